@@ -1,0 +1,1 @@
+"""The ``silverpyr`` command line: a thin Typer layer over the library."""

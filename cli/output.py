@@ -1,0 +1,35 @@
+"""One output object per command: printed for people, or as JSON with ``--json``.
+
+Data goes to stdout, diagnostics to stderr. Rich drops colour and escape codes by itself
+when stdout is not a terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+
+
+def stdout_console(*, plain: bool = False) -> Console:
+    """A console on stdout; ``plain`` forces ASCII without colour or styles."""
+    if plain:
+        return Console(file=sys.stdout, color_system=None, no_color=True, emoji=False,
+                       highlight=False, safe_box=True)
+    return Console(file=sys.stdout, highlight=False)
+
+
+def stderr_console() -> Console:
+    """A console on stderr for diagnostics."""
+    return Console(file=sys.stderr, highlight=False)
+
+
+def emit(data: Any, render: Callable[[Console], None], *, as_json: bool, plain: bool = False) -> None:
+    """Print ``data`` as JSON, or call ``render`` with a stdout console."""
+    if as_json:
+        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    else:
+        render(stdout_console(plain=plain))

@@ -1,0 +1,7 @@
+"""The base class of every error silverpyr reports to a user as a one-line message."""
+
+from __future__ import annotations
+
+
+class SilverpyrError(Exception):
+    """An error whose message is meant for the user (bad input, illegal move, ...)."""

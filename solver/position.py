@@ -1,0 +1,295 @@
+"""One player's position: the pyramid cards in play with their marks, and the score card.
+
+This is the rules engine for everything a player does in a turn (RULES.md, Mark): legal
+move generation (pseudo-legal footprints filtered to legal ones, as python-chess does),
+the effects of symbols, red-cross extra marks and the order rulings. The multi-player turn
+flow (replacements, pyramid points) builds on it in :mod:`.game`; the solver, puzzles and
+hints use it as the executable specification.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from .cards import Expedition, PyramidCard, Room, Symbol
+from .cells import CellMask, border_of, cell_str, cells_of, cells_str, count
+from .moves import (
+    PASS,
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidMoveError,
+    Mark,
+    MarkText,
+    Move,
+    parse_mark_texts,
+)
+from .sheet import Sheet
+
+
+@dataclass(frozen=True)
+class CardState:
+    """A pyramid card in play and the cells marked on it."""
+
+    card: PyramidCard
+    marked: CellMask = 0
+
+    @property
+    def number(self) -> int:
+        """The card's number."""
+        return self.card.number
+
+    @property
+    def room(self) -> Room:
+        """The card's room."""
+        return self.card.room
+
+    def is_complete(self) -> bool:
+        """Whether the tomb is marked (the card takes no more marks)."""
+        return bool(self.marked >> self.room.tomb & 1)
+
+    def is_started(self) -> bool:
+        """Whether any cell is marked."""
+        return self.marked != 0
+
+    def single_cells(self) -> CellMask:
+        """Cells a single-cell mark may take: the entrance first, then the marked area's border."""
+        if self.is_complete():
+            return 0
+        if not self.marked:
+            return 1 << self.room.entrance
+        return border_of(self.marked) & self.room.open_mask
+
+    def free_footprints(self, expedition: Expedition) -> Iterator[CellMask]:
+        """Pseudo-legal placements: in the room, on no wall and no marked cell."""
+        if self.is_complete():
+            return
+        blocked = self.marked | self.room.mask(Symbol.WALL)
+        for footprint in expedition.footprints:
+            if not footprint & blocked:
+                yield footprint
+
+    def touches(self, cells: CellMask) -> bool:
+        """Whether ``cells`` may grow the marked area: entrance first, then adjacency."""
+        if not self.marked:
+            return bool(cells >> self.room.entrance & 1)
+        return bool(cells & border_of(self.marked))
+
+    def why_illegal(self, cells: CellMask, expedition: Expedition | None) -> str | None:
+        """Why marking ``cells`` here breaks a rule (``None`` when it is legal).
+
+        ``expedition`` is the revealed pattern; a one-cell mark is checked as a single cell.
+        """
+        if self.is_complete():
+            return f"card {self.number} is complete and takes no more marks"
+        walls = cells & self.room.mask(Symbol.WALL)
+        if walls:
+            return f"{cells_str(walls)} {'is a wall' if count(walls) == 1 else 'are walls'} on card {self.number}"
+        taken = cells & self.marked
+        if taken:
+            return f"{cells_str(taken)} {'is' if count(taken) == 1 else 'are'} already marked on card {self.number}"
+        if count(cells) > 1 and (expedition is None or cells not in expedition.footprint_set):
+            shape = expedition.name if expedition is not None else "the revealed pattern"
+            return f"{cells_str(cells)} is not the shape of {shape} (in any rotation or mirror)"
+        if not self.touches(cells):
+            if not self.marked:
+                return (f"the first marks on card {self.number} must include its entrance "
+                        f"{cell_str(self.room.entrance)}")
+            return f"{cells_str(cells)} does not touch the marked area of card {self.number}"
+        return None
+
+
+@dataclass(frozen=True)
+class Position:
+    """A player's cards (completed ones stay, marked complete, until replaced) and sheet."""
+
+    cards: tuple[CardState, ...]
+    sheet: Sheet = Sheet()
+
+    @classmethod
+    def start(cls, *cards: PyramidCard, sheet: Sheet | None = None) -> Position:
+        """Fresh, unmarked ``cards`` with an empty (or the given) sheet."""
+        return cls(tuple(CardState(card) for card in cards), sheet or Sheet())
+
+    def card(self, number: int) -> CardState:
+        """The card numbered ``number``; ``KeyError`` when it is not here."""
+        for state in self.cards:
+            if state.number == number:
+                return state
+        raise KeyError(number)
+
+    def in_play(self) -> tuple[CardState, ...]:
+        """Cards that can still take marks."""
+        return tuple(state for state in self.cards if not state.is_complete())
+
+    def has_card_in_play(self) -> bool:
+        """Whether any card can take marks (otherwise the player passes)."""
+        return any(not state.is_complete() for state in self.cards)
+
+    # --- generation -----------------------------------------------------------------
+
+    def legal_marks(self, expedition: Expedition) -> list[Mark]:
+        """Every legal placement of ``expedition`` and every legal single cell, per card."""
+        marks: list[Mark] = []
+        for state in self.in_play():
+            footprints = {fp for fp in state.free_footprints(expedition) if state.touches(fp)}
+            footprints.update(1 << cell for cell in cells_of(state.single_cells()))
+            marks.extend(Mark(state.number, fp) for fp in sorted(footprints))
+        return marks
+
+    def legal_extra_marks(self) -> list[Mark]:
+        """Every legal extra (single-cell) mark on any card in play."""
+        return [
+            Mark(state.number, 1 << cell)
+            for state in self.in_play()
+            for cell in cells_of(state.single_cells())
+        ]
+
+    def legal_moves(self, expedition: Expedition, round_number: int) -> list[Move]:
+        """Every legal move, extra marks included, one per distinct resulting position."""
+        if not self.has_card_in_play():
+            return [PASS]
+        seen: set[Position] = set()
+        moves: list[Move] = []
+        for mark in self.legal_marks(expedition):
+            after, crosses = self._resolve(mark, round_number)
+            for extras, result in after._extra_sequences(crosses, round_number):
+                if result not in seen:
+                    seen.add(result)
+                    moves.append(Move(mark, extras))
+        return moves
+
+    def _extra_sequences(
+        self, pending: int, round_number: int
+    ) -> Iterator[tuple[tuple[Mark, ...], Position]]:
+        options = self.legal_extra_marks() if pending else []
+        if not options:
+            yield (), self
+            return
+        for extra in options:
+            after, crosses = self._resolve(extra, round_number)
+            for rest, result in after._extra_sequences(pending - 1 + crosses, round_number):
+                yield (extra, *rest), result
+
+    # --- effects --------------------------------------------------------------------
+
+    def _resolve(self, mark: Mark, round_number: int) -> tuple[Position, int]:
+        """Mark the cells and resolve their symbols; return the position and crosses earned.
+
+        Ruling (RULES.md): skulls resolve before potions; gems and skulls stop at 10; one
+        torch a round, for the current round only.
+        """
+        index = next(i for i, state in enumerate(self.cards) if state.number == mark.card)
+        state = self.cards[index]
+        room = state.room
+        cells = mark.cells
+        sheet = self.sheet
+        for _ in range(count(cells & room.mask(Symbol.RED_GEM))):
+            sheet = sheet.with_red_gem()
+        for _ in range(count(cells & room.mask(Symbol.GREEN_GEM))):
+            sheet = sheet.with_green_gem()
+        if cells & room.mask(Symbol.TORCH) and not sheet.has_torch(round_number):
+            sheet = sheet.with_torch(round_number)
+        for _ in range(count(cells & room.mask(Symbol.SKULL))):
+            sheet = sheet.with_skull()
+        for _ in range(count(cells & room.mask(Symbol.POTION))):
+            sheet = sheet.with_potion()
+        new_state = replace(state, marked=state.marked | cells)
+        if new_state.is_complete():
+            sheet = sheet.with_completed(state.card)
+        cards = (*self.cards[:index], new_state, *self.cards[index + 1 :])
+        return Position(cards, sheet), count(cells & room.mask(Symbol.CROSS))
+
+    # --- checked play ---------------------------------------------------------------
+
+    def push(self, move: Move, expedition: Expedition, round_number: int) -> Position:
+        """The position after ``move``; ``IllegalMoveError`` says which rule it breaks."""
+        if move.mark is None:
+            if self.has_card_in_play():
+                raise IllegalMoveError("every player with a card in play must mark something")
+            return self
+        self._check_mark(move.mark, expedition)
+        position, pending = self._resolve(move.mark, round_number)
+        for extra in move.extras:
+            if pending == 0:
+                raise IllegalMoveError(f"no extra mark is due before +{cells_str(extra.cells)}")
+            if not extra.is_single:
+                raise IllegalMoveError("an extra mark is a single cell")
+            position._check_mark(extra, None)
+            position, crosses = position._resolve(extra, round_number)
+            pending += crosses - 1
+        if pending and position.legal_extra_marks():
+            raise IllegalMoveError(
+                "a red cross earns an extra mark, which is mandatory while a legal cell exists: "
+                "add it after '+' (e.g. +C3)"
+            )
+        return position
+
+    def _check_mark(self, mark: Mark, expedition: Expedition | None) -> None:
+        try:
+            state = self.card(mark.card)
+        except KeyError:
+            raise IllegalMoveError(f"card {mark.card} is not in play") from None
+        reason = state.why_illegal(mark.cells, expedition)
+        if reason:
+            raise IllegalMoveError(reason)
+
+    def is_legal(self, move: Move, expedition: Expedition, round_number: int) -> bool:
+        """Whether ``move`` is legal here."""
+        try:
+            self.push(move, expedition, round_number)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def parse_move(self, text: str, expedition: Expedition, round_number: int) -> Move:
+        """Parse notation into a legal move, finding the card when it is not named.
+
+        Raises :class:`InvalidMoveError` (syntax), :class:`IllegalMoveError` (rules) or
+        :class:`AmbiguousMoveError` (fits more than one card).
+        """
+        if text.strip() in {"-", "pass"}:
+            return PASS
+        if not self.has_card_in_play():
+            raise IllegalMoveError("you have no card in play: you pass ('-')")
+        placement, extras = parse_mark_texts(text)
+        mark = self._locate(placement, expedition)
+        position, pending = self._resolve(mark, round_number)
+        made: list[Mark] = []
+        for extra_text in extras:
+            if pending == 0:
+                raise IllegalMoveError(f"no extra mark is due before +{cells_str(extra_text.cells)}")
+            extra = position._locate(extra_text, None)
+            position, crosses = position._resolve(extra, round_number)
+            pending += crosses - 1
+            made.append(extra)
+        move = Move(mark, tuple(made))
+        self.push(move, expedition, round_number)
+        return move
+
+    def _locate(self, text: MarkText, expedition: Expedition | None) -> Mark:
+        """The mark ``text`` stands for: on the named card, or the one card it is legal on."""
+        if text.card is not None:
+            mark = Mark(text.card, text.cells)
+            self._check_mark(mark, expedition)
+            return mark
+        candidates = self.in_play()
+        reasons = {s.number: s.why_illegal(text.cells, expedition) for s in candidates}
+        legal = [number for number, reason in reasons.items() if reason is None]
+        if len(legal) == 1:
+            return Mark(legal[0], text.cells)
+        if len(legal) > 1:
+            names = " or ".join(f"{n}:{cells_str(text.cells)}" for n in legal)
+            raise AmbiguousMoveError(f"{cells_str(text.cells)} fits more than one card: write {names}")
+        if len(candidates) == 1:
+            raise IllegalMoveError(str(reasons[candidates[0].number]))
+        raise IllegalMoveError("; ".join(str(reason) for reason in reasons.values()))
+
+
+__all__ = [
+    "AmbiguousMoveError",
+    "CardState",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "Position",
+]
