@@ -1,0 +1,392 @@
+"""The CP-SAT model of a solo line (time-indexed over turns, red-cross extras as sub-steps).
+
+Built in small named steps in :class:`LineModel`'s constructor, in the manner of the CP-SAT
+Primer. Candidate marks come from the rules engine (``CardState.free_footprints``); the
+model only adds what the engine checks move by move: connectivity, completion, the extra
+marks red crosses earn, and the score. It prints nothing and reads no files.
+
+Step ``(t, 0)`` is turn ``t``'s placement (the pattern or one cell); steps ``(t, s)`` for
+``s >= 1`` are the extra marks made in that turn, in order.
+
+Relaxations that are exact at the optimum: skull counts, gems and torches are bounded on
+the side the objective pushes against (e.g. ``skulls_after >= skulls_before + k - 2p``),
+because a higher skull count or fewer gems never helps a line. The line the solver returns
+is replayed through the rules engine, which gives the score shown to users.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from .cards import Symbol
+from .cells import NEIGHBOUR_MASKS, CellMask, border_of, cells_of, count
+from .moves import PASS, Mark, Move
+from .problem import SCORE_SPAN, TURN_SPAN, Instance, Objective
+from .sheet import (
+    COMPLETED_CARD_POINTS,
+    GEM_CAP,
+    PAIR_POINTS,
+    ROUNDS,
+    SKULL_CAP,
+    TORCH_POINTS,
+    skull_penalty,
+)
+
+LinearTerms = list[cp_model.IntVar]
+_UNREACHABLE = 10**6
+
+
+@dataclass
+class Candidate:
+    """A mark the model may choose at one step: its card (index), cells and decision."""
+
+    card: int
+    cells: CellMask
+    var: cp_model.IntVar
+
+
+@dataclass
+class LineVariables:
+    """The decisions of the model, and how to read a line back from a solver."""
+
+    numbers: tuple[int, ...]
+    placements: list[list[Candidate]] = field(default_factory=list)
+    """``placements[t]``: candidates for turn ``t``'s placement."""
+    extras: list[list[list[Candidate]]] = field(default_factory=list)
+    """``extras[t][s - 1]``: candidates for the ``s``-th extra mark of turn ``t``."""
+
+    def chosen(self, solver: cp_model.CpSolver, candidates: Sequence[Candidate]) -> Mark | None:
+        """The mark chosen among ``candidates`` (``None`` if none is)."""
+        for candidate in candidates:
+            if solver.boolean_value(candidate.var):
+                return Mark(self.numbers[candidate.card], candidate.cells)
+        return None
+
+    def extract(self, solver: cp_model.CpSolver) -> tuple[Move, ...]:
+        """The line in the solver's current solution."""
+        moves = []
+        for turn, candidates in enumerate(self.placements):
+            mark = self.chosen(solver, candidates)
+            if mark is None:
+                moves.append(PASS)
+                continue
+            extras = [self.chosen(solver, step) for step in self.extras[turn]]
+            moves.append(Move(mark, tuple(e for e in extras if e is not None)))
+        return tuple(moves)
+
+    def hint(self, model: cp_model.CpModel, moves: Sequence[Move]) -> None:
+        """Give ``moves`` (a legal line) to the solver as a starting solution."""
+        index = {number: i for i, number in enumerate(self.numbers)}
+        for turn, move in enumerate(moves):
+            wanted = [(index[m.card], m.cells) for m in move.marks()]
+            steps = [self.placements[turn], *self.extras[turn]]
+            for step, candidates in enumerate(steps):
+                for candidate in candidates:
+                    hit = step < len(wanted) and wanted[step] == (candidate.card, candidate.cells)
+                    model.add_hint(candidate.var, hit)
+
+
+class LineModel:
+    """The CP-SAT model of ``instance`` under ``objective``."""
+
+    def __init__(self, instance: Instance, objective: Objective) -> None:
+        self.instance = instance
+        self.objective = objective
+        self.model = cp_model.CpModel()
+        self.cards = instance.start.cards
+        self.rooms = [state.room for state in self.cards]
+        self.turns = instance.turns
+        self.vars = LineVariables(tuple(state.number for state in self.cards))
+        self._prepare_reach()
+        self._add_placement_variables()
+        self._add_extra_variables()
+        self._add_marking_state()
+        self._add_placement_constraints()
+        self._add_connectivity_constraints()
+        self._add_completion_constraints()
+        self._add_cross_constraints()
+        self._add_skull_constraints()
+        self._add_score()
+        self._add_objective()
+
+    # --- pruning ----------------------------------------------------------------------
+
+    def _prepare_reach(self) -> None:
+        """Distances and budgets that rule out marks no line can make.
+
+        ``distance[c][q]``: fewest new cells to mark before ``q`` can be marked on card
+        ``c``, counting ``q``. ``budget[t]``: most new cells any line marks through turn
+        ``t`` (pattern sizes plus every cross as an extra).
+        """
+        self.distance = [self._distances(i) for i in range(len(self.cards))]
+        crosses = sum(
+            count(room.mask(Symbol.CROSS) & ~state.marked)
+            for room, state in zip(self.rooms, self.cards, strict=True)
+        )
+        self.budget: list[int] = []
+        total = 0
+        for expedition in self.instance.expeditions:
+            total += expedition.size
+            self.budget.append(total + crosses)
+        self.cross_cells = [
+            room.mask(Symbol.CROSS) & ~state.marked for room, state in zip(self.rooms, self.cards, strict=True)
+        ]
+
+    def _distances(self, index: int) -> list[int]:
+        state = self.cards[index]
+        room = state.room
+        distance = [_UNREACHABLE] * 25
+        if state.is_complete():
+            return distance
+        if state.marked:
+            frontier = list(cells_of(border_of(state.marked) & room.open_mask))
+        else:
+            frontier = [room.entrance]
+        for cell in frontier:
+            distance[cell] = 1
+        step = 1
+        while frontier:
+            step += 1
+            nxt = []
+            for cell in frontier:
+                for n in cells_of(NEIGHBOUR_MASKS[cell] & room.open_mask & ~state.marked):
+                    if distance[n] == _UNREACHABLE:
+                        distance[n] = step
+                        nxt.append(n)
+            frontier = nxt
+        return distance
+
+    def _reachable_by(self, card: int, cells: CellMask, turn: int) -> bool:
+        """Whether every cell of ``cells`` can be marked on ``card`` by the end of ``turn``,
+        with one of them touching what can be marked before ``turn``."""
+        dist = [self.distance[card][q] for q in cells_of(cells)]
+        before = self.budget[turn - 1] if turn > 0 else 0
+        return max(dist) <= self.budget[turn] and min(dist) <= before + 1
+
+    # --- variables --------------------------------------------------------------------
+
+    def _add_placement_variables(self) -> None:
+        for turn, expedition in enumerate(self.instance.expeditions):
+            candidates: list[Candidate] = []
+            for index, state in enumerate(self.cards):
+                masks = set(state.free_footprints(expedition))
+                masks.update(1 << q for q in cells_of(state.room.open_mask & ~state.marked))
+                for cells in sorted(masks):
+                    if self._reachable_by(index, cells, turn):
+                        var = self.model.new_bool_var(f"place_t{turn}_c{index}_{cells}")
+                        candidates.append(Candidate(index, cells, var))
+            self.vars.placements.append(candidates)
+
+    def _add_extra_variables(self) -> None:
+        for turn in range(self.turns):
+            available = [
+                sum(1 for q in cells_of(self.cross_cells[i]) if self.distance[i][q] <= self.budget[turn])
+                for i in range(len(self.cards))
+            ]
+            steps: list[list[Candidate]] = []
+            for step in range(1, sum(available) + 1):
+                candidates = []
+                for index, state in enumerate(self.cards):
+                    for q in cells_of(state.room.open_mask & ~state.marked):
+                        if self.distance[index][q] <= self.budget[turn]:
+                            var = self.model.new_bool_var(f"extra_t{turn}_s{step}_c{index}_{q}")
+                            candidates.append(Candidate(index, 1 << q, var))
+                steps.append(candidates)
+            self.vars.extras.append(steps)
+
+    def _add_marking_state(self) -> None:
+        """``marked[t][c][q]``: cell ``q`` of card ``c`` is marked at the end of turn ``t``
+        (``t = -1``: the start). A boolean, so every cell is marked at most once."""
+        self.cover: list[list[list[list[LinearTerms]]]] = []
+        """``cover[t][step][c][q]``: decisions that mark ``q`` at that step."""
+        for turn in range(self.turns):
+            steps = [self.vars.placements[turn], *self.vars.extras[turn]]
+            per_step = []
+            for candidates in steps:
+                terms: list[list[LinearTerms]] = [[[] for _ in range(25)] for _ in self.cards]
+                for candidate in candidates:
+                    for q in cells_of(candidate.cells):
+                        terms[candidate.card][q].append(candidate.var)
+                per_step.append(terms)
+            self.cover.append(per_step)
+
+        start = [[int(state.marked >> q & 1) for q in range(25)] for state in self.cards]
+        self.marked: list[list[list[cp_model.LinearExprT]]] = []
+        previous: list[list[cp_model.LinearExprT]] = start
+        for turn in range(self.turns):
+            now: list[list[cp_model.LinearExprT]] = []
+            for card in range(len(self.cards)):
+                row: list[cp_model.LinearExprT] = []
+                for q in range(25):
+                    terms = [v for step in self.cover[turn] for v in step[card][q]]
+                    if not terms:
+                        row.append(previous[card][q])
+                        continue
+                    var = self.model.new_bool_var(f"marked_t{turn}_c{card}_{q}")
+                    self.model.add(var == previous[card][q] + sum(terms))
+                    row.append(var)
+                now.append(row)
+            self.marked.append(now)
+            previous = now
+        self.start_marked = start
+
+    def marked_before(self, turn: int, step: int, card: int, q: int) -> cp_model.LinearExprT:
+        """Whether ``q`` on ``card`` is marked before step ``step`` of ``turn``."""
+        base = self.marked[turn - 1][card][q] if turn > 0 else self.start_marked[card][q]
+        terms = [v for s in range(step) for v in self.cover[turn][s][card][q]]
+        return base + sum(terms) if terms else base
+
+    def tomb_before(self, turn: int, step: int, card: int) -> cp_model.LinearExprT:
+        """Whether ``card`` is complete before step ``step`` of ``turn``."""
+        return self.marked_before(turn, step, card, self.rooms[card].tomb)
+
+    def all_complete_before(self, turn: int, step: int) -> cp_model.LinearExprT:
+        """Whether no card is left in play before step ``step`` of ``turn`` (a 0/1 expression)."""
+        tombs = [self.tomb_before(turn, step, c) for c in range(len(self.cards))]
+        if len(tombs) == 1:
+            return tombs[0]
+        both = self.model.new_bool_var(f"all_complete_t{turn}_s{step}")
+        for tomb in tombs:
+            self.model.add(both <= tomb)
+        self.model.add(both >= sum(tombs) - (len(tombs) - 1))
+        return both
+
+    # --- rules ------------------------------------------------------------------------
+
+    def _add_placement_constraints(self) -> None:
+        """Every turn exactly one placement, unless no card is in play (then a pass)."""
+        for turn, candidates in enumerate(self.vars.placements):
+            chosen = sum(c.var for c in candidates)
+            self.model.add(chosen + self.all_complete_before(turn, 0) == 1)
+
+    def _add_connectivity_constraints(self) -> None:
+        """A mark includes the entrance of an unmarked card or touches a marked cell."""
+        for turn in range(self.turns):
+            steps = [self.vars.placements[turn], *self.vars.extras[turn]]
+            for step, candidates in enumerate(steps):
+                for candidate in candidates:
+                    room = self.rooms[candidate.card]
+                    if candidate.cells >> room.entrance & 1:
+                        continue  # only legal on an unmarked card: at most once per cell
+                    touching = border_of(candidate.cells) & room.open_mask
+                    support = [self.marked_before(turn, step, candidate.card, n) for n in cells_of(touching)]
+                    self.model.add(sum(support) >= candidate.var)
+
+    def _add_completion_constraints(self) -> None:
+        """A completed card takes no further mark, not even an extra of the same turn."""
+        for turn in range(self.turns):
+            steps = [self.vars.placements[turn], *self.vars.extras[turn]]
+            for step, candidates in enumerate(steps):
+                for card in range(len(self.cards)):
+                    on_card = [c.var for c in candidates if c.card == card]
+                    if on_card:
+                        self.model.add(sum(on_card) + self.tomb_before(turn, step, card) <= 1)
+
+    def _add_cross_constraints(self) -> None:
+        """The ``s``-th extra mark of a turn is made exactly when ``s`` crosses have been
+        marked in that turn so far and a card is still in play (an extra is mandatory)."""
+        for turn in range(self.turns):
+            extras = self.vars.extras[turn]
+            for step in range(1, len(extras) + 1):
+                crosses = [
+                    v
+                    for s in range(step)
+                    for card in range(len(self.cards))
+                    for q in cells_of(self.cross_cells[card])
+                    for v in self.cover[turn][s][card][q]
+                ]
+                made = sum(c.var for c in extras[step - 1])
+                self.model.add(made <= 1)
+                self.model.add(step * made <= sum(crosses))
+                earned = self.model.new_bool_var(f"earned_t{turn}_s{step}")
+                self.model.add(sum(crosses) <= step - 1).only_enforce_if(earned.Not())
+                self.model.add(made + self.all_complete_before(turn, step) >= earned)
+
+    def _symbol_terms(self, turn: int, step: int, symbol: Symbol) -> LinearTerms:
+        return [
+            v
+            for card, room in enumerate(self.rooms)
+            for q in cells_of(room.mask(symbol))
+            for v in self.cover[turn][step][card][q]
+        ]
+
+    def _add_skull_constraints(self) -> None:
+        """Skulls after each step: ``max(0, min(10, before + skulls) - 2 * potions)``.
+
+        Ruling (RULES.md): within one placement skulls resolve before potions.
+        """
+        start = self.instance.start.sheet.skulls
+        markable = sum(
+            count(room.mask(Symbol.SKULL) & ~state.marked) for room, state in zip(self.rooms, self.cards, strict=True)
+        )
+        capped = start + markable > SKULL_CAP
+        level: cp_model.LinearExprT = start
+        for turn in range(self.turns):
+            for step in range(1 + len(self.vars.extras[turn])):
+                skulls = self._symbol_terms(turn, step, Symbol.SKULL)
+                potions = self._symbol_terms(turn, step, Symbol.POTION)
+                if not skulls and not potions:
+                    continue
+                raised: cp_model.LinearExprT = level + sum(skulls)
+                if capped and skulls:
+                    cap = self.model.new_int_var(0, SKULL_CAP, f"skulls_capped_t{turn}_s{step}")
+                    self.model.add_min_equality(cap, [raised, SKULL_CAP])
+                    raised = cap
+                after = self.model.new_int_var(0, SKULL_CAP, f"skulls_t{turn}_s{step}")
+                self.model.add(after >= raised - 2 * sum(potions))
+                level = after
+        self.final_skulls = level
+
+    def _add_score(self) -> None:
+        """The puzzle score of RULES.md, as the model's ``score`` expression."""
+        sheet = self.instance.start.sheet
+        all_steps = [(t, s) for t in range(self.turns) for s in range(1 + len(self.vars.extras[t]))]
+
+        def total(symbol: Symbol) -> cp_model.LinearExprT:
+            return sum(v for t, s in all_steps for v in self._symbol_terms(t, s, symbol))
+
+        red = self.model.new_int_var(0, GEM_CAP, "red")
+        green = self.model.new_int_var(0, GEM_CAP, "green")
+        pairs = self.model.new_int_var(0, GEM_CAP, "pairs")
+        self.model.add(red <= sheet.red + total(Symbol.RED_GEM))
+        self.model.add(green <= sheet.green + total(Symbol.GREEN_GEM))
+        self.model.add(pairs <= red)
+        self.model.add(pairs <= green)
+        gems = red + green + (PAIR_POINTS - 2) * pairs
+
+        torches = []
+        for round_number in range(1, ROUNDS + 1):
+            turns = [t for t in range(self.turns) if self.instance.round_of(t) == round_number]
+            if not turns or sheet.has_torch(round_number):
+                continue
+            lit = [v for t in turns for s in range(1 + len(self.vars.extras[t])) for v in self._symbol_terms(t, s, Symbol.TORCH)]
+            if lit:
+                torch = self.model.new_bool_var(f"torch_r{round_number}")
+                self.model.add(torch <= sum(lit))
+                torches.append(torch)
+
+        penalty = self.model.new_int_var(0, skull_penalty(SKULL_CAP), "skull_penalty")
+        for k in range(SKULL_CAP):
+            self.model.add(penalty >= (k + 1) * self.final_skulls - skull_penalty(k))
+
+        last = self.turns - 1
+        self.completed = [self.marked[last][c][room.tomb] for c, room in enumerate(self.rooms)]
+        self.score = (
+            COMPLETED_CARD_POINTS * sum(self.completed) + gems + TORCH_POINTS * sum(torches) - penalty
+        )
+        self.turn_sum = sum(
+            (t + 1) * v
+            for t in range(self.turns)
+            for c, room in enumerate(self.rooms)
+            for step in self.cover[t]
+            for v in step[c][room.tomb]
+        ) + (self.turns + 1) * sum(1 - done for done in self.completed)
+
+    def _add_objective(self) -> None:
+        if self.objective is Objective.POINTS:
+            self.model.maximize(self.score * TURN_SPAN - self.turn_sum)
+        else:
+            self.model.maximize(-self.turn_sum * SCORE_SPAN + self.score)

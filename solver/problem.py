@@ -1,0 +1,140 @@
+"""A solo line problem: cards, a start state and a known order of expedition cards.
+
+This is what ``silverpyr solve``, the puzzles and the hints work on. The score is the
+puzzle score of RULES.md ("Solo play and puzzles"); :func:`play_line` replays a line
+through the rules engine, which is the executable specification every solver answer is
+checked against.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import Expedition
+from .errors import SilverpyrError
+from .moves import Move
+from .position import Position
+from .sheet import ROUNDS, TURNS_PER_ROUND, ScoreBreakdown, puzzle_score
+
+MAX_TURNS = ROUNDS * TURNS_PER_ROUND
+
+
+class Objective(str, Enum):
+    """What a line is optimised for."""
+
+    POINTS = "points"
+    """Maximise the score; among equal scores, complete the card(s) in the fewest turns."""
+    SPRINT = "sprint"
+    """Complete the card(s) in the fewest turns; among those, maximise the score."""
+
+
+class ProblemError(SilverpyrError, ValueError):
+    """A line problem that cannot be posed (too many turns, past round 4, ...)."""
+
+
+@dataclass(frozen=True)
+class Instance:
+    """Cards in play with their start state, and the expedition cards in the order they come.
+
+    ``first_round`` and ``first_turn_in_round`` place the first turn in the game; turns then
+    run through rounds of 7, which matters for torches (one per round).
+    """
+
+    start: Position
+    expeditions: tuple[Expedition, ...]
+    first_round: int = 1
+    first_turn_in_round: int = 1
+
+    def __post_init__(self) -> None:
+        if not self.expeditions:
+            raise ProblemError("give at least one expedition card")
+        if len(self.expeditions) > MAX_TURNS:
+            raise ProblemError(f"{len(self.expeditions)} turns is more than a game has ({MAX_TURNS})")
+        if not 1 <= self.first_round <= ROUNDS:
+            raise ProblemError(f"round {self.first_round} does not exist (1-{ROUNDS})")
+        if not 1 <= self.first_turn_in_round <= TURNS_PER_ROUND:
+            raise ProblemError(f"turn {self.first_turn_in_round} of a round does not exist (1-{TURNS_PER_ROUND})")
+        last = self.round_of(len(self.expeditions) - 1)
+        if last > ROUNDS:
+            raise ProblemError(
+                f"{len(self.expeditions)} turns from round {self.first_round}, turn "
+                f"{self.first_turn_in_round} run past the end of round {ROUNDS}"
+            )
+
+    @property
+    def turns(self) -> int:
+        """Number of turns in the line."""
+        return len(self.expeditions)
+
+    def round_of(self, turn_index: int) -> int:
+        """Round (1-4) of the 0-based ``turn_index``."""
+        absolute = (self.first_round - 1) * TURNS_PER_ROUND + self.first_turn_in_round - 1 + turn_index
+        return absolute // TURNS_PER_ROUND + 1
+
+
+@dataclass(frozen=True)
+class LineResult:
+    """A line replayed by the rules engine: positions after each turn and the outcome."""
+
+    instance: Instance
+    moves: tuple[Move, ...]
+    positions: tuple[Position, ...]
+    """``positions[0]`` is the start; ``positions[t + 1]`` follows turn ``t``."""
+
+    @property
+    def final(self) -> Position:
+        """The position after the last turn."""
+        return self.positions[-1]
+
+    def score(self) -> ScoreBreakdown:
+        """The puzzle score of the line."""
+        return puzzle_score(self.instance.start.sheet, self.final.sheet)
+
+    def completion_turns(self) -> dict[int, int | None]:
+        """For each card, the 1-based turn it was completed in (``None`` if never)."""
+        result: dict[int, int | None] = {}
+        for state in self.instance.start.cards:
+            result[state.number] = None
+            for turn, position in enumerate(self.positions[1:], start=1):
+                if position.card(state.number).is_complete():
+                    result[state.number] = turn
+                    break
+        return result
+
+    def objective_value(self, objective: Objective) -> int:
+        """The value the solvers maximise (see :func:`objective_value`)."""
+        return objective_value(objective, self.score().total, self.completion_turns(), self.instance.turns)
+
+
+# Weights of the lexicographic objectives: the secondary term never outweighs one unit of
+# the primary one. Scores of a line lie well within (-SCORE_SPAN, SCORE_SPAN).
+SCORE_SPAN = 500
+TURN_SPAN = 2 * (MAX_TURNS + 1) + 1
+
+
+def objective_value(objective: Objective, score: int, completed: dict[int, int | None], turns: int) -> int:
+    """One integer ordering lines by ``objective``; a card never completed counts as turns + 1."""
+    turn_sum = sum(turns + 1 if turn is None else turn for turn in completed.values())
+    if objective is Objective.POINTS:
+        return score * TURN_SPAN - turn_sum
+    return -turn_sum * SCORE_SPAN + score
+
+
+def split_objective_value(objective: Objective, value: int) -> tuple[int, int]:
+    """``(score, sum of completion turns)`` encoded in an objective value."""
+    if objective is Objective.POINTS:
+        score = -(-value // TURN_SPAN)
+        return score, score * TURN_SPAN - value
+    turn_sum = (SCORE_SPAN // 2 - value) // SCORE_SPAN
+    return value + turn_sum * SCORE_SPAN, turn_sum
+
+
+def play_line(instance: Instance, moves: tuple[Move, ...] | list[Move]) -> LineResult:
+    """Replay ``moves`` through the rules engine; ``IllegalMoveError`` if one breaks a rule."""
+    if len(moves) != instance.turns:
+        raise ProblemError(f"the line has {len(moves)} turns, the problem {instance.turns}")
+    positions = [instance.start]
+    for turn, (move, expedition) in enumerate(zip(moves, instance.expeditions, strict=True)):
+        positions.append(positions[-1].push(move, expedition, instance.round_of(turn)))
+    return LineResult(instance, tuple(moves), tuple(positions))

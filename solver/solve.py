@@ -1,0 +1,113 @@
+"""Solve a line problem with CP-SAT and check the answer with the rules engine.
+
+Determinism: the solver runs one worker with a fixed seed, so the same input gives the
+same line on every run and machine (``num_workers=1``, ``random_seed=0``).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from enum import Enum
+
+from .errors import SilverpyrError
+from .moves import IllegalMoveError
+from .problem import Instance, LineResult, Objective, play_line, split_objective_value
+
+DEFAULT_TIME_LIMIT = 10.0
+
+
+class Status(str, Enum):
+    """How far the solver got."""
+
+    OPTIMAL = "optimal"
+    """The line is proven best."""
+    FEASIBLE = "feasible"
+    """A line was found, but the time limit came before the proof; see the bound."""
+
+
+class SolverBugError(SilverpyrError, RuntimeError):
+    """The rules engine disagrees with the model: a bug, never to be hidden."""
+
+
+@dataclass(frozen=True)
+class ModelSize:
+    """Size of the CP-SAT model."""
+
+    variables: int
+    constraints: int
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A solved line: status, the line as replayed by the engine, objective and bound."""
+
+    status: Status
+    objective: Objective
+    line: LineResult
+    value: int
+    """Objective value of the line (see :func:`~.problem.objective_value`)."""
+    bound: int
+    """Proven upper bound on the objective value (equals ``value`` when optimal)."""
+    seconds: float
+    build_seconds: float
+    size: ModelSize
+
+    @property
+    def is_optimal(self) -> bool:
+        """Whether the line is proven optimal."""
+        return self.status is Status.OPTIMAL
+
+    def score_bound(self) -> int:
+        """Best score still possible under ``objective`` according to the proven bound."""
+        return split_objective_value(self.objective, self.bound)[0]
+
+
+def solve(
+    instance: Instance,
+    objective: Objective = Objective.POINTS,
+    *,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> Solution:
+    """The best line for ``instance``: proven optimal, or the best found within ``time_limit``."""
+    from ortools.sat.python import cp_model
+
+    from .model import LineModel
+
+    began = time.perf_counter()
+    built = LineModel(instance, objective)
+    build_seconds = time.perf_counter() - began
+
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    code = solver.solve(built.model)
+    if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        name = solver.status_name(code)
+        if code == cp_model.UNKNOWN:
+            raise SolverBugError(f"no line found within {time_limit:g} s; raise --time-limit")
+        raise SolverBugError(f"the model has no solution ({name}): a bug in silverpyr's model")
+    moves = built.vars.extract(solver)
+    try:
+        line = play_line(instance, moves)
+    except IllegalMoveError as error:
+        raise SolverBugError(f"the rules engine rejects the solver's line: {error}") from error
+    value = line.objective_value(objective)
+    model_value = round(solver.objective_value)
+    status = Status.OPTIMAL if code == cp_model.OPTIMAL else Status.FEASIBLE
+    if status is Status.OPTIMAL and value != model_value:
+        raise SolverBugError(
+            f"the rules engine scores the optimal line {value}, the model {model_value}"
+        )
+    proto = built.model.proto
+    return Solution(
+        status=status,
+        objective=objective,
+        line=line,
+        value=value,
+        bound=max(value, round(solver.best_objective_bound)),
+        seconds=time.perf_counter() - began,
+        build_seconds=build_seconds,
+        size=ModelSize(len(proto.variables), len(proto.constraints)),
+    )
