@@ -10,3 +10,15 @@ def register(app: typer.Typer) -> None:
     from .cards_cmd import cards_app
 
     app.add_typer(cards_app, name="cards")
+
+    from .route_cmd import route
+
+    app.command("route")(route)
+
+    from .score_cmd import score
+
+    app.command("score")(score)
+
+    from .game_cmd import game
+
+    app.command("game")(game)
