@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import typer
 from typer.core import TyperGroup
 
@@ -24,7 +23,7 @@ EXIT_INTERRUPTED = 130
 class _ErrorMappingGroup(TyperGroup):
     """Turns user-facing errors raised anywhere below into a one-line message."""
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke(self, ctx: Any) -> Any:  # a click Context; typer >= 0.27 vendors click
         from silverpyr.solver.errors import SilverpyrError
 
         try:
@@ -58,8 +57,12 @@ def _root(
     ctx: typer.Context,
     cards: Annotated[
         Path | None,
-        typer.Option("--cards", help="Card file to use instead of the bundled deck.",
-                     dir_okay=False, show_default=False),
+        typer.Option(
+            "--cards",
+            help="Card file to use instead of the bundled deck.",
+            dir_okay=False,
+            show_default=False,
+        ),
     ] = None,
     debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks for errors.")] = False,
 ) -> None:

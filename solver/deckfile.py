@@ -2,33 +2,44 @@
 
 :func:`load_deck` returns a :class:`~.cards.Deck` or raises :class:`DeckFileError` holding
 every problem found, each naming the file, the card or expedition, and the row and column.
+
+The file's structure is checked strictly by hand (unknown keys, wrong types, booleans where
+numbers belong are all errors) rather than with a schema library: every command loads the
+deck, and the checks below cost far less start-up time than building schema models.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, TypeGuard
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .cards import STANDARD_EXPEDITIONS, Color, Deck, Expedition, PyramidCard, Room, Symbol
+from .cells import COLUMN_NAMES, NEIGHBOUR_MASKS, SIZE, Cell, cell_str, cells_of, row_of
 from .errors import SilverpyrError
-from .cells import COLUMN_NAMES, NEIGHBOUR_MASKS, SIZE, cells_of, row_of
 
 CARDS_PER_COLOR = 16
 BUNDLED_CARD_COUNT = 48
 MAX_CARD_NUMBER = 48
+MAX_EXPEDITION_COUNT = 8
+CARDS_REVEALED_PER_ROUND = 7
+FORMAT_VERSION = 1
 _NAME_RE = re.compile(r"^[A-Z][A-Z0-9]{0,7}$")
+_TOP_KEYS = ("format", "expeditions", "pyramids")
+_EXPEDITION_KEYS = ("name", "count", "pattern")
+_PYRAMID_KEYS = ("number", "color", "room")
+_LEGEND = "".join(sorted(s.value for s in Symbol))
 
 
 def bundled_deck_path() -> Path:
     """Path of the deck shipped with silverpyr (``data/cards.yaml``)."""
-    return Path(str(resources.files("silverpyr.solver").joinpath("..", "data", "cards.yaml")))
+    # solver/ and data/ are siblings both in the repository and in the installed package.
+    return Path(__file__).resolve().parent.parent / "data" / "cards.yaml"
 
 
 @dataclass(frozen=True)
@@ -40,7 +51,9 @@ class Problem:
     where: str = ""
 
     def __str__(self) -> str:
-        return f"{self.file}: {self.where}: {self.message}" if self.where else f"{self.file}: {self.message}"
+        if self.where:
+            return f"{self.file}: {self.where}: {self.message}"
+        return f"{self.file}: {self.message}"
 
 
 class DeckFileError(SilverpyrError, ValueError):
@@ -52,28 +65,6 @@ class DeckFileError(SilverpyrError, ValueError):
         super().__init__(f"{problems[0]}{more}")
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class _ExpeditionEntry(_Strict):
-    name: str
-    count: int = Field(ge=1, le=8)
-    pattern: list[str] = Field(min_length=1)
-
-
-class _PyramidEntry(_Strict):
-    number: int
-    color: str
-    room: list[str]
-
-
-class _DeckFile(_Strict):
-    format: Literal[1]
-    expeditions: list[Any] | None = None
-    pyramids: list[Any]
-
-
 def load_deck(path: str | Path | None = None) -> Deck:
     """Load the card file at ``path`` (the bundled deck when ``None``)."""
     deck, problems = check_deck_file(path)
@@ -83,7 +74,11 @@ def load_deck(path: str | Path | None = None) -> Deck:
 
 
 def check_deck_file(path: str | Path | None = None) -> tuple[Deck | None, list[Problem]]:
-    """Validate a card file; return the deck (``None`` if unusable) and every problem found."""
+    """Validate a card file; return the deck (``None`` if unusable) and every problem found.
+
+    The bundled deck (``path`` is ``None``) must also hold 48 cards, 16 of each colour;
+    a player's own file may hold any number of cards.
+    """
     bundled = path is None
     file_path = bundled_deck_path() if path is None else Path(path)
     name = "cards.yaml (bundled)" if bundled else str(path)
@@ -91,33 +86,35 @@ def check_deck_file(path: str | Path | None = None) -> tuple[Deck | None, list[P
     raw = _read_yaml(file_path, name, problems)
     if raw is None:
         return None, problems
-    try:
-        top = _DeckFile.model_validate(raw)
-    except ValidationError as error:
-        problems.extend(_pydantic_problems(name, "", error))
-        return None, problems
-
-    expeditions = _check_expeditions(name, top.expeditions, problems)
-    pyramids = _check_pyramids(name, top.pyramids, problems)
-    if bundled:
+    _check_keys(name, "", raw, _TOP_KEYS, required=("format", "pyramids"), problems=problems)
+    if "format" in raw and not _is_int(raw["format"], FORMAT_VERSION, FORMAT_VERSION):
+        problems.append(
+            Problem(name, f"format is {raw['format']!r}; this silverpyr reads format: 1")
+        )
+    expeditions = _check_expeditions(name, raw.get("expeditions"), problems)
+    pyramids = _check_pyramids(name, raw["pyramids"], problems) if "pyramids" in raw else []
+    if bundled and not problems:
         _check_bundled_counts(name, pyramids, problems)
     if problems:
         return None, problems
     return Deck(tuple(pyramids), expeditions, source=name), []
 
 
-def _read_yaml(path: Path, name: str, problems: list[Problem]) -> Any:
+def _read_yaml(path: Path, name: str, problems: list[Problem]) -> dict[str, Any] | None:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         problems.append(Problem(name, "no such file"))
+        return None
+    except IsADirectoryError:
+        problems.append(Problem(name, "is a directory, not a card file"))
         return None
     except (OSError, UnicodeDecodeError) as error:
         problems.append(Problem(name, f"cannot read: {error}"))
         return None
     try:
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-        data = yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader
+        data = yaml.load(text, Loader=loader)  # a safe loader
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -125,55 +122,161 @@ def _read_yaml(path: Path, name: str, problems: list[Problem]) -> Any:
         problems.append(Problem(name, f"not valid YAML: {reason}", where))
         return None
     if not isinstance(data, dict):
-        problems.append(Problem(name, "expected a mapping with 'format' and 'pyramids' at the top"))
+        problems.append(
+            Problem(name, "expected a mapping with 'format: 1' and 'pyramids' at the top")
+        )
         return None
     return data
 
 
-def _pydantic_problems(name: str, where: str, error: ValidationError) -> list[Problem]:
-    problems = []
-    for detail in error.errors():
-        field = ".".join(str(part) for part in detail["loc"])
-        place = ", ".join(p for p in (where, f"field '{field}'" if field else "") if p)
-        problems.append(Problem(name, detail["msg"], place))
-    return problems
+def _is_whole(value: Any) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number (YAML's ``true`` is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_expeditions(
-    name: str, entries: list[Any] | None, problems: list[Problem]
-) -> tuple[Expedition, ...]:
+def _is_int(value: Any, low: int, high: int) -> bool:
+    """Whether ``value`` is a whole number from ``low`` to ``high``."""
+    return _is_whole(value) and low <= value <= high
+
+
+def _describe(value: Any) -> str:
+    """A short description of a YAML value of the wrong type, e.g. ``a list``."""
+    kinds = {
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        str: "text",
+        list: "a list",
+        dict: "a mapping",
+        type(None): "empty",
+    }
+    return kinds.get(type(value), type(value).__name__)
+
+
+def _check_keys(
+    name: str,
+    where: str,
+    entry: dict[Any, Any],
+    allowed: tuple[str, ...],
+    *,
+    required: Iterable[str],
+    problems: list[Problem],
+) -> bool:
+    """Report unknown and missing keys of a mapping; ``True`` when there were none."""
+    ok = True
+    for key in entry:
+        if key not in allowed:
+            problems.append(
+                Problem(name, f"unknown key {key!r} (expected {', '.join(allowed)})", where)
+            )
+            ok = False
+    for key in required:
+        if key not in entry:
+            problems.append(Problem(name, f"missing key {key!r}", where))
+            ok = False
+    return ok
+
+
+def _string_list(
+    name: str, where: str, key: str, value: Any, problems: list[Problem]
+) -> list[str] | None:
+    """``value`` when it is a non-empty list of strings; otherwise report it."""
+    if not isinstance(value, list) or not value:
+        problems.append(
+            Problem(name, f"'{key}' must be a list of strings, not {_describe(value)}", where)
+        )
+        return None
+    for index, item in enumerate(value, start=1):
+        if not isinstance(item, str):
+            problems.append(
+                Problem(name, f"'{key}' row {index} must be a string, not {_describe(item)}", where)
+            )
+            return None
+    return value
+
+
+def _check_expeditions(name: str, entries: Any, problems: list[Problem]) -> tuple[Expedition, ...]:
     if entries is None:
         return STANDARD_EXPEDITIONS
+    if not isinstance(entries, list) or not entries:
+        problems.append(
+            Problem(
+                name,
+                f"'expeditions' must be a non-empty list, not {_describe(entries)}; "
+                "leave it out for the standard 8 cards",
+            )
+        )
+        return ()
+    before = len(problems)
     result: list[Expedition] = []
     seen: set[str] = set()
     for index, entry in enumerate(entries, start=1):
         label = entry.get("name") if isinstance(entry, dict) else None
         where = f"expedition {label}" if isinstance(label, str) else f"expedition #{index}"
-        try:
-            parsed = _ExpeditionEntry.model_validate(entry)
-        except ValidationError as error:
-            problems.extend(_pydantic_problems(name, where, error))
-            continue
-        ok = True
-        if not _NAME_RE.match(parsed.name):
+        expedition = _check_expedition(name, where, entry, seen, problems)
+        if expedition is not None:
+            result.append(expedition)
+    total = sum(e.count for e in result)
+    if len(problems) == before and total < CARDS_REVEALED_PER_ROUND:
+        problems.append(
+            Problem(
+                name,
+                f"the expedition deck holds {total} cards; a round reveals "
+                f"{CARDS_REVEALED_PER_ROUND}",
+            )
+        )
+    return tuple(result)
+
+
+def _check_expedition(
+    name: str, where: str, entry: Any, seen: set[str], problems: list[Problem]
+) -> Expedition | None:
+    if not isinstance(entry, dict):
+        problems.append(
+            Problem(
+                name,
+                f"expected a mapping with {', '.join(_EXPEDITION_KEYS)}, not {_describe(entry)}",
+                where,
+            )
+        )
+        return None
+    ok = _check_keys(
+        name, where, entry, _EXPEDITION_KEYS, required=_EXPEDITION_KEYS, problems=problems
+    )
+    label = entry.get("name")
+    if "name" in entry:
+        if not isinstance(label, str) or not _NAME_RE.match(label):
             problems.append(
-                Problem(name, f"unknown expedition name {parsed.name!r}: use up to 8 capitals "
-                        "and digits, starting with a letter (e.g. L4)", where)
+                Problem(
+                    name,
+                    f"malformed expedition name {label!r}: use 1 to 8 capital "
+                    "letters and digits, starting with a letter (e.g. L4)",
+                    where,
+                )
             )
             ok = False
-        elif parsed.name in seen:
-            problems.append(Problem(name, f"duplicate expedition name {parsed.name!r}", where))
+        elif label in seen:
+            problems.append(Problem(name, f"duplicate expedition name {label!r}", where))
             ok = False
-        seen.add(parsed.name)
-        ok = _check_pattern(name, where, parsed.pattern, problems) and ok
-        if ok:
-            result.append(Expedition.from_pattern(parsed.name, parsed.count, parsed.pattern))
-    total = sum(e.count for e in result)
-    if result and total < 7:
-        problems.append(Problem(name, f"the expedition deck holds {total} cards; a round reveals 7"))
-    elif not result and not problems:
-        problems.append(Problem(name, "the expedition list is empty"))
-    return tuple(result)
+        else:
+            seen.add(label)
+    count = entry.get("count")
+    if "count" in entry and not _is_int(count, 1, MAX_EXPEDITION_COUNT):
+        problems.append(
+            Problem(
+                name,
+                f"count is {count!r}; use a whole number from 1 to {MAX_EXPEDITION_COUNT}",
+                where,
+            )
+        )
+        ok = False
+    pattern = None
+    if "pattern" in entry:
+        pattern = _string_list(name, where, "pattern", entry["pattern"], problems)
+        ok = pattern is not None and _check_pattern(name, where, pattern, problems) and ok
+    if not ok or pattern is None or not isinstance(label, str) or not isinstance(count, int):
+        return None
+    return Expedition.from_pattern(label, count, pattern)
 
 
 def _check_pattern(name: str, where: str, pattern: list[str], problems: list[Problem]) -> bool:
@@ -184,14 +287,17 @@ def _check_pattern(name: str, where: str, pattern: list[str], problems: list[Pro
                 cells.add((r, c))
             elif ch != ".":
                 problems.append(
-                    Problem(name, f"pattern has {ch!r}; use 'X' for a cell and '.' for a gap",
-                            f"{where}, pattern row {r + 1}, column {c + 1}")
+                    Problem(
+                        name,
+                        f"pattern has {ch!r}; use 'X' for a cell and '.' for a gap",
+                        f"{where}, pattern row {r + 1}, column {c + 1}",
+                    )
                 )
                 return False
     if not cells:
         problems.append(Problem(name, "pattern has no cell", where))
         return False
-    if len(cells) > SIZE * SIZE or max(r for r, _ in cells) >= SIZE or max(c for _, c in cells) >= SIZE:
+    if max(r for r, _ in cells) >= SIZE or max(c for _, c in cells) >= SIZE:
         problems.append(Problem(name, "pattern does not fit in a 5x5 room", where))
         return False
     start = min(cells)
@@ -204,38 +310,79 @@ def _check_pattern(name: str, where: str, pattern: list[str], problems: list[Pro
                 reached.add(step)
                 frontier.append(step)
     if reached != cells:
-        problems.append(Problem(name, "pattern is not one connected polyomino", where))
+        problems.append(
+            Problem(
+                name,
+                "pattern is not one connected polyomino: its cells must join edge to edge",
+                where,
+            )
+        )
         return False
     return True
 
 
-def _check_pyramids(name: str, entries: list[Any], problems: list[Problem]) -> list[PyramidCard]:
+def _check_pyramids(name: str, entries: Any, problems: list[Problem]) -> list[PyramidCard]:
+    if not isinstance(entries, list) or not entries:
+        problems.append(
+            Problem(name, f"'pyramids' must be a non-empty list of cards, not {_describe(entries)}")
+        )
+        return []
     cards: list[PyramidCard] = []
     numbers: Counter[int] = Counter()
-    colors = ", ".join(c.value for c in Color)
     for index, entry in enumerate(entries, start=1):
         number = entry.get("number") if isinstance(entry, dict) else None
-        where = f"card {number}" if isinstance(number, int) else f"pyramid #{index}"
-        try:
-            parsed = _PyramidEntry.model_validate(entry)
-        except ValidationError as error:
-            problems.extend(_pydantic_problems(name, where, error))
-            continue
-        ok = True
-        if not 1 <= parsed.number <= MAX_CARD_NUMBER:
-            problems.append(Problem(name, f"number {parsed.number} is out of range 1-{MAX_CARD_NUMBER}", where))
-            ok = False
-        numbers[parsed.number] += 1
-        if numbers[parsed.number] == 2:
-            problems.append(Problem(name, f"duplicate card number {parsed.number}", where))
-            ok = False
-        if parsed.color not in {c.value for c in Color}:
-            problems.append(Problem(name, f"unknown colour {parsed.color!r} (use {colors})", where))
-            ok = False
-        room = _check_room(name, where, parsed.room, problems)
-        if ok and room is not None:
-            cards.append(PyramidCard(parsed.number, Color(parsed.color), room))
+        where = f"card {number}" if _is_whole(number) else f"pyramid #{index}"
+        card = _check_pyramid(name, where, entry, numbers, problems)
+        if card is not None:
+            cards.append(card)
     return cards
+
+
+def _check_pyramid(
+    name: str, where: str, entry: Any, numbers: Counter[int], problems: list[Problem]
+) -> PyramidCard | None:
+    if not isinstance(entry, dict):
+        problems.append(
+            Problem(
+                name,
+                f"expected a mapping with {', '.join(_PYRAMID_KEYS)}, not {_describe(entry)}",
+                where,
+            )
+        )
+        return None
+    ok = _check_keys(name, where, entry, _PYRAMID_KEYS, required=_PYRAMID_KEYS, problems=problems)
+    number = entry.get("number")
+    if "number" in entry and not _is_whole(number):
+        problems.append(
+            Problem(name, f"number must be a whole number, not {_describe(number)}", where)
+        )
+        ok = False
+    elif _is_whole(number):
+        if not 1 <= number <= MAX_CARD_NUMBER:
+            problems.append(
+                Problem(name, f"number {number} is out of range 1-{MAX_CARD_NUMBER}", where)
+            )
+            ok = False
+        numbers[number] += 1
+        if numbers[number] == 2:
+            problems.append(Problem(name, f"duplicate card number {number}", where))
+            ok = False
+    color = entry.get("color")
+    if "color" in entry and color not in {c.value for c in Color}:
+        colors = ", ".join(c.value for c in Color)
+        problems.append(Problem(name, f"unknown colour {color!r} (use {colors})", where))
+        ok = False
+    room = None
+    if "room" in entry:
+        rows = _string_list(name, where, "room", entry["room"], problems)
+        room = _check_room(name, where, rows, problems) if rows is not None else None
+    if not ok or room is None or not isinstance(number, int):
+        return None
+    return PyramidCard(number, Color(color), room)
+
+
+def _place(where: str, cell: Cell) -> str:
+    return f"{where}, row {row_of(cell) + 1}, column {COLUMN_NAMES[cell % SIZE]}"
 
 
 def _check_room(name: str, where: str, rows: list[str], problems: list[Problem]) -> Room | None:
@@ -243,36 +390,66 @@ def _check_room(name: str, where: str, rows: list[str], problems: list[Problem])
     if len(rows) != SIZE:
         problems.append(Problem(name, f"room has {len(rows)} rows, expected {SIZE}", where))
         return None
-    legend = {s.value for s in Symbol}
     for r, row in enumerate(rows):
         if len(row) != SIZE:
             problems.append(
-                Problem(name, f"row has {len(row)} cells, expected {SIZE}", f"{where}, row {r + 1}")
+                Problem(
+                    name,
+                    f"row {row!r} has {len(row)} cells, expected {SIZE}",
+                    f"{where}, row {r + 1}",
+                )
             )
             continue
         for c, ch in enumerate(row):
-            if ch not in legend:
+            if ch not in _LEGEND:
                 problems.append(
-                    Problem(name, f"unknown character {ch!r} (legend: {''.join(sorted(legend))})",
-                            f"{where}, row {r + 1}, column {COLUMN_NAMES[c]}")
+                    Problem(
+                        name,
+                        f"unknown character {ch!r} (legend: {_LEGEND})",
+                        f"{where}, row {r + 1}, column {COLUMN_NAMES[c]}",
+                    )
                 )
     if len(problems) > before:
         return None
     room = Room.from_rows(rows)
-    for symbol, wanted_row in ((Symbol.ENTRANCE, 0), (Symbol.TOMB, SIZE - 1)):
+    for symbol, letter, wanted_row in ((Symbol.ENTRANCE, "E", 0), (Symbol.TOMB, "T", SIZE - 1)):
         found = list(cells_of(room.mask(symbol)))
-        if len(found) != 1:
-            problems.append(Problem(name, f"room has {len(found)} {symbol.label}s, expected exactly one", where))
-        elif row_of(found[0]) != wanted_row:
-            cell = found[0]
+        if not found:
             problems.append(
-                Problem(name, f"the {symbol.label} must be in row {wanted_row + 1}",
-                        f"{where}, row {row_of(cell) + 1}, column {COLUMN_NAMES[cell % SIZE]}")
+                Problem(
+                    name,
+                    f"room has no {symbol.label}: put one {letter!r} in row {wanted_row + 1}",
+                    where,
+                )
+            )
+        elif len(found) > 1:
+            cells = ", ".join(cell_str(cell) for cell in found)
+            problems.append(
+                Problem(
+                    name,
+                    f"room has {len(found)} {symbol.label}s ({cells}), expected exactly one",
+                    where,
+                )
+            )
+        elif row_of(found[0]) != wanted_row:
+            problems.append(
+                Problem(
+                    name,
+                    f"the {symbol.label} must be in row {wanted_row + 1}",
+                    _place(where, found[0]),
+                )
             )
     if len(problems) > before:
         return None
     if not _reaches(room, room.entrance, room.tomb):
-        problems.append(Problem(name, "the tomb cannot be reached from the entrance", where))
+        problems.append(
+            Problem(
+                name,
+                f"the tomb ({cell_str(room.tomb)}) cannot be reached from the "
+                f"entrance ({cell_str(room.entrance)}) without crossing a wall",
+                where,
+            )
+        )
         return None
     return room
 
@@ -291,11 +468,16 @@ def _reaches(room: Room, start: int, goal: int) -> bool:
 
 def _check_bundled_counts(name: str, cards: list[PyramidCard], problems: list[Problem]) -> None:
     if len(cards) != BUNDLED_CARD_COUNT:
-        problems.append(Problem(name, f"the bundled deck has {len(cards)} cards, expected {BUNDLED_CARD_COUNT}"))
+        problems.append(
+            Problem(name, f"the bundled deck has {len(cards)} cards, expected {BUNDLED_CARD_COUNT}")
+        )
     per_color = Counter(card.color for card in cards)
     for color in Color:
         if per_color[color] != CARDS_PER_COLOR:
             problems.append(
-                Problem(name, f"the bundled deck has {per_color[color]} {color.value} cards, "
-                        f"expected {CARDS_PER_COLOR}")
+                Problem(
+                    name,
+                    f"the bundled deck has {per_color[color]} {color.value} cards, "
+                    f"expected {CARDS_PER_COLOR}",
+                )
             )

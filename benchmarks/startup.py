@@ -1,0 +1,104 @@
+"""Start-up time of the ``silverpyr`` console script: ``--help`` and ``cards show 1``.
+
+Runs each command ``--runs`` times as a subprocess (the console script next to
+``sys.executable``, so run it with the project's venv Python) and prints the median, p95 and
+max wall time. With ``--check`` it exits 1 when a median exceeds ``--target`` seconds.
+
+    .venv/bin/python benchmarks/startup.py --runs 20 --check
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+DEFAULT_RUNS = 20
+DEFAULT_TARGET_SECONDS = 0.35
+COMMANDS: tuple[tuple[str, ...], ...] = (("--help",), ("cards", "show", "1"))
+
+
+def console_script() -> Path:
+    """The ``silverpyr`` script installed beside the running interpreter."""
+    folder = Path(sys.executable).parent
+    for name in ("silverpyr", "silverpyr.exe"):
+        if (folder / name).exists():
+            return folder / name
+    raise SystemExit(f"no silverpyr console script in {folder}: install the package first")
+
+
+def _children_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def time_command(argv: list[str], runs: int) -> tuple[list[float], list[float]]:
+    """Wall and CPU (user + system) seconds of ``runs`` runs of ``argv``.
+
+    CPU time varies less than wall time on a busy machine; the target is on wall time.
+    Stops on the first run that fails.
+    """
+    env = {**os.environ, "NO_COLOR": "1"}
+    walls: list[float] = []
+    cpus: list[float] = []
+    for _ in range(runs):
+        cpu_before = _children_cpu_seconds()
+        start = time.perf_counter()
+        result = subprocess.run(argv, capture_output=True, env=env, check=False)
+        walls.append(time.perf_counter() - start)
+        cpus.append(_children_cpu_seconds() - cpu_before)
+        if result.returncode != 0:
+            message = result.stderr.decode(errors="replace").strip()
+            raise SystemExit(f"{' '.join(argv)} exited {result.returncode}: {message}")
+    return walls, cpus
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """Nearest-rank percentile of ``values`` (``fraction`` in 0-1)."""
+    ordered = sorted(values)
+    rank = max(1, math.ceil(fraction * len(ordered)))
+    return ordered[rank - 1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure every command and print one line each; the exit code reflects ``--check``."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=DEFAULT_RUNS, help="runs per command")
+    parser.add_argument(
+        "--target",
+        type=float,
+        default=DEFAULT_TARGET_SECONDS,
+        help="largest acceptable median, in seconds",
+    )
+    parser.add_argument("--check", action="store_true", help="exit 1 when a median is over")
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+    script = str(console_script())
+    over = []
+    print(f"wall time over {args.runs} runs; target: median <= {args.target:.3f}s")
+    print(f"{'command':<26} {'median':>8} {'p95':>8} {'max':>8} {'cpu med':>8}")
+    for command in COMMANDS:
+        label = "silverpyr " + " ".join(command)
+        walls, cpus = time_command([script, *command], args.runs)
+        median = statistics.median(walls)
+        print(
+            f"{label:<26} {median:>7.3f}s {percentile(walls, 0.95):>7.3f}s "
+            f"{max(walls):>7.3f}s {statistics.median(cpus):>7.3f}s"
+        )
+        if median > args.target:
+            over.append(f"{label}: median {median:.3f}s > {args.target:.3f}s")
+    sys.stdout.flush()
+    for line in over:
+        print(f"over target: {line}", file=sys.stderr)
+    return 1 if args.check and over else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
