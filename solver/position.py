@@ -249,6 +249,7 @@ class Position:
         :class:`AmbiguousMoveError` (fits more than one card).
         """
         if text.strip() in {"-", "pass"}:
+            self.push(PASS, expedition, round_number)
             return PASS
         if not self.has_card_in_play():
             raise IllegalMoveError("you have no card in play: you pass ('-')")

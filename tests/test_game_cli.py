@@ -1,0 +1,171 @@
+"""``silverpyr game``: a full game driven by scripted answers, as a person would type them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from silverpyr.cli.app import app
+from silverpyr.solver.bots import bot_keep_choices, bot_moves, choose_keep, choose_replacement
+from silverpyr.solver.cards import Color
+from silverpyr.solver.deckfile import load_deck
+from silverpyr.solver.game import GameState, Phase, deal
+from silverpyr.solver.moves import move_str
+from typer.testing import CliRunner, Result
+
+TEMPLATES = (
+    ["..E..", ".#r#.", "xs.pg", ".#t#.", "..T.."],
+    ["E.r..", "##.#.", "g..x.", ".#s#t", "p..T."],
+    ["..E.g", "r.#..", ".x..s", "#.t.#", "...Tp"],
+    ["....E", ".##.x", "gr...", "s.#t.", "T...p"],
+    ["E.t.t", "x.x.x", "rgrgr", ".s.s.", "Tp..."],
+)
+SEED = 4
+Answer = tuple[str, str]
+
+
+@pytest.fixture(scope="module")
+def deck_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A 48-card deck file built from a few rooms (independent of the bundled deck)."""
+    colors = [color.value for color in Color]
+    pyramids = [
+        {"number": n, "color": colors[n % 3], "room": TEMPLATES[n % len(TEMPLATES)]}
+        for n in range(1, 49)
+    ]
+    path = tmp_path_factory.mktemp("deck") / "cards.yaml"
+    path.write_text(yaml.safe_dump({"format": 1, "pyramids": pyramids}), encoding="utf-8")
+    return path
+
+
+def scripted(deck_file: Path, players: int, seed: int) -> tuple[list[Answer], GameState]:
+    """The answers a person plays by typing the bot's choices, with their kind, and the end."""
+    state = deal(load_deck(deck_file), players, seed)
+    answers: list[Answer] = [("keep", " ".join(map(str, choose_keep(state.players[0].dealt))))]
+    state = state.keep(bot_keep_choices(state))
+    while not state.is_over():
+        if state.phase is Phase.REPLACE:
+            choice = choose_replacement(state)
+            if state.replacing_player == 0 and len(state.replacement_options()) > 1:
+                answers.append(("replace", "d" if choice.slot is None else str(choice.slot + 1)))
+            state = state.replace(choice)
+        else:
+            moves = bot_moves(state)
+            if state.position(0).has_card_in_play():
+                answers.append(("move", move_str(moves[0], with_card=True)))
+            state = state.play(moves)
+    return answers, state
+
+
+def run(
+    deck_file: Path, answers: list[str], *extra: str, stdin: bool = False, players: int = 2
+) -> Result:
+    runner = CliRunner()
+    args = [
+        "--cards",
+        str(deck_file),
+        "game",
+        "--seed",
+        str(SEED),
+        "--players",
+        str(players),
+        "--plain",
+        *extra,
+    ]
+    if stdin:
+        return runner.invoke(app, [*args, "--moves", "-"], input="\n".join(answers) + "\n")
+    path = deck_file.parent / "moves.txt"
+    path.write_text("# my answers\n\n" + "\n".join(answers) + "\n", encoding="utf-8")
+    return runner.invoke(app, [*args, "--moves", str(path)])
+
+
+def final_totals(output: str) -> list[int]:
+    row = next(line for line in output.splitlines() if line.startswith("| Total"))
+    return [int(number) for number in re.findall(r"-?\d+", row)]
+
+
+def test_scripted_game_ends_with_the_engine_score(deck_file: Path) -> None:
+    answers, end = scripted(deck_file, 2, SEED)
+    assert any(kind == "replace" for kind, _ in answers)  # the script covers a replacement prompt
+    result = run(deck_file, [text for _, text in answers])
+    assert result.exit_code == 0, result.output
+    assert final_totals(result.stdout) == list(end.outcome().totals)
+    winner = end.outcome().winners[0]
+    assert result.stdout.rstrip().endswith(
+        "You win." if winner == 0 else f"Player {winner + 1} wins."
+    )
+    assert "Round 4, turn 7 - your move" in result.stdout
+    assert "Expedition card:" in result.stdout and "Offer (" in result.stdout
+    assert result.stderr == ""
+
+
+def test_moves_from_stdin_and_solo_game(deck_file: Path) -> None:
+    answers, end = scripted(deck_file, 1, SEED)
+    result = run(deck_file, [text for _, text in answers], stdin=True, players=1)
+    assert result.exit_code == 0, result.output
+    assert final_totals(result.stdout) == list(end.outcome().totals)
+    assert "you are player 1." in result.stdout
+
+
+def test_bad_answers_are_explained_and_asked_again(deck_file: Path) -> None:
+    answers, end = scripted(deck_file, 2, SEED)
+    texts = [text for _, text in answers]
+    first_move = next(i for i, (kind, _) in enumerate(answers) if kind == "move")
+    first_replace = next(i for i, (kind, _) in enumerate(answers) if kind == "replace")
+    card = texts[first_move].split(":")[0]
+    texts[first_replace:first_replace] = ["9", "offer"]
+    texts[first_move:first_move] = ["E5", "Z9", "?", f"? {card}", "? 99"]
+    texts[0:0] = ["1 1", "two cards"]
+    result = run(deck_file, texts)
+    assert result.exit_code == 0, result.output
+    assert final_totals(result.stdout) == list(end.outcome().totals)
+    dealt = [card.number for card in deal(load_deck(deck_file), 2, SEED).players[0].dealt]
+    errors = result.stderr.splitlines()
+    assert errors[0] == f"illegal: keep exactly 2 different cards of {', '.join(map(str, dealt))}"
+    assert errors[1] == f"illegal: 'two cards': write two card numbers, e.g. {dealt[0]} {dealt[1]}"
+    entrance = r"the first marks on card \d+ must include its entrance [A-E]1"
+    assert re.fullmatch(f"illegal: {entrance}; {entrance}", errors[2])
+    assert errors[3] == "illegal: 'Z9' is not a cell: use a column A-E and a row 1-5, e.g. C3"
+    assert errors[4].startswith("illegal: '99' is not one of your cards in play (")
+    assert errors[5:] == [
+        "illegal: '9': answer an offer slot 1-4 or d for the deck top",
+        "illegal: 'offer': answer an offer slot 1-4 or d for the deck top",
+    ]
+    assert re.search(r"\d+ legal moves on your cards \(", result.stdout)
+    assert re.search(rf"\d+ legal moves on card {card} \(", result.stdout)
+
+
+def test_running_out_of_answers_is_an_error(deck_file: Path) -> None:
+    answers, _ = scripted(deck_file, 2, SEED)
+    result = run(deck_file, [answers[0][1]])
+    assert result.exit_code == 2
+    assert re.fullmatch(
+        r"error: moves file .*moves.txt ran out of answers at: "
+        r"Round 1, turn 1 - your move \(\w+\):\n",
+        result.stderr,
+    )
+
+
+def test_end_of_input_at_a_terminal_leaves_cleanly(deck_file: Path) -> None:
+    runner = CliRunner()
+    args = ["--cards", str(deck_file), "game", "--seed", str(SEED), "--plain"]
+    result = runner.invoke(app, args, input="")
+    assert result.exit_code == 0
+    assert "game abandoned" in result.stderr
+    quit_result = runner.invoke(app, args, input="quit\n")
+    assert quit_result.exit_code == 0
+    assert "game abandoned" in quit_result.stderr
+
+
+def test_bad_options(deck_file: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(
+        app, ["--cards", str(deck_file), "game", "--seed", "1", "--players", "5"]
+    )
+    assert result.exit_code == 2
+    missing = runner.invoke(
+        app, ["--cards", str(deck_file), "game", "--seed", "1", "--moves", "/no/such/file"]
+    )
+    assert missing.exit_code == 2
+    assert missing.stderr.startswith("error: /no/such/file")
