@@ -22,3 +22,17 @@ def register(app: typer.Typer) -> None:
     from .game_cmd import game
 
     app.command("game")(game)
+
+    from .hint_cmd import hint
+
+    app.command("hint")(hint)
+
+    from .solve_cmd import solve
+
+    app.command("solve")(solve)
+
+    from .puzzle_cmd import daily, puzzle, stats
+
+    app.command("puzzle")(puzzle)
+    app.command("daily")(daily)
+    app.command("stats")(stats)

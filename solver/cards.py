@@ -8,7 +8,7 @@ deck holds). Loading and validating the YAML file lives in :mod:`.deckfile`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from functools import cached_property
 
 from .cells import SIZE, Cell, CellMask, cell_at, mask_of
@@ -22,7 +22,7 @@ class UnknownNameError(SilverpyrError, KeyError):
         return str(self.args[0]) if self.args else "unknown name"
 
 
-class Symbol(str, Enum):
+class Symbol(StrEnum):
     """What a cell of a room shows, by its letter in ``cards.yaml``."""
 
     PLAIN = "."
@@ -42,7 +42,7 @@ class Symbol(str, Enum):
         return self.name.lower().replace("_", " ")
 
 
-class Color(str, Enum):
+class Color(StrEnum):
     """Colour of a pyramid card (the pyramid-point races are per colour)."""
 
     PURPLE = "purple"
@@ -81,12 +81,12 @@ class Room:
             masks[symbol] |= 1 << cell
         return masks
 
-    @property
+    @cached_property
     def entrance(self) -> Cell:
         """The entrance cell (the first one, should the room be invalid)."""
         return self._first(Symbol.ENTRANCE)
 
-    @property
+    @cached_property
     def tomb(self) -> Cell:
         """The golden tomb cell (the first one, should the room be invalid)."""
         return self._first(Symbol.TOMB)
@@ -97,7 +97,7 @@ class Room:
             raise ValueError(f"room has no {symbol.label}")
         return (mask & -mask).bit_length() - 1
 
-    @property
+    @cached_property
     def open_mask(self) -> CellMask:
         """Cells that can be marked: every cell but the walls."""
         return ((1 << (SIZE * SIZE)) - 1) & ~self.mask(Symbol.WALL)
@@ -109,9 +109,7 @@ class Room:
     def mirrored(self) -> Room:
         """The room mirrored left to right."""
         return Room(
-            tuple(
-                self.symbols[cell_at(r, SIZE - 1 - c)] for r in range(SIZE) for c in range(SIZE)
-            )
+            tuple(self.symbols[cell_at(r, SIZE - 1 - c)] for r in range(SIZE) for c in range(SIZE))
         )
 
 
@@ -136,7 +134,9 @@ class Expedition:
     shape: frozenset[tuple[int, int]]
 
     @classmethod
-    def from_pattern(cls, name: str, count: int, pattern: list[str] | tuple[str, ...]) -> Expedition:
+    def from_pattern(
+        cls, name: str, count: int, pattern: list[str] | tuple[str, ...]
+    ) -> Expedition:
         """Build from rows of ``X`` (cell) and ``.`` (gap), as in ``cards.yaml``."""
         cells = {(r, c) for r, row in enumerate(pattern) for c, ch in enumerate(row) if ch == "X"}
         return cls(name, count, _normalise(cells))
@@ -189,7 +189,9 @@ class Expedition:
         return frozenset(self.footprints)
 
 
-def _normalise(cells: set[tuple[int, int]] | frozenset[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+def _normalise(
+    cells: set[tuple[int, int]] | frozenset[tuple[int, int]],
+) -> frozenset[tuple[int, int]]:
     top = min(r for r, _ in cells)
     left = min(c for _, c in cells)
     return frozenset((r - top, c - left) for r, c in cells)

@@ -378,7 +378,7 @@ def _check_pyramid(
         room = _check_room(name, where, rows, problems) if rows is not None else None
     if not ok or room is None or not isinstance(number, int):
         return None
-    return PyramidCard(number, Color(color), room)
+    return PyramidCard(number, Color(str(color)), room)
 
 
 def _place(where: str, cell: Cell) -> str:

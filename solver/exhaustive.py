@@ -37,7 +37,9 @@ def solve_exhaustively(instance: Instance, objective: Objective) -> ExhaustiveRe
         marks = tuple(state.marked for state in position.cards)
         return marks, sheet.red, sheet.green, sheet.skulls, sheet.torches
 
-    def best(turn: int, position: Position, done: dict[int, int | None]) -> tuple[int, tuple[Move, ...]]:
+    def best(
+        turn: int, position: Position, done: dict[int, int | None]
+    ) -> tuple[int, tuple[Move, ...]]:
         if turn == turns:
             score = puzzle_score(start_sheet, position.sheet).total
             return objective_value(objective, score, done, turns), ()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ortools.sat.python import cp_model
 
@@ -36,6 +37,8 @@ from .sheet import (
 )
 
 LinearTerms = list[cp_model.IntVar]
+Expr = Any
+"""A CP-SAT linear expression or constant (ortools' overloads are beyond mypy's reach)."""
 _UNREACHABLE = 10**6
 
 
@@ -109,6 +112,7 @@ class LineModel:
         self._add_completion_constraints()
         self._add_cross_constraints()
         self._add_skull_constraints()
+        self._add_layer_cuts()
         self._add_score()
         self._add_objective()
 
@@ -132,7 +136,8 @@ class LineModel:
             total += expedition.size
             self.budget.append(total + crosses)
         self.cross_cells = [
-            room.mask(Symbol.CROSS) & ~state.marked for room, state in zip(self.rooms, self.cards, strict=True)
+            room.mask(Symbol.CROSS) & ~state.marked
+            for room, state in zip(self.rooms, self.cards, strict=True)
         ]
 
     def _distances(self, index: int) -> list[int]:
@@ -176,23 +181,27 @@ class LineModel:
                 masks.update(1 << q for q in cells_of(state.room.open_mask & ~state.marked))
                 for cells in sorted(masks):
                     if self._reachable_by(index, cells, turn):
-                        var = self.model.new_bool_var(f"place_t{turn}_c{index}_{cells}")
+                        var = self.model.new_bool_var("")
                         candidates.append(Candidate(index, cells, var))
             self.vars.placements.append(candidates)
 
     def _add_extra_variables(self) -> None:
         for turn in range(self.turns):
             available = [
-                sum(1 for q in cells_of(self.cross_cells[i]) if self.distance[i][q] <= self.budget[turn])
+                sum(
+                    1
+                    for q in cells_of(self.cross_cells[i])
+                    if self.distance[i][q] <= self.budget[turn]
+                )
                 for i in range(len(self.cards))
             ]
             steps: list[list[Candidate]] = []
-            for step in range(1, sum(available) + 1):
+            for _ in range(sum(available)):
                 candidates = []
                 for index, state in enumerate(self.cards):
                     for q in cells_of(state.room.open_mask & ~state.marked):
                         if self.distance[index][q] <= self.budget[turn]:
-                            var = self.model.new_bool_var(f"extra_t{turn}_s{step}_c{index}_{q}")
+                            var = self.model.new_bool_var("")
                             candidates.append(Candidate(index, 1 << q, var))
                 steps.append(candidates)
             self.vars.extras.append(steps)
@@ -214,41 +223,43 @@ class LineModel:
             self.cover.append(per_step)
 
         start = [[int(state.marked >> q & 1) for q in range(25)] for state in self.cards]
-        self.marked: list[list[list[cp_model.LinearExprT]]] = []
-        previous: list[list[cp_model.LinearExprT]] = start
+        self.marked: list[list[list[Expr]]] = []
+        previous: list[list[Expr]] = start
         for turn in range(self.turns):
-            now: list[list[cp_model.LinearExprT]] = []
+            now: list[list[Expr]] = []
             for card in range(len(self.cards)):
-                row: list[cp_model.LinearExprT] = []
+                row: list[Expr] = []
                 for q in range(25):
-                    terms = [v for step in self.cover[turn] for v in step[card][q]]
-                    if not terms:
+                    covering = [v for per_card in self.cover[turn] for v in per_card[card][q]]
+                    if not covering:
                         row.append(previous[card][q])
                         continue
-                    var = self.model.new_bool_var(f"marked_t{turn}_c{card}_{q}")
-                    self.model.add(var == previous[card][q] + sum(terms))
+                    var = self.model.new_bool_var("")
+                    self.model.add(var == previous[card][q] + cp_model.LinearExpr.sum(covering))
                     row.append(var)
                 now.append(row)
             self.marked.append(now)
             previous = now
         self.start_marked = start
 
-    def marked_before(self, turn: int, step: int, card: int, q: int) -> cp_model.LinearExprT:
+    def marked_before(self, turn: int, step: int, card: int, q: int) -> Expr:
         """Whether ``q`` on ``card`` is marked before step ``step`` of ``turn``."""
         base = self.marked[turn - 1][card][q] if turn > 0 else self.start_marked[card][q]
+        if step == 0:
+            return base
         terms = [v for s in range(step) for v in self.cover[turn][s][card][q]]
-        return base + sum(terms) if terms else base
+        return base + cp_model.LinearExpr.sum(terms) if terms else base
 
-    def tomb_before(self, turn: int, step: int, card: int) -> cp_model.LinearExprT:
+    def tomb_before(self, turn: int, step: int, card: int) -> Expr:
         """Whether ``card`` is complete before step ``step`` of ``turn``."""
         return self.marked_before(turn, step, card, self.rooms[card].tomb)
 
-    def all_complete_before(self, turn: int, step: int) -> cp_model.LinearExprT:
+    def all_complete_before(self, turn: int, step: int) -> Expr:
         """Whether no card is left in play before step ``step`` of ``turn`` (a 0/1 expression)."""
         tombs = [self.tomb_before(turn, step, c) for c in range(len(self.cards))]
         if len(tombs) == 1:
             return tombs[0]
-        both = self.model.new_bool_var(f"all_complete_t{turn}_s{step}")
+        both = self.model.new_bool_var("")
         for tomb in tombs:
             self.model.add(both <= tomb)
         self.model.add(both >= sum(tombs) - (len(tombs) - 1))
@@ -272,8 +283,11 @@ class LineModel:
                     if candidate.cells >> room.entrance & 1:
                         continue  # only legal on an unmarked card: at most once per cell
                     touching = border_of(candidate.cells) & room.open_mask
-                    support = [self.marked_before(turn, step, candidate.card, n) for n in cells_of(touching)]
-                    self.model.add(sum(support) >= candidate.var)
+                    support = [
+                        self.marked_before(turn, step, candidate.card, n)
+                        for n in cells_of(touching)
+                    ]
+                    self.model.add(cp_model.LinearExpr.sum(support) >= candidate.var)
 
     def _add_completion_constraints(self) -> None:
         """A completed card takes no further mark, not even an extra of the same turn."""
@@ -288,8 +302,11 @@ class LineModel:
     def _add_cross_constraints(self) -> None:
         """The ``s``-th extra mark of a turn is made exactly when ``s`` crosses have been
         marked in that turn so far and a card is still in play (an extra is mandatory)."""
+        all_made: list[Expr] = []
+        all_crosses: LinearTerms = []
         for turn in range(self.turns):
             extras = self.vars.extras[turn]
+            previous_made: Expr | None = None
             for step in range(1, len(extras) + 1):
                 crosses = [
                     v
@@ -298,12 +315,59 @@ class LineModel:
                     for q in cells_of(self.cross_cells[card])
                     for v in self.cover[turn][s][card][q]
                 ]
-                made = sum(c.var for c in extras[step - 1])
+                made = cp_model.LinearExpr.sum([c.var for c in extras[step - 1]])
                 self.model.add(made <= 1)
-                self.model.add(step * made <= sum(crosses))
-                earned = self.model.new_bool_var(f"earned_t{turn}_s{step}")
-                self.model.add(sum(crosses) <= step - 1).only_enforce_if(earned.Not())
+                self.model.add(step * made <= cp_model.LinearExpr.sum(crosses))
+                earned = self.model.new_bool_var("")
+                self.model.add(cp_model.LinearExpr.sum(crosses) <= step - 1).only_enforce_if(
+                    earned.Not()
+                )
                 self.model.add(made + self.all_complete_before(turn, step) >= earned)
+                if previous_made is not None:
+                    self.model.add(made <= previous_made)
+                previous_made = made
+                all_made.append(made)
+            turn_crosses = [
+                v
+                for s in range(1 + len(extras))
+                for card in range(len(self.cards))
+                for q in cells_of(self.cross_cells[card])
+                for v in self.cover[turn][s][card][q]
+            ]
+            if extras:
+                # Redundant: a turn's extra marks never outnumber its crosses.
+                made_here = [c.var for step in extras for c in step]
+                self.model.add(
+                    cp_model.LinearExpr.sum(made_here) <= cp_model.LinearExpr.sum(turn_crosses)
+                )
+            all_crosses.extend(turn_crosses)
+        if all_made:
+            # Redundant: never more extra marks than crosses marked.
+            self.model.add(
+                cp_model.LinearExpr.sum(all_made) <= cp_model.LinearExpr.sum(all_crosses)
+            )
+
+    def _add_layer_cuts(self) -> None:
+        """Redundant cuts that tighten the LP bound: every cell at BFS distance ``k`` from the
+        start separates the start from farther cells, so a marked valuable cell needs a
+        marked cell in every nearer layer."""
+        valuable = (Symbol.TOMB, Symbol.RED_GEM, Symbol.GREEN_GEM, Symbol.TORCH)
+        for card, room in enumerate(self.rooms):
+            distance = self.distance[card]
+            layers: dict[int, list[int]] = {}
+            for q in range(25):
+                if distance[q] < _UNREACHABLE and not self.start_marked[card][q]:
+                    layers.setdefault(distance[q], []).append(q)
+            targets = [q for symbol in valuable for q in cells_of(room.mask(symbol))]
+            for turn in range(self.turns):
+                marked = self.marked[turn][card]
+                for q in targets:
+                    if distance[q] >= _UNREACHABLE or isinstance(marked[q], int):
+                        continue
+                    for k in range(1, distance[q]):
+                        self.model.add(
+                            marked[q] <= cp_model.LinearExpr.sum([marked[s] for s in layers[k]])
+                        )
 
     def _symbol_terms(self, turn: int, step: int, symbol: Symbol) -> LinearTerms:
         return [
@@ -320,22 +384,23 @@ class LineModel:
         """
         start = self.instance.start.sheet.skulls
         markable = sum(
-            count(room.mask(Symbol.SKULL) & ~state.marked) for room, state in zip(self.rooms, self.cards, strict=True)
+            count(room.mask(Symbol.SKULL) & ~state.marked)
+            for room, state in zip(self.rooms, self.cards, strict=True)
         )
         capped = start + markable > SKULL_CAP
-        level: cp_model.LinearExprT = start
+        level: Expr = start
         for turn in range(self.turns):
             for step in range(1 + len(self.vars.extras[turn])):
                 skulls = self._symbol_terms(turn, step, Symbol.SKULL)
                 potions = self._symbol_terms(turn, step, Symbol.POTION)
                 if not skulls and not potions:
                     continue
-                raised: cp_model.LinearExprT = level + sum(skulls)
+                raised: Expr = level + sum(skulls)
                 if capped and skulls:
-                    cap = self.model.new_int_var(0, SKULL_CAP, f"skulls_capped_t{turn}_s{step}")
+                    cap = self.model.new_int_var(0, SKULL_CAP, "")
                     self.model.add_min_equality(cap, [raised, SKULL_CAP])
                     raised = cap
-                after = self.model.new_int_var(0, SKULL_CAP, f"skulls_t{turn}_s{step}")
+                after = self.model.new_int_var(0, SKULL_CAP, "")
                 self.model.add(after >= raised - 2 * sum(potions))
                 level = after
         self.final_skulls = level
@@ -345,7 +410,7 @@ class LineModel:
         sheet = self.instance.start.sheet
         all_steps = [(t, s) for t in range(self.turns) for s in range(1 + len(self.vars.extras[t]))]
 
-        def total(symbol: Symbol) -> cp_model.LinearExprT:
+        def total(symbol: Symbol) -> Expr:
             return sum(v for t, s in all_steps for v in self._symbol_terms(t, s, symbol))
 
         red = self.model.new_int_var(0, GEM_CAP, "red")
@@ -362,9 +427,14 @@ class LineModel:
             turns = [t for t in range(self.turns) if self.instance.round_of(t) == round_number]
             if not turns or sheet.has_torch(round_number):
                 continue
-            lit = [v for t in turns for s in range(1 + len(self.vars.extras[t])) for v in self._symbol_terms(t, s, Symbol.TORCH)]
+            lit = [
+                v
+                for t in turns
+                for s in range(1 + len(self.vars.extras[t]))
+                for v in self._symbol_terms(t, s, Symbol.TORCH)
+            ]
             if lit:
-                torch = self.model.new_bool_var(f"torch_r{round_number}")
+                torch = self.model.new_bool_var("")
                 self.model.add(torch <= sum(lit))
                 torches.append(torch)
 
@@ -375,7 +445,10 @@ class LineModel:
         last = self.turns - 1
         self.completed = [self.marked[last][c][room.tomb] for c, room in enumerate(self.rooms)]
         self.score = (
-            COMPLETED_CARD_POINTS * sum(self.completed) + gems + TORCH_POINTS * sum(torches) - penalty
+            COMPLETED_CARD_POINTS * sum(self.completed)
+            + gems
+            + TORCH_POINTS * sum(torches)
+            - penalty
         )
         self.turn_sum = sum(
             (t + 1) * v

@@ -92,7 +92,9 @@ def parse_mark_texts(text: str) -> tuple[MarkText, list[MarkText]]:
         if token:
             groups[-1].append(token)
     if not groups[0]:
-        raise InvalidMoveError(f"{text.strip()!r} is not a move: write cells such as 'B1 B2 C2' or 'C3'")
+        raise InvalidMoveError(
+            f"{text.strip()!r} is not a move: write cells such as 'B1 B2 C2' or 'C3'"
+        )
     marks = [_parse_group(group, text) for group in groups]
     for extra in marks[1:]:
         if count(extra.cells) != 1:

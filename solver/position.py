@@ -10,7 +10,7 @@ hints use it as the executable specification.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from .cards import Expedition, PyramidCard, Room, Symbol
 from .cells import CellMask, border_of, cell_str, cells_of, cells_str, count
@@ -84,17 +84,21 @@ class CardState:
             return f"card {self.number} is complete and takes no more marks"
         walls = cells & self.room.mask(Symbol.WALL)
         if walls:
-            return f"{cells_str(walls)} {'is a wall' if count(walls) == 1 else 'are walls'} on card {self.number}"
+            verb = "is a wall" if count(walls) == 1 else "are walls"
+            return f"{cells_str(walls)} {verb} on card {self.number}"
         taken = cells & self.marked
         if taken:
-            return f"{cells_str(taken)} {'is' if count(taken) == 1 else 'are'} already marked on card {self.number}"
+            verb = "is" if count(taken) == 1 else "are"
+            return f"{cells_str(taken)} {verb} already marked on card {self.number}"
         if count(cells) > 1 and (expedition is None or cells not in expedition.footprint_set):
             shape = expedition.name if expedition is not None else "the revealed pattern"
             return f"{cells_str(cells)} is not the shape of {shape} (in any rotation or mirror)"
         if not self.touches(cells):
             if not self.marked:
-                return (f"the first marks on card {self.number} must include its entrance "
-                        f"{cell_str(self.room.entrance)}")
+                return (
+                    f"the first marks on card {self.number} must include its entrance "
+                    f"{cell_str(self.room.entrance)}"
+                )
             return f"{cells_str(cells)} does not touch the marked area of card {self.number}"
         return None
 
@@ -104,7 +108,7 @@ class Position:
     """A player's cards (completed ones stay, marked complete, until replaced) and sheet."""
 
     cards: tuple[CardState, ...]
-    sheet: Sheet = Sheet()
+    sheet: Sheet = field(default_factory=Sheet)
 
     @classmethod
     def start(cls, *cards: PyramidCard, sheet: Sheet | None = None) -> Position:
@@ -259,7 +263,9 @@ class Position:
         made: list[Mark] = []
         for extra_text in extras:
             if pending == 0:
-                raise IllegalMoveError(f"no extra mark is due before +{cells_str(extra_text.cells)}")
+                raise IllegalMoveError(
+                    f"no extra mark is due before +{cells_str(extra_text.cells)}"
+                )
             extra = position._locate(extra_text, None)
             position, crosses = position._resolve(extra, round_number)
             pending += crosses - 1
@@ -281,7 +287,9 @@ class Position:
             return Mark(legal[0], text.cells)
         if len(legal) > 1:
             names = " or ".join(f"{n}:{cells_str(text.cells)}" for n in legal)
-            raise AmbiguousMoveError(f"{cells_str(text.cells)} fits more than one card: write {names}")
+            raise AmbiguousMoveError(
+                f"{cells_str(text.cells)} fits more than one card: write {names}"
+            )
         if len(candidates) == 1:
             raise IllegalMoveError(str(reasons[candidates[0].number]))
         raise IllegalMoveError("; ".join(str(reason) for reason in reasons.values()))

@@ -9,9 +9,10 @@ checked against.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
-from .cards import Expedition
+from .cards import Expedition, Symbol
+from .cells import cells_of
 from .errors import SilverpyrError
 from .moves import Move
 from .position import Position
@@ -20,7 +21,7 @@ from .sheet import ROUNDS, TURNS_PER_ROUND, ScoreBreakdown, puzzle_score
 MAX_TURNS = ROUNDS * TURNS_PER_ROUND
 
 
-class Objective(str, Enum):
+class Objective(StrEnum):
     """What a line is optimised for."""
 
     POINTS = "points"
@@ -50,11 +51,15 @@ class Instance:
         if not self.expeditions:
             raise ProblemError("give at least one expedition card")
         if len(self.expeditions) > MAX_TURNS:
-            raise ProblemError(f"{len(self.expeditions)} turns is more than a game has ({MAX_TURNS})")
+            raise ProblemError(
+                f"{len(self.expeditions)} turns is more than a game has ({MAX_TURNS})"
+            )
         if not 1 <= self.first_round <= ROUNDS:
             raise ProblemError(f"round {self.first_round} does not exist (1-{ROUNDS})")
         if not 1 <= self.first_turn_in_round <= TURNS_PER_ROUND:
-            raise ProblemError(f"turn {self.first_turn_in_round} of a round does not exist (1-{TURNS_PER_ROUND})")
+            raise ProblemError(
+                f"turn {self.first_turn_in_round} of a round does not exist (1-{TURNS_PER_ROUND})"
+            )
         last = self.round_of(len(self.expeditions) - 1)
         if last > ROUNDS:
             raise ProblemError(
@@ -69,7 +74,9 @@ class Instance:
 
     def round_of(self, turn_index: int) -> int:
         """Round (1-4) of the 0-based ``turn_index``."""
-        absolute = (self.first_round - 1) * TURNS_PER_ROUND + self.first_turn_in_round - 1 + turn_index
+        absolute = (
+            (self.first_round - 1) * TURNS_PER_ROUND + self.first_turn_in_round - 1 + turn_index
+        )
         return absolute // TURNS_PER_ROUND + 1
 
 
@@ -104,7 +111,9 @@ class LineResult:
 
     def objective_value(self, objective: Objective) -> int:
         """The value the solvers maximise (see :func:`objective_value`)."""
-        return objective_value(objective, self.score().total, self.completion_turns(), self.instance.turns)
+        return objective_value(
+            objective, self.score().total, self.completion_turns(), self.instance.turns
+        )
 
 
 # Weights of the lexicographic objectives: the secondary term never outweighs one unit of
@@ -113,7 +122,9 @@ SCORE_SPAN = 500
 TURN_SPAN = 2 * (MAX_TURNS + 1) + 1
 
 
-def objective_value(objective: Objective, score: int, completed: dict[int, int | None], turns: int) -> int:
+def objective_value(
+    objective: Objective, score: int, completed: dict[int, int | None], turns: int
+) -> int:
     """One integer ordering lines by ``objective``; a card never completed counts as turns + 1."""
     turn_sum = sum(turns + 1 if turn is None else turn for turn in completed.values())
     if objective is Objective.POINTS:
@@ -138,3 +149,48 @@ def play_line(instance: Instance, moves: tuple[Move, ...] | list[Move]) -> LineR
     for turn, (move, expedition) in enumerate(zip(moves, instance.expeditions, strict=True)):
         positions.append(positions[-1].push(move, expedition, instance.round_of(turn)))
     return LineResult(instance, tuple(moves), tuple(positions))
+
+
+@dataclass(frozen=True)
+class TurnReport:
+    """What one turn of a line did, for people: the move and the symbols it reached."""
+
+    turn: int
+    """1-based turn of the line."""
+    round_number: int
+    expedition: Expedition
+    move: Move
+    gained: tuple[tuple[int, int, Symbol], ...]
+    """``(card, cell, symbol)`` for every newly marked cell with a symbol, in marking order."""
+    completed: tuple[int, ...]
+    """Cards completed this turn."""
+
+
+def turn_reports(line: LineResult) -> list[TurnReport]:
+    """One :class:`TurnReport` per turn of ``line``."""
+    reports = []
+    for turn, move in enumerate(line.moves):
+        before, after = line.positions[turn], line.positions[turn + 1]
+        gained = []
+        for mark in move.marks():
+            room = before.card(mark.card).room
+            for cell in cells_of(mark.cells):
+                symbol = room.symbol_at(cell)
+                if symbol not in (Symbol.PLAIN, Symbol.ENTRANCE):
+                    gained.append((mark.card, cell, symbol))
+        completed = tuple(
+            state.number
+            for state in after.cards
+            if state.is_complete() and not before.card(state.number).is_complete()
+        )
+        reports.append(
+            TurnReport(
+                turn + 1,
+                line.instance.round_of(turn),
+                line.instance.expeditions[turn],
+                move,
+                tuple(gained),
+                completed,
+            )
+        )
+    return reports

@@ -133,7 +133,9 @@ def puzzle_score(start: Sheet, end: Sheet) -> ScoreBreakdown:
     10 per card completed during the puzzle, the gems held at the end, 5 per round whose
     torch box was ticked during the puzzle, minus the penalty of the skulls held at the end.
     """
-    new_torches = sum(1 for before, after in zip(start.torches, end.torches, strict=True) if after and not before)
+    new_torches = sum(
+        1 for before, after in zip(start.torches, end.torches, strict=True) if after and not before
+    )
     return ScoreBreakdown(
         torches=TORCH_POINTS * new_torches,
         gems=gem_points(end.red, end.green),

@@ -13,7 +13,9 @@ from silverpyr.solver.sheet import Sheet
 SYMBOLS = "rgtspx"
 
 
-def random_room(rng: random.Random, *, density: float = 0.35, walls: int = 4, weights: str = SYMBOLS) -> Room:
+def random_room(
+    rng: random.Random, *, density: float = 0.35, walls: int = 4, weights: str = SYMBOLS
+) -> Room:
     """A valid room: entrance in row 1, tomb in row 5, tomb reachable."""
     while True:
         grid = ["."] * 25
@@ -70,8 +72,12 @@ def random_instance(
         states.append(CardState(card, marked))
     sheet = Sheet()
     if start_state:
-        sheet = Sheet(red=rng.randrange(11), green=rng.randrange(11), skulls=rng.randrange(11),
-                      torches=tuple(rng.random() < 0.3 for _ in range(4)))
+        sheet = Sheet(
+            red=rng.randrange(11),
+            green=rng.randrange(11),
+            skulls=rng.randrange(11),
+            torches=tuple(rng.random() < 0.3 for _ in range(4)),
+        )
     expeditions = tuple(rng.choice(STANDARD_EXPEDITIONS) for _ in range(turns))
     first_turn = rng.randrange(1, 8) if start_state else 1
     return Instance(Position(tuple(states), sheet), expeditions, 1, first_turn)

@@ -1,0 +1,235 @@
+"""``silverpyr solve``: the proven-optimal line for a card (or a hand of two) and a known
+order of expedition cards."""
+
+from __future__ import annotations
+
+import random
+import sys
+import threading
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from .context import app_context
+from .output import emit, stderr_console
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from silverpyr.solver.problem import Instance
+    from silverpyr.solver.solve import Solution
+
+SPINNER_DELAY = 0.5
+
+
+class ObjectiveChoice(StrEnum):
+    """``--objective`` values."""
+
+    points = "points"
+    sprint = "sprint"
+
+
+def solve(
+    ctx: typer.Context,
+    cards: Annotated[
+        list[int],
+        typer.Option(
+            "--card", help="Pyramid card number; twice for a hand of two.", show_default=False
+        ),
+    ],
+    expeditions: Annotated[
+        str | None,
+        typer.Option(
+            help="Expedition cards in order, e.g. I3,L4,O4 (1-28). Default: a seeded round of 7.",
+            show_default=False,
+        ),
+    ] = None,
+    round_number: Annotated[
+        int, typer.Option("--round", help="Round of the first turn (1-4).")
+    ] = 1,
+    turn_in_round: Annotated[
+        int, typer.Option(help="Turn of the first turn within its round (1-7).")
+    ] = 1,
+    objective: Annotated[
+        ObjectiveChoice, typer.Option(help="points: best score; sprint: fewest turns to the tomb.")
+    ] = ObjectiveChoice.points,
+    marked: Annotated[
+        list[str] | None,
+        typer.Option(help="Cells already marked, e.g. 17:C1,C2 (repeatable).", show_default=False),
+    ] = None,
+    skulls: Annotated[int, typer.Option(help="Skull boxes already ticked.")] = 0,
+    red: Annotated[int, typer.Option(help="Red gems already held.")] = 0,
+    green: Annotated[int, typer.Option(help="Green gems already held.")] = 0,
+    torch_ticked: Annotated[
+        bool, typer.Option("--torch-ticked", help="This round's torch box is already ticked.")
+    ] = False,
+    seed: Annotated[int, typer.Option(help="Seed of the default expedition order.")] = 0,
+    time_limit: Annotated[
+        float,
+        typer.Option(help="Seconds the solver may take; past it, the best line found so far."),
+    ] = 10.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the solution as JSON.")] = False,
+    plain: Annotated[bool, typer.Option("--plain", help="ASCII output without colour.")] = False,
+) -> None:
+    """Find the best line of marks for known expedition cards, proven optimal.
+
+    The score is the puzzle score: 10 per completed card, gems held at the end (pairs 5,
+    singles 1), 5 per round whose torch was ticked, minus the skull penalty.
+    """
+    from silverpyr.solver.problem import Instance, Objective, ProblemError
+    from silverpyr.solver.start import parse_marked, start_position
+
+    deck = app_context(ctx).deck()
+    if not 1 <= len(cards) <= 2:
+        raise ProblemError("give one --card, or two for a hand of two")
+    if time_limit <= 0:
+        raise ProblemError(f"--time-limit must be positive, not {time_limit:g}")
+    if expeditions is None:
+        names = [e.name for e in deck.expedition_cards()]
+        random.Random(seed).shuffle(names)
+        order = tuple(deck.expedition(name) for name in names[:7])
+    else:
+        tokens = [t for t in expeditions.replace(" ", ",").split(",") if t]
+        order = tuple(deck.expedition(token) for token in tokens)
+    marks: dict[int, int] = {}
+    for text in marked or []:
+        number, cells = parse_marked(text)
+        marks[number] = marks.get(number, 0) | cells
+    start = start_position(
+        [deck.card(n) for n in cards],
+        marked=marks,
+        skulls=skulls,
+        red=red,
+        green=green,
+        torch_rounds=[round_number] if torch_ticked else [],
+    )
+    instance = Instance(start, order, round_number, turn_in_round)
+    solution = _solve_with_spinner(instance, Objective(objective.value), time_limit, quiet=as_json)
+
+    from silverpyr.solver.solve import solution_dict
+
+    emit(
+        solution_dict(solution),
+        lambda console: render_solution(console, solution, plain=plain),
+        as_json=as_json,
+        plain=plain,
+    )
+
+
+def _solve_with_spinner(
+    instance: Instance, objective: object, time_limit: float, *, quiet: bool
+) -> Solution:
+    """Solve; show a spinner on stderr if it takes longer than half a second."""
+    from silverpyr.solver.problem import Objective
+    from silverpyr.solver.solve import solve as solve_line
+
+    assert isinstance(objective, Objective)
+    result: list[Solution] = []
+    failure: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            result.append(solve_line(instance, objective, time_limit=time_limit))
+        except BaseException as error:  # re-raised in the calling thread
+            failure.append(error)
+
+    thread = threading.Thread(target=work, daemon=True)
+    thread.start()
+    thread.join(SPINNER_DELAY)
+    if thread.is_alive():
+        console = stderr_console()
+        if console.is_terminal and not quiet:
+            with console.status(f"Solving (at most {time_limit:g} s)..."):
+                thread.join()
+        else:
+            thread.join()
+    if failure:
+        raise failure[0]
+    return result[0]
+
+
+def render_solution(console: Console, solution: Solution, *, plain: bool) -> None:
+    """The solved card(s) with the turn each cell was marked, the line and the score."""
+    from rich.columns import Columns
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+    from silverpyr.solver.cells import cell_str, cells_of
+    from silverpyr.solver.moves import move_str
+    from silverpyr.solver.problem import turn_reports
+
+    from .render import card_title, room_grid, room_legend
+
+    line = solution.line
+    reports = turn_reports(line)
+    labels: dict[int, dict[int, str]] = {state.number: {} for state in line.instance.start.cards}
+    for state in line.instance.start.cards:
+        for cell in cells_of(state.marked):
+            labels[state.number][cell] = "*"
+    for report in reports:
+        for mark in report.move.marks():
+            for cell in cells_of(mark.cells):
+                labels[mark.card][cell] = str(report.turn)
+    views = [
+        Group(
+            card_title(state.card, plain=plain),
+            room_grid(state.room, marked=labels[state.number], plain=plain),
+        )
+        for state in line.instance.start.cards
+    ]
+    console.print(Columns(views, padding=(0, 4)))
+    rooms = [state.room for state in line.instance.start.cards]
+    console.print(
+        room_legend(
+            rooms[0] if len(rooms) == 1 else None, plain=plain, marked_note="turn marked (* before)"
+        )
+    )
+    console.print()
+
+    with_card = len(rooms) > 1
+    table = Table(title=f"Best line ({solution.objective.value})", box=None)
+    for column in ("Turn", "Round", "Expedition", "Marks", "Gained"):
+        table.add_column(column, justify="right" if column in ("Turn", "Round") else "left")
+    for report in reports:
+        gained = [f"{symbol.label} {cell_str(cell)}" for _, cell, symbol in report.gained]
+        gained += [f"card {number} complete" for number in report.completed]
+        table.add_row(
+            str(report.turn),
+            str(report.round_number),
+            report.expedition.name,
+            move_str(report.move, with_card=with_card),
+            ", ".join(gained) or "-",
+        )
+    console.print(table)
+    console.print()
+
+    score = line.score()
+    parts = [
+        ("completed", score.completed),
+        ("gems", score.gems),
+        ("torches", score.torches),
+        ("skulls", score.skulls),
+    ]
+    console.print(
+        Text(
+            "Score: "
+            + ", ".join(f"{name} {value:+d}" for name, value in parts)
+            + f" = {score.total}",
+            style="bold",
+        )
+    )
+    done = ", ".join(
+        f"card {card} on turn {turn}" if turn is not None else f"card {card} not completed"
+        for card, turn in line.completion_turns().items()
+    )
+    console.print(f"Completion: {done}.")
+    if solution.is_optimal:
+        console.print(f"Proven optimal in {solution.seconds:.2f} s.")
+    else:
+        bound = solution.score_bound()
+        console.print(
+            f"Best line found in {solution.seconds:.2f} s, not proven optimal: "
+            "no line scores more than "
+            f"{bound} (gap {bound - score.total}). Raise --time-limit to prove it."
+        )
+    print(end="", file=sys.stdout, flush=True)

@@ -1,0 +1,108 @@
+"""Start states for line problems: cells already marked, skulls, gems and this round's torch.
+
+:func:`start_position` checks a start state against the rules (a state no game could reach
+is refused with a :class:`~.problem.ProblemError` naming the card and cells).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .cards import PyramidCard, Symbol
+from .cells import NEIGHBOUR_MASKS, CellMask, cell_str, cells_of, cells_str, parse_cell
+from .position import CardState, Position
+from .problem import ProblemError
+from .sheet import GEM_CAP, SKULL_CAP, Sheet
+
+
+def parse_marked(text: str) -> tuple[int, CellMask]:
+    """Parse ``17:C1,C2`` (or ``17:C1 C2``) into a card number and a set of cells."""
+    number_text, colon, cells_text = text.partition(":")
+    if not colon or not number_text.strip().isdigit():
+        raise ProblemError(
+            f"--marked {text!r}: write the card number, a colon and cells, e.g. 17:C1,C2"
+        )
+    cells = 0
+    for token in cells_text.replace(",", " ").split():
+        try:
+            cells |= 1 << parse_cell(token)
+        except ValueError as error:
+            raise ProblemError(f"--marked {text!r}: {error}") from None
+    if not cells:
+        raise ProblemError(f"--marked {text!r}: no cells after the colon")
+    return int(number_text), cells
+
+
+def marked_str(number: int, cells: CellMask) -> str:
+    """``17:C1,C2``, the inverse of :func:`parse_marked`."""
+    return f"{number}:" + ",".join(cell_str(c) for c in cells_of(cells))
+
+
+def start_position(
+    cards: Sequence[PyramidCard],
+    *,
+    marked: Mapping[int, CellMask] | None = None,
+    skulls: int = 0,
+    red: int = 0,
+    green: int = 0,
+    torch_rounds: Sequence[int] = (),
+) -> Position:
+    """A checked start position: ``marked`` cells per card number, the sheet's counts, and
+    the rounds whose torch box is already ticked."""
+    numbers = [card.number for card in cards]
+    if len(set(numbers)) != len(numbers):
+        raise ProblemError(
+            f"card {next(n for n in numbers if numbers.count(n) > 1)} is named twice"
+        )
+    marked = dict(marked or {})
+    for number in marked:
+        if number not in numbers:
+            raise ProblemError(f"marks given for card {number}, which is not in play")
+    for name, value, cap in (
+        ("skulls", skulls, SKULL_CAP),
+        ("red gems", red, GEM_CAP),
+        ("green gems", green, GEM_CAP),
+    ):
+        if not 0 <= value <= cap:
+            raise ProblemError(f"{name} must be between 0 and {cap}, not {value}")
+    states = []
+    for card in cards:
+        cells = marked.get(card.number, 0)
+        _check_marks(card, cells)
+        states.append(CardState(card, cells))
+    torches = [False] * 4
+    for round_number in torch_rounds:
+        if not 1 <= round_number <= 4:
+            raise ProblemError(f"round {round_number} does not exist (1-4)")
+        torches[round_number - 1] = True
+    return Position(
+        tuple(states), Sheet(red=red, green=green, skulls=skulls, torches=tuple(torches))
+    )
+
+
+def _check_marks(card: PyramidCard, cells: CellMask) -> None:
+    if not cells:
+        return
+    room = card.room
+    where = f"card {card.number}"
+    walls = cells & room.mask(Symbol.WALL)
+    if walls:
+        raise ProblemError(f"{where}: {cells_str(walls)} is a wall and cannot be marked")
+    if not cells >> room.entrance & 1:
+        raise ProblemError(f"{where}: marks must include the entrance {cell_str(room.entrance)}")
+    if cells >> room.tomb & 1:
+        raise ProblemError(
+            f"{where}: the tomb {cell_str(room.tomb)} is marked: the card is complete, out of play"
+        )
+    reached = 1 << room.entrance
+    frontier = [room.entrance]
+    while frontier:
+        cell = frontier.pop()
+        for n in cells_of(NEIGHBOUR_MASKS[cell] & cells & ~reached):
+            reached |= 1 << n
+            frontier.append(n)
+    stray = cells & ~reached
+    if stray:
+        raise ProblemError(
+            f"{where}: {cells_str(stray)} not connected to the entrance through marked cells"
+        )

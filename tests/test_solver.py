@@ -1,0 +1,177 @@
+"""The CP-SAT solver against hand-made rooms with known answers and against exhaustive search."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from silverpyr.solver.cards import STANDARD_EXPEDITIONS, Color, PyramidCard, Room
+from silverpyr.solver.exhaustive import solve_exhaustively
+from silverpyr.solver.moves import move_str
+from silverpyr.solver.position import Position
+from silverpyr.solver.problem import (
+    Instance,
+    Objective,
+    ProblemError,
+    objective_value,
+    split_objective_value,
+)
+from silverpyr.solver.sheet import Sheet
+from silverpyr.solver.solve import Status, solve
+
+from tests.random_rooms import random_instance
+
+EXPEDITIONS = {e.name: e for e in STANDARD_EXPEDITIONS}
+
+
+def card(rows: list[str], number: int = 1) -> PyramidCard:
+    return PyramidCard(number, Color.PURPLE, Room.from_rows(rows))
+
+
+def instance(rows: list[str], order: str, **kwargs: object) -> Instance:
+    return Instance(
+        Position.start(card(rows)), tuple(EXPEDITIONS[n] for n in order.split()), **kwargs
+    )  # type: ignore[arg-type]
+
+
+def line_text(solution_line: object) -> list[str]:
+    return [move_str(move) for move in solution_line.moves]  # type: ignore[attr-defined]
+
+
+CORRIDOR = ["##E##", "##.##", "##.##", "##.##", "##T##"]
+SKULL_AND_POTION = ["##E##", "##s##", "#p.##", "##.##", "##T##"]
+CROSS_CHAIN = ["..E..", "..x..", "..x..", "..r..", "##T##"]
+TORCH_OFF_ROUTE = ["t.E##", "##.##", "##.##", "##.##", "##T##"]
+
+
+def test_straight_corridor_completes_in_two_turns() -> None:
+    solution = solve(instance(CORRIDOR, "I3 I2"))
+    assert solution.status is Status.OPTIMAL
+    assert solution.line.score().total == 10
+    assert solution.line.completion_turns() == {1: 2}
+    assert line_text(solution.line) == ["C1 C2 C3", "C4 C5"]
+
+
+def test_potion_worth_a_turn_for_points_but_not_for_a_sprint() -> None:
+    points = solve(instance(SKULL_AND_POTION, "I3 I2 I2"), Objective.POINTS)
+    assert points.line.score().total == 10  # skull erased by the potion, tomb on turn 3
+    assert points.line.completion_turns() == {1: 3}
+    assert line_text(points.line) == ["C1 C2 C3", "B3", "C4 C5"]
+    sprint = solve(instance(SKULL_AND_POTION, "I3 I2 I2"), Objective.SPRINT)
+    assert sprint.line.completion_turns() == {1: 2}
+    assert sprint.line.score().total == 9  # the skull stays
+
+
+def test_cross_chain_of_two_extras() -> None:
+    solution = solve(instance(CROSS_CHAIN, "I2 I2"))
+    assert solution.line.score().total == 11
+    first = solution.line.moves[0]
+    assert len(first.extras) == 2  # C2's cross earns C3, whose cross earns one more
+    assert line_text(solution.line)[0].startswith("C1 C2 +C3 +")
+
+
+def test_torch_off_route_is_worth_a_detour() -> None:
+    points = solve(instance(TORCH_OFF_ROUTE, "I3 I2 I2"))
+    assert points.line.score().total == 15
+    assert line_text(points.line)[0] == "A1 B1 C1"
+    sprint = solve(instance(TORCH_OFF_ROUTE, "I3 I2 I2"), Objective.SPRINT)
+    assert sprint.line.completion_turns() == {1: 2}
+    assert sprint.line.score().total == 10
+
+
+def test_torch_counts_once_per_round_across_a_round_boundary() -> None:
+    rows = ["t.Et#", "##.##", "##.##", "##.##", "##T##"]
+    # Turn 7 of round 1, then turn 1 of round 2: both torches count.
+    solution = solve(instance(rows, "I2 I2", first_round=1, first_turn_in_round=7))
+    assert solution.line.score().torches == 10
+    # Both turns in round 1: only one torch counts.
+    solution = solve(instance(rows, "I2 I2", first_round=1, first_turn_in_round=1))
+    assert solution.line.score().torches == 5
+
+
+def test_start_state_is_respected() -> None:
+    from silverpyr.solver.cells import parse_cell
+    from silverpyr.solver.start import start_position
+
+    marked = (1 << parse_cell("C1")) | (1 << parse_cell("C2"))
+    position = start_position([card(SKULL_AND_POTION)], marked={1: marked}, skulls=3)
+    solution = solve(Instance(position, (EXPEDITIONS["I2"], EXPEDITIONS["I2"])))
+    # B3 C3 takes the potion (3 -> 1 skull), then C4 C5 finishes: 10 - 1 = 9; rushing
+    # C3 C4 then C5 keeps all three skulls: 10 - 6 = 4.
+    assert solution.line.score().total == 9
+    assert line_text(solution.line) == ["B3 C3", "C4 C5"]
+
+
+def test_same_input_same_line() -> None:
+    rng = random.Random(7)
+    problem = random_instance(rng, turns=5, density=0.5)
+    first = solve(problem)
+    second = solve(problem)
+    assert first.line.moves == second.line.moves
+
+
+def test_problem_limits() -> None:
+    with pytest.raises(ProblemError, match="more than a game has"):
+        instance(CORRIDOR, " ".join(["I2"] * 29))
+    with pytest.raises(ProblemError, match="past the end of round 4"):
+        instance(CORRIDOR, "I2 I2", first_round=4, first_turn_in_round=7)
+
+
+@pytest.mark.parametrize("objective", list(Objective))
+@pytest.mark.parametrize("score", [-55, -3, 0, 17, 90])
+@pytest.mark.parametrize("turn_sum", [1, 8, 29, 58])
+def test_objective_value_round_trip(objective: Objective, score: int, turn_sum: int) -> None:
+    done = {1: turn_sum} if turn_sum <= 28 else {1: 28, 2: turn_sum - 28}
+    value = objective_value(objective, score, done, 28)
+    assert split_objective_value(objective, value) == (score, turn_sum)
+
+
+def _check_against_exhaustive(problem: Instance) -> None:
+    for objective in Objective:
+        exact = solve_exhaustively(problem, objective)
+        solution = solve(problem, objective, time_limit=60)
+        assert solution.status is Status.OPTIMAL
+        assert solution.value == exact.value, (objective, [move_str(m) for m in exact.line.moves])
+        assert solution.bound == exact.value
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_agrees_with_exhaustive_search(seed: int) -> None:
+    rng = random.Random(seed)
+    problem = random_instance(
+        rng,
+        turns=rng.randint(1, 3),
+        cards=rng.choice([1, 1, 2]),
+        start_state=rng.random() < 0.5,
+        density=rng.choice([0.3, 0.6]),
+    )
+    _check_against_exhaustive(problem)
+
+
+@pytest.mark.parametrize("seed", range(1000, 1060))
+def test_agrees_with_exhaustive_search_on_dense_rooms(seed: int) -> None:
+    """Rooms crowded with crosses, skulls and potions, where the order rulings bite."""
+    rng = random.Random(seed)
+    problem = random_instance(
+        rng,
+        turns=rng.randint(1, 3),
+        cards=rng.choice([1, 2]),
+        start_state=rng.random() < 0.5,
+        density=0.7,
+        weights=rng.choice(["rgtspx", "xxxsp", "xsp"]),
+    )
+    _check_against_exhaustive(problem)
+
+
+@pytest.mark.parametrize("seed", range(2000, 2020))
+def test_agrees_with_exhaustive_search_on_four_turns(seed: int) -> None:
+    rng = random.Random(seed)
+    problem = random_instance(rng, turns=4, cards=1, start_state=rng.random() < 0.5, density=0.4)
+    _check_against_exhaustive(problem)
+
+
+def test_sheet_at_start_counts_towards_gems_and_skulls() -> None:
+    position = Position.start(card(CORRIDOR), sheet=Sheet(red=2, green=1, skulls=2))
+    solution = solve(Instance(position, (EXPEDITIONS["I3"], EXPEDITIONS["I2"])))
+    # 10 for the card, gems 1 pair + 1 single = 6, two skulls -3.
+    assert solution.line.score().total == 13
