@@ -98,6 +98,12 @@ class Room:
         return (mask & -mask).bit_length() - 1
 
     @cached_property
+    def symbol_cells(self) -> CellMask:
+        """Cells whose symbol does something when marked (gems, torch, skull, potion, ...)."""
+        inert = self.mask(Symbol.PLAIN) | self.mask(Symbol.WALL) | self.mask(Symbol.ENTRANCE)
+        return ((1 << (SIZE * SIZE)) - 1) & ~inert
+
+    @cached_property
     def open_mask(self) -> CellMask:
         """Cells that can be marked: every cell but the walls."""
         return ((1 << (SIZE * SIZE)) - 1) & ~self.mask(Symbol.WALL)
@@ -120,6 +126,11 @@ class PyramidCard:
     number: int
     color: Color
     room: Room
+
+    def __hash__(self) -> int:
+        # Numbers identify cards in a deck; hashing the whole room would slow every
+        # position lookup in the searches.
+        return hash((self.number, self.color))
 
 
 @dataclass(frozen=True)

@@ -79,12 +79,19 @@ def count(mask: CellMask) -> int:
     return mask.bit_count()
 
 
+_COLUMN_A = mask_of(cell_at(r, 0) for r in range(SIZE))
+_COLUMN_E = mask_of(cell_at(r, SIZE - 1) for r in range(SIZE))
+
+
 def border_of(mask: CellMask) -> CellMask:
-    """Cells orthogonally adjacent to ``mask`` and not in it."""
-    border = 0
-    for cell in cells_of(mask):
-        border |= NEIGHBOUR_MASKS[cell]
-    return border & ~mask
+    """Cells orthogonally adjacent to ``mask`` and not in it (bit-parallel)."""
+    spread = (
+        (mask << SIZE)
+        | (mask >> SIZE)
+        | ((mask & ~_COLUMN_E) << 1)
+        | ((mask & ~_COLUMN_A) >> 1)
+    )
+    return spread & ALL_CELLS_MASK & ~mask
 
 
 def cells_str(mask: CellMask) -> str:

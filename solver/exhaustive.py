@@ -54,8 +54,7 @@ def solve_exhaustively(instance: Instance, objective: Objective) -> ExhaustiveRe
         round_number = instance.round_of(turn)
         best_value: int | None = None
         best_line: tuple[Move, ...] = ()
-        for move in position.legal_moves(expedition, round_number):
-            after = position.push(move, expedition, round_number)
+        for move, after in position.successors(expedition, round_number):
             now_done = {
                 n: (turn + 1 if done[n] is None and after.card(n).is_complete() else done[n])
                 for n in numbers

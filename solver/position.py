@@ -10,7 +10,7 @@ hints use it as the executable specification.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from .cards import Expedition, PyramidCard, Room, Symbol
 from .cells import CellMask, border_of, cell_str, cells_of, cells_str, count
@@ -151,17 +151,21 @@ class Position:
 
     def legal_moves(self, expedition: Expedition, round_number: int) -> list[Move]:
         """Every legal move, extra marks included, one per distinct resulting position."""
+        return [move for move, _ in self.successors(expedition, round_number)]
+
+    def successors(self, expedition: Expedition, round_number: int) -> list[tuple[Move, Position]]:
+        """Every legal move with the position it leads to, one per distinct position."""
         if not self.has_card_in_play():
-            return [PASS]
+            return [(PASS, self)]
         seen: set[Position] = set()
-        moves: list[Move] = []
+        result: list[tuple[Move, Position]] = []
         for mark in self.legal_marks(expedition):
             after, crosses = self._resolve(mark, round_number)
-            for extras, result in after._extra_sequences(crosses, round_number):
-                if result not in seen:
-                    seen.add(result)
-                    moves.append(Move(mark, extras))
-        return moves
+            for extras, reached in after._extra_sequences(crosses, round_number):
+                if reached not in seen:
+                    seen.add(reached)
+                    result.append((Move(mark, extras), reached))
+        return result
 
     def _extra_sequences(
         self, pending: int, round_number: int
@@ -188,19 +192,20 @@ class Position:
         room = state.room
         cells = mark.cells
         sheet = self.sheet
-        for _ in range(count(cells & room.mask(Symbol.RED_GEM))):
-            sheet = sheet.with_red_gem()
-        for _ in range(count(cells & room.mask(Symbol.GREEN_GEM))):
-            sheet = sheet.with_green_gem()
-        if cells & room.mask(Symbol.TORCH) and not sheet.has_torch(round_number):
-            sheet = sheet.with_torch(round_number)
-        for _ in range(count(cells & room.mask(Symbol.SKULL))):
-            sheet = sheet.with_skull()
-        for _ in range(count(cells & room.mask(Symbol.POTION))):
-            sheet = sheet.with_potion()
-        new_state = replace(state, marked=state.marked | cells)
-        if new_state.is_complete():
-            sheet = sheet.with_completed(state.card)
+        if cells & room.symbol_cells:  # only cells with a symbol change the sheet
+            for _ in range(count(cells & room.mask(Symbol.RED_GEM))):
+                sheet = sheet.with_red_gem()
+            for _ in range(count(cells & room.mask(Symbol.GREEN_GEM))):
+                sheet = sheet.with_green_gem()
+            if cells & room.mask(Symbol.TORCH) and not sheet.has_torch(round_number):
+                sheet = sheet.with_torch(round_number)
+            for _ in range(count(cells & room.mask(Symbol.SKULL))):
+                sheet = sheet.with_skull()
+            for _ in range(count(cells & room.mask(Symbol.POTION))):
+                sheet = sheet.with_potion()
+            if cells >> room.tomb & 1:
+                sheet = sheet.with_completed(state.card)
+        new_state = CardState(state.card, state.marked | cells)
         cards = (*self.cards[:index], new_state, *self.cards[index + 1 :])
         return Position(cards, sheet), count(cells & room.mask(Symbol.CROSS))
 
