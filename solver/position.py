@@ -169,15 +169,27 @@ class Position:
 
     def _extra_sequences(
         self, pending: int, round_number: int
-    ) -> Iterator[tuple[tuple[Mark, ...], Position]]:
-        options = self.legal_extra_marks() if pending else []
-        if not options:
-            yield (), self
-            return
-        for extra in options:
-            after, crosses = self._resolve(extra, round_number)
-            for rest, result in after._extra_sequences(pending - 1 + crosses, round_number):
-                yield (extra, *rest), result
+    ) -> list[tuple[tuple[Mark, ...], Position]]:
+        """Every way to make ``pending`` extra marks (and those they earn), one per distinct
+        (position, marks still due) state, breadth first so chains never blow up."""
+        frontier: list[tuple[tuple[Mark, ...], Position, int]] = [((), self, pending)]
+        finished: list[tuple[tuple[Mark, ...], Position]] = []
+        seen: set[tuple[Position, int]] = set()
+        while frontier:
+            following = []
+            for extras, position, due in frontier:
+                options = position.legal_extra_marks() if due else []
+                if not options:  # nothing due, or no legal cell: the rest is lost
+                    finished.append((extras, position))
+                    continue
+                for extra in options:
+                    after, crosses = position._resolve(extra, round_number)
+                    state = (after, due - 1 + crosses)
+                    if state not in seen:
+                        seen.add(state)
+                        following.append(((*extras, extra), after, due - 1 + crosses))
+            frontier = following
+        return finished
 
     # --- effects --------------------------------------------------------------------
 

@@ -50,6 +50,9 @@ class Instance:
     def __post_init__(self) -> None:
         if not self.expeditions:
             raise ProblemError("give at least one expedition card")
+        for state in self.start.cards:
+            if state.is_complete():
+                raise ProblemError(f"card {state.number} is already complete: it is out of play")
         if len(self.expeditions) > MAX_TURNS:
             raise ProblemError(
                 f"{len(self.expeditions)} turns is more than a game has ({MAX_TURNS})"

@@ -14,7 +14,12 @@ SYMBOLS = "rgtspx"
 
 
 def random_room(
-    rng: random.Random, *, density: float = 0.35, walls: int = 4, weights: str = SYMBOLS
+    rng: random.Random,
+    *,
+    density: float = 0.35,
+    walls: int = 4,
+    weights: str = SYMBOLS,
+    max_crosses: int = 25,
 ) -> Room:
     """A valid room: entrance in row 1, tomb in row 5, tomb reachable."""
     while True:
@@ -29,7 +34,7 @@ def random_room(
             if rng.random() < density:
                 grid[i] = rng.choice(weights)
         room = Room(tuple(Symbol(ch) for ch in grid))
-        if _reachable(room):
+        if _reachable(room) and room.count(Symbol.CROSS) <= max_crosses:
             return room
 
 
@@ -52,11 +57,16 @@ def random_instance(
     start_state: bool = False,
     density: float = 0.35,
     weights: str = SYMBOLS,
+    max_crosses: int = 25,
 ) -> Instance:
     """A random line problem; with ``start_state`` some cells are already marked."""
     states = []
     for number in range(1, cards + 1):
-        card = PyramidCard(number, Color.PURPLE, random_room(rng, density=density, weights=weights))
+        card = PyramidCard(
+            number,
+            Color.PURPLE,
+            random_room(rng, density=density, weights=weights, max_crosses=max_crosses),
+        )
         marked = 0
         if start_state and rng.random() < 0.7:
             marked = 1 << card.room.entrance

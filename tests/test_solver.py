@@ -150,20 +150,26 @@ def test_agrees_with_exhaustive_search(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(1000, 1060))
 def test_agrees_with_exhaustive_search_on_dense_rooms(seed: int) -> None:
-    """Rooms crowded with crosses, skulls and potions, where the order rulings bite."""
+    """Rooms crowded with crosses, skulls and potions, where the order rulings bite.
+
+    Three crosses at most: with more, chains of extra marks make the exhaustive search
+    itself too slow to serve as a reference.
+    """
     rng = random.Random(seed)
+    cards = rng.choice([1, 2])
     problem = random_instance(
         rng,
-        turns=rng.randint(1, 3),
-        cards=rng.choice([1, 2]),
+        turns=rng.randint(1, 3) if cards == 1 else rng.randint(1, 2),
+        cards=cards,
         start_state=rng.random() < 0.5,
-        density=0.7,
-        weights=rng.choice(["rgtspx", "xxxsp", "xsp"]),
+        density=0.45,
+        weights=rng.choice(["rgtspx", "xxsp", "xsp"]),
+        max_crosses=3,
     )
     _check_against_exhaustive(problem)
 
 
-@pytest.mark.parametrize("seed", range(2000, 2020))
+@pytest.mark.parametrize("seed", range(2000, 2010))
 def test_agrees_with_exhaustive_search_on_four_turns(seed: int) -> None:
     rng = random.Random(seed)
     problem = random_instance(rng, turns=4, cards=1, start_state=rng.random() < 0.5, density=0.4)
@@ -175,3 +181,11 @@ def test_sheet_at_start_counts_towards_gems_and_skulls() -> None:
     solution = solve(Instance(position, (EXPEDITIONS["I3"], EXPEDITIONS["I2"])))
     # 10 for the card, gems 1 pair + 1 single = 6, two skulls -3.
     assert solution.line.score().total == 13
+
+
+def test_a_start_card_already_complete_is_refused() -> None:
+    from silverpyr.solver.position import CardState
+
+    complete = CardState(card(CORRIDOR), sum(1 << c for c in (2, 7, 12, 17, 22)))
+    with pytest.raises(ProblemError, match="already complete"):
+        Instance(Position((complete,), Sheet(skulls=3)), (EXPEDITIONS["I2"],))
