@@ -1,0 +1,173 @@
+"""Attempt records and the statistics shown by ``silverpyr stats`` (pure functions).
+
+**Streaks** count calendar days on which the day's daily puzzle was solved at par, played
+that same (local) day: catching up on an old daily with ``--date`` is fine practice but
+does not extend a streak. The current streak is the run ending today, or ending yesterday
+while today's daily is still to be played; the best streak is the longest run ever.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .session import Result
+
+HISTOGRAM_BUCKETS: tuple[tuple[str, float], ...] = (
+    ("par", 1.0),
+    ("90-99%", 0.9),
+    ("75-89%", 0.75),
+    ("50-74%", 0.5),
+    ("under 50%", 0.0),
+)
+"""Histogram rows of score/par, each with the lowest share it holds."""
+MISSED_BUCKET = "missed"
+"""Histogram row of attempts given up or sprints not completed in time."""
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One recorded attempt at a puzzle."""
+
+    puzzle_id: str
+    daily_date: str | None
+    """``YYYY-MM-DD`` of the daily puzzle played, ``None`` for other puzzles."""
+    played_on: str
+    """The player's local date (``YYYY-MM-DD``) when the attempt started."""
+    kind: str
+    score: int
+    par: int
+    goal_met: bool
+    at_par: bool
+    gave_up: bool
+    moves: str
+    """The moves made, in notation, turns separated by ``;``."""
+    hints_used: int
+    seconds: float
+
+    @classmethod
+    def from_result(
+        cls,
+        result: Result,
+        *,
+        puzzle_id: str,
+        daily_date: str | None,
+        kind: str,
+        played_on: dt.date,
+        seconds: float,
+    ) -> Attempt:
+        """The record of a finished attempt."""
+        return cls(
+            puzzle_id=puzzle_id,
+            daily_date=daily_date,
+            played_on=played_on.isoformat(),
+            kind=kind,
+            score=result.points,
+            par=result.par,
+            goal_met=result.goal_met,
+            at_par=result.at_par,
+            gave_up=result.gave_up,
+            moves="; ".join(result.moves),
+            hints_used=result.hints_used,
+            seconds=round(seconds, 3),
+        )
+
+    @property
+    def counts_for_streak(self) -> bool:
+        """A daily solved at par on its own date."""
+        return self.daily_date is not None and self.at_par and self.played_on == self.daily_date
+
+
+@dataclass(frozen=True)
+class Stats:
+    """What ``silverpyr stats`` shows."""
+
+    played: int
+    at_par: int
+    dailies_played: int
+    current_streak: int
+    best_streak: int
+    histogram: tuple[tuple[str, int], ...]
+    hints_used: int
+
+    @property
+    def at_par_percent(self) -> float:
+        """Share of attempts solved at par, in percent (0 with no attempt)."""
+        return 100.0 * self.at_par / self.played if self.played else 0.0
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON data for ``stats --json``."""
+        return {
+            "played": self.played,
+            "at_par": self.at_par,
+            "at_par_percent": round(self.at_par_percent, 1),
+            "dailies_played": self.dailies_played,
+            "current_streak": self.current_streak,
+            "best_streak": self.best_streak,
+            "hints_used": self.hints_used,
+            "histogram": dict(self.histogram),
+        }
+
+
+def streak_days(attempts: Iterable[Attempt]) -> set[dt.date]:
+    """The days that count for a streak."""
+    return {
+        dt.date.fromisoformat(a.daily_date)
+        for a in attempts
+        if a.counts_for_streak and a.daily_date
+    }
+
+
+def runs(days: set[dt.date]) -> list[tuple[dt.date, int]]:
+    """Runs of consecutive days as ``(last day, length)``, in date order."""
+    result: list[tuple[dt.date, int]] = []
+    for day in sorted(days):
+        if result and result[-1][0] + dt.timedelta(days=1) == day:
+            result[-1] = (day, result[-1][1] + 1)
+        else:
+            result.append((day, 1))
+    return result
+
+
+def current_streak(days: set[dt.date], today: dt.date) -> int:
+    """The run ending today, or yesterday while today is still open."""
+    for last, length in runs(days):
+        if last in (today, today - dt.timedelta(days=1)):
+            return length
+    return 0
+
+
+def best_streak(days: set[dt.date]) -> int:
+    """The longest run."""
+    return max((length for _, length in runs(days)), default=0)
+
+
+def bucket_of(attempt: Attempt) -> str:
+    """The histogram row of an attempt."""
+    if attempt.gave_up or not attempt.goal_met or attempt.par <= 0:
+        return MISSED_BUCKET
+    if attempt.at_par:
+        return HISTOGRAM_BUCKETS[0][0]
+    share = attempt.score / attempt.par
+    for label, lowest in HISTOGRAM_BUCKETS[1:]:
+        if share >= lowest:
+            return label
+    return HISTOGRAM_BUCKETS[-1][0]
+
+
+def summarise(attempts: Sequence[Attempt], today: dt.date) -> Stats:
+    """Statistics over ``attempts`` as of ``today``."""
+    days = streak_days(attempts)
+    counts = dict.fromkeys([label for label, _ in HISTOGRAM_BUCKETS] + [MISSED_BUCKET], 0)
+    for attempt in attempts:
+        counts[bucket_of(attempt)] += 1
+    return Stats(
+        played=len(attempts),
+        at_par=sum(1 for a in attempts if a.at_par),
+        dailies_played=len({a.daily_date for a in attempts if a.daily_date}),
+        current_streak=current_streak(days, today),
+        best_streak=best_streak(days),
+        histogram=tuple(counts.items()),
+        hints_used=sum(a.hints_used for a in attempts),
+    )

@@ -1,0 +1,280 @@
+"""The results database: attempts, and a cache of generated puzzles (SQLite).
+
+The file is ``silverpyr.db`` in the user data directory (``platformdirs``), or in the
+directory named by the ``SILVERPYR_HOME`` environment variable when it is set.
+
+* Every write is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``): an interrupted
+  write leaves no partial row.
+* Two processes at once are fine: the journal is a write-ahead log and each connection
+  waits up to :data:`BUSY_SECONDS` for the other's write to finish.
+* The format version lives in ``PRAGMA user_version``. A file that is not a SQLite
+  database, a damaged one, another program's database or one written by a newer silverpyr
+  raises :class:`StoreError` with what to do, and the file is never changed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from silverpyr.solver.errors import SilverpyrError
+
+from .stats import Attempt
+
+SCHEMA_VERSION = 1
+HOME_ENV = "SILVERPYR_HOME"
+DB_FILENAME = "silverpyr.db"
+BUSY_SECONDS = 15.0
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_TABLES = frozenset({"attempts", "puzzle_cache"})
+
+_SCHEMA = (
+    """
+    CREATE TABLE attempts (
+        id INTEGER PRIMARY KEY,
+        puzzle_id TEXT NOT NULL,
+        daily_date TEXT,
+        played_on TEXT NOT NULL,
+        recorded_at TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        score INTEGER NOT NULL,
+        par INTEGER NOT NULL,
+        goal_met INTEGER NOT NULL CHECK (goal_met IN (0, 1)),
+        at_par INTEGER NOT NULL CHECK (at_par IN (0, 1)),
+        gave_up INTEGER NOT NULL CHECK (gave_up IN (0, 1)),
+        moves TEXT NOT NULL,
+        hints_used INTEGER NOT NULL CHECK (hints_used >= 0),
+        seconds REAL NOT NULL
+    )
+    """,
+    "CREATE INDEX attempts_by_daily ON attempts (daily_date)",
+    """
+    CREATE TABLE puzzle_cache (
+        cache_key TEXT PRIMARY KEY,
+        puzzle TEXT NOT NULL,
+        stored_at TEXT NOT NULL
+    )
+    """,
+)
+
+_ATTEMPT_COLUMNS = (
+    "puzzle_id",
+    "daily_date",
+    "played_on",
+    "kind",
+    "score",
+    "par",
+    "goal_met",
+    "at_par",
+    "gave_up",
+    "moves",
+    "hints_used",
+    "seconds",
+)
+
+
+class StoreError(SilverpyrError, RuntimeError):
+    """The results database cannot be used (damaged, foreign or newer); it is left untouched."""
+
+
+def data_dir() -> Path:
+    """Where silverpyr keeps its data: ``$SILVERPYR_HOME`` or the user data directory."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("silverpyr", appauthor=False))
+
+
+def default_path() -> Path:
+    """The results database file."""
+    return data_dir() / DB_FILENAME
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+
+
+class Store:
+    """An open results database; use as a context manager or call :meth:`close`."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        _check_header(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+        except sqlite3.Error as error:
+            raise StoreError(f"{path}: cannot open the results database: {error}") from None
+        try:
+            with self._guard():
+                self._prepare()
+        except BaseException:
+            self._db.close()
+            raise
+
+    @classmethod
+    def open_default(cls) -> Store:
+        """The database in :func:`data_dir`."""
+        return cls(default_path())
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # --- opening ------------------------------------------------------------------------
+
+    def _prepare(self) -> None:
+        db = self._db
+        result = db.execute("PRAGMA quick_check").fetchone()
+        if result is None or result[0] != "ok":
+            raise sqlite3.DatabaseError(f"integrity check failed: {result[0] if result else '?'}")
+        self._check_version(db.execute("PRAGMA user_version").fetchone()[0])
+        if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            db.execute("PRAGMA journal_mode=WAL")
+        with self._transaction():
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            self._check_version(version)
+            if version == 0:
+                tables = {
+                    row[0]
+                    for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+                }
+                if tables:
+                    raise StoreError(
+                        f"{self.path} is a SQLite database of another program (tables: "
+                        f"{', '.join(sorted(tables))}); it was left as it is. Point "
+                        f"{HOME_ENV} at another directory or move the file away."
+                    )
+                for statement in _SCHEMA:
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            else:
+                tables = {
+                    row[0]
+                    for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+                }
+                if not tables >= _TABLES:
+                    raise sqlite3.DatabaseError(
+                        f"tables missing: {', '.join(sorted(_TABLES - tables))}"
+                    )
+
+    def _check_version(self, version: int) -> None:
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{self.path} was written by a newer silverpyr (database format {version}; "
+                f"this one reads up to {SCHEMA_VERSION}); it was left as it is: upgrade "
+                f"silverpyr, or point {HOME_ENV} at another directory"
+            )
+
+    # --- transactions -------------------------------------------------------------------
+
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        """Turn SQLite errors into :class:`StoreError` messages."""
+        try:
+            yield
+        except sqlite3.OperationalError as error:
+            if "locked" in str(error) or "busy" in str(error):
+                raise StoreError(
+                    f"{self.path}: the results database stayed busy for {BUSY_SECONDS:g} s "
+                    f"(another silverpyr is writing); try again"
+                ) from None
+            raise StoreError(f"{self.path}: {error}") from None
+        except sqlite3.DatabaseError as error:
+            raise StoreError(
+                f"{self.path} is damaged ({error}); it was left as it is: move it away to "
+                f"start a new results database"
+            ) from None
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    # --- attempts -----------------------------------------------------------------------
+
+    def add_attempt(self, attempt: Attempt) -> int:
+        """Record an attempt; its row id."""
+        values = [getattr(attempt, column) for column in _ATTEMPT_COLUMNS]
+        columns = ", ".join((*_ATTEMPT_COLUMNS, "recorded_at"))
+        marks = ", ".join("?" * (len(_ATTEMPT_COLUMNS) + 1))
+        with self._guard(), self._transaction():
+            cursor = self._db.execute(
+                f"INSERT INTO attempts ({columns}) VALUES ({marks})", [*values, _now()]
+            )
+            return int(cursor.lastrowid or 0)
+
+    def attempts(self, *, puzzle_id: str | None = None) -> list[Attempt]:
+        """Every attempt (of one puzzle when ``puzzle_id`` is given), oldest first."""
+        query = f"SELECT {', '.join(_ATTEMPT_COLUMNS)} FROM attempts"
+        parameters: list[Any] = []
+        if puzzle_id is not None:
+            query += " WHERE puzzle_id = ?"
+            parameters.append(puzzle_id)
+        with self._guard():
+            rows = self._db.execute(query + " ORDER BY id", parameters).fetchall()
+        return [_attempt_from_row(row) for row in rows]
+
+    # --- the puzzle cache ---------------------------------------------------------------
+
+    def cached_puzzle(self, key: str) -> dict[str, Any] | None:
+        """The puzzle data cached under ``key``."""
+        with self._guard():
+            row = self._db.execute(
+                "SELECT puzzle FROM puzzle_cache WHERE cache_key = ?", (key,)
+            ).fetchone()
+        if row is None:
+            return None
+        data = json.loads(row[0])
+        return data if isinstance(data, dict) else None
+
+    def cache_puzzle(self, key: str, data: dict[str, Any]) -> None:
+        """Cache puzzle data under ``key``."""
+        with self._guard(), self._transaction():
+            self._db.execute(
+                "INSERT OR REPLACE INTO puzzle_cache (cache_key, puzzle, stored_at) "
+                "VALUES (?, ?, ?)",
+                (key, json.dumps(data, sort_keys=True), _now()),
+            )
+
+
+def _attempt_from_row(row: tuple[Any, ...]) -> Attempt:
+    values = dict(zip(_ATTEMPT_COLUMNS, row, strict=True))
+    for flag in ("goal_met", "at_par", "gave_up"):
+        values[flag] = bool(values[flag])
+    return Attempt(**values)
+
+
+def _check_header(path: Path) -> None:
+    """A non-empty file that is not SQLite at all gets a clear message before SQLite sees it."""
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(len(_SQLITE_MAGIC))
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise StoreError(f"{path}: cannot read the results database: {error.strerror}") from None
+    if header and header != _SQLITE_MAGIC:
+        raise StoreError(
+            f"{path} is not a silverpyr results database (not SQLite); it was left as it is: "
+            f"move it away to start a new one"
+        )
