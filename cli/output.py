@@ -17,8 +17,14 @@ from rich.console import Console
 def stdout_console(*, plain: bool = False) -> Console:
     """A console on stdout; ``plain`` forces ASCII without colour or styles."""
     if plain:
-        return Console(file=sys.stdout, color_system=None, no_color=True, emoji=False,
-                       highlight=False, safe_box=True)
+        return Console(
+            file=sys.stdout,
+            color_system=None,
+            no_color=True,
+            emoji=False,
+            highlight=False,
+            safe_box=True,
+        )
     return Console(file=sys.stdout, highlight=False)
 
 
@@ -27,7 +33,9 @@ def stderr_console() -> Console:
     return Console(file=sys.stderr, highlight=False)
 
 
-def emit(data: Any, render: Callable[[Console], None], *, as_json: bool, plain: bool = False) -> None:
+def emit(
+    data: Any, render: Callable[[Console], None], *, as_json: bool, plain: bool = False
+) -> None:
     """Print ``data`` as JSON, or call ``render`` with a stdout console."""
     if as_json:
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")

@@ -193,11 +193,20 @@ def render_solution(console: Console, solution: Solution, *, plain: bool) -> Non
     for report in reports:
         gained = [f"{symbol.label} {cell_str(cell)}" for _, cell, symbol in report.gained]
         gained += [f"card {number} complete" for number in report.completed]
+        marks = move_str(report.move, with_card=with_card)
+        if report.move.is_pass:
+            marks = "pass (no card in play)"
+        elif (
+            report.move.mark is not None
+            and report.move.mark.is_single
+            and report.expedition.size > 1
+        ):
+            marks += " (one cell)"
         table.add_row(
             str(report.turn),
             str(report.round_number),
             report.expedition.name,
-            move_str(report.move, with_card=with_card),
+            marks,
             ", ".join(gained) or "-",
         )
     console.print(table)

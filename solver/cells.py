@@ -86,10 +86,7 @@ _COLUMN_E = mask_of(cell_at(r, SIZE - 1) for r in range(SIZE))
 def border_of(mask: CellMask) -> CellMask:
     """Cells orthogonally adjacent to ``mask`` and not in it (bit-parallel)."""
     spread = (
-        (mask << SIZE)
-        | (mask >> SIZE)
-        | ((mask & ~_COLUMN_E) << 1)
-        | ((mask & ~_COLUMN_A) >> 1)
+        (mask << SIZE) | (mask >> SIZE) | ((mask & ~_COLUMN_E) << 1) | ((mask & ~_COLUMN_A) >> 1)
     )
     return spread & ALL_CELLS_MASK & ~mask
 
