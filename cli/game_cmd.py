@@ -1,7 +1,8 @@
 """``silverpyr game``: a full game in the terminal, you as player 1 against greedy bots.
 
 Every answer is one line: the two cards to keep at setup, a move in notation each turn
-(``B1 B2 C2 +C3``, ``17:B1 B2``; ``?`` or ``? 17`` lists the legal moves, ``quit``
+(``B1 B2 C2 +C3``, ``17:B1 B2``; ``?`` or ``? 17`` lists the legal moves, ``h`` ranks
+them by expected points (``silverpyr hint --state``), ``quit``
 leaves), and an offer slot or ``d`` (deck) when a completed card is replaced. With
 ``--moves FILE`` (``-`` for stdin) the same answers are read one a line, so a game can be
 scripted; blank lines and lines starting with ``#`` are skipped there. A replacement is
@@ -223,6 +224,11 @@ def _ask_move(console: Console, answers: Answers, state: GameState) -> Move:
         answer = answers.ask(prompt)
         if answer.lower() in {"quit", "q"}:
             raise _Quit
+        if answer.lower() in {"h", "hint"}:
+            from .hint_cmd import show_game_hint
+
+            show_game_hint(console, state, HUMAN)
+            continue
         if answer.startswith("?"):
             _show_options(console, state, answer[1:].strip())
             continue
