@@ -21,6 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from timing import percentile  # benchmarks/timing.py, beside this script
+
 DEFAULT_DAYS = 30
 DEFAULT_START = "2026-01-01"
 DEFAULT_TARGET_SECONDS = 2.0
@@ -50,12 +52,6 @@ def run_daily(script: Path, date: str, home: Path) -> float:
     if done.returncode != 0:
         raise SystemExit(f"daily --date {date} failed ({done.returncode}): {done.stderr.strip()}")
     return seconds
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The nearest-rank percentile of ``values``."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def summary(label: str, values: list[float]) -> str:

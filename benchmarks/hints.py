@@ -42,15 +42,11 @@ from silverpyr.solver.bots import bot_keep_choices, bot_moves, choose_replacemen
 from silverpyr.solver.cards import Deck
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.game import Phase, deal
+from timing import percentile  # benchmarks/timing.py, beside this script
 
 PUZZLE_TARGET = 0.5
 UNCERTAIN_TARGET = 3.0
 KINDS = ("points", "sprint", "pair", "midround")
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def report(name: str, times: list[float], target: float | None = None) -> None:

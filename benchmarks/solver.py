@@ -23,6 +23,7 @@ from silverpyr.solver.exhaustive import solve_exhaustively
 from silverpyr.solver.position import Position
 from silverpyr.solver.problem import Instance, Objective
 from silverpyr.solver.solve import solve
+from timing import summary  # benchmarks/timing.py, beside this script
 
 
 def orders(deck_cards: list[str], count: int, seed: int) -> list[tuple[str, ...]]:
@@ -36,16 +37,8 @@ def orders(deck_cards: list[str], count: int, seed: int) -> list[tuple[str, ...]
     return result
 
 
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))]
-
-
 def report(name: str, times: list[float]) -> None:
-    print(
-        f"{name}: n={len(times)} median={statistics.median(times):.3f}s "
-        f"p95={percentile(times, 0.95):.3f}s max={max(times):.3f}s"
-    )
+    print(summary(name, times))
 
 
 def main() -> int:

@@ -10,7 +10,6 @@ max wall time. With ``--check`` it exits 1 when a median exceeds ``--target`` se
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import resource
 import statistics
@@ -18,6 +17,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+from timing import percentile  # benchmarks/timing.py, beside this script
 
 DEFAULT_RUNS = 20
 DEFAULT_TARGET_SECONDS = 0.35
@@ -57,13 +58,6 @@ def time_command(argv: list[str], runs: int) -> tuple[list[float], list[float]]:
             message = result.stderr.decode(errors="replace").strip()
             raise SystemExit(f"{' '.join(argv)} exited {result.returncode}: {message}")
     return walls, cpus
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    """Nearest-rank percentile of ``values`` (``fraction`` in 0-1)."""
-    ordered = sorted(values)
-    rank = max(1, math.ceil(fraction * len(ordered)))
-    return ordered[rank - 1]
 
 
 def main(argv: list[str] | None = None) -> int:
