@@ -15,13 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from silverpyr.solver.moves import IllegalMoveError, Mark, Move
-from silverpyr.solver.problem import Instance, LineResult, Objective, play_line
-from silverpyr.solver.solve import SolverBugError
+from silverpyr.solver.moves import Mark, Move
+from silverpyr.solver.problem import Instance, LineResult, Objective
+from silverpyr.solver.solve import SolverBugError, checked_line
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
-    from silverpyr.solver.model import LineModel
 
 WORK_LIMIT = 1.0
 """Deterministic-time budget for proving a par (about a second of work on a laptop)."""
@@ -44,24 +43,11 @@ class ProvenLine:
 
 def _solver(work_limit: float) -> cp_model.CpSolver:
     from ortools.sat.python import cp_model
+    from silverpyr.solver.solve import configure
 
     solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    solver.parameters.max_deterministic_time = work_limit
-    solver.parameters.max_time_in_seconds = SAFETY_SECONDS
+    configure(solver.parameters, SAFETY_SECONDS, work_limit=work_limit)
     return solver
-
-
-def _objective_expression(built: LineModel) -> cp_model.LinearExprT:
-    from silverpyr.solver.problem import SCORE_SPAN, TURN_SPAN
-
-    expression: cp_model.LinearExprT
-    if built.objective is Objective.POINTS:
-        expression = built.score * TURN_SPAN - built.turn_sum
-    else:
-        expression = -built.turn_sum * SCORE_SPAN + built.score
-    return expression
 
 
 def prove_optimum(
@@ -87,17 +73,10 @@ def prove_optimum(
         if code in (cp_model.FEASIBLE, cp_model.UNKNOWN):
             return None
         raise SolverBugError(f"the model has no solution ({solver.status_name(code)})")
-    try:
-        line = play_line(instance, built.vars.extract(solver))
-    except IllegalMoveError as error:
-        raise SolverBugError(f"the rules engine rejects the solver's line: {error}") from error
-    value = line.objective_value(objective)
-    if value != round(solver.objective_value):
-        raise SolverBugError(
-            f"the rules engine scores the optimal line {value}, "
-            f"the model {round(solver.objective_value)}"
-        )
-    return ProvenLine(line, value, solver.response_proto.deterministic_time)
+    line = checked_line(built, solver, proven=True)
+    return ProvenLine(
+        line, line.objective_value(objective), solver.response_proto.deterministic_time
+    )
 
 
 def count_optimal_first_placements(
@@ -123,7 +102,7 @@ def count_optimal_first_placements(
     found: list[Mark] = [first]
     built = LineModel(instance, objective)
     model = built.model
-    model.add(_objective_expression(built) >= optimum.value)
+    model.add(built.objective_expression >= optimum.value)
     model.clear_objective()  # type: ignore[no-untyped-call]
     candidates = built.vars.placements[0]
     numbers = built.vars.numbers

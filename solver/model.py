@@ -459,7 +459,9 @@ class LineModel:
         ) + (self.turns + 1) * sum(1 - done for done in self.completed)
 
     def _add_objective(self) -> None:
+        """Lexicographic objectives folded into one (see :func:`~.problem.objective_value`)."""
         if self.objective is Objective.POINTS:
-            self.model.maximize(self.score * TURN_SPAN - self.turn_sum)
+            self.objective_expression = self.score * TURN_SPAN - self.turn_sum
         else:
-            self.model.maximize(-self.turn_sum * SCORE_SPAN + self.score)
+            self.objective_expression = -self.turn_sum * SCORE_SPAN + self.score
+        self.model.maximize(self.objective_expression)

@@ -9,11 +9,16 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import SilverpyrError
 from .moves import IllegalMoveError
 from .problem import Instance, LineResult, Objective, play_line, split_objective_value
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
+    from .model import LineModel
 
 DEFAULT_TIME_LIMIT = 10.0
 
@@ -64,13 +69,17 @@ class Solution:
         return split_objective_value(self.objective, self.bound)[0]
 
 
-def _configure(parameters: Any, time_limit: float) -> None:
+def configure(parameters: Any, time_limit: float, *, work_limit: float | None = None) -> None:
     """Deterministic, single-worker parameters tuned with ``benchmarks/solver.py``.
 
     The model is small and already pruned, so presolve, probing, symmetry detection and
     cuts cost more than they save on the deck's rooms (measured: median 0.12 s -> 0.05 s).
+    ``work_limit`` caps CP-SAT's deterministic time, which unlike seconds does not depend on
+    the machine (puzzle generation uses it so every machine keeps the same puzzles).
     """
     parameters.max_time_in_seconds = time_limit
+    if work_limit is not None:
+        parameters.max_deterministic_time = work_limit
     parameters.num_workers = 1
     parameters.random_seed = 0
     parameters.cp_model_presolve = False
@@ -95,25 +104,16 @@ def solve(
     build_seconds = time.perf_counter() - began
 
     solver = cp_model.CpSolver()
-    _configure(solver.parameters, time_limit)
+    configure(solver.parameters, time_limit)
     code = solver.solve(built.model)
     if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         name = solver.status_name(code)
         if code == cp_model.UNKNOWN:
             raise SolverBugError(f"no line found within {time_limit:g} s; raise --time-limit")
         raise SolverBugError(f"the model has no solution ({name}): a bug in silverpyr's model")
-    moves = built.vars.extract(solver)
-    try:
-        line = play_line(instance, moves)
-    except IllegalMoveError as error:
-        raise SolverBugError(f"the rules engine rejects the solver's line: {error}") from error
-    value = line.objective_value(objective)
-    model_value = round(solver.objective_value)
     status = Status.OPTIMAL if code == cp_model.OPTIMAL else Status.FEASIBLE
-    if status is Status.OPTIMAL and value != model_value:
-        raise SolverBugError(
-            f"the rules engine scores the optimal line {value}, the model {model_value}"
-        )
+    line = checked_line(built, solver, proven=status is Status.OPTIMAL)
+    value = line.objective_value(objective)
     proto = built.model.proto
     return Solution(
         status=status,
@@ -125,6 +125,22 @@ def solve(
         build_seconds=build_seconds,
         size=ModelSize(len(proto.variables), len(proto.constraints)),
     )
+
+
+def checked_line(built: LineModel, solver: cp_model.CpSolver, *, proven: bool) -> LineResult:
+    """The solver's line replayed by the rules engine; :class:`SolverBugError` if the engine
+    rejects it, or (for a ``proven`` optimum) scores it differently from the model."""
+    try:
+        line = play_line(built.instance, built.vars.extract(solver))
+    except IllegalMoveError as error:
+        raise SolverBugError(f"the rules engine rejects the solver's line: {error}") from error
+    value = line.objective_value(built.objective)
+    model_value = round(solver.objective_value)
+    if proven and value != model_value:
+        raise SolverBugError(
+            f"the rules engine scores the optimal line {value}, the model {model_value}"
+        )
+    return line
 
 
 def solution_dict(solution: Solution) -> dict[str, Any]:
