@@ -17,13 +17,13 @@ move played there is judged (:func:`feedback_notes`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from silverpyr.puzzles.uncertain import DEFAULT_SAMPLES, DEFAULT_TOP_K
 from silverpyr.solver.errors import SilverpyrError
+from silverpyr.solver.problem import Objective
 
 from .context import app_context
 from .output import emit
@@ -48,13 +48,6 @@ START_LABEL = "*"
 
 class HintInputError(SilverpyrError, ValueError):
     """Options that do not describe one position to hint about."""
-
-
-class ObjectiveChoice(StrEnum):
-    """``--objective`` of an ad-hoc problem."""
-
-    POINTS = "points"
-    SPRINT = "sprint"
 
 
 def hint(
@@ -99,8 +92,8 @@ def hint(
         typer.Option("--turn", min=1, max=7, help="Ad-hoc problem: turn 1's turn in its round."),
     ] = 1,
     objective: Annotated[
-        ObjectiveChoice, typer.Option("--objective", help="Ad-hoc problem: what to optimise.")
-    ] = ObjectiveChoice.POINTS,
+        Objective, typer.Option("--objective", help="Ad-hoc problem: what to optimise.")
+    ] = Objective.POINTS,
     state: Annotated[
         Path | None,
         typer.Option(
@@ -201,10 +194,10 @@ def _adhoc_problem(
     expeditions: str | None,
     round_number: int,
     turn: int,
-    objective: ObjectiveChoice,
+    objective: Objective,
 ) -> _Problem:
     from silverpyr.solver.position import Position
-    from silverpyr.solver.problem import Instance, Objective
+    from silverpyr.solver.problem import Instance
 
     if not cards or not expeditions:
         raise HintInputError("an ad-hoc problem needs --card N and --expeditions 'I3 L3 ...'")
@@ -218,9 +211,7 @@ def _adhoc_problem(
         turn,
     )
     which = " and ".join(str(number) for number in cards)
-    return _Problem(
-        f"Card{'s' if len(cards) > 1 else ''} {which}", instance, Objective(objective.value)
-    )
+    return _Problem(f"Card{'s' if len(cards) > 1 else ''} {which}", instance, objective)
 
 
 # --- puzzle hints -----------------------------------------------------------------------

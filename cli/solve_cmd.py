@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 import sys
 import threading
-from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from silverpyr.solver.problem import Objective
 
 from .context import app_context
 from .output import emit, stderr_console
@@ -20,13 +20,6 @@ if TYPE_CHECKING:
     from silverpyr.solver.solve import Solution
 
 SPINNER_DELAY = 0.5
-
-
-class ObjectiveChoice(StrEnum):
-    """``--objective`` values."""
-
-    points = "points"
-    sprint = "sprint"
 
 
 def solve(
@@ -51,8 +44,8 @@ def solve(
         int, typer.Option(help="Turn of the first turn within its round (1-7).")
     ] = 1,
     objective: Annotated[
-        ObjectiveChoice, typer.Option(help="points: best score; sprint: fewest turns to the tomb.")
-    ] = ObjectiveChoice.points,
+        Objective, typer.Option(help="points: best score; sprint: fewest turns to the tomb.")
+    ] = Objective.POINTS,
     marked: Annotated[
         list[str] | None,
         typer.Option(help="Cells already marked, e.g. 17:C1,C2 (repeatable).", show_default=False),
@@ -76,7 +69,7 @@ def solve(
     The score is the puzzle score: 10 per completed card, gems held at the end (pairs 5,
     singles 1), 5 per round whose torch was ticked, minus the skull penalty.
     """
-    from silverpyr.solver.problem import Instance, Objective, ProblemError
+    from silverpyr.solver.problem import Instance, ProblemError
     from silverpyr.solver.start import parse_marked, start_position
 
     deck = app_context(ctx).deck()
@@ -104,7 +97,7 @@ def solve(
         torch_rounds=[round_number] if torch_ticked else [],
     )
     instance = Instance(start, order, round_number, turn_in_round)
-    solution = _solve_with_spinner(instance, Objective(objective.value), time_limit, quiet=as_json)
+    solution = _solve_with_spinner(instance, objective, time_limit, quiet=as_json)
 
     from silverpyr.solver.solve import solution_dict
 
