@@ -36,6 +36,10 @@ class SolverBugError(SilverpyrError, RuntimeError):
     """The rules engine disagrees with the model: a bug, never to be hidden."""
 
 
+class NoLineFoundError(SilverpyrError, TimeoutError):
+    """The time limit ran out before the solver found any line."""
+
+
 @dataclass(frozen=True)
 class ModelSize:
     """Size of the CP-SAT model."""
@@ -109,7 +113,7 @@ def solve(
     if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         name = solver.status_name(code)
         if code == cp_model.UNKNOWN:
-            raise SolverBugError(f"no line found within {time_limit:g} s; raise --time-limit")
+            raise NoLineFoundError(f"no line found within {time_limit:g} s; raise --time-limit")
         raise SolverBugError(f"the model has no solution ({name}): a bug in silverpyr's model")
     status = Status.OPTIMAL if code == cp_model.OPTIMAL else Status.FEASIBLE
     line = checked_line(built, solver, proven=status is Status.OPTIMAL)

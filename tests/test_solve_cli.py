@@ -115,3 +115,9 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None
     assert message in err
     assert len(err.strip().splitlines()) == 1
     assert "Traceback" not in err + out
+
+
+def test_a_time_limit_too_short_for_any_line_is_a_clear_error() -> None:
+    code, _, err = run("solve", "--card", "8", "--card", "21", "--time-limit", "0.001")
+    assert code == 2
+    assert "no line found within 0.001 s" in err
