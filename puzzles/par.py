@@ -41,12 +41,14 @@ class ProvenLine:
     work: float
 
 
-def _solver(work_limit: float) -> cp_model.CpSolver:
+def _solver(instance: Instance, work_limit: float) -> cp_model.CpSolver:
     from ortools.sat.python import cp_model
     from silverpyr.solver.solve import configure
 
     solver = cp_model.CpSolver()
-    configure(solver.parameters, SAFETY_SECONDS, work_limit=work_limit)
+    configure(
+        solver.parameters, SAFETY_SECONDS, cards=len(instance.start.cards), work_limit=work_limit
+    )
     return solver
 
 
@@ -67,7 +69,7 @@ def prove_optimum(
     built = LineModel(instance, objective)
     if hint:
         built.vars.hint(built.model, hint)
-    solver = _solver(work_limit)
+    solver = _solver(instance, work_limit)
     code = solver.solve(built.model)
     if code != cp_model.OPTIMAL:
         if code in (cp_model.FEASIBLE, cp_model.UNKNOWN):
@@ -110,7 +112,7 @@ def count_optimal_first_placements(
         for candidate in candidates:
             if Mark(numbers[candidate.card], candidate.cells) == found[-1]:
                 model.add(candidate.var == 0)
-        solver = _solver(work_limit)
+        solver = _solver(instance, work_limit)
         code = solver.solve(model)
         if code == cp_model.INFEASIBLE:
             return len(found)
