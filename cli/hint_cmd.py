@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from silverpyr.puzzles.uncertain import DEFAULT_SAMPLES, DEFAULT_TOP_K
+from silverpyr.puzzles.ranking_defaults import DEFAULT_SAMPLES, DEFAULT_TOP_K
 from silverpyr.solver.errors import SilverpyrError
-from silverpyr.solver.problem import Objective
+from silverpyr.solver.objective import Objective
 
 from .context import app_context
 from .output import emit

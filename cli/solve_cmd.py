@@ -9,7 +9,7 @@ import threading
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from silverpyr.solver.problem import Objective
+from silverpyr.solver.objective import Objective
 
 from .context import app_context
 from .output import emit, stderr_console

@@ -59,15 +59,7 @@ from silverpyr.solver.problem import Instance
 from silverpyr.solver.sheet import TURNS_PER_ROUND, puzzle_score
 
 from .hints.line import DEFAULT_TIME_LIMIT, LinePosition, best_reachable
-
-DEFAULT_SAMPLES = 6
-"""Sampled orders per ranking; also the most orders enumerated in full."""
-
-DEFAULT_TOP_K = 5
-"""Candidate moves evaluated (the rest are pruned by :func:`heuristic_key`)."""
-
-DEFAULT_LOOKAHEAD = 3
-"""Turns looked at after this one (never past the end of the round)."""
+from .ranking_defaults import DEFAULT_LOOKAHEAD, DEFAULT_SAMPLES, DEFAULT_TOP_K
 
 
 class SituationError(SilverpyrError, ValueError):

@@ -9,25 +9,16 @@ checked against.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from .cards import Expedition, Symbol
 from .cells import cells_of
 from .errors import SilverpyrError
 from .moves import Move
+from .objective import Objective as Objective  # re-exported: part of this API
 from .position import Position
 from .sheet import ROUNDS, TURNS_PER_ROUND, ScoreBreakdown, puzzle_score
 
 MAX_TURNS = ROUNDS * TURNS_PER_ROUND
-
-
-class Objective(StrEnum):
-    """What a line is optimised for."""
-
-    POINTS = "points"
-    """Maximise the score; among equal scores, complete the card(s) in the fewest turns."""
-    SPRINT = "sprint"
-    """Complete the card(s) in the fewest turns; among those, maximise the score."""
 
 
 class ProblemError(SilverpyrError, ValueError):

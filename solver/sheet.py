@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
-from .cards import PyramidCard
+if TYPE_CHECKING:
+    from .cards import PyramidCard
 
 ROUNDS = 4
 TURNS_PER_ROUND = 7
