@@ -18,10 +18,11 @@ import datetime as dt
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from silverpyr.solver.errors import SilverpyrError
 
@@ -31,6 +32,8 @@ SCHEMA_VERSION = 1
 HOME_ENV = "SILVERPYR_HOME"
 DB_FILENAME = "silverpyr.db"
 BUSY_SECONDS = 15.0
+RETRY_PAUSE_SECONDS = 0.05
+_T = TypeVar("_T")
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _TABLES = frozenset({"attempts", "puzzle_cache"})
 
@@ -115,7 +118,7 @@ class Store:
             raise StoreError(f"{path}: cannot open the results database: {error}") from None
         try:
             with self._guard():
-                self._prepare()
+                self._retrying(self._prepare)
         except BaseException:
             self._db.close()
             raise
@@ -200,6 +203,23 @@ class Store:
                 f"start a new results database"
             ) from None
 
+    def _retrying(self, action: Callable[[], _T]) -> _T:
+        """Run ``action`` again while SQLite reports the database busy, up to BUSY_SECONDS.
+
+        SQLite's own busy timeout does not cover every case: switching to WAL, WAL
+        recovery and lock upgrades can answer "locked" at once while another process
+        opens or writes the same file.
+        """
+        deadline = time.monotonic() + BUSY_SECONDS
+        while True:
+            try:
+                return action()
+            except sqlite3.OperationalError as error:
+                busy = "locked" in str(error) or "busy" in str(error)
+                if not busy or time.monotonic() >= deadline:
+                    raise
+                time.sleep(RETRY_PAUSE_SECONDS)
+
     @contextmanager
     def _transaction(self) -> Iterator[None]:
         self._db.execute("BEGIN IMMEDIATE")
@@ -217,11 +237,16 @@ class Store:
         values = [getattr(attempt, column) for column in _ATTEMPT_COLUMNS]
         columns = ", ".join((*_ATTEMPT_COLUMNS, "recorded_at"))
         marks = ", ".join("?" * (len(_ATTEMPT_COLUMNS) + 1))
-        with self._guard(), self._transaction():
-            cursor = self._db.execute(
-                f"INSERT INTO attempts ({columns}) VALUES ({marks})", [*values, _now()]
-            )
-            return int(cursor.lastrowid or 0)
+
+        def insert() -> int:
+            with self._transaction():
+                cursor = self._db.execute(
+                    f"INSERT INTO attempts ({columns}) VALUES ({marks})", [*values, _now()]
+                )
+                return int(cursor.lastrowid or 0)
+
+        with self._guard():
+            return self._retrying(insert)
 
     def attempts(self, *, puzzle_id: str | None = None) -> list[Attempt]:
         """Every attempt (of one puzzle when ``puzzle_id`` is given), oldest first."""
@@ -249,12 +274,17 @@ class Store:
 
     def cache_puzzle(self, key: str, data: dict[str, Any]) -> None:
         """Cache puzzle data under ``key``."""
-        with self._guard(), self._transaction():
-            self._db.execute(
-                "INSERT OR REPLACE INTO puzzle_cache (cache_key, puzzle, stored_at) "
-                "VALUES (?, ?, ?)",
-                (key, json.dumps(data, sort_keys=True), _now()),
-            )
+
+        def store() -> None:
+            with self._transaction():
+                self._db.execute(
+                    "INSERT OR REPLACE INTO puzzle_cache (cache_key, puzzle, stored_at) "
+                    "VALUES (?, ?, ?)",
+                    (key, json.dumps(data, sort_keys=True), _now()),
+                )
+
+        with self._guard():
+            self._retrying(store)
 
 
 def _attempt_from_row(row: tuple[Any, ...]) -> Attempt:
