@@ -21,20 +21,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from timing import percentile  # benchmarks/timing.py, beside this script
+from timing import console_script, percentile  # benchmarks/timing.py, beside this script
 
 DEFAULT_DAYS = 30
 DEFAULT_START = "2026-01-01"
 DEFAULT_TARGET_SECONDS = 2.0
-
-
-def console_script() -> Path:
-    """The ``silverpyr`` script installed beside the running interpreter."""
-    folder = Path(sys.executable).parent
-    for name in ("silverpyr", "silverpyr.exe"):
-        if (folder / name).exists():
-            return folder / name
-    raise SystemExit(f"no silverpyr console script in {folder}: install the package first")
 
 
 def run_daily(script: Path, date: str, home: Path) -> float:

@@ -16,22 +16,12 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-from timing import percentile  # benchmarks/timing.py, beside this script
+from timing import console_script, percentile  # benchmarks/timing.py, beside this script
 
 DEFAULT_RUNS = 20
 DEFAULT_TARGET_SECONDS = 0.35
 COMMANDS: tuple[tuple[str, ...], ...] = (("--help",), ("cards", "show", "1"))
-
-
-def console_script() -> Path:
-    """The ``silverpyr`` script installed beside the running interpreter."""
-    folder = Path(sys.executable).parent
-    for name in ("silverpyr", "silverpyr.exe"):
-        if (folder / name).exists():
-            return folder / name
-    raise SystemExit(f"no silverpyr console script in {folder}: install the package first")
 
 
 def _children_cpu_seconds() -> float:

@@ -1,8 +1,10 @@
-"""Shared by the benchmark scripts: percentiles and one-line timing summaries."""
+"""Shared by the benchmark scripts: the console script, percentiles, timing summaries."""
 
 from __future__ import annotations
 
 import statistics
+import sys
+from pathlib import Path
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -17,3 +19,12 @@ def summary(label: str, values: list[float]) -> str:
         f"{label}: n={len(values)} median={statistics.median(values):.3f}s "
         f"p95={percentile(values, 0.95):.3f}s max={max(values):.3f}s"
     )
+
+
+def console_script() -> Path:
+    """The ``silverpyr`` script installed beside the running interpreter."""
+    folder = Path(sys.executable).parent
+    for name in ("silverpyr", "silverpyr.exe"):
+        if (folder / name).exists():
+            return folder / name
+    raise SystemExit(f"no silverpyr console script in {folder}: install the package first")
