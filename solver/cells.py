@@ -94,3 +94,11 @@ def border_of(mask: CellMask) -> CellMask:
 def cells_str(mask: CellMask) -> str:
     """Notation of a set of cells, e.g. ``B1 B2 C2``."""
     return " ".join(cell_str(cell) for cell in cells_of(mask))
+
+
+def flood_fill(seed: CellMask, allowed: CellMask) -> CellMask:
+    """Cells of ``allowed`` connected to ``seed`` through ``allowed`` (``seed`` included)."""
+    reached = seed
+    while grown := border_of(reached) & allowed:
+        reached |= grown
+    return reached

@@ -20,7 +20,7 @@ from typing import Any, TypeGuard
 import yaml
 
 from .cards import STANDARD_EXPEDITIONS, Color, Deck, Expedition, PyramidCard, Room, Symbol
-from .cells import COLUMN_NAMES, NEIGHBOUR_MASKS, SIZE, Cell, cell_str, cells_of, row_of
+from .cells import COLUMN_NAMES, SIZE, Cell, cell_str, cells_of, flood_fill, row_of
 from .errors import SilverpyrError
 
 CARDS_PER_COLOR = 16
@@ -455,15 +455,7 @@ def _check_room(name: str, where: str, rows: list[str], problems: list[Problem])
 
 
 def _reaches(room: Room, start: int, goal: int) -> bool:
-    open_mask = room.open_mask
-    reached = 1 << start
-    frontier = [start]
-    while frontier:
-        cell = frontier.pop()
-        for n in cells_of(NEIGHBOUR_MASKS[cell] & open_mask & ~reached):
-            reached |= 1 << n
-            frontier.append(n)
-    return bool(reached >> goal & 1)
+    return bool(flood_fill(1 << start, room.open_mask) >> goal & 1)
 
 
 def _check_bundled_counts(name: str, cards: list[PyramidCard], problems: list[Problem]) -> None:

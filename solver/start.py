@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .cards import PyramidCard, Symbol
-from .cells import NEIGHBOUR_MASKS, CellMask, cell_str, cells_of, cells_str, parse_cell
+from .cells import CellMask, cell_str, cells_of, cells_str, flood_fill, parse_cell
 from .position import CardState, Position
 from .problem import ProblemError
 from .sheet import GEM_CAP, SKULL_CAP, Sheet
@@ -94,14 +94,7 @@ def _check_marks(card: PyramidCard, cells: CellMask) -> None:
         raise ProblemError(
             f"{where}: the tomb {cell_str(room.tomb)} is marked: the card is complete, out of play"
         )
-    reached = 1 << room.entrance
-    frontier = [room.entrance]
-    while frontier:
-        cell = frontier.pop()
-        for n in cells_of(NEIGHBOUR_MASKS[cell] & cells & ~reached):
-            reached |= 1 << n
-            frontier.append(n)
-    stray = cells & ~reached
+    stray = cells & ~flood_fill(1 << room.entrance, cells)
     if stray:
         raise ProblemError(
             f"{where}: {cells_str(stray)} not connected to the entrance through marked cells"
