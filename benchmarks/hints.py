@@ -27,6 +27,8 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 
+from timing import percentile  # benchmarks/timing.py, beside this script
+
 from silverpyr.puzzles.generate import puzzle_from_id
 from silverpyr.puzzles.hints.coach import Coach
 from silverpyr.puzzles.hints.graded import HintLevel, hint
@@ -42,7 +44,6 @@ from silverpyr.solver.bots import bot_keep_choices, bot_moves, choose_replacemen
 from silverpyr.solver.cards import Deck
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.game import Phase, deal
-from timing import percentile  # benchmarks/timing.py, beside this script
 
 PUZZLE_TARGET = 0.5
 UNCERTAIN_TARGET = 3.0

@@ -18,12 +18,13 @@ import statistics
 import sys
 import time
 
+from timing import summary  # benchmarks/timing.py, beside this script
+
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.exhaustive import solve_exhaustively
 from silverpyr.solver.position import Position
 from silverpyr.solver.problem import Instance, Objective
 from silverpyr.solver.solve import solve
-from timing import summary  # benchmarks/timing.py, beside this script
 
 
 def orders(deck_cards: list[str], count: int, seed: int) -> list[tuple[str, ...]]:

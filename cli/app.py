@@ -24,7 +24,7 @@ class _ErrorMappingGroup(TyperGroup):
     """Turns user-facing errors raised anywhere below into a one-line message."""
 
     def invoke(self, ctx: Any) -> Any:  # a click Context; typer >= 0.27 vendors click
-        from silverpyr.solver.errors import SilverpyrError
+        from ..solver.errors import SilverpyrError
 
         try:
             return super().invoke(ctx)

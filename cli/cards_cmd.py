@@ -11,7 +11,8 @@ from .context import app_context
 
 if TYPE_CHECKING:
     from rich.console import Console
-    from silverpyr.solver.cards import Deck, PyramidCard, Room
+
+    from ..solver.cards import Deck, PyramidCard, Room
 
 cards_app = typer.Typer(
     help="Check the card file, list the pyramid cards, draw a card's room.",
@@ -39,14 +40,14 @@ SYMBOL_COUNT_FIELDS: tuple[tuple[str, str], ...] = (
 
 def symbol_counts(room: Room) -> dict[str, int]:
     """How many cells of ``room`` show each symbol, keyed by :data:`SYMBOL_COUNT_FIELDS`."""
-    from silverpyr.solver.cards import Symbol
+    from ..solver.cards import Symbol
 
     return {name: room.count(Symbol(letter)) for name, letter in SYMBOL_COUNT_FIELDS}
 
 
 def deck_summary(deck: Deck) -> str:
     """``48 pyramid cards (16 purple, 16 orange, 16 green), 6 expedition kinds, 8 ...``."""
-    from silverpyr.solver.cards import Color
+    from ..solver.cards import Color
 
     per_color = ", ".join(
         f"{sum(card.color is color for card in deck.pyramids)} {color.value}" for color in Color
@@ -71,7 +72,7 @@ def validate(
     ] = None,
 ) -> None:
     """Check a card file and print every problem, or a one-line summary when it is valid."""
-    from silverpyr.solver.deckfile import check_deck_file
+    from ..solver.deckfile import check_deck_file
 
     target = path if path is not None else app_context(ctx).cards_path
     deck, problems = check_deck_file(target)
@@ -83,7 +84,7 @@ def validate(
 
 
 def _card_row(card: PyramidCard) -> dict[str, Any]:
-    from silverpyr.solver.routes import shortest_route_length
+    from ..solver.routes import shortest_route_length
 
     return {
         "number": card.number,
@@ -118,8 +119,8 @@ def list_cards(ctx: typer.Context, as_json: JsonOption = False, plain: PlainOpti
     def render(console: Console) -> None:
         from rich import box
         from rich.table import Table
-        from silverpyr.solver.cards import Color
 
+        from ..solver.cards import Color
         from .render import COLOR_STYLES
 
         table = Table(
@@ -150,8 +151,7 @@ def show(
     plain: PlainOption = False,
 ) -> None:
     """Draw a pyramid card's room as a grid with a legend."""
-    from silverpyr.solver.cells import cell_str
-
+    from ..solver.cells import cell_str
     from .output import emit
 
     card = app_context(ctx).deck().card(number)

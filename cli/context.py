@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import typer
 
 if TYPE_CHECKING:
-    from silverpyr.solver.cards import Deck
+    from ..solver.cards import Deck
 
 
 @dataclass
@@ -23,7 +23,7 @@ class AppContext:
     def deck(self) -> Deck:
         """The deck from ``--cards`` (or the bundled one), loaded and validated once."""
         if self._deck is None:
-            from silverpyr.solver.deckfile import load_deck
+            from ..solver.deckfile import load_deck
 
             self._deck = load_deck(self.cards_path)
         return self._deck

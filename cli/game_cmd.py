@@ -18,17 +18,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from silverpyr.solver.errors import SilverpyrError
 
+from ..solver.errors import SilverpyrError
 from .context import app_context
 from .output import stderr_console, stdout_console
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
-    from silverpyr.solver.cards import PyramidCard
-    from silverpyr.solver.game import GameState, Replacement
-    from silverpyr.solver.moves import Move
-    from silverpyr.solver.position import CardState, Position
+
+    from ..solver.cards import PyramidCard
+    from ..solver.game import GameState, Replacement
+    from ..solver.moves import Move
+    from ..solver.position import CardState, Position
 
 HUMAN = 0
 MARK_LABEL = "*"
@@ -96,7 +97,7 @@ def game(
     plain: Annotated[bool, typer.Option("--plain", help="ASCII output without colour.")] = False,
 ) -> None:
     """Play a full game as player 1 against greedy bots (a move each turn, in notation)."""
-    from silverpyr.solver.game import deal
+    from ..solver.game import deal
 
     console = stdout_console(plain=plain)
     deck = app_context(ctx).deck()
@@ -122,8 +123,8 @@ def _answer_lines(moves: str | None) -> tuple[Iterator[str] | None, str]:
 
 
 def _play(console: Console, answers: Answers, state: GameState, *, plain: bool) -> None:
-    from silverpyr.solver.bots import choose_keep, choose_replacement
-    from silverpyr.solver.game import Phase
+    from ..solver.bots import choose_keep, choose_replacement
+    from ..solver.game import Phase
 
     count = len(state.players)
     bots = "a greedy bot" if count == 2 else "greedy bots"
@@ -167,7 +168,7 @@ def _keep(
     *,
     plain: bool,
 ) -> GameState:
-    from silverpyr.solver.moves import IllegalMoveError
+    from ..solver.moves import IllegalMoveError
 
     dealt = state.players[HUMAN].dealt
     console.print("\nYou are dealt four pyramid cards; keep two of them.")
@@ -190,8 +191,8 @@ def _keep(
 
 
 def _turn(console: Console, answers: Answers, state: GameState, *, plain: bool) -> GameState:
-    from silverpyr.solver.bots import choose_move
-    from silverpyr.solver.moves import PASS, move_str
+    from ..solver.bots import choose_move
+    from ..solver.moves import PASS, move_str
 
     _show_turn(console, state, plain=plain)
     position = state.position(HUMAN)
@@ -217,7 +218,7 @@ def _turn(console: Console, answers: Answers, state: GameState, *, plain: bool) 
 
 
 def _ask_move(console: Console, answers: Answers, state: GameState) -> Move:
-    from silverpyr.solver.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+    from ..solver.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 
     prompt = f"Round {state.round_number}, turn {state.turn} - your move ({state.expedition.name}):"
     while True:
@@ -239,7 +240,7 @@ def _ask_move(console: Console, answers: Answers, state: GameState) -> Move:
 
 
 def _show_options(console: Console, state: GameState, which: str) -> None:
-    from silverpyr.solver.moves import move_str
+    from ..solver.moves import move_str
 
     position = state.position(HUMAN)
     in_play = [s.number for s in position.in_play()]
@@ -262,7 +263,7 @@ def _show_options(console: Console, state: GameState, which: str) -> None:
 
 
 def _ask_replacement(console: Console, answers: Answers, state: GameState) -> Replacement:
-    from silverpyr.solver.game import DECK, Replacement
+    from ..solver.game import DECK, Replacement
 
     card = state.pending[0].card
     console.print(f"\nCard {card.number} is complete; take a replacement.")
@@ -337,9 +338,9 @@ def _cards_row(panels: list[RenderableType]) -> RenderableType:
 
 def _card_panel(card: PyramidCard, marked: int, *, plain: bool) -> RenderableType:
     from rich.console import Group
-    from silverpyr.solver.bots import route_length
-    from silverpyr.solver.cells import cells_of
 
+    from ..solver.bots import route_length
+    from ..solver.cells import cells_of
     from .render import card_title, room_grid
 
     title = card_title(card, plain=plain)
@@ -366,8 +367,8 @@ def _sheet_lines(state: GameState, position: Position) -> str:
 
 
 def _offer_lines(state: GameState) -> str:
-    from silverpyr.solver.bots import route_length
-    from silverpyr.solver.cards import Color
+    from ..solver.bots import route_length
+    from ..solver.cards import Color
 
     lines = [f"Offer ({len(state.pyramid_deck)} cards left in the deck):"]
     lines.extend(

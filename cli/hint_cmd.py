@@ -21,25 +21,25 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from silverpyr.puzzles.ranking_defaults import DEFAULT_SAMPLES, DEFAULT_TOP_K
-from silverpyr.solver.errors import SilverpyrError
-from silverpyr.solver.objective import Objective
 
+from ..puzzles.ranking_defaults import DEFAULT_SAMPLES, DEFAULT_TOP_K
+from ..solver.errors import SilverpyrError
+from ..solver.objective import Objective
 from .context import app_context
 from .output import emit
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
-    from silverpyr.puzzles.hints.coach import Coach
-    from silverpyr.puzzles.hints.feedback import Feedback
-    from silverpyr.puzzles.hints.graded import Hint
-    from silverpyr.puzzles.hints.line import LinePosition
-    from silverpyr.puzzles.session import PlaySession
-    from silverpyr.puzzles.uncertain import Ranking, Situation
-    from silverpyr.solver.cards import Deck
-    from silverpyr.solver.game import GameState
-    from silverpyr.solver.problem import Instance, LineResult, Objective
 
+    from ..puzzles.hints.coach import Coach
+    from ..puzzles.hints.feedback import Feedback
+    from ..puzzles.hints.graded import Hint
+    from ..puzzles.hints.line import LinePosition
+    from ..puzzles.session import PlaySession
+    from ..puzzles.uncertain import Ranking, Situation
+    from ..solver.cards import Deck
+    from ..solver.game import GameState
+    from ..solver.problem import Instance, LineResult, Objective
     from .puzzle_cmd import PlayScreen
 
 DEFAULT_TIME_LIMIT = 10.0
@@ -133,7 +133,7 @@ def hint(
             "say where you are with one of --puzzle ID, --card N --expeditions '...', --state FILE"
         )
     if state is not None:
-        from silverpyr.puzzles.hints.state_file import load_state
+        from ..puzzles.hints.state_file import load_state
 
         situation = load_state(state, deck)
         _rank(
@@ -177,7 +177,7 @@ class _Problem:
 
 
 def _puzzle_problem(deck: Deck, puzzle_id: str) -> _Problem:
-    from silverpyr.puzzles.generate import puzzle_from_id
+    from ..puzzles.generate import puzzle_from_id
 
     puzzle = puzzle_from_id(deck, puzzle_id)
     return _Problem(
@@ -196,8 +196,8 @@ def _adhoc_problem(
     turn: int,
     objective: Objective,
 ) -> _Problem:
-    from silverpyr.solver.position import Position
-    from silverpyr.solver.problem import Instance
+    from ..solver.position import Position
+    from ..solver.problem import Instance
 
     if not cards or not expeditions:
         raise HintInputError("an ad-hoc problem needs --card N and --expeditions 'I3 L3 ...'")
@@ -227,9 +227,9 @@ def _puzzle_hint(
     as_json: bool,
     plain: bool,
 ) -> None:
-    from silverpyr.puzzles.hints.coach import Coach
-    from silverpyr.puzzles.hints.graded import HintLevel, hint
-    from silverpyr.puzzles.hints.line import play_moves
+    from ..puzzles.hints.coach import Coach
+    from ..puzzles.hints.graded import HintLevel, hint
+    from ..puzzles.hints.line import play_moves
 
     at = play_moves(problem.instance, moves)
     finished = at.is_over() or not at.position.has_card_in_play()
@@ -300,8 +300,8 @@ def _cards_row(at: LinePosition, given: Hint, *, plain: bool) -> RenderableType:
     """Each card with its marks (labelled by turn) and the hint's highlight."""
     from rich.columns import Columns
     from rich.console import Group
-    from silverpyr.solver.cells import cells_of
 
+    from ..solver.cells import cells_of
     from .render import card_title, room_grid
 
     panels: list[RenderableType] = []
@@ -344,7 +344,7 @@ def _rank(
     as_json: bool,
     plain: bool,
 ) -> None:
-    from silverpyr.puzzles.uncertain import rank_moves
+    from ..puzzles.uncertain import rank_moves
 
     ranking = rank_moves(
         situation, samples=samples, top_k=top, seed=seed, jobs=jobs, time_limit=time_limit
@@ -359,7 +359,7 @@ def _rank(
 
 def ranking_dict(ranking: Ranking) -> dict[str, Any]:
     """JSON-ready form of a ranking."""
-    from silverpyr.solver.moves import move_str
+    from ..solver.moves import move_str
 
     situation = ranking.situation
     with_card = len(situation.position.cards) > 1
@@ -395,8 +395,9 @@ def render_ranking(console: Console, ranking: Ranking) -> None:
     """The ranking as a table with the method and its limits."""
     from rich import box
     from rich.table import Table
-    from silverpyr.puzzles.uncertain import Method
-    from silverpyr.solver.moves import move_str
+
+    from ..puzzles.uncertain import Method
+    from ..solver.moves import move_str
 
     situation = ranking.situation
     with_card = len(situation.position.cards) > 1
@@ -449,7 +450,7 @@ def render_ranking(console: Console, ranking: Ranking) -> None:
 
 def game_situation(state: GameState, player: int) -> Situation:
     """What ``player`` knows in a running game: no peeking at the unrevealed cards."""
-    from silverpyr.puzzles.uncertain import Situation
+    from ..puzzles.uncertain import Situation
 
     return Situation(
         position=state.position(player),
@@ -462,7 +463,7 @@ def game_situation(state: GameState, player: int) -> Situation:
 
 def show_game_hint(console: Console, state: GameState, player: int) -> None:
     """The ``h`` answer in ``silverpyr game``: the ranking for ``player``'s move now."""
-    from silverpyr.puzzles.uncertain import rank_moves
+    from ..puzzles.uncertain import rank_moves
 
     render_ranking(console, rank_moves(game_situation(state, player)))
 
@@ -472,7 +473,7 @@ def show_game_hint(console: Console, state: GameState, player: int) -> None:
 
 def trainer_coach(session: PlaySession, deck: Deck) -> Coach:
     """A coach for an attempt, seeded with the puzzle's proven solution when it has one."""
-    from silverpyr.puzzles.hints.coach import Coach
+    from ..puzzles.hints.coach import Coach
 
     puzzle = session.puzzle
     proven = puzzle.solution_line(deck) if puzzle.solution else None
@@ -487,7 +488,7 @@ def _screen_coach(screen: PlayScreen) -> Coach:
 
 def hint_command(screen: PlayScreen, rest: str) -> bool:
     """``h`` in the trainer: the next hint level for this turn; counted as a hint used."""
-    from silverpyr.puzzles.hints.line import LinePosition
+    from ..puzzles.hints.line import LinePosition
 
     coach = _screen_coach(screen)
     session = screen.session

@@ -27,22 +27,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from silverpyr.solver.errors import SilverpyrError
 
+from ..solver.errors import SilverpyrError
 from .context import app_context
 from .output import emit, stderr_console, stdout_console
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
     from rich.text import Text
-    from silverpyr.puzzles.hints.coach import Coach
-    from silverpyr.puzzles.puzzle import Puzzle
-    from silverpyr.puzzles.session import PlaySession, Result, TurnPlayed
-    from silverpyr.puzzles.store import Store
-    from silverpyr.solver.cards import Deck
-    from silverpyr.solver.moves import Move
-    from silverpyr.solver.position import Position
-    from silverpyr.solver.problem import Instance, LineResult
+
+    from ..puzzles.hints.coach import Coach
+    from ..puzzles.puzzle import Puzzle
+    from ..puzzles.session import PlaySession, Result, TurnPlayed
+    from ..puzzles.store import Store
+    from ..solver.cards import Deck
+    from ..solver.moves import Move
+    from ..solver.position import Position
+    from ..solver.problem import Instance, LineResult
 
 START_LABEL = "*"
 """Label of cells marked before the puzzle starts (turns are labelled by their number)."""
@@ -168,7 +169,7 @@ def _undo(screen: PlayScreen, rest: str) -> bool:
 
 
 def _legal(screen: PlayScreen, rest: str) -> bool:
-    from silverpyr.solver.moves import move_str
+    from ..solver.moves import move_str
 
     session = screen.session
     moves = session.legal_moves()
@@ -248,7 +249,7 @@ def _command_of(answer: str) -> tuple[PlayCommand, str] | None:
 
 def play_loop(screen: PlayScreen, answers: Answers) -> None:
     """Ask for answers until the puzzle is over (or the player gives up)."""
-    from silverpyr.solver.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+    from ..solver.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 
     session = screen.session
     redraw = True
@@ -313,7 +314,7 @@ def puzzle_header(puzzle: Puzzle, *, plain: bool) -> Text:
 
 def _turn_labels(positions: list[Position], number: int) -> dict[int, str]:
     """Cell labels of card ``number``: ``*`` for the start marks, then the turn number."""
-    from silverpyr.solver.cells import cells_of
+    from ..solver.cells import cells_of
 
     labels: dict[int, str] = {}
     previous = positions[0].card(number).marked
@@ -395,7 +396,8 @@ def _rounds_note(instance: Instance) -> str:
 
 def _sheet_line(screen: PlayScreen) -> Text:
     from rich.text import Text
-    from silverpyr.solver.sheet import skull_penalty
+
+    from ..solver.sheet import skull_penalty
 
     session = screen.session
     sheet = session.position.sheet
@@ -416,7 +418,7 @@ def _sheet_line(screen: PlayScreen) -> Text:
 
 def _turn_title(session: PlaySession) -> str:
     """``Turn 2/6 - round 1, turn 6/7``: the puzzle's turn and where it falls in the game."""
-    from silverpyr.solver.sheet import TURNS_PER_ROUND
+    from ..solver.sheet import TURNS_PER_ROUND
 
     instance = session.instance
     index = min(session.turn_index, instance.turns - 1)
@@ -473,8 +475,8 @@ def draw_turn(screen: PlayScreen) -> None:
 
 def describe_turn(session: PlaySession, played: TurnPlayed) -> str:
     """``Turn 2: B2 C2 D2 - red gem, skull: +0 (score 6)`` and completions."""
-    from silverpyr.solver.cards import Symbol
-    from silverpyr.solver.cells import cells_of
+    from ..solver.cards import Symbol
+    from ..solver.cells import cells_of
 
     hits: list[str] = []
     for mark in played.move.marks():
@@ -524,7 +526,8 @@ def lines_table(screen: PlayScreen, optimal: LineResult) -> RenderableType:
     """The player's moves beside an optimal line, turn by turn, with the points of each."""
     from rich import box
     from rich.table import Table
-    from silverpyr.solver.sheet import puzzle_score
+
+    from ..solver.sheet import puzzle_score
 
     session = screen.session
     instance = session.instance
@@ -625,7 +628,7 @@ def _silent_console() -> Console:
 
 
 def _open_store() -> Store:
-    from silverpyr.puzzles.store import Store
+    from ..puzzles.store import Store
 
     return Store.open_default()
 
@@ -642,9 +645,9 @@ def _best_before(store: Store, puzzle: Puzzle) -> str | None:
 
 def run_puzzle(ctx: typer.Context, puzzle: Puzzle, store: Store, options: PlayOptions) -> None:
     """Play ``puzzle`` with the chosen answers, show the end, record the attempt."""
-    from silverpyr.puzzles.session import PlaySession
-    from silverpyr.puzzles.share import share_text
-    from silverpyr.puzzles.stats import Attempt
+    from ..puzzles.session import PlaySession
+    from ..puzzles.share import share_text
+    from ..puzzles.stats import Attempt
 
     deck = app_context(ctx).deck()
     script = _script(options.moves)
@@ -764,10 +767,10 @@ def puzzle(
     no_record: NoRecordOption = False,
 ) -> None:
     """Play a puzzle: a seed, an id or a file (a random seed when none is given)."""
-    from silverpyr.puzzles.catalog import get_puzzle
-    from silverpyr.puzzles.fileformat import load_puzzle_file, save_puzzle_file
-    from silverpyr.puzzles.ids import seed_id
-    from silverpyr.puzzles.puzzle import Kind, PuzzleError
+    from ..puzzles.catalog import get_puzzle
+    from ..puzzles.fileformat import load_puzzle_file, save_puzzle_file
+    from ..puzzles.ids import seed_id
+    from ..puzzles.puzzle import Kind, PuzzleError
 
     chosen = [
         name
@@ -816,8 +819,8 @@ def daily(
     no_record: NoRecordOption = False,
 ) -> None:
     """Play today's daily puzzle: the same for everyone on your local date."""
-    from silverpyr.puzzles.catalog import get_puzzle
-    from silverpyr.puzzles.ids import daily_id, parse_date
+    from ..puzzles.catalog import get_puzzle
+    from ..puzzles.ids import daily_id, parse_date
 
     day = parse_date(date) if date is not None else dt.date.today()
     deck = app_context(ctx).deck()
@@ -843,8 +846,8 @@ def stats(
     plain: PlainOption = False,
 ) -> None:
     """Your puzzle record: played, at par, streaks of dailies at par, score/par histogram."""
-    from silverpyr.puzzles.ids import parse_date
-    from silverpyr.puzzles.stats import summarise
+    from ..puzzles.ids import parse_date
+    from ..puzzles.stats import summarise
 
     day = parse_date(today) if today is not None else dt.date.today()
     with _open_store() as store:

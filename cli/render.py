@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from rich.console import Group
 from rich.style import Style
 from rich.text import Text
-from silverpyr.solver.cards import Color, PyramidCard, Room, Symbol
-from silverpyr.solver.cells import COLUMN_NAMES, SIZE, cell_at
+
+from ..solver.cards import Color, PyramidCard, Room, Symbol
+from ..solver.cells import COLUMN_NAMES, SIZE, cell_at
 
 CELL_WIDTH = 3
 """Characters per drawn cell; a ``marked`` label holds at most ``CELL_WIDTH - 1`` of them."""

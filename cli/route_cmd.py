@@ -11,8 +11,9 @@ from .output import emit
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
-    from silverpyr.solver.cards import PyramidCard
-    from silverpyr.solver.routes import RouteSummary
+
+    from ..solver.cards import PyramidCard
+    from ..solver.routes import RouteSummary
 
 
 def route(
@@ -27,7 +28,7 @@ def route(
     most two cells longer than the shortest, then fewest skulls, then fewest cells. Ties go
     to the route whose cells come first in reading order.
     """
-    from silverpyr.solver.routes import summarize_routes
+    from ..solver.routes import summarize_routes
 
     card = app_context(ctx).deck().card(number)
     summary = summarize_routes(card.room)
@@ -43,9 +44,9 @@ def _render(console: Console, card: PyramidCard, summary: RouteSummary, *, plain
     from rich.columns import Columns
     from rich.console import Group
     from rich.text import Text
-    from silverpyr.solver.cells import cell_str
-    from silverpyr.solver.routes import route_skulls, route_treasure
 
+    from ..solver.cells import cell_str
+    from ..solver.routes import route_skulls, route_treasure
     from .render import card_title, room_grid, room_legend
 
     routes = (

@@ -8,14 +8,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from silverpyr.solver.errors import SilverpyrError
-from silverpyr.solver.sheet import GEM_CAP, PYRAMID_POINT_BOXES, ROUNDS, SKULL_CAP, score_counts
 
+from ..solver.errors import SilverpyrError
+from ..solver.sheet import GEM_CAP, PYRAMID_POINT_BOXES, ROUNDS, SKULL_CAP, score_counts
 from .output import emit
 
 if TYPE_CHECKING:
     from rich.console import Console
-    from silverpyr.solver.sheet import ScoreBreakdown
+
+    from ..solver.sheet import ScoreBreakdown
 
 PYRAMID_CARDS = 48
 """Cards in the game: the most a player can complete."""

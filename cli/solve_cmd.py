@@ -9,15 +9,16 @@ import threading
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from silverpyr.solver.objective import Objective
 
+from ..solver.objective import Objective
 from .context import app_context
 from .output import emit, stderr_console
 
 if TYPE_CHECKING:
     from rich.console import Console
-    from silverpyr.solver.problem import Instance
-    from silverpyr.solver.solve import Solution
+
+    from ..solver.problem import Instance
+    from ..solver.solve import Solution
 
 SPINNER_DELAY = 0.5
 
@@ -69,8 +70,8 @@ def solve(
     The score is the puzzle score: 10 per completed card, gems held at the end (pairs 5,
     singles 1), 5 per round whose torch was ticked, minus the skull penalty.
     """
-    from silverpyr.solver.problem import Instance, ProblemError
-    from silverpyr.solver.start import parse_marked, start_position
+    from ..solver.problem import Instance, ProblemError
+    from ..solver.start import parse_marked, start_position
 
     deck = app_context(ctx).deck()
     if not 1 <= len(cards) <= 2:
@@ -99,7 +100,7 @@ def solve(
     instance = Instance(start, order, round_number, turn_in_round)
     solution = _solve_with_spinner(instance, objective, time_limit, quiet=as_json)
 
-    from silverpyr.solver.solve import solution_dict
+    from ..solver.solve import solution_dict
 
     emit(
         solution_dict(solution),
@@ -113,8 +114,8 @@ def _solve_with_spinner(
     instance: Instance, objective: object, time_limit: float, *, quiet: bool
 ) -> Solution:
     """Solve; show a spinner on stderr if it takes longer than half a second."""
-    from silverpyr.solver.problem import Objective
-    from silverpyr.solver.solve import solve as solve_line
+    from ..solver.problem import Objective
+    from ..solver.solve import solve as solve_line
 
     assert isinstance(objective, Objective)
     result: list[Solution] = []
@@ -147,10 +148,10 @@ def render_solution(console: Console, solution: Solution, *, plain: bool) -> Non
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
-    from silverpyr.solver.cells import cell_str, cells_of
-    from silverpyr.solver.moves import move_str
-    from silverpyr.solver.problem import turn_reports
 
+    from ..solver.cells import cell_str, cells_of
+    from ..solver.moves import move_str
+    from ..solver.problem import turn_reports
     from .render import card_title, room_grid, room_legend
 
     line = solution.line

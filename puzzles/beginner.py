@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from silverpyr.solver.bots import cells_to_tomb
-from silverpyr.solver.cards import Expedition
-from silverpyr.solver.moves import Move
-from silverpyr.solver.position import Position
-from silverpyr.solver.problem import (
+from ..solver.bots import cells_to_tomb
+from ..solver.cards import Expedition
+from ..solver.moves import Move
+from ..solver.position import Position
+from ..solver.problem import (
     SCORE_SPAN,
     TURN_SPAN,
     Instance,
@@ -30,7 +30,7 @@ from silverpyr.solver.problem import (
     Objective,
     play_line,
 )
-from silverpyr.solver.sheet import puzzle_score
+from ..solver.sheet import puzzle_score
 
 RankKey = tuple[int, int, int]
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import hashlib
 
-from silverpyr.solver.cards import Deck
-
+from ..solver.cards import Deck
 from .fileformat import puzzle_from_data
 from .generate import GENERATOR_VERSION, generate_puzzle
 from .ids import parse_puzzle_id

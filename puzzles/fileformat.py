@@ -26,11 +26,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from silverpyr.solver.cards import Deck, Symbol, UnknownNameError
-from silverpyr.solver.cells import NEIGHBOUR_MASKS, CellMask, cells_str, parse_cell
-from silverpyr.solver.problem import Objective, ProblemError
-from silverpyr.solver.sheet import GEM_CAP, ROUNDS, SKULL_CAP, TURNS_PER_ROUND
-
+from ..solver.cards import Deck, Symbol, UnknownNameError
+from ..solver.cells import NEIGHBOUR_MASKS, CellMask, cells_str, parse_cell
+from ..solver.problem import Objective, ProblemError
+from ..solver.sheet import GEM_CAP, ROUNDS, SKULL_CAP, TURNS_PER_ROUND
 from .ids import CUSTOM_PREFIX, PuzzleId, parse_puzzle_id
 from .puzzle import MAX_DIFFICULTY, MIN_DIFFICULTY, Puzzle, PuzzleError, StartState
 

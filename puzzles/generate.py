@@ -26,14 +26,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from silverpyr.solver.bots import cells_to_tomb, route_length
-from silverpyr.solver.cards import Deck, Expedition, PyramidCard, Symbol
-from silverpyr.solver.cells import count
-from silverpyr.solver.moves import Move, move_str
-from silverpyr.solver.position import CardState, Position
-from silverpyr.solver.problem import Instance, LineResult, Objective, play_line
-from silverpyr.solver.sheet import ROUNDS, TURNS_PER_ROUND
-
+from ..solver.bots import cells_to_tomb, route_length
+from ..solver.cards import Deck, Expedition, PyramidCard, Symbol
+from ..solver.cells import count
+from ..solver.moves import Move, move_str
+from ..solver.position import CardState, Position
+from ..solver.problem import Instance, LineResult, Objective, play_line
+from ..solver.sheet import ROUNDS, TURNS_PER_ROUND
 from .beginner import beginner_line, best_first_choice_value, ranked_moves
 from .ids import PuzzleId, parse_puzzle_id
 from .par import ProvenLine, count_optimal_first_placements, prove_optimum

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from silverpyr.solver.moves import Mark, Move
-from silverpyr.solver.problem import Instance, LineResult, Objective
-from silverpyr.solver.solve import SolverBugError, checked_line
+from ..solver.moves import Mark, Move
+from ..solver.problem import Instance, LineResult, Objective
+from ..solver.solve import SolverBugError, checked_line
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -43,7 +43,8 @@ class ProvenLine:
 
 def _solver(instance: Instance, work_limit: float) -> cp_model.CpSolver:
     from ortools.sat.python import cp_model
-    from silverpyr.solver.solve import configure
+
+    from ..solver.solve import configure
 
     solver = cp_model.CpSolver()
     configure(
@@ -64,7 +65,8 @@ def prove_optimum(
     ``hint`` (a legal line, e.g. the beginner's) seeds the search.
     """
     from ortools.sat.python import cp_model
-    from silverpyr.solver.model import LineModel
+
+    from ..solver.model import LineModel
 
     built = LineModel(instance, objective)
     if hint:
@@ -96,7 +98,8 @@ def count_optimal_first_placements(
     far. ``None`` when a search is not settled within ``work_limit``.
     """
     from ortools.sat.python import cp_model
-    from silverpyr.solver.model import LineModel
+
+    from ..solver.model import LineModel
 
     first = optimum.line.moves[0].mark
     if first is None:

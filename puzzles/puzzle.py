@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from silverpyr.solver.cards import Deck
-from silverpyr.solver.cells import CellMask, cells_str, count
-from silverpyr.solver.errors import SilverpyrError
-from silverpyr.solver.position import CardState, Position
-from silverpyr.solver.problem import Instance, LineResult, Objective, play_line
-from silverpyr.solver.sheet import ROUNDS, Sheet
+from ..solver.cards import Deck
+from ..solver.cells import CellMask, cells_str, count
+from ..solver.errors import SilverpyrError
+from ..solver.position import CardState, Position
+from ..solver.problem import Instance, LineResult, Objective, play_line
+from ..solver.sheet import ROUNDS, Sheet
 
 MIN_DIFFICULTY = 1
 MAX_DIFFICULTY = 5

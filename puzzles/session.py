@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from silverpyr.solver.cards import Deck, Expedition
-from silverpyr.solver.moves import PASS, Move, move_str
-from silverpyr.solver.position import Position
-from silverpyr.solver.problem import Instance, LineResult, play_line
-from silverpyr.solver.sheet import ScoreBreakdown, puzzle_score
-
+from ..solver.cards import Deck, Expedition
+from ..solver.moves import PASS, Move, move_str
+from ..solver.position import Position
+from ..solver.problem import Instance, LineResult, play_line
+from ..solver.sheet import ScoreBreakdown, puzzle_score
 from .puzzle import Puzzle, PuzzleError
 
 

@@ -7,9 +7,8 @@ neither the symbols nor the cells marked, so it gives nothing of the answer away
 
 from __future__ import annotations
 
-from silverpyr.solver.cards import Deck, Room, Symbol
-from silverpyr.solver.cells import SIZE, cell_at
-
+from ..solver.cards import Deck, Room, Symbol
+from ..solver.cells import SIZE, cell_at
 from .puzzle import Puzzle
 from .session import Result
 

@@ -24,8 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from silverpyr.solver.errors import SilverpyrError
-
+from ..solver.errors import SilverpyrError
 from .stats import Attempt
 
 SCHEMA_VERSION = 1

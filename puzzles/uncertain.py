@@ -51,13 +51,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import permutations
 
-from silverpyr.solver.cards import Expedition
-from silverpyr.solver.errors import SilverpyrError
-from silverpyr.solver.moves import Move
-from silverpyr.solver.position import Position
-from silverpyr.solver.problem import Instance
-from silverpyr.solver.sheet import TURNS_PER_ROUND, puzzle_score
-
+from ..solver.cards import Expedition
+from ..solver.errors import SilverpyrError
+from ..solver.moves import Move
+from ..solver.position import Position
+from ..solver.problem import Instance
+from ..solver.sheet import TURNS_PER_ROUND, puzzle_score
 from .hints.line import DEFAULT_TIME_LIMIT, LinePosition, best_reachable
 from .ranking_defaults import DEFAULT_LOOKAHEAD, DEFAULT_SAMPLES, DEFAULT_TOP_K
 
@@ -226,7 +225,7 @@ def heuristic_key(situation: Situation, move: Move) -> tuple[int, int, int]:
     55), and pruning to 5 cost 0.25 expected points on average (5 at most). Adding a bonus
     for the symbols next to the marked area did no better.
     """
-    from silverpyr.solver.bots import cells_to_tomb
+    from ..solver.bots import cells_to_tomb
 
     position = situation.position
     after = position.push(move, situation.expedition, situation.round_number)
@@ -377,7 +376,7 @@ def rank_moves(
 
 
 def _cells_to_tombs(position: Position) -> tuple[int, int]:
-    from silverpyr.solver.bots import cells_to_tomb
+    from ..solver.bots import cells_to_tomb
 
     distances = [cells_to_tomb(state) for state in position.in_play()]
     return min(distances, default=0), sum(distances)

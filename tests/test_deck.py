@@ -11,6 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+
 from silverpyr.solver.cards import Color, Deck, Symbol
 from silverpyr.solver.deckfile import bundled_deck_path, load_deck
 from silverpyr.solver.routes import (

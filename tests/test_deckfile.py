@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+
 from silverpyr.solver.cards import STANDARD_EXPEDITIONS, Color, PyramidCard, Room
 from silverpyr.solver.deckfile import (
     BUNDLED_CARD_COUNT,

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from silverpyr.solver.cards import Color, Deck, PyramidCard, Room, Symbol
 from silverpyr.solver.cells import NEIGHBOUR_MASKS, cells_of, count
 from silverpyr.solver.game import GameState, Phase, deal

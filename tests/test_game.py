@@ -6,6 +6,7 @@ import dataclasses
 from collections import Counter
 
 import pytest
+
 from silverpyr.solver.bots import (
     cells_to_tomb,
     choose_keep,

@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 import yaml
+from typer.testing import CliRunner, Result
+
 from silverpyr.cli.app import app
 from silverpyr.solver.bots import bot_keep_choices, bot_moves, choose_keep, choose_replacement
 from silverpyr.solver.cards import Color
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.game import GameState, Phase, deal
 from silverpyr.solver.moves import move_str
-from typer.testing import CliRunner, Result
 
 TEMPLATES = (
     ["..E..", ".#r#.", "xs.pg", ".#t#.", "..T.."],

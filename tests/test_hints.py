@@ -6,6 +6,8 @@ import random
 import re
 
 import pytest
+from random_rooms import random_instance
+
 from silverpyr.puzzles.hints.events import Category
 from silverpyr.puzzles.hints.feedback import Verdict, feedback
 from silverpyr.puzzles.hints.graded import MIN_AREA_MOVES, HintLevel, hint
@@ -18,8 +20,6 @@ from silverpyr.solver.position import Position
 from silverpyr.solver.problem import Instance, Objective, play_line
 from silverpyr.solver.sheet import Sheet
 from silverpyr.solver.solve import solve
-
-from tests.random_rooms import random_instance
 
 EXPEDITIONS = {expedition.name: expedition for expedition in STANDARD_EXPEDITIONS}
 I2, I3, L3, O4 = (EXPEDITIONS[name] for name in ("I2", "I3", "L3", "O4"))

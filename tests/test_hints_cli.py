@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 import yaml
+from typer.testing import CliRunner, Result
+
 from silverpyr.cli.app import app
 from silverpyr.puzzles.generate import puzzle_from_id
 from silverpyr.solver.deckfile import load_deck
-from typer.testing import CliRunner, Result
 
 # Card 1: a torch three cells below the entrance (I3 down, then I2, lights it; I3 along the
 # top row first costs it). Card 2: marked down to A3, the tomb A5 and the torch B4 can only

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from silverpyr.puzzles.hints.state_file import StateFileError, parse_state
 from silverpyr.puzzles.uncertain import (
     Method,

@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from silverpyr.cli.app import app
 from silverpyr.cli.puzzle_cmd import PLAY_COMMANDS, script_from_text
 from silverpyr.puzzles.generate import puzzle_from_id
@@ -18,7 +20,6 @@ from silverpyr.solver.cards import Deck
 from silverpyr.solver.cells import cell_str
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
-from typer.testing import CliRunner
 
 
 @pytest.fixture(scope="module")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from silverpyr.solver.cards import STANDARD_EXPEDITIONS, Color, Expedition, PyramidCard, Room
 from silverpyr.solver.cells import mask_of, parse_cell
 from silverpyr.solver.moves import (

@@ -10,6 +10,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from silverpyr.cli.app import app
 from silverpyr.puzzles.beginner import (
     beginner_line,
@@ -45,7 +47,6 @@ from silverpyr.solver.cards import Color, Deck, PyramidCard, Room
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.problem import Objective
 from silverpyr.solver.solve import solve
-from typer.testing import CliRunner
 
 JSON_KEYS = {"id", "cards", "round", "expeditions", "objective", "start", "par", "difficulty"}
 

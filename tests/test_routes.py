@@ -7,6 +7,8 @@ from itertools import pairwise
 
 import networkx as nx
 import pytest
+from typer.testing import CliRunner
+
 from silverpyr.cli.app import app
 from silverpyr.solver.cards import Room
 from silverpyr.solver.cells import NEIGHBOURS, cell_str, parse_cell
@@ -23,7 +25,6 @@ from silverpyr.solver.routes import (
     shortest_routes_count,
     summarize_routes,
 )
-from typer.testing import CliRunner
 
 EMPTY_CENTRE = Room.from_rows(["..E..", ".....", ".....", ".....", "..T.."])
 EMPTY_CORNERS = Room.from_rows(["E....", ".....", ".....", ".....", "....T"])

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from typer.testing import CliRunner
+
 from silverpyr.cli import score_cmd
 from silverpyr.cli.app import app
 from silverpyr.cli.score_cmd import claimable_pyramid_points
-from typer.testing import CliRunner
 
 GOLDEN_COUNTS = {
     "torches": 2,

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from silverpyr.cli.app import app
 from typer.testing import CliRunner
+
+from silverpyr.cli.app import app
 
 runner = CliRunner()
 ORDER = "I3,L4,O4,T4,L3,I2,I3"

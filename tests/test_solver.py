@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from random_rooms import random_instance
+
 from silverpyr.solver.cards import STANDARD_EXPEDITIONS, Color, PyramidCard, Room
 from silverpyr.solver.exhaustive import solve_exhaustively
 from silverpyr.solver.moves import move_str
@@ -18,8 +20,6 @@ from silverpyr.solver.problem import (
 )
 from silverpyr.solver.sheet import Sheet
 from silverpyr.solver.solve import Status, solve
-
-from tests.random_rooms import random_instance
 
 EXPEDITIONS = {e.name: e for e in STANDARD_EXPEDITIONS}
 

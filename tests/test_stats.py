@@ -12,6 +12,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from silverpyr.cli.app import app
 from silverpyr.puzzles.stats import (
     MISSED_BUCKET,
@@ -31,7 +33,6 @@ from silverpyr.puzzles.store import (
     StoreError,
     data_dir,
 )
-from typer.testing import CliRunner
 
 
 def attempt(

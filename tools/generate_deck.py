@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import networkx as nx
+
 from silverpyr.solver.cards import (
     STANDARD_EXPEDITIONS,
     Color,

@@ -11,11 +11,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
-from silverpyr.solver.cards import Symbol
-from silverpyr.solver.cells import count
-from silverpyr.solver.position import Position
-from silverpyr.solver.problem import LineResult
-from silverpyr.solver.sheet import COMPLETED_CARD_POINTS, TORCH_POINTS, gem_points, skull_penalty
+from ...solver.cards import Symbol
+from ...solver.cells import count
+from ...solver.position import Position
+from ...solver.problem import LineResult
+from ...solver.sheet import COMPLETED_CARD_POINTS, TORCH_POINTS, gem_points, skull_penalty
 
 
 class EventKind(StrEnum):

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
-from silverpyr.solver.cards import Symbol
-from silverpyr.solver.cells import (
+from ...solver.cards import Symbol
+from ...solver.cells import (
     CELLS,
     COLUMN_NAMES,
     CellMask,
@@ -31,10 +31,9 @@ from silverpyr.solver.cells import (
     mask_of,
     row_of,
 )
-from silverpyr.solver.moves import Move, move_str
-from silverpyr.solver.problem import Objective
-from silverpyr.solver.sheet import puzzle_score
-
+from ...solver.moves import Move, move_str
+from ...solver.problem import Objective
+from ...solver.sheet import puzzle_score
 from .events import EventKind, LineEvent, line_events
 from .line import DEFAULT_TIME_LIMIT, BestLine, LinePosition, best_reachable
 
@@ -304,7 +303,7 @@ def _unreached_tombs(at: LinePosition, best: BestLine) -> list[Aim]:
     Out of reach means more cells to the tomb than the turns left can mark at most: every
     pattern still to come, plus one extra mark per red cross still unmarked.
     """
-    from silverpyr.solver.bots import cells_to_tomb
+    from ...solver.bots import cells_to_tomb
 
     done = best.completion_turns()
     in_play = at.position.in_play()

@@ -26,12 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-from silverpyr.solver.cards import Deck, PyramidCard, Symbol
-from silverpyr.solver.cells import NEIGHBOUR_MASKS, CellMask, cell_str, cells_of, parse_cell
-from silverpyr.solver.errors import SilverpyrError
-from silverpyr.solver.position import CardState, Position
-from silverpyr.solver.sheet import GEM_CAP, ROUNDS, SKULL_CAP, Sheet
 
+from ...solver.cards import Deck, PyramidCard, Symbol
+from ...solver.cells import NEIGHBOUR_MASKS, CellMask, cell_str, cells_of, parse_cell
+from ...solver.errors import SilverpyrError
+from ...solver.position import CardState, Position
+from ...solver.sheet import GEM_CAP, ROUNDS, SKULL_CAP, Sheet
 from ..uncertain import Situation, SituationError
 
 MAX_CARDS_IN_PLAY = 2
