@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..solver.errors import SilverpyrError
+from ..solver.sheet import GEM_CAP, SKULL_CAP
 from .context import app_context
 from .output import stderr_console, stdout_console
 
@@ -360,8 +361,8 @@ def _sheet_lines(state: GameState, position: Position) -> str:
     points = "+".join(str(p) for p in sheet.pyramid_points) or "0"
     scores = ", ".join(f"{_who(p).lower()} {score.total}" for p, score in enumerate(state.scores()))
     return (
-        f"Your sheet: torches {torches}  red {sheet.red}/10  green {sheet.green}/10  "
-        f"skulls {sheet.skulls}/10\n"
+        f"Your sheet: torches {torches}  red {sheet.red}/{GEM_CAP}  "
+        f"green {sheet.green}/{GEM_CAP}  skulls {sheet.skulls}/{SKULL_CAP}\n"
         f"Completed: {completed}; pyramid points: {points}. Scores now: {scores}."
     )
 

@@ -25,6 +25,7 @@ import typer
 from ..puzzles.ranking_defaults import DEFAULT_SAMPLES, DEFAULT_TOP_K
 from ..solver.errors import SilverpyrError
 from ..solver.objective import Objective
+from ..solver.sheet import ROUNDS, TURNS_PER_ROUND
 from .context import app_context
 from .output import emit
 
@@ -36,10 +37,11 @@ if TYPE_CHECKING:
     from ..puzzles.hints.graded import Hint
     from ..puzzles.hints.line import LinePosition
     from ..puzzles.session import PlaySession
-    from ..puzzles.uncertain import Ranking, Situation
+    from ..puzzles.uncertain import Ranking
     from ..solver.cards import Deck
     from ..solver.game import GameState
     from ..solver.problem import Instance, LineResult, Objective
+    from ..solver.situation import Situation
     from .puzzle_cmd import PlayScreen
 
 DEFAULT_TIME_LIMIT = 10.0
@@ -85,11 +87,16 @@ def hint(
         ),
     ] = None,
     round_number: Annotated[
-        int, typer.Option("--round", min=1, max=4, help="Ad-hoc problem: round of turn 1.")
+        int, typer.Option("--round", min=1, max=ROUNDS, help="Ad-hoc problem: round of turn 1.")
     ] = 1,
     turn: Annotated[
         int,
-        typer.Option("--turn", min=1, max=7, help="Ad-hoc problem: turn 1's turn in its round."),
+        typer.Option(
+            "--turn",
+            min=1,
+            max=TURNS_PER_ROUND,
+            help="Ad-hoc problem: turn 1's turn in its round.",
+        ),
     ] = 1,
     objective: Annotated[
         Objective, typer.Option("--objective", help="Ad-hoc problem: what to optimise.")
@@ -448,24 +455,11 @@ def render_ranking(console: Console, ranking: Ranking) -> None:
         console.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
-def game_situation(state: GameState, player: int) -> Situation:
-    """What ``player`` knows in a running game: no peeking at the unrevealed cards."""
-    from ..puzzles.uncertain import Situation
-
-    return Situation(
-        position=state.position(player),
-        round_number=state.round_number,
-        expedition=state.expedition,
-        seen=state.expedition_order[: state.turn - 1],
-        deck=state.expedition_cards,
-    )
-
-
 def show_game_hint(console: Console, state: GameState, player: int) -> None:
     """The ``h`` answer in ``silverpyr game``: the ranking for ``player``'s move now."""
     from ..puzzles.uncertain import rank_moves
 
-    render_ranking(console, rank_moves(game_situation(state, player)))
+    render_ranking(console, rank_moves(state.situation(player)))
 
 
 # --- the puzzle trainer: ``h`` and feedback after every move ------------------------------

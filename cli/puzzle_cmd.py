@@ -422,10 +422,9 @@ def _turn_title(session: PlaySession) -> str:
 
     instance = session.instance
     index = min(session.turn_index, instance.turns - 1)
-    absolute = (instance.first_round - 1) * TURNS_PER_ROUND + instance.first_turn_in_round - 1
-    in_round = (absolute + index) % TURNS_PER_ROUND + 1
+    round_number, in_round = instance.when(index)
     return (
-        f"Turn {index + 1}/{instance.turns} - round {instance.round_of(index)}, "
+        f"Turn {index + 1}/{instance.turns} - round {round_number}, "
         f"turn {in_round}/{TURNS_PER_ROUND}"
     )
 
@@ -527,8 +526,6 @@ def lines_table(screen: PlayScreen, optimal: LineResult) -> RenderableType:
     from rich import box
     from rich.table import Table
 
-    from ..solver.sheet import puzzle_score
-
     session = screen.session
     instance = session.instance
     played = session.line() if not session.gave_up else None
@@ -545,8 +542,7 @@ def lines_table(screen: PlayScreen, optimal: LineResult) -> RenderableType:
     def gain(positions: list[Position], turn: int) -> str:
         if turn + 1 >= len(positions):
             return ""
-        before, after = positions[turn].sheet, positions[turn + 1].sheet
-        return f"{puzzle_score(before, after).total - puzzle_score(before, before).total:+d}"
+        return f"{positions[turn].gain(positions[turn + 1]):+d}"
 
     best = list(optimal.positions)
     for turn, expedition in enumerate(instance.expeditions):

@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..solver.errors import SilverpyrError
-from ..solver.sheet import GEM_CAP, PYRAMID_POINT_BOXES, ROUNDS, SKULL_CAP, score_counts
+from ..solver.sheet import (
+    GEM_CAP,
+    MAX_PYRAMID_POINTS,
+    PYRAMID_CARDS,
+    PYRAMID_POINT_BOXES,
+    ROUNDS,
+    SKULL_CAP,
+    claimable_pyramid_points,
+    score_counts,
+)
 from .output import emit
 
 if TYPE_CHECKING:
@@ -18,23 +27,9 @@ if TYPE_CHECKING:
 
     from ..solver.sheet import ScoreBreakdown
 
-PYRAMID_CARDS = 48
-"""Cards in the game: the most a player can complete."""
-
-COLORS = 3
-
 
 class ScoreInputError(SilverpyrError, ValueError):
     """A count that no score card can show."""
-
-
-def claimable_pyramid_points() -> frozenset[int]:
-    """Every total of pyramid-point boxes one player can hold (each box at most once)."""
-    boxes = PYRAMID_POINT_BOXES * COLORS
-    totals = {0}
-    for box in boxes:
-        totals |= {total + box for total in totals}
-    return frozenset(totals)
 
 
 @dataclass(frozen=True)
@@ -60,7 +55,7 @@ def _pyramid_check(value: int) -> str | None:
 _COUNTS = {
     "torches": _Count("--torches", "Torch boxes ticked", ROUNDS),
     "pyramid_points": _Count(
-        "--pyramid-points", "Pyramid points", sum(PYRAMID_POINT_BOXES) * COLORS, _pyramid_check
+        "--pyramid-points", "Pyramid points", MAX_PYRAMID_POINTS, _pyramid_check
     ),
     "red": _Count("--red", "Red gems", GEM_CAP),
     "green": _Count("--green", "Green gems", GEM_CAP),
@@ -184,4 +179,4 @@ def _render(
     console.print(table)
 
 
-__all__ = ["ScoreInputError", "claimable_pyramid_points", "score"]
+__all__ = ["ScoreInputError", "score"]

@@ -3,7 +3,6 @@ order of expedition cards."""
 
 from __future__ import annotations
 
-import random
 import sys
 import threading
 from typing import TYPE_CHECKING, Annotated
@@ -11,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..solver.objective import Objective
+from ..solver.sheet import MAX_TURNS, ROUNDS, TURNS_PER_ROUND
 from .context import app_context
 from .output import emit, stderr_console
 
@@ -34,15 +34,18 @@ def solve(
     expeditions: Annotated[
         str | None,
         typer.Option(
-            help="Expedition cards in order, e.g. I3,L4,O4 (1-28). Default: a seeded round of 7.",
+            help=(
+                f"Expedition cards in order, e.g. I3,L4,O4 (1-{MAX_TURNS}). "
+                f"Default: a seeded round of {TURNS_PER_ROUND}."
+            ),
             show_default=False,
         ),
     ] = None,
     round_number: Annotated[
-        int, typer.Option("--round", help="Round of the first turn (1-4).")
+        int, typer.Option("--round", help=f"Round of the first turn (1-{ROUNDS}).")
     ] = 1,
     turn_in_round: Annotated[
-        int, typer.Option(help="Turn of the first turn within its round (1-7).")
+        int, typer.Option(help=f"Turn of the first turn within its round (1-{TURNS_PER_ROUND}).")
     ] = 1,
     objective: Annotated[
         Objective, typer.Option(help="points: best score; sprint: fewest turns to the tomb.")
@@ -79,9 +82,9 @@ def solve(
     if time_limit <= 0:
         raise ProblemError(f"--time-limit must be positive, not {time_limit:g}")
     if expeditions is None:
-        names = [e.name for e in deck.expedition_cards()]
-        random.Random(seed).shuffle(names)
-        order = tuple(deck.expedition(name) for name in names[:7])
+        from ..solver.game import seeded_round
+
+        order = seeded_round(seed, deck.expedition_cards(), round_number)[:TURNS_PER_ROUND]
     else:
         tokens = [t for t in expeditions.replace(" ", ",").split(",") if t]
         order = tuple(deck.expedition(token) for token in tokens)

@@ -1,24 +1,22 @@
 """The naive greedy player the quality filter measures puzzles against.
 
 A beginner ranks the legal moves of a turn by what they see at once, and plays the first
-of the best (moves come in :meth:`~silverpyr.solver.position.Position.legal_moves` order):
+of the best (moves come in :meth:`~silverpyr.solver.position.Position.legal_moves` order),
+by the greedy bot's key :func:`silverpyr.solver.bots.greedy_key`:
 
-* ``points``: the immediate change in puzzle score (10 for a completed card, the change in
-  gem points and in skull penalty, 5 for a new torch box), then the fewest cells left to
-  mark on the closest card, then on all cards. This is the greedy bot of
-  :func:`silverpyr.solver.bots.choose_move`.
-* ``sprint``: the fewest cells left to mark on the closest card, then on all cards, then
-  the immediate change in score: a beginner racing for the tomb.
+* ``points``: the points the move earns at once, then the fewest cells left to mark on
+  the closest card, then on all cards (the greedy bot of the game).
+* ``sprint``: the fewest cells left to mark first, then the points: a beginner racing for
+  the tomb.
 
-"Cells left to mark" is :func:`silverpyr.solver.bots.cells_to_tomb`. A move is a
-*beginner's first choice* when no legal move ranks above it (ties included).
+A move is a *beginner's first choice* when no legal move ranks above it (ties included).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..solver.bots import cells_to_tomb
+from ..solver.bots import GreedyKey, greedy_key
 from ..solver.cards import Expedition
 from ..solver.moves import Move
 from ..solver.position import Position
@@ -32,8 +30,6 @@ from ..solver.problem import (
 )
 from ..solver.sheet import puzzle_score
 
-RankKey = tuple[int, int, int]
-
 
 @dataclass(frozen=True)
 class RankedMove:
@@ -41,34 +37,17 @@ class RankedMove:
 
     move: Move
     after: Position
-    key: RankKey
-
-
-def immediate_gain(before: Position, after: Position) -> int:
-    """Puzzle points a move earns at once (completions, gems, skulls, torches)."""
-    sheet = before.sheet
-    return puzzle_score(sheet, after.sheet).total - puzzle_score(sheet, sheet).total
-
-
-def rank_key(before: Position, after: Position, objective: Objective) -> RankKey:
-    """The beginner's key for the move from ``before`` to ``after``."""
-    gain = immediate_gain(before, after)
-    remaining = [cells_to_tomb(state) for state in after.in_play()]
-    closest, total = min(remaining, default=0), sum(remaining)
-    if objective is Objective.POINTS:
-        return gain, -closest, -total
-    return -closest, -total, gain
+    key: GreedyKey
 
 
 def ranked_moves(
     position: Position, expedition: Expedition, round_number: int, objective: Objective
 ) -> list[RankedMove]:
     """Every legal move with its rank, in legal-move order."""
-    ranked = []
-    for move in position.legal_moves(expedition, round_number):
-        after = position.push(move, expedition, round_number)
-        ranked.append(RankedMove(move, after, rank_key(position, after, objective)))
-    return ranked
+    return [
+        RankedMove(move, after, greedy_key(position, after, objective))
+        for move, after in position.successors(expedition, round_number)
+    ]
 
 
 def first_choices(

@@ -26,8 +26,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..solver.cards import Deck, Symbol, UnknownNameError
-from ..solver.cells import NEIGHBOUR_MASKS, CellMask, cells_str, parse_cell
+from ..solver.cards import Deck, UnknownNameError
+from ..solver.cells import CellMask, parse_cell
+from ..solver.position import CardState
 from ..solver.problem import Objective, ProblemError
 from ..solver.sheet import GEM_CAP, ROUNDS, SKULL_CAP, TURNS_PER_ROUND
 from .ids import CUSTOM_PREFIX, PuzzleId, parse_puzzle_id
@@ -161,31 +162,10 @@ def _read_cells(raw: Any, fields: _Fields, field: str) -> CellMask:
 
 
 def _check_marks(deck: Deck, number: int, mask: CellMask, fields: _Fields) -> None:
-    """Marks a game could have made: from the entrance, connected, no wall, no tomb."""
-    room = deck.card(number).room
-    field = f"marked {number}"
-    walls = mask & room.mask(Symbol.WALL)
-    if walls:
-        raise fields.fail(field, f"{cells_str(walls)} on card {number} is a wall")
-    if mask >> room.tomb & 1:
-        raise fields.fail(
-            field, f"the tomb of card {number} is marked: a complete card is not in play"
-        )
-    if not mask >> room.entrance & 1:
-        raise fields.fail(field, f"marks on card {number} must include its entrance")
-    reached = 1 << room.entrance
-    frontier = reached
-    while frontier:
-        grown = 0
-        for cell in range(25):
-            if frontier >> cell & 1:
-                grown |= NEIGHBOUR_MASKS[cell]
-        frontier = grown & mask & ~reached
-        reached |= frontier
-    if reached != mask:
-        raise fields.fail(
-            field, f"{cells_str(mask & ~reached)} on card {number} does not connect to the entrance"
-        )
+    """Marks a game could have made (the engine's start-state rule)."""
+    problem = CardState(deck.card(number), mask).why_unreachable()
+    if problem:
+        raise fields.fail(f"marked {number}", f"card {number}: {problem}")
 
 
 def read_definition(data: Any, deck: Deck, source: str) -> Puzzle:

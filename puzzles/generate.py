@@ -26,19 +26,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ..solver.bots import cells_to_tomb, route_length
+from ..solver.bots import route_length
 from ..solver.cards import Deck, Expedition, PyramidCard, Symbol
 from ..solver.cells import count
+from ..solver.game import round_order
 from ..solver.moves import Move, move_str
 from ..solver.position import CardState, Position
 from ..solver.problem import Instance, LineResult, Objective, play_line
+from ..solver.rng import SeededStream
 from ..solver.sheet import ROUNDS, TURNS_PER_ROUND
 from .beginner import beginner_line, best_first_choice_value, ranked_moves
 from .ids import PuzzleId, parse_puzzle_id
 from .par import ProvenLine, count_optimal_first_placements, prove_optimum
 from .puzzle import Kind, Puzzle, PuzzleError, StartState
 from .rating import FIRST_PLACEMENT_CAP, Features, rate
-from .rng import SeededStream
 
 GENERATOR_VERSION = 1
 """Bump when a change makes any id give a different puzzle (the cache keys on it)."""
@@ -103,9 +104,9 @@ class Assessment:
 # --- drafting ---------------------------------------------------------------------------
 
 
-def round_cards(deck: Deck, stream: SeededStream, round_number: int) -> list[Expedition]:
+def round_cards(deck: Deck, stream: SeededStream, round_number: int) -> tuple[Expedition, ...]:
     """The expedition cards of ``round_number`` in the order revealed (turn 1 first)."""
-    return stream.child(f"round-{round_number}").shuffled(deck.expedition_cards())
+    return round_order(stream, deck.expedition_cards(), round_number)
 
 
 def expedition_order(
@@ -249,7 +250,7 @@ def _symbol_density(instance: Instance) -> float:
 
 
 def _route_cells(instance: Instance) -> int:
-    return min(cells_to_tomb(state) for state in instance.start.cards)
+    return min(state.cells_to_tomb() for state in instance.start.cards)
 
 
 def solution_notation(instance: Instance, moves: tuple[Move, ...]) -> tuple[str, ...]:

@@ -31,8 +31,7 @@ class TurnPlayed:
     @property
     def points(self) -> int:
         """Puzzle points the move earned (negative for a skull)."""
-        sheet = self.before.sheet
-        return puzzle_score(sheet, self.after.sheet).total - puzzle_score(sheet, sheet).total
+        return self.before.gain(self.after)
 
     @property
     def completed(self) -> tuple[int, ...]:

@@ -52,70 +52,13 @@ from enum import StrEnum
 from itertools import permutations
 
 from ..solver.cards import Expedition
-from ..solver.errors import SilverpyrError
 from ..solver.moves import Move
 from ..solver.position import Position
 from ..solver.problem import Instance
-from ..solver.sheet import TURNS_PER_ROUND, puzzle_score
+from ..solver.sheet import puzzle_score
+from ..solver.situation import Situation, SituationError
 from .hints.line import DEFAULT_TIME_LIMIT, LinePosition, best_reachable
 from .ranking_defaults import DEFAULT_LOOKAHEAD, DEFAULT_SAMPLES, DEFAULT_TOP_K
-
-
-class SituationError(SilverpyrError, ValueError):
-    """A game situation that cannot happen (cards seen that the deck does not hold, ...)."""
-
-
-@dataclass(frozen=True)
-class Situation:
-    """What a player knows when an expedition card is revealed in a real game."""
-
-    position: Position
-    round_number: int
-    expedition: Expedition
-    """The card revealed this turn."""
-    seen: tuple[Expedition, ...]
-    """Cards revealed earlier this round, in order."""
-    deck: tuple[Expedition, ...]
-    """Every physical expedition card (kinds repeated by their count)."""
-
-    def __post_init__(self) -> None:
-        if len(self.seen) >= TURNS_PER_ROUND:
-            raise SituationError(
-                f"{len(self.seen)} cards seen before this one: a round has {TURNS_PER_ROUND} turns"
-            )
-        available = Counter(e.name for e in self.deck)
-        shown = Counter(e.name for e in (*self.seen, self.expedition))
-        for name, times in shown.items():
-            if times > available[name]:
-                raise SituationError(
-                    f"{name} revealed {times} times this round, but the deck holds "
-                    f"{available[name]}"
-                )
-
-    @property
-    def turn(self) -> int:
-        """Turn within the round (1-7)."""
-        return len(self.seen) + 1
-
-    @property
-    def turns_after(self) -> int:
-        """Turns left in the round after this one."""
-        return TURNS_PER_ROUND - self.turn
-
-    def unseen(self) -> tuple[Expedition, ...]:
-        """The cards not revealed yet this round (one of them will stay hidden)."""
-        left = Counter(e.name for e in (*self.seen, self.expedition))
-        unseen = []
-        for card in self.deck:
-            if left[card.name]:
-                left[card.name] -= 1
-            else:
-                unseen.append(card)
-        return tuple(unseen)
-
-    def legal_moves(self) -> list[Move]:
-        """Every legal move for the revealed card."""
-        return self.position.legal_moves(self.expedition, self.round_number)
 
 
 class Method(StrEnum):
@@ -225,13 +168,10 @@ def heuristic_key(situation: Situation, move: Move) -> tuple[int, int, int]:
     55), and pruning to 5 cost 0.25 expected points on average (5 at most). Adding a bonus
     for the symbols next to the marked area did no better.
     """
-    from ..solver.bots import cells_to_tomb
+    from ..solver.bots import greedy_key
 
     position = situation.position
-    after = position.push(move, situation.expedition, situation.round_number)
-    gain = puzzle_score(position.sheet, after.sheet).total - _baseline(position)
-    distances = [cells_to_tomb(state) for state in after.in_play()]
-    return gain, -min(distances, default=0), -sum(distances)
+    return greedy_key(position, position.push(move, situation.expedition, situation.round_number))
 
 
 def candidates(situation: Situation, top_k: int) -> list[tuple[int, Move]]:
@@ -354,7 +294,7 @@ def rank_moves(
                     w for w, v, b in zip(weights, values, best_per_future, strict=True) if v == b
                 ),
                 heuristic_rank=rank,
-                cells_to_tombs=_cells_to_tombs(after),
+                cells_to_tombs=after.cells_to_tombs(),
             )
         )
     estimates.sort(key=lambda e: (-round(e.mean, 9), e.cells_to_tombs, e.heuristic_rank))
@@ -373,13 +313,6 @@ def rank_moves(
         seed=seed,
         lookahead=lookahead_turns(situation, lookahead),
     )
-
-
-def _cells_to_tombs(position: Position) -> tuple[int, int]:
-    from ..solver.bots import cells_to_tomb
-
-    distances = [cells_to_tomb(state) for state in position.in_play()]
-    return min(distances, default=0), sum(distances)
 
 
 def _stderr(values: Sequence[float]) -> float:

@@ -12,53 +12,36 @@
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Sequence
 
 from .cards import Expedition, PyramidCard
-from .cells import NEIGHBOURS
 from .game import DECK, GameState, Phase, Replacement
 from .moves import Move
+from .objective import Objective
 from .position import CardState, Position
-from .sheet import puzzle_score
-
-
-def cells_to_tomb(state: CardState) -> int:
-    """Fewest unmarked cells still to mark to connect the card's marks to its tomb.
-
-    Counts the entrance on an unmarked card, so a fresh card gives its shortest route
-    length; a complete card gives 0. Walls block; marked cells are free to cross.
-    """
-    if state.is_complete():
-        return 0
-    room = state.room
-    open_mask = room.open_mask
-    marked = state.marked
-
-    def cost(cell: int) -> int:
-        return 0 if marked >> cell & 1 else 1
-
-    start = room.entrance
-    best = {start: cost(start)}
-    queue: deque[int] = deque([start])
-    while queue:
-        cell = queue.popleft()
-        for neighbour in NEIGHBOURS[cell]:
-            if not open_mask >> neighbour & 1:
-                continue
-            distance = best[cell] + cost(neighbour)
-            if distance < best.get(neighbour, distance + 1):
-                best[neighbour] = distance
-                if cost(neighbour):
-                    queue.append(neighbour)
-                else:
-                    queue.appendleft(neighbour)
-    return best[room.tomb]
 
 
 def route_length(card: PyramidCard) -> int:
     """Cells on the card's shortest entrance-to-tomb route."""
-    return cells_to_tomb(CardState(card))
+    return CardState(card).cells_to_tomb()
+
+
+GreedyKey = tuple[int, int, int]
+
+
+def greedy_key(
+    before: Position, after: Position, objective: Objective = Objective.POINTS
+) -> GreedyKey:
+    """How the greedy player ranks the move from ``before`` to ``after`` (higher is better).
+
+    ``points``: the points the move earns at once, then the fewest cells still to mark on
+    the closest card, then on all cards. ``sprint``: the cells first, then the points.
+    """
+    gain = before.gain(after)
+    closest, total = after.cells_to_tombs()
+    if objective is Objective.POINTS:
+        return gain, -closest, -total
+    return -closest, -total, gain
 
 
 def choose_keep(hand: Sequence[PyramidCard]) -> tuple[int, int]:
@@ -67,21 +50,12 @@ def choose_keep(hand: Sequence[PyramidCard]) -> tuple[int, int]:
     return ranked[0].number, ranked[1].number
 
 
-def _progress(position: Position) -> tuple[int, int]:
-    remaining = [cells_to_tomb(state) for state in position.in_play()]
-    return (min(remaining, default=0), sum(remaining))
-
-
 def choose_move(position: Position, expedition: Expedition, round_number: int) -> Move:
-    """The bot's move: best immediate sheet change, then progress toward a tomb."""
-    base = puzzle_score(position.sheet, position.sheet).total
+    """The bot's move: the first legal move of the best :func:`greedy_key`."""
     best_move: Move | None = None
-    best_key: tuple[int, int, int] | None = None
-    for move in position.legal_moves(expedition, round_number):
-        after = position.push(move, expedition, round_number)
-        gain = puzzle_score(position.sheet, after.sheet).total - base
-        closest, total = _progress(after)
-        key = (gain, -closest, -total)
+    best_key: GreedyKey | None = None
+    for move, after in position.successors(expedition, round_number):
+        key = greedy_key(position, after)
         if best_key is None or key > best_key:
             best_move, best_key = move, key
     assert best_move is not None  # legal_moves always holds at least a pass
@@ -129,10 +103,10 @@ def play_bot_game(deck_state: GameState) -> GameState:
 __all__ = [
     "bot_keep_choices",
     "bot_moves",
-    "cells_to_tomb",
     "choose_keep",
     "choose_move",
     "choose_replacement",
+    "greedy_key",
     "play_bot_game",
     "route_length",
 ]

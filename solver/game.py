@@ -13,9 +13,11 @@ The game is a sequence of decisions, and the state says which one is due (:class
 4. Pyramid points are claimed and the next turn (or round) starts by itself; after the
    7th turn of round 4 the phase is ``OVER`` and :meth:`GameState.outcome` scores it.
 
-All randomness comes from ``seed``: each shuffle uses its own ``random.Random`` seeded with
-a string derived from ``seed`` and what is shuffled, so the same seed and the same
-decisions always give the same game, and a state holds no mutable generator.
+All randomness comes from ``seed``: each shuffle draws from its own
+:class:`~.rng.SeededStream` (SHA-256 in counter mode, the same on every machine and Python
+version, which ``random.shuffle`` does not promise), keyed by ``seed`` and what is
+shuffled, so the same seed and the same decisions always give the same game, and a state
+holds no mutable generator.
 
 Rulings beyond RULES.md (each covered by a test in ``tests/test_game.py``):
 
@@ -40,17 +42,17 @@ Rulings beyond RULES.md (each covered by a test in ``tests/test_game.py``):
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TypeVar
 
 from .cards import Color, Deck, Expedition, PyramidCard
 from .errors import SilverpyrError
 from .moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
 from .position import CardState, Position
+from .rng import SeededStream
 from .sheet import PYRAMID_POINT_BOXES, ROUNDS, TURNS_PER_ROUND, ScoreBreakdown, Sheet
+from .situation import Situation
 
 DEALT_CARDS = 4
 KEPT_CARDS = 2
@@ -58,8 +60,6 @@ OFFER_SIZE = 4
 MAX_PLAYERS = 4
 CLAIM_COUNTS = (2, 4, 6)
 """Completing the 2nd, 4th or 6th card of one colour claims a pyramid-point box."""
-
-_T = TypeVar("_T")
 
 
 class GameSetupError(SilverpyrError, ValueError):
@@ -184,6 +184,16 @@ class GameState:
         """Player ``player``'s (0-based) position."""
         return self.players[player].position
 
+    def situation(self, player: int) -> Situation:
+        """What ``player`` knows now: no peeking at the unrevealed expedition cards."""
+        return Situation(
+            position=self.position(player),
+            round_number=self.round_number,
+            expedition=self.expedition,
+            seen=self.expedition_order[: self.turn - 1],
+            deck=self.expedition_cards,
+        )
+
     def claimed_boxes(self, color: Color) -> int:
         """How many pyramid-point boxes of ``color`` are taken (3 means the colour is closed)."""
         return sum(1 for claim in self.claims if claim.color is color)
@@ -254,13 +264,15 @@ class GameState:
             kept = _kept_cards(player.dealt, numbers, index, len(self.players))
             returned.extend(card for card in player.dealt if card not in kept)
             players.append(PlayerState(Position.start(*kept)))
-        deck = _shuffled((*self.pyramid_deck, *returned), _rng(self.seed, "pyramid-deck"))
+        deck = tuple(
+            _stream(self.seed).child("pyramid-deck").shuffled((*self.pyramid_deck, *returned))
+        )
         return replace(
             self,
             players=tuple(players),
             offer=deck[:OFFER_SIZE],
             pyramid_deck=deck[OFFER_SIZE:],
-            expedition_order=_round_order(self.seed, self.expedition_cards, 1),
+            expedition_order=round_order(_stream(self.seed), self.expedition_cards, 1),
             round_number=1,
             turn=1,
             phase=Phase.MARK,
@@ -409,7 +421,7 @@ class GameState:
                 state,
                 round_number=next_round,
                 turn=1,
-                expedition_order=_round_order(self.seed, self.expedition_cards, next_round),
+                expedition_order=round_order(_stream(self.seed), self.expedition_cards, next_round),
             )
         return replace(state, phase=Phase.OVER)
 
@@ -432,7 +444,7 @@ def deal(deck: Deck, players: int, seed: int) -> GameState:
             f"a round reveals {TURNS_PER_ROUND} expedition cards; "
             f"{deck.source} has {len(expedition_cards)}"
         )
-    shuffled = _shuffled(deck.pyramids, _rng(seed, "deal"))
+    shuffled = tuple(_stream(seed).child("deal").shuffled(deck.pyramids))
     hands = tuple(shuffled[p * DEALT_CARDS : (p + 1) * DEALT_CARDS] for p in range(players))
     return GameState(
         seed=seed,
@@ -443,22 +455,27 @@ def deal(deck: Deck, players: int, seed: int) -> GameState:
     )
 
 
-def _rng(seed: int, purpose: str) -> random.Random:
-    """A generator for one shuffle; string seeds are hashed with SHA-512, so stable everywhere."""
-    return random.Random(f"silverpyr:{seed}:{purpose}")
+def _stream(seed: int) -> SeededStream:
+    """The root of every shuffle of the game of ``seed``."""
+    return SeededStream(f"silverpyr-game|{seed}")
 
 
-def _shuffled(items: Sequence[_T], rng: random.Random) -> tuple[_T, ...]:
-    result = list(items)
-    rng.shuffle(result)
-    return tuple(result)
-
-
-def _round_order(
-    seed: int, cards: tuple[Expedition, ...], round_number: int
+def seeded_round(
+    seed: int, cards: Sequence[Expedition], round_number: int = 1
 ) -> tuple[Expedition, ...]:
-    """The expedition cards shuffled for ``round_number`` (turn ``t`` reveals index ``t - 1``)."""
-    return _shuffled(cards, _rng(seed, f"expeditions:round{round_number}"))
+    """The expedition cards of ``round_number`` in the game of ``seed``, in reveal order."""
+    return round_order(_stream(seed), cards, round_number)
+
+
+def round_order(
+    stream: SeededStream, cards: Sequence[Expedition], round_number: int
+) -> tuple[Expedition, ...]:
+    """The expedition cards shuffled for ``round_number``: turn ``t`` reveals index ``t - 1``.
+
+    The one seeded round of the project: games, puzzles and ``solve`` without an order all
+    draw it from their own ``stream`` (the child ``round-N`` of it).
+    """
+    return tuple(stream.child(f"round-{round_number}").shuffled(cards))
 
 
 def _options(

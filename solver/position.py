@@ -13,7 +13,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .cards import Expedition, PyramidCard, Room, Symbol
-from .cells import CellMask, border_of, cell_str, cells_of, cells_str, count
+from .cells import (
+    NEIGHBOUR_MASKS,
+    CellMask,
+    border_of,
+    cell_str,
+    cells_of,
+    cells_str,
+    count,
+    flood_fill,
+)
 from .moves import (
     PASS,
     AmbiguousMoveError,
@@ -24,7 +33,10 @@ from .moves import (
     Move,
     parse_mark_texts,
 )
-from .sheet import Sheet
+from .sheet import Sheet, points_gained
+
+UNREACHABLE = 10**6
+"""Distance of a cell that no marks can reach (a wall, a marked cell, a sealed-off cell)."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +71,61 @@ class CardState:
         if not self.marked:
             return 1 << self.room.entrance
         return border_of(self.marked) & self.room.open_mask
+
+    def mark_distances(self) -> tuple[int, ...]:
+        """For each cell, the fewest new cells to mark (itself included) before it is marked.
+
+        Marks grow from the entrance (1 on an unmarked card) or from the border of the
+        marked area (1 for each border cell), one orthogonal step per new cell; walls and
+        marked cells get :data:`UNREACHABLE`, as does everything on a complete card.
+        """
+        distance = [UNREACHABLE] * len(NEIGHBOUR_MASKS)
+        if self.is_complete():
+            return tuple(distance)
+        room = self.room
+        free = room.open_mask & ~self.marked
+        frontier = border_of(self.marked) & free if self.marked else 1 << room.entrance
+        step = 1
+        while frontier:
+            for cell in cells_of(frontier):
+                distance[cell] = step
+            free &= ~frontier
+            frontier = border_of(frontier) & free
+            step += 1
+        return tuple(distance)
+
+    def cells_to_tomb(self) -> int:
+        """Fewest cells still to mark to reach the tomb (0 on a complete card).
+
+        On a fresh card this is the length of its shortest entrance-to-tomb route.
+        """
+        if self.is_complete():
+            return 0
+        return self.mark_distances()[self.room.tomb]
+
+    def why_unreachable(self) -> str | None:
+        """Why no game could have left these marks (``None`` when one could).
+
+        Marks a game makes contain the entrance, avoid walls, connect orthogonally, and
+        leave the tomb unmarked while the card is in play (a complete card leaves play).
+        Start states of ``solve``, puzzle files and real-game state files are checked here.
+        """
+        cells, room = self.marked, self.room
+        if not cells:
+            return None
+        walls = cells & room.mask(Symbol.WALL)
+        if walls:
+            verb = "is a wall" if count(walls) == 1 else "are walls"
+            return f"{cells_str(walls)} {verb} and cannot be marked"
+        if cells >> room.tomb & 1:
+            return f"the tomb {cell_str(room.tomb)} is marked: the card is complete, out of play"
+        if not cells >> room.entrance & 1:
+            return f"the marks must include the entrance {cell_str(room.entrance)}"
+        stray = cells & ~flood_fill(1 << room.entrance, cells)
+        if stray:
+            verb = "is" if count(stray) == 1 else "are"
+            return f"{cells_str(stray)} {verb} not connected to the entrance through marked cells"
+        return None
 
     def free_footprints(self, expedition: Expedition) -> Iterator[CellMask]:
         """Pseudo-legal placements: in the room, on no wall and no marked cell."""
@@ -121,6 +188,15 @@ class Position:
             if state.number == number:
                 return state
         raise KeyError(number)
+
+    def gain(self, after: Position) -> int:
+        """Puzzle points a move from here to ``after`` earns at once (see ``points_gained``)."""
+        return points_gained(self.sheet, after.sheet)
+
+    def cells_to_tombs(self) -> tuple[int, int]:
+        """Cells still to mark on the closest card in play, and on all of them together."""
+        remaining = [state.cells_to_tomb() for state in self.in_play()]
+        return min(remaining, default=0), sum(remaining)
 
     def in_play(self) -> tuple[CardState, ...]:
         """Cards that can still take marks."""
@@ -254,14 +330,6 @@ class Position:
         reason = state.why_illegal(mark.cells, expedition)
         if reason:
             raise IllegalMoveError(reason)
-
-    def is_legal(self, move: Move, expedition: Expedition, round_number: int) -> bool:
-        """Whether ``move`` is legal here."""
-        try:
-            self.push(move, expedition, round_number)
-        except IllegalMoveError:
-            return False
-        return True
 
     def parse_move(self, text: str, expedition: Expedition, round_number: int) -> Move:
         """Parse notation into a legal move, finding the card when it is not named.

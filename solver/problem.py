@@ -16,9 +16,7 @@ from .errors import SilverpyrError
 from .moves import Move
 from .objective import Objective as Objective  # re-exported: part of this API
 from .position import Position
-from .sheet import ROUNDS, TURNS_PER_ROUND, ScoreBreakdown, puzzle_score
-
-MAX_TURNS = ROUNDS * TURNS_PER_ROUND
+from .sheet import MAX_TURNS, ROUNDS, TURNS_PER_ROUND, ScoreBreakdown, puzzle_score, turn_at
 
 
 class ProblemError(SilverpyrError, ValueError):
@@ -68,10 +66,11 @@ class Instance:
 
     def round_of(self, turn_index: int) -> int:
         """Round (1-4) of the 0-based ``turn_index``."""
-        absolute = (
-            (self.first_round - 1) * TURNS_PER_ROUND + self.first_turn_in_round - 1 + turn_index
-        )
-        return absolute // TURNS_PER_ROUND + 1
+        return self.when(turn_index)[0]
+
+    def when(self, turn_index: int) -> tuple[int, int]:
+        """``(round, turn in round)`` of the 0-based ``turn_index``."""
+        return turn_at(self.first_round, self.first_turn_in_round, turn_index)
 
 
 @dataclass(frozen=True)

@@ -3,19 +3,42 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from functools import cache
 
-if TYPE_CHECKING:
-    from .cards import PyramidCard
+from .cards import Color, PyramidCard
 
 ROUNDS = 4
 TURNS_PER_ROUND = 7
+MAX_TURNS = ROUNDS * TURNS_PER_ROUND
 GEM_CAP = 10
 SKULL_CAP = 10
 TORCH_POINTS = 5
 COMPLETED_CARD_POINTS = 10
 PAIR_POINTS = 5
 PYRAMID_POINT_BOXES = (10, 6, 3)
+"""Each colour's pyramid-point boxes, claimed in this order."""
+PYRAMID_CARDS = 48
+"""Pyramid cards in the game: the most one player can complete."""
+MAX_PYRAMID_POINTS = sum(PYRAMID_POINT_BOXES) * len(Color)
+
+
+@cache
+def claimable_pyramid_points() -> frozenset[int]:
+    """Every total of pyramid points one player can hold: each box of each colour at most once."""
+    totals = {0}
+    for box in PYRAMID_POINT_BOXES * len(Color):
+        totals |= {total + box for total in totals}
+    return frozenset(totals)
+
+
+def turn_at(first_round: int, first_turn_in_round: int, offset: int) -> tuple[int, int]:
+    """``(round, turn in round)`` of the turn ``offset`` turns after the given one.
+
+    Rounds have :data:`TURNS_PER_ROUND` turns; the result may lie past round
+    :data:`ROUNDS` (callers check that a line ends in time).
+    """
+    absolute = (first_round - 1) * TURNS_PER_ROUND + first_turn_in_round - 1 + offset
+    return absolute // TURNS_PER_ROUND + 1, absolute % TURNS_PER_ROUND + 1
 
 
 def skull_penalty(skulls: int) -> int:
@@ -127,6 +150,15 @@ def score_counts(
         skulls=-skull_penalty(skulls),
         completed=COMPLETED_CARD_POINTS * completed,
     )
+
+
+def points_gained(before: Sheet, after: Sheet) -> int:
+    """Puzzle points earned from ``before`` to ``after``: the move's immediate score change.
+
+    10 per card completed, the change in gem points and in skull penalty, 5 per torch box
+    newly ticked (negative when a skull costs more than the rest earns).
+    """
+    return puzzle_score(before, after).total - puzzle_score(before, before).total
 
 
 def puzzle_score(start: Sheet, end: Sheet) -> ScoreBreakdown:

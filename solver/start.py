@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .cards import PyramidCard, Symbol
-from .cells import CellMask, cell_str, cells_of, cells_str, flood_fill, parse_cell
+from .cards import PyramidCard
+from .cells import CellMask, parse_cell
 from .position import CardState, Position
 from .problem import ProblemError
-from .sheet import GEM_CAP, SKULL_CAP, Sheet
+from .sheet import GEM_CAP, ROUNDS, SKULL_CAP, Sheet
 
 
 def parse_marked(text: str) -> tuple[int, CellMask]:
@@ -31,11 +31,6 @@ def parse_marked(text: str) -> tuple[int, CellMask]:
     if not cells:
         raise ProblemError(f"--marked {text!r}: no cells after the colon")
     return int(number_text), cells
-
-
-def marked_str(number: int, cells: CellMask) -> str:
-    """``17:C1,C2``, the inverse of :func:`parse_marked`."""
-    return f"{number}:" + ",".join(cell_str(c) for c in cells_of(cells))
 
 
 def start_position(
@@ -70,10 +65,10 @@ def start_position(
         cells = marked.get(card.number, 0)
         _check_marks(card, cells)
         states.append(CardState(card, cells))
-    torches = [False] * 4
+    torches = [False] * ROUNDS
     for round_number in torch_rounds:
-        if not 1 <= round_number <= 4:
-            raise ProblemError(f"round {round_number} does not exist (1-4)")
+        if not 1 <= round_number <= ROUNDS:
+            raise ProblemError(f"round {round_number} does not exist (1-{ROUNDS})")
         torches[round_number - 1] = True
     return Position(
         tuple(states), Sheet(red=red, green=green, skulls=skulls, torches=tuple(torches))
@@ -81,21 +76,6 @@ def start_position(
 
 
 def _check_marks(card: PyramidCard, cells: CellMask) -> None:
-    if not cells:
-        return
-    room = card.room
-    where = f"card {card.number}"
-    walls = cells & room.mask(Symbol.WALL)
-    if walls:
-        raise ProblemError(f"{where}: {cells_str(walls)} is a wall and cannot be marked")
-    if not cells >> room.entrance & 1:
-        raise ProblemError(f"{where}: marks must include the entrance {cell_str(room.entrance)}")
-    if cells >> room.tomb & 1:
-        raise ProblemError(
-            f"{where}: the tomb {cell_str(room.tomb)} is marked: the card is complete, out of play"
-        )
-    stray = cells & ~flood_fill(1 << room.entrance, cells)
-    if stray:
-        raise ProblemError(
-            f"{where}: {cells_str(stray)} not connected to the entrance through marked cells"
-        )
+    problem = CardState(card, cells).why_unreachable()
+    if problem:
+        raise ProblemError(f"card {card.number}: {problem}")

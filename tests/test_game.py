@@ -8,7 +8,6 @@ from collections import Counter
 import pytest
 
 from silverpyr.solver.bots import (
-    cells_to_tomb,
     choose_keep,
     choose_move,
     choose_replacement,
@@ -403,7 +402,7 @@ def test_bot_rules() -> None:
     assert route_length(short) == 5
     assert route_length(long) == 17
     assert choose_keep([long, card(3, OPEN_ROOM), short, card(4, CORRIDOR)]) == (1, 4)
-    assert cells_to_tomb(almost_done(9)) == 2
+    assert almost_done(9).cells_to_tomb() == 2
     # Completing the card (10 points) beats everything else.
     position = Position((almost_done(9), CardState(card(5))))
     assert choose_move(position, I2, 1) == Move(position.parse_move("9:A4 A5", I2, 1).mark)

@@ -181,7 +181,7 @@ def test_state_file_in_json() -> None:
         (state("L3", [], marks="A1 B1"), "card 1: B1 is a wall"),
         (state("L3", [], marks="A2"), "must include the entrance A1"),
         (state("L3", [], marks="A1 A2 A4"), "A4 is not connected to the entrance"),
-        (state("L3", [], marks="A1 A2 A3"), "the tomb is marked"),
+        (state("L3", [], marks="A1 A2 A3"), "is marked: the card is complete"),
         (state("L3", [], marks="Z9"), "'Z9' is not a cell"),
         (state("Q5", []), "unknown expedition 'Q5'"),
         (state("L3", [], extra="colour: red\n"), "colour: Extra inputs are not permitted"),

@@ -40,12 +40,12 @@ from silverpyr.puzzles.ids import parse_date, parse_puzzle_id
 from silverpyr.puzzles.par import prove_optimum
 from silverpyr.puzzles.puzzle import Kind, Puzzle, PuzzleError, StartState
 from silverpyr.puzzles.rating import Features, difficulty_points, rate
-from silverpyr.puzzles.rng import SeededStream
 from silverpyr.puzzles.store import Store
 from silverpyr.solver.bots import choose_move
 from silverpyr.solver.cards import Color, Deck, PyramidCard, Room
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.problem import Objective
+from silverpyr.solver.rng import SeededStream
 from silverpyr.solver.solve import solve
 
 JSON_KEYS = {"id", "cards", "round", "expeditions", "objective", "start", "par", "difficulty"}

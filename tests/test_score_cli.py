@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from silverpyr.cli import score_cmd
 from silverpyr.cli.app import app
-from silverpyr.cli.score_cmd import claimable_pyramid_points
+from silverpyr.solver.sheet import claimable_pyramid_points
 
 GOLDEN_COUNTS = {
     "torches": 2,

@@ -15,7 +15,7 @@ from ...solver.cards import Symbol
 from ...solver.cells import count
 from ...solver.position import Position
 from ...solver.problem import LineResult
-from ...solver.sheet import COMPLETED_CARD_POINTS, TORCH_POINTS, gem_points, skull_penalty
+from ...solver.sheet import puzzle_score
 
 
 class EventKind(StrEnum):
@@ -86,19 +86,10 @@ class Category(StrEnum):
 
 def category_points(start: Position, now: Position) -> dict[Category, int]:
     """Puzzle points per category of ``now``, for a puzzle that started at ``start``."""
-    new_torches = sum(
-        1
-        for was, is_ in zip(start.sheet.torches, now.sheet.torches, strict=True)
-        if is_ and not was
-    )
-    completed = sum(
-        1
-        for state in now.cards
-        if state.is_complete() and not start.card(state.number).is_complete()
-    )
+    score = puzzle_score(start.sheet, now.sheet)
     return {
-        Category.TORCHES: TORCH_POINTS * new_torches,
-        Category.COMPLETED: COMPLETED_CARD_POINTS * completed,
-        Category.GEMS: gem_points(now.sheet.red, now.sheet.green),
-        Category.SKULLS: -skull_penalty(now.sheet.skulls),
+        Category.TORCHES: score.torches,
+        Category.COMPLETED: score.completed,
+        Category.GEMS: score.gems,
+        Category.SKULLS: score.skulls,
     }

@@ -19,6 +19,7 @@ from typing import Any
 
 from ...solver.moves import Move, move_str
 from ...solver.problem import LineResult, Objective, play_line
+from ...solver.sheet import COMPLETED_CARD_POINTS, TORCH_POINTS
 from .events import Category, category_points
 from .line import DEFAULT_TIME_LIMIT, BestLine, LinePosition, best_reachable
 
@@ -276,7 +277,7 @@ def _torch_detail(better: LineResult, played: LineResult, since: int) -> str:
                 if round_number == current_round
                 else (f"the torch of round {round_number}")
             )
-            parts.append(f"{name}, which the better line lights on turn {turn} (-5)")
+            parts.append(f"{name}, which the better line lights on turn {turn} (-{TORCH_POINTS})")
     return "; ".join(parts) or "a torch"
 
 
@@ -284,7 +285,8 @@ def _tomb_detail(better: LineResult, played: LineResult) -> str:
     theirs = better.completion_turns()
     mine = played.completion_turns()
     parts = [
-        f"completing card {card}, whose tomb the better line reaches on turn {turn} (-10)"
+        f"completing card {card}, whose tomb the better line reaches on turn {turn} "
+        f"(-{COMPLETED_CARD_POINTS})"
         for card, turn in theirs.items()
         if turn is not None and mine[card] is None
     ]

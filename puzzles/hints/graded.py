@@ -33,7 +33,6 @@ from ...solver.cells import (
 )
 from ...solver.moves import Move, move_str
 from ...solver.problem import Objective
-from ...solver.sheet import puzzle_score
 from .events import EventKind, LineEvent, line_events
 from .line import DEFAULT_TIME_LIMIT, BestLine, LinePosition, best_reachable
 
@@ -138,10 +137,7 @@ class Hint:
     def _move_value(self) -> str:
         at = self.at
         after = at.after(self.best.next_move).position
-        gained = (
-            puzzle_score(at.instance.start.sheet, after.sheet).total
-            - puzzle_score(at.instance.start.sheet, at.position.sheet).total
-        )
+        gained = at.position.gain(after)
         now = f"{gained:+d} now" if gained else "no points now"
         return f"{now}; keeps {self.best.score} within reach"
 
@@ -303,8 +299,6 @@ def _unreached_tombs(at: LinePosition, best: BestLine) -> list[Aim]:
     Out of reach means more cells to the tomb than the turns left can mark at most: every
     pattern still to come, plus one extra mark per red cross still unmarked.
     """
-    from ...solver.bots import cells_to_tomb
-
     done = best.completion_turns()
     in_play = at.position.in_play()
     crosses = sum((state.room.mask(Symbol.CROSS) & ~state.marked).bit_count() for state in in_play)
@@ -313,7 +307,7 @@ def _unreached_tombs(at: LinePosition, best: BestLine) -> list[Aim]:
     for state in in_play:
         if done.get(state.number) is not None:
             continue
-        to_go = cells_to_tomb(state)
+        to_go = state.cells_to_tomb()
         why = (
             "is out of reach in the turns left"
             if to_go > capacity

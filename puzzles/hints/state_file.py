@@ -27,12 +27,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ...solver.cards import Deck, PyramidCard, Symbol
-from ...solver.cells import NEIGHBOUR_MASKS, CellMask, cell_str, cells_of, parse_cell
+from ...solver.cards import Deck, PyramidCard
+from ...solver.cells import CellMask, parse_cell
 from ...solver.errors import SilverpyrError
 from ...solver.position import CardState, Position
 from ...solver.sheet import GEM_CAP, ROUNDS, SKULL_CAP, Sheet
-from ..uncertain import Situation, SituationError
+from ...solver.situation import Situation, SituationError
 
 MAX_CARDS_IN_PLAY = 2
 
@@ -134,30 +134,8 @@ def _card_state(card: PyramidCard, marks: str) -> CardState:
     marked: CellMask = 0
     for token in marks.replace(",", " ").split():
         marked |= 1 << parse_cell(token)
-    room = card.room
-    where = f"card {card.number}"
-    walls = marked & room.mask(Symbol.WALL)
-    if walls:
-        raise SituationError(f"{where}: {cell_str(next(cells_of(walls)))} is a wall")
-    if not marked:
-        return CardState(card)
-    if marked >> room.tomb & 1:
-        raise SituationError(
-            f"{where}: the tomb is marked, so the card is complete and not in play"
-        )
-    if not marked >> room.entrance & 1:
-        raise SituationError(
-            f"{where}: the marks must include the entrance {cell_str(room.entrance)}"
-        )
-    reached = 1 << room.entrance
-    while True:
-        grown = reached
-        for cell in cells_of(reached):
-            grown |= NEIGHBOUR_MASKS[cell] & marked
-        if grown == reached:
-            break
-        reached = grown
-    if reached != marked:
-        stray = cell_str(next(cells_of(marked & ~reached)))
-        raise SituationError(f"{where}: {stray} is not connected to the entrance by marked cells")
-    return CardState(card, marked)
+    state = CardState(card, marked)
+    problem = state.why_unreachable()
+    if problem:
+        raise SituationError(f"card {card.number}: {problem}")
+    return state
