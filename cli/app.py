@@ -1,13 +1,24 @@
 """The root ``silverpyr`` app: global options, command groups and the one error mapping.
 
-Domain errors (:class:`~silverpyr.solver.errors.SilverpyrError`) and unreadable files
-become one line on stderr and exit code 2; ``--debug`` shows the traceback instead.
+The error contract: every input or usage error is one line on stderr, ``error: <what is
+wrong, and where>``, exit code 2; a usage error (bad option value, unknown option, missing
+option) adds one line pointing to ``--help``. Domain errors
+(:class:`~silverpyr.solver.errors.SilverpyrError`), unreadable files and Click's usage
+errors all end here; ``--debug`` shows the traceback instead.
+
+The global options ``--cards`` and ``--debug`` work before or after the subcommand: they
+are moved to the front before Click parses the line.
+
 Heavy modules (ortools, networkx) are imported inside the commands that need them, so
 ``silverpyr --help`` starts fast.
 """
 
 from __future__ import annotations
 
+import importlib
+import re
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,8 +31,77 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 
+GLOBAL_FLAGS = ("--debug",)
+GLOBAL_VALUE_OPTIONS = ("--cards",)
+
+
+def hoist_global_options(args: Sequence[str]) -> list[str]:
+    """``args`` with the global options moved to the front (before ``--`` only)."""
+    front: list[str] = []
+    rest: list[str] = []
+    items = list(args)
+    index = 0
+    while index < len(items):
+        item = items[index]
+        if item == "--":
+            rest.extend(items[index:])
+            break
+        name = item.split("=", 1)[0]
+        if item in GLOBAL_FLAGS:
+            front.append(item)
+        elif name in GLOBAL_VALUE_OPTIONS:
+            front.append(item)
+            if "=" not in item and index + 1 < len(items):
+                index += 1
+                front.append(items[index])
+        else:
+            rest.append(item)
+        index += 1
+    return front + rest
+
+
+def _usage_message(error: Any) -> str:
+    """Click's usage error as one line, in the project's words."""
+    message: str = error.format_message()
+    for click_words, ours in (
+        ("is not a valid int range", "is not a whole number"),
+        ("is not a valid integer range", "is not a whole number"),
+        ("is not a valid integer", "is not a whole number"),
+        ("is not a valid float range", "is not a number"),
+        ("is not a valid float", "is not a number"),
+    ):
+        message = message.replace(click_words, ours)
+    message = re.sub(r"is not in the range (\S+?)<=x<=(\S+?)\.", r"is not from \1 to \2.", message)
+    message = re.sub(r"is not in the range x>=(\S+?)\.", r"is less than \1.", message)
+    return " ".join(message.split())
+
+
 class _ErrorMappingGroup(TyperGroup):
     """Turns user-facing errors raised anywhere below into a one-line message."""
+
+    def main(self, args: Sequence[str] | None = None, *posargs: Any, **kwargs: Any) -> Any:
+        """Parse and run with the error contract: one line, exit 2, no usage box."""
+        # The exceptions of the Click that Typer runs on (its vendored copy in typer >= 0.27).
+        click = importlib.import_module(typer.BadParameter.__module__)
+
+        argv = hoist_global_options(sys.argv[1:] if args is None else args)
+        kwargs["standalone_mode"] = False
+        try:
+            code = super().main(argv, *posargs, **kwargs)
+        except click.UsageError as error:
+            if "--debug" in argv:
+                raise
+            typer.echo(f"error: {_usage_message(error)}", err=True)
+            path = error.ctx.command_path if error.ctx is not None else "silverpyr"
+            typer.echo(f"Try '{path} --help' for help.", err=True)
+            sys.exit(EXIT_USAGE)
+        except click.ClickException as error:
+            typer.echo(f"error: {_usage_message(error)}", err=True)
+            sys.exit(EXIT_USAGE)
+        except typer.Abort:
+            typer.echo("aborted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx: Any) -> Any:  # a click Context; typer >= 0.27 vendors click
         from ..solver.errors import SilverpyrError
@@ -46,10 +126,18 @@ app = typer.Typer(
     cls=_ErrorMappingGroup,
     help="Solver and puzzle trainer for Silver & Gold Pyramids.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        typer.echo(f"silverpyr {__version__}")
+        raise typer.Exit()
 
 
 @app.callback()
@@ -65,6 +153,15 @@ def _root(
         ),
     ] = None,
     debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks for errors.")] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Print the version and exit.",
+            is_eager=True,
+            callback=_print_version,
+        ),
+    ] = False,
 ) -> None:
     ctx.obj = AppContext(cards_path=cards, debug=debug)
 
