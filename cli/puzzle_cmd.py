@@ -766,7 +766,7 @@ def puzzle(
     from ..puzzles.catalog import get_puzzle
     from ..puzzles.fileformat import load_puzzle_file, save_puzzle_file
     from ..puzzles.ids import seed_id
-    from ..puzzles.puzzle import Kind, PuzzleError
+    from ..puzzles.kinds import Kind, PuzzleError
 
     chosen = [
         name

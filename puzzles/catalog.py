@@ -12,7 +12,8 @@ from ..solver.cards import Deck
 from .fileformat import puzzle_from_data
 from .generate import GENERATOR_VERSION, generate_puzzle
 from .ids import parse_puzzle_id
-from .puzzle import Puzzle, PuzzleError
+from .kinds import PuzzleError
+from .puzzle import Puzzle
 from .store import Store
 
 

@@ -37,8 +37,9 @@ from silverpyr.puzzles.generate import (
     puzzle_from_id,
 )
 from silverpyr.puzzles.ids import parse_date, parse_puzzle_id
+from silverpyr.puzzles.kinds import Kind, PuzzleError
 from silverpyr.puzzles.par import prove_optimum
-from silverpyr.puzzles.puzzle import Kind, Puzzle, PuzzleError, StartState
+from silverpyr.puzzles.puzzle import Puzzle, StartState
 from silverpyr.puzzles.rating import Features, difficulty_points, rate
 from silverpyr.puzzles.store import Store
 from silverpyr.solver.bots import choose_move
