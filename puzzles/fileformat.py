@@ -13,16 +13,16 @@ A file holds the puzzle's definition; par and difficulty are written for referen
     par: 21
     difficulty: 3
 
-Loading proves the par again (a ``par`` that disagrees is an error) and rates the puzzle.
-The id is kept when that seed or date makes exactly this puzzle; any other puzzle gets a
-``custom-`` id from a hash of its definition. A file needs ``cards``, ``expeditions`` and
-``objective``; ``round`` and ``turn_in_round`` default to 1 and ``start`` to nothing marked.
+Reading a file proves nothing: :func:`~.catalog.load_puzzle_file` proves the par again (a
+``par`` that disagrees is an error), rates the puzzle and settles its id. A file needs
+``cards``, ``expeditions`` and ``objective``; ``round`` and ``turn_in_round`` default to 1
+and ``start`` to nothing marked.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +31,7 @@ from ..solver.cells import CellMask, parse_cell
 from ..solver.position import CardState
 from ..solver.problem import Objective, ProblemError
 from ..solver.sheet import GEM_CAP, ROUNDS, SKULL_CAP, TURNS_PER_ROUND
-from .ids import CUSTOM_PREFIX, PuzzleId, parse_puzzle_id
+from .ids import parse_puzzle_id
 from .puzzle import MAX_DIFFICULTY, MIN_DIFFICULTY, Puzzle, PuzzleError, StartState
 
 FILE_FORMAT = 1
@@ -80,31 +80,6 @@ class _Fields:
         if self.data.get(field) is None:
             return None
         return self.integer(field, low, high)
-
-
-def definition_key(puzzle: Puzzle) -> tuple[Any, ...]:
-    """What makes two puzzles the same puzzle (id, par and rating aside)."""
-    return (
-        puzzle.cards,
-        puzzle.round,
-        puzzle.turn_in_round,
-        puzzle.expeditions,
-        puzzle.objective,
-        puzzle.start,
-    )
-
-
-def custom_id(puzzle: Puzzle) -> str:
-    """A ``custom-`` id hashed from the puzzle's definition."""
-    text = json.dumps(
-        {
-            k: v
-            for k, v in puzzle.to_dict().items()
-            if k not in {"id", "par", "par_turns", "difficulty", "kind"}
-        },
-        sort_keys=True,
-    )
-    return CUSTOM_PREFIX + hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
 # --- reading ----------------------------------------------------------------------------
@@ -172,7 +147,7 @@ def read_definition(data: Any, deck: Deck, source: str) -> Puzzle:
     """The puzzle a file or cache entry describes, with the par and rating it states.
 
     Checks the structure and the cards against ``deck``; proves nothing (see
-    :func:`load_puzzle_file`).
+    :func:`~.catalog.load_puzzle_file`).
     """
     fields = _Fields(data, source)
     unknown = set(fields.data) - _KEYS
@@ -257,11 +232,19 @@ def puzzle_from_data(data: Any, deck: Deck, *, source: str) -> Puzzle:
     return puzzle
 
 
-def load_puzzle_file(deck: Deck, path: Path) -> Puzzle:
-    """Read a puzzle file, prove its par, rate it and settle its id."""
-    import yaml
+@dataclass(frozen=True)
+class StatedPuzzle:
+    """A puzzle file as written: its definition, and the par it states (if any)."""
 
-    from .generate import Draft, evaluate, make_puzzle, measure_features
+    puzzle: Puzzle
+    """The definition, with the file's id, par and difficulty as stated (nothing proven)."""
+    par: int | None
+    """The file's ``par``, or ``None`` when it states none."""
+
+
+def read_puzzle_file(deck: Deck, path: Path) -> StatedPuzzle:
+    """Read and check a puzzle file (YAML, or JSON); proves nothing (see the catalog)."""
+    import yaml
 
     source = str(path)
     try:
@@ -269,42 +252,8 @@ def load_puzzle_file(deck: Deck, path: Path) -> Puzzle:
     except yaml.YAMLError as error:
         raise PuzzleError(f"{source}: not YAML or JSON: {error}") from None
     stated = read_definition(data, deck, source)
-    draft = Draft(
-        stated.cards, stated.round, stated.turn_in_round, stated.expeditions, stated.start
-    )
-    evaluation = evaluate(deck, draft, stated.objective, trim_sprint=False)
-    if isinstance(evaluation, str):
-        raise PuzzleError(f"{source}: cannot be a puzzle: {evaluation}")
-    features = measure_features(evaluation, stated.objective)
-    if features is None:
-        raise PuzzleError(
-            f"{source}: cannot be a puzzle: the optimal first moves were not counted "
-            f"within the work limit"
-        )
-    puzzle = make_puzzle("", evaluation, stated.objective, features)
-    if isinstance(data, dict) and data.get("par") is not None and stated.par != puzzle.par:
-        raise PuzzleError(
-            f"{source}: the file says par {stated.par}, but the proven optimum is {puzzle.par}"
-        )
-    return _settle_id(deck, puzzle, stated.id)
-
-
-def _settle_id(deck: Deck, puzzle: Puzzle, stated_id: str) -> Puzzle:
-    from dataclasses import replace
-
-    from .generate import generate_puzzle
-
-    parsed: PuzzleId | None = None
-    if stated_id:
-        try:
-            parsed = parse_puzzle_id(stated_id)
-        except PuzzleError:
-            parsed = None
-    if parsed is not None and not parsed.custom:
-        generated = generate_puzzle(deck, parsed)
-        if definition_key(generated) == definition_key(puzzle):
-            return generated
-    return replace(puzzle, id=custom_id(puzzle))
+    par = stated.par if isinstance(data, dict) and data.get("par") is not None else None
+    return StatedPuzzle(stated, par)
 
 
 # --- writing ----------------------------------------------------------------------------

@@ -18,14 +18,14 @@ from silverpyr.puzzles.beginner import (
     best_first_choice_value,
     first_choices,
 )
-from silverpyr.puzzles.catalog import cache_key, deck_fingerprint, get_puzzle
-from silverpyr.puzzles.fileformat import (
+from silverpyr.puzzles.catalog import (
+    cache_key,
     custom_id,
-    file_data,
+    deck_fingerprint,
+    get_puzzle,
     load_puzzle_file,
-    puzzle_from_data,
-    save_puzzle_file,
 )
+from silverpyr.puzzles.fileformat import file_data, puzzle_from_data, save_puzzle_file
 from silverpyr.puzzles.generate import (
     MIN_GAP_POINTS,
     MIN_GAP_SHARE,
