@@ -6,7 +6,7 @@ caller raises one error listing them all, one per line::
 
     problems = Problems("state.yaml")
     top = Field.root(data, problems)
-    if top.mapping(known=("round", "cards"), required=("round", "cards")):
+    if top.mapping(known=("round", "cards")):
         round_number = top.at("round").integer(1, 4)
         for card in top.at("cards").items():
             ...
@@ -139,37 +139,31 @@ class Field:
         value = self.value.get(key, _MISSING) if isinstance(self.value, dict) else _MISSING
         return Field(value, self._child(key), self.problems)
 
-    def mapping(
-        self,
-        known: Collection[str],
-        required: Collection[str] = (),
-        *,
-        expected: str = "",
-    ) -> bool:
-        """Whether this is a mapping with only ``known`` keys and every ``required`` key.
+    def mapping(self, known: Collection[str], *, expected: str = "") -> bool:
+        """Whether this is a mapping (so its keys can be read); records each unknown key.
 
-        Records one problem per unknown or missing key, at the key's place.
+        A required key is reported by its accessor (``missing: expected ...``).
         """
         if not isinstance(self.value, dict):
             what = expected or f"a mapping of {', '.join(known)}"
-            self.fail(f"expected {what}, not {describe(self.value)}")
+            self._wrong(what)
             return False
-        ok = True
         names = ", ".join(sorted(known))
         for key in self.value:
             if key not in known:
                 self.problems.add(f"unknown field (known: {names})", self._child(str(key)))
-                ok = False
-        for key in required:
-            if key not in self.value or self.value[key] is None:
-                self.problems.add("missing", self._child(key))
-                ok = False
-        return ok
+        return True
+
+    def _wrong(self, what: str) -> None:
+        if self.missing:
+            self.fail(f"missing: expected {what}")
+        else:
+            self.fail(f"expected {what}, not {describe(self.value)}")
 
     def items(self, *, low: int = 0, high: int | None = None, what: str = "a list") -> list[Field]:
         """The elements of this list (``low`` to ``high`` of them), each at ``key[i]``."""
         if not isinstance(self.value, list):
-            self.fail(f"expected {what}, not {describe(self.value)}")
+            self._wrong(what)
             return []
         if len(self.value) < low or (high is not None and len(self.value) > high):
             size = f"{low} to {high}" if high is not None else f"at least {low}"
@@ -185,19 +179,27 @@ class Field:
         if self.missing and default is not None:
             return default
         if not is_whole(self.value) or not low <= self.value <= high:
-            shown = "nothing" if self.missing else repr(self.value)
-            self.fail(f"{shown} is not a whole number from {low} to {high}")
+            if self.missing:
+                self.fail(f"missing: expected a whole number from {low} to {high}")
+            else:
+                self.fail(f"{self.value!r} is not a whole number from {low} to {high}")
             return None
         value: int = self.value
         return value
+
+    def whole(self) -> int | None:
+        """A whole number of any size."""
+        if not is_whole(self.value):
+            self._wrong("a whole number")
+            return None
+        return self.value
 
     def text(self, default: str | None = None, *, what: str = "text") -> str | None:
         """A string (``default`` when absent)."""
         if self.missing and default is not None:
             return default
         if not isinstance(self.value, str):
-            shown = "nothing" if self.missing else describe(self.value)
-            self.fail(f"expected {what}, not {shown}")
+            self._wrong(what)
             return None
         return self.value
 
