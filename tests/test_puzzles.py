@@ -424,3 +424,23 @@ def test_bad_input_is_one_line_and_exit_2(runner: CliRunner, args: list[str], me
     assert result.exit_code == 2
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_bad_file_lists_every_problem_with_its_place(
+    deck: Deck, generated: dict[str, Puzzle], tmp_path: Path
+) -> None:
+    data = {
+        **file_data(generated["points"]),
+        "round": 5,
+        "colour": "red",
+        "expeditions": ["Z9"],
+        "start": {"red": True},
+    }
+    path = tmp_path / "bad.yaml"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(PuzzleError) as raised:
+        load_puzzle_file(deck, path)
+    lines = str(raised.value).splitlines()
+    assert all(line.startswith(f"{path}: ") for line in lines)
+    places = [line[len(f"{path}: ") :].split(":")[0] for line in lines]
+    assert sorted(places) == ["colour", "expeditions", "round", "start.red"]
