@@ -6,7 +6,7 @@ Three ways to say where you are:
 * ``--card 17 --expeditions "I3 L3 O4"`` (``--card`` again for a hand of two; ``--round``,
   ``--turn`` and ``--objective`` optional): an ad-hoc line problem, same ``--moves``;
 * ``--state FILE``: a real game, where the order of the expedition cards is unknown (see
-  :mod:`silverpyr.puzzles.hints.state_file` for the format). The legal moves are ranked
+  :mod:`silverpyr.puzzles.state_file` for the format). The legal moves are ranked
   by expected points to the end of the round (:mod:`silverpyr.puzzles.uncertain`).
 
 ``h`` in ``silverpyr game`` shows the same ranking as ``--state`` (:func:`show_game_hint`);
@@ -140,7 +140,7 @@ def hint(
             "say where you are with one of --puzzle ID, --card N --expeditions '...', --state FILE"
         )
     if state is not None:
-        from ..puzzles.hints.state_file import load_state
+        from ..puzzles.state_file import load_state
 
         situation = load_state(state, deck)
         _rank(

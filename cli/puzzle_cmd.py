@@ -763,10 +763,10 @@ def puzzle(
     no_record: NoRecordOption = False,
 ) -> None:
     """Play a puzzle: a seed, an id or a file (a random seed when none is given)."""
-    from ..puzzles.catalog import get_puzzle
-    from ..puzzles.fileformat import load_puzzle_file, save_puzzle_file
+    from ..puzzles.catalog import get_puzzle, load_puzzle_file
+    from ..puzzles.fileformat import save_puzzle_file
     from ..puzzles.ids import seed_id
-    from ..puzzles.puzzle import Kind, PuzzleError
+    from ..puzzles.kinds import Kind, PuzzleError
 
     chosen = [
         name

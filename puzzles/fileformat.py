@@ -13,16 +13,16 @@ A file holds the puzzle's definition; par and difficulty are written for referen
     par: 21
     difficulty: 3
 
-Loading proves the par again (a ``par`` that disagrees is an error) and rates the puzzle.
-The id is kept when that seed or date makes exactly this puzzle; any other puzzle gets a
-``custom-`` id from a hash of its definition. A file needs ``cards``, ``expeditions`` and
-``objective``; ``round`` and ``turn_in_round`` default to 1 and ``start`` to nothing marked.
+Reading a file proves nothing: :func:`~.catalog.load_puzzle_file` proves the par again (a
+``par`` that disagrees is an error), rates the puzzle and settles its id. A file needs
+``cards``, ``expeditions`` and ``objective``; ``round`` and ``turn_in_round`` default to 1
+and ``start`` to nothing marked.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +30,9 @@ from ..solver.cards import Deck, UnknownNameError
 from ..solver.cells import CellMask, parse_cell
 from ..solver.position import CardState
 from ..solver.problem import Objective, ProblemError
+from ..solver.reader import Field, Problems, ReadError, is_whole
 from ..solver.sheet import GEM_CAP, ROUNDS, SKULL_CAP, TURNS_PER_ROUND
-from .ids import CUSTOM_PREFIX, PuzzleId, parse_puzzle_id
+from .ids import parse_puzzle_id
 from .puzzle import MAX_DIFFICULTY, MIN_DIFFICULTY, Puzzle, PuzzleError, StartState
 
 FILE_FORMAT = 1
@@ -56,187 +57,172 @@ _KEYS = frozenset(
 _START_KEYS = frozenset({"marked", "red", "green", "skulls", "torches"})
 
 
-class _Fields:
-    """Typed access to a mapping read from a file, with errors naming the source and field."""
-
-    def __init__(self, data: Any, source: str) -> None:
-        if not isinstance(data, dict):
-            raise PuzzleError(
-                f"{source}: a puzzle is a mapping of fields (cards, expeditions, ...)"
-            )
-        self.data = data
-        self.source = source
-
-    def fail(self, field: str, message: str) -> PuzzleError:
-        return PuzzleError(f"{self.source}: {field}: {message}")
-
-    def integer(self, field: str, low: int, high: int, default: int | None = None) -> int:
-        value = self.data.get(field, default)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise self.fail(field, f"{value!r} is not a whole number from {low} to {high}")
-        return value
-
-    def optional_integer(self, field: str, low: int, high: int) -> int | None:
-        if self.data.get(field) is None:
-            return None
-        return self.integer(field, low, high)
-
-
-def definition_key(puzzle: Puzzle) -> tuple[Any, ...]:
-    """What makes two puzzles the same puzzle (id, par and rating aside)."""
-    return (
-        puzzle.cards,
-        puzzle.round,
-        puzzle.turn_in_round,
-        puzzle.expeditions,
-        puzzle.objective,
-        puzzle.start,
-    )
-
-
-def custom_id(puzzle: Puzzle) -> str:
-    """A ``custom-`` id hashed from the puzzle's definition."""
-    text = json.dumps(
-        {
-            k: v
-            for k, v in puzzle.to_dict().items()
-            if k not in {"id", "par", "par_turns", "difficulty", "kind"}
-        },
-        sort_keys=True,
-    )
-    return CUSTOM_PREFIX + hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+class PuzzleFileError(ReadError, PuzzleError):
+    """A puzzle file or cache entry that cannot be read; ``problems`` lists every problem."""
 
 
 # --- reading ----------------------------------------------------------------------------
 
 
-def _read_start(raw: Any, deck: Deck, cards: tuple[int, ...], source: str) -> StartState:
-    if raw is None:
+def _read_start(field: Field, deck: Deck, cards: tuple[int, ...] | None) -> StartState | None:
+    if field.missing:
         return StartState()
-    fields = _Fields(raw, f"{source}: start")
-    unknown = set(fields.data) - _START_KEYS
-    if unknown:
-        raise fields.fail(
-            ", ".join(sorted(map(str, unknown))),
-            f"unknown field (known: {', '.join(sorted(_START_KEYS))})",
-        )
-    marked_raw = fields.data.get("marked") or {}
-    if not isinstance(marked_raw, dict):
-        raise fields.fail("marked", "write card number: [cells], e.g. {17: [B1, B2]}")
+    if not field.mapping(_START_KEYS):
+        return None
+    problems = len(field.problems)
+    marked_field = field.at("marked")
+    marked_raw = marked_field.value if not marked_field.missing else {}
     marked: list[tuple[int, CellMask]] = []
-    for key, cells_raw in marked_raw.items():
-        number = int(key) if isinstance(key, int | str) and str(key).isdigit() else None
-        if number is None or number not in cards:
-            raise fields.fail("marked", f"{key!r} is not one of the puzzle's cards {list(cards)}")
-        mask = _read_cells(cells_raw, fields, f"marked {number}")
-        if mask:
-            _check_marks(deck, number, mask, fields)
-            marked.append((number, mask))
-    torches = fields.data.get("torches", [False] * ROUNDS)
+    if not isinstance(marked_raw, dict):
+        marked_field.fail("write card number: [cells], e.g. {17: [B1, B2]}")
+    else:
+        for key, cells_raw in marked_raw.items():
+            number = int(key) if isinstance(key, int | str) and str(key).isdigit() else None
+            if number is None or (cards is not None and number not in cards):
+                shown = list(cards) if cards is not None else "in 'cards'"
+                marked_field.fail(f"{key!r} is not one of the puzzle's cards {shown}")
+                continue
+            if cards is None:
+                continue
+            cells = Field(cells_raw, f"{marked_field.where}.{number}", field.problems)
+            mask = _read_cells(cells)
+            if mask:
+                _check_marks(deck, number, mask, cells)
+                marked.append((number, mask))
+    torches_field = field.at("torches")
+    torches = torches_field.value if not torches_field.missing else [False] * ROUNDS
     if (
         not isinstance(torches, list)
         or len(torches) != ROUNDS
         or not all(isinstance(t, bool) for t in torches)
     ):
-        raise fields.fail("torches", f"write {ROUNDS} true/false values, one per round")
+        torches_field.fail(f"write {ROUNDS} true/false values, one per round")
+    red = field.at("red").integer(0, GEM_CAP, 0)
+    green = field.at("green").integer(0, GEM_CAP, 0)
+    skulls = field.at("skulls").integer(0, SKULL_CAP, 0)
+    if len(field.problems) > problems or red is None or green is None or skulls is None:
+        return None
     return StartState(
         marked=tuple(sorted(marked)),
-        red=fields.integer("red", 0, GEM_CAP, 0),
-        green=fields.integer("green", 0, GEM_CAP, 0),
-        skulls=fields.integer("skulls", 0, SKULL_CAP, 0),
+        red=red,
+        green=green,
+        skulls=skulls,
         torches=tuple(torches),
     )
 
 
-def _read_cells(raw: Any, fields: _Fields, field: str) -> CellMask:
+def _read_cells(field: Field) -> CellMask:
+    raw = field.value
     tokens = raw.split() if isinstance(raw, str) else raw
     if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
-        raise fields.fail(field, "write a list of cells, e.g. [B1, B2]")
+        field.fail("write a list of cells, e.g. [B1, B2]")
+        return 0
     mask = 0
     for token in tokens:
         try:
             mask |= 1 << parse_cell(token)
         except ValueError as error:
-            raise fields.fail(field, str(error)) from None
+            field.fail(str(error))
+            return 0
     return mask
 
 
-def _check_marks(deck: Deck, number: int, mask: CellMask, fields: _Fields) -> None:
+def _check_marks(deck: Deck, number: int, mask: CellMask, field: Field) -> None:
     """Marks a game could have made (the engine's start-state rule)."""
     problem = CardState(deck.card(number), mask).why_unreachable()
     if problem:
-        raise fields.fail(f"marked {number}", f"card {number}: {problem}")
+        field.fail(f"card {number}: {problem}")
+
+
+def _read_cards(field: Field, deck: Deck) -> tuple[int, ...] | None:
+    raw = field.value
+    if (
+        not isinstance(raw, list)
+        or not 1 <= len(raw) <= MAX_CARDS
+        or not all(is_whole(n) for n in raw)
+        or len(set(raw)) != len(raw)
+    ):
+        field.fail(f"write 1 or {MAX_CARDS} different card numbers, e.g. [17]")
+        return None
+    try:
+        for number in raw:
+            deck.card(number)
+    except UnknownNameError as error:
+        field.fail(str(error))
+        return None
+    return tuple(sorted(raw))
+
+
+def _read_expeditions(field: Field, deck: Deck) -> tuple[str, ...] | None:
+    raw = field.value
+    if not isinstance(raw, list) or not raw or not all(isinstance(n, str) for n in raw):
+        field.fail("write the expedition cards in order, e.g. [I3, L3, O4]")
+        return None
+    try:
+        return tuple(deck.expedition(name).name for name in raw)
+    except UnknownNameError as error:
+        field.fail(str(error))
+        return None
 
 
 def read_definition(data: Any, deck: Deck, source: str) -> Puzzle:
     """The puzzle a file or cache entry describes, with the par and rating it states.
 
-    Checks the structure and the cards against ``deck``; proves nothing (see
-    :func:`load_puzzle_file`).
+    Checks the structure and the cards against ``deck`` and reports every problem at once
+    (:class:`PuzzleFileError`); proves nothing (see :func:`~.catalog.load_puzzle_file`).
     """
-    fields = _Fields(data, source)
-    unknown = set(fields.data) - _KEYS
-    if unknown:
-        raise fields.fail(
-            ", ".join(sorted(map(str, unknown))),
-            f"unknown field (known: {', '.join(sorted(_KEYS))})",
+    problems = Problems(source)
+    top = Field.root(data, problems)
+    if not top.mapping(_KEYS, expected="a mapping of fields (cards, expeditions, ...)"):
+        problems.raise_if_any(PuzzleFileError)
+    version = top.at("format")
+    if version.present and version.value != FILE_FORMAT:
+        version.fail(
+            f"{version.value!r} is not supported (this silverpyr reads format {FILE_FORMAT})"
         )
-    if fields.data.get("format", FILE_FORMAT) != FILE_FORMAT:
-        raise fields.fail(
-            "format",
-            f"{fields.data.get('format')!r} is not supported "
-            f"(this silverpyr reads format {FILE_FORMAT})",
-        )
-    cards_raw = fields.data.get("cards")
-    if (
-        not isinstance(cards_raw, list)
-        or not 1 <= len(cards_raw) <= MAX_CARDS
-        or not all(isinstance(n, int) and not isinstance(n, bool) for n in cards_raw)
-        or len(set(cards_raw)) != len(cards_raw)
-    ):
-        raise fields.fail("cards", f"write 1 or {MAX_CARDS} different card numbers, e.g. [17]")
+    cards = _read_cards(top.at("cards"), deck)
+    names = _read_expeditions(top.at("expeditions"), deck)
+    objective_field = top.at("objective")
+    objective: Objective | None = None
     try:
-        for number in cards_raw:
-            deck.card(number)
-    except UnknownNameError as error:
-        raise fields.fail("cards", str(error)) from None
-    cards = tuple(sorted(cards_raw))
-    names_raw = fields.data.get("expeditions")
-    if (
-        not isinstance(names_raw, list)
-        or not names_raw
-        or not all(isinstance(n, str) for n in names_raw)
-    ):
-        raise fields.fail("expeditions", "write the expedition cards in order, e.g. [I3, L3, O4]")
-    try:
-        names = tuple(deck.expedition(name).name for name in names_raw)
-    except UnknownNameError as error:
-        raise fields.fail("expeditions", str(error)) from None
-    try:
-        objective = Objective(str(fields.data.get("objective")))
+        objective = Objective(str(objective_field.value if objective_field.present else None))
     except ValueError:
-        raise fields.fail(
-            "objective", f"{fields.data.get('objective')!r} is not points or sprint"
-        ) from None
-    if objective is Objective.SPRINT and len(cards) != 1:
-        raise fields.fail("objective", "a sprint puzzle has exactly one card")
-    puzzle_id = fields.data.get("id")
+        shown = objective_field.value if objective_field.present else None
+        objective_field.fail(f"{shown!r} is not points or sprint")
+    if objective is Objective.SPRINT and cards is not None and len(cards) != 1:
+        objective_field.fail("a sprint puzzle has exactly one card")
+    id_field = top.at("id")
+    puzzle_id = id_field.value if not id_field.missing else None
     if puzzle_id is not None and not isinstance(puzzle_id, str | int):
-        raise fields.fail("id", f"{puzzle_id!r} is not a puzzle id")
-    solution = fields.data.get("solution") or []
+        id_field.fail(f"{puzzle_id!r} is not a puzzle id")
+    solution_field = top.at("solution")
+    solution = solution_field.value if not solution_field.missing else []
     if not isinstance(solution, list) or not all(isinstance(m, str) for m in solution):
-        raise fields.fail("solution", "write one move in notation per turn")
+        solution_field.fail("write one move in notation per turn")
+    round_number = top.at("round").integer(1, ROUNDS, 1)
+    turn_in_round = top.at("turn_in_round").integer(1, TURNS_PER_ROUND, 1)
+    start = _read_start(top.at("start"), deck, cards)
+    par_field, par_turns_field = top.at("par"), top.at("par_turns")
+    par = None if par_field.missing else par_field.integer(-1000, 1000)
+    par_turns = (
+        None if par_turns_field.missing else par_turns_field.integer(1, ROUNDS * TURNS_PER_ROUND)
+    )
+    difficulty = top.at("difficulty").integer(MIN_DIFFICULTY, MAX_DIFFICULTY, MIN_DIFFICULTY)
+    problems.raise_if_any(PuzzleFileError)
+    assert cards is not None and names is not None and objective is not None
+    assert round_number is not None and turn_in_round is not None and start is not None
+    assert difficulty is not None
     puzzle = Puzzle(
         id=str(puzzle_id) if puzzle_id is not None else "",
         cards=cards,
-        round=fields.integer("round", 1, ROUNDS, 1),
-        turn_in_round=fields.integer("turn_in_round", 1, TURNS_PER_ROUND, 1),
+        round=round_number,
+        turn_in_round=turn_in_round,
         expeditions=names,
         objective=objective,
-        start=_read_start(fields.data.get("start"), deck, cards, source),
-        par=fields.optional_integer("par", -1000, 1000) or 0,
-        par_turns=fields.optional_integer("par_turns", 1, ROUNDS * TURNS_PER_ROUND),
-        difficulty=fields.integer("difficulty", MIN_DIFFICULTY, MAX_DIFFICULTY, MIN_DIFFICULTY),
+        start=start,
+        par=par or 0,
+        par_turns=par_turns,
+        difficulty=difficulty,
         solution=tuple(solution),
     )
     try:
@@ -257,11 +243,19 @@ def puzzle_from_data(data: Any, deck: Deck, *, source: str) -> Puzzle:
     return puzzle
 
 
-def load_puzzle_file(deck: Deck, path: Path) -> Puzzle:
-    """Read a puzzle file, prove its par, rate it and settle its id."""
-    import yaml
+@dataclass(frozen=True)
+class StatedPuzzle:
+    """A puzzle file as written: its definition, and the par it states (if any)."""
 
-    from .generate import Draft, evaluate, make_puzzle, measure_features
+    puzzle: Puzzle
+    """The definition, with the file's id, par and difficulty as stated (nothing proven)."""
+    par: int | None
+    """The file's ``par``, or ``None`` when it states none."""
+
+
+def read_puzzle_file(deck: Deck, path: Path) -> StatedPuzzle:
+    """Read and check a puzzle file (YAML, or JSON); proves nothing (see the catalog)."""
+    import yaml
 
     source = str(path)
     try:
@@ -269,42 +263,8 @@ def load_puzzle_file(deck: Deck, path: Path) -> Puzzle:
     except yaml.YAMLError as error:
         raise PuzzleError(f"{source}: not YAML or JSON: {error}") from None
     stated = read_definition(data, deck, source)
-    draft = Draft(
-        stated.cards, stated.round, stated.turn_in_round, stated.expeditions, stated.start
-    )
-    evaluation = evaluate(deck, draft, stated.objective, trim_sprint=False)
-    if isinstance(evaluation, str):
-        raise PuzzleError(f"{source}: cannot be a puzzle: {evaluation}")
-    features = measure_features(evaluation, stated.objective)
-    if features is None:
-        raise PuzzleError(
-            f"{source}: cannot be a puzzle: the optimal first moves were not counted "
-            f"within the work limit"
-        )
-    puzzle = make_puzzle("", evaluation, stated.objective, features)
-    if isinstance(data, dict) and data.get("par") is not None and stated.par != puzzle.par:
-        raise PuzzleError(
-            f"{source}: the file says par {stated.par}, but the proven optimum is {puzzle.par}"
-        )
-    return _settle_id(deck, puzzle, stated.id)
-
-
-def _settle_id(deck: Deck, puzzle: Puzzle, stated_id: str) -> Puzzle:
-    from dataclasses import replace
-
-    from .generate import generate_puzzle
-
-    parsed: PuzzleId | None = None
-    if stated_id:
-        try:
-            parsed = parse_puzzle_id(stated_id)
-        except PuzzleError:
-            parsed = None
-    if parsed is not None and not parsed.custom:
-        generated = generate_puzzle(deck, parsed)
-        if definition_key(generated) == definition_key(puzzle):
-            return generated
-    return replace(puzzle, id=custom_id(puzzle))
+    par = stated.par if isinstance(data, dict) and data.get("par") is not None else None
+    return StatedPuzzle(stated, par)
 
 
 # --- writing ----------------------------------------------------------------------------

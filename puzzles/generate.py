@@ -37,8 +37,9 @@ from ..solver.rng import SeededStream
 from ..solver.sheet import ROUNDS, TURNS_PER_ROUND
 from .beginner import beginner_line, best_first_choice_value, ranked_moves
 from .ids import PuzzleId, parse_puzzle_id
+from .kinds import Kind, PuzzleError
 from .par import ProvenLine, count_optimal_first_placements, prove_optimum
-from .puzzle import Kind, Puzzle, PuzzleError, StartState
+from .puzzle import Puzzle, StartState
 from .rating import FIRST_PLACEMENT_CAP, Features, rate
 
 GENERATOR_VERSION = 1

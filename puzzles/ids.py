@@ -17,7 +17,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from .puzzle import Kind, PuzzleError
+from .kinds import Kind, PuzzleError
 
 MAX_SEED = 10**18 - 1
 DAILY_PREFIX = "daily-"

@@ -14,7 +14,6 @@ Goals (RULES.md, "Solo play and puzzles" gives the score):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from ..solver.cards import Deck
@@ -23,44 +22,12 @@ from ..solver.errors import SilverpyrError
 from ..solver.position import CardState, Position
 from ..solver.problem import Instance, LineResult, Objective, play_line
 from ..solver.sheet import ROUNDS, Sheet
+from .ids import parse_puzzle_id
+from .kinds import Kind as Kind  # re-exported: part of this API
+from .kinds import PuzzleError as PuzzleError
 
 MIN_DIFFICULTY = 1
 MAX_DIFFICULTY = 5
-
-
-class PuzzleError(SilverpyrError, ValueError):
-    """A puzzle that cannot be made, read or played (bad id, bad file, unprovable par)."""
-
-
-class Kind(StrEnum):
-    """The kinds of puzzle served across days."""
-
-    POINTS = "points"
-    """One fresh card, most points."""
-    SPRINT = "sprint"
-    """One fresh card, completed as fast as possible, then most points."""
-    PAIR = "pair"
-    """A hand of two fresh cards, most points."""
-    MIDROUND = "midround"
-    """One card already started mid-round: cells marked, gems and skulls on the sheet."""
-
-    @property
-    def objective(self) -> Objective:
-        """What the kind is solved for."""
-        return Objective.SPRINT if self is Kind.SPRINT else Objective.POINTS
-
-    @property
-    def label(self) -> str:
-        """A short human name, e.g. ``two-card hand``."""
-        return _KIND_LABELS[self]
-
-
-_KIND_LABELS = {
-    Kind.POINTS: "points",
-    Kind.SPRINT: "sprint",
-    Kind.PAIR: "two-card hand",
-    Kind.MIDROUND: "mid-round start",
-}
 
 
 @dataclass(frozen=True)
@@ -161,8 +128,6 @@ class Puzzle:
     @property
     def daily_date(self) -> str | None:
         """``YYYY-MM-DD`` when this is a daily puzzle."""
-        from .ids import parse_puzzle_id
-
         try:
             return parse_puzzle_id(self.id).daily_date
         except PuzzleError:

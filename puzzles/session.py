@@ -15,7 +15,8 @@ from ..solver.moves import PASS, Move, move_str
 from ..solver.position import Position
 from ..solver.problem import Instance, LineResult, play_line
 from ..solver.sheet import ScoreBreakdown, puzzle_score
-from .puzzle import Puzzle, PuzzleError
+from .kinds import PuzzleError
+from .puzzle import Puzzle
 
 
 @dataclass(frozen=True)

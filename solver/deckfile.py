@@ -5,7 +5,8 @@ every problem found, each naming the file, the card or expedition, and the row a
 
 The file's structure is checked strictly by hand (unknown keys, wrong types, booleans where
 numbers belong are all errors) rather than with a schema library: every command loads the
-deck, and the checks below cost far less start-up time than building schema models.
+deck, and the checks below cost far less start-up time than building schema models. Its
+problems are :class:`~.reader.Problem` values, as for puzzle and state files.
 """
 
 from __future__ import annotations
@@ -13,15 +14,17 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any
 
 import yaml
 
 from .cards import STANDARD_EXPEDITIONS, Color, Deck, Expedition, PyramidCard, Room, Symbol
 from .cells import COLUMN_NAMES, SIZE, Cell, cell_str, cells_of, flood_fill, row_of
-from .errors import SilverpyrError
+from .reader import Problem as Problem  # re-exported: the deck reader's problems
+from .reader import ReadError
+from .reader import describe as _describe
+from .reader import is_whole as _is_whole
 
 CARDS_PER_COLOR = 16
 BUNDLED_CARD_COUNT = 48
@@ -42,27 +45,14 @@ def bundled_deck_path() -> Path:
     return Path(__file__).resolve().parent.parent / "data" / "cards.yaml"
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a card file, and where."""
-
-    file: str
-    message: str
-    where: str = ""
-
-    def __str__(self) -> str:
-        if self.where:
-            return f"{self.file}: {self.where}: {self.message}"
-        return f"{self.file}: {self.message}"
-
-
-class DeckFileError(SilverpyrError, ValueError):
+class DeckFileError(ReadError):
     """A card file could not be loaded; ``problems`` lists everything wrong with it."""
 
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
+    def summary(self) -> str:
+        """The first problem, and how many more (:func:`check_deck_file` lists them all)."""
+        problems = self.problems
         more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        super().__init__(f"{problems[0]}{more}")
+        return f"{problems[0]}{more}"
 
 
 def load_deck(path: str | Path | None = None) -> Deck:
@@ -129,28 +119,9 @@ def _read_yaml(path: Path, name: str, problems: list[Problem]) -> dict[str, Any]
     return data
 
 
-def _is_whole(value: Any) -> TypeGuard[int]:
-    """Whether ``value`` is a whole number (YAML's ``true`` is not one)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _is_int(value: Any, low: int, high: int) -> bool:
     """Whether ``value`` is a whole number from ``low`` to ``high``."""
     return _is_whole(value) and low <= value <= high
-
-
-def _describe(value: Any) -> str:
-    """A short description of a YAML value of the wrong type, e.g. ``a list``."""
-    kinds = {
-        bool: "true/false",
-        int: "a number",
-        float: "a number",
-        str: "text",
-        list: "a list",
-        dict: "a mapping",
-        type(None): "empty",
-    }
-    return kinds.get(type(value), type(value).__name__)
 
 
 def _check_keys(

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 from silverpyr.cli.app import app
 from silverpyr.cli.puzzle_cmd import PLAY_COMMANDS, script_from_text
 from silverpyr.puzzles.generate import puzzle_from_id
-from silverpyr.puzzles.puzzle import Kind, Puzzle, PuzzleError
+from silverpyr.puzzles.kinds import Kind, PuzzleError
+from silverpyr.puzzles.puzzle import Puzzle
 from silverpyr.puzzles.session import PlaySession
 from silverpyr.puzzles.share import room_picture, share_text
 from silverpyr.puzzles.store import Store

@@ -18,14 +18,14 @@ from silverpyr.puzzles.beginner import (
     best_first_choice_value,
     first_choices,
 )
-from silverpyr.puzzles.catalog import cache_key, deck_fingerprint, get_puzzle
-from silverpyr.puzzles.fileformat import (
+from silverpyr.puzzles.catalog import (
+    cache_key,
     custom_id,
-    file_data,
+    deck_fingerprint,
+    get_puzzle,
     load_puzzle_file,
-    puzzle_from_data,
-    save_puzzle_file,
 )
+from silverpyr.puzzles.fileformat import file_data, puzzle_from_data, save_puzzle_file
 from silverpyr.puzzles.generate import (
     MIN_GAP_POINTS,
     MIN_GAP_SHARE,
@@ -37,8 +37,9 @@ from silverpyr.puzzles.generate import (
     puzzle_from_id,
 )
 from silverpyr.puzzles.ids import parse_date, parse_puzzle_id
+from silverpyr.puzzles.kinds import Kind, PuzzleError
 from silverpyr.puzzles.par import prove_optimum
-from silverpyr.puzzles.puzzle import Kind, Puzzle, PuzzleError, StartState
+from silverpyr.puzzles.puzzle import Puzzle, StartState
 from silverpyr.puzzles.rating import Features, difficulty_points, rate
 from silverpyr.puzzles.store import Store
 from silverpyr.solver.bots import choose_move
@@ -423,3 +424,23 @@ def test_bad_input_is_one_line_and_exit_2(runner: CliRunner, args: list[str], me
     assert result.exit_code == 2
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_bad_file_lists_every_problem_with_its_place(
+    deck: Deck, generated: dict[str, Puzzle], tmp_path: Path
+) -> None:
+    data = {
+        **file_data(generated["points"]),
+        "round": 5,
+        "colour": "red",
+        "expeditions": ["Z9"],
+        "start": {"red": True},
+    }
+    path = tmp_path / "bad.yaml"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(PuzzleError) as raised:
+        load_puzzle_file(deck, path)
+    lines = str(raised.value).splitlines()
+    assert all(line.startswith(f"{path}: ") for line in lines)
+    places = [line[len(f"{path}: ") :].split(":")[0] for line in lines]
+    assert sorted(places) == ["colour", "expeditions", "round", "start.red"]

@@ -1,0 +1,87 @@
+"""The strict reader: every problem at once, each with its place, in the user's terms."""
+
+from __future__ import annotations
+
+import pytest
+
+from silverpyr.puzzles.state_file import StateFileError, parse_state
+from silverpyr.solver.deckfile import load_deck
+from silverpyr.solver.errors import SilverpyrError
+from silverpyr.solver.reader import Field, Problem, Problems, ReadError
+
+
+def read_cards(data: object) -> Problems:
+    problems = Problems("state.yaml")
+    top = Field.root(data, problems)
+    if top.mapping(("round", "cards")):
+        top.at("round").integer(1, 4)
+        for card in top.at("cards").items(low=1, high=2):
+            if card.mapping(("number", "marks")):
+                card.at("number").whole()
+                card.at("marks").text("")
+    return problems
+
+
+def test_every_problem_is_reported_with_its_place() -> None:
+    problems = read_cards(
+        {"round": True, "cards": [{"number": "x"}, {"number": 3, "marks": ["A1"], "colour": 1}]}
+    )
+    assert [(p.where, p.message.split(",")[0]) for p in problems.found] == [
+        ("round", "True is not a whole number from 1 to 4"),
+        ("cards[0].number", "expected a whole number"),
+        ("cards[1].colour", "unknown field (known: marks"),
+        ("cards[1].marks", "expected text"),
+    ]
+    with pytest.raises(ReadError) as raised:
+        problems.raise_if_any()
+    assert isinstance(raised.value, SilverpyrError)
+    lines = str(raised.value).splitlines()
+    assert len(lines) == 4 and all(line.startswith("state.yaml: ") for line in lines)
+    assert lines[1] == "state.yaml: cards[0].number: expected a whole number, not text"
+
+
+def test_missing_keys_and_wrong_shapes() -> None:
+    problems = read_cards({"cards": []})
+    assert [str(p) for p in problems.found] == [
+        "state.yaml: round: missing: expected a whole number from 1 to 4",
+        "state.yaml: cards: expected 1 to 2 entries, not 0",
+    ]
+    problems = read_cards({"round": 1, "cards": []})
+    assert [str(p) for p in problems.found] == ["state.yaml: cards: expected 1 to 2 entries, not 0"]
+    problems = read_cards([1, 2])
+    assert [str(p) for p in problems.found] == [
+        "state.yaml: expected a mapping of round, cards, not a list"
+    ]
+    assert not read_cards({"round": 2, "cards": [{"number": 5}]})
+
+
+def test_problem_places_read_like_the_deck_reader() -> None:
+    assert str(Problem("f.yaml", "bad", "card 3, row 2")) == "f.yaml: card 3, row 2: bad"
+    assert str(Problem("f.yaml", "bad")) == "f.yaml: bad"
+    assert Problem("f.yaml", "bad").file == "f.yaml"
+    load_deck()  # the bundled deck still reads
+
+
+def test_a_state_file_with_wrong_types_names_the_key_paths() -> None:
+    text = (
+        "round: two\nexpedition: 3\nseen: I3\n"
+        "cards:\n  - number: 1\n    marks: [A1]\n"
+        "sheet: {red: -1, torches: [yes]}\n"
+    )
+    with pytest.raises(StateFileError) as raised:
+        parse_state(text, load_deck())
+    message = str(raised.value)
+    lines = message.splitlines()
+    assert all(line.startswith("<state>: ") for line in lines)
+    for expected in (
+        "round: 'two' is not a whole number from 1 to 4",
+        "expedition: expected an expedition card name, e.g. L3, not a number",
+        "seen: expected a list, not text",
+        "cards[0].marks: expected cells as text, e.g. A1 A2 B2, not a list",
+        "sheet.red: -1 is not a whole number from 0 to 10",
+        "sheet.torches[0]: True is not a whole number from 1 to 4",
+    ):
+        assert expected in message
+    assert len(lines) == 6
+    for internal in ("Model", "pydantic", "instance of", "validation"):
+        assert internal not in message
