@@ -103,6 +103,29 @@ class LineModel:
         self.rooms = [state.room for state in self.cards]
         self.turns = instance.turns
         self.vars = LineVariables(tuple(state.number for state in self.cards))
+        # Filled by the steps below; declared here so the object's shape is seen in one place.
+        self.distance: list[list[int]] = []
+        """``distance[c][q]``: fewest new cells to mark before ``q`` can be marked on card ``c``."""
+        self.budget: list[int] = []
+        """``budget[t]``: most new cells any line marks through turn ``t``."""
+        self.cross_cells: list[CellMask] = []
+        """Per card, the unmarked cross cells (each earns an extra mark)."""
+        self.cover: list[list[list[list[LinearTerms]]]] = []
+        """``cover[t][step][c][q]``: decisions that mark ``q`` at that step."""
+        self.start_marked: list[list[int]] = []
+        """``start_marked[c][q]``: 1 if ``q`` of card ``c`` is marked at the start."""
+        self.marked: list[list[list[Expr]]] = []
+        """``marked[t][c][q]``: ``q`` of card ``c`` is marked at the end of turn ``t``."""
+        self.final_skulls: Expr = self.instance.start.sheet.skulls
+        """The skull count at the end of the line."""
+        self.completed: list[Expr] = []
+        """Per card, whether it is complete at the end of the line."""
+        self.score: Expr = 0
+        """The puzzle score of RULES.md."""
+        self.turn_sum: Expr = 0
+        """Sum of the cards' completion turns (``turns + 1`` for a card left incomplete)."""
+        self.objective_expression: Expr = 0
+        """The value maximised: score and completion turns folded as :attr:`objective` says."""
         self._prepare_reach()
         self._add_placement_variables()
         self._add_extra_variables()
@@ -130,7 +153,7 @@ class LineModel:
             count(room.mask(Symbol.CROSS) & ~state.marked)
             for room, state in zip(self.rooms, self.cards, strict=True)
         )
-        self.budget: list[int] = []
+        self.budget = []
         total = 0
         for expedition in self.instance.expeditions:
             total += expedition.size
@@ -209,8 +232,7 @@ class LineModel:
     def _add_marking_state(self) -> None:
         """``marked[t][c][q]``: cell ``q`` of card ``c`` is marked at the end of turn ``t``
         (``t = -1``: the start). A boolean, so every cell is marked at most once."""
-        self.cover: list[list[list[list[LinearTerms]]]] = []
-        """``cover[t][step][c][q]``: decisions that mark ``q`` at that step."""
+        self.cover = []
         for turn in range(self.turns):
             steps = [self.vars.placements[turn], *self.vars.extras[turn]]
             per_step = []
@@ -223,7 +245,7 @@ class LineModel:
             self.cover.append(per_step)
 
         start = [[int(state.marked >> q & 1) for q in range(25)] for state in self.cards]
-        self.marked: list[list[list[Expr]]] = []
+        self.marked = []
         previous: list[list[Expr]] = start
         for turn in range(self.turns):
             now: list[list[Expr]] = []
