@@ -53,11 +53,11 @@ from itertools import permutations
 
 from ..solver.cards import Expedition
 from ..solver.errors import SilverpyrError
+from ..solver.line import DEFAULT_TIME_LIMIT, LinePosition, best_reachable
 from ..solver.moves import Move
 from ..solver.position import Position
 from ..solver.problem import Instance
 from ..solver.sheet import TURNS_PER_ROUND, puzzle_score
-from .hints.line import DEFAULT_TIME_LIMIT, LinePosition, best_reachable
 from .ranking_defaults import DEFAULT_LOOKAHEAD, DEFAULT_SAMPLES, DEFAULT_TOP_K
 
 
