@@ -57,9 +57,9 @@ def prove_optimum(
     result = built.solve(time_limit=SAFETY_SECONDS, work_limit=work_limit)
     if result.status is SearchStatus.INFEASIBLE:
         raise SolverBugError(f"the model has no solution ({result.status_name})")
-    if result.status is not SearchStatus.OPTIMAL or result.line is None:
+    if result.status is not SearchStatus.OPTIMAL or result.line is None or result.value is None:
         return None  # not proven within the work limit
-    return ProvenLine(result.line, result.line.objective_value(objective), result.work)
+    return ProvenLine(result.line, result.value, result.work)
 
 
 def count_optimal_first_placements(

@@ -138,6 +138,8 @@ class ModelSolution:
     status: SearchStatus
     line: LineResult | None
     """The line found, as replayed by the rules engine (``None`` if none was found)."""
+    value: int | None
+    """The line's objective value, as the rules engine scores it (``None`` without a line)."""
     bound: int | None
     """CP-SAT's proven upper bound on the objective value (``None`` without an objective)."""
     first_placements: tuple[Mark, ...]
@@ -297,6 +299,7 @@ class LineModel:
         return ModelSolution(
             status=status,
             line=line,
+            value=None if line is None else line.objective_value(self.objective),
             bound=self._bound(solver),
             first_placements=first,
             work=solver.response_proto.deterministic_time,

@@ -79,13 +79,13 @@ def solve(
     result = built.solve(time_limit=time_limit)
     if result.status is SearchStatus.UNKNOWN:
         raise NoLineFoundError(f"no line found within {time_limit:g} s; raise --time-limit")
-    if result.line is None:
+    if result.line is None or result.value is None:
         raise SolverBugError(
             f"the model has no solution ({result.status_name}): a bug in silverpyr's model"
         )
     status = Status.OPTIMAL if result.status is SearchStatus.OPTIMAL else Status.FEASIBLE
     line = result.line
-    value = line.objective_value(objective)
+    value = result.value
     variables, constraints = built.size
     return Solution(
         status=status,

@@ -200,7 +200,7 @@ def test_line_model_solves_and_takes_the_edits_par_proofs_need() -> None:
     result = built.solve(time_limit=10)
     assert result.status is SearchStatus.OPTIMAL
     assert result.line is not None and result.line.moves == best.line.moves
-    assert result.bound == best.value
+    assert result.value == result.bound == best.value
     assert result.first_placements == (best.line.moves[0].mark,)
     assert result.work > 0
 
