@@ -32,7 +32,6 @@ from timing import percentile  # benchmarks/timing.py, beside this script
 from silverpyr.puzzles.generate import puzzle_from_id
 from silverpyr.puzzles.hints.coach import Coach
 from silverpyr.puzzles.hints.graded import HintLevel, hint
-from silverpyr.puzzles.hints.line import LinePosition, best_reachable
 from silverpyr.puzzles.uncertain import (
     DEFAULT_LOOKAHEAD,
     DEFAULT_SAMPLES,
@@ -44,6 +43,7 @@ from silverpyr.solver.bots import bot_keep_choices, bot_moves, choose_replacemen
 from silverpyr.solver.cards import Deck
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.game import Phase, deal
+from silverpyr.solver.line import LinePosition, best_reachable
 
 PUZZLE_TARGET = 0.5
 UNCERTAIN_TARGET = 3.0

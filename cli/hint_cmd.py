@@ -35,11 +35,11 @@ if TYPE_CHECKING:
     from ..puzzles.hints.coach import Coach
     from ..puzzles.hints.feedback import Feedback
     from ..puzzles.hints.graded import Hint
-    from ..puzzles.hints.line import LinePosition
     from ..puzzles.session import PlaySession
     from ..puzzles.uncertain import Ranking
     from ..solver.cards import Deck
     from ..solver.game import GameState
+    from ..solver.line import LinePosition
     from ..solver.problem import Instance, LineResult, Objective
     from ..solver.situation import Situation
     from .puzzle_cmd import PlayScreen
@@ -236,7 +236,7 @@ def _puzzle_hint(
 ) -> None:
     from ..puzzles.hints.coach import Coach
     from ..puzzles.hints.graded import HintLevel, hint
-    from ..puzzles.hints.line import play_moves
+    from ..solver.line import play_moves
 
     at = play_moves(problem.instance, moves)
     finished = at.is_over() or not at.position.has_card_in_play()
@@ -482,7 +482,7 @@ def _screen_coach(screen: PlayScreen) -> Coach:
 
 def hint_command(screen: PlayScreen, rest: str) -> bool:
     """``h`` in the trainer: the next hint level for this turn; counted as a hint used."""
-    from ..puzzles.hints.line import LinePosition
+    from ..solver.line import LinePosition
 
     coach = _screen_coach(screen)
     session = screen.session

@@ -5,22 +5,19 @@ that limit must not depend on the machine: a wall-clock limit would serve a slow
 different puzzles than a fast laptop. CP-SAT's *deterministic time* counts work instead of
 seconds; with one worker and a fixed seed (as :func:`silverpyr.solver.solve.solve` uses)
 the same model gives the same answer everywhere, for the same OR-Tools version. The model
-is the solver's :class:`~silverpyr.solver.model.LineModel`, and every line is replayed by
-the rules engine exactly as ``solve`` does.
+is the solver's :class:`~silverpyr.solver.model.LineModel`, which replays every line it
+finds through the rules engine exactly as ``solve`` does. This module only decides what to
+prove and how hard to try.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from ..solver.errors import SolverBugError
 from ..solver.moves import Mark, Move
 from ..solver.problem import Instance, LineResult, Objective
-from ..solver.solve import SolverBugError, checked_line
-
-if TYPE_CHECKING:
-    from ortools.sat.python import cp_model
 
 WORK_LIMIT = 1.0
 """Deterministic-time budget for proving a par (about a second of work on a laptop)."""
@@ -41,18 +38,6 @@ class ProvenLine:
     work: float
 
 
-def _solver(instance: Instance, work_limit: float) -> cp_model.CpSolver:
-    from ortools.sat.python import cp_model
-
-    from ..solver.solve import configure
-
-    solver = cp_model.CpSolver()
-    configure(
-        solver.parameters, SAFETY_SECONDS, cards=len(instance.start.cards), work_limit=work_limit
-    )
-    return solver
-
-
 def prove_optimum(
     instance: Instance,
     objective: Objective,
@@ -64,23 +49,17 @@ def prove_optimum(
 
     ``hint`` (a legal line, e.g. the beginner's) seeds the search.
     """
-    from ortools.sat.python import cp_model
-
-    from ..solver.model import LineModel
+    from ..solver.model import LineModel, SearchStatus
 
     built = LineModel(instance, objective)
     if hint:
-        built.vars.hint(built.model, hint)
-    solver = _solver(instance, work_limit)
-    code = solver.solve(built.model)
-    if code != cp_model.OPTIMAL:
-        if code in (cp_model.FEASIBLE, cp_model.UNKNOWN):
-            return None
-        raise SolverBugError(f"the model has no solution ({solver.status_name(code)})")
-    line = checked_line(built, solver, proven=True)
-    return ProvenLine(
-        line, line.objective_value(objective), solver.response_proto.deterministic_time
-    )
+        built.hint_line(hint)
+    result = built.solve(time_limit=SAFETY_SECONDS, work_limit=work_limit)
+    if result.status is SearchStatus.INFEASIBLE:
+        raise SolverBugError(f"the model has no solution ({result.status_name})")
+    if result.status is not SearchStatus.OPTIMAL or result.line is None or result.value is None:
+        return None  # not proven within the work limit
+    return ProvenLine(result.line, result.value, result.work)
 
 
 def count_optimal_first_placements(
@@ -97,32 +76,24 @@ def count_optimal_first_placements(
     is one; each further search asks for an optimal line avoiding every placement found so
     far. ``None`` when a search is not settled within ``work_limit``.
     """
-    from ortools.sat.python import cp_model
-
-    from ..solver.model import LineModel
+    from ..solver.model import LineModel, SearchStatus
 
     first = optimum.line.moves[0].mark
     if first is None:
         return 1
     found: list[Mark] = [first]
     built = LineModel(instance, objective)
-    model = built.model
-    model.add(built.objective_expression >= optimum.value)
-    model.clear_objective()  # type: ignore[no-untyped-call]
-    candidates = built.vars.placements[0]
-    numbers = built.vars.numbers
+    built.require_objective_at_least(optimum.value)
+    built.drop_objective()
     while len(found) < cap:
-        for candidate in candidates:
-            if Mark(numbers[candidate.card], candidate.cells) == found[-1]:
-                model.add(candidate.var == 0)
-        solver = _solver(instance, work_limit)
-        code = solver.solve(model)
-        if code == cp_model.INFEASIBLE:
+        built.forbid_first_placement(found[-1])
+        result = built.solve(time_limit=SAFETY_SECONDS, work_limit=work_limit)
+        if result.status is SearchStatus.INFEASIBLE:
             return len(found)
-        if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if not result.found:
             return None
-        chosen = [Mark(numbers[c.card], c.cells) for c in candidates if solver.boolean_value(c.var)]
+        chosen = result.first_placements
         if len(chosen) != 1 or chosen[0] in found:
-            raise SolverBugError(f"the model chose first placements {chosen} after {found}")
+            raise SolverBugError(f"the model chose first placements {list(chosen)} after {found}")
         found.append(chosen[0])
     return len(found)

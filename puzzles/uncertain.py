@@ -52,12 +52,12 @@ from enum import StrEnum
 from itertools import permutations
 
 from ..solver.cards import Expedition
+from ..solver.line import DEFAULT_TIME_LIMIT, LinePosition, best_reachable
 from ..solver.moves import Move
 from ..solver.position import Position
 from ..solver.problem import Instance
 from ..solver.sheet import puzzle_score
 from ..solver.situation import Situation, SituationError
-from .hints.line import DEFAULT_TIME_LIMIT, LinePosition, best_reachable
 from .ranking_defaults import DEFAULT_LOOKAHEAD, DEFAULT_SAMPLES, DEFAULT_TOP_K
 
 

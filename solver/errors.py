@@ -5,3 +5,7 @@ from __future__ import annotations
 
 class SilverpyrError(Exception):
     """An error whose message is meant for the user (bad input, illegal move, ...)."""
+
+
+class SolverBugError(SilverpyrError, RuntimeError):
+    """The rules engine disagrees with the CP-SAT model: a bug, never to be hidden."""

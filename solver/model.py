@@ -5,6 +5,11 @@ Primer. Candidate marks come from the rules engine (``CardState.free_footprints`
 model only adds what the engine checks move by move: connectivity, completion, the extra
 marks red crosses earn, and the score. It prints nothing and reads no files.
 
+:meth:`LineModel.solve` runs CP-SAT on it (always under a time limit) and replays the line
+it finds through the rules engine; the other public methods are the few edits callers need
+(a hint line, a required objective value, a forbidden first placement), so no caller
+touches CP-SAT itself.
+
 Step ``(t, 0)`` is turn ``t``'s placement (the pattern or one cell); steps ``(t, s)`` for
 ``s >= 1`` are the extra marks made in that turn, in order.
 
@@ -16,16 +21,19 @@ is replayed through the rules engine, which gives the score shown to users.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from ortools.sat.python import cp_model
 
 from .cards import Symbol
 from .cells import NEIGHBOUR_MASKS, CellMask, border_of, cells_of, count
-from .moves import PASS, Mark, Move
-from .problem import SCORE_SPAN, TURN_SPAN, Instance, Objective
+from .errors import SolverBugError
+from .moves import PASS, IllegalMoveError, Mark, Move
+from .problem import SCORE_SPAN, TURN_SPAN, Instance, LineResult, Objective, play_line
 from .sheet import (
     COMPLETED_CARD_POINTS,
     GEM_CAP,
@@ -68,6 +76,16 @@ class LineVariables:
                 return Mark(self.numbers[candidate.card], candidate.cells)
         return None
 
+    def first_placements(self, solver: cp_model.CpSolver) -> tuple[Mark, ...]:
+        """Every turn-1 placement in the solver's current solution (one, unless a bug)."""
+        if not self.placements:
+            return ()
+        return tuple(
+            Mark(self.numbers[c.card], c.cells)
+            for c in self.placements[0]
+            if solver.boolean_value(c.var)
+        )
+
     def extract(self, solver: cp_model.CpSolver) -> tuple[Move, ...]:
         """The line in the solver's current solution."""
         moves = []
@@ -92,8 +110,95 @@ class LineVariables:
                     model.add_hint(candidate.var, hit)
 
 
+class SearchStatus(StrEnum):
+    """How a CP-SAT search ended."""
+
+    OPTIMAL = "optimal"
+    """A line was found and proven best (for a feasibility search: a line was found)."""
+    FEASIBLE = "feasible"
+    """A line was found, but the limit came before the proof."""
+    UNKNOWN = "unknown"
+    """The limit came before any line was found."""
+    INFEASIBLE = "infeasible"
+    """Proven: no line meets the model's constraints."""
+
+
+_STATUSES = {
+    cp_model.OPTIMAL: SearchStatus.OPTIMAL,
+    cp_model.FEASIBLE: SearchStatus.FEASIBLE,
+    cp_model.UNKNOWN: SearchStatus.UNKNOWN,
+    cp_model.INFEASIBLE: SearchStatus.INFEASIBLE,
+}
+
+
+@dataclass(frozen=True)
+class ModelSolution:
+    """The outcome of one :meth:`LineModel.solve`."""
+
+    status: SearchStatus
+    line: LineResult | None
+    """The line found, as replayed by the rules engine (``None`` if none was found)."""
+    value: int | None
+    """The line's objective value, as the rules engine scores it (``None`` without a line)."""
+    bound: int | None
+    """CP-SAT's proven upper bound on the objective value (``None`` without an objective)."""
+    first_placements: tuple[Mark, ...]
+    """Every placement the solution makes on turn 1 (one, for a correct model)."""
+    work: float
+    """Deterministic time spent (CP-SAT's machine-independent measure of work)."""
+
+    @property
+    def found(self) -> bool:
+        """Whether a line was found."""
+        return self.line is not None
+
+    @property
+    def status_name(self) -> str:
+        """CP-SAT's name for the status (``OPTIMAL``, ``INFEASIBLE``, ...)."""
+        return self.status.name
+
+
+def configure(
+    parameters: Any, time_limit: float, *, cards: int = 1, work_limit: float | None = None
+) -> None:
+    """Deterministic, single-worker parameters tuned with ``benchmarks/solver.py``.
+
+    The model is small and already pruned, so presolve, probing, symmetry detection, cuts
+    and (for one card) SAT inprocessing cost more than they save on the deck's rooms
+    (measured: median 0.12 s -> 0.04 s); hands of two cards solve faster with inprocessing.
+    ``work_limit`` caps CP-SAT's deterministic time, which unlike seconds does not depend on
+    the machine (puzzle generation uses it so every machine keeps the same puzzles).
+    """
+    parameters.max_time_in_seconds = time_limit
+    if work_limit is not None:
+        parameters.max_deterministic_time = work_limit
+    parameters.num_workers = 1
+    parameters.random_seed = 0
+    parameters.cp_model_presolve = False
+    parameters.cp_model_probing_level = 0
+    parameters.symmetry_level = 0
+    parameters.cut_level = 0
+    parameters.use_sat_inprocessing = cards > 1
+
+
+def checked_line(built: LineModel, solver: cp_model.CpSolver, *, proven: bool) -> LineResult:
+    """The solver's line replayed by the rules engine; :class:`SolverBugError` if the engine
+    rejects it, or (for a ``proven`` optimum) scores it differently from the model."""
+    try:
+        line = play_line(built.instance, built.vars.extract(solver))
+    except IllegalMoveError as error:
+        raise SolverBugError(f"the rules engine rejects the solver's line: {error}") from error
+    value = line.objective_value(built.objective)
+    model_value = round(solver.objective_value)
+    if proven and value != model_value:
+        raise SolverBugError(
+            f"the rules engine scores the optimal line {value}, the model {model_value}"
+        )
+    return line
+
+
 class LineModel:
-    """The CP-SAT model of ``instance`` under ``objective``."""
+    """The CP-SAT model of ``instance`` under ``objective``, and the solver that runs it."""
 
     def __init__(self, instance: Instance, objective: Objective) -> None:
         self.instance = instance
@@ -103,6 +208,31 @@ class LineModel:
         self.rooms = [state.room for state in self.cards]
         self.turns = instance.turns
         self.vars = LineVariables(tuple(state.number for state in self.cards))
+        # Filled by the steps below; declared here so the object's shape is seen in one place.
+        self.distance: list[list[int]] = []
+        """``distance[c][q]``: fewest new cells to mark before ``q`` can be marked on card ``c``."""
+        self.budget: list[int] = []
+        """``budget[t]``: most new cells any line marks through turn ``t``."""
+        self.cross_cells: list[CellMask] = []
+        """Per card, the unmarked cross cells (each earns an extra mark)."""
+        self.cover: list[list[list[list[LinearTerms]]]] = []
+        """``cover[t][step][c][q]``: decisions that mark ``q`` at that step."""
+        self.start_marked: list[list[int]] = []
+        """``start_marked[c][q]``: 1 if ``q`` of card ``c`` is marked at the start."""
+        self.marked: list[list[list[Expr]]] = []
+        """``marked[t][c][q]``: ``q`` of card ``c`` is marked at the end of turn ``t``."""
+        self.final_skulls: Expr = self.instance.start.sheet.skulls
+        """The skull count at the end of the line."""
+        self.completed: list[Expr] = []
+        """Per card, whether it is complete at the end of the line."""
+        self.score: Expr = 0
+        """The puzzle score of RULES.md."""
+        self.turn_sum: Expr = 0
+        """Sum of the cards' completion turns (``turns + 1`` for a card left incomplete)."""
+        self.objective_expression: Expr = 0
+        """The value maximised: score and completion turns folded as :attr:`objective` says."""
+        self.optimising = False
+        """Whether the model has an objective (:meth:`drop_objective` makes it a search)."""
         self._prepare_reach()
         self._add_placement_variables()
         self._add_extra_variables()
@@ -115,6 +245,71 @@ class LineModel:
         self._add_layer_cuts()
         self._add_score()
         self._add_objective()
+
+    # --- solving ----------------------------------------------------------------------
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """Variables and constraints in the model."""
+        proto = self.model.proto
+        return len(proto.variables), len(proto.constraints)
+
+    def hint_line(self, moves: Sequence[Move]) -> None:
+        """Seed the search with ``moves`` (a legal line of the instance)."""
+        self.vars.hint(self.model, moves)
+
+    def require_objective_at_least(self, value: int) -> None:
+        """Accept only lines whose objective value is at least ``value``."""
+        self.model.add(self.objective_expression >= value)
+
+    def drop_objective(self) -> None:
+        """Search for any line meeting the constraints instead of the best one."""
+        self.model.clear_objective()  # type: ignore[no-untyped-call]
+        self.optimising = False
+
+    def forbid_first_placement(self, mark: Mark) -> None:
+        """Accept only lines whose turn-1 placement is not ``mark``."""
+        for candidate in self.vars.placements[0]:
+            if Mark(self.vars.numbers[candidate.card], candidate.cells) == mark:
+                self.model.add(candidate.var == 0)
+
+    def solve(self, *, time_limit: float, work_limit: float | None = None) -> ModelSolution:
+        """Run CP-SAT (one worker, fixed seed) for at most ``time_limit`` seconds and, if
+        given, ``work_limit`` units of deterministic time.
+
+        A line found is replayed by the rules engine (:func:`checked_line`); a proven
+        optimum must score what the model says. :class:`SolverBugError` if the model is
+        invalid or the engine disagrees.
+        """
+        solver = cp_model.CpSolver()
+        configure(solver.parameters, time_limit, cards=len(self.cards), work_limit=work_limit)
+        code = solver.solve(self.model)
+        status = _STATUSES.get(code)
+        if status is None:
+            raise SolverBugError(
+                f"the model has no solution ({solver.status_name(code)}): "
+                "a bug in silverpyr's model"
+            )
+        line: LineResult | None = None
+        first: tuple[Mark, ...] = ()
+        if status in (SearchStatus.OPTIMAL, SearchStatus.FEASIBLE):
+            proven = status is SearchStatus.OPTIMAL and self.optimising
+            line = checked_line(self, solver, proven=proven)
+            first = self.vars.first_placements(solver)
+        return ModelSolution(
+            status=status,
+            line=line,
+            value=None if line is None else line.objective_value(self.objective),
+            bound=self._bound(solver),
+            first_placements=first,
+            work=solver.response_proto.deterministic_time,
+        )
+
+    def _bound(self, solver: cp_model.CpSolver) -> int | None:
+        if not self.optimising:
+            return None
+        bound = solver.best_objective_bound
+        return round(bound) if math.isfinite(bound) else None
 
     # --- pruning ----------------------------------------------------------------------
 
@@ -130,7 +325,7 @@ class LineModel:
             count(room.mask(Symbol.CROSS) & ~state.marked)
             for room, state in zip(self.rooms, self.cards, strict=True)
         )
-        self.budget: list[int] = []
+        self.budget = []
         total = 0
         for expedition in self.instance.expeditions:
             total += expedition.size
@@ -209,8 +404,7 @@ class LineModel:
     def _add_marking_state(self) -> None:
         """``marked[t][c][q]``: cell ``q`` of card ``c`` is marked at the end of turn ``t``
         (``t = -1``: the start). A boolean, so every cell is marked at most once."""
-        self.cover: list[list[list[list[LinearTerms]]]] = []
-        """``cover[t][step][c][q]``: decisions that mark ``q`` at that step."""
+        self.cover = []
         for turn in range(self.turns):
             steps = [self.vars.placements[turn], *self.vars.extras[turn]]
             per_step = []
@@ -223,7 +417,7 @@ class LineModel:
             self.cover.append(per_step)
 
         start = [[int(state.marked >> q & 1) for q in range(25)] for state in self.cards]
-        self.marked: list[list[list[Expr]]] = []
+        self.marked = []
         previous: list[list[Expr]] = start
         for turn in range(self.turns):
             now: list[list[Expr]] = []
@@ -465,3 +659,4 @@ class LineModel:
         else:
             self.objective_expression = -self.turn_sum * SCORE_SPAN + self.score
         self.model.maximize(self.objective_expression)
+        self.optimising = True

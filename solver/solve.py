@@ -9,16 +9,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .errors import SilverpyrError
-from .moves import IllegalMoveError
-from .problem import Instance, LineResult, Objective, play_line, split_objective_value
-
-if TYPE_CHECKING:
-    from ortools.sat.python import cp_model
-
-    from .model import LineModel
+from .errors import SilverpyrError, SolverBugError
+from .problem import Instance, LineResult, Objective, split_objective_value
 
 DEFAULT_TIME_LIMIT = 10.0
 
@@ -30,10 +24,6 @@ class Status(StrEnum):
     """The line is proven best."""
     FEASIBLE = "feasible"
     """A line was found, but the time limit came before the proof; see the bound."""
-
-
-class SolverBugError(SilverpyrError, RuntimeError):
-    """The rules engine disagrees with the model: a bug, never to be hidden."""
 
 
 class NoLineFoundError(SilverpyrError, TimeoutError):
@@ -73,29 +63,6 @@ class Solution:
         return split_objective_value(self.objective, self.bound)[0]
 
 
-def configure(
-    parameters: Any, time_limit: float, *, cards: int = 1, work_limit: float | None = None
-) -> None:
-    """Deterministic, single-worker parameters tuned with ``benchmarks/solver.py``.
-
-    The model is small and already pruned, so presolve, probing, symmetry detection, cuts
-    and (for one card) SAT inprocessing cost more than they save on the deck's rooms
-    (measured: median 0.12 s -> 0.04 s); hands of two cards solve faster with inprocessing.
-    ``work_limit`` caps CP-SAT's deterministic time, which unlike seconds does not depend on
-    the machine (puzzle generation uses it so every machine keeps the same puzzles).
-    """
-    parameters.max_time_in_seconds = time_limit
-    if work_limit is not None:
-        parameters.max_deterministic_time = work_limit
-    parameters.num_workers = 1
-    parameters.random_seed = 0
-    parameters.cp_model_presolve = False
-    parameters.cp_model_probing_level = 0
-    parameters.symmetry_level = 0
-    parameters.cut_level = 0
-    parameters.use_sat_inprocessing = cards > 1
-
-
 def solve(
     instance: Instance,
     objective: Objective = Objective.POINTS,
@@ -103,52 +70,33 @@ def solve(
     time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> Solution:
     """The best line for ``instance``: proven optimal, or the best found within ``time_limit``."""
-    from ortools.sat.python import cp_model
-
-    from .model import LineModel
+    from .model import LineModel, SearchStatus
 
     began = time.perf_counter()
     built = LineModel(instance, objective)
     build_seconds = time.perf_counter() - began
 
-    solver = cp_model.CpSolver()
-    configure(solver.parameters, time_limit, cards=len(instance.start.cards))
-    code = solver.solve(built.model)
-    if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        name = solver.status_name(code)
-        if code == cp_model.UNKNOWN:
-            raise NoLineFoundError(f"no line found within {time_limit:g} s; raise --time-limit")
-        raise SolverBugError(f"the model has no solution ({name}): a bug in silverpyr's model")
-    status = Status.OPTIMAL if code == cp_model.OPTIMAL else Status.FEASIBLE
-    line = checked_line(built, solver, proven=status is Status.OPTIMAL)
-    value = line.objective_value(objective)
-    proto = built.model.proto
+    result = built.solve(time_limit=time_limit)
+    if result.status is SearchStatus.UNKNOWN:
+        raise NoLineFoundError(f"no line found within {time_limit:g} s; raise --time-limit")
+    if result.line is None or result.value is None:
+        raise SolverBugError(
+            f"the model has no solution ({result.status_name}): a bug in silverpyr's model"
+        )
+    status = Status.OPTIMAL if result.status is SearchStatus.OPTIMAL else Status.FEASIBLE
+    line = result.line
+    value = result.value
+    variables, constraints = built.size
     return Solution(
         status=status,
         objective=objective,
         line=line,
         value=value,
-        bound=max(value, round(solver.best_objective_bound)),
+        bound=value if result.bound is None else max(value, result.bound),
         seconds=time.perf_counter() - began,
         build_seconds=build_seconds,
-        size=ModelSize(len(proto.variables), len(proto.constraints)),
+        size=ModelSize(variables, constraints),
     )
-
-
-def checked_line(built: LineModel, solver: cp_model.CpSolver, *, proven: bool) -> LineResult:
-    """The solver's line replayed by the rules engine; :class:`SolverBugError` if the engine
-    rejects it, or (for a ``proven`` optimum) scores it differently from the model."""
-    try:
-        line = play_line(built.instance, built.vars.extract(solver))
-    except IllegalMoveError as error:
-        raise SolverBugError(f"the rules engine rejects the solver's line: {error}") from error
-    value = line.objective_value(built.objective)
-    model_value = round(solver.objective_value)
-    if proven and value != model_value:
-        raise SolverBugError(
-            f"the rules engine scores the optimal line {value}, the model {model_value}"
-        )
-    return line
 
 
 def solution_dict(solution: Solution) -> dict[str, Any]:

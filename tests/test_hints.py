@@ -11,10 +11,10 @@ from random_rooms import random_instance
 from silverpyr.puzzles.hints.events import Category
 from silverpyr.puzzles.hints.feedback import Verdict, feedback
 from silverpyr.puzzles.hints.graded import MIN_AREA_MOVES, HintLevel, hint
-from silverpyr.puzzles.hints.line import LineOverError, LinePosition, best_reachable, play_moves
 from silverpyr.solver.cards import STANDARD_EXPEDITIONS, Color, PyramidCard, Room
 from silverpyr.solver.cells import cells_str
 from silverpyr.solver.exhaustive import solve_exhaustively
+from silverpyr.solver.line import LineOverError, LinePosition, best_reachable, play_moves
 from silverpyr.solver.moves import IllegalMoveError, move_str
 from silverpyr.solver.position import Position
 from silverpyr.solver.problem import Instance, Objective, play_line

@@ -189,3 +189,29 @@ def test_a_start_card_already_complete_is_refused() -> None:
     complete = CardState(card(CORRIDOR), sum(1 << c for c in (2, 7, 12, 17, 22)))
     with pytest.raises(ProblemError, match="already complete"):
         Instance(Position((complete,), Sheet(skulls=3)), (EXPEDITIONS["I2"],))
+
+
+def test_line_model_solves_and_takes_the_edits_par_proofs_need() -> None:
+    from silverpyr.solver.model import LineModel, SearchStatus
+
+    problem = instance(CORRIDOR, "I3 I2")
+    best = solve(problem)
+    built = LineModel(problem, Objective.POINTS)
+    result = built.solve(time_limit=10)
+    assert result.status is SearchStatus.OPTIMAL
+    assert result.line is not None and result.line.moves == best.line.moves
+    assert result.value == result.bound == best.value
+    assert result.first_placements == (best.line.moves[0].mark,)
+    assert result.work > 0
+
+    # The only optimal first placement is the pattern C1 C2 C3: forbidding it leaves no line.
+    search = LineModel(problem, Objective.POINTS)
+    search.require_objective_at_least(best.value)
+    search.drop_objective()
+    assert search.solve(time_limit=10).status is SearchStatus.OPTIMAL  # a line exists
+    first = best.line.moves[0].mark
+    assert first is not None
+    search.forbid_first_placement(first)
+    after = search.solve(time_limit=10, work_limit=1.0)
+    assert after.status is SearchStatus.INFEASIBLE
+    assert after.line is None and after.bound is None

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from ...solver.line import DEFAULT_TIME_LIMIT, BestLine, LinePosition, best_reachable
 from ...solver.moves import Move, move_str
 from ...solver.problem import LineResult, Objective, play_line
 from ...solver.sheet import COMPLETED_CARD_POINTS, TORCH_POINTS
 from .events import Category, category_points
-from .line import DEFAULT_TIME_LIMIT, BestLine, LinePosition, best_reachable
 
 
 class Verdict(StrEnum):

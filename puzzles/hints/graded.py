@@ -31,10 +31,10 @@ from ...solver.cells import (
     mask_of,
     row_of,
 )
+from ...solver.line import DEFAULT_TIME_LIMIT, BestLine, LinePosition, best_reachable
 from ...solver.moves import Move, move_str
 from ...solver.problem import Objective
 from .events import EventKind, LineEvent, line_events
-from .line import DEFAULT_TIME_LIMIT, BestLine, LinePosition, best_reachable
 
 MIN_AREA_MOVES = 3
 """Legal moves of the hinted card that fit inside a level-2 area (when the card has that many)."""

@@ -22,18 +22,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from ...solver.cards import Expedition
-from ...solver.errors import SilverpyrError
-from ...solver.moves import (
+from .cards import Expedition
+from .errors import SilverpyrError
+from .moves import (
     PASS,
     AmbiguousMoveError,
     IllegalMoveError,
     InvalidMoveError,
     Move,
 )
-from ...solver.position import Position
-from ...solver.problem import Instance, LineResult, Objective, play_line
-from ...solver.sheet import TURNS_PER_ROUND
+from .position import Position
+from .problem import Instance, LineResult, Objective, play_line
+from .sheet import TURNS_PER_ROUND
 
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds the solver may spend on one best-line question before settling for its best."""
@@ -206,12 +206,12 @@ def best_reachable(
         line = play_line(at.instance, (*at.played, *continuation))
         return BestLine(at, line, objective, exact=True, score_bound=line.score().total)
     if remaining.turns <= EXHAUSTIVE_TURNS:
-        from ...solver.exhaustive import solve_exhaustively
+        from .exhaustive import solve_exhaustively
 
         moves = solve_exhaustively(remaining, objective).line.moves
         line = play_line(at.instance, (*at.played, *moves))
         return BestLine(at, line, objective, exact=True, score_bound=line.score().total)
-    from ...solver.solve import solve
+    from .solve import solve
 
     solution = solve(remaining, objective, time_limit=time_limit)
     line = play_line(at.instance, (*at.played, *solution.line.moves))
