@@ -31,11 +31,10 @@ from .moves import (
     InvalidMoveError,
     Move,
 )
+from .objective import DEFAULT_TIME_LIMIT
 from .position import Position
 from .problem import Instance, LineResult, Objective, play_line
-from .sheet import TURNS_PER_ROUND
 
-DEFAULT_TIME_LIMIT = 10.0
 """Seconds the solver may spend on one best-line question before settling for its best."""
 
 EXHAUSTIVE_TURNS = 2
@@ -96,10 +95,7 @@ class LinePosition:
 
     def turn_in_round(self, turn: int | None = None) -> int:
         """Turn within its round (1-7) of the 0-based ``turn`` (default: the next turn)."""
-        index = self.turn if turn is None else turn
-        instance = self.instance
-        absolute = (instance.first_round - 1) * TURNS_PER_ROUND + instance.first_turn_in_round - 1
-        return (absolute + index) % TURNS_PER_ROUND + 1
+        return self.instance.when(self.turn if turn is None else turn)[1]
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the next turn."""

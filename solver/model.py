@@ -30,9 +30,10 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from .cards import Symbol
-from .cells import NEIGHBOUR_MASKS, CellMask, border_of, cells_of, count
+from .cells import CELLS, CellMask, border_of, cells_of, count
 from .errors import SolverBugError
 from .moves import PASS, IllegalMoveError, Mark, Move
+from .position import UNREACHABLE
 from .problem import SCORE_SPAN, TURN_SPAN, Instance, LineResult, Objective, play_line
 from .sheet import (
     COMPLETED_CARD_POINTS,
@@ -47,7 +48,6 @@ from .sheet import (
 LinearTerms = list[cp_model.IntVar]
 Expr = Any
 """A CP-SAT linear expression or constant (ortools' overloads are beyond mypy's reach)."""
-_UNREACHABLE = 10**6
 
 
 @dataclass
@@ -336,28 +336,8 @@ class LineModel:
         ]
 
     def _distances(self, index: int) -> list[int]:
-        state = self.cards[index]
-        room = state.room
-        distance = [_UNREACHABLE] * 25
-        if state.is_complete():
-            return distance
-        if state.marked:
-            frontier = list(cells_of(border_of(state.marked) & room.open_mask))
-        else:
-            frontier = [room.entrance]
-        for cell in frontier:
-            distance[cell] = 1
-        step = 1
-        while frontier:
-            step += 1
-            nxt = []
-            for cell in frontier:
-                for n in cells_of(NEIGHBOUR_MASKS[cell] & room.open_mask & ~state.marked):
-                    if distance[n] == _UNREACHABLE:
-                        distance[n] = step
-                        nxt.append(n)
-            frontier = nxt
-        return distance
+        """The engine's distances (:meth:`.CardState.mark_distances`) for card ``index``."""
+        return list(self.cards[index].mark_distances())
 
     def _reachable_by(self, card: int, cells: CellMask, turn: int) -> bool:
         """Whether every cell of ``cells`` can be marked on ``card`` by the end of ``turn``,
@@ -409,21 +389,21 @@ class LineModel:
             steps = [self.vars.placements[turn], *self.vars.extras[turn]]
             per_step = []
             for candidates in steps:
-                terms: list[list[LinearTerms]] = [[[] for _ in range(25)] for _ in self.cards]
+                terms: list[list[LinearTerms]] = [[[] for _ in CELLS] for _ in self.cards]
                 for candidate in candidates:
                     for q in cells_of(candidate.cells):
                         terms[candidate.card][q].append(candidate.var)
                 per_step.append(terms)
             self.cover.append(per_step)
 
-        start = [[int(state.marked >> q & 1) for q in range(25)] for state in self.cards]
+        start = [[int(state.marked >> q & 1) for q in CELLS] for state in self.cards]
         self.marked = []
         previous: list[list[Expr]] = start
         for turn in range(self.turns):
             now: list[list[Expr]] = []
             for card in range(len(self.cards)):
                 row: list[Expr] = []
-                for q in range(25):
+                for q in CELLS:
                     covering = [v for per_card in self.cover[turn] for v in per_card[card][q]]
                     if not covering:
                         row.append(previous[card][q])
@@ -549,14 +529,14 @@ class LineModel:
         for card, room in enumerate(self.rooms):
             distance = self.distance[card]
             layers: dict[int, list[int]] = {}
-            for q in range(25):
-                if distance[q] < _UNREACHABLE and not self.start_marked[card][q]:
+            for q in CELLS:
+                if distance[q] < UNREACHABLE and not self.start_marked[card][q]:
                     layers.setdefault(distance[q], []).append(q)
             targets = [q for symbol in valuable for q in cells_of(room.mask(symbol))]
             for turn in range(self.turns):
                 marked = self.marked[turn][card]
                 for q in targets:
-                    if distance[q] >= _UNREACHABLE or isinstance(marked[q], int):
+                    if distance[q] >= UNREACHABLE or isinstance(marked[q], int):
                         continue
                     for k in range(1, distance[q]):
                         self.model.add(

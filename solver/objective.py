@@ -12,3 +12,7 @@ class Objective(StrEnum):
     """Maximise the score; among equal scores, complete the card(s) in the fewest turns."""
     SPRINT = "sprint"
     """Complete the card(s) in the fewest turns; among those, maximise the score."""
+
+
+DEFAULT_TIME_LIMIT = 10.0
+"""Seconds CP-SAT may spend on one line before settling for the best line found."""

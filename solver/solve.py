@@ -12,9 +12,8 @@ from enum import StrEnum
 from typing import Any
 
 from .errors import SilverpyrError, SolverBugError
+from .objective import DEFAULT_TIME_LIMIT
 from .problem import Instance, LineResult, Objective, split_objective_value
-
-DEFAULT_TIME_LIMIT = 10.0
 
 
 class Status(StrEnum):
