@@ -72,6 +72,10 @@ class Solution:
         """Best score still possible under ``objective`` according to the proven bound."""
         return split_objective_value(self.objective, self.bound)[0]
 
+    def to_dict(self) -> dict[str, Any]:
+        """The documented JSON form (``silverpyr solve --json``); see :func:`_solution_dict`."""
+        return _solution_dict(self)
+
 
 def configure(
     parameters: Any, time_limit: float, *, cards: int = 1, work_limit: float | None = None
@@ -117,7 +121,7 @@ def solve(
     if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         name = solver.status_name(code)
         if code == cp_model.UNKNOWN:
-            raise NoLineFoundError(f"no line found within {time_limit:g} s; raise --time-limit")
+            raise NoLineFoundError(f"no line found within {time_limit:g} s")
         raise SolverBugError(f"the model has no solution ({name}): a bug in silverpyr's model")
     status = Status.OPTIMAL if code == cp_model.OPTIMAL else Status.FEASIBLE
     line = checked_line(built, solver, proven=status is Status.OPTIMAL)
@@ -151,7 +155,7 @@ def checked_line(built: LineModel, solver: cp_model.CpSolver, *, proven: bool) -
     return line
 
 
-def solution_dict(solution: Solution) -> dict[str, Any]:
+def _solution_dict(solution: Solution) -> dict[str, Any]:
     """The documented JSON form of a solution (``silverpyr solve --json``).
 
     ``moves`` lists every mark in the order made: ``kind`` is ``pattern``, ``single`` or
@@ -180,7 +184,7 @@ def solution_dict(solution: Solution) -> dict[str, Any]:
     return {
         "status": solution.status.value,
         "objective": solution.objective.value,
-        "score": line.score().as_dict(),
+        "score": line.score().to_dict(),
         "score_bound": solution.score_bound(),
         "completed": {str(card): turn for card, turn in line.completion_turns().items()},
         "moves": moves,

@@ -163,7 +163,7 @@ class Feedback:
             lines.append(f"Better: {self._notation(better)}.")
         return lines
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         better = self.better_move
         return {

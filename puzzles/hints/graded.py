@@ -60,7 +60,7 @@ class Aim:
     turn: int | None = None
     card: int | None = None
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {"kind": self.kind, "turn": self.turn, "card": self.card, "text": self.text}
 
@@ -141,7 +141,7 @@ class Hint:
         now = f"{gained:+d} now" if gained else "no points now"
         return f"{now}; keeps {self.best.score} within reach"
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready form: ``best_before`` and the aims; the area and move by level."""
         data: dict[str, Any] = {
             "level": int(self.level),
@@ -149,7 +149,7 @@ class Hint:
             "expedition": self.at.expedition.name,
             "best_before": self.best.score,
             "exact": self.best.exact,
-            "aim": [aim.as_dict() for aim in self.aims],
+            "aim": [aim.to_dict() for aim in self.aims],
         }
         if self.area is not None:
             data["area"] = {
