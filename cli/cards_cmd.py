@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from .context import app_context
+from .options import JsonOption, PlainOption
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -21,10 +22,6 @@ cards_app = typer.Typer(
 
 EXIT_INVALID = 2
 
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a drawing.")]
-PlainOption = Annotated[
-    bool, typer.Option("--plain", help="Pure ASCII without colour, for any terminal.")
-]
 
 SYMBOL_COUNT_FIELDS: tuple[tuple[str, str], ...] = (
     ("red_gems", "r"),

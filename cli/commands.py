@@ -31,8 +31,11 @@ def register(app: typer.Typer) -> None:
 
     app.command("solve")(solve)
 
-    from .puzzle_cmd import daily, puzzle, stats
+    from .puzzle_cmd import daily, puzzle
 
     app.command("puzzle")(puzzle)
     app.command("daily")(daily)
+
+    from .stats_cmd import stats
+
     app.command("stats")(stats)

@@ -13,16 +13,16 @@ play by the rules of :mod:`silverpyr.solver.bots`.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..solver.errors import SilverpyrError
 from ..solver.sheet import GEM_CAP, SKULL_CAP
 from .context import app_context
+from .options import PlainOption
 from .output import stderr_console, stdout_console
+from .play import Answers, Quit, explain, script_from_text
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -35,41 +35,6 @@ if TYPE_CHECKING:
 HUMAN = 0
 MARK_LABEL = "*"
 EXIT_ABANDONED = 0
-
-
-class MovesExhaustedError(SilverpyrError):
-    """The moves file ended before the game did."""
-
-
-class _Quit(Exception):
-    """The player left the game (``quit`` or end of input at a terminal)."""
-
-
-class Answers:
-    """Where the human's answers come from: a terminal, or the lines of a moves file."""
-
-    def __init__(self, console: Console, lines: Iterator[str] | None, source: str) -> None:
-        self._console = console
-        self._lines = lines
-        self._source = source
-
-    def ask(self, prompt: str) -> str:
-        """The next answer to ``prompt``."""
-        if self._lines is None:
-            try:
-                return self._console.input(f"{prompt} ")
-            except EOFError:
-                self._console.print()
-                raise _Quit from None
-            except KeyboardInterrupt:
-                self._console.print()
-                raise
-        for line in self._lines:
-            answer = line.strip()
-            if answer and not answer.startswith("#"):
-                self._console.print(f"{prompt} {answer}", highlight=False, markup=False)
-                return answer
-        raise MovesExhaustedError(f"{self._source} ran out of answers at: {prompt}")
 
 
 def game(
@@ -95,29 +60,31 @@ def game(
             metavar="FILE",
         ),
     ] = None,
-    plain: Annotated[bool, typer.Option("--plain", help="ASCII output without colour.")] = False,
+    plain: PlainOption = False,
 ) -> None:
     """Play a full game as player 1 against greedy bots (a move each turn, in notation)."""
     from ..solver.game import deal
 
     console = stdout_console(plain=plain)
     deck = app_context(ctx).deck()
-    answers = Answers(console, *_answer_lines(moves))
+    script, source = _answer_lines(moves)
+    answers = Answers(console, script, source=source)
     try:
         state = deal(deck, players, seed)
         _play(console, answers, state, plain=plain)
-    except _Quit:
+    except Quit:
         stderr_console().print("game abandoned")
         raise typer.Exit(EXIT_ABANDONED) from None
 
 
-def _answer_lines(moves: str | None) -> tuple[Iterator[str] | None, str]:
+def _answer_lines(moves: str | None) -> tuple[list[str] | None, str]:
+    """The scripted answers of ``--moves FILE`` (``-``: stdin) and how to name them."""
     if moves is None:
         return None, "the terminal"
     if moves == "-":
-        return iter(sys.stdin), "the moves on stdin"
+        return script_from_text(sys.stdin.read()), "the moves on stdin"
     text = Path(moves).read_text(encoding="utf-8")
-    return iter(text.splitlines()), f"moves file {moves}"
+    return script_from_text(text), f"moves file {moves}"
 
 
 # --- the game loop -----------------------------------------------------------------------
@@ -177,18 +144,16 @@ def _keep(
     while True:
         answer = answers.ask(f"Keep which two cards? (e.g. {dealt[0].number} {dealt[1].number})")
         if answer.lower() in {"quit", "q"}:
-            raise _Quit
+            raise Quit
         try:
             numbers = [int(token) for token in answer.replace(",", " ").split()]
         except ValueError:
-            _explain(
-                f"{answer!r}: write two card numbers, e.g. {dealt[0].number} {dealt[1].number}"
-            )
+            explain(f"{answer!r}: write two card numbers, e.g. {dealt[0].number} {dealt[1].number}")
             continue
         try:
             return state.keep([numbers, *bot_choices[1:]])
         except IllegalMoveError as error:
-            _explain(str(error))
+            explain(str(error))
 
 
 def _turn(console: Console, answers: Answers, state: GameState, *, plain: bool) -> GameState:
@@ -225,9 +190,9 @@ def _ask_move(console: Console, answers: Answers, state: GameState) -> Move:
     while True:
         answer = answers.ask(prompt)
         if answer.lower() in {"quit", "q"}:
-            raise _Quit
+            raise Quit
         if answer.lower() in {"h", "hint"}:
-            from .hint_cmd import show_game_hint
+            from .play import show_game_hint
 
             show_game_hint(console, state, HUMAN)
             continue
@@ -237,7 +202,7 @@ def _ask_move(console: Console, answers: Answers, state: GameState) -> Move:
         try:
             return state.parse_move(HUMAN, answer)
         except (InvalidMoveError, IllegalMoveError, AmbiguousMoveError) as error:
-            _explain(str(error))
+            explain(str(error))
 
 
 def _show_options(console: Console, state: GameState, which: str) -> None:
@@ -246,7 +211,7 @@ def _show_options(console: Console, state: GameState, which: str) -> None:
     position = state.position(HUMAN)
     in_play = [s.number for s in position.in_play()]
     if which and not (which.isdigit() and int(which) in in_play):
-        _explain(f"{which!r} is not one of your cards in play ({', '.join(map(str, in_play))})")
+        explain(f"{which!r} is not one of your cards in play ({', '.join(map(str, in_play))})")
         return
     moves = [
         m
@@ -275,7 +240,7 @@ def _ask_replacement(console: Console, answers: Answers, state: GameState) -> Re
     while True:
         answer = answers.ask(f"Replacement: offer slot 1-{slots}{deck_hint}?").lower()
         if answer in {"quit", "q"}:
-            raise _Quit
+            raise Quit
         choice = (
             DECK
             if answer in {"d", "deck"}
@@ -284,7 +249,7 @@ def _ask_replacement(console: Console, answers: Answers, state: GameState) -> Re
         if choice in options:
             assert choice is not None
             return choice
-        _explain(f"{answer!r}: answer an offer slot 1-{slots}{deck_hint}")
+        explain(f"{answer!r}: answer an offer slot 1-{slots}{deck_hint}")
 
 
 def _say_replacement(console: Console, state: GameState, choice: Replacement) -> None:
@@ -295,14 +260,6 @@ def _say_replacement(console: Console, state: GameState, choice: Replacement) ->
         f"{_who(entry.player)} replace{'s' if entry.player else ''} card "
         f"{entry.card.number} with card {taken.number} ({taken.color.value}) from {source}."
     )
-
-
-def _explain(message: str) -> None:
-    from rich.text import Text
-
-    text = Text("illegal: ", style="bold")
-    text.append(message)
-    stderr_console().print(text, highlight=False, soft_wrap=True)
 
 
 def _who(player: int) -> str:
@@ -403,7 +360,7 @@ def _final_table(console: Console, state: GameState, *, plain: bool) -> None:
         ("Completed cards", "completed"),
     )
     for label, key in categories:
-        table.add_row(label, *(str(score.as_dict()[key]) for score in outcome.scores))
+        table.add_row(label, *(str(score.to_dict()[key]) for score in outcome.scores))
     console.print()
     console.print(table)
     names = [_who(p) for p in outcome.winners]

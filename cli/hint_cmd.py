@@ -9,9 +9,9 @@ Three ways to say where you are:
   :mod:`silverpyr.puzzles.state_file` for the format). The legal moves are ranked
   by expected points to the end of the round (:mod:`silverpyr.puzzles.uncertain`).
 
-``h`` in ``silverpyr game`` shows the same ranking as ``--state`` (:func:`show_game_hint`);
-``h`` in the puzzle trainer gives the next hint level (:func:`hint_command`), and every
-move played there is judged (:func:`feedback_notes`).
+``h`` in ``silverpyr game`` shows the same ranking as ``--state``, and ``h`` in the puzzle
+trainer gives the next hint level; both live with the play loop in :mod:`.play`, and the
+drawings this command shares with them in :mod:`.views`.
 """
 
 from __future__ import annotations
@@ -27,25 +27,20 @@ from ..solver.errors import SilverpyrError
 from ..solver.objective import Objective
 from ..solver.sheet import ROUNDS, TURNS_PER_ROUND
 from .context import app_context
+from .options import JsonOption, OptionalCardsOption, PlainOption
 from .output import emit
 
 if TYPE_CHECKING:
-    from rich.console import Console, RenderableType
+    from rich.console import Console
 
-    from ..puzzles.hints.coach import Coach
     from ..puzzles.hints.feedback import Feedback
     from ..puzzles.hints.graded import Hint
-    from ..puzzles.session import PlaySession
-    from ..puzzles.uncertain import Ranking
     from ..solver.cards import Deck
-    from ..solver.game import GameState
     from ..solver.line import LinePosition
     from ..solver.problem import Instance, LineResult, Objective
     from ..solver.situation import Situation
-    from .puzzle_cmd import PlayScreen
 
 DEFAULT_TIME_LIMIT = 10.0
-START_LABEL = "*"
 
 
 class HintInputError(SilverpyrError, ValueError):
@@ -72,12 +67,7 @@ def hint(
     review: Annotated[
         bool, typer.Option("--review", help="Also judge every move of --moves.")
     ] = False,
-    cards: Annotated[
-        list[int] | None,
-        typer.Option(
-            "--card", help="Ad-hoc problem: a card in play (repeat for two).", show_default=False
-        ),
-    ] = None,
+    cards: OptionalCardsOption = None,
     expeditions: Annotated[
         str | None,
         typer.Option(
@@ -129,8 +119,8 @@ def hint(
     time_limit: Annotated[
         float, typer.Option("--time-limit", min=0.1, help="Seconds per solver call.")
     ] = DEFAULT_TIME_LIMIT,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the hint as JSON.")] = False,
-    plain: Annotated[bool, typer.Option("--plain", help="ASCII output without colour.")] = False,
+    as_json: JsonOption = False,
+    plain: PlainOption = False,
 ) -> None:
     """Hint for the next turn of a puzzle (aim, area, move), or rank moves in a real game."""
     deck = app_context(ctx).deck()
@@ -254,9 +244,9 @@ def _puzzle_hint(
     given = None
     if not finished:
         given = hint(at, HintLevel(level), problem.objective, best=coach.best(at.played))
-    data: dict[str, Any] = given.as_dict() if given is not None else {}
+    data: dict[str, Any] = given.to_dict() if given is not None else {}
     if review:
-        data["feedback"] = [item.as_dict() for item in reviews]
+        data["feedback"] = [item.to_dict() for item in reviews]
     emit(
         data,
         lambda console: _render_puzzle(console, problem.title, at, given, reviews, plain=plain),
@@ -276,6 +266,8 @@ def _render_puzzle(
 ) -> None:
     from rich.text import Text
 
+    from .views import hint_cards, hint_lines
+
     instance = at.instance
     for item in reviews:
         for line in item.text_lines():
@@ -293,48 +285,10 @@ def _render_puzzle(
     console.print(
         Text(f"{title}: turn {at.turn + 1} of {instance.turns}, expeditions to come: {upcoming}"),
     )
-    console.print(_cards_row(at, given, plain=plain))
-    console.print(
-        f"Hint, level {int(given.level)} of 3:", markup=False, highlight=False, soft_wrap=True
-    )
-    for line in given.text_lines():
-        console.print(f"  {line}", markup=False, highlight=False, soft_wrap=True)
+    console.print(hint_cards(at, given, plain=plain))
+    hint_lines(console, given)
     if given.level < 3:
         console.print(f"(--level {int(given.level) + 1} tells more)", markup=False, highlight=False)
-
-
-def _cards_row(at: LinePosition, given: Hint, *, plain: bool) -> RenderableType:
-    """Each card with its marks (labelled by turn) and the hint's highlight."""
-    from rich.columns import Columns
-    from rich.console import Group
-
-    from ..solver.cells import cells_of
-    from .render import card_title, room_grid
-
-    panels: list[RenderableType] = []
-    for state in at.position.cards:
-        labels = dict.fromkeys(cells_of(at.instance.start.card(state.number).marked), START_LABEL)
-        for turn, move in enumerate(at.played, start=1):
-            for mark in move.marks():
-                if mark.card == state.number:
-                    labels.update(dict.fromkeys(cells_of(mark.cells), str(turn)))
-        highlight: set[int] = set()
-        if given.move is not None:
-            highlight = {
-                cell
-                for mark in given.move.marks()
-                if mark.card == state.number
-                for cell in cells_of(mark.cells)
-            }
-        elif given.area is not None and given.area.card == state.number:
-            highlight = set(cells_of(given.area.cells)) - set(labels)
-        panels.append(
-            Group(
-                card_title(state.card, plain=plain),
-                room_grid(state.room, marked=labels, highlight=highlight, plain=plain),
-            )
-        )
-    return Columns(panels, padding=(0, 4))
 
 
 # --- real-game rankings -----------------------------------------------------------------
@@ -352,156 +306,14 @@ def _rank(
     plain: bool,
 ) -> None:
     from ..puzzles.uncertain import rank_moves
+    from .views import render_ranking
 
     ranking = rank_moves(
         situation, samples=samples, top_k=top, seed=seed, jobs=jobs, time_limit=time_limit
     )
     emit(
-        ranking_dict(ranking),
+        ranking.to_dict(),
         lambda console: render_ranking(console, ranking),
         as_json=as_json,
         plain=plain,
     )
-
-
-def ranking_dict(ranking: Ranking) -> dict[str, Any]:
-    """JSON-ready form of a ranking."""
-    from ..solver.moves import move_str
-
-    situation = ranking.situation
-    with_card = len(situation.position.cards) > 1
-    margin = ranking.margin()
-    return {
-        "round": situation.round_number,
-        "turn": situation.turn,
-        "expedition": situation.expedition.name,
-        "unseen": [e.name for e in situation.unseen()],
-        "method": ranking.method.value,
-        "futures": len(ranking.futures),
-        "seed": ranking.seed,
-        "exact": ranking.exact,
-        "legal_moves": ranking.legal_count,
-        "candidates": [
-            {
-                "move": move_str(e.move, with_card=with_card),
-                "expected": round(e.mean, 3),
-                "stderr": round(e.stderr, 3),
-                "best_share": round(e.best_share, 3),
-                "heuristic_rank": e.heuristic_rank,
-            }
-            for e in ranking.estimates
-        ],
-        "margin": None
-        if margin is None
-        else {"mean": round(margin[0], 3), "stderr": round(margin[1], 3)},
-        "confidence": ranking.confidence(),
-    }
-
-
-def render_ranking(console: Console, ranking: Ranking) -> None:
-    """The ranking as a table with the method and its limits."""
-    from rich import box
-    from rich.table import Table
-
-    from ..puzzles.uncertain import Method
-    from ..solver.moves import move_str
-
-    situation = ranking.situation
-    with_card = len(situation.position.cards) > 1
-    unseen = " ".join(e.name for e in situation.unseen()) or "none"
-    console.print(
-        f"Round {situation.round_number}, turn {situation.turn}: {situation.expedition.name} "
-        f"revealed; unseen this round: {unseen} ({situation.turns_after} more "
-        f"turn{'s' if situation.turns_after != 1 else ''}).",
-        markup=False,
-        highlight=False,
-    )
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False)
-    table.add_column("#", justify="right")
-    table.add_column("Move")
-    table.add_column("Expected", justify="right")
-    table.add_column("±", justify="right")
-    table.add_column("Best in", justify="right")
-    for index, estimate in enumerate(ranking.estimates, start=1):
-        table.add_row(
-            str(index),
-            move_str(estimate.move, with_card=with_card),
-            f"{estimate.mean:+.2f}",
-            "exact" if ranking.exact else f"{estimate.stderr:.2f}",
-            f"{estimate.best_share:.0%}",
-        )
-    console.print(table)
-    futures = len(ranking.futures)
-    if ranking.method is Method.ENUMERATED:
-        how = f"every order of the unseen cards ({futures})"
-    else:
-        how = f"{futures} sampled orders of the unseen cards (seed {ranking.seed})"
-    ahead = ranking.lookahead
-    span = "this turn" if ahead == 0 else f"this turn and the next {ahead}"
-    if ahead == situation.turns_after:
-        span += " (the rest of the round)"
-    lines = [
-        f"Expected: points gained over {span}, over {how}; "
-        f"{len(ranking.estimates)} of {ranking.legal_count} legal moves chosen by a quick "
-        "heuristic.",
-        f"Confidence: {ranking.confidence()}.",
-    ]
-    if not ranking.exact:
-        lines.append(
-            "Each order is solved as if known in advance, so values are optimistic; later "
-            "turns, later rounds and pyramid points are not counted."
-        )
-    for line in lines:
-        console.print(line, markup=False, highlight=False, soft_wrap=True)
-
-
-def show_game_hint(console: Console, state: GameState, player: int) -> None:
-    """The ``h`` answer in ``silverpyr game``: the ranking for ``player``'s move now."""
-    from ..puzzles.uncertain import rank_moves
-
-    render_ranking(console, rank_moves(state.situation(player)))
-
-
-# --- the puzzle trainer: ``h`` and feedback after every move ------------------------------
-
-
-def trainer_coach(session: PlaySession, deck: Deck) -> Coach:
-    """A coach for an attempt, seeded with the puzzle's proven solution when it has one."""
-    from ..puzzles.hints.coach import Coach
-
-    puzzle = session.puzzle
-    proven = puzzle.solution_line(deck) if puzzle.solution else None
-    return Coach(session.instance, puzzle.objective, proven=proven)
-
-
-def _screen_coach(screen: PlayScreen) -> Coach:
-    if screen.coach is None:
-        screen.coach = trainer_coach(screen.session, screen.deck)
-    return screen.coach
-
-
-def hint_command(screen: PlayScreen, rest: str) -> bool:
-    """``h`` in the trainer: the next hint level for this turn; counted as a hint used."""
-    from ..solver.line import LinePosition
-
-    coach = _screen_coach(screen)
-    session = screen.session
-    given = coach.next_hint(session.moves)
-    session.hints_used = coach.hints_given
-    console = screen.console
-    console.print(f"Hint, level {int(given.level)} of 3:", markup=False, highlight=False)
-    for line in given.text_lines():
-        console.print(f"  {line}", markup=False, highlight=False, soft_wrap=True)
-    if given.level > 1:
-        at = LinePosition(session.instance, session.moves)
-        console.print(_cards_row(at, given, plain=screen.plain))
-    if given.level < 3:
-        console.print("(h again tells more)", markup=False, highlight=False)
-    return False
-
-
-def feedback_notes(screen: PlayScreen) -> list[str]:
-    """Lines judging the move just played, for the notes under the next drawing."""
-    session = screen.session
-    played = session.moves
-    return _screen_coach(screen).feedback(played[:-1], played[-1]).text_lines()

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from .context import app_context
+from .options import JsonOption, PlainOption
 from .output import emit
 
 if TYPE_CHECKING:
@@ -19,8 +20,8 @@ if TYPE_CHECKING:
 def route(
     ctx: typer.Context,
     number: Annotated[int, typer.Argument(help="Number of the pyramid card.", show_default=False)],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the routes as JSON.")] = False,
-    plain: Annotated[bool, typer.Option("--plain", help="ASCII output without colour.")] = False,
+    as_json: JsonOption = False,
+    plain: PlainOption = False,
 ) -> None:
     """Show the shortest, safest and richest entrance-to-tomb routes of a card's room.
 
@@ -33,7 +34,7 @@ def route(
     card = app_context(ctx).deck().card(number)
     summary = summarize_routes(card.room)
     emit(
-        summary.as_dict(card.number),
+        summary.to_dict(card.number),
         lambda console: _render(console, card, summary, plain=plain),
         as_json=as_json,
         plain=plain,

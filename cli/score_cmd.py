@@ -20,6 +20,7 @@ from ..solver.sheet import (
     claimable_pyramid_points,
     score_counts,
 )
+from .options import JsonOption, PlainOption
 from .output import emit
 
 if TYPE_CHECKING:
@@ -135,8 +136,8 @@ def score(
             "--completed", help="Completed pyramid cards.", show_default=False, metavar="N"
         ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the breakdown as JSON.")] = False,
-    plain: Annotated[bool, typer.Option("--plain", help="ASCII output without colour.")] = False,
+    as_json: JsonOption = False,
+    plain: PlainOption = False,
 ) -> None:
     """Score a paper score card at the end of a game (missing counts are asked for)."""
     given = {
@@ -150,7 +151,7 @@ def score(
     counts = _resolve(given)
     breakdown = score_counts(**counts)
     emit(
-        breakdown.as_dict(),
+        breakdown.to_dict(),
         lambda console: _render(console, counts, breakdown, plain=plain),
         as_json=as_json,
         plain=plain,

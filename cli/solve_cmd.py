@@ -12,6 +12,7 @@ import typer
 from ..solver.objective import Objective
 from ..solver.sheet import MAX_TURNS, ROUNDS, TURNS_PER_ROUND
 from .context import app_context
+from .options import CardsOption, JsonOption, PlainOption
 from .output import emit, stderr_console
 
 if TYPE_CHECKING:
@@ -25,12 +26,7 @@ SPINNER_DELAY = 0.5
 
 def solve(
     ctx: typer.Context,
-    cards: Annotated[
-        list[int],
-        typer.Option(
-            "--card", help="Pyramid card number; twice for a hand of two.", show_default=False
-        ),
-    ],
+    cards: CardsOption,
     expeditions: Annotated[
         str | None,
         typer.Option(
@@ -65,8 +61,8 @@ def solve(
         float,
         typer.Option(help="Seconds the solver may take; past it, the best line found so far."),
     ] = 10.0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the solution as JSON.")] = False,
-    plain: Annotated[bool, typer.Option("--plain", help="ASCII output without colour.")] = False,
+    as_json: JsonOption = False,
+    plain: PlainOption = False,
 ) -> None:
     """Find the best line of marks for known expedition cards, proven optimal.
 
@@ -74,6 +70,7 @@ def solve(
     singles 1), 5 per round whose torch was ticked, minus the skull penalty.
     """
     from ..solver.problem import Instance, ProblemError
+    from ..solver.solve import NoLineFoundError
     from ..solver.start import parse_marked, start_position
 
     deck = app_context(ctx).deck()
@@ -90,7 +87,10 @@ def solve(
         order = tuple(deck.expedition(token) for token in tokens)
     marks: dict[int, int] = {}
     for text in marked or []:
-        number, cells = parse_marked(text)
+        try:
+            number, cells = parse_marked(text)
+        except ProblemError as error:
+            raise ProblemError(f"--marked {error}") from None
         marks[number] = marks.get(number, 0) | cells
     start = start_position(
         [deck.card(n) for n in cards],
@@ -101,12 +101,12 @@ def solve(
         torch_rounds=[round_number] if torch_ticked else [],
     )
     instance = Instance(start, order, round_number, turn_in_round)
-    solution = _solve_with_spinner(instance, objective, time_limit, quiet=as_json)
-
-    from ..solver.solve import solution_dict
-
+    try:
+        solution = _solve_with_spinner(instance, objective, time_limit, quiet=as_json)
+    except NoLineFoundError as error:
+        raise NoLineFoundError(f"{error}; raise --time-limit") from None
     emit(
-        solution_dict(solution),
+        solution.to_dict(),
         lambda console: render_solution(console, solution, plain=plain),
         as_json=as_json,
         plain=plain,

@@ -33,7 +33,8 @@ from ..solver.problem import Objective, ProblemError
 from ..solver.reader import Field, Problems, ReadError, is_whole
 from ..solver.sheet import GEM_CAP, ROUNDS, SKULL_CAP, TURNS_PER_ROUND
 from .ids import parse_puzzle_id
-from .puzzle import MAX_DIFFICULTY, MIN_DIFFICULTY, Puzzle, PuzzleError, StartState
+from .kinds import PuzzleError
+from .puzzle import MAX_DIFFICULTY, MIN_DIFFICULTY, Puzzle, StartState
 
 FILE_FORMAT = 1
 MAX_CARDS = 2

@@ -402,12 +402,14 @@ def assessments(deck: Deck, puzzle_id: PuzzleId) -> list[Assessment]:
     return tried
 
 
+class FileOnlyPuzzleError(PuzzleError):
+    """An id of a puzzle that came from a file: it cannot be generated again from the id."""
+
+
 def generate_puzzle(deck: Deck, puzzle_id: PuzzleId) -> Puzzle:
     """The puzzle ``puzzle_id`` stands for; :class:`PuzzleError` if none passes the filter."""
     if puzzle_id.custom:
-        raise PuzzleError(
-            f"{puzzle_id.text} was loaded from a puzzle file; load it again with --file"
-        )
+        raise FileOnlyPuzzleError(f"{puzzle_id.text} was loaded from a puzzle file")
     tried = assessments(deck, puzzle_id)
     kept = tried[-1].puzzle
     if kept is None:

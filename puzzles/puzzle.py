@@ -23,8 +23,7 @@ from ..solver.position import CardState, Position
 from ..solver.problem import Instance, LineResult, Objective, play_line
 from ..solver.sheet import ROUNDS, Sheet
 from .ids import parse_puzzle_id
-from .kinds import Kind as Kind  # re-exported: part of this API
-from .kinds import PuzzleError as PuzzleError
+from .kinds import Kind, PuzzleError
 
 MIN_DIFFICULTY = 1
 MAX_DIFFICULTY = 5

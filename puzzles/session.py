@@ -9,6 +9,7 @@ every card is complete is a pass, so the session ends as soon as nothing is left
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..solver.cards import Deck, Expedition
 from ..solver.moves import PASS, Move, move_str
@@ -59,6 +60,12 @@ class Result:
     moves: tuple[str, ...]
     """The moves made, in notation (no trailing passes)."""
     hints_used: int
+    hint_levels: tuple[int, ...] = ()
+    """Hints used by level (aim, area, move); empty when not tracked."""
+    saw_solution: bool = False
+    """The optimal line was shown before the end (an earlier attempt's end screen)."""
+    practice: bool = False
+    """A replay of a daily already scored: shown and recorded, never counted."""
 
     @property
     def share(self) -> float:
@@ -66,6 +73,18 @@ class Result:
         if self.gave_up or not self.goal_met or self.par <= 0:
             return 0.0
         return max(0.0, min(1.0, self.points / self.par))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (``silverpyr daily --moves ... --json``)."""
+        return {
+            "score": self.points,
+            "par": self.par,
+            "at_par": self.at_par,
+            "goal_met": self.goal_met,
+            "gave_up": self.gave_up,
+            "moves": list(self.moves),
+            "hints_used": self.hints_used,
+        }
 
 
 class PlaySession:
@@ -77,6 +96,10 @@ class PlaySession:
         self._positions: list[Position] = [self.instance.start]
         self._moves: list[Move] = []
         self.hints_used = 0
+        self.hint_levels = [0, 0, 0]
+        """Hints given by level (aim, area, move), counted by whoever gives them."""
+        self.saw_solution = False
+        self.practice = False
         self.gave_up = False
 
     # --- where the attempt stands ------------------------------------------------------
@@ -209,6 +232,9 @@ class PlaySession:
             completed_turn=completed,
             moves=tuple(self.notation(move) for move in self._moves),
             hints_used=self.hints_used,
+            hint_levels=tuple(self.hint_levels) if any(self.hint_levels) else (),
+            saw_solution=self.saw_solution,
+            practice=self.practice,
         )
 
     def _require_open(self) -> None:

@@ -21,6 +21,8 @@ EMOJI = {
 }
 ASCII = {"wall": "#", "open": ".", "entrance": "E", "tomb": "T", "done": "*"}
 STAR = "\u2b50"
+HINT_LEVEL_NAMES = ("aim", "area", "move")
+"""Names of the hint levels 1-3, as counted in the share text."""
 
 
 def room_picture(room: Room, completed: bool, *, plain: bool = False) -> list[str]:
@@ -50,6 +52,16 @@ def result_line(puzzle: Puzzle, result: Result, *, plain: bool = False) -> str:
         if result.hints_used == 0
         else f"{result.hints_used} hint{'s' * (result.hints_used != 1)}"
     )
+    if result.hints_used and result.hint_levels:
+        levels = ", ".join(
+            f"{name} {count}"
+            for name, count in zip(HINT_LEVEL_NAMES, result.hint_levels, strict=False)
+            if count
+        )
+        hints += f" ({levels})"
+    if result.saw_solution:
+        # honest: a line played after seeing the optimum cannot claim "no hints"
+        hints = "solution seen before the end" + ("" if not result.hints_used else f", {hints}")
     if result.gave_up:
         played = len(result.moves)
         outcome = f"gave up after {played} turn{'s' * (played != 1)}"
@@ -72,6 +84,8 @@ def share_text(
     date = puzzle.daily_date
     title = f"silverpyr daily {date}" if date else f"silverpyr puzzle {puzzle.id}"
     sep = " - " if plain else " \u00b7 "
+    if result.practice:
+        title += f"{sep}practice (not scored)"
     lines = [
         f"{title}{sep}{puzzle.kind.label}{sep}difficulty {puzzle.difficulty}/5",
         result_line(puzzle, result, plain=plain),

@@ -45,6 +45,13 @@ class Attempt:
     """The moves made, in notation, turns separated by ``;``."""
     hints_used: int
     seconds: float
+    practice: bool = False
+    """A later play of a daily already scored: recorded, never counted in the stats."""
+    hint_levels: str = ""
+    """Hints used by level, ``"aim,area,move"`` counts (empty when not known)."""
+    saw_solution: bool = False
+    """The optimal line was shown before this attempt ended (an earlier end screen, or a
+    move hint)."""
 
     @classmethod
     def from_result(
@@ -56,6 +63,7 @@ class Attempt:
         kind: str,
         played_on: dt.date,
         seconds: float,
+        practice: bool = False,
     ) -> Attempt:
         """The record of a finished attempt."""
         return cls(
@@ -71,6 +79,9 @@ class Attempt:
             moves="; ".join(result.moves),
             hints_used=result.hints_used,
             seconds=round(seconds, 3),
+            practice=practice,
+            hint_levels=",".join(map(str, result.hint_levels)) if result.hint_levels else "",
+            saw_solution=result.saw_solution,
         )
 
     @property
@@ -90,6 +101,8 @@ class Stats:
     best_streak: int
     histogram: tuple[tuple[str, int], ...]
     hints_used: int
+    practice: int = 0
+    """Practice plays (dailies played again after their scored attempt): not counted above."""
 
     @property
     def at_par_percent(self) -> float:
@@ -107,6 +120,7 @@ class Stats:
             "best_streak": self.best_streak,
             "hints_used": self.hints_used,
             "histogram": dict(self.histogram),
+            "practice": self.practice,
         }
 
 
@@ -145,10 +159,10 @@ def best_streak(days: set[dt.date]) -> int:
 
 def bucket_of(attempt: Attempt) -> str:
     """The histogram row of an attempt."""
-    if attempt.gave_up or not attempt.goal_met or attempt.par <= 0:
+    if attempt.gave_up or not attempt.goal_met:
         return MISSED_BUCKET
-    if attempt.at_par:
-        return HISTOGRAM_BUCKETS[0][0]
+    if attempt.at_par or attempt.par <= 0:  # a par of 0 or less is met by any score >= it
+        return HISTOGRAM_BUCKETS[0][0] if attempt.score >= attempt.par else MISSED_BUCKET
     share = attempt.score / attempt.par
     for label, lowest in HISTOGRAM_BUCKETS[1:]:
         if share >= lowest:
@@ -157,7 +171,9 @@ def bucket_of(attempt: Attempt) -> str:
 
 
 def summarise(attempts: Sequence[Attempt], today: dt.date) -> Stats:
-    """Statistics over ``attempts`` as of ``today``."""
+    """Statistics over ``attempts`` as of ``today``; practice plays are only counted."""
+    practice = sum(1 for a in attempts if a.practice)
+    attempts = [a for a in attempts if not a.practice]
     days = streak_days(attempts)
     counts = dict.fromkeys([label for label, _ in HISTOGRAM_BUCKETS] + [MISSED_BUCKET], 0)
     for attempt in attempts:
@@ -170,4 +186,5 @@ def summarise(attempts: Sequence[Attempt], today: dt.date) -> Stats:
         best_streak=best_streak(days),
         histogram=tuple(counts.items()),
         hints_used=sum(a.hints_used for a in attempts),
+        practice=practice,
     )

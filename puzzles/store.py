@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 from ..solver.errors import SilverpyrError
 from .stats import Attempt
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 HOME_ENV = "SILVERPYR_HOME"
 DB_FILENAME = "silverpyr.db"
 BUSY_SECONDS = 15.0
@@ -65,6 +65,24 @@ _SCHEMA = (
     """,
 )
 
+_MIGRATIONS: dict[int, tuple[str, ...]] = {
+    # 1 -> 2: one scored attempt per daily. Later attempts of a daily are practice; rows
+    # already stored keep their values, and every attempt after the first of a daily
+    # becomes practice, so old stats follow the same rule. Hints by level and whether the
+    # solution was seen are unknown for old rows (empty, 0).
+    2: (
+        "ALTER TABLE attempts ADD COLUMN practice INTEGER NOT NULL DEFAULT 0 "
+        "CHECK (practice IN (0, 1))",
+        "ALTER TABLE attempts ADD COLUMN hint_levels TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE attempts ADD COLUMN saw_solution INTEGER NOT NULL DEFAULT 0 "
+        "CHECK (saw_solution IN (0, 1))",
+        "UPDATE attempts SET practice = 1 WHERE daily_date IS NOT NULL AND id > "
+        "(SELECT MIN(first.id) FROM attempts AS first WHERE first.daily_date = "
+        "attempts.daily_date)",
+    ),
+}
+"""Statements that bring a database from the version before the key to the key's version."""
+
 _ATTEMPT_COLUMNS = (
     "puzzle_id",
     "daily_date",
@@ -78,6 +96,9 @@ _ATTEMPT_COLUMNS = (
     "moves",
     "hints_used",
     "seconds",
+    "practice",
+    "hint_levels",
+    "saw_solution",
 )
 
 
@@ -163,8 +184,15 @@ class Store:
                     )
                 for statement in _SCHEMA:
                     db.execute(statement)
+                for step in range(2, SCHEMA_VERSION + 1):
+                    for statement in _MIGRATIONS[step]:
+                        db.execute(statement)
                 db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             else:
+                for step in range(version + 1, SCHEMA_VERSION + 1):
+                    for statement in _MIGRATIONS[step]:
+                        db.execute(statement)
+                    db.execute(f"PRAGMA user_version = {step}")
                 tables = {
                     row[0]
                     for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
@@ -247,6 +275,11 @@ class Store:
         with self._guard():
             return self._retrying(insert)
 
+    def scored_attempt(self, puzzle_id: str) -> Attempt | None:
+        """The attempt of ``puzzle_id`` that counts (not practice), if one has ended."""
+        scored = [a for a in self.attempts(puzzle_id=puzzle_id) if not a.practice]
+        return scored[0] if scored else None
+
     def attempts(self, *, puzzle_id: str | None = None) -> list[Attempt]:
         """Every attempt (of one puzzle when ``puzzle_id`` is given), oldest first."""
         query = f"SELECT {', '.join(_ATTEMPT_COLUMNS)} FROM attempts"
@@ -288,7 +321,7 @@ class Store:
 
 def _attempt_from_row(row: tuple[Any, ...]) -> Attempt:
     values = dict(zip(_ATTEMPT_COLUMNS, row, strict=True))
-    for flag in ("goal_met", "at_par", "gave_up"):
+    for flag in ("goal_met", "at_par", "gave_up", "practice", "saw_solution"):
         values[flag] = bool(values[flag])
     return Attempt(**values)
 

@@ -50,10 +50,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import permutations
+from typing import Any
 
 from ..solver.cards import Expedition
-from ..solver.line import DEFAULT_TIME_LIMIT, LinePosition, best_reachable
+from ..solver.line import LinePosition, best_reachable
 from ..solver.moves import Move
+from ..solver.objective import DEFAULT_TIME_LIMIT
 from ..solver.position import Position
 from ..solver.problem import Instance
 from ..solver.sheet import puzzle_score
@@ -157,6 +159,39 @@ class Ranking:
             f"{word}: ahead of the runner-up by {mean:.2f} ± {error:.2f} points "
             f"({z:.1f} standard errors; {futures})"
         )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (``silverpyr hint --state ... --json``)."""
+        from ..solver.moves import move_str
+
+        situation = self.situation
+        with_card = len(situation.position.cards) > 1
+        margin = self.margin()
+        return {
+            "round": situation.round_number,
+            "turn": situation.turn,
+            "expedition": situation.expedition.name,
+            "unseen": [e.name for e in situation.unseen()],
+            "method": self.method.value,
+            "futures": len(self.futures),
+            "seed": self.seed,
+            "exact": self.exact,
+            "legal_moves": self.legal_count,
+            "candidates": [
+                {
+                    "move": move_str(e.move, with_card=with_card),
+                    "expected": round(e.mean, 3),
+                    "stderr": round(e.stderr, 3),
+                    "best_share": round(e.best_share, 3),
+                    "heuristic_rank": e.heuristic_rank,
+                }
+                for e in self.estimates
+            ],
+            "margin": None
+            if margin is None
+            else {"mean": round(margin[0], 3), "stderr": round(margin[1], 3)},
+            "confidence": self.confidence(),
+        }
 
 
 def heuristic_key(situation: Situation, move: Move) -> tuple[int, int, int]:

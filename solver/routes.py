@@ -148,7 +148,7 @@ class RouteSummary:
     safest: Route
     richest: Route
 
-    def as_dict(self, card_number: int) -> dict[str, Any]:
+    def to_dict(self, card_number: int) -> dict[str, Any]:
         """JSON-ready form; routes as cell names, entrance first."""
         return {
             "card": card_number,

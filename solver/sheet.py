@@ -127,7 +127,7 @@ class ScoreBreakdown:
         """The sum of every category."""
         return self.torches + self.pyramid_points + self.gems + self.skulls + self.completed
 
-    def as_dict(self) -> dict[str, int]:
+    def to_dict(self) -> dict[str, int]:
         """``{"total": ..., "torches": ..., ...}`` for JSON output."""
         return {
             "total": self.total,

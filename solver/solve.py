@@ -61,6 +61,10 @@ class Solution:
         """Best score still possible under ``objective`` according to the proven bound."""
         return split_objective_value(self.objective, self.bound)[0]
 
+    def to_dict(self) -> dict[str, Any]:
+        """The documented JSON form (``silverpyr solve --json``); see :func:`_solution_dict`."""
+        return _solution_dict(self)
+
 
 def solve(
     instance: Instance,
@@ -77,7 +81,7 @@ def solve(
 
     result = built.solve(time_limit=time_limit)
     if result.status is SearchStatus.UNKNOWN:
-        raise NoLineFoundError(f"no line found within {time_limit:g} s; raise --time-limit")
+        raise NoLineFoundError(f"no line found within {time_limit:g} s")
     if result.line is None or result.value is None:
         raise SolverBugError(
             f"the model has no solution ({result.status_name}): a bug in silverpyr's model"
@@ -98,7 +102,7 @@ def solve(
     )
 
 
-def solution_dict(solution: Solution) -> dict[str, Any]:
+def _solution_dict(solution: Solution) -> dict[str, Any]:
     """The documented JSON form of a solution (``silverpyr solve --json``).
 
     ``moves`` lists every mark in the order made: ``kind`` is ``pattern``, ``single`` or
@@ -127,7 +131,7 @@ def solution_dict(solution: Solution) -> dict[str, Any]:
     return {
         "status": solution.status.value,
         "objective": solution.objective.value,
-        "score": line.score().as_dict(),
+        "score": line.score().to_dict(),
         "score_bound": solution.score_bound(),
         "completed": {str(card): turn for card, turn in line.completion_turns().items()},
         "moves": moves,

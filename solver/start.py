@@ -16,20 +16,21 @@ from .sheet import GEM_CAP, ROUNDS, SKULL_CAP, Sheet
 
 
 def parse_marked(text: str) -> tuple[int, CellMask]:
-    """Parse ``17:C1,C2`` (or ``17:C1 C2``) into a card number and a set of cells."""
+    """Parse ``17:C1,C2`` (or ``17:C1 C2``) into a card number and a set of cells.
+
+    Errors quote ``text``; the caller adds where it came from (e.g. ``--marked``).
+    """
     number_text, colon, cells_text = text.partition(":")
     if not colon or not number_text.strip().isdigit():
-        raise ProblemError(
-            f"--marked {text!r}: write the card number, a colon and cells, e.g. 17:C1,C2"
-        )
+        raise ProblemError(f"{text!r}: write the card number, a colon and cells, e.g. 17:C1,C2")
     cells = 0
     for token in cells_text.replace(",", " ").split():
         try:
             cells |= 1 << parse_cell(token)
         except ValueError as error:
-            raise ProblemError(f"--marked {text!r}: {error}") from None
+            raise ProblemError(f"{text!r}: {error}") from None
     if not cells:
-        raise ProblemError(f"--marked {text!r}: no cells after the colon")
+        raise ProblemError(f"{text!r}: no cells after the colon")
     return int(number_text), cells
 
 

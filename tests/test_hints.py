@@ -145,9 +145,9 @@ def test_hint_levels_never_reveal_more_than_their_level(at: LinePosition) -> Non
         text = "\n".join(given.text_lines())
         assert not CELL_NAME.search(text), text
         assert move_str(move) not in text
-        assert "move" not in given.as_dict()
+        assert "move" not in given.to_dict()
         assert given.move is None
-    assert aim.area is None and "area" not in aim.as_dict()
+    assert aim.area is None and "area" not in aim.to_dict()
 
     assert area.area is not None
     assert area.area.card == move.mark.card
@@ -162,7 +162,7 @@ def test_hint_levels_never_reveal_more_than_their_level(at: LinePosition) -> Non
     fitting = [p for p in placements if p & ~cells == 0]
     assert len(fitting) >= min(MIN_AREA_MOVES, len(placements))
 
-    data = exact.as_dict()
+    data = exact.to_dict()
     assert exact.move == move
     assert data["move"]["card"] == move.mark.card
     assert data["move"]["cells"] == cells_str(move.mark.cells).split()
@@ -223,7 +223,7 @@ def test_feedback_names_a_lost_torch() -> None:
     assert "loses 5 points: -5" in text
     assert "this round's torch, which the better line lights on turn 2" in text
     assert "Better: A1 A2 A3." in text
-    data = result.as_dict()
+    data = result.to_dict()
     assert data["points_lost"] == 5 and data["better_move"] == "A1 A2 A3"
 
 

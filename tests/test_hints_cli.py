@@ -226,7 +226,7 @@ def test_the_trainer_names_what_a_blunder_costs(
         if (verdict := coach.feedback(proven.moves[:turn], move)).points_lost > 0
     )
     turn, verdict = next(blunders)
-    answers = [*puzzle.solution[:turn], move_str(verdict.move), "q"]
+    answers = [*puzzle.solution[:turn], move_str(verdict.move), "q", "y"]
     result = play_puzzle(monkeypatch, tmp_path, "--moves", "; ".join(answers))
     assert result.exit_code == 0, result.output
     lost = verdict.points_lost

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.cli.puzzle_cmd import PLAY_COMMANDS, script_from_text
+from silverpyr.cli.play import PLAY_COMMANDS, script_from_text
 from silverpyr.puzzles.generate import puzzle_from_id
 from silverpyr.puzzles.kinds import Kind, PuzzleError
 from silverpyr.puzzles.puzzle import Puzzle
@@ -251,7 +251,7 @@ def test_moves_from_stdin_and_json_result(home: Path, puzzles: dict[str, Puzzle]
 
 def test_giving_up_is_recorded(home: Path, puzzles: dict[str, Puzzle]) -> None:
     puzzle = puzzles["pair"]
-    result = CliRunner().invoke(app, ["puzzle", "--id", puzzle.id, "--moves", "q", "--plain"])
+    result = CliRunner().invoke(app, ["puzzle", "--id", puzzle.id, "--moves", "q; y", "--plain"])
     assert result.exit_code == 0, result.output
     assert "You gave up" in result.stdout
     assert "gave up after 0 turns" in result.stdout
@@ -292,7 +292,7 @@ def test_daily_is_recorded_with_its_date(home: Path, deck: Deck) -> None:
     assert result.exit_code == 0, result.output
     assert "Daily puzzle 2026-01-03" in result.stdout
     assert "silverpyr daily 2026-01-03" in result.stdout
-    again = CliRunner().invoke(app, ["daily", "--date", "2026-01-03", "--moves", "q", "--plain"])
+    again = CliRunner().invoke(app, ["daily", "--date", "2026-01-03", "--moves", "q!", "--plain"])
     assert "You played this puzzle 1 time before" in again.stdout
     with Store.open_default() as store:
         attempts = store.attempts()

@@ -322,8 +322,15 @@ def test_an_edited_file_gets_a_custom_id(
     loaded = load_puzzle_file(deck, path)
     assert loaded.id.startswith("custom-")
     assert loaded.id == custom_id(loaded)
-    with pytest.raises(PuzzleError, match="--file"):
+    # The library says what is wrong; the command that takes --id adds the flag.
+    with pytest.raises(PuzzleError, match=r"was loaded from a puzzle file$"):
         puzzle_from_id(deck, loaded.id)
+    home = tmp_path / "home"
+    result = CliRunner(env={"SILVERPYR_HOME": str(home)}).invoke(
+        app, ["puzzle", "--id", loaded.id, "--moves", "q"]
+    )
+    assert result.exit_code == 2
+    assert "was loaded from a puzzle file; load it again with --file" in result.stderr
 
 
 @pytest.mark.parametrize(

@@ -156,8 +156,8 @@ def test_routes_on_every_deck_room_are_consistent() -> None:
         assert route_treasure(room, summary.richest) >= route_treasure(room, summary.shortest)
 
 
-def test_summary_as_dict_has_exactly_the_documented_keys() -> None:
-    data = summarize_routes(SKULL_IN_THE_DOORWAY).as_dict(7)
+def test_summary_to_dict_has_exactly_the_documented_keys() -> None:
+    data = summarize_routes(SKULL_IN_THE_DOORWAY).to_dict(7)
     assert data == {
         "card": 7,
         "shortest_length": 5,
@@ -184,7 +184,7 @@ def test_route_command_json() -> None:
         "richest",
     ]
     room = load_deck().card(5).room
-    assert data == summarize_routes(room).as_dict(5)
+    assert data == summarize_routes(room).to_dict(5)
     assert data["shortest"][0] == cell_str(room.entrance)
     assert data["shortest"][-1] == cell_str(room.tomb)
 

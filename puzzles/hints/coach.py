@@ -8,8 +8,9 @@ per position and reused: the best line after a move is the one the next hint nee
 
 from __future__ import annotations
 
-from ...solver.line import DEFAULT_TIME_LIMIT, BestLine, LinePosition, best_reachable
+from ...solver.line import BestLine, LinePosition, best_reachable
 from ...solver.moves import Move
+from ...solver.objective import DEFAULT_TIME_LIMIT
 from ...solver.problem import Instance, LineResult, Objective, play_line
 from .feedback import Feedback, feedback
 from .graded import Hint, HintLevel, hint

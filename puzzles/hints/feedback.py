@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ...solver.line import DEFAULT_TIME_LIMIT, BestLine, LinePosition, best_reachable
+from ...solver.line import BestLine, LinePosition, best_reachable
 from ...solver.moves import Move, move_str
+from ...solver.objective import DEFAULT_TIME_LIMIT
 from ...solver.problem import LineResult, Objective, play_line
 from ...solver.sheet import COMPLETED_CARD_POINTS, TORCH_POINTS
 from .events import Category, category_points
@@ -163,7 +164,7 @@ class Feedback:
             lines.append(f"Better: {self._notation(better)}.")
         return lines
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         better = self.better_move
         return {

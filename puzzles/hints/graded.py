@@ -31,8 +31,9 @@ from ...solver.cells import (
     mask_of,
     row_of,
 )
-from ...solver.line import DEFAULT_TIME_LIMIT, BestLine, LinePosition, best_reachable
+from ...solver.line import BestLine, LinePosition, best_reachable
 from ...solver.moves import Move, move_str
+from ...solver.objective import DEFAULT_TIME_LIMIT
 from ...solver.problem import Objective
 from .events import EventKind, LineEvent, line_events
 
@@ -60,7 +61,7 @@ class Aim:
     turn: int | None = None
     card: int | None = None
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {"kind": self.kind, "turn": self.turn, "card": self.card, "text": self.text}
 
@@ -141,7 +142,7 @@ class Hint:
         now = f"{gained:+d} now" if gained else "no points now"
         return f"{now}; keeps {self.best.score} within reach"
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready form: ``best_before`` and the aims; the area and move by level."""
         data: dict[str, Any] = {
             "level": int(self.level),
@@ -149,7 +150,7 @@ class Hint:
             "expedition": self.at.expedition.name,
             "best_before": self.best.score,
             "exact": self.best.exact,
-            "aim": [aim.as_dict() for aim in self.aims],
+            "aim": [aim.to_dict() for aim in self.aims],
         }
         if self.area is not None:
             data["area"] = {

@@ -1,0 +1,40 @@
+"""Options shared by several commands, declared once so every command spells and explains
+them the same way (``--json``, ``--plain``, ``--moves``, ``--card``...).
+
+Each is an ``Annotated`` alias: a command writes ``as_json: JsonOption = False``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+JsonOption = Annotated[
+    bool, typer.Option("--json", help="Print JSON for scripts instead of a drawing.")
+]
+PlainOption = Annotated[bool, typer.Option("--plain", help="ASCII output without colour.")]
+MovesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--moves",
+        help="Play these answers, turns separated by ';' (e.g. \"B1 B2 C2; C3; u; C4\"); "
+        "'-' reads them from stdin.",
+        show_default=False,
+    ),
+]
+NoRecordOption = Annotated[
+    bool, typer.Option("--no-record", help="Do not record the attempt in your stats.")
+]
+CardsOption = Annotated[
+    list[int],
+    typer.Option(
+        "--card", help="Pyramid card number; twice for a hand of two.", show_default=False
+    ),
+]
+OptionalCardsOption = Annotated[
+    list[int] | None,
+    typer.Option(
+        "--card", help="Ad-hoc problem: a card in play (repeat for two).", show_default=False
+    ),
+]

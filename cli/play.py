@@ -1,0 +1,407 @@
+"""Playing: where answers come from, the puzzle play loop and the trainer around it.
+
+One answers mechanism serves ``daily``, ``puzzle`` and ``game``: :class:`Answers` reads a
+terminal or a script of answers (``--moves "B1 B2 C2; C3; u"``, a moves file, stdin), a
+terminal's end of input raises :class:`Quit`, and a script that ends too early raises
+:class:`MovesExhaustedError`; :func:`explain` says why an answer was not taken.
+
+A puzzle asks for one move a turn in notation (``B1 B2 C2``, ``C3``, ``17:B1 B2 +C3``).
+Other answers are commands, looked up in :data:`PLAY_COMMANDS` (``u`` undo, ``?`` legal
+moves, ``h`` the next hint level, ``q`` give up), so a new command is one more entry
+there; every move played is judged by the solver (:data:`AFTER_MOVE`). The drawing lives
+in :mod:`.views`; this module only decides what happens.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..solver.errors import SilverpyrError
+from .output import emit, stderr_console, stdout_console
+from .views import describe_turn, draw_end, draw_turn, hint_cards, hint_lines, legal_moves
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
+
+    from ..puzzles.hints.coach import Coach
+    from ..puzzles.puzzle import Puzzle
+    from ..puzzles.session import PlaySession
+    from ..puzzles.store import Store
+    from ..solver.cards import Deck
+    from ..solver.game import GameState
+
+
+class MovesExhaustedError(SilverpyrError):
+    """Scripted answers ended before the puzzle or game did."""
+
+
+class Quit(Exception):
+    """The player leaves: end of input at a terminal, or ``q`` in a game."""
+
+
+def explain(message: str) -> None:
+    """Tell the player why an answer was not taken (stderr, so data stays clean)."""
+    from rich.text import Text
+
+    text = Text("illegal: ", style="bold")
+    text.append(message)
+    stderr_console().print(text, highlight=False, soft_wrap=True)
+
+
+# --- answers ------------------------------------------------------------------------------
+
+
+class Answers:
+    """Where the player's answers come from: a terminal, or a script of answers.
+
+    When a script runs out, :class:`MovesExhaustedError` says ``ran_out`` if given, else
+    ``{source} ran out of answers at: {prompt}`` (``source``: ``moves file m.txt``).
+    """
+
+    def __init__(
+        self,
+        console: Console,
+        script: list[str] | None,
+        *,
+        source: str = "the moves",
+        ran_out: str | None = None,
+    ) -> None:
+        self._console = console
+        self._script: Iterator[str] | None = iter(script) if script is not None else None
+        self._source = source
+        self._ran_out = ran_out
+
+    def ask(self, prompt: Text | str) -> str:
+        """The next answer to ``prompt``."""
+        if isinstance(prompt, str):
+            prompt = f"{prompt} "
+        if self._script is None:
+            try:
+                return self._console.input(prompt)
+            except EOFError:
+                self._console.print()
+                raise Quit from None
+            except KeyboardInterrupt:
+                self._console.print()
+                raise
+        for answer in self._script:
+            self._console.print(prompt, answer, sep="", highlight=False, markup=False)
+            return answer
+        shown = str(prompt).strip()
+        raise MovesExhaustedError(self._ran_out or f"{self._source} ran out of answers at: {shown}")
+
+
+def script_from_text(text: str) -> list[str]:
+    """Answers from ``--moves`` text or stdin: split on ';' and lines; ``#`` starts a comment."""
+    answers: list[str] = []
+    for line in text.splitlines():
+        if line.strip().startswith("#"):
+            continue
+        answers.extend(part.strip() for part in line.split(";") if part.strip())
+    return answers
+
+
+def read_script(moves: str | None) -> list[str] | None:
+    """The scripted answers of ``--moves`` (``-``: stdin; none: stdin if it is not a terminal)."""
+    if moves == "-" or (moves is None and not sys.stdin.isatty()):
+        return script_from_text(sys.stdin.read())
+    if moves is None:
+        return None
+    return script_from_text(moves)
+
+
+# --- the play screen ----------------------------------------------------------------------
+
+
+@dataclass
+class PlayScreen:
+    """Everything the play loop and its commands share."""
+
+    console: Console
+    session: PlaySession
+    deck: Deck
+    plain: bool
+    notes: list[str] = field(default_factory=list)
+    """Lines shown once under the next drawing of the board (what the last move did)."""
+    coach: Coach | None = None
+    """The hints helper's coach for this attempt, made when first needed."""
+    answers: Answers | None = None
+    """Where answers come from, for commands that ask a question of their own (``q``)."""
+
+    def explain(self, message: str) -> None:
+        """Tell the player why an answer was not taken."""
+        explain(message)
+
+    def coach_for(self) -> Coach:
+        """The coach of this attempt, seeded with the puzzle's proven solution."""
+        if self.coach is None:
+            self.coach = trainer_coach(self.session, self.deck)
+        return self.coach
+
+
+PlayCommand = Callable[[PlayScreen, str], bool]
+"""A play command: gets the screen and the rest of the answer; True to redraw the board."""
+
+
+def _undo(screen: PlayScreen, rest: str) -> bool:
+    undone = screen.session.undo()
+    if undone is None:
+        screen.explain("nothing to undo")
+        return False
+    screen.notes.append(
+        f"Took back turn {screen.session.turn_index + 1}: {screen.session.notation(undone)}"
+    )
+    return True
+
+
+def _legal(screen: PlayScreen, rest: str) -> bool:
+    session = screen.session
+    moves = session.legal_moves()
+    if rest.strip():
+        wanted = rest.strip()
+        in_play = [str(state.number) for state in session.position.in_play()]
+        if wanted not in in_play:
+            screen.explain(f"{wanted!r} is not one of your cards in play ({', '.join(in_play)})")
+            return False
+        moves = [m for m in moves if m.mark is not None and str(m.mark.card) == wanted]
+    legal_moves(screen.console, session, moves)
+    return False
+
+
+def _give_up(screen: PlayScreen, rest: str) -> bool:
+    """``q``: give up after a confirmation (``y``); a slip of the finger costs nothing.
+
+    In a script the ``q`` must be followed by ``y`` (``q!`` gives up without asking).
+    """
+    if screen.answers is not None:
+        counts = "" if screen.session.practice else " and its score counts"
+        answer = screen.answers.ask(
+            f"Give up? The attempt ends{counts} (y to give up, anything else plays on):"
+        )
+        if answer.strip().lower() not in {"y", "yes"}:
+            screen.console.print("Playing on.", highlight=False)
+            return False
+    screen.session.give_up()
+    return False
+
+
+def _give_up_now(screen: PlayScreen, rest: str) -> bool:
+    """``q!``: give up without a confirmation."""
+    screen.session.give_up()
+    return False
+
+
+def _hint(screen: PlayScreen, rest: str) -> bool:
+    """``h``: the next hint level for this turn; counted as a hint used."""
+    from ..solver.line import LinePosition
+
+    coach = screen.coach_for()
+    session = screen.session
+    given = coach.next_hint(session.moves)
+    session.hints_used = coach.hints_given
+    session.hint_levels[int(given.level) - 1] += 1
+    console = screen.console
+    hint_lines(console, given)
+    if given.level > 1:
+        at = LinePosition(session.instance, session.moves)
+        console.print(hint_cards(at, given, plain=screen.plain))
+    if given.level < 3:
+        console.print("(h again tells more)", markup=False, highlight=False)
+    return False
+
+
+def _feedback(screen: PlayScreen) -> list[str]:
+    """Lines judging the move just played, for the notes under the next drawing."""
+    played = screen.session.moves
+    return screen.coach_for().feedback(played[:-1], played[-1]).text_lines()
+
+
+def trainer_coach(session: PlaySession, deck: Deck) -> Coach:
+    """A coach for an attempt, seeded with the puzzle's proven solution when it has one."""
+    from ..puzzles.hints.coach import Coach
+
+    puzzle = session.puzzle
+    proven = puzzle.solution_line(deck) if puzzle.solution else None
+    return Coach(session.instance, puzzle.objective, proven=proven)
+
+
+PLAY_COMMANDS: dict[str, tuple[PlayCommand, str]] = {
+    "u": (_undo, "undo"),
+    "?": (_legal, "legal moves"),
+    "h": (_hint, "hint"),
+    "q": (_give_up, "give up"),
+}
+"""Answers that are commands rather than moves: the first word picks the command."""
+
+AfterMove = Callable[[PlayScreen], list[str]]
+"""Called after each legal move; the lines returned are shown under the next drawing."""
+
+AFTER_MOVE: list[AfterMove] = [_feedback]
+"""Hooks run after every legal move (e.g. feedback on the move), in order."""
+
+
+def _command_of(answer: str) -> tuple[PlayCommand, str] | None:
+    stripped = answer.strip()
+    if stripped.startswith("?"):
+        return PLAY_COMMANDS["?"][0], stripped[1:]
+    word, _, rest = stripped.partition(" ")
+    if word == "q!":
+        return _give_up_now, rest
+    aliases = {"undo": "u", "quit": "q", "help": "?"}
+    entry = PLAY_COMMANDS.get(aliases.get(word.lower(), word.lower()))
+    return (entry[0], rest) if entry else None
+
+
+def play_loop(screen: PlayScreen, answers: Answers) -> None:
+    """Ask for answers until the puzzle is over (or the player gives up)."""
+    from ..solver.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+
+    session = screen.session
+    redraw = True
+    while not session.finished:
+        if redraw:
+            draw_turn(screen.console, session, screen.deck, plain=screen.plain, notes=screen.notes)
+        try:
+            answer = answers.ask(_prompt(screen))
+        except Quit:
+            session.give_up()
+            break
+        command = _command_of(answer)
+        if command is not None:
+            try:
+                redraw = command[0](screen, command[1])
+            except Quit:
+                session.give_up()
+                break
+            continue
+        try:
+            played = session.play(answer)
+        except (InvalidMoveError, IllegalMoveError, AmbiguousMoveError) as error:
+            screen.explain(str(error))
+            redraw = False
+            continue
+        screen.notes.append(describe_turn(session, played))
+        for hook in AFTER_MOVE:
+            screen.notes.extend(hook(screen))
+        redraw = True
+
+
+def _prompt(screen: PlayScreen) -> Text:
+    from rich.text import Text
+
+    session = screen.session
+    commands = ", ".join(f"{key} {name}" for key, (_, name) in PLAY_COMMANDS.items())
+    text = Text()
+    text.append(
+        f"Turn {session.turn_index + 1}/{session.instance.turns} ({session.expedition.name})",
+        style="bold",
+    )
+    text.append(f" - your move ({commands}): ")
+    return text
+
+
+# --- game hints -------------------------------------------------------------------------
+
+
+def show_game_hint(console: Console, state: GameState, player: int) -> None:
+    """``h`` in ``silverpyr game``: the ranking for ``player``'s move now."""
+    from ..puzzles.uncertain import rank_moves
+    from .views import render_ranking
+
+    render_ranking(console, rank_moves(state.situation(player)))
+
+
+# --- an attempt at a puzzle ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    """How to run an attempt."""
+
+    moves: str | None
+    as_json: bool
+    plain: bool
+    record: bool
+
+
+def _silent_console() -> Console:
+    """A console that shows nothing (``--json`` play: only the result is printed)."""
+    import io
+
+    from rich.console import Console
+
+    return Console(file=io.StringIO())
+
+
+def _best_before(store: Store, puzzle: Puzzle) -> str | None:
+    attempts = store.attempts(puzzle_id=puzzle.id)
+    if not attempts:
+        return None
+    best = max(attempts, key=lambda a: (a.at_par, a.goal_met and not a.gave_up, a.score))
+    times = f"{len(attempts)} time{'s' * (len(attempts) != 1)}"
+    at_par = " (at par)" if best.at_par else ""
+    return f"You played this puzzle {times} before; best {best.score}/{best.par}{at_par}."
+
+
+def run_attempt(puzzle: Puzzle, deck: Deck, store: Store, options: PlayOptions) -> None:
+    """Play ``puzzle`` with the chosen answers, show the end, record the attempt."""
+    from ..puzzles.session import PlaySession
+    from ..puzzles.share import share_text
+    from ..puzzles.stats import Attempt
+
+    script = read_script(options.moves)
+    if options.as_json:
+        if script is None:
+            raise MovesExhaustedError("--json with play needs the moves: give --moves")
+        console = _silent_console()
+    else:
+        console = stdout_console(plain=options.plain)
+    session = PlaySession(puzzle, deck)
+    screen = PlayScreen(console=console, session=session, deck=deck, plain=options.plain)
+    answers = Answers(console, script, ran_out="the moves ran out before the puzzle ended")
+    screen.answers = answers
+    before = _best_before(store, puzzle)
+    if before and not options.as_json:
+        console.print(before, highlight=False)
+    scored = store.scored_attempt(puzzle.id) if puzzle.daily_date else None
+    if scored is not None:
+        # One scored attempt per daily: its end screen showed the optimal line, so any
+        # later play is practice, and its share text must not claim a clean solve.
+        session.practice = session.saw_solution = True
+        if not options.as_json:
+            console.print(
+                f"Your scored attempt at this daily stands ({scored.score}/{scored.par}); "
+                "this play is practice and does not count.",
+                highlight=False,
+            )
+    played_on = dt.date.today()
+    began = time.monotonic()
+    play_loop(screen, answers)
+    seconds = time.monotonic() - began
+    result = session.result()
+    completed = tuple(state.number for state in session.position.cards if state.is_complete())
+    share = share_text(puzzle, result, deck, completed, plain=options.plain)
+    if options.record:
+        store.add_attempt(
+            Attempt.from_result(
+                result,
+                puzzle_id=puzzle.id,
+                daily_date=puzzle.daily_date,
+                kind=puzzle.kind.value,
+                played_on=played_on,
+                seconds=seconds,
+                practice=session.practice,
+            )
+        )
+    if options.as_json:
+        data = {"id": puzzle.id, **result.to_dict(), "optimal": list(puzzle.solution)}
+        data["share"] = share
+        emit(data, lambda _: None, as_json=True)
+    else:
+        draw_end(console, session, deck, result, share, plain=options.plain, notes=screen.notes)
