@@ -582,7 +582,8 @@ def _set_column(column_name: str, value: object) -> Callable[[sqlite3.Connection
         for table in _tables(connection):
             columns = [row[1] for row in connection.execute(f"PRAGMA table_info({table})")]
             if column_name in columns:
-                connection.execute(f"UPDATE {table} SET {column_name} = ?", (value,))
+                with contextlib.suppress(sqlite3.DatabaseError):  # e.g. NOT NULL holds
+                    connection.execute(f"UPDATE {table} SET {column_name} = ?", (value,))
 
     return damage
 

@@ -105,7 +105,7 @@ def game_states(deck: Deck, count: int, seed: int) -> list[Situation]:
         turn = 0
         while not state.is_over() and len(states) < count:
             if state.phase is Phase.REPLACE:
-                state = state.replace(choose_replacement(state))
+                state = state.take_replacement(choose_replacement(state))
                 continue
             if turn in stops and state.position(0).has_card_in_play():
                 states.append(

@@ -119,7 +119,7 @@ def _play(console: Console, answers: Answers, state: GameState, *, plain: bool) 
             else:
                 choice = options[0] if len(options) == 1 else choose_replacement(state)
             _say_replacement(console, state, choice)
-            state = state.replace(choice)
+            state = state.take_replacement(choice)
         for claim in state.claims[claims_before:]:
             console.print(
                 f"{_who(claim.player)} claim{'s' if claim.player else ''} "

@@ -94,7 +94,7 @@ def play_bot_game(deck_state: GameState) -> GameState:
     state = deck_state.keep(bot_keep_choices(deck_state))
     while not state.is_over():
         if state.phase is Phase.REPLACE:
-            state = state.replace(choose_replacement(state))
+            state = state.take_replacement(choose_replacement(state))
         else:
             state = state.play(bot_moves(state))
     return state

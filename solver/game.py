@@ -9,7 +9,7 @@ The game is a sequence of decisions, and the state says which one is due (:class
 2. ``MARK``: :attr:`GameState.expedition` is the revealed card; :meth:`GameState.play`
    takes one :class:`~.moves.Move` per player (checked by :meth:`.Position.push`).
 3. ``REPLACE``: while :attr:`GameState.pending` is not empty, its first player replaces a
-   completed card with :meth:`GameState.replace` (an offer slot or the deck top).
+   completed card with :meth:`GameState.take_replacement` (an offer slot or the deck top).
 4. Pyramid points are claimed and the next turn (or round) starts by itself; after the
    7th turn of round 4 the phase is ``OVER`` and :meth:`GameState.outcome` scores it.
 
@@ -319,7 +319,7 @@ class GameState:
         )
         return state._settle()
 
-    def replace(self, choice: Replacement) -> GameState:
+    def take_replacement(self, choice: Replacement) -> GameState:
         """Step 3: the due replacement of a completed card, from ``choice``."""
         self._require(Phase.REPLACE)
         options = self.replacement_options()

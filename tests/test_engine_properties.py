@@ -136,7 +136,7 @@ def test_random_games_keep_every_invariant(seed: int, players: int, rng: random.
     _check_state(state, all_numbers)
     while not state.is_over():
         if state.phase is Phase.REPLACE:
-            state = state.replace(rng.choice(state.replacement_options()))
+            state = state.take_replacement(rng.choice(state.replacement_options()))
         else:
             moves = [rng.choice(state.legal_moves(p)) for p in range(players)]
             marked = state.play(moves)

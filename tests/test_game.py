@@ -148,7 +148,7 @@ def test_golden_purple_race_33_and_15() -> None:
     )
     assert state.phase is Phase.REPLACE
     assert state.replacing_player == 1  # card 15 replaces before card 33
-    state = state.replace(DECK).replace(DECK)
+    state = state.take_replacement(DECK).take_replacement(DECK)
     assert state.phase is Phase.MARK and state.turn == 2
     assert state.players[1].sheet.pyramid_points == (6,)
     assert state.players[0].sheet.pyramid_points == (3,)
@@ -168,10 +168,10 @@ def test_two_players_completing_replace_in_card_number_order() -> None:
     state = game(one, two, offer=(10, 11, 12, 13), deck=(14, 15, 16))
     state = state.play([move(state, 0, "20:A4 A5"), move(state, 1, "5:A4 A5")])
     assert [(p.player, p.card.number) for p in state.pending] == [(1, 5), (0, 20)]
-    state = state.replace(Replacement(0))
+    state = state.take_replacement(Replacement(0))
     assert hand(state, 1) == [31, 10]  # the new card takes the completed card's place
     assert numbers(state.offer) == [11, 12, 13, 14]  # refilled before player 1 replaces
-    state = state.replace(Replacement(3))
+    state = state.take_replacement(Replacement(3))
     assert hand(state, 0) == [14, 30]
     assert numbers(state.offer) == [11, 12, 13, 15]
     assert numbers(state.pyramid_deck) == [16]
@@ -187,13 +187,13 @@ def test_player_with_two_completed_cards_takes_both_before_the_refill() -> None:
     state = game(other, double, offer=(10, 11, 12, 13), deck=(14, 15, 16, 17))
     state = state.play([move(state, 0, "20:A4 A5"), move(state, 1, "40:A4 A5 +8:A5")])
     assert [(p.player, p.card.number) for p in state.pending] == [(1, 8), (1, 40), (0, 20)]
-    state = state.replace(Replacement(0))
+    state = state.take_replacement(Replacement(0))
     assert numbers(state.offer) == [11, 12, 13]  # not refilled between one player's two
     assert state.replacement_options() == (Replacement(0), Replacement(1), Replacement(2), DECK)
-    state = state.replace(DECK)
+    state = state.take_replacement(DECK)
     assert hand(state, 1) == [14, 10]
     assert numbers(state.offer) == [11, 12, 13, 15]
-    state = state.replace(Replacement(1))
+    state = state.take_replacement(Replacement(1))
     assert hand(state, 0) == [12, 30]
     assert numbers(state.offer) == [11, 13, 15, 16]
 
@@ -203,9 +203,9 @@ def test_bad_replacement_choices() -> None:
     state = state.play([move(state, 0, "A4 A5")])
     assert state.replacement_options() == (Replacement(0), Replacement(1))
     with pytest.raises(IllegalMoveError, match="deck is empty"):
-        state.replace(DECK)
+        state.take_replacement(DECK)
     with pytest.raises(IllegalMoveError, match="offer slot 3 is empty"):
-        state.replace(Replacement(2))
+        state.take_replacement(Replacement(2))
     with pytest.raises(IllegalMoveError, match="must first be replaced"):
         state.play([PASS])
 
@@ -218,7 +218,7 @@ def test_deck_exhaustion_play_goes_on_and_a_player_without_cards_passes() -> Non
     state = state.play([move(state, 0, "A4 A5"), move(state, 1, "21:A4 A5")])
     # Player 0 (card 20) takes the last offer card; player 1 gets nothing and keeps card 30.
     assert state.replacement_options() == (Replacement(0),)
-    state = state.replace(Replacement(0))
+    state = state.take_replacement(Replacement(0))
     assert state.offer == () and state.pyramid_deck == ()
     assert state.phase is Phase.MARK and state.turn == 2
     assert hand(state, 0) == [10]
@@ -246,7 +246,7 @@ def test_second_card_of_a_colour_claims_ten_and_colours_are_separate() -> None:
         Sheet(completed=(card(3, color=Color.ORANGE),)),
     )
     state = game(player, deck=(40, 41))
-    state = state.play([move(state, 0, "20:A4 A5")]).replace(DECK)
+    state = state.play([move(state, 0, "20:A4 A5")]).take_replacement(DECK)
     assert state.players[0].sheet.pyramid_points == (10,)
     assert state.next_box(Color.ORANGE) == 6
     assert state.next_box(Color.PURPLE) == 10
@@ -267,7 +267,7 @@ def test_ruling_claim_triggered_by_the_card_completed_second() -> None:
     state = game(double, other, offer=(50, 51, 52, 53), deck=(54, 55, 56))
     state = state.play([move(state, 0, "40:A4 A5 +8:A5"), move(state, 1, "A4 A5")])
     while state.phase is Phase.REPLACE:
-        state = state.replace(DECK)
+        state = state.take_replacement(DECK)
     assert [(c.card, c.points, c.player) for c in state.claims] == [(20, 10, 1), (40, 6, 0)]
 
 
@@ -276,10 +276,10 @@ def test_fourth_and_sixth_cards_claim_again_until_the_colour_is_closed() -> None
     player = Position((almost_done(20, Color.GREEN),), Sheet(completed=tuple(green)))
     closed = tuple(Claim(1, Color.GREEN, p, n, 1, 1) for p, n in ((10, 6), (6, 7), (3, 9)))
     state = game(player, deck=(40,), claims=closed[:2])
-    state = state.play([move(state, 0, "A4 A5")]).replace(DECK)
+    state = state.play([move(state, 0, "A4 A5")]).take_replacement(DECK)
     assert state.players[0].sheet.pyramid_points == (3,)  # the 6th green takes the last box
     full = game(player, deck=(40,), claims=closed)
-    full = full.play([move(full, 0, "A4 A5")]).replace(DECK)
+    full = full.play([move(full, 0, "A4 A5")]).take_replacement(DECK)
     assert full.players[0].sheet.pyramid_points == ()  # green is closed
 
 
@@ -293,7 +293,7 @@ def test_rounds_reshuffle_the_expeditions_and_the_game_ends_after_28_turns() -> 
     plays = 0
     while not state.is_over():
         if state.phase is Phase.REPLACE:
-            state = state.replace(choose_replacement(state))
+            state = state.take_replacement(choose_replacement(state))
             continue
         orders[state.round_number] = state.expedition_order
         assert Counter(state.expedition_order) == Counter(state.expedition_cards)

@@ -50,7 +50,7 @@ def scripted(deck_file: Path, players: int, seed: int) -> tuple[list[Answer], Ga
             choice = choose_replacement(state)
             if state.replacing_player == 0 and len(state.replacement_options()) > 1:
                 answers.append(("replace", "d" if choice.slot is None else str(choice.slot + 1)))
-            state = state.replace(choice)
+            state = state.take_replacement(choice)
         else:
             moves = bot_moves(state)
             if state.position(0).has_card_in_play():
