@@ -10,7 +10,7 @@ which the unseen cards can come:
 
 * when the next cards have at most ``samples`` distinct orders, every order is evaluated,
   weighted by its probability (:attr:`Method.ENUMERATED`);
-* otherwise ``samples`` orders are drawn with ``random.Random(seed)``
+* otherwise ``samples`` orders are drawn from the seeded stream ``seed``
   (:attr:`Method.SAMPLED`); every candidate is valued on the *same* orders (common
   random numbers), so differences between moves are measured more precisely than the
   values themselves.
@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import math
 import os
-import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -58,6 +57,7 @@ from ..solver.moves import Move
 from ..solver.objective import DEFAULT_TIME_LIMIT
 from ..solver.position import Position
 from ..solver.problem import Instance
+from ..solver.rng import SeededStream
 from ..solver.sheet import puzzle_score
 from ..solver.situation import Situation, SituationError
 from .ranking_defaults import DEFAULT_LOOKAHEAD, DEFAULT_SAMPLES, DEFAULT_TOP_K
@@ -248,11 +248,10 @@ def futures(
         total = sum(counted.values())
         ordered = sorted(counted.items(), key=lambda item: [e.name for e in item[0]])
         return Method.ENUMERATED, tuple(Future(order, times / total) for order, times in ordered)
-    rng = random.Random(seed)
+    stream = SeededStream(f"silverpyr-ranking|{seed}")
     drawn = []
     for _ in range(samples):
-        cards = list(unseen)
-        rng.shuffle(cards)
+        cards = stream.shuffled(unseen)
         drawn.append(Future(tuple(cards[:turns]), 1.0 / samples))
     return Method.SAMPLED, tuple(drawn)
 
