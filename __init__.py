@@ -10,9 +10,5 @@ always by relative imports, so the graph is visible to anything that reads the t
 import-linter enforces the layers (``pyproject.toml``, ``[tool.importlinter]``).
 """
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("silverpyr")
-except PackageNotFoundError:  # running from a source tree that is not installed
-    __version__ = "0+unknown"
+__version__ = "0.1.0"
+"""The version (``pyproject.toml`` reads it from here; no metadata look-up at start-up)."""
