@@ -318,17 +318,16 @@ class GameScreen(Screen[None]):
             self.redraw()
 
     def on_card_view_pointed(self, message: CardView.Pointed) -> None:
-        if self.state.phase is Phase.KEEP:
-            if isinstance(message, CardView.Clicked):
-                self._toggle_kept(message.card)
-            return
-        if (placer := self._placing()) is None:
-            return
-        placer.point(message.card, message.row, message.column)
-        if isinstance(message, CardView.Clicked):
-            self.action_place()
-        else:
+        if (placer := self._placing()) is not None:
+            placer.point(message.card, message.row, message.column)
             self.redraw()
+
+    def on_card_view_clicked(self, message: CardView.Clicked) -> None:
+        if self.state.phase is Phase.KEEP:
+            self._toggle_kept(message.card)
+        elif (placer := self._placing()) is not None:
+            placer.point(message.card, message.row, message.column)
+            self.action_place()
 
     def action_place(self) -> None:
         if self.state.phase is Phase.KEEP:

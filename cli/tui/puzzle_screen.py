@@ -212,12 +212,12 @@ class PuzzleScreen(Screen[None]):
         self.redraw()
 
     def on_card_view_pointed(self, message: CardView.Pointed) -> None:
-        if isinstance(message, CardView.Clicked):
-            self.placer.point(message.card, message.row, message.column)
-            self.action_place()
-            return
         self.placer.point(message.card, message.row, message.column)
         self.redraw()
+
+    def on_card_view_clicked(self, message: CardView.Clicked) -> None:
+        self.placer.point(message.card, message.row, message.column)
+        self.action_place()
 
     # --- moves --------------------------------------------------------------------------
 
