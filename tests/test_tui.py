@@ -284,3 +284,24 @@ def test_home_opens_the_stats_and_the_daily(deck: Deck, daily: Puzzle, tmp_path:
 
     run(app, steps)
     store.close()
+
+
+# --- start-up ------------------------------------------------------------------------------
+
+
+def test_help_does_not_import_textual() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from silverpyr.cli.app import app\n"
+        "try:\n"
+        "    app(['daily', '--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('textual' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().endswith("False")
+    assert "--line" in out.stdout
