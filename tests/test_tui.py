@@ -305,3 +305,23 @@ def test_help_does_not_import_textual() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().endswith("False")
     assert "--line" in out.stdout
+
+
+def test_a_red_cross_extra_is_placed_as_a_single_cell(deck: Deck) -> None:
+    puzzle = puzzle_from_id(deck, "points-1")  # turn 2 of its line: D1 D2 D3 E3 +E4
+    app = puzzle_app(deck, puzzle)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        first, second = puzzle.solution_line(deck).moves[:2]
+        await place_move(pilot, screen, first)
+        assert second.mark is not None and second.extras
+        await pilot.press(*keys_for(screen.placer, second.mark), "enter")
+        assert screen.placer.extra_mode and screen.placer.is_single
+        assert "extra mark" in str(screen.status)
+        assert len(screen.session.moves) == 1
+        await pilot.press(*keys_for(screen.placer, second.extras[0]), "enter")
+        assert screen.session.moves[1] == second
+
+    run(app, steps)
