@@ -39,3 +39,7 @@ def register(app: typer.Typer) -> None:
     from .stats_cmd import stats
 
     app.command("stats")(stats)
+
+    from .play_cmd import play
+
+    app.command("play")(play)

@@ -20,7 +20,7 @@ import typer
 
 from ..solver.sheet import GEM_CAP, SKULL_CAP
 from .context import app_context
-from .options import PlainOption
+from .options import LineOption, PlainOption
 from .output import stderr_console, stdout_console
 from .play import Answers, Quit, explain, script_from_text
 
@@ -61,9 +61,17 @@ def game(
         ),
     ] = None,
     plain: PlainOption = False,
+    line: LineOption = False,
 ) -> None:
     """Play a full game as player 1 against greedy bots (a move each turn, in notation)."""
     from ..solver.game import deal
+
+    if not (line or plain or moves is not None):
+        from .tui.launch import interactive, run_game
+
+        if interactive():
+            run_game(app_context(ctx).deck(), players, seed)
+            return
 
     console = stdout_console(plain=plain)
     deck = app_context(ctx).deck()

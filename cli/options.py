@@ -23,6 +23,14 @@ MovesOption = Annotated[
         show_default=False,
     ),
 ]
+LineOption = Annotated[
+    bool,
+    typer.Option(
+        "--line",
+        help="Play in the terminal's line mode (typed moves) instead of the full-screen game; "
+        "--moves, --plain, --json or a pipe always do.",
+    ),
+]
 NoRecordOption = Annotated[
     bool, typer.Option("--no-record", help="Do not record the attempt in your stats.")
 ]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from .context import app_context
-from .options import JsonOption, MovesOption, NoRecordOption, PlainOption
+from .options import JsonOption, LineOption, MovesOption, NoRecordOption, PlainOption
 from .output import emit, stderr_console
 
 if TYPE_CHECKING:
@@ -62,12 +62,19 @@ def _play(
     moves: str | None,
     plain: bool,
     no_record: bool,
+    line: bool = False,
 ) -> None:
     from .play import PlayOptions, run_attempt
 
     if as_json and moves is None:
         _show_puzzle(puzzle, plain=plain)
         return
+    if not (line or plain or as_json or moves is not None):
+        from .tui.launch import interactive, run_puzzle
+
+        if interactive():
+            run_puzzle(puzzle, app_context(ctx).deck(), store, record=not no_record)
+            return
     options = PlayOptions(moves=moves, as_json=as_json, plain=plain, record=not no_record)
     run_attempt(puzzle, app_context(ctx).deck(), store, options)
 
@@ -120,6 +127,7 @@ def puzzle(
     moves: MovesOption = None,
     plain: PlainOption = False,
     no_record: NoRecordOption = False,
+    line: LineOption = False,
 ) -> None:
     """Play a puzzle: a seed, an id or a file (a random seed when none is given)."""
     from ..puzzles.catalog import get_puzzle, load_puzzle_file
@@ -155,7 +163,16 @@ def puzzle(
             save_puzzle_file(loaded, save)
             stderr_console().print(f"saved puzzle {loaded.id} to {save}", highlight=False)
             return
-        _play(ctx, loaded, store, as_json=as_json, moves=moves, plain=plain, no_record=no_record)
+        _play(
+            ctx,
+            loaded,
+            store,
+            as_json=as_json,
+            moves=moves,
+            plain=plain,
+            no_record=no_record,
+            line=line,
+        )
 
 
 def daily(
@@ -172,6 +189,7 @@ def daily(
     moves: MovesOption = None,
     plain: PlainOption = False,
     no_record: NoRecordOption = False,
+    line: LineOption = False,
 ) -> None:
     """Play today's daily puzzle: the same for everyone on your local date."""
     from ..puzzles.catalog import get_puzzle
@@ -181,4 +199,13 @@ def daily(
     deck = app_context(ctx).deck()
     with _open_store() as store:
         loaded = get_puzzle(deck, daily_id(day), store)
-        _play(ctx, loaded, store, as_json=as_json, moves=moves, plain=plain, no_record=no_record)
+        _play(
+            ctx,
+            loaded,
+            store,
+            as_json=as_json,
+            moves=moves,
+            plain=plain,
+            no_record=no_record,
+            line=line,
+        )

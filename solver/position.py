@@ -305,6 +305,26 @@ class Position:
             if self.has_card_in_play():
                 raise IllegalMoveError("every player with a card in play must mark something")
             return self
+        position, owed = self.after_marks(move, expedition, round_number)
+        if owed:
+            raise IllegalMoveError(
+                "a red cross earns an extra mark, which is mandatory while a legal cell exists: "
+                "add it after '+' (e.g. +C3)"
+            )
+        return position
+
+    def after_marks(
+        self, move: Move, expedition: Expedition, round_number: int
+    ) -> tuple[Position, int]:
+        """The position after the marks of ``move`` made so far, and the extra marks still owed.
+
+        For a move built one mark at a time (the full-screen game places the pattern, then
+        each extra mark its red crosses earn): 0 owed means the move is whole. An extra that
+        has no legal cell left is lost, not owed. ``IllegalMoveError`` says which rule a
+        mark breaks; a pass owes nothing.
+        """
+        if move.mark is None:
+            return self, 0
         self._check_mark(move.mark, expedition)
         position, pending = self._resolve(move.mark, round_number)
         for extra in move.extras:
@@ -315,12 +335,8 @@ class Position:
             position._check_mark(extra, None)
             position, crosses = position._resolve(extra, round_number)
             pending += crosses - 1
-        if pending and position.legal_extra_marks():
-            raise IllegalMoveError(
-                "a red cross earns an extra mark, which is mandatory while a legal cell exists: "
-                "add it after '+' (e.g. +C3)"
-            )
-        return position
+        owed = pending if pending and position.legal_extra_marks() else 0
+        return position, owed
 
     def _check_mark(self, mark: Mark, expedition: Expedition | None) -> None:
         try:

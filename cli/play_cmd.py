@@ -1,0 +1,41 @@
+"""``silverpyr play``: the full-screen game's home screen (:mod:`.tui`).
+
+Today's daily, yesterday's, a puzzle by seed, kind or id, a game against bots, the stats.
+Textual is imported only when the command runs, never for ``--help``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated
+
+import typer
+
+from .context import app_context
+from .options import NoRecordOption
+
+
+def play(
+    ctx: typer.Context,
+    today: Annotated[
+        str | None,
+        typer.Option(
+            "--today",
+            help="Take this date (YYYY-MM-DD) as today: its daily, its streak; default: your "
+            "local date.",
+            show_default=False,
+        ),
+    ] = None,
+    no_record: NoRecordOption = False,
+) -> None:
+    """Open the full-screen game: dailies, puzzles, a game against bots, your stats."""
+    from ..puzzles.ids import parse_date
+    from ..puzzles.kinds import PuzzleError
+    from ..puzzles.store import Store
+    from .tui.launch import interactive, run_home
+
+    day = parse_date(today) if today is not None else dt.date.today()
+    if not interactive():
+        raise PuzzleError("silverpyr play needs a terminal; use daily, puzzle or game with --moves")
+    with Store.open_default() as store:
+        run_home(app_context(ctx).deck(), store, record=not no_record, today=day)

@@ -1,0 +1,19 @@
+"""The full-screen game (Textual): point at the cells instead of typing them.
+
+``daily``, ``puzzle`` and ``game`` open it on an interactive terminal (``--line``, ``--plain``,
+``--moves``, a pipe or a non-terminal keep the line mode of :mod:`..play`); ``silverpyr
+play`` opens its home screen. Nothing here decides a rule of the game: legality comes from
+the rules engine (``CardState.why_illegal``, ``Position.after_marks``), moves are played
+through :class:`~silverpyr.puzzles.session.PlaySession` or
+:class:`~silverpyr.solver.game.GameState`, hints and feedback from the coach.
+
+This package's ``__init__`` imports nothing, so ``silverpyr --help`` never loads Textual:
+commands import :mod:`.launch` inside their function bodies.
+
+- :mod:`.placing`: the pattern under the cursor, built into a move mark by mark (no Textual);
+- :mod:`.widgets`: the card, the status bar, the small drawings;
+- :mod:`.puzzle_screen`, :mod:`.end_screen`: a puzzle attempt and its end;
+- :mod:`.game_screen`: a game against the bots;
+- :mod:`.home`: the home and stats screens, and the app with its CSS;
+- :mod:`.launch`: what the commands call.
+"""

@@ -1,0 +1,171 @@
+"""``silverpyr play``: the home screen (dailies, a puzzle, a game, the stats) and the stats."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...solver.errors import SilverpyrError
+from .modals import Prompt
+from .setting import Setting
+
+MENU: tuple[tuple[str, str, str], ...] = (
+    ("daily", "d", "Today's daily puzzle"),
+    ("yesterday", "y", "Yesterday's daily puzzle"),
+    ("puzzle", "s", "A puzzle by seed, kind or id"),
+    ("game", "g", "A game against bots"),
+    ("stats", "t", "Your stats: streaks and score/par"),
+    ("quit", "q", "Quit"),
+)
+
+
+class HomeScreen(Screen[None]):
+    """Pick what to play."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(key, f"choose('{name}')", label) for name, key, label in MENU
+    ]
+
+    def __init__(self, setting: Setting) -> None:
+        super().__init__()
+        self.setting = setting
+
+    def compose(self) -> ComposeResult:
+        today = self.setting.today
+        title = Text("silverpyr", style="bold yellow")
+        title.append(" - Silver & Gold Pyramids, solver and trainer\n", style="bold")
+        title.append(f"Today is {today.isoformat()}. Pick with the keys, arrows or the mouse.")
+        yield Static(title, id="home-title")
+        yield OptionList(
+            *(Option(f"{key}  {label}", id=name) for name, key, label in MENU), id="home-menu"
+        )
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self.action_choose(event.option.id)
+
+    def action_choose(self, name: str) -> None:
+        today = self.setting.today
+        if name == "daily":
+            self.open_daily(today)
+        elif name == "yesterday":
+            self.open_daily(today - dt.timedelta(days=1))
+        elif name == "puzzle":
+            self.app.push_screen(
+                Prompt("A puzzle: a seed (123), a kind (sprint) or an id (pair-7):", "123"),
+                self._puzzle_typed,
+            )
+        elif name == "game":
+            self.app.push_screen(
+                Prompt("A game against bots: seed and players (e.g. 5 2):", "5 2"),
+                self._game_typed,
+            )
+        elif name == "stats":
+            self.app.push_screen(StatsScreen(self.setting))
+        else:
+            self.app.exit()
+
+    def open_daily(self, day: dt.date) -> None:
+        from ...puzzles.ids import daily_id
+
+        self.open_puzzle(daily_id(day))
+
+    def open_puzzle(self, puzzle_id: str) -> None:
+        from ...puzzles.catalog import get_puzzle
+        from .puzzle_screen import PuzzleScreen
+
+        try:
+            puzzle = get_puzzle(self.setting.deck, puzzle_id, self.setting.store)
+        except SilverpyrError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.app.push_screen(PuzzleScreen(self.setting, puzzle))
+
+    def _puzzle_typed(self, text: str | None) -> None:
+        from ...puzzles.ids import seed_id
+        from ...puzzles.kinds import Kind
+
+        text = (text or "").strip().lower()
+        if not text:
+            return
+        if text.isdigit():
+            self.open_puzzle(seed_id(int(text)))
+        elif text in {kind.value for kind in Kind}:
+            import secrets
+
+            self.open_puzzle(seed_id(secrets.randbelow(1_000_000), Kind(text)))
+        else:
+            self.open_puzzle(text)
+
+    def _game_typed(self, text: str | None) -> None:
+        from .game_screen import GameScreen
+
+        numbers = (text or "").split()
+        if not numbers or not all(n.isdigit() for n in numbers) or len(numbers) > 2:
+            if text:
+                self.notify("write a seed and a number of players, e.g. 5 2", severity="error")
+            return
+        players = int(numbers[1]) if len(numbers) > 1 else 2
+        if not 1 <= players <= 4:
+            self.notify("1 to 4 players", severity="error")
+            return
+        self.app.push_screen(GameScreen(self.setting, players=players, seed=int(numbers[0])))
+
+
+class StatsScreen(Screen[None]):
+    """Played, at par, streaks of dailies at par, the score/par histogram."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.pop_screen", "Back")]
+
+    def __init__(self, setting: Setting) -> None:
+        super().__init__()
+        self.setting = setting
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._body(), id="stats")
+        yield Footer()
+
+    def _body(self) -> RenderableType:
+        from ...puzzles.stats import summarise
+
+        store = self.setting.store
+        summary = summarise(store.attempts() if store is not None else [], self.setting.today)
+        sep = " \u00b7 "
+        head = Text(
+            f"Played {summary.played}{sep}at par {summary.at_par} "
+            f"({summary.at_par_percent:.0f}%){sep}dailies {summary.dailies_played}"
+            f"{sep}hints used {summary.hints_used}",
+            style="bold",
+        )
+        days = "day" if summary.current_streak == 1 else "days"
+        best = "day" if summary.best_streak == 1 else "days"
+        streaks = Text(
+            f"Current streak {summary.current_streak} {days}{sep}"
+            f"best streak {summary.best_streak} {best} (as of {self.setting.today.isoformat()})"
+        )
+        parts: list[RenderableType] = [head, streaks]
+        if summary.practice:
+            parts.append(Text(f"Practice plays {summary.practice} (not counted above)"))
+        if not summary.played:
+            parts.append(Text("\nNo puzzles played yet: try today's daily."))
+            return Group(*parts)
+        top = max(count for _, count in summary.histogram) or 1
+        table = Table.grid(padding=(0, 2))
+        table.add_column(justify="right")
+        table.add_column()
+        table.add_column(justify="right")
+        for label, count in summary.histogram:
+            bar = "\u2588" * max(1 if count else 0, round(30 * count / top))
+            table.add_row(label, Text(bar, style="cyan"), str(count))
+        parts.extend([Text("\nScore / par:", style="bold"), table])
+        return Group(*parts)

@@ -1,0 +1,62 @@
+"""What the commands call: run the full-screen game on a puzzle, a game or the home screen.
+
+Imported inside the command functions only, so ``silverpyr --help`` never loads Textual.
+Share texts of the puzzles finished are printed when the app exits.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from ...puzzles.puzzle import Puzzle
+    from ...puzzles.store import Store
+    from ...solver.cards import Deck
+    from .setting import Setting
+
+
+def interactive() -> bool:
+    """Whether both ends are a terminal (otherwise the line mode runs)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _run(setting: Setting, first: Callable[[Setting], Screen[None]]) -> None:
+    from .app import SilverpyrApp
+
+    SilverpyrApp(setting, first).run()
+    for share in setting.shares:
+        print(share, end="\n\n")
+
+
+def run_puzzle(
+    puzzle: Puzzle, deck: Deck, store: Store | None, *, record: bool, today: dt.date | None = None
+) -> None:
+    """An attempt at ``puzzle`` on the full screen."""
+    from .puzzle_screen import PuzzleScreen
+    from .setting import Setting
+
+    setting = Setting(deck, store, today or dt.date.today(), record=record)
+    _run(setting, lambda s: PuzzleScreen(s, puzzle))
+
+
+def run_game(deck: Deck, players: int, seed: int) -> None:
+    """A game against the bots on the full screen."""
+    from .game_screen import GameScreen
+    from .setting import Setting
+
+    setting = Setting(deck, None, dt.date.today(), record=False)
+    _run(setting, lambda s: GameScreen(s, players=players, seed=seed))
+
+
+def run_home(deck: Deck, store: Store, *, record: bool, today: dt.date | None = None) -> None:
+    """The home screen: today's daily, yesterday's, a puzzle, a game, the stats."""
+    from .home import HomeScreen
+    from .setting import Setting
+
+    setting = Setting(deck, store, today or dt.date.today(), record=record, home=True)
+    _run(setting, HomeScreen)

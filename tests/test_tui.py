@@ -1,0 +1,327 @@
+"""The full-screen game (Textual), driven by keys and clicks as a person would.
+
+Each flow runs the app headless with ``App.run_test`` and a Pilot (``asyncio.run`` in a
+plain test, no plugin needed). The key sequences are worked out from the puzzle's proven
+line with the same :class:`Placer` the screen uses: turn and mirror until the shape fits,
+then arrows to its cells.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import datetime as dt
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from silverpyr.cli.tui.app import SilverpyrApp
+from silverpyr.cli.tui.end_screen import EndScreen
+from silverpyr.cli.tui.game_screen import GameScreen
+from silverpyr.cli.tui.home import HomeScreen, StatsScreen
+from silverpyr.cli.tui.modals import Confirm
+from silverpyr.cli.tui.placing import Placer
+from silverpyr.cli.tui.puzzle_screen import PuzzleScreen
+from silverpyr.cli.tui.setting import Setting
+from silverpyr.cli.tui.widgets import CELL, ROW_LABEL, CardView
+from silverpyr.puzzles.generate import puzzle_from_id
+from silverpyr.puzzles.puzzle import Puzzle
+from silverpyr.puzzles.store import Store
+from silverpyr.solver.bots import choose_keep, choose_move
+from silverpyr.solver.cards import Deck
+from silverpyr.solver.cells import cells_of, column_of, row_of
+from silverpyr.solver.deckfile import load_deck
+from silverpyr.solver.game import Phase
+from silverpyr.solver.moves import Mark, Move
+
+DAY = dt.date(2026, 11, 22)
+SIZE = (100, 36)
+
+
+@pytest.fixture(scope="module")
+def deck() -> Deck:
+    return load_deck()
+
+
+@pytest.fixture(scope="module")
+def daily(deck: Deck) -> Puzzle:
+    return puzzle_from_id(deck, "daily-2026-11-22")
+
+
+def keys_for(placer: Placer, mark: Mark) -> list[str]:
+    """Keys that put the ghost on ``mark``: ``s`` if needed, ``r``/``m``, then arrows."""
+    trial = copy.deepcopy(placer)
+    keys: list[str] = []
+    if mark.is_single != trial.is_single:
+        keys.append("s")
+        trial.toggle_single()
+    wanted = {(row_of(c), column_of(c)) for c in cells_of(mark.cells)}
+    top = min(r for r, _ in wanted)
+    left = min(c for _, c in wanted)
+    shape = frozenset((r - top, c - left) for r, c in wanted)
+    for _ in range(8):
+        if trial.shape() == shape:
+            break
+        key = "m" if len(keys) % 4 == 3 else "r"
+        keys.append(key)
+        trial.mirror() if key == "m" else trial.rotate()
+    assert trial.shape() == shape
+    first = next(cells_of(mark.cells))
+    while (trial.row, trial.column) != (row_of(first), column_of(first)):
+        if trial.row != row_of(first):
+            step = 1 if row_of(first) > trial.row else -1
+            keys.append("down" if step > 0 else "up")
+            trial.move(step, 0)
+        else:
+            step = 1 if column_of(first) > trial.column else -1
+            keys.append("right" if step > 0 else "left")
+            trial.move(0, step)
+    while trial.card != mark.card:
+        keys.append("tab")
+        trial.next_card()
+    assert trial.ghost().cells == mark.cells
+    return keys
+
+
+async def place_move(pilot: Pilot[None], screen: PuzzleScreen | GameScreen, move: Move) -> None:
+    """Place ``move`` with keys only: the pattern, then each extra mark, each with Enter."""
+    for mark in move.marks():
+        placer = screen.placer
+        assert placer is not None
+        await pilot.press(*keys_for(placer, mark), "enter")
+
+
+def run(
+    app: SilverpyrApp, steps: Callable[[Pilot[None]], Awaitable[None]], size: tuple[int, int] = SIZE
+) -> None:
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await steps(pilot)
+
+    asyncio.run(main())
+
+
+def puzzle_app(deck: Deck, puzzle: Puzzle, store: Store | None = None) -> SilverpyrApp:
+    setting = Setting(deck, store, DAY, record=store is not None)
+    return SilverpyrApp(setting, lambda s: PuzzleScreen(s, puzzle))
+
+
+# --- a puzzle ------------------------------------------------------------------------------
+
+
+def test_a_whole_daily_with_keys_only_reaches_par_and_is_recorded(
+    deck: Deck, daily: Puzzle, tmp_path: Path
+) -> None:
+    store = Store(tmp_path / "results.db")
+    app = puzzle_app(deck, daily, store)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        optimal = daily.solution_line(deck)
+        for move in optimal.moves:
+            if screen.session.finished:
+                break
+            await place_move(pilot, screen, move)
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        result = screen.session.result()
+        assert (result.points, result.at_par) == (daily.par, True)
+        assert "20/20" in app.setting.shares[0]
+        await pilot.press("q")
+
+    run(app, steps)
+    assert app.return_code == 0
+    [attempt] = store.attempts()
+    assert (attempt.score, attempt.at_par, attempt.practice) == (daily.par, True, False)
+    store.close()
+
+
+def test_an_illegal_ghost_is_red_and_the_engine_says_why(deck: Deck, daily: Puzzle) -> None:
+    app = puzzle_app(deck, daily)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        await pilot.press("left")
+        ghost = screen.placer.ghost()
+        assert not ghost.legal
+        assert "must include its entrance E1" in str(screen.status)
+        await pilot.press("enter")
+        assert screen.session.moves == ()
+        assert str(screen.status).startswith("Not there: the first marks on card 36")
+        view = screen.query_one("#card-36", CardView)
+        assert view.ghost == ghost
+
+    run(app, steps)
+
+
+def test_each_hint_level_shows_more_on_the_board(deck: Deck, daily: Puzzle) -> None:
+    app = puzzle_app(deck, daily)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        await pilot.press("h")
+        assert "level 1 of 3" in str(screen.messages[0])
+        assert screen.area == 0
+        await pilot.press("h")
+        assert "level 2 of 3" in str(screen.messages[0])
+        assert screen.area and screen.area_card == 36
+        await pilot.press("h")
+        assert "level 3 of 3" in str(screen.messages[0])
+        best = daily.solution_line(deck).moves[0].mark
+        assert best is not None
+        assert screen.placer.ghost().cells == best.cells
+        assert screen.session.hint_levels == [1, 1, 1]
+        await pilot.press("enter")
+        assert len(screen.session.moves) == 1
+
+    run(app, steps)
+
+
+def test_undo_takes_back_a_move_and_a_click_places_one(deck: Deck, daily: Puzzle) -> None:
+    app = puzzle_app(deck, daily)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        # C1 in the grid: border and padding, the row labels, then two cells to the right.
+        await pilot.click("#card-36", offset=(2 + ROW_LABEL + 2 * CELL + 2, 2))
+        assert [screen.session.notation(m) for m in screen.session.moves] == ["C1 D1 E1"]
+        assert "is good" in str(screen.messages[1])
+        await pilot.press("u")
+        assert screen.session.moves == ()
+        assert "Took back turn 1" in str(screen.messages[0])
+        await pilot.press("u")
+        assert "Nothing to undo" in str(screen.status)
+
+    run(app, steps)
+
+
+def test_notation_prompt_and_leave_with_confirmation(deck: Deck, daily: Puzzle) -> None:
+    app = puzzle_app(deck, daily)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        await pilot.press("colon", *"A1 B1", "enter")
+        assert screen.session.moves == ()
+        assert "Not played" in str(screen.status)
+        await pilot.press("colon", *"c1 d1 e1", "enter")
+        assert len(screen.session.moves) == 1
+        await pilot.press("q")
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("n")
+        assert app.screen is screen and not screen.session.finished
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert screen.session.gave_up
+        assert isinstance(app.screen, EndScreen)
+
+    run(app, steps)
+
+
+# --- a game against the bots ---------------------------------------------------------------
+
+
+def test_a_game_turn_with_a_replacement_taken_by_key(deck: Deck) -> None:
+    setting = Setting(deck, None, DAY, record=False)
+    app = SilverpyrApp(setting, lambda s: GameScreen(s, players=2, seed=5))
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        dealt = [card.number for card in screen.state.players[0].dealt]
+        for number in choose_keep(screen.state.players[0].dealt):
+            await pilot.press(str(dealt.index(number) + 1))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.state.phase is Phase.MARK
+        while screen.state.phase is Phase.MARK:
+            state = screen.state
+            move = choose_move(state.position(0), state.expedition, state.round_number)
+            await place_move(pilot, screen, move)
+            await pilot.pause()
+        assert screen.state.phase is Phase.REPLACE
+        assert "take a replacement" in str(screen.query_one("#status").render())
+        offered = screen.state.offer[1].number
+        await pilot.press("2")
+        await pilot.pause()
+        assert offered in [s.number for s in screen.state.position(0).cards]
+        assert "from offer slot 2" in str(screen.messages[-1])
+        await pilot.press("o")
+        assert screen.query_one("#tabs").active == "tab-p1"  # type: ignore[attr-defined]
+
+    run(app, steps)
+
+
+# --- home and stats ------------------------------------------------------------------------
+
+
+def test_home_opens_the_stats_and_the_daily(deck: Deck, daily: Puzzle, tmp_path: Path) -> None:
+    store = Store(tmp_path / "results.db")
+    setting = Setting(deck, store, DAY, record=False, home=True)
+    app = SilverpyrApp(setting, HomeScreen)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("t")
+        assert isinstance(app.screen, StatsScreen)
+        await pilot.press("q")
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("d")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        assert screen.session.puzzle.id == daily.id
+        await pilot.press("q", "y")
+        await pilot.pause()
+        await pilot.press("q")
+        assert isinstance(app.screen, HomeScreen)
+
+    run(app, steps)
+    store.close()
+
+
+# --- start-up ------------------------------------------------------------------------------
+
+
+def test_help_does_not_import_textual() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from silverpyr.cli.app import app\n"
+        "try:\n"
+        "    app(['daily', '--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('textual' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().endswith("False")
+    assert "--line" in out.stdout
+
+
+def test_a_red_cross_extra_is_placed_as_a_single_cell(deck: Deck) -> None:
+    puzzle = puzzle_from_id(deck, "points-1")  # turn 2 of its line: D1 D2 D3 E3 +E4
+    app = puzzle_app(deck, puzzle)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        first, second = puzzle.solution_line(deck).moves[:2]
+        await place_move(pilot, screen, first)
+        assert second.mark is not None and second.extras
+        await pilot.press(*keys_for(screen.placer, second.mark), "enter")
+        assert screen.placer.extra_mode and screen.placer.is_single
+        assert "extra mark" in str(screen.status)
+        assert len(screen.session.moves) == 1
+        await pilot.press(*keys_for(screen.placer, second.extras[0]), "enter")
+        assert screen.session.moves[1] == second
+
+    run(app, steps)

@@ -1,0 +1,90 @@
+"""SVG snapshots of the full-screen game's main screens at 80x24 and 120x40.
+
+Rendering is deterministic: a fixed date, no store (nothing recorded), no clock on screen.
+Update them after a deliberate change with ``pytest tests/test_tui_snapshots.py
+--snapshot-update`` and look at the SVG files before committing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from silverpyr.cli.tui.app import SilverpyrApp
+from silverpyr.cli.tui.game_screen import GameScreen
+from silverpyr.cli.tui.home import HomeScreen, StatsScreen
+from silverpyr.cli.tui.puzzle_screen import PuzzleScreen
+from silverpyr.cli.tui.setting import Setting
+from silverpyr.puzzles.generate import puzzle_from_id
+from silverpyr.puzzles.puzzle import Puzzle
+from silverpyr.solver.cards import Deck
+from silverpyr.solver.deckfile import load_deck
+
+DAY = dt.date(2026, 11, 22)
+SIZES = [(80, 24), (120, 40)]
+Compare = Callable[..., bool]
+
+
+@pytest.fixture(scope="module")
+def deck() -> Deck:
+    return load_deck()
+
+
+@pytest.fixture(scope="module")
+def daily(deck: Deck) -> Puzzle:
+    return puzzle_from_id(deck, "daily-2026-11-22")
+
+
+def _app(deck: Deck, first: Callable[[Setting], Any]) -> SilverpyrApp:
+    return SilverpyrApp(Setting(deck, None, DAY, record=False), first)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_puzzle_board(
+    snap_compare: Compare, deck: Deck, daily: Puzzle, size: tuple[int, int]
+) -> None:
+    app = _app(deck, lambda s: PuzzleScreen(s, daily))
+    assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_puzzle_illegal_ghost_and_hint_area(
+    snap_compare: Compare, deck: Deck, daily: Puzzle, size: tuple[int, int]
+) -> None:
+    app = _app(deck, lambda s: PuzzleScreen(s, daily))
+    assert snap_compare(app, press=["h", "h", "left", "r"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_puzzle_end(
+    snap_compare: Compare, deck: Deck, daily: Puzzle, size: tuple[int, int]
+) -> None:
+    app = _app(deck, lambda s: PuzzleScreen(s, daily))
+
+    async def play(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        for text in ("C1 D1 E1", "A1 B1 A2", "A3 A4 B4", "D3 C4 D4 D5"):
+            screen.play_text(text)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=play)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_keep_and_turn(snap_compare: Compare, deck: Deck, size: tuple[int, int]) -> None:
+    app = _app(deck, lambda s: GameScreen(s, players=2, seed=5))
+    assert snap_compare(app, press=["1", "2", "enter", "_"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_home_and_stats(snap_compare: Compare, deck: Deck, size: tuple[int, int]) -> None:
+    app = _app(deck, HomeScreen)
+    assert snap_compare(app, terminal_size=size)
+    stats = _app(deck, StatsScreen)
+    assert snap_compare(stats, terminal_size=size)
