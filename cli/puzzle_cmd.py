@@ -18,11 +18,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from .context import app_context
-from .options import JsonOption, MovesOption, NoRecordOption, PlainOption
+from .options import JsonOption, MovesOption, NoRecordOption, PlainOption, RestartOption
 from .output import emit, stderr_console
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from ..puzzles.puzzle import Puzzle
+    from ..puzzles.stats import ArchiveEntry
     from ..puzzles.store import Store
 
 
@@ -62,13 +65,16 @@ def _play(
     moves: str | None,
     plain: bool,
     no_record: bool,
+    restart: bool = False,
 ) -> None:
     from .play import PlayOptions, run_attempt
 
     if as_json and moves is None:
         _show_puzzle(puzzle, plain=plain)
         return
-    options = PlayOptions(moves=moves, as_json=as_json, plain=plain, record=not no_record)
+    options = PlayOptions(
+        moves=moves, as_json=as_json, plain=plain, record=not no_record, restart=restart
+    )
     run_attempt(puzzle, app_context(ctx).deck(), store, options)
 
 
@@ -120,8 +126,13 @@ def puzzle(
     moves: MovesOption = None,
     plain: PlainOption = False,
     no_record: NoRecordOption = False,
+    restart: RestartOption = False,
 ) -> None:
-    """Play a puzzle: a seed, an id or a file (a random seed when none is given)."""
+    """Play a puzzle: a seed, an id or a file (a random seed when none is given).
+
+    An attempt left before its end (save and leave, Ctrl-C, end of input, a --moves script
+    that runs out) is resumed by the next play of the same puzzle.
+    """
     from ..puzzles.catalog import get_puzzle, load_puzzle_file
     from ..puzzles.fileformat import save_puzzle_file
     from ..puzzles.generate import FileOnlyPuzzleError
@@ -155,7 +166,20 @@ def puzzle(
             save_puzzle_file(loaded, save)
             stderr_console().print(f"saved puzzle {loaded.id} to {save}", highlight=False)
             return
-        _play(ctx, loaded, store, as_json=as_json, moves=moves, plain=plain, no_record=no_record)
+        _play(
+            ctx,
+            loaded,
+            store,
+            as_json=as_json,
+            moves=moves,
+            plain=plain,
+            no_record=no_record,
+            restart=restart,
+        )
+
+
+ARCHIVE_DAYS = 30
+"""Days listed by ``daily --archive`` unless ``--days`` says otherwise."""
 
 
 def daily(
@@ -164,21 +188,98 @@ def daily(
         str | None,
         typer.Option(
             "--date",
-            help="Play the daily puzzle of this date (YYYY-MM-DD); default: your local date.",
+            help="Play the daily puzzle of this date (YYYY-MM-DD, not after today); "
+            "default: your local date.",
             show_default=False,
         ),
     ] = None,
+    yesterday: Annotated[
+        bool, typer.Option("--yesterday", help="Play yesterday's daily puzzle.")
+    ] = False,
+    archive: Annotated[
+        bool,
+        typer.Option(
+            "--archive",
+            help="List the past dailies with your result (played or not) instead of playing.",
+        ),
+    ] = False,
+    days: Annotated[
+        int,
+        typer.Option("--days", min=1, max=3660, help="Days listed by --archive."),
+    ] = ARCHIVE_DAYS,
     as_json: JsonOption = False,
     moves: MovesOption = None,
     plain: PlainOption = False,
     no_record: NoRecordOption = False,
+    restart: RestartOption = False,
 ) -> None:
-    """Play today's daily puzzle: the same for everyone on your local date."""
+    """Play today's daily puzzle: the same for everyone on your local date.
+
+    An attempt left before its end (save and leave at q, Ctrl-C, end of input, a --moves
+    script that runs out) is resumed by the next play of the same daily; --restart starts
+    it over while it is not scored yet.
+    """
     from ..puzzles.catalog import get_puzzle
     from ..puzzles.ids import daily_id, parse_date
+    from ..puzzles.kinds import PuzzleError
 
-    day = parse_date(date) if date is not None else dt.date.today()
+    today = dt.date.today()
+    if date is not None and yesterday:
+        raise PuzzleError("give only one of --date, --yesterday")
+    if archive:
+        if date is not None or yesterday or moves is not None or restart:
+            raise PuzzleError("--archive lists the dailies: it takes only --days, --json, --plain")
+        _archive(today, days, as_json=as_json, plain=plain)
+        return
+    day = parse_date(date) if date is not None else today
+    if yesterday:
+        day = today - dt.timedelta(days=1)
+    if day > today:
+        raise PuzzleError(
+            f"the daily of {day.isoformat()} is not out yet (today is {today.isoformat()})"
+        )
     deck = app_context(ctx).deck()
     with _open_store() as store:
         loaded = get_puzzle(deck, daily_id(day), store)
-        _play(ctx, loaded, store, as_json=as_json, moves=moves, plain=plain, no_record=no_record)
+        _play(
+            ctx,
+            loaded,
+            store,
+            as_json=as_json,
+            moves=moves,
+            plain=plain,
+            no_record=no_record,
+            restart=restart,
+        )
+
+
+def _archive(today: dt.date, days: int, *, as_json: bool, plain: bool) -> None:
+    """``daily --archive``: the last ``days`` dailies, newest first, with your result."""
+    from ..puzzles.stats import archive
+
+    with _open_store() as store:
+        entries = archive(store.attempts(), store.all_progress(), today, days)
+    emit(
+        {"today": today.isoformat(), "dailies": [entry.to_dict() for entry in entries]},
+        lambda console: _print_archive(console, entries, plain=plain),
+        as_json=as_json,
+        plain=plain,
+    )
+
+
+def _print_archive(console: Console, entries: list[ArchiveEntry], *, plain: bool) -> None:
+    from rich import box
+    from rich.table import Table
+
+    table = Table(box=box.ASCII if plain else box.SIMPLE_HEAD, title="Daily puzzles")
+    table.add_column("Date", no_wrap=True)
+    table.add_column("Result")
+    table.add_column("Streak", justify="center")
+    for entry in entries:
+        table.add_row(entry.date, entry.describe(), "yes" if entry.counts_for_streak else "")
+    console.print(table)
+    console.print(
+        "Play one with `silverpyr daily --date YYYY-MM-DD`; Streak: solved at par on its own date.",
+        highlight=False,
+        markup=False,
+    )
