@@ -83,6 +83,24 @@ class Answers:
         self._source = source
         self._ran_out = ran_out
 
+    @property
+    def scripted(self) -> bool:
+        """Whether the answers come from a script rather than a terminal."""
+        return self._script is not None
+
+    def ask_if(self, prompt: Text | str, accepted: Callable[[str], bool]) -> str | None:
+        """At a terminal, ask ``prompt``; from a script, take the next answer only when
+        ``accepted`` says it answers this question (``None`` otherwise, nothing taken), so
+        scripts may leave optional questions out."""
+        if self._script is None:
+            return self.ask(prompt)
+        if not isinstance(self._script, _Peekable):
+            self._script = _Peekable(self._script)
+        following = self._script.peek()
+        if following is None or not accepted(following):
+            return None
+        return self.ask(prompt)
+
     def ask(self, prompt: Text | str) -> str:
         """The next answer to ``prompt``."""
         if isinstance(prompt, str):
@@ -101,6 +119,26 @@ class Answers:
             return answer
         shown = str(prompt).strip()
         raise MovesExhaustedError(self._ran_out or f"{self._source} ran out of answers at: {shown}")
+
+
+class _Peekable(Iterator[str]):
+    """An iterator of answers that can show the next one without taking it."""
+
+    def __init__(self, items: Iterator[str]) -> None:
+        self._items = items
+        self._next: list[str] = []
+
+    def peek(self) -> str | None:
+        if not self._next:
+            for item in self._items:
+                self._next.append(item)
+                break
+        return self._next[0] if self._next else None
+
+    def __next__(self) -> str:
+        if self._next:
+            return self._next.pop()
+        return next(self._items)
 
 
 def script_from_text(text: str) -> list[str]:
@@ -291,16 +329,39 @@ AFTER_MOVE: list[AfterMove] = [_feedback]
 """Hooks run after every legal move (e.g. feedback on the move), in order."""
 
 
-def _command_of(answer: str) -> tuple[PlayCommand, str] | None:
+COMMAND_ALIASES = {"undo": "u", "quit": "q", "hint": "h", "help": "?"}
+"""Words accepted for the one-letter commands, in every play loop."""
+
+
+Command = tuple[Callable[..., bool], str]
+"""A command's handler and the rest of its answer (``? 17``: ``17``)."""
+
+
+def find_command(
+    answer: str,
+    commands: dict[str, tuple[Callable[..., bool], str]],
+    *,
+    now: Callable[..., bool] | None = None,
+) -> Command | None:
+    """The command an answer names in ``commands`` (``?17`` and ``? 17`` alike; ``q!``
+    runs ``now`` when given), or ``None`` when the answer is a move."""
     stripped = answer.strip()
-    if stripped.startswith("?"):
-        return PLAY_COMMANDS["?"][0], stripped[1:]
+    if stripped.startswith("?") and "?" in commands:
+        return commands["?"][0], stripped[1:]
     word, _, rest = stripped.partition(" ")
-    if word == "q!":
-        return _give_up_now, rest
-    aliases = {"undo": "u", "quit": "q", "help": "?"}
-    entry = PLAY_COMMANDS.get(aliases.get(word.lower(), word.lower()))
+    if word == "q!" and now is not None:
+        return now, rest
+    entry = commands.get(COMMAND_ALIASES.get(word.lower(), word.lower()))
     return (entry[0], rest) if entry else None
+
+
+def commands_hint(commands: dict[str, tuple[Callable[..., bool], str]]) -> str:
+    """``u undo, ? legal moves, h hint, q give up``: the prompt's list of commands."""
+    return ", ".join(f"{key} {name}" for key, (_, name) in commands.items())
+
+
+def _command_of(answer: str) -> Command | None:
+    return find_command(answer, PLAY_COMMANDS, now=_give_up_now)
 
 
 def play_loop(screen: PlayScreen, answers: Answers) -> None:
@@ -342,7 +403,7 @@ def _prompt(screen: PlayScreen) -> Text:
     from rich.text import Text
 
     session = screen.session
-    commands = ", ".join(f"{key} {name}" for key, (_, name) in PLAY_COMMANDS.items())
+    commands = commands_hint(PLAY_COMMANDS)
     text = Text()
     text.append(
         f"Turn {session.turn_index + 1}/{session.instance.turns} ({session.expedition.name})",

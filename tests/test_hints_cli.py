@@ -174,7 +174,7 @@ def test_h_in_a_game_ranks_the_moves(deck_file: Path) -> None:
         "--plain",
         "--moves",
         "-",
-        stdin="1 2\nh\nquit\n",
+        stdin="1 2\nh\nquit\ny\n",
     )
     assert result.exit_code == 0, result.output
     assert "your move" in result.stdout
