@@ -631,5 +631,4 @@ def _left(screen: PlayScreen, puzzle: Puzzle, console: Console, *, stderr: bool)
         f"({_moves_played(len(session.moves))}): `{resume_command(puzzle)}` resumes it.",
         highlight=False,
         markup=False,
-        soft_wrap=True,
     )
