@@ -212,3 +212,28 @@ def test_the_archive_lists_played_and_unplayed_dailies(home: Path) -> None:
     shown = CliRunner().invoke(app, ["daily", "--archive", "--days", "3", "--plain"])
     assert "not played" in shown.stdout and "at par" in shown.stdout
     assert "in progress (turn 2)" in shown.stdout
+
+
+def test_ctrl_c_after_a_solve_is_still_a_keyboard_interrupt() -> None:
+    """CP-SAT's SIGINT handler, left installed after a solve, ended the process silently:
+    a daily interrupted after a move (each move is judged by the solver) said nothing."""
+    import subprocess
+    import sys
+
+    script = (
+        "import os, signal, time\n"
+        "from typer.testing import CliRunner\n"
+        "from silverpyr.cli.app import app\n"
+        "r = CliRunner().invoke(app, ['solve', '--card', '17', '--expeditions', 'I3,L4'])\n"
+        "assert r.exit_code == 0, r.output\n"
+        "try:\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    time.sleep(2)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('KeyboardInterrupt')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "KeyboardInterrupt"
