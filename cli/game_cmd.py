@@ -370,7 +370,7 @@ def _show_opponents(console: Console, state: GameState, *, plain: bool) -> None:
 
 
 def _show_options(console: Console, state: GameState, which: str) -> None:
-    from ..solver.moves import move_str
+    from .views import move_list
 
     position = state.position(HUMAN)
     in_play = [s.number for s in position.in_play()]
@@ -385,11 +385,7 @@ def _show_options(console: Console, state: GameState, which: str) -> None:
     with_card = len(in_play) > 1
     where = f"card {which}" if which else "your cards"
     console.print(f"{len(moves)} legal moves on {where} ({state.expedition.name} or one cell):")
-    console.print(
-        "  " + "  |  ".join(move_str(m, with_card=with_card) for m in moves),
-        highlight=False,
-        markup=False,
-    )
+    move_list(console, moves, with_card=with_card)  # wrapped between moves, as in puzzles
 
 
 def _ask_replacement(console: Console, answers: Answers, state: GameState) -> Replacement:
