@@ -136,7 +136,7 @@ def puzzle(
     from ..puzzles.catalog import get_puzzle, load_puzzle_file
     from ..puzzles.fileformat import save_puzzle_file
     from ..puzzles.generate import FileOnlyPuzzleError
-    from ..puzzles.ids import seed_id
+    from ..puzzles.ids import parse_puzzle_id, seed_id
     from ..puzzles.kinds import Kind, PuzzleError
 
     chosen = [
@@ -158,6 +158,9 @@ def puzzle(
 
                 chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)
                 puzzle_id = seed_id(chosen_seed, Kind(kind.value) if kind is not None else None)
+            daily_date = parse_puzzle_id(puzzle_id).daily_date
+            if daily_date is not None:
+                _require_out(dt.date.fromisoformat(daily_date))
             try:
                 loaded = get_puzzle(deck, puzzle_id, store)
             except FileOnlyPuzzleError as error:
@@ -175,6 +178,17 @@ def puzzle(
             plain=plain,
             no_record=no_record,
             restart=restart,
+        )
+
+
+def _require_out(day: dt.date) -> None:
+    """No daily after today's local date (``daily --date`` and ``puzzle --id daily-...``)."""
+    from ..puzzles.kinds import PuzzleError
+
+    today = dt.date.today()
+    if day > today:
+        raise PuzzleError(
+            f"the daily of {day.isoformat()} is not out yet (today is {today.isoformat()})"
         )
 
 
@@ -234,10 +248,7 @@ def daily(
     day = parse_date(date) if date is not None else today
     if yesterday:
         day = today - dt.timedelta(days=1)
-    if day > today:
-        raise PuzzleError(
-            f"the daily of {day.isoformat()} is not out yet (today is {today.isoformat()})"
-        )
+    _require_out(day)
     deck = app_context(ctx).deck()
     with _open_store() as store:
         loaded = get_puzzle(deck, daily_id(day), store)

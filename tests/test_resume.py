@@ -178,7 +178,9 @@ def test_a_daily_after_today_is_refused(home: Path) -> None:
     result = CliRunner().invoke(app, ["daily", "--date", "2099-12-31"])
     today = dt.date.today().isoformat()
     assert result.exit_code == 2
-    assert result.stderr == (f"error: the daily of 2099-12-31 is not out yet (today is {today})\n")
+    assert result.stderr == f"error: the daily of 2099-12-31 is not out yet (today is {today})\n"
+    by_id = CliRunner().invoke(app, ["puzzle", "--id", "daily-2099-12-31"])
+    assert by_id.exit_code == 2 and by_id.stderr == result.stderr
 
 
 def test_yesterday_is_the_daily_of_the_day_before(home: Path) -> None:
