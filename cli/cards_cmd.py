@@ -105,6 +105,20 @@ _LIST_HEADERS: tuple[tuple[str, str], ...] = (
 )
 
 
+WIDE_LIST_COLUMNS = 78
+"""Narrower than this, ``cards list`` heads its symbol columns with one letter each."""
+_SYMBOL_KEYS = ("red_gems", "green_gems", "torches", "skulls", "potions", "crosses", "walls")
+_SHORT_HEADERS = (
+    ("r", "red gem"),
+    ("g", "green gem"),
+    ("t", "torch"),
+    ("s", "skull"),
+    ("p", "potion"),
+    ("x", "red cross"),
+    ("#", "wall"),
+)
+
+
 @cards_app.command("list")
 def list_cards(ctx: typer.Context, as_json: JsonOption = False, plain: PlainOption = False) -> None:
     """List every pyramid card: colour, shortest route length (cells) and symbol counts."""
@@ -120,16 +134,24 @@ def list_cards(ctx: typer.Context, as_json: JsonOption = False, plain: PlainOpti
         from ..solver.cards import Color
         from .render import COLOR_STYLES
 
+        # Narrow terminals get the card file's symbol letters as headers, so no colour name
+        # or number is ever cut short.
+        narrow = console.width < WIDE_LIST_COLUMNS
+        caption = "Route: cells on a shortest entrance-to-tomb route, both ends included."
+        if narrow:
+            caption += " " + ", ".join(f"{letter} {name}" for letter, name in _SHORT_HEADERS)
         table = Table(
             title=f"Pyramid cards in {deck.source}",
-            caption="Route: cells on a shortest entrance-to-tomb route, both ends included.",
+            caption=caption,
             box=box.ASCII if plain else box.SIMPLE_HEAD,
             show_edge=plain,
             title_justify="left",
             caption_justify="left",
         )
+        short = dict(zip(_SYMBOL_KEYS, (letter for letter, _ in _SHORT_HEADERS), strict=True))
         for key, header in _LIST_HEADERS:
-            table.add_column(header, justify="left" if key == "color" else "right", no_wrap=True)
+            shown = short.get(key, header) if narrow else header
+            table.add_column(shown, justify="left" if key == "color" else "right", no_wrap=True)
         for row in rows:
             cells = [str(row[key]) for key, _ in _LIST_HEADERS]
             color = row["color"]

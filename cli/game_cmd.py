@@ -1,18 +1,32 @@
 """``silverpyr game``: a full game in the terminal, you as player 1 against greedy bots.
 
 Every answer is one line: the two cards to keep at setup, a move in notation each turn
-(``B1 B2 C2 +C3``, ``17:B1 B2``; ``?`` or ``? 17`` lists the legal moves, ``h`` ranks
-them by expected points (``silverpyr hint --state``), ``quit``
-leaves), and an offer slot or ``d`` (deck) when a completed card is replaced. With
-``--moves FILE`` (``-`` for stdin) the same answers are read one a line, so a game can be
+(``B1 B2 C2 +C3``, ``17:B1 B2``), and an offer slot or ``d`` (deck) when a completed card
+is replaced. At the move prompt the commands are those of the puzzles (:mod:`.play`
+finds them the same way): ``?`` or ``? 17`` lists the legal moves, ``h`` ranks them by
+expected points (``silverpyr hint --state``), ``o`` draws the opponents' cards and sheets,
+``q`` leaves after a confirmation (``q!`` at once), ``u`` takes back a move.
+
+**Undo.** Your move is not final at once: the turn ends when you say so, and only then do
+the bots play and the next expedition card turn over. Right after your move the game asks
+whether to end the turn; ``u`` there takes the move back and you choose again for the same
+card. Once the turn has ended (the next card is revealed, or a replacement was asked
+for), that move is final. In a ``--moves`` script the question is answered by the next
+line only when that line is ``u`` (or ``o``); otherwise the turn ends by itself, so
+scripts written without it still play the same game.
+
+With ``--moves FILE`` (``-`` for stdin) the answers are read one a line, so a game can be
 scripted; blank lines and lines starting with ``#`` are skipped there. A replacement is
 asked for only when there is a choice (one option is taken by itself). The other seats
-play by the rules of :mod:`silverpyr.solver.bots`.
+play by the rules of :mod:`silverpyr.solver.bots`. Without ``--seed`` the game gets a
+random seed, printed first so the same game can be played again.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -22,7 +36,7 @@ from ..solver.sheet import GEM_CAP, SKULL_CAP
 from .context import app_context
 from .options import LineOption, PlainOption
 from .output import stderr_console, stdout_console
-from .play import Answers, Quit, explain, script_from_text
+from .play import Answers, Quit, commands_hint, explain, find_command, script_from_text
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -40,11 +54,14 @@ EXIT_ABANDONED = 0
 def game(
     ctx: typer.Context,
     seed: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "--seed", help="Seed of the shuffles: same seed, same game.", show_default=False
+            "--seed",
+            min=0,
+            help="Seed of the shuffles: same seed, same game (default: a random seed, printed).",
+            show_default=False,
         ),
-    ],
+    ] = None,
     players: Annotated[
         int,
         typer.Option(
@@ -66,6 +83,10 @@ def game(
     """Play a full game as player 1 against greedy bots (a move each turn, in notation)."""
     from ..solver.game import deal
 
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(1_000_000)
     if not (line or plain or moves is not None):
         from .tui.launch import interactive, run_game
 
@@ -77,6 +98,7 @@ def game(
     deck = app_context(ctx).deck()
     script, source = _answer_lines(moves)
     answers = Answers(console, script, source=source)
+    console.print(f"Game seed {seed}: replay it with --seed {seed}", highlight=False)
     try:
         state = deal(deck, players, seed)
         _play(console, answers, state, plain=plain)
@@ -109,7 +131,7 @@ def _play(console: Console, answers: Answers, state: GameState, *, plain: bool) 
         if count == 1
         else f"; {'player 2 is' if count == 2 else f'players 2-{count} are'} {bots}"
     )
-    console.print(f"Silver & Gold Pyramids, seed {state.seed}: you are player 1{others}.")
+    console.print(f"Silver & Gold Pyramids: you are player 1{others}.")
     state = _keep(
         console, answers, state, [choose_keep(p.dealt) for p in state.players], plain=plain
     )
@@ -151,8 +173,7 @@ def _keep(
     console.print(_cards_row([_card_panel(card, 0, plain=plain) for card in dealt]))
     while True:
         answer = answers.ask(f"Keep which two cards? (e.g. {dealt[0].number} {dealt[1].number})")
-        if answer.lower() in {"quit", "q"}:
-            raise Quit
+        _maybe_leave(answers, answer)
         try:
             numbers = [int(token) for token in answer.replace(",", " ").split()]
         except ValueError:
@@ -171,7 +192,7 @@ def _turn(console: Console, answers: Answers, state: GameState, *, plain: bool) 
     _show_turn(console, state, plain=plain)
     position = state.position(HUMAN)
     if position.has_card_in_play():
-        mine = _ask_move(console, answers, state)
+        mine = _ask_move(GameScreen(console, answers, state, plain))
     else:
         console.print("You have no card in play: you pass.")
         mine = PASS
@@ -191,30 +212,173 @@ def _turn(console: Console, answers: Answers, state: GameState, *, plain: bool) 
     return after
 
 
-def _ask_move(console: Console, answers: Answers, state: GameState) -> Move:
+# --- the move prompt and its commands ----------------------------------------------------
+
+
+@dataclass
+class GameScreen:
+    """What the game's commands share during one turn."""
+
+    console: Console
+    answers: Answers
+    state: GameState
+    plain: bool
+
+
+GameCommand = Callable[[GameScreen, str], bool]
+"""A game command: gets the screen and the rest of the answer; True to redraw the turn."""
+
+
+def _undo_committed(screen: GameScreen, rest: str) -> bool:
+    explain(
+        f"nothing to take back: your last move became final when {screen.state.expedition.name} "
+        "was revealed (u works right after a move, before the turn ends)"
+    )
+    return False
+
+
+def _legal(screen: GameScreen, rest: str) -> bool:
+    _show_options(screen.console, screen.state, rest.strip())
+    return False
+
+
+def _hint(screen: GameScreen, rest: str) -> bool:
+    from .play import show_game_hint
+
+    show_game_hint(screen.console, screen.state, HUMAN)
+    return False
+
+
+def _opponents(screen: GameScreen, rest: str) -> bool:
+    _show_opponents(screen.console, screen.state, plain=screen.plain)
+    return False
+
+
+def _leave(screen: GameScreen, rest: str) -> bool:
+    _confirm_leave(screen.answers)
+    return False
+
+
+def _leave_now(screen: GameScreen, rest: str) -> bool:
+    raise Quit
+
+
+GAME_COMMANDS: dict[str, tuple[GameCommand, str]] = {
+    "u": (_undo_committed, "undo"),
+    "?": (_legal, "legal moves, ? N on card N"),
+    "h": (_hint, "hint"),
+    "o": (_opponents, "opponents"),
+    "q": (_leave, "quit"),
+}
+"""The move prompt's commands; ``u`` here only explains (see the module's Undo)."""
+
+
+def _confirm_leave(answers: Answers) -> None:
+    """``q``: leave the game after a ``y`` (a game is not saved); anything else plays on."""
+    answer = answers.ask("Leave the game? It is not saved (y leaves, anything else plays on):")
+    if answer.strip().lower() in {"y", "yes"}:
+        raise Quit
+    explain("playing on")
+
+
+def _maybe_leave(answers: Answers, answer: str) -> None:
+    """The setup and replacement prompts take ``q`` (asked to confirm) and ``q!`` too."""
+    word = answer.strip().lower()
+    if word == "q!":
+        raise Quit
+    if word in {"q", "quit"}:
+        _confirm_leave(answers)
+
+
+def _ask_move(screen: GameScreen) -> Move:
+    """Your move for this turn: commands are answered, a move waits for the turn's end."""
     from ..solver.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 
-    prompt = f"Round {state.round_number}, turn {state.turn} - your move ({state.expedition.name}):"
+    state = screen.state
+    prompt = (
+        f"Round {state.round_number}, turn {state.turn} - your move ({state.expedition.name}; "
+        f"{commands_hint(GAME_COMMANDS)}):"
+    )
     while True:
-        answer = answers.ask(prompt)
-        if answer.lower() in {"quit", "q"}:
-            raise Quit
-        if answer.lower() in {"h", "hint"}:
-            from .play import show_game_hint
-
-            show_game_hint(console, state, HUMAN)
-            continue
-        if answer.startswith("?"):
-            _show_options(console, state, answer[1:].strip())
+        answer = screen.answers.ask(prompt)
+        command = find_command(answer, GAME_COMMANDS, now=_leave_now)
+        if command is not None:
+            if command[0](screen, command[1]):
+                _show_turn(screen.console, state, plain=screen.plain)
             continue
         try:
-            return state.parse_move(HUMAN, answer)
+            move = state.parse_move(HUMAN, answer)
         except (InvalidMoveError, IllegalMoveError, AmbiguousMoveError) as error:
             explain(str(error))
+            continue
+        if _end_turn(screen, move):
+            return move
+
+
+def _end_turn(screen: GameScreen, move: Move) -> bool:
+    """After your move: end the turn (True), or take the move back with ``u`` (False)."""
+    from ..solver.moves import move_str
+
+    console, state = screen.console, screen.state
+    shown = move_str(move, with_card=True)
+    console.print(f"Your move: {shown}{_what_it_marks(state, move)}", highlight=False)
+    question = (
+        "End the turn? Enter ends it (the others play, the next card turns over); "
+        "u takes your move back; o shows the opponents:"
+    )
+    words = {"u", "undo", "o", "q", "q!", "quit"}
+    while True:
+        answer = screen.answers.ask_if(question, lambda a: a.strip().lower() in words)
+        word = (answer or "").strip().lower()
+        if word in {"u", "undo"}:
+            console.print(f"Took back your move {shown}; choose again.", highlight=False)
+            return False
+        if word == "o":
+            _show_opponents(console, state, plain=screen.plain)
+            continue
+        if word in {"q", "quit", "q!"}:
+            _maybe_leave(screen.answers, word)
+            continue
+        return True
+
+
+def _what_it_marks(state: GameState, move: Move) -> str:
+    """`` - red gem, torch`` for the symbols a move marks (empty when none)."""
+    from ..solver.cards import Symbol
+    from ..solver.cells import cells_of
+
+    position = state.position(HUMAN)
+    hits = [
+        position.card(mark.card).room.symbol_at(cell).label
+        for mark in move.marks()
+        for cell in cells_of(mark.cells)
+        if position.card(mark.card).room.symbol_at(cell) not in (Symbol.PLAIN, Symbol.ENTRANCE)
+    ]
+    return f" - {', '.join(hits)}" if hits else ""
+
+
+def _show_opponents(console: Console, state: GameState, *, plain: bool) -> None:
+    """``o``: each bot's cards in play, drawn as boards, and its sheet."""
+    if len(state.players) == 1:
+        console.print("You play alone: there are no opponents.", highlight=False)
+        return
+    for player in range(1, len(state.players)):
+        position = state.position(player)
+        console.print()
+        console.print(f"{_who(player)}:", style="bold", highlight=False)
+        if position.cards:
+            console.print(_cards_row([_state_panel(s, plain=plain) for s in position.cards]))
+        else:
+            console.print("  no card in play", highlight=False)
+        console.print(
+            _sheet_lines(state, position, whose=f"{_who(player)}'s sheet"),
+            markup=False,
+            highlight=False,
+        )
 
 
 def _show_options(console: Console, state: GameState, which: str) -> None:
-    from ..solver.moves import move_str
+    from .views import move_list
 
     position = state.position(HUMAN)
     in_play = [s.number for s in position.in_play()]
@@ -229,11 +393,7 @@ def _show_options(console: Console, state: GameState, which: str) -> None:
     with_card = len(in_play) > 1
     where = f"card {which}" if which else "your cards"
     console.print(f"{len(moves)} legal moves on {where} ({state.expedition.name} or one cell):")
-    console.print(
-        "  " + "  |  ".join(move_str(m, with_card=with_card) for m in moves),
-        highlight=False,
-        markup=False,
-    )
+    move_list(console, moves, with_card=with_card)  # wrapped between moves, as in puzzles
 
 
 def _ask_replacement(console: Console, answers: Answers, state: GameState) -> Replacement:
@@ -247,8 +407,7 @@ def _ask_replacement(console: Console, answers: Answers, state: GameState) -> Re
     options = state.replacement_options()
     while True:
         answer = answers.ask(f"Replacement: offer slot 1-{slots}{deck_hint}?").lower()
-        if answer in {"quit", "q"}:
-            raise Quit
+        _maybe_leave(answers, answer)
         choice = (
             DECK
             if answer in {"d", "deck"}
@@ -319,14 +478,14 @@ def _state_panel(state: CardState, *, plain: bool) -> RenderableType:
     return _card_panel(state.card, state.marked, plain=plain)
 
 
-def _sheet_lines(state: GameState, position: Position) -> str:
+def _sheet_lines(state: GameState, position: Position, *, whose: str = "Your sheet") -> str:
     sheet = position.sheet
     torches = "".join("[x]" if ticked else "[ ]" for ticked in sheet.torches)
     completed = ", ".join(str(card.number) for card in sheet.completed) or "none"
     points = "+".join(str(p) for p in sheet.pyramid_points) or "0"
     scores = ", ".join(f"{_who(p).lower()} {score.total}" for p, score in enumerate(state.scores()))
     return (
-        f"Your sheet: torches {torches}  red {sheet.red}/{GEM_CAP}  "
+        f"{whose}: torches {torches}  red {sheet.red}/{GEM_CAP}  "
         f"green {sheet.green}/{GEM_CAP}  skulls {sheet.skulls}/{SKULL_CAP}\n"
         f"Completed: {completed}; pyramid points: {points}. Scores now: {scores}."
     )

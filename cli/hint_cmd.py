@@ -16,6 +16,7 @@ drawings this command shares with them in :mod:`.views`.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -95,11 +96,19 @@ def hint(
         Path | None,
         typer.Option(
             "--state",
-            help="Real game: a YAML/JSON state file (order unknown).",
+            help="Real game: a YAML/JSON state file (order unknown); the format is below, "
+            "--state-template prints an example.",
             dir_okay=False,
             show_default=False,
         ),
     ] = None,
+    state_template: Annotated[
+        bool,
+        typer.Option(
+            "--state-template",
+            help="Print a commented example state file for --state and stop.",
+        ),
+    ] = False,
     samples: Annotated[
         int, typer.Option("--samples", min=1, max=200, help="--state: orders sampled.")
     ] = DEFAULT_SAMPLES,
@@ -122,7 +131,20 @@ def hint(
     as_json: JsonOption = False,
     plain: PlainOption = False,
 ) -> None:
-    """Hint for the next turn of a puzzle (aim, area, move), or rank moves in a real game."""
+    """Hint for the next turn of a puzzle (aim, area, move), or rank moves in a real game.
+
+    The --state file (YAML, or JSON when it ends in .json) describes your view of a real
+    game: round (1-4), expedition (the card just revealed), seen (cards revealed earlier
+    this round, in order), cards (one or two, each a number and its marks, e.g. "A1 A2
+    B2"), and sheet (red, green, skulls: boxes ticked; torches: rounds whose torch box is
+    ticked). Only round, expedition and cards are required. `silverpyr hint
+    --state-template > state.yaml` writes a commented example to start from.
+    """
+    if state_template:
+        from ..puzzles.state_file import STATE_TEMPLATE
+
+        sys.stdout.write(STATE_TEMPLATE)
+        return
     deck = app_context(ctx).deck()
     modes = sum((puzzle is not None, bool(cards) or expeditions is not None, state is not None))
     if modes != 1:
@@ -271,7 +293,7 @@ def _render_puzzle(
     instance = at.instance
     for item in reviews:
         for line in item.text_lines():
-            console.print(line, markup=False, highlight=False, soft_wrap=True)
+            console.print(Text(line))  # wrapped between words
     if given is None:
         return
     if reviews:

@@ -32,7 +32,17 @@ LineOption = Annotated[
     ),
 ]
 NoRecordOption = Annotated[
-    bool, typer.Option("--no-record", help="Do not record the attempt in your stats.")
+    bool,
+    typer.Option(
+        "--no-record", help="Do not record the attempt in your stats, nor save or resume it."
+    ),
+]
+RestartOption = Annotated[
+    bool,
+    typer.Option(
+        "--restart",
+        help="Drop the saved attempt and start over (refused once a daily's attempt is scored).",
+    ),
 ]
 CardsOption = Annotated[
     list[int],

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from ..puzzles.hints.coach import Coach
+    from ..puzzles.progress import Progress
     from ..puzzles.puzzle import Puzzle
     from ..puzzles.session import PlaySession
     from ..puzzles.store import Store
@@ -43,6 +44,11 @@ class MovesExhaustedError(SilverpyrError):
 
 class Quit(Exception):
     """The player leaves: end of input at a terminal, or ``q`` in a game."""
+
+
+class Leave(Quit):
+    """The player leaves a puzzle to come back to it: *save and leave* at the ``q``
+    question, or end of input at a terminal. Saved progress is kept."""
 
 
 def explain(message: str) -> None:
@@ -77,6 +83,24 @@ class Answers:
         self._source = source
         self._ran_out = ran_out
 
+    @property
+    def scripted(self) -> bool:
+        """Whether the answers come from a script rather than a terminal."""
+        return self._script is not None
+
+    def ask_if(self, prompt: Text | str, accepted: Callable[[str], bool]) -> str | None:
+        """At a terminal, ask ``prompt``; from a script, take the next answer only when
+        ``accepted`` says it answers this question (``None`` otherwise, nothing taken), so
+        scripts may leave optional questions out."""
+        if self._script is None:
+            return self.ask(prompt)
+        if not isinstance(self._script, _Peekable):
+            self._script = _Peekable(self._script)
+        following = self._script.peek()
+        if following is None or not accepted(following):
+            return None
+        return self.ask(prompt)
+
     def ask(self, prompt: Text | str) -> str:
         """The next answer to ``prompt``."""
         if isinstance(prompt, str):
@@ -95,6 +119,26 @@ class Answers:
             return answer
         shown = str(prompt).strip()
         raise MovesExhaustedError(self._ran_out or f"{self._source} ran out of answers at: {shown}")
+
+
+class _Peekable(Iterator[str]):
+    """An iterator of answers that can show the next one without taking it."""
+
+    def __init__(self, items: Iterator[str]) -> None:
+        self._items = items
+        self._next: list[str] = []
+
+    def peek(self) -> str | None:
+        if not self._next:
+            for item in self._items:
+                self._next.append(item)
+                break
+        return self._next[0] if self._next else None
+
+    def __next__(self) -> str:
+        if self._next:
+            return self._next.pop()
+        return next(self._items)
 
 
 def script_from_text(text: str) -> list[str]:
@@ -133,16 +177,41 @@ class PlayScreen:
     """The hints helper's coach for this attempt, made when first needed."""
     answers: Answers | None = None
     """Where answers come from, for commands that ask a question of their own (``q``)."""
+    saver: Callable[[], None] | None = None
+    """Saves the attempt's progress (``None``: not recorded, nothing is saved)."""
+    resumed_hint: tuple[int, int] | None = None
+    """``(turn index, level)``: the hint level a resumed attempt had reached on that turn."""
 
     def explain(self, message: str) -> None:
         """Tell the player why an answer was not taken."""
         explain(message)
 
+    def save(self) -> None:
+        """Save the attempt's progress, when it is recorded."""
+        if self.saver is not None:
+            self.saver()
+
     def coach_for(self) -> Coach:
         """The coach of this attempt, seeded with the puzzle's proven solution."""
         if self.coach is None:
+            from ..puzzles.hints.graded import HintLevel
+
             self.coach = trainer_coach(self.session, self.deck)
+            if self.resumed_hint is not None and self.resumed_hint[1]:
+                turn, level = self.resumed_hint
+                played = self.session.moves[:turn]
+                if len(played) == turn:
+                    self.coach.remember_level(played, HintLevel(level))
         return self.coach
+
+    def turn_hint_level(self) -> int:
+        """The hint level already given for the turn to play (0: none)."""
+        if self.coach is not None:
+            level = self.coach.level(self.session.moves)
+            return int(level) if level is not None else 0
+        if self.resumed_hint is not None and self.resumed_hint[0] == self.session.turn_index:
+            return self.resumed_hint[1]
+        return 0
 
 
 PlayCommand = Callable[[PlayScreen, str], bool]
@@ -157,6 +226,7 @@ def _undo(screen: PlayScreen, rest: str) -> bool:
     screen.notes.append(
         f"Took back turn {screen.session.turn_index + 1}: {screen.session.notation(undone)}"
     )
+    screen.save()
     return True
 
 
@@ -175,16 +245,26 @@ def _legal(screen: PlayScreen, rest: str) -> bool:
 
 
 def _give_up(screen: PlayScreen, rest: str) -> bool:
-    """``q``: give up after a confirmation (``y``); a slip of the finger costs nothing.
+    """``q``: give up, save and leave, or keep playing; a slip of the finger costs nothing.
 
-    In a script the ``q`` must be followed by ``y`` (``q!`` gives up without asking).
+    ``y`` gives up, ``s`` saves and leaves (the next play resumes), anything else plays
+    on. In a script the ``q`` must be followed by its answer (``q; y``, ``q; s``); ``q!``
+    gives up without asking.
     """
     if screen.answers is not None:
         counts = "" if screen.session.practice else " and its score counts"
-        answer = screen.answers.ask(
-            f"Give up? The attempt ends{counts} (y to give up, anything else plays on):"
+        leave = (
+            "s saves and leaves (the next play resumes)"
+            if screen.saver is not None
+            else "s leaves without saving (--no-record)"
         )
-        if answer.strip().lower() not in {"y", "yes"}:
+        answer = screen.answers.ask(
+            f"Give up? The attempt ends{counts}. y gives up, {leave}, anything else plays on:"
+        )
+        choice = answer.strip().lower()
+        if choice in {"s", "save"}:
+            raise Leave
+        if choice not in {"y", "yes"}:
             screen.console.print("Playing on.", highlight=False)
             return False
     screen.session.give_up()
@@ -203,9 +283,12 @@ def _hint(screen: PlayScreen, rest: str) -> bool:
 
     coach = screen.coach_for()
     session = screen.session
+    before = coach.hints_given
     given = coach.next_hint(session.moves)
-    session.hints_used = coach.hints_given
-    session.hint_levels[int(given.level) - 1] += 1
+    if coach.hints_given > before:  # asking again at level 3 shows the move, counts nothing
+        session.hints_used += coach.hints_given - before
+        session.hint_levels[int(given.level) - 1] += 1
+        screen.save()
     console = screen.console
     hint_lines(console, given)
     if given.level > 1:
@@ -235,7 +318,7 @@ PLAY_COMMANDS: dict[str, tuple[PlayCommand, str]] = {
     "u": (_undo, "undo"),
     "?": (_legal, "legal moves"),
     "h": (_hint, "hint"),
-    "q": (_give_up, "give up"),
+    "q": (_give_up, "give up or leave"),
 }
 """Answers that are commands rather than moves: the first word picks the command."""
 
@@ -246,20 +329,47 @@ AFTER_MOVE: list[AfterMove] = [_feedback]
 """Hooks run after every legal move (e.g. feedback on the move), in order."""
 
 
-def _command_of(answer: str) -> tuple[PlayCommand, str] | None:
+COMMAND_ALIASES = {"undo": "u", "quit": "q", "hint": "h", "help": "?"}
+"""Words accepted for the one-letter commands, in every play loop."""
+
+
+Command = tuple[Callable[..., bool], str]
+"""A command's handler and the rest of its answer (``? 17``: ``17``)."""
+
+
+def find_command(
+    answer: str,
+    commands: dict[str, tuple[Callable[..., bool], str]],
+    *,
+    now: Callable[..., bool] | None = None,
+) -> Command | None:
+    """The command an answer names in ``commands`` (``?17`` and ``? 17`` alike; ``q!``
+    runs ``now`` when given), or ``None`` when the answer is a move."""
     stripped = answer.strip()
-    if stripped.startswith("?"):
-        return PLAY_COMMANDS["?"][0], stripped[1:]
+    if stripped.startswith("?") and "?" in commands:
+        return commands["?"][0], stripped[1:]
     word, _, rest = stripped.partition(" ")
-    if word == "q!":
-        return _give_up_now, rest
-    aliases = {"undo": "u", "quit": "q", "help": "?"}
-    entry = PLAY_COMMANDS.get(aliases.get(word.lower(), word.lower()))
+    if word == "q!" and now is not None:
+        return now, rest
+    entry = commands.get(COMMAND_ALIASES.get(word.lower(), word.lower()))
     return (entry[0], rest) if entry else None
 
 
+def commands_hint(commands: dict[str, tuple[Callable[..., bool], str]]) -> str:
+    """``u undo, ? legal moves, h hint, q give up``: the prompt's list of commands."""
+    return ", ".join(f"{key} {name}" for key, (_, name) in commands.items())
+
+
+def _command_of(answer: str) -> Command | None:
+    return find_command(answer, PLAY_COMMANDS, now=_give_up_now)
+
+
 def play_loop(screen: PlayScreen, answers: Answers) -> None:
-    """Ask for answers until the puzzle is over (or the player gives up)."""
+    """Ask for answers until the puzzle is over (or the player gives up).
+
+    Raises :class:`Leave` when the player leaves to come back later (``q`` then ``s``, or
+    end of input at a terminal); progress is saved after every move, undo and hint.
+    """
     from ..solver.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 
     session = screen.session
@@ -270,15 +380,10 @@ def play_loop(screen: PlayScreen, answers: Answers) -> None:
         try:
             answer = answers.ask(_prompt(screen))
         except Quit:
-            session.give_up()
-            break
+            raise Leave from None
         command = _command_of(answer)
         if command is not None:
-            try:
-                redraw = command[0](screen, command[1])
-            except Quit:
-                session.give_up()
-                break
+            redraw = command[0](screen, command[1])
             continue
         try:
             played = session.play(answer)
@@ -286,6 +391,8 @@ def play_loop(screen: PlayScreen, answers: Answers) -> None:
             screen.explain(str(error))
             redraw = False
             continue
+        if not session.finished:
+            screen.save()
         screen.notes.append(describe_turn(session, played))
         for hook in AFTER_MOVE:
             screen.notes.extend(hook(screen))
@@ -296,7 +403,7 @@ def _prompt(screen: PlayScreen) -> Text:
     from rich.text import Text
 
     session = screen.session
-    commands = ", ".join(f"{key} {name}" for key, (_, name) in PLAY_COMMANDS.items())
+    commands = commands_hint(PLAY_COMMANDS)
     text = Text()
     text.append(
         f"Turn {session.turn_index + 1}/{session.instance.turns} ({session.expedition.name})",
@@ -328,6 +435,8 @@ class PlayOptions:
     as_json: bool
     plain: bool
     record: bool
+    restart: bool = False
+    """Drop saved progress and start over (refused once a daily's attempt is scored)."""
 
 
 def _silent_console() -> Console:
@@ -349,9 +458,78 @@ def _best_before(store: Store, puzzle: Puzzle) -> str | None:
     return f"You played this puzzle {times} before; best {best.score}/{best.par}{at_par}."
 
 
-def run_attempt(puzzle: Puzzle, deck: Deck, store: Store, options: PlayOptions) -> None:
-    """Play ``puzzle`` with the chosen answers, show the end, record the attempt."""
+def resume_command(puzzle: Puzzle) -> str:
+    """The command that plays ``puzzle`` again (and so resumes it)."""
+    if puzzle.daily_date is not None:
+        return f"silverpyr daily --date {puzzle.daily_date}"
+    return f"silverpyr puzzle --id {puzzle.id}"
+
+
+def _name(puzzle: Puzzle) -> str:
+    return f"daily {puzzle.daily_date}" if puzzle.daily_date else f"puzzle {puzzle.id}"
+
+
+def _moves_played(count: int) -> str:
+    return f"{count} move{'s' * (count != 1)} played"
+
+
+def _start_session(
+    puzzle: Puzzle, deck: Deck, store: Store, options: PlayOptions, console: Console
+) -> tuple[PlaySession, Progress | None]:
+    """A new session, or the saved one resumed; ``--restart`` drops what was saved."""
+    from ..puzzles.kinds import PuzzleError
     from ..puzzles.session import PlaySession
+
+    session = PlaySession(puzzle, deck)
+    if not options.record:
+        return session, None
+    saved = store.progress(puzzle.id)
+    if options.restart:
+        scored = store.scored_attempt(puzzle.id) if puzzle.daily_date else None
+        if scored is not None:
+            raise PuzzleError(
+                f"the {_name(puzzle)} was scored already ({scored.score}/{scored.par}): "
+                "--restart starts over only an attempt not scored yet (play it without "
+                "--restart: it is practice)"
+            )
+        if saved is not None and store.drop_progress(puzzle.id):
+            console.print(
+                f"Starting {_name(puzzle)} over: the saved attempt at turn {saved.turn} "
+                "is dropped.",
+                highlight=False,
+            )
+        return session, None
+    if saved is None or not saved.matches(puzzle):
+        return session, None
+    try:
+        saved.restore(session)
+    except (SilverpyrError, ValueError) as error:
+        console.print(
+            f"The saved attempt at {_name(puzzle)} cannot be replayed ({error}); starting over.",
+            highlight=False,
+        )
+        store.drop_progress(puzzle.id)
+        return PlaySession(puzzle, deck), None
+    if session.finished:  # saved on the last move: nothing is left to play
+        store.drop_progress(puzzle.id)
+        return PlaySession(puzzle, deck), None
+    if saved.moves or saved.hints_used:
+        hints = f", {saved.hints_used} hint{'s' * (saved.hints_used != 1)} taken"
+        console.print(
+            f"Resuming {_name(puzzle)} at turn {saved.turn} ({_moves_played(len(saved.moves))}"
+            f"{hints if saved.hints_used else ''}).",
+            highlight=False,
+        )
+    return session, saved
+
+
+def run_attempt(puzzle: Puzzle, deck: Deck, store: Store, options: PlayOptions) -> None:
+    """Play ``puzzle`` with the chosen answers, show the end, record the attempt.
+
+    A recorded attempt is saved after every move and resumed by the next play of the same
+    puzzle (:mod:`silverpyr.puzzles.progress`); leaving it any way but giving up keeps it.
+    """
+    from ..puzzles.progress import Progress
     from ..puzzles.share import share_text
     from ..puzzles.stats import Attempt
 
@@ -362,13 +540,13 @@ def run_attempt(puzzle: Puzzle, deck: Deck, store: Store, options: PlayOptions) 
         console = _silent_console()
     else:
         console = stdout_console(plain=options.plain)
-    session = PlaySession(puzzle, deck)
-    screen = PlayScreen(console=console, session=session, deck=deck, plain=options.plain)
-    answers = Answers(console, script, ran_out="the moves ran out before the puzzle ended")
-    screen.answers = answers
     before = _best_before(store, puzzle)
     if before and not options.as_json:
         console.print(before, highlight=False)
+    session, saved = _start_session(puzzle, deck, store, options, console)
+    screen = PlayScreen(console=console, session=session, deck=deck, plain=options.plain)
+    answers = Answers(console, script, ran_out="the moves ran out before the puzzle ended")
+    screen.answers = answers
     scored = store.scored_attempt(puzzle.id) if puzzle.daily_date else None
     if scored is not None:
         # One scored attempt per daily: its end screen showed the optimal line, so any
@@ -380,10 +558,41 @@ def run_attempt(puzzle: Puzzle, deck: Deck, store: Store, options: PlayOptions) 
                 "this play is practice and does not count.",
                 highlight=False,
             )
-    played_on = dt.date.today()
+    started_on = saved.started_on if saved is not None else dt.date.today().isoformat()
+    seconds_before = saved.seconds if saved is not None else 0.0
+    if saved is not None:
+        screen.resumed_hint = (session.turn_index, saved.turn_hint_level)
     began = time.monotonic()
-    play_loop(screen, answers)
-    seconds = time.monotonic() - began
+
+    def save() -> None:
+        store.save_progress(
+            Progress.of(
+                session,
+                seconds=seconds_before + time.monotonic() - began,
+                started_on=started_on,
+                turn_hint_level=screen.turn_hint_level(),
+            )
+        )
+
+    if options.record:
+        screen.saver = save
+    try:
+        play_loop(screen, answers)
+    except Quit:
+        _left(screen, puzzle, console, stderr=False)
+        return
+    except KeyboardInterrupt:
+        _left(screen, puzzle, stderr_console(), stderr=True)
+        raise
+    except MovesExhaustedError as error:
+        if screen.saver is None or not (session.moves or session.hints_used):
+            raise
+        screen.save()
+        raise MovesExhaustedError(
+            f"{error}; the attempt is saved at turn {session.turn_index + 1}: "
+            f"`{resume_command(puzzle)}` resumes it"
+        ) from None
+    seconds = seconds_before + time.monotonic() - began
     result = session.result()
     completed = tuple(state.number for state in session.position.cards if state.is_complete())
     share = share_text(puzzle, result, deck, completed, plain=options.plain)
@@ -394,7 +603,7 @@ def run_attempt(puzzle: Puzzle, deck: Deck, store: Store, options: PlayOptions) 
                 puzzle_id=puzzle.id,
                 daily_date=puzzle.daily_date,
                 kind=puzzle.kind.value,
-                played_on=played_on,
+                played_on=dt.date.today(),
                 seconds=seconds,
                 practice=session.practice,
             )
@@ -405,3 +614,21 @@ def run_attempt(puzzle: Puzzle, deck: Deck, store: Store, options: PlayOptions) 
         emit(data, lambda _: None, as_json=True)
     else:
         draw_end(console, session, deck, result, share, plain=options.plain, notes=screen.notes)
+
+
+def _left(screen: PlayScreen, puzzle: Puzzle, console: Console, *, stderr: bool) -> None:
+    """The player left before the end: say what was kept."""
+    session = screen.session
+    if screen.saver is None:
+        console.print(f"Left {_name(puzzle)}; nothing was saved (--no-record).", highlight=False)
+        return
+    if not (session.moves or session.hints_used):
+        console.print(f"Left {_name(puzzle)} before the first move.", highlight=False)
+        return
+    screen.save()
+    console.print(
+        f"Saved {_name(puzzle)} at turn {session.turn_index + 1} "
+        f"({_moves_played(len(session.moves))}): `{resume_command(puzzle)}` resumes it.",
+        highlight=False,
+        markup=False,
+    )

@@ -18,11 +18,21 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from .context import app_context
-from .options import JsonOption, LineOption, MovesOption, NoRecordOption, PlainOption
+from .options import (
+    JsonOption,
+    LineOption,
+    MovesOption,
+    NoRecordOption,
+    PlainOption,
+    RestartOption,
+)
 from .output import emit, stderr_console
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from ..puzzles.puzzle import Puzzle
+    from ..puzzles.stats import ArchiveEntry
     from ..puzzles.store import Store
 
 
@@ -63,6 +73,7 @@ def _play(
     plain: bool,
     no_record: bool,
     line: bool = False,
+    restart: bool = False,
 ) -> None:
     from .play import PlayOptions, run_attempt
 
@@ -75,7 +86,9 @@ def _play(
         if interactive():
             run_puzzle(puzzle, app_context(ctx).deck(), store, record=not no_record)
             return
-    options = PlayOptions(moves=moves, as_json=as_json, plain=plain, record=not no_record)
+    options = PlayOptions(
+        moves=moves, as_json=as_json, plain=plain, record=not no_record, restart=restart
+    )
     run_attempt(puzzle, app_context(ctx).deck(), store, options)
 
 
@@ -128,12 +141,17 @@ def puzzle(
     plain: PlainOption = False,
     no_record: NoRecordOption = False,
     line: LineOption = False,
+    restart: RestartOption = False,
 ) -> None:
-    """Play a puzzle: a seed, an id or a file (a random seed when none is given)."""
+    """Play a puzzle: a seed, an id or a file (a random seed when none is given).
+
+    An attempt left before its end (save and leave, Ctrl-C, end of input, a --moves script
+    that runs out) is resumed by the next play of the same puzzle.
+    """
     from ..puzzles.catalog import get_puzzle, load_puzzle_file
     from ..puzzles.fileformat import save_puzzle_file
     from ..puzzles.generate import FileOnlyPuzzleError
-    from ..puzzles.ids import seed_id
+    from ..puzzles.ids import parse_puzzle_id, seed_id
     from ..puzzles.kinds import Kind, PuzzleError
 
     chosen = [
@@ -155,6 +173,9 @@ def puzzle(
 
                 chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)
                 puzzle_id = seed_id(chosen_seed, Kind(kind.value) if kind is not None else None)
+            daily_date = parse_puzzle_id(puzzle_id).daily_date
+            if daily_date is not None:
+                _require_out(dt.date.fromisoformat(daily_date))
             try:
                 loaded = get_puzzle(deck, puzzle_id, store)
             except FileOnlyPuzzleError as error:
@@ -172,7 +193,23 @@ def puzzle(
             plain=plain,
             no_record=no_record,
             line=line,
+            restart=restart,
         )
+
+
+def _require_out(day: dt.date) -> None:
+    """No daily after today's local date (``daily --date`` and ``puzzle --id daily-...``)."""
+    from ..puzzles.kinds import PuzzleError
+
+    today = dt.date.today()
+    if day > today:
+        raise PuzzleError(
+            f"the daily of {day.isoformat()} is not out yet (today is {today.isoformat()})"
+        )
+
+
+ARCHIVE_DAYS = 30
+"""Days listed by ``daily --archive`` unless ``--days`` says otherwise."""
 
 
 def daily(
@@ -181,21 +218,54 @@ def daily(
         str | None,
         typer.Option(
             "--date",
-            help="Play the daily puzzle of this date (YYYY-MM-DD); default: your local date.",
+            help="Play the daily puzzle of this date (YYYY-MM-DD, not after today); "
+            "default: your local date.",
             show_default=False,
         ),
     ] = None,
+    yesterday: Annotated[
+        bool, typer.Option("--yesterday", help="Play yesterday's daily puzzle.")
+    ] = False,
+    archive: Annotated[
+        bool,
+        typer.Option(
+            "--archive",
+            help="List the past dailies with your result (played or not) instead of playing.",
+        ),
+    ] = False,
+    days: Annotated[
+        int,
+        typer.Option("--days", min=1, max=3660, help="Days listed by --archive."),
+    ] = ARCHIVE_DAYS,
     as_json: JsonOption = False,
     moves: MovesOption = None,
     plain: PlainOption = False,
     no_record: NoRecordOption = False,
     line: LineOption = False,
+    restart: RestartOption = False,
 ) -> None:
-    """Play today's daily puzzle: the same for everyone on your local date."""
+    """Play today's daily puzzle: the same for everyone on your local date.
+
+    An attempt left before its end (save and leave at q, Ctrl-C, end of input, a --moves
+    script that runs out) is resumed by the next play of the same daily; --restart starts
+    it over while it is not scored yet.
+    """
     from ..puzzles.catalog import get_puzzle
     from ..puzzles.ids import daily_id, parse_date
+    from ..puzzles.kinds import PuzzleError
 
-    day = parse_date(date) if date is not None else dt.date.today()
+    today = dt.date.today()
+    if date is not None and yesterday:
+        raise PuzzleError("give only one of --date, --yesterday")
+    if archive:
+        if date is not None or yesterday or moves is not None or restart:
+            raise PuzzleError("--archive lists the dailies: it takes only --days, --json, --plain")
+        _archive(today, days, as_json=as_json, plain=plain)
+        return
+    day = parse_date(date) if date is not None else today
+    if yesterday:
+        day = today - dt.timedelta(days=1)
+    _require_out(day)
     deck = app_context(ctx).deck()
     with _open_store() as store:
         loaded = get_puzzle(deck, daily_id(day), store)
@@ -208,4 +278,37 @@ def daily(
             plain=plain,
             no_record=no_record,
             line=line,
+            restart=restart,
         )
+
+
+def _archive(today: dt.date, days: int, *, as_json: bool, plain: bool) -> None:
+    """``daily --archive``: the last ``days`` dailies, newest first, with your result."""
+    from ..puzzles.stats import archive
+
+    with _open_store() as store:
+        entries = archive(store.attempts(), store.all_progress(), today, days)
+    emit(
+        {"today": today.isoformat(), "dailies": [entry.to_dict() for entry in entries]},
+        lambda console: _print_archive(console, entries, plain=plain),
+        as_json=as_json,
+        plain=plain,
+    )
+
+
+def _print_archive(console: Console, entries: list[ArchiveEntry], *, plain: bool) -> None:
+    from rich import box
+    from rich.table import Table
+
+    table = Table(box=box.ASCII if plain else box.SIMPLE_HEAD, title="Daily puzzles")
+    table.add_column("Date", no_wrap=True)
+    table.add_column("Result")
+    table.add_column("Streak", justify="center")
+    for entry in entries:
+        table.add_row(entry.date, entry.describe(), "yes" if entry.counts_for_streak else "")
+    console.print(table)
+    console.print(
+        "Play one with `silverpyr daily --date YYYY-MM-DD`; Streak: solved at par on its own date.",
+        highlight=False,
+        markup=False,
+    )

@@ -13,7 +13,7 @@ This module imports Rich; command modules import it inside their functions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Set
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from rich.console import Group
@@ -151,21 +151,24 @@ def _lit(style: str) -> Style:
 
 
 def room_legend(
-    room: Room | None = None,
+    room: Room | Sequence[Room] | None = None,
     *,
     plain: bool = False,
     marked_note: str | None = None,
     highlight_note: str | None = None,
     width: int = LEGEND_WIDTH,
 ) -> Text:
-    """A key to the symbols (only those in ``room`` when given), wrapped between entries.
+    """A key to the symbols (only those in ``room`` when given: one room, or the rooms
+    drawn side by side), wrapped between entries.
 
     ``marked_note`` and ``highlight_note`` add what the overlays mean, e.g. ``turn marked``.
     """
+    rooms = [room] if isinstance(room, Room) else room
     entries: list[tuple[str, str | Style, str]] = [
         (_cell_text(symbol, plain=plain).strip()[:1], "" if plain else look.style, look.name)
         for symbol, look in SYMBOL_LOOKS.items()
-        if symbol is not Symbol.PLAIN and (room is None or room.count(symbol))
+        if symbol is not Symbol.PLAIN
+        and (rooms is None or any(shown.count(symbol) for shown in rooms))
     ]
     red = SYMBOL_LOOKS[Symbol.RED_GEM]
     if marked_note is not None:

@@ -67,7 +67,7 @@ def _render(console: Console, card: PyramidCard, summary: RouteSummary, *, plain
         skulls = route_skulls(card.room, cells)
         treasure = route_treasure(card.room, cells)
         caption = Text(
-            f"{name}: {len(cells)} cells\n{_count(skulls, 'skull')}, {treasure} treasure"
+            f"{name}: {len(cells)} cells\n{_count(skulls, 'skull')}, {_count(treasure, 'treasure')}"
         )
         grid = room_grid(card.room, highlight=frozenset(cells), plain=plain)
         panels.append(Group(caption, grid))

@@ -176,11 +176,7 @@ def render_solution(console: Console, solution: Solution, *, plain: bool) -> Non
     ]
     console.print(Columns(views, padding=(0, 4)))
     rooms = [state.room for state in line.instance.start.cards]
-    console.print(
-        room_legend(
-            rooms[0] if len(rooms) == 1 else None, plain=plain, marked_note="turn marked (* before)"
-        )
-    )
+    console.print(room_legend(rooms, plain=plain, marked_note="turn marked (* before)"))
     console.print()
 
     with_card = len(rooms) > 1

@@ -211,9 +211,9 @@ def draw_turn(
         for n in puzzle.cards
     ]
     console.print(Columns(drawings, padding=(0, 6)))
-    legend_room = deck.card(puzzle.cards[0]).room if len(puzzle.cards) == 1 else None
+    rooms = [deck.card(number).room for number in puzzle.cards]
     console.print(
-        room_legend(legend_room, plain=plain, marked_note="marked on turn 3"),
+        room_legend(rooms, plain=plain, marked_note="marked on turn 3"),
         highlight=False,
     )
     console.print(expedition_strip(session, plain=plain))
@@ -283,11 +283,13 @@ def _count(amount: int, noun: str) -> str:
 
 def hint_lines(console: Console, given: Hint) -> None:
     """``Hint, level 2 of 3:`` and the hint's lines, indented."""
-    console.print(
-        f"Hint, level {int(given.level)} of 3:", markup=False, highlight=False, soft_wrap=True
-    )
+    from rich.padding import Padding
+    from rich.text import Text
+
+    console.print(f"Hint, level {int(given.level)} of 3:", markup=False, highlight=False)
     for line in given.text_lines():
-        console.print(f"  {line}", markup=False, highlight=False, soft_wrap=True)
+        # Rich wraps the words to the terminal, and wrapped lines keep the indent
+        console.print(Padding(Text(line), (0, 0, 0, 2)))
 
 
 def hint_cards(at: LinePosition, given: Hint, *, plain: bool) -> RenderableType:
@@ -328,6 +330,7 @@ def render_ranking(console: Console, ranking: Ranking) -> None:
     """A real-game ranking of moves as a table with the method and its limits."""
     from rich import box
     from rich.table import Table
+    from rich.text import Text
 
     from ..puzzles.uncertain import Method
     from ..solver.moves import move_str
@@ -378,7 +381,7 @@ def render_ranking(console: Console, ranking: Ranking) -> None:
             "turns, later rounds and pyramid points are not counted."
         )
     for line in lines:
-        console.print(line, markup=False, highlight=False, soft_wrap=True)
+        console.print(Text(line))  # wrapped between words to the terminal's width
 
 
 # --- the end of a puzzle ------------------------------------------------------------------

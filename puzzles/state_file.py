@@ -1,22 +1,22 @@
 """The state file of ``silverpyr hint --state``: a player's view of a real game, in YAML or JSON.
 
-Example (every key but ``round``, ``expedition`` and ``cards`` is optional)::
+:data:`STATE_TEMPLATE` is a commented example (``silverpyr hint --state-template`` prints
+it, and a test reads it back as a valid state). Every key but ``round``, ``expedition``
+and ``cards`` is optional:
 
-    round: 2              # the round being played (1-4)
-    expedition: L3        # the expedition card just revealed
-    seen: [I3, O4]        # cards revealed earlier this round, in order
-    cards:                # your cards in play, with the cells marked on them
-      - number: 12
-        marks: A1 A2 B2
-      - number: 30        # no marks yet
-    sheet:
-      red: 2              # gem boxes ticked (0-10)
-      green: 1
-      skulls: 1           # skull boxes ticked (0-10)
-      torches: [1]        # rounds whose torch box is ticked
+* ``round``: the round being played (1-4).
+* ``expedition``: the expedition card just revealed (``I2``, ``I3``, ``L3``, ``O4``,
+  ``L4``, ``T4`` in the bundled deck).
+* ``seen``: the cards revealed earlier this round, in order (default: none).
+* ``cards``: your cards in play (one or two), each a ``number`` and its ``marks``, the
+  cells marked so far as text (``A1 A2 B2``; empty or left out: no marks yet).
+* ``sheet``: ``red``, ``green`` (gem boxes ticked, 0-10), ``skulls`` (skull boxes ticked,
+  0-10), ``torches`` (the rounds whose torch box is ticked, e.g. ``[1, 2]``); all 0 or
+  empty when left out.
 
 Marks must be a legal area: no walls, the entrance included, orthogonally connected and
-without the tomb (a completed card is replaced, so it is not in play).
+without the tomb (a completed card is replaced, so it is not in play). A ``.json`` file
+is read as JSON with the same keys, anything else as YAML.
 """
 
 from __future__ import annotations
@@ -34,6 +34,23 @@ from ..solver.sheet import GEM_CAP, ROUNDS, SKULL_CAP, Sheet
 from ..solver.situation import Situation
 
 MAX_CARDS_IN_PLAY = 2
+STATE_TEMPLATE = """\
+# A state file for `silverpyr hint --state FILE`: your view of a real game.
+# Lines starting with # are comments. Required: round, expedition, cards.
+round: 2              # the round being played (1-4)
+expedition: L3        # the expedition card just revealed this turn
+seen: [I3, O4]        # cards revealed earlier this round, in order ([] at its first turn)
+cards:                # your cards in play (one or two), with the cells marked on them
+  - number: 12
+    marks: A1 A2 B2   # cells marked so far: the entrance first, connected, no walls
+  - number: 30        # no marks yet: leave marks out (or write marks: "")
+sheet:                # your score card (each key optional, 0 or empty when left out)
+  red: 2              # red gem boxes ticked (0-10)
+  green: 1            # green gem boxes ticked (0-10)
+  skulls: 1           # skull boxes ticked (0-10)
+  torches: [1]        # rounds whose torch box is ticked (not after the current round)
+"""
+"""A commented state file that reads as a valid state with the bundled deck."""
 _KEYS = ("round", "expedition", "seen", "cards", "sheet")
 _CARD_KEYS = ("number", "marks")
 _SHEET_KEYS = ("red", "green", "skulls", "torches")

@@ -1,9 +1,14 @@
 """Attempt records and the statistics shown by ``silverpyr stats`` (pure functions).
 
-**Streaks** count calendar days on which the day's daily puzzle was solved at par, played
-that same (local) day: catching up on an old daily with ``--date`` is fine practice but
-does not extend a streak. The current streak is the run ending today, or ending yesterday
-while today's daily is still to be played; the best streak is the longest run ever.
+**Streaks** count calendar days on which the day's daily puzzle was solved at par, the
+scored attempt ending that same (local) day: catching up on an old daily with ``--date``
+or ``--yesterday`` is fine but does not extend a streak. The current streak is the run
+ending today, or ending yesterday while today's daily is still to be played; the best
+streak is the longest run ever. A day breaks the run when its daily was not solved at par
+on that day: not played, given up, below par, or finished only on a later day.
+
+The **archive** (``silverpyr daily --archive``) lists past dailies with what became of
+each: not played, in progress, or the scored result, with any practice plays.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .progress import Progress
 from .session import Result
 
 HISTOGRAM_BUCKETS: tuple[tuple[str, float], ...] = (
@@ -34,7 +40,8 @@ class Attempt:
     daily_date: str | None
     """``YYYY-MM-DD`` of the daily puzzle played, ``None`` for other puzzles."""
     played_on: str
-    """The player's local date (``YYYY-MM-DD``) when the attempt started."""
+    """The player's local date (``YYYY-MM-DD``) when the attempt ended (a resumed attempt
+    ends on the day it is finished or given up)."""
     kind: str
     score: int
     par: int
@@ -188,3 +195,78 @@ def summarise(attempts: Sequence[Attempt], today: dt.date) -> Stats:
         hints_used=sum(a.hints_used for a in attempts),
         practice=practice,
     )
+
+
+@dataclass(frozen=True)
+class ArchiveEntry:
+    """One daily of the archive and what became of it."""
+
+    date: str
+    scored: Attempt | None
+    """The attempt that counts, if one has ended."""
+    practice: int
+    """Practice plays after the scored attempt."""
+    in_progress: Progress | None
+    """A saved attempt not ended yet (scored or practice)."""
+
+    @property
+    def counts_for_streak(self) -> bool:
+        """Solved at par on its own date."""
+        return self.scored is not None and self.scored.counts_for_streak
+
+    @property
+    def status(self) -> str:
+        """``not played``, ``in progress`` or ``scored``."""
+        if self.scored is not None:
+            return "scored"
+        return "in progress" if self.in_progress is not None else "not played"
+
+    def describe(self) -> str:
+        """``20/20 at par``, ``18/20 + 1 practice``, ``in progress (turn 3)``, ``not played``."""
+        scored = self.scored
+        if scored is None:
+            text = "not played"
+        elif scored.gave_up:
+            text = f"gave up ({scored.score}/{scored.par})"
+        elif not scored.goal_met:
+            text = f"goal missed ({scored.score}/{scored.par})"
+        else:
+            text = f"{scored.score}/{scored.par}{' at par' if scored.at_par else ''}"
+        if self.practice:
+            text += f", {self.practice} practice"
+        if self.in_progress is not None:
+            where = f"in progress (turn {self.in_progress.turn})"
+            if scored is not None:
+                where = "practice " + where
+            text = where if scored is None else f"{text}, {where}"
+        return text
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON data for ``daily --archive --json``."""
+        scored = self.scored
+        return {
+            "date": self.date,
+            "status": self.status,
+            "score": scored.score if scored else None,
+            "par": scored.par if scored else None,
+            "at_par": scored.at_par if scored else None,
+            "gave_up": scored.gave_up if scored else None,
+            "counts_for_streak": self.counts_for_streak,
+            "practice": self.practice,
+            "in_progress_turn": self.in_progress.turn if self.in_progress else None,
+        }
+
+
+def archive(
+    attempts: Sequence[Attempt], progress: Iterable[Progress], today: dt.date, days: int
+) -> list[ArchiveEntry]:
+    """The dailies of the ``days`` days up to ``today``, newest first."""
+    saved = {p.daily_date: p for p in progress if p.daily_date}
+    entries = []
+    for back in range(days):
+        date = (today - dt.timedelta(days=back)).isoformat()
+        mine = [a for a in attempts if a.daily_date == date]
+        scored = next((a for a in mine if not a.practice), None)
+        practice = sum(1 for a in mine if a.practice)
+        entries.append(ArchiveEntry(date, scored, practice, saved.get(date)))
+    return entries

@@ -25,16 +25,17 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..solver.errors import SilverpyrError
+from .progress import Progress
 from .stats import Attempt
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 HOME_ENV = "SILVERPYR_HOME"
 DB_FILENAME = "silverpyr.db"
 BUSY_SECONDS = 15.0
 RETRY_PAUSE_SECONDS = 0.05
 _T = TypeVar("_T")
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-_TABLES = frozenset({"attempts", "puzzle_cache"})
+_TABLES = frozenset({"attempts", "puzzle_cache", "progress"})
 
 _SCHEMA = (
     """
@@ -80,6 +81,26 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
         "(SELECT MIN(first.id) FROM attempts AS first WHERE first.daily_date = "
         "attempts.daily_date)",
     ),
+    # 2 -> 3: save and resume. One row per puzzle with an attempt left before its end
+    # (see puzzles/progress.py); a new table, so every existing row stays as it is.
+    3: (
+        """
+        CREATE TABLE progress (
+            puzzle_id TEXT PRIMARY KEY,
+            daily_date TEXT,
+            fingerprint TEXT NOT NULL,
+            moves TEXT NOT NULL,
+            hints_used INTEGER NOT NULL CHECK (hints_used >= 0),
+            hint_levels TEXT NOT NULL,
+            turn_hint_level INTEGER NOT NULL CHECK (turn_hint_level BETWEEN 0 AND 3),
+            practice INTEGER NOT NULL CHECK (practice IN (0, 1)),
+            saw_solution INTEGER NOT NULL CHECK (saw_solution IN (0, 1)),
+            seconds REAL NOT NULL,
+            started_on TEXT NOT NULL,
+            saved_at TEXT NOT NULL
+        )
+        """,
+    ),
 }
 """Statements that bring a database from the version before the key to the key's version."""
 
@@ -99,6 +120,20 @@ _ATTEMPT_COLUMNS = (
     "practice",
     "hint_levels",
     "saw_solution",
+)
+
+_PROGRESS_COLUMNS = (
+    "puzzle_id",
+    "daily_date",
+    "fingerprint",
+    "moves",
+    "hints_used",
+    "hint_levels",
+    "turn_hint_level",
+    "practice",
+    "saw_solution",
+    "seconds",
+    "started_on",
 )
 
 
@@ -260,7 +295,8 @@ class Store:
     # --- attempts -----------------------------------------------------------------------
 
     def add_attempt(self, attempt: Attempt) -> int:
-        """Record an attempt; its row id."""
+        """Record an attempt that ended; its row id. Progress saved for its puzzle goes in
+        the same transaction: the attempt is either still in progress or recorded."""
         values = [getattr(attempt, column) for column in _ATTEMPT_COLUMNS]
         columns = ", ".join((*_ATTEMPT_COLUMNS, "recorded_at"))
         marks = ", ".join("?" * (len(_ATTEMPT_COLUMNS) + 1))
@@ -270,6 +306,7 @@ class Store:
                 cursor = self._db.execute(
                     f"INSERT INTO attempts ({columns}) VALUES ({marks})", [*values, _now()]
                 )
+                self._db.execute("DELETE FROM progress WHERE puzzle_id = ?", (attempt.puzzle_id,))
                 return int(cursor.lastrowid or 0)
 
         with self._guard():
@@ -290,6 +327,52 @@ class Store:
         with self._guard():
             rows = self._db.execute(query + " ORDER BY id", parameters).fetchall()
         return [_attempt_from_row(row) for row in rows]
+
+    # --- progress of attempts not ended -------------------------------------------------
+
+    def save_progress(self, progress: Progress) -> None:
+        """Save where an attempt stands (one transaction; replaces the puzzle's last save)."""
+        values = [getattr(progress, column) for column in _PROGRESS_COLUMNS]
+        values[_PROGRESS_COLUMNS.index("moves")] = "; ".join(progress.moves)
+        values[_PROGRESS_COLUMNS.index("hint_levels")] = ",".join(map(str, progress.hint_levels))
+        columns = ", ".join((*_PROGRESS_COLUMNS, "saved_at"))
+        marks = ", ".join("?" * (len(_PROGRESS_COLUMNS) + 1))
+
+        def store() -> None:
+            with self._transaction():
+                self._db.execute(
+                    f"INSERT OR REPLACE INTO progress ({columns}) VALUES ({marks})",
+                    [*values, _now()],
+                )
+
+        with self._guard():
+            self._retrying(store)
+
+    def progress(self, puzzle_id: str) -> Progress | None:
+        """The saved progress of ``puzzle_id``, if an attempt at it was left unfinished."""
+        found = self._progress_rows("WHERE puzzle_id = ?", [puzzle_id])
+        return found[0] if found else None
+
+    def all_progress(self) -> list[Progress]:
+        """Every attempt left unfinished, by puzzle id."""
+        return self._progress_rows("ORDER BY puzzle_id", [])
+
+    def drop_progress(self, puzzle_id: str) -> bool:
+        """Forget the saved progress of ``puzzle_id``; whether there was any."""
+
+        def delete() -> bool:
+            with self._transaction():
+                cursor = self._db.execute("DELETE FROM progress WHERE puzzle_id = ?", (puzzle_id,))
+                return cursor.rowcount > 0
+
+        with self._guard():
+            return self._retrying(delete)
+
+    def _progress_rows(self, where: str, parameters: list[Any]) -> list[Progress]:
+        query = f"SELECT {', '.join(_PROGRESS_COLUMNS)} FROM progress {where}"
+        with self._guard():
+            rows = self._db.execute(query, parameters).fetchall()
+        return [_progress_from_row(row) for row in rows]
 
     # --- the puzzle cache ---------------------------------------------------------------
 
@@ -317,6 +400,17 @@ class Store:
 
         with self._guard():
             self._retrying(store)
+
+
+def _progress_from_row(row: tuple[Any, ...]) -> Progress:
+    values = dict(zip(_PROGRESS_COLUMNS, row, strict=True))
+    values["moves"] = tuple(m.strip() for m in values["moves"].split(";") if m.strip())
+    levels = [int(n) for n in values["hint_levels"].split(",") if n.strip()]
+    levels = [*levels, 0, 0, 0][:3]
+    values["hint_levels"] = (levels[0], levels[1], levels[2])
+    for flag in ("practice", "saw_solution"):
+        values[flag] = bool(values[flag])
+    return Progress(**values)
 
 
 def _attempt_from_row(row: tuple[Any, ...]) -> Attempt:

@@ -143,7 +143,7 @@ def test_running_out_of_answers_is_an_error(deck_file: Path) -> None:
     assert result.exit_code == 2
     assert re.fullmatch(
         r"error: moves file .*moves.txt ran out of answers at: "
-        r"Round 1, turn 1 - your move \(\w+\):\n",
+        r"Round 1, turn 1 - your move \(\w+; u undo, .*, q quit\):\n",
         result.stderr,
     )
 
@@ -170,3 +170,56 @@ def test_bad_options(deck_file: Path) -> None:
     )
     assert missing.exit_code == 2
     assert missing.stderr.startswith("error: /no/such/file")
+
+
+def test_without_a_seed_the_game_prints_a_random_one_to_replay(deck_file: Path) -> None:
+    runner = CliRunner()
+    args = ["--cards", str(deck_file), "game", "--players", "3", "--plain", "--moves", "-"]
+    first = runner.invoke(app, args, input="")
+    assert first.exit_code == 2  # the empty script ran out at the first question
+    found = re.match(r"Game seed (\d+): replay it with --seed (\d+)\n", first.stdout)
+    assert found is not None and found[1] == found[2]
+    assert "players 2-3 are greedy bots" in first.stdout
+    again = runner.invoke(app, [*args[:2], "game", "--seed", found[1], *args[3:]], input="")
+    assert again.stdout == first.stdout
+
+
+def _first_move_and_another(deck_file: Path) -> tuple[list[str], str]:
+    answers, _ = scripted(deck_file, 2, SEED)
+    state = deal(load_deck(deck_file), 2, SEED).keep(
+        bot_keep_choices(deal(load_deck(deck_file), 2, SEED))
+    )
+    texts = [text for _, text in answers]
+    other = next(
+        move_str(m, with_card=True)
+        for m in state.legal_moves(0)
+        if move_str(m, with_card=True) != texts[1]
+    )
+    return texts, other
+
+
+def test_u_takes_back_a_move_before_the_turn_ends(deck_file: Path) -> None:
+    texts, other = _first_move_and_another(deck_file)
+    _, end = scripted(deck_file, 2, SEED)
+    played = [texts[0], "u", other, "u", texts[1], *texts[2:]]
+    result = run(deck_file, played)
+    assert result.exit_code == 0, result.output
+    assert final_totals(result.stdout) == list(end.outcome().totals)
+    assert f"Took back your move {other}; choose again." in result.stdout
+    assert "nothing to take back: your last move became final" in result.stderr
+    assert "u takes your move back" in " ".join(result.stdout.split())
+
+
+def test_o_h_and_q_at_the_move_prompt(deck_file: Path) -> None:
+    texts, _ = _first_move_and_another(deck_file)
+    played = [texts[0], "o", "h", "q", "n", texts[1], "o", "q", "y"]
+    result = run(deck_file, played)
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())
+    assert "u undo, ? legal moves, ? N on card N, h hint, o opponents, q quit" in out
+    assert "Player 2:" in out and "Player 2's sheet: torches" in out
+    assert "Card " in out.split("Player 2:")[1]  # the bot's cards are drawn as rooms
+    assert "Expected" in out and "Confidence:" in out  # the real-game ranking
+    assert "Leave the game? It is not saved" in out
+    assert "playing on" in result.stderr and "game abandoned" in result.stderr
+    assert "Final score" not in out

@@ -174,7 +174,7 @@ def test_h_in_a_game_ranks_the_moves(deck_file: Path) -> None:
         "--plain",
         "--moves",
         "-",
-        stdin="1 2\nh\nquit\n",
+        stdin="1 2\nh\nquit\ny\n",
     )
     assert result.exit_code == 0, result.output
     assert "your move" in result.stdout
@@ -234,3 +234,21 @@ def test_the_trainer_names_what_a_blunder_costs(
     assert f"loses {lost} point{'s' if lost > 1 else ''}: -{lost}" in result.stdout
     assert verdict.better_move is not None
     assert f"Better: {move_str(verdict.better_move)}." in result.stdout
+
+
+def test_the_state_template_reads_as_a_valid_state(tmp_path: Path) -> None:
+    from silverpyr.puzzles.state_file import STATE_TEMPLATE, parse_state
+
+    result = CliRunner().invoke(app, ["hint", "--state-template"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == STATE_TEMPLATE
+    assert result.stdout.startswith("# A state file")
+    situation = parse_state(result.stdout, load_deck(), source="template")
+    assert situation.round_number == 2 and situation.expedition.name == "L3"
+    assert [state.number for state in situation.position.cards] == [12, 30]
+    path = tmp_path / "state.yaml"
+    path.write_text(result.stdout, encoding="utf-8")
+    ranked = CliRunner().invoke(app, ["hint", "--state", str(path), "--json", "--samples", "2"])
+    assert ranked.exit_code == 0, ranked.output
+    shown = CliRunner().invoke(app, ["hint", "--help"], env={"COLUMNS": "100"})
+    assert "--state-template" in shown.stdout and "torches: rounds" in shown.stdout

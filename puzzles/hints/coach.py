@@ -64,6 +64,10 @@ class Coach:
         """The hint level already given after ``played`` (``None``: no hint yet)."""
         return self._levels.get(played)
 
+    def remember_level(self, played: tuple[Move, ...], level: HintLevel) -> None:
+        """Take ``level`` as already given after ``played`` (a resumed attempt's hints)."""
+        self._levels[played] = level
+
     def next_hint(self, played: tuple[Move, ...]) -> Hint:
         """The next hint level for the turn after ``played`` (the move itself stays at 3)."""
         given = self._levels.get(played)

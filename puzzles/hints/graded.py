@@ -351,7 +351,9 @@ def best_area(at: LinePosition, move: Move) -> Area:
 
     The placement's cells grow ring by ring (diagonals included) over the room's non-wall
     cells until at least :data:`MIN_AREA_MOVES` legal moves on that card fit inside, or the
-    area covers the whole room; the area is always strictly larger than the placement.
+    area covers the whole room; the area is always strictly larger than the placement. The
+    area returned leaves out cells already marked, so what :meth:`Area.describe` says is
+    exactly the span of the cells a drawing highlights.
     """
     if move.mark is None:
         raise ValueError("a pass has no area")
@@ -361,12 +363,17 @@ def best_area(at: LinePosition, move: Move) -> Area:
         m.mark.cells for m in at.legal_moves() if m.mark is not None and m.mark.card == card
     ]
     placements = list(dict.fromkeys(placements))
+    # The area grows through marked cells too, but holds only cells still open to marks:
+    # those are the cells highlighted, and its rows and columns in words are theirs.
+    unmarked = room.open_mask & ~at.position.card(card).marked
     area = move.mark.cells
     while True:
         grown = _grown(area) & room.open_mask
         if grown == area:
-            return Area(card, area)
+            return Area(card, area & unmarked)
         area = grown
         fitting = sum(1 for cells in placements if cells & ~area == 0)
-        if fitting >= min(MIN_AREA_MOVES, len(placements)) and count(area) > count(move.mark.cells):
-            return Area(card, area)
+        if fitting >= min(MIN_AREA_MOVES, len(placements)) and count(area & unmarked) > count(
+            move.mark.cells
+        ):
+            return Area(card, area & unmarked)
