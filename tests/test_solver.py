@@ -65,9 +65,10 @@ def test_potion_worth_a_turn_for_points_but_not_for_a_sprint() -> None:
 def test_cross_chain_of_two_extras() -> None:
     solution = solve(instance(CROSS_CHAIN, "I2 I2"))
     assert solution.line.score().total == 11
-    first = solution.line.moves[0]
-    assert len(first.extras) == 2  # C2's cross earns C3, whose cross earns one more
-    assert line_text(solution.line)[0].startswith("C1 C2 +C3 +")
+    # A cross's extra mark lands on the other cross, which earns one more (two optimal
+    # lines: the chain on turn 1 or on turn 2).
+    chained = [move for move in solution.line.moves if len(move.extras) == 2]
+    assert len(chained) == 1
 
 
 def test_torch_off_route_is_worth_a_detour() -> None:
