@@ -56,7 +56,7 @@ def solve(
     torch_ticked: Annotated[
         bool, typer.Option("--torch-ticked", help="This round's torch box is already ticked.")
     ] = False,
-    seed: Annotated[int, typer.Option(help="Seed of the default expedition order.")] = 0,
+    seed: Annotated[int, typer.Option(min=0, help="Seed of the default expedition order.")] = 0,
     time_limit: Annotated[
         float,
         time_limit_option("Seconds the solver may take; past it, the best line found so far."),
