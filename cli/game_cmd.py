@@ -113,7 +113,9 @@ def _answer_lines(moves: str | None) -> tuple[list[str] | None, str]:
         return None, "the terminal"
     if moves == "-":
         return script_from_text(sys.stdin.read()), "the moves on stdin"
-    text = Path(moves).read_text(encoding="utf-8")
+    from ..solver.reader import read_text
+
+    text = read_text(Path(moves))
     return script_from_text(text), f"moves file {moves}"
 
 

@@ -28,7 +28,7 @@ from ..solver.errors import SilverpyrError
 from ..solver.objective import Objective
 from ..solver.sheet import ROUNDS, TURNS_PER_ROUND
 from .context import app_context
-from .options import JsonOption, OptionalCardsOption, PlainOption
+from .options import JsonOption, OptionalCardsOption, PlainOption, time_limit_option
 from .output import emit
 
 if TYPE_CHECKING:
@@ -126,7 +126,7 @@ def hint(
         ),
     ] = None,
     time_limit: Annotated[
-        float, typer.Option("--time-limit", min=0.1, help="Seconds per solver call.")
+        float, time_limit_option("Seconds per solver call.")
     ] = DEFAULT_TIME_LIMIT,
     as_json: JsonOption = False,
     plain: PlainOption = False,
@@ -215,20 +215,23 @@ def _adhoc_problem(
     turn: int,
     objective: Objective,
 ) -> _Problem:
+    from ..solver.limits import hand_problem, round_count_problem
     from ..solver.position import Position
     from ..solver.problem import Instance
 
     if not cards or not expeditions:
         raise HintInputError("an ad-hoc problem needs --card N and --expeditions 'I3 L3 ...'")
-    if len(set(cards)) != len(cards):
-        raise HintInputError("--card: the same card is given twice")
+    hand = hand_problem(cards)
+    if hand:
+        raise HintInputError(f"--card: {hand}")
     names = expeditions.replace(",", " ").split()
+    order = tuple(deck.expedition(name) for name in names)
     instance = Instance(
-        Position.start(*(deck.card(number) for number in cards)),
-        tuple(deck.expedition(name) for name in names),
-        round_number,
-        turn,
+        Position.start(*(deck.card(number) for number in cards)), order, round_number, turn
     )
+    counts = round_count_problem(order, round_number, turn)
+    if counts:
+        raise HintInputError(f"--expeditions: {counts}")
     which = " and ".join(str(number) for number in cards)
     return _Problem(f"Card{'s' if len(cards) > 1 else ''} {which}", instance, objective)
 

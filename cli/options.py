@@ -6,7 +6,8 @@ Each is an ``Annotated`` alias: a command writes ``as_json: JsonOption = False``
 
 from __future__ import annotations
 
-from typing import Annotated
+import math
+from typing import Annotated, Any
 
 import typer
 
@@ -56,3 +57,20 @@ OptionalCardsOption = Annotated[
         "--card", help="Ad-hoc problem: a card in play (repeat for two).", show_default=False
     ),
 ]
+
+
+MAX_TIME_LIMIT = 3600.0
+
+
+def check_time_limit(value: float) -> float:
+    """The one rule for ``--time-limit``: a finite number of seconds above 0, at most an hour
+    (``nan``, ``inf`` and negative values are usage errors, not solver errors)."""
+    if not math.isfinite(value) or not 0 < value <= MAX_TIME_LIMIT:
+        limit = f"{MAX_TIME_LIMIT:g}"
+        raise typer.BadParameter(f"{value:g} is not a number of seconds above 0, up to {limit}")
+    return value
+
+
+def time_limit_option(default_help: str) -> Any:
+    """``--time-limit`` of ``solve`` and ``hint``, checked by :func:`check_time_limit`."""
+    return typer.Option("--time-limit", help=default_help, callback=check_time_limit)

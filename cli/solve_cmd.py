@@ -12,7 +12,7 @@ import typer
 from ..solver.objective import Objective
 from ..solver.sheet import MAX_TURNS, ROUNDS, TURNS_PER_ROUND
 from .context import app_context
-from .options import CardsOption, JsonOption, PlainOption
+from .options import CardsOption, JsonOption, PlainOption, time_limit_option
 from .output import emit, stderr_console
 
 if TYPE_CHECKING:
@@ -56,10 +56,10 @@ def solve(
     torch_ticked: Annotated[
         bool, typer.Option("--torch-ticked", help="This round's torch box is already ticked.")
     ] = False,
-    seed: Annotated[int, typer.Option(help="Seed of the default expedition order.")] = 0,
+    seed: Annotated[int, typer.Option(min=0, help="Seed of the default expedition order.")] = 0,
     time_limit: Annotated[
         float,
-        typer.Option(help="Seconds the solver may take; past it, the best line found so far."),
+        time_limit_option("Seconds the solver may take; past it, the best line found so far."),
     ] = 10.0,
     as_json: JsonOption = False,
     plain: PlainOption = False,
@@ -69,15 +69,14 @@ def solve(
     The score is the puzzle score: 10 per completed card, gems held at the end (pairs 5,
     singles 1), 5 per round whose torch was ticked, minus the skull penalty.
     """
+    from ..solver.limits import hand_problem, round_count_problem
     from ..solver.problem import Instance, ProblemError
-    from ..solver.solve import NoLineFoundError
     from ..solver.start import parse_marked, start_position
 
     deck = app_context(ctx).deck()
-    if not 1 <= len(cards) <= 2:
-        raise ProblemError("give one --card, or two for a hand of two")
-    if time_limit <= 0:
-        raise ProblemError(f"--time-limit must be positive, not {time_limit:g}")
+    hand = hand_problem(cards)
+    if hand:
+        raise ProblemError(f"--card: {hand}")
     if expeditions is None:
         from ..solver.game import seeded_round
 
@@ -101,10 +100,10 @@ def solve(
         torch_rounds=[round_number] if torch_ticked else [],
     )
     instance = Instance(start, order, round_number, turn_in_round)
-    try:
-        solution = _solve_with_spinner(instance, objective, time_limit, quiet=as_json)
-    except NoLineFoundError as error:
-        raise NoLineFoundError(f"{error}; raise --time-limit") from None
+    counts = round_count_problem(order, round_number, turn_in_round)
+    if counts:
+        raise ProblemError(f"--expeditions: {counts}")
+    solution = _solve_with_spinner(instance, objective, time_limit, quiet=as_json)
     emit(
         solution.to_dict(),
         lambda console: render_solution(console, solution, plain=plain),
@@ -225,13 +224,34 @@ def render_solution(console: Console, solution: Solution, *, plain: bool) -> Non
         for card, turn in line.completion_turns().items()
     )
     console.print(f"Completion: {done}.")
-    if solution.is_optimal:
-        console.print(f"Proven optimal in {solution.seconds:.2f} s.")
-    else:
-        bound = solution.score_bound()
-        console.print(
-            f"Best line found in {solution.seconds:.2f} s, not proven optimal: "
-            "no line scores more than "
-            f"{bound} (gap {bound - score.total}). Raise --time-limit to prove it."
-        )
+    console.print(proof_text(solution), markup=False, highlight=False)
     print(end="", file=sys.stdout, flush=True)
+
+
+def proof_text(solution: Solution) -> str:
+    """What is proven about the line shown, in one sentence."""
+    seconds = f"{solution.seconds:.2f} s"
+    if solution.is_optimal:
+        return f"Proven optimal in {seconds}."
+    score = solution.line.score().total
+    bound = solution.score_bound()
+    again = "Raise --time-limit to prove it."
+    if solution.score_proven:
+        return (
+            f"Best line found in {seconds}: score proven optimal; "
+            f"fastest completion not proven. {again}"
+        )
+    if solution.completion_proven:
+        return (
+            f"Best line found in {seconds}: fastest completion proven; best score not proven "
+            f"(at most {bound}, gap {bound - score}). {again}"
+        )
+    what = (
+        "no line scores more than"
+        if solution.objective is Objective.POINTS
+        else ("the fastest line scores at most")
+    )
+    return (
+        f"Best line found in {seconds}, not proven optimal: {what} {bound} "
+        f"(gap {bound - score}). {again}"
+    )

@@ -28,16 +28,16 @@ from typing import Any
 
 from ..solver.cards import Deck, UnknownNameError
 from ..solver.cells import CellMask, parse_cell
+from ..solver.limits import MAX_CARDS_IN_PLAY, hand_problem, round_count_problem
 from ..solver.position import CardState
 from ..solver.problem import Objective, ProblemError
-from ..solver.reader import Field, Problems, ReadError, is_whole
+from ..solver.reader import Field, Problems, ReadError, is_whole, read_data_file
 from ..solver.sheet import GEM_CAP, ROUNDS, SKULL_CAP, TURNS_PER_ROUND
 from .ids import parse_puzzle_id
 from .kinds import PuzzleError
 from .puzzle import MAX_DIFFICULTY, MIN_DIFFICULTY, Puzzle, StartState
 
 FILE_FORMAT = 1
-MAX_CARDS = 2
 _KEYS = frozenset(
     {
         "format",
@@ -78,7 +78,7 @@ def _read_start(field: Field, deck: Deck, cards: tuple[int, ...] | None) -> Star
         marked_field.fail("write card number: [cells], e.g. {17: [B1, B2]}")
     else:
         for key, cells_raw in marked_raw.items():
-            number = int(key) if isinstance(key, int | str) and str(key).isdigit() else None
+            number = _card_key(key)
             if number is None or (cards is not None and number not in cards):
                 shown = list(cards) if cards is not None else "in 'cards'"
                 marked_field.fail(f"{key!r} is not one of the puzzle's cards {shown}")
@@ -112,6 +112,15 @@ def _read_start(field: Field, deck: Deck, cards: tuple[int, ...] | None) -> Star
     )
 
 
+def _card_key(key: Any) -> int | None:
+    """A card number written as a mapping key (``17`` or ``'17'``), else ``None``."""
+    if is_whole(key):
+        return key
+    if isinstance(key, str) and key.isascii() and key.isdigit():
+        return int(key)
+    return None
+
+
 def _read_cells(field: Field) -> CellMask:
     raw = field.value
     tokens = raw.split() if isinstance(raw, str) else raw
@@ -137,13 +146,12 @@ def _check_marks(deck: Deck, number: int, mask: CellMask, field: Field) -> None:
 
 def _read_cards(field: Field, deck: Deck) -> tuple[int, ...] | None:
     raw = field.value
-    if (
-        not isinstance(raw, list)
-        or not 1 <= len(raw) <= MAX_CARDS
-        or not all(is_whole(n) for n in raw)
-        or len(set(raw)) != len(raw)
-    ):
-        field.fail(f"write 1 or {MAX_CARDS} different card numbers, e.g. [17]")
+    if not isinstance(raw, list) or not all(is_whole(n) for n in raw):
+        field.fail(f"write 1 or {MAX_CARDS_IN_PLAY} different card numbers, e.g. [17]")
+        return None
+    hand = hand_problem(raw)
+    if hand:
+        field.fail(hand)
         return None
     try:
         for number in raw:
@@ -203,6 +211,11 @@ def read_definition(data: Any, deck: Deck, source: str) -> Puzzle:
     round_number = top.at("round").integer(1, ROUNDS, 1)
     turn_in_round = top.at("turn_in_round").integer(1, TURNS_PER_ROUND, 1)
     start = _read_start(top.at("start"), deck, cards)
+    if names is not None and round_number is not None and turn_in_round is not None:
+        order = tuple(deck.expedition(name) for name in names)
+        counts = round_count_problem(order, round_number, turn_in_round)
+        if counts:
+            top.at("expeditions").fail(counts)
     par_field, par_turns_field = top.at("par"), top.at("par_turns")
     par = None if par_field.missing else par_field.integer(-1000, 1000)
     par_turns = (
@@ -256,13 +269,12 @@ class StatedPuzzle:
 
 def read_puzzle_file(deck: Deck, path: Path) -> StatedPuzzle:
     """Read and check a puzzle file (YAML, or JSON); proves nothing (see the catalog)."""
-    import yaml
-
     source = str(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as error:
-        raise PuzzleError(f"{source}: not YAML or JSON: {error}") from None
+        # YAML for both suffixes: JSON is YAML, and files were always read so.
+        data = read_data_file(path, source=source, as_json=False)
+    except ReadError as error:
+        raise PuzzleFileError(error.problems) from None
     stated = read_definition(data, deck, source)
     par = stated.par if isinstance(data, dict) and data.get("par") is not None else None
     return StatedPuzzle(stated, par)

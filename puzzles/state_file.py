@@ -21,19 +21,18 @@ is read as JSON with the same keys, anything else as YAML.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from ..solver.cards import Deck, Expedition, UnknownNameError
 from ..solver.cells import CellMask, parse_cell
 from ..solver.errors import SilverpyrError
+from ..solver.limits import MAX_CARDS_IN_PLAY
 from ..solver.position import CardState, Position
-from ..solver.reader import Field, Problems, ReadError
+from ..solver.reader import Field, Problems, ReadError, load_data, read_text
 from ..solver.sheet import GEM_CAP, ROUNDS, SKULL_CAP, Sheet
 from ..solver.situation import Situation
 
-MAX_CARDS_IN_PLAY = 2
 STATE_TEMPLATE = """\
 # A state file for `silverpyr hint --state FILE`: your view of a real game.
 # Lines starting with # are comments. Required: round, expedition, cards.
@@ -62,8 +61,12 @@ class StateFileError(ReadError):
 
 def load_state(path: Path, deck: Deck) -> Situation:
     """Read the state file at ``path`` (``.json`` as JSON, anything else as YAML)."""
-    text = path.read_text(encoding="utf-8")
-    return parse_state(text, deck, source=str(path), as_json=path.suffix.lower() == ".json")
+    source = str(path)
+    try:
+        text = read_text(path, source=source)
+    except ReadError as error:
+        raise StateFileError(error.problems) from None
+    return parse_state(text, deck, source=source, as_json=path.suffix.lower() == ".json")
 
 
 def parse_state(
@@ -79,18 +82,10 @@ def parse_state(
 
 
 def _load(text: str, problems: Problems, *, as_json: bool) -> Any:
-    if as_json:
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            problems.add(f"not valid JSON: {error}")
-            return None
-    import yaml
-
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        problems.add(f"not valid YAML: {error}")
+        return load_data(text, problems.source, as_json=as_json)
+    except ReadError as error:
+        problems.found.extend(error.problems)
         return None
 
 

@@ -17,12 +17,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .cards import STANDARD_EXPEDITIONS, Color, Deck, Expedition, PyramidCard, Room, Symbol
 from .cells import COLUMN_NAMES, SIZE, Cell, cell_str, cells_of, flood_fill, row_of
+from .reader import MAX_CARD_FILE_BYTES, ReadError, read_data_file
 from .reader import Problem as Problem  # re-exported: the deck reader's problems
-from .reader import ReadError
 from .reader import describe as _describe
 from .reader import is_whole as _is_whole
 
@@ -49,10 +47,27 @@ class DeckFileError(ReadError):
     """A card file could not be loaded; ``problems`` lists everything wrong with it."""
 
     def summary(self) -> str:
-        """The first problem, and how many more (:func:`check_deck_file` lists them all)."""
-        problems = self.problems
-        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        return f"{problems[0]}{more}"
+        """The first problem, and how many more (``cards validate`` lists them all)."""
+        if not self.problems:
+            return "unreadable card file"
+        return f"{self.problems[0]}{self.more(len(self.problems) - 1)}"
+
+    def more(self, hidden: int) -> str:
+        """How many problems are not shown, and the command that lists them."""
+        if not hidden:
+            return ""
+        source = self.problems[0].source
+        target = "" if source.endswith("(bundled)") else f" {_shell_word(source)}"
+        plural = "s" if hidden > 1 else ""
+        command = f"silverpyr cards validate{target}"
+        return f" (and {hidden} more problem{plural}; '{command}' lists them)"
+
+
+def _shell_word(text: str) -> str:
+    """``text`` quoted for a shell when it needs quoting."""
+    import shlex
+
+    return shlex.quote(text)
 
 
 def load_deck(path: str | Path | None = None) -> Deck:
@@ -92,24 +107,9 @@ def check_deck_file(path: str | Path | None = None) -> tuple[Deck | None, list[P
 
 def _read_yaml(path: Path, name: str, problems: list[Problem]) -> dict[str, Any] | None:
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        problems.append(Problem(name, "no such file"))
-        return None
-    except IsADirectoryError:
-        problems.append(Problem(name, "is a directory, not a card file"))
-        return None
-    except (OSError, UnicodeDecodeError) as error:
-        problems.append(Problem(name, f"cannot read: {error}"))
-        return None
-    try:
-        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-        data = yaml.load(text, Loader=loader)  # a safe loader
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        reason = getattr(error, "problem", None) or str(error).splitlines()[0]
-        problems.append(Problem(name, f"not valid YAML: {reason}", where))
+        data = read_data_file(path, source=name, limit=MAX_CARD_FILE_BYTES, as_json=False)
+    except ReadError as error:
+        problems.extend(error.problems)
         return None
     if not isinstance(data, dict):
         problems.append(
@@ -339,8 +339,13 @@ def _check_pyramid(
             problems.append(Problem(name, f"duplicate card number {number}", where))
             ok = False
     color = entry.get("color")
-    if "color" in entry and color not in {c.value for c in Color}:
-        colors = ", ".join(c.value for c in Color)
+    colors = ", ".join(c.value for c in Color)
+    if "color" in entry and not isinstance(color, str):
+        problems.append(
+            Problem(name, f"colour must be one of {colors}, not {_describe(color)}", where)
+        )
+        ok = False
+    elif "color" in entry and color not in {c.value for c in Color}:
         problems.append(Problem(name, f"unknown colour {color!r} (use {colors})", where))
         ok = False
     room = None

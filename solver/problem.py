@@ -11,12 +11,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Expedition, Symbol
-from .cells import cells_of
+from .cells import cells_of, count
 from .errors import SilverpyrError
 from .moves import Move
 from .objective import Objective as Objective  # re-exported: part of this API
-from .position import Position
-from .sheet import MAX_TURNS, ROUNDS, TURNS_PER_ROUND, ScoreBreakdown, puzzle_score, turn_at
+from .position import CardState, Position
+from .sheet import (
+    COMPLETED_CARD_POINTS,
+    GEM_CAP,
+    MAX_TURNS,
+    ROUNDS,
+    TORCH_POINTS,
+    TURNS_PER_ROUND,
+    ScoreBreakdown,
+    gem_points,
+    puzzle_score,
+    turn_at,
+)
 
 
 class ProblemError(SilverpyrError, ValueError):
@@ -132,6 +143,30 @@ def split_objective_value(objective: Objective, value: int) -> tuple[int, int]:
         return score, score * TURN_SPAN - value
     turn_sum = (SCORE_SPAN // 2 - value) // SCORE_SPAN
     return value + turn_sum * SCORE_SPAN, turn_sum
+
+
+def score_ceiling(instance: Instance) -> int:
+    """A score no line of ``instance`` can beat (a quick, loose upper bound).
+
+    Every card completed, every gem on the cards collected (up to the box caps), a torch in
+    every round of the line whose box is open and that has a torch to mark, and no skull.
+    """
+    start = instance.start
+    red = min(GEM_CAP, start.sheet.red + sum(_unmarked(s, Symbol.RED_GEM) for s in start.cards))
+    green = min(
+        GEM_CAP, start.sheet.green + sum(_unmarked(s, Symbol.GREEN_GEM) for s in start.cards)
+    )
+    torches = 0
+    if any(_unmarked(state, Symbol.TORCH) for state in start.cards):
+        rounds = {instance.round_of(turn) for turn in range(instance.turns)}
+        torches = sum(1 for r in rounds if not start.sheet.has_torch(r))
+    return (
+        COMPLETED_CARD_POINTS * len(start.cards) + gem_points(red, green) + TORCH_POINTS * torches
+    )
+
+
+def _unmarked(state: CardState, symbol: Symbol) -> int:
+    return count(state.room.mask(symbol) & ~state.marked)
 
 
 def play_line(instance: Instance, moves: tuple[Move, ...] | list[Move]) -> LineResult:

@@ -15,13 +15,25 @@ caller raises one error listing them all, one per line::
 Accessors return ``None`` (or the default) when the value is wrong or missing, after
 recording why in words a player understands: the key path and what was expected, never a
 Python type. List indexes count from 0, as in JSON paths. YAML's ``true`` is not a number.
+
+A :class:`ReadError`'s message is one line (the error contract): the problems joined with
+``; `` up to a length, then how many more; ``cards validate`` lists them all.
+
+Every file the program takes (card, puzzle, state and moves files) is read as bytes by
+:func:`read_text` (a size limit; UTF-8 with or without a byte-order mark, or UTF-16 with
+one) and parsed by :func:`load_data` (YAML with nesting, alias and duplicate-key checks made
+on the event stream before anything is built, or JSON with the same checks).
 """
 
 from __future__ import annotations
 
+import codecs
+import json
+import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from pathlib import Path
+from typing import Any, NoReturn, TypeGuard
 
 from .errors import SilverpyrError
 
@@ -42,21 +54,49 @@ class Problem:
         return self.source
 
     def __str__(self) -> str:
-        if self.where:
-            return f"{self.source}: {self.where}: {self.message}"
-        return f"{self.source}: {self.message}"
+        return f"{self.source}: {self.located()}"
+
+    def located(self) -> str:
+        """The problem without its source: ``where: message`` (one line)."""
+        message = " ".join(self.message.split())
+        return f"{self.where}: {message}" if self.where else message
+
+
+SUMMARY_LENGTH = 240
+"""Characters of problems a one-line :class:`ReadError` message lists before "and N more"."""
 
 
 class ReadError(SilverpyrError, ValueError):
-    """Data that could not be read; ``problems`` lists everything wrong, one per line."""
+    """Data that could not be read; ``problems`` lists everything wrong.
+
+    Its message is one line: the source, then the problems joined by ``; `` as long as they
+    fit in :data:`SUMMARY_LENGTH` characters, then how many more there are.
+    """
 
     def __init__(self, problems: Sequence[Problem]) -> None:
         self.problems = list(problems)
         super().__init__(self.summary())
 
     def summary(self) -> str:
-        """The message: every problem, one per line."""
-        return "\n".join(str(problem) for problem in self.problems)
+        """The message: one line naming the source and as many problems as fit."""
+        if not self.problems:
+            return "unreadable data"
+        source = self.problems[0].source
+        shown: list[str] = []
+        length = 0
+        for problem in self.problems:
+            text = problem.located() if problem.source == source else str(problem)
+            if shown and length + len(text) > SUMMARY_LENGTH:
+                break
+            shown.append(text)
+            length += len(text) + 2
+        return f"{source}: {'; '.join(shown)}{self.more(len(self.problems) - len(shown))}"
+
+    def more(self, hidden: int) -> str:
+        """The note on problems not shown (empty when all are)."""
+        if not hidden:
+            return ""
+        return f" (and {hidden} more problem{'s' if hidden > 1 else ''})"
 
 
 class Problems:
@@ -213,3 +253,226 @@ class Field:
         if len(self.value) < low:
             return None
         return [v for v in values if v is not None]
+
+
+# --- reading files ------------------------------------------------------------------------
+
+MAX_FILE_BYTES = 1_000_000
+"""Largest puzzle, state or moves file read (1 MB; real ones are under 2 kB)."""
+MAX_CARD_FILE_BYTES = 4_000_000
+"""Largest card file read (4 MB; the bundled 48-card deck is under 6 kB)."""
+MAX_NESTING = 20
+"""Deepest nesting of lists and mappings a data file may use (the formats need 4)."""
+
+_UTF32_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)
+_UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1_000_000:g} MB"
+
+
+def read_text(path: Path, *, source: str | None = None, limit: int = MAX_FILE_BYTES) -> str:
+    """The text of the file at ``path``, checked: at most ``limit`` bytes, UTF-8 (with or
+    without a byte-order mark) or UTF-16 with a byte-order mark, no NUL characters.
+
+    Raises :class:`ReadError` with one problem naming the file (``source``, default the
+    path) otherwise; the file is never read past ``limit`` bytes.
+    """
+    name = str(path) if source is None else source
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(limit + 1)
+    except FileNotFoundError:
+        raise ReadError([Problem(name, "no such file")]) from None
+    except IsADirectoryError:
+        raise ReadError([Problem(name, "is a folder, not a file")]) from None
+    except PermissionError:
+        raise ReadError([Problem(name, "permission denied")]) from None
+    except OSError as error:
+        raise ReadError([Problem(name, f"cannot read: {error.strerror or error}")]) from None
+    if len(raw) > limit:
+        raise ReadError(
+            [Problem(name, f"too large: more than {_megabytes(limit)}, the limit for this file")]
+        )
+    return decode_text(raw, name)
+
+
+def decode_text(raw: bytes, source: str) -> str:
+    """``raw`` as text under :func:`read_text`'s rules (``source`` names it in errors)."""
+    if raw.startswith(_UTF32_BOMS):
+        raise ReadError([Problem(source, "not UTF-8 text (it is UTF-32): save it as UTF-8")])
+    try:
+        codec = "utf-16" if raw.startswith(_UTF16_BOMS) else "utf-8-sig"
+        text = raw.decode(codec)
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        byte = raw[error.start : error.start + 1].hex()
+        raise ReadError(
+            [
+                Problem(
+                    source,
+                    f"not UTF-8 text (byte 0x{byte}): save it as UTF-8",
+                    f"line {line}",
+                )
+            ]
+        ) from None
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise ReadError(
+            [
+                Problem(
+                    source,
+                    "not UTF-8 text (a NUL character; UTF-16 needs its byte-order mark)",
+                    f"line {line}",
+                )
+            ]
+        )
+    return text
+
+
+def load_data(text: str, source: str, *, as_json: bool = False) -> Any:
+    """The data of a YAML (or, with ``as_json``, JSON) document, parsed safely.
+
+    Before anything is built the document is checked on the parser's event stream (no
+    recursion): nesting at most :data:`MAX_NESTING` deep and at most :data:`MAX_VALUES`
+    values, both counting what YAML aliases (``*name``) repeat, so a small file cannot
+    expand into billions of values; no key twice in one mapping. Only plain data is built
+    (YAML's safe loader). Raises :class:`ReadError` with one located problem.
+    """
+    if as_json:
+        return _load_json(text, source)
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        _check_events(yaml.parse(text, Loader=loader), source)
+        return yaml.load(text, Loader=loader)  # a safe loader: plain data only
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+        reason = error.problem or error.context or "unreadable"
+        raise ReadError([Problem(source, f"not valid YAML: {reason}", where)]) from None
+    except yaml.YAMLError as error:
+        reason = str(error).splitlines()[0] if str(error) else "unreadable"
+        raise ReadError([Problem(source, f"not valid YAML: {reason}")]) from None
+
+
+MAX_VALUES = 1_000_000
+"""Most values (scalars and collections, aliases counted as what they repeat) in a file."""
+
+
+@dataclass
+class _Open:
+    """A collection being read from the event stream."""
+
+    mapping: bool
+    anchor: str | None
+    values_before: int
+    """Values counted before this collection began."""
+    height: int = 0
+    """Deepest nesting below this collection so far."""
+    keys: set[str] | None = None
+    expect_key: bool = True
+
+
+def _check_events(events: Any, source: str) -> None:
+    """Nesting, size with aliases expanded, and duplicate keys, from the event stream."""
+    import yaml
+
+    anchors: dict[str, tuple[int, int]] = {}  # anchor -> (values, height)
+    frames: list[_Open] = []
+    values = 0
+
+    def fail(message: str, event: Any) -> NoReturn:
+        mark = event.start_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+        raise ReadError([Problem(source, message, where)])
+
+    def grow(added: int, height: int, event: Any) -> None:
+        nonlocal values
+        values += added
+        if values > MAX_VALUES:
+            fail(f"more than {MAX_VALUES:,} values (counting what aliases repeat)", event)
+        if len(frames) + height > MAX_NESTING:
+            fail(f"nested more than {MAX_NESTING} levels deep", event)
+        if frames:
+            frames[-1].height = max(frames[-1].height, height + 1)
+
+    for event in events:
+        top = frames[-1] if frames else None
+        is_key = top is not None and top.mapping and top.expect_key
+        if top is not None and top.mapping and not isinstance(event, yaml.CollectionEndEvent):
+            top.expect_key = not top.expect_key  # mapping entries alternate key, value
+        if isinstance(event, yaml.AliasEvent):
+            anchor = str(event.anchor)
+            if anchor not in anchors:
+                fail(f"the alias *{anchor} names no anchor before it", event)
+            size, height = anchors[anchor]
+            grow(size, height, event)
+        elif isinstance(event, yaml.ScalarEvent):
+            grow(1, 0, event)
+            if event.anchor is not None:
+                anchors[event.anchor] = (1, 0)
+            if is_key and top is not None:
+                keys = top.keys if top.keys is not None else set()
+                if event.value in keys:
+                    fail(f"the key {event.value!r} is given twice", event)
+                keys.add(event.value)
+                top.keys = keys
+        elif isinstance(event, yaml.CollectionStartEvent):
+            if len(frames) >= MAX_NESTING:
+                fail(f"nested more than {MAX_NESTING} levels deep", event)
+            values_before = values
+            grow(1, 0, event)
+            frames.append(
+                _Open(isinstance(event, yaml.MappingStartEvent), event.anchor, values_before)
+            )
+        elif isinstance(event, yaml.CollectionEndEvent) and frames:
+            done = frames.pop()
+            if frames:
+                frames[-1].height = max(frames[-1].height, done.height + 1)
+            if done.anchor is not None:
+                anchors[done.anchor] = (values - done.values_before, done.height)
+
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _load_json(text: str, source: str) -> Any:
+    depth = 0
+    for bracket in re.findall(r"[\[\]{}]", _JSON_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_NESTING:
+            raise ReadError([Problem(source, f"nested more than {MAX_NESTING} levels deep")])
+
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in result:
+                raise ReadError([Problem(source, f"the key {key!r} is given twice")])
+            result[key] = value
+        return result
+
+    try:
+        return json.loads(text, object_pairs_hook=unique)
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno}, column {error.colno}"
+        raise ReadError([Problem(source, f"not valid JSON: {error.msg}", where)]) from None
+
+
+def read_data_file(
+    path: Path,
+    *,
+    source: str | None = None,
+    limit: int = MAX_FILE_BYTES,
+    as_json: bool | None = None,
+) -> Any:
+    """:func:`read_text` then :func:`load_data`: the one way a data file is read.
+
+    ``as_json`` defaults to the ``.json`` suffix.
+    """
+    name = str(path) if source is None else source
+    text = read_text(path, source=name, limit=limit)
+    json_file = path.suffix.lower() == ".json" if as_json is None else as_json
+    return load_data(text, name, as_json=json_file)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .cards import Expedition
 from .errors import SilverpyrError
+from .limits import round_count_problem
 from .moves import Move
 from .position import Position
 from .sheet import TURNS_PER_ROUND
@@ -40,14 +41,9 @@ class Situation:
             raise SituationError(
                 f"{len(self.seen)} cards seen before this one: a round has {TURNS_PER_ROUND} turns"
             )
-        available = Counter(e.name for e in self.deck)
-        shown = Counter(e.name for e in (*self.seen, self.expedition))
-        for name, times in shown.items():
-            if times > available[name]:
-                raise SituationError(
-                    f"{name} revealed {times} times this round, but the deck holds "
-                    f"{available[name]}"
-                )
+        problem = round_count_problem((*self.seen, self.expedition), self.round_number)
+        if problem:
+            raise SituationError(problem)
 
     @property
     def turn(self) -> int:

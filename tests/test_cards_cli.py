@@ -127,7 +127,7 @@ def test_broken_cards_file_is_one_line_error(
     assert result.stdout == ""
     assert result.stderr == (
         f"error: {broken}: card 1: unknown colour 'blue' (use purple, orange, green) "
-        "(and 1 more problems)\n"
+        f"(and 1 more problem; 'silverpyr cards validate {broken}' lists them)\n"
     )
     assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
 

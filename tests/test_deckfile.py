@@ -358,7 +358,9 @@ def test_every_problem_in_a_file_is_reported(tmp_path: Path) -> None:
     with pytest.raises(DeckFileError) as raised:
         load_deck(path)
     assert len(raised.value.problems) == 5
-    assert str(raised.value).endswith("(and 4 more problems)")
+    assert str(raised.value).endswith(
+        f"(and 4 more problems; 'silverpyr cards validate {path}' lists them)"
+    )
     assert "\n" not in str(raised.value)
 
 

@@ -107,7 +107,7 @@ def test_a_finished_line_needs_review(deck_file: Path) -> None:
         ((), "say where you are with one of"),
         (("--card", "1", "--expeditions", "I3", "--state", "x.yaml"), "say where you are"),
         (("--card", "1"), "needs --card N and --expeditions"),
-        (("--card", "1", "--card", "1", "--expeditions", "I3"), "the same card is given twice"),
+        (("--card", "1", "--card", "1", "--expeditions", "I3"), "card 1 is named twice"),
         (("--card", "9", "--expeditions", "I3"), "no pyramid card 9"),
         (("--card", "1", "--expeditions", "I3 Q7"), "unknown expedition 'Q7'"),
         (("--card", "1", "--expeditions", "I3", "--moves", "C1"), "turn 1 (C1): the first marks"),

@@ -53,9 +53,7 @@ def test_unseen_cards_are_the_deck_minus_the_revealed_ones() -> None:
 
 
 def test_a_card_revealed_more_often_than_the_deck_holds_it_is_refused() -> None:
-    with pytest.raises(
-        StateFileError, match="O4 revealed 2 times this round, but the deck holds 1"
-    ):
+    with pytest.raises(StateFileError, match="O4 comes 2 times in round 2; the deck holds 1 copy"):
         situation("O4", ["O4"])
 
 

@@ -46,6 +46,7 @@ from silverpyr.solver.bots import choose_move
 from silverpyr.solver.cards import Color, Deck, PyramidCard, Room
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.problem import Objective
+from silverpyr.solver.reader import ReadError
 from silverpyr.solver.rng import SeededStream
 from silverpyr.solver.solve import solve
 
@@ -339,7 +340,7 @@ def test_an_edited_file_gets_a_custom_id(
         ({"par": 999}, "proven optimum"),
         ({"colour": "red"}, "unknown field"),
         ({"cards": [99]}, "no pyramid card 99"),
-        ({"cards": [1, 2, 3]}, "1 or 2"),
+        ({"cards": [1, 2, 3]}, "at most 2 cards"),
         ({"expeditions": ["Z9"]}, "unknown expedition"),
         ({"objective": "fun"}, "not points or sprint"),
         ({"round": 5}, "from 1 to 4"),
@@ -447,7 +448,10 @@ def test_a_bad_file_lists_every_problem_with_its_place(
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(PuzzleError) as raised:
         load_puzzle_file(deck, path)
-    lines = str(raised.value).splitlines()
-    assert all(line.startswith(f"{path}: ") for line in lines)
-    places = [line[len(f"{path}: ") :].split(":")[0] for line in lines]
+    assert isinstance(raised.value, ReadError)
+    assert all(problem.source == str(path) for problem in raised.value.problems)
+    places = [problem.where for problem in raised.value.problems]
     assert sorted(places) == ["colour", "expeditions", "round", "start.red"]
+    message = str(raised.value)  # one line: the source once, then the problems
+    assert "\n" not in message and message.startswith(f"{path}: ")
+    assert "; " in message

@@ -35,9 +35,16 @@ def test_every_problem_is_reported_with_its_place() -> None:
     with pytest.raises(ReadError) as raised:
         problems.raise_if_any()
     assert isinstance(raised.value, SilverpyrError)
-    lines = str(raised.value).splitlines()
-    assert len(lines) == 4 and all(line.startswith("state.yaml: ") for line in lines)
-    assert lines[1] == "state.yaml: cards[0].number: expected a whole number, not text"
+    assert len(raised.value.problems) == 4
+    assert str(raised.value.problems[1]) == (
+        "state.yaml: cards[0].number: expected a whole number, not text"
+    )
+    # The message is one line (the error contract): the source once, problems joined by
+    # "; " while they fit, then how many more.
+    message = str(raised.value)
+    assert "\n" not in message
+    assert message.startswith("state.yaml: round: True is not a whole number from 1 to 4; ")
+    assert "; cards[0].number: expected a whole number, not text" in message
 
 
 def test_missing_keys_and_wrong_shapes() -> None:
@@ -70,9 +77,11 @@ def test_a_state_file_with_wrong_types_names_the_key_paths() -> None:
     )
     with pytest.raises(StateFileError) as raised:
         parse_state(text, load_deck())
-    message = str(raised.value)
+    message = "\n".join(str(problem) for problem in raised.value.problems)
     lines = message.splitlines()
     assert all(line.startswith("<state>: ") for line in lines)
+    summary = str(raised.value)
+    assert "\n" not in summary and summary.endswith("(and 2 more problems)")
     for expected in (
         "round: 'two' is not a whole number from 1 to 4",
         "expedition: expected an expedition card name, e.g. L3, not a number",

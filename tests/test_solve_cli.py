@@ -106,7 +106,7 @@ def test_objectives_agree_on_what_they_optimise() -> None:
         (["--card", "17", "--card", "17", "--expeditions", "I2"], "named twice"),
         (
             ["--card", "17", "--expeditions", "I2", "--time-limit", "0"],
-            "--time-limit must be positive",
+            "'--time-limit': 0 is not a number of seconds above 0",
         ),
     ],
 )
@@ -114,11 +114,13 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None
     code, out, err = run("solve", *args)
     assert code == 2
     assert message in err
-    assert len(err.strip().splitlines()) == 1
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 or (len(lines) == 2 and "--help" in lines[1])
     assert "Traceback" not in err + out
 
 
-def test_a_time_limit_too_short_for_any_line_is_a_clear_error() -> None:
-    code, _, err = run("solve", "--card", "8", "--card", "21", "--time-limit", "0.001")
-    assert code == 2
-    assert "no line found within 0.001 s" in err
+def test_a_time_limit_too_short_for_a_proof_still_shows_a_line() -> None:
+    # The search starts from the greedy bot's line, so there is always a line to show.
+    code, out, err = run("solve", "--card", "8", "--card", "21", "--time-limit", "0.001")
+    assert code == 0, err
+    assert "Raise --time-limit to prove it." in out
