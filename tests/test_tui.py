@@ -11,10 +11,12 @@ from __future__ import annotations
 import asyncio
 import copy
 import datetime as dt
+import io
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from textual.pilot import Pilot
 
 from silverpyr.cli.tui.app import SilverpyrApp
@@ -389,6 +391,18 @@ def test_a_game_turn_with_a_replacement_taken_by_key(deck: Deck) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert screen.state.phase is Phase.MARK
+        first = choose_move(screen.state.position(0), screen.state.expedition, 1)
+        await place_move(pilot, screen, first)
+        await pilot.pause()
+        assert first.mark is not None
+        view = screen._views[first.mark.card]  # marks numbered by turn, as in a puzzle
+        assert set(view.labels.values()) == {"1"}
+        assert len(view.labels) == first.mark.cells.bit_count()
+        console = Console(width=100, record=True, file=io.StringIO())
+        console.print(screen._opponent(1))  # the opponent's tab: sheet and cards, numbered
+        opponent = console.export_text()
+        assert "Player 2: torches" in opponent and " 1" in opponent
+        assert all(f"Card {s.number}" in opponent for s in screen.state.position(1).cards)
         while screen.state.phase is Phase.MARK:
             state = screen.state
             move = choose_move(state.position(0), state.expedition, state.round_number)
