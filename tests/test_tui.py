@@ -257,7 +257,7 @@ def test_save_and_leave_then_the_next_start_resumes_at_the_same_turn(
         assert store.progress(daily.id) is not None  # saved after every move already
         await pilot.press("q")
         assert isinstance(first.screen, LeaveDialog)
-        assert "s saves and leaves" in first.screen.question
+        assert "save and leave (the next play resumes)" in first.screen.keys
         await pilot.press("s")
         await pilot.pause()
 
@@ -467,6 +467,23 @@ def test_help_does_not_import_textual() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().endswith("False")
     assert "--line" in out.stdout
+
+
+def test_the_first_frame_does_not_load_or_tools() -> None:
+    """Everything the puzzle screen's first frame needs, imported: the solver is not."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import silverpyr.cli.tui.app, silverpyr.cli.tui.puzzle_screen\n"
+        "import silverpyr.cli.tui.end_screen, silverpyr.cli.tui.game_screen\n"
+        "import silverpyr.cli.tui.home, silverpyr.puzzles.attempt, silverpyr.puzzles.catalog\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('ortools', 'silverpyr.solver.model',"
+        " 'silverpyr.solver.line', 'silverpyr.puzzles.hints'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def test_a_red_cross_extra_is_placed_as_a_single_cell(deck: Deck) -> None:

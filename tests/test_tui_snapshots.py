@@ -98,3 +98,11 @@ def test_home_and_stats(snap_compare: Compare, deck: Deck, size: tuple[int, int]
     assert snap_compare(app, terminal_size=size)
     stats = _app(deck, StatsScreen)
     assert snap_compare(stats, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_puzzle_leave_dialog(
+    snap_compare: Compare, deck: Deck, daily: Puzzle, size: tuple[int, int]
+) -> None:
+    app = _app(deck, lambda s: PuzzleScreen(s, daily))
+    assert snap_compare(app, press=["q"], terminal_size=size)

@@ -34,7 +34,7 @@ Screen { layout: vertical; }
 #home-title { padding: 1 2; height: auto; }
 #stats { padding: 1 2; }
 TabbedContent { height: 1fr; }
-Confirm, Prompt { align: center middle; }
+Confirm, Prompt, LeaveDialog { align: center middle; }
 .dialog {
     width: 64; height: auto; padding: 1 2;
     border: thick $accent; background: $surface;

@@ -36,17 +36,16 @@ class Confirm(ModalScreen[bool]):
 class LeaveDialog(ModalScreen[str]):
     """Leaving a puzzle: ``y`` gives up, ``s`` saves and leaves, any other key plays on."""
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, *, saving: bool) -> None:
         super().__init__()
         self.question = question
+        leave = "save and leave (the next play resumes)" if saving else "leave, not saved"
+        self.keys = f"[b]y[/b] give up    [b]s[/b] {leave}    any other key plays on"
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question)
-            yield Static(
-                "[b]y[/b] give up    [b]s[/b] save and leave    any other key plays on",
-                classes="keys",
-            )
+            yield Static(self.keys, classes="keys")
 
     def on_key(self, event: events.Key) -> None:
         event.stop()

@@ -382,11 +382,7 @@ class PuzzleScreen(Screen[None]):
     def action_leave(self) -> None:
         """``q``: give up, save and leave, or play on (the line mode's question)."""
         counts = "" if self.session.practice else " and its score counts"
-        keep = (
-            "s saves and leaves (the next play resumes)"
-            if self.kept.recorded
-            else "s leaves without saving (--no-record)"
-        )
+        no_record = "" if self.kept.recorded else " (--no-record: nothing is saved)"
 
         def answered(choice: str | None) -> None:
             if choice == "y":
@@ -399,8 +395,8 @@ class PuzzleScreen(Screen[None]):
 
         self.app.push_screen(
             LeaveDialog(
-                f"Give up? The attempt ends{counts}; the optimal line is shown.\n"
-                f"y gives up, {keep}, anything else plays on."
+                f"Give up? The attempt ends{counts}; the optimal line is shown.{no_record}",
+                saving=self.kept.recorded,
             ),
             answered,
         )
