@@ -14,9 +14,7 @@ in :mod:`.views`; this module only decides what happens.
 
 from __future__ import annotations
 
-import datetime as dt
 import sys
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -29,8 +27,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
 
-    from ..puzzles.hints.coach import Coach
-    from ..puzzles.progress import Progress
+    from ..puzzles.attempt import KeptAttempt
     from ..puzzles.puzzle import Puzzle
     from ..puzzles.session import PlaySession
     from ..puzzles.store import Store
@@ -168,19 +165,21 @@ class PlayScreen:
     """Everything the play loop and its commands share."""
 
     console: Console
-    session: PlaySession
-    deck: Deck
+    kept: KeptAttempt
+    """The attempt and what the results store keeps of it (saves, hints, the coach)."""
     plain: bool
     notes: list[str] = field(default_factory=list)
     """Lines shown once under the next drawing of the board (what the last move did)."""
-    coach: Coach | None = None
-    """The hints helper's coach for this attempt, made when first needed."""
     answers: Answers | None = None
     """Where answers come from, for commands that ask a question of their own (``q``)."""
-    saver: Callable[[], None] | None = None
-    """Saves the attempt's progress (``None``: not recorded, nothing is saved)."""
-    resumed_hint: tuple[int, int] | None = None
-    """``(turn index, level)``: the hint level a resumed attempt had reached on that turn."""
+
+    @property
+    def session(self) -> PlaySession:
+        return self.kept.session
+
+    @property
+    def deck(self) -> Deck:
+        return self.kept.deck
 
     def explain(self, message: str) -> None:
         """Tell the player why an answer was not taken."""
@@ -188,30 +187,7 @@ class PlayScreen:
 
     def save(self) -> None:
         """Save the attempt's progress, when it is recorded."""
-        if self.saver is not None:
-            self.saver()
-
-    def coach_for(self) -> Coach:
-        """The coach of this attempt, seeded with the puzzle's proven solution."""
-        if self.coach is None:
-            from ..puzzles.hints.graded import HintLevel
-
-            self.coach = trainer_coach(self.session, self.deck)
-            if self.resumed_hint is not None and self.resumed_hint[1]:
-                turn, level = self.resumed_hint
-                played = self.session.moves[:turn]
-                if len(played) == turn:
-                    self.coach.remember_level(played, HintLevel(level))
-        return self.coach
-
-    def turn_hint_level(self) -> int:
-        """The hint level already given for the turn to play (0: none)."""
-        if self.coach is not None:
-            level = self.coach.level(self.session.moves)
-            return int(level) if level is not None else 0
-        if self.resumed_hint is not None and self.resumed_hint[0] == self.session.turn_index:
-            return self.resumed_hint[1]
-        return 0
+        self.kept.save()
 
 
 PlayCommand = Callable[[PlayScreen, str], bool]
@@ -255,7 +231,7 @@ def _give_up(screen: PlayScreen, rest: str) -> bool:
         counts = "" if screen.session.practice else " and its score counts"
         leave = (
             "s saves and leaves (the next play resumes)"
-            if screen.saver is not None
+            if screen.kept.recorded
             else "s leaves without saving (--no-record)"
         )
         answer = screen.answers.ask(
@@ -281,14 +257,8 @@ def _hint(screen: PlayScreen, rest: str) -> bool:
     """``h``: the next hint level for this turn; counted as a hint used."""
     from ..solver.line import LinePosition
 
-    coach = screen.coach_for()
     session = screen.session
-    before = coach.hints_given
-    given = coach.next_hint(session.moves)
-    if coach.hints_given > before:  # asking again at level 3 shows the move, counts nothing
-        session.hints_used += coach.hints_given - before
-        session.hint_levels[int(given.level) - 1] += 1
-        screen.save()
+    given = screen.kept.hint()  # asking again at level 3 shows the move, counts nothing
     console = screen.console
     hint_lines(console, given)
     if given.level > 1:
@@ -302,16 +272,7 @@ def _hint(screen: PlayScreen, rest: str) -> bool:
 def _feedback(screen: PlayScreen) -> list[str]:
     """Lines judging the move just played, for the notes under the next drawing."""
     played = screen.session.moves
-    return screen.coach_for().feedback(played[:-1], played[-1]).text_lines()
-
-
-def trainer_coach(session: PlaySession, deck: Deck) -> Coach:
-    """A coach for an attempt, seeded with the puzzle's proven solution when it has one."""
-    from ..puzzles.hints.coach import Coach
-
-    puzzle = session.puzzle
-    proven = puzzle.solution_line(deck) if puzzle.solution else None
-    return Coach(session.instance, puzzle.objective, proven=proven)
+    return screen.kept.feedback(played[:-1], played[-1]).text_lines()
 
 
 PLAY_COMMANDS: dict[str, tuple[PlayCommand, str]] = {
@@ -391,8 +352,7 @@ def play_loop(screen: PlayScreen, answers: Answers) -> None:
             screen.explain(str(error))
             redraw = False
             continue
-        if not session.finished:
-            screen.save()
+        screen.kept.moved()
         screen.notes.append(describe_turn(session, played))
         for hook in AFTER_MOVE:
             screen.notes.extend(hook(screen))
@@ -448,90 +408,14 @@ def _silent_console() -> Console:
     return Console(file=io.StringIO())
 
 
-def _best_before(store: Store, puzzle: Puzzle) -> str | None:
-    attempts = store.attempts(puzzle_id=puzzle.id)
-    if not attempts:
-        return None
-    best = max(attempts, key=lambda a: (a.at_par, a.goal_met and not a.gave_up, a.score))
-    times = f"{len(attempts)} time{'s' * (len(attempts) != 1)}"
-    at_par = " (at par)" if best.at_par else ""
-    return f"You played this puzzle {times} before; best {best.score}/{best.par}{at_par}."
-
-
-def resume_command(puzzle: Puzzle) -> str:
-    """The command that plays ``puzzle`` again (and so resumes it)."""
-    if puzzle.daily_date is not None:
-        return f"silverpyr daily --date {puzzle.daily_date}"
-    return f"silverpyr puzzle --id {puzzle.id}"
-
-
-def _name(puzzle: Puzzle) -> str:
-    return f"daily {puzzle.daily_date}" if puzzle.daily_date else f"puzzle {puzzle.id}"
-
-
-def _moves_played(count: int) -> str:
-    return f"{count} move{'s' * (count != 1)} played"
-
-
-def _start_session(
-    puzzle: Puzzle, deck: Deck, store: Store, options: PlayOptions, console: Console
-) -> tuple[PlaySession, Progress | None]:
-    """A new session, or the saved one resumed; ``--restart`` drops what was saved."""
-    from ..puzzles.kinds import PuzzleError
-    from ..puzzles.session import PlaySession
-
-    session = PlaySession(puzzle, deck)
-    if not options.record:
-        return session, None
-    saved = store.progress(puzzle.id)
-    if options.restart:
-        scored = store.scored_attempt(puzzle.id) if puzzle.daily_date else None
-        if scored is not None:
-            raise PuzzleError(
-                f"the {_name(puzzle)} was scored already ({scored.score}/{scored.par}): "
-                "--restart starts over only an attempt not scored yet (play it without "
-                "--restart: it is practice)"
-            )
-        if saved is not None and store.drop_progress(puzzle.id):
-            console.print(
-                f"Starting {_name(puzzle)} over: the saved attempt at turn {saved.turn} "
-                "is dropped.",
-                highlight=False,
-            )
-        return session, None
-    if saved is None or not saved.matches(puzzle):
-        return session, None
-    try:
-        saved.restore(session)
-    except (SilverpyrError, ValueError) as error:
-        console.print(
-            f"The saved attempt at {_name(puzzle)} cannot be replayed ({error}); starting over.",
-            highlight=False,
-        )
-        store.drop_progress(puzzle.id)
-        return PlaySession(puzzle, deck), None
-    if session.finished:  # saved on the last move: nothing is left to play
-        store.drop_progress(puzzle.id)
-        return PlaySession(puzzle, deck), None
-    if saved.moves or saved.hints_used:
-        hints = f", {saved.hints_used} hint{'s' * (saved.hints_used != 1)} taken"
-        console.print(
-            f"Resuming {_name(puzzle)} at turn {saved.turn} ({_moves_played(len(saved.moves))}"
-            f"{hints if saved.hints_used else ''}).",
-            highlight=False,
-        )
-    return session, saved
-
-
 def run_attempt(puzzle: Puzzle, deck: Deck, store: Store, options: PlayOptions) -> None:
     """Play ``puzzle`` with the chosen answers, show the end, record the attempt.
 
     A recorded attempt is saved after every move and resumed by the next play of the same
-    puzzle (:mod:`silverpyr.puzzles.progress`); leaving it any way but giving up keeps it.
+    puzzle (:class:`~silverpyr.puzzles.attempt.KeptAttempt`, which the full-screen game
+    shares); leaving it any way but giving up keeps it.
     """
-    from ..puzzles.progress import Progress
-    from ..puzzles.share import share_text
-    from ..puzzles.stats import Attempt
+    from ..puzzles.attempt import KeptAttempt
 
     script = read_script(options.moves)
     if options.as_json:
@@ -540,95 +424,35 @@ def run_attempt(puzzle: Puzzle, deck: Deck, store: Store, options: PlayOptions) 
         console = _silent_console()
     else:
         console = stdout_console(plain=options.plain)
-    before = _best_before(store, puzzle)
-    if before and not options.as_json:
-        console.print(before, highlight=False)
-    session, saved = _start_session(puzzle, deck, store, options, console)
-    screen = PlayScreen(console=console, session=session, deck=deck, plain=options.plain)
+    kept = KeptAttempt.start(puzzle, deck, store, record=options.record, restart=options.restart)
+    for note in kept.notes:
+        console.print(note, highlight=False)
+    screen = PlayScreen(console=console, kept=kept, plain=options.plain)
     answers = Answers(console, script, ran_out="the moves ran out before the puzzle ended")
     screen.answers = answers
-    scored = store.scored_attempt(puzzle.id) if puzzle.daily_date else None
-    if scored is not None:
-        # One scored attempt per daily: its end screen showed the optimal line, so any
-        # later play is practice, and its share text must not claim a clean solve.
-        session.practice = session.saw_solution = True
-        if not options.as_json:
-            console.print(
-                f"Your scored attempt at this daily stands ({scored.score}/{scored.par}); "
-                "this play is practice and does not count.",
-                highlight=False,
-            )
-    started_on = saved.started_on if saved is not None else dt.date.today().isoformat()
-    seconds_before = saved.seconds if saved is not None else 0.0
-    if saved is not None:
-        screen.resumed_hint = (session.turn_index, saved.turn_hint_level)
-    began = time.monotonic()
-
-    def save() -> None:
-        store.save_progress(
-            Progress.of(
-                session,
-                seconds=seconds_before + time.monotonic() - began,
-                started_on=started_on,
-                turn_hint_level=screen.turn_hint_level(),
-            )
-        )
-
-    if options.record:
-        screen.saver = save
+    session = kept.session
     try:
         play_loop(screen, answers)
     except Quit:
-        _left(screen, puzzle, console, stderr=False)
+        console.print(kept.keep(), highlight=False, markup=False)
         return
     except KeyboardInterrupt:
-        _left(screen, puzzle, stderr_console(), stderr=True)
+        stderr_console().print(kept.keep(), highlight=False, markup=False)
         raise
     except MovesExhaustedError as error:
-        if screen.saver is None or not (session.moves or session.hints_used):
+        if not kept.recorded or not (session.moves or session.hints_used):
             raise
-        screen.save()
+        kept.save()
         raise MovesExhaustedError(
             f"{error}; the attempt is saved at turn {session.turn_index + 1}: "
-            f"`{resume_command(puzzle)}` resumes it"
+            f"`{kept.resume_command}` resumes it"
         ) from None
-    seconds = seconds_before + time.monotonic() - began
     result = session.result()
-    completed = tuple(state.number for state in session.position.cards if state.is_complete())
-    share = share_text(puzzle, result, deck, completed, plain=options.plain)
-    if options.record:
-        store.add_attempt(
-            Attempt.from_result(
-                result,
-                puzzle_id=puzzle.id,
-                daily_date=puzzle.daily_date,
-                kind=puzzle.kind.value,
-                played_on=dt.date.today(),
-                seconds=seconds,
-                practice=session.practice,
-            )
-        )
+    share = kept.share(plain=options.plain)
+    kept.record()
     if options.as_json:
         data = {"id": puzzle.id, **result.to_dict(), "optimal": list(puzzle.solution)}
         data["share"] = share
         emit(data, lambda _: None, as_json=True)
     else:
         draw_end(console, session, deck, result, share, plain=options.plain, notes=screen.notes)
-
-
-def _left(screen: PlayScreen, puzzle: Puzzle, console: Console, *, stderr: bool) -> None:
-    """The player left before the end: say what was kept."""
-    session = screen.session
-    if screen.saver is None:
-        console.print(f"Left {_name(puzzle)}; nothing was saved (--no-record).", highlight=False)
-        return
-    if not (session.moves or session.hints_used):
-        console.print(f"Left {_name(puzzle)} before the first move.", highlight=False)
-        return
-    screen.save()
-    console.print(
-        f"Saved {_name(puzzle)} at turn {session.turn_index + 1} "
-        f"({_moves_played(len(session.moves))}): `{resume_command(puzzle)}` resumes it.",
-        highlight=False,
-        markup=False,
-    )

@@ -84,7 +84,9 @@ def _play(
         from .tui.launch import interactive, run_puzzle
 
         if interactive():
-            run_puzzle(puzzle, app_context(ctx).deck(), store, record=not no_record)
+            run_puzzle(
+                puzzle, app_context(ctx).deck(), store, record=not no_record, restart=restart
+            )
             return
     options = PlayOptions(
         moves=moves, as_json=as_json, plain=plain, record=not no_record, restart=restart

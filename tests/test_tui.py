@@ -11,17 +11,19 @@ from __future__ import annotations
 import asyncio
 import copy
 import datetime as dt
+import io
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from textual.pilot import Pilot
 
 from silverpyr.cli.tui.app import SilverpyrApp
 from silverpyr.cli.tui.end_screen import EndScreen
 from silverpyr.cli.tui.game_screen import GameScreen
 from silverpyr.cli.tui.home import HomeScreen, StatsScreen
-from silverpyr.cli.tui.modals import Confirm
+from silverpyr.cli.tui.modals import LeaveDialog
 from silverpyr.cli.tui.placing import Placer
 from silverpyr.cli.tui.puzzle_screen import PuzzleScreen
 from silverpyr.cli.tui.setting import Setting
@@ -91,6 +93,12 @@ async def place_move(pilot: Pilot[None], screen: PuzzleScreen | GameScreen, move
         placer = screen.placer
         assert placer is not None
         await pilot.press(*keys_for(placer, mark), "enter")
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Wait for the solver's workers to finish and their results to be shown."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
 
 
 def run(
@@ -166,12 +174,15 @@ def test_each_hint_level_shows_more_on_the_board(deck: Deck, daily: Puzzle) -> N
         screen = app.screen
         assert isinstance(screen, PuzzleScreen)
         await pilot.press("h")
+        await settle(pilot)
         assert "level 1 of 3" in str(screen.messages[0])
         assert screen.area == 0
         await pilot.press("h")
+        await settle(pilot)
         assert "level 2 of 3" in str(screen.messages[0])
         assert screen.area and screen.area_card == 36
         await pilot.press("h")
+        await settle(pilot)
         assert "level 3 of 3" in str(screen.messages[0])
         best = daily.solution_line(deck).moves[0].mark
         assert best is not None
@@ -192,6 +203,7 @@ def test_undo_takes_back_a_move_and_a_click_places_one(deck: Deck, daily: Puzzle
         # C1 in the grid: border and padding, the row labels, then two cells to the right.
         await pilot.click("#card-36", offset=(2 + ROW_LABEL + 2 * CELL + 2, 2))
         assert [screen.session.notation(m) for m in screen.session.moves] == ["C1 D1 E1"]
+        await settle(pilot)
         assert "is good" in str(screen.messages[1])
         await pilot.press("u")
         assert screen.session.moves == ()
@@ -214,13 +226,151 @@ def test_notation_prompt_and_leave_with_confirmation(deck: Deck, daily: Puzzle) 
         await pilot.press("colon", *"c1 d1 e1", "enter")
         assert len(screen.session.moves) == 1
         await pilot.press("q")
-        assert isinstance(app.screen, Confirm)
+        assert isinstance(app.screen, LeaveDialog)
         await pilot.press("n")
         assert app.screen is screen and not screen.session.finished
+        assert "Playing on" in str(screen.status)
         await pilot.press("q", "y")
         await pilot.pause()
         assert screen.session.gave_up
         assert isinstance(app.screen, EndScreen)
+
+    run(app, steps)
+
+
+# --- leaving, resuming, the solver in a worker ---------------------------------------------
+
+
+def test_save_and_leave_then_the_next_start_resumes_at_the_same_turn(
+    deck: Deck, daily: Puzzle, tmp_path: Path
+) -> None:
+    store = Store(tmp_path / "results.db")
+    first = puzzle_app(deck, daily, store)
+    optimal = daily.solution_line(deck).moves
+
+    async def leave(pilot: Pilot[None]) -> None:
+        screen = first.screen
+        assert isinstance(screen, PuzzleScreen)
+        for move in optimal[:2]:
+            await place_move(pilot, screen, move)
+        await settle(pilot)
+        assert store.progress(daily.id) is not None  # saved after every move already
+        await pilot.press("q")
+        assert isinstance(first.screen, LeaveDialog)
+        assert "save and leave (the next play resumes)" in first.screen.keys
+        await pilot.press("s")
+        await pilot.pause()
+
+    run(first, leave)
+    assert first.return_code == 0
+    assert first.setting.left == [
+        "Saved daily 2026-11-22 at turn 3 (2 moves played): "
+        "`silverpyr daily --date 2026-11-22` resumes it."
+    ]
+    assert store.attempts() == []
+    saved = store.progress(daily.id)
+    assert saved is not None and saved.turn == 3
+
+    again = puzzle_app(deck, daily, store)
+
+    async def resumed(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, PuzzleScreen)
+        assert screen.session.turn_index == 2
+        assert screen.session.moves == optimal[:2]
+        assert "Resuming daily 2026-11-22 at turn 3 (2 moves played)." in str(screen.status)
+        await pilot.press("right")  # the next key gives the status bar back to the ghost
+        assert "Resuming" not in str(screen.status)
+
+    run(again, resumed)
+    store.close()
+
+
+def test_restart_drops_the_saved_attempt_and_ctrl_c_keeps_progress(
+    deck: Deck, daily: Puzzle, tmp_path: Path
+) -> None:
+    from silverpyr.puzzles.attempt import KeptAttempt
+
+    store = Store(tmp_path / "results.db")
+    app = puzzle_app(deck, daily, store)
+
+    async def interrupt(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        await place_move(pilot, screen, daily.solution_line(deck).moves[0])
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+
+    run(app, interrupt)
+    assert app.setting.left[0].startswith("Saved daily 2026-11-22 at turn 2 (1 move played)")
+    saved = store.progress(daily.id)
+    assert saved is not None and saved.turn == 2
+
+    kept = KeptAttempt.start(daily, deck, store, restart=True)
+    assert kept.session.moves == ()
+    assert kept.notes == ["Starting daily 2026-11-22 over: the saved attempt at turn 2 is dropped."]
+    assert store.progress(daily.id) is None
+    store.close()
+
+
+def test_give_up_after_confirmation_records_the_attempt(
+    deck: Deck, daily: Puzzle, tmp_path: Path
+) -> None:
+    store = Store(tmp_path / "results.db")
+    app = puzzle_app(deck, daily, store)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        await place_move(pilot, screen, daily.solution_line(deck).moves[0])
+        await pilot.press("q")
+        assert "and its score counts" in app.screen.question  # type: ignore[attr-defined]
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, EndScreen)
+        assert "gave up" in app.setting.shares[0]
+        await pilot.press("enter")
+
+    run(app, steps)
+    [attempt] = store.attempts()
+    assert attempt.gave_up and not attempt.practice
+    assert store.progress(daily.id) is None
+    store.close()
+
+
+def test_a_hint_is_worked_out_in_a_worker_while_the_keys_stay_live(
+    deck: Deck, daily: Puzzle
+) -> None:
+    import threading
+
+    app = puzzle_app(deck, daily)
+    release = threading.Event()
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        think = screen.kept.think_hint
+
+        def slow(played: object = None) -> object:
+            assert release.wait(30)
+            return think()
+
+        screen.kept.think_hint = slow  # type: ignore[method-assign,assignment]
+        await pilot.press("h")
+        assert screen.thinking == {"hint": "a hint"}
+        assert "thinking" in str(screen.status)
+        column = screen.placer.column
+        await pilot.press("left")  # handled while the solver is still busy
+        assert screen.placer.column == column - 1
+        await pilot.press("h")
+        assert "Still thinking" in str(screen.status)
+        release.set()
+        await settle(pilot)
+        assert screen.thinking == {}
+        assert "level 1 of 3" in str(screen.messages[0])
+        assert screen.session.hints_used == 1 and screen.session.hint_levels == [1, 0, 0]
+        assert "thinking" not in str(screen.status)
 
     run(app, steps)
 
@@ -241,6 +391,18 @@ def test_a_game_turn_with_a_replacement_taken_by_key(deck: Deck) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert screen.state.phase is Phase.MARK
+        first = choose_move(screen.state.position(0), screen.state.expedition, 1)
+        await place_move(pilot, screen, first)
+        await pilot.pause()
+        assert first.mark is not None
+        view = screen._views[first.mark.card]  # marks numbered by turn, as in a puzzle
+        assert set(view.labels.values()) == {"1"}
+        assert len(view.labels) == first.mark.cells.bit_count()
+        console = Console(width=100, record=True, file=io.StringIO())
+        console.print(screen._opponent(1))  # the opponent's tab: sheet and cards, numbered
+        opponent = console.export_text()
+        assert "Player 2: torches" in opponent and " 1" in opponent
+        assert all(f"Card {s.number}" in opponent for s in screen.state.position(1).cards)
         while screen.state.phase is Phase.MARK:
             state = screen.state
             move = choose_move(state.position(0), state.expedition, state.round_number)
@@ -305,6 +467,23 @@ def test_help_does_not_import_textual() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().endswith("False")
     assert "--line" in out.stdout
+
+
+def test_the_first_frame_does_not_load_or_tools() -> None:
+    """Everything the puzzle screen's first frame needs, imported: the solver is not."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import silverpyr.cli.tui.app, silverpyr.cli.tui.puzzle_screen\n"
+        "import silverpyr.cli.tui.end_screen, silverpyr.cli.tui.game_screen\n"
+        "import silverpyr.cli.tui.home, silverpyr.puzzles.attempt, silverpyr.puzzles.catalog\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('ortools', 'silverpyr.solver.model',"
+        " 'silverpyr.solver.line', 'silverpyr.puzzles.hints'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def test_a_red_cross_extra_is_placed_as_a_single_cell(deck: Deck) -> None:

@@ -56,7 +56,14 @@ def test_puzzle_illegal_ghost_and_hint_area(
     snap_compare: Compare, deck: Deck, daily: Puzzle, size: tuple[int, int]
 ) -> None:
     app = _app(deck, lambda s: PuzzleScreen(s, daily))
-    assert snap_compare(app, press=["h", "h", "left", "r"], terminal_size=size)
+
+    async def hints(pilot: Pilot[None]) -> None:
+        for key in ("h", "h", "left", "r"):
+            await pilot.press(key)
+            await pilot.app.workers.wait_for_complete()  # the hint comes from a worker
+            await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=hints)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -71,6 +78,9 @@ def test_puzzle_end(
         assert isinstance(screen, PuzzleScreen)
         for text in ("C1 D1 E1", "A1 B1 A2", "A3 A4 B4", "D3 C4 D4 D5"):
             screen.play_text(text)
+            await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()  # the end screen's optimal line
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=play)
@@ -88,3 +98,11 @@ def test_home_and_stats(snap_compare: Compare, deck: Deck, size: tuple[int, int]
     assert snap_compare(app, terminal_size=size)
     stats = _app(deck, StatsScreen)
     assert snap_compare(stats, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_puzzle_leave_dialog(
+    snap_compare: Compare, deck: Deck, daily: Puzzle, size: tuple[int, int]
+) -> None:
+    app = _app(deck, lambda s: PuzzleScreen(s, daily))
+    assert snap_compare(app, press=["q"], terminal_size=size)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from textual.app import App
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from .setting import Setting
@@ -32,7 +34,7 @@ Screen { layout: vertical; }
 #home-title { padding: 1 2; height: auto; }
 #stats { padding: 1 2; }
 TabbedContent { height: 1fr; }
-Confirm, Prompt { align: center middle; }
+Confirm, Prompt, LeaveDialog { align: center middle; }
 .dialog {
     width: 64; height: auto; padding: 1 2;
     border: thick $accent; background: $surface;
@@ -47,6 +49,9 @@ class SilverpyrApp(App[None]):
     CSS = CSS
     TITLE = "silverpyr"
     ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+c,ctrl+q", "interrupt", "Quit", show=False, priority=True),
+    ]
 
     def __init__(self, setting: Setting, first: Callable[[Setting], Screen[None]]) -> None:
         super().__init__()
@@ -55,3 +60,13 @@ class SilverpyrApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(self._first(self.setting))
+
+    def action_interrupt(self) -> None:
+        """Ctrl-C (or Ctrl-Q): leave at once, keeping any puzzle not finished, as the line
+        mode does."""
+        from .puzzle_screen import PuzzleScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, PuzzleScreen):
+                screen.keep_progress()
+        self.exit()

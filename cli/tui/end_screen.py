@@ -12,69 +12,89 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
+from textual.worker import Worker, WorkerState
 
 from ..views import card_drawing, lines_table, result_heading, turn_labels
 from .setting import Setting, leave
 
 if TYPE_CHECKING:
-    from ...puzzles.session import PlaySession
+    from ...puzzles.attempt import KeptAttempt
 
 
 class EndScreen(Screen[None]):
-    """Score, both lines drawn on the card(s) with turn numbers, and the share text."""
+    """Score, both lines drawn on the card(s) with turn numbers, and the share text.
+
+    The score and the share text are there at once; the judgement of the last move and
+    the optimal line beside yours come from a thread worker ("thinking..." meanwhile).
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "copy", "Copy share text"),
         Binding("q,escape,enter", "leave", "Leave"),
     ]
 
-    def __init__(self, setting: Setting, session: PlaySession, notes: list[RenderableType]) -> None:
-        from ...puzzles.share import share_text
-
+    def __init__(self, setting: Setting, kept: KeptAttempt, notes: list[RenderableType]) -> None:
         super().__init__()
         self.setting = setting
-        self.session = session
+        self.kept = kept
+        self.session = kept.session
         self.notes = notes
-        puzzle = session.puzzle
-        completed = tuple(s.number for s in session.position.cards if s.is_complete())
-        self.share = share_text(puzzle, session.result(), setting.deck, completed)
+        self.share = kept.share()
+        self.judged: list[RenderableType] = []
+        """The last move judged (empty until the worker is done, or after giving up)."""
+        self.lines: RenderableType = Text("Your line beside the optimal one: thinking\u2026")
         setting.shares.append(self.share)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="end"):
-            yield Static(self._body())
+            yield Static(self._body(), id="end-body")
         yield Footer()
 
-    def _body(self) -> RenderableType:
+    def on_mount(self) -> None:
+        self.run_worker(self._think, name="end", thread=True, exclusive=True)
+
+    def _think(self) -> tuple[list[RenderableType], RenderableType]:
+        """The last move judged and both lines drawn (solver work: in a worker)."""
         session, deck = self.session, self.setting.deck
         puzzle = session.puzzle
+        judged: list[RenderableType] = []
+        if not session.gave_up and session.moves:
+            feedback = self.kept.feedback(session.moves[:-1], session.moves[-1])
+            judged.extend(Text(line) for line in feedback.text_lines())
         optimal = puzzle.solution_line(deck)
         drawings: list[RenderableType] = []
         for number in puzzle.cards:
-            drawings.append(
-                card_drawing(
-                    deck,
-                    number,
-                    turn_labels(list(session.positions), number),
-                    plain=False,
-                    note=" - yours",
+            for note, positions in (
+                (" - yours", session.positions),
+                (" - optimal", optimal.positions),
+            ):
+                drawings.append(
+                    card_drawing(
+                        deck, number, turn_labels(list(positions), number), plain=False, note=note
+                    )
                 )
-            )
-            drawings.append(
-                card_drawing(
-                    deck,
-                    number,
-                    turn_labels(list(optimal.positions), number),
-                    plain=False,
-                    note=" - optimal",
-                )
-            )
+        return judged, Group(
+            lines_table(session, optimal, plain=False), Columns(drawings, padding=(0, 6))
+        )
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.state is WorkerState.SUCCESS and worker.result is not None:
+            self.judged, self.lines = worker.result
+        elif worker.state is WorkerState.ERROR:
+            self.lines = Text(f"The optimal line could not be shown: {worker.error}", style="red")
+        else:
+            return
+        self.query_one("#end-body", Static).update(self._body())
+
+    def _body(self) -> RenderableType:
+        session = self.session
         return Group(
             *self.notes,
+            *self.judged,
             Text(),
-            result_heading(puzzle, session.result(), plain=False),
-            lines_table(session, optimal, plain=False),
-            Columns(drawings, padding=(0, 6)),
+            result_heading(session.puzzle, session.result(), plain=False),
+            self.lines,
             Text(),
             Text("Share (c copies it; it is printed when you leave):", style="bold"),
             Text(self.share),

@@ -7,6 +7,7 @@ as ``silverpyr hint --state`` does (:func:`silverpyr.puzzles.uncertain.rank_move
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group, RenderableType
@@ -18,6 +19,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
 
 from ...solver.cells import cells_of
 from ...solver.game import DECK, Phase, Replacement
@@ -30,6 +32,7 @@ from .setting import Setting, leave
 from .widgets import CardView, strip
 
 if TYPE_CHECKING:
+    from ...puzzles.uncertain import Ranking
     from ...solver.game import GameState
     from ...solver.moves import Move
     from ...solver.position import Position
@@ -41,9 +44,16 @@ def _who(player: int) -> str:
     return "You" if player == HUMAN else f"Player {player + 1}"
 
 
-def marks_of(position: Position, number: int) -> dict[int, str]:
-    """Labels of the cells marked on card ``number`` (``*``: the turn is not kept in a game)."""
-    return dict.fromkeys(cells_of(position.card(number).marked), "*")
+def marks_of(
+    position: Position, number: int, turns: Mapping[int, int] | None = None
+) -> dict[int, str]:
+    """Labels of the cells marked on card ``number``: the turn of the game each was marked
+    on (``turns``: cell -> turn, counted over the rounds), ``*`` for a cell with none."""
+    turns = turns or {}
+    return {
+        cell: str(turns[cell]) if cell in turns else "*"
+        for cell in cells_of(position.card(number).marked)
+    }
 
 
 def sheet_text(state: GameState, player: int) -> Text:
@@ -90,6 +100,12 @@ class GameScreen(Screen[None]):
         ]
         self._shown: tuple[int, ...] = ()
         self._views: dict[int, CardView] = {}
+        self.marked_on: list[dict[int, dict[int, int]]] = [{} for _ in self.state.players]
+        """Per player, per card: the turn of the game (1, 2, ... over the rounds) each
+        cell was marked on, for the labels on the board."""
+        self.turns_played = 0
+        self.thinking = False
+        """Whether the ranking of ``h`` is being worked out (in a thread worker)."""
 
     # --- layout -------------------------------------------------------------------------
 
@@ -155,8 +171,12 @@ class GameScreen(Screen[None]):
                 view.show({})
                 view.set_class(number in self.kept, "chosen")
             else:
+                turns = dict(self.marked_on[HUMAN].get(number, {}))
+                if self.placer is not None:  # marks of a move not yet whole: this turn
+                    for mark in self.placer.marks:
+                        turns.update(dict.fromkeys(cells_of(mark.cells), self.turns_played + 1))
                 view.show(
-                    marks_of(position, number),
+                    marks_of(position, number, turns),
                     ghost=ghost,
                     complete=position.card(number).is_complete(),
                 )
@@ -170,7 +190,10 @@ class GameScreen(Screen[None]):
             self.query_one("#strip", Static).update(
                 Group(Text("This round so far:"), strip(seen, state.turn - 1, done=state.turn - 1))
             )
-        self.query_one("#status", Static).update(self._status())
+        status = self._status()
+        if self.thinking:
+            status.append("  thinking\u2026 (advice)", style="italic")
+        self.query_one("#status", Static).update(status)
 
     def _sheets(self) -> RenderableType:
         state = self.state
@@ -207,9 +230,19 @@ class GameScreen(Screen[None]):
         state = self.state
         position = state.position(player)
         drawings: list[RenderableType] = [
-            Group(card_title(s.card), room_grid(s.room, marked=marks_of(position, s.number)))
+            Group(
+                card_title(s.card),
+                room_grid(
+                    s.room,
+                    marked=marks_of(position, s.number, self.marked_on[player].get(s.number)),
+                ),
+            )
             for s in position.cards
         ]
+        if state.phase is Phase.KEEP:
+            return Group(
+                sheet_text(state, player), Text("Choosing which two cards to keep.", style="italic")
+            )
         return Group(sheet_text(state, player), Columns(drawings, padding=(0, 4)))
 
     def _status(self) -> Text:
@@ -377,6 +410,11 @@ class GameScreen(Screen[None]):
             for player in state.players[1:]
         ]
         after = state.play(moves)
+        self.turns_played += 1
+        for index, move in enumerate(moves):
+            for mark in move.marks():
+                cells = self.marked_on[index].setdefault(mark.card, {})
+                cells.update(dict.fromkeys(cells_of(mark.cells), self.turns_played))
         lines: list[RenderableType] = [
             Text(f"Round {state.round_number}, turn {state.turn}:", style="bold")
         ]
@@ -460,11 +498,47 @@ class GameScreen(Screen[None]):
     # --- advice and the end -------------------------------------------------------------
 
     def action_hint(self) -> None:
-        from ...puzzles.uncertain import rank_moves
-
+        """``h``: rank your moves as ``hint --state`` does, in a thread worker."""
         if (placer := self._placing()) is None or placer.marks:
             return
-        ranking = rank_moves(self.state.situation(HUMAN))
+        if self.thinking:
+            self.query_one("#status", Static).update(Text("Still thinking\u2026", style="bold"))
+            return
+        asked = self.state
+        situation = asked.situation(HUMAN)
+        self.thinking = True
+        self.say(Text("Advice: thinking\u2026", style="italic"))
+        self.redraw()
+
+        def rank() -> tuple[GameState, Ranking]:
+            from ...puzzles.uncertain import rank_moves  # OR-Tools: loaded off the UI thread
+
+            return asked, rank_moves(situation)
+
+        self.run_worker(
+            rank,
+            name="advice",
+            group="advice",
+            thread=True,
+            exclusive=True,
+        )
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.name != "advice" or worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        self.thinking = False
+        if worker.state is WorkerState.ERROR:
+            self.say(Text(f"The advice failed: {worker.error}", style="bold red"))
+        elif worker.result is not None:
+            asked, ranking = worker.result
+            if asked is self.state:
+                self.show_ranking(ranking)
+            else:
+                self.say(Text("(The advice came after the turn moved on.)", style="italic"))
+        self.redraw()
+
+    def show_ranking(self, ranking: Ranking) -> None:
         table = Table(title="Advice: expected points", show_edge=False, box=None)
         table.add_column("#", justify="right")
         table.add_column("Move")
@@ -479,9 +553,9 @@ class GameScreen(Screen[None]):
             )
         self.say(table, Text(f"Confidence: {ranking.confidence()}."))
         best = ranking.best.move
-        if best.mark is not None:
+        placer = self._placing()
+        if best.mark is not None and placer is not None and not placer.marks:
             placer.show(best.mark)
-        self.redraw()
 
     def _final(self) -> None:
         outcome = self.state.outcome()

@@ -31,17 +31,32 @@ def _run(setting: Setting, first: Callable[[Setting], Screen[None]]) -> None:
     SilverpyrApp(setting, first).run()
     for share in setting.shares:
         print(share, end="\n\n")
+    for left in setting.left:
+        print(left)
 
 
 def run_puzzle(
-    puzzle: Puzzle, deck: Deck, store: Store | None, *, record: bool, today: dt.date | None = None
+    puzzle: Puzzle,
+    deck: Deck,
+    store: Store | None,
+    *,
+    record: bool,
+    restart: bool = False,
+    today: dt.date | None = None,
 ) -> None:
-    """An attempt at ``puzzle`` on the full screen."""
+    """An attempt at ``puzzle`` on the full screen: resumed when saved progress is there
+    (``restart`` drops it first), as in the line mode.
+
+    The attempt is started before the app runs, so a refused ``--restart`` is the usual
+    one-line error.
+    """
+    from ...puzzles.attempt import KeptAttempt
     from .puzzle_screen import PuzzleScreen
     from .setting import Setting
 
+    kept = KeptAttempt.start(puzzle, deck, store, record=record, restart=restart)
     setting = Setting(deck, store, today or dt.date.today(), record=record)
-    _run(setting, lambda s: PuzzleScreen(s, puzzle))
+    _run(setting, lambda s: PuzzleScreen(s, kept))
 
 
 def run_game(deck: Deck, players: int, seed: int) -> None:

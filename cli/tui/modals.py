@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -30,6 +31,26 @@ class Confirm(ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+
+class LeaveDialog(ModalScreen[str]):
+    """Leaving a puzzle: ``y`` gives up, ``s`` saves and leaves, any other key plays on."""
+
+    def __init__(self, question: str, *, saving: bool) -> None:
+        super().__init__()
+        self.question = question
+        leave = "save and leave (the next play resumes)" if saving else "leave, not saved"
+        self.keys = f"[b]y[/b] give up    [b]s[/b] {leave}    any other key plays on"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question)
+            yield Static(self.keys, classes="keys")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        self.dismiss(event.key if event.key in ("y", "s") else "")
 
 
 class Prompt(ModalScreen[str | None]):

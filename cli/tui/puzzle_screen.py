@@ -1,13 +1,20 @@
 """A puzzle attempt on the full screen: the board, the ghost, the trainer.
 
-The screen drives a :class:`~silverpyr.puzzles.session.PlaySession` (moves, undo, give up)
-and the attempt's :class:`~silverpyr.puzzles.hints.coach.Coach` (hints, feedback); the
-:class:`~.placing.Placer` turns the cursor into moves. Nothing here decides a rule.
+The screen drives a :class:`~silverpyr.puzzles.attempt.KeptAttempt`, the same the line
+mode drives: its session (moves, undo, give up), its coach (hints, feedback), and the
+results store (saved after every move, undo and hint; resumed on the next play; recorded
+at the end). The :class:`~.placing.Placer` turns the cursor into moves. Nothing here
+decides a rule.
+
+Solver work (a hint, the feedback on a move) runs in a thread worker, one at a time under
+a lock, with "thinking..." in the status bar; the keys stay live meanwhile, and a result
+that no longer fits the position (a move was played or taken back) is dropped.
 """
 
 from __future__ import annotations
 
-import time
+import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group, RenderableType
@@ -18,6 +25,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Static
+from textual.worker import Worker, WorkerState
 
 from ...solver.cells import cells_of
 from ..views import (
@@ -28,16 +36,20 @@ from ..views import (
     turn_labels,
     turn_title,
 )
-from .modals import Confirm, Prompt
+from .modals import LeaveDialog, Prompt
 from .placing import Placer
-from .setting import Setting, record_attempt, start_attempt
+from .setting import Setting, leave
 from .widgets import CardView, legend
 
 if TYPE_CHECKING:
-    from ...puzzles.hints.coach import Coach
+    from ...puzzles.attempt import KeptAttempt
+    from ...puzzles.hints.feedback import Feedback
+    from ...puzzles.hints.graded import Hint
     from ...puzzles.puzzle import Puzzle
     from ...puzzles.session import PlaySession
     from ...solver.moves import Move
+
+THINKING = "thinking\u2026"
 
 MOVE_KEYS: list[Binding] = [
     Binding("up,k", "cursor(-1, 0)", "Move", show=False, priority=True),
@@ -87,22 +99,31 @@ class PuzzleScreen(Screen[None]):
     status: reactive[Text] = reactive(Text)
     """The status bar: what the ghost would do, or why it may not go there."""
 
-    def __init__(self, setting: Setting, puzzle: Puzzle) -> None:
-        from ...puzzles.session import PlaySession
+    def __init__(self, setting: Setting, attempt: Puzzle | KeptAttempt) -> None:
+        from ...puzzles.attempt import KeptAttempt
 
         super().__init__()
         self.setting = setting
-        self.session = PlaySession(puzzle, setting.deck)
+        if not isinstance(attempt, KeptAttempt):
+            attempt = KeptAttempt.start(attempt, setting.deck, setting.store, record=setting.record)
+        self.kept = attempt
         self.placer = self._new_placer()
         self.area = 0
         """The cells of a level-2 hint's area (on ``area_card``)."""
         self.area_card = 0
-        self.messages: list[RenderableType] = []
-        self._coach: Coach | None = None
-        self._began = time.monotonic()
-        note = start_attempt(setting, self.session)
-        if note:
-            self.messages.append(Text(note))
+        self.messages: list[RenderableType] = [Text(note) for note in attempt.notes]
+        self.notice: Text | None = (
+            Text(attempt.notes[-1], style="bold") if attempt.resumed else None
+        )
+        """Shown in the status bar until the next key (the resumed attempt's turn)."""
+        self.thinking: dict[str, str] = {}
+        """Solver work under way: worker name -> what it is for."""
+        self._solver = threading.Lock()
+        """One solver call at a time: the coach is not made for two threads."""
+
+    @property
+    def session(self) -> PlaySession:
+        return self.kept.session
 
     # --- layout -------------------------------------------------------------------------
 
@@ -121,14 +142,16 @@ class PuzzleScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self.redraw)
+        self.call_after_refresh(self.redraw, keep_notice=True)
 
     def _new_placer(self) -> Placer:
         session = self.session
         return Placer(session.position, session.expedition, session.round_number)
 
-    def redraw(self) -> None:
+    def redraw(self, *, keep_notice: bool = False) -> None:
         """Draw everything from the session and the placer."""
+        if not keep_notice:
+            self.notice = None
         session = self.session
         puzzle = session.puzzle
         title = puzzle_header(puzzle, plain=False)
@@ -151,7 +174,7 @@ class PuzzleScreen(Screen[None]):
         self.query_one("#scorecard", Static).update(sheet_line(session, plain=False))
         self.query_one("#messages", Static).update(Group(*self.messages))
         self.query_one("#strip", Static).update(expedition_strip(session, plain=False))
-        self.status = self._ghost_status()
+        self.status = self.notice if self.notice is not None else self._ghost_status()
 
     def watch_status(self, status: Text) -> None:
         for widget in self.query("#status").results(Static):
@@ -177,6 +200,8 @@ class PuzzleScreen(Screen[None]):
             text.append(ghost.reason, style="bold red")
         if placer.extra_mode:
             text.append(f"  ({placer.owed} extra mark{'s' * (placer.owed > 1)} owed)")
+        if self.thinking:
+            text.append(f"  {THINKING} ({', '.join(self.thinking.values())})", style="italic")
         return text
 
     def say(self, *lines: RenderableType, replace: bool = True) -> None:
@@ -252,31 +277,70 @@ class PuzzleScreen(Screen[None]):
             return
         self.play(move)
 
-    def coach(self) -> Coach:
-        """The attempt's coach, seeded with the puzzle's proven line (made when needed)."""
-        if self._coach is None:
-            from ..play import trainer_coach
-
-            self._coach = trainer_coach(self.session, self.setting.deck)
-        return self._coach
-
     def play(self, move: Move) -> None:
-        """Play a whole move, judge it, and go on (or to the end screen)."""
+        """Play a whole move, save, and go on (or to the end screen); the solver's
+        judgement of it follows from a worker."""
         session = self.session
         played = session.play_move(move)
-        lines: list[RenderableType] = [Text(describe_turn(session, played), style="bold")]
-        judged = self.coach().feedback(session.moves[:-1], move)
-        lines.extend(Text(line) for line in judged.text_lines())
-        better = judged.better_move
-        if better is not None:
-            lines.append(small_board(session, better, title="The better move:", before=played.turn))
-        self.say(*lines)
+        self.kept.moved()
+        self.say(Text(describe_turn(session, played), style="bold"))
         self.area = 0
         if session.finished:
             self.finish()
             return
         self.placer = self._new_placer()
+        self.think("feedback", "judging your move", self._judge, session.moves)
         self.redraw()
+
+    def _judge(self, moves: tuple[Move, ...]) -> Feedback:
+        return self.kept.feedback(moves[:-1], moves[-1])
+
+    def think(
+        self, name: str, what: str, work: Callable[..., object], moves: tuple[Move, ...]
+    ) -> None:
+        """Run ``work(moves)`` in a thread worker; :meth:`on_worker_state_changed` shows it."""
+
+        def locked() -> tuple[tuple[Move, ...], object]:
+            with self._solver:
+                return moves, work(moves)
+
+        self.thinking[name] = what
+        self.run_worker(locked, name=name, group=name, thread=True, exclusive=True)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        if self.workers_running(worker.name):
+            return  # a newer worker of the same kind is under way
+        self.thinking.pop(worker.name, None)
+        if worker.state is WorkerState.ERROR:
+            self.say(Text(f"The solver failed: {worker.error}", style="bold red"), replace=False)
+        elif worker.result is not None:
+            moves, result = worker.result
+            if moves == self.session.moves and not self.session.finished:
+                if worker.name == "hint":
+                    self.show_hint(*result)
+                elif worker.name == "feedback":
+                    self.show_feedback(moves, result)
+        if self.is_current:
+            self.redraw()
+
+    def workers_running(self, name: str) -> bool:
+        """Whether a worker called ``name`` is still pending or running."""
+        return any(
+            w.name == name and w.state in (WorkerState.PENDING, WorkerState.RUNNING)
+            for w in self.workers
+        )
+
+    def show_feedback(self, moves: tuple[Move, ...], judged: Feedback) -> None:
+        lines: list[RenderableType] = [Text(line) for line in judged.text_lines()]
+        better = judged.better_move
+        if better is not None:
+            lines.append(
+                small_board(self.session, better, title="The better move:", before=len(moves))
+            )
+        self.say(*lines, replace=False)
 
     def action_undo(self) -> None:
         if self.placer.take_back():
@@ -287,6 +351,7 @@ class PuzzleScreen(Screen[None]):
         if undone is None:
             self.status = Text("Nothing to undo.", style="bold red")
             return
+        self.kept.save()
         turn = self.session.turn_index + 1
         self.say(Text(f"Took back turn {turn}: {self.session.notation(undone)}"))
         self.area = 0
@@ -294,11 +359,15 @@ class PuzzleScreen(Screen[None]):
         self.redraw()
 
     def action_hint(self) -> None:
-        session = self.session
-        coach = self.coach()
-        given = coach.next_hint(session.moves)
-        session.hints_used = coach.hints_given
-        session.hint_levels[int(given.level) - 1] += 1
+        if "hint" in self.thinking:
+            self.status = Text(f"Still {THINKING} on the hint.", style="bold")
+            return
+        self.think("hint", "a hint", lambda moves: self.kept.think_hint(moves), self.session.moves)
+        self.redraw()
+
+    def show_hint(self, given: Hint, counted: int) -> None:
+        """Show a hint computed by the worker; count it (and save)."""
+        self.kept.took_hint(given, counted)
         lines: list[RenderableType] = [Text(f"Hint, level {int(given.level)} of 3:", style="bold")]
         lines.extend(Text(f"  {line}") for line in given.text_lines())
         if given.level < 3:
@@ -309,23 +378,44 @@ class PuzzleScreen(Screen[None]):
         if given.move is not None and given.move.mark is not None:
             self.placer = self._new_placer()
             self.placer.show(given.move.mark)
-        self.redraw()
 
     def action_leave(self) -> None:
+        """``q``: give up, save and leave, or play on (the line mode's question)."""
         counts = "" if self.session.practice else " and its score counts"
+        no_record = "" if self.kept.recorded else " (--no-record: nothing is saved)"
 
-        def answered(give_up: bool | None) -> None:
-            if give_up:
+        def answered(choice: str | None) -> None:
+            if choice == "y":
                 self.session.give_up()
                 self.finish()
+            elif choice == "s":
+                self.keep_and_leave()
+            else:
+                self.status = Text("Playing on.", style="bold")
 
         self.app.push_screen(
-            Confirm(f"Give up? The attempt ends{counts}; the optimal line is shown."), answered
+            LeaveDialog(
+                f"Give up? The attempt ends{counts}; the optimal line is shown.{no_record}",
+                saving=self.kept.recorded,
+            ),
+            answered,
         )
+
+    def keep_progress(self) -> None:
+        """Save the attempt to come back to it; what was kept is printed on exit."""
+        if not self.session.finished:
+            self.setting.left.append(self.kept.keep())
+
+    def keep_and_leave(self) -> None:
+        """Save and leave: back to the home screen, or out of the app."""
+        self.keep_progress()
+        if self.setting.home:
+            self.notify(self.setting.left[-1])
+        leave(self.setting, self)
 
     def finish(self) -> None:
         """Record the attempt and show the end screen."""
         from .end_screen import EndScreen
 
-        record_attempt(self.setting, self.session, self._began)
-        self.app.switch_screen(EndScreen(self.setting, self.session, self.messages))
+        self.kept.record()
+        self.app.switch_screen(EndScreen(self.setting, self.kept, self.messages))

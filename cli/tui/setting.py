@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
-import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from ...puzzles.session import PlaySession
     from ...puzzles.store import Store
     from ...solver.cards import Deck
 
@@ -22,7 +20,8 @@ class Setting:
     ``today`` is fixed when the app starts (``play --today``, or the local date), so nothing
     on screen reads a clock; an attempt is still recorded as played on the real local date
     (a streak counts a daily solved on its own date). ``shares`` collects the share texts
-    of finished puzzles; the command prints them when the app exits.
+    of finished puzzles and ``left`` what was saved of those left unfinished; the command
+    prints them when the app exits.
     """
 
     deck: Deck
@@ -32,41 +31,8 @@ class Setting:
     home: bool = False
     """Whether the home screen is underneath: leaving a puzzle or game goes back to it."""
     shares: list[str] = field(default_factory=list)
-
-
-def start_attempt(setting: Setting, session: PlaySession) -> str | None:
-    """Mark a replay of an already scored daily as practice; say so (``None``: nothing)."""
-    store, puzzle = setting.store, session.puzzle
-    if store is None or not puzzle.daily_date:
-        return None
-    scored = store.scored_attempt(puzzle.id)
-    if scored is None:
-        return None
-    session.practice = session.saw_solution = True
-    return (
-        f"Your scored attempt at this daily stands ({scored.score}/{scored.par}); "
-        "this play is practice and does not count."
-    )
-
-
-def record_attempt(setting: Setting, session: PlaySession, began: float) -> None:
-    """Record a finished attempt in the store (unless ``--no-record``)."""
-    from ...puzzles.stats import Attempt
-
-    if setting.store is None or not setting.record:
-        return
-    puzzle = session.puzzle
-    setting.store.add_attempt(
-        Attempt.from_result(
-            session.result(),
-            puzzle_id=puzzle.id,
-            daily_date=puzzle.daily_date,
-            kind=puzzle.kind.value,
-            played_on=dt.date.today(),
-            seconds=time.monotonic() - began,
-            practice=session.practice,
-        )
-    )
+    left: list[str] = field(default_factory=list)
+    """What was kept of the puzzles left before their end, printed when the app exits."""
 
 
 def leave(setting: Setting, screen: Screen[None]) -> None:
