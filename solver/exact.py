@@ -176,6 +176,7 @@ class _Level:
 
     keys: list[int] = field(default_factory=list)
     index: dict[int, int] = field(default_factory=dict)
+    """Row of each key (the roots' level only)."""
     live: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     """Rows of states with a card in play (the others are over: their value is fixed)."""
     sinks: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
@@ -216,8 +217,8 @@ class Graph:
         self._sheets: dict[tuple[int, int, int, tuple[bool, ...], int], int] = {}
         self._sheet_list: list[Sheet] = []
         self._effects: dict[tuple[int, int, int], int] = {}
-        self.positions: dict[int, Position] = {}
-        self._children: dict[tuple[int, int], list[int]] = {}
+        self._cards = tuple(state.card for state in root.cards)
+        self._children: dict[int, tuple[int, ...]] = {}  # key * 8 + kind index
         self._extras: dict[tuple[int, int], list[int]] = {}
         self.root_keys = [self.intern(position) for position in roots]
         self.levels: list[_Level] = []
@@ -241,9 +242,23 @@ class Graph:
         key = self._sheet_id(position.sheet) << _SHEET_SHIFT
         for i, state in enumerate(position.cards):
             key |= state.marked << (_CARD_BITS * i)
-        if key not in self.positions:
-            self.positions[key] = position
         return key
+
+    def position(self, key: int) -> Position:
+        """The position a key stands for (built on demand: the graph keeps only ints)."""
+        cards = tuple(
+            CardState(card, key >> (_CARD_BITS * slot) & ((1 << _CARD_BITS) - 1))
+            for slot, card in enumerate(self._cards)
+        )
+        return Position(cards, self._sheet_list[key >> _SHEET_SHIFT])
+
+    def keys(self) -> list[int]:
+        """Every key in the graph, level by level (first seen first)."""
+        seen: dict[int, None] = {}
+        for level in self.levels:
+            for key in level.keys:
+                seen.setdefault(key, None)
+        return list(seen)
 
     def _apply(self, position: Position, key: int, mark: Mark) -> int:
         """Key after ``mark`` (no red cross in it): the engine's effect, cached by sheet."""
@@ -264,10 +279,6 @@ class Graph:
             new_sheet = found
         child = (key & ((1 << _SHEET_SHIFT) - 1)) | (cells << (_CARD_BITS * slot))
         child |= new_sheet << _SHEET_SHIFT
-        if child not in self.positions:
-            cards = list(position.cards)
-            cards[slot] = CardState(cards[slot].card, cards[slot].marked | cells)
-            self.positions[child] = Position(tuple(cards), self._sheet_list[new_sheet])
         return child
 
     def children(self, key: int, expedition: Expedition) -> list[int]:
@@ -277,7 +288,7 @@ class Graph:
         red cross take the cached-effect path, marks with one go through the engine's own
         extra-mark sequences.
         """
-        position = self.positions[key]
+        position = self.position(key)
         if not position.has_card_in_play():
             return [key]
         seen: dict[int, None] = {}
@@ -301,6 +312,8 @@ class Graph:
     def _build(self) -> None:
         deal = self.deal
         live_kinds = [i for i, c in enumerate(deal.counts) if c]
+        if len(deal.kinds) > 8:
+            raise ExactError("the exact engine handles at most 8 kinds of expedition card")
         level = _Level()
         for key in self.root_keys:
             if key not in level.index:
@@ -321,17 +334,16 @@ class Graph:
                 for row in level.live.tolist():
                     key = level.keys[row]
                     starts.append(len(flat) - begin)
-                    known = self._children.get((key, i))
+                    known = self._children.get(key * 8 + i)
                     if known is None:
-                        known = self.children(key, deal.kinds[i])
-                        self._children[(key, i)] = known
+                        known = tuple(self.children(key, deal.kinds[i]))
+                        self._children[key * 8 + i] = known
                     flat.extend(known)
                 bounds[i] = (begin, starts)
             following = _Level()
             if flat:
                 unique, inverse = np.unique(np.asarray(flat, dtype=np.int64), return_inverse=True)
                 following.keys = unique.tolist()
-                following.index = {key: row for row, key in enumerate(following.keys)}
                 ends = [*(begin for begin, _ in list(bounds.values())[1:]), len(flat)]
                 for (i, (begin, starts)), end in zip(bounds.items(), ends, strict=True):
                     level.children[i] = (
@@ -576,7 +588,7 @@ class PolicyGraph(Graph):
 
     def children(self, key: int, expedition: Expedition) -> list[int]:
         """The position the policy's move leads to (checked by the engine's ``push``)."""
-        position = self.positions[key]
+        position = self.position(key)
         move = self.policy(position, expedition, self.round_number)
         return [self.intern(position.push(move, expedition, self.round_number))]
 
@@ -670,7 +682,7 @@ def speed_turns(position: Position, deck: Sequence[Expedition], round_number: in
     incomplete = Fraction(sum(ends.values()), denominator)
     total = expected - (turns + 1) * incomplete
     for key, weight in sorted(ends.items()):
-        later = speed_turns(graph.positions[key], deck, round_number + 1)
+        later = speed_turns(graph.position(key), deck, round_number + 1)
         total += Fraction(weight, denominator) * (turns + later)
     return total
 

@@ -69,8 +69,8 @@ def test_fast_transitions_equal_the_engine_successors() -> None:
             continue
         two_turns = exact.Deal.of_round(DECK_CARDS, _seen(rng, TURNS_PER_ROUND - 2))
         graph = exact.Graph([position], two_turns, 1)
-        for key in list(graph.positions)[:40]:
-            at = graph.positions[key]
+        for key in graph.keys()[:40]:
+            at = graph.position(key)
             for kind in STANDARD_EXPEDITIONS:
                 fast = set(graph.children(key, kind))
                 engine = {graph.intern(p) for _, p in at.successors(kind, 1)}
