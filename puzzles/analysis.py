@@ -221,7 +221,7 @@ def run(
                 n_workers=count,
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                dashboard_address=":0",  # any free port, never a clash
             )
             client = Client(cluster)
         else:
@@ -229,7 +229,9 @@ def run(
         try:
             used_workers = len(client.scheduler_info().get("workers", {}))
             # the slowest tasks first (orders and exact build the biggest graphs)
-            ordered = sorted(pending, key=lambda t: (TASKS.index(t.task) in (1, 3), t.card.number))
+            ordered = sorted(
+                pending, key=lambda t: (t.task not in ("exact", "orders"), t.card.number)
+            )
             futures = {
                 client.submit(
                     run_task,
