@@ -225,7 +225,7 @@ def run(
             )
             client = Client(cluster)
         else:
-            client = Client(address, timeout="20s")
+            client = Client(address, timeout="10s")
         try:
             used_workers = len(client.scheduler_info().get("workers", {}))
             # the slowest tasks first (orders and exact build the biggest graphs)
