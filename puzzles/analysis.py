@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -97,14 +98,27 @@ def deck_hash(deck: Deck) -> str:
 
 
 def sample_orders(deal: exact.Deal, count: int | None, card: int) -> list[tuple[int, ...]]:
-    """Every order of the round, or ``count`` of them drawn (seeded by the card, no repeats
-    when there are enough)."""
+    """The orders to solve, each standing for an equal share of probability.
+
+    Every distinct order (``count`` ``None``); they are equally likely when one card stays
+    hidden, as in the bundled deck, else each is repeated by its relative weight. With
+    ``count``, that many orders drawn with a seeded stream (the card and count are the
+    seed): distinct ones uniformly when they are equally likely, else by weight.
+    """
     orders = deal.orders()
-    if count is None or count >= len(orders):
-        return orders
+    weights = [deal.order_weight(order) for order in orders]
+    equal = len(set(weights)) == 1
+    if count is None or (equal and count >= len(orders)):
+        if equal:
+            return orders
+        common = math.gcd(*weights)
+        return [order for order, w in zip(orders, weights, strict=True) for _ in range(w // common)]
     stream = SeededStream(f"silverpyr-analysis-v1|orders|{card}|{count}")
-    picked = stream.shuffled(range(len(orders)))[:count]
-    return [orders[i] for i in sorted(picked)]
+    if equal:
+        picked = stream.shuffled(range(len(orders)))[:count]
+        return [orders[i] for i in sorted(picked)]
+    pairs = list(zip(orders, weights, strict=True))
+    return sorted(stream.weighted(pairs) for _ in range(count))
 
 
 def nearest_rank(values: Sequence[int], share: float) -> int:

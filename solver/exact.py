@@ -138,11 +138,20 @@ class Deal:
     def orders(self) -> list[tuple[int, ...]]:
         """Every distinct order of the cards still to be revealed (kind indexes), sorted.
 
-        They are equally likely: each is dealt by the same number of physical shuffles
-        when at most one card stays hidden (the bundled deck's 10,080 orders of a round).
+        They are equally likely when at most one card stays hidden (the bundled deck's
+        10,080 orders of a round); otherwise see :meth:`order_weight`.
         """
         pool = [i for i, c in enumerate(self.counts) for _ in range(c)]
         return sorted(set(itertools.permutations(pool, self.turns)))
+
+    def order_weight(self, order: Sequence[int]) -> int:
+        """How many orders of the physical cards reveal ``order`` (its relative probability)."""
+        weight = 1
+        used = Counter(order)
+        for i, count in enumerate(self.counts):
+            for k in range(used[i]):
+                weight *= count - k
+        return weight
 
     def scale(self, depth: int) -> int:
         """``m (m-1) ... (m_end + 1)`` for ``m`` unseen cards ``depth`` reveals from now."""
@@ -233,6 +242,8 @@ class Graph:
         found = self._sheets.get(key)
         if found is None:
             found = len(self._sheet_list)
+            if found >= 1 << (63 - _SHEET_SHIFT):
+                raise ExactError("too many distinct score cards for the exact engine's keys")
             self._sheets[key] = found
             self._sheet_list.append(sheet)
         return found

@@ -197,3 +197,12 @@ def test_deal_counts_and_errors() -> None:
         exact.Deal.of_round(DECK_CARDS, (BY_NAME["O4"], BY_NAME["O4"]))
     with pytest.raises(exact.ExactError, match="round is over"):
         exact.Deal.of_round(DECK_CARDS, DECK_CARDS[:7])
+
+
+def test_orders_are_weighted_by_the_physical_cards_when_several_stay_hidden() -> None:
+    bundled = exact.Deal.of_round(DECK_CARDS)
+    assert {bundled.order_weight(order) for order in bundled.orders()} == {4}
+    nine = exact.Deal.of_round((*DECK_CARDS, BY_NAME["I3"]))  # 9 cards: 2 stay hidden
+    weights = {nine.order_weight(order) for order in nine.orders()}
+    assert len(weights) > 1
+    assert sum(nine.order_weight(o) for o in nine.orders()) == math.perm(9, 7)
