@@ -10,10 +10,12 @@ at the end of the round under optimal play.
 
 **Technique (chosen by measurement).** The rules come from the engine alone:
 
-* moves are :meth:`.Position.legal_marks` and their effects :meth:`.Position._resolve`
+* moves are the engine's generation (``free_footprints``, ``touches``, ``single_cells``, as
+  in :meth:`.Position.legal_marks`) and their effects :meth:`.Position._resolve`
   (whose sheet change depends only on the cells marked and the sheet, so it is cached per
-  ``(card, cells, sheet)``); a state whose legal marks reach a red cross is expanded by
-  :meth:`.Position.successors` itself (extra marks and their chains stay the engine's).
+  ``(card, symbol cells, sheet)``); a mark holding a red cross goes through the engine's
+  own ``_resolve`` and ``_extra_sequences``, as in :meth:`.Position.successors` (extra
+  marks and their chains stay the engine's).
   ``tests/test_exact.py`` checks the fast path against ``successors`` on random states;
 * a state is one ``int`` (marks of each card, gems, skulls, torch boxes, cards complete);
 * the graph is built forward, level by level (one level per turn), and solved backward
@@ -35,7 +37,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
@@ -159,21 +161,6 @@ class Deal:
         for m in range(self.size - self.turns + 1, self.size - depth + 1):
             result *= m
         return result
-
-
-def _legal_marks(position: Position, expedition: Expedition) -> Iterator[Mark]:
-    """The marks of :meth:`.Position.legal_marks`, unsorted and possibly repeated.
-
-    The same engine calls (``free_footprints``, ``touches``, ``single_cells``) without
-    building the sorted, deduplicated list: the graph deduplicates the positions anyway.
-    """
-    for state in position.in_play():
-        number = state.number
-        for footprint in state.free_footprints(expedition):
-            if state.touches(footprint):
-                yield Mark(number, footprint)
-        for cell in cells_of(state.single_cells()):
-            yield Mark(number, 1 << cell)
 
 
 # --- the graph -------------------------------------------------------------------------
@@ -303,22 +290,36 @@ class Graph:
         if not position.has_card_in_play():
             return [key]
         seen: dict[int, None] = {}
-        for mark in _legal_marks(position, expedition):
-            if mark.cells & self._cross[mark.card]:
-                after, crosses = position._resolve(mark, self.round_number)
-                cache_key = (self.intern(after), crosses)
-                reached_keys = self._extras.get(cache_key)
-                if reached_keys is None:
-                    reached_keys = [
-                        self.intern(reached)
-                        for _, reached in after._extra_sequences(crosses, self.round_number)
-                    ]
-                    self._extras[cache_key] = reached_keys
-                for reached_key in reached_keys:
-                    seen.setdefault(reached_key, None)
-            else:
-                seen.setdefault(self._apply(position, key, mark), None)
+        for state in position.in_play():
+            number = state.number
+            shift = _CARD_BITS * self._slot[number]
+            symbols = self._symbols[number]
+            cross = self._cross[number]
+            # the engine's generation, as in Position.legal_marks (unsorted, may repeat)
+            placements = [fp for fp in state.free_footprints(expedition) if state.touches(fp)]
+            placements.extend(1 << cell for cell in cells_of(state.single_cells()))
+            for cells in placements:
+                if not cells & symbols:  # no symbol: the sheet stays as it is
+                    seen.setdefault(key | cells << shift, None)
+                elif cells & cross:
+                    for reached_key in self._with_extras(position, Mark(number, cells)):
+                        seen.setdefault(reached_key, None)
+                else:
+                    seen.setdefault(self._apply(position, key, Mark(number, cells)), None)
         return list(seen)
+
+    def _with_extras(self, position: Position, mark: Mark) -> list[int]:
+        """Keys after a mark holding a red cross: the engine's own extra-mark sequences."""
+        after, crosses = position._resolve(mark, self.round_number)
+        cache_key = (self.intern(after), crosses)
+        reached_keys = self._extras.get(cache_key)
+        if reached_keys is None:
+            reached_keys = [
+                self.intern(reached)
+                for _, reached in after._extra_sequences(crosses, self.round_number)
+            ]
+            self._extras[cache_key] = reached_keys
+        return reached_keys
 
     def _build(self) -> None:
         deal = self.deal
