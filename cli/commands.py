@@ -27,6 +27,10 @@ def register(app: typer.Typer) -> None:
 
     app.command("hint")(hint)
 
+    from .analyze_cmd import analyze
+
+    app.command("analyze")(analyze)
+
     from .solve_cmd import solve
 
     app.command("solve")(solve)

@@ -350,14 +350,15 @@ def render_ranking(console: Console, ranking: Ranking) -> None:
     table.add_column("Move", no_wrap=True)
     table.add_column("Expected", justify="right")
     table.add_column("\u00b1", justify="right")
-    table.add_column("Best in", justify="right")
+    exact_engine = ranking.method is Method.EXACT
+    table.add_column("Complete" if exact_engine else "Best in", justify="right")
     for index, estimate in enumerate(ranking.estimates, start=1):
         table.add_row(
             str(index),
             move_str(estimate.move, with_card=with_card),
             f"{estimate.mean:+.2f}",
             "exact" if ranking.exact else f"{estimate.stderr:.2f}",
-            f"{estimate.best_share:.0%}",
+            f"{estimate.completion or 0.0:.0%}" if exact_engine else f"{estimate.best_share:.0%}",
         )
     console.print(table)
     futures = len(ranking.futures)
@@ -375,6 +376,12 @@ def render_ranking(console: Console, ranking: Ranking) -> None:
         "heuristic.",
         f"Confidence: {ranking.confidence()}.",
     ]
+    if exact_engine:
+        lines[0] = (
+            f"Expected: exact expected points gained over {span}, playing on optimally, over "
+            f"every order of the unseen cards; all {ranking.legal_count} legal moves; "
+            "Complete: the expected number of cards completed by the round's end."
+        )
     if not ranking.exact:
         lines.append(
             "Each order is solved as if known in advance, so values are optimistic; later "

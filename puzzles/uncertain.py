@@ -66,6 +66,9 @@ from .ranking_defaults import DEFAULT_LOOKAHEAD, DEFAULT_SAMPLES, DEFAULT_TOP_K
 class Method(StrEnum):
     """How the futures were chosen."""
 
+    EXACT = "exact"
+    """Exact expectimax over every order to the end of the round, every legal move
+    (:mod:`silverpyr.solver.exact`); no futures are listed."""
     ENUMERATED = "enumerated"
     """Every order of the unseen cards, weighted by its probability."""
     SAMPLED = "sampled"
@@ -96,6 +99,9 @@ class MoveEstimate:
     """1-based rank by the pruning heuristic among all legal moves."""
     cells_to_tombs: tuple[int, int]
     """After the move: fewest cells still to a tomb on one card, and summed over cards."""
+    completion: float | None = None
+    """Exact method: the expected number of cards completed by the round's end (for one
+    card, the chance to complete it) under optimal play after the move."""
 
 
 @dataclass(frozen=True)
@@ -125,6 +131,8 @@ class Ranking:
         if len(self.estimates) < 2:
             return None
         top, second = self.estimates[0], self.estimates[1]
+        if self.method is Method.EXACT:
+            return top.mean - second.mean, 0.0
         differences = [a - b for a, b in zip(top.values, second.values, strict=True)]
         weights = [f.weight for f in self.futures]
         mean = math.fsum(w * d for w, d in zip(weights, differences, strict=True))
@@ -138,6 +146,13 @@ class Ranking:
         if margin is None:
             return "only one legal move"
         mean, error = margin
+        if self.method is Method.EXACT:
+            if mean <= 1e-9:
+                return "exact, tied with the runner-up (exact expectimax to the round's end)"
+            return (
+                f"exact: ahead of the runner-up by {mean:.2f} expected points "
+                "(exact expectimax to the round's end)"
+            )
         share = self.best.best_share
         futures = f"best or tied in {share:.0%} of the futures"
         if self.exact:
@@ -184,6 +199,7 @@ class Ranking:
                     "stderr": round(e.stderr, 3),
                     "best_share": round(e.best_share, 3),
                     "heuristic_rank": e.heuristic_rank,
+                    **({} if e.completion is None else {"completion": round(e.completion, 6)}),
                 }
                 for e in self.estimates
             ],
@@ -226,6 +242,73 @@ def candidates(situation: Situation, top_k: int) -> list[tuple[int, Move]]:
             chosen.append((rank, move))
             cards_seen.add(move.mark.card)
     return chosen
+
+
+EXACT_TWO_CARD_TURN = 5
+"""From this turn of the round on, a hand of two cards is ranked exactly (one card always):
+measured with ``benchmarks/exact.py``, two cards from turn 5 take well under a second."""
+
+
+def exact_fits(situation: Situation) -> bool:
+    """Whether the exact engine ranks this situation within the time budget."""
+    return len(situation.position.in_play()) <= 1 or situation.turn >= EXACT_TWO_CARD_TURN
+
+
+def exact_ranking(situation: Situation, *, seed: int = 0) -> Ranking:
+    """Every legal move ranked by its exact expected points to the end of the round.
+
+    The expected puzzle points gained over the rest of the round (as the sampled method
+    counts them), under optimal play after the move, averaged over every order of the
+    unseen cards with the physical cards' probabilities (:mod:`silverpyr.solver.exact`).
+    """
+    from ..solver import exact
+    from ..solver.position import Position as _Position
+
+    position = situation.position
+    if any(state.is_complete() for state in position.cards):
+        position = _Position(position.in_play(), position.sheet)
+    try:
+        deal = exact.Deal.of_round(situation.deck, situation.seen)
+        values = exact.move_values(position, situation.round_number, situation.expedition, deal)
+    except exact.ExactError as error:
+        raise SituationError(str(error)) from None
+    baseline = _baseline(position)
+    heuristic = {move: rank for rank, move in candidates(situation, len(values) or 1)}
+    means = [float(value.outcome.score) - baseline for value in values]
+    top = max(means, default=0.0)
+    estimates = []
+    for value, mean in zip(values, means, strict=True):
+        after = position.push(value.move, situation.expedition, situation.round_number)
+        estimates.append(
+            MoveEstimate(
+                move=value.move,
+                values=(),
+                mean=mean,
+                stderr=0.0,
+                best_share=1.0 if abs(mean - top) <= 1e-9 else 0.0,
+                heuristic_rank=heuristic.get(value.move, len(values)),
+                cells_to_tombs=after.cells_to_tombs(),
+                completion=float(value.outcome.completion),
+            )
+        )
+    estimates.sort(
+        key=lambda e: (
+            -round(e.mean, 9),
+            -(e.completion or 0.0),
+            e.cells_to_tombs,
+            e.heuristic_rank,
+        )
+    )
+    return Ranking(
+        situation=situation,
+        method=Method.EXACT,
+        futures=(),
+        estimates=tuple(estimates),
+        legal_count=len(values),
+        exact=True,
+        seed=seed,
+        lookahead=situation.turns_after,
+    )
 
 
 def lookahead_turns(situation: Situation, lookahead: int) -> int:
@@ -283,14 +366,19 @@ def rank_moves(
     jobs: int | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
     lookahead: int = DEFAULT_LOOKAHEAD,
+    use_exact: bool = True,
 ) -> Ranking:
     """Rank the legal moves of ``situation`` by expected points over the look-ahead.
 
-    ``jobs`` processes solve the futures (default: up to 2, the CPUs there are); the result
-    does not depend on it.
+    With ``use_exact`` and when :func:`exact_fits`, every legal move is ranked exactly to
+    the end of the round (:func:`exact_ranking`); otherwise the orders are enumerated or
+    sampled as described above. ``jobs`` processes solve the futures (default: up to 2,
+    the CPUs there are); the result does not depend on it.
     """
     if samples < 1 or top_k < 1 or lookahead < 0:
         raise SituationError("samples and top-k must be at least 1, the look-ahead at least 0")
+    if use_exact and exact_fits(situation):
+        return exact_ranking(situation, seed=seed)
     method, chosen_futures = futures(situation, samples, seed, lookahead)
     chosen = candidates(situation, top_k)
     tasks = [

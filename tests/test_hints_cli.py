@@ -145,7 +145,7 @@ def test_state_file_ranking(deck_file: Path, tmp_path: Path) -> None:
     data = json.loads(result.stdout)
     assert data["candidates"][0]["move"] == "A4 B4 A5"
     assert data["candidates"][0]["expected"] == 15
-    assert data["exact"] and data["method"] == "enumerated"
+    assert data["exact"] and data["method"] == "exact"
     assert data["unseen"] == ["L3"]
     text = run(deck_file, "hint", "--state", str(path), "--plain")
     assert "Round 1, turn 7: L3 revealed; unseen this round: L3 (0 more turns)." in text.stdout

@@ -106,7 +106,7 @@ def test_the_only_move_taking_torch_and_tomb_ranks_first_on_the_last_turn() -> N
 def test_a_dominant_move_ranks_first_when_one_turn_is_left() -> None:
     # Unseen: O4 and T4, which cannot take A3 and B3 together: the L3 now is worth 15.
     ranking = rank_moves(situation("L3", ["I2", "I3", "I3", "L4", "L3"]), jobs=1)
-    assert ranking.method is Method.ENUMERATED and ranking.exact
+    assert ranking.method is Method.EXACT and ranking.exact  # two cards, turn 6: exact engine
     assert move_str(ranking.best.move, with_card=True) == "1:A3 B3 A4"
     assert ranking.best.best_share == pytest.approx(1)
     assert ranking.margin() is not None and ranking.margin()[0] >= 5
