@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..puzzles.cluster import RETRIES
 from ..solver.errors import SilverpyrError
 from .context import app_context
-from .options import JsonOption, PlainOption
+from .options import JsonOption, PlainOption, SchedulerOption, WorkersOption
 from .output import emit, stderr_console
 
 if TYPE_CHECKING:
@@ -51,24 +52,8 @@ def analyze(
             show_default=False,
         ),
     ] = None,
-    scheduler: Annotated[
-        str | None,
-        typer.Option(
-            "--scheduler",
-            help="Dask scheduler, e.g. tcp://host:8786 (default: $DASK_SCHEDULER_ADDRESS, "
-            "else an embedded cluster).",
-            show_default=False,
-        ),
-    ] = None,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            "--workers",
-            min=1,
-            help="Worker processes of the embedded cluster (default: one per core).",
-            show_default=False,
-        ),
-    ] = None,
+    scheduler: SchedulerOption = None,
+    workers: WorkersOption = None,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -118,7 +103,7 @@ def analyze(
         for failure in report.failures:
             errors.print(f"failed: {failure}", markup=False, highlight=False, soft_wrap=True)
         raise analysis.AnalysisError(
-            f"{len(report.failures)} task(s) failed after {analysis.RETRIES} retries; the "
+            f"{len(report.failures)} task(s) failed after {RETRIES} retries; the "
             "other results are cached: run again to retry them"
         )
 

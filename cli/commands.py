@@ -31,6 +31,10 @@ def register(app: typer.Typer) -> None:
 
     app.command("analyze")(analyze)
 
+    from .arena_cmd import arena
+
+    app.command("arena")(arena)
+
     from .solve_cmd import solve
 
     app.command("solve")(solve)

@@ -74,3 +74,24 @@ def check_time_limit(value: float) -> float:
 def time_limit_option(default_help: str) -> Any:
     """``--time-limit`` of ``solve`` and ``hint``, checked by :func:`check_time_limit`."""
     return typer.Option("--time-limit", help=default_help, callback=check_time_limit)
+
+
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        help="Dask scheduler, e.g. tcp://host:8786 (default: $DASK_SCHEDULER_ADDRESS, "
+        "else an embedded cluster).",
+        show_default=False,
+    ),
+]
+WorkersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        min=0,
+        help="Worker processes of the embedded cluster (default: one per core; 0: none, "
+        "all work in this process).",
+        show_default=False,
+    ),
+]

@@ -35,6 +35,7 @@ from ..solver.cards import Deck, Expedition, PyramidCard
 from ..solver.errors import SilverpyrError
 from ..solver.position import Position
 from ..solver.rng import SeededStream
+from .cluster import RETRIES, dask_client, worker_count
 
 if TYPE_CHECKING:
     from .store import Store
@@ -44,8 +45,6 @@ CARD_TASKS = ("exact", "greedy")
 """The tasks of ``--cards-only``: the card's own exact figures, no orders, no speed."""
 CODE_VERSION = "analysis-1"
 """Bump when a task's result would change: cached results of older versions are ignored."""
-SCHEDULER_ENV = "DASK_SCHEDULER_ADDRESS"
-RETRIES = 2
 
 
 class AnalysisError(SilverpyrError, RuntimeError):
@@ -191,11 +190,6 @@ class RunReport:
     workers: int
 
 
-def scheduler_address(option: str | None) -> str | None:
-    """``--scheduler`` or ``$DASK_SCHEDULER_ADDRESS`` (``None``: an embedded cluster)."""
-    return option or os.environ.get(SCHEDULER_ENV) or None
-
-
 def run(
     tasks: Sequence[Task],
     deck_hash_value: str,
@@ -225,23 +219,10 @@ def run(
     failures: list[str] = []
     used_workers = 0
     if pending:
-        from dask.distributed import Client, LocalCluster, as_completed
+        from dask.distributed import as_completed
 
-        address = scheduler_address(scheduler)
-        cluster = None
-        if address is None:
-            count = workers or os.cpu_count() or 1
-            cluster = LocalCluster(
-                n_workers=count,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=":0",  # any free port, never a clash
-            )
-            client = Client(cluster)
-        else:
-            client = Client(address, timeout="10s")
-        try:
-            used_workers = len(client.scheduler_info().get("workers", {}))
+        with dask_client(scheduler, workers) as client:
+            used_workers = worker_count(client)
             # the slowest tasks first (orders and exact build the biggest graphs)
             ordered = sorted(
                 pending, key=lambda t: (t.task not in ("exact", "orders"), t.card.number)
@@ -270,10 +251,6 @@ def run(
                     store.cache_puzzle(task.cache_key(deck_hash_value), value)
                 if progress:
                     progress(task, True)
-        finally:
-            client.close()
-            if cluster is not None:
-                cluster.close()
     return RunReport(
         results,
         cached,

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
 from silverpyr.puzzles import analysis
+from silverpyr.puzzles.cluster import SCHEDULER_ENV
 from silverpyr.puzzles.state_file import parse_state
 from silverpyr.puzzles.store import HOME_ENV
 from silverpyr.puzzles.uncertain import Method, rank_moves
@@ -89,7 +90,7 @@ def test_analysis_on_a_cluster_is_cached_and_matches_the_engine(
 def test_results_do_not_depend_on_the_workers(
     tiny_deck: Path, cluster: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv(analysis.SCHEDULER_ENV, cluster)  # the environment names the cluster
+    monkeypatch.setenv(SCHEDULER_ENV, cluster)  # the environment names the cluster
     on_cluster = analyze(tiny_deck, tmp_path / "a", "--orders", "25", "--no-cache")
     deck = load_deck(tiny_deck)
     tasks = analysis.make_tasks(deck, None, cards_only=False, orders=25)

@@ -1,0 +1,103 @@
+"""``silverpyr arena``: bots play seeded games against each other, seats rotated, on Dask."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from .context import app_context
+from .options import JsonOption, PlainOption, SchedulerOption, WorkersOption
+from .output import emit, stderr_console
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..puzzles.arena import ArenaReport
+
+
+def arena(
+    ctx: typer.Context,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help="The line-up, one bot per seat, e.g. expert,greedy (bots: expert, greedy).",
+        ),
+    ] = "expert,greedy",
+    games: Annotated[int, typer.Option("--games", min=1, help="Games to play.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the first game.")] = 0,
+    scheduler: SchedulerOption = None,
+    workers: WorkersOption = None,
+    as_json: JsonOption = False,
+    plain: PlainOption = False,
+) -> None:
+    """Bots play seeded games against each other (seats rotated): win rates and scores."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress
+
+    from ..puzzles.arena import line_ups, run_arena
+
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    line_ups(names, games, seed)  # checks the line-up before any cluster starts
+    deck = app_context(ctx).deck()
+    console = stderr_console()
+    with Progress(
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=console,
+        disable=plain or as_json or not console.is_terminal,
+    ) as progress:
+        bar = progress.add_task("games", total=games)
+        report = run_arena(
+            deck,
+            names,
+            games,
+            seed=seed,
+            scheduler=scheduler,
+            workers=workers,
+            progress=lambda: progress.update(bar, advance=1),
+        )
+    emit(report.to_dict(), lambda out: _render(out, report), as_json=as_json, plain=plain)
+
+
+def _render(console: Console, report: ArenaReport) -> None:
+    from rich import box
+    from rich.table import Table
+
+    players = len(report.games[0].seats)
+    table = Table(
+        title=f"{len(report.games)} games of {players} player{'s' if players > 1 else ''}, "
+        "seats rotated",
+        box=box.SIMPLE_HEAD,
+    )
+    for column in ("Bot", "Wins", "95% CI", "Mean", "Median", "Cards", "Forecast"):
+        table.add_column(column, justify="left" if column == "Bot" else "right")
+    for bot in report.bots:
+        low, high = bot.win_interval
+        table.add_row(
+            bot.name,
+            f"{bot.win_rate:.1%}",
+            f"{low:.1%}-{high:.1%}",
+            f"{bot.mean:.1f} ± {bot.stderr:.1f}",
+            f"{bot.median:g}",
+            f"{bot.cards:.2f}",
+            "-" if bot.forecast is None else f"{bot.forecast:.1f}",
+        )
+    console.print(table)
+    categories = Table(title="Mean score by category", box=box.SIMPLE_HEAD)
+    categories.add_column("Bot")
+    for name in ("Torches", "Pyramid", "Gems", "Skulls", "Cards"):
+        categories.add_column(name, justify="right")
+    for bot in report.bots:
+        c = bot.categories
+        categories.add_row(
+            bot.name,
+            *(f"{c[k]:.1f}" for k in ("torches", "pyramid_points", "gems", "skulls", "completed")),
+        )
+    console.print(categories)
+    where = f"{report.workers} Dask worker(s)" if report.workers else "this process"
+    console.print(
+        f"{report.seconds:.1f} s on {where}. Wins: a shared win counts as a fraction; "
+        "Forecast: the bot's predicted final score at its keep decision (calibration).",
+        highlight=False,
+    )

@@ -1,0 +1,215 @@
+"""The arena: bots play seeded games against each other, seats rotated, and are compared.
+
+A line-up (e.g. ``expert, greedy``) plays ``games`` games; game ``g`` is the game of seed
+``seed + g`` with the line-up rotated by ``g`` seats, so every bot plays every seat equally
+often on the same deals. Games are independent tasks, run on Dask (:mod:`.cluster`) or in
+this process (``workers=0``); the result does not depend on the number of workers, since
+each game is fixed by its seed and its seats.
+
+Per bot: the win rate (a shared win counts as a fraction) with its 95% Wilson interval,
+mean and median score, mean score by category, cards completed, and, for a bot that
+forecasts its score (the expert), its mean forecast at the keep decision beside its mean
+achieved score (calibration).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..solver.cards import Deck
+from ..solver.errors import SilverpyrError
+from ..solver.players import PLAYERS, play_game
+from .cluster import RETRIES, dask_client, worker_count
+
+CATEGORIES = ("torches", "pyramid_points", "gems", "skulls", "completed")
+
+
+class ArenaError(SilverpyrError, ValueError):
+    """An arena that cannot be run (unknown bot, too many seats, no games)."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One arena game: the seats' bot names, their score breakdowns, winners and forecasts."""
+
+    seed: int
+    seats: tuple[str, ...]
+    scores: tuple[dict[str, int], ...]
+    winners: tuple[int, ...]
+    forecasts: tuple[float | None, ...]
+
+
+def play_arena_game(deck: Deck, seed: int, seats: tuple[str, ...]) -> GameResult:
+    """Play the game of ``seed`` with the bots named by ``seats`` (one Dask task)."""
+    played = play_game(deck, seed, [PLAYERS[name]() for name in seats])
+    return GameResult(
+        seed,
+        seats,
+        tuple(score.to_dict() for score in played.outcome.scores),
+        played.outcome.winners,
+        played.forecasts,
+    )
+
+
+def line_ups(bots: Sequence[str], games: int, seed: int) -> list[tuple[int, tuple[str, ...]]]:
+    """``(seed, seats)`` of every game: seeds in order, the line-up rotated game by game."""
+    if not bots:
+        raise ArenaError("name at least one bot")
+    unknown = [name for name in bots if name not in PLAYERS]
+    if unknown:
+        raise ArenaError(f"unknown bot {unknown[0]!r} (known: {', '.join(sorted(PLAYERS))})")
+    if games < 1:
+        raise ArenaError(f"play at least 1 game, not {games}")
+    seats = len(bots)
+    return [(seed + g, tuple(bots[(g + s) % seats] for s in range(seats))) for g in range(games)]
+
+
+def wilson(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if trials == 0:
+        return 0.0, 1.0
+    share = successes / trials
+    centre = share + z * z / (2 * trials)
+    spread = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+@dataclass(frozen=True)
+class BotReport:
+    """One bot's figures over the arena."""
+
+    name: str
+    seats_played: int
+    wins: float
+    win_interval: tuple[float, float]
+    mean: float
+    median: float
+    stderr: float
+    categories: dict[str, float]
+    cards: float
+    forecast: float | None
+    """Mean forecast at the keep decision (``None`` when the bot makes none)."""
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.seats_played if self.seats_played else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "bot": self.name,
+            "seats": self.seats_played,
+            "wins": round(self.wins, 3),
+            "win_rate": round(self.win_rate, 4),
+            "win_rate_95": [round(v, 4) for v in self.win_interval],
+            "mean": round(self.mean, 2),
+            "median": self.median,
+            "stderr": round(self.stderr, 2),
+            "categories": {k: round(v, 2) for k, v in self.categories.items()},
+            "cards": round(self.cards, 2),
+            "forecast": None if self.forecast is None else round(self.forecast, 2),
+        }
+
+
+@dataclass(frozen=True)
+class ArenaReport:
+    """Every game and each bot's figures."""
+
+    games: tuple[GameResult, ...]
+    bots: tuple[BotReport, ...]
+    seconds: float
+    workers: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "games": len(self.games),
+            "players": len(self.games[0].seats) if self.games else 0,
+            "bots": [bot.to_dict() for bot in self.bots],
+            "seconds": round(self.seconds, 1),
+            "workers": self.workers,
+        }
+
+
+def summarise(results: Sequence[GameResult], seconds: float, workers: int) -> ArenaReport:
+    """Each bot's figures over ``results`` (bots in the order they first appear)."""
+    names: list[str] = []
+    for result in results:
+        names.extend(name for name in result.seats if name not in names)
+    bots = []
+    for name in names:
+        totals: list[int] = []
+        wins = 0.0
+        categories = dict.fromkeys(CATEGORIES, 0.0)
+        forecasts: list[float] = []
+        for result in results:
+            for seat, seated in enumerate(result.seats):
+                if seated != name:
+                    continue
+                score = result.scores[seat]
+                totals.append(score["total"])
+                for key in CATEGORIES:
+                    categories[key] += score[key]
+                if seat in result.winners:
+                    wins += 1 / len(result.winners)
+                forecast = result.forecasts[seat]
+                if forecast is not None:
+                    forecasts.append(forecast)
+        played = len(totals)
+        bots.append(
+            BotReport(
+                name=name,
+                seats_played=played,
+                wins=wins,
+                win_interval=wilson(wins, played),
+                mean=statistics.fmean(totals),
+                median=statistics.median(totals),
+                stderr=statistics.stdev(totals) / math.sqrt(played) if played > 1 else 0.0,
+                categories={k: v / played for k, v in categories.items()},
+                cards=categories["completed"] / played / 10,
+                forecast=statistics.fmean(forecasts) if forecasts else None,
+            )
+        )
+    return ArenaReport(tuple(results), tuple(bots), seconds, workers)
+
+
+def run_arena(
+    deck: Deck,
+    bots: Sequence[str],
+    games: int,
+    *,
+    seed: int = 0,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    progress: Callable[[], None] | None = None,
+) -> ArenaReport:
+    """Play the arena; ``workers=0`` plays in this process, otherwise on Dask."""
+    plan = line_ups(bots, games, seed)
+    began = time.perf_counter()
+    results: dict[int, GameResult] = {}
+    used = 0
+    if workers == 0 and scheduler is None:
+        for game_seed, seats in plan:
+            results[game_seed] = play_arena_game(deck, game_seed, seats)
+            if progress:
+                progress()
+    else:
+        from dask.distributed import as_completed
+
+        with dask_client(scheduler, workers) as client:
+            used = worker_count(client)
+            futures = [
+                client.submit(play_arena_game, deck, game_seed, seats, retries=RETRIES, pure=False)
+                for game_seed, seats in plan
+            ]
+            for future in as_completed(futures):
+                result = future.result()  # a game that still fails after retries is an error
+                results[result.seed] = result
+                if progress:
+                    progress()
+    ordered = [results[game_seed] for game_seed, _ in plan]
+    return summarise(ordered, time.perf_counter() - began, used)

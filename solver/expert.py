@@ -1,0 +1,299 @@
+"""The expert player: keep, mark and replacement decisions for the whole game.
+
+**Method (chosen by measurement, ``silverpyr arena``).** A decision is valued by the
+points it earns now plus an estimate of the points its position is still worth, the
+*potential* of every card in play:
+
+* a card's potential is its progress toward the tomb, ``beta x 10 x (route - to_go) /
+  route`` points, weighted by the chance of reaching the tomb in the turns the game has
+  left (``to_go`` cells at about :attr:`Weights.cells_per_turn` cells a turn). Progress
+  carries into later rounds, which the greedy bot and the round-bound hints value at
+  nothing; ``beta < 1`` keeps completing a card (10 points and a fresh card: tempo) worth
+  more than standing next to the tomb;
+* a mark is chosen by a two-ply expectimax: for the best few moves by that value, the
+  expected value of the best answer to the *next* expedition card, drawn from the cards
+  not yet revealed this round (a fresh shuffle after the round's last turn). This is an
+  exact expectation over the next card, not a sampled future, so no move is rewarded for
+  knowing the order of the cards in advance (no strategy fusion);
+* keep and replacement choose the cards with the shortest routes (the potential's scale),
+  plus the pyramid points the card would trigger if completed next in its colour.
+
+Every rule comes from the engine: moves and their effects from
+:meth:`.Position.successors`, points from :meth:`.Position.gain`, distances from
+:meth:`.CardState.cells_to_tomb`. **Predicted final score** (advice, calibration): the
+score on the sheet, plus the option's value, plus :func:`baseline`, the points an
+expert's position is still worth beyond its potentials at that point of the game,
+measured by self-play (``tools/expert_baseline.py``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .cards import Color, Expedition, PyramidCard
+from .game import GameState, Phase, Replacement
+from .moves import Move
+from .position import CardState, Position
+from .sheet import COMPLETED_CARD_POINTS, MAX_TURNS, PYRAMID_POINT_BOXES, TURNS_PER_ROUND
+
+CLAIMS_AT = (2, 4, 6)
+"""Completing the 2nd, 4th or 6th card of a colour claims its next pyramid-point box."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The expert's tuned constants (see ``silverpyr arena`` for how they were chosen)."""
+
+    beta: float = 0.6
+    """Share of a completion's 10 points that full progress is worth before completing."""
+    cells_per_turn: float = 2.6
+    """Cells a turn is expected to bring a card closer to its tomb."""
+    top_k: int = 5
+    """Moves (by the one-ply value) searched a second ply deep."""
+    route: float = 1.0
+    """Points per cell of route length when choosing a card to keep or take."""
+    pyramid: float = 0.2
+    """Share of a pyramid-point box counted for a card whose completion would claim it."""
+    unknown_route: float = 8.2
+    """Expected route length of the unknown top card of the deck (the bundled deck's mean)."""
+
+
+@dataclass(frozen=True)
+class Clock:
+    """Where a decision falls: the round, the turn in it, and the game's turns still to come."""
+
+    round_number: int
+    turn: int
+    """Turn within the round (1-7)."""
+
+    @property
+    def turns_after(self) -> int:
+        """Turns of the game after this one."""
+        return MAX_TURNS - ((self.round_number - 1) * TURNS_PER_ROUND + self.turn)
+
+    @property
+    def turns_after_in_round(self) -> int:
+        """Turns of this round after this one."""
+        return TURNS_PER_ROUND - self.turn
+
+    def next(self) -> Clock:
+        """The following turn (the first of the next round after a round's 7th)."""
+        if self.turn < TURNS_PER_ROUND:
+            return Clock(self.round_number, self.turn + 1)
+        return Clock(self.round_number + 1, 1)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A choice and what the expert thinks of it."""
+
+    choice: object
+    """A :class:`~.moves.Move`, a pair of card numbers to keep, or a :class:`~.game.Replacement`."""
+    value: float
+    """Points now plus the potential left (what the expert maximises)."""
+    predicted: float
+    """Predicted final score of the player if this is chosen and the expert plays on."""
+
+
+@dataclass
+class Expert:
+    """The expert player (stateless apart from a cache of route lengths)."""
+
+    weights: Weights = field(default_factory=Weights)
+    _routes: dict[int, int] = field(default_factory=dict, repr=False)
+
+    # --- values ---------------------------------------------------------------------------
+
+    def route_length(self, card: PyramidCard) -> int:
+        """Cells on the card's shortest entrance-to-tomb route (cached)."""
+        length = self._routes.get(card.number)
+        if length is None:
+            length = self._routes[card.number] = CardState(card).cells_to_tomb()
+        return length
+
+    def potential(self, state: CardState, turns_left: int) -> float:
+        """Points the progress on a card in play is worth with ``turns_left`` turns to go."""
+        if state.is_complete():
+            return 0.0
+        route = self.route_length(state.card)
+        to_go = state.cells_to_tomb()
+        need = to_go / self.weights.cells_per_turn
+        chance = max(0.0, min(1.0, (turns_left - need + 1.5) / 3))
+        return self.weights.beta * COMPLETED_CARD_POINTS * (route - to_go) / route * chance
+
+    def afterstate(self, before: Position, after: Position, turns_left: int) -> float:
+        """Points a move earns now plus the potential of every card after it."""
+        return before.gain(after) + sum(self.potential(s, turns_left) for s in after.cards)
+
+    # --- marks ------------------------------------------------------------------------------
+
+    def rank_moves(
+        self,
+        position: Position,
+        expedition: Expedition,
+        clock: Clock,
+        unseen: Sequence[Expedition],
+        deck: Sequence[Expedition],
+    ) -> list[Option]:
+        """Every legal move, best first, valued two plies deep (see the module docstring).
+
+        ``unseen`` are the cards of this round not revealed yet (the next card comes from
+        them), ``deck`` every physical expedition card (the next round's shuffle).
+        """
+        scored = [
+            (self.afterstate(position, after, clock.turns_after), move, after)
+            for move, after in position.successors(expedition, clock.round_number)
+        ]
+        scored.sort(key=lambda item: -item[0])
+        deep = clock.turns_after > 0
+        following = clock.next()
+        pool = unseen if clock.turns_after_in_round > 0 else deck
+        kinds = _kinds(pool)
+        options = []
+        for rank, (value, move, after) in enumerate(scored):
+            if deep and rank < self.weights.top_k and after.has_card_in_play():
+                value = position.gain(after) + sum(
+                    share * self._best_answer(after, kind, following) for kind, share in kinds
+                )
+            elif deep:
+                value -= 1e-6 * rank  # outside the searched few: keep the one-ply order
+            options.append(Option(move, value, 0.0))
+        options.sort(key=lambda option: -option.value)
+        base = position.sheet.score().total + baseline(clock.turns_after)
+        return [Option(o.choice, o.value, base + o.value) for o in options]
+
+    def _best_answer(self, position: Position, expedition: Expedition, clock: Clock) -> float:
+        return max(
+            self.afterstate(position, after, clock.turns_after)
+            for _, after in position.successors(expedition, clock.round_number)
+        )
+
+    def choose_move(self, state: GameState, player: int) -> Move:
+        """The expert's mark for ``player`` in a game waiting for marks."""
+        best = self.rank_moves(*_mark_inputs(state, player))[0].choice
+        assert isinstance(best, Move)
+        return best
+
+    # --- cards ------------------------------------------------------------------------------
+
+    def card_value(self, card: PyramidCard, completed: Counter[Color], state: GameState) -> float:
+        """What taking ``card`` is worth: short routes, and a pyramid-point box in reach."""
+        value = -self.weights.route * self.route_length(card)
+        count = completed[card.color] + 1
+        if count in CLAIMS_AT:
+            box = state.next_box(card.color)
+            if box is not None:
+                value += self.weights.pyramid * box
+        return value
+
+    def rank_keeps(self, state: GameState, player: int) -> list[Option]:
+        """Every pair of dealt cards to keep, best first."""
+        dealt = state.players[player].dealt
+        none: Counter[Color] = Counter()
+        options = []
+        for first, second in itertools.combinations(dealt, 2):
+            value = self.card_value(first, none, state) + self.card_value(second, none, state)
+            if first.color == second.color:
+                value += self.weights.pyramid * PYRAMID_POINT_BOXES[0]
+            options.append(Option((first.number, second.number), value, 0.0))
+        return _forecast(options, baseline(MAX_TURNS))
+
+    def rank_replacements(self, state: GameState) -> list[Option]:
+        """Every way to replace the completed card now due, best first."""
+        player = state.replacing_player
+        assert player is not None
+        counts = _colour_counts(state, player)
+        options = []
+        for option in state.replacement_options():
+            if option.slot is None:
+                value = -self.weights.route * self.weights.unknown_route
+            else:
+                value = self.card_value(state.offer[option.slot], counts, state)
+            options.append(Option(option, value, 0.0))
+        turns = _turns_after(state)
+        return _forecast(options, state.players[player].sheet.score().total + baseline(turns))
+
+    def choose_keep(self, state: GameState, player: int) -> tuple[int, int]:
+        """The two dealt cards ``player`` keeps."""
+        choice = self.rank_keeps(state, player)[0].choice
+        assert isinstance(choice, tuple)
+        return choice
+
+    def choose_replacement(self, state: GameState) -> Replacement:
+        """Where the due replacement comes from."""
+        choice = self.rank_replacements(state)[0].choice
+        assert isinstance(choice, Replacement)
+        return choice
+
+
+# Points an expert's game is still worth beyond the potentials counted in a decision's
+# value, by the game's turns still to come: fitted on self-play (tools/expert_baseline.py).
+BASELINE_PER_TURN = 6.273
+BASELINE_AT_END = -4.38
+
+
+def baseline(turns_after: int) -> float:
+    """Expected points still to come beyond a decision's value (measured; see the module)."""
+    return BASELINE_AT_END + BASELINE_PER_TURN * turns_after
+
+
+def _forecast(options: list[Option], best_forecast: float) -> list[Option]:
+    """Options best first; the best is forecast at ``best_forecast``, the others by their loss.
+
+    A keep or replacement value is on the scale of route cells (about a point each), so its
+    forecast is the position's baseline less the option's loss against the best.
+    """
+    options.sort(key=lambda option: -option.value)
+    top = options[0].value if options else 0.0
+    return [Option(o.choice, o.value, best_forecast + o.value - top) for o in options]
+
+
+def _kinds(cards: Sequence[Expedition]) -> list[tuple[Expedition, float]]:
+    """Each kind among ``cards`` with its share (the chance it is the next one drawn)."""
+    counts = Counter(card.name for card in cards)
+    first = {card.name: card for card in reversed(cards)}
+    total = sum(counts.values())
+    return [(first[name], counts[name] / total) for name in sorted(counts)]
+
+
+def _turns_after(state: GameState) -> int:
+    return MAX_TURNS - ((state.round_number - 1) * TURNS_PER_ROUND + state.turn)
+
+
+def _colour_counts(state: GameState, player: int) -> Counter[Color]:
+    """Cards of each colour the player has completed or holds in play (the next would add)."""
+    counts: Counter[Color] = Counter(card.color for card in state.players[player].sheet.completed)
+    for card_state in state.position(player).cards:
+        if not card_state.is_complete():
+            counts[card_state.card.color] += 1
+    return counts
+
+
+def _mark_inputs(
+    state: GameState, player: int
+) -> tuple[Position, Expedition, Clock, tuple[Expedition, ...], tuple[Expedition, ...]]:
+    situation = state.situation(player)
+    unseen = situation.unseen()
+    return (
+        situation.position,
+        situation.expedition,
+        Clock(state.round_number, state.turn),
+        unseen,
+        state.expedition_cards,
+    )
+
+
+def expert_ranking(state: GameState, player: int, expert: Expert | None = None) -> list[Option]:
+    """The expert's ranking of ``player``'s options in whatever decision ``state`` waits for."""
+    expert = expert or Expert()
+    if state.phase is Phase.KEEP:
+        return expert.rank_keeps(state, player)
+    if state.phase is Phase.REPLACE:
+        return expert.rank_replacements(state)
+    return expert.rank_moves(*_mark_inputs(state, player))
+
+
+__all__ = ["Clock", "Expert", "Option", "Weights", "baseline", "expert_ranking"]

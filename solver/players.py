@@ -1,0 +1,106 @@
+"""Players that make every decision of a game, and a game played by them from a seed.
+
+A :class:`Player` decides the three things a player decides (RULES.md): which 2 of the 4
+dealt cards to keep, which mark to make each turn, and where a replacement comes from.
+:data:`PLAYERS` names the built-in ones (``greedy``: :mod:`.bots`; ``expert``:
+:mod:`.expert`). :func:`play_game` plays a dealt game to the end, seat by seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from . import bots
+from .cards import Deck
+from .expert import Expert, expert_ranking
+from .game import GameState, Outcome, Phase, Replacement, deal
+from .moves import Move
+
+
+class Player(Protocol):
+    """Whoever makes a seat's decisions."""
+
+    name: str
+
+    def keep(self, state: GameState, player: int) -> tuple[int, int]: ...
+
+    def move(self, state: GameState, player: int) -> Move: ...
+
+    def replacement(self, state: GameState) -> Replacement: ...
+
+    def predicted(self, state: GameState, player: int) -> float | None:
+        """The player's own forecast of its final score now (``None`` if it makes none)."""
+        ...
+
+
+@dataclass
+class GreedyPlayer:
+    """The greedy bot of :mod:`.bots` (shortest routes, best immediate points)."""
+
+    name: str = "greedy"
+
+    def keep(self, state: GameState, player: int) -> tuple[int, int]:
+        return bots.choose_keep(state.players[player].dealt)
+
+    def move(self, state: GameState, player: int) -> Move:
+        return bots.choose_move(state.position(player), state.expedition, state.round_number)
+
+    def replacement(self, state: GameState) -> Replacement:
+        return bots.choose_replacement(state)
+
+    def predicted(self, state: GameState, player: int) -> float | None:
+        return None
+
+
+@dataclass
+class ExpertPlayer:
+    """The expert of :mod:`.expert`."""
+
+    name: str = "expert"
+    expert: Expert = field(default_factory=Expert)
+
+    def keep(self, state: GameState, player: int) -> tuple[int, int]:
+        return self.expert.choose_keep(state, player)
+
+    def move(self, state: GameState, player: int) -> Move:
+        return self.expert.choose_move(state, player)
+
+    def replacement(self, state: GameState) -> Replacement:
+        return self.expert.choose_replacement(state)
+
+    def predicted(self, state: GameState, player: int) -> float | None:
+        if state.phase is Phase.OVER:
+            return None
+        if state.phase is Phase.REPLACE and state.replacing_player != player:
+            return None
+        return expert_ranking(state, player, self.expert)[0].predicted
+
+
+PLAYERS: dict[str, Callable[[], Player]] = {"greedy": GreedyPlayer, "expert": ExpertPlayer}
+"""The built-in players by name."""
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A finished game: the outcome and each seat's first forecast of its final score."""
+
+    outcome: Outcome
+    forecasts: tuple[float | None, ...]
+    """Each seat's predicted final score at its keep decision (``None``: no forecast)."""
+
+
+def play_game(deck: Deck, seed: int, players: Sequence[Player]) -> PlayedGame:
+    """Deal the game of ``seed`` for ``len(players)`` seats and play it to the end."""
+    state = deal(deck, len(players), seed)
+    forecasts = tuple(p.predicted(state, seat) for seat, p in enumerate(players))
+    state = state.keep([p.keep(state, seat) for seat, p in enumerate(players)])
+    while not state.is_over():
+        if state.phase is Phase.REPLACE:
+            seat = state.replacing_player
+            assert seat is not None
+            state = state.take_replacement(players[seat].replacement(state))
+        else:
+            state = state.play([p.move(state, seat) for seat, p in enumerate(players)])
+    return PlayedGame(state.outcome(), forecasts)
