@@ -57,10 +57,15 @@ def arena(
             workers=workers,
             progress=lambda: progress.update(bar, advance=1),
         )
-    emit(report.to_dict(), lambda out: _render(out, report), as_json=as_json, plain=plain)
+    emit(
+        report.to_dict(),
+        lambda out: _render(out, report, plain=plain),
+        as_json=as_json,
+        plain=plain,
+    )
 
 
-def _render(console: Console, report: ArenaReport) -> None:
+def _render(console: Console, report: ArenaReport, *, plain: bool) -> None:
     from rich import box
     from rich.table import Table
 
@@ -68,8 +73,9 @@ def _render(console: Console, report: ArenaReport) -> None:
     table = Table(
         title=f"{len(report.games)} games of {players} player{'s' if players > 1 else ''}, "
         "seats rotated",
-        box=box.SIMPLE_HEAD,
+        box=box.ASCII if plain else box.SIMPLE_HEAD,
     )
+    plus_minus = "+/-" if plain else "\u00b1"
     for column in ("Bot", "Wins", "95% CI", "Mean", "Median", "Cards", "Forecast"):
         table.add_column(column, justify="left" if column == "Bot" else "right")
     for bot in report.bots:
@@ -78,13 +84,13 @@ def _render(console: Console, report: ArenaReport) -> None:
             bot.name,
             f"{bot.win_rate:.1%}",
             f"{low:.1%}-{high:.1%}",
-            f"{bot.mean:.1f} ± {bot.stderr:.1f}",
+            f"{bot.mean:.1f} {plus_minus} {bot.stderr:.1f}",
             f"{bot.median:g}",
             f"{bot.cards:.2f}",
             "-" if bot.forecast is None else f"{bot.forecast:.1f}",
         )
     console.print(table)
-    categories = Table(title="Mean score by category", box=box.SIMPLE_HEAD)
+    categories = Table(title="Mean score by category", box=box.ASCII if plain else box.SIMPLE_HEAD)
     categories.add_column("Bot")
     for name in ("Torches", "Pyramid", "Gems", "Skulls", "Cards"):
         categories.add_column(name, justify="right")

@@ -27,6 +27,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -44,7 +45,16 @@ if TYPE_CHECKING:
     from ..solver.cards import PyramidCard
     from ..solver.game import GameState, Replacement
     from ..solver.moves import Move
+    from ..solver.players import Player
     from ..solver.position import CardState, Position
+
+
+class Opponents(StrEnum):
+    """Who sits in the other seats (``--opponents``)."""
+
+    GREEDY = "greedy"
+    EXPERT = "expert"
+
 
 HUMAN = 0
 MARK_LABEL = "*"
@@ -79,15 +89,23 @@ def game(
     ] = None,
     plain: PlainOption = False,
     line: LineOption = False,
+    opponents: Annotated[
+        Opponents,
+        typer.Option(
+            "--opponents",
+            help="The bots in the other seats (expert plays in line mode).",
+        ),
+    ] = Opponents.GREEDY,
 ) -> None:
-    """Play a full game as player 1 against greedy bots (a move each turn, in notation)."""
+    """Play a full game as player 1 against bots (a move each turn, in notation)."""
     from ..solver.game import deal
 
     if seed is None:
         import secrets
 
         seed = secrets.randbelow(1_000_000)
-    if not (line or plain or moves is not None):
+    full_screen = opponents is Opponents.GREEDY  # the full-screen game seats greedy bots
+    if full_screen and not (line or plain or moves is not None):
         from .tui.launch import interactive, run_game
 
         if interactive():
@@ -101,7 +119,7 @@ def game(
     console.print(f"Game seed {seed}: replay it with --seed {seed}", highlight=False)
     try:
         state = deal(deck, players, seed)
-        _play(console, answers, state, plain=plain)
+        _play(console, answers, state, plain=plain, opponents=opponents.value)
     except Quit:
         stderr_console().print("game abandoned")
         raise typer.Exit(EXIT_ABANDONED) from None
@@ -122,12 +140,16 @@ def _answer_lines(moves: str | None) -> tuple[list[str] | None, str]:
 # --- the game loop -----------------------------------------------------------------------
 
 
-def _play(console: Console, answers: Answers, state: GameState, *, plain: bool) -> None:
-    from ..solver.bots import choose_keep, choose_replacement
+def _play(
+    console: Console, answers: Answers, state: GameState, *, plain: bool, opponents: str
+) -> None:
     from ..solver.game import Phase
+    from ..solver.players import PLAYERS
 
     count = len(state.players)
-    bots = "a greedy bot" if count == 2 else "greedy bots"
+    bot = PLAYERS[opponents]()
+    article = "an" if opponents[0] in "aeiou" else "a"
+    bots = f"{article} {opponents} bot" if count == 2 else f"{opponents} bots"
     others = (
         ""
         if count == 1
@@ -135,13 +157,13 @@ def _play(console: Console, answers: Answers, state: GameState, *, plain: bool) 
     )
     console.print(f"Silver & Gold Pyramids: you are player 1{others}.")
     state = _keep(
-        console, answers, state, [choose_keep(p.dealt) for p in state.players], plain=plain
+        console, answers, state, [bot.keep(state, seat) for seat in range(count)], plain=plain
     )
     claims_before = 0
     while not state.is_over():
         if state.phase is Phase.MARK:
             claims_before = len(state.claims)
-            state = _turn(console, answers, state, plain=plain)
+            state = _turn(console, answers, state, bot, plain=plain)
         while state.phase is Phase.REPLACE:
             player = state.replacing_player
             assert player is not None
@@ -149,7 +171,7 @@ def _play(console: Console, answers: Answers, state: GameState, *, plain: bool) 
             if player == HUMAN and len(options) > 1:
                 choice = _ask_replacement(console, answers, state)
             else:
-                choice = options[0] if len(options) == 1 else choose_replacement(state)
+                choice = options[0] if len(options) == 1 else bot.replacement(state)
             _say_replacement(console, state, choice)
             state = state.take_replacement(choice)
         for claim in state.claims[claims_before:]:
@@ -187,8 +209,9 @@ def _keep(
             explain(str(error))
 
 
-def _turn(console: Console, answers: Answers, state: GameState, *, plain: bool) -> GameState:
-    from ..solver.bots import choose_move
+def _turn(
+    console: Console, answers: Answers, state: GameState, bot: Player, *, plain: bool
+) -> GameState:
     from ..solver.moves import PASS, move_str
 
     _show_turn(console, state, plain=plain)
@@ -198,10 +221,7 @@ def _turn(console: Console, answers: Answers, state: GameState, *, plain: bool) 
     else:
         console.print("You have no card in play: you pass.")
         mine = PASS
-    moves = [mine] + [
-        choose_move(player.position, state.expedition, state.round_number)
-        for player in state.players[1:]
-    ]
+    moves = [mine] + [bot.move(state, seat) for seat in range(1, len(state.players))]
     after = state.play(moves)
     for index, move in enumerate(moves):
         if index or move.is_pass:

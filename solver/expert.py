@@ -33,11 +33,18 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .cards import Color, Expedition, PyramidCard
+from .cards import Color, Expedition, PyramidCard, Symbol
+from .cells import cells_of
 from .game import GameState, Phase, Replacement
 from .moves import Move
 from .position import CardState, Position
-from .sheet import COMPLETED_CARD_POINTS, MAX_TURNS, PYRAMID_POINT_BOXES, TURNS_PER_ROUND
+from .sheet import (
+    COMPLETED_CARD_POINTS,
+    MAX_TURNS,
+    PYRAMID_POINT_BOXES,
+    TORCH_POINTS,
+    TURNS_PER_ROUND,
+)
 
 CLAIMS_AT = (2, 4, 6)
 """Completing the 2nd, 4th or 6th card of a colour claims its next pyramid-point box."""
@@ -55,10 +62,14 @@ class Weights:
     """Moves (by the one-ply value) searched a second ply deep."""
     route: float = 1.0
     """Points per cell of route length when choosing a card to keep or take."""
-    pyramid: float = 0.2
+    pyramid: float = 0.0
     """Share of a pyramid-point box counted for a card whose completion would claim it."""
     unknown_route: float = 8.2
     """Expected route length of the unknown top card of the deck (the bundled deck's mean)."""
+    torch: float = 0.3
+    """Share of this round's 5 torch points counted for an unticked torch within reach."""
+    gem: float = 0.1
+    """Share of a gem's points counted for a gem cell within reach."""
 
 
 @dataclass(frozen=True)
@@ -114,19 +125,52 @@ class Expert:
             length = self._routes[card.number] = CardState(card).cells_to_tomb()
         return length
 
-    def potential(self, state: CardState, turns_left: int) -> float:
-        """Points the progress on a card in play is worth with ``turns_left`` turns to go."""
+    def _reach(self, cells: int, turns: int) -> float:
+        """Rough chance to mark ``cells`` more cells in ``turns`` turns."""
+        need = cells / self.weights.cells_per_turn
+        return max(0.0, min(1.0, (turns - need + 1.5) / 3))
+
+    def potential(self, state: CardState, clock: Clock, torch_open: bool = False) -> float:
+        """Points the progress on a card in play is worth after the turn of ``clock``."""
         if state.is_complete():
             return 0.0
+        weights = self.weights
         route = self.route_length(state.card)
-        to_go = state.cells_to_tomb()
-        need = to_go / self.weights.cells_per_turn
-        chance = max(0.0, min(1.0, (turns_left - need + 1.5) / 3))
-        return self.weights.beta * COMPLETED_CARD_POINTS * (route - to_go) / route * chance
+        distances = state.mark_distances()
+        room = state.room
+        to_go = distances[room.tomb]
+        value = (
+            weights.beta
+            * COMPLETED_CARD_POINTS
+            * (route - to_go)
+            / route
+            * self._reach(to_go, clock.turns_after)
+        )
+        if weights.torch and torch_open:
+            reach = max(
+                (
+                    self._reach(distances[c], clock.turns_after_in_round)
+                    for c in cells_of(room.mask(Symbol.TORCH) & ~state.marked)
+                ),
+                default=0.0,
+            )
+            value += weights.torch * TORCH_POINTS * reach
+        if weights.gem:
+            for symbol in (Symbol.RED_GEM, Symbol.GREEN_GEM):
+                for cell in cells_of(room.mask(symbol) & ~state.marked):
+                    detour = max(0, distances[cell] - to_go)
+                    value += (
+                        weights.gem
+                        * 2
+                        * self._reach(distances[cell], clock.turns_after)
+                        * max(0.0, 1 - detour / 4)
+                    )
+        return value
 
-    def afterstate(self, before: Position, after: Position, turns_left: int) -> float:
+    def afterstate(self, before: Position, after: Position, clock: Clock) -> float:
         """Points a move earns now plus the potential of every card after it."""
-        return before.gain(after) + sum(self.potential(s, turns_left) for s in after.cards)
+        torch_open = not after.sheet.has_torch(clock.round_number)
+        return before.gain(after) + sum(self.potential(s, clock, torch_open) for s in after.cards)
 
     # --- marks ------------------------------------------------------------------------------
 
@@ -144,7 +188,7 @@ class Expert:
         them), ``deck`` every physical expedition card (the next round's shuffle).
         """
         scored = [
-            (self.afterstate(position, after, clock.turns_after), move, after)
+            (self.afterstate(position, after, clock), move, after)
             for move, after in position.successors(expedition, clock.round_number)
         ]
         scored.sort(key=lambda item: -item[0])
@@ -167,7 +211,7 @@ class Expert:
 
     def _best_answer(self, position: Position, expedition: Expedition, clock: Clock) -> float:
         return max(
-            self.afterstate(position, after, clock.turns_after)
+            self.afterstate(position, after, clock)
             for _, after in position.successors(expedition, clock.round_number)
         )
 
@@ -231,8 +275,8 @@ class Expert:
 
 # Points an expert's game is still worth beyond the potentials counted in a decision's
 # value, by the game's turns still to come: fitted on self-play (tools/expert_baseline.py).
-BASELINE_PER_TURN = 6.273
-BASELINE_AT_END = -4.38
+BASELINE_PER_TURN = 6.306
+BASELINE_AT_END = -3.22
 
 
 def baseline(turns_after: int) -> float:

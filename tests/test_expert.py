@@ -98,3 +98,12 @@ def test_arena_command_refuses_an_unknown_bot() -> None:
     assert result.stderr.strip().splitlines() == [
         "error: unknown bot 'wizard' (known: expert, greedy)"
     ]
+
+
+def test_game_against_expert_opponents(tmp_path: object) -> None:
+    result = CliRunner().invoke(
+        app,
+        ["game", "--seed", "5", "--opponents", "expert", "--plain", "--moves", "-"],
+        input="1 2\nq!\n",
+    )
+    assert "player 2 is an expert bot" in result.stdout
