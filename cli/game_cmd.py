@@ -120,6 +120,7 @@ def game(
     try:
         state = deal(deck, players, seed)
         _play(console, answers, state, plain=plain, opponents=opponents.value)
+        answers.finish()
     except Quit:
         stderr_console().print("game abandoned")
         raise typer.Exit(EXIT_ABANDONED) from None
@@ -201,12 +202,14 @@ def _keep(
         try:
             numbers = [int(token) for token in answer.replace(",", " ").split()]
         except ValueError:
-            explain(f"{answer!r}: write two card numbers, e.g. {dealt[0].number} {dealt[1].number}")
+            answers.reject(
+                f"{answer!r}: write two card numbers, e.g. {dealt[0].number} {dealt[1].number}"
+            )
             continue
         try:
             return state.keep([numbers, *bot_choices[1:]])
         except IllegalMoveError as error:
-            explain(str(error))
+            answers.reject(str(error))
 
 
 def _turn(
@@ -252,7 +255,7 @@ GameCommand = Callable[[GameScreen, str], bool]
 
 
 def _undo_committed(screen: GameScreen, rest: str) -> bool:
-    explain(
+    screen.answers.reject(
         f"nothing to take back: your last move became final when {screen.state.expedition.name} "
         "was revealed (u works right after a move, before the turn ends)"
     )
@@ -331,7 +334,7 @@ def _ask_move(screen: GameScreen) -> Move:
         try:
             move = state.parse_move(HUMAN, answer)
         except (InvalidMoveError, IllegalMoveError, AmbiguousMoveError) as error:
-            explain(str(error))
+            screen.answers.reject(str(error))
             continue
         if _end_turn(screen, move):
             return move
@@ -438,7 +441,7 @@ def _ask_replacement(console: Console, answers: Answers, state: GameState) -> Re
         if choice in options:
             assert choice is not None
             return choice
-        explain(f"{answer!r}: answer an offer slot 1-{slots}{deck_hint}")
+        answers.reject(f"{answer!r}: answer an offer slot 1-{slots}{deck_hint}")
 
 
 def _say_replacement(console: Console, state: GameState, choice: Replacement) -> None:

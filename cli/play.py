@@ -39,6 +39,14 @@ class MovesExhaustedError(SilverpyrError):
     """Scripted answers ended before the puzzle or game did."""
 
 
+class ScriptAnswerError(MovesExhaustedError):
+    """A scripted answer was not taken: a script stops at its first bad answer (exit 2)."""
+
+
+class ExtraAnswersError(SilverpyrError):
+    """A script holds answers after the puzzle or game has ended."""
+
+
 class Quit(Exception):
     """The player leaves: end of input at a terminal, or ``q`` in a game."""
 
@@ -79,6 +87,9 @@ class Answers:
         self._script: Iterator[str] | None = iter(script) if script is not None else None
         self._source = source
         self._ran_out = ran_out
+        self._taken = 0
+        self._last: tuple[str, str] | None = None
+        """The last scripted answer and the prompt it answered."""
 
     @property
     def scripted(self) -> bool:
@@ -113,9 +124,38 @@ class Answers:
                 raise
         for answer in self._script:
             self._console.print(prompt, answer, sep="", highlight=False, markup=False)
+            self._taken += 1
+            self._last = (answer, str(prompt).strip())
             return answer
         shown = str(prompt).strip()
         raise MovesExhaustedError(self._ran_out or f"{self._source} ran out of answers at: {shown}")
+
+    def reject(self, message: str) -> None:
+        """An answer was not taken: at a terminal say why and ask again; a script stops here.
+
+        A script that went on would answer the next question with the answer meant for this
+        one, so every later turn would be out of step.
+        """
+        if self._script is None or self._last is None:
+            explain(message)
+            return
+        answer, prompt = self._last
+        where = prompt.split(" - ", 1)[0].rstrip(": ")  # "Turn 2/6 (L3)", not the key help
+        raise ScriptAnswerError(
+            f"{self._source}, answer {self._taken} ({answer!r}) at {where}: {message}"
+        )
+
+    def finish(self) -> None:
+        """The puzzle or game is over: a script must hold no more answers."""
+        if self._script is None:
+            return
+        # Passes ("-") for the turns after every card is complete are the end, not extra.
+        left = [answer for answer in self._script if answer.strip() != "-"]
+        if left:
+            raise ExtraAnswersError(
+                f"{self._source} holds {len(left)} answer{'s' if len(left) != 1 else ''} "
+                f"after the end, from {left[0]!r} on"
+            )
 
 
 class _Peekable(Iterator[str]):
@@ -182,8 +222,11 @@ class PlayScreen:
         return self.kept.deck
 
     def explain(self, message: str) -> None:
-        """Tell the player why an answer was not taken."""
-        explain(message)
+        """Tell the player why an answer was not taken (a script stops at it)."""
+        if self.answers is None:
+            explain(message)
+        else:
+            self.answers.reject(message)
 
     def save(self) -> None:
         """Save the attempt's progress, when it is recorded."""
@@ -456,3 +499,4 @@ def run_attempt(puzzle: Puzzle, deck: Deck, store: Store, options: PlayOptions) 
         emit(data, lambda _: None, as_json=True)
     else:
         draw_end(console, session, deck, result, share, plain=options.plain, notes=screen.notes)
+    answers.finish()  # after the result is kept and shown: the script's extra answers fail

@@ -8,6 +8,7 @@ one thread each), or the cluster at ``--scheduler tcp://host:8786`` /
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -36,6 +37,7 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
             threads_per_worker=1,
             processes=True,
             dashboard_address=":0",  # any free port, never a clash
+            silence_logs=logging.CRITICAL,  # no worker chatter on the user's terminal
         )
         client = Client(cluster)
     else:

@@ -222,10 +222,17 @@ def test_scripted_play_with_illegal_move_and_undo(
     puzzle = puzzles["points"]
     moves = _solution_moves(puzzle)
     session = PlaySession(puzzle, deck)
-    script = "; ".join([_bad_cell(session), moves[0], "u", "?", *moves])
+    # A script stops at its first illegal answer (exit 2), naming the answer and the turn;
+    # the attempt is saved and the next play resumes it.
+    bad = _bad_cell(session)
+    stopped = CliRunner().invoke(app, ["puzzle", "--id", puzzle.id, "--moves", bad])
+    assert stopped.exit_code == 2
+    (line,) = stopped.stderr.strip().splitlines()
+    assert line.startswith(f"error: the moves, answer 1 ({bad!r}) at Turn 1/")
+    assert "the first marks on card" in line
+    script = "; ".join([moves[0], "u", "?", *moves])
     result = CliRunner().invoke(app, ["puzzle", "--id", puzzle.id, "--moves", script])
     assert result.exit_code == 0, result.output
-    assert "illegal: the first marks on card" in result.stderr
     assert "Took back turn 1" in result.stdout
     assert re.search(r"\d+ single cells? instead:", result.stdout)
     assert f"At par! {puzzle.par}/{puzzle.par}" in result.stdout
