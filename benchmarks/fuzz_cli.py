@@ -43,7 +43,10 @@ from timing import console_script  # benchmarks/timing.py, beside this script
 from silverpyr.solver.deckfile import bundled_deck_path
 from silverpyr.solver.rng import SeededStream
 
-OUTCOMES = ("clean", "multi-line", "traceback", "crash", "wrong exit", "hang")
+OUTCOMES = ("clean", "accepted", "multi-line", "traceback", "crash", "wrong exit", "hang")
+"""``accepted``: the generated input turned out valid (exit 0, nothing on stderr), e.g. a
+mutation that only touched a comment, or a digit Python reads as a number (``'٣'``)."""
+FAILURES = ("multi-line", "traceback", "crash", "wrong exit", "hang")
 TIMEOUT_SECONDS = 60.0
 
 
@@ -83,6 +86,8 @@ def judge(case: Case, code: int | None, stderr: str) -> str:
     lines = [line for line in stderr.splitlines() if line.strip()]
     if case.kind == "stats" and code == 0:
         return "clean" if all(line.startswith("warning:") for line in lines) else "multi-line"
+    if code == 0 and not lines:
+        return "accepted"
     if code != 2:
         return "wrong exit"
     if not lines or not lines[0].startswith("error: "):
@@ -691,7 +696,7 @@ def main(argv: list[str] | None = None) -> int:
                 indent=1,
             )
         )
-    bad = sum(total[o] for o in OUTCOMES if o != "clean")
+    bad = sum(total[o] for o in FAILURES)
     return 1 if bad else 0
 
 
