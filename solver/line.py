@@ -134,10 +134,16 @@ class LinePosition:
 def play_moves(instance: Instance, text: str) -> LinePosition:
     """The line position after the moves of ``text`` (``B1 B2; C3; ...``, ``;`` between turns).
 
-    A bad move raises the engine's error with the turn it was played on.
+    ``u`` takes back the move before it, as in the puzzles. A bad move raises the engine's
+    error with the answer it was given in.
     """
     at = LinePosition(instance)
     for number, move_text in enumerate((part for part in text.split(";") if part.strip()), 1):
+        if move_text.strip().lower() == "u":
+            if not at.played:
+                raise InvalidMoveError(f"answer {number} (u): there is no move to take back")
+            at = LinePosition(instance, at.played[:-1])
+            continue
         if at.is_over():
             raise LineOverError(f"{number - 1} turns is all the line has; remove the moves after")
         try:

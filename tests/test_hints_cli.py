@@ -258,3 +258,15 @@ def test_the_state_template_reads_as_a_valid_state(tmp_path: Path) -> None:
     assert ranked.exit_code == 0, ranked.output
     shown = CliRunner().invoke(app, ["hint", "--help"], env={"COLUMNS": "100"})
     assert "--state-template" in shown.stdout and "torches: rounds" in shown.stdout
+
+
+def test_u_takes_back_a_move_in_hint_moves_too() -> None:
+    taken_back = CliRunner().invoke(
+        app, ["hint", "--puzzle", "points-1", "--moves", "B1 C1 C2; u", "--plain"]
+    )
+    fresh = CliRunner().invoke(app, ["hint", "--puzzle", "points-1", "--plain"])
+    assert taken_back.exit_code == 0, taken_back.output
+    assert taken_back.stdout == fresh.stdout
+    nothing = CliRunner().invoke(app, ["hint", "--puzzle", "points-1", "--moves", "u"])
+    assert nothing.exit_code == 2
+    assert nothing.stderr.strip() == "error: answer 1 (u): there is no move to take back"
