@@ -74,8 +74,8 @@ def validate(
     target = path if path is not None else app_context(ctx).cards_path
     deck, problems = check_deck_file(target)
     if problems or deck is None:
-        for problem in problems:
-            typer.echo(str(problem), err=True)
+        for problem in problems:  # every problem, each an error line of its own
+            typer.echo(f"error: {problem}", err=True)
         raise typer.Exit(EXIT_INVALID)
     typer.echo(f"OK: {deck.source}: {deck_summary(deck)}")
 

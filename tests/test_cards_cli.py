@@ -101,8 +101,8 @@ def test_validate_lists_every_problem_on_stderr(runner: CliRunner, broken: Path)
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr.splitlines() == [
-        f"{broken}: card 1: unknown colour 'blue' (use purple, orange, green)",
-        f"{broken}: card 2, row 5: row '..T.' has 4 cells, expected 5",
+        f"error: {broken}: card 1: unknown colour 'blue' (use purple, orange, green)",
+        f"error: {broken}: card 2, row 5: row '..T.' has 4 cells, expected 5",
     ]
 
 
@@ -110,7 +110,7 @@ def test_validate_missing_file(runner: CliRunner, tmp_path: Path) -> None:
     missing = tmp_path / "nothere.yaml"
     result = runner.invoke(app, ["cards", "validate", str(missing)])
     assert result.exit_code == 2
-    assert result.stderr == f"{missing}: no such file\n"
+    assert result.stderr == f"error: {missing}: no such file\n"
 
 
 # --- a broken --cards file gives one clear line, never a traceback --------------------------
