@@ -7,6 +7,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from playing import solution_moves
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
@@ -31,19 +32,6 @@ def deck() -> Deck:
 @pytest.fixture(scope="module")
 def daily(deck: Deck) -> Puzzle:
     return puzzle_from_id(deck, f"daily-{DATE}")
-
-
-@pytest.fixture()
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("SILVERPYR_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
-def _solution(puzzle: Puzzle) -> list[str]:
-    moves = list(puzzle.solution)
-    while moves and moves[-1] == "-":
-        moves.pop()
-    return moves
 
 
 def _attempt(daily_date: str | None, **changes: object) -> Attempt:
@@ -101,7 +89,7 @@ def test_a_version_1_database_keeps_its_rows_and_marks_replays_as_practice(
 
 
 def test_replaying_a_daily_is_practice_and_says_so(home: Path, daily: Puzzle) -> None:
-    script = "; ".join(_solution(daily))
+    script = "; ".join(solution_moves(daily))
     first = CliRunner().invoke(app, ["daily", "--date", DATE, "--moves", script, "--plain"])
     assert first.exit_code == 0, first.output
     assert "at par - no hints" in first.stdout
@@ -129,7 +117,7 @@ def test_share_text_counts_hints_by_level(deck: Deck, daily: Puzzle) -> None:
 
 
 def test_hints_in_play_are_counted_by_level(home: Path, daily: Puzzle) -> None:
-    script = "; ".join(["h", "h", *_solution(daily)])
+    script = "; ".join(["h", "h", *solution_moves(daily)])
     result = CliRunner().invoke(app, ["daily", "--date", DATE, "--moves", script, "--plain"])
     assert result.exit_code == 0, result.output
     assert "2 hints (aim 1, area 1)" in result.stdout
@@ -144,7 +132,7 @@ def test_par_of_zero_met_counts_as_at_par() -> None:
 
 
 def test_giving_up_asks_for_a_confirmation(home: Path, daily: Puzzle) -> None:
-    first = _solution(daily)[0]
+    first = solution_moves(daily)[0]
     result = CliRunner().invoke(
         app, ["daily", "--date", DATE, "--moves", f"q; n; {first}; q; y", "--plain"]
     )

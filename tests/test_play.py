@@ -202,12 +202,6 @@ def test_room_picture_marks_the_tomb_when_completed(deck: Deck) -> None:
 # --- the commands, scripted ----------------------------------------------------------------
 
 
-@pytest.fixture()
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("SILVERPYR_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
 def test_script_splits_turns_and_lines() -> None:
     assert script_from_text("B1 B2; C3\n# comment\n u ;\n\nq") == ["B1 B2", "C3", "u", "q"]
 

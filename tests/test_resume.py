@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from playing import solution_moves
 from typer.testing import CliRunner, Result
 
 from silverpyr.cli.app import app
@@ -25,19 +26,6 @@ def daily() -> Puzzle:
     return puzzle_from_id(load_deck(), f"daily-{DATE}")
 
 
-@pytest.fixture()
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("SILVERPYR_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
-def _solution(puzzle: Puzzle) -> list[str]:
-    moves = list(puzzle.solution)
-    while moves and moves[-1] == "-":
-        moves.pop()
-    return moves
-
-
 def _daily(*args: str, moves: str | None = None, stdin: str | None = None) -> Result:
     command = ["daily", "--date", DATE, "--plain", *args]
     if moves is not None:
@@ -50,7 +38,7 @@ def _flat(text: str) -> str:
 
 
 def test_a_script_that_runs_out_is_resumed_at_the_next_turn(home: Path, daily: Puzzle) -> None:
-    line = _solution(daily)
+    line = solution_moves(daily)
     first = _daily(moves="; ".join(line[:2]))
     assert first.exit_code == 2
     assert "ran out" in first.stderr and "saved at turn 3" in first.stderr
@@ -69,7 +57,7 @@ def test_a_script_that_runs_out_is_resumed_at_the_next_turn(home: Path, daily: P
 
 
 def test_save_and_leave_then_resume_keeps_the_hints(home: Path, daily: Puzzle) -> None:
-    line = _solution(daily)
+    line = solution_moves(daily)
     left = _daily(moves=f"{line[0]}; h; h; q; s")
     assert left.exit_code == 0, left.output
     assert "s saves and leaves" in _flat(left.stdout)
@@ -83,7 +71,7 @@ def test_save_and_leave_then_resume_keeps_the_hints(home: Path, daily: Puzzle) -
 
 
 def test_answers_on_stdin_that_run_out_are_saved(home: Path, daily: Puzzle) -> None:
-    line = _solution(daily)
+    line = solution_moves(daily)
     left = _daily(stdin=f"{line[0]}\n{line[1]}\n")
     assert left.exit_code == 2
     resumed = _daily("--json")
@@ -96,7 +84,7 @@ def test_answers_on_stdin_that_run_out_are_saved(home: Path, daily: Puzzle) -> N
 def test_give_up_then_replay_at_par_leaves_the_streak_and_says_practice(
     home: Path, daily: Puzzle
 ) -> None:
-    line = _solution(daily)
+    line = solution_moves(daily)
     gave_up = _daily(moves=f"{line[0]}; q; y")
     assert gave_up.exit_code == 0, gave_up.output
     replay = _daily(moves="; ".join(line))
@@ -108,7 +96,7 @@ def test_give_up_then_replay_at_par_leaves_the_streak_and_says_practice(
 
 
 def test_restart_starts_over_until_the_attempt_is_scored(home: Path, daily: Puzzle) -> None:
-    line = _solution(daily)
+    line = solution_moves(daily)
     _daily(moves=line[0])
     restarted = _daily("--restart", moves="; ".join(line))
     assert restarted.exit_code == 0, restarted.output
@@ -121,7 +109,7 @@ def test_restart_starts_over_until_the_attempt_is_scored(home: Path, daily: Puzz
 
 
 def test_no_record_neither_saves_nor_resumes(home: Path, daily: Puzzle) -> None:
-    line = _solution(daily)
+    line = solution_moves(daily)
     _daily("--no-record", moves=line[0])
     with Store.open_default() as store:
         assert store.progress(f"daily-{DATE}") is None
@@ -136,7 +124,7 @@ def test_no_record_neither_saves_nor_resumes(home: Path, daily: Puzzle) -> None:
 
 def test_puzzle_by_id_resumes_too(home: Path) -> None:
     puzzle = puzzle_from_id(load_deck(), "points-1")
-    line = _solution(puzzle)
+    line = solution_moves(puzzle)
     CliRunner().invoke(app, ["puzzle", "--id", "points-1", "--plain", "--moves", line[0]])
     again = CliRunner().invoke(
         app, ["puzzle", "--id", "points-1", "--plain", "--moves", "; ".join(line[1:])]
@@ -197,10 +185,10 @@ def test_the_archive_lists_played_and_unplayed_dailies(home: Path) -> None:
     today = dt.date.today()
     days = [today - dt.timedelta(days=n) for n in (1, 2)]
     puzzles = [puzzle_from_id(deck, f"daily-{day.isoformat()}") for day in days]
-    solved = _solution(puzzles[0])
+    solved = solution_moves(puzzles[0])
     CliRunner().invoke(app, ["daily", "--date", days[0].isoformat(), "--moves", "; ".join(solved)])
     CliRunner().invoke(
-        app, ["daily", "--date", days[1].isoformat(), "--moves", _solution(puzzles[1])[0]]
+        app, ["daily", "--date", days[1].isoformat(), "--moves", solution_moves(puzzles[1])[0]]
     )
     result = CliRunner().invoke(app, ["daily", "--archive", "--days", "3", "--json"])
     assert result.exit_code == 0, result.output
