@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_every_package_folder_is_listed_for_the_wheel() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     listed = set(config["tool"]["setuptools"]["packages"])
-    on_disk = {"silverpyr"} | {
+    on_disk = {"silverpyr", "silverpyr.data"} | {
         "silverpyr." + ".".join(init.parent.relative_to(ROOT).parts)
         for floor in ("solver", "puzzles", "cli")
         for init in (ROOT / floor).rglob("__init__.py")
