@@ -44,6 +44,8 @@ from .sheet import (
     PYRAMID_POINT_BOXES,
     TORCH_POINTS,
     TURNS_PER_ROUND,
+    turn_at,
+    turns_after,
 )
 
 CLAIMS_AT = (2, 4, 6)
@@ -83,7 +85,7 @@ class Clock:
     @property
     def turns_after(self) -> int:
         """Turns of the game after this one."""
-        return MAX_TURNS - ((self.round_number - 1) * TURNS_PER_ROUND + self.turn)
+        return turns_after(self.round_number, self.turn)
 
     @property
     def turns_after_in_round(self) -> int:
@@ -92,9 +94,7 @@ class Clock:
 
     def next(self) -> Clock:
         """The following turn (the first of the next round after a round's 7th)."""
-        if self.turn < TURNS_PER_ROUND:
-            return Clock(self.round_number, self.turn + 1)
-        return Clock(self.round_number + 1, 1)
+        return Clock(*turn_at(self.round_number, self.turn, 1))
 
 
 @dataclass(frozen=True)
@@ -257,7 +257,7 @@ class Expert:
             else:
                 value = self.card_value(state.offer[option.slot], counts, state)
             options.append(Option(option, value, 0.0))
-        turns = _turns_after(state)
+        turns = turns_after(state.round_number, state.turn)
         return _forecast(options, state.players[player].sheet.score().total + baseline(turns))
 
     def choose_keep(self, state: GameState, player: int) -> tuple[int, int]:
@@ -301,10 +301,6 @@ def _kinds(cards: Sequence[Expedition]) -> list[tuple[Expedition, float]]:
     first = {card.name: card for card in reversed(cards)}
     total = sum(counts.values())
     return [(first[name], counts[name] / total) for name in sorted(counts)]
-
-
-def _turns_after(state: GameState) -> int:
-    return MAX_TURNS - ((state.round_number - 1) * TURNS_PER_ROUND + state.turn)
 
 
 def _colour_counts(state: GameState, player: int) -> Counter[Color]:

@@ -31,6 +31,11 @@ def claimable_pyramid_points() -> frozenset[int]:
     return frozenset(totals)
 
 
+def turns_after(round_number: int, turn_in_round: int) -> int:
+    """Turns of the game still to come after the given one (0 after round 4's last)."""
+    return MAX_TURNS - ((round_number - 1) * TURNS_PER_ROUND + turn_in_round)
+
+
 def turn_at(first_round: int, first_turn_in_round: int, offset: int) -> tuple[int, int]:
     """``(round, turn in round)`` of the turn ``offset`` turns after the given one.
 

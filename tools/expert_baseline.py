@@ -17,6 +17,7 @@ import statistics
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.expert import Expert, expert_ranking
 from silverpyr.solver.game import Phase, deal
+from silverpyr.solver.sheet import turns_after
 
 
 def main() -> None:
@@ -36,8 +37,12 @@ def main() -> None:
                 state = state.take_replacement(expert.choose_replacement(state))
                 continue
             best = expert_ranking(state, 0, expert)[0]
-            turns_after = 28 - ((state.round_number - 1) * 7 + state.turn)
-            samples.append((turns_after, state.players[0].sheet.score().total + best.value))
+            samples.append(
+                (
+                    turns_after(state.round_number, state.turn),
+                    state.players[0].sheet.score().total + best.value,
+                )
+            )
             state = state.play([best.choice])  # type: ignore[list-item]
         final = state.outcome().totals[0]
         points.extend((t, final - known) for t, known in samples)
