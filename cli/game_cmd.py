@@ -26,27 +26,31 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..puzzles.ranking_defaults import DEFAULT_ROLLOUTS
 from ..solver.sheet import GEM_CAP, SKULL_CAP
 from .context import app_context
-from .options import LineOption, PlainOption
+from .options import LineOption, PlainOption, RolloutsOption
 from .output import stderr_console, stdout_console
 from .play import Answers, Quit, commands_hint, explain, find_command, script_from_text
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
+    from ..puzzles.coach import Verdict
+    from ..puzzles.game_record import GameRecord
     from ..solver.cards import PyramidCard
     from ..solver.game import GameState, Replacement
     from ..solver.moves import Move
     from ..solver.players import Player
     from ..solver.position import CardState, Position
+    from ..solver.rollouts import Choice
 
 
 class Opponents(StrEnum):
@@ -96,15 +100,37 @@ def game(
             help="The bots in the other seats (expert plays in line mode).",
         ),
     ] = Opponents.GREEDY,
+    coach: Annotated[
+        bool,
+        typer.Option(
+            "--coach",
+            help="After each of your decisions, say what it cost against the expert's "
+            "(silent under half a point); a summary at the end. Line mode.",
+        ),
+    ] = False,
+    rollouts: RolloutsOption = DEFAULT_ROLLOUTS,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            "--record",
+            help="Save the game to this file after every decision (for hint --game "
+            "FILE --review). Line mode.",
+            dir_okay=False,
+            show_default=False,
+            metavar="FILE",
+        ),
+    ] = None,
 ) -> None:
     """Play a full game as player 1 against bots (a move each turn, in notation)."""
+    from ..puzzles.game_record import GameRecord
     from ..solver.game import deal
 
     if seed is None:
         import secrets
 
         seed = secrets.randbelow(1_000_000)
-    full_screen = opponents is Opponents.GREEDY  # the full-screen game seats greedy bots
+    # the full-screen game seats greedy bots, without coach or record
+    full_screen = opponents is Opponents.GREEDY and not coach and record is None
     if full_screen and not (line or plain or moves is not None):
         from .tui.launch import interactive, run_game
 
@@ -117,12 +143,23 @@ def game(
     script, source = _answer_lines(moves)
     answers = Answers(console, script, source=source)
     console.print(f"Game seed {seed}: replay it with --seed {seed}", highlight=False)
+    log = GameLog(
+        opponents.value,
+        record=GameRecord.start(deck, seed, players, opponents.value) if record else None,
+        path=record,
+        coach=coach,
+        rollouts=rollouts,
+    )
     try:
         state = deal(deck, players, seed)
-        _play(console, answers, state, plain=plain, opponents=opponents.value)
+        log.save()
+        _play(console, answers, state, plain=plain, log=log)
         answers.finish()
     except Quit:
-        stderr_console().print("game abandoned")
+        if record is not None:
+            stderr_console().print(f"game abandoned; the record so far is in {record}")
+        else:
+            stderr_console().print("game abandoned")
         raise typer.Exit(EXIT_ABANDONED) from None
 
 
@@ -141,12 +178,71 @@ def _answer_lines(moves: str | None) -> tuple[list[str] | None, str]:
 # --- the game loop -----------------------------------------------------------------------
 
 
+@dataclass
+class GameLog:
+    """What happens to each of your decisions: the record file, and the coach's verdict."""
+
+    opponents: str
+    record: GameRecord | None = None
+    path: Path | None = None
+    coach: bool = False
+    rollouts: int = DEFAULT_ROLLOUTS
+    verdicts: list[Verdict] = field(default_factory=list)
+
+    def save(self) -> None:
+        if self.record is not None and self.path is not None:
+            self.record.save(self.path)
+
+    def decided(self, console: Console, state: GameState, choice: Choice) -> None:
+        """Your ``choice`` in ``state`` is final: record it, and let the coach judge it."""
+        from ..puzzles.game_record import Decision, answer_of
+
+        if self.record is not None:
+            self.record = self.record.with_answer(answer_of(state, choice))
+            self.save()
+        if not self.coach:
+            return
+        from ..puzzles.advice import advise, decision_kind
+        from ..puzzles.coach import judge
+        from ..solver.players import PLAYERS
+
+        kind = decision_kind(state)
+        where = Decision(0, state, kind, choice, "").where
+        with console.status("The coach is weighing your decision...", spinner="dots"):
+            advice = advise(
+                state,
+                HUMAN,
+                opponents=PLAYERS[self.opponents](),
+                seed=state.seed,
+                samples=self.rollouts,
+            )
+        verdict = judge(advice, choice, where)
+        self.verdicts.append(verdict)
+        if not verdict.is_silent:
+            console.print(verdict.message(), highlight=False, markup=False)
+
+    def finish(self, console: Console) -> None:
+        if self.coach:
+            from ..puzzles.coach import report
+            from .views import render_coach_report
+
+            render_coach_report(console, report(self.verdicts))
+        if self.path is not None:
+            console.print(
+                f"Game record saved to {self.path}; review it with: "
+                f"silverpyr hint --game {self.path} --review",
+                highlight=False,
+                markup=False,
+            )
+
+
 def _play(
-    console: Console, answers: Answers, state: GameState, *, plain: bool, opponents: str
+    console: Console, answers: Answers, state: GameState, *, plain: bool, log: GameLog
 ) -> None:
     from ..solver.game import Phase
     from ..solver.players import PLAYERS
 
+    opponents = log.opponents
     count = len(state.players)
     bot = PLAYERS[opponents]()
     article = "an" if opponents[0] in "aeiou" else "a"
@@ -158,19 +254,25 @@ def _play(
     )
     console.print(f"Silver & Gold Pyramids: you are player 1{others}.")
     state = _keep(
-        console, answers, state, [bot.keep(state, seat) for seat in range(count)], plain=plain
+        console,
+        answers,
+        state,
+        [bot.keep(state, seat) for seat in range(count)],
+        plain=plain,
+        log=log,
     )
     claims_before = 0
     while not state.is_over():
         if state.phase is Phase.MARK:
             claims_before = len(state.claims)
-            state = _turn(console, answers, state, bot, plain=plain)
+            state = _turn(console, answers, state, bot, plain=plain, log=log)
         while state.phase is Phase.REPLACE:
             player = state.replacing_player
             assert player is not None
             options = state.replacement_options()
             if player == HUMAN and len(options) > 1:
-                choice = _ask_replacement(console, answers, state)
+                choice = _ask_replacement(console, answers, state, log)
+                log.decided(console, state, choice)
             else:
                 choice = options[0] if len(options) == 1 else bot.replacement(state)
             _say_replacement(console, state, choice)
@@ -181,6 +283,7 @@ def _play(
                 f"{claim.points} pyramid points in {claim.color.value} (card {claim.card})."
             )
     _final_table(console, state, plain=plain)
+    log.finish(console)
 
 
 def _keep(
@@ -190,15 +293,22 @@ def _keep(
     bot_choices: list[tuple[int, int]],
     *,
     plain: bool,
+    log: GameLog,
 ) -> GameState:
     from ..solver.moves import IllegalMoveError
+    from .play import show_game_hint
 
     dealt = state.players[HUMAN].dealt
     console.print("\nYou are dealt four pyramid cards; keep two of them.")
     console.print(_cards_row([_card_panel(card, 0, plain=plain) for card in dealt]))
     while True:
-        answer = answers.ask(f"Keep which two cards? (e.g. {dealt[0].number} {dealt[1].number})")
+        answer = answers.ask(
+            f"Keep which two cards? (e.g. {dealt[0].number} {dealt[1].number}; h hint)"
+        )
         _maybe_leave(answers, answer)
+        if answer.strip().lower() in {"h", "hint"}:
+            show_game_hint(console, state, HUMAN, log.opponents, log.rollouts)
+            continue
         try:
             numbers = [int(token) for token in answer.replace(",", " ").split()]
         except ValueError:
@@ -207,20 +317,25 @@ def _keep(
             )
             continue
         try:
-            return state.keep([numbers, *bot_choices[1:]])
+            after = state.keep([numbers, *bot_choices[1:]])
         except IllegalMoveError as error:
             answers.reject(str(error))
+            continue
+        if len(numbers) == 2:
+            log.decided(console, state, (numbers[0], numbers[1]))
+        return after
 
 
 def _turn(
-    console: Console, answers: Answers, state: GameState, bot: Player, *, plain: bool
+    console: Console, answers: Answers, state: GameState, bot: Player, *, plain: bool, log: GameLog
 ) -> GameState:
     from ..solver.moves import PASS, move_str
 
     _show_turn(console, state, plain=plain)
     position = state.position(HUMAN)
     if position.has_card_in_play():
-        mine = _ask_move(GameScreen(console, answers, state, plain))
+        mine = _ask_move(GameScreen(console, answers, state, plain, log.opponents, log.rollouts))
+        log.decided(console, state, mine)
     else:
         console.print("You have no card in play: you pass.")
         mine = PASS
@@ -248,6 +363,8 @@ class GameScreen:
     answers: Answers
     state: GameState
     plain: bool
+    opponents: str = "greedy"
+    rollouts: int = DEFAULT_ROLLOUTS
 
 
 GameCommand = Callable[[GameScreen, str], bool]
@@ -270,7 +387,7 @@ def _legal(screen: GameScreen, rest: str) -> bool:
 def _hint(screen: GameScreen, rest: str) -> bool:
     from .play import show_game_hint
 
-    show_game_hint(screen.console, screen.state, HUMAN)
+    show_game_hint(screen.console, screen.state, HUMAN, screen.opponents, screen.rollouts)
     return False
 
 
@@ -421,8 +538,11 @@ def _show_options(console: Console, state: GameState, which: str) -> None:
     move_list(console, moves, with_card=with_card)  # wrapped between moves, as in puzzles
 
 
-def _ask_replacement(console: Console, answers: Answers, state: GameState) -> Replacement:
+def _ask_replacement(
+    console: Console, answers: Answers, state: GameState, log: GameLog
+) -> Replacement:
     from ..solver.game import DECK, Replacement
+    from .play import show_game_hint
 
     card = state.pending[0].card
     console.print(f"\nCard {card.number} is complete; take a replacement.")
@@ -431,8 +551,11 @@ def _ask_replacement(console: Console, answers: Answers, state: GameState) -> Re
     deck_hint = " or d for the deck top" if state.pyramid_deck else ""
     options = state.replacement_options()
     while True:
-        answer = answers.ask(f"Replacement: offer slot 1-{slots}{deck_hint}?").lower()
+        answer = answers.ask(f"Replacement: offer slot 1-{slots}{deck_hint}? (h hint)").lower()
         _maybe_leave(answers, answer)
+        if answer.strip() in {"h", "hint"}:
+            show_game_hint(console, state, HUMAN, log.opponents, log.rollouts)
+            continue
         choice = (
             DECK
             if answer in {"d", "deck"}

@@ -18,17 +18,24 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..puzzles.ranking_defaults import DEFAULT_SAMPLES, DEFAULT_TOP_K
+from ..puzzles.ranking_defaults import DEFAULT_ROLLOUTS, DEFAULT_SAMPLES, DEFAULT_TOP_K
 from ..solver.errors import SilverpyrError
 from ..solver.objective import Objective
 from ..solver.sheet import ROUNDS, TURNS_PER_ROUND
 from .context import app_context
-from .options import JsonOption, OptionalCardsOption, PlainOption, time_limit_option
+from .options import (
+    JsonOption,
+    OptionalCardsOption,
+    PlainOption,
+    RolloutsOption,
+    time_limit_option,
+)
 from .output import emit
 
 if TYPE_CHECKING:
@@ -36,12 +43,20 @@ if TYPE_CHECKING:
 
     from ..puzzles.hints.feedback import Feedback
     from ..puzzles.hints.graded import Hint
+    from ..puzzles.state_file import StateView
     from ..solver.cards import Deck
     from ..solver.line import LinePosition
     from ..solver.problem import Instance, LineResult, Objective
     from ..solver.situation import Situation
 
 DEFAULT_TIME_LIMIT = 10.0
+
+
+class Horizon(StrEnum):
+    """What ``--state`` values a mark by (``--horizon``)."""
+
+    GAME = "game"
+    ROUND = "round"
 
 
 class HintInputError(SilverpyrError, ValueError):
@@ -66,8 +81,23 @@ def hint(
         int, typer.Option("--level", min=1, max=3, help="1 the aim, 2 the area, 3 the move.")
     ] = 1,
     review: Annotated[
-        bool, typer.Option("--review", help="Also judge every move of --moves.")
+        bool,
+        typer.Option(
+            "--review",
+            help="Judge every move of --moves, or every decision of a --game record.",
+        ),
     ] = False,
+    game: Annotated[
+        Path | None,
+        typer.Option(
+            "--game",
+            help="A game record (silverpyr game --record FILE): advice for the decision "
+            "due, or with --review the coach's verdict on every decision.",
+            dir_okay=False,
+            show_default=False,
+            metavar="FILE",
+        ),
+    ] = None,
     cards: OptionalCardsOption = None,
     expeditions: Annotated[
         str | None,
@@ -110,8 +140,18 @@ def hint(
         ),
     ] = False,
     samples: Annotated[
-        int, typer.Option("--samples", min=1, max=200, help="--state: orders sampled.")
+        int,
+        typer.Option("--samples", min=1, max=200, help="--state --horizon round: orders sampled."),
     ] = DEFAULT_SAMPLES,
+    horizon: Annotated[
+        Horizon,
+        typer.Option(
+            "--horizon",
+            help="--state marks: the expert's expected final score (game), or expected "
+            "points to the round's end, exact where it fits (round).",
+        ),
+    ] = Horizon.GAME,
+    rollouts: RolloutsOption = DEFAULT_ROLLOUTS,
     top: Annotated[
         int, typer.Option("--top", min=1, max=50, help="--state: candidate moves evaluated.")
     ] = DEFAULT_TOP_K,
@@ -146,25 +186,39 @@ def hint(
         sys.stdout.write(STATE_TEMPLATE)
         return
     deck = app_context(ctx).deck()
-    modes = sum((puzzle is not None, bool(cards) or expeditions is not None, state is not None))
+    modes = sum(
+        (
+            puzzle is not None,
+            bool(cards) or expeditions is not None,
+            state is not None,
+            game is not None,
+        )
+    )
     if modes != 1:
         raise HintInputError(
-            "say where you are with one of --puzzle ID, --card N --expeditions '...', --state FILE"
+            "say where you are with one of --puzzle ID, --card N --expeditions '...', "
+            "--state FILE, --game FILE"
         )
+    if game is not None:
+        _game_hint(game, deck, review=review, rollouts=rollouts, as_json=as_json, plain=plain)
+        return
     if state is not None:
-        from ..puzzles.state_file import load_state
+        from ..puzzles.state_file import load_view
 
-        situation = load_state(state, deck)
-        _rank(
-            situation,
-            samples=samples,
-            top=top,
-            seed=seed,
-            jobs=jobs,
-            time_limit=time_limit,
-            as_json=as_json,
-            plain=plain,
-        )
+        view = load_view(state, deck)
+        if view.situation is not None and horizon is Horizon.ROUND:
+            _rank(
+                view.situation,
+                samples=samples,
+                top=top,
+                seed=seed,
+                jobs=jobs,
+                time_limit=time_limit,
+                as_json=as_json,
+                plain=plain,
+            )
+        else:
+            _state_advice(view, rollouts=rollouts, seed=seed, as_json=as_json, plain=plain)
         return
     problem = (
         _puzzle_problem(deck, puzzle)
@@ -339,6 +393,98 @@ def _rank(
     emit(
         ranking.to_dict(),
         lambda console: render_ranking(console, ranking),
+        as_json=as_json,
+        plain=plain,
+    )
+
+
+# --- the whole game: a state file's keep and replacement, a game record ---------------------
+
+
+def _state_advice(view: StateView, *, rollouts: int, seed: int, as_json: bool, plain: bool) -> None:
+    """The expert's advice on the decision a state file describes."""
+    from ..puzzles.advice import advise, advise_marks
+    from .output import stderr_console
+    from .views import render_advice
+
+    if view.situation is not None:
+        advice = advise_marks(view.situation)
+        situation = view.situation
+        heading = (
+            f"Round {situation.round_number}, turn {situation.turn}: "
+            f"{situation.expedition.name} revealed; the expert's ranking of your marks."
+        )
+    else:
+        assert view.game is not None
+        with stderr_console().status("Playing each option out...", spinner="dots"):
+            advice = advise(view.game, 0, samples=rollouts, seed=seed, pool=view.pool)
+        heading = (
+            "Which two cards to keep: each option played to the game's end."
+            if view.kind.value == "keep"
+            else "Where to take the replacement from: each option played to the game's end "
+            "(alone at the table: a state file does not show the opponents)."
+        )
+    emit(
+        {"decision": view.kind.value, **advice.to_dict()},
+        lambda console: render_advice(console, advice, heading=heading),
+        as_json=as_json,
+        plain=plain,
+    )
+
+
+def _game_hint(
+    path: Path, deck: Deck, *, review: bool, rollouts: int, as_json: bool, plain: bool
+) -> None:
+    """``--game FILE``: advice for the decision due, or (``--review``) the coach's verdicts."""
+    from ..puzzles.advice import advise
+    from ..puzzles.coach import judge, report
+    from ..puzzles.game_record import load_record, replay
+    from ..solver.players import PLAYERS
+    from .output import stderr_console
+    from .views import render_advice, render_coach_report
+
+    record = load_record(path)
+    replayed = replay(record, deck, source=str(path))
+    opponents = PLAYERS[record.opponents]()
+    if review:
+        verdicts = []
+        status = stderr_console().status("The coach is reviewing the game...", spinner="dots")
+        with status:
+            for number, decision in enumerate(replayed.decisions, start=1):
+                status.update(
+                    f"The coach is reviewing decision {number} of {len(replayed.decisions)}..."
+                )
+                advice = advise(
+                    decision.state, 0, samples=rollouts, seed=record.seed, opponents=opponents
+                )
+                verdicts.append(judge(advice, decision.choice, decision.where))
+        summary = report(verdicts)
+
+        def show(console: Console) -> None:
+            for verdict in verdicts:
+                if not verdict.is_silent:
+                    console.print(verdict.message(), highlight=False, markup=False)
+            render_coach_report(console, summary)
+
+        emit(summary.to_dict(), show, as_json=as_json, plain=plain)
+        return
+    state = replayed.state
+    if state.is_over():
+        raise HintInputError(
+            f"{path}: the game is over, so there is nothing to decide; --review judges "
+            "its decisions"
+        )
+    with stderr_console().status("The expert is weighing your options...", spinner="dots"):
+        advice = advise(state, 0, samples=rollouts, seed=record.seed, opponents=opponents)
+    if advice.kind.value == "keep":
+        when = "setup"
+    else:
+        when = f"round {state.round_number}, turn {state.turn}"
+    answers = len(record.answers)
+    heading = f"{path}: your {advice.kind.value} decision ({when}), after {answers} answers."
+    emit(
+        {"answers": len(record.answers), **advice.to_dict()},
+        lambda console: render_advice(console, advice, heading=heading),
         as_json=as_json,
         plain=plain,
     )

@@ -85,6 +85,15 @@ SchedulerOption = Annotated[
         show_default=False,
     ),
 ]
+RolloutsOption = Annotated[
+    int,
+    typer.Option(
+        "--rollouts",
+        min=1,
+        max=1000,
+        help="Keep and replacement advice: games played out per option (more: surer, slower).",
+    ),
+]
 WorkersOption = Annotated[
     int | None,
     typer.Option(

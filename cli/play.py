@@ -419,12 +419,19 @@ def _prompt(screen: PlayScreen) -> Text:
 # --- game hints -------------------------------------------------------------------------
 
 
-def show_game_hint(console: Console, state: GameState, player: int) -> None:
-    """``h`` in ``silverpyr game``: the ranking for ``player``'s move now."""
-    from ..puzzles.uncertain import rank_moves
-    from .views import render_ranking
+def show_game_hint(
+    console: Console, state: GameState, player: int, opponents: str, rollouts: int
+) -> None:
+    """``h`` in ``silverpyr game``: the expert's ranking of the decision due now."""
+    from ..puzzles.advice import advise
+    from ..solver.players import PLAYERS
+    from .views import render_advice
 
-    render_ranking(console, rank_moves(state.situation(player)))
+    with console.status("The expert is weighing your options...", spinner="dots"):
+        advice = advise(
+            state, player, opponents=PLAYERS[opponents](), seed=state.seed, samples=rollouts
+        )
+    render_advice(console, advice)
 
 
 # --- an attempt at a puzzle ---------------------------------------------------------------

@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from rich.console import Console, RenderableType
     from rich.text import Text
 
+    from ..puzzles.advice import Advice
+    from ..puzzles.coach import CoachReport
     from ..puzzles.hints.graded import Hint
     from ..puzzles.puzzle import Puzzle
     from ..puzzles.session import PlaySession, Result, TurnPlayed
@@ -389,6 +391,68 @@ def render_ranking(console: Console, ranking: Ranking) -> None:
         )
     for line in lines:
         console.print(Text(line))  # wrapped between words to the terminal's width
+
+
+def render_advice(console: Console, advice: Advice, *, top: int = 10, heading: str = "") -> None:
+    """The expert's ranking of a decision: expected final score, loss, and how sure."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    from ..puzzles.advice import Method
+
+    if heading:
+        console.print(Text(heading))
+    rollouts = advice.method is Method.ROLLOUTS
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column("Choice", no_wrap=True)
+    table.add_column("Expected score", justify="right")
+    table.add_column("Loss", justify="right")
+    if rollouts:
+        table.add_column("\u00b1", justify="right")
+    if rollouts and advice.players > 1:
+        table.add_column("Win", justify="right")
+    for index, option in enumerate(advice.options[:top], start=1):
+        row = [str(index), option.label, f"{option.predicted:.1f}", f"{option.loss:.1f}"]
+        if rollouts:
+            row.append("-" if index == 1 else f"{option.error or 0.0:.1f}")
+        if rollouts and advice.players > 1:
+            row.append(f"{option.win or 0.0:.0%}")
+        table.add_row(*row)
+    console.print(table)
+    hidden = len(advice.options) - top
+    if hidden > 0:
+        console.print(Text(f"... and {hidden} more (each loses more than those shown)."))
+    if rollouts:
+        seats = (
+            "the expert's fast policy for you, the bots for the others"
+            if advice.players > 1
+            else "the expert's fast policy"
+        )
+        win = "; Win: your chance to win." if advice.players > 1 else "."
+        how = (
+            f"Expected score: your expected final score, the rest of the game played "
+            f"{advice.samples} times on the same seeded deals of what you cannot see "
+            f"({seats}); Loss: expected points against the best, \u00b1 its standard error{win}"
+        )
+    else:
+        how = (
+            "Expected score: your expected final score by the expert's valuation (points now, "
+            "the worth of the progress on your cards two plies deep over the next card, and "
+            "the measured worth of the turns to come); Loss: expected points against the best."
+        )
+    console.print(Text(how))
+    console.print(Text(f"Confidence: {advice.certainty}."))
+
+
+def render_coach_report(console: Console, report: CoachReport) -> None:
+    """The coach's summary of a game."""
+    from rich.text import Text
+
+    console.print()
+    for line in report.lines():
+        console.print(Text(line))
 
 
 # --- the end of a puzzle ------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""Defaults of the move ranking under uncertainty (:mod:`.uncertain`), free of imports so
-the CLI can show them in ``--help`` without loading the solver."""
+"""Defaults of the move ranking under uncertainty (:mod:`.uncertain`) and of the expert's
+advice (:mod:`.advice`), free of imports so the CLI can show them in ``--help`` without
+loading the solver."""
 
 DEFAULT_SAMPLES = 6
 """Sampled orders per ranking; also the most orders enumerated in full."""
@@ -9,3 +10,6 @@ DEFAULT_TOP_K = 5
 
 DEFAULT_LOOKAHEAD = 3
 """Turns looked at after this one (never past the end of the round)."""
+
+DEFAULT_ROLLOUTS = 32
+"""Rollout samples per option for keep and replacement advice (:mod:`.advice`)."""

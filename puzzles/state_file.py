@@ -17,21 +17,54 @@ and ``cards`` is optional:
 Marks must be a legal area: no walls, the entrance included, orthogonally connected and
 without the tomb (a completed card is replaced, so it is not in play). A ``.json`` file
 is read as JSON with the same keys, anything else as YAML.
+
+The sheet may also list ``completed`` (the card numbers you completed, in order) and
+``pyramid_points`` (the values you claimed; by default the boxes your own completions
+claimed). They matter to the expected final score, not to the marks.
+
+**The other two decisions** (:func:`parse_view` reads all three):
+
+* **keep** (setup): only ``dealt``, the four card numbers dealt to you, and optionally
+  ``players`` (1-4; the other seats are played by greedy bots in the rollouts);
+* **replacement**: the file of the turn in which you completed a card (``round``,
+  ``expedition``, ``seen``, ``cards``: your *other* card in play, if any; ``sheet``), plus
+  ``replace`` (the card just completed), ``offer`` (its card numbers, slot 1 first) and
+  ``deck`` (cards left in the pyramid deck). Optional ``claimed`` maps a colour to the
+  pyramid-point boxes already taken in it by anyone (default: those your own completions
+  claimed).
+
+**Ruling.** A state file describes your side of the table only, so keep and replacement
+advice from a file plays the rest of the game without opponents (except at setup, where
+``players`` seats greedy bots); the hidden deck is drawn from the cards you cannot see.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..solver.cards import Deck, Expedition, UnknownNameError
+from ..solver.cards import Color, Deck, Expedition, PyramidCard, UnknownNameError
 from ..solver.cells import CellMask, parse_cell
 from ..solver.errors import SilverpyrError
+from ..solver.game import (
+    CLAIM_COUNTS,
+    DEALT_CARDS,
+    MAX_PLAYERS,
+    OFFER_SIZE,
+    Claim,
+    GameState,
+    PendingReplacement,
+    Phase,
+    PlayerState,
+)
 from ..solver.limits import MAX_CARDS_IN_PLAY
 from ..solver.position import CardState, Position
-from ..solver.reader import Field, Problems, ReadError, load_data, read_text
-from ..solver.sheet import GEM_CAP, ROUNDS, SKULL_CAP, Sheet
+from ..solver.reader import Field, Problem, Problems, ReadError, load_data, read_text
+from ..solver.sheet import GEM_CAP, PYRAMID_POINT_BOXES, ROUNDS, SKULL_CAP, Sheet
 from ..solver.situation import Situation
+from .advice import Kind
 
 STATE_TEMPLATE = """\
 # A state file for `silverpyr hint --state FILE`: your view of a real game.
@@ -48,37 +81,93 @@ sheet:                # your score card (each key optional, 0 or empty when left
   green: 1            # green gem boxes ticked (0-10)
   skulls: 1           # skull boxes ticked (0-10)
   torches: [1]        # rounds whose torch box is ticked (not after the current round)
+  completed: [21]     # cards you completed, in order (for the final-score forecast)
+# For a replacement (you completed a card this turn), list your other card under
+# cards and add:
+#   replace: 12              # the card you just completed
+#   offer: [5, 17, 33, 40]   # the offer, slot 1 first
+#   deck: 18                 # cards left in the pyramid deck
+# For the keep decision at setup, a file needs only:
+#   dealt: [12, 30, 5, 44]   # the four cards dealt to you
+#   players: 2               # players at the table (optional, default 1)
 """
 """A commented state file that reads as a valid state with the bundled deck."""
-_KEYS = ("round", "expedition", "seen", "cards", "sheet")
+_KEYS = (
+    "round",
+    "expedition",
+    "seen",
+    "cards",
+    "sheet",
+    "dealt",
+    "players",
+    "replace",
+    "offer",
+    "deck",
+    "claimed",
+)
+_KEEP_KEYS = ("dealt", "players")
+_REPLACE_KEYS = ("replace", "offer", "deck", "claimed")
 _CARD_KEYS = ("number", "marks")
-_SHEET_KEYS = ("red", "green", "skulls", "torches")
+_SHEET_KEYS = ("red", "green", "skulls", "torches", "completed", "pyramid_points")
 
 
 class StateFileError(ReadError):
     """A state file that cannot be read or describes an impossible state (every problem)."""
 
 
+@dataclass(frozen=True)
+class StateView:
+    """What a state file describes: the decision due and what advice on it needs."""
+
+    kind: Kind
+    situation: Situation | None = None
+    """A mark decision: what the player knows (``None`` for keep and replacement)."""
+    game: GameState | None = None
+    """A keep or replacement decision as a game of one seat (or more at setup)."""
+    pool: tuple[PyramidCard, ...] | None = None
+    """The cards the hidden deck is drawn from (every card the player cannot see)."""
+
+
 def load_state(path: Path, deck: Deck) -> Situation:
-    """Read the state file at ``path`` (``.json`` as JSON, anything else as YAML)."""
+    """Read the mark state file at ``path`` (``.json`` as JSON, anything else as YAML)."""
+    return _mark_only(load_view(path, deck), str(path))
+
+
+def load_view(path: Path, deck: Deck) -> StateView:
+    """Read the state file at ``path``, whatever decision it describes."""
     source = str(path)
     try:
         text = read_text(path, source=source)
     except ReadError as error:
         raise StateFileError(error.problems) from None
-    return parse_state(text, deck, source=source, as_json=path.suffix.lower() == ".json")
+    return parse_view(text, deck, source=source, as_json=path.suffix.lower() == ".json")
 
 
 def parse_state(
     text: str, deck: Deck, *, source: str = "<state>", as_json: bool = False
 ) -> Situation:
-    """The :class:`~silverpyr.solver.situation.Situation` a state file describes."""
+    """The :class:`~silverpyr.solver.situation.Situation` a mark state file describes."""
+    return _mark_only(parse_view(text, deck, source=source, as_json=as_json), source)
+
+
+def parse_view(
+    text: str, deck: Deck, *, source: str = "<state>", as_json: bool = False
+) -> StateView:
+    """The decision a state file describes: keep, mark or replacement."""
     problems = Problems(source)
     data = _load(text, problems, as_json=as_json)
-    situation = _read(Field.root(data, problems), deck) if not problems else None
+    view = _read(Field.root(data, problems), deck) if not problems else None
     problems.raise_if_any(StateFileError)
-    assert situation is not None
-    return situation
+    assert view is not None
+    return view
+
+
+def _mark_only(view: StateView, source: str) -> Situation:
+    if view.situation is None:
+        raise StateFileError(
+            [Problem(source, f"this state describes a {view.kind.value} decision, not a mark")]
+        )
+    return view.situation
 
 
 def _load(text: str, problems: Problems, *, as_json: bool) -> Any:
@@ -89,30 +178,40 @@ def _load(text: str, problems: Problems, *, as_json: bool) -> Any:
         return None
 
 
-def _read(top: Field, deck: Deck) -> Situation | None:
-    """The situation, or ``None`` after recording every problem found."""
-    problems = top.problems
-    before = len(problems)
+def _read(top: Field, deck: Deck) -> StateView | None:
+    """The view, or ``None`` after recording every problem found."""
     if not top.mapping(_KEYS, expected="a mapping of round, expedition, cards, ..."):
         return None
+    if top.at("dealt").present:
+        return _read_keep(top, deck)
+    replacing = top.at("replace").present
+    for key in (*_KEEP_KEYS, *_REPLACE_KEYS):
+        if top.at(key).present and not replacing:
+            which = "keep (with dealt)" if key in _KEEP_KEYS else "replacement (with replace)"
+            top.at(key).fail(f"only for a {which} decision")
+    problems = top.problems
+    before = len(problems)
     round_number = top.at("round").integer(1, ROUNDS)
     expedition = _expedition(top.at("expedition"), deck)
     seen_field = top.at("seen")
     seen = [_expedition(item, deck) for item in seen_field.items()] if seen_field.present else []
     states: list[CardState] = []
     numbers: list[int] = []
-    for item in top.at("cards").items(low=1, high=MAX_CARDS_IN_PLAY):
-        state = _card(item, deck)
-        if state is not None:
-            states.append(state)
-            numbers.append(state.card.number)
+    low, high = (0, MAX_CARDS_IN_PLAY - 1) if replacing else (1, MAX_CARDS_IN_PLAY)
+    cards_field = top.at("cards")
+    if not (replacing and cards_field.missing):
+        for item in cards_field.items(low=low, high=high):
+            state = _card(item, deck)
+            if state is not None:
+                states.append(state)
+                numbers.append(state.card.number)
     if len(set(numbers)) != len(numbers):
-        top.at("cards").fail("the same card is listed twice")
-    sheet = _sheet(top.at("sheet"), round_number)
+        cards_field.fail("the same card is listed twice")
+    sheet = _sheet(top.at("sheet"), round_number, deck)
     if len(problems) > before or round_number is None or expedition is None or sheet is None:
         return None
     try:
-        return Situation(
+        situation = Situation(
             position=Position(tuple(states), sheet),
             round_number=round_number,
             expedition=expedition,
@@ -122,6 +221,148 @@ def _read(top: Field, deck: Deck) -> Situation | None:
     except (SilverpyrError, ValueError) as error:
         problems.add(str(error))
         return None
+    if replacing:
+        return _read_replacement(top, deck, situation)
+    return StateView(Kind.MARK, situation=situation)
+
+
+def _read_keep(top: Field, deck: Deck) -> StateView | None:
+    """Setup: the four cards dealt (and the players at the table)."""
+    for key in _KEYS:
+        if key not in _KEEP_KEYS and top.at(key).present:
+            top.at(key).fail("a keep decision (with dealt) takes only dealt and players")
+    players = top.at("players").integer(1, MAX_PLAYERS, 1)
+    dealt = _card_numbers(top.at("dealt"), deck, low=DEALT_CARDS, high=DEALT_CARDS)
+    if top.problems or dealt is None or players is None:
+        return None
+    mine = tuple(deck.card(n) for n in dealt)
+    rest = [card for card in deck.pyramids if card.number not in dealt]
+    others = DEALT_CARDS * (players - 1)
+    if len(rest) < others:
+        top.at("players").fail(f"{players} players need {DEALT_CARDS * players} pyramid cards")
+        return None
+    seats = [PlayerState(Position(()), dealt=mine)]
+    seats.extend(
+        PlayerState(Position(()), dealt=tuple(rest[i * DEALT_CARDS : (i + 1) * DEALT_CARDS]))
+        for i in range(players - 1)
+    )
+    game = GameState(
+        seed=0,
+        expedition_cards=deck.expedition_cards(),
+        players=tuple(seats),
+        pyramid_deck=tuple(rest[others:]),
+        phase=Phase.KEEP,
+    )
+    return StateView(Kind.KEEP, game=game)
+
+
+def _read_replacement(top: Field, deck: Deck, situation: Situation) -> StateView | None:
+    """A completed card to replace: the offer, the deck's size, the boxes claimed."""
+    problems = top.problems
+    replace_field = top.at("replace")
+    number = replace_field.whole()
+    offer = _card_numbers(top.at("offer"), deck, low=0, high=OFFER_SIZE)
+    count = top.at("deck").integer(0, len(deck.pyramids))
+    if number is None or offer is None or count is None:
+        return None
+    try:
+        completed = deck.card(number)
+    except UnknownNameError as error:
+        replace_field.fail(str(error))
+        return None
+    position = situation.position
+    sheet = position.sheet
+    visible = [completed.number, *offer, *(s.card.number for s in position.cards)]
+    visible.extend(card.number for card in sheet.completed)
+    repeated = sorted({n for n in visible if visible.count(n) > 1})
+    if repeated:
+        top.fail(f"card {repeated[0]} appears twice (replace, offer, cards, sheet.completed)")
+        return None
+    pool = tuple(card for card in deck.pyramids if card.number not in visible)
+    if count > len(pool):
+        top.at("deck").fail(f"only {len(pool)} cards are out of sight, not {count}")
+        return None
+    if not offer and not count:
+        top.at("offer").fail("the offer and the deck are both empty: nothing to take")
+        return None
+    claims = _claims(top.at("claimed"), sheet, situation)
+    if claims is None or problems:
+        return None
+    done = CardState(completed, completed.room.open_mask)
+    cards = (*position.cards, done)
+    player = PlayerState(Position(cards, sheet.with_completed(completed)))
+    order = (*situation.seen, situation.expedition, *situation.unseen())
+    game = GameState(
+        seed=0,
+        expedition_cards=deck.expedition_cards(),
+        players=(player,),
+        offer=tuple(deck.card(n) for n in offer),
+        pyramid_deck=pool[:count],
+        expedition_order=order,
+        round_number=situation.round_number,
+        turn=situation.turn,
+        phase=Phase.REPLACE,
+        claims=claims,
+        completed_this_turn=((completed,),),
+        pending=(PendingReplacement(0, completed),),
+    )
+    return StateView(Kind.REPLACEMENT, game=game, pool=pool)
+
+
+def _claims(field: Field, sheet: Sheet, situation: Situation) -> tuple[Claim, ...] | None:
+    """The pyramid-point boxes taken: ``claimed`` per colour, or your own completions'."""
+    own = own_claims(sheet)
+    if field.missing:
+        taken = Counter(color for color, _ in own)
+    else:
+        if not field.mapping([c.value for c in Color], expected="a mapping of colour to boxes"):
+            return None
+        taken = Counter()
+        for color in Color:
+            boxes = field.at(color.value).integer(0, len(PYRAMID_POINT_BOXES), 0)
+            if boxes is None:
+                return None
+            taken[color] = boxes
+    when = (situation.round_number, situation.turn)
+    return tuple(
+        Claim(0, color, PYRAMID_POINT_BOXES[box], 0, *when)
+        for color in Color
+        for box in range(taken[color])
+    )
+
+
+def own_claims(sheet: Sheet) -> list[tuple[Color, int]]:
+    """The boxes (colour, points) the completions on ``sheet`` claim, in order, alone at a table."""
+    counts: Counter[Color] = Counter()
+    claims = []
+    for card in sheet.completed:
+        counts[card.color] += 1
+        if counts[card.color] in CLAIM_COUNTS:
+            box = CLAIM_COUNTS.index(counts[card.color])
+            claims.append((card.color, PYRAMID_POINT_BOXES[box]))
+    return claims
+
+
+def _card_numbers(field: Field, deck: Deck, *, low: int, high: int) -> list[int] | None:
+    """Distinct card numbers of ``deck``, ``low`` to ``high`` of them."""
+    numbers = []
+    items = field.items(low=low, high=high, what="a list of card numbers")
+    if not isinstance(field.value, list) or len(items) != len(field.value):
+        return None
+    for item in items:
+        number = item.whole()
+        if number is None:
+            return None
+        try:
+            deck.card(number)
+        except UnknownNameError as error:
+            item.fail(str(error))
+            return None
+        numbers.append(number)
+    if len(set(numbers)) != len(numbers):
+        field.fail("the same card is listed twice")
+        return None
+    return numbers
 
 
 def _expedition(field: Field, deck: Deck) -> Expedition | None:
@@ -164,11 +405,20 @@ def _card(item: Field, deck: Deck) -> CardState | None:
     return state
 
 
-def _sheet(field: Field, round_number: int | None) -> Sheet | None:
+def _sheet(field: Field, round_number: int | None, deck: Deck) -> Sheet | None:
     if field.missing:
         return Sheet()
     if not field.mapping(_SHEET_KEYS, expected="a mapping of red, green, skulls, torches"):
         return None
+    completed: list[int] | None = []
+    if not field.at("completed").missing:
+        completed = _card_numbers(field.at("completed"), deck, low=0, high=len(deck.pyramids))
+    points: list[int | None] = []
+    if not field.at("pyramid_points").missing:
+        points = [
+            item.integer(1, max(PYRAMID_POINT_BOXES))
+            for item in field.at("pyramid_points").items(what="a list of points")
+        ]
     red = field.at("red").integer(0, GEM_CAP, 0)
     green = field.at("green").integer(0, GEM_CAP, 0)
     skulls = field.at("skulls").integer(0, SKULL_CAP, 0)
@@ -183,9 +433,17 @@ def _sheet(field: Field, round_number: int | None) -> Sheet | None:
                 torches_field.fail(f"round {torch_round} cannot be ticked in round {round_number}")
     if red is None or green is None or skulls is None or None in torches:
         return None
-    return Sheet(
+    if completed is None or None in points:
+        return None
+    sheet = Sheet(
         red=red,
         green=green,
         skulls=skulls,
         torches=tuple(r + 1 in ticked for r in range(ROUNDS)),
+        completed=tuple(deck.card(n) for n in completed),
     )
+    if field.at("pyramid_points").missing:
+        claimed = tuple(points for _, points in own_claims(sheet))
+    else:
+        claimed = tuple(p for p in points if p is not None)
+    return replace(sheet, pyramid_points=claimed)

@@ -47,6 +47,7 @@ from .sheet import (
     turn_at,
     turns_after,
 )
+from .situation import Situation
 
 CLAIMS_AT = (2, 4, 6)
 """Completing the 2nd, 4th or 6th card of a colour claims its next pyramid-point box."""
@@ -217,7 +218,7 @@ class Expert:
 
     def choose_move(self, state: GameState, player: int) -> Move:
         """The expert's mark for ``player`` in a game waiting for marks."""
-        best = self.rank_moves(*_mark_inputs(state, player))[0].choice
+        best = self.rank_moves(*_mark_inputs(state.situation(player)))[0].choice
         assert isinstance(best, Move)
         return best
 
@@ -313,17 +314,20 @@ def _colour_counts(state: GameState, player: int) -> Counter[Color]:
 
 
 def _mark_inputs(
-    state: GameState, player: int
+    situation: Situation,
 ) -> tuple[Position, Expedition, Clock, tuple[Expedition, ...], tuple[Expedition, ...]]:
-    situation = state.situation(player)
-    unseen = situation.unseen()
     return (
         situation.position,
         situation.expedition,
-        Clock(state.round_number, state.turn),
-        unseen,
-        state.expedition_cards,
+        Clock(situation.round_number, situation.turn),
+        situation.unseen(),
+        situation.deck,
     )
+
+
+def situation_ranking(situation: Situation, expert: Expert | None = None) -> list[Option]:
+    """The expert's ranking of the marks for what a player knows (a real game's state)."""
+    return (expert or Expert()).rank_moves(*_mark_inputs(situation))
 
 
 def expert_ranking(state: GameState, player: int, expert: Expert | None = None) -> list[Option]:
@@ -333,7 +337,15 @@ def expert_ranking(state: GameState, player: int, expert: Expert | None = None) 
         return expert.rank_keeps(state, player)
     if state.phase is Phase.REPLACE:
         return expert.rank_replacements(state)
-    return expert.rank_moves(*_mark_inputs(state, player))
+    return expert.rank_moves(*_mark_inputs(state.situation(player)))
 
 
-__all__ = ["Clock", "Expert", "Option", "Weights", "baseline", "expert_ranking"]
+__all__ = [
+    "Clock",
+    "Expert",
+    "Option",
+    "Weights",
+    "baseline",
+    "expert_ranking",
+    "situation_ranking",
+]

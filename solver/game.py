@@ -247,6 +247,45 @@ class GameState:
             return Outcome(scores, tuple(tied))
         return Outcome(scores, (min(lowest, key=lowest.__getitem__),))
 
+    def hidden_pyramids(self, player: int) -> tuple[PyramidCard, ...]:
+        """The pyramid cards ``player`` cannot see: the deck, and the others' dealt hands."""
+        others = (
+            card
+            for seat, state in enumerate(self.players)
+            if seat != player
+            for card in state.dealt
+        )
+        return (*self.pyramid_deck, *others)
+
+    def determinized(
+        self, player: int, seed: int, pool: Sequence[PyramidCard] | None = None
+    ) -> GameState:
+        """A game ``player`` cannot tell from this one: what they cannot see, dealt anew.
+
+        The hidden pyramid cards (:meth:`hidden_pyramids`, or ``len(pyramid_deck)`` cards
+        drawn from ``pool`` when the deck's contents are unknown too) and the expedition
+        cards not revealed yet this round are shuffled with ``seed``, which also becomes
+        the seed of the rounds to come. Everything ``player`` knows stays as it is, so a
+        decision judged on many of these never profits from knowing the hidden order.
+        """
+        stream = _stream(seed).child(f"determinized-{player}")
+        hidden = list(self.hidden_pyramids(player) if pool is None else pool)
+        shuffled = stream.child("pyramids").shuffled(hidden)
+        players = list(self.players)
+        at = 0
+        for seat, state in enumerate(self.players):
+            if seat != player and state.dealt:
+                players[seat] = replace(state, dealt=tuple(shuffled[at : at + len(state.dealt)]))
+                at += len(state.dealt)
+        deck = tuple(shuffled[at : at + len(self.pyramid_deck)])
+        order = self.expedition_order
+        if self.phase is not Phase.KEEP and order:
+            revealed = order[: self.turn]
+            order = (*revealed, *stream.child("expeditions").shuffled(order[self.turn :]))
+        return replace(
+            self, seed=seed, players=tuple(players), pyramid_deck=deck, expedition_order=order
+        )
+
     # --- setup ----------------------------------------------------------------------
 
     def keep(self, choices: Sequence[Sequence[int]]) -> GameState:

@@ -95,7 +95,13 @@ def play_game(deck: Deck, seed: int, players: Sequence[Player]) -> PlayedGame:
     """Deal the game of ``seed`` for ``len(players)`` seats and play it to the end."""
     state = deal(deck, len(players), seed)
     forecasts = tuple(p.predicted(state, seat) for seat, p in enumerate(players))
-    state = state.keep([p.keep(state, seat) for seat, p in enumerate(players)])
+    return PlayedGame(play_out(state, players).outcome(), forecasts)
+
+
+def play_out(state: GameState, players: Sequence[Player]) -> GameState:
+    """Play ``state`` to the end of the game, every seat deciding by its player."""
+    if state.phase is Phase.KEEP:
+        state = state.keep([p.keep(state, seat) for seat, p in enumerate(players)])
     while not state.is_over():
         if state.phase is Phase.REPLACE:
             seat = state.replacing_player
@@ -103,4 +109,4 @@ def play_game(deck: Deck, seed: int, players: Sequence[Player]) -> PlayedGame:
             state = state.take_replacement(players[seat].replacement(state))
         else:
             state = state.play([p.move(state, seat) for seat, p in enumerate(players)])
-    return PlayedGame(state.outcome(), forecasts)
+    return state

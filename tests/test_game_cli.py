@@ -245,7 +245,7 @@ def test_o_h_and_q_at_the_move_prompt(deck_file: Path) -> None:
     assert "u undo, ? legal moves, ? N on card N, h hint, o opponents, q quit" in out
     assert "Player 2:" in out and "Player 2's sheet: torches" in out
     assert "Card " in out.split("Player 2:")[1]  # the bot's cards are drawn as rooms
-    assert "Expected" in out and "Confidence:" in out  # the real-game ranking
+    assert "Expected score" in out and "Confidence:" in out  # the expert's advice
     assert "Leave the game? It is not saved" in out
     assert "playing on" in result.stderr and "game abandoned" in result.stderr
     assert "Final score" not in out

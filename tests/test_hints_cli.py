@@ -140,16 +140,22 @@ def test_state_file_ranking(deck_file: Path, tmp_path: Path) -> None:
         "cards:\n  - number: 2\n    marks: A1 A2 A3\n",
         encoding="utf-8",
     )
-    result = run(deck_file, "hint", "--state", str(path), "--json")
+    result = run(deck_file, "hint", "--state", str(path), "--json", "--horizon", "round")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["candidates"][0]["move"] == "A4 B4 A5"
     assert data["candidates"][0]["expected"] == 15
     assert data["exact"] and data["method"] == "exact"
     assert data["unseen"] == ["L3"]
-    text = run(deck_file, "hint", "--state", str(path), "--plain")
+    text = run(deck_file, "hint", "--state", str(path), "--plain", "--horizon", "round")
     assert "Round 1, turn 7: L3 revealed; unseen this round: L3 (0 more turns)." in text.stdout
     assert "Confidence: exact" in text.stdout
+    # The default horizon is the game: the expert's expected final score of each mark.
+    game = json.loads(run(deck_file, "hint", "--state", str(path), "--json").stdout)
+    assert game["decision"] == "mark" and game["method"] == "expert"
+    assert game["options"][0]["loss"] == 0
+    losses = [option["loss"] for option in game["options"]]
+    assert losses == sorted(losses)
 
 
 def test_state_file_errors_name_the_file(deck_file: Path, tmp_path: Path) -> None:
@@ -163,7 +169,7 @@ def test_state_file_errors_name_the_file(deck_file: Path, tmp_path: Path) -> Non
     assert f"{path}: card 2: B1 is a wall" in result.stderr
 
 
-def test_h_in_a_game_ranks_the_moves(deck_file: Path) -> None:
+def test_h_in_a_game_ranks_the_moves_by_the_expert(deck_file: Path) -> None:
     result = run(
         deck_file,
         "game",
@@ -178,7 +184,7 @@ def test_h_in_a_game_ranks_the_moves(deck_file: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "your move" in result.stdout
-    assert "Expected: points gained" in result.stdout
+    assert "Expected score: your expected final score by the expert's valuation" in result.stdout
     assert "Confidence:" in result.stdout
 
 
@@ -256,6 +262,16 @@ def test_the_state_template_reads_as_a_valid_state(tmp_path: Path) -> None:
     path.write_text(result.stdout, encoding="utf-8")
     ranked = CliRunner().invoke(app, ["hint", "--state", str(path), "--json", "--samples", "2"])
     assert ranked.exit_code == 0, ranked.output
+    # Its commented replacement example is a state of its own: card 12 was just completed.
+    lines = result.stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if "- number: 12" in line)
+    del lines[start : start + 2]
+    for key in ("replace", "offer", "deck"):
+        lines = [line.replace(f"#   {key}:", f"{key}:") for line in lines]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    advised = CliRunner().invoke(app, ["hint", "--state", str(path), "--json", "--rollouts", "2"])
+    assert advised.exit_code == 0, advised.output
+    assert json.loads(advised.stdout)["decision"] == "replacement"
     shown = CliRunner().invoke(app, ["hint", "--help"], env={"COLUMNS": "100"})
     assert "--state-template" in shown.stdout and "torches: rounds" in shown.stdout
 

@@ -185,7 +185,8 @@ def test_state_file_in_json() -> None:
         (state("Q5", []), "unknown expedition 'Q5'"),
         (
             state("L3", [], extra="colour: red\n"),
-            "colour: unknown field (known: cards, expedition, round, seen, sheet)",
+            "colour: unknown field (known: cards, claimed, dealt, deck, expedition, offer, "
+            "players, replace, round, seen, sheet)",
         ),
         (state("L3", ["I2", "I3", "I3", "O4", "L4", "T4", "L3"]), "a round has 7 turns"),
         (

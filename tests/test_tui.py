@@ -36,7 +36,7 @@ from silverpyr.solver.cards import Deck
 from silverpyr.solver.cells import cells_of, column_of, row_of
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.game import Phase
-from silverpyr.solver.moves import Mark, Move
+from silverpyr.solver.moves import Mark, Move, move_str
 
 DAY = dt.date(2026, 11, 22)
 SIZE = (100, 36)
@@ -504,3 +504,41 @@ def test_a_red_cross_extra_is_placed_as_a_single_cell(deck: Deck) -> None:
         assert screen.session.moves[1] == second
 
     run(app, steps)
+
+
+def test_h_in_the_game_gives_the_experts_advice_at_keep_and_mark(deck: Deck) -> None:
+    setting = Setting(deck, None, DAY, record=False)
+    app = SilverpyrApp(setting, lambda s: GameScreen(s, players=2, seed=7))
+
+    async def steps(pilot: Pilot[None]) -> None:
+        from silverpyr.puzzles.advice import advise
+
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("h")  # keep: played out in a worker
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.thinking is False
+        shown = _rendered(screen.messages[-2])
+        assert "Advice: expected final score" in shown and "keep" in shown
+        dealt = [card.number for card in screen.state.players[0].dealt]
+        for number in choose_keep(screen.state.players[0].dealt):
+            await pilot.press(str(dealt.index(number) + 1))
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("h")  # a mark: the expert's top move goes under the cursor
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        best = advise(screen.state, 0).best.choice
+        assert isinstance(best, Move) and best.mark is not None
+        assert move_str(best, with_card=True) in _rendered(screen.messages[-2])
+        placer = screen.placer
+        assert placer.card == best.mark.card
+
+    run(app, steps)
+
+
+def _rendered(renderable: object) -> str:
+    console = Console(width=120, record=True, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()

@@ -1,8 +1,9 @@
 """A game against the bots on the full screen: you are player 1.
 
 The screen drives a :class:`~silverpyr.solver.game.GameState` (keep, play, take a
-replacement); the other seats play by :mod:`silverpyr.solver.bots`; ``h`` ranks your moves
-as ``silverpyr hint --state`` does (:func:`silverpyr.puzzles.uncertain.rank_moves`).
+replacement); the other seats play by :mod:`silverpyr.solver.bots`; ``h`` gives the
+expert's advice on the decision due, as ``h`` in the line game does
+(:func:`silverpyr.puzzles.advice.advise`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from textual.worker import Worker, WorkerState
 
 from ...solver.cells import cells_of
 from ...solver.game import DECK, Phase, Replacement
-from ...solver.moves import PASS, move_str
+from ...solver.moves import PASS, Move, move_str
 from ...solver.sheet import GEM_CAP, SKULL_CAP
 from .modals import Confirm, Prompt
 from .placing import Placer
@@ -32,7 +33,7 @@ from .setting import Setting, leave
 from .widgets import CardView, strip
 
 if TYPE_CHECKING:
-    from ...puzzles.uncertain import Ranking
+    from ...puzzles.advice import Advice
     from ...solver.game import GameState
     from ...solver.moves import Move
     from ...solver.position import Position
@@ -498,22 +499,33 @@ class GameScreen(Screen[None]):
     # --- advice and the end -------------------------------------------------------------
 
     def action_hint(self) -> None:
-        """``h``: rank your moves as ``hint --state`` does, in a thread worker."""
-        if (placer := self._placing()) is None or placer.marks:
+        """``h``: the expert's advice on the decision due (keep, mark or replacement).
+
+        Marks are ranked at once by the expert's valuation; keeps and replacements are
+        played out (rollouts, a few seconds), so the advice runs in a thread worker.
+        """
+        state = self.state
+        if state.phase is Phase.MARK:
+            if (placer := self._placing()) is None or placer.marks:
+                return
+        elif state.phase is Phase.REPLACE:
+            if state.replacing_player != HUMAN:
+                return
+        elif state.phase is not Phase.KEEP:
             return
         if self.thinking:
             self.query_one("#status", Static).update(Text("Still thinking\u2026", style="bold"))
             return
-        asked = self.state
-        situation = asked.situation(HUMAN)
+        asked = state
         self.thinking = True
         self.say(Text("Advice: thinking\u2026", style="italic"))
         self.redraw()
 
-        def rank() -> tuple[GameState, Ranking]:
-            from ...puzzles.uncertain import rank_moves  # OR-Tools: loaded off the UI thread
+        def rank() -> tuple[GameState, Advice]:
+            from ...puzzles.advice import advise
+            from ...solver.players import GreedyPlayer
 
-            return asked, rank_moves(situation)
+            return asked, advise(asked, HUMAN, opponents=GreedyPlayer(), seed=asked.seed)
 
         self.run_worker(
             rank,
@@ -531,30 +543,32 @@ class GameScreen(Screen[None]):
         if worker.state is WorkerState.ERROR:
             self.say(Text(f"The advice failed: {worker.error}", style="bold red"))
         elif worker.result is not None:
-            asked, ranking = worker.result
+            asked, advice = worker.result
             if asked is self.state:
-                self.show_ranking(ranking)
+                self.show_advice(advice)
             else:
                 self.say(Text("(The advice came after the turn moved on.)", style="italic"))
         self.redraw()
 
-    def show_ranking(self, ranking: Ranking) -> None:
-        table = Table(title="Advice: expected points", show_edge=False, box=None)
+    def show_advice(self, advice: Advice) -> None:
+        from ...puzzles.advice import Method
+
+        table = Table(title="Advice: expected final score", show_edge=False, box=None)
         table.add_column("#", justify="right")
-        table.add_column("Move")
-        table.add_column("Expected", justify="right")
-        table.add_column("Best in", justify="right")
-        for index, estimate in enumerate(ranking.estimates[:5], start=1):
-            table.add_row(
-                str(index),
-                move_str(estimate.move, with_card=True),
-                f"{estimate.mean:+.2f}",
-                f"{estimate.best_share:.0%}",
-            )
-        self.say(table, Text(f"Confidence: {ranking.confidence()}."))
-        best = ranking.best.move
+        table.add_column("Choice")
+        table.add_column("Score", justify="right")
+        table.add_column("Loss", justify="right")
+        for index, option in enumerate(advice.options[:5], start=1):
+            loss = f"{option.loss:.1f}"
+            if advice.method is Method.ROLLOUTS and index > 1:
+                loss += f" \u00b1{option.error or 0.0:.1f}"
+            table.add_row(str(index), option.label, f"{option.predicted:.1f}", loss)
+        self.say(table, Text(f"Confidence: {advice.certainty}."))
+        best = advice.best.choice
         placer = self._placing()
-        if best.mark is not None and placer is not None and not placer.marks:
+        usable = placer is not None and not placer.marks
+        if isinstance(best, Move) and best.mark is not None and usable:
+            assert placer is not None
             placer.show(best.mark)
 
     def _final(self) -> None:

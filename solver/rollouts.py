@@ -1,0 +1,126 @@
+"""A decision's worth by playing the rest of the game many times (Monte-Carlo rollouts).
+
+Each *sample* deals what the deciding player cannot see anew
+(:meth:`.GameState.determinized`, seeded), then every option is taken in that same deal and
+the game is played to its end: the player's seat by :data:`ROLLOUT_EXPERT` (the expert
+one ply deep: its fast policy), the other seats by the given players. The options share
+their deals (common random numbers), so the *difference* between two options is measured
+far more precisely than either value: :meth:`RolloutValue.loss_against` gives it with its
+standard error. Nobody in a rollout looks at the hidden order (the players decide from
+what their seat knows), so no option is rewarded for knowing the future (no strategy
+fusion). The estimates are of the final score *under the rollout policy*, a few points
+below the full expert's (``benchmarks/advice.py`` measures the gap).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import PyramidCard
+from .expert import Expert, Weights
+from .game import GameState, Phase, Replacement
+from .moves import Move
+from .players import ExpertPlayer, Player, play_out
+from .rng import SeededStream
+
+ROLLOUT_EXPERT = Weights(top_k=0)
+"""The expert's weights in rollouts: one ply deep (about 15 times faster, a few points weaker)."""
+
+Choice = tuple[int, int] | Move | Replacement
+"""A keep (two card numbers), a mark, or a replacement."""
+
+
+@dataclass(frozen=True)
+class RolloutValue:
+    """What the rollouts of one option gave, sample by sample."""
+
+    choice: Choice
+    scores: tuple[int, ...]
+    """The deciding player's final score in each sample."""
+    wins: tuple[float, ...]
+    """Their share of the win in each sample (1, 1/k for a k-way shared win, or 0)."""
+
+    @property
+    def mean(self) -> float:
+        """Mean final score."""
+        return statistics.fmean(self.scores)
+
+    @property
+    def win_rate(self) -> float:
+        """Share of samples won."""
+        return statistics.fmean(self.wins)
+
+    @property
+    def error(self) -> float:
+        """Standard error of :attr:`mean` (0 with fewer than two samples)."""
+        return _standard_error([float(s) for s in self.scores])
+
+    def loss_against(self, best: RolloutValue) -> tuple[float, float]:
+        """Mean points lost against ``best`` on the same deals, and its standard error."""
+        gaps = [float(b - s) for b, s in zip(best.scores, self.scores, strict=True)]
+        return statistics.fmean(gaps), _standard_error(gaps)
+
+
+def rollout_values(
+    state: GameState,
+    player: int,
+    choices: Sequence[Choice],
+    *,
+    samples: int,
+    seed: int,
+    opponents: Player,
+    pool: Sequence[PyramidCard] | None = None,
+) -> list[RolloutValue]:
+    """Every choice of ``player`` in ``state`` (the decision it waits for), by rollouts.
+
+    ``opponents`` plays the other seats; ``pool`` lists the cards the hidden deck is drawn
+    from when its contents are unknown (see :meth:`.GameState.determinized`).
+    """
+    me = ExpertPlayer(name="expert (rollouts)", expert=Expert(ROLLOUT_EXPERT))
+    seats: list[Player] = [
+        me if seat == player else opponents for seat in range(len(state.players))
+    ]
+    scores: list[list[int]] = [[] for _ in choices]
+    wins: list[list[float]] = [[] for _ in choices]
+    stream = SeededStream(f"silverpyr-rollouts|{seed}")
+    for sample in range(samples):
+        deal_seed = stream.child(str(sample)).below(2**62)
+        dealt = state.determinized(player, deal_seed, pool)
+        for index, choice in enumerate(choices):
+            end = play_out(_take(dealt, player, choice, seats), seats)
+            outcome = end.outcome()
+            scores[index].append(outcome.totals[player])
+            winners = outcome.winners
+            wins[index].append(1 / len(winners) if player in winners else 0.0)
+    return [
+        RolloutValue(choice, tuple(s), tuple(w))
+        for choice, s, w in zip(choices, scores, wins, strict=True)
+    ]
+
+
+def _take(state: GameState, player: int, choice: Choice, seats: Sequence[Player]) -> GameState:
+    """``state`` after ``player``'s ``choice`` (and, where all decide at once, the others')."""
+    if state.phase is Phase.KEEP:
+        assert isinstance(choice, tuple)
+        return state.keep(
+            [choice if seat == player else p.keep(state, seat) for seat, p in enumerate(seats)]
+        )
+    if state.phase is Phase.REPLACE:
+        assert isinstance(choice, Replacement)
+        return state.take_replacement(choice)
+    assert isinstance(choice, Move)
+    return state.play(
+        [choice if seat == player else p.move(state, seat) for seat, p in enumerate(seats)]
+    )
+
+
+def _standard_error(values: Sequence[float]) -> float:
+    if len(values) < 2:
+        return 0.0
+    return statistics.stdev(values) / math.sqrt(len(values))
+
+
+__all__ = ["ROLLOUT_EXPERT", "Choice", "RolloutValue", "rollout_values"]

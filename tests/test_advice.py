@@ -1,0 +1,309 @@
+"""The expert's advice for all three decisions, the coach, and game records (issue 13)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from silverpyr.cli.app import app
+from silverpyr.puzzles.advice import Kind, Method, advise, options_of
+from silverpyr.puzzles.coach import Grade, grade, judge, report
+from silverpyr.puzzles.game_record import (
+    GameRecord,
+    GameRecordError,
+    answer_of,
+    load_record,
+    parse_record,
+    replay,
+)
+from silverpyr.puzzles.state_file import StateFileError, parse_view
+from silverpyr.solver.deckfile import load_deck
+from silverpyr.solver.expert import expert_ranking
+from silverpyr.solver.game import Phase, deal
+from silverpyr.solver.players import GreedyPlayer
+from silverpyr.solver.rollouts import rollout_values
+
+DECK = load_deck()
+
+
+def played_to(seed: int, players: int, phase: Phase, *, skip: int = 0) -> tuple[GameRecord, object]:
+    """A record of greedy answers up to the ``skip``-th time player 1 faces ``phase``."""
+    record = GameRecord.start(DECK, seed, players, "greedy")
+    bot = GreedyPlayer()
+    replayed = replay(record, DECK)
+    seen = 0
+    while not replayed.state.is_over():
+        state = replayed.state
+        if state.phase is phase:
+            if seen == skip:
+                return record, state
+            seen += 1
+        if state.phase is Phase.KEEP:
+            choice = bot.keep(state, 0)
+        elif state.phase is Phase.REPLACE:
+            choice = bot.replacement(state)
+        else:
+            choice = bot.move(state, 0)
+        record = record.with_answer(answer_of(state, choice))
+        replayed = replay(record, DECK)
+    raise AssertionError(f"no {phase} decision number {skip} in game {seed}")
+
+
+# --- what a player cannot see -------------------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(1, 4), sample=st.integers(0, 10**9))
+def test_determinized_keeps_what_the_player_sees(seed: int, players: int, sample: int) -> None:
+    state = deal(DECK, players, seed)
+    other = state.determinized(0, sample)
+    assert other.players[0] == state.players[0]
+    assert Counter(c.number for c in other.hidden_pyramids(0)) == Counter(
+        c.number for c in state.hidden_pyramids(0)
+    )
+    kept = state.keep([GreedyPlayer().keep(state, p) for p in range(players)])
+    later = kept.determinized(0, sample)
+    assert later.players == kept.players and later.offer == kept.offer
+    assert later.expedition_order[: kept.turn] == kept.expedition_order[: kept.turn]
+    assert sorted(e.name for e in later.expedition_order) == sorted(
+        e.name for e in kept.expedition_order
+    )
+    assert sorted(c.number for c in later.pyramid_deck) == sorted(
+        c.number for c in kept.pyramid_deck
+    )
+
+
+def test_determinized_deals_differ_by_seed_and_repeat_with_it() -> None:
+    state = deal(DECK, 2, 5)
+    assert state.determinized(0, 1) == state.determinized(0, 1)
+    assert state.determinized(0, 1).pyramid_deck != state.determinized(0, 2).pyramid_deck
+
+
+# --- the advice ---------------------------------------------------------------------------
+
+
+def test_mark_advice_is_the_experts_ranking() -> None:
+    _, state = played_to(3, 2, Phase.MARK, skip=2)
+    advice = advise(state, 0)
+    ranking = expert_ranking(state, 0)
+    assert advice.kind is Kind.MARK and advice.method is Method.EXPERT
+    assert advice.best.choice == ranking[0].choice
+    assert advice.best.loss == 0
+    losses = [option.loss for option in advice.options]
+    assert losses == sorted(losses) and all(loss >= 0 for loss in losses)
+    assert len(advice.options) == len(options_of(state, 0))
+
+
+def test_keep_advice_ranks_every_pair_by_rollouts() -> None:
+    state = deal(DECK, 2, 8)
+    advice = advise(state, 0, samples=3)
+    assert advice.kind is Kind.KEEP and advice.method is Method.ROLLOUTS
+    assert len(advice.options) == 6 and advice.best.loss == 0
+    means = [option.predicted for option in advice.options]
+    assert means == sorted(means, reverse=True)
+    assert all(option.win is not None and 0 <= option.win <= 1 for option in advice.options)
+    assert advise(state, 0, samples=3) == advice  # seeded: the same answer again
+
+
+def test_rollouts_share_their_deals() -> None:
+    _, state = played_to(4, 1, Phase.REPLACE)
+    choices = options_of(state, 0)
+    values = rollout_values(state, 0, choices, samples=4, seed=1, opponents=GreedyPlayer())
+    assert [v.choice for v in values] == choices
+    assert all(len(v.scores) == 4 for v in values)
+    assert values[0].loss_against(values[0]) == (0.0, 0.0)
+    # The same option twice gets the same scores: the deals are common to all options.
+    again = rollout_values(
+        state, 0, [choices[0], choices[0]], samples=4, seed=1, opponents=GreedyPlayer()
+    )
+    assert again[0].scores == again[1].scores == values[0].scores
+
+
+# --- the coach ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("loss", "error", "expected"),
+    [
+        (0.0, None, None),
+        (0.49, None, None),
+        (0.5, None, Grade.DOUBTFUL),
+        (1.99, None, Grade.DOUBTFUL),
+        (2.0, None, Grade.BAD),
+        (5.0, None, Grade.VERY_BAD),
+        (3.0, 1.0, Grade.BAD),
+        (3.0, 1.5, None),  # within twice the standard error: the coach cannot tell
+        (12.0, 2.0, Grade.VERY_BAD),
+    ],
+)
+def test_grades(loss: float, error: float | None, expected: Grade | None) -> None:
+    assert grade(loss, error) == expected
+
+
+def test_the_coach_is_silent_on_the_experts_choice_and_grades_the_rest() -> None:
+    _, state = played_to(6, 2, Phase.MARK, skip=3)
+    advice = advise(state, 0)
+    best = judge(advice, advice.best.choice, "here")
+    assert best.loss == 0 and best.is_silent and best.message() == ""
+    worst = judge(advice, advice.options[-1].choice, "here")
+    assert worst.loss == advice.options[-1].loss > 0
+    if worst.grade is not None:
+        assert worst.message().startswith(f"Coach (here): {worst.grade.value}")
+    summary = report([best, worst])
+    assert summary.mean_loss()[Kind.MARK] == (2, worst.loss / 2)
+    assert summary.costliest() == [worst]
+
+
+def test_playing_the_advice_costs_nothing_in_a_whole_game() -> None:
+    record = GameRecord.start(DECK, 11, 2, "greedy")
+    replayed = replay(record, DECK)
+    verdicts = []
+    while not replayed.state.is_over():
+        state = replayed.state
+        advice = advise(state, 0, samples=1, seed=11)
+        verdicts.append(judge(advice, advice.best.choice, "x"))
+        record = record.with_answer(answer_of(state, advice.best.choice))
+        replayed = replay(record, DECK)
+    summary = report(verdicts)
+    assert summary.total_loss == 0 and summary.costliest() == []
+    assert {v.kind for v in verdicts} >= {Kind.KEEP, Kind.MARK}
+    assert "Every decision was the expert's." in summary.lines()
+
+
+# --- game records -------------------------------------------------------------------------
+
+
+def test_a_record_round_trips_and_replays(tmp_path: Path) -> None:
+    record, state = played_to(2, 2, Phase.REPLACE)
+    path = tmp_path / "game.json"
+    record.save(path)
+    assert load_record(path) == record
+    replayed = replay(load_record(path), DECK)
+    assert replayed.state == state
+    assert [d.answer for d in replayed.decisions] == list(record.answers)
+    assert replayed.decisions[0].kind is Kind.KEEP and replayed.decisions[0].where == "setup"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"format": "chess"}, "format: expected 'silverpyr game record'"),
+        ({"seed": -1}, "seed: -1 is not a whole number"),
+        ({"players": 5}, "players: 5 is not a whole number from 1 to 4"),
+        ({"opponents": "shark"}, "opponents: 'shark' is not one of"),
+        ({"answers": "12 30"}, "answers: expected a list of answers"),
+        ({"colour": 1}, "colour: unknown field"),
+    ],
+)
+def test_bad_records_say_where(change: dict[str, object], message: str) -> None:
+    data = GameRecord.start(DECK, 1, 2, "greedy").to_dict() | change
+    with pytest.raises(GameRecordError, match=r"^g\.json: ") as raised:
+        parse_record(data, "g.json")
+    assert message in str(raised.value)
+
+
+def test_answers_that_do_not_replay_are_named() -> None:
+    record, _ = played_to(2, 1, Phase.MARK, skip=1)
+    bad = GameRecord(record.deck, record.seed, 1, "greedy", (*record.answers, "Z9"))
+    with pytest.raises(GameRecordError, match=r"answers\[2\]: 'Z9' does not replay \(mark"):
+        replay(bad, DECK, source="g.json")
+    other_deck = GameRecord("0" * 16, 1, 1, "greedy", ())
+    with pytest.raises(GameRecordError, match="deck: the game was played with another deck"):
+        replay(other_deck, DECK, source="g.json")
+
+
+# --- state files for keep and replacement --------------------------------------------------
+
+
+def test_keep_and_replacement_state_files() -> None:
+    keep = parse_view("dealt: [12, 30, 5, 44]\nplayers: 3\n", DECK)
+    assert keep.kind is Kind.KEEP and keep.game is not None
+    assert len(keep.game.players) == 3
+    assert [c.number for c in keep.game.players[0].dealt] == [12, 30, 5, 44]
+    replacement = parse_view(
+        "round: 2\nexpedition: L3\nseen: [I3]\ncards:\n  - number: 30\n    marks: A1\n"
+        "replace: 12\noffer: [5, 17]\ndeck: 3\n"
+        "sheet: {completed: [1, 3], red: 1}\n",
+        DECK,
+    )
+    game = replacement.game
+    assert replacement.kind is Kind.REPLACEMENT and game is not None
+    assert game.phase is Phase.REPLACE and len(game.replacement_options()) == 3
+    assert [c.number for c in game.players[0].sheet.completed] == [1, 3, 12]
+    assert replacement.pool is not None and len(replacement.pool) == 48 - 6
+    advice = advise(game, 0, samples=2, pool=replacement.pool)
+    assert advice.kind is Kind.REPLACEMENT and len(advice.options) == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("dealt: [1, 2, 3]\n", "dealt: expected 4 to 4 entries"),
+        ("dealt: [1, 2, 3, 3]\n", "dealt: the same card is listed twice"),
+        ("dealt: [1, 2, 3, 4]\nround: 2\n", "round: a keep decision (with dealt) takes only"),
+        (
+            "round: 1\nexpedition: L3\ncards:\n  - number: 2\noffer: [5]\n",
+            "offer: only for a replacement",
+        ),
+        (
+            "round: 1\nexpedition: L3\nreplace: 2\noffer: [2]\ndeck: 1\n",
+            "card 2 appears twice",
+        ),
+        (
+            "round: 1\nexpedition: L3\nreplace: 2\noffer: []\ndeck: 0\n",
+            "offer: the offer and the deck are both empty",
+        ),
+        (
+            "round: 1\nexpedition: L3\nreplace: 2\noffer: [3]\ndeck: 47\n",
+            "deck: only 46 cards are out of sight, not 47",
+        ),
+    ],
+)
+def test_bad_keep_and_replacement_states(text: str, message: str) -> None:
+    with pytest.raises(StateFileError) as raised:
+        parse_view(text, DECK)
+    assert message in str(raised.value)
+
+
+# --- the command line ---------------------------------------------------------------------
+
+
+def test_game_with_coach_and_record_then_review(tmp_path: Path) -> None:
+    """A scripted 1-player game with --coach and --record; --review says the same."""
+    record, _ = played_to(9, 1, Phase.MARK, skip=6)
+    moves = tmp_path / "moves.txt"
+    moves.write_text("\n".join((*record.answers, "q", "y")) + "\n", encoding="utf-8")
+    path = tmp_path / "game.json"
+    args = ["game", "--seed", "9", "--players", "1", "--plain", "--moves", str(moves)]
+    played = CliRunner().invoke(app, [*args, "--coach", "--rollouts", "2", "--record", str(path)])
+    assert played.exit_code == 0, played.output
+    assert f"the record so far is in {path}" in " ".join(played.stderr.split())
+    # The last move is not final (q came at "End the turn?"), so it is not recorded.
+    assert load_record(path).answers == record.answers[:-1]
+    reviewed = CliRunner().invoke(
+        app, ["hint", "--game", str(path), "--review", "--rollouts", "2", "--json"]
+    )
+    assert reviewed.exit_code == 0, reviewed.output
+    data = json.loads(reviewed.stdout)
+    assert data["decisions"] == len(record.answers) - 1
+    live = [line for line in played.stdout.splitlines() if line.startswith("Coach (")]
+    flagged = [v for v in data["verdicts"] if v["grade"]]
+    assert len(live) == len(flagged)
+    advice = CliRunner().invoke(app, ["hint", "--game", str(path), "--json"])
+    assert advice.exit_code == 0, advice.output
+    assert json.loads(advice.stdout)["decision"] == "mark"
+
+
+def test_hint_game_errors_are_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text('{"format": "silverpyr game record"}', encoding="utf-8")
+    result = CliRunner().invoke(app, ["hint", "--game", str(path)])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {path}: ")
