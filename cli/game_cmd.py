@@ -43,7 +43,7 @@ from .play import Answers, Quit, commands_hint, explain, find_command, script_fr
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
-    from ..puzzles.coach import Verdict
+    from ..puzzles.game_coach import Verdict
     from ..puzzles.game_record import GameRecord
     from ..solver.cards import PyramidCard
     from ..solver.game import GameState, Replacement
@@ -203,7 +203,7 @@ class GameLog:
         if not self.coach:
             return
         from ..puzzles.advice import advise, decision_kind
-        from ..puzzles.coach import judge
+        from ..puzzles.game_coach import judge
         from ..solver.players import PLAYERS
 
         kind = decision_kind(state)
@@ -223,7 +223,7 @@ class GameLog:
 
     def finish(self, console: Console) -> None:
         if self.coach:
-            from ..puzzles.coach import report
+            from ..puzzles.game_coach import report
             from .views import render_coach_report
 
             render_coach_report(console, report(self.verdicts))

@@ -437,7 +437,7 @@ def _game_hint(
 ) -> None:
     """``--game FILE``: advice for the decision due, or (``--review``) the coach's verdicts."""
     from ..puzzles.advice import advise
-    from ..puzzles.coach import judge, report
+    from ..puzzles.game_coach import judge, report
     from ..puzzles.game_record import load_record, replay
     from ..solver.players import PLAYERS
     from .output import stderr_console

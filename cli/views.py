@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from ..puzzles.advice import Advice
-    from ..puzzles.coach import CoachReport
+    from ..puzzles.game_coach import CoachReport
     from ..puzzles.hints.graded import Hint
     from ..puzzles.puzzle import Puzzle
     from ..puzzles.session import PlaySession, Result, TurnPlayed

@@ -14,7 +14,7 @@ player's expected final score and the expected points it loses against the best:
   comes with its standard error, the loss with the standard error of the paired
   difference, and in a game with opponents the chance to win.
 
-The ranking's top is the expert's advice: the coach (:mod:`.coach`) measures a decision
+The ranking's top is the expert's advice: the coach (:mod:`.game_coach`) measures a decision
 against it, so playing the top option costs nothing.
 """
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
 from silverpyr.puzzles.advice import Kind, Method, advise, options_of
-from silverpyr.puzzles.coach import Grade, grade, judge, report
+from silverpyr.puzzles.game_coach import Grade, grade, judge, report
 from silverpyr.puzzles.game_record import (
     GameRecord,
     GameRecordError,
