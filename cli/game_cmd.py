@@ -3,9 +3,15 @@
 Every answer is one line: the two cards to keep at setup, a move in notation each turn
 (``B1 B2 C2 +C3``, ``17:B1 B2``), and an offer slot or ``d`` (deck) when a completed card
 is replaced. At the move prompt the commands are those of the puzzles (:mod:`.play`
-finds them the same way): ``?`` or ``? 17`` lists the legal moves, ``h`` ranks them by
-expected points (``silverpyr hint --state``), ``o`` draws the opponents' cards and sheets,
-``q`` leaves after a confirmation (``q!`` at once), ``u`` takes back a move.
+finds them the same way): ``?`` or ``? 17`` lists the legal moves, ``h`` gives the
+expert's advice (:mod:`silverpyr.puzzles.advice`; at the keep and replacement prompts
+too), ``o`` draws the opponents' cards and sheets, ``q`` leaves after a confirmation
+(``q!`` at once), ``u`` takes back a move.
+
+**Coach and record.** ``--coach`` judges each decision once it is final against the
+expert's advice (:mod:`silverpyr.puzzles.game_coach`) and sums the game up at the end;
+``--record FILE`` saves the answers after every decision
+(:mod:`silverpyr.puzzles.game_record`), for ``hint --game FILE [--review]``.
 
 **Undo.** Your move is not final at once: the turn ends when you say so, and only then do
 the bots play and the next expedition card turn over. Right after your move the game asks
@@ -43,6 +49,7 @@ from .play import Answers, Quit, commands_hint, explain, find_command, script_fr
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
+    from ..puzzles.advice import Advice
     from ..puzzles.game_coach import Verdict
     from ..puzzles.game_record import GameRecord
     from ..solver.cards import PyramidCard
@@ -188,6 +195,7 @@ class GameLog:
     coach: bool = False
     rollouts: int = DEFAULT_ROLLOUTS
     verdicts: list[Verdict] = field(default_factory=list)
+    _advised: tuple[GameState, Advice] | None = field(default=None, repr=False)
 
     def save(self) -> None:
         if self.record is not None and self.path is not None:
@@ -202,13 +210,24 @@ class GameLog:
             self.save()
         if not self.coach:
             return
-        from ..puzzles.advice import advise, decision_kind
+        from ..puzzles.advice import decision_kind
         from ..puzzles.game_coach import judge
+
+        where = Decision(0, state, decision_kind(state), choice, "").where
+        advice = self.advice(console, state, "The coach is weighing your decision...")
+        verdict = judge(advice, choice, where)
+        self.verdicts.append(verdict)
+        if not verdict.is_silent:
+            console.print(verdict.message(), highlight=False, markup=False)
+
+    def advice(self, console: Console, state: GameState, doing: str) -> Advice:
+        """The expert's advice on your decision in ``state`` (worked out once per state)."""
+        if self._advised is not None and self._advised[0] is state:
+            return self._advised[1]
+        from ..puzzles.advice import advise
         from ..solver.players import PLAYERS
 
-        kind = decision_kind(state)
-        where = Decision(0, state, kind, choice, "").where
-        with console.status("The coach is weighing your decision...", spinner="dots"):
+        with console.status(doing, spinner="dots"):
             advice = advise(
                 state,
                 HUMAN,
@@ -216,10 +235,16 @@ class GameLog:
                 seed=state.seed,
                 samples=self.rollouts,
             )
-        verdict = judge(advice, choice, where)
-        self.verdicts.append(verdict)
-        if not verdict.is_silent:
-            console.print(verdict.message(), highlight=False, markup=False)
+        self._advised = (state, advice)
+        return advice
+
+    def show_advice(self, console: Console, state: GameState) -> None:
+        """``h``: the expert's ranking of the decision due now."""
+        from .views import render_advice
+
+        render_advice(
+            console, self.advice(console, state, "The expert is weighing your options...")
+        )
 
     def finish(self, console: Console) -> None:
         if self.coach:
@@ -296,7 +321,6 @@ def _keep(
     log: GameLog,
 ) -> GameState:
     from ..solver.moves import IllegalMoveError
-    from .play import show_game_hint
 
     dealt = state.players[HUMAN].dealt
     console.print("\nYou are dealt four pyramid cards; keep two of them.")
@@ -305,9 +329,9 @@ def _keep(
         answer = answers.ask(
             f"Keep which two cards? (e.g. {dealt[0].number} {dealt[1].number}; h hint)"
         )
-        _maybe_leave(answers, answer)
+        _maybe_leave(answers, answer, log)
         if answer.strip().lower() in {"h", "hint"}:
-            show_game_hint(console, state, HUMAN, log.opponents, log.rollouts)
+            log.show_advice(console, state)
             continue
         try:
             numbers = [int(token) for token in answer.replace(",", " ").split()]
@@ -334,7 +358,7 @@ def _turn(
     _show_turn(console, state, plain=plain)
     position = state.position(HUMAN)
     if position.has_card_in_play():
-        mine = _ask_move(GameScreen(console, answers, state, plain, log.opponents, log.rollouts))
+        mine = _ask_move(GameScreen(console, answers, state, plain, log))
         log.decided(console, state, mine)
     else:
         console.print("You have no card in play: you pass.")
@@ -363,8 +387,7 @@ class GameScreen:
     answers: Answers
     state: GameState
     plain: bool
-    opponents: str = "greedy"
-    rollouts: int = DEFAULT_ROLLOUTS
+    log: GameLog
 
 
 GameCommand = Callable[[GameScreen, str], bool]
@@ -385,9 +408,8 @@ def _legal(screen: GameScreen, rest: str) -> bool:
 
 
 def _hint(screen: GameScreen, rest: str) -> bool:
-    from .play import show_game_hint
 
-    show_game_hint(screen.console, screen.state, HUMAN, screen.opponents, screen.rollouts)
+    screen.log.show_advice(screen.console, screen.state)
     return False
 
 
@@ -397,7 +419,7 @@ def _opponents(screen: GameScreen, rest: str) -> bool:
 
 
 def _leave(screen: GameScreen, rest: str) -> bool:
-    _confirm_leave(screen.answers)
+    _confirm_leave(screen.answers, screen.log)
     return False
 
 
@@ -415,21 +437,22 @@ GAME_COMMANDS: dict[str, tuple[GameCommand, str]] = {
 """The move prompt's commands; ``u`` here only explains (see the module's Undo)."""
 
 
-def _confirm_leave(answers: Answers) -> None:
-    """``q``: leave the game after a ``y`` (a game is not saved); anything else plays on."""
-    answer = answers.ask("Leave the game? It is not saved (y leaves, anything else plays on):")
+def _confirm_leave(answers: Answers, log: GameLog) -> None:
+    """``q``: leave the game after a ``y``; anything else plays on."""
+    kept = f"The record so far stays in {log.path}" if log.path else "It is not saved"
+    answer = answers.ask(f"Leave the game? {kept} (y leaves, anything else plays on):")
     if answer.strip().lower() in {"y", "yes"}:
         raise Quit
     explain("playing on")
 
 
-def _maybe_leave(answers: Answers, answer: str) -> None:
+def _maybe_leave(answers: Answers, answer: str, log: GameLog) -> None:
     """The setup and replacement prompts take ``q`` (asked to confirm) and ``q!`` too."""
     word = answer.strip().lower()
     if word == "q!":
         raise Quit
     if word in {"q", "quit"}:
-        _confirm_leave(answers)
+        _confirm_leave(answers, log)
 
 
 def _ask_move(screen: GameScreen) -> Move:
@@ -479,7 +502,7 @@ def _end_turn(screen: GameScreen, move: Move) -> bool:
             _show_opponents(console, state, plain=screen.plain)
             continue
         if word in {"q", "quit", "q!"}:
-            _maybe_leave(screen.answers, word)
+            _maybe_leave(screen.answers, word, screen.log)
             continue
         return True
 
@@ -542,7 +565,6 @@ def _ask_replacement(
     console: Console, answers: Answers, state: GameState, log: GameLog
 ) -> Replacement:
     from ..solver.game import DECK, Replacement
-    from .play import show_game_hint
 
     card = state.pending[0].card
     console.print(f"\nCard {card.number} is complete; take a replacement.")
@@ -552,9 +574,9 @@ def _ask_replacement(
     options = state.replacement_options()
     while True:
         answer = answers.ask(f"Replacement: offer slot 1-{slots}{deck_hint}? (h hint)").lower()
-        _maybe_leave(answers, answer)
+        _maybe_leave(answers, answer, log)
         if answer.strip() in {"h", "hint"}:
-            show_game_hint(console, state, HUMAN, log.opponents, log.rollouts)
+            log.show_advice(console, state)
             continue
         choice = (
             DECK

@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from ..puzzles.session import PlaySession
     from ..puzzles.store import Store
     from ..solver.cards import Deck
-    from ..solver.game import GameState
 
 
 class MovesExhaustedError(SilverpyrError):
@@ -417,21 +416,6 @@ def _prompt(screen: PlayScreen) -> Text:
 
 
 # --- game hints -------------------------------------------------------------------------
-
-
-def show_game_hint(
-    console: Console, state: GameState, player: int, opponents: str, rollouts: int
-) -> None:
-    """``h`` in ``silverpyr game``: the expert's ranking of the decision due now."""
-    from ..puzzles.advice import advise
-    from ..solver.players import PLAYERS
-    from .views import render_advice
-
-    with console.status("The expert is weighing your options...", spinner="dots"):
-        advice = advise(
-            state, player, opponents=PLAYERS[opponents](), seed=state.seed, samples=rollouts
-        )
-    render_advice(console, advice)
 
 
 # --- an attempt at a puzzle ---------------------------------------------------------------

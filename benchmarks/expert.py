@@ -1,0 +1,135 @@
+"""Speed of the expert and of its advice (issue 13's targets), one core, bundled deck.
+
+    python benchmarks/expert.py                    # 10 two-player games, default rollouts
+    python benchmarks/expert.py --games 20 --gap 200
+
+* **Expert decisions**: every decision the expert makes (keep, mark, replacement) in
+  ``--games`` seeded two-player games against the greedy bot, timed one by one.
+  Target: median <= 0.5 s, p95 <= 3 s.
+* **A two-player game, expert vs greedy**, start to end. Target: <= 20 s.
+* **Advice** (what ``h``, ``hint --state``/``--game`` and the coach compute): marks by the
+  expert's valuation, keeps and replacements by rollouts (``--rollouts`` per option), on
+  the expert's own decisions in those games.
+* ``--gap N``: the rollout policy (the expert one ply deep) against the full expert on N
+  seeded solo games: how far below the expert's score the rollouts' estimates sit.
+
+Times are wall seconds (``time.perf_counter``) with CPU seconds beside them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import defaultdict
+
+from timing import percentile  # benchmarks/timing.py, beside this script
+
+from silverpyr.puzzles.advice import DEFAULT_ROLLOUTS, Kind, advise, decision_kind
+from silverpyr.solver.deckfile import load_deck
+from silverpyr.solver.expert import Expert
+from silverpyr.solver.game import GameState, Phase, deal
+from silverpyr.solver.players import ExpertPlayer, GreedyPlayer, play_game
+from silverpyr.solver.rollouts import ROLLOUT_EXPERT
+
+
+def line(label: str, walls: list[float], cpus: list[float], target: str = "") -> str:
+    return (
+        f"{label}: n={len(walls)} median={statistics.median(walls):.3f}s "
+        f"p95={percentile(walls, 0.95):.3f}s max={max(walls):.3f}s "
+        f"(cpu median={statistics.median(cpus):.3f}s){target}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=500)
+    parser.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS)
+    parser.add_argument("--gap", type=int, default=0, help="solo games for the policy gap")
+    parser.add_argument("--advice-every", type=int, default=3, help="advise on every Nth mark")
+    args = parser.parse_args()
+    deck = load_deck()
+    expert, greedy = ExpertPlayer(), GreedyPlayer()
+    decisions: dict[str, tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
+    advice: dict[str, tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
+    games: tuple[list[float], list[float]] = ([], [])
+    marks = 0
+    for seed in range(args.seed, args.seed + args.games):
+        timed(games, lambda s=seed: play_game(deck, s, [ExpertPlayer(), GreedyPlayer()]))
+        print(f"  game {seed}: {games[0][-1]:.1f}s", flush=True)
+        state = deal(deck, 2, seed)
+        time_advice(advice, state, args.rollouts)
+        keep = timed(decisions["keep"], lambda s=state: expert.keep(s, 0))
+        state = state.keep([keep, greedy.keep(state, 1)])
+        while not state.is_over():
+            ask = should_advise(state, marks, args.advice_every)
+            if state.phase is Phase.REPLACE:
+                seat = state.replacing_player
+                if seat == 0:
+                    if ask:
+                        time_advice(advice, state, args.rollouts)
+                    choice = timed(decisions["replacement"], lambda s=state: expert.replacement(s))
+                else:
+                    choice = greedy.replacement(state)
+                state = state.take_replacement(choice)
+                continue
+            if state.position(0).has_card_in_play():
+                marks += 1
+                if ask:
+                    time_advice(advice, state, args.rollouts)
+            move = timed(decisions["mark"], lambda s=state: expert.move(s, 0))
+            state = state.play([move, greedy.move(state, 1)])
+    everything = ([], [])  # type: tuple[list[float], list[float]]
+    for kind, (walls, cpus) in decisions.items():
+        everything[0].extend(walls)
+        everything[1].extend(cpus)
+        print(line(f"expert decision, {kind}", walls, cpus))
+    print(line("expert decision, all", *everything, "  (target median <= 0.5 s, p95 <= 3 s)"))
+    print(line("two-player game, expert vs greedy", *games, "  (target <= 20 s)"))
+    for kind, (walls, cpus) in advice.items():
+        how = "expert valuation" if kind == Kind.MARK.value else f"{args.rollouts} rollouts"
+        print(line(f"advice, {kind} ({how})", walls, cpus))
+    if args.gap:
+        policy_gap(deck, args.gap)
+
+
+def should_advise(state: GameState, marks: int, every: int) -> bool:
+    if state.phase is Phase.REPLACE:
+        return state.replacing_player == 0 and len(state.replacement_options()) > 1
+    return marks % every == 0
+
+
+def timed(bucket: tuple[list[float], list[float]], action):  # type: ignore[no-untyped-def]
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = action()
+    bucket[0].append(time.perf_counter() - wall)
+    bucket[1].append(time.process_time() - cpu)
+    return result
+
+
+def time_advice(
+    advice: dict[str, tuple[list[float], list[float]]], state: GameState, rollouts: int
+) -> None:
+    kind = decision_kind(state).value
+    timed(advice[kind], lambda: advise(state, 0, samples=rollouts, seed=state.seed))
+
+
+def policy_gap(deck, games: int) -> None:  # type: ignore[no-untyped-def]
+    """Mean solo score of the full expert and of the rollout policy on the same seeds."""
+    full, fast = [], []
+    fast_player = ExpertPlayer(expert=Expert(ROLLOUT_EXPERT))
+    for seed in range(20_000, 20_000 + games):
+        full.append(play_game(deck, seed, [ExpertPlayer()]).outcome.totals[0])
+        fast.append(play_game(deck, seed, [fast_player]).outcome.totals[0])
+    gaps = [a - b for a, b in zip(full, fast, strict=True)]
+    error = statistics.stdev(gaps) / len(gaps) ** 0.5
+    print(
+        f"rollout policy gap over {games} solo games: expert {statistics.fmean(full):.1f}, "
+        f"rollout policy {statistics.fmean(fast):.1f}, gap {statistics.fmean(gaps):.1f} "
+        f"± {error:.1f} points"
+    )
+
+
+if __name__ == "__main__":
+    main()
