@@ -5,12 +5,13 @@ The error contract (README, "Errors"): every bad input gets one line on stderr s
 traceback, a crash or a hang. A damaged stats database is the one exception by design:
 the damaged rows are skipped with ``warning:`` lines and the command goes on (exit 0).
 
-Six classes of input, each generated from a seeded stream (the same cases every run):
+Seven classes of input, each generated from a seeded stream (the same cases every run):
 
 * ``args``: command-line arguments (bad types, ranges, choices, unknown or missing options);
 * ``cards``: card files (``--cards``), mutated from the bundled deck or hostile outright;
 * ``puzzle``: puzzle files (``puzzle --file``);
-* ``state``: ``hint --state`` files;
+* ``state``: ``hint --state`` files (mark, keep and replacement views);
+* ``record``: game records (``hint --game``, with and without ``--review``);
 * ``moves``: ``--moves`` scripts (``puzzle``, ``daily``, ``hint``, ``game``);
 * ``stats``: damaged stats databases (``stats``, ``daily``).
 
@@ -479,8 +480,112 @@ def state_cases(stream: SeededStream) -> Iterator[Case]:
             ":", stream.choice([": [", ": {", ":: ", " ", ": -"]), 1
         )
         yield Case("state", f"mutation {n}", argv, {"s.yaml": "".join(lines).encode()})
+    for base in (KEEP_STATE, REPLACEMENT_STATE):
+        for old, new in DECISION_MUTATIONS:
+            if old in base:
+                changed = base.replace(old, new, 1).encode()
+                yield Case(
+                    "state", f"{old!r}->{new!r}", [*argv, "--rollouts", "1"], {"s.yaml": changed}
+                )
     yield Case("state", "state plus --card", [*argv, "--card", "17"], {"s.yaml": STATE.encode()})
     yield Case("state", "a folder", ["hint", "--state", "."])
+
+
+KEEP_STATE = "dealt: [12, 30, 5, 44]\nplayers: 2\n"
+REPLACEMENT_STATE = """round: 2
+expedition: L3
+seen: [I3]
+cards:
+  - number: 30
+    marks: A1
+replace: 12
+offer: [5, 17]
+deck: 3
+sheet: {completed: [1, 3], red: 1}
+"""
+DECISION_MUTATIONS = (
+    ("dealt: [12, 30, 5, 44]", "dealt: [12, 30, 5]"),
+    ("dealt: [12, 30, 5, 44]", "dealt: [12, 12, 5, 44]"),
+    ("dealt: [12, 30, 5, 44]", "dealt: [12, 30, 5, 99]"),
+    ("dealt: [12, 30, 5, 44]", "dealt: 12"),
+    ("players: 2", "players: 5"),
+    ("players: 2", "players: two"),
+    ("replace: 12", "replace: 30"),
+    ("replace: 12", "replace: 99"),
+    ("replace: 12", "replace: [12]"),
+    ("offer: [5, 17]", "offer: [5, 5]"),
+    ("offer: [5, 17]", "offer: [5, 17, 20, 21, 22]"),
+    ("offer: [5, 17]", "offer: []\ndeck: 0\nold:"),
+    ("offer: [5, 17]", "offer: 5"),
+    ("deck: 3", "deck: 99"),
+    ("deck: 3", "deck: -1"),
+    ("completed: [1, 3]", "completed: [1, 12]"),
+    ("completed: [1, 3]", "completed: [1, 1]"),
+    ("red: 1", "pyramid_points: [99]"),
+    ("red: 1", "pyramid_points: 5"),
+    ("seen: [I3]", "seen: [I3]\nclaimed: {red: 4}"),
+    ("seen: [I3]", "seen: [I3]\nclaimed: {blue: 1}"),
+    ("seen: [I3]", "seen: [I3]\nclaimed: 2"),
+    ("seen: [I3]", "seen: [I3]\ndealt: [1, 2, 3, 4]"),
+)
+
+
+def record_text(**change: object) -> bytes:
+    record = {
+        "format": "silverpyr game record",
+        "version": 1,
+        "deck": "8da238f65ec7bdad",
+        "seed": 4,
+        "players": 2,
+        "opponents": "greedy",
+        "answers": ["19 43", "19:B1 B2 B3 C3 +19:A3"],
+    }
+    return json.dumps(record | change).encode()
+
+
+RECORD_CHANGES: tuple[dict[str, object], ...] = (
+    {"format": "chess"},
+    {"format": 7},
+    {"version": 2},
+    {"deck": "0000000000000000"},
+    {"deck": None},
+    {"seed": -1},
+    {"seed": 2**70},
+    {"seed": "4"},
+    {"players": 0},
+    {"players": 9},
+    {"opponents": "shark"},
+    {"opponents": ["greedy"]},
+    {"answers": "19 43"},
+    {"answers": [19, 43]},
+    {"answers": ["19 43", "Z9"]},
+    {"answers": ["19 19"]},
+    {"answers": ["12 30"]},
+    {"answers": ["19 43", "", "x"]},
+    {"answers": ["19 43"] + ["-"] * 100},
+    {"answers": ["q!"]},
+    {"extra": 1},
+)
+
+
+def record_cases(stream: SeededStream) -> Iterator[Case]:
+    for review in ([], ["--review"]):
+        argv = ["hint", "--game", "g.json", "--rollouts", "1", *review]
+        for n, change in enumerate(RECORD_CHANGES):
+            yield Case("record", f"{review} change {n}", argv, {"g.json": record_text(**change)})
+        for name, content in _hostile_yaml(stream):
+            yield Case("record", f"{review} {name}", argv, {"g.json": content})
+        for n in range(10):
+            answers = [
+                stream.choice(["19 43", "19:A1", "1", "d", "q", "", "43:C1", "u", "?"])
+                for _ in range(stream.between(1, 6))
+            ]
+            yield Case(
+                "record", f"{review} answers {n}", argv, {"g.json": record_text(answers=answers)}
+            )
+    yield Case("record", "a folder", ["hint", "--game", "."])
+    yield Case("record", "missing", ["hint", "--game", "missing.json"])
+    yield Case("record", "with --state", ["hint", "--game", "g.json", "--state", "g.json"])
 
 
 BAD_MOVES = (
@@ -625,6 +730,7 @@ GENERATORS = {
     "cards": cards_cases,
     "puzzle": puzzle_cases,
     "state": state_cases,
+    "record": record_cases,
     "moves": moves_cases,
     "stats": stats_cases,
 }

@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app, main
-from silverpyr.solver.deckfile import bundled_deck_path
+from silverpyr.puzzles.catalog import deck_fingerprint
+from silverpyr.solver.deckfile import bundled_deck_path, load_deck
 from silverpyr.solver.reader import MAX_CARD_FILE_BYTES, MAX_FILE_BYTES
 
 HOSTILE = Path(__file__).parent / "data" / "hostile"
@@ -210,6 +211,26 @@ VALUES = st.recursive(
 )
 PUZZLE_KEYS = ["format", "cards", "round", "turn_in_round", "expeditions", "objective", "start"]
 STATE_KEYS = ["round", "expedition", "seen", "cards", "sheet"]
+DECISION_KEYS = ["dealt", "players", "replace", "offer", "deck", "claimed"]
+REPLACEMENT_STATE = {
+    "round": 2,
+    "expedition": "L3",
+    "seen": ["I3"],
+    "cards": [{"number": 30, "marks": "A1"}],
+    "replace": 12,
+    "offer": [5, 17],
+    "deck": 3,
+    "sheet": {"completed": [1, 3], "red": 1},
+}
+RECORD = {
+    "format": "silverpyr game record",
+    "version": 1,
+    "deck": deck_fingerprint(load_deck()),
+    "seed": 4,
+    "players": 2,
+    "opponents": "greedy",
+    "answers": ["19 43", "19:B1 B2 B3 C3 +19:A3"],
+}
 
 
 def _document(keys: list[str]) -> st.SearchStrategy[dict[str, object]]:
@@ -243,6 +264,41 @@ def test_generated_puzzle_files(tmp_path: Path, data: dict[str, object]) -> None
 @given(data=_document(STATE_KEYS))
 def test_generated_state_files(tmp_path: Path, data: dict[str, object]) -> None:
     _judge_file_run(["hint", "--state", str(_write(tmp_path, "s.yaml", data))])
+
+
+@FUZZ
+@given(data=_document([*STATE_KEYS, *DECISION_KEYS]))
+def test_generated_keep_and_replacement_states(tmp_path: Path, data: dict[str, object]) -> None:
+    path = _write(tmp_path, "s.yaml", data)
+    _judge_file_run(["hint", "--state", str(path), "--rollouts", "1"])
+
+
+@FUZZ
+@given(key=st.sampled_from([*REPLACEMENT_STATE, *DECISION_KEYS, "sheet"]), value=VALUES)
+def test_one_bad_value_in_a_replacement_state(tmp_path: Path, key: str, value: object) -> None:
+    data = REPLACEMENT_STATE | {key: value}
+    _judge_file_run(["hint", "--state", str(_write(tmp_path, "s.yaml", data)), "--rollouts", "1"])
+
+
+@FUZZ
+@given(key=st.sampled_from([*RECORD, "extra"]), value=VALUES)
+def test_one_bad_value_in_a_game_record(tmp_path: Path, key: str, value: object) -> None:
+    import json
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(RECORD | {key: value}, default=str), encoding="utf-8")
+    _judge_file_run(["hint", "--game", str(path), "--rollouts", "1"])
+
+
+@FUZZ
+@given(answers=st.lists(st.sampled_from(["19 43", "19:A1", "1", "d", "q", "", "19 19", "x"])))
+def test_generated_game_record_answers(tmp_path: Path, answers: list[str]) -> None:
+    import json
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(RECORD | {"answers": answers}), encoding="utf-8")
+    _judge_file_run(["hint", "--game", str(path), "--rollouts", "1"])
+    _judge_file_run(["hint", "--game", str(path), "--review", "--rollouts", "1"])
 
 
 @FUZZ
