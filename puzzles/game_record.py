@@ -32,7 +32,7 @@ from ..solver.cards import Deck
 from ..solver.game import DECK, MAX_PLAYERS, GameState, Phase, Replacement, deal
 from ..solver.moves import PASS, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
 from ..solver.moves import move_str as _move_str
-from ..solver.players import PLAYERS
+from ..solver.players import PLAYERS, Player, with_choice
 from ..solver.reader import Field, Problem, Problems, ReadError, read_data_file
 from ..solver.rollouts import Choice
 from .advice import Kind, decision_kind
@@ -209,7 +209,7 @@ def _waits_for_human(state: GameState) -> bool:
     return state.replacing_player == HUMAN and len(state.replacement_options()) > 1
 
 
-def _advance_bots(state: GameState, bot: Any) -> GameState:
+def _advance_bots(state: GameState, bot: Player) -> GameState:
     """Take the steps that are not player 1's answers: passes, bots' replacements, ..."""
     while not state.is_over() and not _waits_for_human(state):
         if state.phase is Phase.MARK:  # player 1 has no card in play: a pass
@@ -221,17 +221,9 @@ def _advance_bots(state: GameState, bot: Any) -> GameState:
     return state
 
 
-def apply(state: GameState, choice: Choice, bot: Any) -> GameState:
+def apply(state: GameState, choice: Choice, bot: Player) -> GameState:
     """``state`` after player 1's ``choice`` and, in keep and mark, the bots' at once."""
-    seats = range(len(state.players))
-    if state.phase is Phase.KEEP:
-        assert isinstance(choice, tuple)
-        return state.keep([choice if s == HUMAN else bot.keep(state, s) for s in seats])
-    if state.phase is Phase.REPLACE:
-        assert isinstance(choice, Replacement)
-        return state.take_replacement(choice)
-    assert isinstance(choice, Move)
-    return state.play([choice if s == HUMAN else bot.move(state, s) for s in seats])
+    return with_choice(state, HUMAN, choice, [bot] * len(state.players))
 
 
 def parse_answer(state: GameState, answer: str, *, where: str, source: str) -> Choice:

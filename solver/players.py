@@ -110,3 +110,23 @@ def play_out(state: GameState, players: Sequence[Player]) -> GameState:
         else:
             state = state.play([p.move(state, seat) for seat, p in enumerate(players)])
     return state
+
+
+def with_choice(
+    state: GameState, player: int, choice: object, players: Sequence[Player]
+) -> GameState:
+    """``state`` after ``player``'s ``choice`` for the decision it waits for.
+
+    ``choice`` is two card numbers (keep), a :class:`~.moves.Move` (mark) or a
+    :class:`~.game.Replacement`; in keep and mark, where everyone decides at once, the other
+    seats decide by ``players[seat]``.
+    """
+    seats = range(len(state.players))
+    if state.phase is Phase.KEEP:
+        assert isinstance(choice, tuple)
+        return state.keep([choice if s == player else players[s].keep(state, s) for s in seats])
+    if state.phase is Phase.REPLACE:
+        assert isinstance(choice, Replacement)
+        return state.take_replacement(choice)
+    assert isinstance(choice, Move)
+    return state.play([choice if s == player else players[s].move(state, s) for s in seats])

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 from .cards import PyramidCard
 from .expert import Expert, Weights
-from .game import GameState, Phase, Replacement
+from .game import GameState, Replacement
 from .moves import Move
-from .players import ExpertPlayer, Player, play_out
+from .players import ExpertPlayer, Player, play_out, with_choice
 from .rng import SeededStream
 
 ROLLOUT_EXPERT = Weights(top_k=0)
@@ -90,7 +90,7 @@ def rollout_values(
         deal_seed = stream.child(str(sample)).below(2**62)
         dealt = state.determinized(player, deal_seed, pool)
         for index, choice in enumerate(choices):
-            end = play_out(_take(dealt, player, choice, seats), seats)
+            end = play_out(with_choice(dealt, player, choice, seats), seats)
             outcome = end.outcome()
             scores[index].append(outcome.totals[player])
             winners = outcome.winners
@@ -99,22 +99,6 @@ def rollout_values(
         RolloutValue(choice, tuple(s), tuple(w))
         for choice, s, w in zip(choices, scores, wins, strict=True)
     ]
-
-
-def _take(state: GameState, player: int, choice: Choice, seats: Sequence[Player]) -> GameState:
-    """``state`` after ``player``'s ``choice`` (and, where all decide at once, the others')."""
-    if state.phase is Phase.KEEP:
-        assert isinstance(choice, tuple)
-        return state.keep(
-            [choice if seat == player else p.keep(state, seat) for seat, p in enumerate(seats)]
-        )
-    if state.phase is Phase.REPLACE:
-        assert isinstance(choice, Replacement)
-        return state.take_replacement(choice)
-    assert isinstance(choice, Move)
-    return state.play(
-        [choice if seat == player else p.move(state, seat) for seat, p in enumerate(seats)]
-    )
 
 
 def _standard_error(values: Sequence[float]) -> float:
