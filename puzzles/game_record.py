@@ -82,7 +82,12 @@ class GameRecord:
         """Write the record to ``path`` atomically (a crash never leaves half a file)."""
         text = json.dumps(self.to_dict(), indent=1) + "\n"
         folder = path.parent if str(path.parent) else Path(".")
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+        try:
+            handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+        except OSError as error:  # name the record, not the temporary file beside it
+            raise OSError(
+                error.errno, f"cannot write the game record: {error.strerror}", str(path)
+            ) from None
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 out.write(text)

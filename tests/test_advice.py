@@ -307,3 +307,14 @@ def test_hint_game_errors_are_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"error: {path}: ")
+
+
+def test_a_record_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
+    missing = tmp_path / "no" / "game.json"
+    result = CliRunner().invoke(
+        app, ["game", "--seed", "1", "--record", str(missing), "--moves", "-"], input="q!\n"
+    )
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        f"error: {missing}: cannot write the game record: No such file or directory"
+    )
