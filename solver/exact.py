@@ -36,7 +36,8 @@ small share of the total, so no compiled code (numba) is needed.
 from __future__ import annotations
 
 import itertools
-from collections import Counter
+from array import array
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -45,7 +46,7 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from .cards import Expedition, Symbol
+from .cards import Expedition
 from .cells import cells_of
 from .errors import SilverpyrError
 from .moves import Mark, Move
@@ -53,6 +54,7 @@ from .position import CardState, Position
 from .sheet import ROUNDS, TURNS_PER_ROUND, Sheet, puzzle_score
 
 IntArray = npt.NDArray[np.int64]
+RowArray = npt.NDArray[np.int32]
 Policy = Callable[[Position, Expedition, int], Move]
 """A policy: the move to play in a position for the revealed expedition in a round."""
 
@@ -165,19 +167,23 @@ class Deal:
 
 # --- the graph -------------------------------------------------------------------------
 
+_MARKS_MASK = (1 << _SHEET_SHIFT) - 1
+_CARD_MASK = (1 << _CARD_BITS) - 1
+_SHEET_BITS = 63 - _SHEET_SHIFT
+"""Score cards of a graph are numbered below ``1 << _SHEET_BITS`` (keys fit an int64)."""
+
 
 @dataclass
 class _Level:
-    """The states one turn apart from the roots: keys, and the moves of the live ones."""
+    """The states one turn apart from the roots, and the moves of the live ones."""
 
-    keys: list[int] = field(default_factory=list)
-    index: dict[int, int] = field(default_factory=dict)
-    """Row of each key (the roots' level only)."""
-    live: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    states: IntArray
+    """The graph's number of the state of each row (see :meth:`Graph.key_of`)."""
+    live: IntArray
     """Rows of states with a card in play (the others are over: their value is fixed)."""
-    sinks: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    sinks: IntArray
     """Rows of states with no card in play."""
-    children: dict[int, tuple[IntArray, IntArray]] = field(default_factory=dict)
+    children: dict[int, tuple[RowArray, IntArray]] = field(default_factory=dict)
     """Per kind index: children of the live rows (rows of the next level), segment starts."""
 
 
@@ -186,6 +192,9 @@ class Graph:
 
     Built once, it answers every question about that root: the optimal value, each move's
     value, a policy's value, the known-order optimum of every order.
+
+    A state is numbered once for the whole graph (a position reached after 3 turns and
+    after 5 is expanded once); a level lists the numbers of its states.
     """
 
     def __init__(
@@ -205,21 +214,28 @@ class Graph:
         self.round_number = round_number
         self.start_sheet = root.sheet if start_sheet is None else start_sheet
         self.numbers = tuple(state.number for state in root.cards)
-        self._cross = {s.number: s.room.mask(Symbol.CROSS) for s in root.cards}
-        self._symbols = {s.number: s.room.symbol_cells for s in root.cards}
-        self._slot = {s.number: i for i, s in enumerate(root.cards)}
-        self._tombs = tuple(s.room.tomb for s in root.cards)
+        self._cards = tuple(state.card for state in root.cards)
+        self._symbols = tuple(
+            state.room.symbol_cells << (_CARD_BITS * slot) for slot, state in enumerate(root.cards)
+        )
+        self._tombs = tuple(state.room.tomb for state in root.cards)
         self._scores: dict[int, int] = {}
         self._sheets: dict[tuple[int, int, int, tuple[bool, ...], int], int] = {}
         self._sheet_list: list[Sheet] = []
-        self._effects: dict[tuple[int, int, int], int] = {}
-        self._cards = tuple(state.card for state in root.cards)
-        self._children: dict[int, tuple[int, ...]] = {}  # key * 8 + kind index
+        self._kinds: list[Expedition] = list(deal.kinds)
+        self._kind_index = {kind.name: i for i, kind in enumerate(deal.kinds)}
+        self._moves: dict[int, tuple[int, ...]] = {}
+        self._singles: dict[int, tuple[int, ...]] = {}
+        self._effects: dict[int, int] = {}
         self._extras: dict[tuple[int, int], list[int]] = {}
+        self._extra_moves: dict[int, tuple[int, ...] | None] = {}
+        self._keys: IntArray = np.zeros(0, dtype=np.int64)
         self.root_keys = [self.intern(position) for position in roots]
         self.levels: list[_Level] = []
+        self._root_rows: dict[int, int] = {}
+        self._columns_cache: dict[int, tuple[list[tuple[int, ...]], dict[tuple[int, ...], int]]]
+        self._columns_cache = {}
         self._build()
-        self._children.clear()
         self._extras.clear()
 
     # state keys ---------------------------------------------------------------------
@@ -229,7 +245,7 @@ class Graph:
         found = self._sheets.get(key)
         if found is None:
             found = len(self._sheet_list)
-            if found >= 1 << (63 - _SHEET_SHIFT):
+            if found >= 1 << _SHEET_BITS:
                 raise ExactError("too many distinct score cards for the exact engine's keys")
             self._sheets[key] = found
             self._sheet_list.append(sheet)
@@ -245,129 +261,237 @@ class Graph:
     def position(self, key: int) -> Position:
         """The position a key stands for (built on demand: the graph keeps only ints)."""
         cards = tuple(
-            CardState(card, key >> (_CARD_BITS * slot) & ((1 << _CARD_BITS) - 1))
+            CardState(card, key >> (_CARD_BITS * slot) & _CARD_MASK)
             for slot, card in enumerate(self._cards)
         )
         return Position(cards, self._sheet_list[key >> _SHEET_SHIFT])
+
+    def key_of(self, state: int) -> int:
+        """The key of the state the graph numbered ``state``."""
+        return int(self._keys[state])
 
     def keys(self) -> list[int]:
         """Every key in the graph, level by level (first seen first)."""
         seen: dict[int, None] = {}
         for level in self.levels:
-            for key in level.keys:
+            for key in self._keys[level.states].tolist():
                 seen.setdefault(key, None)
         return list(seen)
 
-    def _apply(self, position: Position, key: int, mark: Mark) -> int:
-        """Key after ``mark`` (no red cross in it): the engine's effect, cached by sheet."""
-        slot = self._slot[mark.card]
-        sheet_id = key >> _SHEET_SHIFT
-        cells = mark.cells
-        new_sheet = sheet_id
-        if cells & self._symbols[mark.card]:
-            # only cells with a symbol change the sheet (as in Position._resolve)
-            cache_key = (sheet_id, mark.card, cells & self._symbols[mark.card])
-            found = self._effects.get(cache_key)
-            if found is None:
-                state = position.cards[slot]
-                alone = Position((CardState(state.card),), self._sheet_list[sheet_id])
-                after, _ = alone._resolve(mark, self.round_number)
-                found = self._sheet_id(after.sheet)
-                self._effects[cache_key] = found
-            new_sheet = found
-        child = (key & ((1 << _SHEET_SHIFT) - 1)) | (cells << (_CARD_BITS * slot))
-        child |= new_sheet << _SHEET_SHIFT
-        return child
+    # moves ----------------------------------------------------------------------------
+
+    def _effect(self, symbols: int, sheet_id: int) -> int:
+        """``after << 4 | crosses``: the sheet after marking ``symbols`` (symbol cells of one
+        card, shifted to its place in a key) on sheet ``sheet_id``, and the red crosses the
+        mark earns; the engine's ``_resolve``, whose sheet change and crosses depend only
+        on the symbol cells marked and the sheet."""
+        slot = 0 if symbols <= _CARD_MASK else 1
+        card = self._cards[slot]
+        alone = Position((CardState(card),), self._sheet_list[sheet_id])
+        after, crosses = alone._resolve(
+            Mark(card.number, symbols >> (_CARD_BITS * slot)), self.round_number
+        )
+        if crosses >= 16:
+            raise ExactError("too many red crosses in one mark for the exact engine")
+        found = self._sheet_id(after.sheet) << 4 | crosses
+        self._effects[symbols << _SHEET_BITS | sheet_id] = found
+        return found
+
+    def _placements(self, slot: int, marked: int, kind: int) -> tuple[int, ...]:
+        """Every legal placement of the kind numbered ``kind`` on the card of ``slot`` with
+        ``marked`` cells (shifted to the card's place in a key): the engine's generation,
+        as in :meth:`.Position.legal_marks` (unsorted), which depends on the card's marks
+        alone; its single cells follow (:meth:`_single_cells`)."""
+        code = (kind << 1 | slot) << _CARD_BITS | marked
+        found = self._moves.get(code)
+        if found is None:
+            state = CardState(self._cards[slot], marked)
+            shift = _CARD_BITS * slot
+            found = tuple(
+                fp << shift for fp in state.free_footprints(self._kinds[kind]) if state.touches(fp)
+            )
+            self._moves[code] = found
+        return found
+
+    def _single_cells(self, slot: int, marked: int) -> tuple[int, ...]:
+        """Every legal single cell on the card of ``slot`` with ``marked`` cells, shifted."""
+        code = slot << _CARD_BITS | marked
+        found = self._singles.get(code)
+        if found is None:
+            state = CardState(self._cards[slot], marked)
+            shift = _CARD_BITS * slot
+            found = tuple(1 << (cell + shift) for cell in cells_of(state.single_cells()))
+            self._singles[code] = found
+        return found
+
+    def _extra_cells(self, marks: int, crosses: int) -> tuple[int, ...] | None:
+        """The engine's extra-mark sequences after a mark that earned ``crosses`` and left
+        ``marks`` on the one card in play: the cell of each (0: none); ``None`` when there
+        are two cards, or a sequence holds more than one mark.
+
+        Which extra marks can be made depends on the marks alone (the engine's
+        ``legal_extra_marks`` and the crosses ``_resolve`` counts); only their effects on
+        the sheet depend on the sheet. When every sequence holds at most one mark, two
+        sequences never meet, so the engine finds the same ones on any sheet.
+        """
+        if len(self._cards) > 1:
+            return None
+        code = marks << 4 | crosses
+        if code in self._extra_moves:
+            return self._extra_moves[code]
+        position = Position((CardState(self._cards[0], marks),), self.start_sheet)
+        sequences = position._extra_sequences(crosses, self.round_number)
+        found: tuple[int, ...] | None = None
+        if all(len(extras) <= 1 for extras, _ in sequences):
+            found = tuple(extras[0].cells if extras else 0 for extras, _ in sequences)
+        self._extra_moves[code] = found
+        return found
+
+    def _kind(self, expedition: Expedition) -> int:
+        found = self._kind_index.get(expedition.name)
+        if found is None or self._kinds[found] != expedition:
+            found = len(self._kinds)
+            self._kinds.append(expedition)
+            self._kind_index[expedition.name] = found
+        return found
 
     def children(self, key: int, expedition: Expedition) -> list[int]:
         """Keys of the distinct positions every legal move for ``expedition`` leads to.
 
-        The same as :meth:`.Position.successors` (checked by the tests): marks without a
-        red cross take the cached-effect path, marks with one go through the engine's own
-        extra-mark sequences.
+        The same as :meth:`.Position.successors` (checked by the tests): every legal mark
+        from the engine's generation, its sheet change and extra marks as the engine
+        makes them (see :meth:`_moves_of`), cached by marks and sheet.
         """
-        position = self.position(key)
-        if not position.has_card_in_play():
+        if not self.in_play(key):
             return [key]
-        seen: dict[int, None] = {}
-        for state in position.in_play():
-            number = state.number
-            shift = _CARD_BITS * self._slot[number]
-            symbols = self._symbols[number]
-            cross = self._cross[number]
-            # the engine's generation, as in Position.legal_marks (unsorted, may repeat)
-            placements = [fp for fp in state.free_footprints(expedition) if state.touches(fp)]
-            placements.extend(1 << cell for cell in cells_of(state.single_cells()))
-            for cells in placements:
-                if not cells & symbols:  # no symbol: the sheet stays as it is
-                    seen.setdefault(key | cells << shift, None)
-                elif cells & cross:
-                    for reached_key in self._with_extras(position, Mark(number, cells)):
-                        seen.setdefault(reached_key, None)
-                else:
-                    seen.setdefault(self._apply(position, key, Mark(number, cells)), None)
-        return list(seen)
+        return self._child_keys(key, self._kind(expedition))
 
-    def _with_extras(self, position: Position, mark: Mark) -> list[int]:
-        """Keys after a mark holding a red cross: the engine's own extra-mark sequences."""
-        after, crosses = position._resolve(mark, self.round_number)
-        cache_key = (self.intern(after), crosses)
-        reached_keys = self._extras.get(cache_key)
-        if reached_keys is None:
-            reached_keys = [
+    def _child_keys(self, key: int, kind: int) -> list[int]:
+        sheet_id = key >> _SHEET_SHIFT
+        marks = key & _MARKS_MASK
+        effects = self._effects
+        children: list[int] = []
+        append = children.append
+        for slot, tomb in enumerate(self._tombs):
+            marked = marks >> (_CARD_BITS * slot) & _CARD_MASK
+            if marked >> tomb & 1:
+                continue  # complete: out of play
+            symbols = self._symbols[slot]
+            for placements in (
+                self._placements(slot, marked, kind),
+                self._single_cells(slot, marked),
+            ):
+                for cells in placements:
+                    hit = cells & symbols
+                    if not hit:  # no symbol: the sheet stays as it is
+                        append(key | cells)
+                        continue
+                    effect = effects.get(hit << _SHEET_BITS | sheet_id)
+                    if effect is None:
+                        effect = self._effect(hit, sheet_id)
+                    child = marks | cells | (effect >> 4) << _SHEET_SHIFT
+                    if not effect & 15:
+                        append(child)
+                        continue
+                    extras = self._extra_cells(marks | cells, effect & 15)
+                    if extras is None:
+                        children.extend(self._with_extras(child, effect & 15))
+                        continue
+                    after = effect >> 4
+                    for extra in extras:
+                        hit = extra & symbols
+                        if not hit:
+                            append(child | extra)
+                            continue
+                        effect = effects.get(hit << _SHEET_BITS | after)
+                        if effect is None:
+                            effect = self._effect(hit, after)
+                        append(marks | cells | extra | (effect >> 4) << _SHEET_SHIFT)
+        return list(dict.fromkeys(children))
+
+    def _with_extras(self, key: int, crosses: int) -> list[int]:
+        """Keys after a mark that earned ``crosses`` extra marks and led to ``key``: the
+        engine's own extra-mark sequences (two cards in play, or chains), cached by key."""
+        found = self._extras.get((key, crosses))
+        if found is None:
+            after = self.position(key)
+            found = self._extras[(key, crosses)] = [
                 self.intern(reached)
                 for _, reached in after._extra_sequences(crosses, self.round_number)
             ]
-            self._extras[cache_key] = reached_keys
-        return reached_keys
+        return found
+
+    def _expand(self, key: int, kind: int) -> list[int]:
+        """Keys of the children of a live state for the kind numbered ``kind``."""
+        return self._child_keys(key, kind)
+
+    # building -------------------------------------------------------------------------
+
+    def _done(self, keys: IntArray) -> IntArray:
+        """Cards of the root completed in each key."""
+        done = np.zeros(len(keys), dtype=np.int64)
+        for slot, tomb in enumerate(self._tombs):
+            done += (keys >> (_CARD_BITS * slot + tomb)) & 1
+        return done
 
     def _build(self) -> None:
         deal = self.deal
         live_kinds = [i for i, c in enumerate(deal.counts) if c]
         if len(deal.kinds) > 8:
             raise ExactError("the exact engine handles at most 8 kinds of expedition card")
-        level = _Level()
-        for key in self.root_keys:
-            if key not in level.index:
-                level.index[key] = len(level.keys)
-                level.keys.append(key)
+        # states are numbered in the order first seen: ``ids`` maps a key to its number
+        ids: defaultdict[int, int] = defaultdict(itertools.count().__next__)
+        roots = [ids[key] for key in self.root_keys]
+        self._root_rows = {key: roots[i] for i, key in enumerate(self.root_keys)}
+        states = np.arange(len(ids), dtype=np.int64)
+        # the children of every expanded state, per kind: state numbers in ``flat``, the
+        # n-th expanded state's between ``bounds[n]`` and ``bounds[n + 1]``
+        flat = {i: array("i") for i in live_kinds}
+        bounds = {i: array("q", [0]) for i in live_kinds}
+        expanded: dict[int, int] = {}
+        keys = np.fromiter(ids, dtype=np.int64, count=len(ids))
         for depth in range(deal.turns + 1):
-            playing = [self.in_play(key) for key in level.keys]
-            level.live = np.flatnonzero(np.asarray(playing, dtype=bool)).astype(np.int64)
-            level.sinks = np.flatnonzero(~np.asarray(playing, dtype=bool)).astype(np.int64)
+            playing = self._done(keys[states]) < len(self._tombs)
+            level = _Level(
+                states,
+                np.flatnonzero(playing).astype(np.int64),
+                np.flatnonzero(~playing).astype(np.int64),
+            )
             self.levels.append(level)
             if depth == deal.turns:
                 break
-            flat: list[int] = []
-            bounds: dict[int, tuple[int, list[int]]] = {}
-            for i in live_kinds:
-                starts: list[int] = []
-                begin = len(flat)
-                for row in level.live.tolist():
-                    key = level.keys[row]
-                    starts.append(len(flat) - begin)
-                    known = self._children.get(key * 8 + i)
-                    if known is None:
-                        known = tuple(self.children(key, deal.kinds[i]))
-                        self._children[key * 8 + i] = known
-                    flat.extend(known)
-                bounds[i] = (begin, starts)
-            following = _Level()
-            if flat:
-                unique, inverse = np.unique(np.asarray(flat, dtype=np.int64), return_inverse=True)
-                following.keys = unique.tolist()
-                ends = [*(begin for begin, _ in list(bounds.values())[1:]), len(flat)]
-                for (i, (begin, starts)), end in zip(bounds.items(), ends, strict=True):
-                    level.children[i] = (
-                        inverse[begin:end].astype(np.int64),
-                        np.asarray(starts, dtype=np.int64),
-                    )
-            level = following
+            live = states[level.live].tolist()
+            for state in live:
+                if state in expanded:
+                    continue
+                expanded[state] = len(expanded)
+                key = int(keys[state])
+                for i in live_kinds:
+                    flat[i].extend(map(ids.__getitem__, self._expand(key, i)))
+                    bounds[i].append(len(flat[i]))
+            keys = np.fromiter(ids, dtype=np.int64, count=len(ids))
+            picks = np.asarray([expanded[state] for state in live], dtype=np.int64)
+            gathered = {
+                i: _segments(
+                    np.array(flat[i], dtype=np.int32), np.array(bounds[i], np.int64), picks
+                )
+                for i in live_kinds
+            }
+            reached = np.zeros(len(ids), dtype=bool)
+            for children, _ in gathered.values():
+                reached[children] = True
+            following = np.flatnonzero(reached)
+            row = np.zeros(len(ids), dtype=np.int32)
+            row[following] = np.arange(len(following), dtype=np.int32)
+            for i, (children, offsets) in gathered.items():
+                level.children[i] = (row[children], offsets)
+            states = following.astype(np.int64)
+        self._keys = keys
 
     @property
     def states(self) -> int:
         """States in the graph (summed over levels)."""
-        return sum(len(level.keys) for level in self.levels)
+        return sum(len(level.states) for level in self.levels)
 
     # scores -----------------------------------------------------------------------------
 
@@ -382,7 +506,7 @@ class Graph:
 
     def completed(self, key: int) -> int:
         """Cards of the root completed in the position ``key``."""
-        marks = key & ((1 << _SHEET_SHIFT) - 1)
+        marks = key & _MARKS_MASK
         return sum(
             1 for slot, tomb in enumerate(self._tombs) if marks >> (_CARD_BITS * slot + tomb) & 1
         )
@@ -391,11 +515,24 @@ class Graph:
         """Whether the position ``key`` still has a card to mark."""
         return self.completed(key) < len(self._tombs)
 
+    def per_state(self, value: Callable[[int], int], states: IntArray) -> IntArray:
+        """``value(key)`` of each state, for a ``value`` that depends only on the score card
+        and the cards completed (called once per distinct pair)."""
+        keys = self._keys[states]
+        codes = (keys >> _SHEET_SHIFT) * (len(self._tombs) + 1) + self._done(keys)
+        _, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+        values = [value(int(keys[i])) for i in first.tolist()]
+        result: IntArray = np.asarray(values, dtype=np.int64)[inverse.reshape(-1)]
+        return result
+
     # the backward pass ----------------------------------------------------------------
 
     def _columns(self, depth: int) -> tuple[list[tuple[int, ...]], dict[tuple[int, ...], int]]:
-        sets = self.deal.multisets(depth)
-        return sets, {s: j for j, s in enumerate(sets)}
+        found = self._columns_cache.get(depth)
+        if found is None:
+            sets = self.deal.multisets(depth)
+            found = self._columns_cache[depth] = (sets, {s: j for j, s in enumerate(sets)})
+        return found
 
     def solve(
         self,
@@ -407,7 +544,8 @@ class Graph:
         """Backward induction over every multiset of unseen cards.
 
         ``terminal(key)`` values the end of the round; ``step(key)`` adds a reward each
-        turn played from ``key`` (before the reveal). Values are scaled by
+        turn played from ``key`` (before the reveal); both depend only on the score card
+        and the cards completed (see :meth:`per_state`). Values are scaled by
         :meth:`Deal.scale` so they stay integers. With ``choose`` (``(depth, node, kind)``
         -> child node) the policy's child is taken instead of the best one.
         Returns the value table of every level (rows: states, columns: multisets).
@@ -420,52 +558,77 @@ class Graph:
             level = self.levels[depth]
             here, _ = self._columns(depth)
             scale = deal.scale(depth)
-            table = np.zeros((len(level.keys), len(here)), dtype=np.int64)
-            fixed = np.asarray(
-                [terminal(level.keys[r]) for r in level.sinks.tolist()], dtype=np.int64
-            )
-            if len(fixed):
-                table[level.sinks, :] = (fixed.astype(np.int64) * scale)[:, None]
+            table = np.zeros((len(level.states), len(here)), dtype=np.int64)
+            if len(level.sinks):
+                fixed = self.per_state(terminal, level.states[level.sinks])
+                table[level.sinks, :] = (fixed * scale)[:, None]
             if depth == last:
-                ends = np.asarray([terminal(level.keys[r]) for r in level.live.tolist()])
-                if len(ends):
-                    table[level.live, :] = ends.astype(np.int64)[:, None]
-            elif len(level.live):
+                if len(level.live):
+                    ends = self.per_state(terminal, level.states[level.live])
+                    table[level.live, :] = (ends * scale)[:, None]
+            else:
                 assert below is not None
-                _, below_index = self._columns(depth + 1)
                 part = np.zeros((len(level.live), len(here)), dtype=np.int64)
                 if step is not None:
-                    rewards = [step(level.keys[r]) for r in level.live.tolist()]
-                    part += np.asarray(rewards, dtype=np.int64)[:, None] * scale
+                    rewards = self.per_state(step, level.states[level.live])
+                    part += rewards[:, None] * scale
                 for i, (flat, offsets) in level.children.items():
-                    weights = np.asarray([s[i] for s in here], dtype=np.int64)
-                    columns = np.asarray(
-                        [below_index[(*s[:i], s[i] - 1, *s[i + 1 :])] if s[i] else 0 for s in here],
-                        dtype=np.int64,
-                    )
-                    if choose is None:
-                        best = _segment_max(below, flat, offsets)
-                    else:
+                    used, weights, columns = self._draws(depth, i)
+                    if not len(used):
+                        continue  # no card of this kind left to draw
+                    if choose is not None:
                         picks = np.asarray(
                             [choose[(depth, int(r), i)] for r in level.live.tolist()],
                             dtype=np.int64,
                         )
-                        best = below[picks]
-                    part += best[:, columns] * weights[None, :]
+                        part[:, used] += below[picks][:, columns] * weights
+                    elif depth + 1 == last:
+                        # the round's end: every column of ``below`` holds the same value
+                        best = _segment_max(below[:, :1], flat, offsets)
+                        part[:, used] += best * weights
+                    else:
+                        # only the columns of ``below`` this kind's draw leads to
+                        needed, where = np.unique(columns, return_inverse=True)
+                        best = _segment_max(below[:, needed], flat, offsets)
+                        part[:, used] += best[:, where.reshape(-1)] * weights
                 table[level.live, :] = part
             tables.insert(0, table)
             below = table
         return tables
 
+    def _draws(self, depth: int, kind: int) -> tuple[IntArray, IntArray, IntArray]:
+        """For drawing ``kind`` at ``depth``: the columns (multisets) holding it, how many
+        of it each holds, and the column of the next level each then leads to."""
+        here, _ = self._columns(depth)
+        _, below_index = self._columns(depth + 1)
+        used = [j for j, s in enumerate(here) if s[kind]]
+        weights = np.asarray([here[j][kind] for j in used], dtype=np.int64)
+        columns = np.asarray(
+            [below_index[(*here[j][:kind], here[j][kind] - 1, *here[j][kind + 1 :])] for j in used],
+            dtype=np.int64,
+        )
+        return np.asarray(used, dtype=np.int64), weights, columns
 
-_CHUNK_EDGES = 1 << 18
+
+def _segments(flat: RowArray, bounds: IntArray, picks: IntArray) -> tuple[RowArray, IntArray]:
+    """The segments ``flat[bounds[p]:bounds[p + 1]]`` of the ``picks``, one after the other,
+    and where each starts."""
+    low = bounds[picks]
+    lengths = bounds[picks + 1] - low
+    offsets = np.cumsum(lengths) - lengths
+    total = int(lengths.sum())
+    index = np.arange(total, dtype=np.int64) + np.repeat(low - offsets, lengths)
+    return flat[index], offsets
+
+
+_CHUNK_EDGES = 1 << 16
 
 
 _Table = TypeVar("_Table", bound=np.generic)
 
 
 def _segment_max(
-    table: npt.NDArray[_Table], flat: IntArray, offsets: IntArray
+    table: npt.NDArray[_Table], flat: RowArray, offsets: IntArray
 ) -> npt.NDArray[_Table]:
     """Per segment of ``flat`` (starting at ``offsets``), the row-wise max of ``table[flat]``.
 
@@ -550,8 +713,8 @@ def _root_outcomes(graph: Graph) -> list[Outcome]:
     _, columns = graph._columns(0)
     column = columns[graph.deal.counts]
     scale = graph.deal.scale(0)
-    level = graph.levels[0]
-    return [_split(int(tables[0][level.index[k], column]), base, scale) for k in graph.root_keys]
+    rows = graph._root_rows
+    return [_split(int(tables[0][rows[k], column]), base, scale) for k in graph.root_keys]
 
 
 def expected_value(graph: Graph) -> Outcome:
@@ -598,6 +761,9 @@ class PolicyGraph(Graph):
         self.policy = policy
         super().__init__(roots, deal, round_number, start_sheet)
 
+    def _expand(self, key: int, kind: int) -> list[int]:
+        return self.children(key, self.deal.kinds[kind])
+
     def children(self, key: int, expedition: Expedition) -> list[int]:
         """The position the policy's move leads to (checked by the engine's ``push``)."""
         position = self.position(key)
@@ -637,7 +803,7 @@ def _speed_round(graph: Graph) -> tuple[Fraction, dict[int, int], int]:
     last = len(graph.levels) - 1
     column_sets = [graph._columns(depth) for depth in range(last + 1)]
     start_column = column_sets[0][1][deal.counts]
-    root_row = graph.levels[0].index[graph.root_keys[0]]
+    root_row = graph._root_rows[graph.root_keys[0]]
     value = Fraction(int(tables[0][root_row, start_column]), deal.scale(0))
     mass: dict[tuple[int, int], int] = {(root_row, start_column): 1}
     for depth in range(last):
@@ -665,7 +831,7 @@ def _speed_round(graph: Graph) -> tuple[Fraction, dict[int, int], int]:
     ends: dict[int, int] = {}
     final = graph.levels[last]
     for (row, _), weight in mass.items():
-        key = final.keys[row]
+        key = graph.key_of(int(final.states[row]))
         if graph.in_play(key):
             ends[key] = ends.get(key, 0) + weight
     denominator = 1
@@ -718,8 +884,8 @@ def known_order_optima(graph: Graph, orders: Sequence[Sequence[int]]) -> list[in
     for depth in range(last, -1, -1):
         level = graph.levels[depth]
         columns = suffixes[depth]
-        table = np.zeros((len(level.keys), len(columns)), dtype=np.int16)
-        scores = np.asarray([graph.score(key) for key in level.keys], dtype=np.int16)
+        table = np.zeros((len(level.states), len(columns)), dtype=np.int16)
+        scores = graph.per_state(graph.score, level.states).astype(np.int16)
         if depth == last:
             table[:, 0] = scores
         else:
@@ -737,6 +903,6 @@ def known_order_optima(graph: Graph, orders: Sequence[Sequence[int]]) -> list[in
                 table[level.live, :] = part
         below = table
     assert below is not None
-    root_row = graph.levels[0].index[graph.root_keys[0]]
+    root_row = graph._root_rows[graph.root_keys[0]]
     index = {s: j for j, s in enumerate(suffixes[0])}
     return [int(below[root_row, index[tuple(order)]]) for order in orders]
