@@ -307,9 +307,7 @@ class Graph:
         if found is None:
             state = CardState(self._cards[slot], marked)
             shift = _CARD_BITS * slot
-            found = tuple(
-                fp << shift for fp in state.free_footprints(self._kinds[kind]) if state.touches(fp)
-            )
+            found = tuple(fp << shift for fp in state.legal_footprints(self._kinds[kind]))
             self._moves[code] = found
         return found
 
