@@ -203,6 +203,8 @@ class Graph:
         deal: Deal,
         round_number: int,
         start_sheet: Sheet | None = None,
+        *,
+        end_classes: bool = False,
     ) -> None:
         if not 1 <= round_number <= ROUNDS:
             raise ExactError(f"round {round_number} does not exist (1-{ROUNDS})")
@@ -214,11 +216,16 @@ class Graph:
         self.round_number = round_number
         self.start_sheet = root.sheet if start_sheet is None else start_sheet
         self.numbers = tuple(state.number for state in root.cards)
+        self.end_classes = end_classes
+        """Whether the last level holds end classes (:meth:`end_class`), not positions."""
         self._cards = tuple(state.card for state in root.cards)
         self._symbols = tuple(
             state.room.symbol_cells << (_CARD_BITS * slot) for slot, state in enumerate(root.cards)
         )
         self._tombs = tuple(state.room.tomb for state in root.cards)
+        self._tomb_mask = sum(
+            1 << (_CARD_BITS * slot + tomb) for slot, tomb in enumerate(self._tombs)
+        )
         self._scores: dict[int, int] = {}
         self._sheets: dict[tuple[int, int, int, tuple[bool, ...], int], int] = {}
         self._sheet_list: list[Sheet] = []
@@ -358,54 +365,81 @@ class Graph:
 
         The same as :meth:`.Position.successors` (checked by the tests): every legal mark
         from the engine's generation, its sheet change and extra marks as the engine
-        makes them (see :meth:`_moves_of`), cached by marks and sheet.
+        makes them, cached by marks and sheet.
         """
         if not self.in_play(key):
             return [key]
-        return self._child_keys(key, self._kind(expedition))
+        return self._expand(key, [self._kind(expedition)], False)[0]
 
-    def _child_keys(self, key: int, kind: int) -> list[int]:
-        sheet_id = key >> _SHEET_SHIFT
+    def _expand(self, key: int, kinds: Sequence[int], last: bool) -> list[list[int]]:
+        """The children of a live state for each kind numbered in ``kinds`` (keys, in the
+        order of :meth:`.Position.legal_marks` unsorted: per card, placements then single
+        cells); on the round's last turn of a graph of end classes, their classes."""
+        end = last and self.end_classes
         marks = key & _MARKS_MASK
-        effects = self._effects
-        children: list[int] = []
-        append = children.append
+        cards: list[tuple[int, int, list[int]]] = []
         for slot, tomb in enumerate(self._tombs):
             marked = marks >> (_CARD_BITS * slot) & _CARD_MASK
-            if marked >> tomb & 1:
-                continue  # complete: out of play
-            symbols = self._symbols[slot]
-            for placements in (
-                self._placements(slot, marked, kind),
-                self._single_cells(slot, marked),
-            ):
-                for cells in placements:
-                    hit = cells & symbols
-                    if not hit:  # no symbol: the sheet stays as it is
-                        append(key | cells)
-                        continue
-                    effect = effects.get(hit << _SHEET_BITS | sheet_id)
-                    if effect is None:
-                        effect = self._effect(hit, sheet_id)
-                    child = marks | cells | (effect >> 4) << _SHEET_SHIFT
-                    if not effect & 15:
-                        append(child)
-                        continue
-                    extras = self._extra_cells(marks | cells, effect & 15)
-                    if extras is None:
-                        children.extend(self._with_extras(child, effect & 15))
-                        continue
-                    after = effect >> 4
-                    for extra in extras:
-                        hit = extra & symbols
-                        if not hit:
-                            append(child | extra)
-                            continue
-                        effect = effects.get(hit << _SHEET_BITS | after)
-                        if effect is None:
-                            effect = self._effect(hit, after)
-                        append(marks | cells | extra | (effect >> 4) << _SHEET_SHIFT)
-        return list(dict.fromkeys(children))
+            if not marked >> tomb & 1:  # complete: out of play
+                cells = self._single_cells(slot, marked)
+                cards.append((slot, marked, self._reached(key, slot, cells, end)))
+        result: list[list[int]] = []
+        for kind in kinds:
+            children: list[int] = []
+            for slot, marked, singles in cards:
+                children += self._reached(key, slot, self._placements(slot, marked, kind), end)
+                children += singles
+            result.append(list(dict.fromkeys(children)))
+        return result
+
+    def _reached(self, key: int, slot: int, placements: Sequence[int], end: bool) -> list[int]:
+        """Keys after each of ``placements`` (shifted cells) on the card of ``slot``, with
+        its extra marks; with ``end``, their end classes (:meth:`end_class`)."""
+        sheet_id = key >> _SHEET_SHIFT
+        marks = key & _MARKS_MASK
+        symbols = self._symbols[slot]
+        effects = self._effects
+        mask = self._tomb_mask | ~_MARKS_MASK if end else -1
+        reached: list[int] = []
+        append = reached.append
+        plain = False
+        for cells in placements:
+            hit = cells & symbols
+            if not hit:  # no symbol: the sheet stays as it is, no card completes
+                if end:
+                    plain = True
+                else:
+                    append(key | cells)
+                continue
+            effect = effects.get(hit << _SHEET_BITS | sheet_id)
+            if effect is None:
+                effect = self._effect(hit, sheet_id)
+            child = marks | cells | (effect >> 4) << _SHEET_SHIFT
+            if not effect & 15:
+                append(child & mask)
+                continue
+            extras = self._extra_cells(marks | cells, effect & 15)
+            if extras is None:
+                reached.extend(reach & mask for reach in self._with_extras(child, effect & 15))
+                continue
+            after = effect >> 4
+            for extra in extras:
+                hit = extra & symbols
+                if not hit:
+                    append((child | extra) & mask)
+                    continue
+                effect = effects.get(hit << _SHEET_BITS | after)
+                if effect is None:
+                    effect = self._effect(hit, after)
+                append((marks | cells | extra | (effect >> 4) << _SHEET_SHIFT) & mask)
+        if plain:
+            append(key & mask)
+        return reached
+
+    def end_class(self, key: int) -> int:
+        """The key of the end class of ``key``: its score card and cards completed, all the
+        end of the round values (its marks are the tombs of the completed cards only)."""
+        return key & (self._tomb_mask | ~_MARKS_MASK)
 
     def _with_extras(self, key: int, crosses: int) -> list[int]:
         """Keys after a mark that earned ``crosses`` extra marks and led to ``key``: the
@@ -418,10 +452,6 @@ class Graph:
                 for _, reached in after._extra_sequences(crosses, self.round_number)
             ]
         return found
-
-    def _expand(self, key: int, kind: int) -> list[int]:
-        """Keys of the children of a live state for the kind numbered ``kind``."""
-        return self._child_keys(key, kind)
 
     # building -------------------------------------------------------------------------
 
@@ -459,13 +489,16 @@ class Graph:
             if depth == deal.turns:
                 break
             live = states[level.live].tolist()
+            last = depth == deal.turns - 1
             for state in live:
                 if state in expanded:
                     continue
                 expanded[state] = len(expanded)
                 key = int(keys[state])
-                for i in live_kinds:
-                    flat[i].extend(map(ids.__getitem__, self._expand(key, i)))
+                for i, children in zip(
+                    live_kinds, self._expand(key, live_kinds, last), strict=True
+                ):
+                    flat[i].extend(map(ids.__getitem__, children))
                     bounds[i].append(len(flat[i]))
             keys = np.fromiter(ids, dtype=np.int64, count=len(ids))
             picks = np.asarray([expanded[state] for state in live], dtype=np.int64)
@@ -475,14 +508,26 @@ class Graph:
                 )
                 for i in live_kinds
             }
+            if last and self.end_classes:
+                # the round's end: one state per end class (states expanded at an
+                # earlier turn point at whole positions, their classes are taken here)
+                mask = self._tomb_mask | ~_MARKS_MASK
+                classes = {i: keys[targets] & mask for i, (targets, _) in gathered.items()}
+                ends = np.unique(np.concatenate(list(classes.values())))
+                states = np.asarray([ids[end] for end in ends.tolist()], dtype=np.int64)
+                keys = np.fromiter(ids, dtype=np.int64, count=len(ids))
+                for i, (_, offsets) in gathered.items():
+                    rows = np.searchsorted(ends, classes[i]).astype(np.int32)
+                    level.children[i] = (rows, offsets)
+                continue
             reached = np.zeros(len(ids), dtype=bool)
-            for children, _ in gathered.values():
-                reached[children] = True
+            for targets, _ in gathered.values():
+                reached[targets] = True
             following = np.flatnonzero(reached)
             row = np.zeros(len(ids), dtype=np.int32)
             row[following] = np.arange(len(following), dtype=np.int32)
-            for i, (children, offsets) in gathered.items():
-                level.children[i] = (row[children], offsets)
+            for i, (targets, offsets) in gathered.items():
+                level.children[i] = (row[targets], offsets)
             states = following.astype(np.int64)
         self._keys = keys
 
@@ -701,7 +746,7 @@ def check_root(position: Position) -> None:
 def build(position: Position, deal: Deal, round_number: int) -> Graph:
     """The state graph of ``position`` for the rest of the round ``deal`` describes."""
     check_root(position)
-    return Graph([position], deal, round_number)
+    return Graph([position], deal, round_number, end_classes=True)
 
 
 def _root_outcomes(graph: Graph) -> list[Outcome]:
@@ -737,7 +782,8 @@ def move_values(
     check_root(position)
     after = deal.after(revealed)
     pairs = position.successors(revealed, round_number)
-    graph = Graph([reached for _, reached in pairs], after, round_number, position.sheet)
+    roots = [reached for _, reached in pairs]
+    graph = Graph(roots, after, round_number, position.sheet, end_classes=True)
     outcomes = _root_outcomes(graph)
     return [MoveValue(move, outcome) for (move, _), outcome in zip(pairs, outcomes, strict=True)]
 
@@ -755,12 +801,14 @@ class PolicyGraph(Graph):
         round_number: int,
         policy: Policy,
         start_sheet: Sheet | None = None,
+        *,
+        end_classes: bool = False,
     ) -> None:
         self.policy = policy
-        super().__init__(roots, deal, round_number, start_sheet)
+        super().__init__(roots, deal, round_number, start_sheet, end_classes=end_classes)
 
-    def _expand(self, key: int, kind: int) -> list[int]:
-        return self.children(key, self.deal.kinds[kind])
+    def _expand(self, key: int, kinds: Sequence[int], last: bool) -> list[list[int]]:
+        return [self.children(key, self.deal.kinds[kind]) for kind in kinds]
 
     def children(self, key: int, expedition: Expedition) -> list[int]:
         """The position the policy's move leads to (checked by the engine's ``push``)."""
@@ -772,7 +820,7 @@ class PolicyGraph(Graph):
 def policy_value(position: Position, round_number: int, deal: Deal, policy: Policy) -> Outcome:
     """Exact expected outcome of playing ``policy`` from ``position`` before the next reveal."""
     check_root(position)
-    return expected_value(PolicyGraph([position], deal, round_number, policy))
+    return expected_value(PolicyGraph([position], deal, round_number, policy, end_classes=True))
 
 
 def greedy_policy(position: Position, expedition: Expedition, round_number: int) -> Move:
