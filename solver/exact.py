@@ -591,7 +591,8 @@ class Graph:
         and the cards completed (see :meth:`per_state`). Values are scaled by
         :meth:`Deal.scale` so they stay integers. With ``choose`` (``(depth, node, kind)``
         -> child node) the policy's child is taken instead of the best one.
-        Returns the value table of every level (rows: states, columns: multisets).
+        Returns the value table of every level (rows: states, columns: multisets; a
+        transposed view of a column-major array).
         """
         deal = self.deal
         last = len(self.levels) - 1
@@ -601,20 +602,20 @@ class Graph:
             level = self.levels[depth]
             here, _ = self._columns(depth)
             scale = deal.scale(depth)
-            table = np.zeros((len(level.states), len(here)), dtype=np.int64)
+            # column-major: a row per multiset, so a column of values is contiguous
+            table = np.zeros((len(here), len(level.states)), dtype=np.int64)
             if len(level.sinks):
                 fixed = self.per_state(terminal, level.states[level.sinks])
-                table[level.sinks, :] = (fixed * scale)[:, None]
+                table[:, level.sinks] = fixed * scale
             if depth == last:
                 if len(level.live):
                     ends = self.per_state(terminal, level.states[level.live])
-                    table[level.live, :] = (ends * scale)[:, None]
+                    table[:, level.live] = ends * scale
             else:
                 assert below is not None
-                part = np.zeros((len(level.live), len(here)), dtype=np.int64)
+                part = np.zeros((len(here), len(level.live)), dtype=np.int64)
                 if step is not None:
-                    rewards = self.per_state(step, level.states[level.live])
-                    part += rewards[:, None] * scale
+                    part += self.per_state(step, level.states[level.live]) * scale
                 for i, (flat, offsets) in level.children.items():
                     used, weights, columns = self._draws(depth, i)
                     if not len(used):
@@ -624,18 +625,18 @@ class Graph:
                             [choose[(depth, int(r), i)] for r in level.live.tolist()],
                             dtype=np.int64,
                         )
-                        part[:, used] += below[picks][:, columns] * weights
+                        part[used] += below[columns][:, picks] * weights[:, None]
                     elif depth + 1 == last:
-                        # the round's end: every column of ``below`` holds the same value
-                        best = _segment_max(below[:, :1], flat, offsets)
-                        part[:, used] += best * weights
+                        # the round's end: every column of ``below`` holds the same values
+                        best = _column_max(below, [0], flat, offsets)
+                        part[used] += best * weights[:, None]
                     else:
                         # only the columns of ``below`` this kind's draw leads to
                         needed, where = np.unique(columns, return_inverse=True)
-                        best = _segment_max(below[:, needed], flat, offsets)
-                        part[:, used] += best[:, where.reshape(-1)] * weights
-                table[level.live, :] = part
-            tables.insert(0, table)
+                        best = _column_max(below, needed.tolist(), flat, offsets)
+                        part[used] += best[where.reshape(-1)] * weights[:, None]
+                table[:, level.live] = part
+            tables.insert(0, table.T)
             below = table
         return tables
 
@@ -689,6 +690,18 @@ def _segment_max(
             table[flat[low:high]], offsets[start:stop] - low, axis=0
         )
         start = stop
+    return result
+
+
+def _column_max(
+    table: IntArray, columns: Sequence[int], flat: RowArray, offsets: IntArray
+) -> IntArray:
+    """For each of ``columns`` of the column-major ``table`` (a row per column), the max of
+    ``table[column][flat]`` over each segment of ``flat`` (starting at ``offsets``)."""
+    result = np.empty((len(columns), len(offsets)), dtype=table.dtype)
+    if len(offsets):
+        for k, column in enumerate(columns):
+            np.maximum.reduceat(table[column][flat], offsets, out=result[k])
     return result
 
 
