@@ -231,8 +231,8 @@ class Graph:
         self._sheet_list: list[Sheet] = []
         self._kinds: list[Expedition] = list(deal.kinds)
         self._kind_index = {kind.name: i for i, kind in enumerate(deal.kinds)}
-        self._moves: dict[int, tuple[int, ...]] = {}
-        self._singles: dict[int, tuple[int, ...]] = {}
+        self._moves: dict[int, tuple[tuple[int, ...] | None, ...]] = {}
+        self._expanded_kinds = frozenset(i for i, c in enumerate(deal.counts) if c)
         self._effects: dict[int, int] = {}
         self._extras: dict[tuple[int, int], list[int]] = {}
         self._extra_moves: dict[int, tuple[int, ...] | None] = {}
@@ -304,30 +304,38 @@ class Graph:
         self._effects[symbols << _SHEET_BITS | sheet_id] = found
         return found
 
-    def _placements(self, slot: int, marked: int, kind: int) -> tuple[int, ...]:
-        """Every legal placement of the kind numbered ``kind`` on the card of ``slot`` with
-        ``marked`` cells (shifted to the card's place in a key): the engine's generation,
-        as in :meth:`.Position.legal_marks` (unsorted), which depends on the card's marks
-        alone; its single cells follow (:meth:`_single_cells`)."""
-        code = (kind << 1 | slot) << _CARD_BITS | marked
+    def _moves_of(self, slot: int, marked: int) -> tuple[tuple[int, ...] | None, ...]:
+        """The legal moves on the card of ``slot`` with ``marked`` cells (shifted to the
+        card's place in a key): the placements of each kind the graph expands (by kind
+        number, ``None`` for the others), then the single cells. The engine's generation,
+        as in :meth:`.Position.legal_marks` (unsorted), which depends on the marks alone.
+        """
+        code = slot << _CARD_BITS | marked
         found = self._moves.get(code)
         if found is None:
             state = CardState(self._cards[slot], marked)
+            moves: list[list[int] | None] = [
+                state.legal_footprints(kind) if i in self._expanded_kinds else None
+                for i, kind in enumerate(self._kinds)
+            ]
+            moves.append([1 << cell for cell in cells_of(state.single_cells())])
             shift = _CARD_BITS * slot
-            found = tuple(fp << shift for fp in state.legal_footprints(self._kinds[kind]))
+            found = tuple(
+                None
+                if cells is None
+                else tuple(fp << shift for fp in cells)
+                if shift
+                else tuple(cells)
+                for cells in moves
+            )
             self._moves[code] = found
         return found
 
-    def _single_cells(self, slot: int, marked: int) -> tuple[int, ...]:
-        """Every legal single cell on the card of ``slot`` with ``marked`` cells, shifted."""
-        code = slot << _CARD_BITS | marked
-        found = self._singles.get(code)
-        if found is None:
-            state = CardState(self._cards[slot], marked)
-            shift = _CARD_BITS * slot
-            found = tuple(1 << (cell + shift) for cell in cells_of(state.single_cells()))
-            self._singles[code] = found
-        return found
+    def _placements(self, slot: int, marked: int, kind: int) -> tuple[int, ...]:
+        """The legal placements of a kind the graph does not expand (uncached)."""
+        state = CardState(self._cards[slot], marked)
+        shift = _CARD_BITS * slot
+        return tuple(fp << shift for fp in state.legal_footprints(self._kinds[kind]))
 
     def _extra_cells(self, marks: int, crosses: int) -> tuple[int, ...] | None:
         """The engine's extra-mark sequences after a mark that earned ``crosses`` and left
@@ -377,18 +385,23 @@ class Graph:
         cells); on the round's last turn of a graph of end classes, their classes."""
         end = last and self.end_classes
         marks = key & _MARKS_MASK
-        cards: list[tuple[int, int, list[int]]] = []
+        cards: list[tuple[int, int, tuple[tuple[int, ...] | None, ...], list[int]]] = []
         for slot, tomb in enumerate(self._tombs):
             marked = marks >> (_CARD_BITS * slot) & _CARD_MASK
             if not marked >> tomb & 1:  # complete: out of play
-                cells = self._single_cells(slot, marked)
-                cards.append((slot, marked, self._reached(key, slot, cells, end)))
+                moves = self._moves_of(slot, marked)
+                singles = moves[-1]
+                assert singles is not None
+                cards.append((slot, marked, moves, self._reached(key, slot, singles, end)))
         result: list[list[int]] = []
         for kind in kinds:
             children: list[int] = []
-            for slot, marked, singles in cards:
-                children += self._reached(key, slot, self._placements(slot, marked, kind), end)
-                children += singles
+            for slot, marked, moves, reached in cards:
+                placements = moves[kind] if kind < len(moves) - 1 else None
+                if placements is None:
+                    placements = self._placements(slot, marked, kind)
+                children += self._reached(key, slot, placements, end)
+                children += reached
             result.append(list(dict.fromkeys(children)))
         return result
 
