@@ -10,27 +10,47 @@ at the end of the round under optimal play.
 
 **Technique (chosen by measurement).** The rules come from the engine alone:
 
-* moves are the engine's generation (``free_footprints``, ``touches``, ``single_cells``, as
-  in :meth:`.Position.legal_marks`) and their effects :meth:`.Position._resolve`
-  (whose sheet change depends only on the cells marked and the sheet, so it is cached per
-  ``(card, symbol cells, sheet)``); a mark holding a red cross goes through the engine's
-  own ``_resolve`` and ``_extra_sequences``, as in :meth:`.Position.successors` (extra
-  marks and their chains stay the engine's).
-  ``tests/test_exact.py`` checks the fast path against ``successors`` on random states;
-* a state is one ``int`` (marks of each card, gems, skulls, torch boxes, cards complete);
-* the graph is built forward, level by level (one level per turn), and solved backward
-  with numpy over *all* multisets of unseen cards at once: a value table per level has a
-  row per state and a column per multiset of unseen cards of that level's size;
+* moves are the engine's generation, :meth:`.CardState.legal_footprints` (the free
+  footprints that touch, as :meth:`.Position.legal_marks` uses) and ``single_cells``,
+  cached per ``(card, marks)``: the moves of a card depend on its marks alone. The sheet
+  change of a mark and the red crosses it earns are the engine's
+  :meth:`.Position._resolve`, cached per ``(symbol cells marked, sheet)`` (only cells with
+  a symbol change the sheet). Extra marks are the engine's ``_extra_sequences``: with one
+  card in play, when every sequence it finds holds at most one mark, the sequences are
+  kept per marks and replayed on any sheet through the cached effects (which extra marks
+  can be made depends on the marks alone, and one-mark sequences never meet); chains
+  and two cards in play ask the engine for every state. ``tests/test_exact.py`` checks
+  these transitions against :meth:`.Position.successors` on random states;
+* a state is one ``int`` (marks of each card and a number for the score card: gems,
+  skulls, torch boxes, cards completed). Each state is numbered once for the whole graph
+  and expanded once, for every kind still in the deal at once (the same position recurs
+  on up to four levels); its children are kept as int32 state numbers, and each level's
+  edges are gathered from them with numpy;
+* graphs built for values (:func:`evaluate`, :func:`move_values`, :func:`policy_value`,
+  :func:`build`) keep on their last level one state per end class, the score card and the
+  cards completed, all the end of the round values (:meth:`Graph.end_class`): the last
+  turn's placements without a symbol fold into their parent's class. :func:`speed_turns`
+  keeps whole positions, since it plays on from them;
+* the backward pass runs with numpy over *all* multisets of unseen cards at once, on
+  column-major value tables (a row per multiset of that level's size, a column per
+  state): per kind, only the multisets its draw leads to, each gathered by child and
+  reduced per state with a 1-D ``reduceat``; the last level is one column (the end of the
+  round values every multiset alike);
 * values are integers: a node ``m`` cards from the end of the deck holds
   ``value x m (m-1) ... (m_end + 1)``, so sums of ``count(kind) x child`` stay integral and
   every result is an exact :class:`fractions.Fraction`. The completion chance rides in the
   same int64 as a lexicographic tie-break (``score x B + completions``), so optimal play is
   "best expected score, then the best chance to complete a card".
 
-Measured (``benchmarks/exact.py``) against a memoized recursion that calls
-``Position.successors`` for every state: building the graph dominated (60-180 us a call),
-the cached-effect fast path takes a fraction of that, and the numpy backward pass is a
-small share of the total, so no compiled code (numba) is needed.
+Measured (``benchmarks/exact.py --states 30``, one core, bundled deck, two runs
+alternated with the previous engine on a lightly loaded machine; wall seconds, CPU alike):
+one card from turn 1, median 2.1-2.4 -> 0.78-0.82 s, max (card 27) 17.4-18.4 -> 5.1 s,
+peak RSS 628 -> 321 MB; one card from turn 3, median 0.110-0.127 -> 0.058 s; two cards
+from turn 5, median 0.051-0.062 -> 0.023-0.028 s. What is left is mostly the engine's
+own Python: its placement generation and extra-mark sequences take about half of a
+turn-3 query and of card 27's build, the backward pass about a tenth. numba was not
+needed (nor tried): the gain would be in that engine code, which must stay the rules'
+single copy.
 """
 
 from __future__ import annotations
