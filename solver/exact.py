@@ -10,33 +10,54 @@ at the end of the round under optimal play.
 
 **Technique (chosen by measurement).** The rules come from the engine alone:
 
-* moves are the engine's generation (``free_footprints``, ``touches``, ``single_cells``, as
-  in :meth:`.Position.legal_marks`) and their effects :meth:`.Position._resolve`
-  (whose sheet change depends only on the cells marked and the sheet, so it is cached per
-  ``(card, symbol cells, sheet)``); a mark holding a red cross goes through the engine's
-  own ``_resolve`` and ``_extra_sequences``, as in :meth:`.Position.successors` (extra
-  marks and their chains stay the engine's).
-  ``tests/test_exact.py`` checks the fast path against ``successors`` on random states;
-* a state is one ``int`` (marks of each card, gems, skulls, torch boxes, cards complete);
-* the graph is built forward, level by level (one level per turn), and solved backward
-  with numpy over *all* multisets of unseen cards at once: a value table per level has a
-  row per state and a column per multiset of unseen cards of that level's size;
+* moves are the engine's generation, :meth:`.CardState.legal_footprints` (the free
+  footprints that touch, as :meth:`.Position.legal_marks` uses) and ``single_cells``,
+  cached per ``(card, marks)``: the moves of a card depend on its marks alone. The sheet
+  change of a mark and the red crosses it earns are the engine's
+  :meth:`.Position._resolve`, cached per ``(symbol cells marked, sheet)`` (only cells with
+  a symbol change the sheet). Extra marks are the engine's ``_extra_sequences``: with one
+  card in play, when every sequence it finds holds at most one mark, the sequences are
+  kept per marks and replayed on any sheet through the cached effects (which extra marks
+  can be made depends on the marks alone, and one-mark sequences never meet); chains
+  and two cards in play ask the engine for every state. ``tests/test_exact.py`` checks
+  these transitions against :meth:`.Position.successors` on random states;
+* a state is one ``int`` (marks of each card and a number for the score card: gems,
+  skulls, torch boxes, cards completed). Each state is numbered once for the whole graph
+  and expanded once, for every kind still in the deal at once (the same position recurs
+  on up to four levels); its children are kept as int32 state numbers, and each level's
+  edges are gathered from them with numpy;
+* graphs built for values (:func:`evaluate`, :func:`move_values`, :func:`policy_value`,
+  :func:`build`) keep on their last level one state per end class, the score card and the
+  cards completed, all the end of the round values (:meth:`Graph.end_class`): the last
+  turn's placements without a symbol fold into their parent's class. :func:`speed_turns`
+  keeps whole positions, since it plays on from them;
+* the backward pass runs with numpy over *all* multisets of unseen cards at once, on
+  column-major value tables (a row per multiset of that level's size, a column per
+  state): per kind, only the multisets its draw leads to, each gathered by child and
+  reduced per state with a 1-D ``reduceat``; the last level is one column (the end of the
+  round values every multiset alike);
 * values are integers: a node ``m`` cards from the end of the deck holds
   ``value x m (m-1) ... (m_end + 1)``, so sums of ``count(kind) x child`` stay integral and
   every result is an exact :class:`fractions.Fraction`. The completion chance rides in the
   same int64 as a lexicographic tie-break (``score x B + completions``), so optimal play is
   "best expected score, then the best chance to complete a card".
 
-Measured (``benchmarks/exact.py``) against a memoized recursion that calls
-``Position.successors`` for every state: building the graph dominated (60-180 us a call),
-the cached-effect fast path takes a fraction of that, and the numpy backward pass is a
-small share of the total, so no compiled code (numba) is needed.
+Measured (``benchmarks/exact.py --states 30``, one core, bundled deck, two runs
+alternated with the previous engine on a lightly loaded machine; wall seconds, CPU alike):
+one card from turn 1, median 2.1-2.4 -> 0.78-0.82 s, max (card 27) 17.4-18.4 -> 5.1 s,
+peak RSS 628 -> 321 MB; one card from turn 3, median 0.110-0.127 -> 0.058 s; two cards
+from turn 5, median 0.051-0.062 -> 0.023-0.028 s. What is left is mostly the engine's
+own Python: its placement generation and extra-mark sequences take about half of a
+turn-3 query and of card 27's build, the backward pass about a tenth. numba was not
+needed (nor tried): the gain would be in that engine code, which must stay the rules'
+single copy.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections import Counter
+from array import array
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -45,7 +66,7 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from .cards import Expedition, Symbol
+from .cards import Expedition
 from .cells import cells_of
 from .errors import SilverpyrError
 from .moves import Mark, Move
@@ -53,6 +74,7 @@ from .position import CardState, Position
 from .sheet import ROUNDS, TURNS_PER_ROUND, Sheet, puzzle_score
 
 IntArray = npt.NDArray[np.int64]
+RowArray = npt.NDArray[np.int32]
 Policy = Callable[[Position, Expedition, int], Move]
 """A policy: the move to play in a position for the revealed expedition in a round."""
 
@@ -165,19 +187,23 @@ class Deal:
 
 # --- the graph -------------------------------------------------------------------------
 
+_MARKS_MASK = (1 << _SHEET_SHIFT) - 1
+_CARD_MASK = (1 << _CARD_BITS) - 1
+_SHEET_BITS = 63 - _SHEET_SHIFT
+"""Score cards of a graph are numbered below ``1 << _SHEET_BITS`` (keys fit an int64)."""
+
 
 @dataclass
 class _Level:
-    """The states one turn apart from the roots: keys, and the moves of the live ones."""
+    """The states one turn apart from the roots, and the moves of the live ones."""
 
-    keys: list[int] = field(default_factory=list)
-    index: dict[int, int] = field(default_factory=dict)
-    """Row of each key (the roots' level only)."""
-    live: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    states: IntArray
+    """The graph's number of the state of each row (see :meth:`Graph.key_of`)."""
+    live: IntArray
     """Rows of states with a card in play (the others are over: their value is fixed)."""
-    sinks: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    sinks: IntArray
     """Rows of states with no card in play."""
-    children: dict[int, tuple[IntArray, IntArray]] = field(default_factory=dict)
+    children: dict[int, tuple[RowArray, IntArray]] = field(default_factory=dict)
     """Per kind index: children of the live rows (rows of the next level), segment starts."""
 
 
@@ -186,6 +212,9 @@ class Graph:
 
     Built once, it answers every question about that root: the optimal value, each move's
     value, a policy's value, the known-order optimum of every order.
+
+    A state is numbered once for the whole graph (a position reached after 3 turns and
+    after 5 is expanded once); a level lists the numbers of its states.
     """
 
     def __init__(
@@ -194,6 +223,8 @@ class Graph:
         deal: Deal,
         round_number: int,
         start_sheet: Sheet | None = None,
+        *,
+        end_classes: bool = False,
     ) -> None:
         if not 1 <= round_number <= ROUNDS:
             raise ExactError(f"round {round_number} does not exist (1-{ROUNDS})")
@@ -205,21 +236,33 @@ class Graph:
         self.round_number = round_number
         self.start_sheet = root.sheet if start_sheet is None else start_sheet
         self.numbers = tuple(state.number for state in root.cards)
-        self._cross = {s.number: s.room.mask(Symbol.CROSS) for s in root.cards}
-        self._symbols = {s.number: s.room.symbol_cells for s in root.cards}
-        self._slot = {s.number: i for i, s in enumerate(root.cards)}
-        self._tombs = tuple(s.room.tomb for s in root.cards)
+        self.end_classes = end_classes
+        """Whether the last level holds end classes (:meth:`end_class`), not positions."""
+        self._cards = tuple(state.card for state in root.cards)
+        self._symbols = tuple(
+            state.room.symbol_cells << (_CARD_BITS * slot) for slot, state in enumerate(root.cards)
+        )
+        self._tombs = tuple(state.room.tomb for state in root.cards)
+        self._tomb_mask = sum(
+            1 << (_CARD_BITS * slot + tomb) for slot, tomb in enumerate(self._tombs)
+        )
         self._scores: dict[int, int] = {}
         self._sheets: dict[tuple[int, int, int, tuple[bool, ...], int], int] = {}
         self._sheet_list: list[Sheet] = []
-        self._effects: dict[tuple[int, int, int], int] = {}
-        self._cards = tuple(state.card for state in root.cards)
-        self._children: dict[int, tuple[int, ...]] = {}  # key * 8 + kind index
+        self._kinds: list[Expedition] = list(deal.kinds)
+        self._kind_index = {kind.name: i for i, kind in enumerate(deal.kinds)}
+        self._moves: dict[int, tuple[tuple[int, ...] | None, ...]] = {}
+        self._expanded_kinds = frozenset(i for i, c in enumerate(deal.counts) if c)
+        self._effects: dict[int, int] = {}
         self._extras: dict[tuple[int, int], list[int]] = {}
+        self._extra_moves: dict[int, tuple[int, ...] | None] = {}
+        self._keys: IntArray = np.zeros(0, dtype=np.int64)
         self.root_keys = [self.intern(position) for position in roots]
         self.levels: list[_Level] = []
+        self._root_rows: dict[int, int] = {}
+        self._columns_cache: dict[int, tuple[list[tuple[int, ...]], dict[tuple[int, ...], int]]]
+        self._columns_cache = {}
         self._build()
-        self._children.clear()
         self._extras.clear()
 
     # state keys ---------------------------------------------------------------------
@@ -229,7 +272,7 @@ class Graph:
         found = self._sheets.get(key)
         if found is None:
             found = len(self._sheet_list)
-            if found >= 1 << (63 - _SHEET_SHIFT):
+            if found >= 1 << _SHEET_BITS:
                 raise ExactError("too many distinct score cards for the exact engine's keys")
             self._sheets[key] = found
             self._sheet_list.append(sheet)
@@ -245,129 +288,286 @@ class Graph:
     def position(self, key: int) -> Position:
         """The position a key stands for (built on demand: the graph keeps only ints)."""
         cards = tuple(
-            CardState(card, key >> (_CARD_BITS * slot) & ((1 << _CARD_BITS) - 1))
+            CardState(card, key >> (_CARD_BITS * slot) & _CARD_MASK)
             for slot, card in enumerate(self._cards)
         )
         return Position(cards, self._sheet_list[key >> _SHEET_SHIFT])
+
+    def key_of(self, state: int) -> int:
+        """The key of the state the graph numbered ``state``."""
+        return int(self._keys[state])
 
     def keys(self) -> list[int]:
         """Every key in the graph, level by level (first seen first)."""
         seen: dict[int, None] = {}
         for level in self.levels:
-            for key in level.keys:
+            for key in self._keys[level.states].tolist():
                 seen.setdefault(key, None)
         return list(seen)
 
-    def _apply(self, position: Position, key: int, mark: Mark) -> int:
-        """Key after ``mark`` (no red cross in it): the engine's effect, cached by sheet."""
-        slot = self._slot[mark.card]
-        sheet_id = key >> _SHEET_SHIFT
-        cells = mark.cells
-        new_sheet = sheet_id
-        if cells & self._symbols[mark.card]:
-            # only cells with a symbol change the sheet (as in Position._resolve)
-            cache_key = (sheet_id, mark.card, cells & self._symbols[mark.card])
-            found = self._effects.get(cache_key)
-            if found is None:
-                state = position.cards[slot]
-                alone = Position((CardState(state.card),), self._sheet_list[sheet_id])
-                after, _ = alone._resolve(mark, self.round_number)
-                found = self._sheet_id(after.sheet)
-                self._effects[cache_key] = found
-            new_sheet = found
-        child = (key & ((1 << _SHEET_SHIFT) - 1)) | (cells << (_CARD_BITS * slot))
-        child |= new_sheet << _SHEET_SHIFT
-        return child
+    # moves ----------------------------------------------------------------------------
+
+    def _effect(self, symbols: int, sheet_id: int) -> int:
+        """``after << 4 | crosses``: the sheet after marking ``symbols`` (symbol cells of one
+        card, shifted to its place in a key) on sheet ``sheet_id``, and the red crosses the
+        mark earns; the engine's ``_resolve``, whose sheet change and crosses depend only
+        on the symbol cells marked and the sheet."""
+        slot = 0 if symbols <= _CARD_MASK else 1
+        card = self._cards[slot]
+        alone = Position((CardState(card),), self._sheet_list[sheet_id])
+        after, crosses = alone._resolve(
+            Mark(card.number, symbols >> (_CARD_BITS * slot)), self.round_number
+        )
+        if crosses >= 16:
+            raise ExactError("too many red crosses in one mark for the exact engine")
+        found = self._sheet_id(after.sheet) << 4 | crosses
+        self._effects[symbols << _SHEET_BITS | sheet_id] = found
+        return found
+
+    def _moves_of(self, slot: int, marked: int) -> tuple[tuple[int, ...] | None, ...]:
+        """The legal moves on the card of ``slot`` with ``marked`` cells (shifted to the
+        card's place in a key): the placements of each kind the graph expands (by kind
+        number, ``None`` for the others), then the single cells. The engine's generation,
+        as in :meth:`.Position.legal_marks` (unsorted), which depends on the marks alone.
+        """
+        code = slot << _CARD_BITS | marked
+        found = self._moves.get(code)
+        if found is None:
+            state = CardState(self._cards[slot], marked)
+            moves: list[list[int] | None] = [
+                state.legal_footprints(kind) if i in self._expanded_kinds else None
+                for i, kind in enumerate(self._kinds)
+            ]
+            moves.append([1 << cell for cell in cells_of(state.single_cells())])
+            shift = _CARD_BITS * slot
+            found = tuple(
+                None
+                if cells is None
+                else tuple(fp << shift for fp in cells)
+                if shift
+                else tuple(cells)
+                for cells in moves
+            )
+            self._moves[code] = found
+        return found
+
+    def _placements(self, slot: int, marked: int, kind: int) -> tuple[int, ...]:
+        """The legal placements of a kind the graph does not expand (uncached)."""
+        state = CardState(self._cards[slot], marked)
+        shift = _CARD_BITS * slot
+        return tuple(fp << shift for fp in state.legal_footprints(self._kinds[kind]))
+
+    def _extra_cells(self, marks: int, crosses: int) -> tuple[int, ...] | None:
+        """The engine's extra-mark sequences after a mark that earned ``crosses`` and left
+        ``marks`` on the one card in play: the cell of each (0: none); ``None`` when there
+        are two cards, or a sequence holds more than one mark.
+
+        Which extra marks can be made depends on the marks alone (the engine's
+        ``legal_extra_marks`` and the crosses ``_resolve`` counts); only their effects on
+        the sheet depend on the sheet. When every sequence holds at most one mark, two
+        sequences never meet, so the engine finds the same ones on any sheet.
+        """
+        if len(self._cards) > 1:
+            return None
+        code = marks << 4 | crosses
+        if code in self._extra_moves:
+            return self._extra_moves[code]
+        position = Position((CardState(self._cards[0], marks),), self.start_sheet)
+        sequences = position._extra_sequences(crosses, self.round_number)
+        found: tuple[int, ...] | None = None
+        if all(len(extras) <= 1 for extras, _ in sequences):
+            found = tuple(extras[0].cells if extras else 0 for extras, _ in sequences)
+        self._extra_moves[code] = found
+        return found
+
+    def _kind(self, expedition: Expedition) -> int:
+        found = self._kind_index.get(expedition.name)
+        if found is None or self._kinds[found] != expedition:
+            found = len(self._kinds)
+            self._kinds.append(expedition)
+            self._kind_index[expedition.name] = found
+        return found
 
     def children(self, key: int, expedition: Expedition) -> list[int]:
         """Keys of the distinct positions every legal move for ``expedition`` leads to.
 
-        The same as :meth:`.Position.successors` (checked by the tests): marks without a
-        red cross take the cached-effect path, marks with one go through the engine's own
-        extra-mark sequences.
+        The same as :meth:`.Position.successors` (checked by the tests): every legal mark
+        from the engine's generation, its sheet change and extra marks as the engine
+        makes them, cached by marks and sheet.
         """
-        position = self.position(key)
-        if not position.has_card_in_play():
+        if not self.in_play(key):
             return [key]
-        seen: dict[int, None] = {}
-        for state in position.in_play():
-            number = state.number
-            shift = _CARD_BITS * self._slot[number]
-            symbols = self._symbols[number]
-            cross = self._cross[number]
-            # the engine's generation, as in Position.legal_marks (unsorted, may repeat)
-            placements = [fp for fp in state.free_footprints(expedition) if state.touches(fp)]
-            placements.extend(1 << cell for cell in cells_of(state.single_cells()))
-            for cells in placements:
-                if not cells & symbols:  # no symbol: the sheet stays as it is
-                    seen.setdefault(key | cells << shift, None)
-                elif cells & cross:
-                    for reached_key in self._with_extras(position, Mark(number, cells)):
-                        seen.setdefault(reached_key, None)
-                else:
-                    seen.setdefault(self._apply(position, key, Mark(number, cells)), None)
-        return list(seen)
+        return self._expand(key, [self._kind(expedition)], False)[0]
 
-    def _with_extras(self, position: Position, mark: Mark) -> list[int]:
-        """Keys after a mark holding a red cross: the engine's own extra-mark sequences."""
-        after, crosses = position._resolve(mark, self.round_number)
-        cache_key = (self.intern(after), crosses)
-        reached_keys = self._extras.get(cache_key)
-        if reached_keys is None:
-            reached_keys = [
+    def _expand(self, key: int, kinds: Sequence[int], last: bool) -> list[list[int]]:
+        """The children of a live state for each kind numbered in ``kinds`` (keys, in the
+        order of :meth:`.Position.legal_marks` unsorted: per card, placements then single
+        cells); on the round's last turn of a graph of end classes, their classes."""
+        end = last and self.end_classes
+        marks = key & _MARKS_MASK
+        cards: list[tuple[int, int, tuple[tuple[int, ...] | None, ...], list[int]]] = []
+        for slot, tomb in enumerate(self._tombs):
+            marked = marks >> (_CARD_BITS * slot) & _CARD_MASK
+            if not marked >> tomb & 1:  # complete: out of play
+                moves = self._moves_of(slot, marked)
+                singles = moves[-1]
+                assert singles is not None
+                cards.append((slot, marked, moves, self._reached(key, slot, singles, end)))
+        result: list[list[int]] = []
+        for kind in kinds:
+            children: list[int] = []
+            for slot, marked, moves, reached in cards:
+                placements = moves[kind] if kind < len(moves) - 1 else None
+                if placements is None:
+                    placements = self._placements(slot, marked, kind)
+                children += self._reached(key, slot, placements, end)
+                children += reached
+            result.append(list(dict.fromkeys(children)))
+        return result
+
+    def _reached(self, key: int, slot: int, placements: Sequence[int], end: bool) -> list[int]:
+        """Keys after each of ``placements`` (shifted cells) on the card of ``slot``, with
+        its extra marks; with ``end``, their end classes (:meth:`end_class`)."""
+        sheet_id = key >> _SHEET_SHIFT
+        marks = key & _MARKS_MASK
+        symbols = self._symbols[slot]
+        effects = self._effects
+        mask = self._tomb_mask | ~_MARKS_MASK if end else -1
+        reached: list[int] = []
+        append = reached.append
+        plain = False
+        for cells in placements:
+            hit = cells & symbols
+            if not hit:  # no symbol: the sheet stays as it is, no card completes
+                if end:
+                    plain = True
+                else:
+                    append(key | cells)
+                continue
+            effect = effects.get(hit << _SHEET_BITS | sheet_id)
+            if effect is None:
+                effect = self._effect(hit, sheet_id)
+            child = marks | cells | (effect >> 4) << _SHEET_SHIFT
+            if not effect & 15:
+                append(child & mask)
+                continue
+            extras = self._extra_cells(marks | cells, effect & 15)
+            if extras is None:
+                reached.extend(reach & mask for reach in self._with_extras(child, effect & 15))
+                continue
+            after = effect >> 4
+            for extra in extras:
+                hit = extra & symbols
+                if not hit:
+                    append((child | extra) & mask)
+                    continue
+                effect = effects.get(hit << _SHEET_BITS | after)
+                if effect is None:
+                    effect = self._effect(hit, after)
+                append((marks | cells | extra | (effect >> 4) << _SHEET_SHIFT) & mask)
+        if plain:
+            append(key & mask)
+        return reached
+
+    def end_class(self, key: int) -> int:
+        """The key of the end class of ``key``: its score card and cards completed, all the
+        end of the round values (its marks are the tombs of the completed cards only)."""
+        return key & (self._tomb_mask | ~_MARKS_MASK)
+
+    def _with_extras(self, key: int, crosses: int) -> list[int]:
+        """Keys after a mark that earned ``crosses`` extra marks and led to ``key``: the
+        engine's own extra-mark sequences (two cards in play, or chains), cached by key."""
+        found = self._extras.get((key, crosses))
+        if found is None:
+            after = self.position(key)
+            found = self._extras[(key, crosses)] = [
                 self.intern(reached)
                 for _, reached in after._extra_sequences(crosses, self.round_number)
             ]
-            self._extras[cache_key] = reached_keys
-        return reached_keys
+        return found
+
+    # building -------------------------------------------------------------------------
+
+    def _done(self, keys: IntArray) -> IntArray:
+        """Cards of the root completed in each key."""
+        done = np.zeros(len(keys), dtype=np.int64)
+        for slot, tomb in enumerate(self._tombs):
+            done += (keys >> (_CARD_BITS * slot + tomb)) & 1
+        return done
 
     def _build(self) -> None:
         deal = self.deal
         live_kinds = [i for i, c in enumerate(deal.counts) if c]
         if len(deal.kinds) > 8:
             raise ExactError("the exact engine handles at most 8 kinds of expedition card")
-        level = _Level()
-        for key in self.root_keys:
-            if key not in level.index:
-                level.index[key] = len(level.keys)
-                level.keys.append(key)
+        # states are numbered in the order first seen: ``ids`` maps a key to its number
+        ids: defaultdict[int, int] = defaultdict(itertools.count().__next__)
+        roots = [ids[key] for key in self.root_keys]
+        self._root_rows = {key: roots[i] for i, key in enumerate(self.root_keys)}
+        states = np.arange(len(ids), dtype=np.int64)
+        # the children of every expanded state, per kind: state numbers in ``flat``, the
+        # n-th expanded state's between ``bounds[n]`` and ``bounds[n + 1]``
+        flat = {i: array("i") for i in live_kinds}
+        bounds = {i: array("q", [0]) for i in live_kinds}
+        expanded: dict[int, int] = {}
+        keys = np.fromiter(ids, dtype=np.int64, count=len(ids))
         for depth in range(deal.turns + 1):
-            playing = [self.in_play(key) for key in level.keys]
-            level.live = np.flatnonzero(np.asarray(playing, dtype=bool)).astype(np.int64)
-            level.sinks = np.flatnonzero(~np.asarray(playing, dtype=bool)).astype(np.int64)
+            playing = self._done(keys[states]) < len(self._tombs)
+            level = _Level(
+                states,
+                np.flatnonzero(playing).astype(np.int64),
+                np.flatnonzero(~playing).astype(np.int64),
+            )
             self.levels.append(level)
             if depth == deal.turns:
                 break
-            flat: list[int] = []
-            bounds: dict[int, tuple[int, list[int]]] = {}
-            for i in live_kinds:
-                starts: list[int] = []
-                begin = len(flat)
-                for row in level.live.tolist():
-                    key = level.keys[row]
-                    starts.append(len(flat) - begin)
-                    known = self._children.get(key * 8 + i)
-                    if known is None:
-                        known = tuple(self.children(key, deal.kinds[i]))
-                        self._children[key * 8 + i] = known
-                    flat.extend(known)
-                bounds[i] = (begin, starts)
-            following = _Level()
-            if flat:
-                unique, inverse = np.unique(np.asarray(flat, dtype=np.int64), return_inverse=True)
-                following.keys = unique.tolist()
-                ends = [*(begin for begin, _ in list(bounds.values())[1:]), len(flat)]
-                for (i, (begin, starts)), end in zip(bounds.items(), ends, strict=True):
-                    level.children[i] = (
-                        inverse[begin:end].astype(np.int64),
-                        np.asarray(starts, dtype=np.int64),
-                    )
-            level = following
+            live = states[level.live].tolist()
+            last = depth == deal.turns - 1
+            for state in live:
+                if state in expanded:
+                    continue
+                expanded[state] = len(expanded)
+                key = int(keys[state])
+                for i, children in zip(
+                    live_kinds, self._expand(key, live_kinds, last), strict=True
+                ):
+                    flat[i].extend(map(ids.__getitem__, children))
+                    bounds[i].append(len(flat[i]))
+            keys = np.fromiter(ids, dtype=np.int64, count=len(ids))
+            picks = np.asarray([expanded[state] for state in live], dtype=np.int64)
+            gathered = {
+                i: _segments(
+                    np.array(flat[i], dtype=np.int32), np.array(bounds[i], np.int64), picks
+                )
+                for i in live_kinds
+            }
+            if last and self.end_classes:
+                # the round's end: one state per end class (states expanded at an
+                # earlier turn point at whole positions, their classes are taken here)
+                mask = self._tomb_mask | ~_MARKS_MASK
+                classes = {i: keys[targets] & mask for i, (targets, _) in gathered.items()}
+                ends = np.unique(np.concatenate(list(classes.values())))
+                states = np.asarray([ids[end] for end in ends.tolist()], dtype=np.int64)
+                keys = np.fromiter(ids, dtype=np.int64, count=len(ids))
+                for i, (_, offsets) in gathered.items():
+                    rows = np.searchsorted(ends, classes[i]).astype(np.int32)
+                    level.children[i] = (rows, offsets)
+                continue
+            reached = np.zeros(len(ids), dtype=bool)
+            for targets, _ in gathered.values():
+                reached[targets] = True
+            following = np.flatnonzero(reached)
+            row = np.zeros(len(ids), dtype=np.int32)
+            row[following] = np.arange(len(following), dtype=np.int32)
+            for i, (targets, offsets) in gathered.items():
+                level.children[i] = (row[targets], offsets)
+            states = following.astype(np.int64)
+        self._keys = keys
 
     @property
     def states(self) -> int:
         """States in the graph (summed over levels)."""
-        return sum(len(level.keys) for level in self.levels)
+        return sum(len(level.states) for level in self.levels)
 
     # scores -----------------------------------------------------------------------------
 
@@ -382,7 +582,7 @@ class Graph:
 
     def completed(self, key: int) -> int:
         """Cards of the root completed in the position ``key``."""
-        marks = key & ((1 << _SHEET_SHIFT) - 1)
+        marks = key & _MARKS_MASK
         return sum(
             1 for slot, tomb in enumerate(self._tombs) if marks >> (_CARD_BITS * slot + tomb) & 1
         )
@@ -391,11 +591,24 @@ class Graph:
         """Whether the position ``key`` still has a card to mark."""
         return self.completed(key) < len(self._tombs)
 
+    def per_state(self, value: Callable[[int], int], states: IntArray) -> IntArray:
+        """``value(key)`` of each state, for a ``value`` that depends only on the score card
+        and the cards completed (called once per distinct pair)."""
+        keys = self._keys[states]
+        codes = (keys >> _SHEET_SHIFT) * (len(self._tombs) + 1) + self._done(keys)
+        _, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+        values = [value(int(keys[i])) for i in first.tolist()]
+        result: IntArray = np.asarray(values, dtype=np.int64)[inverse.reshape(-1)]
+        return result
+
     # the backward pass ----------------------------------------------------------------
 
     def _columns(self, depth: int) -> tuple[list[tuple[int, ...]], dict[tuple[int, ...], int]]:
-        sets = self.deal.multisets(depth)
-        return sets, {s: j for j, s in enumerate(sets)}
+        found = self._columns_cache.get(depth)
+        if found is None:
+            sets = self.deal.multisets(depth)
+            found = self._columns_cache[depth] = (sets, {s: j for j, s in enumerate(sets)})
+        return found
 
     def solve(
         self,
@@ -407,10 +620,12 @@ class Graph:
         """Backward induction over every multiset of unseen cards.
 
         ``terminal(key)`` values the end of the round; ``step(key)`` adds a reward each
-        turn played from ``key`` (before the reveal). Values are scaled by
+        turn played from ``key`` (before the reveal); both depend only on the score card
+        and the cards completed (see :meth:`per_state`). Values are scaled by
         :meth:`Deal.scale` so they stay integers. With ``choose`` (``(depth, node, kind)``
         -> child node) the policy's child is taken instead of the best one.
-        Returns the value table of every level (rows: states, columns: multisets).
+        Returns the value table of every level (rows: states, columns: multisets; a
+        transposed view of a column-major array).
         """
         deal = self.deal
         last = len(self.levels) - 1
@@ -420,52 +635,77 @@ class Graph:
             level = self.levels[depth]
             here, _ = self._columns(depth)
             scale = deal.scale(depth)
-            table = np.zeros((len(level.keys), len(here)), dtype=np.int64)
-            fixed = np.asarray(
-                [terminal(level.keys[r]) for r in level.sinks.tolist()], dtype=np.int64
-            )
-            if len(fixed):
-                table[level.sinks, :] = (fixed.astype(np.int64) * scale)[:, None]
+            # column-major: a row per multiset, so a column of values is contiguous
+            table = np.zeros((len(here), len(level.states)), dtype=np.int64)
+            if len(level.sinks):
+                fixed = self.per_state(terminal, level.states[level.sinks])
+                table[:, level.sinks] = fixed * scale
             if depth == last:
-                ends = np.asarray([terminal(level.keys[r]) for r in level.live.tolist()])
-                if len(ends):
-                    table[level.live, :] = ends.astype(np.int64)[:, None]
-            elif len(level.live):
+                if len(level.live):
+                    ends = self.per_state(terminal, level.states[level.live])
+                    table[:, level.live] = ends * scale
+            else:
                 assert below is not None
-                _, below_index = self._columns(depth + 1)
-                part = np.zeros((len(level.live), len(here)), dtype=np.int64)
+                part = np.zeros((len(here), len(level.live)), dtype=np.int64)
                 if step is not None:
-                    rewards = [step(level.keys[r]) for r in level.live.tolist()]
-                    part += np.asarray(rewards, dtype=np.int64)[:, None] * scale
+                    part += self.per_state(step, level.states[level.live]) * scale
                 for i, (flat, offsets) in level.children.items():
-                    weights = np.asarray([s[i] for s in here], dtype=np.int64)
-                    columns = np.asarray(
-                        [below_index[(*s[:i], s[i] - 1, *s[i + 1 :])] if s[i] else 0 for s in here],
-                        dtype=np.int64,
-                    )
-                    if choose is None:
-                        best = _segment_max(below, flat, offsets)
-                    else:
+                    used, weights, columns = self._draws(depth, i)
+                    if not len(used):
+                        continue  # no card of this kind left to draw
+                    if choose is not None:
                         picks = np.asarray(
                             [choose[(depth, int(r), i)] for r in level.live.tolist()],
                             dtype=np.int64,
                         )
-                        best = below[picks]
-                    part += best[:, columns] * weights[None, :]
-                table[level.live, :] = part
-            tables.insert(0, table)
+                        part[used] += below[columns][:, picks] * weights[:, None]
+                    elif depth + 1 == last:
+                        # the round's end: every column of ``below`` holds the same values
+                        best = _column_max(below, [0], flat, offsets)
+                        part[used] += best * weights[:, None]
+                    else:
+                        # only the columns of ``below`` this kind's draw leads to
+                        needed, where = np.unique(columns, return_inverse=True)
+                        best = _column_max(below, needed.tolist(), flat, offsets)
+                        part[used] += best[where.reshape(-1)] * weights[:, None]
+                table[:, level.live] = part
+            tables.insert(0, table.T)
             below = table
         return tables
 
+    def _draws(self, depth: int, kind: int) -> tuple[IntArray, IntArray, IntArray]:
+        """For drawing ``kind`` at ``depth``: the columns (multisets) holding it, how many
+        of it each holds, and the column of the next level each then leads to."""
+        here, _ = self._columns(depth)
+        _, below_index = self._columns(depth + 1)
+        used = [j for j, s in enumerate(here) if s[kind]]
+        weights = np.asarray([here[j][kind] for j in used], dtype=np.int64)
+        columns = np.asarray(
+            [below_index[(*here[j][:kind], here[j][kind] - 1, *here[j][kind + 1 :])] for j in used],
+            dtype=np.int64,
+        )
+        return np.asarray(used, dtype=np.int64), weights, columns
 
-_CHUNK_EDGES = 1 << 18
+
+def _segments(flat: RowArray, bounds: IntArray, picks: IntArray) -> tuple[RowArray, IntArray]:
+    """The segments ``flat[bounds[p]:bounds[p + 1]]`` of the ``picks``, one after the other,
+    and where each starts."""
+    low = bounds[picks]
+    lengths = bounds[picks + 1] - low
+    offsets = np.cumsum(lengths) - lengths
+    total = int(lengths.sum())
+    index = np.arange(total, dtype=np.int64) + np.repeat(low - offsets, lengths)
+    return flat[index], offsets
+
+
+_CHUNK_EDGES = 1 << 16
 
 
 _Table = TypeVar("_Table", bound=np.generic)
 
 
 def _segment_max(
-    table: npt.NDArray[_Table], flat: IntArray, offsets: IntArray
+    table: npt.NDArray[_Table], flat: RowArray, offsets: IntArray
 ) -> npt.NDArray[_Table]:
     """Per segment of ``flat`` (starting at ``offsets``), the row-wise max of ``table[flat]``.
 
@@ -483,6 +723,18 @@ def _segment_max(
             table[flat[low:high]], offsets[start:stop] - low, axis=0
         )
         start = stop
+    return result
+
+
+def _column_max(
+    table: IntArray, columns: Sequence[int], flat: RowArray, offsets: IntArray
+) -> IntArray:
+    """For each of ``columns`` of the column-major ``table`` (a row per column), the max of
+    ``table[column][flat]`` over each segment of ``flat`` (starting at ``offsets``)."""
+    result = np.empty((len(columns), len(offsets)), dtype=table.dtype)
+    if len(offsets):
+        for k, column in enumerate(columns):
+            np.maximum.reduceat(table[column][flat], offsets, out=result[k])
     return result
 
 
@@ -540,7 +792,7 @@ def check_root(position: Position) -> None:
 def build(position: Position, deal: Deal, round_number: int) -> Graph:
     """The state graph of ``position`` for the rest of the round ``deal`` describes."""
     check_root(position)
-    return Graph([position], deal, round_number)
+    return Graph([position], deal, round_number, end_classes=True)
 
 
 def _root_outcomes(graph: Graph) -> list[Outcome]:
@@ -550,8 +802,8 @@ def _root_outcomes(graph: Graph) -> list[Outcome]:
     _, columns = graph._columns(0)
     column = columns[graph.deal.counts]
     scale = graph.deal.scale(0)
-    level = graph.levels[0]
-    return [_split(int(tables[0][level.index[k], column]), base, scale) for k in graph.root_keys]
+    rows = graph._root_rows
+    return [_split(int(tables[0][rows[k], column]), base, scale) for k in graph.root_keys]
 
 
 def expected_value(graph: Graph) -> Outcome:
@@ -576,7 +828,8 @@ def move_values(
     check_root(position)
     after = deal.after(revealed)
     pairs = position.successors(revealed, round_number)
-    graph = Graph([reached for _, reached in pairs], after, round_number, position.sheet)
+    roots = [reached for _, reached in pairs]
+    graph = Graph(roots, after, round_number, position.sheet, end_classes=True)
     outcomes = _root_outcomes(graph)
     return [MoveValue(move, outcome) for (move, _), outcome in zip(pairs, outcomes, strict=True)]
 
@@ -594,9 +847,14 @@ class PolicyGraph(Graph):
         round_number: int,
         policy: Policy,
         start_sheet: Sheet | None = None,
+        *,
+        end_classes: bool = False,
     ) -> None:
         self.policy = policy
-        super().__init__(roots, deal, round_number, start_sheet)
+        super().__init__(roots, deal, round_number, start_sheet, end_classes=end_classes)
+
+    def _expand(self, key: int, kinds: Sequence[int], last: bool) -> list[list[int]]:
+        return [self.children(key, self.deal.kinds[kind]) for kind in kinds]
 
     def children(self, key: int, expedition: Expedition) -> list[int]:
         """The position the policy's move leads to (checked by the engine's ``push``)."""
@@ -608,7 +866,7 @@ class PolicyGraph(Graph):
 def policy_value(position: Position, round_number: int, deal: Deal, policy: Policy) -> Outcome:
     """Exact expected outcome of playing ``policy`` from ``position`` before the next reveal."""
     check_root(position)
-    return expected_value(PolicyGraph([position], deal, round_number, policy))
+    return expected_value(PolicyGraph([position], deal, round_number, policy, end_classes=True))
 
 
 def greedy_policy(position: Position, expedition: Expedition, round_number: int) -> Move:
@@ -637,7 +895,7 @@ def _speed_round(graph: Graph) -> tuple[Fraction, dict[int, int], int]:
     last = len(graph.levels) - 1
     column_sets = [graph._columns(depth) for depth in range(last + 1)]
     start_column = column_sets[0][1][deal.counts]
-    root_row = graph.levels[0].index[graph.root_keys[0]]
+    root_row = graph._root_rows[graph.root_keys[0]]
     value = Fraction(int(tables[0][root_row, start_column]), deal.scale(0))
     mass: dict[tuple[int, int], int] = {(root_row, start_column): 1}
     for depth in range(last):
@@ -665,7 +923,7 @@ def _speed_round(graph: Graph) -> tuple[Fraction, dict[int, int], int]:
     ends: dict[int, int] = {}
     final = graph.levels[last]
     for (row, _), weight in mass.items():
-        key = final.keys[row]
+        key = graph.key_of(int(final.states[row]))
         if graph.in_play(key):
             ends[key] = ends.get(key, 0) + weight
     denominator = 1
@@ -718,8 +976,8 @@ def known_order_optima(graph: Graph, orders: Sequence[Sequence[int]]) -> list[in
     for depth in range(last, -1, -1):
         level = graph.levels[depth]
         columns = suffixes[depth]
-        table = np.zeros((len(level.keys), len(columns)), dtype=np.int16)
-        scores = np.asarray([graph.score(key) for key in level.keys], dtype=np.int16)
+        table = np.zeros((len(level.states), len(columns)), dtype=np.int16)
+        scores = graph.per_state(graph.score, level.states).astype(np.int16)
         if depth == last:
             table[:, 0] = scores
         else:
@@ -737,6 +995,6 @@ def known_order_optima(graph: Graph, orders: Sequence[Sequence[int]]) -> list[in
                 table[level.live, :] = part
         below = table
     assert below is not None
-    root_row = graph.levels[0].index[graph.root_keys[0]]
+    root_row = graph._root_rows[graph.root_keys[0]]
     index = {s: j for j, s in enumerate(suffixes[0])}
     return [int(below[root_row, index[tuple(order)]]) for order in orders]

@@ -131,16 +131,33 @@ class CardState:
         """Pseudo-legal placements: in the room, on no wall and no marked cell."""
         if self.is_complete():
             return
-        blocked = self.marked | self.room.mask(Symbol.WALL)
+        blocked = self._blocked()
         for footprint in expedition.footprints:
             if not footprint & blocked:
                 yield footprint
 
+    def _blocked(self) -> CellMask:
+        """Cells no placement may cover: the walls and the marked cells."""
+        return self.marked | self.room.mask(Symbol.WALL)
+
     def touches(self, cells: CellMask) -> bool:
         """Whether ``cells`` may grow the marked area: entrance first, then adjacency."""
+        return bool(cells & self._growth())
+
+    def _growth(self) -> CellMask:
+        """Cells of which a placement must cover one: the entrance first, then the cells
+        adjacent to the marked area."""
         if not self.marked:
-            return bool(cells >> self.room.entrance & 1)
-        return bool(cells & border_of(self.marked))
+            return 1 << self.room.entrance
+        return border_of(self.marked)
+
+    def legal_footprints(self, expedition: Expedition) -> list[CellMask]:
+        """Legal placements of ``expedition``: the free footprints that touch, in footprint
+        order (:meth:`free_footprints` filtered by :meth:`touches`, in one pass)."""
+        if self.is_complete():
+            return []
+        blocked, growth = self._blocked(), self._growth()
+        return [fp for fp in expedition.footprints if not fp & blocked and fp & growth]
 
     def why_illegal(self, cells: CellMask, expedition: Expedition | None) -> str | None:
         """Why marking ``cells`` here breaks a rule (``None`` when it is legal).
@@ -212,7 +229,7 @@ class Position:
         """Every legal placement of ``expedition`` and every legal single cell, per card."""
         marks: list[Mark] = []
         for state in self.in_play():
-            footprints = {fp for fp in state.free_footprints(expedition) if state.touches(fp)}
+            footprints = set(state.legal_footprints(expedition))
             footprints.update(1 << cell for cell in cells_of(state.single_cells()))
             marks.extend(Mark(state.number, fp) for fp in sorted(footprints))
         return marks

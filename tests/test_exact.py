@@ -79,6 +79,33 @@ def test_fast_transitions_equal_the_engine_successors() -> None:
     assert checked > 500
 
 
+def test_built_edges_are_the_children_and_end_classes_value_alike() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(10):
+        instance = random_instance(rng, turns=1, cards=rng.choice((1, 2)), start_state=True)
+        position = instance.start
+        if any(s.is_complete() for s in position.cards):
+            continue
+        deal = exact.Deal.of_round(DECK_CARDS, _seen(rng, TURNS_PER_ROUND - 3))
+        whole = exact.Graph([position], deal, 1)
+        for depth, level in enumerate(whole.levels[:-1]):
+            below = [whole.key_of(int(s)) for s in whole.levels[depth + 1].states]
+            for rank, row in enumerate(level.live.tolist()[:25]):
+                key = whole.key_of(int(level.states[row]))
+                for i, (flat, offsets) in level.children.items():
+                    end = int(offsets[rank + 1]) if rank + 1 < len(offsets) else len(flat)
+                    built = {below[r] for r in flat[int(offsets[rank]) : end].tolist()}
+                    assert built == set(whole.children(key, deal.kinds[i]))
+                    checked += 1
+        classes = exact.Graph([position], deal, 1, end_classes=True)
+        assert len(classes.levels[-1].states) <= len(whole.levels[-1].states)
+        assert exact.expected_value(classes) == exact.expected_value(whole)
+        orders = deal.orders()[:40]
+        assert exact.known_order_optima(classes, orders) == exact.known_order_optima(whole, orders)
+    assert checked > 300
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_exact_equals_brute_force_on_tiny_cases(seed: int) -> None:
     rng = random.Random(seed)

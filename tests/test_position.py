@@ -193,6 +193,16 @@ def test_placement_counts_after_a_first_mark() -> None:
     assert _mark_count(position, I2) == 6
 
 
+def test_legal_footprints_are_the_free_footprints_that_touch() -> None:
+    walled = card(4, "..E#.", ".#...", "...#.", "#....", "..T..")
+    for text in ("", "C1", "C1 C2", "C1 D2 C2 E2", "C1 C2 C3 C4 C5"):
+        state = marked(walled, text)
+        for expedition in STANDARD_EXPEDITIONS:
+            expected = [fp for fp in state.free_footprints(expedition) if state.touches(fp)]
+            assert state.legal_footprints(expedition) == expected
+            assert all(state.why_illegal(fp, expedition) is None for fp in expected)
+
+
 def test_two_cards_are_generated_separately() -> None:
     position = Position.start(card(1, *OPEN_ROOM), card(2, *OPEN_ROOM))
     assert _mark_count(position, I2) == 6
