@@ -434,7 +434,8 @@ def render_advice(console: Console, advice: Advice, *, top: int = 10, heading: s
         how = (
             f"Expected score: your expected final score, the rest of the game played "
             f"{advice.samples} times on the same seeded deals of what you cannot see "
-            f"({seats}); Loss: expected points against the best, \u00b1 its standard error{win}"
+            f"({seats}; plus its measured gap to the full expert for the turns left); Loss: "
+            f"expected points against the best, \u00b1 its standard error{win}"
         )
     else:
         how = (

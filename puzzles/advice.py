@@ -10,9 +10,11 @@ player's expected final score and the expected points it loses against the best:
   ``hint --state``'s other method);
 * **keep and replacement** by rollouts (:mod:`silverpyr.solver.rollouts`): every option
   played to the end of the game on the same ``samples`` seeded deals of what the player
-  cannot see, by the expert's fast policy (the other seats by ``opponents``). Each value
-  comes with its standard error, the loss with the standard error of the paired
-  difference, and in a game with opponents the chance to win.
+  cannot see, by the expert's fast policy (the other seats by ``opponents``), raised by
+  the fast policy's measured gap to the full expert for the turns left
+  (:func:`~silverpyr.solver.rollouts.expert_forecast`). Each loss comes with the standard
+  error of the paired difference, and in a game with opponents each option with the
+  chance to win (the fast policy's).
 
 The ranking's top is the expert's advice: the coach (:mod:`.game_coach`) measures a decision
 against it, so playing the top option costs nothing.
@@ -32,7 +34,7 @@ from ..solver.expert import Option, expert_ranking, situation_ranking
 from ..solver.game import GameState, Phase, Replacement
 from ..solver.moves import Move, move_str
 from ..solver.players import GreedyPlayer, Player
-from ..solver.rollouts import Choice, rollout_values
+from ..solver.rollouts import Choice, expert_forecast, rollout_values
 from ..solver.situation import Situation
 from .ranking_defaults import DEFAULT_ROLLOUTS
 
@@ -184,7 +186,7 @@ def advise(
             Rated(
                 value.choice,
                 label_of(state, value.choice),
-                value.mean,
+                expert_forecast(state, value.mean),
                 max(0.0, loss),
                 error,
                 value.win_rate if count > 1 else None,

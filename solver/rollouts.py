@@ -8,8 +8,10 @@ their deals (common random numbers), so the *difference* between two options is 
 far more precisely than either value: :meth:`RolloutValue.loss_against` gives it with its
 standard error. Nobody in a rollout looks at the hidden order (the players decide from
 what their seat knows), so no option is rewarded for knowing the future (no strategy
-fusion). The estimates are of the final score *under the rollout policy*, a few points
-below the full expert's (``benchmarks/advice.py`` measures the gap).
+fusion). The scores are those *of the rollout policy*, which plays a whole game
+:data:`POLICY_GAP` points below the full expert; :func:`expert_forecast` adds that gap
+pro rata the turns left, so a forecast means "if the expert plays on". Losses need no
+correction (every option is played out by the same policy).
 """
 
 from __future__ import annotations
@@ -21,13 +23,18 @@ from dataclasses import dataclass
 
 from .cards import PyramidCard
 from .expert import Expert, Weights
-from .game import GameState, Replacement
+from .game import GameState, Phase, Replacement
 from .moves import Move
 from .players import ExpertPlayer, Player, play_out, with_choice
 from .rng import SeededStream
+from .sheet import MAX_TURNS, turns_after
 
 ROLLOUT_EXPERT = Weights(top_k=0)
 """The expert's weights in rollouts: one ply deep (about 15 times faster, a few points weaker)."""
+
+POLICY_GAP = 8.7
+"""Points a solo game of the rollout policy scores below the full expert (the mean over 40
+seeded games, standard error 1.6: ``python benchmarks/expert.py --gap 40``)."""
 
 Choice = tuple[int, int] | Move | Replacement
 """A keep (two card numbers), a mark, or a replacement."""
@@ -101,10 +108,24 @@ def rollout_values(
     ]
 
 
+def expert_forecast(state: GameState, mean: float) -> float:
+    """A rollout ``mean`` from ``state`` as the full expert's expected final score."""
+    keep = state.phase is Phase.KEEP
+    left = MAX_TURNS if keep else turns_after(state.round_number, state.turn)
+    return mean + POLICY_GAP * left / MAX_TURNS
+
+
 def _standard_error(values: Sequence[float]) -> float:
     if len(values) < 2:
         return 0.0
     return statistics.stdev(values) / math.sqrt(len(values))
 
 
-__all__ = ["ROLLOUT_EXPERT", "Choice", "RolloutValue", "rollout_values"]
+__all__ = [
+    "POLICY_GAP",
+    "ROLLOUT_EXPERT",
+    "Choice",
+    "RolloutValue",
+    "expert_forecast",
+    "rollout_values",
+]
