@@ -96,7 +96,7 @@ def test_arena_command_refuses_an_unknown_bot() -> None:
     result = CliRunner().invoke(app, ["arena", "--bots", "wizard", "--workers", "0"])
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [
-        "error: unknown bot 'wizard' (known: expert, greedy)"
+        "error: unknown bot 'wizard' (known: expert, greedy, hint)"
     ]
 
 
