@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 
 from .cards import Color, Expedition, PyramidCard, Symbol
 from .cells import cells_of
-from .game import GameState, Phase, Replacement
+from .game import CLAIM_COUNTS, GameState, Phase, Replacement
 from .moves import Move
 from .position import CardState, Position
 from .sheet import (
@@ -56,9 +56,6 @@ from .sheet import (
     turn_at,
     turns_after,
 )
-
-CLAIMS_AT = (2, 4, 6)
-"""Completing the 2nd, 4th or 6th card of a colour claims its next pyramid-point box."""
 
 
 @dataclass(frozen=True)
@@ -256,7 +253,7 @@ class Expert:
         """What taking ``card`` is worth: short routes, and a pyramid-point box in reach."""
         value = -self.weights.route * self.route_length(card)
         count = completed[card.color] + 1
-        if count in CLAIMS_AT:
+        if count in CLAIM_COUNTS:
             box = state.next_box(card.color)
             if box is not None:
                 value += self.weights.pyramid * box
