@@ -22,7 +22,7 @@ def arena(
         str,
         typer.Option(
             "--bots",
-            help="The line-up, one bot per seat, e.g. expert,greedy (bots: expert, greedy).",
+            help="The line-up, one bot per seat, e.g. expert,greedy (bots: expert, greedy, hint).",
         ),
     ] = "expert,greedy",
     games: Annotated[int, typer.Option("--games", min=1, help="Games to play.")] = 100,

@@ -30,11 +30,12 @@ from typing import Any
 
 from ..solver.bots import route_length
 from ..solver.cards import PyramidCard
-from ..solver.expert import Option, expert_ranking, situation_ranking
+from ..solver.expert import Option, Race, expert_ranking, situation_ranking
 from ..solver.game import GameState, Phase, Replacement
 from ..solver.moves import Move, move_str
 from ..solver.players import GreedyPlayer, Player
 from ..solver.rollouts import Choice, expert_forecast, rollout_values
+from ..solver.sheet import MAX_PYRAMID_POINTS
 from ..solver.situation import Situation
 from .ranking_defaults import DEFAULT_ROLLOUTS
 
@@ -197,7 +198,9 @@ def advise(
 
 def advise_marks(situation: Situation) -> Advice:
     """The expert's ranking of the marks for what a player knows (a state file)."""
-    return _mark_advice(situation_ranking(situation), players=1)
+    claimed = sum(situation.position.sheet.pyramid_points)
+    race = Race(1, max(0, MAX_PYRAMID_POINTS - claimed))  # alone at the table, as the file shows
+    return _mark_advice(situation_ranking(situation, race=race), players=1)
 
 
 def _mark_advice(ranking: Sequence[Option], *, players: int) -> Advice:

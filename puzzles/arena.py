@@ -23,10 +23,16 @@ from typing import Any
 
 from ..solver.cards import Deck
 from ..solver.errors import SilverpyrError
-from ..solver.players import PLAYERS, play_game
+from ..solver.players import PLAYERS, Player, play_game
 from .cluster import RETRIES, dask_client, worker_count
+from .hint_player import HintPlayer
 
 CATEGORIES = ("torches", "pyramid_points", "gems", "skulls", "completed")
+
+ARENA_PLAYERS: dict[str, Callable[[], Player]] = {**PLAYERS, "hint": HintPlayer}
+"""The players the arena can seat: the solver's (:data:`~silverpyr.solver.players.PLAYERS`)
+and ``hint``, the top move of ``hint --state`` each turn (:mod:`.hint_player`), which needs
+the real-game ranking of this floor."""
 
 
 class ArenaError(SilverpyrError, ValueError):
@@ -46,7 +52,7 @@ class GameResult:
 
 def play_arena_game(deck: Deck, seed: int, seats: tuple[str, ...]) -> GameResult:
     """Play the game of ``seed`` with the bots named by ``seats`` (one Dask task)."""
-    played = play_game(deck, seed, [PLAYERS[name]() for name in seats])
+    played = play_game(deck, seed, [ARENA_PLAYERS[name]() for name in seats])
     return GameResult(
         seed,
         seats,
@@ -60,9 +66,10 @@ def line_ups(bots: Sequence[str], games: int, seed: int) -> list[tuple[int, tupl
     """``(seed, seats)`` of every game: seeds in order, the line-up rotated game by game."""
     if not bots:
         raise ArenaError("name at least one bot")
-    unknown = [name for name in bots if name not in PLAYERS]
+    unknown = [name for name in bots if name not in ARENA_PLAYERS]
     if unknown:
-        raise ArenaError(f"unknown bot {unknown[0]!r} (known: {', '.join(sorted(PLAYERS))})")
+        known = ", ".join(sorted(ARENA_PLAYERS))
+        raise ArenaError(f"unknown bot {unknown[0]!r} (known: {known})")
     if games < 1:
         raise ArenaError(f"play at least 1 game, not {games}")
     seats = len(bots)

@@ -20,10 +20,18 @@ points it earns now plus an estimate of the points its position is still worth, 
 
 Every rule comes from the engine: moves and their effects from
 :meth:`.Position.successors`, points from :meth:`.Position.gain`, distances from
-:meth:`.CardState.cells_to_tomb`. **Predicted final score** (advice, calibration): the
-score on the sheet, plus the option's value, plus :func:`baseline`, the points an
-expert's position is still worth beyond its potentials at that point of the game,
-measured by self-play (``tools/expert_baseline.py``).
+:meth:`.CardState.cells_to_tomb`.
+
+**Predicted final score** (advice, calibration; it never changes a choice): for a mark,
+the score on the sheet, plus the option's value, plus :func:`baseline`, the points an
+expert's position is still worth beyond its potentials at that point of the game; for
+the keep, the mean final score of an expert at that table; keep and replacement options
+below the best lose what their value loses. Opponents matter: they win pyramid-point
+races the expert wins alone (RULES.md: the first claim of a colour takes its 10), so the
+baseline depends on the :class:`Race`, the number of players and the pyramid points the
+table still leaves open (:meth:`.GameState.open_pyramid_points`): one set of constants
+per player count (:data:`BASELINES`), each fitted on games of the expert against greedy
+opponents by ``tools/expert_baseline.py``. Against stronger opponents it is optimistic.
 """
 
 from __future__ import annotations
@@ -35,11 +43,12 @@ from dataclasses import dataclass, field
 
 from .cards import Color, Expedition, PyramidCard, Symbol
 from .cells import cells_of
-from .game import GameState, Phase, Replacement
+from .game import CLAIM_COUNTS, GameState, Phase, Replacement
 from .moves import Move
 from .position import CardState, Position
 from .sheet import (
     COMPLETED_CARD_POINTS,
+    MAX_PYRAMID_POINTS,
     MAX_TURNS,
     PYRAMID_POINT_BOXES,
     TORCH_POINTS,
@@ -48,9 +57,6 @@ from .sheet import (
     turns_after,
 )
 from .situation import Situation
-
-CLAIMS_AT = (2, 4, 6)
-"""Completing the 2nd, 4th or 6th card of a colour claims its next pyramid-point box."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +102,24 @@ class Clock:
     def next(self) -> Clock:
         """The following turn (the first of the next round after a round's 7th)."""
         return Clock(*turn_at(self.round_number, self.turn, 1))
+
+
+@dataclass(frozen=True)
+class Race:
+    """What the forecast needs of the table: who plays, and what the races still offer."""
+
+    players: int = 1
+    open_points: int = MAX_PYRAMID_POINTS
+    """Pyramid points no one has claimed yet (:meth:`.GameState.open_pyramid_points`)."""
+
+    @classmethod
+    def of(cls, state: GameState) -> Race:
+        """The race of ``state``'s table now."""
+        return cls(len(state.players), state.open_pyramid_points())
+
+
+SOLO = Race()
+"""A solo game before any claim."""
 
 
 @dataclass(frozen=True)
@@ -182,11 +206,13 @@ class Expert:
         clock: Clock,
         unseen: Sequence[Expedition],
         deck: Sequence[Expedition],
+        race: Race = SOLO,
     ) -> list[Option]:
         """Every legal move, best first, valued two plies deep (see the module docstring).
 
         ``unseen`` are the cards of this round not revealed yet (the next card comes from
-        them), ``deck`` every physical expedition card (the next round's shuffle).
+        them), ``deck`` every physical expedition card (the next round's shuffle); ``race``
+        only moves the forecasts (:func:`baseline`), never the order.
         """
         scored = [
             (self.afterstate(position, after, clock), move, after)
@@ -207,7 +233,7 @@ class Expert:
                 value -= 1e-6 * rank  # outside the searched few: keep the one-ply order
             options.append(Option(move, value, 0.0))
         options.sort(key=lambda option: -option.value)
-        base = position.sheet.score().total + baseline(clock.turns_after)
+        base = position.sheet.score().total + baseline(clock.turns_after, race)
         return [Option(o.choice, o.value, base + o.value) for o in options]
 
     def _best_answer(self, position: Position, expedition: Expedition, clock: Clock) -> float:
@@ -218,7 +244,7 @@ class Expert:
 
     def choose_move(self, state: GameState, player: int) -> Move:
         """The expert's mark for ``player`` in a game waiting for marks."""
-        best = self.rank_moves(*_mark_inputs(state.situation(player)))[0].choice
+        best = self.rank_moves(*_mark_inputs(state.situation(player), Race.of(state)))[0].choice
         assert isinstance(best, Move)
         return best
 
@@ -228,7 +254,7 @@ class Expert:
         """What taking ``card`` is worth: short routes, and a pyramid-point box in reach."""
         value = -self.weights.route * self.route_length(card)
         count = completed[card.color] + 1
-        if count in CLAIMS_AT:
+        if count in CLAIM_COUNTS:
             box = state.next_box(card.color)
             if box is not None:
                 value += self.weights.pyramid * box
@@ -244,7 +270,7 @@ class Expert:
             if first.color == second.color:
                 value += self.weights.pyramid * PYRAMID_POINT_BOXES[0]
             options.append(Option((first.number, second.number), value, 0.0))
-        return _forecast(options, baseline(MAX_TURNS))
+        return _forecast(options, BASELINES[len(state.players)].keep)
 
     def rank_replacements(self, state: GameState) -> list[Option]:
         """Every way to replace the completed card now due, best first."""
@@ -259,7 +285,10 @@ class Expert:
                 value = self.card_value(state.offer[option.slot], counts, state)
             options.append(Option(option, value, 0.0))
         turns = turns_after(state.round_number, state.turn)
-        return _forecast(options, state.players[player].sheet.score().total + baseline(turns))
+        return _forecast(
+            options,
+            state.players[player].sheet.score().total + baseline(turns, Race.of(state)),
+        )
 
     def choose_keep(self, state: GameState, player: int) -> tuple[int, int]:
         """The two dealt cards ``player`` keeps."""
@@ -274,15 +303,44 @@ class Expert:
         return choice
 
 
-# Points an expert's game is still worth beyond the potentials counted in a decision's
-# value, by the game's turns still to come: fitted on self-play (tools/expert_baseline.py).
-BASELINE_PER_TURN = 6.306
-BASELINE_AT_END = -3.22
+@dataclass(frozen=True)
+class Baseline:
+    """The forecast's constants for one player count (``tools/expert_baseline.py``)."""
+
+    at_end: float
+    """Points after the game's last decision (the fit's intercept)."""
+    per_turn: float
+    """Points per turn of the game still to come."""
+    per_open_point: float
+    """Points per pyramid point still open, scaled by the share of the game still to come."""
+    keep: float
+    """Mean final score of the expert at this table: the forecast at the keep decision."""
 
 
-def baseline(turns_after: int) -> float:
-    """Expected points still to come beyond a decision's value (measured; see the module)."""
-    return BASELINE_AT_END + BASELINE_PER_TURN * turns_after
+BASELINES: dict[int, Baseline] = {
+    1: Baseline(at_end=0.25, per_turn=4.053, per_open_point=1.050, keep=173.4),
+    2: Baseline(at_end=-2.23, per_turn=4.807, per_open_point=0.557, keep=165.3),
+    3: Baseline(at_end=-3.53, per_turn=4.871, per_open_point=0.411, keep=158.0),
+    4: Baseline(at_end=-4.87, per_turn=4.818, per_open_point=0.349, keep=153.2),
+}
+"""By number of players: fitted on games of the expert (seat rotated) against greedy
+opponents, seeds 10,000 on, disjoint from the arena's default ones
+(``python tools/expert_baseline.py --players 1,2,3,4 --games 400``)."""
+
+
+def baseline(turns_after: int, race: Race = SOLO) -> float:
+    """Expected points still to come beyond a decision's value (measured; see the module).
+
+    ``a + b t + c O t / T`` for ``t`` turns still to come of ``T``, with ``O`` the
+    pyramid points the table still leaves open: the open boxes are worth the most early
+    and to a player alone, nothing once the game is over.
+    """
+    constants = BASELINES[race.players]
+    return (
+        constants.at_end
+        + constants.per_turn * turns_after
+        + constants.per_open_point * race.open_points * turns_after / MAX_TURNS
+    )
 
 
 def _forecast(options: list[Option], best_forecast: float) -> list[Option]:
@@ -314,20 +372,23 @@ def _colour_counts(state: GameState, player: int) -> Counter[Color]:
 
 
 def _mark_inputs(
-    situation: Situation,
-) -> tuple[Position, Expedition, Clock, tuple[Expedition, ...], tuple[Expedition, ...]]:
+    situation: Situation, race: Race = SOLO
+) -> tuple[Position, Expedition, Clock, tuple[Expedition, ...], tuple[Expedition, ...], Race]:
     return (
         situation.position,
         situation.expedition,
         Clock(situation.round_number, situation.turn),
         situation.unseen(),
         situation.deck,
+        race,
     )
 
 
-def situation_ranking(situation: Situation, expert: Expert | None = None) -> list[Option]:
+def situation_ranking(
+    situation: Situation, expert: Expert | None = None, race: Race = SOLO
+) -> list[Option]:
     """The expert's ranking of the marks for what a player knows (a real game's state)."""
-    return (expert or Expert()).rank_moves(*_mark_inputs(situation))
+    return (expert or Expert()).rank_moves(*_mark_inputs(situation, race))
 
 
 def expert_ranking(state: GameState, player: int, expert: Expert | None = None) -> list[Option]:
@@ -337,13 +398,17 @@ def expert_ranking(state: GameState, player: int, expert: Expert | None = None) 
         return expert.rank_keeps(state, player)
     if state.phase is Phase.REPLACE:
         return expert.rank_replacements(state)
-    return expert.rank_moves(*_mark_inputs(state.situation(player)))
+    return expert.rank_moves(*_mark_inputs(state.situation(player), Race.of(state)))
 
 
 __all__ = [
+    "BASELINES",
+    "SOLO",
+    "Baseline",
     "Clock",
     "Expert",
     "Option",
+    "Race",
     "Weights",
     "baseline",
     "expert_ranking",

@@ -203,6 +203,14 @@ class GameState:
         taken = self.claimed_boxes(color)
         return PYRAMID_POINT_BOXES[taken] if taken < len(PYRAMID_POINT_BOXES) else None
 
+    def open_pyramid_points(self) -> int:
+        """Points of every pyramid-point box no one has claimed yet, all colours together.
+
+        What the race still offers the table: :data:`~.sheet.MAX_PYRAMID_POINTS` at the
+        start, 0 once every colour is closed.
+        """
+        return sum(sum(PYRAMID_POINT_BOXES[self.claimed_boxes(color) :]) for color in Color)
+
     def legal_moves(self, player: int) -> list[Move]:
         """Every legal move of ``player`` for the revealed expedition card."""
         self._require(Phase.MARK)

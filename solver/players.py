@@ -3,7 +3,9 @@
 A :class:`Player` decides the three things a player decides (RULES.md): which 2 of the 4
 dealt cards to keep, which mark to make each turn, and where a replacement comes from.
 :data:`PLAYERS` names the built-in ones (``greedy``: :mod:`.bots`; ``expert``:
-:mod:`.expert`). :func:`play_game` plays a dealt game to the end, seat by seat.
+:mod:`.expert`); the arena adds ``hint`` (``silverpyr.puzzles.hint_player``), which plays
+by the real-game hints of the floor above. :func:`play_game` plays a dealt game to the
+end, seat by seat.
 """
 
 from __future__ import annotations

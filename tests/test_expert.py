@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 from silverpyr.cli.app import app
 from silverpyr.puzzles.arena import ArenaError, line_ups, run_arena, wilson
 from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.expert import Expert, expert_ranking
-from silverpyr.solver.game import Phase, deal
+from silverpyr.solver.expert import BASELINES, Clock, Expert, Race, baseline, expert_ranking
+from silverpyr.solver.game import MAX_PLAYERS, Phase, deal
 
 DECK = load_deck(None)
 
@@ -52,6 +52,29 @@ def test_rankings_are_best_first_with_forecasts() -> None:
     marks = expert_ranking(state, 0)
     assert {o.choice for o in marks} == set(state.legal_moves(0))
     assert marks[0].value >= marks[-1].value
+
+
+def test_the_forecast_knows_the_table_and_never_changes_a_choice() -> None:
+    """More players, or fewer pyramid points left open, forecast less (the races are lost)."""
+    assert sorted(BASELINES) == list(range(1, MAX_PLAYERS + 1))
+    keeps = [expert_ranking(deal(DECK, players, 7), 0)[0].predicted for players in BASELINES]
+    assert keeps == sorted(keeps, reverse=True) and len(set(keeps)) == len(keeps)
+    for players in BASELINES:
+        assert baseline(20, Race(players, 57)) > baseline(20, Race(players, 19))
+        assert baseline(0, Race(players, 57)) == baseline(0, Race(players, 0))  # game over
+    state = deal(DECK, 4, 7)
+    state = state.keep([Expert().choose_keep(state, seat) for seat in range(4)])
+    situation = state.situation(0)
+    inputs = (
+        situation.position,
+        situation.expedition,
+        Clock(1, 1),
+        situation.unseen(),
+        state.expedition_cards,
+    )
+    alone, crowded = (Expert().rank_moves(*inputs, race=race) for race in (Race(), Race(4, 38)))
+    assert [(o.choice, o.value) for o in alone] == [(o.choice, o.value) for o in crowded]
+    assert all(a.predicted > c.predicted for a, c in zip(alone, crowded, strict=True))
 
 
 def test_line_ups_rotate_the_seats() -> None:
@@ -96,7 +119,7 @@ def test_arena_command_refuses_an_unknown_bot() -> None:
     result = CliRunner().invoke(app, ["arena", "--bots", "wizard", "--workers", "0"])
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [
-        "error: unknown bot 'wizard' (known: expert, greedy)"
+        "error: unknown bot 'wizard' (known: expert, greedy, hint)"
     ]
 
 

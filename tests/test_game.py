@@ -28,7 +28,7 @@ from silverpyr.solver.game import (
 )
 from silverpyr.solver.moves import PASS, IllegalMoveError, Mark, Move
 from silverpyr.solver.position import CardState, Position
-from silverpyr.solver.sheet import Sheet, score_counts
+from silverpyr.solver.sheet import MAX_PYRAMID_POINTS, Sheet, score_counts
 
 EXPEDITIONS = {expedition.name: expedition for expedition in STANDARD_EXPEDITIONS}
 I2 = EXPEDITIONS["I2"]
@@ -246,7 +246,9 @@ def test_second_card_of_a_colour_claims_ten_and_colours_are_separate() -> None:
         Sheet(completed=(card(3, color=Color.ORANGE),)),
     )
     state = game(player, deck=(40, 41))
+    assert state.open_pyramid_points() == MAX_PYRAMID_POINTS == 57
     state = state.play([move(state, 0, "20:A4 A5")]).take_replacement(DECK)
+    assert state.open_pyramid_points() == 47
     assert state.players[0].sheet.pyramid_points == (10,)
     assert state.next_box(Color.ORANGE) == 6
     assert state.next_box(Color.PURPLE) == 10
@@ -281,6 +283,7 @@ def test_fourth_and_sixth_cards_claim_again_until_the_colour_is_closed() -> None
     full = game(player, deck=(40,), claims=closed)
     full = full.play([move(full, 0, "A4 A5")]).take_replacement(DECK)
     assert full.players[0].sheet.pyramid_points == ()  # green is closed
+    assert full.open_pyramid_points() == 2 * (10 + 6 + 3)  # what purple and orange still offer
 
 
 # --- rounds, setup, outcome ----------------------------------------------------------------
