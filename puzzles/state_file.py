@@ -49,7 +49,6 @@ from ..solver.cards import Color, Deck, Expedition, PyramidCard, UnknownNameErro
 from ..solver.cells import CellMask, parse_cell
 from ..solver.errors import SilverpyrError
 from ..solver.game import (
-    CLAIM_COUNTS,
     DEALT_CARDS,
     MAX_PLAYERS,
     OFFER_SIZE,
@@ -58,6 +57,7 @@ from ..solver.game import (
     PendingReplacement,
     Phase,
     PlayerState,
+    solo_claims,
 )
 from ..solver.limits import MAX_CARDS_IN_PLAY
 from ..solver.position import CardState, Position
@@ -311,7 +311,7 @@ def _read_replacement(top: Field, deck: Deck, situation: Situation) -> StateView
 
 def _claims(field: Field, sheet: Sheet, situation: Situation) -> tuple[Claim, ...] | None:
     """The pyramid-point boxes taken: ``claimed`` per colour, or your own completions'."""
-    own = own_claims(sheet)
+    own = solo_claims(sheet.completed)
     if field.missing:
         taken = Counter(color for color, _ in own)
     else:
@@ -329,18 +329,6 @@ def _claims(field: Field, sheet: Sheet, situation: Situation) -> tuple[Claim, ..
         for color in Color
         for box in range(taken[color])
     )
-
-
-def own_claims(sheet: Sheet) -> list[tuple[Color, int]]:
-    """The boxes (colour, points) the completions on ``sheet`` claim, in order, alone at a table."""
-    counts: Counter[Color] = Counter()
-    claims = []
-    for card in sheet.completed:
-        counts[card.color] += 1
-        if counts[card.color] in CLAIM_COUNTS:
-            box = CLAIM_COUNTS.index(counts[card.color])
-            claims.append((card.color, PYRAMID_POINT_BOXES[box]))
-    return claims
 
 
 def _card_numbers(field: Field, deck: Deck, *, low: int, high: int) -> list[int] | None:
@@ -443,7 +431,7 @@ def _sheet(field: Field, round_number: int | None, deck: Deck) -> Sheet | None:
         completed=tuple(deck.card(n) for n in completed),
     )
     if field.at("pyramid_points").missing:
-        claimed = tuple(points for _, points in own_claims(sheet))
+        claimed = tuple(points for _, points in solo_claims(sheet.completed))
     else:
         claimed = tuple(p for p in points if p is not None)
     return replace(sheet, pyramid_points=claimed)

@@ -439,11 +439,7 @@ class GameState:
         for p, player in enumerate(self.players):
             new = self.completed_this_turn[p] if self.completed_this_turn else ()
             before = player.sheet.completed[: len(player.sheet.completed) - len(new)]
-            counts = {color: sum(1 for c in before if c.color is color) for color in Color}
-            for card in new:
-                counts[card.color] += 1
-                if counts[card.color] in CLAIM_COUNTS:
-                    triggers.append((card.number, p, card.color))
+            triggers.extend((card.number, p, card.color) for card in claiming_cards(before, new))
         state = self
         for number, p, color in sorted(triggers):
             points = state.next_box(color)
@@ -471,6 +467,31 @@ class GameState:
                 expedition_order=round_order(_stream(self.seed), self.expedition_cards, next_round),
             )
         return replace(state, phase=Phase.OVER)
+
+
+def claiming_cards(before: Sequence[PyramidCard], new: Sequence[PyramidCard]) -> list[PyramidCard]:
+    """The cards of ``new`` (completed after ``before``, in order) that trigger a claim.
+
+    Completing the 2nd, 4th or 6th card of a colour (:data:`CLAIM_COUNTS`) claims its next
+    pyramid-point box.
+    """
+    counts = {color: sum(1 for c in before if c.color is color) for color in Color}
+    found = []
+    for card in new:
+        counts[card.color] += 1
+        if counts[card.color] in CLAIM_COUNTS:
+            found.append(card)
+    return found
+
+
+def solo_claims(completed: Sequence[PyramidCard]) -> list[tuple[Color, int]]:
+    """The boxes (colour, points) ``completed`` claims in order, alone at the table."""
+    taken = {color: 0 for color in Color}
+    claims = []
+    for card in claiming_cards((), completed):
+        claims.append((card.color, PYRAMID_POINT_BOXES[taken[card.color]]))
+        taken[card.color] += 1
+    return claims
 
 
 def deal(deck: Deck, players: int, seed: int) -> GameState:

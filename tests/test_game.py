@@ -413,3 +413,17 @@ def test_bot_rules() -> None:
     state = dataclasses.replace(state, offer=(long, short))
     state = state.play([move(state, 0, "A4 A5")])
     assert choose_replacement(state) == Replacement(1)
+
+
+def test_solo_claims_follow_the_claim_counts() -> None:
+    from silverpyr.solver.deckfile import load_deck
+    from silverpyr.solver.game import solo_claims
+
+    deck = load_deck()
+    by_color: dict[object, list[object]] = {}
+    for card in sorted(deck.pyramids, key=lambda c: c.number):
+        by_color.setdefault(card.color, []).append(card)
+    first, second = list(by_color)[:2]
+    cards = [*by_color[first][:6], by_color[second][0], by_color[second][1]]
+    assert solo_claims(cards) == [(first, 10), (first, 6), (first, 3), (second, 10)]
+    assert solo_claims(cards[:1]) == []
