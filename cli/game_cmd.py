@@ -203,19 +203,17 @@ class GameLog:
 
     def decided(self, console: Console, state: GameState, choice: Choice) -> None:
         """Your ``choice`` in ``state`` is final: record it, and let the coach judge it."""
-        from ..puzzles.game_record import Decision, answer_of
+        from ..puzzles.game_record import answer_of, when
 
         if self.record is not None:
             self.record = self.record.with_answer(answer_of(state, choice))
             self.save()
         if not self.coach:
             return
-        from ..puzzles.advice import decision_kind
         from ..puzzles.game_coach import judge
 
-        where = Decision(0, state, decision_kind(state), choice, "").where
         advice = self.advice(console, state, "The coach is weighing your decision...")
-        verdict = judge(advice, choice, where)
+        verdict = judge(advice, choice, when(state))
         self.verdicts.append(verdict)
         if not verdict.is_silent:
             console.print(verdict.message(), highlight=False, markup=False)
@@ -264,6 +262,7 @@ class GameLog:
 def _play(
     console: Console, answers: Answers, state: GameState, *, plain: bool, log: GameLog
 ) -> None:
+    from ..puzzles.game_record import waits_for_human
     from ..solver.game import Phase
     from ..solver.players import PLAYERS
 
@@ -292,10 +291,8 @@ def _play(
             claims_before = len(state.claims)
             state = _turn(console, answers, state, bot, plain=plain, log=log)
         while state.phase is Phase.REPLACE:
-            player = state.replacing_player
-            assert player is not None
             options = state.replacement_options()
-            if player == HUMAN and len(options) > 1:
+            if waits_for_human(state):
                 choice = _ask_replacement(console, answers, state, log)
                 log.decided(console, state, choice)
             else:

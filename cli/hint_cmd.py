@@ -438,7 +438,7 @@ def _game_hint(
     """``--game FILE``: advice for the decision due, or (``--review``) the coach's verdicts."""
     from ..puzzles.advice import advise
     from ..puzzles.game_coach import judge, report
-    from ..puzzles.game_record import load_record, replay
+    from ..puzzles.game_record import load_record, replay, when
     from ..solver.players import PLAYERS
     from .output import stderr_console
     from .views import render_advice, render_coach_report
@@ -476,12 +476,8 @@ def _game_hint(
         )
     with stderr_console().status("The expert is weighing your options...", spinner="dots"):
         advice = advise(state, 0, samples=rollouts, seed=record.seed, opponents=opponents)
-    if advice.kind.value == "keep":
-        when = "setup"
-    else:
-        when = f"round {state.round_number}, turn {state.turn}"
     answers = len(record.answers)
-    heading = f"{path}: your {advice.kind.value} decision ({when}), after {answers} answers."
+    heading = f"{path}: your {advice.kind.value} decision ({when(state)}), after {answers} answers."
     emit(
         {"answers": len(record.answers), **advice.to_dict()},
         lambda console: render_advice(console, advice, heading=heading),

@@ -156,13 +156,19 @@ class Decision:
     @property
     def where(self) -> str:
         """When it was made, for people."""
-        if self.kind is Kind.KEEP:
-            return "setup"
-        when = f"round {self.state.round_number}, turn {self.state.turn}"
-        if self.kind is Kind.REPLACEMENT:
-            card = self.state.pending[0].card.number
-            return f"{when}, replacing card {card}"
-        return when
+        return when(self.state)
+
+
+def when(state: GameState) -> str:
+    """When the decision ``state`` waits for falls, for people: ``setup``, ``round 2, turn 3``
+    or ``round 2, turn 3, replacing card 12``."""
+    kind = decision_kind(state)
+    if kind is Kind.KEEP:
+        return "setup"
+    moment = f"round {state.round_number}, turn {state.turn}"
+    if kind is Kind.REPLACEMENT:
+        return f"{moment}, replacing card {state.pending[0].card.number}"
+    return moment
 
 
 @dataclass(frozen=True)
@@ -189,7 +195,7 @@ def replay(record: GameRecord, deck: Deck, *, source: str = "<record>") -> Repla
     answers = list(record.answers)
     while not state.is_over():
         state = _advance_bots(state, bot)
-        if state.is_over() or not _waits_for_human(state):
+        if state.is_over() or not waits_for_human(state):
             continue
         if not answers:
             break
@@ -206,7 +212,9 @@ def replay(record: GameRecord, deck: Deck, *, source: str = "<record>") -> Repla
     return Replayed(tuple(decisions), state)
 
 
-def _waits_for_human(state: GameState) -> bool:
+def waits_for_human(state: GameState) -> bool:
+    """Whether ``state`` waits for an answer of player 1 (a pass, or a replacement with a
+    single option, is taken by itself)."""
     if state.phase is Phase.KEEP:
         return True
     if state.phase is Phase.MARK:
@@ -216,7 +224,7 @@ def _waits_for_human(state: GameState) -> bool:
 
 def _advance_bots(state: GameState, bot: Player) -> GameState:
     """Take the steps that are not player 1's answers: passes, bots' replacements, ..."""
-    while not state.is_over() and not _waits_for_human(state):
+    while not state.is_over() and not waits_for_human(state):
         if state.phase is Phase.MARK:  # player 1 has no card in play: a pass
             state = apply(state, PASS, bot)
         else:
@@ -275,4 +283,6 @@ __all__ = [
     "parse_answer",
     "parse_record",
     "replay",
+    "waits_for_human",
+    "when",
 ]

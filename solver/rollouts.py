@@ -60,11 +60,6 @@ class RolloutValue:
         """Share of samples won."""
         return statistics.fmean(self.wins)
 
-    @property
-    def error(self) -> float:
-        """Standard error of :attr:`mean` (0 with fewer than two samples)."""
-        return _standard_error([float(s) for s in self.scores])
-
     def loss_against(self, best: RolloutValue) -> tuple[float, float]:
         """Mean points lost against ``best`` on the same deals, and its standard error."""
         gaps = [float(b - s) for b, s in zip(best.scores, self.scores, strict=True)]
