@@ -4,9 +4,11 @@
 points it earns now plus an estimate of the points its position is still worth, the
 *potential* of every card in play:
 
-* a card's potential is its progress toward the tomb, ``beta x 10 x (route - to_go) /
-  route`` points, weighted by the chance of reaching the tomb in the turns the game has
-  left (``to_go`` cells at about :attr:`Weights.cells_per_turn` cells a turn). Progress
+* a card's potential is its progress toward the tomb, ``beta x 10 x ((route - to_go) /
+  route) ** progress_power`` points, weighted by the chance of reaching the tomb in the
+  turns the game has left (``to_go`` cells at about :attr:`Weights.cells_per_turn` cells a
+  turn). The power below 1 makes the first cells of a route worth more than the last ones,
+  so the expert opens a card's way to its tomb rather than hoarding marks beside it. Progress
   carries into later rounds, which the greedy bot and the round-bound hints value at
   nothing; ``beta < 1`` keeps completing a card (10 points and a fresh card: tempo) worth
   more than standing next to the tomb;
@@ -65,6 +67,11 @@ class Weights:
 
     beta: float = 0.6
     """Share of a completion's 10 points that full progress is worth before completing."""
+    progress_power: float = 0.75
+    """Exponent of the share of the route done in a card's potential (1 would be linear).
+
+    Measured on held-out solo seeds (500 paired games, 50,000.. and 70,000..): 0.75 scored
+    0.8 +/- 0.4 points a game more than the linear 1.0; 1.5 lost 3.1 +/- 0.8."""
     cells_per_turn: float = 2.6
     """Cells a turn is expected to bring a card closer to its tomb."""
     top_k: int = 5
@@ -167,8 +174,7 @@ class Expert:
         value = (
             weights.beta
             * COMPLETED_CARD_POINTS
-            * (route - to_go)
-            / route
+            * ((route - to_go) / route) ** weights.progress_power
             * self._reach(to_go, clock.turns_after)
         )
         if weights.torch and torch_open:
