@@ -615,15 +615,13 @@ class Graph:
         terminal: Callable[[int], int],
         *,
         step: Callable[[int], int] | None = None,
-        choose: dict[tuple[int, int, int], int] | None = None,
     ) -> list[IntArray]:
         """Backward induction over every multiset of unseen cards.
 
         ``terminal(key)`` values the end of the round; ``step(key)`` adds a reward each
         turn played from ``key`` (before the reveal); both depend only on the score card
         and the cards completed (see :meth:`per_state`). Values are scaled by
-        :meth:`Deal.scale` so they stay integers. With ``choose`` (``(depth, node, kind)``
-        -> child node) the policy's child is taken instead of the best one.
+        :meth:`Deal.scale` so they stay integers.
         Returns the value table of every level (rows: states, columns: multisets; a
         transposed view of a column-major array).
         """
@@ -653,13 +651,7 @@ class Graph:
                     used, weights, columns = self._draws(depth, i)
                     if not len(used):
                         continue  # no card of this kind left to draw
-                    if choose is not None:
-                        picks = np.asarray(
-                            [choose[(depth, int(r), i)] for r in level.live.tolist()],
-                            dtype=np.int64,
-                        )
-                        part[used] += below[columns][:, picks] * weights[:, None]
-                    elif depth + 1 == last:
+                    if depth + 1 == last:
                         # the round's end: every column of ``below`` holds the same values
                         best = _column_max(below, [0], flat, offsets)
                         part[used] += best * weights[:, None]
