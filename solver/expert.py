@@ -171,12 +171,8 @@ class Expert:
         distances = state.mark_distances()
         room = state.room
         to_go = distances[room.tomb]
-        value = (
-            weights.beta
-            * COMPLETED_CARD_POINTS
-            * ((route - to_go) / route) ** weights.progress_power
-            * self._reach(to_go, clock.turns_after)
-        )
+        done: float = ((route - to_go) / route) ** weights.progress_power
+        value = weights.beta * COMPLETED_CARD_POINTS * done * self._reach(to_go, clock.turns_after)
         if weights.torch and torch_open:
             reach = max(
                 (
