@@ -60,20 +60,33 @@ def hoist_global_options(args: Sequence[str]) -> list[str]:
     return front + rest
 
 
+LONGEST_WORD = 300
+"""Longest run of non-blank characters an error line quotes whole: any real path or value
+fits; a longer one (a 5,000-digit number, a pasted file) keeps only its ends."""
+
+
+def one_line(message: str) -> str:
+    """A message as the contract's one line: blanks folded, and a huge quoted input (a
+    5,000-digit number, a pasted file) shortened to its ends, so the line stays readable."""
+    words = []
+    for word in message.split():
+        if len(word) > LONGEST_WORD:
+            word = f"{word[:60]}...{word[-60:]} ({len(word):,} characters)"
+        words.append(word)
+    return " ".join(words)
+
+
 def _usage_message(error: Any) -> str:
     """Click's usage error as one line, in the project's words."""
     message: str = error.format_message()
-    for click_words, ours in (
-        ("is not a valid int range", "is not a whole number"),
-        ("is not a valid integer range", "is not a whole number"),
-        ("is not a valid integer", "is not a whole number"),
-        ("is not a valid float range", "is not a number"),
-        ("is not a valid float", "is not a number"),
-    ):
-        message = message.replace(click_words, ours)
+    # Click names a type "int", "integer" or "integer range" depending on its version.
+    message = re.sub(
+        r"is not a valid (?:int|integer)(?: range)?\b", "is not a whole number", message
+    )
+    message = re.sub(r"is not a valid float(?: range)?\b", "is not a number", message)
     message = re.sub(r"is not in the range (\S+?)<=x<=(\S+?)\.", r"is not from \1 to \2.", message)
     message = re.sub(r"is not in the range x>=(\S+?)\.", r"is less than \1.", message)
-    return " ".join(message.split())
+    return one_line(message)
 
 
 class _ErrorMappingGroup(TyperGroup):
@@ -115,7 +128,7 @@ class _ErrorMappingGroup(TyperGroup):
             if isinstance(error, OSError) and error.filename:
                 message = f"{error.filename}: {error.strerror or error}"
             # The contract is one line, whatever a message holds.
-            typer.echo(f"error: {' '.join(message.split())}", err=True)
+            typer.echo(f"error: {one_line(message)}", err=True)
             raise typer.Exit(EXIT_USAGE) from None
         except KeyboardInterrupt:
             typer.echo("interrupted", err=True)
