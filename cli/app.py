@@ -4,7 +4,9 @@ The error contract: every input or usage error is one line on stderr, ``error: <
 wrong, and where>``, exit code 2; a usage error (bad option value, unknown option, missing
 option) adds one line pointing to ``--help``. Domain errors
 (:class:`~silverpyr.solver.errors.SilverpyrError`), unreadable files and Click's usage
-errors all end here; ``--debug`` shows the traceback instead.
+errors all end here; ``--debug`` shows the traceback instead. A problem the library
+recovered from (:class:`~silverpyr.solver.errors.SilverpyrWarning`, e.g. a damaged row of
+the results database skipped) is one ``warning: <what, where>`` line, and the command goes on.
 
 The global options ``--cards`` and ``--debug`` work before or after the subcommand: they
 are moved to the front before Click parses the line.

@@ -161,6 +161,8 @@ _COLUMNS: dict[str, tuple[str, ...]] = {
     "progress": (*_PROGRESS_COLUMNS, "saved_at", "revision"),
 }
 """The columns of each table at :data:`SCHEMA_VERSION`."""
+MAX_COUNT = 2**62
+"""The most a stored count (hints, revisions) may be: counting on from it still fits SQLite."""
 LOCKS_DIRNAME = "locks"
 """The folder (beside the database) of the lease files, one per puzzle played."""
 
@@ -720,14 +722,14 @@ def _progress_from_row(row: tuple[Any, ...]) -> Progress:
         daily_date=_optional_date("daily_date", raw["daily_date"]),
         fingerprint=_text("fingerprint", raw["fingerprint"]),
         moves=tuple(m.strip() for m in moves.split(";") if m.strip()),
-        hints_used=_whole("hints_used", raw["hints_used"], 0),
+        hints_used=_whole("hints_used", raw["hints_used"], 0, MAX_COUNT),
         hint_levels=(levels[0], levels[1], levels[2]),
         turn_hint_level=_whole("turn_hint_level", raw["turn_hint_level"], 0, 3),
         practice=_flag("practice", raw["practice"]),
         saw_solution=_flag("saw_solution", raw["saw_solution"]),
         seconds=_seconds("seconds", raw["seconds"]),
         started_on=_date("started_on", raw["started_on"]),
-        revision=_whole("revision", raw["revision"], 0),
+        revision=_whole("revision", raw["revision"], 0, MAX_COUNT),
     )
 
 
@@ -746,7 +748,7 @@ def _attempt_from_row(row: tuple[Any, ...]) -> Attempt:
         at_par=_flag("at_par", raw["at_par"]),
         gave_up=_flag("gave_up", raw["gave_up"]),
         moves=_text("moves", raw["moves"]),
-        hints_used=_whole("hints_used", raw["hints_used"], 0),
+        hints_used=_whole("hints_used", raw["hints_used"], 0, MAX_COUNT),
         seconds=_seconds("seconds", raw["seconds"]),
         practice=_flag("practice", raw["practice"]),
         hint_levels=raw["hint_levels"],
