@@ -442,7 +442,7 @@ def _silent_console() -> Console:
     return Console(file=io.StringIO())
 
 
-def run_attempt(puzzle: Puzzle, deck: Deck, store: Store, options: PlayOptions) -> None:
+def run_attempt(puzzle: Puzzle, deck: Deck, store: Store | None, options: PlayOptions) -> None:
     """Play ``puzzle`` with the chosen answers, show the end, record the attempt.
 
     A recorded attempt is saved after every move and resumed by the next play of the same

@@ -240,6 +240,19 @@ class Store:
         """The database in :func:`data_dir`."""
         return cls(default_path())
 
+    @classmethod
+    def open_if_usable(cls) -> Store | None:
+        """The database in :func:`data_dir`, or ``None`` with a :class:`StoreWarning` when it
+        cannot be used: for commands that record nothing and use it only as a cache."""
+        try:
+            return cls.open_default()
+        except StoreError as error:
+            warnings.warn(
+                StoreWarning(f"{error} (this command goes on without it: nothing is cached)"),
+                stacklevel=2,
+            )
+            return None
+
     def close(self) -> None:
         """Close the connection."""
         self._db.close()

@@ -331,10 +331,23 @@ def test_an_unknown_format_is_refused_and_commands_without_the_store_still_work(
         assert str(path) in result.stderr
         assert ("newer silverpyr" if version > 0 else "no silverpyr writes") in result.stderr
         assert "move it away" in result.stderr or "upgrade" in result.stderr
-    assert path.read_bytes() == data
-    for args in (["cards", "show", "1"], ["--help"], ["stats", "--help"]):
+    for args in (
+        ["cards", "show", "1"],
+        ["solve", "--card", "17", "--expeditions", "I3"],
+        ["--help"],
+        ["stats", "--help"],
+    ):
         result = _run(*args)
         assert result.exit_code == 0 and not result.stderr, (args, result.output)
+    # what records nothing uses the store only as a cache: one warning, and it goes on
+    for args in (
+        ["daily", "--date", SAVED, "--json"],
+        ["daily", "--date", SAVED, "--plain", "--no-record", "--moves", "q; y"],
+    ):
+        result = _run(*args)
+        assert assert_contract(result) == "warning", args
+        assert len(result.stderr.splitlines()) == 1 and "goes on without it" in result.stderr
+    assert path.read_bytes() == data
 
 
 def test_a_folder_at_the_database_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -387,3 +400,44 @@ def test_a_database_locked_by_another_process(
     assert assert_contract(result) == "error"
     assert "busy" in result.stderr and str(path) in result.stderr
     assert assert_contract(_run("stats")) == "clean"  # let go of: works again
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=12,
+)
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_a_cache_entry_of_the_wrong_shape_is_recomputed(
+    made: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    data: st.DataObject,
+) -> None:
+    import json
+
+    path = _home(made, tmp_path_factory.mktemp("cache"), monkeypatch)
+    pattern = f"%daily-{SCORED}"
+    with sqlite3.connect(path) as db:
+        (text,) = db.execute(
+            "SELECT puzzle FROM puzzle_cache WHERE cache_key LIKE ?", (pattern,)
+        ).fetchone()
+        entry = json.loads(text)
+        key = data.draw(st.sampled_from(sorted(entry)), label="key")
+        entry[key] = data.draw(JSON.filter(lambda v: v != entry[key]), label="value")
+        db.execute(
+            "UPDATE puzzle_cache SET puzzle = ? WHERE cache_key LIKE ?",
+            (json.dumps(entry), pattern),
+        )
+    first = _run("daily", "--date", SCORED, "--json")
+    outcome = assert_contract(first)
+    if outcome == "warning":
+        assert "damaged puzzle cache entry" in first.stderr
+        assert assert_contract(_run("daily", "--date", SCORED, "--json")) == "clean"
