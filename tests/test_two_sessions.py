@@ -220,3 +220,37 @@ def test_a_killed_session_does_not_block_the_next(home: Path, daily: Puzzle) -> 
     )
     assert resumed.exit_code == 0, resumed.output
     assert f"Resuming daily {DATE} at turn 2 (1 move played)" in resumed.stdout
+
+
+# --- the full-screen game ------------------------------------------------------------------
+
+
+def test_the_home_screen_says_so_and_stays_when_the_daily_is_open_elsewhere(
+    tmp_path: Path, deck: Deck
+) -> None:
+    import asyncio
+    import datetime as dt
+
+    from silverpyr.cli.tui.app import SilverpyrApp
+    from silverpyr.cli.tui.home import HomeScreen
+    from silverpyr.cli.tui.setting import Setting
+
+    day = dt.date(2026, 11, 22)
+    puzzle = puzzle_from_id(deck, f"daily-{day.isoformat()}")
+    with Store(tmp_path / DB_FILENAME) as elsewhere, Store(tmp_path / DB_FILENAME) as store:
+        other = KeptAttempt.start(puzzle, deck, elsewhere)
+        app = SilverpyrApp(Setting(deck, store, day, record=True, home=True), HomeScreen)
+        said: list[str] = []
+
+        async def main() -> None:
+            async with app.run_test(size=(100, 36)) as pilot:
+                await pilot.pause()
+                await pilot.press("d")
+                await pilot.pause()
+                assert isinstance(app.screen, HomeScreen)
+                said.extend(str(note.message) for note in app._notifications)
+                await pilot.press("q")
+
+        asyncio.run(main())
+        other.release()
+    assert any("is open in another session" in text for text in said), said
