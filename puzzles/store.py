@@ -395,7 +395,11 @@ class Store:
 
         def insert() -> int:
             with self._transaction():
-                self._check_revision(attempt.puzzle_id, progress_revision)
+                self._check_revision(
+                    attempt.puzzle_id,
+                    progress_revision,
+                    done=f"recorded (its moves: {attempt.moves or 'none'})",
+                )
                 cursor = self._db.execute(
                     f"INSERT INTO attempts ({columns}) VALUES ({marks})", [*values, _now()]
                 )
@@ -489,7 +493,7 @@ class Store:
         with self._guard():
             return self._retrying(delete)
 
-    def _check_revision(self, puzzle_id: str, revision: int | None) -> None:
+    def _check_revision(self, puzzle_id: str, revision: int | None, done: str = "saved") -> None:
         """Inside a transaction: the puzzle's saved progress is at ``revision`` (or absent
         for ``None``), else :class:`ProgressConflictError`."""
         row = self._db.execute(
@@ -505,7 +509,8 @@ class Store:
         else:
             what = "another session saved a move of it meanwhile"
         raise ProgressConflictError(
-            f"{self.path}: {puzzle_id} was not saved: {what}, and its save is kept"
+            f"{self.path}: this attempt at {puzzle_id} was not {done}: {what}, and that "
+            "save is kept"
         )
 
     # --- one session per puzzle ---------------------------------------------------------
