@@ -781,6 +781,12 @@ def _check_header(path: Path) -> None:
             f"{path} is a folder, not a results database; it was left as it is: move it away "
             f"or point {HOME_ENV} at another directory"
         )
+    if path.exists() and not path.is_file():  # a FIFO would block the read below for ever
+        raise StoreError(
+            f"{path} is not a regular file (a pipe, a device or a socket), not a results "
+            f"database; it was left as it is: move it away or point {HOME_ENV} at another "
+            "directory"
+        )
     try:
         with path.open("rb") as handle:
             header = handle.read(len(_SQLITE_MAGIC))

@@ -10,6 +10,7 @@ traceback, and no damaged attempt or progress row is deleted.
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
 from collections.abc import Iterator
@@ -356,6 +357,16 @@ def test_a_folder_at_the_database_path(tmp_path: Path, monkeypatch: pytest.Monke
     result = _run("stats")
     assert assert_contract(result) == "error" and "is a folder" in result.stderr
     assert (tmp_path / DB_FILENAME).is_dir()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs mkfifo")
+def test_a_pipe_at_the_database_path_does_not_hang(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(HOME_ENV, str(tmp_path))
+    os.mkfifo(tmp_path / DB_FILENAME)
+    result = _run("stats")
+    assert assert_contract(result) == "error" and "not a regular file" in result.stderr
 
 
 def test_home_is_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
