@@ -15,6 +15,7 @@ per open file, so two sessions inside one process exclude each other too.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 import weakref
@@ -27,6 +28,15 @@ class LeaseHeldError(Exception):
     def __init__(self, pid: int | None) -> None:
         super().__init__(f"held by pid {pid}" if pid else "held by another session")
         self.pid = pid
+
+
+class LockingUnsupportedError(OSError):
+    """The file system cannot lock files (some network file systems)."""
+
+
+_UNSUPPORTED = frozenset(
+    {errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS, errno.EINVAL}
+)
 
 
 class Lease:
@@ -65,6 +75,10 @@ def _lock(fd: int) -> bool:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         return False
+    except OSError as error:
+        if error.errno in _UNSUPPORTED:
+            raise LockingUnsupportedError(error.errno, error.strerror) from None
+        raise
     return True
 
 
@@ -97,7 +111,8 @@ def _holder(fd: int) -> int | None:
 def acquire(path: Path) -> Lease:
     """Take the lease of ``path`` or raise :class:`LeaseHeldError` at once (never waits).
 
-    Raises ``OSError`` when the file cannot be made or opened.
+    Raises :class:`LockingUnsupportedError` where files cannot be locked, and ``OSError``
+    when the file cannot be made or opened.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..solver.errors import SilverpyrError, SilverpyrWarning
-from .lease import Lease, LeaseHeldError, acquire
+from .lease import Lease, LeaseHeldError, LockingUnsupportedError, acquire
 from .progress import Progress
 from .stats import Attempt
 
@@ -515,12 +515,14 @@ class Store:
 
     # --- one session per puzzle ---------------------------------------------------------
 
-    def hold(self, puzzle_id: str, name: str) -> Lease:
+    def hold(self, puzzle_id: str, name: str) -> Lease | None:
         """The lease of ``puzzle_id`` for this session (release it when the attempt ends).
 
         A lock file beside the database, locked by the operating system: a session that
         ends in any way (even killed) lets go of it. Raises :class:`SessionBusyError` while
-        another session holds it; ``name`` names the puzzle in that message.
+        another session holds it; ``name`` names the puzzle in that message. Where files
+        cannot be locked, ``None`` with a :class:`StoreWarning` (saves are still
+        compare-and-set, so no move is overwritten).
         """
         safe = re.sub(r"[^A-Za-z0-9_.-]", "_", puzzle_id)[:60]
         digest = hashlib.sha256(puzzle_id.encode("utf-8", "surrogatepass")).hexdigest()[:8]
@@ -533,6 +535,15 @@ class Store:
                 f"the {name} is open in another session{pid}: finish it or save and leave "
                 "there, then play it here (or add --no-record to play it without saving)"
             ) from None
+        except LockingUnsupportedError:
+            warnings.warn(
+                StoreWarning(
+                    f"{path}: this file system cannot lock files, so two sessions of the "
+                    f"{name} are not kept apart (a save never overwrites another's, though)"
+                ),
+                stacklevel=2,
+            )
+            return None
         except OSError as error:
             raise StoreError(
                 f"{path}: cannot lock the attempt ({error.strerror or error}); point "

@@ -126,6 +126,29 @@ def test_a_lease_file_left_by_a_dead_session_does_not_block(tmp_path: Path) -> N
     acquire(path).release()
 
 
+def test_where_files_cannot_be_locked_a_warning_and_play_goes_on(
+    home: Path, deck: Deck, daily: Puzzle, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    from silverpyr.puzzles import lease
+
+    def unsupported(fd: int) -> bool:
+        raise lease.LockingUnsupportedError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(lease, "_lock", unsupported)
+    line = solution_moves(daily)
+    result = CliRunner().invoke(
+        app, ["daily", "--date", DATE, "--plain", "--moves", f"{line[0]}; q; s"]
+    )
+    assert result.exit_code == 0, result.output
+    (warning,) = result.stderr.splitlines()
+    assert warning.startswith("warning: ") and "cannot lock files" in warning
+    with Store.open_default() as store:
+        saved = store.progress(daily.id)
+    assert saved is not None and saved.turn == 2
+
+
 # --- two real processes --------------------------------------------------------------------
 
 
