@@ -277,3 +277,38 @@ def test_the_home_screen_says_so_and_stays_when_the_daily_is_open_elsewhere(
         asyncio.run(main())
         other.release()
     assert any("is open in another session" in text for text in said), said
+
+
+def test_a_version_3_save_is_resumed_and_saved_on_by_compare_and_set(
+    home: Path, deck: Deck, daily: Puzzle
+) -> None:
+    import sqlite3
+
+    from silverpyr.puzzles import store as store_module
+    from silverpyr.puzzles.progress import puzzle_fingerprint
+
+    home.mkdir(parents=True)
+    db = sqlite3.connect(home / DB_FILENAME)
+    for statement in store_module._SCHEMA:
+        db.execute(statement)
+    for step in (2, 3):
+        for statement in store_module._MIGRATIONS[step]:
+            db.execute(statement)
+    line = solution_moves(daily)
+    db.execute(
+        "INSERT INTO progress VALUES (?, ?, ?, ?, 0, '0,0,0', 0, 0, 0, 3.5, ?, 'then')",
+        (daily.id, DATE, puzzle_fingerprint(daily), line[0], DATE),
+    )
+    db.execute("PRAGMA user_version = 3")
+    db.commit()
+    db.close()
+    with Store.open_default() as store:
+        saved = store.progress(daily.id)
+        assert saved is not None and saved.revision == 0 and saved.seconds == 3.5
+        with KeptAttempt.start(daily, deck, store) as kept:
+            assert kept.resumed and kept.revision == 0
+            kept.session.play(line[1])
+            kept.moved()
+            assert kept.revision == 1
+        now = store.progress(daily.id)
+        assert now is not None and list(now.moves) == line[:2] and now.revision == 1
