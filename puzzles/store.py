@@ -283,6 +283,13 @@ class Store:
                     row[0]
                     for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
                 }
+                if tables >= {"attempts", "puzzle_cache"}:
+                    raise StoreError(
+                        f"{self.path} holds silverpyr's tables but its database format number "
+                        "was reset to 0 (by another tool?); it was left as it is: move it away "
+                        f"to start a new results database, or point {HOME_ENV} at another "
+                        "directory"
+                    )
                 if tables:
                     raise StoreError(
                         f"{self.path} is a SQLite database of another program (tables: "

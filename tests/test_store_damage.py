@@ -318,7 +318,7 @@ def test_damaged_saved_progress_is_refused_until_restart(
 # --- the format version, and what sits at the database's path ------------------------------
 
 
-@pytest.mark.parametrize("version", [-1, -(2**31), SCHEMA_VERSION + 1, 2**31 - 1])
+@pytest.mark.parametrize("version", [-1, -(2**31), 0, SCHEMA_VERSION + 1, 2**31 - 1])
 def test_an_unknown_format_is_refused_and_commands_without_the_store_still_work(
     made: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, version: int
 ) -> None:
@@ -330,7 +330,8 @@ def test_an_unknown_format_is_refused_and_commands_without_the_store_still_work(
         result = _run(*args)
         assert assert_contract(result) == "error"
         assert str(path) in result.stderr
-        assert ("newer silverpyr" if version > 0 else "no silverpyr writes") in result.stderr
+        expected = {1: "newer silverpyr", 0: "was reset to 0", -1: "no silverpyr writes"}
+        assert expected[(version > 0) - (version < 0)] in result.stderr
         assert "move it away" in result.stderr or "upgrade" in result.stderr
     for args in (
         ["cards", "show", "1"],
