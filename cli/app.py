@@ -4,7 +4,9 @@ The error contract: every input or usage error is one line on stderr, ``error: <
 wrong, and where>``, exit code 2; a usage error (bad option value, unknown option, missing
 option) adds one line pointing to ``--help``. Domain errors
 (:class:`~silverpyr.solver.errors.SilverpyrError`), unreadable files and Click's usage
-errors all end here; ``--debug`` shows the traceback instead.
+errors all end here; ``--debug`` shows the traceback instead. A problem the library
+recovered from (:class:`~silverpyr.solver.errors.SilverpyrWarning`, e.g. a damaged row of
+the results database skipped) is one ``warning: <what, where>`` line, and the command goes on.
 
 The global options ``--cards`` and ``--debug`` work before or after the subcommand: they
 are moved to the front before Click parses the line.
@@ -18,7 +20,9 @@ from __future__ import annotations
 import importlib
 import re
 import sys
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -89,6 +93,27 @@ def _usage_message(error: Any) -> str:
     return one_line(message)
 
 
+@contextmanager
+def _warnings_as_lines() -> Iterator[None]:
+    """Each :class:`~silverpyr.solver.errors.SilverpyrWarning` (a problem the library
+    recovered from, e.g. a damaged row of the results database) is one ``warning:`` line
+    on stderr, every time it is raised; other warnings are shown as Python shows them."""
+    from ..solver.errors import SilverpyrWarning
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", SilverpyrWarning)
+        shown = warnings.showwarning
+
+        def show(message: Warning | str, category: type[Warning], *args: Any, **kw: Any) -> None:
+            if issubclass(category, SilverpyrWarning):
+                typer.echo(f"warning: {' '.join(str(message).split())}", err=True)
+            else:
+                shown(message, category, *args, **kw)
+
+        warnings.showwarning = show
+        yield
+
+
 class _ErrorMappingGroup(TyperGroup):
     """Turns user-facing errors raised anywhere below into a one-line message."""
 
@@ -120,7 +145,8 @@ class _ErrorMappingGroup(TyperGroup):
         from ..solver.errors import SilverpyrError
 
         try:
-            return super().invoke(ctx)
+            with _warnings_as_lines():
+                return super().invoke(ctx)
         except (SilverpyrError, OSError) as error:
             if isinstance(ctx.obj, AppContext) and ctx.obj.debug:
                 raise

@@ -11,6 +11,7 @@ zone), the same puzzle for everyone on that date; ``--date`` picks another date.
 from __future__ import annotations
 
 import datetime as dt
+from contextlib import AbstractContextManager, nullcontext
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -51,6 +52,15 @@ def _open_store() -> Store:
     return Store.open_default()
 
 
+def _store_unless_optional(optional: bool) -> AbstractContextManager[Store | None]:
+    """The results store; when nothing is to be recorded (``optional``), a store that cannot
+    be used is a warning and the command goes on without it (no cache)."""
+    from ..puzzles.store import Store
+
+    store = Store.open_if_usable() if optional else Store.open_default()
+    return store if store is not None else nullcontext()
+
+
 def _show_puzzle(puzzle: Puzzle, *, plain: bool) -> None:
     """``--json`` without ``--moves``: the puzzle without playing it."""
     from .views import print_summary
@@ -66,7 +76,7 @@ def _show_puzzle(puzzle: Puzzle, *, plain: bool) -> None:
 def _play(
     ctx: typer.Context,
     puzzle: Puzzle,
-    store: Store,
+    store: Store | None,
     *,
     as_json: bool,
     moves: str | None,
@@ -166,7 +176,8 @@ def puzzle(
     if kind is not None and (puzzle_id is not None or file is not None):
         raise PuzzleError("--kind goes with --seed (or no seed), not with --id or --file")
     deck = app_context(ctx).deck()
-    with _open_store() as store:
+    recording = not no_record and save is None and not (as_json and moves is None)
+    with _store_unless_optional(not recording) as store:
         if file is not None:
             loaded = load_puzzle_file(deck, file)
         else:
@@ -269,7 +280,8 @@ def daily(
         day = today - dt.timedelta(days=1)
     _require_out(day)
     deck = app_context(ctx).deck()
-    with _open_store() as store:
+    recording = not no_record and not (as_json and moves is None)
+    with _store_unless_optional(not recording) as store:
         loaded = get_puzzle(deck, daily_id(day), store)
         _play(
             ctx,

@@ -86,10 +86,12 @@ class HomeScreen(Screen[None]):
 
         try:
             puzzle = get_puzzle(self.setting.deck, puzzle_id, self.setting.store)
+            # starting the attempt may be refused too: open in another session, damaged save
+            screen = PuzzleScreen(self.setting, puzzle)
         except SilverpyrError as error:
             self.notify(str(error), severity="error")
             return
-        self.app.push_screen(PuzzleScreen(self.setting, puzzle))
+        self.app.push_screen(screen)
 
     def _puzzle_typed(self, text: str | None) -> None:
         from ...puzzles.ids import seed_id
