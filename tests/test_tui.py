@@ -542,3 +542,92 @@ def _rendered(renderable: object) -> str:
     console = Console(width=120, record=True, file=io.StringIO())
     console.print(renderable)
     return console.export_text()
+
+
+# --- terminals that cannot draw a screen ---------------------------------------------------
+
+
+def _on_a_pty(
+    args: list[str], term: str, home: Path, keys: bytes = b"\x04"
+) -> tuple[int, str, str]:
+    """Run ``silverpyr ARGS`` with a pseudo-terminal at stdin and stdout (stderr is a
+    pipe), ``TERM`` set to ``term``; ``keys`` are typed once it waits for input."""
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+    import time
+
+    master, slave = pty.openpty()
+    env = dict(os.environ, TERM=term, SILVERPYR_HOME=str(home))
+    env.pop("NO_COLOR", None)
+    code = "from silverpyr.cli.app import main; main()"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        stdin=slave,
+        stdout=slave,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    os.close(slave)
+    out, typed, deadline = b"", False, time.monotonic() + 60
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 0.5)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # the child closed the terminal
+                break
+            if not chunk:
+                break
+            out += chunk
+        elif proc.poll() is not None:
+            break
+        elif not typed:
+            os.write(master, keys)
+            typed = True
+    proc.wait(timeout=30)
+    os.close(master)
+    assert proc.stderr is not None
+    return proc.returncode, out.decode(errors="replace"), proc.stderr.read().decode()
+
+
+@pytest.mark.parametrize("term", ["dumb"])
+def test_a_dumb_terminal_plays_in_line_mode_with_one_warning(term: str, tmp_path: Path) -> None:
+    code, out, err = _on_a_pty(["daily", "--date", "2026-11-22", "--no-record"], term, tmp_path)
+    assert code == 0
+    assert "Turn 1/6" in out and "Daily puzzle 2026-11-22" in out  # the line mode's board
+    assert "\x1b[" not in out  # no colour, no cursor moves: not even Textual's set-up
+    assert err.splitlines() == [f"warning: TERM={term} cannot draw a screen: playing in line mode"]
+
+
+def test_play_on_a_dumb_terminal_is_one_error_line(tmp_path: Path) -> None:
+    code, out, err = _on_a_pty(["play"], "dumb", tmp_path)
+    assert code == 2
+    assert "\x1b[" not in out
+    [line] = err.splitlines()
+    assert line.startswith("error: silverpyr play needs a terminal that draws a screen")
+    assert "TERM=dumb" in line
+
+
+def test_a_pipe_plays_in_line_mode_without_a_warning(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, TERM="xterm-256color", SILVERPYR_HOME=str(tmp_path))
+    code = "from silverpyr.cli.app import main; main()"
+    out = subprocess.run(
+        [sys.executable, "-c", code, "daily", "--date", "2026-11-22", "--no-record"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert "Turn 1/6" in out.stdout  # the line mode, no full screen
+    # the input ends before the puzzle does: the line mode's own one line, no warning
+    assert out.returncode == 2
+    [line] = out.stderr.splitlines()
+    assert line.startswith("error: ") and "TERM" not in line
