@@ -631,3 +631,45 @@ def test_a_pipe_plays_in_line_mode_without_a_warning(tmp_path: Path) -> None:
     assert out.returncode == 2
     [line] = out.stderr.splitlines()
     assert line.startswith("error: ") and "TERM" not in line
+
+
+# --- the home screen's prompts -------------------------------------------------------------
+
+
+def test_an_empty_seed_box_means_a_random_seed_as_on_the_command_line(
+    deck: Deck, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from silverpyr.cli.tui import home
+    from silverpyr.puzzles.ids import seed_id
+
+    monkeypatch.setattr(home, "random_seed", lambda: 4242)
+    store = Store(tmp_path / "results.db")
+    setting = Setting(deck, store, DAY, record=False, home=True)
+    app = SilverpyrApp(setting, HomeScreen)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("s", "escape")  # Escape still cancels
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("s", "enter")  # nothing typed: a random seed
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        assert screen.session.puzzle.id == seed_id(4242)
+        await pilot.press("q", "s")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("g", "enter")  # a game: a random seed, 2 players
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        assert game.state.seed == 4242 and len(game.state.players) == 2
+
+    run(app, steps)
+    store.close()
+
+
+def test_random_seeds_are_in_the_command_lines_range() -> None:
+    from silverpyr.cli.tui.home import random_seed
+
+    assert all(0 <= random_seed() < 1_000_000 for _ in range(50))

@@ -28,6 +28,13 @@ MENU: tuple[tuple[str, str, str], ...] = (
 )
 
 
+def random_seed() -> int:
+    """A seed for an empty seed box, drawn as the command line draws one without --seed."""
+    import secrets
+
+    return secrets.randbelow(1_000_000)
+
+
 class HomeScreen(Screen[None]):
     """Pick what to play."""
 
@@ -62,12 +69,20 @@ class HomeScreen(Screen[None]):
             self.open_daily(today - dt.timedelta(days=1))
         elif name == "puzzle":
             self.app.push_screen(
-                Prompt("A puzzle: a seed (123), a kind (sprint) or an id (pair-7):", "123"),
+                Prompt(
+                    "A puzzle: a seed (123), a kind (sprint) or an id (pair-7); "
+                    "empty for a random one:",
+                    "123",
+                ),
                 self._puzzle_typed,
             )
         elif name == "game":
             self.app.push_screen(
-                Prompt("A game against bots: seed and players (e.g. 5 2):", "5 2"),
+                Prompt(
+                    "A game against bots: seed and players (e.g. 5 2); empty for a random "
+                    "seed and 2 players:",
+                    "5 2",
+                ),
                 self._game_typed,
             )
         elif name == "stats":
@@ -95,25 +110,26 @@ class HomeScreen(Screen[None]):
         from ...puzzles.ids import seed_id
         from ...puzzles.kinds import Kind
 
-        text = (text or "").strip().lower()
-        if not text:
+        if text is None:  # Escape
             return
-        if text.isdigit():
+        text = text.strip().lower()
+        if not text:  # as `silverpyr puzzle` without --seed: a random seed
+            self.open_puzzle(seed_id(random_seed()))
+        elif text.isdigit():
             self.open_puzzle(seed_id(int(text)))
         elif text in {kind.value for kind in Kind}:
-            import secrets
-
-            self.open_puzzle(seed_id(secrets.randbelow(1_000_000), Kind(text)))
+            self.open_puzzle(seed_id(random_seed(), Kind(text)))
         else:
             self.open_puzzle(text)
 
     def _game_typed(self, text: str | None) -> None:
         from .game_screen import GameScreen
 
-        numbers = (text or "").split()
-        if not numbers or not all(n.isdigit() for n in numbers) or len(numbers) > 2:
-            if text:
-                self.notify("write a seed and a number of players, e.g. 5 2", severity="error")
+        if text is None:  # Escape
+            return
+        numbers = text.split() or [str(random_seed())]  # as `silverpyr game` without --seed
+        if not all(n.isdigit() for n in numbers) or len(numbers) > 2:
+            self.notify("write a seed and a number of players, e.g. 5 2", severity="error")
             return
         players = int(numbers[1]) if len(numbers) > 1 else 2
         if not 1 <= players <= 4:
