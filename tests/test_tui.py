@@ -102,10 +102,14 @@ async def settle(pilot: Pilot[None]) -> None:
 
 
 def run(
-    app: SilverpyrApp, steps: Callable[[Pilot[None]], Awaitable[None]], size: tuple[int, int] = SIZE
+    app: SilverpyrApp,
+    steps: Callable[[Pilot[None]], Awaitable[None]],
+    size: tuple[int, int] = SIZE,
+    *,
+    notifications: bool = False,
 ) -> None:
     async def main() -> None:
-        async with app.run_test(size=size) as pilot:
+        async with app.run_test(size=size, notifications=notifications) as pilot:
             await pilot.pause()
             await steps(pilot)
 
@@ -263,7 +267,7 @@ def test_save_and_leave_then_the_next_start_resumes_at_the_same_turn(
 
     run(first, leave)
     assert first.return_code == 0
-    assert first.setting.left == [
+    assert list(first.setting.left.values()) == [
         "Saved daily 2026-11-22 at turn 3 (2 moves played): "
         "`silverpyr daily --date 2026-11-22` resumes it."
     ]
@@ -303,7 +307,8 @@ def test_restart_drops_the_saved_attempt_and_ctrl_c_keeps_progress(
         await pilot.pause()
 
     run(app, interrupt)
-    assert app.setting.left[0].startswith("Saved daily 2026-11-22 at turn 2 (1 move played)")
+    [left] = app.setting.left.values()
+    assert left.startswith("Saved daily 2026-11-22 at turn 2 (1 move played)")
     saved = store.progress(daily.id)
     assert saved is not None and saved.turn == 2
 
@@ -673,3 +678,47 @@ def test_random_seeds_are_in_the_command_lines_range() -> None:
     from silverpyr.cli.tui.home import random_seed
 
     assert all(0 <= random_seed() < 1_000_000 for _ in range(50))
+
+
+def test_a_daily_saved_then_finished_in_the_same_run_leaves_no_stale_saved_line(
+    deck: Deck, daily: Puzzle, tmp_path: Path
+) -> None:
+    from textual.widgets._toast import Toast
+
+    store = Store(tmp_path / "results.db")
+    setting = Setting(deck, store, DAY, record=True, home=True)
+    app = SilverpyrApp(setting, HomeScreen)
+    optimal = daily.solution_line(deck).moves
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("d")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        await place_move(pilot, screen, optimal[0])
+        await settle(pilot)
+        await pilot.press("q", "s")  # save and leave: a toast and a line for the exit
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert "resumes it" in next(iter(setting.left.values()))
+        assert app.screen.query(Toast)
+        await pilot.press("d")  # resumed at turn 2, then played to the end
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, PuzzleScreen) and again.session.turn_index == 1
+        for move in optimal[1:]:
+            if again.session.finished:
+                break
+            await place_move(pilot, again, move)
+        await settle(pilot)
+        assert isinstance(app.screen, EndScreen)
+        assert setting.left == {}  # and nothing says it resumes when the app exits
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+    run(app, steps, notifications=True)
+    assert len(setting.shares) == 1
+    [attempt] = store.attempts()
+    assert attempt.at_par
+    store.close()

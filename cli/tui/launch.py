@@ -62,7 +62,7 @@ def _run(setting: Setting, first: Callable[[Setting], Screen[None]]) -> None:
     SilverpyrApp(setting, first).run()
     for share in setting.shares:
         print(share, end="\n\n")
-    for left in setting.left:
+    for left in setting.left.values():
         print(left)
 
 

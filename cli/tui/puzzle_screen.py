@@ -404,13 +404,13 @@ class PuzzleScreen(Screen[None]):
     def keep_progress(self) -> None:
         """Save the attempt to come back to it; what was kept is printed on exit."""
         if not self.session.finished:
-            self.setting.left.append(self.kept.keep())
+            self.setting.left[self.session.puzzle.id] = self.kept.keep()
 
     def keep_and_leave(self) -> None:
         """Save and leave: back to the home screen, or out of the app."""
         self.keep_progress()
         if self.setting.home:
-            self.notify(self.setting.left[-1])
+            self.notify(self.setting.left[self.session.puzzle.id])
         leave(self.setting, self)
 
     def finish(self) -> None:
@@ -418,4 +418,8 @@ class PuzzleScreen(Screen[None]):
         from .end_screen import EndScreen
 
         self.kept.record()
+        # What was said of this puzzle's saved progress is no longer true: no line about
+        # it after the app exits, no toast of it over the end screen.
+        self.setting.left.pop(self.session.puzzle.id, None)
+        self.app.clear_notifications()
         self.app.switch_screen(EndScreen(self.setting, self.kept, self.messages))
