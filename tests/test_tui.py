@@ -16,6 +16,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 from textual.pilot import Pilot
 
@@ -722,3 +724,57 @@ def test_a_daily_saved_then_finished_in_the_same_run_leaves_no_stale_saved_line(
     [attempt] = store.attempts()
     assert attempt.at_par
     store.close()
+
+
+# --- a pattern that fits nowhere -----------------------------------------------------------
+
+
+def test_a_pattern_that_fits_nowhere_says_so_and_the_way_out(deck: Deck) -> None:
+    from silverpyr.puzzles.ids import seed_id
+
+    puzzle = puzzle_from_id(deck, seed_id(5))  # turn 1: the O4 fits nowhere on its card
+    app = puzzle_app(deck, puzzle)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        name = screen.session.expedition.name
+        assert screen.placer.fits_nowhere()
+        wanted = f"{name} fits nowhere on your cards: press s to mark a single cell instead"
+        assert str(screen.status) == wanted
+        for key in ("right", "down", "r", "enter"):  # no spot, no turn, no Enter helps
+            await pilot.press(key)
+            assert str(screen.status) == wanted
+        assert screen.session.moves == ()
+        await pilot.press("s")
+        assert str(screen.status).endswith("Enter places it")  # the entrance
+        await pilot.press("enter")
+        assert len(screen.session.moves) == 1
+
+    run(app, steps)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), picks=st.lists(st.integers(0, 10_000), max_size=6))
+def test_fits_nowhere_is_exactly_when_only_single_cells_are_legal(
+    deck: Deck, seed: int, picks: list[int]
+) -> None:
+    from silverpyr.puzzles.ids import seed_id
+    from silverpyr.puzzles.session import PlaySession
+
+    session = PlaySession(puzzle_from_id(deck, seed_id(seed)), deck)
+    for pick in [*picks, 0]:
+        if session.finished:
+            break
+        placer = Placer(session.position, session.expedition, session.round_number)
+        candidates = placer.candidates()
+        nowhere = not any(not mark.is_single for mark in candidates)
+        assert placer.fits_nowhere() == nowhere
+        assert (placer.way_out() is not None) == nowhere
+        if nowhere:
+            assert "press s" in (placer.way_out() or "")
+            placer.toggle_single()
+            assert placer.way_out() is None  # a single cell: the ghost's own status again
+            assert placer.ghost().legal  # on a cell that can take it
+        moves = session.position.legal_moves(session.expedition, session.round_number)
+        session.play_move(moves[pick % len(moves)])

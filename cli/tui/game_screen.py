@@ -271,6 +271,9 @@ class GameScreen(Screen[None]):
             if self.placer.extra_mode
             else ("single cell" if self.placer.single else state.expedition.name)
         )
+        way_out = self.placer.way_out()
+        if way_out is not None:
+            return Text(way_out, style="bold yellow")
         text = Text(f"{what} on card {ghost.card} at {cells_str(ghost.cells)}: ", style="bold")
         if ghost.reason is None:
             text.append("Enter places it", style="green")
@@ -369,11 +372,12 @@ class GameScreen(Screen[None]):
             return
         if (placer := self._placing()) is None:
             return
+        way_out = placer.way_out()
         outcome = placer.place()
         if isinstance(outcome, str):
             self.redraw()
             self.query_one("#status", Static).update(
-                Text(f"Not there: {outcome}", style="bold red")
+                Text(way_out or f"Not there: {outcome}", style="bold red")
             )
             return
         if outcome is not None:

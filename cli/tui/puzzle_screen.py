@@ -193,11 +193,15 @@ class PuzzleScreen(Screen[None]):
         from ...solver.cells import cells_str
 
         text = Text()
-        text.append(f"{what} on card {ghost.card} at {cells_str(ghost.cells)}: ", style="bold")
-        if ghost.reason is None:
-            text.append("Enter places it", style="green")
+        way_out = placer.way_out()
+        if way_out is not None:  # the reasons per spot would not say it
+            text.append(way_out, style="bold yellow")
         else:
-            text.append(ghost.reason, style="bold red")
+            text.append(f"{what} on card {ghost.card} at {cells_str(ghost.cells)}: ", style="bold")
+            if ghost.reason is None:
+                text.append("Enter places it", style="green")
+            else:
+                text.append(ghost.reason, style="bold red")
         if placer.extra_mode:
             text.append(f"  ({placer.owed} extra mark{'s' * (placer.owed > 1)} owed)")
         if self.thinking:
@@ -247,10 +251,11 @@ class PuzzleScreen(Screen[None]):
     # --- moves --------------------------------------------------------------------------
 
     def action_place(self) -> None:
+        way_out = self.placer.way_out()
         outcome = self.placer.place()
         if isinstance(outcome, str):
             self.redraw()
-            self.status = Text(f"Not there: {outcome}", style="bold red")
+            self.status = Text(way_out or f"Not there: {outcome}", style="bold red")
             return
         if outcome is None:
             self.redraw()
