@@ -778,3 +778,116 @@ def test_fits_nowhere_is_exactly_when_only_single_cells_are_legal(
             assert placer.ghost().legal  # on a cell that can take it
         moves = session.position.legal_moves(session.expedition, session.round_number)
         session.play_move(moves[pick % len(moves)])
+
+
+# --- told without colour: colour-blind players, NO_COLOR -----------------------------------
+
+
+def test_legal_and_illegal_ghosts_differ_by_glyph_and_border_not_only_colour(
+    deck: Deck, daily: Puzzle
+) -> None:
+    from silverpyr.cli.tui.widgets import GHOST_GLYPH, ILLEGAL_GLYPH
+
+    app = puzzle_app(deck, daily)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        view = screen.query_one("#card-36", CardView)
+        drawn = str(view.render())
+        assert screen.placer.ghost().legal
+        assert drawn.count(GHOST_GLYPH) == 3 and ILLEGAL_GLYPH not in drawn  # I3: 3 cells
+        assert not view.has_class("illegal")
+        solid = view.styles.border_top[0]
+        await pilot.press("left")
+        await pilot.pause()
+        drawn = str(view.render())
+        assert not screen.placer.ghost().legal
+        assert drawn.count(ILLEGAL_GLYPH) == 3 and GHOST_GLYPH not in drawn
+        assert view.has_class("illegal")
+        assert view.styles.border_top[0] != solid  # dashed against solid
+
+    run(app, steps)
+
+
+def _colours(renderable: object, width: int = 100) -> set[str]:
+    """Every colour in ``renderable`` drawn by Rich (foreground and background)."""
+    from rich.console import RenderableType
+
+    console = Console(width=width, file=io.StringIO(), color_system="truecolor")
+    assert isinstance(renderable, RenderableType)  # type: ignore[misc,arg-type]
+    found: set[str] = set()
+    for segment in console.render(renderable):
+        style = segment.style
+        if style is not None:
+            found.update(str(c) for c in (style.color, style.bgcolor) if c is not None)
+    return found
+
+
+def _drawings(screen: object) -> list[object]:
+    from silverpyr.cli.tui.widgets import Shown
+
+    assert isinstance(screen, PuzzleScreen | GameScreen | HomeScreen | EndScreen)
+    shown = [w.content for w in screen.query(Shown) if not isinstance(w.content, str)]
+    return shown + [view.render() for view in screen.query(CardView)]
+
+
+@pytest.mark.parametrize("no_color", [True, False])
+def test_no_color_draws_the_board_in_the_terminals_own_colours(
+    deck: Deck, daily: Puzzle, no_color: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    app = puzzle_app(deck, daily)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        for keys in ((), ("left",), ("h",)):  # a legal ghost, an illegal one, a hint
+            await pilot.press(*keys)
+            await settle(pilot)
+            colours = set().union(*(_colours(d) for d in _drawings(screen)))
+            # the red gem on the default background, the ghost, the marks: no colour of
+            # ours, so Textual's greys cannot put dark grey on darker grey
+            assert (colours == set()) is no_color
+
+    run(app, steps)
+
+
+def test_no_color_game_screen_has_no_colour_of_ours(
+    deck: Deck, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    setting = Setting(deck, None, DAY, record=False)
+    app = SilverpyrApp(setting, lambda s: GameScreen(s, players=2, seed=5))
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("1", "2")
+        await pilot.pause()
+        assert set().union(*(_colours(d) for d in _drawings(app.screen))) == set()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert set().union(*(_colours(d) for d in _drawings(app.screen))) == set()
+
+    run(app, steps)
+
+
+@given(
+    bold=st.booleans(),
+    color=st.sampled_from([None, "red1", "green4", "#102030", "grey82"]),
+    bgcolor=st.sampled_from([None, "blue", "gold1", "bright_cyan", "#ffffff"]),
+)
+def test_colourless_style_drops_colours_and_keeps_a_background_as_reverse(
+    bold: bool, color: str | None, bgcolor: str | None
+) -> None:
+    from rich.style import Style
+
+    from silverpyr.cli.tui.widgets import colourless_style
+
+    style = colourless_style(Style(bold=bold, color=color, bgcolor=bgcolor))
+    assert style.color is None and style.bgcolor is None
+    assert bool(style.bold) is bold
+    assert bool(style.reverse) is (bgcolor is not None)

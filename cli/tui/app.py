@@ -21,6 +21,7 @@ Screen { layout: vertical; }
     padding: 0 1;
 }
 .card.active { border: round $accent; }
+.card.active.illegal { border: dashed $error; }
 .card.chosen { border: heavy $success; }
 #side { width: 1fr; padding: 0 1; }
 #hand { width: auto; height: auto; }

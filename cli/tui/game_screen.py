@@ -30,7 +30,7 @@ from .modals import Confirm, Prompt
 from .placing import Placer
 from .puzzle_screen import MOVE_KEYS
 from .setting import Setting, leave
-from .widgets import CardView, strip
+from .widgets import CardView, Shown, strip
 
 if TYPE_CHECKING:
     from ...puzzles.advice import Advice
@@ -111,19 +111,19 @@ class GameScreen(Screen[None]):
     # --- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="title")
+        yield Shown(id="title")
         with TabbedContent(id="tabs"):
             with TabPane("Your cards", id="tab-you"), Horizontal(id="board"):
                 yield Horizontal(id="hand")
                 with VerticalScroll(id="side"):
-                    yield Static(id="scorecard")
+                    yield Shown(id="scorecard")
                     yield OptionList(id="offer")
-                    yield Static(id="messages")
+                    yield Shown(id="messages")
             for player in range(1, len(self.state.players)):
                 with TabPane(f"Player {player + 1}", id=f"tab-p{player}"):
-                    yield Static(id=f"opponent-{player}")
-        yield Static(id="strip")
-        yield Static(id="status")
+                    yield Shown(id=f"opponent-{player}")
+        yield Shown(id="strip")
+        yield Shown(id="status")
         yield Footer()
 
     def on_mount(self) -> None:

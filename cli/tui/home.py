@@ -11,12 +11,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
 from ...solver.errors import SilverpyrError
 from .modals import Prompt
 from .setting import Setting
+from .widgets import Shown
 
 MENU: tuple[tuple[str, str, str], ...] = (
     ("daily", "d", "Today's daily puzzle"),
@@ -51,7 +52,7 @@ class HomeScreen(Screen[None]):
         title = Text("silverpyr", style="bold yellow")
         title.append(" - Silver & Gold Pyramids, solver and trainer\n", style="bold")
         title.append(f"Today is {today.isoformat()}. Pick with the keys, arrows or the mouse.")
-        yield Static(title, id="home-title")
+        yield Shown(title, id="home-title")
         yield OptionList(
             *(Option(f"{key}  {label}", id=name) for name, key, label in MENU), id="home-menu"
         )
@@ -148,7 +149,7 @@ class StatsScreen(Screen[None]):
         self.setting = setting
 
     def compose(self) -> ComposeResult:
-        yield Static(self._body(), id="stats")
+        yield Shown(self._body(), id="stats")
         yield Footer()
 
     def _body(self) -> RenderableType:

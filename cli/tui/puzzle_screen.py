@@ -39,7 +39,7 @@ from ..views import (
 from .modals import LeaveDialog, Prompt
 from .placing import Placer
 from .setting import Setting, leave
-from .widgets import CardView, legend
+from .widgets import CardView, Shown, legend, no_colour
 
 if TYPE_CHECKING:
     from ...puzzles.attempt import KeptAttempt
@@ -129,16 +129,17 @@ class PuzzleScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         puzzle = self.session.puzzle
-        yield Static(id="title")
+        yield Shown(id="title")
         with Horizontal(id="board"):
             for number in puzzle.cards:
                 yield CardView(self.setting.deck.card(number), id=f"card-{number}")
             with VerticalScroll(id="side"):
-                yield Static(id="scorecard")
-                yield Static(id="messages")
-        yield Static(legend([self.setting.deck.card(n) for n in puzzle.cards]), id="legend")
-        yield Static(id="strip")
-        yield Static(id="status")
+                yield Shown(id="scorecard")
+                yield Shown(id="messages")
+        cards = [self.setting.deck.card(n) for n in puzzle.cards]
+        yield Shown(legend(cards, mono=no_colour(self)), id="legend")
+        yield Shown(id="strip")
+        yield Shown(id="status")
         yield Footer()
 
     def on_mount(self) -> None:
