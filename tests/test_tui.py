@@ -891,3 +891,147 @@ def test_colourless_style_drops_colours_and_keeps_a_background_as_reverse(
     assert style.color is None and style.bgcolor is None
     assert bool(style.bold) is bold
     assert bool(style.reverse) is (bgcolor is not None)
+
+
+# --- what fits on the screen ----------------------------------------------------------------
+
+
+def screen_lines(app: SilverpyrApp) -> list[str]:
+    """The screen as lines of text, read back from Textual's own screenshot (SVG)."""
+    import html
+    import re
+
+    svg = app.export_screenshot()
+    cell = re.search(r'<rect class="[^"]*" x="0" y="0" width="([\d.]+)"', svg)
+    texts = re.findall(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg)
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for x, y, text in texts:
+        rows.setdefault(float(y), []).append((float(x), html.unescape(text)))
+    width = float(cell.group(1)) if cell else 12.2
+    lines = []
+    for y in sorted(rows):
+        line = ""
+        for x, text in sorted(rows[y]):
+            line = line.ljust(round(x / width)) + text
+        lines.append(line.replace("\xa0", " "))
+    return lines
+
+
+def _everything_inside(app: SilverpyrApp, *selectors: str) -> None:
+    """Each widget named is shown whole: inside the screen, and as tall as it wants."""
+    screen = app.screen
+    area = screen.region
+    for selector in selectors:
+        for widget in screen.query(selector):
+            if not widget.display:
+                continue
+            region = widget.region
+            assert region.height > 0 and area.contains_region(region), selector
+            content = widget.virtual_size.height if widget.styles.height is None else 0
+            assert region.height >= content, selector
+
+
+PUZZLE_PARTS = ("#title", "CardView", "#legend", "#strip", "#status", "Footer")
+
+
+@pytest.mark.parametrize("puzzle_id", ["daily-2026-11-22", "sprint-2", "pair-2"])
+def test_80x24_shows_the_goal_par_turn_board_strip_status_and_every_key(
+    deck: Deck, puzzle_id: str
+) -> None:
+    puzzle = puzzle_from_id(deck, puzzle_id)
+    app = puzzle_app(deck, puzzle)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        for keys in ((), ("left", "left")):  # then a two-line reason in the status bar
+            await pilot.press(*keys)
+            await pilot.pause()
+            _everything_inside(app, *PUZZLE_PARTS)
+            text = "\n".join(screen_lines(app))
+            flat = " ".join(text.split())
+            assert " ".join(puzzle.goal_text().split()) in flat  # the whole goal, par too
+            assert f"par {puzzle.par}" in flat
+            assert f"Turn 1/{screen.session.instance.turns} - round" in flat
+            footer = screen_lines(app)[-1]
+            for key in ("r Rotate", "m Mirror", "s 1 cell", "Place", "h Hint", "u Undo"):
+                assert key in footer
+            assert footer.rstrip().endswith("q Leave")
+
+    run(app, steps, size=(80, 24))
+
+
+def test_80x24_game_shows_the_whole_offer_and_every_key(deck: Deck) -> None:
+    setting = Setting(deck, None, DAY, record=False)
+    app = SilverpyrApp(setting, lambda s: GameScreen(s, players=2, seed=5))
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        _everything_inside(app, "#title", "CardView", "#status", "Footer")
+        assert screen_lines(app)[-1].rstrip().endswith("q Leave")
+        await pilot.press("1", "2", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        _everything_inside(app, "#title", "CardView", "#offer", "#strip", "#status", "Footer")
+        lines = screen_lines(app)
+        offer = [line for line in lines if ") " in line and "route" in line]
+        assert len(offer) == len(screen.state.offer)  # each slot on one whole line
+        assert any("d) deck top" in line for line in lines)
+        footer = lines[-1].rstrip()
+        for key in ("r Rotate", "m Mirror", "s 1 cell", "Place", "h Advice", "u Undo"):
+            assert key in footer
+        assert footer.endswith("q Leave")
+
+    run(app, steps, size=(80, 24))
+
+
+@pytest.mark.parametrize("size", [(50, 15), (79, 24), (80, 23), (40, 60)])
+def test_below_80x24_a_too_small_screen_shows_until_the_terminal_grows(
+    deck: Deck, daily: Puzzle, size: tuple[int, int]
+) -> None:
+    from silverpyr.cli.tui.app import MIN_SIZE, TooSmall
+
+    app = puzzle_app(deck, daily)
+    width, height = size
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmall)
+        shown = " ".join(" ".join(screen_lines(app)).split())
+        assert f"Terminal too small: {width}x{height}, need 80x24." in shown
+        puzzle = app.screen_stack[-2]
+        assert isinstance(puzzle, PuzzleScreen)
+        await pilot.press("enter", "q", "h")  # keys do not reach the game underneath
+        assert puzzle.session.moves == () and isinstance(app.screen, TooSmall)
+        await pilot.resize_terminal(width - 1, height)  # still too small: the size follows
+        await pilot.pause()
+        assert f"{width - 1}x{height}," in " ".join(screen_lines(app))
+        await pilot.resize_terminal(MIN_SIZE.width, MIN_SIZE.height)  # it grows: gone
+        await pilot.pause()
+        assert app.screen is puzzle
+        await pilot.press("enter")
+        assert len(puzzle.session.moves) == 1
+        await pilot.resize_terminal(width, height)  # and back when it shrinks again
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmall)
+
+    run(app, steps, size=size)
+
+
+def test_80x24_is_not_too_small_for_any_screen(deck: Deck) -> None:
+    from silverpyr.cli.tui.app import TooSmall
+
+    setting = Setting(deck, None, DAY, record=False, home=True)
+    app = SilverpyrApp(setting, HomeScreen)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert "q Quit" in screen_lines(app)[-1]
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        assert not any(isinstance(s, TooSmall) for s in app.screen_stack)
+
+    run(app, steps, size=(80, 24))

@@ -49,7 +49,7 @@ class EndScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="end"):
             yield Shown(self._body(), id="end-body")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.run_worker(self._think, name="end", thread=True, exclusive=True)

@@ -19,14 +19,15 @@ from .modals import Prompt
 from .setting import Setting
 from .widgets import Shown
 
-MENU: tuple[tuple[str, str, str], ...] = (
-    ("daily", "d", "Today's daily puzzle"),
-    ("yesterday", "y", "Yesterday's daily puzzle"),
-    ("puzzle", "s", "A puzzle by seed, kind or id"),
-    ("game", "g", "A game against bots"),
-    ("stats", "t", "Your stats: streaks and score/par"),
-    ("quit", "q", "Quit"),
+MENU: tuple[tuple[str, str, str, str], ...] = (
+    ("daily", "d", "Today's daily puzzle", "Daily"),
+    ("yesterday", "y", "Yesterday's daily puzzle", "Yesterday"),
+    ("puzzle", "s", "A puzzle by seed, kind or id", "Puzzle"),
+    ("game", "g", "A game against bots", "Game"),
+    ("stats", "t", "Your stats: streaks and score/par", "Stats"),
+    ("quit", "q", "Quit", "Quit"),
 )
+"""Name, key, the menu's line and the footer's word (short: every key fits 80 columns)."""
 
 
 def random_seed() -> int:
@@ -40,7 +41,7 @@ class HomeScreen(Screen[None]):
     """Pick what to play."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(key, f"choose('{name}')", label) for name, key, label in MENU
+        Binding(key, f"choose('{name}')", short) for name, key, _, short in MENU
     ]
 
     def __init__(self, setting: Setting) -> None:
@@ -54,9 +55,9 @@ class HomeScreen(Screen[None]):
         title.append(f"Today is {today.isoformat()}. Pick with the keys, arrows or the mouse.")
         yield Shown(title, id="home-title")
         yield OptionList(
-            *(Option(f"{key}  {label}", id=name) for name, key, label in MENU), id="home-menu"
+            *(Option(f"{key}  {label}", id=name) for name, key, label, _ in MENU), id="home-menu"
         )
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:
@@ -150,7 +151,7 @@ class StatsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Shown(self._body(), id="stats")
-        yield Footer()
+        yield Footer(compact=True)
 
     def _body(self) -> RenderableType:
         from ...puzzles.stats import summarise

@@ -140,7 +140,7 @@ class PuzzleScreen(Screen[None]):
         yield Shown(legend(cards, mono=no_colour(self)), id="legend")
         yield Shown(id="strip")
         yield Shown(id="status")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.redraw, keep_notice=True)
