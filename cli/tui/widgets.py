@@ -16,6 +16,7 @@ reverse video), since Textual's own answer, greys by luminance, leaves a red gem
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.segment import Segment
@@ -23,7 +24,6 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
-from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -78,14 +78,15 @@ def no_colour(widget: Widget) -> bool:
 class Shown(Static):
     """A ``Static`` whose Rich drawings lose their colours under ``NO_COLOR``."""
 
-    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+    def update(self, content: Any = "", *args: Any, **kwargs: Any) -> None:
         if no_colour(self) and not isinstance(content, str | Colourless):
-            content = Colourless(content)  # type: ignore[arg-type]
-        super().update(content, layout=layout)
+            content = Colourless(content)
+        super().update(content, *args, **kwargs)
 
     def on_mount(self) -> None:
-        if no_colour(self) and not isinstance(self.content, str):
-            self.update(self.content)
+        given = getattr(self, "content", "")  # what the constructor was given
+        if no_colour(self) and not isinstance(given, str | Colourless):
+            self.update(given)
 
 
 class CardView(Widget):
