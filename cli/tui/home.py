@@ -74,7 +74,7 @@ class HomeScreen(Screen[None]):
                 Prompt(
                     "A puzzle: a seed (123), a kind (sprint) or an id (pair-7); "
                     "empty for a random one:",
-                    "123",
+                    "(random)",
                 ),
                 self._puzzle_typed,
             )
@@ -83,7 +83,7 @@ class HomeScreen(Screen[None]):
                 Prompt(
                     "A game against bots: seed and players (e.g. 5 2); empty for a random "
                     "seed and 2 players:",
-                    "5 2",
+                    "(random seed, 2 players)",
                 ),
                 self._game_typed,
             )
