@@ -38,7 +38,7 @@ def play(
     reason = why_not_full_screen()
     if reason is not None:
         raise PuzzleError(
-            f"silverpyr play needs a terminal that draws a screen ({reason}); "
+            f"silverpyr play needs the full screen, but {reason}; "
             "use daily, puzzle or game, which play in line mode"
         )
     with Store.open_default() as store:

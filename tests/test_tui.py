@@ -614,8 +614,8 @@ def test_play_on_a_dumb_terminal_is_one_error_line(tmp_path: Path) -> None:
     assert code == 2
     assert "\x1b[" not in out
     [line] = err.splitlines()
-    assert line.startswith("error: silverpyr play needs a terminal that draws a screen")
-    assert "TERM=dumb" in line
+    assert line.startswith("error: silverpyr play needs the full screen, but ")
+    assert "TERM=dumb cannot draw a screen" in line
 
 
 def test_a_pipe_plays_in_line_mode_without_a_warning(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .setting import Setting
 
 
-NOT_A_TERMINAL = "not a terminal"
+NOT_A_TERMINAL = "standard input or output is not a terminal"
 DUMB_TERMINALS = frozenset({"dumb"})
 """``TERM`` values of terminals that cannot move the cursor or draw a screen."""
 
