@@ -578,24 +578,29 @@ def _on_a_pty(
         env=env,
     )
     os.close(slave)
-    out, typed, deadline = b"", False, time.monotonic() + 60
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([master], [], [], 0.5)
-        if ready:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:  # the child closed the terminal
+    out, typed, deadline = b"", False, time.monotonic() + 120
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.5)
+            if ready:
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:  # the child closed the terminal
+                    break
+                if not chunk:
+                    break
+                out += chunk
+            elif proc.poll() is not None:
                 break
-            if not chunk:
-                break
-            out += chunk
-        elif proc.poll() is not None:
-            break
-        elif not typed:
-            os.write(master, keys)
-            typed = True
-    proc.wait(timeout=30)
-    os.close(master)
+            elif not typed:  # quiet for half a second: it waits for input
+                os.write(master, keys)
+                typed = True
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:  # a hang: end it, and the assertions below fail
+            proc.kill()
+            proc.wait()
+        os.close(master)
     assert proc.stderr is not None
     return proc.returncode, out.decode(errors="replace"), proc.stderr.read().decode()
 
