@@ -67,6 +67,7 @@ def _usage_message(error: Any) -> str:
         ("is not a valid int range", "is not a whole number"),
         ("is not a valid integer range", "is not a whole number"),
         ("is not a valid integer", "is not a whole number"),
+        ("is not a valid int", "is not a whole number"),
         ("is not a valid float range", "is not a number"),
         ("is not a valid float", "is not a number"),
     ):

@@ -42,7 +42,7 @@ import typer
 from ..puzzles.ranking_defaults import DEFAULT_ROLLOUTS
 from ..solver.sheet import GEM_CAP, SKULL_CAP
 from .context import app_context
-from .options import LineOption, PlainOption, RolloutsOption
+from .options import LineOption, PlainOption, RolloutsOption, random_seed, seed_option
 from .output import stderr_console, stdout_console
 from .play import Answers, Quit, commands_hint, explain, find_command, script_from_text
 
@@ -76,12 +76,7 @@ def game(
     ctx: typer.Context,
     seed: Annotated[
         int | None,
-        typer.Option(
-            "--seed",
-            min=0,
-            help="Seed of the shuffles: same seed, same game (default: a random seed, printed).",
-            show_default=False,
-        ),
+        seed_option("Seed of the shuffles: same seed, same game (default: a random seed, shown)."),
     ] = None,
     players: Annotated[
         int,
@@ -133,9 +128,7 @@ def game(
     from ..solver.game import deal
 
     if seed is None:
-        import secrets
-
-        seed = secrets.randbelow(1_000_000)
+        seed = random_seed()
     # the full-screen game seats greedy bots, without coach or record
     full_screen = opponents is Opponents.GREEDY and not coach and record is None
     if full_screen and not (line or plain or moves is not None):

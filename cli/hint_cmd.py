@@ -34,6 +34,7 @@ from .options import (
     OptionalCardsOption,
     PlainOption,
     RolloutsOption,
+    seed_option,
     time_limit_option,
 )
 from .output import emit
@@ -155,7 +156,7 @@ def hint(
     top: Annotated[
         int, typer.Option("--top", min=1, max=50, help="--state: candidate moves evaluated.")
     ] = DEFAULT_TOP_K,
-    seed: Annotated[int, typer.Option("--seed", help="--state: seed of the sampled orders.")] = 0,
+    seed: Annotated[int, seed_option("--state: seed of the sampled orders (default: 0).")] = 0,
     jobs: Annotated[
         int | None,
         typer.Option(

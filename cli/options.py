@@ -59,6 +59,41 @@ OptionalCardsOption = Annotated[
 ]
 
 
+RANDOM_SEEDS = 1_000_000
+"""An omitted ``--seed`` of ``game`` and ``puzzle`` is drawn below this (short to retype)."""
+
+
+def check_seed(value: int | None) -> int | None:
+    """The one rule for ``--seed`` (:func:`~silverpyr.solver.rng.seed_problem`), as a usage
+    error; the same rule checks the seeds of game records and puzzle ids."""
+    from ..solver.rng import seed_problem
+
+    problem = None if value is None else seed_problem(value)
+    if problem is not None:
+        raise typer.BadParameter(problem)
+    return value
+
+
+def seed_option(default_help: str) -> Any:
+    """``--seed`` of every command: one spelling, one range (0 to 2**63-1), one message.
+
+    Its default is decided once, by what the seed is for: where it deals you something to
+    play (``game``, ``puzzle``) an omitted seed is a random one, shown so the game or puzzle
+    can be had again; where it feeds an answer (``solve``, ``hint``, ``arena``) it is 0, so
+    the same command gives the same answer.
+    """
+    return typer.Option(
+        "--seed", help=default_help, callback=check_seed, metavar="SEED", show_default=False
+    )
+
+
+def random_seed() -> int:
+    """The seed of a ``game`` or ``puzzle`` played without ``--seed``."""
+    import secrets
+
+    return secrets.randbelow(RANDOM_SEEDS)
+
+
 MAX_TIME_LIMIT = 3600.0
 
 

@@ -25,6 +25,8 @@ from .options import (
     NoRecordOption,
     PlainOption,
     RestartOption,
+    random_seed,
+    seed_option,
 )
 from .output import emit, stderr_console
 
@@ -98,11 +100,8 @@ def puzzle(
     ctx: typer.Context,
     seed: Annotated[
         int | None,
-        typer.Option(
-            "--seed",
-            min=0,
-            help="Seed of the puzzle: same seed, same puzzle everywhere.",
-            show_default=False,
+        seed_option(
+            "Seed of the puzzle: same seed, same puzzle everywhere (default: a random seed)."
         ),
     ] = None,
     kind: Annotated[
@@ -171,9 +170,7 @@ def puzzle(
             loaded = load_puzzle_file(deck, file)
         else:
             if puzzle_id is None:
-                import secrets
-
-                chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)
+                chosen_seed = seed if seed is not None else random_seed()
                 puzzle_id = seed_id(chosen_seed, Kind(kind.value) if kind is not None else None)
             daily_date = parse_puzzle_id(puzzle_id).daily_date
             if daily_date is not None:

@@ -12,7 +12,7 @@ import typer
 from ..solver.objective import Objective
 from ..solver.sheet import MAX_TURNS, ROUNDS, TURNS_PER_ROUND
 from .context import app_context
-from .options import CardsOption, JsonOption, PlainOption, time_limit_option
+from .options import CardsOption, JsonOption, PlainOption, seed_option, time_limit_option
 from .output import emit, stderr_console
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ def solve(
     torch_ticked: Annotated[
         bool, typer.Option("--torch-ticked", help="This round's torch box is already ticked.")
     ] = False,
-    seed: Annotated[int, typer.Option(min=0, help="Seed of the default expedition order.")] = 0,
+    seed: Annotated[int, seed_option("Seed of the default expedition order (default: 0).")] = 0,
     time_limit: Annotated[
         float,
         time_limit_option("Seconds the solver may take; past it, the best line found so far."),

@@ -34,6 +34,7 @@ from ..solver.moves import PASS, AmbiguousMoveError, IllegalMoveError, InvalidMo
 from ..solver.moves import move_str as _move_str
 from ..solver.players import PLAYERS, Player, with_choice
 from ..solver.reader import Field, Problem, Problems, ReadError, read_data_file
+from ..solver.rng import seed_problem
 from ..solver.rollouts import Choice
 from .advice import Kind, decision_kind
 from .catalog import deck_fingerprint
@@ -127,7 +128,7 @@ def parse_record(data: Any, source: str) -> GameRecord:
             top.at("format").fail(f"expected {FORMAT!r}, not {kind!r}")
         top.at("version").integer(VERSION, VERSION)
         deck = top.at("deck").text(what="the deck's fingerprint")
-        seed = top.at("seed").integer(0, 2**63 - 1)
+        seed = _seed(top.at("seed"))
         players = top.at("players").integer(1, MAX_PLAYERS)
         opponents = top.at("opponents").text(what=f"one of {', '.join(PLAYERS)}")
         if opponents is not None and opponents not in PLAYERS:
@@ -140,6 +141,19 @@ def parse_record(data: Any, source: str) -> GameRecord:
     problems.raise_if_any(GameRecordError)
     assert record is not None
     return record
+
+
+def _seed(field: Field) -> int | None:
+    """The record's seed, checked by the one rule every seed follows (``seed_problem``)."""
+    if field.missing:
+        field.fail("missing: expected the game's seed")
+        return None
+    problem = seed_problem(field.value)
+    if problem is not None:
+        field.fail(problem)
+        return None
+    seed: int = field.value
+    return seed
 
 
 @dataclass(frozen=True)
