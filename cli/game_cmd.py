@@ -124,9 +124,11 @@ def game(
     ] = None,
 ) -> None:
     """Play a full game as player 1 against bots (a move each turn, in notation)."""
-    from ..puzzles.game_record import GameRecord
+    from ..puzzles.game_record import GameRecord, record_target
     from ..solver.game import deal
 
+    if record is not None:
+        record_target(record)  # a FIFO, a device, a folder...: refused before the game starts
     if seed is None:
         seed = random_seed()
     # the full-screen game seats greedy bots, without coach or record

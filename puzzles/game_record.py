@@ -23,12 +23,14 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ..solver.cards import Deck
+from ..solver.errors import SilverpyrError
 from ..solver.game import DECK, MAX_PLAYERS, GameState, Phase, Replacement, deal
 from ..solver.moves import PASS, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
 from ..solver.moves import move_str as _move_str
@@ -80,7 +82,12 @@ class GameRecord:
         }
 
     def save(self, path: Path) -> None:
-        """Write the record to ``path`` atomically (a crash never leaves half a file)."""
+        """Write the record to ``path`` atomically (a crash never leaves half a file).
+
+        ``path`` is checked again first (:func:`record_target`): only a regular file, or a
+        new name in an existing folder, is ever replaced; a link to a file is followed.
+        """
+        path = record_target(path)
         text = json.dumps(self.to_dict(), indent=1) + "\n"
         folder = path.parent if str(path.parent) else Path(".")
         try:
@@ -96,6 +103,50 @@ class GameRecord:
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
+
+
+class RecordPathError(SilverpyrError, ValueError):
+    """A place a game record cannot be saved to without harm (a FIFO, a device, a folder...)."""
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def record_target(path: Path) -> Path:
+    """Where a record named ``path`` is written: ``path`` itself when it is a regular file or
+    a new name in an existing folder, the file a link points to; anything else (a FIFO, a
+    device, a folder, a link to such or to nothing, a missing folder) is refused, so saving
+    never replaces it."""
+    shown = str(path)
+    target = Path(os.path.realpath(path))
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise RecordPathError(f"cannot save the game record to {shown}: {error.strerror}") from None
+    if mode is not None:
+        if stat.S_ISREG(mode):
+            return target
+        kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+        raise RecordPathError(
+            f"cannot save the game record to {shown}: it is {kind}, not a regular file"
+        )
+    if os.path.islink(path):
+        raise RecordPathError(
+            f"cannot save the game record to {shown}: it is a link to nothing ({target})"
+        )
+    if not target.parent.is_dir():
+        raise RecordPathError(
+            f"cannot save the game record to {shown}: the folder {target.parent} does not exist"
+        )
+    return target
 
 
 def answer_of(state: GameState, choice: Choice) -> str:
@@ -290,12 +341,14 @@ __all__ = [
     "Decision",
     "GameRecord",
     "GameRecordError",
+    "RecordPathError",
     "Replayed",
     "answer_of",
     "apply",
     "load_record",
     "parse_answer",
     "parse_record",
+    "record_target",
     "replay",
     "waits_for_human",
     "when",
