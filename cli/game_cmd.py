@@ -42,7 +42,7 @@ import typer
 from ..puzzles.ranking_defaults import DEFAULT_ROLLOUTS
 from ..solver.sheet import GEM_CAP, SKULL_CAP
 from .context import app_context
-from .options import LineOption, PlainOption, RolloutsOption, random_seed, seed_option
+from .options import PlainOption, RolloutsOption, line_option, random_seed, seed_option
 from .output import stderr_console, stdout_console
 from .play import Answers, Quit, commands_hint, explain, find_command, script_from_text
 
@@ -94,7 +94,7 @@ def game(
         ),
     ] = None,
     plain: PlainOption = False,
-    line: LineOption = False,
+    line: Annotated[bool, line_option("--coach", "--record", "--opponents expert")] = False,
     opponents: Annotated[
         Opponents,
         typer.Option(

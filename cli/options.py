@@ -24,14 +24,20 @@ MovesOption = Annotated[
         show_default=False,
     ),
 ]
-LineOption = Annotated[
-    bool,
-    typer.Option(
+
+
+def line_option(*also: str) -> Any:
+    """``--line``; ``also``: the command's own options that play in line mode too."""
+    those = ", ".join(("--moves", "--plain", *also))
+    return typer.Option(
         "--line",
         help="Play in the terminal's line mode (typed moves) instead of the full-screen game; "
-        "--moves, --plain, --json or a pipe always do.",
-    ),
-]
+        f"{those} or a pipe always do.",
+    )
+
+
+LineOption = Annotated[bool, line_option("--json")]
+"""``--line`` of ``puzzle`` and ``daily``."""
 NoRecordOption = Annotated[
     bool,
     typer.Option(
