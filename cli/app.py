@@ -63,6 +63,20 @@ def hoist_global_options(args: Sequence[str]) -> list[str]:
     return front + rest
 
 
+def respell_old_names(args: Sequence[str]) -> list[str]:
+    """``args`` with the old names of shared options (``--jobs``, ``--turn-in-round``) given
+    their one name (:data:`~.options.OLD_NAMES`), before ``--`` only."""
+    from .options import OLD_NAMES
+
+    out: list[str] = []
+    for index, item in enumerate(args):
+        if item == "--":
+            return out + list(args[index:])
+        name, equals, value = item.partition("=")
+        out.append(OLD_NAMES[name] + equals + value if name in OLD_NAMES else item)
+    return out
+
+
 def _usage_message(error: Any) -> str:
     """Click's usage error as one line, in the project's words."""
     message: str = error.format_message()
@@ -127,7 +141,7 @@ class _ErrorMappingGroup(TyperGroup):
         # The exceptions of the Click that Typer runs on (its vendored copy in typer >= 0.27).
         click = importlib.import_module(typer.BadParameter.__module__)
 
-        argv = hoist_global_options(sys.argv[1:] if args is None else args)
+        argv = respell_old_names(hoist_global_options(sys.argv[1:] if args is None else args))
         kwargs["standalone_mode"] = False
         try:
             code = super().main(argv, *posargs, **kwargs)

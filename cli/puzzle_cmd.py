@@ -21,10 +21,12 @@ from .context import app_context
 from .options import (
     JsonOption,
     LineOption,
+    MovesFileOption,
     MovesOption,
     NoRecordOption,
     PlainOption,
     RestartOption,
+    moves_text,
     random_seed,
     seed_option,
 )
@@ -139,6 +141,7 @@ def puzzle(
     ] = None,
     as_json: JsonOption = False,
     moves: MovesOption = None,
+    moves_file: MovesFileOption = None,
     plain: PlainOption = False,
     no_record: NoRecordOption = False,
     line: LineOption = False,
@@ -155,6 +158,7 @@ def puzzle(
     from ..puzzles.ids import parse_puzzle_id, seed_id
     from ..puzzles.kinds import Kind, PuzzleError
 
+    moves = moves_text(moves, moves_file)
     chosen = [
         name
         for name, value in (("--seed", seed), ("--id", puzzle_id), ("--file", file))
@@ -238,6 +242,7 @@ def daily(
     ] = ARCHIVE_DAYS,
     as_json: JsonOption = False,
     moves: MovesOption = None,
+    moves_file: MovesFileOption = None,
     plain: PlainOption = False,
     no_record: NoRecordOption = False,
     line: LineOption = False,
@@ -253,6 +258,7 @@ def daily(
     from ..puzzles.ids import daily_id, parse_date
     from ..puzzles.kinds import PuzzleError
 
+    moves = moves_text(moves, moves_file)
     today = dt.date.today()
     if date is not None and yesterday:
         raise PuzzleError("give only one of --date, --yesterday")

@@ -280,7 +280,7 @@ def test_game_with_coach_and_record_then_review(tmp_path: Path) -> None:
     moves = tmp_path / "moves.txt"
     moves.write_text("\n".join((*record.answers, "q", "y")) + "\n", encoding="utf-8")
     path = tmp_path / "game.json"
-    args = ["game", "--seed", "9", "--players", "1", "--plain", "--moves", str(moves)]
+    args = ["game", "--seed", "9", "--players", "1", "--plain", "--moves-file", str(moves)]
     played = CliRunner().invoke(app, [*args, "--coach", "--rollouts", "2", "--record", str(path)])
     assert played.exit_code == 0, played.output
     assert f"the record so far is in {path}" in " ".join(played.stderr.split())

@@ -79,7 +79,7 @@ def run(
         return runner.invoke(app, [*args, "--moves", "-"], input="\n".join(answers) + "\n")
     path = deck_file.parent / "moves.txt"
     path.write_text("# my answers\n\n" + "\n".join(answers) + "\n", encoding="utf-8")
-    return runner.invoke(app, [*args, "--moves", str(path)])
+    return runner.invoke(app, [*args, "--moves-file", str(path)])
 
 
 def final_totals(output: str) -> list[int]:
@@ -190,7 +190,7 @@ def test_bad_options(deck_file: Path) -> None:
     )
     assert result.exit_code == 2
     missing = runner.invoke(
-        app, ["--cards", str(deck_file), "game", "--seed", "1", "--moves", "/no/such/file"]
+        app, ["--cards", str(deck_file), "game", "--seed", "1", "--moves-file", "/no/such/file"]
     )
     assert missing.exit_code == 2
     assert missing.stderr.startswith("error: /no/such/file")
