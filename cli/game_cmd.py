@@ -53,7 +53,7 @@ from .options import (
     random_seed,
     seed_option,
 )
-from .output import stderr_console, stdout_console
+from .output import stdout_console
 from .play import Answers, Quit, commands_hint, explain, find_command, script_from_text
 
 if TYPE_CHECKING:
@@ -162,9 +162,9 @@ def game(
         answers.finish()
     except Quit:
         if record is not None:
-            stderr_console().print(f"game abandoned; the record so far is in {record}")
+            typer.echo(f"game abandoned; the record so far is in {record}", err=True)
         else:
-            stderr_console().print("game abandoned")
+            typer.echo("game abandoned", err=True)
         raise typer.Exit(EXIT_ABANDONED) from None
 
 

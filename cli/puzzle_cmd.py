@@ -30,7 +30,7 @@ from .options import (
     random_seed,
     seed_option,
 )
-from .output import emit, stderr_console
+from .output import emit
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -185,7 +185,7 @@ def puzzle(
                 raise PuzzleError(f"{error}; load it again with --file") from None
         if save is not None:
             save_puzzle_file(loaded, save)
-            stderr_console().print(f"saved puzzle {loaded.id} to {save}", highlight=False)
+            typer.echo(f"saved puzzle {loaded.id} to {save}", err=True)  # one line, as typed
             return
         _play(
             ctx,

@@ -330,3 +330,13 @@ def test_record_through_a_link_writes_the_file_and_keeps_the_link(
     assert result.exit_code == 0, result.output
     assert link.is_symlink()
     assert '"seed": 1' in target.read_text(encoding="utf-8")
+
+
+def test_leaving_names_a_long_record_path_on_one_line(deck_file: Path, tmp_path: Path) -> None:
+    folder = tmp_path / ("a-folder-with-a-long-name-[red]-" * 3)
+    folder.mkdir()
+    path = folder / "game.json"
+    args = ["--cards", str(deck_file), "game", "--seed", "1", "--record", str(path)]
+    result = CliRunner().invoke(app, [*args, "--moves", "q!"], env={"COLUMNS": "40"})
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [f"game abandoned; the record so far is in {path}"]
