@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from .context import app_context
-from .options import JsonOption, PlainOption, SchedulerOption, WorkersOption
+from .options import JsonOption, PlainOption, SchedulerOption, WorkersOption, seed_option
 from .output import emit, stderr_console
 
 if TYPE_CHECKING:
@@ -26,7 +26,9 @@ def arena(
         ),
     ] = "expert,greedy",
     games: Annotated[int, typer.Option("--games", min=1, help="Games to play.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the first game.")] = 0,
+    seed: Annotated[
+        int, seed_option("Seed of the first game; game g plays seed + g (default: 0).")
+    ] = 0,
     scheduler: SchedulerOption = None,
     workers: WorkersOption = None,
     as_json: JsonOption = False,

@@ -22,12 +22,16 @@ from .context import app_context
 from .options import (
     JsonOption,
     LineOption,
+    MovesFileOption,
     MovesOption,
     NoRecordOption,
     PlainOption,
     RestartOption,
+    moves_text,
+    random_seed,
+    seed_option,
 )
-from .output import emit, stderr_console
+from .output import emit
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -108,11 +112,8 @@ def puzzle(
     ctx: typer.Context,
     seed: Annotated[
         int | None,
-        typer.Option(
-            "--seed",
-            min=0,
-            help="Seed of the puzzle: same seed, same puzzle everywhere.",
-            show_default=False,
+        seed_option(
+            "Seed of the puzzle: same seed, same puzzle everywhere (default: a random seed)."
         ),
     ] = None,
     kind: Annotated[
@@ -150,6 +151,7 @@ def puzzle(
     ] = None,
     as_json: JsonOption = False,
     moves: MovesOption = None,
+    moves_file: MovesFileOption = None,
     plain: PlainOption = False,
     no_record: NoRecordOption = False,
     line: LineOption = False,
@@ -166,6 +168,7 @@ def puzzle(
     from ..puzzles.ids import parse_puzzle_id, seed_id
     from ..puzzles.kinds import Kind, PuzzleError
 
+    moves = moves_text(moves, moves_file)
     chosen = [
         name
         for name, value in (("--seed", seed), ("--id", puzzle_id), ("--file", file))
@@ -182,9 +185,7 @@ def puzzle(
             loaded = load_puzzle_file(deck, file)
         else:
             if puzzle_id is None:
-                import secrets
-
-                chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)
+                chosen_seed = seed if seed is not None else random_seed()
                 puzzle_id = seed_id(chosen_seed, Kind(kind.value) if kind is not None else None)
             daily_date = parse_puzzle_id(puzzle_id).daily_date
             if daily_date is not None:
@@ -195,7 +196,7 @@ def puzzle(
                 raise PuzzleError(f"{error}; load it again with --file") from None
         if save is not None:
             save_puzzle_file(loaded, save)
-            stderr_console().print(f"saved puzzle {loaded.id} to {save}", highlight=False)
+            typer.echo(f"saved puzzle {loaded.id} to {save}", err=True)  # one line, as typed
             return
         _play(
             ctx,
@@ -252,6 +253,7 @@ def daily(
     ] = ARCHIVE_DAYS,
     as_json: JsonOption = False,
     moves: MovesOption = None,
+    moves_file: MovesFileOption = None,
     plain: PlainOption = False,
     no_record: NoRecordOption = False,
     line: LineOption = False,
@@ -267,6 +269,7 @@ def daily(
     from ..puzzles.ids import daily_id, parse_date
     from ..puzzles.kinds import PuzzleError
 
+    moves = moves_text(moves, moves_file)
     today = dt.date.today()
     if date is not None and yesterday:
         raise PuzzleError("give only one of --date, --yesterday")

@@ -24,6 +24,7 @@ from typing import Any
 from ..solver.cards import Deck
 from ..solver.errors import SilverpyrError
 from ..solver.players import PLAYERS, Player, play_game
+from ..solver.rng import seed_problem
 from .cluster import RETRIES, dask_client, worker_count
 from .hint_player import HintPlayer
 
@@ -72,6 +73,10 @@ def line_ups(bots: Sequence[str], games: int, seed: int) -> list[tuple[int, tupl
         raise ArenaError(f"unknown bot {unknown[0]!r} (known: {known})")
     if games < 1:
         raise ArenaError(f"play at least 1 game, not {games}")
+    for first_or_last in (seed, seed + games - 1):  # game g plays seed + g
+        problem = seed_problem(first_or_last)
+        if problem is not None:
+            raise ArenaError(f"seed of game {1 if first_or_last == seed else games}: {problem}")
     seats = len(bots)
     return [(seed + g, tuple(bots[(g + s) % seats] for s in range(seats))) for g in range(games)]
 
