@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from silverpyr.cli.tui.app import SilverpyrApp
 from silverpyr.cli.tui.end_screen import EndScreen
@@ -681,10 +682,35 @@ def test_an_empty_seed_box_means_a_random_seed_as_on_the_command_line(
     store.close()
 
 
-def test_random_seeds_are_in_the_command_lines_range() -> None:
-    from silverpyr.cli.tui.home import random_seed
+def test_random_seeds_are_drawn_as_the_command_line_draws_them() -> None:
+    from silverpyr.cli import options
+    from silverpyr.cli.tui import home
 
-    assert all(0 <= random_seed() < 1_000_000 for _ in range(50))
+    assert home.random_seed is options.random_seed
+
+
+@pytest.mark.parametrize(
+    ("key", "typed"),
+    [("s", "7" * 5000), ("s", str(2**63)), ("g", "7" * 5000), ("g", f"{2**63} 2"), ("g", "5 77")],
+)
+def test_a_seed_out_of_range_in_a_box_is_a_notice_not_a_crash(
+    deck: Deck, tmp_path: Path, key: str, typed: str
+) -> None:
+    store = Store(tmp_path / "results.db")
+    setting = Setting(deck, store, DAY, record=False, home=True)
+    app = SilverpyrApp(setting, HomeScreen)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press(key)
+        await pilot.pause()
+        app.screen.query_one(Input).value = typed
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)  # still home, the app alive
+        assert app._notifications, "the player is told why"
+
+    run(app, steps)
+    store.close()
 
 
 def test_a_daily_saved_then_finished_in_the_same_run_leaves_no_stale_saved_line(

@@ -15,6 +15,7 @@ from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
 from ...solver.errors import SilverpyrError
+from ..options import random_seed
 from .modals import Prompt
 from .setting import Setting
 from .widgets import Shown
@@ -28,13 +29,6 @@ MENU: tuple[tuple[str, str, str, str], ...] = (
     ("quit", "q", "Quit", "Quit"),
 )
 """Name, key, the menu's line and the footer's word (short: every key fits 80 columns)."""
-
-
-def random_seed() -> int:
-    """A seed for an empty seed box, drawn as the command line draws one without --seed."""
-    import secrets
-
-    return secrets.randbelow(1_000_000)
 
 
 class HomeScreen(Screen[None]):
@@ -119,14 +113,13 @@ class HomeScreen(Screen[None]):
         text = text.strip().lower()
         if not text:  # as `silverpyr puzzle` without --seed: a random seed
             self.open_puzzle(seed_id(random_seed()))
-        elif text.isdigit():
-            self.open_puzzle(seed_id(int(text)))
         elif text in {kind.value for kind in Kind}:
             self.open_puzzle(seed_id(random_seed(), Kind(text)))
         else:
             self.open_puzzle(text)
 
     def _game_typed(self, text: str | None) -> None:
+        from ...solver.rng import MAX_SEED, seed_problem
         from .game_screen import GameScreen
 
         if text is None:  # Escape
@@ -135,9 +128,13 @@ class HomeScreen(Screen[None]):
         if not all(n.isdigit() for n in numbers) or len(numbers) > 2:
             self.notify("write a seed and a number of players, e.g. 5 2", severity="error")
             return
-        players = int(numbers[1]) if len(numbers) > 1 else 2
-        if not 1 <= players <= 4:
+        if len(numbers) > 1 and numbers[1] not in {"1", "2", "3", "4"}:
             self.notify("1 to 4 players", severity="error")
+            return
+        players = int(numbers[1]) if len(numbers) > 1 else 2
+        problem = seed_problem(int(numbers[0])) if len(numbers[0]) <= 19 else "too long"
+        if problem is not None:
+            self.notify(f"the seed is a whole number from 0 to {MAX_SEED}", severity="error")
             return
         self.app.push_screen(GameScreen(self.setting, players=players, seed=int(numbers[0])))
 
