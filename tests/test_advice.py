@@ -160,6 +160,7 @@ def test_the_coach_is_silent_on_the_experts_choice_and_grades_the_rest() -> None
     assert summary.costliest() == [worst]
 
 
+@pytest.mark.slow  # a whole game played by the advice; CI runs it
 def test_playing_the_advice_costs_nothing_in_a_whole_game() -> None:
     record = GameRecord.start(DECK, 11, 2, "greedy")
     replayed = replay(record, DECK)
@@ -274,6 +275,7 @@ def test_bad_keep_and_replacement_states(text: str, message: str) -> None:
 # --- the command line ---------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a whole coached game, then its review; CI runs it
 def test_game_with_coach_and_record_then_review(tmp_path: Path) -> None:
     """A scripted 1-player game with --coach and --record; --review says the same."""
     record, _ = played_to(9, 1, Phase.MARK, skip=6)

@@ -514,6 +514,7 @@ def test_a_red_cross_extra_is_placed_as_a_single_cell(deck: Deck) -> None:
     run(app, steps)
 
 
+@pytest.mark.slow  # advice rollouts in a whole app, end to end; CI runs it
 def test_h_in_the_game_gives_the_experts_advice_at_keep_and_mark(deck: Deck) -> None:
     setting = Setting(deck, None, DAY, record=False)
     app = SilverpyrApp(setting, lambda s: GameScreen(s, players=2, seed=7))
