@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..puzzles.cluster import MAX_GAMES, scheduler_address, wait_timeout
 from .context import app_context
 from .options import JsonOption, PlainOption, SchedulerOption, WorkersOption
 from .output import emit, stderr_console
@@ -25,7 +26,9 @@ def arena(
             help="The line-up, one bot per seat, e.g. expert,greedy (bots: expert, greedy, hint).",
         ),
     ] = "expert,greedy",
-    games: Annotated[int, typer.Option("--games", min=1, help="Games to play.")] = 100,
+    games: Annotated[
+        int, typer.Option("--games", min=1, max=MAX_GAMES, help="Games to play.")
+    ] = 100,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the first game.")] = 0,
     scheduler: SchedulerOption = None,
     workers: WorkersOption = None,
@@ -35,10 +38,13 @@ def arena(
     """Bots play seeded games against each other (seats rotated): win rates and scores."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress
 
-    from ..puzzles.arena import line_ups, run_arena
+    from ..puzzles.arena import check_line_up, run_arena
 
     names = [name.strip() for name in bots.split(",") if name.strip()]
-    line_ups(names, games, seed)  # checks the line-up before any cluster starts
+    check_line_up(names, games)  # the line-up, address and timeout fail before any work
+    if workers != 0 or scheduler is not None:
+        scheduler_address(scheduler)
+        wait_timeout()
     deck = app_context(ctx).deck()
     console = stderr_console()
     with Progress(

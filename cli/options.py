@@ -11,6 +11,8 @@ from typing import Annotated, Any
 
 import typer
 
+from ..puzzles.cluster import MAX_WORKERS
+
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print JSON for scripts instead of a drawing.")
 ]
@@ -80,8 +82,9 @@ SchedulerOption = Annotated[
     str | None,
     typer.Option(
         "--scheduler",
-        help="Dask scheduler, e.g. tcp://host:8786 (default: $DASK_SCHEDULER_ADDRESS, "
-        "else an embedded cluster).",
+        help="Dask scheduler, tcp://host:port (default: $DASK_SCHEDULER_ADDRESS, "
+        "else an embedded cluster); $SILVERPYR_DASK_TIMEOUT seconds (10) to answer and to "
+        "have a worker.",
         show_default=False,
     ),
 ]
@@ -99,6 +102,7 @@ WorkersOption = Annotated[
     typer.Option(
         "--workers",
         min=0,
+        max=MAX_WORKERS,
         help="Worker processes of the embedded cluster (default: one per core; 0: none, "
         "all work in this process).",
         show_default=False,
