@@ -17,23 +17,23 @@ Nothing here waits without a bound, and every way a cluster can fail is a
 * :func:`finished` submits tasks in bounded batches and watches the cluster while it
   waits: a lost scheduler or no worker for :func:`wait_timeout` seconds ends the run.
 
-Ctrl-C: the embedded cluster's worker processes ignore SIGINT (the terminal sends it to the
-whole process group), so only this process hears it, and Dask's loggers stay silent while
-the cluster shuts down.
+Ctrl-C: the embedded cluster's worker processes write their stderr to ``/dev/null`` (the
+terminal sends SIGINT to the whole process group, and each would print a traceback), and
+Dask's loggers stay silent while this process shuts the cluster down.
 """
 
 from __future__ import annotations
 
+import atexit
 import importlib
 import ipaddress
 import logging
 import math
 import os
 import re
-import signal
 import socket
 import struct
-import threading
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -267,8 +267,19 @@ def probe(scheduler: Scheduler, timeout: float) -> None:
 
 @contextmanager
 def quiet_dask() -> Iterator[None]:
-    """Dask's (and its event loop's) loggers silent, restored afterwards."""
-    loggers = [logging.getLogger(name) for name in _QUIET_LOGGERS]
+    """Dask's (and its event loop's) loggers silent, restored afterwards.
+
+    Dask's logging configuration gives some children their own level
+    (``distributed.client``), so each existing logger under those names is set, not only
+    the parents (loggers made later inherit the parents' level).
+    """
+    names = set(_QUIET_LOGGERS)
+    names.update(
+        name
+        for name in list(logging.root.manager.loggerDict)
+        if name.partition(".")[0] in _QUIET_LOGGERS
+    )
+    loggers = [logging.getLogger(name) for name in sorted(names)]
     levels = [logger.level for logger in loggers]
     for logger in loggers:
         logger.setLevel(logging.CRITICAL + 1)
@@ -280,20 +291,25 @@ def quiet_dask() -> Iterator[None]:
 
 
 @contextmanager
-def _children_ignore_sigint() -> Iterator[None]:
-    """Processes started inside ignore SIGINT (inherited across exec); this one is restored.
+def _children_write_to_devnull() -> Iterator[None]:
+    """Processes started inside inherit ``/dev/null`` as their stderr; this one gets its own
+    stderr back after.
 
-    A terminal's Ctrl-C reaches every process of its foreground group: the workers would
-    each print a traceback. Ignored, only this process hears it and closes the cluster.
+    A terminal's Ctrl-C reaches every process of its foreground group, and each worker
+    would print its traceback (and a dying worker its complaints) on the user's terminal.
+    Whatever a worker writes is not for the user: failures come back as task errors.
     """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.stderr.flush()
+    saved = os.dup(2)
+    devnull = os.open(os.devnull, os.O_WRONLY)
     try:
+        os.dup2(devnull, 2)
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        sys.stderr.flush()
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)
 
 
 @dataclass
@@ -329,7 +345,7 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
         try:
             if target is None:
                 where = "the embedded Dask cluster"
-                with _children_ignore_sigint():
+                with _children_write_to_devnull():
                     cluster = LocalCluster(
                         n_workers=workers or min(os.cpu_count() or 1, MAX_WORKERS),
                         threads_per_worker=1,
@@ -352,11 +368,26 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
                         f"(start one with: dask worker {target.address})"
                     ) from None
             yield Connection(client, where, timeout)
+        except KeyboardInterrupt:
+            # Interrupted, maybe half started: Dask closes what is left at exit, noisily
+            # (its own atexit hook); nothing it says then is for the user.
+            atexit.register(_quiet_exit)
+            raise
         finally:
             if client is not None:
                 _close(client.close, timeout)
             if cluster is not None:
                 _close(cluster.close, timeout)
+
+
+def _quiet_exit() -> None:
+    """From now until the process ends, stderr (the stream and fd 2) goes nowhere."""
+    sys.stderr.flush()
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 2)
+    os.close(devnull)
+    sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (kept to the end)
+    logging.disable(logging.CRITICAL)
 
 
 def _close(close: Callable[..., Any], timeout: float) -> None:
