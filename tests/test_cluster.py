@@ -279,3 +279,70 @@ def test_the_commands_refuse_a_port_that_is_not_dask(
         args.append("--no-cache")
     result = CliRunner().invoke(app, args, env=env)
     _one_error_line(result, f"{target.address} (--scheduler) is not a Dask scheduler")
+
+
+# --- bounds and lazy submission --------------------------------------------------------------
+
+
+def test_the_arena_refuses_too_many_games_before_any_work(tmp_path: Path) -> None:
+    from silverpyr.puzzles.arena import ArenaError, check_line_up, iter_line_ups
+    from silverpyr.puzzles.cluster import MAX_GAMES
+
+    check_line_up(["greedy"], MAX_GAMES)
+    with pytest.raises(ArenaError, match=r"^play from 1 to 1,000,000 games, not "):
+        check_line_up(["greedy"], MAX_GAMES + 1)
+    plan = iter_line_ups(["greedy", "expert"], MAX_GAMES, 7)  # lazy: nothing held up front
+    assert next(plan) == (7, ("greedy", "expert")) and next(plan) == (8, ("expert", "greedy"))
+    for args in (["--games", "1000000000000"], ["--games", "0"], ["--workers", "65"]):
+        result = CliRunner().invoke(app, ["arena", *args], env={HOME_ENV: str(tmp_path)})
+        assert result.exit_code == 2
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 2 and lines[0].startswith(f"error: Invalid value for '{args[0]}'")
+
+
+def test_finished_keeps_at_most_in_flight_tasks_submitted() -> None:
+    from silverpyr.puzzles.cluster import dask_client, finished
+
+    submitted: list[int] = []
+    outstanding = 0
+    most = 0
+
+    def submit(client: Any, job: int) -> Any:
+        nonlocal outstanding, most
+        submitted.append(job)
+        outstanding += 1
+        most = max(most, outstanding)
+        return client.submit(pow, job, 2, pure=False)  # a builtin: any worker has it
+
+    def jobs() -> Iterator[int]:
+        yield from range(40)
+
+    seen = {}
+    with dask_client(None, 1) as connection:
+        for job, value, error in finished(connection, jobs(), submit, in_flight=3):
+            outstanding -= 1
+            assert error is None
+            seen[job] = value
+    assert seen == {job: job * job for job in range(40)} and submitted == list(range(40))
+    assert most == 3
+
+
+def test_analyze_with_no_workers_runs_in_this_process(
+    tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from silverpyr.puzzles import analysis
+
+    def no_dask(*args: object) -> None:
+        raise AssertionError("--workers 0 must not start a Dask cluster")
+
+    monkeypatch.setattr(analysis, "dask_client", no_dask)
+    result = CliRunner().invoke(
+        app,
+        ["--cards", str(tiny), "analyze", "--workers", "0", "--cards-only", "--json"],
+        env={HOME_ENV: str(tmp_path / "home"), SCHEDULER_ENV: None},
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["computed"] == 2 and data["failures"] == []
