@@ -228,7 +228,10 @@ def run_arena(
     else:
         with dask_client(scheduler, workers) as connection:
             used = worker_count(connection)
-            shared = connection.client.scatter(deck, broadcast=True)  # sent once, not per game
+            try:
+                shared = connection.client.scatter(deck, broadcast=True)  # once, not per game
+            except (OSError, TimeoutError):
+                raise SchedulerLostError(f"lost {connection.where} before any game") from None
 
             def submit(client: Any, game: tuple[int, tuple[str, ...]]) -> Any:
                 return client.submit(

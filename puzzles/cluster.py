@@ -341,25 +341,35 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
 
     cluster = None
     client = None
-    with quiet_dask(), dask.config.set({"distributed.comm.timeouts.connect": f"{timeout}s"}):
+    # Dask's connect timeout bounds its client's (re)connections to a scheduler; the
+    # embedded cluster keeps Dask's default, which its starting workers need on a busy box.
+    connect = {} if target is None else {"distributed.comm.timeouts.connect": f"{timeout}s"}
+    with quiet_dask(), dask.config.set(connect):
         try:
             if target is None:
                 where = "the embedded Dask cluster"
-                with _children_write_to_devnull():
-                    cluster = LocalCluster(
-                        n_workers=workers or min(os.cpu_count() or 1, MAX_WORKERS),
-                        threads_per_worker=1,
-                        processes=True,
-                        dashboard_address=":0",  # any free port, never a clash
-                        silence_logs=logging.CRITICAL,  # no worker chatter on the terminal
-                    )
-                client = Client(cluster)
+                try:
+                    with _children_write_to_devnull():
+                        cluster = LocalCluster(
+                            n_workers=workers or min(os.cpu_count() or 1, MAX_WORKERS),
+                            threads_per_worker=1,
+                            processes=True,
+                            dashboard_address=":0",  # any free port, never a clash
+                            silence_logs=logging.CRITICAL,  # no worker chatter
+                        )
+                    client = Client(cluster)
+                except Exception as error:  # whatever stops it starting, in one line
+                    raise ClusterError(
+                        f"{where} did not start: {type(error).__name__}: {error}"
+                    ) from None
             else:
                 where = target.where
                 try:
                     client = Client(target.address, timeout=f"{timeout}s")
-                except (OSError, TimeoutError):
-                    raise ClusterError(f"{where} did not accept a client") from None
+                except Exception as error:  # probed, yet refused: version, closing...
+                    raise ClusterError(
+                        f"{where} did not accept a client: {type(error).__name__}"
+                    ) from None
                 try:
                     client.wait_for_workers(1, timeout=timeout)
                 except (OSError, TimeoutError):
@@ -399,8 +409,11 @@ def _close(close: Callable[..., Any], timeout: float) -> None:
 
 
 def worker_count(connection: Connection) -> int:
-    """Workers connected to the scheduler now."""
-    info = connection.client.scheduler_info(n_workers=0)
+    """Workers connected to the scheduler now (:class:`SchedulerLostError` if it is gone)."""
+    try:
+        info = connection.client.scheduler_info(n_workers=0)
+    except (OSError, TimeoutError):
+        raise SchedulerLostError(f"lost {connection.where}") from None
     count = info.get("n_workers")
     return int(count) if count is not None else len(info.get("workers", {}))
 
@@ -475,11 +488,7 @@ def _check(connection: Connection, workerless_since: float | None, now: float) -
     client = connection.client
     if client.status != "running":
         raise SchedulerLostError(f"lost {connection.where}")
-    try:
-        count = worker_count(connection)
-    except (OSError, TimeoutError):
-        raise SchedulerLostError(f"lost {connection.where}") from None
-    if count:
+    if worker_count(connection):
         return None
     if workerless_since is None:
         return now
