@@ -144,6 +144,20 @@ def _wait_for_cached(home: Path, count: int, process: subprocess.Popen[str]) -> 
         time.sleep(0.02)
 
 
+def _wait_for_games(address: str, process: subprocess.Popen[str]) -> None:
+    """Until the scheduler holds some of the arena's games (it is connected and playing)."""
+    from dask.distributed import Client
+
+    deadline = time.monotonic() + 120
+    with Client(address, timeout="30s") as client:
+        while not client.run_on_scheduler(
+            lambda dask_scheduler: sum("play_arena_game" in str(k) for k in dask_scheduler.tasks)
+        ):
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "no game reached the scheduler within 120 s"
+            time.sleep(0.2)
+
+
 def _finish(process: subprocess.Popen[str]) -> tuple[int, str, list[str]]:
     try:
         out, err = process.communicate(timeout=120)
@@ -251,8 +265,7 @@ def test_the_arena_names_a_lost_scheduler_in_one_line(dask_processes: Dask, tmp_
         tmp_path / "home", "arena", "--bots", "greedy,greedy", "--games", "100000",
         "--json", SILVERPYR_DASK_TIMEOUT=TIMEOUT, DASK_SCHEDULER_ADDRESS=address,
     )  # fmt: skip
-    time.sleep(8)  # started, some games played
-    assert run.poll() is None
+    _wait_for_games(address, run)
     assert dask_processes.scheduler is not None
     _kill(dask_processes.scheduler)
     code, out, err = _finish(run)
