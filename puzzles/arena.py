@@ -229,7 +229,9 @@ def run_arena(
         with dask_client(scheduler, workers) as connection:
             used = worker_count(connection)
             try:
-                shared = connection.client.scatter(deck, broadcast=True)  # once, not per game
+                shared = connection.client.scatter(  # once, not pickled into every game
+                    deck, broadcast=True, timeout=connection.timeout
+                )
             except (OSError, TimeoutError):
                 raise SchedulerLostError(f"lost {connection.where} before any game") from None
 

@@ -409,13 +409,21 @@ def _close(close: Callable[..., Any], timeout: float) -> None:
 
 
 def worker_count(connection: Connection) -> int:
-    """Workers connected to the scheduler now (:class:`SchedulerLostError` if it is gone)."""
+    """Workers connected to the scheduler now, asked within the connection's timeout.
+
+    :class:`SchedulerLostError` if the scheduler is gone or does not answer in time (a
+    stopped scheduler keeps its connections open: only a timeout tells).
+    """
+    client = connection.client
     try:
-        info = connection.client.scheduler_info(n_workers=0)
-    except (OSError, TimeoutError):
+        info = client.sync(client.scheduler.identity, callback_timeout=connection.timeout)
+    except TimeoutError:
+        raise SchedulerLostError(
+            f"{connection.where} did not answer within {connection.timeout:g} s"
+        ) from None
+    except OSError:
         raise SchedulerLostError(f"lost {connection.where}") from None
-    count = info.get("n_workers")
-    return int(count) if count is not None else len(info.get("workers", {}))
+    return len(info.get("workers", {}))
 
 
 def finished(

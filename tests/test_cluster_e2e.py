@@ -246,6 +246,30 @@ def test_a_killed_worker_is_one_line_after_the_timeout_and_the_rerun_resumes(
     _assert_resumes(home, address, done)
 
 
+def test_a_stopped_scheduler_is_one_line_after_the_timeout(
+    dask_processes: Dask, tmp_path: Path
+) -> None:
+    address = dask_processes.start_scheduler()
+    dask_processes.start_worker()
+    home = tmp_path / "home"
+    run = _silverpyr(home, *ANALYZE, "--scheduler", address)
+    _wait_for_cached(home, 1, run)
+    assert dask_processes.scheduler is not None
+    os.killpg(dask_processes.scheduler.pid, signal.SIGSTOP)  # its connections stay open
+    try:
+        code, out, err = _finish(run)
+    finally:
+        os.killpg(dask_processes.scheduler.pid, signal.SIGCONT)
+    assert code == 2 and out == "" and len(err) == 1, err
+    found = re.fullmatch(
+        rf"error: the Dask scheduler at {re.escape(address)} \(--scheduler\) did not answer "
+        rf"within {TIMEOUT} s: (\d) of 4 task\(s\) done and cached \(card {CARD} [a-z, ]+\): "
+        "run the same command again to resume",
+        err[0],
+    )
+    assert found and int(found.group(1)) == _cached_rows(home), err[0]
+
+
 def test_a_scheduler_without_workers_is_one_line(dask_processes: Dask, tmp_path: Path) -> None:
     address = dask_processes.start_scheduler()
     run = _silverpyr(
