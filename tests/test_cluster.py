@@ -217,6 +217,16 @@ def test_the_probe_refuses_what_is_not_dask(
         probe(serve(answer), 5.0)
 
 
+@settings(max_examples=300, deadline=None)
+@given(body=st.binary(max_size=200), count=st.integers(min_value=0, max_value=2**64 - 1))
+def test_any_greeting_bytes_are_judged_without_an_error(body: bytes, count: int) -> None:
+    from silverpyr.puzzles.cluster import _greeting_is_dask
+
+    assert _greeting_is_dask(body) in (True, False)
+    framed = struct.pack("Q", count) + body  # a frame count of any size
+    assert _greeting_is_dask(framed) in (True, False)
+
+
 def test_the_probe_gives_up_on_a_silent_port(serve: Callable[..., Scheduler]) -> None:
     silent = threading.Event()
     with pytest.raises(ClusterError, match=r"did not greet within 0\.3 s"):
