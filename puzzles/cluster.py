@@ -53,8 +53,9 @@ MAX_WORKERS = 64
 """The most worker processes an embedded cluster starts: each is a Python process of about
 100 MB before it works, and the tasks are CPU-bound, so more than the cores only costs."""
 MAX_GAMES = 1_000_000
-"""The most games one ``arena`` run plays: a greedy game takes about 20 ms of a core, so a
-million is hours of work on a laptop, and the report keeps every game (about 1 KB each)."""
+"""The most games one ``arena`` run plays: a two-player greedy game takes about 0.1 s of a
+core (an expert's far longer), so a million is more than a day of one core, and the report
+keeps every game (under 1 KB each: below 1 GB)."""
 IN_FLIGHT_PER_WORKER = 4
 """Tasks handed to the scheduler per worker at a time (:func:`finished` submits lazily)."""
 GREETING_LIMIT = 64 * 1024
