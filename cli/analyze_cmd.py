@@ -11,10 +11,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..puzzles.cluster import scheduler_address, wait_timeout
 from ..solver.errors import SilverpyrError
 from .context import app_context
-from .options import JsonOption, PlainOption, SchedulerOption, WorkersOption
+from .options import (
+    JsonOption,
+    PlainOption,
+    SchedulerOption,
+    WorkersOption,
+    check_cluster_options,
+)
 from .output import emit, stderr_console
 
 if TYPE_CHECKING:
@@ -74,8 +79,7 @@ def analyze(
     from ..puzzles import analysis
     from ..puzzles.store import Store
 
-    scheduler_address(scheduler)  # a bad address or timeout fails before any work
-    wait_timeout()
+    check_cluster_options(scheduler, workers)  # a bad address fails before any work
     deck = app_context(ctx).deck()
     tasks = analysis.make_tasks(deck, cards, cards_only=cards_only, orders=orders)
     if out is not None and out.exists() and not out.is_dir():

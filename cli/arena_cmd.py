@@ -6,9 +6,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..puzzles.cluster import MAX_GAMES, scheduler_address, wait_timeout
+from ..puzzles.cluster import MAX_GAMES
 from .context import app_context
-from .options import JsonOption, PlainOption, SchedulerOption, WorkersOption
+from .options import (
+    JsonOption,
+    PlainOption,
+    SchedulerOption,
+    WorkersOption,
+    check_cluster_options,
+)
 from .output import emit, stderr_console
 
 if TYPE_CHECKING:
@@ -41,10 +47,8 @@ def arena(
     from ..puzzles.arena import check_line_up, run_arena
 
     names = [name.strip() for name in bots.split(",") if name.strip()]
-    check_line_up(names, games)  # the line-up, address and timeout fail before any work
-    if workers != 0 or scheduler is not None:
-        scheduler_address(scheduler)
-        wait_timeout()
+    check_line_up(names, games)  # the line-up and the cluster's options fail before any work
+    check_cluster_options(scheduler, workers)
     deck = app_context(ctx).deck()
     console = stderr_console()
     with Progress(

@@ -97,6 +97,25 @@ RolloutsOption = Annotated[
         help="Keep and replacement advice: games played out per option (more: surer, slower).",
     ),
 ]
+
+
+def check_cluster_options(scheduler: str | None, workers: int | None) -> None:
+    """Check ``--scheduler`` (else ``$DASK_SCHEDULER_ADDRESS``) and the timeout before any
+    work, unless ``--workers 0`` keeps the work in this process; warn (one line) when
+    ``--workers`` cannot apply because the workers are the scheduler's."""
+    from ..puzzles.cluster import scheduler_address, wait_timeout
+
+    if workers == 0 and scheduler is None:
+        return
+    target = scheduler_address(scheduler)
+    wait_timeout()
+    if target is not None and workers is not None:
+        typer.echo(
+            f"warning: --workers {workers} is ignored: {target.where} has its own workers",
+            err=True,
+        )
+
+
 WorkersOption = Annotated[
     int | None,
     typer.Option(

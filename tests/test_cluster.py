@@ -356,3 +356,33 @@ def test_analyze_with_no_workers_runs_in_this_process(
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["computed"] == 2 and data["failures"] == []
+
+
+def test_workers_with_a_scheduler_is_one_warning_and_the_run_goes_on(
+    tiny: Path, tmp_path: Path
+) -> None:
+    import json
+
+    from dask.distributed import LocalCluster
+
+    with LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tcp",
+        host="127.0.0.1",
+        dashboard_address=":0",
+    ) as local:
+        address = str(local.scheduler_address)
+        args = ["--cards", str(tiny), "analyze", "--cards-only", "--no-cache", "--json"]
+        result = CliRunner().invoke(
+            app,
+            [*args, "--scheduler", address, "--workers", "3"],
+            env={HOME_ENV: str(tmp_path / "home"), SCHEDULER_ENV: None},
+        )
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [
+        f"warning: --workers 3 is ignored: the Dask scheduler at {address} (--scheduler) "
+        "has its own workers"
+    ]
+    assert json.loads(result.stdout)["computed"] == 2
