@@ -4,7 +4,9 @@ The error contract: every input or usage error is one line on stderr, ``error: <
 wrong, and where>``, exit code 2; a usage error (bad option value, unknown option, missing
 option) adds one line pointing to ``--help``. Domain errors
 (:class:`~silverpyr.solver.errors.SilverpyrError`), unreadable files and Click's usage
-errors all end here; ``--debug`` shows the traceback instead.
+errors all end here; ``--debug`` shows the traceback instead. A problem the library
+recovered from (:class:`~silverpyr.solver.errors.SilverpyrWarning`, e.g. a damaged row of
+the results database skipped) is one ``warning: <what, where>`` line, and the command goes on.
 
 The global options ``--cards`` and ``--debug`` work before or after the subcommand: they
 are moved to the front before Click parses the line.
@@ -15,12 +17,17 @@ Heavy modules (ortools, networkx) are imported inside the commands that need the
 
 from __future__ import annotations
 
+import errno
 import importlib
+import os
 import re
+import select
 import sys
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from typer.core import TyperGroup
@@ -60,20 +67,107 @@ def hoist_global_options(args: Sequence[str]) -> list[str]:
     return front + rest
 
 
+LONGEST_WORD = 300
+"""Longest run of non-blank characters an error line quotes whole: any real path or value
+fits; a longer one (a 5,000-digit number, a pasted file) keeps only its ends."""
+
+
+def one_line(message: str) -> str:
+    """A message as the contract's one line: blanks folded, and a huge quoted input (a
+    5,000-digit number, a pasted file) shortened to its ends, so the line stays readable."""
+    words = []
+    for word in message.split():
+        if len(word) > LONGEST_WORD:
+            word = f"{word[:60]}...{word[-60:]} ({len(word):,} characters)"
+        words.append(word)
+    return " ".join(words)
+
+
+def respell_old_names(args: Sequence[str]) -> list[str]:
+    """``args`` with the old names of shared options (``--jobs``, ``--turn-in-round``) given
+    their one name (:data:`~.options.OLD_NAMES`), before ``--`` only."""
+    from .options import OLD_NAMES
+
+    out: list[str] = []
+    for index, item in enumerate(args):
+        if item == "--":
+            return out + list(args[index:])
+        name, equals, value = item.partition("=")
+        out.append(OLD_NAMES[name] + equals + value if name in OLD_NAMES else item)
+    return out
+
+
 def _usage_message(error: Any) -> str:
     """Click's usage error as one line, in the project's words."""
     message: str = error.format_message()
-    for click_words, ours in (
-        ("is not a valid int range", "is not a whole number"),
-        ("is not a valid integer range", "is not a whole number"),
-        ("is not a valid integer", "is not a whole number"),
-        ("is not a valid float range", "is not a number"),
-        ("is not a valid float", "is not a number"),
-    ):
-        message = message.replace(click_words, ours)
+    # Click names a type "int", "integer" or "integer range" depending on its version.
+    message = re.sub(
+        r"is not a valid (?:int|integer)(?: range)?\b", "is not a whole number", message
+    )
+    message = re.sub(r"is not a valid float(?: range)?\b", "is not a number", message)
     message = re.sub(r"is not in the range (\S+?)<=x<=(\S+?)\.", r"is not from \1 to \2.", message)
     message = re.sub(r"is not in the range x>=(\S+?)\.", r"is less than \1.", message)
-    return " ".join(message.split())
+    return one_line(message)
+
+
+@contextmanager
+def _warnings_as_lines() -> Iterator[None]:
+    """Each :class:`~silverpyr.solver.errors.SilverpyrWarning` (a problem the library
+    recovered from, e.g. a damaged row of the results database) is one ``warning:`` line
+    on stderr, every time it is raised; other warnings are shown as Python shows them."""
+    from ..solver.errors import SilverpyrWarning
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", SilverpyrWarning)
+        shown = warnings.showwarning
+
+        def show(message: Warning | str, category: type[Warning], *args: Any, **kw: Any) -> None:
+            if issubclass(category, SilverpyrWarning):
+                typer.echo(f"warning: {' '.join(str(message).split())}", err=True)
+            else:
+                shown(message, category, *args, **kw)
+
+        warnings.showwarning = show
+        yield
+
+
+def _reader_gone(error: BaseException) -> bool:
+    """Whether ``error`` is stdout's reader going away (``silverpyr cards list | head -1``).
+
+    A broken pipe of a file or a network connection has a file name, or leaves stdout's
+    reader there: those stay errors.
+    """
+    if not isinstance(error, OSError) or error.errno != errno.EPIPE or error.filename:
+        return False
+    try:
+        fd = sys.__stdout__.fileno() if sys.__stdout__ is not None else sys.stdout.fileno()
+        if not hasattr(select, "poll"):
+            return True
+        poller = select.poll()
+        poller.register(fd, select.POLLOUT)
+        return any(events & select.POLLERR for _, events in poller.poll(0))
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _leave_quietly() -> None:
+    """The reader of stdout went away: what is left to print goes nowhere, and the exit
+    code is 0, as for any Unix filter whose reader had what it wanted."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.__stdout__.fileno() if sys.__stdout__ else 1)
+    finally:
+        os.close(devnull)
+
+
+def _flush_stdout() -> None:
+    """Flush stdout at the end; a reader gone by then is no error either."""
+    try:
+        sys.stdout.flush()
+    except OSError as error:
+        if not _reader_gone(error):
+            raise
+        _leave_quietly()
 
 
 class _ErrorMappingGroup(TyperGroup):
@@ -84,7 +178,7 @@ class _ErrorMappingGroup(TyperGroup):
         # The exceptions of the Click that Typer runs on (its vendored copy in typer >= 0.27).
         click = importlib.import_module(typer.BadParameter.__module__)
 
-        argv = hoist_global_options(sys.argv[1:] if args is None else args)
+        argv = respell_old_names(hoist_global_options(sys.argv[1:] if args is None else args))
         kwargs["standalone_mode"] = False
         try:
             code = super().main(argv, *posargs, **kwargs)
@@ -101,25 +195,47 @@ class _ErrorMappingGroup(TyperGroup):
         except typer.Abort:
             typer.echo("aborted", err=True)
             sys.exit(EXIT_INTERRUPTED)
+        _flush_stdout()
         sys.exit(code if isinstance(code, int) else 0)
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        """The root's options are parsed here (``--help``, ``--version`` print at once)."""
+        try:
+            return super().make_context(*args, **kwargs)
+        except OSError as error:
+            if not _reader_gone(error):
+                raise
+            _leave_quietly()
+            raise typer.Exit(0) from None
 
     def invoke(self, ctx: Any) -> Any:  # a click Context; typer >= 0.27 vendors click
         from ..solver.errors import SilverpyrError
 
         try:
-            return super().invoke(ctx)
-        except (SilverpyrError, OSError) as error:
-            if isinstance(ctx.obj, AppContext) and ctx.obj.debug:
-                raise
-            message = str(error)
-            if isinstance(error, OSError) and error.filename:
-                message = f"{error.filename}: {error.strerror or error}"
-            # The contract is one line, whatever a message holds.
-            typer.echo(f"error: {' '.join(message.split())}", err=True)
-            raise typer.Exit(EXIT_USAGE) from None
+            with _warnings_as_lines():
+                return super().invoke(ctx)
+        except OSError as error:
+            if not _reader_gone(error):
+                self._fail(ctx, error)
+            _leave_quietly()
+            raise typer.Exit(0) from None
+        except SilverpyrError as error:
+            self._fail(ctx, error)
         except KeyboardInterrupt:
             typer.echo("interrupted", err=True)
             raise typer.Exit(EXIT_INTERRUPTED) from None
+
+    @staticmethod
+    def _fail(ctx: Any, error: Exception) -> NoReturn:
+        """The one error mapping: a domain error or an unreadable file is one line, exit 2."""
+        if isinstance(ctx.obj, AppContext) and ctx.obj.debug:
+            raise error
+        message = str(error)
+        if isinstance(error, OSError) and error.filename:
+            message = f"{error.filename}: {error.strerror or error}"
+        # The contract is one line, whatever a message holds.
+        typer.echo(f"error: {one_line(message)}", err=True)
+        raise typer.Exit(EXIT_USAGE) from None
 
 
 app = typer.Typer(
@@ -236,7 +352,24 @@ def degrade_streams() -> None:
             reconfigure(errors=errors)
 
 
+def _rich_broken_pipe(console: Any) -> None:
+    """Rich's ``Console.on_broken_pipe`` for this program: raise the error, so that the one
+    place above (:func:`_reader_gone`) decides, instead of Rich's exit code 1."""
+    console.quiet = True
+    raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+
+def quiet_broken_pipes() -> None:
+    """A reader of stdout that goes away (``| head -1``) ends the program with exit code 0,
+    no traceback and no "Exception ignored" line: Rich's consoles (the commands' and
+    Typer's help) hand the broken pipe to the error mapping instead of exiting with 1."""
+    from rich.console import Console
+
+    setattr(Console, "on_broken_pipe", _rich_broken_pipe)  # noqa: B010 (a method, patched)
+
+
 def main() -> None:
     """Console-script entry point."""
     degrade_streams()
+    quiet_broken_pipes()
     app()

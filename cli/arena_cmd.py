@@ -14,6 +14,7 @@ from .options import (
     SchedulerOption,
     WorkersOption,
     check_cluster_options,
+    seed_option,
 )
 from .output import emit, stderr_console
 
@@ -35,7 +36,9 @@ def arena(
     games: Annotated[
         int, typer.Option("--games", min=1, max=MAX_GAMES, help="Games to play.")
     ] = 100,
-    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the first game.")] = 0,
+    seed: Annotated[
+        int, seed_option("Seed of the first game; game g plays seed + g (default: 0).")
+    ] = 0,
     scheduler: SchedulerOption = None,
     workers: WorkersOption = None,
     as_json: JsonOption = False,
@@ -47,7 +50,7 @@ def arena(
     from ..puzzles.arena import check_line_up, run_arena
 
     names = [name.strip() for name in bots.split(",") if name.strip()]
-    check_line_up(names, games)  # the line-up and the cluster's options fail before any work
+    check_line_up(names, games, seed)  # the line-up and the cluster options fail before work
     check_cluster_options(scheduler, workers)
     deck = app_context(ctx).deck()
     console = stderr_console()

@@ -1,8 +1,44 @@
-"""Registers every command group on the root app (one module per group)."""
+"""Registers every command group on the root app (one module per group), and gives each
+command its help as paragraphs that Rich wraps to the terminal's width."""
 
 from __future__ import annotations
 
+import inspect
+
 import typer
+
+_LIST_MARKS = ("* ", "- ", "\b")
+
+
+def help_paragraphs(doc: str | None) -> str | None:
+    """A command's docstring as help: each paragraph on one line, paragraphs apart.
+
+    Typer (rich markup mode, the default) keeps every line break after the first paragraph,
+    so a docstring wrapped at 100 columns showed broken short lines at 80. A paragraph whose
+    lines start with ``* `` or ``- `` (a list), or that starts with Click's ``\\b``, keeps
+    its lines.
+    """
+    if doc is None:
+        return None
+    paragraphs = []
+    for paragraph in inspect.cleandoc(doc).split("\n\n"):
+        lines = [line.strip() for line in paragraph.strip().splitlines()]
+        if lines and all(line.startswith(_LIST_MARKS) for line in lines):
+            paragraphs.append("\n".join(lines))
+        elif lines and lines[0] == "\b":
+            paragraphs.append(paragraph.strip())
+        else:
+            paragraphs.append(" ".join(line for line in lines if line))
+    return "\n\n".join(p for p in paragraphs if p)
+
+
+def _unwrap_help(app: typer.Typer) -> None:
+    """Every command of ``app`` and of its groups gets :func:`help_paragraphs` help."""
+    for info in app.registered_commands:
+        info.help = help_paragraphs(info.help or (info.callback and info.callback.__doc__))
+    for group in app.registered_groups:
+        if group.typer_instance is not None:
+            _unwrap_help(group.typer_instance)
 
 
 def register(app: typer.Typer) -> None:
@@ -51,3 +87,5 @@ def register(app: typer.Typer) -> None:
     from .play_cmd import play
 
     app.command("play")(play)
+
+    _unwrap_help(app)

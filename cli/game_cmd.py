@@ -21,8 +21,9 @@ for), that move is final. In a ``--moves`` script the question is answered by th
 line only when that line is ``u`` (or ``o``); otherwise the turn ends by itself, so
 scripts written without it still play the same game.
 
-With ``--moves FILE`` (``-`` for stdin) the answers are read one a line, so a game can be
-scripted; blank lines and lines starting with ``#`` are skipped there. A replacement is
+With ``--moves TEXT`` (``;`` or a new line between answers, ``-`` for stdin) or
+``--moves-file FILE`` a game can be scripted; blank lines and lines starting with ``#`` are
+skipped there. A replacement is
 asked for only when there is a choice (one option is taken by itself). The other seats
 play by the rules of :mod:`silverpyr.solver.bots`. Without ``--seed`` the game gets a
 random seed, printed first so the same game can be played again.
@@ -42,8 +43,17 @@ import typer
 from ..puzzles.ranking_defaults import DEFAULT_ROLLOUTS
 from ..solver.sheet import GEM_CAP, SKULL_CAP
 from .context import app_context
-from .options import LineOption, PlainOption, RolloutsOption
-from .output import stderr_console, stdout_console
+from .options import (
+    MovesFileOption,
+    MovesOption,
+    PlainOption,
+    RolloutsOption,
+    line_option,
+    moves_text,
+    random_seed,
+    seed_option,
+)
+from .output import stdout_console
 from .play import Answers, Quit, commands_hint, explain, find_command, script_from_text
 
 if TYPE_CHECKING:
@@ -76,12 +86,7 @@ def game(
     ctx: typer.Context,
     seed: Annotated[
         int | None,
-        typer.Option(
-            "--seed",
-            min=0,
-            help="Seed of the shuffles: same seed, same game (default: a random seed, printed).",
-            show_default=False,
-        ),
+        seed_option("Seed of the shuffles: same seed, same game (default: a random seed, shown)."),
     ] = None,
     players: Annotated[
         int,
@@ -89,17 +94,10 @@ def game(
             "--players", min=1, max=4, help="Players, you included (the others are bots)."
         ),
     ] = 2,
-    moves: Annotated[
-        str | None,
-        typer.Option(
-            "--moves",
-            help="Read your answers from this file, one a line ('-' for stdin).",
-            show_default=False,
-            metavar="FILE",
-        ),
-    ] = None,
+    moves: MovesOption = None,
+    moves_file: MovesFileOption = None,
     plain: PlainOption = False,
-    line: LineOption = False,
+    line: Annotated[bool, line_option("--coach", "--record", "--opponents expert")] = False,
     opponents: Annotated[
         Opponents,
         typer.Option(
@@ -129,16 +127,16 @@ def game(
     ] = None,
 ) -> None:
     """Play a full game as player 1 against bots (a move each turn, in notation)."""
-    from ..puzzles.game_record import GameRecord
+    from ..puzzles.game_record import GameRecord, record_target
     from ..solver.game import deal
 
+    if record is not None:
+        record_target(record)  # a FIFO, a device, a folder...: refused before the game starts
     if seed is None:
-        import secrets
-
-        seed = secrets.randbelow(1_000_000)
+        seed = random_seed()
     # the full-screen game seats greedy bots, without coach or record
     full_screen = opponents is Opponents.GREEDY and not coach and record is None
-    if full_screen and not (line or plain or moves is not None):
+    if full_screen and not (line or plain or moves is not None or moves_file is not None):
         from .tui.launch import interactive, run_game
 
         if interactive():
@@ -147,7 +145,7 @@ def game(
 
     console = stdout_console(plain=plain)
     deck = app_context(ctx).deck()
-    script, source = _answer_lines(moves)
+    script, source = _answer_lines(moves, moves_file)
     answers = Answers(console, script, source=source)
     console.print(f"Game seed {seed}: replay it with --seed {seed}", highlight=False)
     log = GameLog(
@@ -164,22 +162,42 @@ def game(
         answers.finish()
     except Quit:
         if record is not None:
-            stderr_console().print(f"game abandoned; the record so far is in {record}")
+            typer.echo(f"game abandoned; the record so far is in {record}", err=True)
         else:
-            stderr_console().print("game abandoned")
+            typer.echo("game abandoned", err=True)
         raise typer.Exit(EXIT_ABANDONED) from None
 
 
-def _answer_lines(moves: str | None) -> tuple[list[str] | None, str]:
-    """The scripted answers of ``--moves FILE`` (``-``: stdin) and how to name them."""
-    if moves is None:
-        return None, "the terminal"
-    if moves == "-":
-        return script_from_text(sys.stdin.read()), "the moves on stdin"
-    from ..solver.reader import read_text
+def _answer_lines(moves: str | None, moves_file: Path | None) -> tuple[list[str] | None, str]:
+    """The scripted answers of ``--moves TEXT`` (``-``: stdin) or ``--moves-file FILE``, and
+    how to name them.
 
-    text = read_text(Path(moves))
-    return script_from_text(text), f"moves file {moves}"
+    ``--moves FILE`` was game's spelling before ``--moves`` meant the same everywhere: a
+    ``--moves`` that names an existing file (and holds no ``;``) still reads that file, with
+    one warning line.
+    """
+    if moves is not None and moves_file is None and _names_a_file(moves):
+        typer.echo(
+            f"warning: --moves {moves} reads the file {moves}; give a file as --moves-file "
+            "(--moves takes the answers as text)",
+            err=True,
+        )
+        moves_file = Path(moves)
+        moves = None
+    text = moves_text(moves, moves_file)
+    if text is None:
+        return None, "the terminal"
+    if text == "-":
+        return script_from_text(sys.stdin.read()), "the moves on stdin"
+    source = f"moves file {moves_file}" if moves_file is not None else "--moves"
+    return script_from_text(text), source
+
+
+def _names_a_file(moves: str) -> bool:
+    """Whether ``--moves`` names an existing file (the old spelling of ``--moves-file``)."""
+    import os
+
+    return moves != "-" and not any(mark in moves for mark in ";\n") and os.path.exists(moves)
 
 
 # --- the game loop -----------------------------------------------------------------------

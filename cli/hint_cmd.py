@@ -27,13 +27,19 @@ import typer
 from ..puzzles.ranking_defaults import DEFAULT_ROLLOUTS, DEFAULT_SAMPLES, DEFAULT_TOP_K
 from ..solver.errors import SilverpyrError
 from ..solver.objective import Objective
-from ..solver.sheet import ROUNDS, TURNS_PER_ROUND
 from .context import app_context
 from .options import (
     JsonOption,
+    MovesFileOption,
+    MovesOption,
     OptionalCardsOption,
     PlainOption,
     RolloutsOption,
+    RoundOption,
+    TurnOption,
+    WorkersOption,
+    moves_text,
+    seed_option,
     time_limit_option,
 )
 from .output import emit
@@ -73,10 +79,8 @@ def hint(
             show_default=False,
         ),
     ] = None,
-    moves: Annotated[
-        str,
-        typer.Option("--moves", help="Moves played so far, ';' between turns.", show_default=False),
-    ] = "",
+    moves: MovesOption = None,
+    moves_file: MovesFileOption = None,
     level: Annotated[
         int, typer.Option("--level", min=1, max=3, help="1 the aim, 2 the area, 3 the move.")
     ] = 1,
@@ -107,18 +111,8 @@ def hint(
             show_default=False,
         ),
     ] = None,
-    round_number: Annotated[
-        int, typer.Option("--round", min=1, max=ROUNDS, help="Ad-hoc problem: round of turn 1.")
-    ] = 1,
-    turn: Annotated[
-        int,
-        typer.Option(
-            "--turn",
-            min=1,
-            max=TURNS_PER_ROUND,
-            help="Ad-hoc problem: turn 1's turn in its round.",
-        ),
-    ] = 1,
+    round_number: RoundOption = 1,
+    turn: TurnOption = 1,
     objective: Annotated[
         Objective, typer.Option("--objective", help="Ad-hoc problem: what to optimise.")
     ] = Objective.POINTS,
@@ -155,16 +149,8 @@ def hint(
     top: Annotated[
         int, typer.Option("--top", min=1, max=50, help="--state: candidate moves evaluated.")
     ] = DEFAULT_TOP_K,
-    seed: Annotated[int, typer.Option("--seed", help="--state: seed of the sampled orders.")] = 0,
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            "--jobs",
-            min=1,
-            help="--state: worker processes (default: up to 2).",
-            show_default=False,
-        ),
-    ] = None,
+    seed: Annotated[int, seed_option("--state: seed of the sampled orders (default: 0).")] = 0,
+    workers: WorkersOption = None,
     time_limit: Annotated[
         float, time_limit_option("Seconds per solver call.")
     ] = DEFAULT_TIME_LIMIT,
@@ -212,7 +198,7 @@ def hint(
                 samples=samples,
                 top=top,
                 seed=seed,
-                jobs=jobs,
+                jobs=workers,
                 time_limit=time_limit,
                 as_json=as_json,
                 plain=plain,
@@ -227,13 +213,23 @@ def hint(
     )
     _puzzle_hint(
         problem,
-        moves,
+        _played(moves_text(moves, moves_file)),
         level=level,
         review=review,
         time_limit=time_limit,
         as_json=as_json,
         plain=plain,
     )
+
+
+def _played(text: str | None) -> str:
+    """The moves played so far, ``;`` between turns, from ``--moves`` (``-``: stdin) or
+    ``--moves-file`` (one a line or ``;`` between them, ``#`` comments)."""
+    from .play import script_from_text
+
+    if text == "-":
+        text = sys.stdin.read()
+    return "; ".join(script_from_text(text or ""))
 
 
 # --- where we are -----------------------------------------------------------------------

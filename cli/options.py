@@ -1,17 +1,26 @@
 """Options shared by several commands, declared once so every command spells and explains
 them the same way (``--json``, ``--plain``, ``--moves``, ``--card``...).
 
+One name per idea, whatever the command: ``--round`` and ``--turn`` (a turn within its
+round; ``--turn-in-round`` is its old name), ``--workers`` (worker processes; ``--jobs`` is
+its old name), ``--moves TEXT`` (answers as text, ``-`` for stdin) and ``--moves-file
+FILE``, ``--seed`` (one range, :func:`seed_option`). Old names keep working: the root app
+rewrites them (``OLD_NAMES``) before parsing, and help shows only the new ones.
+
 Each is an ``Annotated`` alias: a command writes ``as_json: JsonOption = False``.
 """
 
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from ..puzzles.cluster import MAX_WORKERS
+from ..solver.errors import SilverpyrError
+from ..solver.sheet import ROUNDS, TURNS_PER_ROUND
 
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print JSON for scripts instead of a drawing.")
@@ -21,19 +30,53 @@ MovesOption = Annotated[
     str | None,
     typer.Option(
         "--moves",
-        help="Play these answers, turns separated by ';' (e.g. \"B1 B2 C2; C3; u; C4\"); "
-        "'-' reads them from stdin.",
+        help="Your answers as text, ';' or a new line between them "
+        "(e.g. \"B1 B2 C2; C3; u; C4\"); '-' reads them from stdin.",
         show_default=False,
+        metavar="TEXT",
     ),
 ]
-LineOption = Annotated[
-    bool,
+MovesFileOption = Annotated[
+    Path | None,
     typer.Option(
+        "--moves-file",
+        help="Read your answers from this file, as --moves takes them ('#' starts a comment).",
+        dir_okay=False,
+        show_default=False,
+        metavar="FILE",
+    ),
+]
+
+
+class MovesInputError(SilverpyrError, ValueError):
+    """``--moves`` and ``--moves-file`` together."""
+
+
+def moves_text(moves: str | None, moves_file: Path | None) -> str | None:
+    """The answers of ``--moves TEXT`` (``-``: stdin) or ``--moves-file FILE`` as one meaning:
+    the text of the answers (``-`` still to be read from stdin), None when neither is given."""
+    if moves is not None and moves_file is not None:
+        raise MovesInputError("give only one of --moves, --moves-file")
+    if moves_file is None:
+        return moves
+    from ..solver.reader import read_text
+
+    text = read_text(moves_file)
+    return text if text != "-" else "-\n"  # a file holding one pass, not stdin
+
+
+def line_option(*also: str) -> Any:
+    """``--line``; ``also``: the command's own options that play in line mode too."""
+    those = ", ".join(("--moves", "--moves-file", "--plain", *also))
+    return typer.Option(
         "--line",
         help="Play in the terminal's line mode (typed moves) instead of the full-screen game; "
-        "--moves, --plain, --json or a pipe always do.",
-    ),
-]
+        f"{those} or a pipe always do.",
+    )
+
+
+LineOption = Annotated[bool, line_option("--json")]
+"""``--line`` of ``puzzle`` and ``daily``."""
 NoRecordOption = Annotated[
     bool,
     typer.Option(
@@ -61,6 +104,44 @@ OptionalCardsOption = Annotated[
 ]
 
 
+OLD_NAMES = {"--turn-in-round": "--turn", "--jobs": "--workers"}
+"""Old spellings of shared options, still taken: old name -> the one name of the idea."""
+
+RANDOM_SEEDS = 1_000_000
+"""An omitted ``--seed`` of ``game`` and ``puzzle`` is drawn below this (short to retype)."""
+
+
+def check_seed(value: int | None) -> int | None:
+    """The one rule for ``--seed`` (:func:`~silverpyr.solver.rng.seed_problem`), as a usage
+    error; the same rule checks the seeds of game records and puzzle ids."""
+    from ..solver.rng import seed_problem
+
+    problem = None if value is None else seed_problem(value)
+    if problem is not None:
+        raise typer.BadParameter(problem)
+    return value
+
+
+def seed_option(default_help: str) -> Any:
+    """``--seed`` of every command: one spelling, one range (0 to 2**63-1), one message.
+
+    Its default is decided once, by what the seed is for: where it deals you something to
+    play (``game``, ``puzzle``) an omitted seed is a random one, shown so the game or puzzle
+    can be had again; where it feeds an answer (``solve``, ``hint``, ``arena``) it is 0, so
+    the same command gives the same answer.
+    """
+    return typer.Option(
+        "--seed", help=default_help, callback=check_seed, metavar="SEED", show_default=False
+    )
+
+
+def random_seed() -> int:
+    """The seed of a ``game`` or ``puzzle`` played without ``--seed``."""
+    import secrets
+
+    return secrets.randbelow(RANDOM_SEEDS)
+
+
 MAX_TIME_LIMIT = 3600.0
 
 
@@ -86,6 +167,18 @@ SchedulerOption = Annotated[
         "else an embedded cluster); $SILVERPYR_DASK_TIMEOUT seconds (10) to answer and to "
         "have a worker.",
         show_default=False,
+    ),
+]
+RoundOption = Annotated[
+    int, typer.Option("--round", min=1, max=ROUNDS, help="Round of the first turn.")
+]
+TurnOption = Annotated[
+    int,
+    typer.Option(
+        "--turn",
+        min=1,
+        max=TURNS_PER_ROUND,
+        help="Turn of the first turn within its round.",
     ),
 ]
 RolloutsOption = Annotated[

@@ -29,8 +29,9 @@ def stdout_console(*, plain: bool = False) -> Console:
 
 
 def stderr_console() -> Console:
-    """A console on stderr for diagnostics."""
-    return Console(file=sys.stderr, highlight=False)
+    """A console on stderr for diagnostics. Its lines are never cut to the terminal's width
+    (the terminal folds them), so a path in one can be copied whole."""
+    return Console(file=sys.stderr, highlight=False, soft_wrap=True)
 
 
 def emit(

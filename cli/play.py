@@ -442,7 +442,7 @@ def _silent_console() -> Console:
     return Console(file=io.StringIO())
 
 
-def run_attempt(puzzle: Puzzle, deck: Deck, store: Store, options: PlayOptions) -> None:
+def run_attempt(puzzle: Puzzle, deck: Deck, store: Store | None, options: PlayOptions) -> None:
     """Play ``puzzle`` with the chosen answers, show the end, record the attempt.
 
     A recorded attempt is saved after every move and resumed by the next play of the same
@@ -459,35 +459,36 @@ def run_attempt(puzzle: Puzzle, deck: Deck, store: Store, options: PlayOptions) 
     else:
         console = stdout_console(plain=options.plain)
     kept = KeptAttempt.start(puzzle, deck, store, record=options.record, restart=options.restart)
-    for note in kept.notes:
-        console.print(note, highlight=False)
-    screen = PlayScreen(console=console, kept=kept, plain=options.plain)
-    answers = Answers(console, script, ran_out="the moves ran out before the puzzle ended")
-    screen.answers = answers
-    session = kept.session
-    try:
-        play_loop(screen, answers)
-    except Quit:
-        console.print(kept.keep(), highlight=False, markup=False)
-        return
-    except KeyboardInterrupt:
-        stderr_console().print(kept.keep(), highlight=False, markup=False)
-        raise
-    except MovesExhaustedError as error:
-        if not kept.recorded or not (session.moves or session.hints_used):
+    with kept:  # the puzzle's lease is let go of however the attempt ends
+        for note in kept.notes:
+            console.print(note, highlight=False)
+        screen = PlayScreen(console=console, kept=kept, plain=options.plain)
+        answers = Answers(console, script, ran_out="the moves ran out before the puzzle ended")
+        screen.answers = answers
+        session = kept.session
+        try:
+            play_loop(screen, answers)
+        except Quit:
+            console.print(kept.keep(), highlight=False, markup=False)
+            return
+        except KeyboardInterrupt:
+            stderr_console().print(kept.keep(), highlight=False, markup=False)
             raise
-        kept.save()
-        raise MovesExhaustedError(
-            f"{error}; the attempt is saved at turn {session.turn_index + 1}: "
-            f"`{kept.resume_command}` resumes it"
-        ) from None
-    result = session.result()
-    share = kept.share(plain=options.plain)
-    kept.record()
-    if options.as_json:
-        data = {"id": puzzle.id, **result.to_dict(), "optimal": list(puzzle.solution)}
-        data["share"] = share
-        emit(data, lambda _: None, as_json=True)
-    else:
-        draw_end(console, session, deck, result, share, plain=options.plain, notes=screen.notes)
-    answers.finish()  # after the result is kept and shown: the script's extra answers fail
+        except MovesExhaustedError as error:
+            if not kept.recorded or not (session.moves or session.hints_used):
+                raise
+            kept.save()
+            raise MovesExhaustedError(
+                f"{error}; the attempt is saved at turn {session.turn_index + 1}: "
+                f"`{kept.resume_command}` resumes it"
+            ) from None
+        result = session.result()
+        share = kept.share(plain=options.plain)
+        kept.record()
+        if options.as_json:
+            data = {"id": puzzle.id, **result.to_dict(), "optimal": list(puzzle.solution)}
+            data["share"] = share
+            emit(data, lambda _: None, as_json=True)
+        else:
+            draw_end(console, session, deck, result, share, plain=options.plain, notes=screen.notes)
+        answers.finish()  # after the result is kept and shown: the script's extra answers fail

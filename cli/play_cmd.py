@@ -32,10 +32,14 @@ def play(
     from ..puzzles.ids import parse_date
     from ..puzzles.kinds import PuzzleError
     from ..puzzles.store import Store
-    from .tui.launch import interactive, run_home
+    from .tui.launch import run_home, why_not_full_screen
 
     day = parse_date(today) if today is not None else dt.date.today()
-    if not interactive():
-        raise PuzzleError("silverpyr play needs a terminal; use daily, puzzle or game with --moves")
+    reason = why_not_full_screen()
+    if reason is not None:
+        raise PuzzleError(
+            f"silverpyr play needs the full screen, but {reason}; "
+            "use daily, puzzle or game, which play in line mode"
+        )
     with Store.open_default() as store:
         run_home(app_context(ctx).deck(), store, record=not no_record, today=day)

@@ -11,6 +11,7 @@ zone), the same puzzle for everyone on that date; ``--date`` picks another date.
 from __future__ import annotations
 
 import datetime as dt
+from contextlib import AbstractContextManager, nullcontext
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -21,12 +22,16 @@ from .context import app_context
 from .options import (
     JsonOption,
     LineOption,
+    MovesFileOption,
     MovesOption,
     NoRecordOption,
     PlainOption,
     RestartOption,
+    moves_text,
+    random_seed,
+    seed_option,
 )
-from .output import emit, stderr_console
+from .output import emit
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -51,6 +56,15 @@ def _open_store() -> Store:
     return Store.open_default()
 
 
+def _store_unless_optional(optional: bool) -> AbstractContextManager[Store | None]:
+    """The results store; when nothing is to be recorded (``optional``), a store that cannot
+    be used is a warning and the command goes on without it (no cache)."""
+    from ..puzzles.store import Store
+
+    store = Store.open_if_usable() if optional else Store.open_default()
+    return store if store is not None else nullcontext()
+
+
 def _show_puzzle(puzzle: Puzzle, *, plain: bool) -> None:
     """``--json`` without ``--moves``: the puzzle without playing it."""
     from .views import print_summary
@@ -66,7 +80,7 @@ def _show_puzzle(puzzle: Puzzle, *, plain: bool) -> None:
 def _play(
     ctx: typer.Context,
     puzzle: Puzzle,
-    store: Store,
+    store: Store | None,
     *,
     as_json: bool,
     moves: str | None,
@@ -98,11 +112,8 @@ def puzzle(
     ctx: typer.Context,
     seed: Annotated[
         int | None,
-        typer.Option(
-            "--seed",
-            min=0,
-            help="Seed of the puzzle: same seed, same puzzle everywhere.",
-            show_default=False,
+        seed_option(
+            "Seed of the puzzle: same seed, same puzzle everywhere (default: a random seed)."
         ),
     ] = None,
     kind: Annotated[
@@ -140,6 +151,7 @@ def puzzle(
     ] = None,
     as_json: JsonOption = False,
     moves: MovesOption = None,
+    moves_file: MovesFileOption = None,
     plain: PlainOption = False,
     no_record: NoRecordOption = False,
     line: LineOption = False,
@@ -156,6 +168,7 @@ def puzzle(
     from ..puzzles.ids import parse_puzzle_id, seed_id
     from ..puzzles.kinds import Kind, PuzzleError
 
+    moves = moves_text(moves, moves_file)
     chosen = [
         name
         for name, value in (("--seed", seed), ("--id", puzzle_id), ("--file", file))
@@ -166,14 +179,13 @@ def puzzle(
     if kind is not None and (puzzle_id is not None or file is not None):
         raise PuzzleError("--kind goes with --seed (or no seed), not with --id or --file")
     deck = app_context(ctx).deck()
-    with _open_store() as store:
+    recording = not no_record and save is None and not (as_json and moves is None)
+    with _store_unless_optional(not recording) as store:
         if file is not None:
             loaded = load_puzzle_file(deck, file)
         else:
             if puzzle_id is None:
-                import secrets
-
-                chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)
+                chosen_seed = seed if seed is not None else random_seed()
                 puzzle_id = seed_id(chosen_seed, Kind(kind.value) if kind is not None else None)
             daily_date = parse_puzzle_id(puzzle_id).daily_date
             if daily_date is not None:
@@ -184,7 +196,7 @@ def puzzle(
                 raise PuzzleError(f"{error}; load it again with --file") from None
         if save is not None:
             save_puzzle_file(loaded, save)
-            stderr_console().print(f"saved puzzle {loaded.id} to {save}", highlight=False)
+            typer.echo(f"saved puzzle {loaded.id} to {save}", err=True)  # one line, as typed
             return
         _play(
             ctx,
@@ -241,6 +253,7 @@ def daily(
     ] = ARCHIVE_DAYS,
     as_json: JsonOption = False,
     moves: MovesOption = None,
+    moves_file: MovesFileOption = None,
     plain: PlainOption = False,
     no_record: NoRecordOption = False,
     line: LineOption = False,
@@ -256,6 +269,7 @@ def daily(
     from ..puzzles.ids import daily_id, parse_date
     from ..puzzles.kinds import PuzzleError
 
+    moves = moves_text(moves, moves_file)
     today = dt.date.today()
     if date is not None and yesterday:
         raise PuzzleError("give only one of --date, --yesterday")
@@ -269,7 +283,8 @@ def daily(
         day = today - dt.timedelta(days=1)
     _require_out(day)
     deck = app_context(ctx).deck()
-    with _open_store() as store:
+    recording = not no_record and not (as_json and moves is None)
+    with _store_unless_optional(not recording) as store:
         loaded = get_puzzle(deck, daily_id(day), store)
         _play(
             ctx,

@@ -10,9 +10,17 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..solver.objective import Objective
-from ..solver.sheet import MAX_TURNS, ROUNDS, TURNS_PER_ROUND
+from ..solver.sheet import MAX_TURNS, TURNS_PER_ROUND
 from .context import app_context
-from .options import CardsOption, JsonOption, PlainOption, time_limit_option
+from .options import (
+    CardsOption,
+    JsonOption,
+    PlainOption,
+    RoundOption,
+    TurnOption,
+    seed_option,
+    time_limit_option,
+)
 from .output import emit, stderr_console
 
 if TYPE_CHECKING:
@@ -37,12 +45,8 @@ def solve(
             show_default=False,
         ),
     ] = None,
-    round_number: Annotated[
-        int, typer.Option("--round", help=f"Round of the first turn (1-{ROUNDS}).")
-    ] = 1,
-    turn_in_round: Annotated[
-        int, typer.Option(help=f"Turn of the first turn within its round (1-{TURNS_PER_ROUND}).")
-    ] = 1,
+    round_number: RoundOption = 1,
+    turn_in_round: TurnOption = 1,
     objective: Annotated[
         Objective, typer.Option(help="points: best score; sprint: fewest turns to the tomb.")
     ] = Objective.POINTS,
@@ -56,7 +60,7 @@ def solve(
     torch_ticked: Annotated[
         bool, typer.Option("--torch-ticked", help="This round's torch box is already ticked.")
     ] = False,
-    seed: Annotated[int, typer.Option(min=0, help="Seed of the default expedition order.")] = 0,
+    seed: Annotated[int, seed_option("Seed of the default expedition order (default: 0).")] = 0,
     time_limit: Annotated[
         float,
         time_limit_option("Seconds the solver may take; past it, the best line found so far."),

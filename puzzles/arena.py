@@ -24,6 +24,7 @@ from typing import Any
 from ..solver.cards import Deck
 from ..solver.errors import SilverpyrError
 from ..solver.players import PLAYERS, Player, play_game
+from ..solver.rng import seed_problem
 from .cluster import (
     IN_FLIGHT_PER_WORKER,
     MAX_GAMES,
@@ -71,8 +72,8 @@ def play_arena_game(deck: Deck, seed: int, seats: tuple[str, ...]) -> GameResult
     )
 
 
-def check_line_up(bots: Sequence[str], games: int) -> None:
-    """Raise :class:`ArenaError` unless ``bots`` can play ``games`` games."""
+def check_line_up(bots: Sequence[str], games: int, seed: int = 0) -> None:
+    """Raise :class:`ArenaError` unless ``bots`` can play ``games`` games from ``seed``."""
     if not bots:
         raise ArenaError("name at least one bot")
     unknown = [name for name in bots if name not in ARENA_PLAYERS]
@@ -81,13 +82,17 @@ def check_line_up(bots: Sequence[str], games: int) -> None:
         raise ArenaError(f"unknown bot {unknown[0]!r} (known: {known})")
     if not 1 <= games <= MAX_GAMES:
         raise ArenaError(f"play from 1 to {MAX_GAMES:,} games, not {games:,}")
+    for first_or_last in (seed, seed + games - 1):  # game g plays seed + g
+        problem = seed_problem(first_or_last)
+        if problem is not None:
+            raise ArenaError(f"seed of game {1 if first_or_last == seed else games}: {problem}")
 
 
 def iter_line_ups(
     bots: Sequence[str], games: int, seed: int
 ) -> Iterator[tuple[int, tuple[str, ...]]]:
     """``(seed, seats)`` of every game, one at a time (checked first)."""
-    check_line_up(bots, games)
+    check_line_up(bots, games, seed)
     seats = len(bots)
     return ((seed + g, tuple(bots[(g + s) % seats] for s in range(seats))) for g in range(games))
 

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from .hints.coach import Coach
     from .hints.feedback import Feedback
     from .hints.graded import Hint
+    from .lease import Lease
     from .puzzle import Puzzle
     from .stats import Attempt
     from .store import Store
@@ -92,6 +93,11 @@ class KeptAttempt:
         self.resumed_hint: tuple[int, int] | None = None
         """``(turn index, level)``: the hint level a resumed attempt had reached there."""
         self._coach: Coach | None = None
+        self.lease: Lease | None = None
+        """The puzzle's lease while the attempt is recorded and not over (see :meth:`release`)."""
+        self.revision: int | None = None
+        """The revision of the puzzle's saved progress this session read or wrote last
+        (``None``: no saved progress); every save and the record check it."""
 
     # --- starting -----------------------------------------------------------------------
 
@@ -107,31 +113,56 @@ class KeptAttempt:
     ) -> KeptAttempt:
         """A new attempt, or the saved one resumed; ``restart`` drops what was saved.
 
-        Raises :class:`PuzzleError` for ``restart`` once a daily's attempt was scored.
+        Raises :class:`PuzzleError` for ``restart`` once a daily's attempt was scored, and
+        the store's ``SessionBusyError`` while another session plays the same puzzle
+        (recorded attempts only: one session per puzzle holds its lease until
+        :meth:`release`).
         """
         kept = cls(PlaySession(puzzle, deck), deck, store if record else None)
         if store is None:
             return kept
+        if record:
+            kept.lease = store.hold(puzzle.id, name_of(puzzle))
+        try:
+            kept._open(store, record=record, restart=restart)
+        except BaseException:
+            kept.release()
+            raise
+        return kept
+
+    def _open(self, store: Store, *, record: bool, restart: bool) -> None:
+        puzzle = self.session.puzzle
         before = best_before(store, puzzle)
         if before:
-            kept.notes.append(before)
+            self.notes.append(before)
         if record:
-            kept._resume(restart)
+            self._resume(restart)
         scored = store.scored_attempt(puzzle.id) if puzzle.daily_date else None
         if scored is not None:
             # One scored attempt per daily: its end screen showed the optimal line, so any
             # later play is practice, and its share text must not claim a clean solve.
-            kept.session.practice = kept.session.saw_solution = True
-            kept.notes.append(
+            self.session.practice = self.session.saw_solution = True
+            self.notes.append(
                 f"Your scored attempt at this daily stands ({scored.score}/{scored.par}); "
                 "this play is practice and does not count."
             )
-        return kept
 
     def _resume(self, restart: bool) -> None:
+        from .store import DamagedProgressError
+
         store, puzzle = self.store, self.session.puzzle
         assert store is not None
-        saved = store.progress(puzzle.id)
+        try:
+            saved = store.progress(puzzle.id)
+        except DamagedProgressError:
+            if not restart:
+                raise
+            saved = None
+            if store.drop_progress(puzzle.id):
+                self.notes.append(
+                    f"Starting {name_of(puzzle)} over: the damaged saved attempt is dropped."
+                )
+        self.revision = saved.revision if saved is not None else None
         if restart:
             scored = store.scored_attempt(puzzle.id) if puzzle.daily_date else None
             if scored is not None:
@@ -145,6 +176,7 @@ class KeptAttempt:
                     f"Starting {name_of(puzzle)} over: the saved attempt at turn {saved.turn} "
                     "is dropped."
                 )
+            self.revision = None
             return
         if saved is None or not saved.matches(puzzle):
             return
@@ -156,10 +188,12 @@ class KeptAttempt:
                 "starting over."
             )
             store.drop_progress(puzzle.id)
+            self.revision = None
             self.session = PlaySession(puzzle, self.deck)
             return
         if self.session.finished:  # saved on the last move: nothing is left to play
             store.drop_progress(puzzle.id)
+            self.revision = None
             self.session = PlaySession(puzzle, self.deck)
             return
         self.started_on = saved.started_on
@@ -220,14 +254,27 @@ class KeptAttempt:
         """Save where the attempt stands (nothing when not recorded)."""
         if self.store is None:
             return
-        self.store.save_progress(
+        self.revision = self.store.save_progress(
             Progress.of(
                 self.session,
                 seconds=self.seconds(),
                 started_on=self.started_on,
                 turn_hint_level=self.turn_hint_level(),
-            )
+            ),
+            revision=self.revision,
         )
+
+    def release(self) -> None:
+        """Let go of the puzzle's lease (the attempt was saved and left, or ended)."""
+        if self.lease is not None:
+            self.lease.release()
+            self.lease = None
+
+    def __enter__(self) -> KeptAttempt:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.release()
 
     def moved(self) -> None:
         """A move was played: save unless it ended the attempt (the record replaces it)."""
@@ -266,8 +313,12 @@ class KeptAttempt:
         if self.store is None:
             return f"Left {self.name}; nothing was saved (--no-record)."
         if not (session.moves or session.hints_used):
+            self.release()
             return f"Left {self.name} before the first move."
-        self.save()
+        try:
+            self.save()
+        finally:
+            self.release()
         return (
             f"Saved {self.name} at turn {session.turn_index + 1} "
             f"({moves_played(len(session.moves))}): `{self.resume_command}` resumes it."
@@ -291,7 +342,10 @@ class KeptAttempt:
             seconds=self.seconds(),
             practice=self.session.practice,
         )
-        self.store.add_attempt(attempt)
+        try:
+            self.store.add_attempt(attempt, progress_revision=self.revision)
+        finally:
+            self.release()
         return attempt
 
     def share(self, *, plain: bool = False) -> str:

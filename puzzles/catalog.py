@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..solver.cards import Deck
+from ..solver.errors import SilverpyrError
 from .fileformat import puzzle_from_data, read_puzzle_file
 from .generate import (
     GENERATOR_VERSION,
@@ -56,8 +57,10 @@ def get_puzzle(deck: Deck, text: str, store: Store | None = None) -> Puzzle:
     if data is not None:
         try:
             return puzzle_from_data(data, deck, source="the puzzle cache")
-        except PuzzleError:
-            pass  # an unreadable entry is regenerated and replaced below
+        except (SilverpyrError, ValueError, TypeError, KeyError) as error:
+            # an entry that does not read is regenerated and replaced below, with a word
+            problem = str(error) if isinstance(error, SilverpyrError) else "not a puzzle"
+            store.warn_cache(key, problem.removeprefix("the puzzle cache: "))
     puzzle = generate_puzzle(deck, puzzle_id)
     store.cache_puzzle(key, puzzle.to_dict(with_solution=True))
     return puzzle

@@ -23,17 +23,20 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ..solver.cards import Deck
+from ..solver.errors import SilverpyrError
 from ..solver.game import DECK, MAX_PLAYERS, GameState, Phase, Replacement, deal
 from ..solver.moves import PASS, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
 from ..solver.moves import move_str as _move_str
 from ..solver.players import PLAYERS, Player, with_choice
 from ..solver.reader import Field, Problem, Problems, ReadError, read_data_file
+from ..solver.rng import seed_problem
 from ..solver.rollouts import Choice
 from .advice import Kind, decision_kind
 from .catalog import deck_fingerprint
@@ -79,7 +82,12 @@ class GameRecord:
         }
 
     def save(self, path: Path) -> None:
-        """Write the record to ``path`` atomically (a crash never leaves half a file)."""
+        """Write the record to ``path`` atomically (a crash never leaves half a file).
+
+        ``path`` is checked again first (:func:`record_target`): only a regular file, or a
+        new name in an existing folder, is ever replaced; a link to a file is followed.
+        """
+        path = record_target(path)
         text = json.dumps(self.to_dict(), indent=1) + "\n"
         folder = path.parent if str(path.parent) else Path(".")
         try:
@@ -95,6 +103,50 @@ class GameRecord:
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
+
+
+class RecordPathError(SilverpyrError, ValueError):
+    """A place a game record cannot be saved to without harm (a FIFO, a device, a folder...)."""
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def record_target(path: Path) -> Path:
+    """Where a record named ``path`` is written: ``path`` itself when it is a regular file or
+    a new name in an existing folder, the file a link points to; anything else (a FIFO, a
+    device, a folder, a link to such or to nothing, a missing folder) is refused, so saving
+    never replaces it."""
+    shown = str(path)
+    target = Path(os.path.realpath(path))
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise RecordPathError(f"cannot save the game record to {shown}: {error.strerror}") from None
+    if mode is not None:
+        if stat.S_ISREG(mode):
+            return target
+        kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+        raise RecordPathError(
+            f"cannot save the game record to {shown}: it is {kind}, not a regular file"
+        )
+    if os.path.islink(path):
+        raise RecordPathError(
+            f"cannot save the game record to {shown}: it is a link to nothing ({target})"
+        )
+    if not target.parent.is_dir():
+        raise RecordPathError(
+            f"cannot save the game record to {shown}: the folder {target.parent} does not exist"
+        )
+    return target
 
 
 def answer_of(state: GameState, choice: Choice) -> str:
@@ -127,7 +179,7 @@ def parse_record(data: Any, source: str) -> GameRecord:
             top.at("format").fail(f"expected {FORMAT!r}, not {kind!r}")
         top.at("version").integer(VERSION, VERSION)
         deck = top.at("deck").text(what="the deck's fingerprint")
-        seed = top.at("seed").integer(0, 2**63 - 1)
+        seed = _seed(top.at("seed"))
         players = top.at("players").integer(1, MAX_PLAYERS)
         opponents = top.at("opponents").text(what=f"one of {', '.join(PLAYERS)}")
         if opponents is not None and opponents not in PLAYERS:
@@ -140,6 +192,19 @@ def parse_record(data: Any, source: str) -> GameRecord:
     problems.raise_if_any(GameRecordError)
     assert record is not None
     return record
+
+
+def _seed(field: Field) -> int | None:
+    """The record's seed, checked by the one rule every seed follows (``seed_problem``)."""
+    if field.missing:
+        field.fail("missing: expected the game's seed")
+        return None
+    problem = seed_problem(field.value)
+    if problem is not None:
+        field.fail(problem)
+        return None
+    seed: int = field.value
+    return seed
 
 
 @dataclass(frozen=True)
@@ -276,12 +341,14 @@ __all__ = [
     "Decision",
     "GameRecord",
     "GameRecordError",
+    "RecordPathError",
     "Replayed",
     "answer_of",
     "apply",
     "load_record",
     "parse_answer",
     "parse_record",
+    "record_target",
     "replay",
     "waits_for_human",
     "when",

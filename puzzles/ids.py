@@ -17,12 +17,12 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from ..solver.rng import seed_problem
 from .kinds import Kind, PuzzleError
 
-MAX_SEED = 10**18 - 1
 DAILY_PREFIX = "daily-"
 CUSTOM_PREFIX = "custom-"
-_SEED_RE = re.compile(r"^(?:(?P<kind>[a-z]+)-)?(?P<seed>[0-9]{1,18})$")
+_SEED_RE = re.compile(r"^(?:(?P<kind>[a-z]+)-)?(?P<seed>[0-9]{1,19})$")
 _DAILY_RE = re.compile(r"^daily-(?P<date>[0-9]{4}-[0-9]{2}-[0-9]{2})$")
 _CUSTOM_RE = re.compile(r"^custom-[0-9a-f]{12}$")
 _EXAMPLES = "a seed such as 123, a kind and seed such as sprint-123, or daily-2026-11-22"
@@ -58,8 +58,9 @@ def daily_id(date: dt.date) -> str:
 
 def seed_id(seed: int, kind: Kind | None = None) -> str:
     """The id of seed ``seed`` (of one ``kind``, or of the kind the seed picks)."""
-    if not 0 <= seed <= MAX_SEED:
-        raise PuzzleError(f"seed {seed} is out of range (0 to {MAX_SEED})")
+    problem = seed_problem(seed)
+    if problem is not None:
+        raise PuzzleError(problem)
     return f"{kind.value}-{seed}" if kind is not None else str(seed)
 
 

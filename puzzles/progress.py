@@ -10,6 +10,12 @@ attempt's record in the same transaction.
 
 A row also holds a fingerprint of the puzzle's definition, so progress saved with another
 deck (``--cards``) for the same id is never replayed against a different puzzle.
+
+Two sessions of one puzzle (two terminals) never both play it: the first holds the
+puzzle's lease (:meth:`~silverpyr.puzzles.store.Store.hold`) until its attempt is saved and
+left or ended, and the second is refused with one line naming the first's pid. Every save
+is also compare-and-set on the row's ``revision``, so even a session that lost its lease
+cannot overwrite a move another one saved.
 """
 
 from __future__ import annotations
@@ -48,6 +54,9 @@ class Progress:
     """Time spent playing so far, over every sitting."""
     started_on: str
     """The local date (``YYYY-MM-DD``) of the attempt's first sitting."""
+    revision: int = 0
+    """How many times the store saved this row (its compare-and-set check; 0 for progress
+    not read from the store)."""
 
     @property
     def turn(self) -> int:

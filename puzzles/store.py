@@ -8,27 +8,42 @@ directory named by the ``SILVERPYR_HOME`` environment variable when it is set.
 * Two processes at once are fine: the journal is a write-ahead log and each connection
   waits up to :data:`BUSY_SECONDS` for the other's write to finish.
 * The format version lives in ``PRAGMA user_version``. A file that is not a SQLite
-  database, a damaged one, another program's database or one written by a newer silverpyr
-  raises :class:`StoreError` with what to do, and the file is never changed.
+  database, a damaged one, another program's database, one written by a newer silverpyr or
+  with a format number silverpyr never wrote (negative) raises :class:`StoreError` with
+  what to do, and the file is never changed.
+* A row damaged by hand or by another tool (a value of the wrong type or shape in any
+  column the program reads) is skipped with a :class:`StoreWarning` naming its table and
+  row; it stays in the file as it is. Statistics count what is readable. A damaged cache
+  entry is recomputed (and replaced, with a warning). Saved progress that is damaged is
+  never replaced silently: resuming it is refused until ``--restart`` drops it.
+* Saved progress is written compare-and-set: each row has a ``revision``, and a save or
+  a record names the revision it read; a row changed meanwhile by another session raises
+  :class:`ProgressConflictError` instead of being overwritten. One session per puzzle at a
+  time is the lease's job (:mod:`.lease`, :meth:`Store.hold`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
+import math
 import os
+import re
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+import warnings
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..solver.errors import SilverpyrError
+from ..solver.errors import SilverpyrError, SilverpyrWarning
+from .lease import Lease, LeaseHeldError, LockingUnsupportedError, acquire
 from .progress import Progress
 from .stats import Attempt
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 HOME_ENV = "SILVERPYR_HOME"
 DB_FILENAME = "silverpyr.db"
 BUSY_SECONDS = 15.0
@@ -101,6 +116,9 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
         )
         """,
     ),
+    # 3 -> 4: saves are compare-and-set on a revision, so a session never overwrites a
+    # move another session saved (rows saved before count as revision 0).
+    4: ("ALTER TABLE progress ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",),
 }
 """Statements that bring a database from the version before the key to the key's version."""
 
@@ -137,8 +155,36 @@ _PROGRESS_COLUMNS = (
 )
 
 
+_COLUMNS: dict[str, tuple[str, ...]] = {
+    "attempts": ("id", *_ATTEMPT_COLUMNS, "recorded_at"),
+    "puzzle_cache": ("cache_key", "puzzle", "stored_at"),
+    "progress": (*_PROGRESS_COLUMNS, "saved_at", "revision"),
+}
+"""The columns of each table at :data:`SCHEMA_VERSION`."""
+MAX_COUNT = 2**62
+"""The most a stored count (hints, revisions) may be: counting on from it still fits SQLite."""
+LOCKS_DIRNAME = "locks"
+"""The folder (beside the database) of the lease files, one per puzzle played."""
+
+
 class StoreError(SilverpyrError, RuntimeError):
     """The results database cannot be used (damaged, foreign or newer); it is left untouched."""
+
+
+class DamagedProgressError(StoreError):
+    """The saved progress of a puzzle is damaged: it is left as it is (``--restart`` drops it)."""
+
+
+class ProgressConflictError(StoreError):
+    """Another session changed a puzzle's saved progress since this one read it."""
+
+
+class SessionBusyError(StoreError):
+    """Another session holds the lease of the puzzle (see :meth:`Store.hold`)."""
+
+
+class StoreWarning(SilverpyrWarning):
+    """A damaged row skipped or a damaged cache entry recomputed; the command goes on."""
 
 
 def data_dir() -> Path:
@@ -165,12 +211,23 @@ class Store:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._warned: set[tuple[str, int]] = set()
+        """Damaged rows already told about, as ``(table, rowid)``: each is told once."""
         _check_header(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(
+                f"{path.parent}: cannot make the folder of the results database "
+                f"({error.strerror or error}); point {HOME_ENV} at a folder you can write"
+            ) from None
         try:
             self._db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
         except sqlite3.Error as error:
             raise StoreError(f"{path}: cannot open the results database: {error}") from None
+        # Text that is not UTF-8 (written by another tool) reads as a damaged value, never
+        # as an exception of the whole query.
+        self._db.text_factory = _lenient_text
         try:
             with self._guard():
                 self._retrying(self._prepare)
@@ -182,6 +239,19 @@ class Store:
     def open_default(cls) -> Store:
         """The database in :func:`data_dir`."""
         return cls(default_path())
+
+    @classmethod
+    def open_if_usable(cls) -> Store | None:
+        """The database in :func:`data_dir`, or ``None`` with a :class:`StoreWarning` when it
+        cannot be used: for commands that record nothing and use it only as a cache."""
+        try:
+            return cls.open_default()
+        except StoreError as error:
+            warnings.warn(
+                StoreWarning(f"{error} (this command goes on without it: nothing is cached)"),
+                stacklevel=2,
+            )
+            return None
 
     def close(self) -> None:
         """Close the connection."""
@@ -199,7 +269,9 @@ class Store:
         db = self._db
         result = db.execute("PRAGMA quick_check").fetchone()
         if result is None or result[0] != "ok":
-            raise sqlite3.DatabaseError(f"integrity check failed: {result[0] if result else '?'}")
+            raise sqlite3.DatabaseError(
+                f"integrity check failed: {_shown(result[0]) if result else '?'}"
+            )
         self._check_version(db.execute("PRAGMA user_version").fetchone()[0])
         if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
             db.execute("PRAGMA journal_mode=WAL")
@@ -211,6 +283,13 @@ class Store:
                     row[0]
                     for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
                 }
+                if tables >= {"attempts", "puzzle_cache"}:
+                    raise StoreError(
+                        f"{self.path} holds silverpyr's tables but its database format number "
+                        "was reset to 0 (by another tool?); it was left as it is: move it away "
+                        f"to start a new results database, or point {HOME_ENV} at another "
+                        "directory"
+                    )
                 if tables:
                     raise StoreError(
                         f"{self.path} is a SQLite database of another program (tables: "
@@ -236,6 +315,14 @@ class Store:
                     raise sqlite3.DatabaseError(
                         f"tables missing: {', '.join(sorted(_TABLES - tables))}"
                     )
+                for table, columns in _COLUMNS.items():
+                    have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+                    missing = [column for column in columns if column not in have]
+                    if missing:
+                        raise sqlite3.DatabaseError(
+                            f"table {table} lacks the column{'s' * (len(missing) > 1)} "
+                            f"{', '.join(missing)}"
+                        )
 
     def _check_version(self, version: int) -> None:
         if version > SCHEMA_VERSION:
@@ -243,6 +330,12 @@ class Store:
                 f"{self.path} was written by a newer silverpyr (database format {version}; "
                 f"this one reads up to {SCHEMA_VERSION}); it was left as it is: upgrade "
                 f"silverpyr, or point {HOME_ENV} at another directory"
+            )
+        if version < 0:
+            raise StoreError(
+                f"{self.path} has a database format no silverpyr writes ({version}); it was "
+                f"left as it is: move it away to start a new results database, or point "
+                f"{HOME_ENV} at another directory"
             )
 
     # --- transactions -------------------------------------------------------------------
@@ -294,15 +387,26 @@ class Store:
 
     # --- attempts -----------------------------------------------------------------------
 
-    def add_attempt(self, attempt: Attempt) -> int:
-        """Record an attempt that ended; its row id. Progress saved for its puzzle goes in
-        the same transaction: the attempt is either still in progress or recorded."""
+    def add_attempt(self, attempt: Attempt, *, progress_revision: int | None = None) -> int:
+        """Record an attempt that ended; its row id.
+
+        The puzzle's saved progress is dropped in the same transaction, so the attempt is
+        either still in progress or recorded; ``progress_revision`` is the revision of the
+        saved progress this session last read or wrote (``None``: it saved none). Saved
+        progress of another revision belongs to another session: nothing is written and
+        :class:`ProgressConflictError` says so.
+        """
         values = [getattr(attempt, column) for column in _ATTEMPT_COLUMNS]
         columns = ", ".join((*_ATTEMPT_COLUMNS, "recorded_at"))
         marks = ", ".join("?" * (len(_ATTEMPT_COLUMNS) + 1))
 
         def insert() -> int:
             with self._transaction():
+                self._check_revision(
+                    attempt.puzzle_id,
+                    progress_revision,
+                    done=f"recorded (its moves: {attempt.moves or 'none'})",
+                )
                 cursor = self._db.execute(
                     f"INSERT INTO attempts ({columns}) VALUES ({marks})", [*values, _now()]
                 )
@@ -318,47 +422,75 @@ class Store:
         return scored[0] if scored else None
 
     def attempts(self, *, puzzle_id: str | None = None) -> list[Attempt]:
-        """Every attempt (of one puzzle when ``puzzle_id`` is given), oldest first."""
-        query = f"SELECT {', '.join(_ATTEMPT_COLUMNS)} FROM attempts"
+        """Every readable attempt (of one puzzle when ``puzzle_id`` is given), oldest first;
+        damaged rows are skipped with a :class:`StoreWarning`."""
+        query = f"SELECT id, {', '.join(_ATTEMPT_COLUMNS)} FROM attempts"
         parameters: list[Any] = []
         if puzzle_id is not None:
             query += " WHERE puzzle_id = ?"
             parameters.append(puzzle_id)
         with self._guard():
             rows = self._db.execute(query + " ORDER BY id", parameters).fetchall()
-        return [_attempt_from_row(row) for row in rows]
+        return self._readable("attempts", rows, _attempt_from_row)
 
     # --- progress of attempts not ended -------------------------------------------------
 
-    def save_progress(self, progress: Progress) -> None:
-        """Save where an attempt stands (one transaction; replaces the puzzle's last save)."""
+    def save_progress(self, progress: Progress, *, revision: int | None = None) -> int:
+        """Save where an attempt stands (one transaction); the row's new revision.
+
+        ``revision`` is the revision of the saved progress this session last read or wrote
+        (``None``: none, so no row may exist). A row of another revision was saved by another
+        session meanwhile: it is kept, and :class:`ProgressConflictError` is raised.
+        """
         values = [getattr(progress, column) for column in _PROGRESS_COLUMNS]
         values[_PROGRESS_COLUMNS.index("moves")] = "; ".join(progress.moves)
         values[_PROGRESS_COLUMNS.index("hint_levels")] = ",".join(map(str, progress.hint_levels))
-        columns = ", ".join((*_PROGRESS_COLUMNS, "saved_at"))
-        marks = ", ".join("?" * (len(_PROGRESS_COLUMNS) + 1))
+        columns = ", ".join((*_PROGRESS_COLUMNS, "saved_at", "revision"))
+        marks = ", ".join("?" * (len(_PROGRESS_COLUMNS) + 2))
+        new_revision = 1 if revision is None else revision + 1
 
-        def store() -> None:
+        def store() -> int:
             with self._transaction():
+                self._check_revision(progress.puzzle_id, revision)
                 self._db.execute(
                     f"INSERT OR REPLACE INTO progress ({columns}) VALUES ({marks})",
-                    [*values, _now()],
+                    [*values, _now(), new_revision],
                 )
+            return new_revision
 
         with self._guard():
-            self._retrying(store)
+            return self._retrying(store)
 
     def progress(self, puzzle_id: str) -> Progress | None:
-        """The saved progress of ``puzzle_id``, if an attempt at it was left unfinished."""
-        found = self._progress_rows("WHERE puzzle_id = ?", [puzzle_id])
-        return found[0] if found else None
+        """The saved progress of ``puzzle_id``, if an attempt at it was left unfinished.
+
+        Raises :class:`DamagedProgressError` when the row is damaged (it is left as it is).
+        """
+        query = f"SELECT rowid, {', '.join(_PROGRESS_COLUMNS)}, revision FROM progress "
+        with self._guard():
+            rows = self._db.execute(query + "WHERE puzzle_id = ?", (puzzle_id,)).fetchall()
+        for row in rows:
+            try:
+                return _progress_from_row(row[1:])
+            except _DamagedValueError as damaged:
+                raise DamagedProgressError(
+                    f"{self.path}: the saved attempt at {puzzle_id} is damaged (progress row "
+                    f"{row[0]}: {damaged}); it was left as it is: play it with --restart to "
+                    "drop it and start over"
+                ) from None
+        return None
 
     def all_progress(self) -> list[Progress]:
-        """Every attempt left unfinished, by puzzle id."""
-        return self._progress_rows("ORDER BY puzzle_id", [])
+        """Every attempt left unfinished, by puzzle id; damaged rows are skipped with a
+        :class:`StoreWarning`."""
+        query = f"SELECT rowid, {', '.join(_PROGRESS_COLUMNS)}, revision FROM progress"
+        with self._guard():
+            rows = self._db.execute(query + " ORDER BY rowid").fetchall()
+        found = self._readable("progress", rows, _progress_from_row)
+        return sorted(found, key=lambda progress: progress.puzzle_id)
 
     def drop_progress(self, puzzle_id: str) -> bool:
-        """Forget the saved progress of ``puzzle_id``; whether there was any."""
+        """Forget the saved progress of ``puzzle_id``, damaged or not; whether there was any."""
 
         def delete() -> bool:
             with self._transaction():
@@ -368,24 +500,102 @@ class Store:
         with self._guard():
             return self._retrying(delete)
 
-    def _progress_rows(self, where: str, parameters: list[Any]) -> list[Progress]:
-        query = f"SELECT {', '.join(_PROGRESS_COLUMNS)} FROM progress {where}"
-        with self._guard():
-            rows = self._db.execute(query, parameters).fetchall()
-        return [_progress_from_row(row) for row in rows]
+    def _check_revision(self, puzzle_id: str, revision: int | None, done: str = "saved") -> None:
+        """Inside a transaction: the puzzle's saved progress is at ``revision`` (or absent
+        for ``None``), else :class:`ProgressConflictError`."""
+        row = self._db.execute(
+            "SELECT revision FROM progress WHERE puzzle_id = ?", (puzzle_id,)
+        ).fetchone()
+        found = None if row is None else row[0]
+        if found == revision:
+            return
+        if revision is None:
+            what = "another session saved an attempt at it meanwhile"
+        elif found is None:
+            what = "another session ended or dropped the saved attempt meanwhile"
+        else:
+            what = "another session saved a move of it meanwhile"
+        raise ProgressConflictError(
+            f"{self.path}: this attempt at {puzzle_id} was not {done}: {what}, and that "
+            "save is kept"
+        )
+
+    # --- one session per puzzle ---------------------------------------------------------
+
+    def hold(self, puzzle_id: str, name: str) -> Lease | None:
+        """The lease of ``puzzle_id`` for this session (release it when the attempt ends).
+
+        A lock file beside the database, locked by the operating system: a session that
+        ends in any way (even killed) lets go of it. Raises :class:`SessionBusyError` while
+        another session holds it; ``name`` names the puzzle in that message. Where files
+        cannot be locked, ``None`` with a :class:`StoreWarning` (saves are still
+        compare-and-set, so no move is overwritten).
+        """
+        safe = re.sub(r"[^A-Za-z0-9_.-]", "_", puzzle_id)[:60]
+        digest = hashlib.sha256(puzzle_id.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+        path = self.path.parent / LOCKS_DIRNAME / f"{safe}-{digest}.lock"
+        try:
+            return acquire(path)
+        except LeaseHeldError as held:
+            pid = f" (pid {held.pid})" if held.pid else ""
+            raise SessionBusyError(
+                f"the {name} is open in another session{pid}: finish it or save and leave "
+                "there, then play it here (or add --no-record to play it without saving)"
+            ) from None
+        except LockingUnsupportedError:
+            warnings.warn(
+                StoreWarning(
+                    f"{path}: this file system cannot lock files, so two sessions of the "
+                    f"{name} are not kept apart (a save never overwrites another's, though)"
+                ),
+                stacklevel=2,
+            )
+            return None
+        except OSError as error:
+            raise StoreError(
+                f"{path}: cannot lock the attempt ({error.strerror or error}); point "
+                f"{HOME_ENV} at a folder you can write"
+            ) from None
 
     # --- the puzzle cache ---------------------------------------------------------------
 
     def cached_puzzle(self, key: str) -> dict[str, Any] | None:
-        """The puzzle data cached under ``key``."""
+        """The puzzle data cached under ``key``; ``None`` when there is none, or when the
+        entry is damaged (then a :class:`StoreWarning` says it is recomputed)."""
         with self._guard():
             row = self._db.execute(
-                "SELECT puzzle FROM puzzle_cache WHERE cache_key = ?", (key,)
+                "SELECT rowid, puzzle FROM puzzle_cache WHERE cache_key = ?", (key,)
             ).fetchone()
         if row is None:
             return None
-        data = json.loads(row[0])
-        return data if isinstance(data, dict) else None
+        rowid, text = row
+        if not isinstance(text, str) or not _is_utf8(text):
+            problem = f"the entry is {_shown(text)}, not JSON text"
+        else:
+            try:
+                data = json.loads(text)
+            except (ValueError, RecursionError):
+                problem = "the entry is not valid JSON"
+            else:
+                if isinstance(data, dict):
+                    return data
+                problem = "the entry is not a JSON object"
+        self.warn_cache(key, problem, rowid=rowid)
+        return None
+
+    def warn_cache(self, key: str, problem: str, *, rowid: int | None = None) -> None:
+        """Say (once) that the cache entry ``key`` is damaged and is recomputed."""
+        where = f"row {rowid}, " if rowid is not None else ""
+        if ("puzzle_cache", hash(key)) in self._warned:
+            return
+        self._warned.add(("puzzle_cache", hash(key)))
+        warnings.warn(
+            StoreWarning(
+                f"{self.path}: damaged puzzle cache entry ({where}key {key!r}): "
+                f"{problem}; it is computed again and replaced"
+            ),
+            stacklevel=2,
+        )
 
     def cache_puzzle(self, key: str, data: dict[str, Any]) -> None:
         """Cache puzzle data under ``key``."""
@@ -401,34 +611,210 @@ class Store:
         with self._guard():
             self._retrying(store)
 
+    # --- damaged rows -------------------------------------------------------------------
+
+    def _readable(
+        self,
+        table: str,
+        rows: Sequence[tuple[Any, ...]],
+        read: Callable[[tuple[Any, ...]], _T],
+    ) -> list[_T]:
+        """The rows that read (each row's first value is its rowid); one warning for the
+        damaged ones not told about yet, which stay in the file as they are."""
+        found: list[_T] = []
+        damaged: list[tuple[int, str]] = []
+        for row in rows:
+            try:
+                found.append(read(row[1:]))
+            except _DamagedValueError as error:
+                if (table, row[0]) not in self._warned:
+                    self._warned.add((table, row[0]))
+                    damaged.append((row[0], str(error)))
+        if damaged:
+            first, problem = damaged[0]
+            if len(damaged) == 1:
+                which = (
+                    f"row {first} of table {table} is damaged ({problem}); it is skipped "
+                    "(and left in the file as it is)"
+                )
+            else:
+                listed = ", ".join(str(rowid) for rowid, _ in damaged[:5])
+                more = f" and {len(damaged) - 5} more" if len(damaged) > 5 else ""
+                which = (
+                    f"{len(damaged)} rows of table {table} are damaged (rows {listed}{more}; "
+                    f"row {first}: {problem}); they are skipped (and left in the file as they are)"
+                )
+            warnings.warn(
+                StoreWarning(f"{self.path}: {which}"),
+                stacklevel=3,
+            )
+        return found
+
+
+# --- reading values ---------------------------------------------------------------------------
+
+
+class _DamagedValueError(ValueError):
+    """A value read from the database is not what its column holds."""
+
+
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def _lenient_text(data: bytes) -> str:
+    """SQLite text as ``str``; bytes that are not UTF-8 become lone surrogates (damaged)."""
+    return data.decode("utf-8", "surrogateescape")
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _shown(value: object) -> str:
+    """A stored value as a message shows it: short, on one line."""
+    if value is None:
+        return "empty (NULL)"
+    if isinstance(value, bytes):
+        return f"a blob of {len(value)} byte{'s' * (len(value) != 1)}"
+    if isinstance(value, str):
+        text = value.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")
+        text = repr(text[:40] + ("..." if len(text) > 40 else ""))
+        return f"the text {text}"
+    if isinstance(value, float):
+        return f"the number {value!r}"
+    return repr(value)[:40]
+
+
+def _damaged(column: str, value: object, expected: str) -> _DamagedValueError:
+    return _DamagedValueError(f"{column} is {_shown(value)}, not {expected}")
+
+
+def _text(column: str, value: object, *, empty: bool = True) -> str:
+    if not isinstance(value, str) or not _is_utf8(value) or (not empty and not value.strip()):
+        raise _damaged(column, value, "text" if empty else "a non-empty text")
+    return value
+
+
+def _date(column: str, value: object) -> str:
+    if isinstance(value, str) and _DATE.fullmatch(value):
+        try:
+            dt.date.fromisoformat(value)
+        except ValueError:
+            pass
+        else:
+            return value
+    raise _damaged(column, value, "a date (YYYY-MM-DD)")
+
+
+def _optional_date(column: str, value: object) -> str | None:
+    return None if value is None else _date(column, value)
+
+
+def _whole(column: str, value: object, low: int | None = None, high: int | None = None) -> int:
+    if type(value) is int and (low is None or value >= low) and (high is None or value <= high):
+        return value
+    if low is not None and high is not None:
+        expected = f"a whole number from {low} to {high}"
+    elif low is not None:
+        expected = f"a whole number of at least {low}"
+    else:
+        expected = "a whole number"
+    raise _damaged(column, value, expected)
+
+
+def _flag(column: str, value: object) -> bool:
+    return bool(_whole(column, value, 0, 1))
+
+
+def _seconds(column: str, value: object) -> float:
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if number and math.isfinite(value) and value >= 0:  # type: ignore[arg-type,operator]
+        return float(value)  # type: ignore[arg-type]
+    raise _damaged(column, value, "a number of seconds")
+
+
+def _levels(column: str, value: object) -> tuple[int, ...]:
+    """``"aim,area,move"`` hint counts (empty: not known)."""
+    text = _text(column, value)
+    parts = [part.strip() for part in text.split(",") if part.strip()]
+    if len(parts) <= 3 and all(
+        part.isascii() and part.isdigit() and len(part) < 10 for part in parts
+    ):
+        return tuple(int(part) for part in parts)
+    raise _damaged(column, value, "hint counts (aim,area,move)")
+
 
 def _progress_from_row(row: tuple[Any, ...]) -> Progress:
-    values = dict(zip(_PROGRESS_COLUMNS, row, strict=True))
-    values["moves"] = tuple(m.strip() for m in values["moves"].split(";") if m.strip())
-    levels = [int(n) for n in values["hint_levels"].split(",") if n.strip()]
-    levels = [*levels, 0, 0, 0][:3]
-    values["hint_levels"] = (levels[0], levels[1], levels[2])
-    for flag in ("practice", "saw_solution"):
-        values[flag] = bool(values[flag])
-    return Progress(**values)
+    """Progress from its columns (and ``revision``); :class:`_DamagedValueError` if damaged."""
+    raw = dict(zip((*_PROGRESS_COLUMNS, "revision"), row, strict=True))
+    moves = _text("moves", raw["moves"])
+    levels = [*_levels("hint_levels", raw["hint_levels"]), 0, 0, 0][:3]
+    return Progress(
+        puzzle_id=_text("puzzle_id", raw["puzzle_id"], empty=False),
+        daily_date=_optional_date("daily_date", raw["daily_date"]),
+        fingerprint=_text("fingerprint", raw["fingerprint"]),
+        moves=tuple(m.strip() for m in moves.split(";") if m.strip()),
+        hints_used=_whole("hints_used", raw["hints_used"], 0, MAX_COUNT),
+        hint_levels=(levels[0], levels[1], levels[2]),
+        turn_hint_level=_whole("turn_hint_level", raw["turn_hint_level"], 0, 3),
+        practice=_flag("practice", raw["practice"]),
+        saw_solution=_flag("saw_solution", raw["saw_solution"]),
+        seconds=_seconds("seconds", raw["seconds"]),
+        started_on=_date("started_on", raw["started_on"]),
+        revision=_whole("revision", raw["revision"], 0, MAX_COUNT),
+    )
 
 
 def _attempt_from_row(row: tuple[Any, ...]) -> Attempt:
-    values = dict(zip(_ATTEMPT_COLUMNS, row, strict=True))
-    for flag in ("goal_met", "at_par", "gave_up", "practice", "saw_solution"):
-        values[flag] = bool(values[flag])
-    return Attempt(**values)
+    """An attempt from its columns; :class:`_DamagedValueError` if damaged."""
+    raw = dict(zip(_ATTEMPT_COLUMNS, row, strict=True))
+    _levels("hint_levels", raw["hint_levels"])
+    return Attempt(
+        puzzle_id=_text("puzzle_id", raw["puzzle_id"], empty=False),
+        daily_date=_optional_date("daily_date", raw["daily_date"]),
+        played_on=_date("played_on", raw["played_on"]),
+        kind=_text("kind", raw["kind"], empty=False),
+        score=_whole("score", raw["score"]),
+        par=_whole("par", raw["par"]),
+        goal_met=_flag("goal_met", raw["goal_met"]),
+        at_par=_flag("at_par", raw["at_par"]),
+        gave_up=_flag("gave_up", raw["gave_up"]),
+        moves=_text("moves", raw["moves"]),
+        hints_used=_whole("hints_used", raw["hints_used"], 0, MAX_COUNT),
+        seconds=_seconds("seconds", raw["seconds"]),
+        practice=_flag("practice", raw["practice"]),
+        hint_levels=raw["hint_levels"],
+        saw_solution=_flag("saw_solution", raw["saw_solution"]),
+    )
 
 
 def _check_header(path: Path) -> None:
     """A non-empty file that is not SQLite at all gets a clear message before SQLite sees it."""
+    if path.is_dir():
+        raise StoreError(
+            f"{path} is a folder, not a results database; it was left as it is: move it away "
+            f"or point {HOME_ENV} at another directory"
+        )
+    if path.exists() and not path.is_file():  # a FIFO would block the read below for ever
+        raise StoreError(
+            f"{path} is not a regular file (a pipe, a device or a socket), not a results "
+            f"database; it was left as it is: move it away or point {HOME_ENV} at another "
+            "directory"
+        )
     try:
         with path.open("rb") as handle:
             header = handle.read(len(_SQLITE_MAGIC))
     except FileNotFoundError:
         return
     except OSError as error:
-        raise StoreError(f"{path}: cannot read the results database: {error.strerror}") from None
+        raise StoreError(
+            f"{path}: cannot read the results database ({error.strerror or error}); it was "
+            f"left as it is: check its permissions, or point {HOME_ENV} at another directory"
+        ) from None
     if header and header != _SQLITE_MAGIC:
         raise StoreError(
             f"{path} is not a silverpyr results database (not SQLite); it was left as it is: "

@@ -9,3 +9,7 @@ class SilverpyrError(Exception):
 
 class SolverBugError(SilverpyrError, RuntimeError):
     """The rules engine disagrees with the CP-SAT model: a bug, never to be hidden."""
+
+
+class SilverpyrWarning(UserWarning):
+    """A problem silverpyr recovered from, told to the user as one ``warning:`` line."""

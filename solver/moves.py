@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .cells import CellMask, cells_str, count, parse_cell
 from .errors import SilverpyrError
+from .reader import MAX_DIGITS
 
 
 class InvalidMoveError(SilverpyrError, ValueError):
@@ -109,7 +110,7 @@ def _parse_group(tokens: list[str], text: str) -> MarkText:
     first = tokens[0]
     if ":" in first:
         prefix, _, rest = first.partition(":")
-        if not prefix.strip().isdigit():
+        if not prefix.strip().isdigit() or len(prefix.strip()) > MAX_DIGITS:
             raise InvalidMoveError(f"{prefix!r} is not a card number (write e.g. 17:B1 B2)")
         card = int(prefix)
         tokens = [rest, *tokens[1:]] if rest else tokens[1:]

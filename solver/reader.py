@@ -21,13 +21,14 @@ A :class:`ReadError`'s message is one line (the error contract): the problems jo
 
 Every file the program takes (card, puzzle, state and moves files) is read as bytes by
 :func:`read_text` (a size limit; UTF-8 with or without a byte-order mark, or UTF-16 with
-one) and parsed by :func:`load_data` (YAML with nesting, alias and duplicate-key checks made
-on the event stream before anything is built, or JSON with the same checks).
+one) and parsed by :func:`load_data` (YAML with nesting, alias, duplicate-key and number-length
+checks made on the event stream before anything is built, or JSON with the same checks).
 """
 
 from __future__ import annotations
 
 import codecs
+import contextlib
 import json
 import re
 from collections.abc import Callable, Collection, Sequence
@@ -346,7 +347,16 @@ def load_data(text: str, source: str, *, as_json: bool = False) -> Any:
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        _check_events(yaml.parse(text, Loader=loader), source)
+        try:
+            _check_events(yaml.parse(text, Loader=loader), source)
+        except yaml.YAMLError:
+            # A YAML library may stop a document with a limit of its own (libyaml reads deep
+            # flow nesting far ahead of the events, up to its own cap) before this check sees
+            # it. The pure-Python parser reads ahead at most a line, so it finds our own
+            # problem, located, if there is one; the library's reason is kept otherwise.
+            with contextlib.suppress(yaml.YAMLError):
+                _check_events(yaml.parse(text, Loader=yaml.SafeLoader), source)
+            raise
         return yaml.load(text, Loader=loader)  # a safe loader: plain data only
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
@@ -360,6 +370,28 @@ def load_data(text: str, source: str, *, as_json: bool = False) -> Any:
 
 MAX_VALUES = 1_000_000
 """Most values (scalars and collections, aliases counted as what they repeat) in a file."""
+MAX_DIGITS = 40
+"""Most digits in a whole number of a data file. The formats need at most 20 (a seed below
+2**63); Python refuses to convert more than 4,300 with a message of its own."""
+_TOO_LONG = f"a whole number of more than {MAX_DIGITS} digits"
+_INT_TAG = "tag:yaml.org,2002:int"
+
+
+def _too_many_digits(text: str) -> bool:
+    return sum(character.isalnum() for character in text) > MAX_DIGITS  # 0x, 0o, 0b too
+
+
+def _is_yaml_int(event: Any) -> bool:
+    """Whether a scalar event becomes a whole number (explicitly tagged, or plain and
+    resolved as one by YAML's rules)."""
+    import yaml
+
+    if event.tag == _INT_TAG:
+        return True
+    if not event.implicit[0]:
+        return False
+    resolver: Any = yaml.SafeLoader("")  # YAML's own rules for untagged scalars
+    return bool(resolver.resolve(yaml.ScalarNode, event.value, (True, False)) == _INT_TAG)
 
 
 @dataclass
@@ -377,7 +409,8 @@ class _Open:
 
 
 def _check_events(events: Any, source: str) -> None:
-    """Nesting, size with aliases expanded, and duplicate keys, from the event stream."""
+    """Nesting, size with aliases expanded, duplicate keys and over-long whole numbers, from
+    the event stream."""
     import yaml
 
     anchors: dict[str, tuple[int, int]] = {}  # anchor -> (values, height)
@@ -412,6 +445,8 @@ def _check_events(events: Any, source: str) -> None:
             grow(size, height, event)
         elif isinstance(event, yaml.ScalarEvent):
             grow(1, 0, event)
+            if _too_many_digits(event.value) and _is_yaml_int(event):
+                fail(_TOO_LONG, event)
             if event.anchor is not None:
                 anchors[event.anchor] = (1, 0)
             if is_key and top is not None:
@@ -454,8 +489,13 @@ def _load_json(text: str, source: str) -> Any:
             result[key] = value
         return result
 
+    def whole_number(digits: str) -> int:
+        if _too_many_digits(digits):
+            raise ReadError([Problem(source, _TOO_LONG)])
+        return int(digits)
+
     try:
-        return json.loads(text, object_pairs_hook=unique)
+        return json.loads(text, object_pairs_hook=unique, parse_int=whole_number)
     except json.JSONDecodeError as error:
         where = f"line {error.lineno}, column {error.colno}"
         raise ReadError([Problem(source, f"not valid JSON: {error.msg}", where)]) from None

@@ -17,6 +17,18 @@ T = TypeVar("T")
 _WORD_BITS = 64
 _WORDS_PER_BLOCK = 4  # a SHA-256 digest holds four 64-bit words
 
+MAX_SEED = 2**63 - 1
+"""The largest seed. Every seed (``--seed`` of every command, game records, puzzle ids) is a
+whole number from 0 to ``MAX_SEED``: a signed 64-bit integer, which SQLite, JSON readers and
+the store keep exactly."""
+
+
+def seed_problem(seed: object) -> str | None:
+    """Why ``seed`` is not a seed, or None when it is: the one check and its one message."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        return f"{seed!r} is not a seed (a whole number from 0 to {MAX_SEED})"
+    return None
+
 
 class SeededStream:
     """Deterministic draws from a text key (e.g. ``silverpyr-puzzle-v1|daily|2026-11-22``)."""

@@ -7,6 +7,15 @@ from pathlib import Path
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def _no_real_home(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No test reads or writes the user's own results folder: each starts with an empty
+    ``SILVERPYR_HOME`` of its own (tests that look inside it take :func:`home`)."""
+    monkeypatch.setenv("SILVERPYR_HOME", str(tmp_path_factory.mktemp("home")))
+
+
 @pytest.fixture()
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A fresh results folder (``SILVERPYR_HOME``) for the test."""

@@ -27,7 +27,7 @@ def _errors(args: list[str]) -> list[str]:
     [
         (["puzzle", "--seed", "abc"], "'--seed': 'abc' is not a whole number"),
         (["hint", "--round", "5"], "'--round': 5 is not from 1 to 4"),
-        (["puzzle", "--seed", "-5"], "-5 is less than 0"),
+        (["puzzle", "--seed", "-5"], "-5 is not a seed"),
         (["solve"], "Missing option '--card'"),
         (["solve", "--card", "17", "--frob"], "No such option: --frob"),
         (["frobnicate"], "No such command 'frobnicate'"),

@@ -79,6 +79,7 @@ def test_fast_transitions_equal_the_engine_successors() -> None:
     assert checked > 500
 
 
+@pytest.mark.slow  # the whole graph of a full round, checked edge by edge
 def test_built_edges_are_the_children_and_end_classes_value_alike() -> None:
     rng = random.Random(5)
     checked = 0

@@ -56,7 +56,7 @@ def command_for(path: Path) -> list[str]:
         "cards": ["--cards", str(path), "cards", "show", "1"],
         "puzzle": ["puzzle", "--file", str(path), "--no-record", "--moves", "q!"],
         "state": ["hint", "--state", str(path)],
-        "moves": ["game", "--seed", "5", "--moves", str(path)],
+        "moves": ["game", "--seed", "5", "--moves-file", str(path)],
     }[kind]
 
 
@@ -178,7 +178,9 @@ OPTION_VALUES = st.one_of(
 
 @FUZZ
 @given(
-    option=st.sampled_from(["--round", "--turn-in-round", "--skulls", "--red", "--time-limit"]),
+    option=st.sampled_from(
+        ["--round", "--turn", "--turn-in-round", "--skulls", "--red", "--time-limit"]
+    ),
     value=OPTION_VALUES,
 )
 def test_generated_option_values_never_crash(option: str, value: str) -> None:

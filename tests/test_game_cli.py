@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import stat
 from pathlib import Path
 
 import pytest
@@ -78,7 +79,7 @@ def run(
         return runner.invoke(app, [*args, "--moves", "-"], input="\n".join(answers) + "\n")
     path = deck_file.parent / "moves.txt"
     path.write_text("# my answers\n\n" + "\n".join(answers) + "\n", encoding="utf-8")
-    return runner.invoke(app, [*args, "--moves", str(path)])
+    return runner.invoke(app, [*args, "--moves-file", str(path)])
 
 
 def final_totals(output: str) -> list[int]:
@@ -189,7 +190,7 @@ def test_bad_options(deck_file: Path) -> None:
     )
     assert result.exit_code == 2
     missing = runner.invoke(
-        app, ["--cards", str(deck_file), "game", "--seed", "1", "--moves", "/no/such/file"]
+        app, ["--cards", str(deck_file), "game", "--seed", "1", "--moves-file", "/no/such/file"]
     )
     assert missing.exit_code == 2
     assert missing.stderr.startswith("error: /no/such/file")
@@ -249,3 +250,93 @@ def test_o_h_and_q_at_the_move_prompt(deck_file: Path) -> None:
     assert "Leave the game? It is not saved" in out
     assert "playing on" in result.stderr and "game abandoned" in result.stderr
     assert "Final score" not in out
+
+
+def _special(tmp_path: Path, kind: str) -> Path:
+    """A thing at a path that a record must never replace."""
+    import os
+
+    path = tmp_path / kind
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "link-to-fifo":
+        os.mkfifo(tmp_path / "target")
+        path.symlink_to(tmp_path / "target")
+    elif kind == "link-to-folder":
+        (tmp_path / "target").mkdir()
+        path.symlink_to(tmp_path / "target")
+    elif kind == "link-to-nothing":
+        path.symlink_to(tmp_path / "nothing")
+    elif kind == "device":
+        if os.geteuid() != 0:
+            pytest.skip("making a device node needs root")
+        os.mknod(path, 0o600 | stat.S_IFCHR, os.makedev(1, 3))  # like /dev/null
+    elif kind == "missing-folder":
+        path = tmp_path / "no-such-folder" / "game.json"
+    elif kind == "under-a-file":
+        (tmp_path / "file").write_text("keep me", encoding="utf-8")
+        path = tmp_path / "file" / "game.json"
+    return path
+
+
+def _what_is_at(path: Path) -> tuple[int, bool] | None:
+    try:
+        info = path.lstat()
+    except OSError:
+        return None
+    return stat.S_IFMT(info.st_mode), path.is_symlink()
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "fifo",
+        "folder",
+        "link-to-fifo",
+        "link-to-folder",
+        "link-to-nothing",
+        "device",
+        "missing-folder",
+        "under-a-file",
+    ],
+)
+def test_record_refuses_anything_but_a_regular_file_before_the_game(
+    deck_file: Path, tmp_path: Path, kind: str
+) -> None:
+    path = _special(tmp_path, kind)
+    before = _what_is_at(path)
+    args = ["--cards", str(deck_file), "game", "--seed", "1", "--record", str(path)]
+    result = CliRunner().invoke(app, [*args, "--moves", "-"], input="q!\n")
+    assert result.exit_code == 2
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
+    assert len(errors) == 1 and str(path) in errors[0]
+    assert "Game seed" not in result.stdout  # refused before the game starts
+    assert _what_is_at(path) == before  # nothing replaced, nothing created
+    if kind == "under-a-file":
+        assert (tmp_path / "file").read_text(encoding="utf-8") == "keep me"
+
+
+def test_record_through_a_link_writes_the_file_and_keeps_the_link(
+    deck_file: Path, tmp_path: Path
+) -> None:
+    target = tmp_path / "game.json"
+    target.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    args = ["--cards", str(deck_file), "game", "--seed", "1", "--record", str(link)]
+    result = CliRunner().invoke(app, [*args, "--moves", "-"], input="q!\n")
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink()
+    assert '"seed": 1' in target.read_text(encoding="utf-8")
+
+
+def test_leaving_names_a_long_record_path_on_one_line(deck_file: Path, tmp_path: Path) -> None:
+    folder = tmp_path / ("a-folder-with-a-long-name-[red]-" * 3)
+    folder.mkdir()
+    path = folder / "game.json"
+    args = ["--cards", str(deck_file), "game", "--seed", "1", "--record", str(path)]
+    result = CliRunner().invoke(app, [*args, "--moves", "q!"], env={"COLUMNS": "40"})
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [f"game abandoned; the record so far is in {path}"]

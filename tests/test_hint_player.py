@@ -17,7 +17,7 @@ from silverpyr.solver.players import PLAYERS, GreedyPlayer, Player
 DECK = load_deck(None)
 
 
-@pytest.mark.parametrize(("seed", "players"), [(1, 1), (6, 2)])
+@pytest.mark.parametrize(("seed", "players"), [(1, 1), pytest.param(6, 2, marks=pytest.mark.slow)])
 def test_the_hint_player_is_legal_in_every_phase(seed: int, players: int) -> None:
     """Seat 0 is the hint player, the others greedy; a few turns, up to a replacement."""
     seats: list[Player] = [HintPlayer(), *(GreedyPlayer() for _ in range(players - 1))]

@@ -122,7 +122,7 @@ def test_ids_parse(
 
 
 @pytest.mark.parametrize(
-    "text", ["", "abc", "daily-2026-02-30", "daily-26-1-1", "hard-5", "-5", "1" * 19]
+    "text", ["", "abc", "daily-2026-02-30", "daily-26-1-1", "hard-5", "-5", "1" * 20, str(2**63)]
 )
 def test_bad_ids_are_refused_with_a_reason(text: str) -> None:
     with pytest.raises(PuzzleError):

@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from silverpyr.puzzles.state_file import StateFileError, parse_state
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.errors import SilverpyrError
-from silverpyr.solver.reader import Field, Problem, Problems, ReadError
+from silverpyr.solver.reader import (
+    MAX_DIGITS,
+    MAX_NESTING,
+    Field,
+    Problem,
+    Problems,
+    ReadError,
+    load_data,
+)
 
 
 def read_cards(data: object) -> Problems:
@@ -94,3 +104,72 @@ def test_a_state_file_with_wrong_types_names_the_key_paths() -> None:
     assert len(lines) == 6
     for internal in ("Model", "pydantic", "instance of", "validation"):
         assert internal not in message
+
+
+# --- limits of the YAML and JSON parsers, in the project's own words -----------------------
+
+MAX_NESTING_WORDS = f"nested more than {MAX_NESTING} levels deep"
+
+
+def nested_yaml(depth: int, style: str) -> str:
+    if style == "flow-list":
+        return "[" * depth + "1" + "]" * depth
+    if style == "flow-map":
+        return "{a: " * depth + "1" + "}" * depth
+    return "".join(f"{'  ' * level}k{level}:\n" for level in range(depth)) + "  " * depth + "1\n"
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    depth=st.one_of(st.integers(MAX_NESTING + 1, 60), st.integers(900, 3000)),
+    style=st.sampled_from(["flow-list", "flow-map", "block"]),
+)
+def test_deep_yaml_is_refused_by_our_own_check_whatever_the_yaml_library(
+    depth: int, style: str
+) -> None:
+    """libyaml stops very deep flow nesting with its own cap before the event check sees it
+    (PyYAML 6.0.4); the message is still the project's, with the place."""
+    with pytest.raises(ReadError) as caught:
+        load_data(nested_yaml(depth, style), "deep.yaml")
+    assert MAX_NESTING_WORDS in str(caught.value)
+    assert str(caught.value).startswith("deep.yaml: line ")
+
+
+@pytest.mark.parametrize("style", ["flow-list", "flow-map", "block"])
+def test_nesting_up_to_the_limit_is_read(style: str) -> None:
+    assert load_data(nested_yaml(MAX_NESTING, style), "ok.yaml") is not None
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    digits=st.integers(MAX_DIGITS + 1, 6000),
+    form=st.sampled_from(["{n}", "-{n}", "+{n}", "!!int '{n}'", "0x{n}", "0{n}", "1_{n}"]),
+)
+def test_over_long_whole_numbers_in_yaml_are_one_located_problem(digits: int, form: str) -> None:
+    """Python refuses to convert more than 4,300 digits with a ValueError of its own."""
+    number = form.format(n="7" * digits)
+    with pytest.raises(ReadError) as caught:
+        load_data(f"seed: {number}\n", "big.yaml")
+    assert str(caught.value) == (
+        f"big.yaml: line 1, column 7: a whole number of more than {MAX_DIGITS} digits"
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(digits=st.integers(MAX_DIGITS + 1, 6000), sign=st.sampled_from(["", "-"]))
+def test_over_long_whole_numbers_in_json_are_one_problem(digits: int, sign: str) -> None:
+    with pytest.raises(ReadError) as caught:
+        load_data(f'{{"seed": [1, {sign}{"7" * digits}]}}', "big.json", as_json=True)
+    assert str(caught.value) == f"big.json: a whole number of more than {MAX_DIGITS} digits"
+
+
+@given(st.integers(-(10**MAX_DIGITS) + 1, 10**MAX_DIGITS - 1))
+def test_whole_numbers_within_the_limit_are_read(number: int) -> None:
+    assert load_data(f"seed: {number}\n", "ok.yaml") == {"seed": number}
+    assert load_data(f'{{"seed": {number}}}', "ok.json", as_json=True) == {"seed": number}
+
+
+def test_long_text_and_floats_are_not_whole_numbers() -> None:
+    long = "7" * 5000
+    assert load_data(f"name: '{long}'\n", "ok.yaml") == {"name": long}
+    assert load_data(f"x: {long}.5\n", "ok.yaml")["x"] > 0

@@ -12,6 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "tools" / "readme_examples.py"
 
 
+@pytest.mark.slow  # every README command, end to end; CI runs it with `pytest -m slow`
 def test_the_readme_examples_are_up_to_date() -> None:
     done = subprocess.run(
         [sys.executable, str(TOOL), "--check"],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from random_rooms import random_instance
@@ -136,7 +137,16 @@ def _check_against_exhaustive(problem: Instance) -> None:
         assert solution.bound == exact.value
 
 
-@pytest.mark.parametrize("seed", range(120))
+def quick_first(seeds: range, quick: int) -> list[Any]:
+    """The first ``quick`` seeds run in every test run; the rest are marked ``slow`` (CI runs
+    them with ``pytest -m slow``), so the everyday suite stays within its time."""
+    return [
+        pytest.param(seed, marks=() if k < quick else pytest.mark.slow)
+        for k, seed in enumerate(seeds)
+    ]
+
+
+@pytest.mark.parametrize("seed", quick_first(range(120), 30))
 def test_agrees_with_exhaustive_search(seed: int) -> None:
     rng = random.Random(seed)
     problem = random_instance(
@@ -149,7 +159,7 @@ def test_agrees_with_exhaustive_search(seed: int) -> None:
     _check_against_exhaustive(problem)
 
 
-@pytest.mark.parametrize("seed", range(1000, 1060))
+@pytest.mark.parametrize("seed", quick_first(range(1000, 1060), 15))
 def test_agrees_with_exhaustive_search_on_dense_rooms(seed: int) -> None:
     """Rooms crowded with crosses, skulls and potions, where the order rulings bite.
 
@@ -170,7 +180,7 @@ def test_agrees_with_exhaustive_search_on_dense_rooms(seed: int) -> None:
     _check_against_exhaustive(problem)
 
 
-@pytest.mark.parametrize("seed", range(2000, 2010))
+@pytest.mark.parametrize("seed", quick_first(range(2000, 2010), 1))
 def test_agrees_with_exhaustive_search_on_four_turns(seed: int) -> None:
     rng = random.Random(seed)
     problem = random_instance(rng, turns=4, cards=1, start_state=rng.random() < 0.5, density=0.4)

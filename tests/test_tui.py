@@ -16,8 +16,11 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from silverpyr.cli.tui.app import SilverpyrApp
 from silverpyr.cli.tui.end_screen import EndScreen
@@ -102,10 +105,14 @@ async def settle(pilot: Pilot[None]) -> None:
 
 
 def run(
-    app: SilverpyrApp, steps: Callable[[Pilot[None]], Awaitable[None]], size: tuple[int, int] = SIZE
+    app: SilverpyrApp,
+    steps: Callable[[Pilot[None]], Awaitable[None]],
+    size: tuple[int, int] = SIZE,
+    *,
+    notifications: bool = False,
 ) -> None:
     async def main() -> None:
-        async with app.run_test(size=size) as pilot:
+        async with app.run_test(size=size, notifications=notifications) as pilot:
             await pilot.pause()
             await steps(pilot)
 
@@ -263,7 +270,7 @@ def test_save_and_leave_then_the_next_start_resumes_at_the_same_turn(
 
     run(first, leave)
     assert first.return_code == 0
-    assert first.setting.left == [
+    assert list(first.setting.left.values()) == [
         "Saved daily 2026-11-22 at turn 3 (2 moves played): "
         "`silverpyr daily --date 2026-11-22` resumes it."
     ]
@@ -303,7 +310,8 @@ def test_restart_drops_the_saved_attempt_and_ctrl_c_keeps_progress(
         await pilot.pause()
 
     run(app, interrupt)
-    assert app.setting.left[0].startswith("Saved daily 2026-11-22 at turn 2 (1 move played)")
+    [left] = app.setting.left.values()
+    assert left.startswith("Saved daily 2026-11-22 at turn 2 (1 move played)")
     saved = store.progress(daily.id)
     assert saved is not None and saved.turn == 2
 
@@ -542,3 +550,519 @@ def _rendered(renderable: object) -> str:
     console = Console(width=120, record=True, file=io.StringIO())
     console.print(renderable)
     return console.export_text()
+
+
+# --- terminals that cannot draw a screen ---------------------------------------------------
+
+
+def _on_a_pty(
+    args: list[str], term: str, home: Path, keys: bytes = b"\x04"
+) -> tuple[int, str, str]:
+    """Run ``silverpyr ARGS`` with a pseudo-terminal at stdin and stdout (stderr is a
+    pipe), ``TERM`` set to ``term``; ``keys`` are typed once it waits for input."""
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+    import time
+
+    master, slave = pty.openpty()
+    env = dict(os.environ, TERM=term, SILVERPYR_HOME=str(home))
+    env.pop("NO_COLOR", None)
+    code = "from silverpyr.cli.app import main; main()"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        stdin=slave,
+        stdout=slave,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    os.close(slave)
+    out, typed, deadline = b"", False, time.monotonic() + 120
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.5)
+            if ready:
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:  # the child closed the terminal
+                    break
+                if not chunk:
+                    break
+                out += chunk
+            elif proc.poll() is not None:
+                break
+            elif not typed:  # quiet for half a second: it waits for input
+                os.write(master, keys)
+                typed = True
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:  # a hang: end it, and the assertions below fail
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    assert proc.stderr is not None
+    return proc.returncode, out.decode(errors="replace"), proc.stderr.read().decode()
+
+
+@pytest.mark.parametrize("term", ["dumb"])
+def test_a_dumb_terminal_plays_in_line_mode_with_one_warning(term: str, tmp_path: Path) -> None:
+    code, out, err = _on_a_pty(["daily", "--date", "2026-11-22", "--no-record"], term, tmp_path)
+    assert code == 0
+    assert "Turn 1/6" in out and "Daily puzzle 2026-11-22" in out  # the line mode's board
+    assert "\x1b[" not in out  # no colour, no cursor moves: not even Textual's set-up
+    assert err.splitlines() == [f"warning: TERM={term} cannot draw a screen: playing in line mode"]
+
+
+def test_play_on_a_dumb_terminal_is_one_error_line(tmp_path: Path) -> None:
+    code, out, err = _on_a_pty(["play"], "dumb", tmp_path)
+    assert code == 2
+    assert "\x1b[" not in out
+    [line] = err.splitlines()
+    assert line.startswith("error: silverpyr play needs the full screen, but ")
+    assert "TERM=dumb cannot draw a screen" in line
+
+
+def test_a_pipe_plays_in_line_mode_without_a_warning(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, TERM="xterm-256color", SILVERPYR_HOME=str(tmp_path))
+    code = "from silverpyr.cli.app import main; main()"
+    out = subprocess.run(
+        [sys.executable, "-c", code, "daily", "--date", "2026-11-22", "--no-record"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert "Turn 1/6" in out.stdout  # the line mode, no full screen
+    # the input ends before the puzzle does: the line mode's own one line, no warning
+    assert out.returncode == 2
+    [line] = out.stderr.splitlines()
+    assert line.startswith("error: ") and "TERM" not in line
+
+
+# --- the home screen's prompts -------------------------------------------------------------
+
+
+def test_an_empty_seed_box_means_a_random_seed_as_on_the_command_line(
+    deck: Deck, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from silverpyr.cli.tui import home
+    from silverpyr.puzzles.ids import seed_id
+
+    monkeypatch.setattr(home, "random_seed", lambda: 4242)
+    store = Store(tmp_path / "results.db")
+    setting = Setting(deck, store, DAY, record=False, home=True)
+    app = SilverpyrApp(setting, HomeScreen)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("s", "escape")  # Escape still cancels
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("s", "enter")  # nothing typed: a random seed
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        assert screen.session.puzzle.id == seed_id(4242)
+        await pilot.press("q", "s")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("g", "enter")  # a game: a random seed, 2 players
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        assert game.state.seed == 4242 and len(game.state.players) == 2
+
+    run(app, steps)
+    store.close()
+
+
+def test_random_seeds_are_drawn_as_the_command_line_draws_them() -> None:
+    from silverpyr.cli import options
+    from silverpyr.cli.tui import home
+
+    assert home.random_seed is options.random_seed
+
+
+@pytest.mark.parametrize(
+    ("key", "typed"),
+    [("s", "7" * 5000), ("s", str(2**63)), ("g", "7" * 5000), ("g", f"{2**63} 2"), ("g", "5 77")],
+)
+def test_a_seed_out_of_range_in_a_box_is_a_notice_not_a_crash(
+    deck: Deck, tmp_path: Path, key: str, typed: str
+) -> None:
+    store = Store(tmp_path / "results.db")
+    setting = Setting(deck, store, DAY, record=False, home=True)
+    app = SilverpyrApp(setting, HomeScreen)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press(key)
+        await pilot.pause()
+        app.screen.query_one(Input).value = typed
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)  # still home, the app alive
+        assert app._notifications, "the player is told why"
+
+    run(app, steps)
+    store.close()
+
+
+def test_a_daily_saved_then_finished_in_the_same_run_leaves_no_stale_saved_line(
+    deck: Deck, daily: Puzzle, tmp_path: Path
+) -> None:
+    from textual.widgets._toast import Toast
+
+    store = Store(tmp_path / "results.db")
+    setting = Setting(deck, store, DAY, record=True, home=True)
+    app = SilverpyrApp(setting, HomeScreen)
+    optimal = daily.solution_line(deck).moves
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("d")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        await place_move(pilot, screen, optimal[0])
+        await settle(pilot)
+        await pilot.press("q", "s")  # save and leave: a toast and a line for the exit
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert "resumes it" in next(iter(setting.left.values()))
+        assert app.screen.query(Toast)
+        await pilot.press("d")  # resumed at turn 2, then played to the end
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, PuzzleScreen) and again.session.turn_index == 1
+        for move in optimal[1:]:
+            if again.session.finished:
+                break
+            await place_move(pilot, again, move)
+        await settle(pilot)
+        assert isinstance(app.screen, EndScreen)
+        assert setting.left == {}  # and nothing says it resumes when the app exits
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+    run(app, steps, notifications=True)
+    assert len(setting.shares) == 1
+    [attempt] = store.attempts()
+    assert attempt.at_par
+    store.close()
+
+
+# --- a pattern that fits nowhere -----------------------------------------------------------
+
+
+def test_a_pattern_that_fits_nowhere_says_so_and_the_way_out(deck: Deck) -> None:
+    from silverpyr.puzzles.ids import seed_id
+
+    puzzle = puzzle_from_id(deck, seed_id(5))  # turn 1: the O4 fits nowhere on its card
+    app = puzzle_app(deck, puzzle)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        name = screen.session.expedition.name
+        assert screen.placer.fits_nowhere()
+        wanted = f"{name} fits nowhere on your cards: press s to mark a single cell instead"
+        assert str(screen.status) == wanted
+        for key in ("right", "down", "r", "enter"):  # no spot, no turn, no Enter helps
+            await pilot.press(key)
+            assert str(screen.status) == wanted
+        assert screen.session.moves == ()
+        await pilot.press("s")
+        assert str(screen.status).endswith("Enter places it")  # the entrance
+        await pilot.press("enter")
+        assert len(screen.session.moves) == 1
+
+    run(app, steps)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), picks=st.lists(st.integers(0, 10_000), max_size=6))
+def test_fits_nowhere_is_exactly_when_only_single_cells_are_legal(
+    deck: Deck, seed: int, picks: list[int]
+) -> None:
+    from silverpyr.puzzles.ids import seed_id
+    from silverpyr.puzzles.session import PlaySession
+
+    session = PlaySession(puzzle_from_id(deck, seed_id(seed)), deck)
+    for pick in [*picks, 0]:
+        if session.finished:
+            break
+        placer = Placer(session.position, session.expedition, session.round_number)
+        candidates = placer.candidates()
+        nowhere = not any(not mark.is_single for mark in candidates)
+        assert placer.fits_nowhere() == nowhere
+        assert (placer.way_out() is not None) == nowhere
+        if nowhere:
+            assert "press s" in (placer.way_out() or "")
+            placer.toggle_single()
+            assert placer.way_out() is None  # a single cell: the ghost's own status again
+            assert placer.ghost().legal  # on a cell that can take it
+        moves = session.position.legal_moves(session.expedition, session.round_number)
+        session.play_move(moves[pick % len(moves)])
+
+
+# --- told without colour: colour-blind players, NO_COLOR -----------------------------------
+
+
+def test_legal_and_illegal_ghosts_differ_by_glyph_and_border_not_only_colour(
+    deck: Deck, daily: Puzzle
+) -> None:
+    from silverpyr.cli.tui.widgets import GHOST_GLYPH, ILLEGAL_GLYPH
+
+    app = puzzle_app(deck, daily)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        view = screen.query_one("#card-36", CardView)
+        drawn = str(view.render())
+        assert screen.placer.ghost().legal
+        assert drawn.count(GHOST_GLYPH) == 3 and ILLEGAL_GLYPH not in drawn  # I3: 3 cells
+        assert not view.has_class("illegal")
+        solid = view.styles.border_top[0]
+        await pilot.press("left")
+        await pilot.pause()
+        drawn = str(view.render())
+        assert not screen.placer.ghost().legal
+        assert drawn.count(ILLEGAL_GLYPH) == 3 and GHOST_GLYPH not in drawn
+        assert view.has_class("illegal")
+        assert view.styles.border_top[0] != solid  # dashed against solid
+
+    run(app, steps)
+
+
+def _colours(renderable: object, width: int = 100) -> set[str]:
+    """Every colour in ``renderable`` drawn by Rich (foreground and background)."""
+    from rich.console import RenderableType
+
+    console = Console(width=width, file=io.StringIO(), color_system="truecolor")
+    assert isinstance(renderable, RenderableType)  # type: ignore[misc,arg-type]
+    found: set[str] = set()
+    for segment in console.render(renderable):
+        style = segment.style
+        if style is not None:
+            found.update(str(c) for c in (style.color, style.bgcolor) if c is not None)
+    return found
+
+
+def _drawings(screen: object) -> list[object]:
+    from silverpyr.cli.tui.widgets import Shown
+
+    assert isinstance(screen, PuzzleScreen | GameScreen | HomeScreen | EndScreen)
+    shown = [w.content for w in screen.query(Shown) if not isinstance(w.content, str)]
+    return shown + [view.render() for view in screen.query(CardView)]
+
+
+@pytest.mark.parametrize("no_color", [True, False])
+def test_no_color_draws_the_board_in_the_terminals_own_colours(
+    deck: Deck, daily: Puzzle, no_color: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    app = puzzle_app(deck, daily)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        for keys in ((), ("left",), ("h",)):  # a legal ghost, an illegal one, a hint
+            await pilot.press(*keys)
+            await settle(pilot)
+            colours = set().union(*(_colours(d) for d in _drawings(screen)))
+            # the red gem on the default background, the ghost, the marks: no colour of
+            # ours, so Textual's greys cannot put dark grey on darker grey
+            assert (colours == set()) is no_color
+
+    run(app, steps)
+
+
+def test_no_color_game_screen_has_no_colour_of_ours(
+    deck: Deck, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    setting = Setting(deck, None, DAY, record=False)
+    app = SilverpyrApp(setting, lambda s: GameScreen(s, players=2, seed=5))
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("1", "2")
+        await pilot.pause()
+        assert set().union(*(_colours(d) for d in _drawings(app.screen))) == set()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert set().union(*(_colours(d) for d in _drawings(app.screen))) == set()
+
+    run(app, steps)
+
+
+@given(
+    bold=st.booleans(),
+    color=st.sampled_from([None, "red1", "green4", "#102030", "grey82"]),
+    bgcolor=st.sampled_from([None, "blue", "gold1", "bright_cyan", "#ffffff"]),
+)
+def test_colourless_style_drops_colours_and_keeps_a_background_as_reverse(
+    bold: bool, color: str | None, bgcolor: str | None
+) -> None:
+    from rich.style import Style
+
+    from silverpyr.cli.tui.widgets import colourless_style
+
+    style = colourless_style(Style(bold=bold, color=color, bgcolor=bgcolor))
+    assert style.color is None and style.bgcolor is None
+    assert bool(style.bold) is bold
+    assert bool(style.reverse) is (bgcolor is not None)
+
+
+# --- what fits on the screen ----------------------------------------------------------------
+
+
+def screen_lines(app: SilverpyrApp) -> list[str]:
+    """The screen as lines of text, read back from Textual's own screenshot (SVG)."""
+    import html
+    import re
+
+    svg = app.export_screenshot()
+    cell = re.search(r'<rect class="[^"]*" x="0" y="0" width="([\d.]+)"', svg)
+    texts = re.findall(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg)
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for x, y, text in texts:
+        rows.setdefault(float(y), []).append((float(x), html.unescape(text)))
+    width = float(cell.group(1)) if cell else 12.2
+    lines = []
+    for y in sorted(rows):
+        line = ""
+        for x, text in sorted(rows[y]):
+            line = line.ljust(round(x / width)) + text
+        lines.append(line.replace("\xa0", " "))
+    return lines
+
+
+def _everything_inside(app: SilverpyrApp, *selectors: str) -> None:
+    """Each widget named is shown whole: inside the screen, and as tall as it wants."""
+    screen = app.screen
+    area = screen.region
+    for selector in selectors:
+        for widget in screen.query(selector):
+            if not widget.display:
+                continue
+            region = widget.region
+            assert region.height > 0 and area.contains_region(region), selector
+            content = widget.virtual_size.height if widget.styles.height is None else 0
+            assert region.height >= content, selector
+
+
+PUZZLE_PARTS = ("#title", "CardView", "#legend", "#strip", "#status", "Footer")
+
+
+@pytest.mark.parametrize("puzzle_id", ["daily-2026-11-22", "sprint-2", "pair-2"])
+def test_80x24_shows_the_goal_par_turn_board_strip_status_and_every_key(
+    deck: Deck, puzzle_id: str
+) -> None:
+    puzzle = puzzle_from_id(deck, puzzle_id)
+    app = puzzle_app(deck, puzzle)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        for keys in ((), ("left", "left")):  # then a two-line reason in the status bar
+            await pilot.press(*keys)
+            await pilot.pause()
+            _everything_inside(app, *PUZZLE_PARTS)
+            text = "\n".join(screen_lines(app))
+            flat = " ".join(text.split())
+            assert " ".join(puzzle.goal_text().split()) in flat  # the whole goal, par too
+            assert f"par {puzzle.par}" in flat
+            assert f"Turn 1/{screen.session.instance.turns} - round" in flat
+            footer = screen_lines(app)[-1]
+            for key in ("r Rotate", "m Mirror", "s 1 cell", "Place", "h Hint", "u Undo"):
+                assert key in footer
+            assert footer.rstrip().endswith("q Leave")
+
+    run(app, steps, size=(80, 24))
+
+
+def test_80x24_game_shows_the_whole_offer_and_every_key(deck: Deck) -> None:
+    setting = Setting(deck, None, DAY, record=False)
+    app = SilverpyrApp(setting, lambda s: GameScreen(s, players=2, seed=5))
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        _everything_inside(app, "#title", "CardView", "#status", "Footer")
+        assert screen_lines(app)[-1].rstrip().endswith("q Leave")
+        await pilot.press("1", "2", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        _everything_inside(app, "#title", "CardView", "#offer", "#strip", "#status", "Footer")
+        lines = screen_lines(app)
+        offer = [line for line in lines if ") " in line and "route" in line]
+        assert len(offer) == len(screen.state.offer)  # each slot on one whole line
+        assert any("d) deck top" in line for line in lines)
+        footer = lines[-1].rstrip()
+        for key in ("r Rotate", "m Mirror", "s 1 cell", "Place", "h Advice", "u Undo"):
+            assert key in footer
+        assert footer.endswith("q Leave")
+
+    run(app, steps, size=(80, 24))
+
+
+@pytest.mark.parametrize("size", [(50, 15), (79, 24), (80, 23), (40, 60)])
+def test_below_80x24_a_too_small_screen_shows_until_the_terminal_grows(
+    deck: Deck, daily: Puzzle, size: tuple[int, int]
+) -> None:
+    from silverpyr.cli.tui.app import MIN_SIZE, TooSmall
+
+    app = puzzle_app(deck, daily)
+    width, height = size
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmall)
+        shown = " ".join(" ".join(screen_lines(app)).split())
+        assert f"Terminal too small: {width}x{height}, need 80x24." in shown
+        puzzle = app.screen_stack[-2]
+        assert isinstance(puzzle, PuzzleScreen)
+        await pilot.press("enter", "q", "h")  # keys do not reach the game underneath
+        assert puzzle.session.moves == () and isinstance(app.screen, TooSmall)
+        await pilot.resize_terminal(width - 1, height)  # still too small: the size follows
+        await pilot.pause()
+        assert f"{width - 1}x{height}," in " ".join(screen_lines(app))
+        await pilot.resize_terminal(MIN_SIZE.width, MIN_SIZE.height)  # it grows: gone
+        await pilot.pause()
+        assert app.screen is puzzle
+        await pilot.press("enter")
+        assert len(puzzle.session.moves) == 1
+        await pilot.resize_terminal(width, height)  # and back when it shrinks again
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmall)
+
+    run(app, steps, size=size)
+
+
+def test_80x24_is_not_too_small_for_any_screen(deck: Deck) -> None:
+    from silverpyr.cli.tui.app import TooSmall
+
+    setting = Setting(deck, None, DAY, record=False, home=True)
+    app = SilverpyrApp(setting, HomeScreen)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert "q Quit" in screen_lines(app)[-1]
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        assert not any(isinstance(s, TooSmall) for s in app.screen_stack)
+
+    run(app, steps, size=(80, 24))

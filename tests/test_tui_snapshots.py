@@ -106,3 +106,29 @@ def test_puzzle_leave_dialog(
 ) -> None:
     app = _app(deck, lambda s: PuzzleScreen(s, daily))
     assert snap_compare(app, press=["q"], terminal_size=size)
+
+
+def test_terminal_too_small(snap_compare: Compare, deck: Deck, daily: Puzzle) -> None:
+    app = _app(deck, lambda s: PuzzleScreen(s, daily))
+    assert snap_compare(app, terminal_size=(50, 15))
+
+
+def test_no_color_board_with_an_illegal_ghost(
+    snap_compare: Compare, deck: Deck, daily: Puzzle, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")  # Textual reads it when the app is made
+    app = _app(deck, lambda s: PuzzleScreen(s, daily))
+    assert snap_compare(app, press=["left"], terminal_size=(80, 24))
+
+
+def test_pattern_fits_nowhere(snap_compare: Compare, deck: Deck) -> None:
+    from silverpyr.puzzles.ids import seed_id
+
+    puzzle = puzzle_from_id(deck, seed_id(5))  # the O4 fits nowhere on turn 1
+    app = _app(deck, lambda s: PuzzleScreen(s, puzzle))
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_home_puzzle_prompt_says_empty_is_random(snap_compare: Compare, deck: Deck) -> None:
+    app = _app(deck, HomeScreen)
+    assert snap_compare(app, press=["s"], terminal_size=(80, 24))

@@ -1,8 +1,12 @@
 """The full-screen game (Textual): point at the cells instead of typing them.
 
 ``daily``, ``puzzle`` and ``game`` open it on an interactive terminal (``--line``, ``--plain``,
-``--moves``, a pipe or a non-terminal keep the line mode of :mod:`..play`); ``silverpyr
-play`` opens its home screen. Nothing here decides a rule of the game: legality comes from
+``--moves``, a pipe or a non-terminal keep the line mode of :mod:`..play`, and so does
+``TERM=dumb``, with a warning: :func:`.launch.why_not_full_screen`); ``silverpyr play``
+opens its home screen. Below 80x24 the app shows "terminal too small" until the terminal
+grows; under ``NO_COLOR`` it draws without colour (:class:`.widgets.Colourless`).
+
+Nothing here decides a rule of the game: legality comes from
 the rules engine (``CardState.why_illegal``, ``Position.after_marks``), moves are played
 through :class:`~silverpyr.puzzles.session.PlaySession` or
 :class:`~silverpyr.solver.game.GameState`, hints and feedback from the coach.
@@ -14,6 +18,7 @@ commands import :mod:`.launch` inside their function bodies.
 - :mod:`.widgets`: the card, the status bar, the small drawings;
 - :mod:`.puzzle_screen`, :mod:`.end_screen`: a puzzle attempt and its end;
 - :mod:`.game_screen`: a game against the bots;
-- :mod:`.home`: the home and stats screens, and the app with its CSS;
-- :mod:`.launch`: what the commands call.
+- :mod:`.home`: the home and stats screens;
+- :mod:`.app`: the app with its CSS, and the "terminal too small" screen;
+- :mod:`.launch`: what the commands call, and whether the terminal can take the full screen.
 """

@@ -16,6 +16,7 @@ from textual.worker import Worker, WorkerState
 
 from ..views import card_drawing, lines_table, result_heading, turn_labels
 from .setting import Setting, leave
+from .widgets import Shown
 
 if TYPE_CHECKING:
     from ...puzzles.attempt import KeptAttempt
@@ -47,8 +48,8 @@ class EndScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="end"):
-            yield Static(self._body(), id="end-body")
-        yield Footer()
+            yield Shown(self._body(), id="end-body")
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.run_worker(self._think, name="end", thread=True, exclusive=True)

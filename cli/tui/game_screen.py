@@ -9,6 +9,7 @@ expert's advice on the decision due, as ``h`` in the line game does
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group, RenderableType
@@ -30,7 +31,7 @@ from .modals import Confirm, Prompt
 from .placing import Placer
 from .puzzle_screen import MOVE_KEYS
 from .setting import Setting, leave
-from .widgets import CardView, strip
+from .widgets import CardView, Shown, strip
 
 if TYPE_CHECKING:
     from ...puzzles.advice import Advice
@@ -39,6 +40,10 @@ if TYPE_CHECKING:
     from ...solver.position import Position
 
 HUMAN = 0
+MARKING = frozenset({"cursor", "rotate", "mirror", "next_card", "single", "step", "prompt", "undo"})
+"""Actions that only mean something while a mark is due."""
+FOOTLESS = frozenset({"step", "prompt"})
+"""Actions of :data:`MOVE_KEYS` left out of the game's footer (still live)."""
 
 
 def _who(player: int) -> str:
@@ -76,17 +81,25 @@ class GameScreen(Screen[None]):
     """A whole game: keep two cards, a move a turn, replacements, the final score."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *MOVE_KEYS,
+        # n and : stay live but leave the footer, so it fits 80 columns with q Leave
+        *(replace(b, show=False) if b.action.split("(")[0] in FOOTLESS else b for b in MOVE_KEYS),
         Binding("1", "choose(0)", "Slot 1", show=False),
         Binding("2", "choose(1)", "Slot 2", show=False),
         Binding("3", "choose(2)", "Slot 3", show=False),
         Binding("4", "choose(3)", "Slot 4", show=False),
         Binding("d", "choose(-1)", "Deck", show=False),
         Binding("h", "hint", "Advice"),
-        Binding("o", "opponents", "Opponents"),
-        Binding("u", "undo", "Undo mark"),
+        Binding("o", "opponents", "Others"),
+        Binding("u", "undo", "Undo"),
         Binding("q", "leave", "Leave"),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys that place marks are off (and out of the footer) while no mark is
+        due: keeping cards, taking a replacement, the game over."""
+        if action in MARKING:
+            return self._placing() is not None
+        return True
 
     def __init__(self, setting: Setting, *, players: int, seed: int) -> None:
         from ...solver.game import deal
@@ -111,20 +124,20 @@ class GameScreen(Screen[None]):
     # --- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="title")
+        yield Shown(id="title")
         with TabbedContent(id="tabs"):
             with TabPane("Your cards", id="tab-you"), Horizontal(id="board"):
                 yield Horizontal(id="hand")
                 with VerticalScroll(id="side"):
-                    yield Static(id="scorecard")
+                    yield Shown(id="scorecard")
                     yield OptionList(id="offer")
-                    yield Static(id="messages")
+                    yield Shown(id="messages")
             for player in range(1, len(self.state.players)):
                 with TabPane(f"Player {player + 1}", id=f"tab-p{player}"):
-                    yield Static(id=f"opponent-{player}")
-        yield Static(id="strip")
-        yield Static(id="status")
-        yield Footer()
+                    yield Shown(id=f"opponent-{player}")
+        yield Shown(id="strip")
+        yield Shown(id="status")
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#offer", OptionList).can_focus = False
@@ -191,6 +204,7 @@ class GameScreen(Screen[None]):
             self.query_one("#strip", Static).update(
                 Group(Text("This round so far:"), strip(seen, state.turn - 1, done=state.turn - 1))
             )
+        self.refresh_bindings()  # the footer follows the phase (check_action)
         status = self._status()
         if self.thinking:
             status.append("  thinking\u2026 (advice)", style="italic")
@@ -212,6 +226,7 @@ class GameScreen(Screen[None]):
         from ...solver.bots import route_length
 
         offer.display = True
+        offer.border_title = "Offer: 1-4, d deck" if state.pyramid_deck else "Offer: 1-4"
         options = [
             Option(
                 f"{slot}) {card.number} {card.color.value}, route {route_length(card)}",
@@ -271,6 +286,9 @@ class GameScreen(Screen[None]):
             if self.placer.extra_mode
             else ("single cell" if self.placer.single else state.expedition.name)
         )
+        way_out = self.placer.way_out()
+        if way_out is not None:
+            return Text(way_out, style="bold yellow")
         text = Text(f"{what} on card {ghost.card} at {cells_str(ghost.cells)}: ", style="bold")
         if ghost.reason is None:
             text.append("Enter places it", style="green")
@@ -369,11 +387,12 @@ class GameScreen(Screen[None]):
             return
         if (placer := self._placing()) is None:
             return
+        way_out = placer.way_out()
         outcome = placer.place()
         if isinstance(outcome, str):
             self.redraw()
             self.query_one("#status", Static).update(
-                Text(f"Not there: {outcome}", style="bold red")
+                Text(way_out or f"Not there: {outcome}", style="bold red")
             )
             return
         if outcome is not None:

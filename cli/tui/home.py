@@ -11,28 +11,31 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
 from ...solver.errors import SilverpyrError
+from ..options import random_seed
 from .modals import Prompt
 from .setting import Setting
+from .widgets import Shown
 
-MENU: tuple[tuple[str, str, str], ...] = (
-    ("daily", "d", "Today's daily puzzle"),
-    ("yesterday", "y", "Yesterday's daily puzzle"),
-    ("puzzle", "s", "A puzzle by seed, kind or id"),
-    ("game", "g", "A game against bots"),
-    ("stats", "t", "Your stats: streaks and score/par"),
-    ("quit", "q", "Quit"),
+MENU: tuple[tuple[str, str, str, str], ...] = (
+    ("daily", "d", "Today's daily puzzle", "Daily"),
+    ("yesterday", "y", "Yesterday's daily puzzle", "Yesterday"),
+    ("puzzle", "s", "A puzzle by seed, kind or id", "Puzzle"),
+    ("game", "g", "A game against bots", "Game"),
+    ("stats", "t", "Your stats: streaks and score/par", "Stats"),
+    ("quit", "q", "Quit", "Quit"),
 )
+"""Name, key, the menu's line and the footer's word (short: every key fits 80 columns)."""
 
 
 class HomeScreen(Screen[None]):
     """Pick what to play."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(key, f"choose('{name}')", label) for name, key, label in MENU
+        Binding(key, f"choose('{name}')", short) for name, key, _, short in MENU
     ]
 
     def __init__(self, setting: Setting) -> None:
@@ -44,11 +47,11 @@ class HomeScreen(Screen[None]):
         title = Text("silverpyr", style="bold yellow")
         title.append(" - Silver & Gold Pyramids, solver and trainer\n", style="bold")
         title.append(f"Today is {today.isoformat()}. Pick with the keys, arrows or the mouse.")
-        yield Static(title, id="home-title")
+        yield Shown(title, id="home-title")
         yield OptionList(
-            *(Option(f"{key}  {label}", id=name) for name, key, label in MENU), id="home-menu"
+            *(Option(f"{key}  {label}", id=name) for name, key, label, _ in MENU), id="home-menu"
         )
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:
@@ -62,12 +65,20 @@ class HomeScreen(Screen[None]):
             self.open_daily(today - dt.timedelta(days=1))
         elif name == "puzzle":
             self.app.push_screen(
-                Prompt("A puzzle: a seed (123), a kind (sprint) or an id (pair-7):", "123"),
+                Prompt(
+                    "A puzzle: a seed (123), a kind (sprint) or an id (pair-7); "
+                    "empty for a random one:",
+                    "(random)",
+                ),
                 self._puzzle_typed,
             )
         elif name == "game":
             self.app.push_screen(
-                Prompt("A game against bots: seed and players (e.g. 5 2):", "5 2"),
+                Prompt(
+                    "A game against bots: seed and players (e.g. 5 2); empty for a random "
+                    "seed and 2 players:",
+                    "(random seed, 2 players)",
+                ),
                 self._game_typed,
             )
         elif name == "stats":
@@ -86,38 +97,44 @@ class HomeScreen(Screen[None]):
 
         try:
             puzzle = get_puzzle(self.setting.deck, puzzle_id, self.setting.store)
+            # starting the attempt may be refused too: open in another session, damaged save
+            screen = PuzzleScreen(self.setting, puzzle)
         except SilverpyrError as error:
             self.notify(str(error), severity="error")
             return
-        self.app.push_screen(PuzzleScreen(self.setting, puzzle))
+        self.app.push_screen(screen)
 
     def _puzzle_typed(self, text: str | None) -> None:
         from ...puzzles.ids import seed_id
         from ...puzzles.kinds import Kind
 
-        text = (text or "").strip().lower()
-        if not text:
+        if text is None:  # Escape
             return
-        if text.isdigit():
-            self.open_puzzle(seed_id(int(text)))
+        text = text.strip().lower()
+        if not text:  # as `silverpyr puzzle` without --seed: a random seed
+            self.open_puzzle(seed_id(random_seed()))
         elif text in {kind.value for kind in Kind}:
-            import secrets
-
-            self.open_puzzle(seed_id(secrets.randbelow(1_000_000), Kind(text)))
+            self.open_puzzle(seed_id(random_seed(), Kind(text)))
         else:
             self.open_puzzle(text)
 
     def _game_typed(self, text: str | None) -> None:
+        from ...solver.rng import MAX_SEED, seed_problem
         from .game_screen import GameScreen
 
-        numbers = (text or "").split()
-        if not numbers or not all(n.isdigit() for n in numbers) or len(numbers) > 2:
-            if text:
-                self.notify("write a seed and a number of players, e.g. 5 2", severity="error")
+        if text is None:  # Escape
+            return
+        numbers = text.split() or [str(random_seed())]  # as `silverpyr game` without --seed
+        if not all(n.isdigit() for n in numbers) or len(numbers) > 2:
+            self.notify("write a seed and a number of players, e.g. 5 2", severity="error")
+            return
+        if len(numbers) > 1 and numbers[1] not in {"1", "2", "3", "4"}:
+            self.notify("1 to 4 players", severity="error")
             return
         players = int(numbers[1]) if len(numbers) > 1 else 2
-        if not 1 <= players <= 4:
-            self.notify("1 to 4 players", severity="error")
+        problem = seed_problem(int(numbers[0])) if len(numbers[0]) <= 19 else "too long"
+        if problem is not None:
+            self.notify(f"the seed is a whole number from 0 to {MAX_SEED}", severity="error")
             return
         self.app.push_screen(GameScreen(self.setting, players=players, seed=int(numbers[0])))
 
@@ -132,8 +149,8 @@ class StatsScreen(Screen[None]):
         self.setting = setting
 
     def compose(self) -> ComposeResult:
-        yield Static(self._body(), id="stats")
-        yield Footer()
+        yield Shown(self._body(), id="stats")
+        yield Footer(compact=True)
 
     def _body(self) -> RenderableType:
         from ...puzzles.stats import summarise

@@ -7,6 +7,7 @@ Share texts of the puzzles finished are printed when the app exits.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -20,9 +21,39 @@ if TYPE_CHECKING:
     from .setting import Setting
 
 
+NOT_A_TERMINAL = "standard input or output is not a terminal"
+DUMB_TERMINALS = frozenset({"dumb"})
+"""``TERM`` values of terminals that cannot move the cursor or draw a screen."""
+
+
+def why_not_full_screen() -> str | None:
+    """Why the full-screen game cannot run here, or ``None`` when it can.
+
+    It needs a terminal at both ends (not a pipe or a file) that can draw a screen: a
+    ``TERM`` of ``dumb`` (Emacs shells, some CI logs) cannot, and Textual would fill it
+    with escape codes.
+    """
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return NOT_A_TERMINAL
+    term = os.environ.get("TERM", "")
+    if term in DUMB_TERMINALS:
+        return f"TERM={term} cannot draw a screen"
+    return None
+
+
 def interactive() -> bool:
-    """Whether both ends are a terminal (otherwise the line mode runs)."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    """Whether the full-screen game runs (otherwise the line mode does).
+
+    A terminal that cannot draw a screen gets one ``warning:`` line on stderr saying the
+    line mode runs instead; a pipe or a file needs no warning (that is what line mode is
+    for).
+    """
+    reason = why_not_full_screen()
+    if reason is None:
+        return True
+    if reason != NOT_A_TERMINAL:
+        print(f"warning: {reason}: playing in line mode", file=sys.stderr)
+    return False
 
 
 def _run(setting: Setting, first: Callable[[Setting], Screen[None]]) -> None:
@@ -31,7 +62,7 @@ def _run(setting: Setting, first: Callable[[Setting], Screen[None]]) -> None:
     SilverpyrApp(setting, first).run()
     for share in setting.shares:
         print(share, end="\n\n")
-    for left in setting.left:
+    for left in setting.left.values():
         print(left)
 
 

@@ -170,10 +170,18 @@ class Placer:
         self._turned(turn=False)
 
     def toggle_single(self) -> None:
-        """Switch between the pattern and a single-cell mark (not while extras are owed)."""
-        if not self.extra_mode:
-            self.single = not self.single
-            self._clamp()
+        """Switch between the pattern and a single-cell mark (not while extras are owed).
+
+        When the pattern fits nowhere (the way out says to press ``s``) and the cell under
+        the cursor cannot take a mark, the ghost goes to the first cell that can.
+        """
+        if self.extra_mode:
+            return
+        nowhere = self.fits_nowhere()
+        self.single = not self.single
+        self._clamp()
+        if nowhere and not self.ghost().legal:
+            self.step(1)
 
     def next_card(self) -> None:
         """Move the cursor to the next card in play, keeping the cell."""
@@ -191,6 +199,25 @@ class Placer:
                 self.orientation = self.expedition.orientations.index(_shape_of(mark.cells))
         first = next(cells_of(mark.cells))
         self.row, self.column = row_of(first), column_of(first)
+
+    def fits_nowhere(self) -> bool:
+        """Whether the pattern is under the cursor but has no legal placement on any card in
+        play: then only a single cell can be marked, whatever spot the ghost is on."""
+        if self.is_single:
+            return False
+        return not any(state.legal_footprints(self.expedition) for state in self.position.in_play())
+
+    def way_out(self) -> str | None:
+        """When the pattern fits nowhere, what the player can do instead, with the key;
+        ``None`` otherwise (the ghost's own reason, per spot, is then the useful one)."""
+        if not self.fits_nowhere():
+            return None
+        if self.position.legal_extra_marks():  # the single cells a mark may take
+            return (
+                f"{self.expedition.name} fits nowhere on your cards: "
+                "press s to mark a single cell instead"
+            )
+        return "Nothing can be marked this turn: press : and type - to pass"
 
     def candidates(self) -> list[Mark]:
         """The legal marks now, in the engine's order: placements of the pattern and single

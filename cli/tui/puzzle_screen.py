@@ -39,7 +39,7 @@ from ..views import (
 from .modals import LeaveDialog, Prompt
 from .placing import Placer
 from .setting import Setting, leave
-from .widgets import CardView, legend
+from .widgets import CardView, Shown, legend, no_colour
 
 if TYPE_CHECKING:
     from ...puzzles.attempt import KeptAttempt
@@ -129,17 +129,18 @@ class PuzzleScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         puzzle = self.session.puzzle
-        yield Static(id="title")
+        yield Shown(id="title")
         with Horizontal(id="board"):
             for number in puzzle.cards:
                 yield CardView(self.setting.deck.card(number), id=f"card-{number}")
             with VerticalScroll(id="side"):
-                yield Static(id="scorecard")
-                yield Static(id="messages")
-        yield Static(legend([self.setting.deck.card(n) for n in puzzle.cards]), id="legend")
-        yield Static(id="strip")
-        yield Static(id="status")
-        yield Footer()
+                yield Shown(id="scorecard")
+                yield Shown(id="messages")
+        cards = [self.setting.deck.card(n) for n in puzzle.cards]
+        yield Shown(legend(cards, mono=no_colour(self)), id="legend")
+        yield Shown(id="strip")
+        yield Shown(id="status")
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.redraw, keep_notice=True)
@@ -193,11 +194,15 @@ class PuzzleScreen(Screen[None]):
         from ...solver.cells import cells_str
 
         text = Text()
-        text.append(f"{what} on card {ghost.card} at {cells_str(ghost.cells)}: ", style="bold")
-        if ghost.reason is None:
-            text.append("Enter places it", style="green")
+        way_out = placer.way_out()
+        if way_out is not None:  # the reasons per spot would not say it
+            text.append(way_out, style="bold yellow")
         else:
-            text.append(ghost.reason, style="bold red")
+            text.append(f"{what} on card {ghost.card} at {cells_str(ghost.cells)}: ", style="bold")
+            if ghost.reason is None:
+                text.append("Enter places it", style="green")
+            else:
+                text.append(ghost.reason, style="bold red")
         if placer.extra_mode:
             text.append(f"  ({placer.owed} extra mark{'s' * (placer.owed > 1)} owed)")
         if self.thinking:
@@ -247,10 +252,11 @@ class PuzzleScreen(Screen[None]):
     # --- moves --------------------------------------------------------------------------
 
     def action_place(self) -> None:
+        way_out = self.placer.way_out()
         outcome = self.placer.place()
         if isinstance(outcome, str):
             self.redraw()
-            self.status = Text(f"Not there: {outcome}", style="bold red")
+            self.status = Text(way_out or f"Not there: {outcome}", style="bold red")
             return
         if outcome is None:
             self.redraw()
@@ -404,13 +410,13 @@ class PuzzleScreen(Screen[None]):
     def keep_progress(self) -> None:
         """Save the attempt to come back to it; what was kept is printed on exit."""
         if not self.session.finished:
-            self.setting.left.append(self.kept.keep())
+            self.setting.left[self.session.puzzle.id] = self.kept.keep()
 
     def keep_and_leave(self) -> None:
         """Save and leave: back to the home screen, or out of the app."""
         self.keep_progress()
         if self.setting.home:
-            self.notify(self.setting.left[-1])
+            self.notify(self.setting.left[self.session.puzzle.id])
         leave(self.setting, self)
 
     def finish(self) -> None:
@@ -418,4 +424,8 @@ class PuzzleScreen(Screen[None]):
         from .end_screen import EndScreen
 
         self.kept.record()
+        # What was said of this puzzle's saved progress is no longer true: no line about
+        # it after the app exits, no toast of it over the end screen.
+        self.setting.left.pop(self.session.puzzle.id, None)
+        self.app.clear_notifications()
         self.app.switch_screen(EndScreen(self.setting, self.kept, self.messages))

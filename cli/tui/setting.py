@@ -31,8 +31,9 @@ class Setting:
     home: bool = False
     """Whether the home screen is underneath: leaving a puzzle or game goes back to it."""
     shares: list[str] = field(default_factory=list)
-    left: list[str] = field(default_factory=list)
-    """What was kept of the puzzles left before their end, printed when the app exits."""
+    left: dict[str, str] = field(default_factory=dict)
+    """What was kept of the puzzles left before their end, by puzzle id, printed when the
+    app exits; a puzzle finished later in the same run drops its line (it would be stale)."""
 
 
 def leave(setting: Setting, screen: Screen[None]) -> None:

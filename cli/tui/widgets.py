@@ -1,21 +1,31 @@
 """Widgets of the full-screen game: a pyramid card you can point at, and small drawings.
 
 :class:`CardView` draws a room with its symbols in colour (the looks of :mod:`..render`),
-the marks labelled by turn, the ghost of the pattern under the cursor (green when legal,
-red when not) and a hint's area; moving the mouse over a cell or clicking it posts a
-message the screen turns into a cursor move or a placement.
+the marks labelled by turn, the ghost of the pattern under the cursor and a hint's area;
+moving the mouse over a cell or clicking it posts a message the screen turns into a cursor
+move or a placement.
+
+Nothing is told by colour alone: a legal ghost cell carries a check and an illegal one a
+cross (green and red are one colour to many colour-blind players), and the card under an
+illegal ghost gets a dashed border instead of a solid one. Under ``NO_COLOR`` every
+drawing goes through :class:`Colourless` (colours dropped, a coloured background becomes
+reverse video), since Textual's own answer, greys by luminance, leaves a red gem grey
+236 on grey 233: :class:`Shown` is a ``Static`` that does it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.widget import Widget
+from textual.widgets import Static
 
 from ...solver.cards import Expedition, PyramidCard, Symbol
 from ...solver.cells import COLUMN_NAMES, SIZE, CellMask, cell_at
@@ -31,6 +41,52 @@ MARK_STYLE = "bold black on bright_cyan"
 GHOST_STYLE = "bold bright_white on green4"
 ILLEGAL_STYLE = "bold bright_white on red3"
 AREA_STYLE = "on grey35"
+GHOST_GLYPH = "\u2713"
+"""A check: this cell of the ghost may be marked (told without colour)."""
+ILLEGAL_GLYPH = "\u2717"
+"""A cross: the ghost may not go there."""
+MONO_GHOST_STYLE = "bold underline"
+"""The ghost under ``NO_COLOR``: underlined, not reversed like a mark."""
+
+
+def colourless_style(style: Style) -> Style:
+    """``style`` without colours; a background colour becomes reverse video, so a mark or
+    an entrance still stands out from a plain cell."""
+    if style.bgcolor is not None:
+        style = style + Style(reverse=True)
+    return style.without_color
+
+
+class Colourless:
+    """A renderable drawn without colour (``NO_COLOR``): :func:`colourless_style` on
+    every segment, so the text keeps the terminal's own contrast."""
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for segment in console.render(self.renderable, options):
+            text, style, control = segment
+            yield Segment(text, colourless_style(style), control) if style else segment
+
+
+def no_colour(widget: Widget) -> bool:
+    """Whether the app runs under ``NO_COLOR`` (Textual reads it when the app starts)."""
+    return widget.app.no_color
+
+
+class Shown(Static):
+    """A ``Static`` whose Rich drawings lose their colours under ``NO_COLOR``."""
+
+    def update(self, content: Any = "", *args: Any, **kwargs: Any) -> None:
+        if no_colour(self) and not isinstance(content, str | Colourless):
+            content = Colourless(content)
+        super().update(content, *args, **kwargs)
+
+    def on_mount(self) -> None:
+        given = getattr(self, "content", "")  # what the constructor was given
+        if no_colour(self) and not isinstance(given, str | Colourless):
+            self.update(given)
 
 
 class CardView(Widget):
@@ -69,6 +125,7 @@ class CardView(Widget):
         self.area = area
         self.complete = complete
         self.set_class(self.ghost is not None, "active")
+        self.set_class(self.ghost is not None and not self.ghost.legal, "illegal")
         title = card_title(self.card)
         if complete:
             title.append(" complete", style="bold green")
@@ -76,7 +133,9 @@ class CardView(Widget):
         self.refresh()
 
     def render(self) -> RenderableType:
-        return room_text(self.card, self.labels, ghost=self.ghost, area=self.area)
+        mono = no_colour(self)
+        text = room_text(self.card, self.labels, ghost=self.ghost, area=self.area, mono=mono)
+        return Colourless(text) if mono else text
 
     def _cell_at(self, event: events.MouseEvent) -> tuple[int, int] | None:
         offset = event.get_content_offset(self)
@@ -104,14 +163,21 @@ def room_text(
     *,
     ghost: Ghost | None = None,
     area: CellMask = 0,
+    mono: bool = False,
 ) -> Text:
-    """The room as a grid of ``CELL``-wide cells with column and row labels."""
+    """The room as a grid of ``CELL``-wide cells with column and row labels.
+
+    A ghost cell ends in a check (legal) or a cross (not); ``mono`` draws the ghost
+    underlined instead of on green or red, for :class:`Colourless`.
+    """
     text = Text(no_wrap=True, overflow="ignore")
     header = " " * ROW_LABEL + "".join(f" {name}".ljust(CELL) for name in COLUMN_NAMES)
     text.append(header.rstrip() + "\n", style="bold")
     room = card.room
     ghost_cells = ghost.cells if ghost is not None else 0
-    ghost_style = GHOST_STYLE if ghost is None or ghost.legal else ILLEGAL_STYLE
+    legal = ghost is None or ghost.legal
+    ghost_style = MONO_GHOST_STYLE if mono else GHOST_STYLE if legal else ILLEGAL_STYLE
+    glyph = GHOST_GLYPH if legal else ILLEGAL_GLYPH
     for row in range(SIZE):
         text.append(f"{row + 1} ", style="bold")
         for column in range(SIZE):
@@ -121,8 +187,9 @@ def room_text(
             label = labels.get(cell)
             char = "\u00b7" if symbol is Symbol.PLAIN else look.char
             if ghost_cells >> cell & 1:
-                body = f"{label or '':>2}{char} " if symbol is not Symbol.WALL else "\u2588" * CELL
-                text.append(body, style=ghost_style)
+                wall = symbol is Symbol.WALL
+                body = "\u2588" * (CELL - 1) if wall else f"{label or '':>2}{char}"
+                text.append(body + glyph, style=ghost_style)
             elif symbol is Symbol.WALL:
                 text.append("\u2588" * CELL, style=look.style)
             elif label is not None:
@@ -138,14 +205,14 @@ def room_text(
     return text
 
 
-def legend(cards: Sequence[PyramidCard]) -> Text:
+def legend(cards: Sequence[PyramidCard], *, mono: bool = False) -> Text:
     """The symbols on these cards, what a mark and the ghost look like."""
     room = cards[0].room if len(cards) == 1 else None
     text = room_legend(room, marked_note="marked on turn 3", width=76)
     text.append("\n")
-    text.append(" \u00b7 ", style=GHOST_STYLE)
-    text.append(" where the pattern goes  ")
-    text.append(" \u00b7 ", style=ILLEGAL_STYLE)
+    text.append(f" \u00b7{GHOST_GLYPH}", style=MONO_GHOST_STYLE if mono else GHOST_STYLE)
+    text.append(" the pattern goes there  ")
+    text.append(f" \u00b7{ILLEGAL_GLYPH}", style=MONO_GHOST_STYLE if mono else ILLEGAL_STYLE)
     text.append(" not allowed there  ")
     text.append("[\u00b7]", style=AREA_STYLE)
     text.append(" hint area")
