@@ -11,10 +11,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..puzzles.cluster import RETRIES
 from ..solver.errors import SilverpyrError
 from .context import app_context
-from .options import JsonOption, PlainOption, SchedulerOption, WorkersOption
+from .options import (
+    JsonOption,
+    PlainOption,
+    SchedulerOption,
+    WorkersOption,
+    check_cluster_options,
+)
 from .output import emit, stderr_console
 
 if TYPE_CHECKING:
@@ -74,6 +79,7 @@ def analyze(
     from ..puzzles import analysis
     from ..puzzles.store import Store
 
+    check_cluster_options(scheduler, workers)  # a bad address fails before any work
     deck = app_context(ctx).deck()
     tasks = analysis.make_tasks(deck, cards, cards_only=cards_only, orders=orders)
     if out is not None and out.exists() and not out.is_dir():
@@ -102,9 +108,10 @@ def analyze(
         errors = stderr_console()
         for failure in report.failures:
             errors.print(f"failed: {failure}", markup=False, highlight=False, soft_wrap=True)
+        kept = "cached" if store is not None else "shown"
         raise analysis.AnalysisError(
-            f"{len(report.failures)} task(s) failed after {RETRIES} retries; the "
-            "other results are cached: run again to retry them"
+            f"{len(report.failures)} task(s) failed (each named above); the other results "
+            f"are {kept}: run again to retry the failed ones"
         )
 
 

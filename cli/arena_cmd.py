@@ -6,8 +6,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..puzzles.cluster import MAX_GAMES
 from .context import app_context
-from .options import JsonOption, PlainOption, SchedulerOption, WorkersOption, seed_option
+from .options import (
+    JsonOption,
+    PlainOption,
+    SchedulerOption,
+    WorkersOption,
+    check_cluster_options,
+    seed_option,
+)
 from .output import emit, stderr_console
 
 if TYPE_CHECKING:
@@ -25,7 +33,9 @@ def arena(
             help="The line-up, one bot per seat, e.g. expert,greedy (bots: expert, greedy, hint).",
         ),
     ] = "expert,greedy",
-    games: Annotated[int, typer.Option("--games", min=1, help="Games to play.")] = 100,
+    games: Annotated[
+        int, typer.Option("--games", min=1, max=MAX_GAMES, help="Games to play.")
+    ] = 100,
     seed: Annotated[
         int, seed_option("Seed of the first game; game g plays seed + g (default: 0).")
     ] = 0,
@@ -37,10 +47,11 @@ def arena(
     """Bots play seeded games against each other (seats rotated): win rates and scores."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress
 
-    from ..puzzles.arena import line_ups, run_arena
+    from ..puzzles.arena import check_line_up, run_arena
 
     names = [name.strip() for name in bots.split(",") if name.strip()]
-    line_ups(names, games, seed)  # checks the line-up before any cluster starts
+    check_line_up(names, games, seed)  # the line-up and the cluster options fail before work
+    check_cluster_options(scheduler, workers)
     deck = app_context(ctx).deck()
     console = stderr_console()
     with Progress(

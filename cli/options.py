@@ -18,6 +18,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ..puzzles.cluster import MAX_WORKERS
 from ..solver.errors import SilverpyrError
 from ..solver.sheet import ROUNDS, TURNS_PER_ROUND
 
@@ -162,8 +163,9 @@ SchedulerOption = Annotated[
     str | None,
     typer.Option(
         "--scheduler",
-        help="Dask scheduler, e.g. tcp://host:8786 (default: $DASK_SCHEDULER_ADDRESS, "
-        "else an embedded cluster).",
+        help="Dask scheduler, tcp://host:port (default: $DASK_SCHEDULER_ADDRESS, "
+        "else an embedded cluster); $SILVERPYR_DASK_TIMEOUT seconds (10) to answer and to "
+        "have a worker.",
         show_default=False,
     ),
 ]
@@ -188,11 +190,31 @@ RolloutsOption = Annotated[
         help="Keep and replacement advice: games played out per option (more: surer, slower).",
     ),
 ]
+
+
+def check_cluster_options(scheduler: str | None, workers: int | None) -> None:
+    """Check ``--scheduler`` (else ``$DASK_SCHEDULER_ADDRESS``) and the timeout before any
+    work, unless ``--workers 0`` keeps the work in this process; warn (one line) when
+    ``--workers`` cannot apply because the workers are the scheduler's."""
+    from ..puzzles.cluster import scheduler_address, wait_timeout
+
+    if workers == 0 and scheduler is None:
+        return
+    target = scheduler_address(scheduler)
+    wait_timeout()
+    if target is not None and workers is not None:
+        typer.echo(
+            f"warning: --workers {workers} is ignored: {target.where} has its own workers",
+            err=True,
+        )
+
+
 WorkersOption = Annotated[
     int | None,
     typer.Option(
         "--workers",
         min=0,
+        max=MAX_WORKERS,
         help="Worker processes of the embedded cluster (default: one per core; 0: none, "
         "all work in this process).",
         show_default=False,

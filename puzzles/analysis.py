@@ -35,7 +35,14 @@ from ..solver.cards import Deck, Expedition, PyramidCard
 from ..solver.errors import SilverpyrError
 from ..solver.position import Position
 from ..solver.rng import SeededStream
-from .cluster import RETRIES, dask_client, worker_count
+from .cluster import (
+    IN_FLIGHT_PER_WORKER,
+    RETRIES,
+    SchedulerLostError,
+    dask_client,
+    finished,
+    worker_count,
+)
 
 if TYPE_CHECKING:
     from .store import Store
@@ -202,7 +209,9 @@ def run(
     """Run ``tasks`` (cached ones are read back), on Dask; never drops a failure.
 
     Each result is cached as soon as it arrives, so an interrupted run resumes. A task
-    that raises is retried :data:`RETRIES` times by Dask, then reported with its card.
+    that raises is retried :data:`RETRIES` times by Dask, then reported with its card. A
+    lost scheduler (or no worker for the timeout) is a
+    :class:`~.cluster.SchedulerLostError` naming the tasks done and cached.
     """
     began = time.perf_counter()
     results: dict[tuple[int, str], dict[str, Any]] = {}
@@ -218,39 +227,47 @@ def run(
     cached = len(results)
     failures: list[str] = []
     used_workers = 0
-    if pending:
-        from dask.distributed import as_completed
 
-        with dask_client(scheduler, workers) as client:
-            used_workers = worker_count(client)
+    def record(task: Task, value: dict[str, Any] | None, error: Exception | None) -> None:
+        if error is not None or value is None:  # reported with the card, never dropped
+            failures.append(f"{task.label}: {type(error).__name__}: {error}")
+        else:
+            results[(task.card.number, task.task)] = value
+            if store:
+                store.cache_puzzle(task.cache_key(deck_hash_value), value)
+        if progress:
+            progress(task, error is None)
+
+    if pending and workers == 0 and scheduler is None:  # --workers 0: in this process
+        for task in sorted(pending, key=lambda t: t.card.number):
+            try:
+                record(task, run_task(task), None)
+            except Exception as raised:
+                record(task, None, raised)
+    elif pending:
+        with dask_client(scheduler, workers) as connection:
+            used_workers = worker_count(connection)
             # the slowest tasks first (orders and exact build the biggest graphs)
             ordered = sorted(
                 pending, key=lambda t: (t.task not in ("exact", "orders"), t.card.number)
             )
-            futures = {
-                client.submit(
-                    run_task,
-                    task,
-                    key=f"{task.cache_key(deck_hash_value)}",
-                    retries=RETRIES,
-                    pure=False,
-                ): task
-                for task in ordered
-            }
-            for future in as_completed(futures):
-                task = futures[future]
-                try:
-                    value = future.result()
-                except Exception as error:  # reported with the card, never dropped
-                    failures.append(f"{task.label}: {type(error).__name__}: {error}")
-                    if progress:
-                        progress(task, False)
-                    continue
-                results[(task.card.number, task.task)] = value
-                if store:
-                    store.cache_puzzle(task.cache_key(deck_hash_value), value)
-                if progress:
-                    progress(task, True)
+
+            def submit(client: Any, task: Task) -> Any:
+                return client.submit(
+                    run_task, task, key=task.cache_key(deck_hash_value), retries=RETRIES, pure=False
+                )
+
+            in_flight = max(1, used_workers) * IN_FLIGHT_PER_WORKER
+            try:
+                for task, value, failed in finished(
+                    connection, ordered, submit, in_flight=in_flight
+                ):
+                    record(task, value, failed)
+            except SchedulerLostError as lost:
+                done = [task for task in tasks if (task.card.number, task.task) in results]
+                raise SchedulerLostError(
+                    f"{lost}: {_resume_note(done, len(tasks), cached=store is not None)}"
+                ) from None
     return RunReport(
         results,
         cached,
@@ -258,6 +275,23 @@ def run(
         tuple(failures),
         time.perf_counter() - began,
         used_workers,
+    )
+
+
+def _resume_note(done: Sequence[Task], total: int, *, cached: bool) -> str:
+    """``3 of 8 task(s) done and cached (card 1 exact, greedy; card 2 exact): run ...``."""
+    by_card: dict[int, list[str]] = {}
+    for task in done:
+        by_card.setdefault(task.card.number, []).append(task.task)
+    shown = [f"card {number} {', '.join(names)}" for number, names in sorted(by_card.items())]
+    if len(shown) > 10:
+        shown = [*shown[:10], f"{len(shown) - 10} more card(s)"]
+    listed = f" ({'; '.join(shown)})" if shown else ""
+    if not cached:
+        return f"{len(done)} of {total} task(s) done{listed}, not cached: run again to redo them"
+    return (
+        f"{len(done)} of {total} task(s) done and cached{listed}: "
+        "run the same command again to resume"
     )
 
 

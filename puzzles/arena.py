@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +25,15 @@ from ..solver.cards import Deck
 from ..solver.errors import SilverpyrError
 from ..solver.players import PLAYERS, Player, play_game
 from ..solver.rng import seed_problem
-from .cluster import RETRIES, dask_client, worker_count
+from .cluster import (
+    IN_FLIGHT_PER_WORKER,
+    MAX_GAMES,
+    RETRIES,
+    SchedulerLostError,
+    dask_client,
+    finished,
+    worker_count,
+)
 from .hint_player import HintPlayer
 
 CATEGORIES = ("torches", "pyramid_points", "gems", "skulls", "completed")
@@ -37,7 +45,8 @@ the real-game ranking of this floor."""
 
 
 class ArenaError(SilverpyrError, ValueError):
-    """An arena that cannot be run (unknown bot, too many seats, no games)."""
+    """An arena that cannot be run (unknown bot, too many seats, no games, too many games),
+    or a game that failed on its worker."""
 
 
 @dataclass(frozen=True)
@@ -63,22 +72,34 @@ def play_arena_game(deck: Deck, seed: int, seats: tuple[str, ...]) -> GameResult
     )
 
 
-def line_ups(bots: Sequence[str], games: int, seed: int) -> list[tuple[int, tuple[str, ...]]]:
-    """``(seed, seats)`` of every game: seeds in order, the line-up rotated game by game."""
+def check_line_up(bots: Sequence[str], games: int, seed: int = 0) -> None:
+    """Raise :class:`ArenaError` unless ``bots`` can play ``games`` games from ``seed``."""
     if not bots:
         raise ArenaError("name at least one bot")
     unknown = [name for name in bots if name not in ARENA_PLAYERS]
     if unknown:
         known = ", ".join(sorted(ARENA_PLAYERS))
         raise ArenaError(f"unknown bot {unknown[0]!r} (known: {known})")
-    if games < 1:
-        raise ArenaError(f"play at least 1 game, not {games}")
+    if not 1 <= games <= MAX_GAMES:
+        raise ArenaError(f"play from 1 to {MAX_GAMES:,} games, not {games:,}")
     for first_or_last in (seed, seed + games - 1):  # game g plays seed + g
         problem = seed_problem(first_or_last)
         if problem is not None:
             raise ArenaError(f"seed of game {1 if first_or_last == seed else games}: {problem}")
+
+
+def iter_line_ups(
+    bots: Sequence[str], games: int, seed: int
+) -> Iterator[tuple[int, tuple[str, ...]]]:
+    """``(seed, seats)`` of every game, one at a time (checked first)."""
+    check_line_up(bots, games, seed)
     seats = len(bots)
-    return [(seed + g, tuple(bots[(g + s) % seats] for s in range(seats))) for g in range(games)]
+    return ((seed + g, tuple(bots[(g + s) % seats] for s in range(seats))) for g in range(games))
+
+
+def line_ups(bots: Sequence[str], games: int, seed: int) -> list[tuple[int, tuple[str, ...]]]:
+    """``(seed, seats)`` of every game: seeds in order, the line-up rotated game by game."""
+    return list(iter_line_ups(bots, games, seed))
 
 
 def wilson(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -200,28 +221,46 @@ def run_arena(
     progress: Callable[[], None] | None = None,
 ) -> ArenaReport:
     """Play the arena; ``workers=0`` plays in this process, otherwise on Dask."""
-    plan = line_ups(bots, games, seed)
+    plan = iter_line_ups(bots, games, seed)  # lazy: a million games are not held up front
     began = time.perf_counter()
-    results: dict[int, GameResult] = {}
+    results: list[GameResult] = []
     used = 0
     if workers == 0 and scheduler is None:
         for game_seed, seats in plan:
-            results[game_seed] = play_arena_game(deck, game_seed, seats)
+            results.append(play_arena_game(deck, game_seed, seats))
             if progress:
                 progress()
     else:
-        from dask.distributed import as_completed
+        with dask_client(scheduler, workers) as connection:
+            used = worker_count(connection)
+            try:
+                shared = connection.client.scatter(  # once, not pickled into every game
+                    deck, broadcast=True, timeout=connection.timeout
+                )
+            except (OSError, TimeoutError):
+                raise SchedulerLostError(f"lost {connection.where} before any game") from None
 
-        with dask_client(scheduler, workers) as client:
-            used = worker_count(client)
-            futures = [
-                client.submit(play_arena_game, deck, game_seed, seats, retries=RETRIES, pure=False)
-                for game_seed, seats in plan
-            ]
-            for future in as_completed(futures):
-                result = future.result()  # a game that still fails after retries is an error
-                results[result.seed] = result
-                if progress:
-                    progress()
-    ordered = [results[game_seed] for game_seed, _ in plan]
-    return summarise(ordered, time.perf_counter() - began, used)
+            def submit(client: Any, game: tuple[int, tuple[str, ...]]) -> Any:
+                return client.submit(
+                    play_arena_game, shared, game[0], game[1], retries=RETRIES, pure=False
+                )
+
+            in_flight = max(1, used) * IN_FLIGHT_PER_WORKER
+            try:
+                for (game_seed, _), result, error in finished(
+                    connection, plan, submit, in_flight=in_flight
+                ):
+                    if error is not None:
+                        raise ArenaError(
+                            f"the game of seed {game_seed} failed: {type(error).__name__}: {error}"
+                        )
+                    results.append(result)
+                    if progress:
+                        progress()
+            except SchedulerLostError as error:
+                raise SchedulerLostError(
+                    f"{error} after {len(results):,} of {games:,} games "
+                    "(an arena keeps no partial results: run it again)"
+                ) from None
+    results.sort(key=lambda result: result.seed)
+    return summarise(results, time.perf_counter() - began, used)
