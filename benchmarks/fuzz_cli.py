@@ -5,19 +5,40 @@ The error contract (README, "Errors"): every bad input gets one line on stderr s
 traceback, a crash or a hang. A damaged stats database is the one exception by design:
 the damaged rows are skipped with ``warning:`` lines and the command goes on (exit 0).
 
-Seven classes of input, each generated from a seeded stream (the same cases every run):
+Twelve classes of input, each generated from a seeded stream (the same cases every run):
 
 * ``args``: command-line arguments (bad types, ranges, choices, unknown or missing options);
 * ``cards``: card files (``--cards``), mutated from the bundled deck or hostile outright;
 * ``puzzle``: puzzle files (``puzzle --file``);
 * ``state``: ``hint --state`` files (mark, keep and replacement views);
-* ``record``: game records (``hint --game``, with and without ``--review``);
+* ``record``: game records read (``hint --game``, with and without ``--review``) and
+  written (``game --record`` at a FIFO, a folder, a symlink to a folder, a missing folder,
+  ``/dev/null`` in a private mount namespace...; replacing a FIFO, a symlink or the null
+  device with a plain file counts as ``wrong exit``);
 * ``moves``: ``--moves`` scripts (``puzzle``, ``daily``, ``hint``, ``game``);
-* ``stats``: damaged stats databases (``stats``, ``daily``).
+* ``stats``: damaged stats databases (``stats``, ``daily``);
+* ``db``: every column of every table (``PRAGMA table_info`` of a database the installed
+  CLI made) with a value of each wrong type, and the file itself damaged (truncated,
+  empty, random bytes, a folder, ``user_version`` negative, huge or newer, a cache entry
+  that is not JSON); ``stats`` and ``daily`` (resuming, then giving up) may recover with
+  ``warning:`` lines or stop with one ``error:`` line; ``cards show 1`` needs no store
+  and must still work;
+* ``bigint``: integers over 4,300 digits in every data file kind (card file, puzzle, state
+  in YAML and JSON, game record, moves) and on the command line;
+* ``scheduler``: ``--scheduler`` and ``$DASK_SCHEDULER_ADDRESS`` values for ``analyze`` and
+  ``arena``, among them loopback ports that refuse, that answer random bytes and that
+  accept and never answer (servers on 127.0.0.1 that this script starts and stops);
+* ``seeds``: ``--seed`` of every command out of range or huge, ``arena --games`` and
+  ``--workers`` and ``analyze --workers``/``--orders`` huge, under an address-space limit
+  (``prlimit``) and a timeout;
+* ``pipe``: every printing command with a stdout reader that closes at once or after one
+  byte: it must exit 0 without noise on stderr.
 
-Each case runs in a fresh temporary folder with its own ``SILVERPYR_HOME``. The tally per
-class: clean / multi-line / traceback / crash / wrong exit / hang. ``--show KIND`` prints
-the cases of one outcome (e.g. ``--show traceback``) with their stderr.
+Each case runs in a fresh temporary folder with its own ``SILVERPYR_HOME``, in a process
+group of its own (a timeout ends everything it started). The tally per class: clean /
+accepted / multi-line / traceback / crash / wrong exit / hang. ``--show KIND`` prints the
+cases of one outcome (e.g. ``--show traceback``) with their stderr; ``--only CLASS`` runs
+some classes.
 
     .venv/bin/python benchmarks/fuzz_cli.py --jobs 2
 """
