@@ -5,19 +5,40 @@ The error contract (README, "Errors"): every bad input gets one line on stderr s
 traceback, a crash or a hang. A damaged stats database is the one exception by design:
 the damaged rows are skipped with ``warning:`` lines and the command goes on (exit 0).
 
-Seven classes of input, each generated from a seeded stream (the same cases every run):
+Twelve classes of input, each generated from a seeded stream (the same cases every run):
 
 * ``args``: command-line arguments (bad types, ranges, choices, unknown or missing options);
 * ``cards``: card files (``--cards``), mutated from the bundled deck or hostile outright;
 * ``puzzle``: puzzle files (``puzzle --file``);
 * ``state``: ``hint --state`` files (mark, keep and replacement views);
-* ``record``: game records (``hint --game``, with and without ``--review``);
+* ``record``: game records read (``hint --game``, with and without ``--review``) and
+  written (``game --record`` at a FIFO, a folder, a symlink to a folder, a missing folder,
+  ``/dev/null`` in a private mount namespace...; replacing a FIFO, a symlink or the null
+  device with a plain file counts as ``wrong exit``);
 * ``moves``: ``--moves`` scripts (``puzzle``, ``daily``, ``hint``, ``game``);
-* ``stats``: damaged stats databases (``stats``, ``daily``).
+* ``stats``: damaged stats databases (``stats``, ``daily``);
+* ``db``: every column of every table (``PRAGMA table_info`` of a database the installed
+  CLI made) with a value of each wrong type, and the file itself damaged (truncated,
+  empty, random bytes, a folder, ``user_version`` negative, huge or newer, a cache entry
+  that is not JSON); ``stats`` and ``daily`` (resuming, then giving up) may recover with
+  ``warning:`` lines or stop with one ``error:`` line; ``cards show 1`` needs no store
+  and must still work;
+* ``bigint``: integers over 4,300 digits in every data file kind (card file, puzzle, state
+  in YAML and JSON, game record, moves) and on the command line;
+* ``scheduler``: ``--scheduler`` and ``$DASK_SCHEDULER_ADDRESS`` values for ``analyze`` and
+  ``arena``, among them loopback ports that refuse, that answer random bytes and that
+  accept and never answer (servers on 127.0.0.1 that this script starts and stops);
+* ``seeds``: ``--seed`` of every command out of range or huge, ``arena --games`` and
+  ``--workers`` and ``analyze --workers``/``--orders`` huge, under an address-space limit
+  (``prlimit``) and a timeout;
+* ``pipe``: every printing command with a stdout reader that closes at once or after one
+  byte: it must exit 0 without noise on stderr.
 
-Each case runs in a fresh temporary folder with its own ``SILVERPYR_HOME``. The tally per
-class: clean / multi-line / traceback / crash / wrong exit / hang. ``--show KIND`` prints
-the cases of one outcome (e.g. ``--show traceback``) with their stderr.
+Each case runs in a fresh temporary folder with its own ``SILVERPYR_HOME``, in a process
+group of its own (a timeout ends everything it started). The tally per class: clean /
+accepted / multi-line / traceback / crash / wrong exit / hang. ``--show KIND`` prints the
+cases of one outcome (e.g. ``--show traceback``) with their stderr; ``--only CLASS`` runs
+some classes.
 
     .venv/bin/python benchmarks/fuzz_cli.py --jobs 2
 """
@@ -28,10 +49,15 @@ import argparse
 import contextlib
 import json
 import os
+import re
+import shutil
+import signal
+import socket
 import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -62,6 +88,24 @@ class Case:
     stdin: bytes = b""
     database: Callable[[Path], None] | None = None
     env: dict[str, str] = field(default_factory=dict)
+    setup: Callable[[Path], None] | None = None
+    """Prepares the case's folder (a FIFO, a symlink, a directory...) before the run."""
+    check: Callable[[Path], str | None] | None = None
+    """After the run: ``None``, or why the run lost data (the case then counts as wrong)."""
+    expect: str = "error"
+    """``error``: a bad input (one ``error:`` line and exit 2, or accepted); ``store``: a damaged
+    stats database (``warning:`` lines and exit 0 count as clean); ``success``: the command
+    must still work (exit 0); ``ended``: like ``error``, but exit 0 may come with lines on
+    stderr (a game left at its prompt says so there); ``pipe``: stdout is a pipe whose reader
+    goes away, and the command must exit 0 without noise."""
+    stdout: str = "capture"
+    """``capture``, ``closed`` (the reader closed before the command starts) or ``one byte``
+    (the reader takes one byte, then closes)."""
+    timeout: float = TIMEOUT_SECONDS
+    memory: int | None = None
+    """An address-space limit for the command (bytes), set with ``prlimit``."""
+    wrap: tuple[str, ...] = ()
+    """A command put before ``silverpyr`` (e.g. a private mount namespace)."""
 
 
 @dataclass
@@ -76,6 +120,10 @@ class Result:
 # --- running and judging ---------------------------------------------------------------------
 
 
+NOISE = ("Exception ignored", "BrokenPipeError", "OSError", "ValueError: I/O operation")
+"""What Python prints when a pipe's reader went away and nobody handled it."""
+
+
 def judge(case: Case, code: int | None, stderr: str) -> str:
     """The outcome of one run (see the module docstring)."""
     if code is None:
@@ -85,9 +133,17 @@ def judge(case: Case, code: int | None, stderr: str) -> str:
     if code < 0 or code >= 128:
         return "crash"
     lines = [line for line in stderr.splitlines() if line.strip()]
-    if case.kind == "stats" and code == 0:
+    if case.expect == "pipe":
+        if code != 0:
+            return "wrong exit"
+        return "multi-line" if any(line.startswith(NOISE) for line in lines) else "clean"
+    if case.expect == "success":
+        if code != 0:
+            return "wrong exit"
         return "clean" if all(line.startswith("warning:") for line in lines) else "multi-line"
-    if code == 0 and not lines:
+    if (case.kind == "stats" or case.expect == "store") and code == 0:
+        return "clean" if all(line.startswith("warning:") for line in lines) else "multi-line"
+    if code == 0 and (not lines or case.expect == "ended"):
         return "accepted"
     if code != 2:
         return "wrong exit"
@@ -96,6 +152,29 @@ def judge(case: Case, code: int | None, stderr: str) -> str:
     if len(lines) == 1 or (len(lines) == 2 and "--help" in lines[1]):
         return "clean"
     return "multi-line"
+
+
+_READERS: list[threading.Thread] = []
+
+
+def _stdout_for(case: Case) -> tuple[int, int | None]:
+    """The child's stdout (``subprocess.PIPE`` or a pipe's write end) and the end to close."""
+    if case.stdout == "capture":
+        return subprocess.PIPE, None
+    read_end, write_end = os.pipe()
+    if case.stdout == "closed":
+        os.close(read_end)
+    else:  # "one byte": a reader that takes one byte and goes away
+
+        def read_one() -> None:
+            with contextlib.suppress(OSError):
+                os.read(read_end, 1)
+            os.close(read_end)
+
+        thread = threading.Thread(target=read_one, daemon=True)
+        thread.start()
+        _READERS.append(thread)
+    return write_end, write_end
 
 
 def run(exe: Path, case: Case) -> Result:
@@ -107,24 +186,49 @@ def run(exe: Path, case: Case) -> Result:
             (folder / name).write_bytes(content)
         if case.database is not None:
             case.database(home)
+        if case.setup is not None:
+            case.setup(folder)
         env = {**os.environ, "SILVERPYR_HOME": str(home), "NO_COLOR": "1", "COLUMNS": "100"}
+        env.pop(SCHEDULER_ENV, None)
         env.update(case.env)
+        command = [*case.wrap, str(exe), *case.argv]
+        if case.memory is not None:
+            command = ["prlimit", f"--as={case.memory}", "--", *command]
+        stdout, to_close = _stdout_for(case)
         started = time.perf_counter()
+        process = subprocess.Popen(
+            command,
+            cwd=folder,
+            stdin=subprocess.PIPE,
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            env=env,
+            start_new_session=True,  # its own process group: a timeout ends Dask's workers too
+        )
+        if to_close is not None:
+            os.close(to_close)
         try:
-            done = subprocess.run(
-                [str(exe), *case.argv],
-                cwd=folder,
-                input=case.stdin,
-                capture_output=True,
-                env=env,
-                timeout=TIMEOUT_SECONDS,
-            )
-            code: int | None = done.returncode
-            stderr = done.stderr.decode("utf-8", "replace")
+            _, err = process.communicate(case.stdin, timeout=case.timeout)
+            code: int | None = process.returncode
+            stderr = err.decode("utf-8", "replace")
         except subprocess.TimeoutExpired:
+            _kill_group(process.pid)
+            process.communicate()
             code, stderr = None, "(timed out)"
+        finally:
+            _kill_group(process.pid)  # whatever it left running (workers of a cluster)
         seconds = time.perf_counter() - started
-    return Result(case, judge(case, code, stderr), code, stderr, seconds)
+        outcome = judge(case, code, stderr)
+        lost = case.check(folder) if case.check is not None else None
+        if lost is not None and outcome in ("clean", "accepted"):
+            outcome, stderr = "wrong exit", f"{stderr}\n(fuzz: {lost})"
+    return Result(case, outcome, code, stderr, seconds)
+
+
+def _kill_group(pid: int) -> None:
+    """End the process group this benchmark started for one case (by its id)."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, signal.SIGKILL)
 
 
 # --- generators ----------------------------------------------------------------------------
@@ -586,6 +690,7 @@ def record_cases(stream: SeededStream) -> Iterator[Case]:
     yield Case("record", "a folder", ["hint", "--game", "."])
     yield Case("record", "missing", ["hint", "--game", "missing.json"])
     yield Case("record", "with --state", ["hint", "--game", "g.json", "--state", "g.json"])
+    yield from record_out_cases()
 
 
 BAD_MOVES = (
@@ -650,22 +755,51 @@ def moves_cases(stream: SeededStream) -> Iterator[Case]:
     )
 
 
+DB_FILENAME = "silverpyr.db"
+SCORED_DATE, SAVED_DATE = "2026-11-21", "2026-11-22"
+_TEMPLATE: list[bytes] = []
+
+
+def template_database() -> bytes:
+    """A stats database made by the installed CLI, once per run: a daily given up (a row of
+    ``attempts``), a daily left after one move (a row of ``progress``), and both puzzles in
+    ``puzzle_cache``. Each database case damages a copy."""
+    if _TEMPLATE:
+        return _TEMPLATE[0]
+    exe = console_script()
+    with tempfile.TemporaryDirectory(prefix="silverpyr-fuzz-db-") as tmp:
+        home = Path(tmp)
+        env = {**os.environ, "SILVERPYR_HOME": str(home)}
+        for date, moves in ((SCORED_DATE, "q!"), (SAVED_DATE, "E1")):
+            subprocess.run(
+                [str(exe), "daily", "--date", date, "--plain", "--moves", moves],
+                env=env,
+                capture_output=True,
+                timeout=TIMEOUT_SECONDS,
+                check=False,
+            )
+        path = home / DB_FILENAME
+        with contextlib.closing(sqlite3.connect(path)) as connection:
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            counts = {
+                table: connection.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+                for table in _tables(connection)
+            }
+        if not all(counts.values()):
+            raise SystemExit(f"the template stats database has an empty table: {counts}")
+        _TEMPLATE.append(path.read_bytes())
+    return _TEMPLATE[0]
+
+
 def _database(rows: Callable[[sqlite3.Connection], None]) -> Callable[[Path], None]:
-    """A database made by the installed CLI (one finished daily), then damaged by ``rows``."""
+    """A copy of the template database (made by the installed CLI), damaged by ``rows``."""
 
     def make(home: Path) -> None:
-        exe = console_script()
-        env = {**os.environ, "SILVERPYR_HOME": str(home)}
-        subprocess.run(
-            [str(exe), "daily", "--date", "2026-11-22", "--plain", "--moves", "q"],
-            env=env,
-            capture_output=True,
-            timeout=TIMEOUT_SECONDS,
-        )
-        databases = list(home.rglob("*.sqlite3")) + list(home.rglob("*.db"))
-        if databases:
-            with sqlite3.connect(databases[0]) as connection:
-                rows(connection)
+        path = home / DB_FILENAME
+        path.write_bytes(template_database())
+        with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as connection:
+            rows(connection)
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     return make
 
@@ -725,6 +859,737 @@ def stats_cases(stream: SeededStream) -> Iterator[Case]:
     yield Case("stats", "garbage file", ["stats"], database=garbage)
 
 
+# --- db: every column of every table, with each wrong type ---------------------------------
+
+WRONG_VALUES: tuple[tuple[str, object], ...] = (
+    ("text", "x"),
+    ("blob", b"\x00\xff\xfe"),
+    ("float", 1.5),
+    ("null", None),
+    ("huge", 2**63 - 1),
+    ("negative", -1),
+    ("5000 digits", "9" * 5000),  # a number column turns it into a REAL: infinity
+)
+DB_COMMANDS: tuple[tuple[list[str], str], ...] = (
+    (["stats"], "store"),
+    (["daily", "--date", SAVED_DATE, "--plain", "--moves", "q!"], "store"),  # resumes, gives up
+    (["cards", "show", "1", "--plain"], "success"),  # needs no store: must still work
+)
+
+
+def _columns(connection: sqlite3.Connection) -> list[tuple[str, str]]:
+    """(table, column) of every table, read with ``PRAGMA table_info``."""
+    return [
+        (table, row[1])
+        for table in _tables(connection)
+        for row in connection.execute(f"PRAGMA table_info({table})")
+    ]
+
+
+def _set_value(table: str, column: str, value: object) -> Callable[[sqlite3.Connection], None]:
+    """Every row's ``column`` set to ``value``, past CHECK and NOT NULL (the schema is edited
+    to drop the column's NOT NULL, as a file damaged or edited by hand could be)."""
+
+    def damage(connection: sqlite3.Connection) -> None:
+        connection.execute("PRAGMA ignore_check_constraints = ON")
+        if value is None:
+            (sql,) = connection.execute(
+                "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)
+            ).fetchone()
+            loose = re.sub(rf"(\b{column}\s+\w+)\s+NOT NULL", r"\1", sql)
+            if loose != sql:
+                (version,) = connection.execute("PRAGMA schema_version").fetchone()
+                connection.execute("PRAGMA writable_schema = ON")
+                connection.execute(
+                    "UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = ?",
+                    (loose, table),
+                )
+                connection.execute(f"PRAGMA schema_version = {version + 1}")
+                connection.execute("PRAGMA writable_schema = OFF")
+        try:
+            connection.execute(f'UPDATE "{table}" SET "{column}" = ?', (value,))
+        except sqlite3.IntegrityError:  # a UNIQUE column: the last row only (the saved daily's)
+            connection.execute(
+                f'UPDATE "{table}" SET "{column}" = ? '
+                f'WHERE rowid = (SELECT MAX(rowid) FROM "{table}")',
+                (value,),
+            )
+
+    return damage
+
+
+def _storable(damage: Callable[[sqlite3.Connection], None]) -> str | None:
+    """``None`` when SQLite takes the damage (tried on a copy of the template), else why not."""
+    with tempfile.TemporaryDirectory(prefix="silverpyr-fuzz-db-") as tmp:
+        path = Path(tmp) / DB_FILENAME
+        path.write_bytes(template_database())
+        try:
+            with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as connection:
+                damage(connection)
+        except sqlite3.Error as error:
+            return str(error)
+    return None
+
+
+UNSTORABLE: list[str] = []
+"""(column, value) pairs SQLite itself refuses (e.g. text in ``id INTEGER PRIMARY KEY``)."""
+
+
+def _file_damage(name: str) -> Callable[[Path], None]:
+    """The database file itself damaged: truncated, emptied, garbage, a folder, a version."""
+
+    def make(home: Path) -> None:
+        path = home / DB_FILENAME
+        data = template_database()
+        stream = SeededStream(f"silverpyr-fuzz-db|{name}")
+        if name == "zero bytes":
+            path.write_bytes(b"")
+        elif name == "truncated to half":
+            path.write_bytes(data[: len(data) // 2])
+        elif name.startswith("truncated to "):
+            path.write_bytes(data[: int(name.split()[-1])])
+        elif name == "random bytes":
+            path.write_bytes(bytes(stream.below(256) for _ in range(8192)))
+        elif name == "sqlite header, then random bytes":
+            path.write_bytes(data[:100] + bytes(stream.below(256) for _ in range(8092)))
+        elif name == "a page overwritten":
+            middle = len(data) // 4096 // 2 * 4096 or 4096
+            garbage = bytes(stream.below(256) for _ in range(4096))
+            path.write_bytes(data[:middle] + garbage + data[middle + 4096 :])
+        elif name == "a directory":
+            path.mkdir()
+        elif name == "a symlink to itself":
+            path.symlink_to(path)
+        elif name == "a dangling symlink":
+            path.symlink_to(home / "gone" / "x.db")
+        elif name == "a garbage write-ahead log":
+            path.write_bytes(data)
+            (home / f"{DB_FILENAME}-wal").write_bytes(bytes(stream.below(256) for _ in range(4096)))
+        elif name.startswith("user_version "):
+            path.write_bytes(data)
+            with contextlib.closing(sqlite3.connect(path)) as connection:
+                connection.execute(f"PRAGMA user_version = {int(name.split()[-1])}")
+        elif name.startswith("drop table "):
+            path.write_bytes(data)
+            with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as connection:
+                connection.execute(f"DROP TABLE {name.split()[-1]}")
+        elif name.startswith("cache: "):
+            path.write_bytes(data)
+            text = name.removeprefix("cache: ")
+            with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as connection:
+                connection.execute("UPDATE puzzle_cache SET puzzle = ?", (text,))
+        elif name.startswith("progress moves: "):
+            path.write_bytes(data)
+            text = name.removeprefix("progress moves: ")
+            with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as connection:
+                connection.execute("UPDATE progress SET moves = ?", (text,))
+        else:
+            raise AssertionError(name)
+
+    return make
+
+
+DB_FILE_DAMAGES = (
+    "zero bytes",
+    "truncated to 100",
+    "truncated to 4096",
+    "truncated to half",
+    "random bytes",
+    "sqlite header, then random bytes",
+    "a page overwritten",
+    "a directory",
+    "a symlink to itself",
+    "a dangling symlink",
+    "a garbage write-ahead log",
+    "user_version -1",
+    "user_version -2147483648",
+    "user_version 2147483647",
+    "user_version 4",
+    "user_version 99",
+    "user_version 0",
+    "user_version 1",
+    "user_version 2",
+    "drop table progress",
+    "drop table attempts",
+    "drop table puzzle_cache",
+    "cache: {",
+    "cache: not json",
+    "cache: []",
+    'cache: "x"',
+    "cache: null",
+    'cache: {"cards": "x"}',
+    'cache: {"cards": [99], "par": -1}',
+    "cache: " + "9" * 5000,
+    "cache: " + "[" * 100_000,
+    "progress moves: Z9; ;;",
+    "progress moves: " + "A1 " * 3000,
+)
+
+
+def db_cases(stream: SeededStream) -> Iterator[Case]:
+    with tempfile.TemporaryDirectory(prefix="silverpyr-fuzz-db-") as tmp:
+        path = Path(tmp) / DB_FILENAME
+        path.write_bytes(template_database())
+        with contextlib.closing(sqlite3.connect(path)) as connection:
+            columns = _columns(connection)
+    # stats meets every (column, value); daily (slower) text and one value per column, drawn from
+    # the seeded stream; cards show 1 (needs no store) one column of each table per value
+    sampled = {table: stream.choice([c for t, c in columns if t == table]) for table, _ in columns}
+    daily_values = {where: {stream.choice(WRONG_VALUES)[0], "text"} for where in columns}
+    for table, column in columns:
+        for label, value in WRONG_VALUES:
+            damage = _set_value(table, column, value)
+            refused = _storable(damage)
+            if refused is not None:
+                UNSTORABLE.append(f"{table}.{column}={label} ({refused})")
+                continue
+            for argv, expect in DB_COMMANDS:
+                if expect == "success" and sampled[table] != column:
+                    continue
+                if argv[0] == "daily" and label not in daily_values[(table, column)]:
+                    continue
+                yield Case(
+                    "db",
+                    f"{table}.{column}={label} ({' '.join(argv[:2])})",
+                    argv,
+                    database=_database(damage),
+                    expect=expect,
+                )
+    for name in DB_FILE_DAMAGES:
+        for argv, expect in DB_COMMANDS:
+            yield Case(
+                "db",
+                f"{name[:40]} ({' '.join(argv[:2])})",
+                argv,
+                database=_file_damage(name),
+                expect=expect,
+            )
+    for label, value in (("a file", "file"), ("a blank", " "), ("not UTF-8", "\udcff")):
+        for argv, expect in DB_COMMANDS:
+
+            def home_is(folder: Path, value: str = value) -> None:
+                if value == "file":
+                    (folder / "home-file").write_bytes(b"x")
+
+            env_value = "home-file" if value == "file" else value
+            yield Case(
+                "db",
+                f"SILVERPYR_HOME {label} ({' '.join(argv[:2])})",
+                argv,
+                setup=home_is,
+                env={"SILVERPYR_HOME": env_value},
+                expect=expect,
+            )
+
+
+# --- bigint: integers over 4,300 digits in every data file kind --------------------------
+
+HUGE = "9" * 5000
+BIG_FORMS: tuple[tuple[str, str], ...] = (
+    ("5000 digits", HUGE),
+    ("-5000 digits", "-" + HUGE),
+    ("hex", "0x" + "f" * 4500),
+    ("underscores", "1_" * 2500 + "1"),
+)
+JSON_FORMS = (*BIG_FORMS[:2], ("exponent", "1e" + HUGE), ("fraction", "0." + HUGE))
+
+CARD_FIELDS = ("format: 1", "number: 1\n", "count: 2", "number: 2\n")
+PUZZLE_FIELDS = (
+    "format: 1",
+    "cards: [22]",
+    "round: 1",
+    "turn_in_round: 3",
+    "red: 0",
+    "skulls: 0",
+    "par: 16",
+    "difficulty: 2",
+    "marked: {}",
+    "id: '3'",
+    "torches: [false, false, false, false]",
+)
+STATE_FIELDS = (
+    "round: 2",
+    "number: 12",
+    "number: 30",
+    "red: 2",
+    "skulls: 1",
+    "torches: [1]",
+    "seen: [I3, O4]",
+    "marks: A1 A2 B2",
+)
+DECISION_FIELDS = (
+    "dealt: [12, 30, 5, 44]",
+    "players: 2",
+    "replace: 12",
+    "offer: [5, 17]",
+    "deck: 3",
+)
+
+
+def _with_big(line: str, number: str) -> str:
+    """``line`` (``key: value``) with its value, or the first item of a list, a big number."""
+    key, value = line.rstrip("\n").split(": ", 1)
+    end = "\n" if line.endswith("\n") else ""
+    if value.startswith("["):
+        inner = value[1:-1].split(", ")
+        return f"{key}: [{', '.join([number, *inner[1:]])}]{end}"
+    if value == "{}":
+        return f"{key}: {{{number}: [A1]}}{end}"
+    return f"{key}: {number}{end}"
+
+
+def _json_big(data: dict[str, object], path: tuple[str | int, ...], number: str) -> bytes:
+    """``data`` as JSON with the value at ``path`` a big number written as digits."""
+    marker = "__BIG_NUMBER__"
+    changed = json.loads(json.dumps(data))
+    target = changed
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = marker
+    return json.dumps(changed).replace(f'"{marker}"', number).encode()
+
+
+STATE_DATA = {
+    "round": 2,
+    "expedition": "L3",
+    "seen": ["I3", "O4"],
+    "cards": [{"number": 12, "marks": "A1 A2 B2"}, {"number": 30}],
+    "sheet": {"red": 2, "green": 1, "skulls": 1, "torches": [1]},
+}
+STATE_PATHS: tuple[tuple[str | int, ...], ...] = (
+    ("round",),
+    ("cards", 0, "number"),
+    ("cards", 1, "number"),
+    ("sheet", "red"),
+    ("sheet", "skulls"),
+    ("sheet", "torches", 0),
+    ("seen", 0),
+)
+RECORD_PATHS: tuple[tuple[str | int, ...], ...] = (
+    ("seed",),
+    ("players",),
+    ("version",),
+    ("deck",),
+    ("answers", 0),
+)
+
+
+def bigint_cases(stream: SeededStream) -> Iterator[Case]:
+    deck = _deck_text()
+    for line in CARD_FIELDS:
+        for label, number in BIG_FORMS:
+            yield Case(
+                "bigint",
+                f"card file {line.strip()} = {label}",
+                ["--cards", "bad.yaml", "cards", "show", "1"],
+                files={"bad.yaml": deck.replace(line, _with_big(line, number), 1).encode()},
+            )
+    puzzle_argv = ["puzzle", "--file", "p.yaml", "--no-record", "--moves", "q!"]
+    for line in PUZZLE_FIELDS:
+        for label, number in BIG_FORMS:
+            text = PUZZLE.replace(line, _with_big(line, number), 1)
+            yield Case("bigint", f"puzzle {line} = {label}", puzzle_argv, {"p.yaml": text.encode()})
+    for base, lines, extra in (
+        (STATE, STATE_FIELDS, []),
+        (KEEP_STATE, DECISION_FIELDS[:2], ["--rollouts", "1"]),
+        (REPLACEMENT_STATE, DECISION_FIELDS[2:], ["--rollouts", "1"]),
+    ):
+        for line in lines:
+            if line not in base:
+                continue
+            for label, number in BIG_FORMS:
+                text = base.replace(line, _with_big(line, number), 1)
+                yield Case(
+                    "bigint",
+                    f"state {line} = {label}",
+                    ["hint", "--state", "s.yaml", *extra],
+                    {"s.yaml": text.encode()},
+                )
+    for path in STATE_PATHS:
+        for label, number in JSON_FORMS:
+            yield Case(
+                "bigint",
+                f"json state {'.'.join(map(str, path))} = {label}",
+                ["hint", "--state", "s.json"],
+                {"s.json": _json_big(STATE_DATA, path, number)},
+            )
+    record = json.loads(record_text())
+    for path in RECORD_PATHS:
+        for label, number in JSON_FORMS:
+            for review in ([], ["--review"]):
+                yield Case(
+                    "bigint",
+                    f"record {'.'.join(map(str, path))} = {label} {review}",
+                    ["hint", "--game", "g.json", "--rollouts", "1", *review],
+                    {"g.json": _json_big(record, path, number)},
+                )
+    for label, number in BIG_FORMS[:2]:
+        yield Case(
+            "bigint",
+            f"record answer '{label}:A1'",
+            ["hint", "--game", "g.json", "--rollouts", "1"],
+            {"g.json": record_text(answers=["19 43", f"{number}:A1"])},
+        )
+        yield Case(
+            "bigint",
+            f"moves file {label}",
+            ["game", "--seed", "5", "--moves", "m.txt"],
+            {"m.txt": f"{number} 43\n".encode()},
+        )
+        yield Case(
+            "bigint",
+            f"--moves '{label}:A1'",
+            ["puzzle", "--seed", "7", "--no-record", "--moves", f"{number}:A1"],
+        )
+        for argv in (
+            ["cards", "show", number],
+            ["route", number],
+            ["solve", "--card", number, "--expeditions", "I3"],
+            ["hint", "--puzzle", number],
+            ["puzzle", "--id", number, "--no-record", "--moves", "q!"],
+            ["score", "--torches", "1", "--pyramid-points", "0", "--red", number],
+        ):
+            yield Case("bigint", f"{argv[0]} {argv[1]} {label}", argv)
+
+
+# --- scheduler: --scheduler and DASK_SCHEDULER_ADDRESS -----------------------------------
+
+SCHEDULER_ENV = "DASK_SCHEDULER_ADDRESS"
+SCHEDULER_TIMEOUT = 30.0
+"""Per input: Dask itself gives up connecting after 10 s."""
+DASK_MEMORY = 3 * 2**30
+"""Address space of a command that runs Dask (a random reply must not make it allocate
+more than this); an embedded cluster's workers inherit it."""
+
+
+@dataclass
+class LoopbackServers:
+    """Three loopback ports: nothing listening, random bytes, and accept-but-never-answer."""
+
+    closed: socket.socket
+    noisy: socket.socket
+    silent: socket.socket
+    held: list[socket.socket] = field(default_factory=list)
+    stop: threading.Event = field(default_factory=threading.Event)
+
+    MAX_CONNECTIONS = 500
+    """Bounded: each server takes at most this many connections, then stops."""
+
+    @classmethod
+    def start(cls) -> LoopbackServers:
+        def listening() -> socket.socket:
+            server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            server.bind(("127.0.0.1", 0))
+            server.listen(64)
+            server.settimeout(0.5)
+            return server
+
+        closed = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        closed.bind(("127.0.0.1", 0))  # bound, never listening: the port stays ours, refused
+        servers = cls(closed, listening(), listening())
+        threading.Thread(target=servers._serve, args=(servers.noisy, True), daemon=True).start()
+        threading.Thread(target=servers._serve, args=(servers.silent, False), daemon=True).start()
+        return servers
+
+    def _serve(self, server: socket.socket, noisy: bool) -> None:
+        stream = SeededStream("silverpyr-fuzz|noisy server")
+        for _ in range(self.MAX_CONNECTIONS):
+            if self.stop.is_set():
+                return
+            try:
+                connection, _ = server.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            if noisy:
+                with contextlib.suppress(OSError):
+                    connection.sendall(bytes(stream.below(256) for _ in range(4096)))
+                connection.close()
+            else:
+                self.held.append(connection)  # accepted, never answered
+
+    def port(self, which: str) -> int:
+        port: int = getattr(self, which).getsockname()[1]
+        return port
+
+    def close(self) -> None:
+        self.stop.set()
+        for item in (self.closed, self.noisy, self.silent, *self.held):
+            with contextlib.suppress(OSError):
+                item.close()
+
+
+_SERVERS: list[LoopbackServers] = []
+
+
+def loopback_servers() -> LoopbackServers:
+    if not _SERVERS:
+        _SERVERS.append(LoopbackServers.start())
+    return _SERVERS[0]
+
+
+def scheduler_values() -> list[tuple[str, str]]:
+    """(label, value) of hostile scheduler addresses; loopback only where anything connects."""
+    servers = loopback_servers()
+    closed, noisy, silent = (servers.port(w) for w in ("closed", "noisy", "silent"))
+    return [
+        ("foo", "foo"),
+        ("tcp://", "tcp://"),
+        ("blank", ""),
+        ("spaces", "   "),
+        ("http://x", "http://x"),
+        ("ucx://x", "ucx://x"),
+        ("tls://x:1", "tls://x:1"),
+        ("tcp://[::1", "tcp://[::1"),
+        ("port 0", "tcp://127.0.0.1:0"),
+        ("port 70000", "tcp://127.0.0.1:70000"),
+        ("port -1", "tcp://127.0.0.1:-1"),
+        ("port abc", "tcp://127.0.0.1:abc"),
+        ("port 5000 digits", "tcp://127.0.0.1:" + HUGE),
+        ("no host", "tcp://:8786"),
+        ("two colons", "tcp://127.0.0.1:1:2"),
+        ("unknown scheme", "foo://127.0.0.1:8786"),
+        ("inproc", "inproc://127.0.0.1/1/1"),
+        ("newline", "tcp://127.0.0.1:8786\nx"),
+        ("fullwidth digits", "tcp://\uff11\uff12\uff17.0.0.1:1"),
+        ("just a port", "8786"),
+        ("nothing listening", f"tcp://127.0.0.1:{closed}"),
+        ("nothing listening, localhost", f"tcp://localhost:{closed}"),
+        ("nothing listening, no scheme", f"127.0.0.1:{closed}"),
+        ("random bytes", f"tcp://127.0.0.1:{noisy}"),
+        ("never answers", f"tcp://127.0.0.1:{silent}"),
+        ("ipv6 loopback, nothing listening", f"tcp://[::1]:{closed}"),
+    ]
+
+
+SCHEDULER_COMMANDS = (
+    ["analyze", "--card", "1", "--cards-only", "--no-cache", "--plain"],
+    ["arena", "--games", "2", "--plain"],
+)
+
+
+def scheduler_cases(stream: SeededStream) -> Iterator[Case]:
+    for label, value in scheduler_values():
+        for argv in SCHEDULER_COMMANDS:
+            common = {"timeout": SCHEDULER_TIMEOUT, "memory": DASK_MEMORY}
+            yield Case(
+                "scheduler",
+                f"{argv[0]} --scheduler {label}",
+                [*argv, "--scheduler", value],
+                **common,
+            )
+            yield Case(
+                "scheduler",
+                f"{argv[0]} ${SCHEDULER_ENV}={label}",
+                argv,
+                env={SCHEDULER_ENV: value},
+                **common,
+            )
+
+
+# --- record: where game --record writes ---------------------------------------------------
+
+QUIT_GAME = b"q\ny\n"
+
+
+def _record_target(kind: str) -> Callable[[Path], None]:
+    def setup(folder: Path) -> None:
+        target = folder / "rec"
+        if kind == "fifo":
+            os.mkfifo(target)
+        elif kind.startswith("directory"):
+            target.mkdir()
+        elif kind == "symlink to a directory":
+            (folder / "adir").mkdir()
+            target.symlink_to(folder / "adir")
+        elif kind == "symlink to a fifo":
+            os.mkfifo(folder / "afifo")
+            target.symlink_to(folder / "afifo")
+        elif kind == "dangling symlink":
+            target.symlink_to(folder / "gone" / "x.json")
+        elif kind == "symlink loop":
+            target.symlink_to(target)
+        elif kind == "a file as its folder":
+            (folder / "afile").write_bytes(b"x")
+        elif kind == "an existing record":
+            target.write_bytes(b'{"keep": "me"}\n')
+
+    return setup
+
+
+def _special_kept(kind: str) -> Callable[[Path], str | None]:
+    """After the run: a FIFO or a folder at the target is still what it was."""
+
+    def check(folder: Path) -> str | None:
+        target = folder / "rec"
+        if (folder / DEV_NULL_REPLACED).exists():
+            return "/dev/null was replaced by a regular file (in a private /dev)"
+        if kind in ("fifo", "symlink to a fifo"):
+            if not (folder / ("rec" if kind == "fifo" else "afifo")).is_fifo():
+                return "the FIFO was replaced"
+            if kind == "symlink to a fifo" and not target.is_symlink():
+                return "the symlink was replaced by a file"
+        if kind == "symlink to a directory" and not target.is_symlink():
+            return "the symlink was replaced by a file"
+        return None
+
+    return check
+
+
+DEV_NULL_REPLACED = "dev-null-replaced"
+DEV_NULL_NAMESPACE = (
+    "unshare",
+    "--mount",
+    "sh",
+    "-c",
+    # a private /dev (tmpfs) with its own null device: whatever the command does to
+    # /dev/null stays in this mount namespace; the check after the run says if it survived
+    'mount -t tmpfs none /dev && mknod -m 666 /dev/null c 1 3 && "$@"; code=$?; '
+    f"[ -c /dev/null ] || echo replaced > {DEV_NULL_REPLACED}; exit $code",
+    "sh",
+)
+
+
+def record_out_cases() -> Iterator[Case]:
+    """``game --record`` at places that are not a plain new file."""
+    quit_argv = ["game", "--seed", "5", "--moves", "-", "--plain"]
+    for kind, target in (
+        ("fifo", "rec"),
+        ("directory", "rec"),
+        ("directory, trailing slash", "rec/"),
+        ("symlink to a directory", "rec"),
+        ("symlink to a fifo", "rec"),
+        ("dangling symlink", "rec"),
+        ("symlink loop", "rec"),
+        ("missing folder", "missing/sub/rec.json"),
+        ("a file as its folder", "afile/rec.json"),
+        ("name too long", "r" * 300 + ".json"),
+        ("blank", ""),
+        ("the current folder", "."),
+        ("an existing record", "rec"),
+    ):
+        setup = _record_target(kind)
+        for label, moves in (("quit", QUIT_GAME), ("one answer", b"7 35\n?\nq\ny\n")):
+            yield Case(
+                "record",
+                f"--record {kind} ({label})",
+                [*quit_argv, "--record", target],
+                stdin=moves,
+                setup=setup,
+                check=_special_kept(kind),
+                expect="ended",
+                timeout=30.0,
+            )
+    if shutil.which("unshare"):
+        for label, moves in (("quit", QUIT_GAME), ("one answer", b"7 35\n?\nq\ny\n")):
+            yield Case(
+                "record",
+                f"--record /dev/null ({label}, private /dev)",
+                [*quit_argv, "--record", "/dev/null"],
+                stdin=moves,
+                wrap=DEV_NULL_NAMESPACE,
+                check=_special_kept("/dev/null"),
+                expect="ended",
+                timeout=30.0,
+            )
+
+
+# --- seeds and bounds ---------------------------------------------------------------------
+
+SEED_VALUES = ("-1", str(2**63 - 1), str(2**63), str(2**64), str(10**100), HUGE, "-" + str(2**64))
+SEED_COMMANDS: tuple[list[str], ...] = (
+    ["solve", "--card", "17", "--expeditions", "I3"],
+    ["puzzle", "--no-record", "--moves", "q!", "--plain"],
+    ["game", "--moves", "-", "--plain"],
+    ["hint", "--state", "s.yaml"],
+    ["arena", "--games", "1", "--workers", "0", "--plain"],
+)
+HUGE_COUNTS = (str(10**9), str(2**63 - 1), str(2**63), str(10**30))
+BOUNDS_TIMEOUT = 25.0
+
+
+def seeds_cases(stream: SeededStream) -> Iterator[Case]:
+    limits = {"memory": DASK_MEMORY, "timeout": BOUNDS_TIMEOUT}
+    for argv in SEED_COMMANDS:
+        for value in SEED_VALUES:
+            yield Case(
+                "seeds",
+                f"{argv[0]} --seed {value[:24]}",
+                [*argv, "--seed", value],
+                files={"s.yaml": STATE.encode()},
+                stdin=QUIT_GAME,
+                expect="ended" if argv[0] == "game" else "error",  # a game left says so
+                **limits,
+            )
+    for value in HUGE_COUNTS:
+        for argv in (
+            ["arena", "--games", value, "--workers", "0", "--plain"],
+            ["arena", "--games", value, "--workers", "1", "--plain"],
+            ["arena", "--games", "2", "--workers", value, "--plain"],
+            ["analyze", "--card", "1", "--cards-only", "--no-cache", "--workers", value],
+            ["analyze", "--card", "1", "--orders", value, "--no-cache", "--workers", "1"],
+        ):
+            yield Case("seeds", " ".join(a[:24] for a in argv), argv, **limits)
+
+
+# --- pipe: the reader of stdout goes away -------------------------------------------------
+
+PIPE_COMMANDS: tuple[list[str], ...] = (
+    ["--help"],
+    ["--version"],
+    ["cards", "list"],
+    ["cards", "show", "1"],
+    ["cards", "validate"],
+    ["route", "3"],
+    [
+        "score",
+        "--torches",
+        "1",
+        "--pyramid-points",
+        "0",
+        "--red",
+        "2",
+        "--green",
+        "1",
+        "--skulls",
+        "0",
+        "--completed",
+        "1",
+    ],
+    ["solve", "--card", "17", "--expeditions", "I3,L3"],
+    ["hint", "--card", "17", "--expeditions", "I3,L3"],
+    ["hint", "--state", "s.yaml"],
+    ["hint", "--puzzle", "points-1"],
+    ["hint", "--game", "g.json", "--rollouts", "1"],
+    ["puzzle", "--seed", "7", "--no-record", "--moves", "q!"],
+    ["daily", "--date", "2026-11-22", "--no-record", "--moves", "q!"],
+    ["daily", "--archive", "--days", "3"],
+    ["stats"],
+    ["game", "--seed", "5", "--moves", "m.txt"],
+    ["arena", "--games", "1", "--workers", "0"],
+)
+
+
+def pipe_cases(stream: SeededStream) -> Iterator[Case]:
+    files = {"s.yaml": STATE.encode(), "g.json": record_text(), "m.txt": QUIT_GAME}
+    for argv in PIPE_COMMANDS:
+        for style in ([], ["--plain"], ["--json"]):
+            if style and (argv[0].startswith("--") or argv[:2] == ["cards", "validate"]):
+                continue
+            if style == ["--json"] and argv[:2] in (["game", "--seed"], ["cards", "validate"]):
+                continue
+            for stdout in ("closed", "one byte"):
+                yield Case(
+                    "pipe",
+                    f"{' '.join(argv[:3])} {' '.join(style)} | {stdout}",
+                    [*argv, *style],
+                    files=files,
+                    expect="pipe",
+                    stdout=stdout,
+                )
+
+
 GENERATORS = {
     "args": args_cases,
     "cards": cards_cases,
@@ -733,6 +1598,11 @@ GENERATORS = {
     "record": record_cases,
     "moves": moves_cases,
     "stats": stats_cases,
+    "db": db_cases,
+    "bigint": bigint_cases,
+    "scheduler": scheduler_cases,
+    "seeds": seeds_cases,
+    "pipe": pipe_cases,
 }
 
 
@@ -758,8 +1628,17 @@ def main(argv: list[str] | None = None) -> int:
         for case in generate(stream.child(kind))
     ]
     started = time.perf_counter()
+    done = Counter[str]()
+
+    def one(case: Case) -> Result:
+        result = run(exe, case)
+        done["n"] += 1
+        if done["n"] % 100 == 0:
+            print(f"... {done['n']}/{len(cases)}", file=sys.stderr, flush=True)
+        return result
+
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(lambda case: run(exe, case), cases))
+        results = list(pool.map(one, cases))
     wall = time.perf_counter() - started
 
     tally: dict[str, Counter[str]] = {kind: Counter() for kind in GENERATORS}
@@ -780,6 +1659,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{'all':8} {sum(total.values()):>6} " + " ".join(f"{total[o]:>{width}}" for o in OUTCOMES)
     )
     print(f"{len(results)} inputs in {wall:.0f} s with {args.jobs} jobs")
+    if UNSTORABLE:
+        print(f"db: not tried, SQLite refuses to store them: {'; '.join(UNSTORABLE)}")
     for result in results:
         if result.outcome in args.show:
             print(
@@ -796,6 +1677,7 @@ def main(argv: list[str] | None = None) -> int:
                         "outcome": r.outcome,
                         "code": r.code,
                         "stderr": r.stderr[-2000:],
+                        "seconds": round(r.seconds, 2),
                     }
                     for r in results
                 ],
