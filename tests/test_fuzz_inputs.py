@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -354,13 +354,12 @@ def test_a_terminal_without_unicode_gets_ascii_not_a_crash(
 
 # --- issue 19: the classes added to the hostile suite ----------------------------------
 #
-# Tests that fail while the product is not fixed yet are marked xfail (strict=False) with
-# what is wrong, so main stays green; ``benchmarks/fuzz_cli.py`` measures the same classes
-# on the installed command.
+# ``benchmarks/fuzz_cli.py`` measures the same classes, with many more inputs, on the
+# installed command.
 
 
-QUICK = settings(FUZZ, max_examples=10, phases=[Phase.explicit, Phase.reuse, Phase.generate])
-"""Fewer examples, and no shrinking: a test marked xfail stops at its first failure."""
+QUICK = settings(FUZZ, max_examples=10)
+"""Fewer examples: each one runs the command line, some in a new process."""
 
 
 def _lines(text: str) -> list[str]:
@@ -474,14 +473,15 @@ def _damaged_home(base: Path, template: bytes, table: str, column: str, value: o
                 connection.execute(f"PRAGMA schema_version = {version + 1}")
                 connection.execute("PRAGMA writable_schema = OFF")
         try:
-            connection.execute(f'UPDATE "{table}" SET "{column}" = ?', (value,))
-        except sqlite3.IntegrityError:  # a UNIQUE column: the last row only
-            connection.execute(
-                f'UPDATE "{table}" SET "{column}" = ? '
-                f'WHERE rowid = (SELECT MAX(rowid) FROM "{table}")',
-                (value,),
-            )
-        except sqlite3.DatabaseError:  # e.g. text in the INTEGER PRIMARY KEY
+            try:
+                connection.execute(f'UPDATE "{table}" SET "{column}" = ?', (value,))
+            except sqlite3.IntegrityError:  # a UNIQUE column: the last row only
+                connection.execute(
+                    f'UPDATE "{table}" SET "{column}" = ? '
+                    f'WHERE rowid = (SELECT MAX(rowid) FROM "{table}")',
+                    (value,),
+                )
+        except sqlite3.DatabaseError:  # e.g. text in the INTEGER PRIMARY KEY (a rowid)
             from hypothesis import reject
 
             reject()
@@ -508,7 +508,6 @@ def test_every_table_and_column_is_covered() -> None:
     assert len(COLUMNS) >= 30
 
 
-@pytest.mark.xfail(strict=False, reason="issue 19: a wrong type in a stats column is a traceback")
 @QUICK
 @given(where=st.sampled_from(COLUMNS), value=WRONG_TYPES)
 def test_a_wrong_type_in_any_column_then_stats(
@@ -519,7 +518,6 @@ def test_a_wrong_type_in_any_column_then_stats(
     _judge_needs_no_store(home)
 
 
-@pytest.mark.xfail(strict=False, reason="issue 19: a wrong type in a stats column is a traceback")
 @settings(QUICK, max_examples=8)
 @given(where=st.sampled_from(COLUMNS), value=WRONG_TYPES)
 def test_a_wrong_type_in_any_column_then_daily_resumes(
@@ -553,21 +551,17 @@ def _damage_file(home: Path, template: bytes, name: str) -> None:
             connection.close()
 
 
-def _xfail(reason: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(strict=False, reason=f"issue 19: {reason}")
-
-
 DAMAGED_FILES = [
     "zero bytes",
     "truncated",
     "random bytes",
     "a directory",
-    pytest.param("user_version -1", marks=_xfail("a negative user_version is a traceback")),
+    "user_version -1",
     "user_version 2147483647",
     "user_version 4",
-    pytest.param("cache: {", marks=_xfail("a cache entry that is not JSON is a traceback")),
-    pytest.param("cache: " + "9" * 5000, marks=_xfail("a huge number in the cache")),
-    pytest.param('cache: {"cards": "x"}', marks=_xfail("a cache entry of the wrong shape")),
+    "cache: {",
+    "cache: " + "9" * 5000,
+    'cache: {"cards": "x"}',
 ]
 
 
@@ -637,7 +631,6 @@ sheet:
 """
 
 
-@_xfail("an integer over 4,300 digits in a card file is a traceback")
 @QUICK
 @given(line=st.sampled_from(["format: 1", "number: 1", "count: 2"]), number=BIG_NUMBER)
 def test_a_huge_integer_in_a_card_file(tmp_path: Path, line: str, number: str) -> None:
@@ -647,7 +640,6 @@ def test_a_huge_integer_in_a_card_file(tmp_path: Path, line: str, number: str) -
     _judge_file_run(["--cards", str(path), "cards", "show", "1"])
 
 
-@_xfail("an integer over 4,300 digits in a puzzle file is a traceback")
 @QUICK
 @given(
     line=st.sampled_from(
@@ -661,7 +653,6 @@ def test_a_huge_integer_in_a_puzzle_file(tmp_path: Path, line: str, number: str)
     _judge_file_run(["puzzle", "--file", str(path), "--no-record", "--moves", "q!"])
 
 
-@_xfail("an integer over 4,300 digits in a YAML state file is a traceback")
 @QUICK
 @given(
     line=st.sampled_from(["round: 2", "number: 12", "red: 2", "torches: [1]", "skulls: 1"]),
@@ -680,7 +671,6 @@ def _json_with(data: dict[str, object], key: str, number: str) -> str:
     return json.dumps(data | {key: marker}).replace(f'"{marker}"', number)
 
 
-@_xfail("an integer over 4,300 digits in a JSON state file is a traceback")
 @QUICK
 @given(key=st.sampled_from(["round", "seen", "cards", "sheet"]), number=BIG_NUMBER)
 def test_a_huge_integer_in_a_json_state(tmp_path: Path, key: str, number: str) -> None:
@@ -690,7 +680,6 @@ def test_a_huge_integer_in_a_json_state(tmp_path: Path, key: str, number: str) -
     _judge_file_run(["hint", "--state", str(path)])
 
 
-@_xfail("an integer over 4,300 digits in a game record is a traceback")
 @QUICK
 @given(key=st.sampled_from(["seed", "players", "version", "deck", "answers"]), number=BIG_NUMBER)
 def test_a_huge_integer_in_a_game_record(tmp_path: Path, key: str, number: str) -> None:
@@ -723,7 +712,6 @@ MALFORMED_ADDRESSES = st.one_of(
 )
 
 
-@_xfail("a malformed Dask scheduler address is a traceback")
 @QUICK
 @given(address=MALFORMED_ADDRESSES, by_env=st.booleans())
 def test_a_malformed_scheduler_address(address: str, by_env: bool) -> None:
@@ -821,12 +809,10 @@ def _silverpyr_process(
     [
         pytest.param(
             ["arena", "--games", str(10**9), "--workers", "0"],
-            marks=_xfail("arena --games 10**9 runs until killed"),
             id="games",
         ),
         pytest.param(
             ["arena", "--games", "2", "--workers", str(10**9)],
-            marks=_xfail("arena --workers 10**9 runs out of memory"),
             id="workers",
         ),
     ],
@@ -849,7 +835,8 @@ def test_huge_games_and_workers_end_quickly(tmp_path: Path, args: list[str]) -> 
     assert code is not None, "timed out"
     assert "Traceback" not in stderr
     lines = _lines(stderr)
-    assert code == 2 and len(lines) == 1 and lines[0].startswith("error: "), (code, stderr)
+    assert code == 2 and lines and lines[0].startswith("error: "), (code, stderr)
+    assert len(lines) == 1 or (len(lines) == 2 and "--help" in lines[1]), stderr  # usage
 
 
 # --- game --record at what is not a plain new file ---------------------------------------
@@ -897,7 +884,6 @@ def test_game_record_at_a_place_that_cannot_hold_it(
         assert target.is_symlink()
 
 
-@_xfail("game --record at a FIFO replaces the FIFO with a file")
 def test_game_record_at_a_fifo_neither_hangs_nor_replaces_it(tmp_path: Path) -> None:
     import os
     import subprocess
@@ -930,7 +916,6 @@ PIPE_COMMANDS = {
 }
 
 
-@_xfail("a closed pipe on stdout is a traceback or a non-zero exit")
 @settings(QUICK, max_examples=8)
 @given(
     command=st.sampled_from(sorted(PIPE_COMMANDS)),
