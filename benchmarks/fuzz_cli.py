@@ -739,7 +739,7 @@ def moves_cases(stream: SeededStream) -> Iterator[Case]:
         yield Case(
             "moves",
             f"moves file in {encoding}",
-            ["puzzle", "--seed", "7", "--no-record", "--moves", "m.txt"],
+            ["puzzle", "--seed", "7", "--no-record", "--moves-file", "m.txt"],
             {"m.txt": "\u00c41 B1\n".encode(encoding)},
         )
     yield Case(
@@ -1233,7 +1233,7 @@ def bigint_cases(stream: SeededStream) -> Iterator[Case]:
         yield Case(
             "bigint",
             f"moves file {label}",
-            ["game", "--seed", "5", "--moves", "m.txt"],
+            ["game", "--seed", "5", "--moves-file", "m.txt"],
             {"m.txt": f"{number} 43\n".encode()},
         )
         yield Case(
@@ -1566,7 +1566,7 @@ PIPE_COMMANDS: tuple[list[str], ...] = (
     ["daily", "--date", "2026-11-22", "--no-record", "--moves", "q!"],
     ["daily", "--archive", "--days", "3"],
     ["stats"],
-    ["game", "--seed", "5", "--moves", "m.txt"],
+    ["game", "--seed", "5", "--moves-file", "m.txt"],
     ["arena", "--games", "1", "--workers", "0"],
 )
 
