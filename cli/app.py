@@ -33,6 +33,7 @@ import typer
 from typer.core import TyperGroup
 
 from .context import AppContext
+from .output import one_line, warn
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -65,22 +66,6 @@ def hoist_global_options(args: Sequence[str]) -> list[str]:
             rest.append(item)
         index += 1
     return front + rest
-
-
-LONGEST_WORD = 300
-"""Longest run of non-blank characters an error line quotes whole: any real path or value
-fits; a longer one (a 5,000-digit number, a pasted file) keeps only its ends."""
-
-
-def one_line(message: str) -> str:
-    """A message as the contract's one line: blanks folded, and a huge quoted input (a
-    5,000-digit number, a pasted file) shortened to its ends, so the line stays readable."""
-    words = []
-    for word in message.split():
-        if len(word) > LONGEST_WORD:
-            word = f"{word[:60]}...{word[-60:]} ({len(word):,} characters)"
-        words.append(word)
-    return " ".join(words)
 
 
 def respell_old_names(args: Sequence[str]) -> list[str]:
@@ -123,7 +108,7 @@ def _warnings_as_lines() -> Iterator[None]:
 
         def show(message: Warning | str, category: type[Warning], *args: Any, **kw: Any) -> None:
             if issubclass(category, SilverpyrWarning):
-                typer.echo(f"warning: {' '.join(str(message).split())}", err=True)
+                warn(str(message))
             else:
                 shown(message, category, *args, **kw)
 

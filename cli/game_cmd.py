@@ -53,7 +53,7 @@ from .options import (
     random_seed,
     seed_option,
 )
-from .output import stdout_console
+from .output import stdout_console, warn
 from .play import Answers, Quit, commands_hint, explain, find_command, script_from_text
 
 if TYPE_CHECKING:
@@ -177,10 +177,9 @@ def _answer_lines(moves: str | None, moves_file: Path | None) -> tuple[list[str]
     one warning line.
     """
     if moves is not None and moves_file is None and _names_a_file(moves):
-        typer.echo(
-            f"warning: --moves {moves} reads the file {moves}; give a file as --moves-file "
-            "(--moves takes the answers as text)",
-            err=True,
+        warn(
+            f"--moves {moves} reads the file {moves}; give a file as --moves-file "
+            "(--moves takes the answers as text)"
         )
         moves_file = Path(moves)
         moves = None

@@ -203,10 +203,9 @@ def check_cluster_options(scheduler: str | None, workers: int | None) -> None:
     target = scheduler_address(scheduler)
     wait_timeout()
     if target is not None and workers is not None:
-        typer.echo(
-            f"warning: --workers {workers} is ignored: {target.where} has its own workers",
-            err=True,
-        )
+        from .output import warn
+
+        warn(f"--workers {workers} is ignored: {target.where} has its own workers")
 
 
 WorkersOption = Annotated[

@@ -13,6 +13,27 @@ from typing import Any
 
 from rich.console import Console
 
+LONGEST_WORD = 300
+"""Longest run of non-blank characters a diagnostic quotes whole: any real path or value
+fits; a longer one (a 5,000-digit number, a pasted file) keeps only its ends."""
+
+
+def one_line(message: str) -> str:
+    """A message as the contract's one line: blanks folded, and a huge quoted input (a
+    5,000-digit number, a pasted file) shortened to its ends, so the line stays readable."""
+    words = []
+    for word in message.split():
+        if len(word) > LONGEST_WORD:
+            word = f"{word[:60]}...{word[-60:]} ({len(word):,} characters)"
+        words.append(word)
+    return " ".join(words)
+
+
+def warn(message: str) -> None:
+    """A problem recovered from, or an option that cannot apply: one ``warning:`` line on
+    stderr, and the command goes on."""
+    print(f"warning: {one_line(message)}", file=sys.stderr, flush=True)
+
 
 def stdout_console(*, plain: bool = False) -> Console:
     """A console on stdout; ``plain`` forces ASCII without colour or styles."""

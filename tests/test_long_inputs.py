@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import LONGEST_WORD, app, one_line
+from silverpyr.cli.app import app
+from silverpyr.cli.output import LONGEST_WORD, one_line
 from silverpyr.solver.reader import MAX_DIGITS
 
 runner = CliRunner()

@@ -52,7 +52,9 @@ def interactive() -> bool:
     if reason is None:
         return True
     if reason != NOT_A_TERMINAL:
-        print(f"warning: {reason}: playing in line mode", file=sys.stderr)
+        from ..output import warn
+
+        warn(f"{reason}: playing in line mode")
     return False
 
 
