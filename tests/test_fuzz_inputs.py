@@ -19,7 +19,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from silverpyr.cli.app import app, main
 from silverpyr.puzzles.catalog import deck_fingerprint
@@ -246,14 +246,23 @@ def _write(tmp_path: Path, name: str, data: object) -> Path:
     return path
 
 
-def _judge_file_run(args: list[str]) -> None:
-    result = runner.invoke(app, args)
+def _judge(result: Result, *, usage: bool = False) -> None:
+    """Exit 0 (the input was fine), or the contract: exit 2, one ``error:`` line (and with
+    ``usage``, possibly the line pointing to ``--help``); never a traceback."""
     assert "Traceback" not in result.stderr
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
     if result.exit_code != 0:
         lines = [line for line in result.stderr.splitlines() if line.strip()]
-        assert result.exit_code == 2, result.stderr
-        assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+        assert result.exit_code == 2 and lines[0].startswith("error: "), result.stderr
+        assert len(lines) == 1 or (usage and len(lines) == 2 and "--help" in lines[1]), (
+            result.stderr
+        )
+
+
+def _judge_file_run(args: list[str]) -> None:
+    _judge(runner.invoke(app, args))
 
 
 @FUZZ
@@ -718,15 +727,7 @@ def test_a_malformed_scheduler_address(address: str, by_env: bool) -> None:
     """Addresses that never reach a socket: refused at once, as one line."""
     args = ["arena", "--games", "1", "--plain"]
     env = {"DASK_SCHEDULER_ADDRESS": address} if by_env else {}
-    result = runner.invoke(app, args if by_env else [*args, "--scheduler", address], env=env)
-    assert "Traceback" not in result.stderr
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
-        result.exception
-    )
-    if result.exit_code != 0:
-        lines = _lines(result.stderr)
-        assert result.exit_code == 2 and lines[0].startswith("error: "), result.stderr
-        assert len(lines) == 1, result.stderr
+    _judge(runner.invoke(app, args if by_env else [*args, "--scheduler", address], env=env))
 
 
 # --- seeds and bounds --------------------------------------------------------------------
@@ -748,15 +749,7 @@ SEED_COMMANDS = {
 @given(command=st.sampled_from(sorted(SEED_COMMANDS)), seed=OUT_OF_RANGE_SEEDS)
 def test_any_seed_is_a_game_or_one_error(command: str, seed: int) -> None:
     args = [*SEED_COMMANDS[command], "--seed", str(seed)]
-    result = runner.invoke(app, args, input="q\ny\n")
-    assert "Traceback" not in result.stderr
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
-        result.exception
-    )
-    if result.exit_code != 0:
-        lines = _lines(result.stderr)
-        assert result.exit_code == 2 and lines[0].startswith("error: "), result.stderr
-        assert len(lines) == 1 or (len(lines) == 2 and "--help" in lines[1]), result.stderr
+    _judge(runner.invoke(app, args, input="q\ny\n"), usage=True)
 
 
 def test_a_state_file_seed_out_of_range(tmp_path: Path) -> None:
