@@ -88,18 +88,12 @@ def check_line_up(bots: Sequence[str], games: int, seed: int = 0) -> None:
             raise ArenaError(f"seed of game {1 if first_or_last == seed else games}: {problem}")
 
 
-def iter_line_ups(
-    bots: Sequence[str], games: int, seed: int
-) -> Iterator[tuple[int, tuple[str, ...]]]:
-    """``(seed, seats)`` of every game, one at a time (checked first)."""
+def line_ups(bots: Sequence[str], games: int, seed: int) -> Iterator[tuple[int, tuple[str, ...]]]:
+    """``(seed, seats)`` of every game, one at a time (checked first, when called): seeds in
+    order, the line-up rotated game by game."""
     check_line_up(bots, games, seed)
     seats = len(bots)
     return ((seed + g, tuple(bots[(g + s) % seats] for s in range(seats))) for g in range(games))
-
-
-def line_ups(bots: Sequence[str], games: int, seed: int) -> list[tuple[int, tuple[str, ...]]]:
-    """``(seed, seats)`` of every game: seeds in order, the line-up rotated game by game."""
-    return list(iter_line_ups(bots, games, seed))
 
 
 def wilson(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -221,7 +215,7 @@ def run_arena(
     progress: Callable[[], None] | None = None,
 ) -> ArenaReport:
     """Play the arena; ``workers=0`` plays in this process, otherwise on Dask."""
-    plan = iter_line_ups(bots, games, seed)  # lazy: a million games are not held up front
+    plan = line_ups(bots, games, seed)  # lazy: a million games are not held up front
     began = time.perf_counter()
     results: list[GameResult] = []
     used = 0

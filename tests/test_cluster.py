@@ -295,13 +295,13 @@ def test_the_commands_refuse_a_port_that_is_not_dask(
 
 
 def test_the_arena_refuses_too_many_games_before_any_work(tmp_path: Path) -> None:
-    from silverpyr.puzzles.arena import ArenaError, check_line_up, iter_line_ups
+    from silverpyr.puzzles.arena import ArenaError, check_line_up, line_ups
     from silverpyr.puzzles.cluster import MAX_GAMES
 
     check_line_up(["greedy"], MAX_GAMES)
     with pytest.raises(ArenaError, match=r"^play from 1 to 1,000,000 games, not "):
         check_line_up(["greedy"], MAX_GAMES + 1)
-    plan = iter_line_ups(["greedy", "expert"], MAX_GAMES, 7)  # lazy: nothing held up front
+    plan = line_ups(["greedy", "expert"], MAX_GAMES, 7)  # lazy: nothing held up front
     assert next(plan) == (7, ("greedy", "expert")) and next(plan) == (8, ("expert", "greedy"))
     for args in (["--games", "1000000000000"], ["--games", "0"], ["--workers", "65"]):
         result = CliRunner().invoke(app, ["arena", *args], env={HOME_ENV: str(tmp_path)})

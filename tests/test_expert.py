@@ -78,7 +78,7 @@ def test_the_forecast_knows_the_table_and_never_changes_a_choice() -> None:
 
 
 def test_line_ups_rotate_the_seats() -> None:
-    plan = line_ups(["expert", "greedy"], 4, seed=10)
+    plan = list(line_ups(["expert", "greedy"], 4, seed=10))
     assert plan == [
         (10, ("expert", "greedy")),
         (11, ("greedy", "expert")),
@@ -86,7 +86,7 @@ def test_line_ups_rotate_the_seats() -> None:
         (13, ("greedy", "expert")),
     ]
     with pytest.raises(ArenaError, match="unknown bot 'wizard'"):
-        line_ups(["wizard"], 1, 0)
+        list(line_ups(["wizard"], 1, 0))
 
 
 def test_wilson_interval() -> None:

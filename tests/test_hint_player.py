@@ -50,7 +50,10 @@ def test_the_hint_player_is_legal_in_every_phase(seed: int, players: int) -> Non
 def test_the_arena_names_the_hint_player() -> None:
     assert ARENA_PLAYERS["hint"] is HintPlayer
     assert "hint" not in PLAYERS  # the solver floor knows nothing of hints
-    assert line_ups(["hint", "greedy"], 2, 0) == [(0, ("hint", "greedy")), (1, ("greedy", "hint"))]
+    assert list(line_ups(["hint", "greedy"], 2, 0)) == [
+        (0, ("hint", "greedy")),
+        (1, ("greedy", "hint")),
+    ]
     result = CliRunner().invoke(app, ["arena", "--bots", "hint,wizard", "--workers", "0"])
     assert result.exit_code == 2
     assert result.stderr.strip() == "error: unknown bot 'wizard' (known: expert, greedy, hint)"

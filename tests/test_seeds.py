@@ -100,6 +100,6 @@ def test_puzzle_ids_follow_the_same_range() -> None:
 
 
 def test_the_arena_keeps_every_game_seed_in_range() -> None:
-    assert line_ups(["greedy"], 2, MAX_SEED - 1)[-1][0] == MAX_SEED
+    assert list(line_ups(["greedy"], 2, MAX_SEED - 1))[-1][0] == MAX_SEED
     with pytest.raises(ArenaError, match=r"seed of game 2: .* is not a seed"):
-        line_ups(["greedy"], 2, MAX_SEED)
+        list(line_ups(["greedy"], 2, MAX_SEED))
