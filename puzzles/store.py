@@ -284,17 +284,15 @@ class Store:
                     for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
                 }
                 if tables >= {"attempts", "puzzle_cache"}:
-                    raise StoreError(
+                    raise _left_alone(
                         f"{self.path} holds silverpyr's tables but its database format number "
-                        "was reset to 0 (by another tool?); it was left as it is: move it away "
-                        f"to start a new results database, or point {HOME_ENV} at another "
-                        "directory"
+                        "was reset to 0 (by another tool?)"
                     )
                 if tables:
-                    raise StoreError(
+                    raise _left_alone(
                         f"{self.path} is a SQLite database of another program (tables: "
-                        f"{', '.join(sorted(tables))}); it was left as it is. Point "
-                        f"{HOME_ENV} at another directory or move the file away."
+                        f"{', '.join(sorted(tables))})",
+                        "move it away",
                     )
                 for statement in _SCHEMA:
                     db.execute(statement)
@@ -326,17 +324,13 @@ class Store:
 
     def _check_version(self, version: int) -> None:
         if version > SCHEMA_VERSION:
-            raise StoreError(
+            raise _left_alone(
                 f"{self.path} was written by a newer silverpyr (database format {version}; "
-                f"this one reads up to {SCHEMA_VERSION}); it was left as it is: upgrade "
-                f"silverpyr, or point {HOME_ENV} at another directory"
+                f"this one reads up to {SCHEMA_VERSION})",
+                "upgrade silverpyr",
             )
         if version < 0:
-            raise StoreError(
-                f"{self.path} has a database format no silverpyr writes ({version}); it was "
-                f"left as it is: move it away to start a new results database, or point "
-                f"{HOME_ENV} at another directory"
-            )
+            raise _left_alone(f"{self.path} has a database format no silverpyr writes ({version})")
 
     # --- transactions -------------------------------------------------------------------
 
@@ -353,10 +347,7 @@ class Store:
                 ) from None
             raise StoreError(f"{self.path}: {error}") from None
         except sqlite3.DatabaseError as error:
-            raise StoreError(
-                f"{self.path} is damaged ({error}); it was left as it is: move it away to "
-                f"start a new results database"
-            ) from None
+            raise _left_alone(f"{self.path} is damaged ({error})") from None
 
     def _retrying(self, action: Callable[[], _T]) -> _T:
         """Run ``action`` again while SQLite reports the database busy, up to BUSY_SECONDS.
@@ -792,18 +783,22 @@ def _attempt_from_row(row: tuple[Any, ...]) -> Attempt:
     )
 
 
+def _left_alone(problem: str, remedy: str = "move it away to start a new one") -> StoreError:
+    """A results database silverpyr cannot use: ``problem``, and that the file was not
+    touched, with what to do (``remedy``, or another home)."""
+    return StoreError(
+        f"{problem}; it was left as it is: {remedy}, or point {HOME_ENV} at another directory"
+    )
+
+
 def _check_header(path: Path) -> None:
     """A non-empty file that is not SQLite at all gets a clear message before SQLite sees it."""
     if path.is_dir():
-        raise StoreError(
-            f"{path} is a folder, not a results database; it was left as it is: move it away "
-            f"or point {HOME_ENV} at another directory"
-        )
+        raise _left_alone(f"{path} is a folder, not a results database", "move it away")
     if path.exists() and not path.is_file():  # a FIFO would block the read below for ever
-        raise StoreError(
-            f"{path} is not a regular file (a pipe, a device or a socket), not a results "
-            f"database; it was left as it is: move it away or point {HOME_ENV} at another "
-            "directory"
+        raise _left_alone(
+            f"{path} is not a regular file (a pipe, a device or a socket), not a results database",
+            "move it away",
         )
     try:
         with path.open("rb") as handle:
@@ -811,12 +806,9 @@ def _check_header(path: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as error:
-        raise StoreError(
-            f"{path}: cannot read the results database ({error.strerror or error}); it was "
-            f"left as it is: check its permissions, or point {HOME_ENV} at another directory"
+        raise _left_alone(
+            f"{path}: cannot read the results database ({error.strerror or error})",
+            "check its permissions",
         ) from None
     if header and header != _SQLITE_MAGIC:
-        raise StoreError(
-            f"{path} is not a silverpyr results database (not SQLite); it was left as it is: "
-            f"move it away to start a new one"
-        )
+        raise _left_alone(f"{path} is not a silverpyr results database (not SQLite)")
