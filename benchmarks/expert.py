@@ -25,7 +25,7 @@ from collections import defaultdict
 
 from timing import percentile  # benchmarks/timing.py, beside this script
 
-from silverpyr.puzzles.advice import DEFAULT_ROLLOUTS, Kind, advise, decision_kind
+from silverpyr.puzzles.realgame.advice import DEFAULT_ROLLOUTS, Kind, advise, decision_kind
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.expert import Expert
 from silverpyr.solver.game import GameState, Phase, deal

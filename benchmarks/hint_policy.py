@@ -4,7 +4,7 @@
     python benchmarks/hint_policy.py --games 180 --results hint180.jsonl   # ~1 h for hint
 
 Each policy plays the solo game of every seed ``--seed .. --seed + games - 1`` (the arena's
-games: :func:`silverpyr.puzzles.arena.play_arena_game`, so the same deals and code path as
+games: :func:`silverpyr.puzzles.realgame.arena.play_arena_game`, so the same deals and code path as
 ``silverpyr arena --bots NAME``), one game after another in this process (one core).
 Times are per game, wall clock and this process's CPU time (the machine may be shared).
 ``--results`` keeps every finished game as a JSON line and skips the games it already
@@ -33,7 +33,8 @@ import statistics
 import time
 from pathlib import Path
 
-from silverpyr.puzzles.arena import ARENA_PLAYERS, play_arena_game
+from silverpyr.puzzles.realgame.arena import play_arena_game
+from silverpyr.puzzles.realgame.registry import PLAYERS
 from silverpyr.solver.deckfile import load_deck
 
 TARGETS = {"greedy": 1.12, "hint": 1.05}
@@ -143,9 +144,9 @@ def main() -> None:
     parser.add_argument("--results", type=Path, default=None, help="JSON lines kept/resumed")
     args = parser.parse_args()
     policies = [p.strip() for p in args.policies.split(",") if p.strip()]
-    unknown = [p for p in policies if p not in ARENA_PLAYERS]
+    unknown = [p for p in policies if p not in PLAYERS]
     if unknown:
-        parser.error(f"unknown policy {unknown[0]!r} (known: {', '.join(sorted(ARENA_PLAYERS))})")
+        parser.error(f"unknown policy {unknown[0]!r} (known: {', '.join(PLAYERS)})")
     seeds = range(args.seed, args.seed + args.games)
     began = time.perf_counter()
     games = play(policies, seeds, args.results)

@@ -9,7 +9,7 @@
   line still open is solved, nothing cached). Feedback on a random legal move is timed too,
   with the best line before the move already known (as the play loop has it).
 * **Hint under uncertainty**: states of player 1 at seeded random turns of seeded
-  two-player bot games; :func:`~silverpyr.puzzles.uncertain.rank_moves` with the default
+  two-player bot games; :func:`~silverpyr.puzzles.realgame.uncertain.rank_moves` with the default
   samples, top-K and look-ahead, ``--jobs`` processes.
 * ``--pruning-check N``: on N states, also rank *every* legal move on the same futures and
   count how often the best of them was among the default top-K candidates.
@@ -32,7 +32,7 @@ from timing import percentile  # benchmarks/timing.py, beside this script
 from silverpyr.puzzles.generate import puzzle_from_id
 from silverpyr.puzzles.hints.coach import Coach
 from silverpyr.puzzles.hints.graded import HintLevel, hint
-from silverpyr.puzzles.uncertain import (
+from silverpyr.puzzles.realgame.uncertain import (
     DEFAULT_LOOKAHEAD,
     DEFAULT_SAMPLES,
     DEFAULT_TOP_K,

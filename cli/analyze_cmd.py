@@ -1,6 +1,6 @@
 """``silverpyr analyze``: the deck analysed card by card with the exact engine, on Dask.
 
-See :mod:`silverpyr.puzzles.analysis` for the figures; this module holds the options, the
+See :mod:`silverpyr.puzzles.realgame.analysis` for the figures; this module holds the options, the
 progress bar and the output (a Rich table, ``--json``, CSV and PNG charts in ``--out``).
 """
 
@@ -25,7 +25,7 @@ from .output import emit, stderr_console
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..puzzles.analysis import CardAnalysis, RunReport, Task
+    from ..puzzles.realgame.analysis import CardAnalysis, RunReport, Task
     from ..puzzles.store import Store
 
 
@@ -76,7 +76,7 @@ def analyze(
 ) -> None:
     """The deck card by card: exact expected round score, completion chance, the greedy bot,
     the known-order optimum and the turns to complete playing for speed."""
-    from ..puzzles import analysis
+    from ..puzzles.realgame import analysis
     from ..puzzles.store import Store
 
     check_cluster_options(scheduler, workers)  # a bad address fails before any work
@@ -86,9 +86,7 @@ def analyze(
         raise AnalyzeInputError(f"--out {out} is a file, not a folder")
     store = None if no_cache else Store.open_default()
     try:
-        report = _run_with_progress(
-            tasks, analysis.deck_hash(deck), store, scheduler, workers, plain=plain
-        )
+        report = _run_with_progress(tasks, deck.fingerprint, store, scheduler, workers, plain=plain)
     finally:
         if store is not None:
             store.close()
@@ -126,7 +124,7 @@ def _run_with_progress(
 ) -> RunReport:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from ..puzzles import analysis as module
+    from ..puzzles.realgame import analysis as module
 
     console = stderr_console()
     with Progress(

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..puzzles.cluster import MAX_GAMES
+from ..puzzles.realgame.registry import NAMES
 from .context import app_context
 from .options import (
     JsonOption,
@@ -21,7 +22,7 @@ from .output import emit, stderr_console
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..puzzles.arena import ArenaReport
+    from ..puzzles.realgame.arena import ArenaReport
 
 
 def arena(
@@ -30,7 +31,7 @@ def arena(
         str,
         typer.Option(
             "--bots",
-            help="The line-up, one bot per seat, e.g. expert,greedy (bots: expert, greedy, hint).",
+            help=f"The line-up, one bot per seat, e.g. expert,greedy (bots: {', '.join(NAMES)}).",
         ),
     ] = "expert,greedy",
     games: Annotated[
@@ -47,7 +48,7 @@ def arena(
     """Bots play seeded games against each other (seats rotated): win rates and scores."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress
 
-    from ..puzzles.arena import check_line_up, run_arena
+    from ..puzzles.realgame.arena import check_line_up, run_arena
 
     names = [name.strip() for name in bots.split(",") if name.strip()]
     check_line_up(names, games, seed)  # the line-up and the cluster options fail before work

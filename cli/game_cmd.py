@@ -4,14 +4,14 @@ Every answer is one line: the two cards to keep at setup, a move in notation eac
 (``B1 B2 C2 +C3``, ``17:B1 B2``), and an offer slot or ``d`` (deck) when a completed card
 is replaced. At the move prompt the commands are those of the puzzles (:mod:`.play`
 finds them the same way): ``?`` or ``? 17`` lists the legal moves, ``h`` gives the
-expert's advice (:mod:`silverpyr.puzzles.advice`; at the keep and replacement prompts
+expert's advice (:mod:`silverpyr.puzzles.realgame.advice`; at the keep and replacement prompts
 too), ``o`` draws the opponents' cards and sheets, ``q`` leaves after a confirmation
 (``q!`` at once), ``u`` takes back a move.
 
 **Coach and record.** ``--coach`` judges each decision once it is final against the
-expert's advice (:mod:`silverpyr.puzzles.game_coach`) and sums the game up at the end;
+expert's advice (:mod:`silverpyr.puzzles.realgame.game_coach`) and sums the game up at the end;
 ``--record FILE`` saves the answers after every decision
-(:mod:`silverpyr.puzzles.game_record`), for ``hint --game FILE [--review]``.
+(:mod:`silverpyr.puzzles.realgame.game_record`), for ``hint --game FILE [--review]``.
 
 **Undo.** Your move is not final at once: the turn ends when you say so, and only then do
 the bots play and the next expedition card turn over. Right after your move the game asks
@@ -34,13 +34,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
+import click
 import typer
 
-from ..puzzles.ranking_defaults import DEFAULT_ROLLOUTS
+from ..puzzles.realgame.ranking_defaults import DEFAULT_ROLLOUTS
+from ..puzzles.realgame.registry import NAMES
 from ..solver.sheet import GEM_CAP, SKULL_CAP
 from .context import app_context
 from .options import (
@@ -59,22 +60,15 @@ from .play import Answers, Quit, commands_hint, explain, find_command, script_fr
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
-    from ..puzzles.advice import Advice
-    from ..puzzles.game_coach import Verdict
-    from ..puzzles.game_record import GameRecord
+    from ..puzzles.realgame.advice import Advice
+    from ..puzzles.realgame.game_coach import Verdict
+    from ..puzzles.realgame.game_record import GameRecord
     from ..solver.cards import PyramidCard
     from ..solver.game import GameState, Replacement
     from ..solver.moves import Move
     from ..solver.players import Player
     from ..solver.position import CardState, Position
     from ..solver.rollouts import Choice
-
-
-class Opponents(StrEnum):
-    """Who sits in the other seats (``--opponents``)."""
-
-    GREEDY = "greedy"
-    EXPERT = "expert"
 
 
 HUMAN = 0
@@ -99,12 +93,13 @@ def game(
     plain: PlainOption = False,
     line: Annotated[bool, line_option("--coach", "--record", "--opponents expert")] = False,
     opponents: Annotated[
-        Opponents,
+        str,
         typer.Option(
             "--opponents",
+            click_type=click.Choice(NAMES),
             help="The bots in the other seats (expert plays in line mode).",
         ),
-    ] = Opponents.GREEDY,
+    ] = "greedy",
     coach: Annotated[
         bool,
         typer.Option(
@@ -127,7 +122,7 @@ def game(
     ] = None,
 ) -> None:
     """Play a full game as player 1 against bots (a move each turn, in notation)."""
-    from ..puzzles.game_record import GameRecord, record_target
+    from ..puzzles.realgame.game_record import GameRecord, record_target
     from ..solver.game import deal
 
     if record is not None:
@@ -135,7 +130,7 @@ def game(
     if seed is None:
         seed = random_seed()
     # the full-screen game seats greedy bots, without coach or record
-    full_screen = opponents is Opponents.GREEDY and not coach and record is None
+    full_screen = opponents == "greedy" and not coach and record is None
     if full_screen and not (line or plain or moves is not None or moves_file is not None):
         from .tui.launch import interactive, run_game
 
@@ -149,8 +144,8 @@ def game(
     answers = Answers(console, script, source=source)
     console.print(f"Game seed {seed}: replay it with --seed {seed}", highlight=False)
     log = GameLog(
-        opponents.value,
-        record=GameRecord.start(deck, seed, players, opponents.value) if record else None,
+        opponents,
+        record=GameRecord.start(deck, seed, players, opponents) if record else None,
         path=record,
         coach=coach,
         rollouts=rollouts,
@@ -220,14 +215,14 @@ class GameLog:
 
     def decided(self, console: Console, state: GameState, choice: Choice) -> None:
         """Your ``choice`` in ``state`` is final: record it, and let the coach judge it."""
-        from ..puzzles.game_record import answer_of, when
+        from ..puzzles.realgame.game_record import answer_of, when
 
         if self.record is not None:
             self.record = self.record.with_answer(answer_of(state, choice))
             self.save()
         if not self.coach:
             return
-        from ..puzzles.game_coach import judge
+        from ..puzzles.realgame.game_coach import judge
 
         advice = self.advice(console, state, "The coach is weighing your decision...")
         verdict = judge(advice, choice, when(state))
@@ -239,14 +234,14 @@ class GameLog:
         """The expert's advice on your decision in ``state`` (worked out once per state)."""
         if self._advised is not None and self._advised[0] is state:
             return self._advised[1]
-        from ..puzzles.advice import advise
-        from ..solver.players import PLAYERS
+        from ..puzzles.realgame.advice import advise
+        from ..puzzles.realgame.registry import make_player
 
         with console.status(doing, spinner="dots"):
             advice = advise(
                 state,
                 HUMAN,
-                opponents=PLAYERS[self.opponents](),
+                opponents=make_player(self.opponents),
                 seed=state.seed,
                 samples=self.rollouts,
             )
@@ -263,7 +258,7 @@ class GameLog:
 
     def finish(self, console: Console) -> None:
         if self.coach:
-            from ..puzzles.game_coach import report
+            from ..puzzles.realgame.game_coach import report
             from .views import render_coach_report
 
             render_coach_report(console, report(self.verdicts))
@@ -279,13 +274,13 @@ class GameLog:
 def _play(
     console: Console, answers: Answers, state: GameState, *, plain: bool, log: GameLog
 ) -> None:
-    from ..puzzles.game_record import waits_for_human
+    from ..puzzles.realgame.game_record import waits_for_human
+    from ..puzzles.realgame.registry import make_player
     from ..solver.game import Phase
-    from ..solver.players import PLAYERS
 
     opponents = log.opponents
     count = len(state.players)
-    bot = PLAYERS[opponents]()
+    bot = make_player(opponents)
     article = "an" if opponents[0] in "aeiou" else "a"
     bots = f"{article} {opponents} bot" if count == 2 else f"{opponents} bots"
     others = (

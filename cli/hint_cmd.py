@@ -6,8 +6,8 @@ Three ways to say where you are:
 * ``--card 17 --expeditions "I3 L3 O4"`` (``--card`` again for a hand of two; ``--round``,
   ``--turn`` and ``--objective`` optional): an ad-hoc line problem, same ``--moves``;
 * ``--state FILE``: a real game, where the order of the expedition cards is unknown (see
-  :mod:`silverpyr.puzzles.state_file` for the format). The legal moves are ranked
-  by expected points to the end of the round (:mod:`silverpyr.puzzles.uncertain`).
+  :mod:`silverpyr.puzzles.realgame.state_file` for the format). The legal moves are ranked
+  by expected points to the end of the round (:mod:`silverpyr.puzzles.realgame.uncertain`).
 
 ``h`` in ``silverpyr game`` shows the same ranking as ``--state``, and ``h`` in the puzzle
 trainer gives the next hint level; both live with the play loop in :mod:`.play`, and the
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..puzzles.ranking_defaults import DEFAULT_ROLLOUTS, DEFAULT_SAMPLES, DEFAULT_TOP_K
+from ..puzzles.realgame.ranking_defaults import DEFAULT_ROLLOUTS, DEFAULT_SAMPLES, DEFAULT_TOP_K
 from ..solver.errors import SilverpyrError
 from ..solver.objective import Objective
 from .context import app_context
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 
     from ..puzzles.hints.feedback import Feedback
     from ..puzzles.hints.graded import Hint
-    from ..puzzles.state_file import StateView
+    from ..puzzles.realgame.state_file import StateView
     from ..solver.cards import Deck
     from ..solver.line import LinePosition
     from ..solver.problem import Instance, LineResult, Objective
@@ -167,7 +167,7 @@ def hint(
     --state-template > state.yaml` writes a commented example to start from.
     """
     if state_template:
-        from ..puzzles.state_file import STATE_TEMPLATE
+        from ..puzzles.realgame.state_file import STATE_TEMPLATE
 
         sys.stdout.write(STATE_TEMPLATE)
         return
@@ -189,7 +189,7 @@ def hint(
         _game_hint(game, deck, review=review, rollouts=rollouts, as_json=as_json, plain=plain)
         return
     if state is not None:
-        from ..puzzles.state_file import load_view
+        from ..puzzles.realgame.state_file import load_view
 
         view = load_view(state, deck)
         if view.situation is not None and horizon is Horizon.ROUND:
@@ -380,7 +380,7 @@ def _rank(
     as_json: bool,
     plain: bool,
 ) -> None:
-    from ..puzzles.uncertain import rank_moves
+    from ..puzzles.realgame.uncertain import rank_moves
     from .views import render_ranking
 
     ranking = rank_moves(
@@ -399,7 +399,7 @@ def _rank(
 
 def _state_advice(view: StateView, *, rollouts: int, seed: int, as_json: bool, plain: bool) -> None:
     """The expert's advice on the decision a state file describes."""
-    from ..puzzles.advice import advise, advise_marks
+    from ..puzzles.realgame.advice import advise, advise_marks
     from .output import stderr_console
     from .views import render_advice
 
@@ -432,16 +432,16 @@ def _game_hint(
     path: Path, deck: Deck, *, review: bool, rollouts: int, as_json: bool, plain: bool
 ) -> None:
     """``--game FILE``: advice for the decision due, or (``--review``) the coach's verdicts."""
-    from ..puzzles.advice import advise
-    from ..puzzles.game_coach import judge, report
-    from ..puzzles.game_record import load_record, replay, when
-    from ..solver.players import PLAYERS
+    from ..puzzles.realgame.advice import advise
+    from ..puzzles.realgame.game_coach import judge, report
+    from ..puzzles.realgame.game_record import load_record, replay, when
+    from ..puzzles.realgame.registry import make_player
     from .output import stderr_console
     from .views import render_advice, render_coach_report
 
     record = load_record(path)
     replayed = replay(record, deck, source=str(path))
-    opponents = PLAYERS[record.opponents]()
+    opponents = make_player(record.opponents)
     if review:
         verdicts = []
         status = stderr_console().status("The coach is reviewing the game...", spinner="dots")

@@ -14,12 +14,12 @@ if TYPE_CHECKING:
     from rich.console import Console, RenderableType
     from rich.text import Text
 
-    from ..puzzles.advice import Advice
-    from ..puzzles.game_coach import CoachReport
     from ..puzzles.hints.graded import Hint
     from ..puzzles.puzzle import Puzzle
+    from ..puzzles.realgame.advice import Advice
+    from ..puzzles.realgame.game_coach import CoachReport
+    from ..puzzles.realgame.uncertain import Ranking
     from ..puzzles.session import PlaySession, Result, TurnPlayed
-    from ..puzzles.uncertain import Ranking
     from ..solver.cards import Deck
     from ..solver.line import LinePosition
     from ..solver.moves import Move
@@ -334,7 +334,7 @@ def render_ranking(console: Console, ranking: Ranking) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from ..puzzles.uncertain import Method
+    from ..puzzles.realgame.uncertain import Method
     from ..solver.moves import move_str
 
     situation = ranking.situation
@@ -399,7 +399,7 @@ def render_advice(console: Console, advice: Advice, *, top: int = 10, heading: s
     from rich.table import Table
     from rich.text import Text
 
-    from ..puzzles.advice import Method
+    from ..puzzles.realgame.advice import Method
 
     if heading:
         console.print(Text(heading))

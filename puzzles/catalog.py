@@ -30,21 +30,9 @@ from .puzzle import Puzzle
 from .store import Store
 
 
-def deck_fingerprint(deck: Deck) -> str:
-    """A short hash of every card and expedition card of ``deck``."""
-    digest = hashlib.sha256()
-    for card in sorted(deck.pyramids, key=lambda c: c.number):
-        digest.update(f"{card.number}:{card.color.value}:{'/'.join(card.room.rows())}\n".encode())
-    for expedition in deck.expeditions:
-        digest.update(
-            f"{expedition.name}:{expedition.count}:{'/'.join(expedition.pattern())}\n".encode()
-        )
-    return digest.hexdigest()[:16]
-
-
 def cache_key(deck: Deck, puzzle_id: str) -> str:
     """Where the puzzle ``puzzle_id`` of ``deck`` is cached."""
-    return f"v{GENERATOR_VERSION}|{deck_fingerprint(deck)}|{puzzle_id}"
+    return f"v{GENERATOR_VERSION}|{deck.fingerprint}|{puzzle_id}"
 
 
 def get_puzzle(deck: Deck, text: str, store: Store | None = None) -> Puzzle:

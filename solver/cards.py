@@ -7,6 +7,7 @@ deck holds). Loading and validating the YAML file lives in :mod:`.deckfile`.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -245,6 +246,25 @@ class Deck:
                 return expedition
         names = ", ".join(e.name for e in self.expeditions)
         raise UnknownNameError(f"unknown expedition {name.strip()!r} (known: {names})")
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """A short hash of the deck's content: every pyramid card (number, colour, room) and
+        expedition card (name, count, pattern), in a canonical text.
+
+        Two files that hold the same cards share it, whatever their layout or order. It ties
+        cached puzzles, cached analyses and game records to the deck they were made with.
+        """
+        digest = hashlib.sha256()
+        for card in sorted(self.pyramids, key=lambda c: c.number):
+            digest.update(
+                f"{card.number}:{card.color.value}:{'/'.join(card.room.rows())}\n".encode()
+            )
+        for expedition in self.expeditions:
+            digest.update(
+                f"{expedition.name}:{expedition.count}:{'/'.join(expedition.pattern())}\n".encode()
+            )
+        return digest.hexdigest()[:16]
 
     def expedition_cards(self) -> tuple[Expedition, ...]:
         """One entry per physical expedition card (kinds repeated by their count)."""

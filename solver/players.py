@@ -2,15 +2,15 @@
 
 A :class:`Player` decides the three things a player decides (RULES.md): which 2 of the 4
 dealt cards to keep, which mark to make each turn, and where a replacement comes from.
-:data:`PLAYERS` names the built-in ones (``greedy``: :mod:`.bots`; ``expert``:
-:mod:`.expert`); the arena adds ``hint`` (``silverpyr.puzzles.hint_player``), which plays
-by the real-game hints of the floor above. :func:`play_game` plays a dealt game to the
+The built-in players are ``greedy`` (:mod:`.bots`) and ``expert`` (:mod:`.expert`);
+the one registry of players by name (``silverpyr.puzzles.realgame.registry``) adds ``hint``,
+which plays by the real-game hints of the floor above. :func:`play_game` plays a dealt game to the
 end, seat by seat.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -78,10 +78,6 @@ class ExpertPlayer:
         if state.phase is Phase.REPLACE and state.replacing_player != player:
             return None
         return expert_ranking(state, player, self.expert)[0].predicted
-
-
-PLAYERS: dict[str, Callable[[], Player]] = {"greedy": GreedyPlayer, "expert": ExpertPlayer}
-"""The built-in players by name."""
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.advice import Kind, Method, advise, options_of
-from silverpyr.puzzles.game_coach import Grade, grade, judge, report
-from silverpyr.puzzles.game_record import (
+from silverpyr.puzzles.realgame.advice import Kind, Method, advise, options_of
+from silverpyr.puzzles.realgame.game_coach import Grade, grade, judge, report
+from silverpyr.puzzles.realgame.game_record import (
     GameRecord,
     GameRecordError,
     answer_of,
@@ -22,7 +22,7 @@ from silverpyr.puzzles.game_record import (
     parse_record,
     replay,
 )
-from silverpyr.puzzles.state_file import StateFileError, parse_view
+from silverpyr.puzzles.realgame.state_file import StateFileError, parse_view
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.expert import expert_ranking
 from silverpyr.solver.game import Phase, deal

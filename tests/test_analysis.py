@@ -16,11 +16,11 @@ import yaml
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles import analysis
+from silverpyr.puzzles.realgame import analysis
 from silverpyr.puzzles.cluster import SCHEDULER_ENV
-from silverpyr.puzzles.state_file import parse_state
+from silverpyr.puzzles.realgame.state_file import parse_state
+from silverpyr.puzzles.realgame.uncertain import Method, rank_moves
 from silverpyr.puzzles.store import HOME_ENV
-from silverpyr.puzzles.uncertain import Method, rank_moves
 from silverpyr.solver import exact
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.position import Position

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from silverpyr.puzzles import analysis
 from silverpyr.solver import exact
 from silverpyr.solver.deckfile import bundled_deck_path, load_deck
 from silverpyr.solver.position import Position
@@ -15,7 +14,7 @@ def test_shipped_values_match_recomputation() -> None:
     path = bundled_deck_path().parent / "exact_values.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     deck = load_deck(None)
-    assert data["deck"] == analysis.deck_hash(deck)
+    assert data["deck"] == deck.fingerprint
     assert len(data["cards"]) == len(deck.pyramids)
     deal = exact.Deal.of_round(deck.expedition_cards())
     for number in (3, 7, 9):

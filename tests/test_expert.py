@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.arena import ArenaError, line_ups, run_arena, wilson
+from silverpyr.puzzles.realgame.arena import ArenaError, line_ups, run_arena, wilson
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.expert import BASELINES, Clock, Expert, Race, baseline, expert_ranking
 from silverpyr.solver.game import MAX_PLAYERS, Phase, deal
@@ -119,7 +119,7 @@ def test_arena_command_refuses_an_unknown_bot() -> None:
     result = CliRunner().invoke(app, ["arena", "--bots", "wizard", "--workers", "0"])
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [
-        "error: unknown bot 'wizard' (known: expert, greedy, hint)"
+        "error: unknown bot 'wizard' (known: greedy, expert, hint)"
     ]
 
 

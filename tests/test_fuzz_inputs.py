@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from silverpyr.cli.app import app, main
-from silverpyr.puzzles.catalog import deck_fingerprint
 from silverpyr.solver.deckfile import bundled_deck_path, load_deck
 from silverpyr.solver.reader import MAX_CARD_FILE_BYTES, MAX_FILE_BYTES
 
@@ -228,7 +227,7 @@ REPLACEMENT_STATE = {
 RECORD = {
     "format": "silverpyr game record",
     "version": 1,
-    "deck": deck_fingerprint(load_deck()),
+    "deck": load_deck().fingerprint,
     "seed": 4,
     "players": 2,
     "opponents": "greedy",

@@ -6,13 +6,15 @@ import pytest
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.arena import ARENA_PLAYERS, line_ups
-from silverpyr.puzzles.hint_player import HintPlayer
-from silverpyr.puzzles.uncertain import rank_moves
+from silverpyr.puzzles.realgame.arena import line_ups
+from silverpyr.puzzles.realgame.hint_player import HintPlayer
+from silverpyr.puzzles.realgame.registry import PLAYERS
+from silverpyr.puzzles.realgame.uncertain import rank_moves
+from silverpyr.solver import players as solver_players
 from silverpyr.solver.bots import choose_keep
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.game import Phase, deal
-from silverpyr.solver.players import PLAYERS, GreedyPlayer, Player
+from silverpyr.solver.players import GreedyPlayer, Player
 
 DECK = load_deck(None)
 
@@ -48,12 +50,12 @@ def test_the_hint_player_is_legal_in_every_phase(seed: int, players: int) -> Non
 
 
 def test_the_arena_names_the_hint_player() -> None:
-    assert ARENA_PLAYERS["hint"] is HintPlayer
-    assert "hint" not in PLAYERS  # the solver floor knows nothing of hints
+    assert isinstance(PLAYERS["hint"].make(), HintPlayer)
+    assert not hasattr(solver_players, "HintPlayer")  # the solver floor knows nothing of hints
     assert list(line_ups(["hint", "greedy"], 2, 0)) == [
         (0, ("hint", "greedy")),
         (1, ("greedy", "hint")),
     ]
     result = CliRunner().invoke(app, ["arena", "--bots", "hint,wizard", "--workers", "0"])
     assert result.exit_code == 2
-    assert result.stderr.strip() == "error: unknown bot 'wizard' (known: expert, greedy, hint)"
+    assert result.stderr.strip() == "error: unknown bot 'wizard' (known: greedy, expert, hint)"

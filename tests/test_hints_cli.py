@@ -249,7 +249,7 @@ def test_the_trainer_names_what_a_blunder_costs(
 
 
 def test_the_state_template_reads_as_a_valid_state(tmp_path: Path) -> None:
-    from silverpyr.puzzles.state_file import STATE_TEMPLATE, parse_state
+    from silverpyr.puzzles.realgame.state_file import STATE_TEMPLATE, parse_state
 
     result = CliRunner().invoke(app, ["hint", "--state-template"])
     assert result.exit_code == 0, result.output

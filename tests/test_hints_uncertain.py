@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from silverpyr.puzzles.state_file import StateFileError, parse_state
-from silverpyr.puzzles.uncertain import (
+from silverpyr.puzzles.realgame.state_file import StateFileError, parse_state
+from silverpyr.puzzles.realgame.uncertain import (
     Method,
     Situation,
     SituationError,

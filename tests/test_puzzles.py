@@ -21,7 +21,6 @@ from silverpyr.puzzles.beginner import (
 from silverpyr.puzzles.catalog import (
     cache_key,
     custom_id,
-    deck_fingerprint,
     get_puzzle,
     load_puzzle_file,
 )
@@ -382,7 +381,7 @@ def test_cache_returns_what_generation_gives(deck: Deck, tmp_path: Path) -> None
         assert store.cached_puzzle(cache_key(deck, "pair-11")) is not None
         cached = get_puzzle(deck, "pair-11", store)
     assert cached == fresh and cached.solution == fresh.solution
-    assert len(deck_fingerprint(deck)) == 16
+    assert len(deck.fingerprint) == 16
 
 
 def test_a_bad_cache_entry_is_refused(deck: Deck, generated: dict[str, Puzzle]) -> None:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from silverpyr.puzzles.state_file import StateFileError, parse_state
+from silverpyr.puzzles.realgame.state_file import StateFileError, parse_state
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.errors import SilverpyrError
 from silverpyr.solver.reader import (

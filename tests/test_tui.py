@@ -520,7 +520,7 @@ def test_h_in_the_game_gives_the_experts_advice_at_keep_and_mark(deck: Deck) -> 
     app = SilverpyrApp(setting, lambda s: GameScreen(s, players=2, seed=7))
 
     async def steps(pilot: Pilot[None]) -> None:
-        from silverpyr.puzzles.advice import advise
+        from silverpyr.puzzles.realgame.advice import advise
 
         screen = app.screen
         assert isinstance(screen, GameScreen)

@@ -24,7 +24,6 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from silverpyr.puzzles.analysis import deck_hash
 from silverpyr.solver import exact
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.position import Position
@@ -68,7 +67,7 @@ def generate(jobs: int = 1) -> str:
             "Exact values of one round (round 1, empty card and sheet, before the first "
             "reveal) for each bundled card, written by tools/exact_values.py"
         ),
-        "deck": deck_hash(deck),
+        "deck": deck.fingerprint,
         "cards": {str(n): v for n, v in zip(numbers, values, strict=True)},
     }
     return json.dumps(data, indent=1) + "\n"

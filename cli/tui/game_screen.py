@@ -3,7 +3,7 @@
 The screen drives a :class:`~silverpyr.solver.game.GameState` (keep, play, take a
 replacement); the other seats play by :mod:`silverpyr.solver.bots`; ``h`` gives the
 expert's advice on the decision due, as ``h`` in the line game does
-(:func:`silverpyr.puzzles.advice.advise`).
+(:func:`silverpyr.puzzles.realgame.advice.advise`).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from .setting import Setting, leave
 from .widgets import CardView, Shown, strip
 
 if TYPE_CHECKING:
-    from ...puzzles.advice import Advice
+    from ...puzzles.realgame.advice import Advice
     from ...solver.game import GameState
     from ...solver.moves import Move
     from ...solver.position import Position
@@ -541,7 +541,7 @@ class GameScreen(Screen[None]):
         self.redraw()
 
         def rank() -> tuple[GameState, Advice]:
-            from ...puzzles.advice import advise
+            from ...puzzles.realgame.advice import advise
             from ...solver.players import GreedyPlayer
 
             return asked, advise(asked, HUMAN, opponents=GreedyPlayer(), seed=asked.seed)
@@ -570,7 +570,7 @@ class GameScreen(Screen[None]):
         self.redraw()
 
     def show_advice(self, advice: Advice) -> None:
-        from ...puzzles.advice import Method
+        from ...puzzles.realgame.advice import Method
 
         table = Table(title="Advice: expected final score", show_edge=False, box=None)
         table.add_column("#", justify="right")

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ..solver.rollouts import Choice
+from ...solver.rollouts import Choice
 from .advice import Advice, Kind
 
 SILENT_BELOW = 0.5

@@ -51,15 +51,15 @@ from enum import StrEnum
 from itertools import permutations
 from typing import Any
 
-from ..solver.cards import Expedition
-from ..solver.line import LinePosition, best_reachable
-from ..solver.moves import Move
-from ..solver.objective import DEFAULT_TIME_LIMIT
-from ..solver.position import Position
-from ..solver.problem import Instance
-from ..solver.rng import SeededStream
-from ..solver.sheet import puzzle_score
-from ..solver.situation import Situation, SituationError
+from ...solver.cards import Expedition
+from ...solver.line import LinePosition, best_reachable
+from ...solver.moves import Move
+from ...solver.objective import DEFAULT_TIME_LIMIT
+from ...solver.position import Position
+from ...solver.problem import Instance
+from ...solver.rng import SeededStream
+from ...solver.sheet import puzzle_score
+from ...solver.situation import Situation, SituationError
 from .ranking_defaults import DEFAULT_LOOKAHEAD, DEFAULT_SAMPLES, DEFAULT_TOP_K
 
 
@@ -177,7 +177,7 @@ class Ranking:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (``silverpyr hint --state ... --json``)."""
-        from ..solver.moves import move_str
+        from ...solver.moves import move_str
 
         situation = self.situation
         with_card = len(situation.position.cards) > 1
@@ -219,7 +219,7 @@ def heuristic_key(situation: Situation, move: Move) -> tuple[int, int, int]:
     55), and pruning to 5 cost 0.25 expected points on average (5 at most). Adding a bonus
     for the symbols next to the marked area did no better.
     """
-    from ..solver.bots import greedy_key
+    from ...solver.bots import greedy_key
 
     position = situation.position
     return greedy_key(position, position.push(move, situation.expedition, situation.round_number))
@@ -261,8 +261,8 @@ def exact_ranking(situation: Situation, *, seed: int = 0) -> Ranking:
     counts them), under optimal play after the move, averaged over every order of the
     unseen cards with the physical cards' probabilities (:mod:`silverpyr.solver.exact`).
     """
-    from ..solver import exact
-    from ..solver.position import Position as _Position
+    from ...solver import exact
+    from ...solver.position import Position as _Position
 
     position = situation.position
     if any(state.is_complete() for state in position.cards):

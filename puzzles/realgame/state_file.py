@@ -45,10 +45,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..solver.cards import Color, Deck, Expedition, PyramidCard, UnknownNameError
-from ..solver.cells import CellMask, parse_cell
-from ..solver.errors import SilverpyrError
-from ..solver.game import (
+from ...solver.cards import Color, Deck, Expedition, PyramidCard, UnknownNameError
+from ...solver.cells import CellMask, parse_cell
+from ...solver.errors import SilverpyrError
+from ...solver.game import (
     DEALT_CARDS,
     MAX_PLAYERS,
     OFFER_SIZE,
@@ -59,11 +59,11 @@ from ..solver.game import (
     PlayerState,
     solo_claims,
 )
-from ..solver.limits import MAX_CARDS_IN_PLAY
-from ..solver.position import CardState, Position
-from ..solver.reader import Field, Problem, Problems, ReadError, load_data, read_text
-from ..solver.sheet import GEM_CAP, PYRAMID_POINT_BOXES, ROUNDS, SKULL_CAP, Sheet
-from ..solver.situation import Situation
+from ...solver.limits import MAX_CARDS_IN_PLAY
+from ...solver.position import CardState, Position
+from ...solver.reader import Field, Problem, Problems, ReadError, load_data, read_text
+from ...solver.sheet import GEM_CAP, PYRAMID_POINT_BOXES, ROUNDS, SKULL_CAP, Sheet
+from ...solver.situation import Situation
 from .advice import Kind
 
 STATE_TEMPLATE = """\

@@ -21,7 +21,6 @@ here only) and their results are cached in the results database under
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import os
@@ -30,12 +29,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..solver import exact
-from ..solver.cards import Deck, Expedition, PyramidCard
-from ..solver.errors import SilverpyrError
-from ..solver.position import Position
-from ..solver.rng import SeededStream
-from .cluster import (
+from ...solver import exact
+from ...solver.cards import Deck, Expedition, PyramidCard
+from ...solver.errors import SilverpyrError
+from ...solver.position import Position
+from ...solver.rng import SeededStream
+from ..cluster import (
     IN_FLIGHT_PER_WORKER,
     RETRIES,
     SchedulerLostError,
@@ -45,7 +44,7 @@ from .cluster import (
 )
 
 if TYPE_CHECKING:
-    from .store import Store
+    from ..store import Store
 
 TASKS = ("exact", "greedy", "orders", "speed")
 CARD_TASKS = ("exact", "greedy")
@@ -84,23 +83,9 @@ class Task:
 
 def code_version() -> str:
     """The package version and :data:`CODE_VERSION`."""
-    from .. import __version__
+    from ... import __version__
 
     return f"{__version__}+{CODE_VERSION}"
-
-
-def deck_hash(deck: Deck) -> str:
-    """SHA-256 (first 16 hex digits) of the deck's content in a canonical text.
-
-    Cards (number, colour, room rows) and expedition cards (name, count, pattern): two
-    files that hold the same cards share their cached results, whatever their layout.
-    """
-    lines = [
-        f"{card.number} {card.color.value} {'/'.join(card.room.rows())}"
-        for card in sorted(deck.pyramids, key=lambda c: c.number)
-    ]
-    lines += [f"{e.name} {e.count} {'/'.join(e.pattern())}" for e in deck.expeditions]
-    return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()[:16]
 
 
 def sample_orders(deal: exact.Deal, count: int | None, card: int) -> list[tuple[int, ...]]:

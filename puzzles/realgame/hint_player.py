@@ -9,7 +9,7 @@ keep or take, so keep and replacement follow the greedy bot
 (:func:`~silverpyr.solver.bots.choose_keep`, :func:`~silverpyr.solver.bots.choose_replacement`).
 
 It lives in ``puzzles/`` because the ranking does (the solver floor knows nothing of
-hints); :data:`silverpyr.puzzles.arena.ARENA_PLAYERS` adds it to the solver's players
+hints); :mod:`.registry` adds it to the solver's players
 under the name ``hint``. It is deterministic: the sampled orders come from the seeded
 stream of ``seed`` and the futures are solved in this process (``jobs=1``), one CP-SAT
 worker each, so a game is fixed by its seed and seats like any other arena game. It makes
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..solver import bots
-from ..solver.game import GameState, Replacement
-from ..solver.moves import Move
-from ..solver.objective import DEFAULT_TIME_LIMIT
+from ...solver import bots
+from ...solver.game import GameState, Replacement
+from ...solver.moves import Move
+from ...solver.objective import DEFAULT_TIME_LIMIT
 from .ranking_defaults import DEFAULT_LOOKAHEAD, DEFAULT_SAMPLES, DEFAULT_TOP_K
 from .uncertain import rank_moves
 

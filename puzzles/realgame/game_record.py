@@ -29,17 +29,17 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..solver.cards import Deck
-from ..solver.errors import SilverpyrError
-from ..solver.game import DECK, MAX_PLAYERS, GameState, Phase, Replacement, deal
-from ..solver.moves import PASS, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
-from ..solver.moves import move_str as _move_str
-from ..solver.players import PLAYERS, Player, with_choice
-from ..solver.reader import Field, Problem, Problems, ReadError, read_data_file
-from ..solver.rng import seed_problem
-from ..solver.rollouts import Choice
+from ...solver.cards import Deck
+from ...solver.errors import SilverpyrError
+from ...solver.game import DECK, MAX_PLAYERS, GameState, Phase, Replacement, deal
+from ...solver.moves import PASS, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
+from ...solver.moves import move_str as _move_str
+from ...solver.players import Player, with_choice
+from ...solver.reader import Field, Problem, Problems, ReadError, read_data_file
+from ...solver.rng import seed_problem
+from ...solver.rollouts import Choice
 from .advice import Kind, decision_kind
-from .catalog import deck_fingerprint
+from .registry import PLAYERS, make_player
 
 FORMAT = "silverpyr game record"
 VERSION = 1
@@ -57,7 +57,7 @@ class GameRecord:
     """Everything needed to replay a game of ``silverpyr game``."""
 
     deck: str
-    """Fingerprint of the deck played with (:func:`~.catalog.deck_fingerprint`)."""
+    """Fingerprint of the deck played with (:attr:`.Deck.fingerprint`)."""
     seed: int
     players: int
     opponents: str
@@ -65,7 +65,7 @@ class GameRecord:
 
     @classmethod
     def start(cls, deck: Deck, seed: int, players: int, opponents: str) -> GameRecord:
-        return cls(deck_fingerprint(deck), seed, players, opponents)
+        return cls(deck.fingerprint, seed, players, opponents)
 
     def with_answer(self, answer: str) -> GameRecord:
         return replace(self, answers=(*self.answers, answer))
@@ -247,14 +247,14 @@ class Replayed:
 
 def replay(record: GameRecord, deck: Deck, *, source: str = "<record>") -> Replayed:
     """Play ``record`` again with the engine; every answer is checked as the game checks it."""
-    if record.deck != deck_fingerprint(deck):
+    if record.deck != deck.fingerprint:
         raise _error(
             source,
             f"the game was played with another deck (fingerprint {record.deck}); "
             "give the same --cards file",
             "deck",
         )
-    bot = PLAYERS[record.opponents]()
+    bot = make_player(record.opponents)
     state = deal(deck, record.players, record.seed)
     decisions: list[Decision] = []
     answers = list(record.answers)

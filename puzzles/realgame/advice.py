@@ -28,15 +28,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ..solver.bots import route_length
-from ..solver.cards import PyramidCard
-from ..solver.expert import Option, Race, expert_ranking, situation_ranking
-from ..solver.game import GameState, Phase, Replacement
-from ..solver.moves import Move, move_str
-from ..solver.players import GreedyPlayer, Player
-from ..solver.rollouts import Choice, expert_forecast, rollout_values
-from ..solver.sheet import MAX_PYRAMID_POINTS
-from ..solver.situation import Situation
+from ...solver.bots import route_length
+from ...solver.cards import PyramidCard
+from ...solver.expert import Option, Race, expert_ranking, situation_ranking
+from ...solver.game import GameState, Phase, Replacement
+from ...solver.moves import Move, move_str
+from ...solver.players import GreedyPlayer, Player
+from ...solver.rollouts import Choice, expert_forecast, rollout_values
+from ...solver.sheet import MAX_PYRAMID_POINTS
+from ...solver.situation import Situation
 from .ranking_defaults import DEFAULT_ROLLOUTS
 
 

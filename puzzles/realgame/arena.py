@@ -21,11 +21,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..solver.cards import Deck
-from ..solver.errors import SilverpyrError
-from ..solver.players import PLAYERS, Player, play_game
-from ..solver.rng import seed_problem
-from .cluster import (
+from ...solver.cards import Deck
+from ...solver.errors import SilverpyrError
+from ...solver.players import play_game
+from ...solver.rng import seed_problem
+from ..cluster import (
     IN_FLIGHT_PER_WORKER,
     MAX_GAMES,
     RETRIES,
@@ -34,14 +34,9 @@ from .cluster import (
     finished,
     worker_count,
 )
-from .hint_player import HintPlayer
+from .registry import PLAYERS, make_player
 
 CATEGORIES = ("torches", "pyramid_points", "gems", "skulls", "completed")
-
-ARENA_PLAYERS: dict[str, Callable[[], Player]] = {**PLAYERS, "hint": HintPlayer}
-"""The players the arena can seat: the solver's (:data:`~silverpyr.solver.players.PLAYERS`)
-and ``hint``, the top move of ``hint --state`` each turn (:mod:`.hint_player`), which needs
-the real-game ranking of this floor."""
 
 
 class ArenaError(SilverpyrError, ValueError):
@@ -62,7 +57,7 @@ class GameResult:
 
 def play_arena_game(deck: Deck, seed: int, seats: tuple[str, ...]) -> GameResult:
     """Play the game of ``seed`` with the bots named by ``seats`` (one Dask task)."""
-    played = play_game(deck, seed, [ARENA_PLAYERS[name]() for name in seats])
+    played = play_game(deck, seed, [make_player(name) for name in seats])
     return GameResult(
         seed,
         seats,
@@ -76,9 +71,9 @@ def check_line_up(bots: Sequence[str], games: int, seed: int = 0) -> None:
     """Raise :class:`ArenaError` unless ``bots`` can play ``games`` games from ``seed``."""
     if not bots:
         raise ArenaError("name at least one bot")
-    unknown = [name for name in bots if name not in ARENA_PLAYERS]
+    unknown = [name for name in bots if name not in PLAYERS]
     if unknown:
-        known = ", ".join(sorted(ARENA_PLAYERS))
+        known = ", ".join(PLAYERS)
         raise ArenaError(f"unknown bot {unknown[0]!r} (known: {known})")
     if not 1 <= games <= MAX_GAMES:
         raise ArenaError(f"play from 1 to {MAX_GAMES:,} games, not {games:,}")
