@@ -68,19 +68,34 @@ class Verdict:
     loss: float
     error: float | None
     grade: Grade | None
+    reasons: tuple[str, ...] = ()
+    """What the better option gains, in game terms (the value model's own terms)."""
 
     @property
     def is_silent(self) -> bool:
         return self.grade is None
+
+    def warning(self) -> str:
+        """The question before a graded decision is final (empty when the coach is silent):
+        ``the expert prefers X: -2.4 ± 0.5 expected points (why); play it anyway?``"""
+        if self.grade is None:
+            return ""
+        noise = "" if self.error is None else f" ± {self.error:.1f}"
+        why = f" ({'; '.join(self.reasons)})" if self.reasons else ""
+        return (
+            f"{self.grade.value.capitalize()}: the expert prefers {self.best}: {self.played} "
+            f"gives up {self.loss:.1f}{noise} expected points{why}. Play it anyway?"
+        )
 
     def message(self) -> str:
         """One line for the player (empty when the coach stays silent)."""
         if self.grade is None:
             return ""
         noise = "" if self.error is None else f" ± {self.error:.1f}"
+        why = f" ({'; '.join(self.reasons)})" if self.reasons else ""
         return (
             f"Coach ({self.where}): {self.grade.value}, {self.played} loses "
-            f"{self.loss:.1f}{noise} expected points; the expert plays {self.best}."
+            f"{self.loss:.1f}{noise} expected points; the expert plays {self.best}{why}."
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -92,6 +107,7 @@ class Verdict:
             "loss": round(self.loss, 2),
             "loss_error": None if self.error is None else round(self.error, 2),
             "grade": None if self.grade is None else self.grade.value,
+            "reasons": list(self.reasons),
         }
 
 
