@@ -112,7 +112,7 @@ def time_advice(
     advice: dict[str, tuple[list[float], list[float]]], state: GameState, rollouts: int
 ) -> None:
     kind = decision_kind(state).value
-    timed(advice[kind], lambda: advise(state, 0, samples=rollouts, seed=state.seed))
+    timed(advice[kind], lambda: advise(state, 0, rollouts=rollouts, seed=state.seed))
 
 
 def policy_gap(deck, games: int) -> None:  # type: ignore[no-untyped-def]

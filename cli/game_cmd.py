@@ -243,7 +243,7 @@ class GameLog:
                 HUMAN,
                 opponents=make_player(self.opponents),
                 seed=state.seed,
-                samples=self.rollouts,
+                rollouts=self.rollouts,
             )
         self._advised = (state, advice)
         return advice

@@ -413,7 +413,7 @@ def _state_advice(view: StateView, *, rollouts: int, seed: int, as_json: bool, p
     else:
         assert view.game is not None
         with stderr_console().status("Playing each option out...", spinner="dots"):
-            advice = advise(view.game, 0, samples=rollouts, seed=seed, pool=view.pool)
+            advice = advise(view.game, 0, rollouts=rollouts, seed=seed, pool=view.pool)
         heading = (
             "Which two cards to keep: each option played to the game's end."
             if view.kind.value == "keep"
@@ -451,7 +451,7 @@ def _game_hint(
                     f"The coach is reviewing decision {number} of {len(replayed.decisions)}..."
                 )
                 advice = advise(
-                    decision.state, 0, samples=rollouts, seed=record.seed, opponents=opponents
+                    decision.state, 0, rollouts=rollouts, seed=record.seed, opponents=opponents
                 )
                 verdicts.append(judge(advice, decision.choice, decision.where))
         summary = report(verdicts)
@@ -471,7 +471,7 @@ def _game_hint(
             "its decisions"
         )
     with stderr_console().status("The expert is weighing your options...", spinner="dots"):
-        advice = advise(state, 0, samples=rollouts, seed=record.seed, opponents=opponents)
+        advice = advise(state, 0, rollouts=rollouts, seed=record.seed, opponents=opponents)
     answers = len(record.answers)
     heading = f"{path}: your {advice.kind.value} decision ({when(state)}), after {answers} answers."
     emit(

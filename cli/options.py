@@ -185,9 +185,10 @@ RolloutsOption = Annotated[
     int,
     typer.Option(
         "--rollouts",
-        min=1,
+        min=0,
         max=1000,
-        help="Keep and replacement advice: games played out per option (more: surer, slower).",
+        help="A second opinion: measure every loss by this many paired games played out "
+        "against the expert's choice (slow; 0: the expert's calibrated valuation only).",
     ),
 ]
 

@@ -409,16 +409,17 @@ def render_advice(console: Console, advice: Advice, *, top: int = 10, heading: s
     table.add_column("Choice", no_wrap=True)
     table.add_column("Expected score", justify="right")
     table.add_column("Loss", justify="right")
-    if rollouts:
-        table.add_column("\u00b1", justify="right")
+    table.add_column("\u00b1", justify="right")
     if rollouts and advice.players > 1:
         table.add_column("Win", justify="right")
-    for index, option in enumerate(advice.options[:top], start=1):
+    table.add_column("Why the expert's choice is better")
+    shown = [advice.rated(option.choice) for option in advice.options[:top]]
+    for index, option in enumerate(shown, start=1):
         row = [str(index), option.label, f"{option.predicted:.1f}", f"{option.loss:.1f}"]
-        if rollouts:
-            row.append("-" if index == 1 else f"{option.error or 0.0:.1f}")
+        row.append("-" if option.error is None else f"{option.error:.1f}")
         if rollouts and advice.players > 1:
             row.append(f"{option.win or 0.0:.0%}")
+        row.append("; ".join(option.reasons) if option.loss >= 0.05 else "")
         table.add_row(*row)
     console.print(table)
     hidden = len(advice.options) - top
@@ -432,16 +433,16 @@ def render_advice(console: Console, advice: Advice, *, top: int = 10, heading: s
         )
         win = "; Win: your chance to win." if advice.players > 1 else "."
         how = (
-            f"Expected score: your expected final score, the rest of the game played "
-            f"{advice.samples} times on the same seeded deals of what you cannot see "
-            f"({seats}; plus its measured gap to the full expert for the turns left); Loss: "
-            f"expected points against the best, \u00b1 its standard error{win}"
+            f"Ranked by the expert (#1 is its choice). Loss: expected final-score points "
+            f"given up against #1, measured by playing the rest of the game {advice.samples} "
+            f"times on the same seeded deals of what you cannot see ({seats}), \u00b1 its "
+            f"standard error{win}"
         )
     else:
         how = (
-            "Expected score: your expected final score by the expert's valuation (points now, "
-            "the worth of the progress on your cards two plies deep over the next card, and "
-            "the measured worth of the turns to come); Loss: expected points against the best."
+            f"Ranked by the expert (#1 is its choice, by {advice.ranked_by}). Loss: expected "
+            "final-score points given up against #1, from the expert's valuation calibrated "
+            "on games played out (\u00b1: how far the true loss typically lies from it)."
         )
     console.print(Text(how))
     console.print(Text(f"Confidence: {advice.certainty}."))

@@ -165,15 +165,25 @@ class Expert:
 
     def potential(self, state: CardState, clock: Clock, torch_open: bool = False) -> float:
         """Points the progress on a card in play is worth after the turn of ``clock``."""
+        return sum(self.potential_terms(state, clock, torch_open))
+
+    def potential_terms(
+        self, state: CardState, clock: Clock, torch_open: bool = False
+    ) -> tuple[float, float, float]:
+        """:meth:`potential` in its three terms: the route's progress, a torch in reach this
+        round, gems in reach (the advice's reasons name them)."""
         if state.is_complete():
-            return 0.0
+            return 0.0, 0.0, 0.0
         weights = self.weights
         route = self.route_length(state.card)
         distances = state.mark_distances()
         room = state.room
         to_go = distances[room.tomb]
         done: float = ((route - to_go) / route) ** weights.progress_power
-        value = weights.beta * COMPLETED_CARD_POINTS * done * self._reach(to_go, clock.turns_after)
+        progress = (
+            weights.beta * COMPLETED_CARD_POINTS * done * self._reach(to_go, clock.turns_after)
+        )
+        torch = 0.0
         if weights.torch and torch_open:
             reach = max(
                 (
@@ -182,18 +192,19 @@ class Expert:
                 ),
                 default=0.0,
             )
-            value += weights.torch * TORCH_POINTS * reach
+            torch = weights.torch * TORCH_POINTS * reach
+        gems = 0.0
         if weights.gem:
             for symbol in (Symbol.RED_GEM, Symbol.GREEN_GEM):
                 for cell in cells_of(room.mask(symbol) & ~state.marked):
                     detour = max(0, distances[cell] - to_go)
-                    value += (
+                    gems += (
                         weights.gem
                         * 2
                         * self._reach(distances[cell], clock.turns_after)
                         * max(0.0, 1 - detour / 4)
                     )
-        return value
+        return progress, torch, gems
 
     def afterstate(self, before: Position, after: Position, clock: Clock) -> float:
         """Points a move earns now plus the potential of every card after it."""
@@ -226,18 +237,38 @@ class Expert:
         following = clock.next()
         pool = unseen if clock.turns_after_in_round > 0 else deck
         kinds = _kinds(pool)
-        options = []
+        searched: list[tuple[float, float, Move]] = []
+        ended: list[Option] = []
+        shallow: list[tuple[float, Move]] = []
         for rank, (value, move, after) in enumerate(scored):
-            if deep and rank < self.weights.top_k and after.has_card_in_play():
-                value = position.gain(after) + sum(
-                    share * self._best_answer(after, kind, following) for kind, share in kinds
-                )
-            elif deep:
-                value -= 1e-6 * rank  # outside the searched few: keep the one-ply order
-            options.append(Option(move, value, 0.0))
+            if not deep or rank >= self.weights.top_k:
+                shallow.append((value, move))
+            elif after.has_card_in_play():
+                searched.append((value, self._two_ply(position, after, following, kinds), move))
+            else:  # no card left in play: nothing more to gain, one ply is the whole value
+                ended.append(Option(move, value, 0.0))
+        # Moves outside the searched few keep their one-ply order, lifted to the two-ply
+        # scale by the least any searched move gained from the second ply: one scale for
+        # every option (the advice's losses), never above the searched best, so the
+        # choice is among the searched moves.
+        lift = min((deep_value - value for value, deep_value, _ in searched), default=0.0)
+        options = [Option(move, deep_value, 0.0) for _, deep_value, move in searched]
+        options += ended
+        options += [Option(move, value + lift - 1e-6, 0.0) for value, move in shallow]
         options.sort(key=lambda option: -option.value)
         base = position.sheet.score().total + baseline(clock.turns_after, race)
         return [Option(o.choice, o.value, base + o.value) for o in options]
+
+    def _two_ply(
+        self,
+        position: Position,
+        after: Position,
+        following: Clock,
+        kinds: Sequence[tuple[Expedition, float]],
+    ) -> float:
+        return position.gain(after) + sum(
+            share * self._best_answer(after, kind, following) for kind, share in kinds
+        )
 
     def _best_answer(self, position: Position, expedition: Expedition, clock: Clock) -> float:
         return max(

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.realgame.advice import Kind, Method, advise, options_of
+from silverpyr.puzzles.realgame.advice import Kind, Method, advise, calibration, options_of
 from silverpyr.puzzles.realgame.game_coach import Grade, grade, judge, report
 from silverpyr.puzzles.realgame.game_record import (
     GameRecord,
@@ -26,8 +26,9 @@ from silverpyr.puzzles.realgame.state_file import StateFileError, parse_view
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.expert import expert_ranking
 from silverpyr.solver.game import Phase, deal
-from silverpyr.solver.players import GreedyPlayer
+from silverpyr.solver.players import ExpertPlayer, GreedyPlayer
 from silverpyr.solver.rollouts import rollout_values
+from silverpyr.solver.sheet import turns_after
 
 DECK = load_deck()
 
@@ -100,15 +101,87 @@ def test_mark_advice_is_the_experts_ranking() -> None:
     assert len(advice.options) == len(options_of(state, 0))
 
 
-def test_keep_advice_ranks_every_pair_by_rollouts() -> None:
+def test_keep_advice_is_the_experts_ranking_and_its_forecast_depends_on_the_keep() -> None:
     state = deal(DECK, 2, 8)
-    advice = advise(state, 0, samples=3)
-    assert advice.kind is Kind.KEEP and advice.method is Method.ROLLOUTS
-    assert len(advice.options) == 6 and advice.best.loss == 0
-    means = [option.predicted for option in advice.options]
-    assert means == sorted(means, reverse=True)
-    assert all(option.win is not None and 0 <= option.win <= 1 for option in advice.options)
-    assert advise(state, 0, samples=3) == advice  # seeded: the same answer again
+    advice = advise(state, 0)
+    assert advice.kind is Kind.KEEP and advice.method is Method.EXPERT
+    assert len(advice.options) == 6 and advice.best.loss == 0 and advice.best.error is None
+    assert sorted(advice.best.choice) == sorted(ExpertPlayer().keep(state, 0))  # type: ignore[arg-type]
+    forecasts = [option.predicted for option in advice.options]
+    assert forecasts == sorted(forecasts, reverse=True)
+    for option in advice.options:  # the keep forecast is the best's, less what a keep gives up
+        assert option.predicted == pytest.approx(advice.best.predicted - option.loss)
+    worse = [o for o in advice.options if o.loss > 0]
+    assert worse and len({round(o.predicted, 6) for o in advice.options}) > 1
+    assert advise(state, 0) == advice  # deterministic
+
+
+def test_losses_are_the_calibrated_heuristic_differences() -> None:
+    for phase, skip in ((Phase.KEEP, 0), (Phase.MARK, 5), (Phase.MARK, 20), (Phase.REPLACE, 0)):
+        _, state = played_to(5, 1, phase, skip=skip)
+        advice = advise(state, 0)
+        left = 28 if phase is Phase.KEEP else turns_after(state.round_number, state.turn)
+        scale = calibration(advice.kind, left)
+        for option in advice.options:
+            assert option.loss == pytest.approx(scale.points_per_unit * option.raw_loss)
+            assert option.error == (None if option is advice.best else scale.spread)
+
+
+def test_a_second_opinion_by_rollouts_is_measured_against_the_experts_choice() -> None:
+    _, state = played_to(4, 2, Phase.REPLACE)
+    advice = advise(state, 0, rollouts=3, seed=1)
+    expert = advise(state, 0)
+    assert advice.method is Method.ROLLOUTS and advice.samples == 3
+    # the same ranking: the reference is fixed before any rollout (no winner's curse) ...
+    assert [o.choice for o in advice.options] == [o.choice for o in expert.options]
+    assert advice.best.loss == 0 and advice.best.error is None
+    # ... so a loss may come out negative: the measurement is not the selection
+    values = rollout_values(
+        state, 0, [o.choice for o in advice.options], samples=3, seed=1, opponents=GreedyPlayer()
+    )
+    for option, value in zip(advice.options, values, strict=True):
+        assert option.loss == pytest.approx(value.loss_against(values[0])[0])
+    assert advise(state, 0, rollouts=3, seed=1) == advice
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(1, 4),
+    phase=st.sampled_from([Phase.KEEP, Phase.MARK, Phase.REPLACE]),
+    skip=st.integers(0, 12),
+)
+def test_the_advice_recommends_what_the_expert_bot_plays(
+    seed: int, players: int, phase: Phase, skip: int
+) -> None:
+    try:
+        _, state = played_to(seed, players, phase, skip=skip)
+    except AssertionError:
+        return  # no such decision in this game
+    advice = advise(state, 0)
+    bot = ExpertPlayer()
+    if phase is Phase.KEEP:
+        assert sorted(advice.best.choice) == sorted(bot.keep(state, 0))  # type: ignore[arg-type]
+    elif phase is Phase.REPLACE:
+        assert advice.best.choice == bot.replacement(state)
+    else:
+        assert advice.best.choice == bot.move(state, 0)
+    assert all(option.loss >= 0 for option in advice.options)
+
+
+def test_reasons_name_what_the_better_mark_gains() -> None:
+    _, state = played_to(9, 1, Phase.MARK, skip=6)
+    advice = advise(state, 0)
+    costly = [o for o in advice.options if o.loss >= 1]
+    assert costly
+    for option in costly[:5]:
+        explained = advice.rated(option.choice)
+        assert explained.reasons and explained.loss == option.loss
+        assert all("(+" in reason for reason in explained.reasons)
+    assert advice.rated(advice.best.choice).reasons == ()
+    data = advice.to_dict()
+    assert data["ranked_by"] == "expected final score"
+    assert all("reasons" in option for option in data["options"])
 
 
 def test_rollouts_share_their_deals() -> None:
@@ -167,7 +240,7 @@ def test_playing_the_advice_costs_nothing_in_a_whole_game() -> None:
     verdicts = []
     while not replayed.state.is_over():
         state = replayed.state
-        advice = advise(state, 0, samples=1, seed=11)
+        advice = advise(state, 0)
         verdicts.append(judge(advice, advice.best.choice, "x"))
         record = record.with_answer(answer_of(state, advice.best.choice))
         replayed = replay(record, DECK)
@@ -238,7 +311,7 @@ def test_keep_and_replacement_state_files() -> None:
     assert game.phase is Phase.REPLACE and len(game.replacement_options()) == 3
     assert [c.number for c in game.players[0].sheet.completed] == [1, 3, 12]
     assert replacement.pool is not None and len(replacement.pool) == 48 - 6
-    advice = advise(game, 0, samples=2, pool=replacement.pool)
+    advice = advise(game, 0, rollouts=2, pool=replacement.pool)
     assert advice.kind is Kind.REPLACEMENT and len(advice.options) == 3
 
 

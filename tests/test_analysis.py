@@ -16,8 +16,8 @@ import yaml
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.realgame import analysis
 from silverpyr.puzzles.cluster import SCHEDULER_ENV
+from silverpyr.puzzles.realgame import analysis
 from silverpyr.puzzles.realgame.state_file import parse_state
 from silverpyr.puzzles.realgame.uncertain import Method, rank_moves
 from silverpyr.puzzles.store import HOME_ENV

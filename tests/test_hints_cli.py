@@ -184,7 +184,9 @@ def test_h_in_a_game_ranks_the_moves_by_the_expert(deck_file: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "your move" in result.stdout
-    assert "Expected score: your expected final score by the expert's valuation" in result.stdout
+    assert "from the expert's valuation calibrated on games played out" in " ".join(
+        result.stdout.split()
+    )
     assert "Confidence:" in result.stdout
 
 

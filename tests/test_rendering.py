@@ -155,7 +155,7 @@ def test_game_hint_text_wraps_between_words(deck: Deck) -> None:
         out = result.stdout
         assert all(len(line) <= columns for line in out.splitlines())
         return out[
-            out.index("Expected score: your") : out.index("Your move")
+            out.index("Ranked by the expert") : out.index("Your move")
             if "Your move" in out
             else None
         ]

@@ -1,17 +1,25 @@
 """The coach: each decision of a game measured against the expert's advice, then a summary.
 
-After a decision, :func:`judge` looks it up in the :class:`~.advice.Advice` for the state
-before it: the expected points it lost against the advice's top option (zero when it *is*
-that option). Like GNU Backgammon's doubtful / bad / very bad and the Yatzy trainers that
-stay silent below a fifth of a point, small losses are not mentioned:
+Before a decision is final, :func:`judge` looks it up in the :class:`~.advice.Advice` for the
+state it is made in: the **expected final-score points** it gives up against the expert's
+choice (zero when it *is* that choice), with the uncertainty the advice states and the
+reasons in game terms. The line mode and the full-screen game ask "play it anyway?" with
+:meth:`Verdict.warning` before a graded choice is final, like GNU Backgammon's tutor. Like
+its doubtful / bad / very bad and the Yatzy trainers that stay silent below a fifth of a
+point, small losses are not mentioned:
 
 * **Ruling (grades).** Silent below :data:`SILENT_BELOW` expected points; then
-  ``doubtful`` below 2, ``bad`` below 5, ``very bad`` from 5 (:data:`GRADES`).
-* **Ruling (noise).** A loss measured by rollouts is graded only when it is also more than
-  twice its standard error; within the noise the coach stays silent (it cannot tell).
+  ``doubtful`` below 2, ``bad`` below 5, ``very bad`` from 5 (:data:`GRADES`), always on
+  the scale of expected final-score points (the advice's calibrated losses).
+* **Ruling (noise).** A loss *measured* by rollouts (the advice's second opinion) is graded
+  only when it is also more than twice its standard error; within the noise the coach stays
+  silent. A calibrated loss is already the expected loss given what the expert sees, so it
+  is graded as it is; its ± is the spread of the true loss around it.
 
-:class:`CoachReport` sums a game up: the mean loss per decision by kind (keep, mark,
-replacement) and the three costliest decisions with the better choice.
+:class:`CoachReport` sums a game up: the expected points lost in all (every decision,
+silent ones included: summed over a game they estimate the gap to the expert, which
+``benchmarks/coach_honesty.py`` checks), the mean loss per decision by kind (keep, mark,
+replacement), and the three costliest decisions with the better choice.
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from enum import StrEnum
 from typing import Any
 
 from ...solver.rollouts import Choice
-from .advice import Advice, Kind
+from .advice import Advice, Kind, Method
 
 SILENT_BELOW = 0.5
 """Expected points lost under which the coach says nothing."""
@@ -115,8 +123,9 @@ def judge(advice: Advice, choice: Choice, where: str) -> Verdict:
     """``choice`` measured against ``advice`` (the ranking of the state it was made in)."""
     rated = advice.rated(choice)
     best = advice.best
-    if rated is best:
+    if _same(rated.choice, best.choice):
         return Verdict(advice.kind, where, rated.label, best.label, 0.0, None, None)
+    noise = rated.error if advice.method is Method.ROLLOUTS else None
     return Verdict(
         advice.kind,
         where,
@@ -124,8 +133,15 @@ def judge(advice: Advice, choice: Choice, where: str) -> Verdict:
         best.label,
         rated.loss,
         rated.error,
-        grade(rated.loss, rated.error),
+        grade(rated.loss, noise),
+        rated.reasons,
     )
+
+
+def _same(first: Choice, second: Choice) -> bool:
+    if isinstance(first, tuple) and isinstance(second, tuple):
+        return sorted(first) == sorted(second)
+    return first == second
 
 
 @dataclass(frozen=True)

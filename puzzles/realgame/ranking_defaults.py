@@ -11,5 +11,6 @@ DEFAULT_TOP_K = 5
 DEFAULT_LOOKAHEAD = 3
 """Turns looked at after this one (never past the end of the round)."""
 
-DEFAULT_ROLLOUTS = 32
-"""Rollout samples per option for keep and replacement advice (:mod:`.advice`)."""
+DEFAULT_ROLLOUTS = 0
+"""Rollout samples per option for the advice's second opinion (:mod:`.advice`; 0: none,
+the calibrated valuation alone)."""
