@@ -130,3 +130,44 @@ def test_game_against_expert_opponents(tmp_path: object) -> None:
         input="1 2\nq!\n",
     )
     assert "player 2 is an expert bot" in result.stdout
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 100_000), marks=st.integers(0, 26))
+def test_every_mark_is_valued_on_the_two_ply_scale_and_the_choice_is_a_searched_one(
+    seed: int, marks: int
+) -> None:
+    """Moves outside the searched few are lifted onto the two-ply scale (the advice's losses
+    compare every option), yet never above the best searched move: the expert's choice is
+    still the best of the moves it looked at two plies deep."""
+    from silverpyr.solver.players import ExpertPlayer
+
+    deck = load_deck()
+    state = deal(deck, 1, seed)
+    bot = ExpertPlayer()
+    state = state.keep([bot.keep(state, 0)])
+    for _ in range(marks):
+        if state.phase is not Phase.MARK:
+            break
+        state = state.play([bot.move(state, 0)])
+    while state.phase is Phase.REPLACE:
+        state = state.take_replacement(bot.replacement(state))
+    if state.phase is not Phase.MARK or not state.position(0).has_card_in_play():
+        return
+    expert = Expert()
+    ranking = expert_ranking(state, 0, expert)
+    values = [option.value for option in ranking]
+    assert values == sorted(values, reverse=True)
+    situation = state.situation(0)
+    position = situation.position
+    clock = Clock(situation.round_number, situation.turn)
+    one_ply = sorted(
+        (
+            (expert.afterstate(position, after, clock), move)
+            for move, after in position.successors(situation.expedition, situation.round_number)
+        ),
+        key=lambda item: -item[0],
+    )
+    searched = {move for _, move in one_ply[: expert.weights.top_k]}
+    assert ranking[0].choice in searched
+    assert len(ranking) == len(one_ply)
