@@ -114,6 +114,7 @@ def time_advice(
     advice: dict[str, tuple[list[float], list[float]]], state: GameState, rollouts: int
 ) -> None:
     kind = decision_kind(state).value
+
     def ask() -> None:  # what h shows: the ranking and the reasons of its top ten
         ranked = advise(state, 0, rollouts=rollouts, seed=state.seed)
         for option in ranked.options[:10]:

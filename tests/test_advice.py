@@ -124,7 +124,8 @@ def test_losses_are_the_calibrated_heuristic_differences() -> None:
         scale = calibration(advice.kind, left)
         for option in advice.options:
             assert option.loss == pytest.approx(scale.points_per_unit * option.raw_loss)
-            assert option.error == (None if option is advice.best else scale.spread)
+            expected = None if option is advice.best else scale.error(option.raw_loss)
+            assert option.error == expected
 
 
 def test_a_second_opinion_by_rollouts_is_measured_against_the_experts_choice() -> None:

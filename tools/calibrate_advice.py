@@ -28,7 +28,10 @@ part of the game:
 
 Rollouts run on Dask (``--scheduler``, or an embedded cluster of ``--workers``).
 
-    python tools/calibrate_advice.py --games 400 --players 1,2 --samples 2 --out FILE
+    python tools/calibrate_advice.py --games 300 --players 1,2 --samples 4 --out FILE
+    python tools/calibrate_advice.py --keeps-only --games 200 --players 1,2,3,4 \
+        --seed 400000 --samples 8 --out FILE2
+    python tools/calibrate_advice.py --fit FILE FILE2     # the table and the constants
 """
 
 from __future__ import annotations
@@ -249,8 +252,41 @@ def _bucket(row: dict[str, Any]) -> str:
     return "early" if left >= 19 else ("middle" if left >= 9 else "late")
 
 
+def report(paths: list[str]) -> None:
+    """The fit of the samples in ``paths``: the README's table, then the advice's constants."""
+    rows: list[str] = []
+    for path in paths:
+        with open(path) as lines:
+            rows.extend(lines)
+    joined = "/tmp/calibrate-advice-joined.jsonl"
+    with open(joined, "w") as out:
+        out.writelines(rows)
+    found = fit(joined)
+    print("| decision | part of the game | decisions | points per unit | ± (spread) |")
+    print("|---|---|---:|---:|---:|")
+    for key, value in found.items():
+        kind, part = key.split("|")
+        part = {
+            "all": "the whole game",
+            "early": "19 or more turns to come",
+            "middle": "9-18 turns to come",
+            "late": "8 or fewer turns to come",
+        }[part]
+        print(
+            f"| {kind} | {part} | {value['n']:,} | {value['k']:.2f} ± {value['k_error']:.2f} "
+            f"| {value['spread']:.1f} |"
+        )
+    print()
+    for key, value in found.items():
+        kind, part = key.split("|")
+        print(
+            f"    (Kind.{kind.upper()}, {part!r}): Calibration({value['k']:.3f}, "
+            f"{value['k_error']:.3f}, {value['spread']:.2f}, {value['n']}),"
+        )
+
+
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--fit":
-        print(json.dumps(fit(sys.argv[2]), indent=1))
+    if len(sys.argv) >= 3 and sys.argv[1] == "--fit":
+        report(sys.argv[2:])
     else:
         main()

@@ -27,6 +27,7 @@ before any rollout.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -76,18 +77,26 @@ class Calibration:
 
     points_per_unit: float
     """The regression factor: expected final-score points per heuristic unit."""
+    factor_error: float
+    """The factor's standard error."""
     spread: float
-    """Standard deviation of the true loss around its expectation, in points."""
+    """Standard deviation of the true loss around its expectation, in points (what the
+    rollouts' residual shows beyond their own noise; 0 where the noise hides it)."""
     samples: int
     """Decisions the fit was made on."""
 
+    def error(self, raw: float) -> float:
+        """The uncertainty of a loss of ``raw`` heuristic units: the spread and the
+        factor's own error, together."""
+        return math.hypot(self.spread, self.factor_error * raw)
+
 
 CALIBRATION: dict[tuple[Kind, str], Calibration] = {
-    (Kind.KEEP, "all"): Calibration(1.0, 2.0, 0),
-    (Kind.REPLACEMENT, "all"): Calibration(1.0, 2.0, 0),
-    (Kind.MARK, "early"): Calibration(1.0, 2.0, 0),
-    (Kind.MARK, "middle"): Calibration(1.0, 2.0, 0),
-    (Kind.MARK, "late"): Calibration(1.0, 2.0, 0),
+    (Kind.KEEP, "all"): Calibration(1.0, 0.0, 2.0, 0),
+    (Kind.REPLACEMENT, "all"): Calibration(1.0, 0.0, 2.0, 0),
+    (Kind.MARK, "early"): Calibration(1.0, 0.0, 2.0, 0),
+    (Kind.MARK, "middle"): Calibration(1.0, 0.0, 2.0, 0),
+    (Kind.MARK, "late"): Calibration(1.0, 0.0, 2.0, 0),
 }
 """By kind and part of the game (marks: ``early`` with 19 or more turns to come, ``middle``
 with 9-18, ``late`` with 8 or fewer)."""
@@ -279,7 +288,7 @@ def _calibrated(
                 label(choice),
                 top.predicted - loss,
                 loss,
-                None if index == 0 else scale.spread,
+                None if index == 0 else scale.error(raw),
                 raw_loss=raw,
             )
         )
