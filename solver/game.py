@@ -614,18 +614,20 @@ def table(deck: Deck, parts: TableParts, *, seed: int = 0) -> GameState:
             raise TableError(
                 f"card {state.number} is complete: it is replaced, not in play", TablePart.CARDS
             )
-    seen = [
-        *((parts.completed,) if parts.completed is not None else ()),
-        *parts.offer,
-        *in_play,
-        *position.sheet.completed,
-    ]
-    numbers = [card.number for card in seen]
+    places = {
+        "as the card to replace": (parts.completed,) if parts.completed is not None else (),
+        "in the offer": parts.offer,
+        "in play": tuple(in_play),
+        "among the completed cards": position.sheet.completed,
+    }
+    numbers = [card.number for cards in places.values() for card in cards]
     repeated = sorted({n for n in numbers if numbers.count(n) > 1})
     if repeated:
+        where = [
+            place for place, cards in places.items() for card in cards if card.number == repeated[0]
+        ]
         raise TableError(
-            f"card {repeated[0]} appears twice (the card to replace, the offer, the cards in "
-            "play, the completed cards)",
+            f"card {repeated[0]} appears twice: {' and '.join(dict.fromkeys(where))}",
             TablePart.CARDS,
         )
     order = (*situation.seen, situation.expedition, *situation.unseen())
