@@ -101,6 +101,8 @@ class GameRecord:
             object.__setattr__(self, "seats", (PERSON, *[self.opponents] * (self.players - 1)))
         if not self.others and self.players > 1:
             object.__setattr__(self, "others", (None,) * (self.players - 1))
+        if len(self.seats) != self.players or len(self.others) != self.players - 1:
+            raise ValueError(f"a record of {self.players} players names each seat once")
 
     @classmethod
     def start(cls, deck: Deck, seed: int, players: int, opponents: str) -> GameRecord:
