@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -40,6 +41,17 @@ def arena(
     seed: Annotated[
         int, seed_option("Seed of the first game; game g plays seed + g (default: 0).")
     ] = 0,
+    records: Annotated[
+        Path | None,
+        typer.Option(
+            "--records",
+            help="Write every game's record to this folder (made if missing), one "
+            "game-SEED.json a game; judge any seat's decisions with hint --seat N --game FILE "
+            "--review.",
+            show_default=False,
+            metavar="DIR",
+        ),
+    ] = None,
     scheduler: SchedulerOption = None,
     workers: WorkersOption = None,
     as_json: JsonOption = False,
@@ -48,12 +60,13 @@ def arena(
     """Bots play seeded games against each other (seats rotated): win rates and scores."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress
 
-    from ..puzzles.realgame.arena import check_line_up, run_arena
+    from ..puzzles.realgame.arena import ArenaRecords, check_line_up, run_arena
 
     names = [name.strip() for name in bots.split(",") if name.strip()]
     check_line_up(names, games, seed)  # the line-up and the cluster options fail before work
     check_cluster_options(scheduler, workers)
     deck = app_context(ctx).deck()
+    folder = None if records is None else ArenaRecords.open(records, deck, seed + games - 1)
     console = stderr_console()
     with Progress(
         BarColumn(),
@@ -70,6 +83,7 @@ def arena(
             scheduler=scheduler,
             workers=workers,
             progress=lambda: progress.update(bar, advance=1),
+            records=folder,
         )
     emit(
         report.to_dict(),
@@ -121,3 +135,11 @@ def _render(console: Console, report: ArenaReport, *, plain: bool) -> None:
         "Forecast: the bot's predicted final score at its keep decision (calibration).",
         highlight=False,
     )
+    if report.records is not None:
+        console.print(
+            f"The {len(report.games)} games' records are in {report.records}; review one "
+            "with: silverpyr hint --game FILE --review --seat N",
+            highlight=False,
+            markup=False,
+            soft_wrap=True,  # a path copies whole
+        )

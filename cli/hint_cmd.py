@@ -26,6 +26,7 @@ import typer
 
 from ..puzzles.realgame.ranking_defaults import DEFAULT_ROLLOUTS, DEFAULT_SAMPLES, DEFAULT_TOP_K
 from ..solver.errors import SilverpyrError
+from ..solver.game import MAX_PLAYERS
 from ..solver.objective import Objective
 from .context import app_context
 from .options import (
@@ -100,6 +101,17 @@ def hint(
             dir_okay=False,
             show_default=False,
             metavar="FILE",
+        ),
+    ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            min=1,
+            max=MAX_PLAYERS,
+            help="--game --review: the seat whose decisions are judged (default: the seat a "
+            "person played, else 1).",
+            show_default=False,
         ),
     ] = None,
     cards: OptionalCardsOption = None,
@@ -185,8 +197,12 @@ def hint(
             "say where you are with one of --puzzle ID, --card N --expeditions '...', "
             "--state FILE, --game FILE"
         )
+    if seat is not None and (game is None or not review):
+        raise HintInputError("--seat goes with --game FILE --review: whose decisions to judge")
     if game is not None:
-        _game_hint(game, deck, review=review, rollouts=rollouts, as_json=as_json, plain=plain)
+        _game_hint(
+            game, deck, review=review, seat=seat, rollouts=rollouts, as_json=as_json, plain=plain
+        )
         return
     if state is not None:
         from ..puzzles.realgame.state_file import load_view
@@ -429,19 +445,30 @@ def _state_advice(view: StateView, *, rollouts: int, seed: int, as_json: bool, p
 
 
 def _game_hint(
-    path: Path, deck: Deck, *, review: bool, rollouts: int, as_json: bool, plain: bool
+    path: Path,
+    deck: Deck,
+    *,
+    review: bool,
+    seat: int | None,
+    rollouts: int,
+    as_json: bool,
+    plain: bool,
 ) -> None:
-    """``--game FILE``: advice for the decision due, or (``--review``) the coach's verdicts."""
+    """``--game FILE``: advice for the decision due, or (``--review``) the coach's verdicts
+    on one seat's decisions (``seat``, 1-based; default the seat a person played, else 1)."""
     from ..puzzles.realgame.advice import advise
     from ..puzzles.realgame.game_coach import judge, report
-    from ..puzzles.realgame.game_record import load_record, replay, when
+    from ..puzzles.realgame.game_record import PERSON, load_record, replay, when
     from ..puzzles.realgame.registry import make_player
     from .output import stderr_console
     from .views import render_advice, render_coach_report
 
     record = load_record(path)
-    replayed = replay(record, deck, source=str(path))
-    opponents = make_player(record.opponents)
+    if seat is not None and seat > record.players:
+        raise HintInputError(f"--seat {seat}: the game of {path} has {record.players} seats")
+    judged = record.reviewed_seat if seat is None else seat - 1
+    replayed = replay(record, deck, source=str(path), seat=judged)
+    opponents = make_player(record.opponents_of(judged))
     if review:
         verdicts = []
         status = stderr_console().status("The coach is reviewing the game...", spinner="dots")
@@ -451,18 +478,22 @@ def _game_hint(
                     f"The coach is reviewing decision {number} of {len(replayed.decisions)}..."
                 )
                 advice = advise(
-                    decision.state, 0, rollouts=rollouts, seed=record.seed, opponents=opponents
+                    decision.state, judged, rollouts=rollouts, seed=record.seed, opponents=opponents
                 )
                 verdicts.append(judge(advice, decision.choice, decision.where))
         summary = report(verdicts)
+        player = record.seats[judged]
 
         def show(console: Console) -> None:
+            if player != PERSON:
+                console.print(f"Player {judged + 1} ({player}):", highlight=False, markup=False)
             for verdict in verdicts:
                 if not verdict.is_silent:
                     console.print(verdict.message(), highlight=False, markup=False)
             render_coach_report(console, summary)
 
-        emit(summary.to_dict(), show, as_json=as_json, plain=plain)
+        data = {"seat": judged + 1, "player": player, **summary.to_dict()}
+        emit(data, show, as_json=as_json, plain=plain)
         return
     state = replayed.state
     if state.is_over():
@@ -471,7 +502,7 @@ def _game_hint(
             "its decisions"
         )
     with stderr_console().status("The expert is weighing your options...", spinner="dots"):
-        advice = advise(state, 0, rollouts=rollouts, seed=record.seed, opponents=opponents)
+        advice = advise(state, judged, rollouts=rollouts, seed=record.seed, opponents=opponents)
     answers = len(record.answers)
     heading = f"{path}: your {advice.kind.value} decision ({when(state)}), after {answers} answers."
     emit(

@@ -42,12 +42,14 @@ Rulings beyond RULES.md (each covered by a test in ``tests/test_game.py``):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .cards import Color, Deck, Expedition, PyramidCard
 from .errors import SilverpyrError
+from .limits import MAX_CARDS_IN_PLAY
 from .moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
 from .position import CardState, Position
 from .rng import SeededStream
@@ -264,6 +266,17 @@ class GameState:
             for card in state.dealt
         )
         return (*self.pyramid_deck, *others)
+
+    def out_of_sight(self, deck: Deck, player: int) -> tuple[PyramidCard, ...]:
+        """The pyramid cards of ``deck`` that ``player`` has not seen face up, in the deck's
+        order: neither in the offer, nor in anyone's cards in play or completed, nor dealt to
+        ``player``. The hidden deck and the others' dealt cards are drawn from them."""
+        seen = {card.number for card in self.offer}
+        seen.update(card.number for card in self.players[player].dealt)
+        for state in self.players:
+            seen.update(card.number for card in state.sheet.completed)
+            seen.update(card.number for card in state.cards)
+        return tuple(card for card in deck.pyramids if card.number not in seen)
 
     def determinized(
         self, player: int, seed: int, pool: Sequence[PyramidCard] | None = None
@@ -520,6 +533,211 @@ def deal(deck: Deck, players: int, seed: int) -> GameState:
         players=tuple(PlayerState(Position(()), dealt=hand) for hand in hands),
         pyramid_deck=shuffled[DEALT_CARDS * players :],
         phase=Phase.KEEP,
+    )
+
+
+# --- a table from its parts ---------------------------------------------------------------
+
+
+class TablePart(StrEnum):
+    """A part of a table described from outside a game (:func:`table`)."""
+
+    PLAYERS = "players"
+    DEALT = "dealt"
+    CARDS = "cards"
+    """The cards in play, the completed cards, and any card in two places."""
+    COMPLETED = "completed"
+    """The card just completed, to replace."""
+    OFFER = "offer"
+    DECK = "deck"
+    CLAIMS = "claims"
+
+
+class TableError(SilverpyrError, ValueError):
+    """A table whose parts cannot be together; :attr:`part` names the part at fault."""
+
+    def __init__(self, message: str, part: TablePart) -> None:
+        super().__init__(message)
+        self.part = part
+
+
+@dataclass(frozen=True)
+class TableParts:
+    """What one player (player 1) sees of a table, for :func:`table`.
+
+    * **setup** (a keep is due): ``dealt``, the cards dealt to player 1, and ``players``;
+    * **a turn** (a mark is due): ``situation``, player 1's cards, sheet and the round;
+    * **a replacement**: ``situation`` as the turn stood, ``completed`` (the card player 1
+      just completed, not among the cards in play), the ``offer``, ``deck_size`` (the cards
+      left in the pyramid deck) and ``claimed``, the pyramid-point boxes taken per colour by
+      anyone (``None``: those player 1's own completions claimed).
+    """
+
+    players: int = 1
+    dealt: tuple[PyramidCard, ...] = ()
+    situation: Situation | None = None
+    completed: PyramidCard | None = None
+    offer: tuple[PyramidCard, ...] = ()
+    deck_size: int = 0
+    claimed: Mapping[Color, int] | None = None
+
+
+def table(deck: Deck, parts: TableParts, *, seed: int = 0) -> GameState:
+    """The game state ``parts`` describe with the cards of ``deck``, checked to be a table
+    the rules can reach; :class:`TableError` names the part at fault otherwise.
+
+    What player 1 cannot see is filled in from the cards of ``deck`` out of sight, in the
+    deck's order (the other seats' dealt cards, the pyramid deck); advice deals it anew
+    (:meth:`GameState.determinized`). Only player 1 sits at a turn's or a replacement's
+    table: the parts do not show the others. ``seed`` is the seed of the rounds to come.
+    """
+    if not 1 <= parts.players <= MAX_PLAYERS:
+        raise TableError(
+            f"a game has 1 to {MAX_PLAYERS} players, not {parts.players}", TablePart.PLAYERS
+        )
+    if parts.dealt:
+        return _setup_table(deck, parts, seed)
+    if parts.situation is None:
+        raise TableError("a turn's table needs the situation of the turn", TablePart.CARDS)
+    if parts.players != 1:
+        raise TableError("a turn's table seats player 1 alone", TablePart.PLAYERS)
+    situation = parts.situation
+    position = situation.position
+    in_play = [state.card for state in position.cards]
+    if len(in_play) > MAX_CARDS_IN_PLAY - (parts.completed is not None):
+        raise TableError(
+            f"{len(in_play)} cards in play and one to replace: a player holds {MAX_CARDS_IN_PLAY}",
+            TablePart.CARDS,
+        )
+    for state in position.cards:
+        if state.is_complete():
+            raise TableError(
+                f"card {state.number} is complete: it is replaced, not in play", TablePart.CARDS
+            )
+    places = {
+        "as the card to replace": (parts.completed,) if parts.completed is not None else (),
+        "in the offer": parts.offer,
+        "in play": tuple(in_play),
+        "among the completed cards": position.sheet.completed,
+    }
+    numbers = [card.number for cards in places.values() for card in cards]
+    repeated = sorted({n for n in numbers if numbers.count(n) > 1})
+    if repeated:
+        where = [
+            place for place, cards in places.items() for card in cards if card.number == repeated[0]
+        ]
+        raise TableError(
+            f"card {repeated[0]} appears twice: {' and '.join(dict.fromkeys(where))}",
+            TablePart.CARDS,
+        )
+    order = (*situation.seen, situation.expedition, *situation.unseen())
+    player = PlayerState(position)
+    base = GameState(
+        seed=seed,
+        expedition_cards=situation.deck,
+        players=(player,),
+        expedition_order=order,
+        round_number=situation.round_number,
+        turn=situation.turn,
+        phase=Phase.MARK,
+    )
+    if parts.completed is None:
+        if parts.offer or parts.deck_size or parts.claimed is not None:
+            raise TableError(
+                "a turn's table takes no offer, deck or claims: they are a replacement's",
+                TablePart.OFFER,
+            )
+        return base
+    return _replacement_table(deck, parts, base, parts.completed)
+
+
+def _setup_table(deck: Deck, parts: TableParts, seed: int) -> GameState:
+    dealt = parts.dealt
+    if len(dealt) != DEALT_CARDS or len(set(dealt)) != DEALT_CARDS:
+        raise TableError(f"a player is dealt {DEALT_CARDS} different cards", TablePart.DEALT)
+    stray = [card.number for card in dealt if card not in deck.pyramids]
+    if stray:
+        raise TableError(f"card {stray[0]} is not in {deck.source}", TablePart.DEALT)
+    if parts.situation is not None or parts.completed is not None or parts.offer:
+        raise TableError("setup has no turn, offer or card to replace yet", TablePart.DEALT)
+    rest = [card for card in deck.pyramids if card not in dealt]
+    others = DEALT_CARDS * (parts.players - 1)
+    if len(rest) < others:
+        raise TableError(
+            f"{parts.players} players need {DEALT_CARDS * parts.players} pyramid cards",
+            TablePart.PLAYERS,
+        )
+    seats = [PlayerState(Position(()), dealt=dealt)]
+    seats.extend(
+        PlayerState(Position(()), dealt=tuple(rest[i * DEALT_CARDS : (i + 1) * DEALT_CARDS]))
+        for i in range(parts.players - 1)
+    )
+    return GameState(
+        seed=seed,
+        expedition_cards=deck.expedition_cards(),
+        players=tuple(seats),
+        pyramid_deck=tuple(rest[others:]),
+        phase=Phase.KEEP,
+    )
+
+
+def _replacement_table(
+    deck: Deck, parts: TableParts, base: GameState, completed: PyramidCard
+) -> GameState:
+    if len(parts.offer) > OFFER_SIZE:
+        raise TableError(
+            f"the offer holds at most {OFFER_SIZE} cards, not {len(parts.offer)}",
+            TablePart.OFFER,
+        )
+    position = base.position(0)
+    done = CardState(completed, completed.room.open_mask)
+    player = PlayerState(
+        Position((*position.cards, done), position.sheet.with_completed(completed))
+    )
+    state = replace(base, players=(player,), offer=parts.offer)
+    pool = state.out_of_sight(deck, 0)
+    if not 0 <= parts.deck_size <= len(pool):
+        raise TableError(
+            f"only {len(pool)} cards are out of sight, not {parts.deck_size}", TablePart.DECK
+        )
+    if not parts.offer and not parts.deck_size:
+        raise TableError("the offer and the deck are both empty: nothing to take", TablePart.OFFER)
+    claims = _table_claims(position.sheet.completed, parts.claimed, base)
+    return replace(
+        state,
+        pyramid_deck=pool[: parts.deck_size],
+        phase=Phase.REPLACE,
+        claims=claims,
+        completed_this_turn=((completed,),),
+        pending=(PendingReplacement(0, completed),),
+    )
+
+
+def _table_claims(
+    completed: Sequence[PyramidCard], claimed: Mapping[Color, int] | None, base: GameState
+) -> tuple[Claim, ...]:
+    """The boxes taken: ``claimed`` per colour, or those ``completed`` claimed alone; never
+    fewer in a colour than ``completed`` triggered (a trigger takes a box, or finds none)."""
+    triggered = Counter(card.color for card in claiming_cards((), completed))
+    taken = Counter(triggered) if claimed is None else Counter(claimed)
+    for color in Color:
+        boxes = taken[color]
+        if not 0 <= boxes <= len(PYRAMID_POINT_BOXES):
+            raise TableError(
+                f"{color.value}: {boxes} boxes taken; a colour has {len(PYRAMID_POINT_BOXES)}",
+                TablePart.CLAIMS,
+            )
+        least = min(triggered[color], len(PYRAMID_POINT_BOXES))
+        if boxes < least:
+            raise TableError(
+                f"{color.value}: {boxes} box{'es' if boxes != 1 else ''} taken, but the "
+                f"completed {color.value} cards claimed {least}",
+                TablePart.CLAIMS,
+            )
+    return tuple(
+        Claim(0, color, PYRAMID_POINT_BOXES[box], 0, base.round_number, base.turn)
+        for color in Color
+        for box in range(taken[color])
     )
 
 

@@ -192,6 +192,14 @@ class TurnReport:
     """``(card, cell, symbol)`` for every newly marked cell with a symbol, in marking order."""
     completed: tuple[int, ...]
     """Cards completed this turn."""
+    torch: int | None = None
+    """The card whose torch ticked the round's torch box this turn (the first torch marked;
+    ``None`` when the box was not ticked: no torch marked, or the round's torch was lit)."""
+
+    def symbols(self, symbol: Symbol) -> tuple[int, ...]:
+        """The card of every cell with ``symbol`` marked this turn, in marking order (a
+        :attr:`~.cards.Symbol.TOMB` is a card completed, in the order its tomb was reached)."""
+        return tuple(card for card, _, found in self.gained if found is symbol)
 
 
 def turn_reports(line: LineResult) -> list[TurnReport]:
@@ -199,6 +207,7 @@ def turn_reports(line: LineResult) -> list[TurnReport]:
     reports = []
     for turn, move in enumerate(line.moves):
         before, after = line.positions[turn], line.positions[turn + 1]
+        round_number = line.instance.round_of(turn)
         gained = []
         for mark in move.marks():
             room = before.card(mark.card).room
@@ -211,14 +220,17 @@ def turn_reports(line: LineResult) -> list[TurnReport]:
             for state in after.cards
             if state.is_complete() and not before.card(state.number).is_complete()
         )
+        lit = after.sheet.has_torch(round_number) and not before.sheet.has_torch(round_number)
+        torch = next((c for c, _, found in gained if found is Symbol.TORCH), None) if lit else None
         reports.append(
             TurnReport(
                 turn + 1,
-                line.instance.round_of(turn),
+                round_number,
                 line.instance.expeditions[turn],
                 move,
                 tuple(gained),
                 completed,
+                torch,
             )
         )
     return reports

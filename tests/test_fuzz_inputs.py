@@ -234,6 +234,18 @@ RECORD = {
     "answers": ["19 43", "19:B1 B2 B3 C3 +19:A3"],
 }
 
+RECORD_V2 = {
+    "format": "silverpyr game record",
+    "version": 2,
+    "deck": load_deck().fingerprint,
+    "seed": 4,
+    "seats": [
+        {"player": "human", "answers": ["19 43", "19:B1 B2 B3 C3 +19:A3"]},
+        {"player": "greedy"},
+        {"player": "expert", "answers": ["9 41"]},
+    ],
+}
+
 
 def _document(keys: list[str]) -> st.SearchStrategy[dict[str, object]]:
     return st.dictionaries(st.sampled_from([*keys, "extra"]), VALUES, max_size=len(keys) + 1)
@@ -299,6 +311,31 @@ def test_one_bad_value_in_a_game_record(tmp_path: Path, key: str, value: object)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(RECORD | {key: value}, default=str), encoding="utf-8")
     _judge_file_run(["hint", "--game", str(path), "--rollouts", "1"])
+
+
+@FUZZ
+@given(
+    key=st.sampled_from([*RECORD_V2, "extra"]),
+    seat=st.integers(0, 2),
+    part=st.sampled_from(["player", "answers", "extra"]),
+    value=VALUES,
+)
+def test_one_bad_value_in_a_game_record_of_version_2(
+    tmp_path: Path, key: str, seat: int, part: str, value: object
+) -> None:
+    import copy
+    import json
+
+    data = copy.deepcopy(RECORD_V2)
+    if key == "seats":
+        data["seats"][seat][part] = value  # type: ignore[index]
+    else:
+        data[key] = value
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data, default=str), encoding="utf-8")
+    _judge_file_run(
+        ["hint", "--game", str(path), "--review", "--seat", str(seat + 1), "--rollouts", "1"]
+    )
 
 
 @FUZZ

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 
 import pytest
 from random_rooms import random_instance
@@ -341,3 +342,46 @@ def test_coach_follows_a_proven_line_while_the_player_does() -> None:
     assert coach.best(off_line).score == 0
     with pytest.raises(ValueError, match="another problem"):
         Coach(Instance(instance.start, (I3, I3)), proven=proven)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_events_are_the_engines_turn_reports(seed: int) -> None:
+    """Random lines on random rooms: the events the hints talk about add up to what the
+    engine's sheets and cards show after each turn (issue 20: one copy of these rules)."""
+    from silverpyr.puzzles.hints.events import EventKind, line_events
+    from silverpyr.solver.cards import Symbol
+
+    rng = random.Random(seed)
+    instance = random_instance(rng, turns=rng.randint(1, 14), cards=rng.choice([1, 2]))
+    position, moves = instance.start, []
+    for turn, expedition in enumerate(instance.expeditions):
+        move = rng.choice(position.legal_moves(expedition, instance.round_of(turn)))
+        moves.append(move)
+        position = position.push(move, expedition, instance.round_of(turn))
+    line = play_line(instance, moves)
+    events = line_events(line)
+    for turn in range(instance.turns):
+        before, after = line.positions[turn], line.positions[turn + 1]
+        now = [e for e in events if e.turn == turn]
+        total = Counter[EventKind]()
+        for event in now:
+            total[event.kind] += event.count
+        assert total[EventKind.RED_GEM] >= after.sheet.red - before.sheet.red
+        assert total[EventKind.GREEN_GEM] >= after.sheet.green - before.sheet.green
+        round_number = instance.round_of(turn)
+        lit = after.sheet.has_torch(round_number) and not before.sheet.has_torch(round_number)
+        assert total[EventKind.TORCH] == int(lit)
+        completed = {
+            s.number
+            for s in after.cards
+            if s.is_complete() and not before.card(s.number).is_complete()
+        }
+        assert {e.card for e in now if e.kind is EventKind.TOMB} == completed
+        marked = sum(
+            bin(mark.cells & before.card(mark.card).room.mask(Symbol.SKULL)).count("1")
+            for mark in moves[turn].marks()
+        )
+        assert total[EventKind.SKULL] == marked
+    assert line_events(line, instance.turns - 1) == tuple(
+        e for e in events if e.turn == instance.turns - 1
+    )

@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ...solver.cards import Symbol
-from ...solver.cells import count
 from ...solver.position import Position
-from ...solver.problem import LineResult
+from ...solver.problem import LineResult, TurnReport, turn_reports
 from ...solver.sheet import puzzle_score
 
 
@@ -51,28 +50,26 @@ class LineEvent:
 
 
 def line_events(line: LineResult, since: int = 0) -> tuple[LineEvent, ...]:
-    """The events of ``line`` from the 0-based turn ``since`` on, in the order they happen."""
+    """The events of ``line`` from the 0-based turn ``since`` on, turn by turn, read from
+    the engine's :func:`~silverpyr.solver.problem.turn_reports` (which cells each turn
+    marked, which torch lit the round's box, which tombs were reached)."""
     events: list[LineEvent] = []
-    for turn in range(since, line.instance.turns):
-        events.extend(_turn_events(line, turn))
+    for report in turn_reports(line)[since:]:
+        events.extend(_turn_events(report))
     return tuple(events)
 
 
-def _turn_events(line: LineResult, turn: int) -> Iterator[LineEvent]:
-    before, after = line.positions[turn], line.positions[turn + 1]
-    round_number = line.instance.round_of(turn)
-    torch_lit = after.sheet.has_torch(round_number) and not before.sheet.has_torch(round_number)
-    for mark in line.moves[turn].marks():
-        room = before.card(mark.card).room
-        if torch_lit and mark.cells & room.mask(Symbol.TORCH):
-            yield LineEvent(EventKind.TORCH, turn, round_number, mark.card)
-            torch_lit = False
-        for symbol, kind in _SYMBOL_EVENTS.items():
-            found = count(mark.cells & room.mask(symbol))
-            if found:
-                yield LineEvent(kind, turn, round_number, mark.card, found)
-        if mark.cells >> room.tomb & 1:
-            yield LineEvent(EventKind.TOMB, turn, round_number, mark.card)
+def _turn_events(report: TurnReport) -> Iterator[LineEvent]:
+    """One turn's events: the torch, then each symbol's count per card, then the tombs."""
+    turn, round_number = report.turn - 1, report.round_number
+    if report.torch is not None:
+        yield LineEvent(EventKind.TORCH, turn, round_number, report.torch)
+    for symbol, kind in _SYMBOL_EVENTS.items():
+        cards = report.symbols(symbol)
+        for card in dict.fromkeys(cards):  # each card once, in the order first marked
+            yield LineEvent(kind, turn, round_number, card, cards.count(card))
+    for card in report.symbols(Symbol.TOMB):
+        yield LineEvent(EventKind.TOMB, turn, round_number, card)
 
 
 class Category(StrEnum):

@@ -33,6 +33,11 @@ claimed). They matter to the expected final score, not to the marks.
   pyramid-point boxes already taken in it by anyone (default: those your own completions
   claimed).
 
+Whether the parts make a table the rules can reach (no card in two places, an offer of at
+most 4, no more hidden cards than are out of sight, at least the boxes your completions
+claimed...) is the engine's question (:func:`silverpyr.solver.game.table`): this module
+reads the keys and reports the engine's reason at the key of the part at fault.
+
 **Ruling.** A state file describes your side of the table only, so keep and replacement
 advice from a file plays the rest of the game without opponents (except at setup, where
 ``players`` seats greedy bots); the hidden deck is drawn from the cards you cannot see.
@@ -40,7 +45,6 @@ advice from a file plays the rest of the game without opponents (except at setup
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -52,12 +56,12 @@ from ...solver.game import (
     DEALT_CARDS,
     MAX_PLAYERS,
     OFFER_SIZE,
-    Claim,
     GameState,
-    PendingReplacement,
-    Phase,
-    PlayerState,
+    TableError,
+    TablePart,
+    TableParts,
     solo_claims,
+    table,
 )
 from ...solver.limits import MAX_CARDS_IN_PLAY
 from ...solver.position import CardState, Position
@@ -223,7 +227,32 @@ def _read(top: Field, deck: Deck) -> StateView | None:
         return None
     if replacing:
         return _read_replacement(top, deck, situation)
+    if _table(top, deck, TableParts(situation=situation)) is None:
+        return None
     return StateView(Kind.MARK, situation=situation)
+
+
+_PLACES = {
+    TablePart.PLAYERS: "players",
+    TablePart.DEALT: "dealt",
+    TablePart.CARDS: "",
+    TablePart.COMPLETED: "replace",
+    TablePart.OFFER: "offer",
+    TablePart.DECK: "deck",
+    TablePart.CLAIMS: "claimed",
+}
+"""Where each part of the engine's table is in a state file (``""``: the file as a whole)."""
+
+
+def _table(top: Field, deck: Deck, parts: TableParts) -> GameState | None:
+    """The engine's table of ``parts`` (:func:`~silverpyr.solver.game.table`), or ``None``
+    after recording its problem at the key of the part at fault."""
+    try:
+        return table(deck, parts)
+    except TableError as error:
+        place = _PLACES[error.part]
+        (top.at(place) if place else top).fail(str(error))
+        return None
 
 
 def _read_keep(top: Field, deck: Deck) -> StateView | None:
@@ -235,30 +264,13 @@ def _read_keep(top: Field, deck: Deck) -> StateView | None:
     dealt = _card_numbers(top.at("dealt"), deck, low=DEALT_CARDS, high=DEALT_CARDS)
     if top.problems or dealt is None or players is None:
         return None
-    mine = tuple(deck.card(n) for n in dealt)
-    rest = [card for card in deck.pyramids if card.number not in dealt]
-    others = DEALT_CARDS * (players - 1)
-    if len(rest) < others:
-        top.at("players").fail(f"{players} players need {DEALT_CARDS * players} pyramid cards")
-        return None
-    seats = [PlayerState(Position(()), dealt=mine)]
-    seats.extend(
-        PlayerState(Position(()), dealt=tuple(rest[i * DEALT_CARDS : (i + 1) * DEALT_CARDS]))
-        for i in range(players - 1)
-    )
-    game = GameState(
-        seed=0,
-        expedition_cards=deck.expedition_cards(),
-        players=tuple(seats),
-        pyramid_deck=tuple(rest[others:]),
-        phase=Phase.KEEP,
-    )
-    return StateView(Kind.KEEP, game=game)
+    parts = TableParts(players=players, dealt=tuple(deck.card(n) for n in dealt))
+    game = _table(top, deck, parts)
+    return None if game is None else StateView(Kind.KEEP, game=game)
 
 
 def _read_replacement(top: Field, deck: Deck, situation: Situation) -> StateView | None:
     """A completed card to replace: the offer, the deck's size, the boxes claimed."""
-    problems = top.problems
     replace_field = top.at("replace")
     number = replace_field.whole()
     offer = _card_numbers(top.at("offer"), deck, low=0, high=OFFER_SIZE)
@@ -270,65 +282,35 @@ def _read_replacement(top: Field, deck: Deck, situation: Situation) -> StateView
     except UnknownNameError as error:
         replace_field.fail(str(error))
         return None
-    position = situation.position
-    sheet = position.sheet
-    visible = [completed.number, *offer, *(s.card.number for s in position.cards)]
-    visible.extend(card.number for card in sheet.completed)
-    repeated = sorted({n for n in visible if visible.count(n) > 1})
-    if repeated:
-        top.fail(f"card {repeated[0]} appears twice (replace, offer, cards, sheet.completed)")
+    claimed = _claimed(top.at("claimed"))
+    if top.problems:
         return None
-    pool = tuple(card for card in deck.pyramids if card.number not in visible)
-    if count > len(pool):
-        top.at("deck").fail(f"only {len(pool)} cards are out of sight, not {count}")
-        return None
-    if not offer and not count:
-        top.at("offer").fail("the offer and the deck are both empty: nothing to take")
-        return None
-    claims = _claims(top.at("claimed"), sheet, situation)
-    if claims is None or problems:
-        return None
-    done = CardState(completed, completed.room.open_mask)
-    cards = (*position.cards, done)
-    player = PlayerState(Position(cards, sheet.with_completed(completed)))
-    order = (*situation.seen, situation.expedition, *situation.unseen())
-    game = GameState(
-        seed=0,
-        expedition_cards=deck.expedition_cards(),
-        players=(player,),
+    parts = TableParts(
+        situation=situation,
+        completed=completed,
         offer=tuple(deck.card(n) for n in offer),
-        pyramid_deck=pool[:count],
-        expedition_order=order,
-        round_number=situation.round_number,
-        turn=situation.turn,
-        phase=Phase.REPLACE,
-        claims=claims,
-        completed_this_turn=((completed,),),
-        pending=(PendingReplacement(0, completed),),
+        deck_size=count,
+        claimed=claimed,
     )
-    return StateView(Kind.REPLACEMENT, game=game, pool=pool)
+    game = _table(top, deck, parts)
+    if game is None:
+        return None
+    return StateView(Kind.REPLACEMENT, game=game, pool=game.out_of_sight(deck, 0))
 
 
-def _claims(field: Field, sheet: Sheet, situation: Situation) -> tuple[Claim, ...] | None:
-    """The pyramid-point boxes taken: ``claimed`` per colour, or your own completions'."""
-    own = solo_claims(sheet.completed)
+def _claimed(field: Field) -> dict[Color, int] | None:
+    """The pyramid-point boxes taken per colour (``None``: left out, or not readable)."""
     if field.missing:
-        taken = Counter(color for color, _ in own)
-    else:
-        if not field.mapping([c.value for c in Color], expected="a mapping of colour to boxes"):
+        return None
+    if not field.mapping([c.value for c in Color], expected="a mapping of colour to boxes"):
+        return None
+    taken = {}
+    for color in Color:
+        boxes = field.at(color.value).integer(0, len(PYRAMID_POINT_BOXES), 0)
+        if boxes is None:
             return None
-        taken = Counter()
-        for color in Color:
-            boxes = field.at(color.value).integer(0, len(PYRAMID_POINT_BOXES), 0)
-            if boxes is None:
-                return None
-            taken[color] = boxes
-    when = (situation.round_number, situation.turn)
-    return tuple(
-        Claim(0, color, PYRAMID_POINT_BOXES[box], 0, *when)
-        for color in Color
-        for box in range(taken[color])
-    )
+        taken[color] = boxes
+    return taken
 
 
 def _card_numbers(field: Field, deck: Deck, *, low: int, high: int) -> list[int] | None:

@@ -1,0 +1,291 @@
+"""Game records of every seat (version 2): ``arena --records DIR``, and ``hint --game FILE
+--review --seat N`` on any bot's game (issue 20)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from silverpyr.cli.app import app
+from silverpyr.puzzles.realgame.arena import (
+    ArenaRecords,
+    GameResult,
+    play_arena_game,
+    records_folder,
+    run_arena,
+)
+from silverpyr.puzzles.realgame.game_record import (
+    PERSON,
+    GameRecord,
+    GameRecordError,
+    RecordPathError,
+    answer_of,
+    load_record,
+    parse_record,
+    replay,
+)
+from silverpyr.solver.deckfile import load_deck
+from silverpyr.solver.game import Phase
+from silverpyr.solver.players import GreedyPlayer
+
+DECK = load_deck()
+RUNNER = CliRunner()
+
+
+def error_lines(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if line.strip()]
+
+
+# --- the record of a game the bots played ---------------------------------------------------
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), seats=st.integers(1, 4))
+def test_an_arena_game_replays_through_the_engine_to_its_scores(seed: int, seats: int) -> None:
+    line_up = tuple(["greedy"] * seats)
+    result = play_arena_game(DECK, seed, line_up)
+    record = result.record(DECK)
+    assert record.seats == line_up and record.person is None and record.reviewed_seat == 0
+    assert all(record.answers_of(seat) for seat in range(seats))
+    replayed = replay(record, DECK)
+    assert replayed.state.is_over()
+    assert tuple(s.to_dict() for s in replayed.state.outcome().scores) == result.scores
+    assert replayed.state.outcome().winners == result.winners
+    for seat in range(seats):  # each seat's decisions are its answers, in order
+        decisions = replay(record, DECK, seat=seat).decisions
+        assert [d.answer for d in decisions] == list(record.answers_of(seat) or ())
+        assert {d.seat for d in decisions} == {seat}
+        assert decisions[0].kind.value == "keep"
+
+
+def test_the_experts_game_replays_without_playing_a_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    result = play_arena_game(DECK, 3, ("expert", "greedy"))
+    record = result.record(DECK)
+
+    def no_bot(name: str) -> None:
+        raise AssertionError(f"the replay asked the {name} bot")
+
+    monkeypatch.setattr("silverpyr.puzzles.realgame.game_record.make_player", no_bot)
+    replayed = replay(record, DECK, seat=0)
+    assert tuple(s.to_dict() for s in replayed.state.outcome().scores) == result.scores
+
+
+def test_a_version_2_record_round_trips(tmp_path: Path) -> None:
+    record = play_arena_game(DECK, 5, ("greedy", "expert", "greedy")).record(DECK)
+    path = tmp_path / "game.json"
+    record.save(path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["version"] == 2 and [s["player"] for s in data["seats"]] == list(record.seats)
+    assert load_record(path) == record
+    assert record.opponents_of(0) == "expert" and record.opponents_of(1) == "greedy"
+
+
+def test_a_game_record_names_the_person_and_the_bots_that_decide_again() -> None:
+    record = GameRecord.start(DECK, 4, 3, "expert").with_answer("19 43")
+    data = record.to_dict()
+    assert data["seats"] == [
+        {"player": PERSON, "answers": ["19 43"]},
+        {"player": "expert"},
+        {"player": "expert"},
+    ]
+    assert parse_record(data, "g.json") == record
+    assert record.reviewed_seat == 0 and record.opponents_of(0) == "expert"
+
+
+def test_version_1_is_still_read_and_replays_as_before() -> None:
+    old = {
+        "format": "silverpyr game record",
+        "version": 1,
+        "deck": DECK.fingerprint,
+        "seed": 4,
+        "players": 2,
+        "opponents": "greedy",
+        "answers": ["19 43", "19:B1 B2 B3 C3 +19:A3"],
+    }
+    record = parse_record(old, "old.json")
+    assert record.seats == (PERSON, "greedy") and record.answers_of(1) is None
+    assert record == parse_record(record.to_dict(), "new.json")
+    replayed = replay(record, DECK)
+    assert [d.answer for d in replayed.decisions] == old["answers"]
+    assert replayed.state.phase is Phase.MARK  # the decision due: the third answer
+    bad = old | {"answers": ["19 43", "Z9"]}
+    with pytest.raises(GameRecordError, match=r"^old\.json: answers\[1\]: 'Z9' does not"):
+        replay(parse_record(bad, "old.json"), DECK, source="old.json")
+
+
+def test_a_bots_bad_answer_is_named_by_its_seat() -> None:
+    record = play_arena_game(DECK, 2, ("greedy", "greedy")).record(DECK)
+    second = list(record.answers_of(1) or ())
+    second[1] = "Z9"
+    data = record.to_dict()
+    data["seats"][1]["answers"] = second
+    with pytest.raises(GameRecordError, match=r"seats\[1\]\.answers\[1\]: 'Z9' does not replay"):
+        replay(parse_record(data, "g.json"), DECK, source="g.json")
+    data["seats"][1]["answers"] = [*(record.answers_of(1) or ()), "1"]
+    with pytest.raises(GameRecordError, match=r"seats\[1\]\.answers\[\d+\]: '1' comes after"):
+        replay(parse_record(data, "g.json"), DECK, source="g.json")
+
+
+@pytest.mark.parametrize(
+    ("seats", "message"),
+    [
+        ([], "seats: expected 1 to 4 entries, not 0"),
+        ("greedy", "seats: expected a list of seats, not text"),
+        ([{"player": "shark", "answers": []}], "seats[0].player: 'shark' is not one of"),
+        ([{"player": "greedy"}], "seats[0].answers: missing: expected the answers of player 1"),
+        (
+            [{"player": "greedy", "answers": []}, {"player": PERSON}],
+            "seats[1].answers: missing: expected the answers of a seat a person played",
+        ),
+        ([{"player": "greedy", "answers": [], "x": 1}], "seats[0].x: unknown field"),
+        ([{"player": "greedy", "answers": "12 30"}], "seats[0].answers: expected a list"),
+        ([{"player": "greedy", "answers": []}] * 5, "seats: expected 1 to 4 entries, not 5"),
+    ],
+)
+def test_bad_version_2_records_say_where(seats: object, message: str) -> None:
+    data = GameRecord.start(DECK, 1, 2, "greedy").to_dict() | {"seats": seats}
+    with pytest.raises(GameRecordError, match=r"^g\.json: ") as raised:
+        parse_record(data, "g.json")
+    assert message in str(raised.value)
+
+
+def test_a_record_of_version_1_keys_in_version_2_is_refused() -> None:
+    data = GameRecord.start(DECK, 1, 2, "greedy").to_dict() | {"opponents": "greedy"}
+    with pytest.raises(GameRecordError, match=r"opponents: unknown field"):
+        parse_record(data, "g.json")
+
+
+def test_a_person_record_still_replays_its_bots() -> None:
+    """``game --record``: player 1's answers, the bots decide again (as version 1 did)."""
+    record = GameRecord.start(DECK, 8, 2, "greedy")
+    bot = GreedyPlayer()
+    for _ in range(4):
+        state = replay(record, DECK).state
+        choice = (
+            bot.keep(state, 0)
+            if state.phase is Phase.KEEP
+            else bot.replacement(state)
+            if state.phase is Phase.REPLACE
+            else bot.move(state, 0)
+        )
+        record = record.with_answer(answer_of(state, choice))
+    seat_2 = replay(record, DECK, seat=1).decisions
+    assert seat_2 and all(d.seat == 1 for d in seat_2)
+    with pytest.raises(GameRecordError, match="the game has 2 seats, not a seat 3"):
+        replay(record, DECK, seat=2)
+
+
+# --- arena --records DIR ----------------------------------------------------------------------
+
+
+def test_the_arena_writes_one_record_a_game(tmp_path: Path) -> None:
+    folder = tmp_path / "new" / "records"
+    args = ["arena", "--bots", "greedy,greedy", "--games", "3", "--seed", "98"]
+    result = RUNNER.invoke(app, [*args, "--workers", "0", "--records", str(folder), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["records"] == str(folder)
+    names = sorted(path.name for path in folder.iterdir())
+    assert names == ["game-000098.json", "game-000099.json", "game-000100.json"]
+    for path, seed in zip(sorted(folder.iterdir()), (98, 99, 100), strict=True):
+        record = load_record(path)
+        assert record.seed == seed and record.seats == (("greedy",) * 2)
+        assert replay(record, DECK).state.is_over()
+    shown = RUNNER.invoke(app, [*args, "--workers", "0", "--records", str(folder), "--plain"])
+    assert shown.exit_code == 0, shown.output
+    assert f"records are in {folder}" in " ".join(shown.stdout.split())
+
+
+def test_record_names_sort_by_seed_whatever_its_width(tmp_path: Path) -> None:
+    records = ArenaRecords.open(tmp_path, DECK, 1_234_567)
+    names = [records.name(seed).name for seed in (9, 10, 1_234_567)]
+    assert names == sorted(names) and names[0] == "game-0000009.json"
+
+
+@pytest.mark.parametrize("kind", ["file", "parent-file", "dangling-link"])
+def test_a_records_folder_that_cannot_be_is_one_error_before_any_game(
+    tmp_path: Path, kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "records"
+    if kind == "file":
+        target.write_text("", encoding="utf-8")
+    elif kind == "parent-file":
+        (tmp_path / "file").write_text("", encoding="utf-8")
+        target = tmp_path / "file" / "records"
+    else:
+        target.symlink_to(tmp_path / "nowhere")
+
+    def no_game(*args: object) -> GameResult:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr("silverpyr.puzzles.realgame.arena.play_arena_game", no_game)
+    args = ["arena", "--bots", "greedy", "--games", "2", "--workers", "0", "--records"]
+    result = RUNNER.invoke(app, [*args, str(target)])
+    assert result.exit_code == 2
+    [line] = error_lines(result.stderr)
+    assert line.startswith(f"error: cannot write game records to {target}: ")
+    with pytest.raises(RecordPathError):
+        records_folder(target)
+
+
+def test_a_record_that_cannot_be_written_is_one_error_and_the_others_stay(tmp_path: Path) -> None:
+    (tmp_path / "game-000001.json").mkdir()  # the second game's name is taken by a folder
+    args = ["arena", "--bots", "greedy", "--games", "3", "--workers", "0"]
+    result = RUNNER.invoke(app, [*args, "--records", str(tmp_path)])
+    assert result.exit_code == 2
+    [line] = error_lines(result.stderr)
+    assert line.startswith(f"error: cannot save the game record to {tmp_path}/game-000001.json")
+    assert "the 1 records written before it stay" in line
+    assert load_record(tmp_path / "game-000000.json").seed == 0
+
+
+@pytest.mark.slow  # starts an embedded Dask cluster (about 8 s)
+def test_the_records_do_not_depend_on_the_workers(tmp_path: Path) -> None:
+    here, there = tmp_path / "here", tmp_path / "there"
+    line_up = ["greedy", "expert", "greedy"]
+    run_arena(DECK, line_up, 3, seed=40, workers=0, records=ArenaRecords.open(here, DECK, 42))
+    run_arena(DECK, line_up, 3, seed=40, workers=2, records=ArenaRecords.open(there, DECK, 42))
+    files = sorted(path.name for path in here.iterdir())
+    assert files == sorted(path.name for path in there.iterdir()) and len(files) == 3
+    for name in files:
+        assert (here / name).read_bytes() == (there / name).read_bytes()
+
+
+# --- hint --game FILE --review --seat N --------------------------------------------------------
+
+
+def test_review_any_seat_of_an_arena_game(tmp_path: Path) -> None:
+    record = play_arena_game(DECK, 6, ("greedy", "greedy")).record(DECK)
+    first = record.answers_of(1) or ()
+    data = record.to_dict()
+    data["seats"][1]["answers"] = list(first[:3])  # an unfinished game: three of seat 2's
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    args = ["hint", "--game", str(path), "--review", "--rollouts", "1", "--json"]
+    result = RUNNER.invoke(app, [*args, "--seat", "2"])
+    assert result.exit_code == 0, result.output
+    judged = json.loads(result.stdout)
+    assert judged["seat"] == 2 and judged["player"] == "greedy"
+    assert judged["decisions"] == 3
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--review", "--seat", "3"], "--seat 3: the game of"),
+        (["--seat", "1"], "--seat goes with --game FILE --review"),
+    ],
+)
+def test_a_seat_that_is_not_there_is_one_error(
+    tmp_path: Path, extra: list[str], message: str
+) -> None:
+    path = tmp_path / "g.json"
+    GameRecord.start(DECK, 1, 2, "greedy").save(path)
+    result = RUNNER.invoke(app, ["hint", "--game", str(path), *extra])
+    assert result.exit_code == 2
+    [line] = error_lines(result.stderr)
+    assert line.startswith(f"error: {message}")
