@@ -135,10 +135,12 @@ def test_undo_restores_the_table_exactly() -> None:
     assert isinstance(first, Move) and isinstance(other, Move)
     kept.mark(first)
     assert kept.pending == first and kept.state is before
+    assert kept.position() != before.position(0)  # shown with the pending mark
     with pytest.raises(IllegalMoveError):
         kept.mark(other)  # one pending move at a time
     assert kept.undo() == first
     assert kept.pending is None and kept.state is before
+    assert kept.position() == before.position(0)
     with pytest.raises(IllegalMoveError, match="nothing to take back"):
         kept.undo()
     kept.mark(other)

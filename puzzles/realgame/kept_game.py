@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     from ...solver.cards import Deck, PyramidCard
     from ...solver.game import Claim
     from ...solver.players import Player
+    from ...solver.position import Position
     from ...solver.rollouts import Choice
     from ..lease import Lease
     from ..store import SavedGame, Store
@@ -351,6 +352,14 @@ class KeptGame:
         if self.state.phase is Phase.KEEP:
             return "setup"
         return f"round {self.state.round_number}, turn {self.state.turn}"
+
+    def position(self) -> Position:
+        """Your cards and sheet as you see them: with the pending mark on them, if any."""
+        state = self.state
+        position = state.position(HUMAN)
+        if self.pending is None:
+            return position
+        return position.push(self.pending, state.expedition, state.round_number)
 
     def options(self) -> list[Choice]:
         """Your options in the decision due now, in the engine's order."""
