@@ -167,7 +167,9 @@ def test_running_out_of_answers_is_an_error(deck_file: Path) -> None:
     assert result.exit_code == 2
     assert re.fullmatch(
         r"error: moves file .*moves.txt ran out of answers at: "
-        r"Round 1, turn 1 - your move \(\w+; u undo, .*, q quit\):\n",
+        r"Round 1, turn 1 - your move \(\w+; u undo, .*, q quit\); the game is saved at "
+        r"round 1, turn 1 \(seed 4, 2 players against a greedy bot\): `silverpyr game` "
+        r"resumes it\n",
         result.stderr,
     )
 
@@ -247,8 +249,10 @@ def test_o_h_and_q_at_the_move_prompt(deck_file: Path) -> None:
     assert "Player 2:" in out and "Player 2's sheet: torches" in out
     assert "Card " in out.split("Player 2:")[1]  # the bot's cards are drawn as rooms
     assert "Expected score" in out and "Confidence:" in out  # the expert's advice
-    assert "Leave the game? It is not saved" in out
-    assert "playing on" in result.stderr and "game abandoned" in result.stderr
+    assert "Leave the game? It is saved (silverpyr game resumes it)" in out
+    assert "playing on" in result.stderr
+    assert "The game is saved at round 1, turn 1 (seed 4, " in result.stderr
+    assert "`silverpyr game` resumes it" in result.stderr
     assert "Final score" not in out
 
 
