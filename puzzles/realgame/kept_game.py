@@ -277,8 +277,8 @@ class KeptGame:
                 other = "" if saved.deck == deck.fingerprint else " with another deck"
                 raise UnfinishedGameError(
                     f"a game is unfinished ({describe(saved)}{other}): `{RESUME_COMMAND}` "
-                    "without --seed resumes it (with the same --cards), or add --restart to "
-                    "drop it and start this one"
+                    "resumes it (without --seed, --players or --opponents, with the same "
+                    "--cards), or add --restart to drop it and start this one"
                 )
             kept = cls._resumed(deck, saved, coach, record, store)
             if kept is not None:
@@ -346,12 +346,13 @@ class KeptGame:
         return self.store is not None
 
     def where(self) -> str:
-        """``setup``, ``round 2, turn 3`` or ``the end``: where the game stands, for people."""
+        """``setup``, ``round 2, turn 3``, ``round 2, turn 3, replacing card 12`` or ``the
+        end``: where the game stands, for people."""
         if self.state.is_over():
             return "the end"
-        if self.state.phase is Phase.KEEP:
-            return "setup"
-        return f"round {self.state.round_number}, turn {self.state.turn}"
+        from .game_record import when
+
+        return when(self.state)
 
     def position(self) -> Position:
         """Your cards and sheet as you see them: with the pending mark on them, if any."""
