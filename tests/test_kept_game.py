@@ -226,7 +226,11 @@ def test_another_game_while_one_is_unfinished_names_both_remedies(store: Store) 
         with pytest.raises(UnfinishedGameError) as raised:
             start(store, **other)
         message = str(raised.value)
-        assert "seed 5" in message and "resumes it (without --seed" in message and "--restart" in message
+        assert (
+            "seed 5" in message
+            and "resumes it (without --seed" in message
+            and "--restart" in message
+        )
     with start(store, 5, players=2, opponents="greedy") as same:  # the same game: resumed
         assert same.resumed and len(same.answers) == 2
     with start(store, 6, restart=True) as new:
