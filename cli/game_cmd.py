@@ -183,6 +183,8 @@ def game(
     script, source = _answer_lines(moves, moves_file)
     answers = Answers(console, script, source=source)
     given = _given(ctx)
+    if "rollouts" in given:
+        warn(f"--rollouts {rollouts} is ignored: the game's advice and coach use their own")
     with _results(no_record) as store:
         from ..puzzles.realgame.kept_game import KeptGame
 
@@ -209,7 +211,7 @@ def game(
 def _given(ctx: typer.Context) -> set[str]:
     """The options given on the command line (not left to their defaults)."""
     given = set()
-    for name in ("players", "opponents"):
+    for name in ("players", "opponents", "rollouts"):
         source = ctx.get_parameter_source(name)
         if source is not None and source.name != "DEFAULT":
             given.add(name)

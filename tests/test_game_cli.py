@@ -482,3 +482,11 @@ def test_q_in_a_coached_game_prints_the_summary_so_far(
     assert result.exit_code == 0, result.output
     assert "Coach's summary: 1 decision," in result.stdout
     assert "Final score" not in result.stdout
+
+
+def test_rollouts_no_longer_apply_and_say_so(deck_file: Path) -> None:
+    result = run(deck_file, ["q!"], "--rollouts", "8")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines()[0] == (
+        "warning: --rollouts 8 is ignored: the game's advice and coach use their own"
+    )
