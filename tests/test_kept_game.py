@@ -256,7 +256,13 @@ def test_a_game_that_no_longer_replays_is_dropped_with_a_note(store: Store) -> N
     )
     with start(store) as kept:
         assert not kept.resumed and kept.seed == 99
-        assert "could not be resumed" in kept.notes[0]
+        assert "cannot be resumed (answer 1, '1 2': " in kept.notes[0]
+    assert store.saved_game(GAME_ID) is None
+    store.save_game(
+        SavedGame(GAME_ID, DECK.fingerprint, 5, 2, "wizard", False, ("1 2",), "2026-01-01")
+    )
+    with start(store) as kept:
+        assert "cannot be resumed (no bot is named 'wizard')" in kept.notes[0]
     assert store.saved_game(GAME_ID) is None
 
 

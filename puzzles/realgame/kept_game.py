@@ -280,53 +280,55 @@ class KeptGame:
                     "resumes it (without --seed, --players or --opponents, with the same "
                     "--cards), or add --restart to drop it and start this one"
                 )
-            kept = cls._resumed(deck, saved, coach, record, store)
-            if kept is not None:
+            from .registry import PLAYERS
+
+            problem: str | None = f"no bot is named {saved.opponents!r}"
+            if saved.opponents in PLAYERS:
+                kept = cls(
+                    deck,
+                    saved.seed,
+                    saved.players,
+                    saved.opponents,
+                    coach=coach or saved.coach,
+                    record=record,
+                    store=store,
+                )
+                problem = kept._replay(saved)
+            if problem is None:
                 kept.notes[:0] = notes
                 return kept
             notes.append(
-                f"The unfinished game ({describe(saved)}) could not be resumed; it is dropped."
+                f"The unfinished game ({describe(saved)}) cannot be resumed ({problem}); "
+                "it is dropped."
             )
             store.drop_game(GAME_ID)
         kept = cls._new(deck, seed, fresh_seed, players, opponents, coach, record, store)
         kept.notes[:0] = notes
         return kept
 
-    @classmethod
-    def _resumed(
-        cls, deck: Deck, saved: SavedGame, coach: bool, record: Path | None, store: Store
-    ) -> KeptGame | None:
-        """The saved game replayed through the engine (``None``: it does not replay)."""
-        from .registry import UnknownPlayerError
-
+    def _replay(self, saved: SavedGame) -> str | None:
+        """Replay the saved answers through the engine; why they do not replay, if so."""
+        self._replaying = True
         try:
-            kept = cls(
-                deck,
-                saved.seed,
-                saved.players,
-                saved.opponents,
-                coach=coach or saved.coach,
-                record=record,
-                store=store,
-            )
-            kept._replaying = True
-            for answer in saved.answers:
-                kept.answer(answer)
-        except (SilverpyrError, ValueError, UnknownPlayerError):
-            return None
-        kept._replaying = False
-        if kept.is_over():
-            return None
-        if kept._record is not None and record is not None:
-            kept._record.save(record)
-        kept.revision = saved.revision
-        kept.started_on = saved.started_on
-        kept.resumed = True
-        kept.notes.append(
-            f"Resuming the unfinished game ({describe(saved)}) at {kept.where()}; "
+            for number, answer in enumerate(saved.answers, start=1):
+                try:
+                    self.answer(answer)
+                except (SilverpyrError, ValueError) as error:
+                    return f"answer {number}, {answer!r}: {error}"
+        finally:
+            self._replaying = False
+        if self.is_over():
+            return "it had ended"
+        if self._record is not None and self.record_path is not None:
+            self._record.save(self.record_path)
+        self.revision = saved.revision
+        self.started_on = saved.started_on
+        self.resumed = True
+        self.notes.append(
+            f"Resuming the unfinished game ({describe(saved)}) at {self.where()}; "
             "--restart starts a new one."
         )
-        return kept
+        return None
 
     # --- where it stands ----------------------------------------------------------------
 
