@@ -490,3 +490,21 @@ def test_rollouts_no_longer_apply_and_say_so(deck_file: Path) -> None:
     assert result.stderr.splitlines()[0] == (
         "warning: --rollouts 8 is ignored: the game's advice and coach use their own"
     )
+
+
+def test_a_game_open_in_another_session_is_refused(deck_file: Path, home: Path) -> None:
+    from silverpyr.puzzles.realgame.kept_game import KeptGame
+    from silverpyr.puzzles.store import Store
+
+    with (
+        Store.open_default() as store,
+        KeptGame.start(load_deck(deck_file), seed=SEED, fresh_seed=0, store=store),
+    ):
+        busy = run(deck_file, ["q!"])
+        assert busy.exit_code == 2, busy.output
+        (line,) = busy.stderr.splitlines()
+        assert line.startswith("error: the unfinished game against bots is open in another")
+        assert "--no-record" in line
+        alone = run(deck_file, ["q!"], "--no-record")  # plays, without saving
+        assert alone.exit_code == 0, alone.output
+    assert run(deck_file, ["q!"]).exit_code == 0  # let go of when the other session ended
