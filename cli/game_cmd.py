@@ -250,11 +250,10 @@ def _run(console: Console, answers: Answers, kept: KeptGame, *, plain: bool) -> 
     except KeyboardInterrupt:
         typer.echo(_left(kept), err=True)
         raise
-    except MovesExhaustedError as error:
-        if not (kept.saved and kept.answers) or type(error) is not MovesExhaustedError:
+    except MovesExhaustedError as error:  # ran out, or stopped at a bad answer
+        if not (kept.saved and kept.answers) or kept.is_over():
             raise
-        kept.release()
-        raise MovesExhaustedError(f"{str(error).rstrip(':')}; {kept.leave()}") from None
+        raise type(error)(f"{str(error).rstrip(':')}; {kept.leave()}") from None
 
 
 def _left(kept: KeptGame) -> str:

@@ -134,6 +134,8 @@ def test_a_script_stops_at_its_first_bad_answer(
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: "), lines
     assert f"answer {at + 1} ({bad!r})" in lines[0] and words in lines[0]
+    # what was decided before the bad answer is kept (a bad keep: nothing was)
+    assert ("the game is saved at" in lines[0]) == (where != "keep")
 
 
 def test_answers_after_the_end_are_an_error(deck_file: Path) -> None:
