@@ -66,7 +66,6 @@ from .options import (
     MovesFileOption,
     MovesOption,
     PlainOption,
-    RolloutsOption,
     line_option,
     moves_text,
     random_seed,
@@ -138,7 +137,16 @@ def game(
             "Line mode.",
         ),
     ] = False,
-    rollouts: RolloutsOption = DEFAULT_ROLLOUTS,
+    rollouts: Annotated[
+        int,
+        typer.Option(
+            "--rollouts",
+            min=1,
+            max=1000,
+            hidden=True,  # taken for old scripts, with a warning: the advice sets its own
+            help="Ignored (the game's advice and coach use their own precision).",
+        ),
+    ] = DEFAULT_ROLLOUTS,
     record: Annotated[
         Path | None,
         typer.Option(
