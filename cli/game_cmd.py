@@ -474,7 +474,8 @@ def _turn(screen: GameScreen) -> list[Event]:
     _show_turn(screen.console, screen.state, plain=screen.plain)
     move = _ask_move(screen)
     assert screen.kept.pending == move
-    return screen.kept.end_turn()
+    with screen.console.status("The others are playing...", spinner="dots"):
+        return screen.kept.end_turn()
 
 
 # --- the move prompt and its commands ----------------------------------------------------
@@ -674,7 +675,8 @@ def _show_options(console: Console, state: GameState, which: str) -> None:
 
 def _replacement(screen: GameScreen) -> list[Event]:
     choice = _ask_replacement(screen)
-    return screen.kept.replace(choice)
+    with screen.console.status("The others are playing...", spinner="dots"):
+        return screen.kept.replace(choice)
 
 
 def _ask_replacement(screen: GameScreen) -> Replacement:
