@@ -37,8 +37,7 @@ from silverpyr.puzzles.realgame.game_coach import judge
 from silverpyr.puzzles.realgame.game_record import when
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.game import GameState, Phase, deal
-from silverpyr.solver.players import ExpertPlayer, GreedyPlayer, Player
-from silverpyr.solver.rollouts import Choice
+from silverpyr.solver.players import ExpertPlayer, GreedyPlayer, Player, decide, step
 
 
 @dataclass
@@ -65,7 +64,7 @@ def coached_game(seed: int, players: int, policy: str) -> Coached:
         if state.phase is not Phase.REPLACE or state.replacing_player == 0:
             options = _options(state)
             if options > 1:
-                choice = _choice(me, state)
+                choice = decide(me, state, 0)
                 advice = advise(state, 0)
                 verdict = judge(advice, choice, when(state))
                 found.decisions += 1
@@ -76,7 +75,7 @@ def coached_game(seed: int, players: int, policy: str) -> Coached:
                 if verdict.grade is not None:
                     found.graded += 1
                     found.graded_loss += verdict.loss
-        state = _advance(state, table)
+        state = step(state, table)
     found.score = state.outcome().totals[0]
     return found
 
@@ -87,24 +86,6 @@ def _options(state: GameState) -> int:
     if state.phase is Phase.REPLACE:
         return len(state.replacement_options())
     return len(state.legal_moves(0))
-
-
-def _choice(player: Player, state: GameState) -> Choice:
-    if state.phase is Phase.KEEP:
-        return player.keep(state, 0)
-    if state.phase is Phase.REPLACE:
-        return player.replacement(state)
-    return player.move(state, 0)
-
-
-def _advance(state: GameState, table: list[Player]) -> GameState:
-    if state.phase is Phase.KEEP:
-        return state.keep([p.keep(state, s) for s, p in enumerate(table)])
-    if state.phase is Phase.REPLACE:
-        seat = state.replacing_player
-        assert seat is not None
-        return state.take_replacement(table[seat].replacement(state))
-    return state.play([p.move(state, s) for s, p in enumerate(table)])
 
 
 def both(job: tuple[int, int]) -> tuple[int, Coached, Coached]:

@@ -96,17 +96,35 @@ def play_game(deck: Deck, seed: int, players: Sequence[Player]) -> PlayedGame:
     return PlayedGame(play_out(state, players).outcome(), forecasts)
 
 
+Choice = tuple[int, int] | Move | Replacement
+"""A keep (two card numbers), a mark, or a replacement."""
+
+
+def decide(player: Player, state: GameState, seat: int) -> Choice:
+    """``player``'s choice for ``seat`` in the decision ``state`` waits for."""
+    if state.phase is Phase.KEEP:
+        return player.keep(state, seat)
+    if state.phase is Phase.REPLACE:
+        return player.replacement(state)
+    return player.move(state, seat)
+
+
+def step(state: GameState, players: Sequence[Player]) -> GameState:
+    """One decision of the table, every seat deciding by its player: everyone keeps, or
+    everyone marks, or the replacement now due is taken."""
+    if state.phase is Phase.REPLACE:
+        seat = state.replacing_player
+        assert seat is not None
+        return state.take_replacement(players[seat].replacement(state))
+    if state.phase is Phase.KEEP:
+        return state.keep([p.keep(state, seat) for seat, p in enumerate(players)])
+    return state.play([p.move(state, seat) for seat, p in enumerate(players)])
+
+
 def play_out(state: GameState, players: Sequence[Player]) -> GameState:
     """Play ``state`` to the end of the game, every seat deciding by its player."""
-    if state.phase is Phase.KEEP:
-        state = state.keep([p.keep(state, seat) for seat, p in enumerate(players)])
     while not state.is_over():
-        if state.phase is Phase.REPLACE:
-            seat = state.replacing_player
-            assert seat is not None
-            state = state.take_replacement(players[seat].replacement(state))
-        else:
-            state = state.play([p.move(state, seat) for seat, p in enumerate(players)])
+        state = step(state, players)
     return state
 
 

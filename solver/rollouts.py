@@ -23,9 +23,8 @@ from dataclasses import dataclass
 
 from .cards import PyramidCard
 from .expert import Expert, Weights
-from .game import GameState, Phase, Replacement
-from .moves import Move
-from .players import ExpertPlayer, Player, play_out, with_choice
+from .game import GameState, Phase
+from .players import Choice, ExpertPlayer, Player, play_out, with_choice
 from .rng import SeededStream
 from .sheet import MAX_TURNS, turns_after
 
@@ -38,9 +37,6 @@ POLICY_GAP = 6.1
 """Points a solo game of the rollout policy scores below the full expert (the mean over 40
 seeded games, standard error 1.7: ``python benchmarks/expert.py --gap 40``, expert 176.1,
 rollout policy 169.9)."""
-
-Choice = tuple[int, int] | Move | Replacement
-"""A keep (two card numbers), a mark, or a replacement."""
 
 
 @dataclass(frozen=True)

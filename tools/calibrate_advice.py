@@ -50,7 +50,14 @@ from silverpyr.puzzles.realgame.advice import advise, decision_kind, options_of
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.expert import Expert
 from silverpyr.solver.game import GameState, Phase, deal
-from silverpyr.solver.players import ExpertPlayer, GreedyPlayer, Player, play_out, with_choice
+from silverpyr.solver.players import (
+    ExpertPlayer,
+    GreedyPlayer,
+    Player,
+    decide,
+    play_out,
+    with_choice,
+)
 from silverpyr.solver.rng import SeededStream
 from silverpyr.solver.rollouts import ROLLOUT_EXPERT, Choice
 from silverpyr.solver.sheet import turns_after
@@ -122,7 +129,7 @@ def game_samples(job: tuple[int, int, int, float]) -> list[dict[str, Any]]:
         if sampled:
             advice = advise(state, seat)
             best = advice.best.choice
-            greedy = _choice_of(GreedyPlayer(), state, seat)
+            greedy = decide(GreedyPlayer(), state, seat)
             alternative = greedy
             if advice.rated(greedy) is advice.best:
                 others = [o for o in options if advice.rated(o) is not advice.best]
@@ -135,7 +142,7 @@ def game_samples(job: tuple[int, int, int, float]) -> list[dict[str, Any]]:
                 found.append(
                     asdict(Sample(kind.value, players, _turns_left(state), heuristic, gaps))
                 )
-        state = _advance(state, table)
+        state = step(state, table)
         step += 1
     if keep_index is not None and isinstance(studied, ExpertPlayer):
         found[keep_index]["expert_final"] = state.outcome().totals[seat]
@@ -148,7 +155,7 @@ def keep_samples(job: tuple[int, int, int, float]) -> list[dict[str, Any]]:
     state = deal(load_deck(), players, seed)
     seat = seed % players
     advice = advise(state, seat)
-    greedy = _choice_of(GreedyPlayer(), state, seat)
+    greedy = decide(GreedyPlayer(), state, seat)
     alternative = greedy
     if advice.rated(greedy) is advice.best:
         others = [o for o in options_of(state, seat) if advice.rated(o) is not advice.best]
@@ -156,24 +163,6 @@ def keep_samples(job: tuple[int, int, int, float]) -> list[dict[str, Any]]:
     gaps = _rollout_gaps(state, seat, advice.best.choice, alternative, samples, seed * 1000)
     heuristic = advice.rated(alternative).raw_loss
     return [asdict(Sample("keep", players, 28, heuristic, gaps))]
-
-
-def _choice_of(player: Player, state: GameState, seat: int) -> Choice:
-    if state.phase is Phase.KEEP:
-        return player.keep(state, seat)
-    if state.phase is Phase.REPLACE:
-        return player.replacement(state)
-    return player.move(state, seat)
-
-
-def _advance(state: GameState, table: list[Player]) -> GameState:
-    if state.phase is Phase.KEEP:
-        return state.keep([p.keep(state, s) for s, p in enumerate(table)])
-    if state.phase is Phase.REPLACE:
-        seat = state.replacing_player
-        assert seat is not None
-        return state.take_replacement(table[seat].replacement(state))
-    return state.play([p.move(state, s) for s, p in enumerate(table)])
 
 
 def main() -> None:

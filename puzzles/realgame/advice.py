@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -367,16 +367,7 @@ def _mark_explainer(situation: Situation, clock: Clock, advice: Advice) -> Calla
         mine = _terms(expert, position, push(best), clock)
         theirs = _terms(expert, position, push(option.choice), clock)
         reasons = _differences(mine, theirs, scale, option.loss)
-        return Rated(
-            option.choice,
-            option.label,
-            option.predicted,
-            option.loss,
-            option.error,
-            option.win,
-            option.raw_loss,
-            tuple(reasons),
-        )
+        return replace(option, reasons=tuple(reasons))
 
     return explain
 
@@ -459,16 +450,7 @@ def _card_reasons(state: GameState, player: int, advice: Advice, option: Rated) 
             f"shorter route{'s' if advice.kind is Kind.KEEP else ''}: {best:g} cells, "
             f"not {theirs:g} (+{option.loss:.1f})"
         )
-    return Rated(
-        option.choice,
-        option.label,
-        option.predicted,
-        option.loss,
-        option.error,
-        option.win,
-        option.raw_loss,
-        tuple(reasons),
-    )
+    return replace(option, reasons=tuple(reasons))
 
 
 def _routes(state: GameState, player: int, choice: Choice) -> float | None:

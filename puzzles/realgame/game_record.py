@@ -46,7 +46,7 @@ from ...solver.errors import SilverpyrError
 from ...solver.game import DECK, MAX_PLAYERS, GameState, Phase, Replacement, deal
 from ...solver.moves import PASS, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
 from ...solver.moves import move_str as _move_str
-from ...solver.players import Player, with_choice
+from ...solver.players import Player, decide, with_choice
 from ...solver.reader import Field, Problem, Problems, ReadError, read_data_file
 from ...solver.rng import seed_problem
 from ...solver.rollouts import Choice
@@ -431,20 +431,12 @@ class _Seat:
         """The seat's choice for the decision ``state`` waits for, and how it is written."""
         if self.answers is None:
             assert self.bot is not None
-            choice = _ask(self.bot, state, self.seat)
+            choice = decide(self.bot, state, self.seat)
             return choice, answer_of(state, choice)
         answer = self.answers[self.taken]
         where = self.record.where(self.seat, self.taken)
         self.taken += 1
         return parse_answer(state, answer, where=where, source=self.source, seat=self.seat), answer
-
-
-def _ask(bot: Player, state: GameState, seat: int) -> Choice:
-    if state.phase is Phase.KEEP:
-        return bot.keep(state, seat)
-    if state.phase is Phase.REPLACE:
-        return bot.replacement(state)
-    return bot.move(state, seat)
 
 
 def replay(
