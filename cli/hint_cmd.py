@@ -428,12 +428,13 @@ def _state_advice(view: StateView, *, rollouts: int, seed: int, as_json: bool, p
         )
     else:
         assert view.game is not None
-        with stderr_console().status("Playing each option out...", spinner="dots"):
+        doing = "Playing each option out..." if rollouts else "The expert is weighing..."
+        with stderr_console().status(doing, spinner="dots"):
             advice = advise(view.game, 0, rollouts=rollouts, seed=seed, pool=view.pool)
         heading = (
-            "Which two cards to keep: each option played to the game's end."
+            "Which two cards to keep: the expert's ranking."
             if view.kind.value == "keep"
-            else "Where to take the replacement from: each option played to the game's end "
+            else "Where to take the replacement from: the expert's ranking "
             "(alone at the table: a state file does not show the opponents)."
         )
     emit(
