@@ -102,6 +102,14 @@ async def settle(pilot: Pilot[None]) -> None:
     """Wait for the solver's workers to finish and their results to be shown."""
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+    await pilot.app.workers.wait_for_complete()  # a result may start the next worker
+    await pilot.pause()
+
+
+async def end_turn(pilot: Pilot[None]) -> None:
+    """Enter on the pending move: the turn ends (the bots play in a worker)."""
+    await pilot.press("enter")
+    await settle(pilot)
 
 
 def run(
@@ -397,15 +405,19 @@ def test_a_game_turn_with_a_replacement_taken_by_key(deck: Deck) -> None:
         for number in choose_keep(screen.state.players[0].dealt):
             await pilot.press(str(dealt.index(number) + 1))
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert screen.state.phase is Phase.MARK
         first = choose_move(screen.state.position(0), screen.state.expedition, 1)
         await place_move(pilot, screen, first)
         await pilot.pause()
         assert first.mark is not None
         view = screen._views[first.mark.card]  # marks numbered by turn, as in a puzzle
-        assert set(view.labels.values()) == {"1"}
+        assert set(view.labels.values()) == {"1"}  # pending: drawn as this turn's marks
         assert len(view.labels) == first.mark.cells.bit_count()
+        assert screen.game.pending == first and screen.state.turn == 1
+        await end_turn(pilot)
+        assert set(view.labels.values()) == {"1"}  # final now, still turn 1's
+        assert screen.state.turn == 2
         console = Console(width=100, record=True, file=io.StringIO())
         console.print(screen._opponent(1))  # the opponent's tab: sheet and cards, numbered
         opponent = console.export_text()
@@ -415,12 +427,12 @@ def test_a_game_turn_with_a_replacement_taken_by_key(deck: Deck) -> None:
             state = screen.state
             move = choose_move(state.position(0), state.expedition, state.round_number)
             await place_move(pilot, screen, move)
-            await pilot.pause()
+            await end_turn(pilot)
         assert screen.state.phase is Phase.REPLACE
         assert "take a replacement" in str(screen.query_one("#status").render())
         offered = screen.state.offer[1].number
         await pilot.press("2")
-        await pilot.pause()
+        await settle(pilot)
         assert offered in [s.number for s in screen.state.position(0).cards]
         assert "from offer slot 2" in str(screen.messages[-1])
         await pilot.press("o")
@@ -534,7 +546,7 @@ def test_h_in_the_game_gives_the_experts_advice_at_keep_and_mark(deck: Deck) -> 
         for number in choose_keep(screen.state.players[0].dealt):
             await pilot.press(str(dealt.index(number) + 1))
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("h")  # a mark: the expert's top move goes under the cursor
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
@@ -900,8 +912,7 @@ def test_no_color_game_screen_has_no_colour_of_ours(
         await pilot.pause()
         assert set().union(*(_colours(d) for d in _drawings(app.screen))) == set()
         await pilot.press("enter")
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
         assert set().union(*(_colours(d) for d in _drawings(app.screen))) == set()
 
     run(app, steps)
@@ -1003,8 +1014,7 @@ def test_80x24_game_shows_the_whole_offer_and_every_key(deck: Deck) -> None:
         _everything_inside(app, "#title", "CardView", "#status", "Footer")
         assert screen_lines(app)[-1].rstrip().endswith("q Leave")
         await pilot.press("1", "2", "enter")
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
         _everything_inside(app, "#title", "CardView", "#offer", "#strip", "#status", "Footer")
         lines = screen_lines(app)
         offer = [line for line in lines if ") " in line and "route" in line]

@@ -1,16 +1,22 @@
 """A game against the bots on the full screen: you are player 1.
 
-The screen drives a :class:`~silverpyr.solver.game.GameState` (keep, play, take a
-replacement); the other seats play by :mod:`silverpyr.solver.bots`; ``h`` gives the
-expert's advice on the decision due, as ``h`` in the line game does
-(:func:`silverpyr.puzzles.realgame.advice.advise`).
+The screen drives a kept game (the table: seats, bots, replacements, claims, the coach);
+it decides no rule. Your mark stays **pending** until you end the turn: Enter places it
+(the board shows it with this turn's number), a second Enter ends the turn (the bots play,
+the next expedition card turns over), ``u`` takes it back. With the coach on, a graded
+choice is questioned before it becomes final (``verdict.warning()``: play it anyway, or
+choose again); the verdicts after the fact go to the messages, and ``q`` and the end of
+the game show the coach's summary. ``h`` gives the expert's advice on the decision due
+(:func:`silverpyr.puzzles.realgame.advice.advise`). Everything the solver works out (the
+advice, the coach's checks, the bots' turns) runs in thread workers with a visible
+"thinking" line, so the screen never freezes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -35,19 +41,181 @@ from .widgets import CardView, Shown, strip
 
 if TYPE_CHECKING:
     from ...puzzles.realgame.advice import Advice
+    from ...puzzles.realgame.game_coach import CoachReport, Verdict
+    from ...solver.cards import Color, Deck, PyramidCard
     from ...solver.game import GameState
-    from ...solver.moves import Move
+    from ...solver.players import Player
     from ...solver.position import Position
+    from ...solver.rollouts import Choice
 
 HUMAN = 0
-MARKING = frozenset({"cursor", "rotate", "mirror", "next_card", "single", "step", "prompt", "undo"})
-"""Actions that only mean something while a mark is due."""
+MARKING = frozenset({"cursor", "rotate", "mirror", "next_card", "single", "step", "prompt"})
+"""Actions that only mean something while a mark is being placed."""
+DECIDING = MARKING | {"place", "end_turn", "undo", "choose", "hint"}
+"""Actions off while the table is busy (the bots play, the coach weighs a keep)."""
 FOOTLESS = frozenset({"step", "prompt"})
 """Actions of :data:`MOVE_KEYS` left out of the game's footer (still live)."""
 
 
 def _who(player: int) -> str:
     return "You" if player == HUMAN else f"Player {player + 1}"
+
+
+# --- the table (interim: replaced by puzzles/realgame/kept_game.KeptGame) ------------------
+
+
+@dataclass(frozen=True)
+class Played:
+    player: int
+    move: Move
+
+
+@dataclass(frozen=True)
+class Completed:
+    player: int
+    card: PyramidCard
+
+
+@dataclass(frozen=True)
+class Replaced:
+    player: int
+    card: PyramidCard
+    taken: PyramidCard
+    source: str
+
+
+@dataclass(frozen=True)
+class Claimed:
+    player: int
+    points: int
+    color: Color
+    card: int
+
+
+@dataclass(frozen=True)
+class Passed:
+    player: int
+
+
+Event = Played | Completed | Replaced | Claimed | Passed
+
+
+class GameTable:
+    """The game at the table: your decisions, the bots', the coach's opinions."""
+
+    def __init__(
+        self, deck: Deck, players: int, seed: int, *, opponents: str = "greedy", coach: bool = False
+    ) -> None:
+        from ...puzzles.realgame.registry import make_player
+        from ...solver.game import deal
+
+        self.bot: Player = make_player(opponents)
+        self.opponents = opponents
+        self.coach = coach
+        self.seed = seed
+        self.state: GameState = deal(deck, players, seed)
+        self.pending: Move | None = None
+        self.verdicts: list[Verdict] = []
+        self._advised: tuple[GameState, Advice] | None = None
+
+    def advice(self) -> Advice:
+        from ...puzzles.realgame.advice import advise
+        from ...puzzles.realgame.registry import make_player
+
+        if self._advised is None or self._advised[0] is not self.state:
+            self._advised = (
+                self.state,
+                advise(self.state, HUMAN, opponents=make_player(self.opponents)),
+            )
+        return self._advised[1]
+
+    def check(self, choice: Choice) -> Verdict | None:
+        from ...puzzles.realgame.game_coach import judge
+        from ...puzzles.realgame.game_record import when
+
+        if not self.coach:
+            return None
+        return judge(self.advice(), choice, when(self.state))
+
+    def _final(self, choice: Choice) -> None:
+        verdict = self.check(choice)
+        if verdict is not None:
+            self.verdicts.append(verdict)
+
+    def keep(self, pair: tuple[int, int]) -> list[Event]:
+        state = self.state
+        self._final(pair)
+        others = [self.bot.keep(state, seat) for seat in range(1, len(state.players))]
+        self.state = state.keep([pair, *others])
+        return self._settle()
+
+    def mark(self, move: Move) -> None:
+        self.pending = move
+
+    def undo(self) -> None:
+        self.pending = None
+
+    def end_turn(self) -> list[Event]:
+        assert self.pending is not None
+        mine, self.pending = self.pending, None
+        self._final(mine)
+        return self._play(mine)
+
+    def _play(self, mine: Move) -> list[Event]:
+        state = self.state
+        moves = [mine] + [self.bot.move(state, seat) for seat in range(1, len(state.players))]
+        after = state.play(moves)
+        events: list[Event] = []
+        for index, move in enumerate(moves):
+            events.append(Passed(index) if move.is_pass else Played(index, move))
+            before = len(state.players[index].sheet.completed)
+            events.extend(
+                Completed(index, c) for c in after.players[index].sheet.completed[before:]
+            )
+        self._claims = len(state.claims)
+        self.state = after
+        return events + self._settle()
+
+    _claims = 0
+
+    def replace(self, choice: Replacement) -> list[Event]:
+        self._final(choice)
+        return self._take(choice) + self._settle()
+
+    def _take(self, choice: Replacement) -> list[Event]:
+        state = self.state
+        entry = state.pending[0]
+        taken = state.pyramid_deck[0] if choice.slot is None else state.offer[choice.slot]
+        source = "the deck top" if choice.slot is None else f"offer slot {choice.slot + 1}"
+        self.state = state.take_replacement(choice)
+        return [Replaced(entry.player, entry.card, taken, source)]
+
+    def _settle(self) -> list[Event]:
+        events: list[Event] = []
+        while True:
+            state = self.state
+            if state.phase is Phase.REPLACE:
+                options = state.replacement_options()
+                if state.replacing_player == HUMAN and len(options) > 1:
+                    return events
+                choice = options[0] if len(options) == 1 else self.bot.replacement(state)
+                events.extend(self._take(choice))
+                continue
+            events.extend(
+                Claimed(c.player, c.points, c.color, c.card) for c in state.claims[self._claims :]
+            )
+            self._claims = len(state.claims)
+            if state.phase is Phase.MARK and not state.position(HUMAN).has_card_in_play():
+                return events + self._play(PASS)
+            return events
+
+    def report(self) -> CoachReport:
+        from ...puzzles.realgame.game_coach import report
+
+        return report(self.verdicts)
+
+
+# --- drawing ----------------------------------------------------------------------------------
 
 
 def marks_of(
@@ -77,10 +245,31 @@ def sheet_text(state: GameState, player: int) -> Text:
     return text
 
 
+def event_text(event: Event) -> Text:
+    """One event of the table, for the messages."""
+    who = _who(event.player)
+    if isinstance(event, Played):
+        return Text(f"  {who}: {move_str(event.move, with_card=True)}")
+    if isinstance(event, Passed):
+        return Text(f"  {who}: passes")
+    if isinstance(event, Completed):
+        return Text(f"  {who} completed card {event.card.number}.", style="green")
+    if isinstance(event, Replaced):
+        return Text(
+            f"  {who} replaced card {event.card.number} with card {event.taken.number} "
+            f"({event.taken.color.value}) from {event.source}."
+        )
+    return Text(
+        f"  {who} claimed {event.points} pyramid points in {event.color.value}.", style="yellow"
+    )
+
+
 class GameScreen(Screen[None]):
     """A whole game: keep two cards, a move a turn, replacements, the final score."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # before Place: Enter ends the turn while a move is pending (check_action)
+        Binding("enter", "end_turn", "End turn", priority=True),
         # n and : stay live but leave the footer, so it fits 80 columns with q Leave
         *(replace(b, show=False) if b.action.split("(")[0] in FOOTLESS else b for b in MOVE_KEYS),
         Binding("1", "choose(0)", "Slot 1", show=False),
@@ -95,31 +284,59 @@ class GameScreen(Screen[None]):
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The keys that place marks are off (and out of the footer) while no mark is
-        due: keeping cards, taking a replacement, the game over."""
+        """Keys that mean nothing now are off (and out of the footer): the marking keys
+        while no mark is being placed, Enter-to-end-the-turn while no move is pending,
+        every decision while the table is busy."""
+        if self.busy is not None and action in DECIDING:
+            return False
+        if action == "end_turn":
+            return self.game.pending is not None
+        if action == "undo":
+            return self.game.pending is not None or self._placing() is not None
         if action in MARKING:
             return self._placing() is not None
         return True
 
-    def __init__(self, setting: Setting, *, players: int, seed: int) -> None:
-        from ...solver.game import deal
-
+    def __init__(
+        self,
+        setting: Setting,
+        game: GameTable | None = None,
+        *,
+        players: int = 2,
+        seed: int = 0,
+        opponents: str = "greedy",
+        coach: bool = False,
+    ) -> None:
         super().__init__()
         self.setting = setting
-        self.state: GameState = deal(setting.deck, players, seed)
+        self.game = game or GameTable(setting.deck, players, seed, opponents=opponents, coach=coach)
         self.kept: list[int] = []
         self.placer: Placer | None = None
+        count = len(self.game.state.players)
+        bots = f"{count - 1} {self.game.opponents} bot{'s' if count > 2 else ''}"
+        coached = " The coach is on." if self.game.coach else ""
         self.messages: list[RenderableType] = [
-            Text(f"Seed {seed}: you are player 1 against {players - 1} greedy bot(s).")
+            Text(f"Seed {self.game.seed}: you are player 1 against {bots}.{coached}")
         ]
         self._shown: tuple[int, ...] = ()
         self._views: dict[int, CardView] = {}
-        self.marked_on: list[dict[int, dict[int, int]]] = [{} for _ in self.state.players]
+        self.marked_on: list[dict[int, dict[int, int]]] = [{} for _ in self.game.state.players]
         """Per player, per card: the turn of the game (1, 2, ... over the rounds) each
         cell was marked on, for the labels on the board."""
         self.turns_played = 0
         self.thinking = False
         """Whether the ranking of ``h`` is being worked out (in a thread worker)."""
+        self.busy: str | None = None
+        """What the table is doing in a worker (the bots' turn, the coach weighing a
+        decision); decisions wait meanwhile."""
+        self.checked: tuple[object, Verdict | None] | None = None
+        """The coach's opinion of the pending move, once worked out (choice, verdict)."""
+        self.end_asked = False
+        """Enter was pressed to end the turn while the coach was still weighing the move."""
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
 
     # --- layout -------------------------------------------------------------------------
 
@@ -141,7 +358,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#offer", OptionList).can_focus = False
-        self.call_after_refresh(self.redraw)
+        self._new_turn()
 
     def action_opponents(self) -> None:
         """Show the next tab: your cards, then each opponent's."""
@@ -155,8 +372,22 @@ class GameScreen(Screen[None]):
             return [card.number for card in state.players[HUMAN].dealt]
         return [card.number for card in state.position(HUMAN).cards]
 
+    def _shown_position(self) -> Position:
+        """Your position as drawn: with the pending move, or the marks placed so far."""
+        pending = self.game.pending
+        if pending is not None:
+            state = self.state
+            return state.position(HUMAN).after_marks(pending, state.expedition, state.round_number)[
+                0
+            ]
+        if self.placer is not None:
+            return self.placer.position
+        return self.state.position(HUMAN)
+
     def redraw(self) -> None:
         """Draw everything from the game state and the placer."""
+        if not self.is_mounted:
+            return
         state = self.state
         hand = self.query_one("#hand", Horizontal)
         hand.set_class(state.phase is Phase.KEEP, "keep")
@@ -177,8 +408,10 @@ class GameScreen(Screen[None]):
         else:
             title.append(" - the game is over")
         self.query_one("#title", Static).update(title)
-        ghost = self.placer.ghost() if self.placer is not None else None
-        position = self.placer.position if self.placer is not None else state.position(HUMAN)
+        placing = self._placing()
+        ghost = placing.ghost() if placing is not None else None
+        position = self._shown_position()
+        this_turn = self.turns_played + 1
         for number in numbers:
             view = self._views[number]
             if state.phase is Phase.KEEP:
@@ -186,9 +419,13 @@ class GameScreen(Screen[None]):
                 view.set_class(number in self.kept, "chosen")
             else:
                 turns = dict(self.marked_on[HUMAN].get(number, {}))
-                if self.placer is not None:  # marks of a move not yet whole: this turn
-                    for mark in self.placer.marks:
-                        turns.update(dict.fromkeys(cells_of(mark.cells), self.turns_played + 1))
+                marks = (
+                    self.game.pending.marks()
+                    if self.game.pending is not None
+                    else (self.placer.marks if self.placer is not None else ())
+                )
+                for mark in marks:  # this turn's marks, not yet final
+                    turns.update(dict.fromkeys(cells_of(mark.cells), this_turn))
                 view.show(
                     marks_of(position, number, turns),
                     ghost=ghost,
@@ -206,6 +443,8 @@ class GameScreen(Screen[None]):
             )
         self.refresh_bindings()  # the footer follows the phase (check_action)
         status = self._status()
+        if self.busy is not None:
+            status = Text(self.busy, style="bold italic")
         if self.thinking:
             status.append("  thinking\u2026 (advice)", style="italic")
         self.query_one("#status", Static).update(status)
@@ -276,6 +515,12 @@ class GameScreen(Screen[None]):
             )
         if state.phase is Phase.OVER:
             return Text("The game is over: q leaves.", style="bold")
+        pending = self.game.pending
+        if pending is not None:
+            text = Text(f"Your move {move_str(pending, with_card=True)}: ", style="bold")
+            text.append("Enter ends the turn", style="green")
+            text.append(", u takes it back.")
+            return text
         if self.placer is None:
             return Text()
         ghost = self.placer.ghost()
@@ -300,6 +545,110 @@ class GameScreen(Screen[None]):
         """Add ``lines`` to the game's log."""
         self.messages.extend(lines)
 
+    def _refuse(self, text: str) -> None:
+        self.query_one("#status", Static).update(Text(text, style="bold red"))
+
+    # --- the table's work in thread workers ------------------------------------------------
+
+    def _work(self, doing: str, name: str, job: Callable[[], object]) -> None:
+        """Run ``job`` (the table's or the coach's work) in a thread worker; decisions wait
+        meanwhile and the status line says what is being done."""
+        self.busy = doing
+        self.redraw()
+        self.run_worker(job, name=name, group=name, thread=True)
+
+    def _final(self, doing: str, step: Callable[[], list[Event]]) -> None:
+        """A decision of yours becomes final: ``step`` plays it (and the bots, until your
+        next decision) in a worker."""
+        verdicts = len(self.game.verdicts)
+        self._work(doing, "table", lambda: (verdicts, step()))
+
+    def _check(self, choice: Choice, then: Callable[[Verdict | None], None]) -> None:
+        """The coach's opinion of ``choice`` (before it is final), then ``then``."""
+        if not self.game.coach:
+            then(None)
+            return
+        self._then = then
+        self._work(
+            "The coach is weighing your choice\u2026", "coach", lambda: self.game.check(choice)
+        )
+
+    _then: Callable[[Verdict | None], None] | None = None
+
+    def _heed(
+        self, verdict: Verdict | None, play: Callable[[], None], again: Callable[[], None]
+    ) -> None:
+        """A graded ``verdict`` asks first: ``y`` plays the choice anyway, ``n`` chooses
+        again; a silent one (or no coach) plays it."""
+        if verdict is None or verdict.is_silent:
+            play()
+            return
+
+        def answered(anyway: bool | None) -> None:
+            if anyway:
+                play()
+            else:
+                again()
+
+        self.app.push_screen(Confirm(verdict.warning()), answered)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        if worker.name == "advice":
+            self._advice_done(worker)
+        elif worker.name == "coach":
+            self._coach_done(worker)
+        elif worker.name == "pending-check":
+            self._pending_checked(worker)
+        elif worker.name == "table":
+            self._table_done(worker)
+
+    def _failed(self, worker: Worker[Any]) -> None:
+        self.busy = None
+        self.say(Text(f"The solver failed: {worker.error}", style="bold red"))
+        self.redraw()
+
+    def _coach_done(self, worker: Worker[Any]) -> None:
+        if worker.state is WorkerState.ERROR:
+            self._failed(worker)
+            return
+        self.busy = None
+        then, self._then = self._then, None
+        self.redraw()
+        if then is not None:
+            then(worker.result)
+
+    def _table_done(self, worker: Worker[Any]) -> None:
+        if worker.state is WorkerState.ERROR:
+            self._failed(worker)
+            return
+        self.busy = None
+        assert worker.result is not None
+        verdicts, events = worker.result
+        self._show_events(events)
+        for verdict in self.game.verdicts[verdicts:]:
+            if not verdict.is_silent:
+                self.say(Text(verdict.message(), style="italic"))
+        if self.state.phase is Phase.OVER:
+            self._final_table()
+            if self.game.coach:
+                self.say(*(Text(line) for line in self.game.report().lines()))
+        self._new_turn()
+
+    def _show_events(self, events: list[Event]) -> None:
+        lines: list[RenderableType] = []
+        for event in events:
+            if isinstance(event, Played | Passed) and event.player == HUMAN:
+                self.turns_played += 1
+            if isinstance(event, Played):
+                for mark in event.move.marks():
+                    cells = self.marked_on[event.player].setdefault(mark.card, {})
+                    cells.update(dict.fromkeys(cells_of(mark.cells), self.turns_played))
+            lines.append(event_text(event))
+        self.say(*lines)
+
     # --- keep ---------------------------------------------------------------------------
 
     def _toggle_kept(self, number: int) -> None:
@@ -310,30 +659,36 @@ class GameScreen(Screen[None]):
         self.redraw()
 
     def _confirm_keep(self) -> None:
-        from ...solver.bots import bot_keep_choices
-
         if len(self.kept) != 2:
-            self.query_one("#status", Static).update(
-                Text("Pick exactly two cards first.", style="bold red")
-            )
+            self._refuse("Pick exactly two cards first.")
             return
-        choices = bot_keep_choices(self.state)
-        self.state = self.state.keep([tuple(self.kept), *choices[1:]])
-        self.say(Text(f"You keep cards {self.kept[0]} and {self.kept[1]}."))
-        self._new_turn()
+        pair = (self.kept[0], self.kept[1])
+
+        def play() -> None:
+            self.say(Text(f"You keep cards {pair[0]} and {pair[1]}."))
+            self._final("The bots are choosing their cards\u2026", lambda: self.game.keep(pair))
+
+        def again() -> None:
+            self.say(Text("Choose two cards again.", style="italic"))
+            self.redraw()
+
+        self._check(pair, lambda verdict: self._heed(verdict, play, again))
 
     # --- marking ------------------------------------------------------------------------
 
     def _new_turn(self) -> None:
         state = self.state
-        if state.phase is Phase.MARK and state.position(HUMAN).has_card_in_play():
+        pending = self.game.pending is not None
+        if state.phase is Phase.MARK and not pending and state.position(HUMAN).has_card_in_play():
             self.placer = Placer(state.position(HUMAN), state.expedition, state.round_number)
-        else:
+        elif not pending:
             self.placer = None
         self.redraw()
 
     def _placing(self) -> Placer | None:
-        return self.placer if self.state.phase is Phase.MARK else None
+        if self.state.phase is not Phase.MARK or self.game.pending is not None:
+            return None
+        return self.placer
 
     def action_cursor(self, rows: int, columns: int) -> None:
         if (placer := self._placing()) is not None:
@@ -366,15 +721,27 @@ class GameScreen(Screen[None]):
             self.redraw()
 
     def action_undo(self) -> None:
+        """``u``: take back the pending move (all of it), or the last mark of one not yet
+        whole."""
+        if self.game.pending is not None:
+            shown = move_str(self.game.pending, with_card=True)
+            self.game.undo()
+            self.checked = None
+            self.end_asked = False
+            self.say(Text(f"Took back your move {shown}; choose again.", style="italic"))
+            self._new_turn()
+            return
         if (placer := self._placing()) is not None and placer.take_back():
             self.redraw()
 
     def on_card_view_pointed(self, message: CardView.Pointed) -> None:
-        if (placer := self._placing()) is not None:
+        if self.busy is None and (placer := self._placing()) is not None:
             placer.point(message.card, message.row, message.column)
             self.redraw()
 
     def on_card_view_clicked(self, message: CardView.Clicked) -> None:
+        if self.busy is not None:
+            return
         if self.state.phase is Phase.KEEP:
             self._toggle_kept(message.card)
         elif (placer := self._placing()) is not None:
@@ -391,12 +758,10 @@ class GameScreen(Screen[None]):
         outcome = placer.place()
         if isinstance(outcome, str):
             self.redraw()
-            self.query_one("#status", Static).update(
-                Text(way_out or f"Not there: {outcome}", style="bold red")
-            )
+            self._refuse(way_out or f"Not there: {outcome}")
             return
         if outcome is not None:
-            self.play(outcome)
+            self.propose(outcome)
         else:
             self.redraw()
 
@@ -407,94 +772,68 @@ class GameScreen(Screen[None]):
         def typed(text: str | None) -> None:
             from ...solver.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 
-            if not text:
+            if not text or self._placing() is None:
                 return
             try:
                 move = self.state.parse_move(HUMAN, text)
             except (InvalidMoveError, IllegalMoveError, AmbiguousMoveError) as error:
-                self.query_one("#status", Static).update(
-                    Text(f"Not played: {error}", style="bold red")
-                )
+                self._refuse(f"Not played: {error}")
                 return
-            self.play(move)
+            self.propose(move)
 
         self.app.push_screen(Prompt("Your move in notation (e.g. 17:B1 B2 C2 +C3):"), typed)
 
-    def play(self, mine: Move) -> None:
-        """Your move and the bots' moves, then replacements and claims, until you decide."""
-        from ...solver.bots import choose_move
-
-        state = self.state
-        moves = [mine] + [
-            choose_move(player.position, state.expedition, state.round_number)
-            for player in state.players[1:]
-        ]
-        after = state.play(moves)
-        self.turns_played += 1
-        for index, move in enumerate(moves):
-            for mark in move.marks():
-                cells = self.marked_on[index].setdefault(mark.card, {})
-                cells.update(dict.fromkeys(cells_of(mark.cells), self.turns_played))
-        lines: list[RenderableType] = [
-            Text(f"Round {state.round_number}, turn {state.turn}:", style="bold")
-        ]
-        for index, move in enumerate(moves):
-            shown = "passes" if move.is_pass else move_str(move, with_card=True)
-            lines.append(Text(f"  {_who(index)}: {shown}"))
-            before = len(state.players[index].sheet.completed)
-            for card in after.players[index].sheet.completed[before:]:
-                lines.append(Text(f"  {_who(index)} completed card {card.number}.", style="green"))
-        self.say(*lines)
-        self.state = after
-        self._claims_before = len(state.claims)
-        self.advance()
-
-    def advance(self) -> None:
-        """Settle replacements the bots (or a single option) decide; stop at yours."""
-        from ...solver.bots import choose_replacement
-
-        while True:
-            state = self.state
-            if state.phase is Phase.REPLACE:
-                options = state.replacement_options()
-                if state.replacing_player == HUMAN and len(options) > 1:
-                    self.placer = None
-                    self.redraw()
-                    return
-                choice = options[0] if len(options) == 1 else choose_replacement(state)
-                self._take(choice)
-                continue
-            for claim in state.claims[self._claims_before :]:
-                self.say(
-                    Text(
-                        f"  {_who(claim.player)} claimed {claim.points} pyramid points in "
-                        f"{claim.color.value}.",
-                        style="yellow",
-                    )
-                )
-            self._claims_before = len(state.claims)
-            if state.phase is Phase.MARK and not state.position(HUMAN).has_card_in_play():
-                self.say(Text("You have no card in play: you pass."))
-                self.play(PASS)
-                return
-            if state.phase is Phase.OVER:
-                self._final()
-            self._new_turn()
-            return
-
-    _claims_before = 0
-
-    def _take(self, choice: Replacement) -> None:
-        state = self.state
-        entry = state.pending[0]
-        taken = state.pyramid_deck[0] if choice.slot is None else state.offer[choice.slot]
-        self.say(
-            Text(
-                f"  {_who(entry.player)} replaced card {entry.card.number} with card "
-                f"{taken.number} ({taken.color.value}) from {choice}."
+    def propose(self, move: Move) -> None:
+        """Your move, pending: drawn on the board until Enter ends the turn or ``u`` takes
+        it back. The coach weighs it meanwhile (in a worker, keys live)."""
+        self.game.mark(move)
+        self.checked = None
+        self.end_asked = False
+        if self.game.coach:
+            self.run_worker(
+                lambda: (move, self.game.check(move)),
+                name="pending-check",
+                group="pending-check",
+                thread=True,
             )
-        )
-        self.state = state.take_replacement(choice)
+        self.redraw()
+
+    def _pending_checked(self, worker: Worker[Any]) -> None:
+        if worker.state is WorkerState.ERROR:
+            self._failed(worker)
+            return
+        assert worker.result is not None
+        move, verdict = worker.result
+        if move != self.game.pending:
+            return  # taken back meanwhile
+        self.checked = (move, verdict)
+        if self.end_asked:
+            self.end_asked = False
+            self.busy = None
+            self.action_end_turn()
+        else:
+            self.redraw()
+
+    def action_end_turn(self) -> None:
+        """Enter on a pending move: end the turn (after the coach's question, if any)."""
+        move = self.game.pending
+        if move is None:
+            return
+        if self.game.coach and (self.checked is None or self.checked[0] != move):
+            self.end_asked = True  # the end comes when the coach has weighed the move
+            self.busy = "The coach is weighing your move\u2026 (u takes it back)"
+            self.redraw()
+            return
+        verdict = self.checked[1] if self.checked is not None else None
+
+        def play() -> None:
+            self.checked = None
+            self.placer = None
+            self._final("The bots are playing\u2026", self.game.end_turn)
+
+        self._heed(verdict, play, self.action_undo)
+
+    # --- replacements -------------------------------------------------------------------
 
     def action_choose(self, slot: int) -> None:
         state = self.state
@@ -508,21 +847,25 @@ class GameScreen(Screen[None]):
         choice = DECK if slot < 0 else Replacement(slot)
         if choice not in state.replacement_options():
             return
-        self._take(choice)
-        self.advance()
+
+        def play() -> None:
+            self._final("The bots are playing\u2026", lambda: self.game.replace(choice))
+
+        def again() -> None:
+            self.say(Text("Choose a replacement again.", style="italic"))
+            self.redraw()
+
+        self._check(choice, lambda verdict: self._heed(verdict, play, again))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id is not None:
+        if event.option.id is not None and self.busy is None:
             self.action_choose(int(event.option.id))
 
     # --- advice and the end -------------------------------------------------------------
 
     def action_hint(self) -> None:
-        """``h``: the expert's advice on the decision due (keep, mark or replacement).
-
-        Marks are ranked at once by the expert's valuation; keeps and replacements are
-        played out (rollouts, a few seconds), so the advice runs in a thread worker.
-        """
+        """``h``: the expert's advice on the decision due (keep, mark or replacement), in a
+        thread worker."""
         state = self.state
         if state.phase is Phase.MARK:
             if (placer := self._placing()) is None or placer.marks:
@@ -539,25 +882,15 @@ class GameScreen(Screen[None]):
         self.thinking = True
         self.say(Text("Advice: thinking\u2026", style="italic"))
         self.redraw()
-
-        def rank() -> tuple[GameState, Advice]:
-            from ...puzzles.realgame.advice import advise
-            from ...solver.players import GreedyPlayer
-
-            return asked, advise(asked, HUMAN, opponents=GreedyPlayer(), seed=asked.seed)
-
         self.run_worker(
-            rank,
+            lambda: (asked, self.game.advice()),
             name="advice",
             group="advice",
             thread=True,
             exclusive=True,
         )
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if worker.name != "advice" or worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
-            return
+    def _advice_done(self, worker: Worker[Any]) -> None:
         self.thinking = False
         if worker.state is WorkerState.ERROR:
             self.say(Text(f"The advice failed: {worker.error}", style="bold red"))
@@ -590,7 +923,7 @@ class GameScreen(Screen[None]):
             assert placer is not None
             placer.show(best.mark)
 
-    def _final(self) -> None:
+    def _final_table(self) -> None:
         outcome = self.state.outcome()
         table = Table(title="Final score", show_edge=False)
         table.add_column("Category")
@@ -614,6 +947,10 @@ class GameScreen(Screen[None]):
         winners = " and ".join(_who(p) for p in outcome.winners)
         self.say(table, Text(f"Winner: {winners}.", style="bold green"))
 
+    def summary(self) -> list[str]:
+        """The coach's summary so far (empty without the coach)."""
+        return self.game.report().lines() if self.game.coach else []
+
     def action_leave(self) -> None:
         if self.state.phase is Phase.OVER:
             self._close()
@@ -626,4 +963,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(Confirm("Leave the game? It is not saved."), answered)
 
     def _close(self) -> None:
+        lines = self.summary()
+        if lines:
+            self.setting.left[f"game-{self.game.seed}"] = "\n".join(lines)
         leave(self.setting, self)
