@@ -91,13 +91,13 @@ def game(
     moves: MovesOption = None,
     moves_file: MovesFileOption = None,
     plain: PlainOption = False,
-    line: Annotated[bool, line_option("--coach", "--record", "--opponents expert")] = False,
+    line: Annotated[bool, line_option()] = False,
     opponents: Annotated[
         str,
         typer.Option(
             "--opponents",
             click_type=click.Choice(NAMES),
-            help="The bots in the other seats (expert plays in line mode).",
+            help="The bots in the other seats.",
         ),
     ] = "greedy",
     coach: Annotated[
@@ -105,7 +105,7 @@ def game(
         typer.Option(
             "--coach",
             help="After each of your decisions, say what it cost against the expert's "
-            "(silent under half a point); a summary at the end. Line mode.",
+            "(silent under half a point); a summary at the end.",
         ),
     ] = False,
     rollouts: RolloutsOption = DEFAULT_ROLLOUTS,
@@ -113,8 +113,7 @@ def game(
         Path | None,
         typer.Option(
             "--record",
-            help="Save the game to this file after every decision (for hint --game "
-            "FILE --review). Line mode.",
+            help="Save the game to this file after every decision (for hint --game FILE --review).",
             dir_okay=False,
             show_default=False,
             metavar="FILE",
@@ -129,13 +128,20 @@ def game(
         record_target(record)  # a FIFO, a device, a folder...: refused before the game starts
     if seed is None:
         seed = random_seed()
-    # the full-screen game seats greedy bots, without coach or record
-    full_screen = opponents == "greedy" and not coach and record is None
-    if full_screen and not (line or plain or moves is not None or moves_file is not None):
+    # the full-screen game seats any opponents of the registry, with the coach and the record
+    full_screen = not (line or plain or moves is not None or moves_file is not None)
+    if full_screen:
         from .tui.launch import interactive, run_game
 
         if interactive():
-            run_game(app_context(ctx).deck(), players, seed)
+            run_game(
+                app_context(ctx).deck(),
+                players,
+                seed,
+                opponents=opponents,
+                coach=coach,
+                record=record,
+            )
             return
 
     console = stdout_console(plain=plain)

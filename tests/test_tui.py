@@ -38,7 +38,7 @@ from silverpyr.solver.bots import choose_keep, choose_move
 from silverpyr.solver.cards import Deck
 from silverpyr.solver.cells import cells_of, column_of, row_of
 from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.game import Phase
+from silverpyr.solver.game import GameState, Phase
 from silverpyr.solver.moves import Mark, Move, move_str
 
 DAY = dt.date(2026, 11, 22)
@@ -687,9 +687,12 @@ def test_an_empty_seed_box_means_a_random_seed_as_on_the_command_line(
         assert isinstance(app.screen, HomeScreen)
         await pilot.press("g", "enter")  # a game: a random seed, 2 players
         await pilot.pause()
+        await pilot.press("1")  # the first opponents offered: greedy, no coach
+        await pilot.pause()
         game = app.screen
         assert isinstance(game, GameScreen)
         assert game.state.seed == 4242 and len(game.state.players) == 2
+        assert (game.game.opponents, game.game.coach) == ("greedy", False)
 
     run(app, steps)
     store.close()
@@ -1077,3 +1080,141 @@ def test_80x24_is_not_too_small_for_any_screen(deck: Deck) -> None:
         assert not any(isinstance(s, TooSmall) for s in app.screen_stack)
 
     run(app, steps, size=(80, 24))
+
+
+# --- the game table: pending moves, the coach, any opponents -----------------------------
+
+
+def game_app(deck: Deck, seed: int = 5, **table: object) -> SilverpyrApp:
+    from silverpyr.cli.tui.game_screen import GameTable
+
+    setting = Setting(deck, None, DAY, record=False)
+    game = GameTable(deck, int(str(table.pop("players", 2))), seed, **table)  # type: ignore[arg-type]
+    return SilverpyrApp(setting, lambda s: GameScreen(s, game))
+
+
+async def keep_greedy(pilot: Pilot[None], screen: GameScreen) -> None:
+    """Keep the greedy bot's two cards, with keys."""
+    dealt = [card.number for card in screen.state.players[0].dealt]
+    for number in choose_keep(screen.state.players[0].dealt):
+        await pilot.press(str(dealt.index(number) + 1))
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+def test_a_placed_move_is_pending_until_enter_again_and_u_takes_it_back(deck: Deck) -> None:
+    app = game_app(deck)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await keep_greedy(pilot, screen)
+        state = screen.state
+        moves = [m for m in state.legal_moves(0) if not m.is_pass]
+        first, second = moves[0], moves[-1]
+        await place_move(pilot, screen, first)
+        await pilot.pause()
+        assert screen.game.pending == first and screen.state is state  # nothing final yet
+        status = str(screen.query_one("#status").render())
+        assert "Enter ends the turn" in status and "u takes it back" in status
+        footer = screen_lines(app)[-1]
+        assert "End turn" in footer and "u Undo" in footer and "Rotate" not in footer
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.game.pending is None and screen.state is state
+        assert "Took back your move" in str(screen.messages[-1])
+        assert all(not view.labels for view in screen._views.values())  # the board is clean
+        assert "Place" in screen_lines(app)[-1]
+        await place_move(pilot, screen, second)  # choose again
+        await end_turn(pilot)
+        assert screen.game.pending is None and screen.state.turn == 2
+        mine = [str(m) for m in screen.messages if str(m).startswith("  You: ")]
+        assert mine == [f"  You: {move_str(second, with_card=True)}"]
+
+    run(app, steps, size=(80, 24))
+
+
+def test_expert_opponents_play_the_expert_bots_moves_in_a_worker(deck: Deck) -> None:
+    from silverpyr.solver.players import ExpertPlayer
+
+    app = game_app(deck, seed=11, players=3, opponents="expert")
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await keep_greedy(pilot, screen)
+        expert = ExpertPlayer()
+        doing: list[str] = []
+        work = screen._work
+
+        def watched(what: str, name: str, job: Callable[[], object]) -> None:
+            doing.append(what)
+            work(what, name, job)
+
+        screen._work = watched  # type: ignore[method-assign]
+        for _ in range(2):
+            state = screen.state
+            bots = [expert.move(state, seat) for seat in (1, 2)]
+            move = choose_move(state.position(0), state.expedition, state.round_number)
+            await place_move(pilot, screen, move)
+            await end_turn(pilot)
+            assert doing[-1] == "The bots are playing\u2026"  # in a worker, and it says so
+            assert screen.busy is None
+            shown = [str(m) for m in screen.messages]
+            for seat, bot in zip((2, 3), bots, strict=True):
+                assert f"  Player {seat}: {move_str(bot, with_card=True)}" in shown
+        assert "3 expert bots" not in str(screen.messages[0])
+        assert "2 expert bots" in str(screen.messages[0])
+
+    run(app, steps)
+
+
+def _worst_move(state: GameState) -> Move:
+    from silverpyr.puzzles.realgame.advice import advise
+
+    worst = advise(state, 0).options[-1].choice
+    assert isinstance(worst, Move)
+    return worst
+
+
+@pytest.mark.slow  # the coach weighs the keep too (rollouts today)
+def test_the_coach_asks_before_a_graded_move_is_final_heed_or_play_anyway(deck: Deck) -> None:
+    from silverpyr.cli.tui.modals import Confirm
+
+    app = game_app(deck, coach=True)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await keep_greedy(pilot, screen)
+        while isinstance(app.screen, Confirm):  # the coach may question the keep
+            await pilot.press("y")
+            await settle(pilot)
+        state = screen.state
+        worst = _worst_move(state)
+        await place_move(pilot, screen, worst)
+        await pilot.press("enter")
+        await settle(pilot)
+        question = app.screen
+        assert isinstance(question, Confirm)  # asked before the move is final
+        verdict = screen.game.check(worst)
+        assert verdict is not None and not verdict.is_silent
+        assert question.question == verdict.warning()
+        await pilot.press("n")  # heed it: the move is taken back, the same turn
+        await pilot.pause()
+        assert app.screen is screen and screen.game.pending is None and screen.state is state
+        await place_move(pilot, screen, worst)  # the same move again, played anyway
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("y")
+        await settle(pilot)
+        assert app.screen is screen and screen.state.turn == 2
+        assert verdict.message() in [str(m) for m in screen.messages]  # after the fact too
+        await pilot.press("q")
+        await pilot.press("y")
+        await pilot.pause()
+
+    run(app, steps)
+    left = "\n".join(app.setting.left.values())
+    assert left.startswith("Coach's summary: ")  # q: the summary so far

@@ -48,7 +48,8 @@ Screen { layout: vertical; }
 #home-title { padding: 1 2; height: auto; }
 #stats { padding: 1 2; }
 TabbedContent { height: 1fr; }
-Confirm, Prompt, LeaveDialog { align: center middle; }
+Confirm, Prompt, LeaveDialog, Choose { align: center middle; }
+#choose-list { height: auto; max-height: 12; border: none; padding: 0; }
 .dialog {
     width: 64; height: auto; padding: 1 2;
     border: thick $accent; background: $surface;

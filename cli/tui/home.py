@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from ...solver.errors import SilverpyrError
 from ..options import random_seed
-from .modals import Prompt
+from .modals import Choose, Prompt
 from .setting import Setting
 from .widgets import Shown
 
@@ -120,7 +120,6 @@ class HomeScreen(Screen[None]):
 
     def _game_typed(self, text: str | None) -> None:
         from ...solver.rng import MAX_SEED, seed_problem
-        from .game_screen import GameScreen
 
         if text is None:  # Escape
             return
@@ -136,7 +135,33 @@ class HomeScreen(Screen[None]):
         if problem is not None:
             self.notify(f"the seed is a whole number from 0 to {MAX_SEED}", severity="error")
             return
-        self.app.push_screen(GameScreen(self.setting, players=players, seed=int(numbers[0])))
+        seed = int(numbers[0])
+        self.app.push_screen(
+            Choose("Who sits in the other seats, and is the coach on?", opponent_choices()),
+            lambda chosen: self._open_game(seed, players, chosen),
+        )
+
+    def _open_game(self, seed: int, players: int, chosen: str | None) -> None:
+        from .game_screen import GameScreen, GameTable
+
+        if chosen is None:  # Escape
+            return
+        opponents, _, coach = chosen.partition("+")
+        table = GameTable(self.setting.deck, players, seed, opponents=opponents, coach=bool(coach))
+        self.app.push_screen(GameScreen(self.setting, table))
+
+
+def opponent_choices() -> list[tuple[str, str]]:
+    """The game menu's options: each bot of the registry, without and with the coach
+    (``name`` or ``name+coach``)."""
+    from ...puzzles.realgame.registry import PLAYERS
+
+    choices: list[tuple[str, str]] = []
+    for entry in PLAYERS.values():
+        choices.append((entry.name, f"{entry.name} bots: {entry.about}"))
+    for entry in PLAYERS.values():
+        choices.append((f"{entry.name}+coach", f"{entry.name} bots, with the coach"))
+    return choices
 
 
 class StatsScreen(Screen[None]):

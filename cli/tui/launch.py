@@ -10,6 +10,7 @@ import datetime as dt
 import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -92,13 +93,23 @@ def run_puzzle(
     _run(setting, lambda s: PuzzleScreen(s, kept))
 
 
-def run_game(deck: Deck, players: int, seed: int) -> None:
-    """A game against the bots on the full screen."""
-    from .game_screen import GameScreen
+def run_game(
+    deck: Deck,
+    players: int,
+    seed: int,
+    *,
+    opponents: str = "greedy",
+    coach: bool = False,
+    record: Path | None = None,
+) -> None:
+    """A game against ``opponents`` (a name of the player registry) on the full screen,
+    with the coach when ``coach``, saved to ``record`` after every decision when given."""
+    from .game_screen import GameScreen, GameTable
     from .setting import Setting
 
+    table = GameTable(deck, players, seed, opponents=opponents, coach=coach)
     setting = Setting(deck, None, dt.date.today(), record=False)
-    _run(setting, lambda s: GameScreen(s, players=players, seed=seed))
+    _run(setting, lambda s: GameScreen(s, table))
 
 
 def run_home(deck: Deck, store: Store, *, record: bool, today: dt.date | None = None) -> None:
