@@ -268,10 +268,10 @@ class GameScreen(Screen[None]):
     """A whole game: keep two cards, a move a turn, replacements, the final score."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        # before Place: Enter ends the turn while a move is pending (check_action)
-        Binding("enter", "end_turn", "End turn", priority=True),
         # n and : stay live but leave the footer, so it fits 80 columns with q Leave
         *(replace(b, show=False) if b.action.split("(")[0] in FOOTLESS else b for b in MOVE_KEYS),
+        # Enter ends the turn while a move is pending (Place is off then: check_action)
+        Binding("enter", "end_turn", "End turn", priority=True),
         Binding("1", "choose(0)", "Slot 1", show=False),
         Binding("2", "choose(1)", "Slot 2", show=False),
         Binding("3", "choose(2)", "Slot 3", show=False),
@@ -291,6 +291,8 @@ class GameScreen(Screen[None]):
             return False
         if action == "end_turn":
             return self.game.pending is not None
+        if action == "place":
+            return self.game.pending is None
         if action == "undo":
             return self.game.pending is not None or self._placing() is not None
         if action in MARKING:
