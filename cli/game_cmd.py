@@ -1,4 +1,4 @@
-"""``silverpyr game``: a full game in the terminal, you as player 1 against greedy bots.
+"""``silverpyr game``: a full game in the terminal, you as player 1 against bots.
 
 Every answer is one line: the two cards to keep at setup, a move in notation each turn
 (``B1 B2 C2 +C3``, ``17:B1 B2``), and an offer slot or ``d`` (deck) when a completed card
@@ -8,9 +8,25 @@ expert's advice (:mod:`silverpyr.puzzles.realgame.advice`; at the keep and repla
 too), ``o`` draws the opponents' cards and sheets, ``q`` leaves after a confirmation
 (``q!`` at once), ``u`` takes back a move.
 
-**Coach and record.** ``--coach`` judges each decision once it is final against the
-expert's advice (:mod:`silverpyr.puzzles.realgame.game_coach`) and sums the game up at the end;
-``--record FILE`` saves the answers after every decision
+The table itself is :class:`~silverpyr.puzzles.realgame.kept_game.KeptGame`, the one the
+full-screen game drives too: this module only parses the answers and prints what the
+kept game returns (its events, the coach's verdicts, the summary).
+
+**Saved and resumed.** The game is saved in the results store after every final decision
+(a keep, a turn ended, a replacement), and ``silverpyr game`` without ``--seed`` resumes
+the unfinished game (a note says which: seed, players, opponents, round and turn);
+``--restart`` drops it and starts a new one; ``--seed``, ``--players`` or ``--opponents``
+of another game while one is unfinished is an error naming both remedies. ``--no-record``
+plays without saving; a results store that cannot be used is one warning, and the game is
+played without saving.
+
+**Coach and record.** ``--coach`` judges each decision against the expert's advice
+(:mod:`silverpyr.puzzles.realgame.game_coach`) **before** it is final: a graded choice
+gets the coach's question (``... Play it anyway?``); ``y`` plays it, anything else chooses
+again. In a ``--moves`` script the next line answers that question only when it is ``y``
+or ``n``; otherwise the choice is played and the coach's line follows it once it is final,
+so old scripts play the same game. ``q`` and ``q!`` print the summary so far, and the end
+of the game the whole summary. ``--record FILE`` saves the answers after every decision
 (:mod:`silverpyr.puzzles.realgame.game_record`), for ``hint --game FILE [--review]``.
 
 **Undo.** Your move is not final at once: the turn ends when you say so, and only then do
@@ -25,15 +41,17 @@ With ``--moves TEXT`` (``;`` or a new line between answers, ``-`` for stdin) or
 ``--moves-file FILE`` a game can be scripted; blank lines and lines starting with ``#`` are
 skipped there. A replacement is
 asked for only when there is a choice (one option is taken by itself). The other seats
-play by the rules of :mod:`silverpyr.solver.bots`. Without ``--seed`` the game gets a
-random seed, printed first so the same game can be played again.
+play by the registry's bots (:mod:`silverpyr.puzzles.realgame.registry`). Without
+``--seed`` (and nothing to resume) the game gets a random seed, printed first so the same
+game can be played again.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -48,25 +66,31 @@ from .options import (
     MovesFileOption,
     MovesOption,
     PlainOption,
-    RolloutsOption,
     line_option,
     moves_text,
     random_seed,
     seed_option,
 )
 from .output import stdout_console, warn
-from .play import Answers, Quit, commands_hint, explain, find_command, script_from_text
+from .play import (
+    Answers,
+    MovesExhaustedError,
+    Quit,
+    commands_hint,
+    explain,
+    find_command,
+    script_from_text,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
-    from ..puzzles.realgame.advice import Advice
     from ..puzzles.realgame.game_coach import Verdict
-    from ..puzzles.realgame.game_record import GameRecord
+    from ..puzzles.realgame.kept_game import Event, KeptGame
+    from ..puzzles.store import Store
     from ..solver.cards import PyramidCard
     from ..solver.game import GameState, Replacement
     from ..solver.moves import Move
-    from ..solver.players import Player
     from ..solver.position import CardState, Position
     from ..solver.rollouts import Choice
 
@@ -74,13 +98,17 @@ if TYPE_CHECKING:
 HUMAN = 0
 MARK_LABEL = "*"
 EXIT_ABANDONED = 0
+YES_NO = frozenset({"y", "yes", "n", "no"})
 
 
 def game(
     ctx: typer.Context,
     seed: Annotated[
         int | None,
-        seed_option("Seed of the shuffles: same seed, same game (default: a random seed, shown)."),
+        seed_option(
+            "Seed of the shuffles: same seed, same game (default: resume the unfinished "
+            "game, else a random seed, shown)."
+        ),
     ] = None,
     players: Annotated[
         int,
@@ -104,11 +132,20 @@ def game(
         bool,
         typer.Option(
             "--coach",
-            help="After each of your decisions, say what it cost against the expert's "
-            "(silent under half a point); a summary at the end.",
+            help="Before each of your decisions is final, say what it costs against the "
+            "expert's and ask (silent under half a point); a summary at q and at the end.",
         ),
     ] = False,
-    rollouts: RolloutsOption = DEFAULT_ROLLOUTS,
+    rollouts: Annotated[
+        int,
+        typer.Option(
+            "--rollouts",
+            min=1,
+            max=1000,
+            hidden=True,  # taken for old scripts, with a warning: the advice sets its own
+            help="Ignored (the game's advice and coach use their own precision).",
+        ),
+    ] = DEFAULT_ROLLOUTS,
     record: Annotated[
         Path | None,
         typer.Option(
@@ -119,54 +156,132 @@ def game(
             metavar="FILE",
         ),
     ] = None,
+    no_record: Annotated[
+        bool,
+        typer.Option("--no-record", help="Do not save the game in your results, nor resume one."),
+    ] = False,
+    restart: Annotated[
+        bool,
+        typer.Option("--restart", help="Drop the unfinished game and start a new one."),
+    ] = False,
 ) -> None:
-    """Play a full game as player 1 against bots (a move each turn, in notation)."""
-    from ..puzzles.realgame.game_record import GameRecord, record_target
-    from ..solver.game import deal
+    """Play a full game as player 1 against bots (a move each turn, in notation).
+
+    The game is saved after every decision; without --seed, game resumes the unfinished
+    one (--restart starts a new one).
+    """
+    from ..puzzles.realgame.game_record import record_target
 
     if record is not None:
         record_target(record)  # a FIFO, a device, a folder...: refused before the game starts
-    if seed is None:
-        seed = random_seed()
-    # the full-screen game seats any opponents of the registry, with the coach and the record
+    fresh = random_seed()
+    # the full-screen game: any opponents of the registry, the coach, the record, saved
     full_screen = not (line or plain or moves is not None or moves_file is not None)
     if full_screen:
-        from .tui.launch import interactive, run_game
+        from .tui.launch import interactive
 
-        if interactive():
-            run_game(
-                app_context(ctx).deck(),
-                players,
-                seed,
-                opponents=opponents,
-                coach=coach,
-                record=record,
-            )
-            return
+        full_screen = interactive()
 
     console = stdout_console(plain=plain)
     deck = app_context(ctx).deck()
     script, source = _answer_lines(moves, moves_file)
     answers = Answers(console, script, source=source)
-    console.print(f"Game seed {seed}: replay it with --seed {seed}", highlight=False)
-    log = GameLog(
-        opponents,
-        record=GameRecord.start(deck, seed, players, opponents) if record else None,
-        path=record,
-        coach=coach,
-        rollouts=rollouts,
-    )
+    given = _given(ctx)
+    if "rollouts" in given:
+        warn(f"--rollouts {rollouts} is ignored: the game's advice and coach use their own")
+    with _results(no_record) as store:
+        from ..puzzles.realgame.kept_game import KeptGame
+
+        kept = KeptGame.start(
+            deck,
+            seed=seed,
+            fresh_seed=fresh,
+            players=players if "players" in given else None,
+            opponents=opponents if "opponents" in given else None,
+            coach=coach,
+            record=record,
+            store=store,
+            restart=restart,
+        )
+        with kept:
+            if full_screen:
+                from .tui.launch import run_game
+
+                run_game(deck, kept)
+                return
+            console.print(
+                f"Game seed {kept.seed}: replay it with --seed {kept.seed}", highlight=False
+            )
+            for note in kept.notes:
+                console.print(note, highlight=False, markup=False)
+            _run(console, answers, kept, plain=plain)
+
+
+def _given(ctx: typer.Context) -> set[str]:
+    """The options given on the command line (not left to their defaults)."""
+    given = set()
+    for name in ("players", "opponents", "rollouts"):
+        source = ctx.get_parameter_source(name)
+        if source is not None and source.name != "DEFAULT":
+            given.add(name)
+    return given
+
+
+@contextmanager
+def _results(no_record: bool) -> Iterator[Store | None]:
+    """The results store the game is saved in: none with ``--no-record``; one that cannot be
+    used is a warning, and the game is played without saving."""
+    if no_record:
+        yield None
+        return
+    from ..puzzles.store import Store, StoreError
+
     try:
-        state = deal(deck, players, seed)
-        log.save()
-        _play(console, answers, state, plain=plain, log=log)
+        store = Store.open_default()
+    except StoreError as error:
+        warn(f"{error} (the game is played without saving it)")
+        yield None
+        return
+    with store:
+        yield store
+
+
+def _run(console: Console, answers: Answers, kept: KeptGame, *, plain: bool) -> None:
+    """Play the kept game to its end, or leave it (saved) with ``q``, the end of the
+    input or a script that runs out."""
+    try:
+        _play(console, answers, kept, plain=plain)
         answers.finish()
     except Quit:
-        if record is not None:
-            typer.echo(f"game abandoned; the record so far is in {record}", err=True)
-        else:
-            typer.echo("game abandoned", err=True)
+        _summary(console, kept)
+        typer.echo(_left(kept), err=True)
         raise typer.Exit(EXIT_ABANDONED) from None
+    except KeyboardInterrupt:
+        typer.echo(_left(kept), err=True)
+        raise
+    except MovesExhaustedError as error:  # ran out, or stopped at a bad answer
+        if not (kept.saved and kept.answers) or kept.is_over():
+            raise
+        raise type(error)(f"{str(error).rstrip(':')}; {kept.leave()}") from None
+
+
+def _left(kept: KeptGame) -> str:
+    """What leaving keeps: the saved game and how to resume it, the record."""
+    saved = kept.saved and bool(kept.answers)
+    text = kept.leave() if saved else "game abandoned"
+    if saved:
+        text = text[0].upper() + text[1:]
+    if kept.record_path is not None:
+        text += f"; the record so far is in {kept.record_path}"
+    return text
+
+
+def _summary(console: Console, kept: KeptGame) -> None:
+    """The coach's summary of the decisions so far (a coached game only)."""
+    if kept.coach:
+        from .views import render_coach_report
+
+        render_coach_report(console, kept.report())
 
 
 def _answer_lines(moves: str | None, moves_file: Path | None) -> tuple[list[str] | None, str]:
@@ -204,89 +319,28 @@ def _names_a_file(moves: str) -> bool:
 
 
 @dataclass
-class GameLog:
-    """What happens to each of your decisions: the record file, and the coach's verdict."""
+class GameScreen:
+    """What the game's prompts and commands share."""
 
-    opponents: str
-    record: GameRecord | None = None
-    path: Path | None = None
-    coach: bool = False
-    rollouts: int = DEFAULT_ROLLOUTS
-    verdicts: list[Verdict] = field(default_factory=list)
-    _advised: tuple[GameState, Advice] | None = field(default=None, repr=False)
+    console: Console
+    answers: Answers
+    kept: KeptGame
+    plain: bool
+    warned: bool = False
+    """Whether the coach's question about the choice being made was asked and answered y
+    (its after-the-fact line would say it again)."""
 
-    def save(self) -> None:
-        if self.record is not None and self.path is not None:
-            self.record.save(self.path)
-
-    def decided(self, console: Console, state: GameState, choice: Choice) -> None:
-        """Your ``choice`` in ``state`` is final: record it, and let the coach judge it."""
-        from ..puzzles.realgame.game_record import answer_of, when
-
-        if self.record is not None:
-            self.record = self.record.with_answer(answer_of(state, choice))
-            self.save()
-        if not self.coach:
-            return
-        from ..puzzles.realgame.game_coach import judge
-
-        advice = self.advice(console, state, "The coach is weighing your decision...")
-        verdict = judge(advice, choice, when(state))
-        self.verdicts.append(verdict)
-        if not verdict.is_silent:
-            console.print(verdict.message(), highlight=False, markup=False)
-
-    def advice(self, console: Console, state: GameState, doing: str) -> Advice:
-        """The expert's advice on your decision in ``state`` (worked out once per state)."""
-        if self._advised is not None and self._advised[0] is state:
-            return self._advised[1]
-        from ..puzzles.realgame.advice import advise
-        from ..puzzles.realgame.registry import make_player
-
-        with console.status(doing, spinner="dots"):
-            advice = advise(
-                state,
-                HUMAN,
-                opponents=make_player(self.opponents),
-                seed=state.seed,
-                samples=self.rollouts,
-            )
-        self._advised = (state, advice)
-        return advice
-
-    def show_advice(self, console: Console, state: GameState) -> None:
-        """``h``: the expert's ranking of the decision due now."""
-        from .views import render_advice
-
-        render_advice(
-            console, self.advice(console, state, "The expert is weighing your options...")
-        )
-
-    def finish(self, console: Console) -> None:
-        if self.coach:
-            from ..puzzles.realgame.game_coach import report
-            from .views import render_coach_report
-
-            render_coach_report(console, report(self.verdicts))
-        if self.path is not None:
-            console.print(
-                f"Game record saved to {self.path}; review it with: "
-                f"silverpyr hint --game {self.path} --review",
-                highlight=False,
-                markup=False,
-            )
+    @property
+    def state(self) -> GameState:
+        return self.kept.state
 
 
-def _play(
-    console: Console, answers: Answers, state: GameState, *, plain: bool, log: GameLog
-) -> None:
-    from ..puzzles.realgame.game_record import waits_for_human
-    from ..puzzles.realgame.registry import make_player
-    from ..solver.game import Phase
+def _play(console: Console, answers: Answers, kept: KeptGame, *, plain: bool) -> None:
+    from ..puzzles.realgame.advice import Kind
 
-    opponents = log.opponents
-    count = len(state.players)
-    bot = make_player(opponents)
+    screen = GameScreen(console, answers, kept, plain)
+    opponents = kept.opponents
+    count = kept.players
     article = "an" if opponents[0] in "aeiou" else "a"
     bots = f"{article} {opponents} bot" if count == 2 else f"{opponents} bots"
     others = (
@@ -295,58 +349,106 @@ def _play(
         else f"; {'player 2 is' if count == 2 else f'players 2-{count} are'} {bots}"
     )
     console.print(f"Silver & Gold Pyramids: you are player 1{others}.")
-    state = _keep(
-        console,
-        answers,
-        state,
-        [bot.keep(state, seat) for seat in range(count)],
-        plain=plain,
-        log=log,
-    )
-    claims_before = 0
-    while not state.is_over():
-        if state.phase is Phase.MARK:
-            claims_before = len(state.claims)
-            state = _turn(console, answers, state, bot, plain=plain, log=log)
-        while state.phase is Phase.REPLACE:
-            options = state.replacement_options()
-            if waits_for_human(state):
-                choice = _ask_replacement(console, answers, state, log)
-                log.decided(console, state, choice)
-            else:
-                choice = options[0] if len(options) == 1 else bot.replacement(state)
-            _say_replacement(console, state, choice)
-            state = state.take_replacement(choice)
-        for claim in state.claims[claims_before:]:
+    while not kept.is_over():
+        screen.warned = False
+        if kept.waiting is Kind.KEEP:
+            _say(screen, _keep(screen))
+        elif kept.waiting is Kind.MARK:
+            _say(screen, _turn(screen))
+        else:
+            _say(screen, _replacement(screen))
+    _final_table(console, kept.state, plain=plain)
+    _summary(console, kept)
+    if kept.record_path is not None:
+        console.print(
+            f"Game record saved to {kept.record_path}; review it with: "
+            f"silverpyr hint --game {kept.record_path} --review",
+            highlight=False,
+            markup=False,
+        )
+
+
+def _say(screen: GameScreen, events: list[Event]) -> None:
+    """Print what happened, as the kept game tells it."""
+    from ..puzzles.realgame.kept_game import Claimed, Completed, Judged, Played, Replaced
+    from ..solver.moves import move_str
+
+    console = screen.console
+    for event in events:
+        if isinstance(event, Judged):
+            if not (event.verdict.is_silent or screen.warned):
+                console.print(event.verdict.message(), highlight=False, markup=False)
+        elif isinstance(event, Played):
+            if event.player == HUMAN and event.move.is_pass:
+                console.print(
+                    f"Round {event.round_number}, turn {event.turn}: you have no card in play: "
+                    "you pass."
+                )
+            if event.player or event.move.is_pass:
+                shown = "passes" if event.move.is_pass else move_str(event.move, with_card=True)
+                console.print(f"{_who(event.player)}: {shown}")
+        elif isinstance(event, Completed):
+            verb = "completes" if event.player else "complete"
+            console.print(
+                f"{_who(event.player)} {verb} card {event.card.number} ({event.card.color.value})."
+            )
+        elif isinstance(event, Replaced):
+            source = (
+                "the deck top"
+                if event.source.slot is None
+                else f"offer slot {event.source.slot + 1}"
+            )
+            console.print(
+                f"{_who(event.player)} replace{'s' if event.player else ''} card "
+                f"{event.card.number} with card {event.taken.number} "
+                f"({event.taken.color.value}) from {source}."
+            )
+        elif isinstance(event, Claimed):
+            claim = event.claim
             console.print(
                 f"{_who(claim.player)} claim{'s' if claim.player else ''} "
                 f"{claim.points} pyramid points in {claim.color.value} (card {claim.card})."
             )
-    _final_table(console, state, plain=plain)
-    log.finish(console)
 
 
-def _keep(
-    console: Console,
-    answers: Answers,
-    state: GameState,
-    bot_choices: list[tuple[int, int]],
-    *,
-    plain: bool,
-    log: GameLog,
-) -> GameState:
+def _heeded(screen: GameScreen, choice: Choice) -> bool:
+    """The coach's question before ``choice`` is final: whether to play it (``True`` when
+    the coach is silent or off, or in a script that does not answer the question)."""
+    with screen.console.status("The coach is weighing your decision...", spinner="dots"):
+        verdict = screen.kept.check(choice)
+    if verdict is None or verdict.is_silent:
+        return True
+    return _ask_anyway(screen, verdict)
+
+
+def _ask_anyway(screen: GameScreen, verdict: Verdict) -> bool:
+    answer = screen.answers.ask_if(
+        f"{verdict.warning()} (y plays it, anything else chooses again)",
+        lambda text: text.strip().lower() in YES_NO,
+    )
+    if answer is None:  # a script that does not answer: played, as u works
+        return True
+    if answer.strip().lower() in {"y", "yes"}:
+        screen.warned = True
+        return True
+    explain("choose again")
+    return False
+
+
+def _keep(screen: GameScreen) -> list[Event]:
     from ..solver.moves import IllegalMoveError
 
-    dealt = state.players[HUMAN].dealt
+    console, answers, kept = screen.console, screen.answers, screen.kept
+    dealt = kept.state.players[HUMAN].dealt
     console.print("\nYou are dealt four pyramid cards; keep two of them.")
-    console.print(_cards_row([_card_panel(card, 0, plain=plain) for card in dealt]))
+    console.print(_cards_row([_card_panel(card, 0, plain=screen.plain) for card in dealt]))
     while True:
         answer = answers.ask(
             f"Keep which two cards? (e.g. {dealt[0].number} {dealt[1].number}; h hint)"
         )
-        _maybe_leave(answers, answer, log)
+        _maybe_leave(screen, answer)
         if answer.strip().lower() in {"h", "hint"}:
-            log.show_advice(console, state)
+            _show_advice(screen)
             continue
         try:
             numbers = [int(token) for token in answer.replace(",", " ").split()]
@@ -356,53 +458,34 @@ def _keep(
             )
             continue
         try:
-            after = state.keep([numbers, *bot_choices[1:]])
+            if len(numbers) != 2:
+                raise IllegalMoveError(_keep_problem(kept, numbers))
+            if not _heeded(screen, (numbers[0], numbers[1])):
+                continue
+            return kept.keep(numbers[0], numbers[1])
         except IllegalMoveError as error:
             answers.reject(str(error))
-            continue
-        if len(numbers) == 2:
-            log.decided(console, state, (numbers[0], numbers[1]))
-        return after
 
 
-def _turn(
-    console: Console, answers: Answers, state: GameState, bot: Player, *, plain: bool, log: GameLog
-) -> GameState:
-    from ..solver.moves import PASS, move_str
+def _keep_problem(kept: KeptGame, numbers: list[int]) -> str:
+    """Why a keep of other than two cards is refused, in the engine's words."""
+    from ..solver.moves import IllegalMoveError
 
-    _show_turn(console, state, plain=plain)
-    position = state.position(HUMAN)
-    if position.has_card_in_play():
-        mine = _ask_move(GameScreen(console, answers, state, plain, log))
-        log.decided(console, state, mine)
-    else:
-        console.print("You have no card in play: you pass.")
-        mine = PASS
-    moves = [mine] + [bot.move(state, seat) for seat in range(1, len(state.players))]
-    after = state.play(moves)
-    for index, move in enumerate(moves):
-        if index or move.is_pass:
-            shown = move_str(move, with_card=True) if not move.is_pass else "passes"
-            console.print(f"{_who(index)}: {shown}")
-        done = after.players[index].sheet.completed[len(state.players[index].sheet.completed) :]
-        for card in done:
-            verb = "completes" if index else "complete"
-            console.print(f"{_who(index)} {verb} card {card.number} ({card.color.value}).")
-    return after
+    try:
+        kept.state.keep([numbers] * kept.players)
+    except IllegalMoveError as error:
+        return str(error)
+    return "keep exactly 2 cards"
+
+
+def _turn(screen: GameScreen) -> list[Event]:
+    _show_turn(screen.console, screen.state, plain=screen.plain)
+    move = _ask_move(screen)
+    assert screen.kept.pending == move
+    return screen.kept.end_turn()
 
 
 # --- the move prompt and its commands ----------------------------------------------------
-
-
-@dataclass
-class GameScreen:
-    """What the game's commands share during one turn."""
-
-    console: Console
-    answers: Answers
-    state: GameState
-    plain: bool
-    log: GameLog
 
 
 GameCommand = Callable[[GameScreen, str], bool]
@@ -423,8 +506,7 @@ def _legal(screen: GameScreen, rest: str) -> bool:
 
 
 def _hint(screen: GameScreen, rest: str) -> bool:
-
-    screen.log.show_advice(screen.console, screen.state)
+    _show_advice(screen)
     return False
 
 
@@ -434,7 +516,7 @@ def _opponents(screen: GameScreen, rest: str) -> bool:
 
 
 def _leave(screen: GameScreen, rest: str) -> bool:
-    _confirm_leave(screen.answers, screen.log)
+    _confirm_leave(screen)
     return False
 
 
@@ -452,22 +534,39 @@ GAME_COMMANDS: dict[str, tuple[GameCommand, str]] = {
 """The move prompt's commands; ``u`` here only explains (see the module's Undo)."""
 
 
-def _confirm_leave(answers: Answers, log: GameLog) -> None:
+def _show_advice(screen: GameScreen) -> None:
+    """``h``: the expert's ranking of the decision due now."""
+    from .views import render_advice
+
+    with screen.console.status("The expert is weighing your options...", spinner="dots"):
+        advice = screen.kept.advice()
+    render_advice(screen.console, advice)
+
+
+def _confirm_leave(screen: GameScreen) -> None:
     """``q``: leave the game after a ``y``; anything else plays on."""
-    kept = f"The record so far stays in {log.path}" if log.path else "It is not saved"
-    answer = answers.ask(f"Leave the game? {kept} (y leaves, anything else plays on):")
+    kept = screen.kept
+    if kept.saved and kept.answers:
+        what = "It is saved (silverpyr game resumes it)"
+        if kept.record_path is not None:
+            what += f" and the record so far stays in {kept.record_path}"
+    elif kept.record_path is not None:
+        what = f"The record so far stays in {kept.record_path}"
+    else:
+        what = "It is not saved"
+    answer = screen.answers.ask(f"Leave the game? {what} (y leaves, anything else plays on):")
     if answer.strip().lower() in {"y", "yes"}:
         raise Quit
     explain("playing on")
 
 
-def _maybe_leave(answers: Answers, answer: str, log: GameLog) -> None:
+def _maybe_leave(screen: GameScreen, answer: str) -> None:
     """The setup and replacement prompts take ``q`` (asked to confirm) and ``q!`` too."""
     word = answer.strip().lower()
     if word == "q!":
         raise Quit
     if word in {"q", "quit"}:
-        _confirm_leave(answers, log)
+        _confirm_leave(screen)
 
 
 def _ask_move(screen: GameScreen) -> Move:
@@ -480,6 +579,7 @@ def _ask_move(screen: GameScreen) -> Move:
         f"{commands_hint(GAME_COMMANDS)}):"
     )
     while True:
+        screen.warned = False
         answer = screen.answers.ask(prompt)
         command = find_command(answer, GAME_COMMANDS, now=_leave_now)
         if command is not None:
@@ -491,8 +591,12 @@ def _ask_move(screen: GameScreen) -> Move:
         except (InvalidMoveError, IllegalMoveError, AmbiguousMoveError) as error:
             screen.answers.reject(str(error))
             continue
+        if not _heeded(screen, move):
+            continue
+        screen.kept.mark(move)
         if _end_turn(screen, move):
             return move
+        screen.kept.undo()
 
 
 def _end_turn(screen: GameScreen, move: Move) -> bool:
@@ -517,7 +621,7 @@ def _end_turn(screen: GameScreen, move: Move) -> bool:
             _show_opponents(console, state, plain=screen.plain)
             continue
         if word in {"q", "quit", "q!"}:
-            _maybe_leave(screen.answers, word, screen.log)
+            _maybe_leave(screen, word)
             continue
         return True
 
@@ -576,11 +680,15 @@ def _show_options(console: Console, state: GameState, which: str) -> None:
     move_list(console, moves, with_card=with_card)  # wrapped between moves, as in puzzles
 
 
-def _ask_replacement(
-    console: Console, answers: Answers, state: GameState, log: GameLog
-) -> Replacement:
+def _replacement(screen: GameScreen) -> list[Event]:
+    choice = _ask_replacement(screen)
+    return screen.kept.replace(choice)
+
+
+def _ask_replacement(screen: GameScreen) -> Replacement:
     from ..solver.game import DECK, Replacement
 
+    console, answers, state = screen.console, screen.answers, screen.state
     card = state.pending[0].card
     console.print(f"\nCard {card.number} is complete; take a replacement.")
     console.print(_offer_lines(state), markup=False, highlight=False)
@@ -588,10 +696,11 @@ def _ask_replacement(
     deck_hint = " or d for the deck top" if state.pyramid_deck else ""
     options = state.replacement_options()
     while True:
+        screen.warned = False
         answer = answers.ask(f"Replacement: offer slot 1-{slots}{deck_hint}? (h hint)").lower()
-        _maybe_leave(answers, answer, log)
+        _maybe_leave(screen, answer)
         if answer.strip() in {"h", "hint"}:
-            log.show_advice(console, state)
+            _show_advice(screen)
             continue
         choice = (
             DECK
@@ -600,18 +709,10 @@ def _ask_replacement(
         )
         if choice in options:
             assert choice is not None
+            if not _heeded(screen, choice):
+                continue
             return choice
         answers.reject(f"{answer!r}: answer an offer slot 1-{slots}{deck_hint}")
-
-
-def _say_replacement(console: Console, state: GameState, choice: Replacement) -> None:
-    entry = state.pending[0]
-    taken = state.pyramid_deck[0] if choice.slot is None else state.offer[choice.slot]
-    source = "the deck top" if choice.slot is None else f"offer slot {choice.slot + 1}"
-    console.print(
-        f"{_who(entry.player)} replace{'s' if entry.player else ''} card "
-        f"{entry.card.number} with card {taken.number} ({taken.color.value}) from {source}."
-    )
 
 
 def _who(player: int) -> str:

@@ -20,6 +20,11 @@ directory named by the ``SILVERPYR_HOME`` environment variable when it is set.
   a record names the revision it read; a row changed meanwhile by another session raises
   :class:`ProgressConflictError` instead of being overwritten. One session per puzzle at a
   time is the lease's job (:mod:`.lease`, :meth:`Store.hold`).
+* Games against bots left before their end (:class:`SavedGame`, table ``saved_games``,
+  schema 5) are kept the same way: enough to replay the game through the engine (deck
+  fingerprint, seed, players, opponents, coach, your final answers in order), saved
+  compare-and-set on a revision; a damaged row is skipped with a warning (and replaced by
+  the next game saved under its id). :mod:`silverpyr.puzzles.realgame.kept_game` uses it.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -43,14 +49,14 @@ from .lease import Lease, LeaseHeldError, LockingUnsupportedError, acquire
 from .progress import Progress
 from .stats import Attempt
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 HOME_ENV = "SILVERPYR_HOME"
 DB_FILENAME = "silverpyr.db"
 BUSY_SECONDS = 15.0
 RETRY_PAUSE_SECONDS = 0.05
 _T = TypeVar("_T")
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-_TABLES = frozenset({"attempts", "puzzle_cache", "progress"})
+_TABLES = frozenset({"attempts", "puzzle_cache", "progress", "saved_games"})
 
 _SCHEMA = (
     """
@@ -119,6 +125,24 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
     # 3 -> 4: saves are compare-and-set on a revision, so a session never overwrites a
     # move another session saved (rows saved before count as revision 0).
     4: ("ALTER TABLE progress ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",),
+    # 4 -> 5: games against bots are saved and resumed (puzzles/realgame/kept_game.py). A
+    # new table, so every existing row stays as it is.
+    5: (
+        """
+        CREATE TABLE saved_games (
+            game_id TEXT PRIMARY KEY,
+            deck TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            players INTEGER NOT NULL,
+            opponents TEXT NOT NULL,
+            coach INTEGER NOT NULL,
+            answers TEXT NOT NULL,
+            started_on TEXT NOT NULL,
+            saved_at TEXT NOT NULL,
+            revision INTEGER NOT NULL
+        )
+        """,
+    ),
 }
 """Statements that bring a database from the version before the key to the key's version."""
 
@@ -155,10 +179,23 @@ _PROGRESS_COLUMNS = (
 )
 
 
+_GAME_COLUMNS = (
+    "game_id",
+    "deck",
+    "seed",
+    "players",
+    "opponents",
+    "coach",
+    "answers",
+    "started_on",
+    "revision",
+)
+
 _COLUMNS: dict[str, tuple[str, ...]] = {
     "attempts": ("id", *_ATTEMPT_COLUMNS, "recorded_at"),
     "puzzle_cache": ("cache_key", "puzzle", "stored_at"),
     "progress": (*_PROGRESS_COLUMNS, "saved_at", "revision"),
+    "saved_games": (*_GAME_COLUMNS, "saved_at"),
 }
 """The columns of each table at :data:`SCHEMA_VERSION`."""
 MAX_COUNT = 2**62
@@ -181,6 +218,31 @@ class ProgressConflictError(StoreError):
 
 class SessionBusyError(StoreError):
     """Another session holds the lease of the puzzle (see :meth:`Store.hold`)."""
+
+
+class GameConflictError(StoreError):
+    """Another session changed a saved game since this one read it."""
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game against bots left before its end: what replays it through the engine.
+
+    ``answers`` are player 1's final decisions in order, as the game's prompts take them
+    (a keep ``"11 23"``, a move ``"11:A1 A2"``, an offer slot ``"2"`` or ``"d"``).
+    """
+
+    game_id: str
+    deck: str
+    """Fingerprint of the deck (:attr:`silverpyr.solver.cards.Deck.fingerprint`)."""
+    seed: int
+    players: int
+    opponents: str
+    coach: bool
+    answers: tuple[str, ...]
+    started_on: str
+    """The date the game was started (YYYY-MM-DD)."""
+    revision: int = 0
 
 
 class StoreWarning(SilverpyrWarning):
@@ -511,6 +573,87 @@ class Store:
             "save is kept"
         )
 
+    # --- games against bots left before their end --------------------------------------
+
+    def saved_game(self, game_id: str) -> SavedGame | None:
+        """The game saved under ``game_id``, if one was left unfinished; a damaged row is
+        skipped with a :class:`StoreWarning` (``None``; the next save replaces it)."""
+        query = f"SELECT rowid, {', '.join(_GAME_COLUMNS)} FROM saved_games WHERE game_id = ?"
+        with self._guard():
+            rows = self._db.execute(query, (game_id,)).fetchall()
+        found = self._readable("saved_games", rows, _game_from_row)
+        return found[0] if found else None
+
+    def save_game(self, game: SavedGame, *, revision: int | None = None) -> int:
+        """Save a game against bots (one transaction); the row's new revision.
+
+        ``revision`` is the revision this session last read or wrote (``None``: none, so no
+        readable row may exist; a damaged one is replaced). A row of another revision was
+        saved by another session meanwhile: it is kept, and :class:`GameConflictError`
+        is raised.
+        """
+        values = [getattr(game, column) for column in _GAME_COLUMNS]
+        values[_GAME_COLUMNS.index("answers")] = json.dumps(list(game.answers))
+        values[_GAME_COLUMNS.index("coach")] = int(game.coach)
+        new_revision = 1 if revision is None else revision + 1
+        values[_GAME_COLUMNS.index("revision")] = new_revision
+        columns = ", ".join((*_GAME_COLUMNS, "saved_at"))
+        marks = ", ".join("?" * (len(_GAME_COLUMNS) + 1))
+
+        def store() -> int:
+            with self._transaction():
+                self._check_game_revision(game.game_id, revision)
+                self._db.execute(
+                    f"INSERT OR REPLACE INTO saved_games ({columns}) VALUES ({marks})",
+                    [*values, _now()],
+                )
+            return new_revision
+
+        with self._guard():
+            return self._retrying(store)
+
+    def drop_game(self, game_id: str, *, revision: int | None = None) -> bool:
+        """Forget the game saved under ``game_id`` (damaged or not); whether there was one.
+
+        With ``revision``, only that revision is dropped: a row another session saved since
+        is kept, and :class:`GameConflictError` is raised.
+        """
+
+        def delete() -> bool:
+            with self._transaction():
+                if revision is not None:
+                    self._check_game_revision(game_id, revision)
+                cursor = self._db.execute("DELETE FROM saved_games WHERE game_id = ?", (game_id,))
+                return cursor.rowcount > 0
+
+        with self._guard():
+            return self._retrying(delete)
+
+    def _check_game_revision(self, game_id: str, revision: int | None) -> None:
+        """Inside a transaction: the saved game is at ``revision`` (``None``: there is no
+        readable one), else :class:`GameConflictError`."""
+        query = f"SELECT {', '.join(_GAME_COLUMNS)} FROM saved_games WHERE game_id = ?"
+        row = self._db.execute(query, (game_id,)).fetchone()
+        found: int | None
+        if row is None:
+            found = None
+        else:
+            try:
+                found = _game_from_row(row).revision
+            except _DamagedValueError:
+                found = None  # a damaged row (warned about when read) is replaced
+        if found == revision:
+            return
+        if revision is None:
+            what = "another session saved a game meanwhile"
+        elif found is None:
+            what = "another session ended or dropped the saved game meanwhile"
+        else:
+            what = "another session saved a move of it meanwhile"
+        raise GameConflictError(
+            f"{self.path}: this game was not saved: {what}, and that save is kept"
+        )
+
     # --- one session per puzzle ---------------------------------------------------------
 
     def hold(self, puzzle_id: str, name: str) -> Lease | None:
@@ -755,6 +898,36 @@ def _progress_from_row(row: tuple[Any, ...]) -> Progress:
         practice=_flag("practice", raw["practice"]),
         saw_solution=_flag("saw_solution", raw["saw_solution"]),
         seconds=_seconds("seconds", raw["seconds"]),
+        started_on=_date("started_on", raw["started_on"]),
+        revision=_whole("revision", raw["revision"], 0, MAX_COUNT),
+    )
+
+
+def _game_from_row(row: tuple[Any, ...]) -> SavedGame:
+    """A saved game from its columns; :class:`_DamagedValueError` if damaged."""
+    from ..solver.rng import seed_problem
+
+    raw = dict(zip(_GAME_COLUMNS, row, strict=True))
+    seed = _whole("seed", raw["seed"], 0)
+    if seed_problem(seed) is not None:
+        raise _damaged("seed", raw["seed"], "a seed")
+    text = _text("answers", raw["answers"])
+    try:
+        answers = json.loads(text)
+    except (ValueError, RecursionError):
+        answers = None
+    if not isinstance(answers, list) or not all(
+        isinstance(answer, str) and answer.strip() and _is_utf8(answer) for answer in answers
+    ):
+        raise _damaged("answers", raw["answers"], "a JSON list of answers")
+    return SavedGame(
+        game_id=_text("game_id", raw["game_id"], empty=False),
+        deck=_text("deck", raw["deck"], empty=False),
+        seed=seed,
+        players=_whole("players", raw["players"], 1, 4),
+        opponents=_text("opponents", raw["opponents"], empty=False),
+        coach=_flag("coach", raw["coach"]),
+        answers=tuple(answers),
         started_on=_date("started_on", raw["started_on"]),
         revision=_whole("revision", raw["revision"], 0, MAX_COUNT),
     )

@@ -134,6 +134,8 @@ def test_a_script_stops_at_its_first_bad_answer(
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: "), lines
     assert f"answer {at + 1} ({bad!r})" in lines[0] and words in lines[0]
+    # what was decided before the bad answer is kept (a bad keep: nothing was)
+    assert ("the game is saved at" in lines[0]) == (where != "keep")
 
 
 def test_answers_after_the_end_are_an_error(deck_file: Path) -> None:
@@ -167,7 +169,9 @@ def test_running_out_of_answers_is_an_error(deck_file: Path) -> None:
     assert result.exit_code == 2
     assert re.fullmatch(
         r"error: moves file .*moves.txt ran out of answers at: "
-        r"Round 1, turn 1 - your move \(\w+; u undo, .*, q quit\):\n",
+        r"Round 1, turn 1 - your move \(\w+; u undo, .*, q quit\); the game is saved at "
+        r"round 1, turn 1 \(seed 4, 2 players against a greedy bot\): `silverpyr game` "
+        r"resumes it\n",
         result.stderr,
     )
 
@@ -247,8 +251,10 @@ def test_o_h_and_q_at_the_move_prompt(deck_file: Path) -> None:
     assert "Player 2:" in out and "Player 2's sheet: torches" in out
     assert "Card " in out.split("Player 2:")[1]  # the bot's cards are drawn as rooms
     assert "Expected score" in out and "Confidence:" in out  # the expert's advice
-    assert "Leave the game? It is not saved" in out
-    assert "playing on" in result.stderr and "game abandoned" in result.stderr
+    assert "Leave the game? It is saved (silverpyr game resumes it)" in out
+    assert "playing on" in result.stderr
+    assert "The game is saved at round 1, turn 1 (seed 4, " in result.stderr
+    assert "`silverpyr game` resumes it" in result.stderr
     assert "Final score" not in out
 
 
@@ -340,3 +346,167 @@ def test_leaving_names_a_long_record_path_on_one_line(deck_file: Path, tmp_path:
     result = CliRunner().invoke(app, [*args, "--moves", "q!"], env={"COLUMNS": "40"})
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines() == [f"game abandoned; the record so far is in {path}"]
+
+
+# --- saved games, the coach's question ---------------------------------------------------
+
+
+def _seedless(deck_file: Path, answers: list[str], *extra: str) -> Result:
+    args = ["--cards", str(deck_file), "game", "--plain", *extra, "--moves", "-"]
+    return CliRunner().invoke(app, args, input="\n".join(answers) + "\n")
+
+
+def test_a_game_left_is_resumed_without_a_seed_and_ends_as_the_whole_game(
+    deck_file: Path, home: Path
+) -> None:
+    answers, end = scripted(deck_file, 2, SEED)
+    texts = [text for _, text in answers]
+    first = run(deck_file, texts[:3])
+    assert first.exit_code == 2  # the script ran out: the game is kept
+    saved = re.search(r"the game is saved at (round 1, turn \d[^(]*) \(seed 4, ", first.stderr)
+    assert saved is not None, first.stderr
+    rest = _seedless(deck_file, texts[3:])
+    assert rest.exit_code == 0, rest.output
+    assert (
+        "Resuming the unfinished game (seed 4, 2 players against a greedy bot, 3 decisions "
+        f"made) at {saved[1]}; --restart starts a new one." in " ".join(rest.stdout.split())
+    )
+    assert final_totals(rest.stdout) == list(end.outcome().totals)
+    after = _seedless(deck_file, [])  # the finished game is no longer saved: a new one
+    assert "Resuming" not in after.stdout and after.exit_code == 2
+
+
+def test_another_game_while_one_is_unfinished_is_refused_with_both_remedies(
+    deck_file: Path, home: Path
+) -> None:
+    answers, _ = scripted(deck_file, 2, SEED)
+    run(deck_file, [answers[0][1], answers[1][1], "q!"])
+    for other in (["--seed", "5"], ["--players", "3"], ["--opponents", "expert"]):
+        refused = _seedless(deck_file, ["q!"], *other)
+        assert refused.exit_code == 2, refused.output
+        lines = refused.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: a game is unfinished (seed 4")
+        assert "`silverpyr game` resumes it" in lines[0] and "--restart" in lines[0]
+        assert refused.stdout == ""
+    same = _seedless(deck_file, ["q!"], "--seed", str(SEED), "--players", "2")
+    assert same.exit_code == 0 and "Resuming the unfinished game" in same.stdout
+    keep5 = " ".join(map(str, choose_keep(deal(load_deck(deck_file), 2, 5).players[0].dealt)))
+    new = _seedless(deck_file, [keep5, "q!"], "--seed", "5", "--restart")
+    assert new.exit_code == 0, new.output
+    assert "Starting a new game: the unfinished one (seed 4" in " ".join(new.stdout.split())
+    resumed = _seedless(deck_file, ["q!"])
+    assert "Resuming the unfinished game (seed 5," in " ".join(resumed.stdout.split())
+
+
+def test_no_record_and_an_unusable_store_play_without_saving(deck_file: Path, home: Path) -> None:
+    answers, _ = scripted(deck_file, 2, SEED)
+    played = [answers[0][1], "q"]
+    unsaved = run(deck_file, [*played, "y"], "--no-record")
+    assert unsaved.exit_code == 0, unsaved.output
+    assert "Leave the game? It is not saved" in unsaved.stdout
+    assert unsaved.stderr.splitlines()[-1] == "game abandoned"
+    assert "Resuming" not in _seedless(deck_file, ["q!"]).stdout
+    (home / "silverpyr.db").unlink()
+    (home / "silverpyr.db").write_text("not a database", encoding="utf-8")
+    broken = run(deck_file, [*played, "y"])
+    assert broken.exit_code == 0, broken.output
+    warnings = [line for line in broken.stderr.splitlines() if line.startswith("warning: ")]
+    assert len(warnings) == 1 and "silverpyr.db" in warnings[0]
+    assert "played without saving" in warnings[0]
+    assert not any(line.startswith("error") for line in broken.stderr.splitlines())
+    assert (home / "silverpyr.db").read_text(encoding="utf-8") == "not a database"
+
+
+def _fake_advice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Advice in no time: the engine's first option is best, every other loses 3 points."""
+    from silverpyr.puzzles.realgame import advice as advice_module
+    from silverpyr.puzzles.realgame.advice import Advice, Method, Rated, decision_kind
+
+    def advise(state: GameState, player: int, **options: object) -> Advice:
+        choices = advice_module.options_of(state, player)
+        rated = tuple(
+            Rated(choice, advice_module.label_of(state, choice), 100.0, 3.0 * (index > 0))
+            for index, choice in enumerate(choices)
+        )
+        return Advice(decision_kind(state), Method.EXPERT, rated)
+
+    monkeypatch.setattr(advice_module, "advise", advise)
+
+
+def test_an_old_script_plays_the_same_game_with_the_coach(
+    deck_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _fake_advice(monkeypatch)
+    answers, end = scripted(deck_file, 2, SEED)
+    result = run(deck_file, [text for _, text in answers], "--coach", "--no-record")
+    assert result.exit_code == 0, result.output
+    assert final_totals(result.stdout) == list(end.outcome().totals)
+    graded = result.stdout.count("Coach (")
+    assert graded > 0  # each graded choice: one line after it is final, no question asked
+    assert "Play it anyway?" not in result.stdout
+    assert "Coach's summary:" in result.stdout
+
+
+def test_the_coach_asks_before_a_graded_choice_is_final(
+    deck_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from silverpyr.puzzles.realgame.advice import options_of
+
+    _fake_advice(monkeypatch)
+    state = deal(load_deck(deck_file), 2, SEED)
+    best, worse = options_of(state, 0)[:2]
+    assert isinstance(best, tuple) and isinstance(worse, tuple)
+    keep_worse, keep_best = " ".join(map(str, worse)), " ".join(map(str, best))
+    # n: choose again; then the best keep (silent); then a graded move heeded with y.
+    after = state.keep([best, choose_keep(state.players[1].dealt)])
+    moves = options_of(after, 0)
+    graded = move_str(moves[1], with_card=True)  # type: ignore[arg-type]
+    # "?" is no answer to "End the turn?": the turn ends, and "?" lists the next moves.
+    played = [keep_worse, "n", keep_best, graded, "y", "?", "q!"]
+    result = run(deck_file, played, "--coach")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())
+    assert out.count("Play it anyway? (y plays it, anything else chooses again)") == 2
+    assert "Bad: the expert prefers keep" in out
+    assert "choose again" in result.stderr
+    assert f"Your move: {graded}" in out  # played after the y
+    assert "Coach (" not in out  # the question said it: no second line for the same choice
+    assert "Coach's summary: 2 decisions, 3.0 expected points lost in all." in out  # q! sums up
+    assert "The game is saved at round 1, turn 2" in result.stderr
+
+
+def test_q_in_a_coached_game_prints_the_summary_so_far(
+    deck_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _fake_advice(monkeypatch)
+    answers, _ = scripted(deck_file, 2, SEED)
+    result = run(deck_file, [answers[0][1], "q", "y"], "--coach")
+    assert result.exit_code == 0, result.output
+    assert "Coach's summary: 1 decision," in result.stdout
+    assert "Final score" not in result.stdout
+
+
+def test_rollouts_no_longer_apply_and_say_so(deck_file: Path) -> None:
+    result = run(deck_file, ["q!"], "--rollouts", "8")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines()[0] == (
+        "warning: --rollouts 8 is ignored: the game's advice and coach use their own"
+    )
+
+
+def test_a_game_open_in_another_session_is_refused(deck_file: Path, home: Path) -> None:
+    from silverpyr.puzzles.realgame.kept_game import KeptGame
+    from silverpyr.puzzles.store import Store
+
+    with (
+        Store.open_default() as store,
+        KeptGame.start(load_deck(deck_file), seed=SEED, fresh_seed=0, store=store),
+    ):
+        busy = run(deck_file, ["q!"])
+        assert busy.exit_code == 2, busy.output
+        (line,) = busy.stderr.splitlines()
+        assert line.startswith("error: the unfinished game against bots is open in another")
+        assert "--no-record" in line
+        alone = run(deck_file, ["q!"], "--no-record")  # plays, without saving
+        assert alone.exit_code == 0, alone.output
+    assert run(deck_file, ["q!"]).exit_code == 0  # let go of when the other session ended

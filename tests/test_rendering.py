@@ -147,7 +147,7 @@ def test_game_hint_text_wraps_between_words(deck: Deck) -> None:
     def ranking_text(columns: int) -> str:
         result = CliRunner().invoke(
             app,
-            ["game", "--seed", "3", "--players", "1", "--plain", "--moves", "-"],
+            ["game", "--seed", "3", "--players", "1", "--plain", "--no-record", "--moves", "-"],
             input=f"{keep}\nh\nq!\n",
             env={"COLUMNS": str(columns)},
         )

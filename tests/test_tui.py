@@ -12,6 +12,7 @@ import asyncio
 import copy
 import datetime as dt
 import io
+import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -1085,11 +1086,28 @@ def test_80x24_is_not_too_small_for_any_screen(deck: Deck) -> None:
 # --- the game table: pending moves, the coach, any opponents -----------------------------
 
 
-def game_app(deck: Deck, seed: int = 5, **table: object) -> SilverpyrApp:
-    from silverpyr.cli.tui.game_screen import GameTable
+def game_app(
+    deck: Deck,
+    seed: int = 5,
+    *,
+    players: int = 2,
+    opponents: str = "greedy",
+    coach: bool = False,
+    store: Store | None = None,
+) -> SilverpyrApp:
+    """The full-screen game of a kept game (saved in ``store`` when given)."""
+    from silverpyr.puzzles.realgame.kept_game import KeptGame
 
-    setting = Setting(deck, None, DAY, record=False)
-    game = GameTable(deck, int(str(table.pop("players", 2))), seed, **table)  # type: ignore[arg-type]
+    game = KeptGame.start(
+        deck,
+        seed=seed,
+        fresh_seed=seed,
+        players=players,
+        opponents=opponents,
+        coach=coach,
+        store=store,
+    )
+    setting = Setting(deck, store, DAY, record=store is not None)
     return SilverpyrApp(setting, lambda s: GameScreen(s, game))
 
 
@@ -1144,27 +1162,28 @@ def test_expert_opponents_play_the_expert_bots_moves_in_a_worker(deck: Deck) -> 
         assert isinstance(screen, GameScreen)
         await keep_greedy(pilot, screen)
         expert = ExpertPlayer()
-        doing: list[str] = []
-        work = screen._work
+        threads: list[bool] = []  # for each bot mark worked out: on the screen's thread?
+        player = screen.bots.player
+        ask = player.move
 
-        def watched(what: str, name: str, job: Callable[[], object]) -> None:
-            doing.append(what)
-            work(what, name, job)
+        def watched(state: GameState, seat: int) -> Move:
+            threads.append(threading.current_thread() is threading.main_thread())
+            return ask(state, seat)
 
-        screen._work = watched  # type: ignore[method-assign]
+        player.move = watched  # type: ignore[method-assign]
         for _ in range(2):
+            await settle(pilot)
             state = screen.state
             bots = [expert.move(state, seat) for seat in (1, 2)]
             move = choose_move(state.position(0), state.expedition, state.round_number)
             await place_move(pilot, screen, move)
             await end_turn(pilot)
-            assert doing[-1] == "The bots are playing\u2026"  # in a worker, and it says so
-            assert screen.busy is None
+            assert screen.busy is None and screen.state.turn == state.turn + 1
             shown = [str(m) for m in screen.messages]
             for seat, bot in zip((2, 3), bots, strict=True):
                 assert f"  Player {seat}: {move_str(bot, with_card=True)}" in shown
-        assert "3 expert bots" not in str(screen.messages[0])
-        assert "2 expert bots" in str(screen.messages[0])
+        assert threads and not any(threads)  # the bots think in workers, never freezing it
+        assert "3 players against expert bots" in str(screen.messages[0])
 
     run(app, steps)
 

@@ -126,10 +126,11 @@ class SilverpyrApp(App[None]):
 
     def action_interrupt(self) -> None:
         """Ctrl-C (or Ctrl-Q): leave at once, keeping any puzzle not finished, as the line
-        mode does."""
+        mode does, and saying how to resume a game (saved after every decision)."""
+        from .game_screen import GameScreen
         from .puzzle_screen import PuzzleScreen
 
         for screen in self.screen_stack:
-            if isinstance(screen, PuzzleScreen):
+            if isinstance(screen, PuzzleScreen | GameScreen):
                 screen.keep_progress()
         self.exit()

@@ -14,8 +14,9 @@ advice, the coach's checks, the bots' turns) runs in thread workers with a visib
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -31,7 +32,7 @@ from textual.worker import Worker, WorkerState
 
 from ...solver.cells import cells_of
 from ...solver.game import DECK, Phase, Replacement
-from ...solver.moves import PASS, Move, move_str
+from ...solver.moves import Move, move_str
 from ...solver.sheet import GEM_CAP, SKULL_CAP
 from .modals import Confirm, Prompt
 from .placing import Placer
@@ -41,8 +42,8 @@ from .widgets import CardView, Shown, strip
 
 if TYPE_CHECKING:
     from ...puzzles.realgame.advice import Advice
-    from ...puzzles.realgame.game_coach import CoachReport, Verdict
-    from ...solver.cards import Color, Deck, PyramidCard
+    from ...puzzles.realgame.game_coach import Verdict
+    from ...puzzles.realgame.kept_game import Event, KeptGame
     from ...solver.game import GameState
     from ...solver.players import Player
     from ...solver.position import Position
@@ -61,158 +62,49 @@ def _who(player: int) -> str:
     return "You" if player == HUMAN else f"Player {player + 1}"
 
 
-# --- the table (interim: replaced by puzzles/realgame/kept_game.KeptGame) ------------------
+# --- the bots, a turn ahead ----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Played:
-    player: int
-    move: Move
+class Foresight:
+    """The bots' player, with their marks for a turn worked out ahead in a thread worker.
 
+    The bots mark at the same time as you, from the table before the turn, so their marks
+    can be found while you place yours; ending the turn (on the screen's thread, since it
+    saves the game) then finds them ready instead of freezing the screen. Anything not
+    foreseen is asked of the player itself.
+    """
 
-@dataclass(frozen=True)
-class Completed:
-    player: int
-    card: PyramidCard
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.name = player.name
+        self._lock = threading.Lock()
+        self._moves: tuple[GameState, dict[int, Move]] | None = None
 
+    def foresee(self, state: GameState, seats: range) -> None:
+        """Work out the bots' marks in ``state`` (slow: call it in a worker)."""
+        moves = {seat: self.player.move(state, seat) for seat in seats}
+        with self._lock:
+            self._moves = (state, moves)
 
-@dataclass(frozen=True)
-class Replaced:
-    player: int
-    card: PyramidCard
-    taken: PyramidCard
-    source: str
+    def foreseen(self, state: GameState) -> bool:
+        with self._lock:
+            return self._moves is not None and self._moves[0] is state
 
+    def keep(self, state: GameState, player: int) -> tuple[int, int]:
+        return self.player.keep(state, player)
 
-@dataclass(frozen=True)
-class Claimed:
-    player: int
-    points: int
-    color: Color
-    card: int
+    def move(self, state: GameState, player: int) -> Move:
+        with self._lock:
+            cached = self._moves
+        if cached is not None and cached[0] is state and player in cached[1]:
+            return cached[1][player]
+        return self.player.move(state, player)
 
+    def replacement(self, state: GameState) -> Replacement:
+        return self.player.replacement(state)
 
-@dataclass(frozen=True)
-class Passed:
-    player: int
-
-
-Event = Played | Completed | Replaced | Claimed | Passed
-
-
-class GameTable:
-    """The game at the table: your decisions, the bots', the coach's opinions."""
-
-    def __init__(
-        self, deck: Deck, players: int, seed: int, *, opponents: str = "greedy", coach: bool = False
-    ) -> None:
-        from ...puzzles.realgame.registry import make_player
-        from ...solver.game import deal
-
-        self.bot: Player = make_player(opponents)
-        self.opponents = opponents
-        self.coach = coach
-        self.seed = seed
-        self.state: GameState = deal(deck, players, seed)
-        self.pending: Move | None = None
-        self.verdicts: list[Verdict] = []
-        self._advised: tuple[GameState, Advice] | None = None
-
-    def advice(self) -> Advice:
-        from ...puzzles.realgame.advice import advise
-        from ...puzzles.realgame.registry import make_player
-
-        if self._advised is None or self._advised[0] is not self.state:
-            self._advised = (
-                self.state,
-                advise(self.state, HUMAN, opponents=make_player(self.opponents)),
-            )
-        return self._advised[1]
-
-    def check(self, choice: Choice) -> Verdict | None:
-        from ...puzzles.realgame.game_coach import judge
-        from ...puzzles.realgame.game_record import when
-
-        if not self.coach:
-            return None
-        return judge(self.advice(), choice, when(self.state))
-
-    def _final(self, choice: Choice) -> None:
-        verdict = self.check(choice)
-        if verdict is not None:
-            self.verdicts.append(verdict)
-
-    def keep(self, pair: tuple[int, int]) -> list[Event]:
-        state = self.state
-        self._final(pair)
-        others = [self.bot.keep(state, seat) for seat in range(1, len(state.players))]
-        self.state = state.keep([pair, *others])
-        return self._settle()
-
-    def mark(self, move: Move) -> None:
-        self.pending = move
-
-    def undo(self) -> None:
-        self.pending = None
-
-    def end_turn(self) -> list[Event]:
-        assert self.pending is not None
-        mine, self.pending = self.pending, None
-        self._final(mine)
-        return self._play(mine)
-
-    def _play(self, mine: Move) -> list[Event]:
-        state = self.state
-        moves = [mine] + [self.bot.move(state, seat) for seat in range(1, len(state.players))]
-        after = state.play(moves)
-        events: list[Event] = []
-        for index, move in enumerate(moves):
-            events.append(Passed(index) if move.is_pass else Played(index, move))
-            before = len(state.players[index].sheet.completed)
-            events.extend(
-                Completed(index, c) for c in after.players[index].sheet.completed[before:]
-            )
-        self._claims = len(state.claims)
-        self.state = after
-        return events + self._settle()
-
-    _claims = 0
-
-    def replace(self, choice: Replacement) -> list[Event]:
-        self._final(choice)
-        return self._take(choice) + self._settle()
-
-    def _take(self, choice: Replacement) -> list[Event]:
-        state = self.state
-        entry = state.pending[0]
-        taken = state.pyramid_deck[0] if choice.slot is None else state.offer[choice.slot]
-        source = "the deck top" if choice.slot is None else f"offer slot {choice.slot + 1}"
-        self.state = state.take_replacement(choice)
-        return [Replaced(entry.player, entry.card, taken, source)]
-
-    def _settle(self) -> list[Event]:
-        events: list[Event] = []
-        while True:
-            state = self.state
-            if state.phase is Phase.REPLACE:
-                options = state.replacement_options()
-                if state.replacing_player == HUMAN and len(options) > 1:
-                    return events
-                choice = options[0] if len(options) == 1 else self.bot.replacement(state)
-                events.extend(self._take(choice))
-                continue
-            events.extend(
-                Claimed(c.player, c.points, c.color, c.card) for c in state.claims[self._claims :]
-            )
-            self._claims = len(state.claims)
-            if state.phase is Phase.MARK and not state.position(HUMAN).has_card_in_play():
-                return events + self._play(PASS)
-            return events
-
-    def report(self) -> CoachReport:
-        from ...puzzles.realgame.game_coach import report
-
-        return report(self.verdicts)
+    def predicted(self, state: GameState, player: int) -> float | None:
+        return self.player.predicted(state, player)
 
 
 # --- drawing ----------------------------------------------------------------------------------
@@ -247,21 +139,29 @@ def sheet_text(state: GameState, player: int) -> Text:
 
 def event_text(event: Event) -> Text:
     """One event of the table, for the messages."""
-    who = _who(event.player)
+    from ...puzzles.realgame.kept_game import Claimed, Completed, Judged, Played, Replaced
+
     if isinstance(event, Played):
-        return Text(f"  {who}: {move_str(event.move, with_card=True)}")
-    if isinstance(event, Passed):
-        return Text(f"  {who}: passes")
+        shown = "passes" if event.move.is_pass else move_str(event.move, with_card=True)
+        return Text(f"  {_who(event.player)}: {shown}")
     if isinstance(event, Completed):
-        return Text(f"  {who} completed card {event.card.number}.", style="green")
+        return Text(f"  {_who(event.player)} completed card {event.card.number}.", style="green")
     if isinstance(event, Replaced):
-        return Text(
-            f"  {who} replaced card {event.card.number} with card {event.taken.number} "
-            f"({event.taken.color.value}) from {event.source}."
+        source = (
+            "the deck top" if event.source.slot is None else f"offer slot {event.source.slot + 1}"
         )
-    return Text(
-        f"  {who} claimed {event.points} pyramid points in {event.color.value}.", style="yellow"
-    )
+        return Text(
+            f"  {_who(event.player)} replaced card {event.card.number} with card "
+            f"{event.taken.number} ({event.taken.color.value}) from {source}."
+        )
+    if isinstance(event, Claimed):
+        claim = event.claim
+        return Text(
+            f"  {_who(claim.player)} claimed {claim.points} pyramid points in {claim.color.value}.",
+            style="yellow",
+        )
+    assert isinstance(event, Judged)
+    return Text(event.verdict.message(), style="italic")
 
 
 class GameScreen(Screen[None]):
@@ -287,6 +187,8 @@ class GameScreen(Screen[None]):
         """Keys that mean nothing now are off (and out of the footer): the marking keys
         while no mark is being placed, Enter-to-end-the-turn while no move is pending,
         every decision while the table is busy."""
+        if action == "undo" and self.end_asked:
+            return True  # the turn waits for a worker: the move can still be taken back
         if self.busy is not None and action in DECIDING:
             return False
         if action == "end_turn":
@@ -302,42 +204,52 @@ class GameScreen(Screen[None]):
     def __init__(
         self,
         setting: Setting,
-        game: GameTable | None = None,
+        game: KeptGame | None = None,
         *,
         players: int = 2,
         seed: int = 0,
         opponents: str = "greedy",
         coach: bool = False,
     ) -> None:
+        """The screen of ``game``, or of a new game not saved (``players``, ``seed``,
+        ``opponents``, ``coach``)."""
+        from ...puzzles.realgame.kept_game import KeptGame
+
         super().__init__()
         self.setting = setting
-        self.game = game or GameTable(setting.deck, players, seed, opponents=opponents, coach=coach)
+        self.game = game or KeptGame(setting.deck, seed, players, opponents, coach=coach)
+        self.bots = Foresight(self.game.bot)
+        self.game.bot = self.bots
         self.kept: list[int] = []
         self.placer: Placer | None = None
-        count = len(self.game.state.players)
-        bots = f"{count - 1} {self.game.opponents} bot{'s' if count > 2 else ''}"
         coached = " The coach is on." if self.game.coach else ""
         self.messages: list[RenderableType] = [
-            Text(f"Seed {self.game.seed}: you are player 1 against {bots}.{coached}")
+            Text(f"Game {self.game.seed_words()}: you are player 1.{coached}"),
+            *(Text(note, style="italic") for note in self.game.notes),
         ]
         self._shown: tuple[int, ...] = ()
         self._views: dict[int, CardView] = {}
         self.marked_on: list[dict[int, dict[int, int]]] = [{} for _ in self.game.state.players]
         """Per player, per card: the turn of the game (1, 2, ... over the rounds) each
-        cell was marked on, for the labels on the board."""
-        self.turns_played = 0
+        cell was marked on, for the labels on the board (``*`` for the marks of a game
+        resumed, made before this session)."""
+        state = self.game.state
+        self.turns_played = (
+            0 if state.phase is Phase.KEEP else (state.round_number - 1) * 7 + state.turn - 1
+        )
         self.thinking = False
         """Whether the ranking of ``h`` is being worked out (in a thread worker)."""
         self.busy: str | None = None
-        """What the table is doing in a worker (the bots' turn, the coach weighing a
-        decision); decisions wait meanwhile."""
-        self.checked: tuple[object, Verdict | None] | None = None
-        """The coach's opinion of the pending move, once worked out (choice, verdict)."""
+        """What a decision waits for (the coach weighing it, the bots' marks); decisions
+        wait meanwhile."""
+        self.checked: tuple[Move, Verdict | None] | None = None
+        """The coach's opinion of the pending move, once worked out (move, verdict)."""
         self.end_asked = False
-        """Enter was pressed to end the turn while the coach was still weighing the move."""
+        """Enter was pressed to end the turn before the coach or the bots were ready."""
 
     @property
     def state(self) -> GameState:
+        """The table after the final decisions (a pending move is not on it)."""
         return self.game.state
 
     # --- layout -------------------------------------------------------------------------
@@ -376,12 +288,8 @@ class GameScreen(Screen[None]):
 
     def _shown_position(self) -> Position:
         """Your position as drawn: with the pending move, or the marks placed so far."""
-        pending = self.game.pending
-        if pending is not None:
-            state = self.state
-            return state.position(HUMAN).after_marks(pending, state.expedition, state.round_number)[
-                0
-            ]
+        if self.game.pending is not None:
+            return self.game.position()
         if self.placer is not None:
             return self.placer.position
         return self.state.position(HUMAN)
@@ -550,30 +458,42 @@ class GameScreen(Screen[None]):
     def _refuse(self, text: str) -> None:
         self.query_one("#status", Static).update(Text(text, style="bold red"))
 
-    # --- the table's work in thread workers ------------------------------------------------
+    # --- the solver's work in thread workers ---------------------------------------------
 
-    def _work(self, doing: str, name: str, job: Callable[[], object]) -> None:
-        """Run ``job`` (the table's or the coach's work) in a thread worker; decisions wait
-        meanwhile and the status line says what is being done."""
-        self.busy = doing
-        self.redraw()
-        self.run_worker(job, name=name, group=name, thread=True)
+    def _foresee(self) -> None:
+        """At the start of a turn, the bots' marks are worked out in a worker."""
+        state = self.state
+        if state.phase is not Phase.MARK or len(state.players) == 1:
+            return
+        if self.bots.foreseen(state):
+            return
+        seats = range(1, len(state.players))
+        self.run_worker(
+            lambda: self.bots.foresee(state, seats),
+            name="foresight",
+            group="foresight",
+            thread=True,
+        )
 
-    def _final(self, doing: str, step: Callable[[], list[Event]]) -> None:
-        """A decision of yours becomes final: ``step`` plays it (and the bots, until your
-        next decision) in a worker."""
-        verdicts = len(self.game.verdicts)
-        self._work(doing, "table", lambda: (verdicts, step()))
+    def _ready_to_end(self) -> str | None:
+        """What ending the turn still waits for (``None``: nothing)."""
+        move = self.game.pending
+        if self.game.coach and (self.checked is None or self.checked[0] != move):
+            return "The coach is weighing your move\u2026 (u takes it back)"
+        if len(self.state.players) > 1 and not self.bots.foreseen(self.state):
+            return "The bots are choosing their marks\u2026 (u takes your move back)"
+        return None
 
     def _check(self, choice: Choice, then: Callable[[Verdict | None], None]) -> None:
-        """The coach's opinion of ``choice`` (before it is final), then ``then``."""
+        """The coach's opinion of ``choice`` (before it is final) in a worker, then
+        ``then`` with it; at once without the coach."""
         if not self.game.coach:
             then(None)
             return
         self._then = then
-        self._work(
-            "The coach is weighing your choice\u2026", "coach", lambda: self.game.check(choice)
-        )
+        self.busy = "The coach is weighing your choice\u2026"
+        self.redraw()
+        self.run_worker(lambda: self.game.check(choice), name="coach", group="coach", thread=True)
 
     _then: Callable[[Verdict | None], None] | None = None
 
@@ -594,6 +514,24 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(Confirm(verdict.warning()), answered)
 
+    def _final(self, step: Callable[[], list[Event]]) -> None:
+        """A decision of yours becomes final: ``step`` plays it (the bots' marks are
+        foreseen, the coach's advice is cached) and saves the game; then its events."""
+        from ...solver.errors import SilverpyrError
+
+        try:
+            events = step()
+        except SilverpyrError as error:  # the store refused the save, say
+            self.say(Text(f"Not played: {error}", style="bold red"))
+            self.redraw()
+            return
+        self._show_events(events)
+        if self.state.phase is Phase.OVER:
+            self._final_table()
+            if self.game.coach:
+                self.say(*(Text(line) for line in self.game.report().lines()))
+        self._new_turn()
+
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
         if worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
@@ -604,47 +542,36 @@ class GameScreen(Screen[None]):
             self._coach_done(worker)
         elif worker.name == "pending-check":
             self._pending_checked(worker)
-        elif worker.name == "table":
-            self._table_done(worker)
-
-    def _failed(self, worker: Worker[Any]) -> None:
-        self.busy = None
-        self.say(Text(f"The solver failed: {worker.error}", style="bold red"))
-        self.redraw()
+        elif worker.name == "foresight":
+            if worker.state is WorkerState.ERROR:
+                self.say(Text(f"The bots failed: {worker.error}", style="bold red"))
+            self._maybe_end()
 
     def _coach_done(self, worker: Worker[Any]) -> None:
-        if worker.state is WorkerState.ERROR:
-            self._failed(worker)
-            return
         self.busy = None
         then, self._then = self._then, None
+        if worker.state is WorkerState.ERROR:
+            self.say(Text(f"The coach failed: {worker.error}", style="bold red"))
+            self.redraw()
+            return
         self.redraw()
         if then is not None:
             then(worker.result)
 
-    def _table_done(self, worker: Worker[Any]) -> None:
-        if worker.state is WorkerState.ERROR:
-            self._failed(worker)
-            return
-        self.busy = None
-        assert worker.result is not None
-        verdicts, events = worker.result
-        self._show_events(events)
-        for verdict in self.game.verdicts[verdicts:]:
-            if not verdict.is_silent:
-                self.say(Text(verdict.message(), style="italic"))
-        if self.state.phase is Phase.OVER:
-            self._final_table()
-            if self.game.coach:
-                self.say(*(Text(line) for line in self.game.report().lines()))
-        self._new_turn()
-
     def _show_events(self, events: list[Event]) -> None:
+        from ...puzzles.realgame.kept_game import Played
+
         lines: list[RenderableType] = []
+        heading: tuple[int, int] | None = None
         for event in events:
-            if isinstance(event, Played | Passed) and event.player == HUMAN:
-                self.turns_played += 1
             if isinstance(event, Played):
+                if (event.round_number, event.turn) != heading:
+                    heading = (event.round_number, event.turn)
+                    lines.append(
+                        Text(f"Round {event.round_number}, turn {event.turn}:", style="bold")
+                    )
+                if event.player == HUMAN:
+                    self.turns_played += 1
                 for mark in event.move.marks():
                     cells = self.marked_on[event.player].setdefault(mark.card, {})
                     cells.update(dict.fromkeys(cells_of(mark.cells), self.turns_played))
@@ -668,7 +595,7 @@ class GameScreen(Screen[None]):
 
         def play() -> None:
             self.say(Text(f"You keep cards {pair[0]} and {pair[1]}."))
-            self._final("The bots are choosing their cards\u2026", lambda: self.game.keep(pair))
+            self._final(lambda: self.game.keep(*pair))
 
         def again() -> None:
             self.say(Text("Choose two cards again.", style="italic"))
@@ -685,6 +612,7 @@ class GameScreen(Screen[None]):
             self.placer = Placer(state.position(HUMAN), state.expedition, state.round_number)
         elif not pending:
             self.placer = None
+        self._foresee()
         self.redraw()
 
     def _placing(self) -> Placer | None:
@@ -729,7 +657,9 @@ class GameScreen(Screen[None]):
             shown = move_str(self.game.pending, with_card=True)
             self.game.undo()
             self.checked = None
-            self.end_asked = False
+            if self.end_asked:
+                self.end_asked = False
+                self.busy = None
             self.say(Text(f"Took back your move {shown}; choose again.", style="italic"))
             self._new_turn()
             return
@@ -788,7 +718,13 @@ class GameScreen(Screen[None]):
     def propose(self, move: Move) -> None:
         """Your move, pending: drawn on the board until Enter ends the turn or ``u`` takes
         it back. The coach weighs it meanwhile (in a worker, keys live)."""
-        self.game.mark(move)
+        from ...solver.moves import IllegalMoveError
+
+        try:
+            self.game.mark(move)
+        except IllegalMoveError as error:
+            self._refuse(f"Not played: {error}")
+            return
         self.checked = None
         self.end_asked = False
         if self.game.coach:
@@ -802,13 +738,20 @@ class GameScreen(Screen[None]):
 
     def _pending_checked(self, worker: Worker[Any]) -> None:
         if worker.state is WorkerState.ERROR:
-            self._failed(worker)
+            self.say(Text(f"The coach failed: {worker.error}", style="bold red"))
+            self.end_asked = False
+            self.busy = None
+            self.redraw()
             return
         assert worker.result is not None
         move, verdict = worker.result
         if move != self.game.pending:
             return  # taken back meanwhile
         self.checked = (move, verdict)
+        self._maybe_end()
+
+    def _maybe_end(self) -> None:
+        """A worker is done: end the turn if Enter asked for it and nothing else is due."""
         if self.end_asked:
             self.end_asked = False
             self.busy = None
@@ -817,13 +760,15 @@ class GameScreen(Screen[None]):
             self.redraw()
 
     def action_end_turn(self) -> None:
-        """Enter on a pending move: end the turn (after the coach's question, if any)."""
+        """Enter on a pending move: end the turn (after the coach's question, if any), once
+        the coach and the bots are ready."""
         move = self.game.pending
         if move is None:
             return
-        if self.game.coach and (self.checked is None or self.checked[0] != move):
-            self.end_asked = True  # the end comes when the coach has weighed the move
-            self.busy = "The coach is weighing your move\u2026 (u takes it back)"
+        waiting = self._ready_to_end()
+        if waiting is not None:
+            self.end_asked = True  # the end comes when the workers are done
+            self.busy = waiting
             self.redraw()
             return
         verdict = self.checked[1] if self.checked is not None else None
@@ -831,7 +776,7 @@ class GameScreen(Screen[None]):
         def play() -> None:
             self.checked = None
             self.placer = None
-            self._final("The bots are playing\u2026", self.game.end_turn)
+            self._final(self.game.end_turn)
 
         self._heed(verdict, play, self.action_undo)
 
@@ -851,7 +796,7 @@ class GameScreen(Screen[None]):
             return
 
         def play() -> None:
-            self._final("The bots are playing\u2026", lambda: self.game.replace(choice))
+            self._final(lambda: self.game.replace(choice))
 
         def again() -> None:
             self.say(Text("Choose a replacement again.", style="italic"))
@@ -953,6 +898,14 @@ class GameScreen(Screen[None]):
         """The coach's summary so far (empty without the coach)."""
         return self.game.report().lines() if self.game.coach else []
 
+    def kept_words(self) -> str:
+        """What leaving now keeps, for the question."""
+        if self.game.saved and self.game.answers:
+            return "It is saved: `silverpyr game` resumes it."
+        if self.game.saved:
+            return "Nothing is decided yet, so nothing is saved."
+        return "It is not saved."
+
     def action_leave(self) -> None:
         if self.state.phase is Phase.OVER:
             self._close()
@@ -962,10 +915,22 @@ class GameScreen(Screen[None]):
             if leave:
                 self._close()
 
-        self.app.push_screen(Confirm("Leave the game? It is not saved."), answered)
+        summary = self.summary()
+        so_far = f"\n\n{summary[0]}" if summary else ""
+        self.app.push_screen(Confirm(f"Leave the game? {self.kept_words()}{so_far}"), answered)
+
+    def keep_progress(self) -> None:
+        """What leaving keeps, printed when the app exits: the coach's summary so far and
+        the saved game with how to resume it (or the end of the game)."""
+        lines = self.summary()
+        if self.state.phase is not Phase.OVER:
+            left = self.game.leave()
+            lines.append(left[0].upper() + left[1:] + ".")
+        else:
+            self.game.release()
+        if lines:
+            self.setting.left["game"] = "\n".join(lines)
 
     def _close(self) -> None:
-        lines = self.summary()
-        if lines:
-            self.setting.left[f"game-{self.game.seed}"] = "\n".join(lines)
+        self.keep_progress()
         leave(self.setting, self)

@@ -10,13 +10,13 @@ import datetime as dt
 import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
     from ...puzzles.puzzle import Puzzle
+    from ...puzzles.realgame.kept_game import KeptGame
     from ...puzzles.store import Store
     from ...solver.cards import Deck
     from .setting import Setting
@@ -93,23 +93,14 @@ def run_puzzle(
     _run(setting, lambda s: PuzzleScreen(s, kept))
 
 
-def run_game(
-    deck: Deck,
-    players: int,
-    seed: int,
-    *,
-    opponents: str = "greedy",
-    coach: bool = False,
-    record: Path | None = None,
-) -> None:
-    """A game against ``opponents`` (a name of the player registry) on the full screen,
-    with the coach when ``coach``, saved to ``record`` after every decision when given."""
-    from .game_screen import GameScreen, GameTable
+def run_game(deck: Deck, kept: KeptGame) -> None:
+    """The kept game (new or resumed: the command started it, so a refusal is its usual
+    one-line error) on the full screen; what leaving kept is printed when the app exits."""
+    from .game_screen import GameScreen
     from .setting import Setting
 
-    table = GameTable(deck, players, seed, opponents=opponents, coach=coach)
-    setting = Setting(deck, None, dt.date.today(), record=False)
-    _run(setting, lambda s: GameScreen(s, table))
+    setting = Setting(deck, kept.store, dt.date.today(), record=kept.saved)
+    _run(setting, lambda s: GameScreen(s, kept))
 
 
 def run_home(deck: Deck, store: Store, *, record: bool, today: dt.date | None = None) -> None:
