@@ -1237,3 +1237,51 @@ def test_the_coach_asks_before_a_graded_move_is_final_heed_or_play_anyway(deck: 
     run(app, steps)
     left = "\n".join(app.setting.left.values())
     assert left.startswith("Coach's summary: ")  # q: the summary so far
+
+
+def test_leave_says_the_game_is_saved_and_the_next_start_resumes_it(
+    deck: Deck, tmp_path: Path
+) -> None:
+    from silverpyr.cli.tui.modals import Confirm
+    from silverpyr.puzzles.realgame.kept_game import KeptGame
+
+    store = Store(tmp_path / "results.db")
+    app = game_app(deck, seed=9, store=store)
+    played: list[GameState] = []
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await keep_greedy(pilot, screen)
+        state = screen.state
+        await place_move(pilot, screen, choose_move(state.position(0), state.expedition, 1))
+        await end_turn(pilot)
+        played.append(screen.state)
+        state = screen.state
+        await place_move(pilot, screen, choose_move(state.position(0), state.expedition, 1))
+        assert screen.game.pending is not None  # pending: not final, so not saved
+        await pilot.press("q")
+        await pilot.pause()
+        question = app.screen
+        assert isinstance(question, Confirm)
+        assert "It is saved: `silverpyr game` resumes it." in question.question
+        await pilot.press("y")
+        await pilot.pause()
+
+    run(app, steps)
+    left = app.setting.left["game"]
+    assert "The game is saved at round 1, turn 2" in left and "`silverpyr game`" in left
+    resumed = KeptGame.start(deck, seed=None, fresh_seed=1, store=store)
+    again = SilverpyrApp(Setting(deck, store, DAY, record=True), lambda s: GameScreen(s, resumed))
+
+    async def resume(pilot: Pilot[None]) -> None:
+        screen = again.screen
+        assert isinstance(screen, GameScreen)
+        assert any("Resuming the unfinished game" in str(m) for m in screen.messages)
+        assert screen.game.pending is None and screen.placer is not None
+        assert screen.state == played[0]  # the same table, replayed
+        assert "round 1, turn 2/7" in str(screen.query_one("#title").render())
+
+    run(again, resume)
+    resumed.release()
+    store.close()
