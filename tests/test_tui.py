@@ -1015,6 +1015,7 @@ def test_80x24_game_shows_the_whole_offer_and_every_key(deck: Deck) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
+        assert "keep two of the four cards" in "\n".join(screen_lines(app))  # the first frame
         _everything_inside(app, "#title", "CardView", "#status", "Footer")
         assert screen_lines(app)[-1].rstrip().endswith("q Leave")
         await pilot.press("1", "2", "enter")

@@ -272,7 +272,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#offer", OptionList).can_focus = False
-        self._new_turn()
+        self.call_after_refresh(self._new_turn)  # redraw needs the screen mounted
 
     def action_opponents(self) -> None:
         """Show the next tab: your cards, then each opponent's."""
