@@ -15,6 +15,7 @@ advice, the coach's checks, the bots' turns) runs in thread workers with a visib
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -56,6 +57,11 @@ DECIDING = MARKING | {"place", "end_turn", "undo", "choose", "hint"}
 """Actions off while the table is busy (the bots play, the coach weighs a keep)."""
 FOOTLESS = frozenset({"step", "prompt"})
 """Actions of :data:`MOVE_KEYS` left out of the game's footer (still live)."""
+
+
+def _waited(seconds: float) -> str:
+    """`` 12 s`` from 2 seconds on (empty before)."""
+    return f" {int(seconds)} s" if seconds >= 2 else ""
 
 
 def _who(player: int) -> str:
@@ -273,6 +279,7 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#offer", OptionList).can_focus = False
         self.call_after_refresh(self._new_turn)  # redraw needs the screen mounted
+        self.set_interval(1.0, self._tick)
 
     def action_opponents(self) -> None:
         """Show the next tab: your cards, then each opponent's."""
@@ -352,12 +359,34 @@ class GameScreen(Screen[None]):
                 Group(Text("This round so far:"), strip(seen, state.turn - 1, done=state.turn - 1))
             )
         self.refresh_bindings()  # the footer follows the phase (check_action)
+        self._draw_status()
+
+    def _draw_status(self) -> None:
+        """The status line; while the solver works, what it works on and for how long (from
+        2 s on, counted each second by :meth:`_tick`), so the screen is never silent."""
+        now = time.monotonic()
         status = self._status()
         if self.busy is not None:
-            status = Text(self.busy, style="bold italic")
+            if self._busy_since is None or self._busy_since[0] != self.busy:
+                self._busy_since = (self.busy, now)
+            status = Text(self.busy + _waited(now - self._busy_since[1]), style="bold italic")
+        else:
+            self._busy_since = None
         if self.thinking:
-            status.append("  thinking\u2026 (advice)", style="italic")
+            if self._thinking_since is None:
+                self._thinking_since = now
+            waited = _waited(now - self._thinking_since)
+            status.append(f"  thinking\u2026 (advice){waited}", style="italic")
+        else:
+            self._thinking_since = None
         self.query_one("#status", Static).update(status)
+
+    _busy_since: tuple[str, float] | None = None
+    _thinking_since: float | None = None
+
+    def _tick(self) -> None:
+        if (self.busy is not None or self.thinking) and self.is_mounted:
+            self._draw_status()
 
     def _sheets(self) -> RenderableType:
         state = self.state
