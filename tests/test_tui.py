@@ -1149,6 +1149,9 @@ def test_a_placed_move_is_pending_until_enter_again_and_u_takes_it_back(deck: De
         assert screen.game.pending is None and screen.state.turn == 2
         mine = [str(m) for m in screen.messages if str(m).startswith("  You: ")]
         assert mine == [f"  You: {move_str(second, with_card=True)}"]
+        await pilot.pause()
+        side = " ".join(" ".join(line[53:] for line in screen_lines(app)[3:-2]).split())
+        assert " ".join(str(screen.messages[-1]).split()) in side  # the newest is in sight
 
     run(app, steps, size=(80, 24))
 

@@ -33,6 +33,7 @@ Screen { layout: vertical; }
 .card.active.illegal { border: dashed $error; }
 .card.chosen { border: heavy $success; }
 #side { width: 1fr; padding: 0 1; }
+#log { height: 1fr; min-height: 3; }
 #hand { width: auto; height: auto; }
 #hand.keep { layout: grid; grid-size: 2; width: 52; }
 #offer {

@@ -25,7 +25,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
@@ -265,10 +265,11 @@ class GameScreen(Screen[None]):
         with TabbedContent(id="tabs"):
             with TabPane("Your cards", id="tab-you"), Horizontal(id="board"):
                 yield Horizontal(id="hand")
-                with VerticalScroll(id="side"):
+                with Vertical(id="side"):
                     yield Shown(id="scorecard")
                     yield OptionList(id="offer")
-                    yield Shown(id="messages")
+                    with VerticalScroll(id="log"):  # the newest messages in sight
+                        yield Shown(id="messages")
             for player in range(1, len(self.state.players)):
                 with TabPane(f"Player {player + 1}", id=f"tab-p{player}"):
                     yield Shown(id=f"opponent-{player}")
@@ -351,6 +352,8 @@ class GameScreen(Screen[None]):
         self.query_one("#scorecard", Static).update(self._sheets())
         self._draw_offer()
         self.query_one("#messages", Static).update(Group(*self.messages[-12:]))
+        log = self.query_one("#log", VerticalScroll)
+        log.call_after_refresh(log.scroll_end, animate=False)
         for player in range(1, len(state.players)):
             self.query_one(f"#opponent-{player}", Static).update(self._opponent(player))
         if state.phase is Phase.MARK:
