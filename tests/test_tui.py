@@ -1289,3 +1289,30 @@ def test_leave_says_the_game_is_saved_and_the_next_start_resumes_it(
     run(again, resume)
     resumed.release()
     store.close()
+
+
+def test_leaving_while_the_coach_weighs_does_not_wait_for_it(deck: Deck) -> None:
+    """The solver's work runs in daemon threads: leaving mid-advice does not hang."""
+    app = game_app(deck, coach=True)
+    release = threading.Event()
+    started: list[threading.Thread] = []
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+
+        def slow(choice: object) -> None:
+            started.append(threading.current_thread())
+            release.wait(60)
+
+        screen.game.check = slow  # type: ignore[assignment,method-assign]
+        await pilot.press("1", "2", "enter")
+        await pilot.pause(0.2)
+        assert screen.busy is not None and "coach" in screen.busy
+        assert "The coach is weighing" in screen_lines(app)[-2]
+        await pilot.press("q", "y")
+        await pilot.pause()
+
+    run(app, steps)  # returns: the app left while the coach still weighed
+    assert started and started[0].daemon and started[0].is_alive()
+    release.set()

@@ -14,6 +14,8 @@ advice, the coach's checks, the bots' turns) runs in thread workers with a visib
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -492,6 +494,44 @@ class GameScreen(Screen[None]):
 
     # --- the solver's work in thread workers ---------------------------------------------
 
+    def solve(self, job: Callable[[], object], name: str) -> None:
+        """Run ``job`` (solver work) in a daemon thread, watched by a worker named
+        ``name`` (:meth:`on_worker_state_changed` takes its result).
+
+        Not a Textual thread worker: those run in the event loop's executor, whose threads
+        the interpreter waits for at exit, so leaving during a long advice would hang
+        until it ended. A daemon thread is dropped when the app exits.
+        """
+
+        async def watch() -> object:
+            loop = asyncio.get_running_loop()
+            done: asyncio.Future[object] = loop.create_future()
+
+            def give(result: object = None, failure: BaseException | None = None) -> None:
+                def settle() -> None:
+                    if done.done():
+                        return
+                    if failure is not None:
+                        done.set_exception(failure)
+                    else:
+                        done.set_result(result)
+
+                with contextlib.suppress(RuntimeError):  # the app (its loop) is gone
+                    loop.call_soon_threadsafe(settle)
+
+            def run() -> None:
+                try:
+                    result = job()
+                except Exception as error:  # handed to the worker, which reports it
+                    give(failure=error)
+                else:
+                    give(result)
+
+            threading.Thread(target=run, name=f"silverpyr-{name}", daemon=True).start()
+            return await done
+
+        self.run_worker(watch(), name=name, group=name, exit_on_error=False)
+
     def _foresee(self) -> None:
         """At the start of a turn, the bots' marks are worked out in a worker."""
         state = self.state
@@ -500,12 +540,7 @@ class GameScreen(Screen[None]):
         if self.bots.foreseen(state):
             return
         seats = range(1, len(state.players))
-        self.run_worker(
-            lambda: self.bots.foresee(state, seats),
-            name="foresight",
-            group="foresight",
-            thread=True,
-        )
+        self.solve(lambda: self.bots.foresee(state, seats), "foresight")
 
     def _ready_to_end(self) -> str | None:
         """What ending the turn still waits for (``None``: nothing)."""
@@ -525,7 +560,7 @@ class GameScreen(Screen[None]):
         self._then = then
         self.busy = "The coach is weighing your choice\u2026"
         self.redraw()
-        self.run_worker(lambda: self.game.check(choice), name="coach", group="coach", thread=True)
+        self.solve(lambda: self.game.check(choice), "coach")
 
     _then: Callable[[Verdict | None], None] | None = None
 
@@ -760,12 +795,7 @@ class GameScreen(Screen[None]):
         self.checked = None
         self.end_asked = False
         if self.game.coach:
-            self.run_worker(
-                lambda: (move, self.game.check(move)),
-                name="pending-check",
-                group="pending-check",
-                thread=True,
-            )
+            self.solve(lambda: (move, self.game.check(move)), "pending-check")
         self.redraw()
 
     def _pending_checked(self, worker: Worker[Any]) -> None:
@@ -861,13 +891,7 @@ class GameScreen(Screen[None]):
         self.thinking = True
         self.say(Text("Advice: thinking\u2026", style="italic"))
         self.redraw()
-        self.run_worker(
-            lambda: (asked, self.game.advice()),
-            name="advice",
-            group="advice",
-            thread=True,
-            exclusive=True,
-        )
+        self.solve(lambda: (asked, self.game.advice()), "advice")
 
     def _advice_done(self, worker: Worker[Any]) -> None:
         self.thinking = False
@@ -947,7 +971,7 @@ class GameScreen(Screen[None]):
             if leave:
                 self._close()
 
-        summary = self.summary()
+        summary = self.summary() if self.game.verdicts else []
         so_far = f"\n\n{summary[0]}" if summary else ""
         self.app.push_screen(Confirm(f"Leave the game? {self.kept_words()}{so_far}"), answered)
 
