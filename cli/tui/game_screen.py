@@ -201,7 +201,7 @@ class GameScreen(Screen[None]):
             return False
         if action == "end_turn":
             return self.game.pending is not None
-        if action == "place":
+        if action in ("place", "hint"):  # h advises on a decision still open
             return self.game.pending is None
         if action == "undo":
             return self.game.pending is not None or self._placing() is not None
