@@ -1316,3 +1316,48 @@ def test_leaving_while_the_coach_weighs_does_not_wait_for_it(deck: Deck) -> None
     run(app, steps)  # returns: the app left while the coach still weighed
     assert started and started[0].daemon and started[0].is_alive()
     release.set()
+
+
+def test_home_resumes_the_unfinished_game_and_new_games_choose_opponents_and_coach(
+    deck: Deck, tmp_path: Path
+) -> None:
+    from silverpyr.cli.tui.home import opponent_choices
+    from silverpyr.puzzles.realgame.kept_game import KeptGame
+    from silverpyr.solver.bots import choose_keep
+
+    store = Store(tmp_path / "results.db")
+    with KeptGame.start(deck, seed=5, fresh_seed=5, store=store) as kept:
+        kept.keep(*choose_keep(kept.state.players[0].dealt))  # one decision: saved
+    setting = Setting(deck, store, DAY, record=True, home=True)
+    app = SilverpyrApp(setting, HomeScreen)
+    expert_coach = [value for value, _ in opponent_choices()].index("expert+coach") + 1
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("g", "enter")  # empty: the unfinished game, as `silverpyr game`
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        assert game.game.resumed and game.state.seed == 5 and game.state.phase is Phase.MARK
+        assert any("Resuming the unfinished game" in str(m) for m in game.messages)
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("g", *"7 3", "enter")  # another game while one is unfinished
+        await pilot.pause()
+        await pilot.press(str(expert_coach))
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)  # refused, with a notice
+        store.drop_game("game")
+        await pilot.press("g", *"7 3", "enter")
+        await pilot.pause()
+        await pilot.press(str(expert_coach))
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        assert (game.state.seed, len(game.state.players)) == (7, 3)
+        assert (game.game.opponents, game.game.coach) == ("expert", True)
+        await pilot.press("q", "y")
+        await pilot.pause()
+
+    run(app, steps, notifications=True)
+    store.close()
