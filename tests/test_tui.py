@@ -1361,3 +1361,39 @@ def test_home_resumes_the_unfinished_game_and_new_games_choose_opponents_and_coa
 
     run(app, steps, notifications=True)
     store.close()
+
+
+@pytest.mark.slow  # a whole game with keys (about a minute on a loaded machine)
+def test_a_whole_game_ends_on_a_screen_with_the_final_score(deck: Deck) -> None:
+    from silverpyr.cli.tui.game_screen import GameEnd
+    from silverpyr.solver.bots import choose_replacement
+
+    app = game_app(deck, seed=3, players=2)
+    app.setting.home = False
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await keep_greedy(pilot, screen)
+        for _ in range(200):
+            state = screen.state
+            if state.phase is Phase.OVER:
+                break
+            if state.phase is Phase.REPLACE:
+                choice = choose_replacement(state)
+                await pilot.press("d" if choice.slot is None else str(choice.slot + 1))
+                await settle(pilot)
+                continue
+            move = choose_move(state.position(0), state.expedition, state.round_number)
+            await place_move(pilot, screen, move)
+            await end_turn(pilot)
+        await pilot.pause()
+        end = app.screen
+        assert isinstance(end, GameEnd)
+        shown = "\n".join(screen_lines(app))
+        assert "The game is over." in shown and "Final score" in shown and "Winner:" in shown
+        await pilot.press("q")
+        await pilot.pause()
+
+    run(app, steps, size=(80, 24))
+    assert app.setting.left["game"].startswith("Final score: you ")

@@ -594,9 +594,12 @@ class GameScreen(Screen[None]):
             return
         self._show_events(events)
         if self.state.phase is Phase.OVER:
-            self._final_table()
-            if self.game.coach:
-                self.say(*(Text(line) for line in self.game.report().lines()))
+            table, winner = self._final_table()
+            summary = [Text(line) for line in self.summary()]
+            self.say(table, winner, *summary)
+            self._new_turn()
+            self.app.push_screen(GameEnd(table, winner, *summary), lambda _: self._close())
+            return
         self._new_turn()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -926,7 +929,7 @@ class GameScreen(Screen[None]):
             assert placer is not None
             placer.show(best.mark)
 
-    def _final_table(self) -> None:
+    def _final_table(self) -> tuple[Table, Text]:
         outcome = self.state.outcome()
         table = Table(title="Final score", show_edge=False)
         table.add_column("Category")
@@ -948,7 +951,7 @@ class GameScreen(Screen[None]):
                 ),
             )
         winners = " and ".join(_who(p) for p in outcome.winners)
-        self.say(table, Text(f"Winner: {winners}.", style="bold green"))
+        return table, Text(f"Winner: {winners}.", style="bold green")
 
     def summary(self) -> list[str]:
         """The coach's summary so far (empty without the coach)."""
@@ -984,9 +987,35 @@ class GameScreen(Screen[None]):
             lines.append(left[0].upper() + left[1:] + ".")
         else:
             self.game.release()
+            scores = ", ".join(
+                f"{_who(p).lower()} {score.total}"
+                for p, score in enumerate(self.state.outcome().scores)
+            )
+            lines.insert(0, f"Final score: {scores}.")
         if lines:
             self.setting.left["game"] = "\n".join(lines)
 
     def _close(self) -> None:
         self.keep_progress()
         leave(self.setting, self)
+
+
+class GameEnd(Screen[None]):
+    """The end of a game: the final score, the winner and the coach's summary; any of
+    ``q``, Escape or Enter leaves (back home, or out of the app)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q,escape,enter", "leave", "Leave", priority=True),
+    ]
+
+    def __init__(self, *parts: RenderableType) -> None:
+        super().__init__()
+        self.parts = parts
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="end"):
+            yield Shown(Group(Text("The game is over.", style="bold"), *self.parts))
+        yield Footer(compact=True)
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
