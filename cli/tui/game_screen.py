@@ -8,8 +8,13 @@ choice is questioned before it becomes final (``verdict.warning()``: play it any
 choose again); the verdicts after the fact go to the messages, and ``q`` and the end of
 the game show the coach's summary. ``h`` gives the expert's advice on the decision due
 (:func:`silverpyr.puzzles.realgame.advice.advise`). Everything the solver works out (the
-advice, the coach's checks, the bots' turns) runs in thread workers with a visible
-"thinking" line, so the screen never freezes.
+advice, the coach's checks, the bots' marks, foreseen at the start of each turn) runs off
+the screen's thread (:meth:`GameScreen.solve`) with a status line that says what is being
+weighed and for how long, so the screen never freezes nor stays silent. Ending the turn,
+a keep and a replacement save the game (:class:`KeptGame
+<silverpyr.puzzles.realgame.kept_game.KeptGame>`), so they run on the screen's thread, once
+the coach and the bots are ready. The end of the game is a screen of its own
+(:class:`GameEnd`).
 """
 
 from __future__ import annotations
@@ -56,7 +61,7 @@ HUMAN = 0
 MARKING = frozenset({"cursor", "rotate", "mirror", "next_card", "single", "step", "prompt"})
 """Actions that only mean something while a mark is being placed."""
 DECIDING = MARKING | {"place", "end_turn", "undo", "choose", "hint"}
-"""Actions off while the table is busy (the bots play, the coach weighs a keep)."""
+"""Actions off while a decision waits for the solver (the coach weighs it, the bots think)."""
 FOOTLESS = frozenset({"step", "prompt"})
 """Actions of :data:`MOVE_KEYS` left out of the game's footer (still live)."""
 
