@@ -1095,6 +1095,7 @@ def game_app(
     opponents: str = "greedy",
     coach: bool = False,
     store: Store | None = None,
+    record: Path | None = None,
 ) -> SilverpyrApp:
     """The full-screen game of a kept game (saved in ``store`` when given)."""
     from silverpyr.puzzles.realgame.kept_game import KeptGame
@@ -1106,6 +1107,7 @@ def game_app(
         players=players,
         opponents=opponents,
         coach=coach,
+        record=record,
         store=store,
     )
     setting = Setting(deck, store, DAY, record=store is not None)
@@ -1364,11 +1366,11 @@ def test_home_resumes_the_unfinished_game_and_new_games_choose_opponents_and_coa
 
 
 @pytest.mark.slow  # a whole game with keys (about a minute on a loaded machine)
-def test_a_whole_game_ends_on_a_screen_with_the_final_score(deck: Deck) -> None:
+def test_a_whole_game_ends_on_a_screen_with_the_final_score(deck: Deck, tmp_path: Path) -> None:
     from silverpyr.cli.tui.game_screen import GameEnd
     from silverpyr.solver.bots import choose_replacement
 
-    app = game_app(deck, seed=3, players=2)
+    app = game_app(deck, seed=3, players=2, record=tmp_path / "game.json")
     app.setting.home = False
 
     async def steps(pilot: Pilot[None]) -> None:
@@ -1396,4 +1398,7 @@ def test_a_whole_game_ends_on_a_screen_with_the_final_score(deck: Deck) -> None:
         await pilot.pause()
 
     run(app, steps, size=(80, 24))
-    assert app.setting.left["game"].startswith("Final score: you ")
+    left = app.setting.left["game"]
+    assert left.startswith("Final score: you ")
+    assert f"silverpyr hint --game {tmp_path / 'game.json'} --review" in left
+    assert (tmp_path / "game.json").exists()  # --record: written by the kept game

@@ -997,6 +997,12 @@ class GameScreen(Screen[None]):
                 for p, score in enumerate(self.state.outcome().scores)
             )
             lines.insert(0, f"Final score: {scores}.")
+        path = self.game.record_path
+        if path is not None:
+            lines.append(
+                f"The game's record is in {path}; review it with: "
+                f"silverpyr hint --game {path} --review"
+            )
         if lines:
             self.setting.left["game"] = "\n".join(lines)
 
