@@ -192,17 +192,19 @@ def game(
     with _results(no_record) as store:
         from ..puzzles.realgame.kept_game import KeptGame
 
-        kept = KeptGame.start(
-            deck,
-            seed=seed,
-            fresh_seed=fresh,
-            players=players if "players" in given else None,
-            opponents=opponents if "opponents" in given else None,
-            coach=coach,
-            record=record,
-            store=store,
-            restart=restart,
-        )
+        # a resumed coached game is judged again, decision by decision: say so meanwhile
+        with console.status("Opening the game...", spinner="dots"):
+            kept = KeptGame.start(
+                deck,
+                seed=seed,
+                fresh_seed=fresh,
+                players=players if "players" in given else None,
+                opponents=opponents if "opponents" in given else None,
+                coach=coach,
+                record=record,
+                store=store,
+                restart=restart,
+            )
         with kept:
             if full_screen:
                 from .tui.launch import run_game

@@ -510,3 +510,22 @@ def test_a_game_open_in_another_session_is_refused(deck_file: Path, home: Path) 
         alone = run(deck_file, ["q!"], "--no-record")  # plays, without saving
         assert alone.exit_code == 0, alone.output
     assert run(deck_file, ["q!"]).exit_code == 0  # let go of when the other session ended
+
+
+def test_at_a_terminal_the_coach_asks_and_anything_but_y_chooses_again(
+    deck_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from silverpyr.puzzles.realgame.advice import options_of
+
+    _fake_advice(monkeypatch)
+    state = deal(load_deck(deck_file), 2, SEED)
+    worse = options_of(state, 0)[1]
+    typed = [" ".join(map(str, worse)), "maybe", " ".join(map(str, worse)), "y", "q", "y"]
+    args = ["--cards", str(deck_file), "game", "--seed", str(SEED), "--plain", "--coach"]
+    result = CliRunner().invoke(app, args, input="\n".join(typed) + "\n")  # no script
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())
+    assert out.count("Play it anyway?") == 2  # "maybe" chose again; "y" played it
+    assert out.count("Keep which two cards?") == 2
+    assert "Coach's summary: 1 decision, 3.0 expected points lost in all." in out
+    assert "Coach (" not in out
