@@ -431,6 +431,7 @@ def test_a_game_turn_with_a_replacement_taken_by_key(deck: Deck) -> None:
             await end_turn(pilot)
         assert screen.state.phase is Phase.REPLACE
         assert "take a replacement" in str(screen.query_one("#status").render())
+        assert "Place" not in screen_lines(app)[-1]  # Enter means nothing at a replacement
         offered = screen.state.offer[1].number
         await pilot.press("2")
         await settle(pilot)

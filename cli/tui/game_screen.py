@@ -206,7 +206,9 @@ class GameScreen(Screen[None]):
             return False
         if action == "end_turn":
             return self.game.pending is not None
-        if action in ("place", "hint"):  # h advises on a decision still open
+        if action == "place":  # Enter keeps two cards, or places the ghost
+            return self.state.phase is Phase.KEEP or self._placing() is not None
+        if action == "hint":  # h advises on a decision still open
             return self.game.pending is None
         if action == "undo":
             return self.game.pending is not None or self._placing() is not None
