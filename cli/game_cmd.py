@@ -120,13 +120,13 @@ def game(
     moves: MovesOption = None,
     moves_file: MovesFileOption = None,
     plain: PlainOption = False,
-    line: Annotated[bool, line_option("--coach", "--record", "--opponents expert")] = False,
+    line: Annotated[bool, line_option()] = False,
     opponents: Annotated[
         str,
         typer.Option(
             "--opponents",
             click_type=click.Choice(NAMES),
-            help="The bots in the other seats (expert plays in line mode).",
+            help="The bots in the other seats.",
         ),
     ] = "greedy",
     coach: Annotated[
@@ -134,8 +134,7 @@ def game(
         typer.Option(
             "--coach",
             help="Before each of your decisions is final, say what it costs against the "
-            "expert's and ask (silent under half a point); a summary at q and at the end. "
-            "Line mode.",
+            "expert's and ask (silent under half a point); a summary at q and at the end.",
         ),
     ] = False,
     rollouts: RolloutsOption = DEFAULT_ROLLOUTS,
@@ -143,8 +142,7 @@ def game(
         Path | None,
         typer.Option(
             "--record",
-            help="Save the game to this file after every decision (for hint --game "
-            "FILE --review). Line mode.",
+            help="Save the game to this file after every decision (for hint --game FILE --review).",
             dir_okay=False,
             show_default=False,
             metavar="FILE",
@@ -169,14 +167,12 @@ def game(
     if record is not None:
         record_target(record)  # a FIFO, a device, a folder...: refused before the game starts
     fresh = random_seed()
-    # the full-screen game seats greedy bots, without coach or record
-    full_screen = opponents == "greedy" and not coach and record is None
-    if full_screen and not (line or plain or moves is not None or moves_file is not None):
-        from .tui.launch import interactive, run_game
+    # the full-screen game: any opponents of the registry, the coach, the record, saved
+    full_screen = not (line or plain or moves is not None or moves_file is not None)
+    if full_screen:
+        from .tui.launch import interactive
 
-        if interactive():
-            run_game(app_context(ctx).deck(), players, fresh if seed is None else seed)
-            return
+        full_screen = interactive()
 
     console = stdout_console(plain=plain)
     deck = app_context(ctx).deck()
@@ -201,6 +197,11 @@ def game(
             )
         kept.rollouts = rollouts
         with kept:
+            if full_screen:
+                from .tui.launch import run_game
+
+                run_game(deck, kept)
+                return
             console.print(
                 f"Game seed {kept.seed}: replay it with --seed {kept.seed}", highlight=False
             )

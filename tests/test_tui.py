@@ -12,6 +12,7 @@ import asyncio
 import copy
 import datetime as dt
 import io
+import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -38,7 +39,7 @@ from silverpyr.solver.bots import choose_keep, choose_move
 from silverpyr.solver.cards import Deck
 from silverpyr.solver.cells import cells_of, column_of, row_of
 from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.game import Phase
+from silverpyr.solver.game import GameState, Phase
 from silverpyr.solver.moves import Mark, Move, move_str
 
 DAY = dt.date(2026, 11, 22)
@@ -102,6 +103,14 @@ async def settle(pilot: Pilot[None]) -> None:
     """Wait for the solver's workers to finish and their results to be shown."""
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+    await pilot.app.workers.wait_for_complete()  # a result may start the next worker
+    await pilot.pause()
+
+
+async def end_turn(pilot: Pilot[None]) -> None:
+    """Enter on the pending move: the turn ends (the bots play in a worker)."""
+    await pilot.press("enter")
+    await settle(pilot)
 
 
 def run(
@@ -397,15 +406,19 @@ def test_a_game_turn_with_a_replacement_taken_by_key(deck: Deck) -> None:
         for number in choose_keep(screen.state.players[0].dealt):
             await pilot.press(str(dealt.index(number) + 1))
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert screen.state.phase is Phase.MARK
         first = choose_move(screen.state.position(0), screen.state.expedition, 1)
         await place_move(pilot, screen, first)
         await pilot.pause()
         assert first.mark is not None
         view = screen._views[first.mark.card]  # marks numbered by turn, as in a puzzle
-        assert set(view.labels.values()) == {"1"}
+        assert set(view.labels.values()) == {"1"}  # pending: drawn as this turn's marks
         assert len(view.labels) == first.mark.cells.bit_count()
+        assert screen.game.pending == first and screen.state.turn == 1
+        await end_turn(pilot)
+        assert set(view.labels.values()) == {"1"}  # final now, still turn 1's
+        assert screen.state.turn == 2
         console = Console(width=100, record=True, file=io.StringIO())
         console.print(screen._opponent(1))  # the opponent's tab: sheet and cards, numbered
         opponent = console.export_text()
@@ -415,12 +428,13 @@ def test_a_game_turn_with_a_replacement_taken_by_key(deck: Deck) -> None:
             state = screen.state
             move = choose_move(state.position(0), state.expedition, state.round_number)
             await place_move(pilot, screen, move)
-            await pilot.pause()
+            await end_turn(pilot)
         assert screen.state.phase is Phase.REPLACE
         assert "take a replacement" in str(screen.query_one("#status").render())
+        assert "Place" not in screen_lines(app)[-1]  # Enter means nothing at a replacement
         offered = screen.state.offer[1].number
         await pilot.press("2")
-        await pilot.pause()
+        await settle(pilot)
         assert offered in [s.number for s in screen.state.position(0).cards]
         assert "from offer slot 2" in str(screen.messages[-1])
         await pilot.press("o")
@@ -534,7 +548,7 @@ def test_h_in_the_game_gives_the_experts_advice_at_keep_and_mark(deck: Deck) -> 
         for number in choose_keep(screen.state.players[0].dealt):
             await pilot.press(str(dealt.index(number) + 1))
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("h")  # a mark: the expert's top move goes under the cursor
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
@@ -675,9 +689,12 @@ def test_an_empty_seed_box_means_a_random_seed_as_on_the_command_line(
         assert isinstance(app.screen, HomeScreen)
         await pilot.press("g", "enter")  # a game: a random seed, 2 players
         await pilot.pause()
+        await pilot.press("1")  # the first opponents offered: greedy, no coach
+        await pilot.pause()
         game = app.screen
         assert isinstance(game, GameScreen)
         assert game.state.seed == 4242 and len(game.state.players) == 2
+        assert (game.game.opponents, game.game.coach) == ("greedy", False)
 
     run(app, steps)
     store.close()
@@ -900,8 +917,7 @@ def test_no_color_game_screen_has_no_colour_of_ours(
         await pilot.pause()
         assert set().union(*(_colours(d) for d in _drawings(app.screen))) == set()
         await pilot.press("enter")
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
         assert set().union(*(_colours(d) for d in _drawings(app.screen))) == set()
 
     run(app, steps)
@@ -1000,11 +1016,11 @@ def test_80x24_game_shows_the_whole_offer_and_every_key(deck: Deck) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
+        assert "keep two of the four cards" in "\n".join(screen_lines(app))  # the first frame
         _everything_inside(app, "#title", "CardView", "#status", "Footer")
         assert screen_lines(app)[-1].rstrip().endswith("q Leave")
         await pilot.press("1", "2", "enter")
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
         _everything_inside(app, "#title", "CardView", "#offer", "#strip", "#status", "Footer")
         lines = screen_lines(app)
         offer = [line for line in lines if ") " in line and "route" in line]
@@ -1067,3 +1083,323 @@ def test_80x24_is_not_too_small_for_any_screen(deck: Deck) -> None:
         assert not any(isinstance(s, TooSmall) for s in app.screen_stack)
 
     run(app, steps, size=(80, 24))
+
+
+# --- the game table: pending moves, the coach, any opponents -----------------------------
+
+
+def game_app(
+    deck: Deck,
+    seed: int = 5,
+    *,
+    players: int = 2,
+    opponents: str = "greedy",
+    coach: bool = False,
+    store: Store | None = None,
+    record: Path | None = None,
+) -> SilverpyrApp:
+    """The full-screen game of a kept game (saved in ``store`` when given)."""
+    from silverpyr.puzzles.realgame.kept_game import KeptGame
+
+    game = KeptGame.start(
+        deck,
+        seed=seed,
+        fresh_seed=seed,
+        players=players,
+        opponents=opponents,
+        coach=coach,
+        record=record,
+        store=store,
+    )
+    setting = Setting(deck, store, DAY, record=store is not None)
+    return SilverpyrApp(setting, lambda s: GameScreen(s, game))
+
+
+async def keep_greedy(pilot: Pilot[None], screen: GameScreen) -> None:
+    """Keep the greedy bot's two cards, with keys."""
+    dealt = [card.number for card in screen.state.players[0].dealt]
+    for number in choose_keep(screen.state.players[0].dealt):
+        await pilot.press(str(dealt.index(number) + 1))
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+def test_a_placed_move_is_pending_until_enter_again_and_u_takes_it_back(deck: Deck) -> None:
+    app = game_app(deck)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await keep_greedy(pilot, screen)
+        state = screen.state
+        moves = [m for m in state.legal_moves(0) if not m.is_pass]
+        first, second = moves[0], moves[-1]
+        await place_move(pilot, screen, first)
+        await pilot.pause()
+        assert screen.game.pending == first and screen.state is state  # nothing final yet
+        status = str(screen.query_one("#status").render())
+        assert "Enter ends the turn" in status and "u takes it back" in status
+        footer = screen_lines(app)[-1]
+        assert "End turn" in footer and "u Undo" in footer and "Rotate" not in footer
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.game.pending is None and screen.state is state
+        assert "Took back your move" in str(screen.messages[-1])
+        assert all(not view.labels for view in screen._views.values())  # the board is clean
+        assert "Place" in screen_lines(app)[-1]
+        await place_move(pilot, screen, second)  # choose again
+        await end_turn(pilot)
+        assert screen.game.pending is None and screen.state.turn == 2
+        mine = [str(m) for m in screen.messages if str(m).startswith("  You: ")]
+        assert mine == [f"  You: {move_str(second, with_card=True)}"]
+        await pilot.pause()
+        side = " ".join(" ".join(line[53:] for line in screen_lines(app)[3:-2]).split())
+        assert " ".join(str(screen.messages[-1]).split()) in side  # the newest is in sight
+
+    run(app, steps, size=(80, 24))
+
+
+def test_expert_opponents_play_the_expert_bots_moves_in_a_worker(deck: Deck) -> None:
+    from silverpyr.solver.players import ExpertPlayer
+
+    app = game_app(deck, seed=11, players=3, opponents="expert")
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await keep_greedy(pilot, screen)
+        expert = ExpertPlayer()
+        threads: list[bool] = []  # for each bot mark worked out: on the screen's thread?
+        player = screen.bots.player
+        ask = player.move
+
+        def watched(state: GameState, seat: int) -> Move:
+            threads.append(threading.current_thread() is threading.main_thread())
+            return ask(state, seat)
+
+        player.move = watched  # type: ignore[method-assign]
+        for _ in range(2):
+            await settle(pilot)
+            state = screen.state
+            bots = [expert.move(state, seat) for seat in (1, 2)]
+            move = choose_move(state.position(0), state.expedition, state.round_number)
+            await place_move(pilot, screen, move)
+            await end_turn(pilot)
+            assert screen.busy is None and screen.state.turn == state.turn + 1
+            shown = [str(m) for m in screen.messages]
+            for seat, bot in zip((2, 3), bots, strict=True):
+                assert f"  Player {seat}: {move_str(bot, with_card=True)}" in shown
+        assert threads and not any(threads)  # the bots think in workers, never freezing it
+        assert "3 players against expert bots" in str(screen.messages[0])
+
+    run(app, steps)
+
+
+def _worst_move(state: GameState) -> Move:
+    from silverpyr.puzzles.realgame.advice import advise
+
+    worst = advise(state, 0).options[-1].choice
+    assert isinstance(worst, Move)
+    return worst
+
+
+@pytest.mark.slow  # the coach weighs the keep too (rollouts today)
+def test_the_coach_asks_before_a_graded_move_is_final_heed_or_play_anyway(deck: Deck) -> None:
+    from silverpyr.cli.tui.modals import Confirm
+
+    app = game_app(deck, coach=True)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await keep_greedy(pilot, screen)
+        while isinstance(app.screen, Confirm):  # the coach may question the keep
+            await pilot.press("y")
+            await settle(pilot)
+        state = screen.state
+        worst = _worst_move(state)
+        await place_move(pilot, screen, worst)
+        await pilot.press("enter")
+        await settle(pilot)
+        question = app.screen
+        assert isinstance(question, Confirm)  # asked before the move is final
+        verdict = screen.game.check(worst)
+        assert verdict is not None and not verdict.is_silent
+        assert question.question == verdict.warning()
+        await pilot.press("n")  # heed it: the move is taken back, the same turn
+        await pilot.pause()
+        assert app.screen is screen and screen.game.pending is None and screen.state is state
+        await place_move(pilot, screen, worst)  # the same move again, played anyway
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("y")
+        await settle(pilot)
+        assert app.screen is screen and screen.state.turn == 2
+        assert verdict.message() in [str(m) for m in screen.messages]  # after the fact too
+        await pilot.press("q")
+        await pilot.press("y")
+        await pilot.pause()
+
+    run(app, steps)
+    left = "\n".join(app.setting.left.values())
+    assert left.startswith("Coach's summary: ")  # q: the summary so far
+
+
+def test_leave_says_the_game_is_saved_and_the_next_start_resumes_it(
+    deck: Deck, tmp_path: Path
+) -> None:
+    from silverpyr.cli.tui.modals import Confirm
+    from silverpyr.puzzles.realgame.kept_game import KeptGame
+
+    store = Store(tmp_path / "results.db")
+    app = game_app(deck, seed=9, store=store)
+    played: list[GameState] = []
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await keep_greedy(pilot, screen)
+        state = screen.state
+        await place_move(pilot, screen, choose_move(state.position(0), state.expedition, 1))
+        await end_turn(pilot)
+        played.append(screen.state)
+        state = screen.state
+        await place_move(pilot, screen, choose_move(state.position(0), state.expedition, 1))
+        assert screen.game.pending is not None  # pending: not final, so not saved
+        await pilot.press("q")
+        await pilot.pause()
+        question = app.screen
+        assert isinstance(question, Confirm)
+        assert "It is saved: `silverpyr game` resumes it." in question.question
+        await pilot.press("y")
+        await pilot.pause()
+
+    run(app, steps)
+    left = app.setting.left["game"]
+    assert "The game is saved at round 1, turn 2" in left and "`silverpyr game`" in left
+    resumed = KeptGame.start(deck, seed=None, fresh_seed=1, store=store)
+    again = SilverpyrApp(Setting(deck, store, DAY, record=True), lambda s: GameScreen(s, resumed))
+
+    async def resume(pilot: Pilot[None]) -> None:
+        screen = again.screen
+        assert isinstance(screen, GameScreen)
+        assert any("Resuming the unfinished game" in str(m) for m in screen.messages)
+        assert screen.game.pending is None and screen.placer is not None
+        assert screen.state == played[0]  # the same table, replayed
+        assert "round 1, turn 2/7" in str(screen.query_one("#title").render())
+
+    run(again, resume)
+    resumed.release()
+    store.close()
+
+
+def test_leaving_while_the_coach_weighs_does_not_wait_for_it(deck: Deck) -> None:
+    """The solver's work runs in daemon threads: leaving mid-advice does not hang."""
+    app = game_app(deck, coach=True)
+    release = threading.Event()
+    started: list[threading.Thread] = []
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+
+        def slow(choice: object) -> None:
+            started.append(threading.current_thread())
+            release.wait(60)
+
+        screen.game.check = slow  # type: ignore[assignment,method-assign]
+        await pilot.press("1", "2", "enter")
+        await pilot.pause(0.2)
+        assert screen.busy is not None and "coach" in screen.busy
+        assert "The coach is weighing" in screen_lines(app)[-2]
+        await pilot.press("q", "y")
+        await pilot.pause()
+
+    run(app, steps)  # returns: the app left while the coach still weighed
+    assert started and started[0].daemon and started[0].is_alive()
+    release.set()
+
+
+def test_home_resumes_the_unfinished_game_and_new_games_choose_opponents_and_coach(
+    deck: Deck, tmp_path: Path
+) -> None:
+    from silverpyr.cli.tui.home import opponent_choices
+    from silverpyr.puzzles.realgame.kept_game import KeptGame
+    from silverpyr.solver.bots import choose_keep
+
+    store = Store(tmp_path / "results.db")
+    with KeptGame.start(deck, seed=5, fresh_seed=5, store=store) as kept:
+        kept.keep(*choose_keep(kept.state.players[0].dealt))  # one decision: saved
+    setting = Setting(deck, store, DAY, record=True, home=True)
+    app = SilverpyrApp(setting, HomeScreen)
+    expert_coach = [value for value, _ in opponent_choices()].index("expert+coach") + 1
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("g", "enter")  # empty: the unfinished game, as `silverpyr game`
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        assert game.game.resumed and game.state.seed == 5 and game.state.phase is Phase.MARK
+        assert any("Resuming the unfinished game" in str(m) for m in game.messages)
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("g", *"7 3", "enter")  # another game while one is unfinished
+        await pilot.pause()
+        await pilot.press(str(expert_coach))
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)  # refused, with a notice
+        store.drop_game("game")
+        await pilot.press("g", *"7 3", "enter")
+        await pilot.pause()
+        await pilot.press(str(expert_coach))
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        assert (game.state.seed, len(game.state.players)) == (7, 3)
+        assert (game.game.opponents, game.game.coach) == ("expert", True)
+        await pilot.press("q", "y")
+        await pilot.pause()
+
+    run(app, steps, notifications=True)
+    store.close()
+
+
+@pytest.mark.slow  # a whole game with keys (about a minute on a loaded machine)
+def test_a_whole_game_ends_on_a_screen_with_the_final_score(deck: Deck, tmp_path: Path) -> None:
+    from silverpyr.cli.tui.game_screen import GameEnd
+    from silverpyr.solver.bots import choose_replacement
+
+    app = game_app(deck, seed=3, players=2, record=tmp_path / "game.json")
+    app.setting.home = False
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await keep_greedy(pilot, screen)
+        for _ in range(200):
+            state = screen.state
+            if state.phase is Phase.OVER:
+                break
+            if state.phase is Phase.REPLACE:
+                choice = choose_replacement(state)
+                await pilot.press("d" if choice.slot is None else str(choice.slot + 1))
+                await settle(pilot)
+                continue
+            move = choose_move(state.position(0), state.expedition, state.round_number)
+            await place_move(pilot, screen, move)
+            await end_turn(pilot)
+        await pilot.pause()
+        end = app.screen
+        assert isinstance(end, GameEnd)
+        shown = "\n".join(screen_lines(app))
+        assert "The game is over." in shown and "Final score" in shown and "Winner:" in shown
+        await pilot.press("q")
+        await pilot.pause()
+
+    run(app, steps, size=(80, 24))
+    left = app.setting.left["game"]
+    assert left.startswith("Final score: you ")
+    assert f"silverpyr hint --game {tmp_path / 'game.json'} --review" in left
+    assert (tmp_path / "game.json").exists()  # --record: written by the kept game

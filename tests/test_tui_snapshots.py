@@ -86,10 +86,35 @@ def test_puzzle_end(
     assert snap_compare(app, terminal_size=size, run_before=play)
 
 
+async def _settle(pilot: Pilot[None]) -> None:
+    for _ in range(2):  # a worker's result may start the next one
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_game_keep_and_turn(snap_compare: Compare, deck: Deck, size: tuple[int, int]) -> None:
     app = _app(deck, lambda s: GameScreen(s, players=2, seed=5))
-    assert snap_compare(app, press=["1", "2", "enter", "_"], terminal_size=size)
+
+    async def keep(pilot: Pilot[None]) -> None:
+        await pilot.press("1", "2", "enter")  # the bots keep theirs in a worker
+        await _settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=keep)
+
+
+def test_game_pending_move(snap_compare: Compare, deck: Deck) -> None:
+    """A move placed, not yet final: on the board as this turn's marks; the status and the
+    footer say Enter ends the turn and u takes it back."""
+    app = _app(deck, lambda s: GameScreen(s, players=2, seed=5))
+
+    async def place(pilot: Pilot[None]) -> None:
+        await pilot.press("1", "2", "enter")
+        await _settle(pilot)
+        await pilot.press("n", "enter")  # the first legal placement, pending
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=place)
 
 
 @pytest.mark.parametrize("size", SIZES)

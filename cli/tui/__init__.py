@@ -8,8 +8,11 @@ grows; under ``NO_COLOR`` it draws without colour (:class:`.widgets.Colourless`)
 
 Nothing here decides a rule of the game: legality comes from
 the rules engine (``CardState.why_illegal``, ``Position.after_marks``), moves are played
-through :class:`~silverpyr.puzzles.session.PlaySession` or
-:class:`~silverpyr.solver.game.GameState`, hints and feedback from the coach.
+through :class:`~silverpyr.puzzles.session.PlaySession` (a puzzle) or
+:class:`~silverpyr.puzzles.realgame.kept_game.KeptGame` (a game against bots, the same
+table the line mode drives), hints and feedback from the coach. Solver work (hints, advice,
+the coach's checks, the bots' marks) runs off the screen's thread, with a visible
+"thinking" line.
 
 This package's ``__init__`` imports nothing, so ``silverpyr --help`` never loads Textual:
 commands import :mod:`.launch` inside their function bodies.
@@ -17,8 +20,8 @@ commands import :mod:`.launch` inside their function bodies.
 - :mod:`.placing`: the pattern under the cursor, built into a move mark by mark (no Textual);
 - :mod:`.widgets`: the card, the status bar, the small drawings;
 - :mod:`.puzzle_screen`, :mod:`.end_screen`: a puzzle attempt and its end;
-- :mod:`.game_screen`: a game against the bots;
-- :mod:`.home`: the home and stats screens;
+- :mod:`.game_screen`: a game against the bots (a pending move, the coach's question);
+- :mod:`.home`: the home and stats screens (a game: seed, players, opponents, coach);
 - :mod:`.app`: the app with its CSS, and the "terminal too small" screen;
 - :mod:`.launch`: what the commands call, and whether the terminal can take the full screen.
 """

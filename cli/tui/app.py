@@ -33,6 +33,7 @@ Screen { layout: vertical; }
 .card.active.illegal { border: dashed $error; }
 .card.chosen { border: heavy $success; }
 #side { width: 1fr; padding: 0 1; }
+#log { height: 1fr; min-height: 3; }
 #hand { width: auto; height: auto; }
 #hand.keep { layout: grid; grid-size: 2; width: 52; }
 #offer {
@@ -48,7 +49,8 @@ Screen { layout: vertical; }
 #home-title { padding: 1 2; height: auto; }
 #stats { padding: 1 2; }
 TabbedContent { height: 1fr; }
-Confirm, Prompt, LeaveDialog { align: center middle; }
+Confirm, Prompt, LeaveDialog, Choose { align: center middle; }
+#choose-list { height: auto; max-height: 12; border: none; padding: 0; }
 .dialog {
     width: 64; height: auto; padding: 1 2;
     border: thick $accent; background: $surface;
@@ -125,10 +127,11 @@ class SilverpyrApp(App[None]):
 
     def action_interrupt(self) -> None:
         """Ctrl-C (or Ctrl-Q): leave at once, keeping any puzzle not finished, as the line
-        mode does."""
+        mode does, and saying how to resume a game (saved after every decision)."""
+        from .game_screen import GameScreen
         from .puzzle_screen import PuzzleScreen
 
         for screen in self.screen_stack:
-            if isinstance(screen, PuzzleScreen):
+            if isinstance(screen, PuzzleScreen | GameScreen):
                 screen.keep_progress()
         self.exit()

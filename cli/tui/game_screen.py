@@ -1,23 +1,38 @@
 """A game against the bots on the full screen: you are player 1.
 
-The screen drives a :class:`~silverpyr.solver.game.GameState` (keep, play, take a
-replacement); the other seats play by :mod:`silverpyr.solver.bots`; ``h`` gives the
-expert's advice on the decision due, as ``h`` in the line game does
-(:func:`silverpyr.puzzles.realgame.advice.advise`).
+The screen drives a kept game (the table: seats, bots, replacements, claims, the coach);
+it decides no rule. Your mark stays **pending** until you end the turn: Enter places it
+(the board shows it with this turn's number), a second Enter ends the turn (the bots play,
+the next expedition card turns over), ``u`` takes it back. With the coach on, a graded
+choice is questioned before it becomes final (``verdict.warning()``: play it anyway, or
+choose again); the verdicts after the fact go to the messages, and ``q`` and the end of
+the game show the coach's summary. ``h`` gives the expert's advice on the decision due
+(:func:`silverpyr.puzzles.realgame.advice.advise`). Everything the solver works out (the
+advice, the coach's checks, the bots' marks, foreseen at the start of each turn) runs off
+the screen's thread (:meth:`GameScreen.solve`) with a status line that says what is being
+weighed and for how long, so the screen never freezes nor stays silent. Ending the turn,
+a keep and a replacement save the game (:class:`KeptGame
+<silverpyr.puzzles.realgame.kept_game.KeptGame>`), so they run on the screen's thread, once
+the coach and the bots are ready. The end of the game is a screen of its own
+(:class:`GameEnd`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import asyncio
+import contextlib
+import threading
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
@@ -25,7 +40,7 @@ from textual.worker import Worker, WorkerState
 
 from ...solver.cells import cells_of
 from ...solver.game import DECK, Phase, Replacement
-from ...solver.moves import PASS, Move, move_str
+from ...solver.moves import Move, move_str
 from ...solver.sheet import GEM_CAP, SKULL_CAP
 from .modals import Confirm, Prompt
 from .placing import Placer
@@ -35,19 +50,77 @@ from .widgets import CardView, Shown, strip
 
 if TYPE_CHECKING:
     from ...puzzles.realgame.advice import Advice
+    from ...puzzles.realgame.game_coach import Verdict
+    from ...puzzles.realgame.kept_game import Event, KeptGame
     from ...solver.game import GameState
-    from ...solver.moves import Move
+    from ...solver.players import Player
     from ...solver.position import Position
+    from ...solver.rollouts import Choice
 
 HUMAN = 0
-MARKING = frozenset({"cursor", "rotate", "mirror", "next_card", "single", "step", "prompt", "undo"})
-"""Actions that only mean something while a mark is due."""
+MARKING = frozenset({"cursor", "rotate", "mirror", "next_card", "single", "step", "prompt"})
+"""Actions that only mean something while a mark is being placed."""
+DECIDING = MARKING | {"place", "end_turn", "undo", "choose", "hint"}
+"""Actions off while a decision waits for the solver (the coach weighs it, the bots think)."""
 FOOTLESS = frozenset({"step", "prompt"})
 """Actions of :data:`MOVE_KEYS` left out of the game's footer (still live)."""
 
 
+def _waited(seconds: float) -> str:
+    """`` 12 s`` from 2 seconds on (empty before)."""
+    return f" {int(seconds)} s" if seconds >= 2 else ""
+
+
 def _who(player: int) -> str:
     return "You" if player == HUMAN else f"Player {player + 1}"
+
+
+# --- the bots, a turn ahead ----------------------------------------------------------------
+
+
+class Foresight:
+    """The bots' player, with their marks for a turn worked out ahead in a thread worker.
+
+    The bots mark at the same time as you, from the table before the turn, so their marks
+    can be found while you place yours; ending the turn (on the screen's thread, since it
+    saves the game) then finds them ready instead of freezing the screen. Anything not
+    foreseen is asked of the player itself.
+    """
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.name = player.name
+        self._lock = threading.Lock()
+        self._moves: tuple[GameState, dict[int, Move]] | None = None
+
+    def foresee(self, state: GameState, seats: range) -> None:
+        """Work out the bots' marks in ``state`` (slow: call it in a worker)."""
+        moves = {seat: self.player.move(state, seat) for seat in seats}
+        with self._lock:
+            self._moves = (state, moves)
+
+    def foreseen(self, state: GameState) -> bool:
+        with self._lock:
+            return self._moves is not None and self._moves[0] is state
+
+    def keep(self, state: GameState, player: int) -> tuple[int, int]:
+        return self.player.keep(state, player)
+
+    def move(self, state: GameState, player: int) -> Move:
+        with self._lock:
+            cached = self._moves
+        if cached is not None and cached[0] is state and player in cached[1]:
+            return cached[1][player]
+        return self.player.move(state, player)
+
+    def replacement(self, state: GameState) -> Replacement:
+        return self.player.replacement(state)
+
+    def predicted(self, state: GameState, player: int) -> float | None:
+        return self.player.predicted(state, player)
+
+
+# --- drawing ----------------------------------------------------------------------------------
 
 
 def marks_of(
@@ -77,12 +150,41 @@ def sheet_text(state: GameState, player: int) -> Text:
     return text
 
 
+def event_text(event: Event) -> Text:
+    """One event of the table, for the messages."""
+    from ...puzzles.realgame.kept_game import Claimed, Completed, Judged, Played, Replaced
+
+    if isinstance(event, Played):
+        shown = "passes" if event.move.is_pass else move_str(event.move, with_card=True)
+        return Text(f"  {_who(event.player)}: {shown}")
+    if isinstance(event, Completed):
+        return Text(f"  {_who(event.player)} completed card {event.card.number}.", style="green")
+    if isinstance(event, Replaced):
+        source = (
+            "the deck top" if event.source.slot is None else f"offer slot {event.source.slot + 1}"
+        )
+        return Text(
+            f"  {_who(event.player)} replaced card {event.card.number} with card "
+            f"{event.taken.number} ({event.taken.color.value}) from {source}."
+        )
+    if isinstance(event, Claimed):
+        claim = event.claim
+        return Text(
+            f"  {_who(claim.player)} claimed {claim.points} pyramid points in {claim.color.value}.",
+            style="yellow",
+        )
+    assert isinstance(event, Judged)
+    return Text(event.verdict.message(), style="italic")
+
+
 class GameScreen(Screen[None]):
     """A whole game: keep two cards, a move a turn, replacements, the final score."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # n and : stay live but leave the footer, so it fits 80 columns with q Leave
         *(replace(b, show=False) if b.action.split("(")[0] in FOOTLESS else b for b in MOVE_KEYS),
+        # Enter ends the turn while a move is pending (Place is off then: check_action)
+        Binding("enter", "end_turn", "End turn", priority=True),
         Binding("1", "choose(0)", "Slot 1", show=False),
         Binding("2", "choose(1)", "Slot 2", show=False),
         Binding("3", "choose(2)", "Slot 3", show=False),
@@ -95,31 +197,75 @@ class GameScreen(Screen[None]):
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The keys that place marks are off (and out of the footer) while no mark is
-        due: keeping cards, taking a replacement, the game over."""
+        """Keys that mean nothing now are off (and out of the footer): the marking keys
+        while no mark is being placed, Enter-to-end-the-turn while no move is pending,
+        every decision while the table is busy."""
+        if action == "undo" and self.end_asked:
+            return True  # the turn waits for a worker: the move can still be taken back
+        if self.busy is not None and action in DECIDING:
+            return False
+        if action == "end_turn":
+            return self.game.pending is not None
+        if action == "place":  # Enter keeps two cards, or places the ghost
+            return self.state.phase is Phase.KEEP or self._placing() is not None
+        if action == "hint":  # h advises on a decision still open
+            return self.game.pending is None
+        if action == "undo":
+            return self.game.pending is not None or self._placing() is not None
         if action in MARKING:
             return self._placing() is not None
         return True
 
-    def __init__(self, setting: Setting, *, players: int, seed: int) -> None:
-        from ...solver.game import deal
+    def __init__(
+        self,
+        setting: Setting,
+        game: KeptGame | None = None,
+        *,
+        players: int = 2,
+        seed: int = 0,
+        opponents: str = "greedy",
+        coach: bool = False,
+    ) -> None:
+        """The screen of ``game``, or of a new game not saved (``players``, ``seed``,
+        ``opponents``, ``coach``)."""
+        from ...puzzles.realgame.kept_game import KeptGame
 
         super().__init__()
         self.setting = setting
-        self.state: GameState = deal(setting.deck, players, seed)
+        self.game = game or KeptGame(setting.deck, seed, players, opponents, coach=coach)
+        self.bots = Foresight(self.game.bot)
+        self.game.bot = self.bots
         self.kept: list[int] = []
         self.placer: Placer | None = None
+        coached = " The coach is on." if self.game.coach else ""
         self.messages: list[RenderableType] = [
-            Text(f"Seed {seed}: you are player 1 against {players - 1} greedy bot(s).")
+            Text(f"Game {self.game.seed_words()}: you are player 1.{coached}"),
+            *(Text(note, style="italic") for note in self.game.notes),
         ]
         self._shown: tuple[int, ...] = ()
         self._views: dict[int, CardView] = {}
-        self.marked_on: list[dict[int, dict[int, int]]] = [{} for _ in self.state.players]
+        self.marked_on: list[dict[int, dict[int, int]]] = [{} for _ in self.game.state.players]
         """Per player, per card: the turn of the game (1, 2, ... over the rounds) each
-        cell was marked on, for the labels on the board."""
-        self.turns_played = 0
+        cell was marked on, for the labels on the board (``*`` for the marks of a game
+        resumed, made before this session)."""
+        state = self.game.state
+        self.turns_played = (
+            0 if state.phase is Phase.KEEP else (state.round_number - 1) * 7 + state.turn - 1
+        )
         self.thinking = False
         """Whether the ranking of ``h`` is being worked out (in a thread worker)."""
+        self.busy: str | None = None
+        """What a decision waits for (the coach weighing it, the bots' marks); decisions
+        wait meanwhile."""
+        self.checked: tuple[Move, Verdict | None] | None = None
+        """The coach's opinion of the pending move, once worked out (move, verdict)."""
+        self.end_asked = False
+        """Enter was pressed to end the turn before the coach or the bots were ready."""
+
+    @property
+    def state(self) -> GameState:
+        """The table after the final decisions (a pending move is not on it)."""
+        return self.game.state
 
     # --- layout -------------------------------------------------------------------------
 
@@ -128,10 +274,11 @@ class GameScreen(Screen[None]):
         with TabbedContent(id="tabs"):
             with TabPane("Your cards", id="tab-you"), Horizontal(id="board"):
                 yield Horizontal(id="hand")
-                with VerticalScroll(id="side"):
+                with Vertical(id="side"):
                     yield Shown(id="scorecard")
                     yield OptionList(id="offer")
-                    yield Shown(id="messages")
+                    with VerticalScroll(id="log"):  # the newest messages in sight
+                        yield Shown(id="messages")
             for player in range(1, len(self.state.players)):
                 with TabPane(f"Player {player + 1}", id=f"tab-p{player}"):
                     yield Shown(id=f"opponent-{player}")
@@ -141,7 +288,8 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#offer", OptionList).can_focus = False
-        self.call_after_refresh(self.redraw)
+        self.call_after_refresh(self._new_turn)  # redraw needs the screen mounted
+        self.set_interval(1.0, self._tick)
 
     def action_opponents(self) -> None:
         """Show the next tab: your cards, then each opponent's."""
@@ -155,8 +303,18 @@ class GameScreen(Screen[None]):
             return [card.number for card in state.players[HUMAN].dealt]
         return [card.number for card in state.position(HUMAN).cards]
 
+    def _shown_position(self) -> Position:
+        """Your position as drawn: with the pending move, or the marks placed so far."""
+        if self.game.pending is not None:
+            return self.game.position()
+        if self.placer is not None:
+            return self.placer.position
+        return self.state.position(HUMAN)
+
     def redraw(self) -> None:
         """Draw everything from the game state and the placer."""
+        if not self.is_mounted:
+            return
         state = self.state
         hand = self.query_one("#hand", Horizontal)
         hand.set_class(state.phase is Phase.KEEP, "keep")
@@ -177,8 +335,10 @@ class GameScreen(Screen[None]):
         else:
             title.append(" - the game is over")
         self.query_one("#title", Static).update(title)
-        ghost = self.placer.ghost() if self.placer is not None else None
-        position = self.placer.position if self.placer is not None else state.position(HUMAN)
+        placing = self._placing()
+        ghost = placing.ghost() if placing is not None else None
+        position = self._shown_position()
+        this_turn = self.turns_played + 1
         for number in numbers:
             view = self._views[number]
             if state.phase is Phase.KEEP:
@@ -186,9 +346,13 @@ class GameScreen(Screen[None]):
                 view.set_class(number in self.kept, "chosen")
             else:
                 turns = dict(self.marked_on[HUMAN].get(number, {}))
-                if self.placer is not None:  # marks of a move not yet whole: this turn
-                    for mark in self.placer.marks:
-                        turns.update(dict.fromkeys(cells_of(mark.cells), self.turns_played + 1))
+                marks = (
+                    self.game.pending.marks()
+                    if self.game.pending is not None
+                    else (self.placer.marks if self.placer is not None else ())
+                )
+                for mark in marks:  # this turn's marks, not yet final
+                    turns.update(dict.fromkeys(cells_of(mark.cells), this_turn))
                 view.show(
                     marks_of(position, number, turns),
                     ghost=ghost,
@@ -197,6 +361,8 @@ class GameScreen(Screen[None]):
         self.query_one("#scorecard", Static).update(self._sheets())
         self._draw_offer()
         self.query_one("#messages", Static).update(Group(*self.messages[-12:]))
+        log = self.query_one("#log", VerticalScroll)
+        log.call_after_refresh(log.scroll_end, animate=False)
         for player in range(1, len(state.players)):
             self.query_one(f"#opponent-{player}", Static).update(self._opponent(player))
         if state.phase is Phase.MARK:
@@ -205,10 +371,34 @@ class GameScreen(Screen[None]):
                 Group(Text("This round so far:"), strip(seen, state.turn - 1, done=state.turn - 1))
             )
         self.refresh_bindings()  # the footer follows the phase (check_action)
+        self._draw_status()
+
+    def _draw_status(self) -> None:
+        """The status line; while the solver works, what it works on and for how long (from
+        2 s on, counted each second by :meth:`_tick`), so the screen is never silent."""
+        now = time.monotonic()
         status = self._status()
+        if self.busy is not None:
+            if self._busy_since is None or self._busy_since[0] != self.busy:
+                self._busy_since = (self.busy, now)
+            status = Text(self.busy + _waited(now - self._busy_since[1]), style="bold italic")
+        else:
+            self._busy_since = None
         if self.thinking:
-            status.append("  thinking\u2026 (advice)", style="italic")
+            if self._thinking_since is None:
+                self._thinking_since = now
+            waited = _waited(now - self._thinking_since)
+            status.append(f"  thinking\u2026 (advice){waited}", style="italic")
+        else:
+            self._thinking_since = None
         self.query_one("#status", Static).update(status)
+
+    _busy_since: tuple[str, float] | None = None
+    _thinking_since: float | None = None
+
+    def _tick(self) -> None:
+        if (self.busy is not None or self.thinking) and self.is_mounted:
+            self._draw_status()
 
     def _sheets(self) -> RenderableType:
         state = self.state
@@ -276,6 +466,12 @@ class GameScreen(Screen[None]):
             )
         if state.phase is Phase.OVER:
             return Text("The game is over: q leaves.", style="bold")
+        pending = self.game.pending
+        if pending is not None:
+            text = Text(f"Your move {move_str(pending, with_card=True)}: ", style="bold")
+            text.append("Enter ends the turn", style="green")
+            text.append(", u takes it back.")
+            return text
         if self.placer is None:
             return Text()
         ghost = self.placer.ghost()
@@ -300,6 +496,165 @@ class GameScreen(Screen[None]):
         """Add ``lines`` to the game's log."""
         self.messages.extend(lines)
 
+    def _refuse(self, text: str) -> None:
+        self.query_one("#status", Static).update(Text(text, style="bold red"))
+
+    # --- the solver's work in thread workers ---------------------------------------------
+
+    def solve(self, job: Callable[[], object], name: str) -> None:
+        """Run ``job`` (solver work) in a daemon thread, watched by a worker named
+        ``name`` (:meth:`on_worker_state_changed` takes its result).
+
+        Not a Textual thread worker: those run in the event loop's executor, whose threads
+        the interpreter waits for at exit, so leaving during a long advice would hang
+        until it ended. A daemon thread is dropped when the app exits.
+        """
+
+        async def watch() -> object:
+            loop = asyncio.get_running_loop()
+            done: asyncio.Future[object] = loop.create_future()
+
+            def give(result: object = None, failure: BaseException | None = None) -> None:
+                def settle() -> None:
+                    if done.done():
+                        return
+                    if failure is not None:
+                        done.set_exception(failure)
+                    else:
+                        done.set_result(result)
+
+                with contextlib.suppress(RuntimeError):  # the app (its loop) is gone
+                    loop.call_soon_threadsafe(settle)
+
+            def run() -> None:
+                try:
+                    result = job()
+                except Exception as error:  # handed to the worker, which reports it
+                    give(failure=error)
+                else:
+                    give(result)
+
+            threading.Thread(target=run, name=f"silverpyr-{name}", daemon=True).start()
+            return await done
+
+        self.run_worker(watch(), name=name, group=name, exit_on_error=False)
+
+    def _foresee(self) -> None:
+        """At the start of a turn, the bots' marks are worked out in a worker."""
+        state = self.state
+        if state.phase is not Phase.MARK or len(state.players) == 1:
+            return
+        if self.bots.foreseen(state):
+            return
+        seats = range(1, len(state.players))
+        self.solve(lambda: self.bots.foresee(state, seats), "foresight")
+
+    def _ready_to_end(self) -> str | None:
+        """What ending the turn still waits for (``None``: nothing)."""
+        move = self.game.pending
+        if self.game.coach and (self.checked is None or self.checked[0] != move):
+            return "The coach is weighing your move\u2026 (u takes it back)"
+        if len(self.state.players) > 1 and not self.bots.foreseen(self.state):
+            return "The bots are choosing their marks\u2026 (u takes your move back)"
+        return None
+
+    def _check(self, choice: Choice, then: Callable[[Verdict | None], None]) -> None:
+        """The coach's opinion of ``choice`` (before it is final) in a worker, then
+        ``then`` with it; at once without the coach."""
+        if not self.game.coach:
+            then(None)
+            return
+        self._then = then
+        self.busy = "The coach is weighing your choice\u2026"
+        self.redraw()
+        self.solve(lambda: self.game.check(choice), "coach")
+
+    _then: Callable[[Verdict | None], None] | None = None
+
+    def _heed(
+        self, verdict: Verdict | None, play: Callable[[], None], again: Callable[[], None]
+    ) -> None:
+        """A graded ``verdict`` asks first: ``y`` plays the choice anyway, ``n`` chooses
+        again; a silent one (or no coach) plays it."""
+        if verdict is None or verdict.is_silent:
+            play()
+            return
+
+        def answered(anyway: bool | None) -> None:
+            if anyway:
+                play()
+            else:
+                again()
+
+        self.app.push_screen(Confirm(verdict.warning()), answered)
+
+    def _final(self, step: Callable[[], list[Event]]) -> None:
+        """A decision of yours becomes final: ``step`` plays it (the bots' marks are
+        foreseen, the coach's advice is cached) and saves the game; then its events."""
+        from ...solver.errors import SilverpyrError
+
+        try:
+            events = step()
+        except SilverpyrError as error:  # the store refused the save, say
+            self.say(Text(f"Not played: {error}", style="bold red"))
+            self.redraw()
+            return
+        self._show_events(events)
+        if self.state.phase is Phase.OVER:
+            table, winner = self._final_table()
+            summary = [Text(line) for line in self.summary()]
+            self.say(table, winner, *summary)
+            self._new_turn()
+            self.app.push_screen(GameEnd(table, winner, *summary), lambda _: self._close())
+            return
+        self._new_turn()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        if worker.name == "advice":
+            self._advice_done(worker)
+        elif worker.name == "coach":
+            self._coach_done(worker)
+        elif worker.name == "pending-check":
+            self._pending_checked(worker)
+        elif worker.name == "foresight":
+            if worker.state is WorkerState.ERROR:
+                self.say(Text(f"The bots failed: {worker.error}", style="bold red"))
+            self._maybe_end()
+
+    def _coach_done(self, worker: Worker[Any]) -> None:
+        self.busy = None
+        then, self._then = self._then, None
+        if worker.state is WorkerState.ERROR:
+            self.say(Text(f"The coach failed: {worker.error}", style="bold red"))
+            self.redraw()
+            return
+        self.redraw()
+        if then is not None:
+            then(worker.result)
+
+    def _show_events(self, events: list[Event]) -> None:
+        from ...puzzles.realgame.kept_game import Played
+
+        lines: list[RenderableType] = []
+        heading: tuple[int, int] | None = None
+        for event in events:
+            if isinstance(event, Played):
+                if (event.round_number, event.turn) != heading:
+                    heading = (event.round_number, event.turn)
+                    lines.append(
+                        Text(f"Round {event.round_number}, turn {event.turn}:", style="bold")
+                    )
+                if event.player == HUMAN:
+                    self.turns_played += 1
+                for mark in event.move.marks():
+                    cells = self.marked_on[event.player].setdefault(mark.card, {})
+                    cells.update(dict.fromkeys(cells_of(mark.cells), self.turns_played))
+            lines.append(event_text(event))
+        self.say(*lines)
+
     # --- keep ---------------------------------------------------------------------------
 
     def _toggle_kept(self, number: int) -> None:
@@ -310,30 +665,37 @@ class GameScreen(Screen[None]):
         self.redraw()
 
     def _confirm_keep(self) -> None:
-        from ...solver.bots import bot_keep_choices
-
         if len(self.kept) != 2:
-            self.query_one("#status", Static).update(
-                Text("Pick exactly two cards first.", style="bold red")
-            )
+            self._refuse("Pick exactly two cards first.")
             return
-        choices = bot_keep_choices(self.state)
-        self.state = self.state.keep([tuple(self.kept), *choices[1:]])
-        self.say(Text(f"You keep cards {self.kept[0]} and {self.kept[1]}."))
-        self._new_turn()
+        pair = (self.kept[0], self.kept[1])
+
+        def play() -> None:
+            self.say(Text(f"You keep cards {pair[0]} and {pair[1]}."))
+            self._final(lambda: self.game.keep(*pair))
+
+        def again() -> None:
+            self.say(Text("Choose two cards again.", style="italic"))
+            self.redraw()
+
+        self._check(pair, lambda verdict: self._heed(verdict, play, again))
 
     # --- marking ------------------------------------------------------------------------
 
     def _new_turn(self) -> None:
         state = self.state
-        if state.phase is Phase.MARK and state.position(HUMAN).has_card_in_play():
+        pending = self.game.pending is not None
+        if state.phase is Phase.MARK and not pending and state.position(HUMAN).has_card_in_play():
             self.placer = Placer(state.position(HUMAN), state.expedition, state.round_number)
-        else:
+        elif not pending:
             self.placer = None
+        self._foresee()
         self.redraw()
 
     def _placing(self) -> Placer | None:
-        return self.placer if self.state.phase is Phase.MARK else None
+        if self.state.phase is not Phase.MARK or self.game.pending is not None:
+            return None
+        return self.placer
 
     def action_cursor(self, rows: int, columns: int) -> None:
         if (placer := self._placing()) is not None:
@@ -366,15 +728,29 @@ class GameScreen(Screen[None]):
             self.redraw()
 
     def action_undo(self) -> None:
+        """``u``: take back the pending move (all of it), or the last mark of one not yet
+        whole."""
+        if self.game.pending is not None:
+            shown = move_str(self.game.pending, with_card=True)
+            self.game.undo()
+            self.checked = None
+            if self.end_asked:
+                self.end_asked = False
+                self.busy = None
+            self.say(Text(f"Took back your move {shown}; choose again.", style="italic"))
+            self._new_turn()
+            return
         if (placer := self._placing()) is not None and placer.take_back():
             self.redraw()
 
     def on_card_view_pointed(self, message: CardView.Pointed) -> None:
-        if (placer := self._placing()) is not None:
+        if self.busy is None and (placer := self._placing()) is not None:
             placer.point(message.card, message.row, message.column)
             self.redraw()
 
     def on_card_view_clicked(self, message: CardView.Clicked) -> None:
+        if self.busy is not None:
+            return
         if self.state.phase is Phase.KEEP:
             self._toggle_kept(message.card)
         elif (placer := self._placing()) is not None:
@@ -391,12 +767,10 @@ class GameScreen(Screen[None]):
         outcome = placer.place()
         if isinstance(outcome, str):
             self.redraw()
-            self.query_one("#status", Static).update(
-                Text(way_out or f"Not there: {outcome}", style="bold red")
-            )
+            self._refuse(way_out or f"Not there: {outcome}")
             return
         if outcome is not None:
-            self.play(outcome)
+            self.propose(outcome)
         else:
             self.redraw()
 
@@ -407,94 +781,78 @@ class GameScreen(Screen[None]):
         def typed(text: str | None) -> None:
             from ...solver.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 
-            if not text:
+            if not text or self._placing() is None:
                 return
             try:
                 move = self.state.parse_move(HUMAN, text)
             except (InvalidMoveError, IllegalMoveError, AmbiguousMoveError) as error:
-                self.query_one("#status", Static).update(
-                    Text(f"Not played: {error}", style="bold red")
-                )
+                self._refuse(f"Not played: {error}")
                 return
-            self.play(move)
+            self.propose(move)
 
         self.app.push_screen(Prompt("Your move in notation (e.g. 17:B1 B2 C2 +C3):"), typed)
 
-    def play(self, mine: Move) -> None:
-        """Your move and the bots' moves, then replacements and claims, until you decide."""
-        from ...solver.bots import choose_move
+    def propose(self, move: Move) -> None:
+        """Your move, pending: drawn on the board until Enter ends the turn or ``u`` takes
+        it back. The coach weighs it meanwhile (in a worker, keys live)."""
+        from ...solver.moves import IllegalMoveError
 
-        state = self.state
-        moves = [mine] + [
-            choose_move(player.position, state.expedition, state.round_number)
-            for player in state.players[1:]
-        ]
-        after = state.play(moves)
-        self.turns_played += 1
-        for index, move in enumerate(moves):
-            for mark in move.marks():
-                cells = self.marked_on[index].setdefault(mark.card, {})
-                cells.update(dict.fromkeys(cells_of(mark.cells), self.turns_played))
-        lines: list[RenderableType] = [
-            Text(f"Round {state.round_number}, turn {state.turn}:", style="bold")
-        ]
-        for index, move in enumerate(moves):
-            shown = "passes" if move.is_pass else move_str(move, with_card=True)
-            lines.append(Text(f"  {_who(index)}: {shown}"))
-            before = len(state.players[index].sheet.completed)
-            for card in after.players[index].sheet.completed[before:]:
-                lines.append(Text(f"  {_who(index)} completed card {card.number}.", style="green"))
-        self.say(*lines)
-        self.state = after
-        self._claims_before = len(state.claims)
-        self.advance()
-
-    def advance(self) -> None:
-        """Settle replacements the bots (or a single option) decide; stop at yours."""
-        from ...solver.bots import choose_replacement
-
-        while True:
-            state = self.state
-            if state.phase is Phase.REPLACE:
-                options = state.replacement_options()
-                if state.replacing_player == HUMAN and len(options) > 1:
-                    self.placer = None
-                    self.redraw()
-                    return
-                choice = options[0] if len(options) == 1 else choose_replacement(state)
-                self._take(choice)
-                continue
-            for claim in state.claims[self._claims_before :]:
-                self.say(
-                    Text(
-                        f"  {_who(claim.player)} claimed {claim.points} pyramid points in "
-                        f"{claim.color.value}.",
-                        style="yellow",
-                    )
-                )
-            self._claims_before = len(state.claims)
-            if state.phase is Phase.MARK and not state.position(HUMAN).has_card_in_play():
-                self.say(Text("You have no card in play: you pass."))
-                self.play(PASS)
-                return
-            if state.phase is Phase.OVER:
-                self._final()
-            self._new_turn()
+        try:
+            self.game.mark(move)
+        except IllegalMoveError as error:
+            self._refuse(f"Not played: {error}")
             return
+        self.checked = None
+        self.end_asked = False
+        if self.game.coach:
+            self.solve(lambda: (move, self.game.check(move)), "pending-check")
+        self.redraw()
 
-    _claims_before = 0
+    def _pending_checked(self, worker: Worker[Any]) -> None:
+        if worker.state is WorkerState.ERROR:
+            self.say(Text(f"The coach failed: {worker.error}", style="bold red"))
+            self.end_asked = False
+            self.busy = None
+            self.redraw()
+            return
+        assert worker.result is not None
+        move, verdict = worker.result
+        if move != self.game.pending:
+            return  # taken back meanwhile
+        self.checked = (move, verdict)
+        self._maybe_end()
 
-    def _take(self, choice: Replacement) -> None:
-        state = self.state
-        entry = state.pending[0]
-        taken = state.pyramid_deck[0] if choice.slot is None else state.offer[choice.slot]
-        self.say(
-            Text(
-                f"  {_who(entry.player)} replaced card {entry.card.number} with card "
-                f"{taken.number} ({taken.color.value}) from {choice}."
-            )
-        )
-        self.state = state.take_replacement(choice)
+    def _maybe_end(self) -> None:
+        """A worker is done: end the turn if Enter asked for it and nothing else is due."""
+        if self.end_asked:
+            self.end_asked = False
+            self.busy = None
+            self.action_end_turn()
+        else:
+            self.redraw()
+
+    def action_end_turn(self) -> None:
+        """Enter on a pending move: end the turn (after the coach's question, if any), once
+        the coach and the bots are ready."""
+        move = self.game.pending
+        if move is None:
+            return
+        waiting = self._ready_to_end()
+        if waiting is not None:
+            self.end_asked = True  # the end comes when the workers are done
+            self.busy = waiting
+            self.redraw()
+            return
+        verdict = self.checked[1] if self.checked is not None else None
+
+        def play() -> None:
+            self.checked = None
+            self.placer = None
+            self._final(self.game.end_turn)
+
+        self._heed(verdict, play, self.action_undo)
+
+    # --- replacements -------------------------------------------------------------------
 
     def action_choose(self, slot: int) -> None:
         state = self.state
@@ -508,21 +866,25 @@ class GameScreen(Screen[None]):
         choice = DECK if slot < 0 else Replacement(slot)
         if choice not in state.replacement_options():
             return
-        self._take(choice)
-        self.advance()
+
+        def play() -> None:
+            self._final(lambda: self.game.replace(choice))
+
+        def again() -> None:
+            self.say(Text("Choose a replacement again.", style="italic"))
+            self.redraw()
+
+        self._check(choice, lambda verdict: self._heed(verdict, play, again))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id is not None:
+        if event.option.id is not None and self.busy is None:
             self.action_choose(int(event.option.id))
 
     # --- advice and the end -------------------------------------------------------------
 
     def action_hint(self) -> None:
-        """``h``: the expert's advice on the decision due (keep, mark or replacement).
-
-        Marks are ranked at once by the expert's valuation; keeps and replacements are
-        played out (rollouts, a few seconds), so the advice runs in a thread worker.
-        """
+        """``h``: the expert's advice on the decision due (keep, mark or replacement), in a
+        thread worker."""
         state = self.state
         if state.phase is Phase.MARK:
             if (placer := self._placing()) is None or placer.marks:
@@ -539,25 +901,9 @@ class GameScreen(Screen[None]):
         self.thinking = True
         self.say(Text("Advice: thinking\u2026", style="italic"))
         self.redraw()
+        self.solve(lambda: (asked, self.game.advice()), "advice")
 
-        def rank() -> tuple[GameState, Advice]:
-            from ...puzzles.realgame.advice import advise
-            from ...solver.players import GreedyPlayer
-
-            return asked, advise(asked, HUMAN, opponents=GreedyPlayer(), seed=asked.seed)
-
-        self.run_worker(
-            rank,
-            name="advice",
-            group="advice",
-            thread=True,
-            exclusive=True,
-        )
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if worker.name != "advice" or worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
-            return
+    def _advice_done(self, worker: Worker[Any]) -> None:
         self.thinking = False
         if worker.state is WorkerState.ERROR:
             self.say(Text(f"The advice failed: {worker.error}", style="bold red"))
@@ -590,7 +936,7 @@ class GameScreen(Screen[None]):
             assert placer is not None
             placer.show(best.mark)
 
-    def _final(self) -> None:
+    def _final_table(self) -> tuple[Table, Text]:
         outcome = self.state.outcome()
         table = Table(title="Final score", show_edge=False)
         table.add_column("Category")
@@ -612,7 +958,19 @@ class GameScreen(Screen[None]):
                 ),
             )
         winners = " and ".join(_who(p) for p in outcome.winners)
-        self.say(table, Text(f"Winner: {winners}.", style="bold green"))
+        return table, Text(f"Winner: {winners}.", style="bold green")
+
+    def summary(self) -> list[str]:
+        """The coach's summary so far (empty without the coach)."""
+        return self.game.report().lines() if self.game.coach else []
+
+    def kept_words(self) -> str:
+        """What leaving now keeps, for the question."""
+        if self.game.saved and self.game.answers:
+            return "It is saved: `silverpyr game` resumes it."
+        if self.game.saved:
+            return "Nothing is decided yet, so nothing is saved."
+        return "It is not saved."
 
     def action_leave(self) -> None:
         if self.state.phase is Phase.OVER:
@@ -623,7 +981,54 @@ class GameScreen(Screen[None]):
             if leave:
                 self._close()
 
-        self.app.push_screen(Confirm("Leave the game? It is not saved."), answered)
+        summary = self.summary() if self.game.verdicts else []
+        so_far = f"\n\n{summary[0]}" if summary else ""
+        self.app.push_screen(Confirm(f"Leave the game? {self.kept_words()}{so_far}"), answered)
+
+    def keep_progress(self) -> None:
+        """What leaving keeps, printed when the app exits: the coach's summary so far and
+        the saved game with how to resume it (or the end of the game)."""
+        lines = self.summary()
+        if self.state.phase is not Phase.OVER:
+            left = self.game.leave()
+            lines.append(left[0].upper() + left[1:] + ".")
+        else:
+            self.game.release()
+            scores = ", ".join(
+                f"{_who(p).lower()} {score.total}"
+                for p, score in enumerate(self.state.outcome().scores)
+            )
+            lines.insert(0, f"Final score: {scores}.")
+        path = self.game.record_path
+        if path is not None:
+            lines.append(
+                f"The game's record is in {path}; review it with: "
+                f"silverpyr hint --game {path} --review"
+            )
+        if lines:
+            self.setting.left["game"] = "\n".join(lines)
 
     def _close(self) -> None:
+        self.keep_progress()
         leave(self.setting, self)
+
+
+class GameEnd(Screen[None]):
+    """The end of a game: the final score, the winner and the coach's summary; any of
+    ``q``, Escape or Enter leaves (back home, or out of the app)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q,escape,enter", "leave", "Leave", priority=True),
+    ]
+
+    def __init__(self, *parts: RenderableType) -> None:
+        super().__init__()
+        self.parts = parts
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="end"):
+            yield Shown(Group(Text("The game is over.", style="bold"), *self.parts))
+        yield Footer(compact=True)
+
+    def action_leave(self) -> None:
+        self.dismiss(None)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -16,9 +16,12 @@ from textual.widgets.option_list import Option
 
 from ...solver.errors import SilverpyrError
 from ..options import random_seed
-from .modals import Prompt
+from .modals import Choose, Prompt
 from .setting import Setting
 from .widgets import Shown
+
+if TYPE_CHECKING:
+    from ...puzzles.store import Store
 
 MENU: tuple[tuple[str, str, str, str], ...] = (
     ("daily", "d", "Today's daily puzzle", "Daily"),
@@ -119,24 +122,80 @@ class HomeScreen(Screen[None]):
             self.open_puzzle(text)
 
     def _game_typed(self, text: str | None) -> None:
+        """A game: as ``silverpyr game``, an empty box resumes the unfinished game (or
+        starts one with a random seed); a seed (and players) starts that game. New games
+        ask who sits in the other seats and whether the coach is on."""
+        from ...puzzles.realgame.kept_game import GAME_ID
         from ...solver.rng import MAX_SEED, seed_problem
-        from .game_screen import GameScreen
 
         if text is None:  # Escape
             return
-        numbers = text.split() or [str(random_seed())]  # as `silverpyr game` without --seed
+        numbers = text.split()
         if not all(n.isdigit() for n in numbers) or len(numbers) > 2:
             self.notify("write a seed and a number of players, e.g. 5 2", severity="error")
             return
         if len(numbers) > 1 and numbers[1] not in {"1", "2", "3", "4"}:
             self.notify("1 to 4 players", severity="error")
             return
-        players = int(numbers[1]) if len(numbers) > 1 else 2
-        problem = seed_problem(int(numbers[0])) if len(numbers[0]) <= 19 else "too long"
-        if problem is not None:
-            self.notify(f"the seed is a whole number from 0 to {MAX_SEED}", severity="error")
+        if numbers:
+            problem = seed_problem(int(numbers[0])) if len(numbers[0]) <= 19 else "too long"
+            if problem is not None:
+                self.notify(f"the seed is a whole number from 0 to {MAX_SEED}", severity="error")
+                return
+        seed = int(numbers[0]) if numbers else None
+        players = int(numbers[1]) if len(numbers) > 1 else None
+        store = self._store()
+        if seed is None and store is not None and store.saved_game(GAME_ID) is not None:
+            self._open_game(None, None, None, coach=False)  # resumed as it was
             return
-        self.app.push_screen(GameScreen(self.setting, players=players, seed=int(numbers[0])))
+        self.app.push_screen(
+            Choose("Who sits in the other seats, and is the coach on?", opponent_choices()),
+            lambda chosen: self._chosen(seed, players, chosen),
+        )
+
+    def _store(self) -> Store | None:
+        """Where games are saved: the results store, unless nothing is recorded."""
+        return self.setting.store if self.setting.record else None
+
+    def _chosen(self, seed: int | None, players: int | None, chosen: str | None) -> None:
+        if chosen is None:  # Escape
+            return
+        opponents, _, coach = chosen.partition("+")
+        self._open_game(seed, players, opponents, coach=bool(coach))
+
+    def _open_game(
+        self, seed: int | None, players: int | None, opponents: str | None, *, coach: bool
+    ) -> None:
+        from ...puzzles.realgame.kept_game import KeptGame
+        from .game_screen import GameScreen
+
+        try:
+            kept = KeptGame.start(
+                self.setting.deck,
+                seed=seed,
+                fresh_seed=random_seed(),
+                players=players,
+                opponents=opponents,
+                coach=coach,
+                store=self._store(),
+            )
+        except SilverpyrError as error:  # another game is unfinished, or open elsewhere
+            self.notify(str(error), severity="error")
+            return
+        self.app.push_screen(GameScreen(self.setting, kept))
+
+
+def opponent_choices() -> list[tuple[str, str]]:
+    """The game menu's options: each bot of the registry, without and with the coach
+    (``name`` or ``name+coach``)."""
+    from ...puzzles.realgame.registry import PLAYERS
+
+    choices: list[tuple[str, str]] = []
+    for entry in PLAYERS.values():
+        choices.append((entry.name, f"{entry.name} bots: {entry.about}"))
+    for entry in PLAYERS.values():
+        choices.append((f"{entry.name}+coach", f"{entry.name} bots, with the coach"))
+    return choices
 
 
 class StatsScreen(Screen[None]):

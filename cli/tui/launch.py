@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from ...puzzles.puzzle import Puzzle
+    from ...puzzles.realgame.kept_game import KeptGame
     from ...puzzles.store import Store
     from ...solver.cards import Deck
     from .setting import Setting
@@ -92,13 +93,14 @@ def run_puzzle(
     _run(setting, lambda s: PuzzleScreen(s, kept))
 
 
-def run_game(deck: Deck, players: int, seed: int) -> None:
-    """A game against the bots on the full screen."""
+def run_game(deck: Deck, kept: KeptGame) -> None:
+    """The kept game (new or resumed: the command started it, so a refusal is its usual
+    one-line error) on the full screen; what leaving kept is printed when the app exits."""
     from .game_screen import GameScreen
     from .setting import Setting
 
-    setting = Setting(deck, None, dt.date.today(), record=False)
-    _run(setting, lambda s: GameScreen(s, players=players, seed=seed))
+    setting = Setting(deck, kept.store, dt.date.today(), record=kept.saved)
+    _run(setting, lambda s: GameScreen(s, kept))
 
 
 def run_home(deck: Deck, store: Store, *, record: bool, today: dt.date | None = None) -> None:

@@ -1,4 +1,5 @@
-"""Small dialogs: a yes/no question and a one-line prompt (moves in notation, a seed)."""
+"""Small dialogs: a yes/no question, a one-line prompt (moves in notation, a seed), a
+choice from a list (the opponents)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
 
 
 class Confirm(ModalScreen[bool]):
@@ -70,6 +72,44 @@ class Prompt(ModalScreen[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class Choose(ModalScreen[str | None]):
+    """One of a few options (arrows and Enter, a click, or the option's number key);
+    ``Escape`` gives ``None``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, question: str, options: list[tuple[str, str]]) -> None:
+        """``options``: (what :meth:`dismiss` gives, the line shown) each."""
+        super().__init__()
+        self.question = question
+        self.options = options
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question)
+            yield OptionList(
+                *(
+                    Option(f"{index}) {label}", id=value)
+                    for index, (value, label) in enumerate(self.options, start=1)
+                ),
+                id="choose-list",
+            )
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character is not None and event.character.isdigit():
+            index = int(event.character) - 1
+            if 0 <= index < len(self.options):
+                event.stop()
+                self.dismiss(self.options[index][0])
 
     def action_cancel(self) -> None:
         self.dismiss(None)
