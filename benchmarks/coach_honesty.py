@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from silverpyr.puzzles.cluster import dask_client, finished, worker_count
-from silverpyr.puzzles.realgame.advice import advise
+from silverpyr.puzzles.realgame.advice import advise, options_of
 from silverpyr.puzzles.realgame.game_coach import judge
 from silverpyr.puzzles.realgame.game_record import when
 from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.game import GameState, Phase, deal
+from silverpyr.solver.game import Phase, deal
 from silverpyr.solver.players import ExpertPlayer, GreedyPlayer, Player, decide, step
 
 
@@ -61,31 +61,22 @@ def coached_game(seed: int, players: int, policy: str) -> Coached:
     state = deal(deck, players, seed)
     found = Coached()
     while not state.is_over():
-        if state.phase is not Phase.REPLACE or state.replacing_player == 0:
-            options = _options(state)
-            if options > 1:
-                choice = decide(me, state, 0)
-                advice = advise(state, 0)
-                verdict = judge(advice, choice, when(state))
-                found.decisions += 1
-                found.total_loss += verdict.loss
-                kind = verdict.kind.value
-                found.by_kind[kind] = found.by_kind.get(kind, 0.0) + verdict.loss
-                found.agreed += advice.rated(choice) is advice.best
-                if verdict.grade is not None:
-                    found.graded += 1
-                    found.graded_loss += verdict.loss
+        mine = state.phase is not Phase.REPLACE or state.replacing_player == 0
+        if mine and len(options_of(state, 0)) > 1:
+            choice = decide(me, state, 0)
+            advice = advise(state, 0)
+            verdict = judge(advice, choice, when(state))
+            found.decisions += 1
+            found.total_loss += verdict.loss
+            kind = verdict.kind.value
+            found.by_kind[kind] = found.by_kind.get(kind, 0.0) + verdict.loss
+            found.agreed += advice.is_best(choice)
+            if verdict.grade is not None:
+                found.graded += 1
+                found.graded_loss += verdict.loss
         state = step(state, table)
     found.score = state.outcome().totals[0]
     return found
-
-
-def _options(state: GameState) -> int:
-    if state.phase is Phase.KEEP:
-        return 6
-    if state.phase is Phase.REPLACE:
-        return len(state.replacement_options())
-    return len(state.legal_moves(0))
 
 
 def both(job: tuple[int, int]) -> tuple[int, Coached, Coached]:

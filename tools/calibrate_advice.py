@@ -46,7 +46,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from silverpyr.puzzles.cluster import dask_client, finished, worker_count
-from silverpyr.puzzles.realgame.advice import advise, decision_kind, options_of
+from silverpyr.puzzles.realgame.advice import Advice, advise, decision_kind, options_of
 from silverpyr.solver.deckfile import load_deck
 from silverpyr.solver.expert import Expert
 from silverpyr.solver.game import GameState, Phase, deal
@@ -56,6 +56,7 @@ from silverpyr.solver.players import (
     Player,
     decide,
     play_out,
+    step,
     with_choice,
 )
 from silverpyr.solver.rng import SeededStream
@@ -113,7 +114,7 @@ def game_samples(job: tuple[int, int, int, float]) -> list[dict[str, Any]]:
     state = deal(deck, players, seed)
     found: list[dict[str, Any]] = []
     keep_index = None
-    step = 0
+    index = 0
     while not state.is_over():
         waiting = state.phase is not Phase.REPLACE or state.replacing_player == seat
         options = options_of(state, seat) if waiting else []
@@ -123,30 +124,39 @@ def game_samples(job: tuple[int, int, int, float]) -> list[dict[str, Any]]:
             and len(options) > 1
             and (
                 kind.value != "mark"
-                or stream.child(f"take-{step}").chance(round(mark_share * 1000), 1000)
+                or stream.child(f"take-{index}").chance(round(mark_share * 1000), 1000)
             )
         )
         if sampled:
             advice = advise(state, seat)
-            best = advice.best.choice
-            greedy = decide(GreedyPlayer(), state, seat)
-            alternative = greedy
-            if advice.rated(greedy) is advice.best:
-                others = [o for o in options if advice.rated(o) is not advice.best]
-                alternative = stream.child(f"other-{step}").choice(others) if others else None
+            alternative = _alternative(advice, state, seat, stream.child(f"other-{index}"))
             if alternative is not None:
                 heuristic = advice.rated(alternative).raw_loss
-                gaps = _rollout_gaps(state, seat, best, alternative, samples, seed * 1000 + step)
+                gaps = _rollout_gaps(
+                    state, seat, advice.best.choice, alternative, samples, seed * 1000 + index
+                )
                 if state.phase is Phase.KEEP:
                     keep_index = len(found)
                 found.append(
                     asdict(Sample(kind.value, players, _turns_left(state), heuristic, gaps))
                 )
         state = step(state, table)
-        step += 1
+        index += 1
     if keep_index is not None and isinstance(studied, ExpertPlayer):
         found[keep_index]["expert_final"] = state.outcome().totals[seat]
     return found
+
+
+def _alternative(
+    advice: Advice, state: GameState, seat: int, stream: SeededStream
+) -> Choice | None:
+    """The option set against the expert's: the greedy bot's when it differs, else a
+    random other one (``None``: the expert's is the only option)."""
+    greedy = decide(GreedyPlayer(), state, seat)
+    if not advice.is_best(greedy):
+        return greedy
+    others = [option for option in options_of(state, seat) if not advice.is_best(option)]
+    return stream.choice(others) if others else None
 
 
 def keep_samples(job: tuple[int, int, int, float]) -> list[dict[str, Any]]:
@@ -155,11 +165,8 @@ def keep_samples(job: tuple[int, int, int, float]) -> list[dict[str, Any]]:
     state = deal(load_deck(), players, seed)
     seat = seed % players
     advice = advise(state, seat)
-    greedy = decide(GreedyPlayer(), state, seat)
-    alternative = greedy
-    if advice.rated(greedy) is advice.best:
-        others = [o for o in options_of(state, seat) if advice.rated(o) is not advice.best]
-        alternative = SeededStream(f"calibrate-keep|{seed}").choice(others)
+    alternative = _alternative(advice, state, seat, SeededStream(f"calibrate-keep|{seed}"))
+    assert alternative is not None  # a keep has six options
     gaps = _rollout_gaps(state, seat, advice.best.choice, alternative, samples, seed * 1000)
     heuristic = advice.rated(alternative).raw_loss
     return [asdict(Sample("keep", players, 28, heuristic, gaps))]

@@ -190,6 +190,10 @@ class Advice:
     def best(self) -> Rated:
         return self.options[0]
 
+    def is_best(self, choice: Choice) -> bool:
+        """Whether ``choice`` is the expert's (a keep's card order does not matter)."""
+        return _key(choice) == _key(self.best.choice)
+
     def rated(self, choice: Choice) -> Rated:
         """The option ``choice`` (a keep's card order does not matter), with its reasons."""
         key = _key(choice)

@@ -83,13 +83,17 @@ class Verdict:
     def is_silent(self) -> bool:
         return self.grade is None
 
+    def _noise_and_why(self) -> tuple[str, str]:
+        """`` ± 0.5`` (empty without an error) and `` (reasons)`` (empty without any)."""
+        noise = "" if self.error is None else f" ± {self.error:.1f}"
+        return noise, f" ({'; '.join(self.reasons)})" if self.reasons else ""
+
     def warning(self) -> str:
         """The question before a graded decision is final (empty when the coach is silent):
         ``the expert prefers X: -2.4 ± 0.5 expected points (why); play it anyway?``"""
         if self.grade is None:
             return ""
-        noise = "" if self.error is None else f" ± {self.error:.1f}"
-        why = f" ({'; '.join(self.reasons)})" if self.reasons else ""
+        noise, why = self._noise_and_why()
         return (
             f"{self.grade.value.capitalize()}: the expert prefers {self.best}: {self.played} "
             f"gives up {self.loss:.1f}{noise} expected points{why}. Play it anyway?"
@@ -99,8 +103,7 @@ class Verdict:
         """One line for the player (empty when the coach stays silent)."""
         if self.grade is None:
             return ""
-        noise = "" if self.error is None else f" ± {self.error:.1f}"
-        why = f" ({'; '.join(self.reasons)})" if self.reasons else ""
+        noise, why = self._noise_and_why()
         return (
             f"Coach ({self.where}): {self.grade.value}, {self.played} loses "
             f"{self.loss:.1f}{noise} expected points; the expert plays {self.best}{why}."
@@ -123,7 +126,7 @@ def judge(advice: Advice, choice: Choice, where: str) -> Verdict:
     """``choice`` measured against ``advice`` (the ranking of the state it was made in)."""
     rated = advice.rated(choice)
     best = advice.best
-    if _same(rated.choice, best.choice):
+    if advice.is_best(choice):
         return Verdict(advice.kind, where, rated.label, best.label, 0.0, None, None)
     noise = rated.error if advice.method is Method.ROLLOUTS else None
     return Verdict(
@@ -136,12 +139,6 @@ def judge(advice: Advice, choice: Choice, where: str) -> Verdict:
         grade(rated.loss, noise),
         rated.reasons,
     )
-
-
-def _same(first: Choice, second: Choice) -> bool:
-    if isinstance(first, tuple) and isinstance(second, tuple):
-        return sorted(first) == sorted(second)
-    return first == second
 
 
 @dataclass(frozen=True)
