@@ -4,8 +4,9 @@ On **report seeds** (``--seed``, default 500,000 on: disjoint from the calibrati
 seeds, 300,000 on, and the arena's default 0 on), for each seed:
 
 * **a greedy game, coached**: seat 0 is the greedy bot (the others greedy too); every one
-  of its decisions is judged by the coach (:func:`~silverpyr.puzzles.realgame.game_coach.judge`
-  against :func:`~silverpyr.puzzles.realgame.advice.advise`), and the coach's total loss
+  of its decisions is judged by the coach
+  (:func:`~silverpyr.puzzles.silvergold.realgame.game_coach.judge`
+  against :func:`~silverpyr.puzzles.silvergold.realgame.advice.advise`), and the coach's total loss
   for the game is summed, every decision (the summary's "expected points lost in all")
   and the graded ones alone (the ones it says out loud);
 * **an expert game on the same seed**, seat 0 the expert: its final score, so the
@@ -32,12 +33,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from silverpyr.puzzles.cluster import dask_client, finished, worker_count
-from silverpyr.puzzles.realgame.advice import advise, options_of
-from silverpyr.puzzles.realgame.game_coach import judge
-from silverpyr.puzzles.realgame.game_record import when
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.game import Phase, deal
-from silverpyr.solver.players import ExpertPlayer, GreedyPlayer, Player, decide, step
+from silverpyr.puzzles.silvergold.realgame.advice import advise, options_of
+from silverpyr.puzzles.silvergold.realgame.game_coach import judge
+from silverpyr.puzzles.silvergold.realgame.game_record import when
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.game import Phase, deal
+from silverpyr.solver.silvergold.players import ExpertPlayer, GreedyPlayer, Player, decide, step
 
 
 @dataclass

@@ -4,7 +4,7 @@ Generates the daily puzzle of each of ``--days`` dates from ``--start`` (in-proc
 ``--jobs`` worker processes) and prints how many of each kind and of each difficulty
 rating there are, the candidates tried per puzzle and the generation time (solving the par
 included, importing excluded). ``--features FILE`` also writes every puzzle's measured
-features as JSON lines, for tuning :mod:`silverpyr.puzzles.rating`.
+features as JSON lines, for tuning :mod:`silverpyr.puzzles.silvergold.rating`.
 
     .venv/bin/python benchmarks/daily_distribution.py --days 365 --start 2026-01-01
 """
@@ -27,9 +27,9 @@ DEFAULT_START = "2026-01-01"
 
 def measure(date_text: str) -> dict[str, Any]:
     """Generate one daily puzzle and report what it is and what it cost."""
-    from silverpyr.puzzles.generate import assessments
-    from silverpyr.puzzles.ids import parse_puzzle_id
-    from silverpyr.solver.deckfile import load_deck
+    from silverpyr.puzzles.silvergold.generate import assessments
+    from silverpyr.puzzles.silvergold.ids import parse_puzzle_id
+    from silverpyr.solver.silvergold.deckfile import load_deck
 
     deck = load_deck()
     began = time.perf_counter()

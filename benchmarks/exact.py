@@ -5,7 +5,7 @@
     python benchmarks/exact.py --states 40      # states for the mid-round measurements
 
 * **One card, whole round**: each card alone, empty card and sheet, round 1 before the first
-  reveal: :func:`~silverpyr.solver.exact.evaluate` (graph build + backward pass).
+  reveal: :func:`~silverpyr.solver.silvergold.exact.evaluate` (graph build + backward pass).
   Target: median <= 3 s, max <= 20 s, peak RSS <= 500 MB.
 * **One card from turn 3**: a seeded order, turns 1-2 played by the greedy bot, then the
   exact value of every legal move for turn 3's card (:func:`~.exact.move_values`, what
@@ -30,11 +30,11 @@ from collections.abc import Callable
 
 from timing import percentile  # benchmarks/timing.py, beside this script
 
-from silverpyr.solver import exact
-from silverpyr.solver.bots import choose_move
-from silverpyr.solver.cards import Deck
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.position import Position
+from silverpyr.solver.silvergold import exact
+from silverpyr.solver.silvergold.bots import choose_move
+from silverpyr.solver.silvergold.cards import Deck
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.position import Position
 
 
 def report(name: str, walls: list[float], cpus: list[float], target: float | None) -> bool:

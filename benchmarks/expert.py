@@ -26,12 +26,17 @@ from collections import defaultdict
 
 from timing import percentile  # benchmarks/timing.py, beside this script
 
-from silverpyr.puzzles.realgame.advice import DEFAULT_ROLLOUTS, Kind, advise, decision_kind
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.expert import Expert
-from silverpyr.solver.game import GameState, Phase, deal
-from silverpyr.solver.players import ExpertPlayer, GreedyPlayer, play_game
-from silverpyr.solver.rollouts import ROLLOUT_EXPERT
+from silverpyr.puzzles.silvergold.realgame.advice import (
+    DEFAULT_ROLLOUTS,
+    Kind,
+    advise,
+    decision_kind,
+)
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.expert import Expert
+from silverpyr.solver.silvergold.game import GameState, Phase, deal
+from silverpyr.solver.silvergold.players import ExpertPlayer, GreedyPlayer, play_game
+from silverpyr.solver.silvergold.rollouts import ROLLOUT_EXPERT
 
 
 def line(label: str, walls: list[float], cpus: list[float], target: str = "") -> str:

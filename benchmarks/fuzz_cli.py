@@ -67,8 +67,8 @@ from pathlib import Path
 
 from timing import console_script  # benchmarks/timing.py, beside this script
 
-from silverpyr.solver.deckfile import bundled_deck_path
 from silverpyr.solver.rng import SeededStream
+from silverpyr.solver.silvergold.deckfile import bundled_deck_path
 
 OUTCOMES = ("clean", "accepted", "multi-line", "traceback", "crash", "wrong exit", "hang")
 """``accepted``: the generated input turned out valid (exit 0, nothing on stderr), e.g. a

@@ -4,7 +4,8 @@
     python benchmarks/hint_policy.py --games 180 --results hint180.jsonl   # ~1 h for hint
 
 Each policy plays the solo game of every seed ``--seed .. --seed + games - 1`` (the arena's
-games: :func:`silverpyr.puzzles.realgame.arena.play_arena_game`, so the same deals and code path as
+games: :func:`silverpyr.puzzles.silvergold.realgame.arena.play_arena_game`, so the same deals and
+code path as
 ``silverpyr arena --bots NAME``), one game after another in this process (one core).
 Times are per game, wall clock and this process's CPU time (the machine may be shared).
 ``--results`` keeps every finished game as a JSON line and skips the games it already
@@ -33,9 +34,9 @@ import statistics
 import time
 from pathlib import Path
 
-from silverpyr.puzzles.realgame.arena import play_arena_game
-from silverpyr.puzzles.realgame.registry import PLAYERS
-from silverpyr.solver.deckfile import load_deck
+from silverpyr.puzzles.silvergold.realgame.arena import play_arena_game
+from silverpyr.puzzles.silvergold.realgame.registry import PLAYERS
+from silverpyr.solver.silvergold.deckfile import load_deck
 
 TARGETS = {"greedy": 1.12, "hint": 1.05}
 """Issue 13: the expert's mean final score at least this many times the policy's."""

@@ -9,7 +9,8 @@
   line still open is solved, nothing cached). Feedback on a random legal move is timed too,
   with the best line before the move already known (as the play loop has it).
 * **Hint under uncertainty**: states of player 1 at seeded random turns of seeded
-  two-player bot games; :func:`~silverpyr.puzzles.realgame.uncertain.rank_moves` with the default
+  two-player bot games; :func:`~silverpyr.puzzles.silvergold.realgame.uncertain.rank_moves` with
+  the default
   samples, top-K and look-ahead, ``--jobs`` processes.
 * ``--pruning-check N``: on N states, also rank *every* legal move on the same futures and
   count how often the best of them was among the default top-K candidates.
@@ -29,21 +30,21 @@ from collections.abc import Callable
 
 from timing import percentile  # benchmarks/timing.py, beside this script
 
-from silverpyr.puzzles.generate import puzzle_from_id
-from silverpyr.puzzles.hints.coach import Coach
-from silverpyr.puzzles.hints.graded import HintLevel, hint
-from silverpyr.puzzles.realgame.uncertain import (
+from silverpyr.puzzles.silvergold.generate import puzzle_from_id
+from silverpyr.puzzles.silvergold.hints.coach import Coach
+from silverpyr.puzzles.silvergold.hints.graded import HintLevel, hint
+from silverpyr.puzzles.silvergold.realgame.uncertain import (
     DEFAULT_LOOKAHEAD,
     DEFAULT_SAMPLES,
     DEFAULT_TOP_K,
     Situation,
     rank_moves,
 )
-from silverpyr.solver.bots import bot_keep_choices, bot_moves, choose_replacement
-from silverpyr.solver.cards import Deck
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.game import Phase, deal
-from silverpyr.solver.line import LinePosition, best_reachable
+from silverpyr.solver.silvergold.bots import bot_keep_choices, bot_moves, choose_replacement
+from silverpyr.solver.silvergold.cards import Deck
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.game import Phase, deal
+from silverpyr.solver.silvergold.line import LinePosition, best_reachable
 
 PUZZLE_TARGET = 0.5
 UNCERTAIN_TARGET = 3.0

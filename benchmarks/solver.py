@@ -20,11 +20,11 @@ import time
 
 from timing import summary  # benchmarks/timing.py, beside this script
 
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.exhaustive import solve_exhaustively
-from silverpyr.solver.position import Position
-from silverpyr.solver.problem import Instance, Objective
-from silverpyr.solver.solve import solve
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.exhaustive import solve_exhaustively
+from silverpyr.solver.silvergold.position import Position
+from silverpyr.solver.silvergold.problem import Instance, Objective
+from silverpyr.solver.silvergold.solve import solve
 
 
 def orders(deck_cards: list[str], count: int, seed: int) -> list[tuple[str, ...]]:

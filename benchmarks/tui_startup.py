@@ -33,14 +33,14 @@ def child() -> None:
     import asyncio
     import datetime as dt
 
-    from silverpyr.cli.tui.app import SilverpyrApp
-    from silverpyr.cli.tui.puzzle_screen import PuzzleScreen
-    from silverpyr.cli.tui.setting import Setting
-    from silverpyr.puzzles.attempt import KeptAttempt
-    from silverpyr.puzzles.catalog import get_puzzle
-    from silverpyr.puzzles.ids import daily_id
+    from silverpyr.cli.silvergold.tui.app import SilverpyrApp
+    from silverpyr.cli.silvergold.tui.puzzle_screen import PuzzleScreen
+    from silverpyr.cli.silvergold.tui.setting import Setting
+    from silverpyr.puzzles.silvergold.attempt import KeptAttempt
+    from silverpyr.puzzles.silvergold.catalog import get_puzzle
+    from silverpyr.puzzles.silvergold.ids import daily_id
     from silverpyr.puzzles.store import Store
-    from silverpyr.solver.deckfile import load_deck
+    from silverpyr.solver.silvergold.deckfile import load_deck
 
     imported = time.perf_counter()
     deck = load_deck()
@@ -89,10 +89,10 @@ def main() -> None:
         env = {**os.environ, "SILVERPYR_HOME": home}
         warm = (
             "import datetime as dt\n"
-            "from silverpyr.puzzles.catalog import get_puzzle\n"
-            "from silverpyr.puzzles.ids import daily_id\n"
+            "from silverpyr.puzzles.silvergold.catalog import get_puzzle\n"
+            "from silverpyr.puzzles.silvergold.ids import daily_id\n"
             "from silverpyr.puzzles.store import Store\n"
-            "from silverpyr.solver.deckfile import load_deck\n"
+            "from silverpyr.solver.silvergold.deckfile import load_deck\n"
             "with Store.open_default() as store:\n"
             f"    get_puzzle(load_deck(), daily_id(dt.date.fromisoformat('{DATE}')), store)\n"
         )

@@ -20,7 +20,6 @@ import typer
 
 from ..puzzles.cluster import MAX_WORKERS
 from ..solver.errors import SilverpyrError
-from ..solver.sheet import ROUNDS, TURNS_PER_ROUND
 
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print JSON for scripts instead of a drawing.")
@@ -167,28 +166,6 @@ SchedulerOption = Annotated[
         "else an embedded cluster); $SILVERPYR_DASK_TIMEOUT seconds (10) to answer and to "
         "have a worker.",
         show_default=False,
-    ),
-]
-RoundOption = Annotated[
-    int, typer.Option("--round", min=1, max=ROUNDS, help="Round of the first turn.")
-]
-TurnOption = Annotated[
-    int,
-    typer.Option(
-        "--turn",
-        min=1,
-        max=TURNS_PER_ROUND,
-        help="Turn of the first turn within its round.",
-    ),
-]
-RolloutsOption = Annotated[
-    int,
-    typer.Option(
-        "--rollouts",
-        min=0,
-        max=1000,
-        help="A second opinion: measure every loss by this many paired games played out "
-        "against the expert's choice (slow; 0: the expert's calibrated valuation only).",
     ),
 ]
 

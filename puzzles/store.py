@@ -24,7 +24,7 @@ directory named by the ``SILVERPYR_HOME`` environment variable when it is set.
   schema 5) are kept the same way: enough to replay the game through the engine (deck
   fingerprint, seed, players, opponents, coach, your final answers in order), saved
   compare-and-set on a revision; a damaged row is skipped with a warning (and replaced by
-  the next game saved under its id). :mod:`silverpyr.puzzles.realgame.kept_game` uses it.
+  the next game saved under its id). :mod:`silverpyr.puzzles.silvergold.realgame.kept_game` uses it.
 """
 
 from __future__ import annotations
@@ -46,11 +46,14 @@ from typing import Any, TypeVar
 
 from ..solver.errors import SilverpyrError, SilverpyrWarning
 from .lease import Lease, LeaseHeldError, LockingUnsupportedError, acquire
-from .progress import Progress
-from .stats import Attempt
+from .records import Attempt, Progress
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 HOME_ENV = "SILVERPYR_HOME"
+FIRST_GAME = "silvergold"
+"""The game every row written before the store had a ``game`` column belongs to (schema 6):
+*Silver & Gold Pyramids*, the suite's first game; also the game a :class:`Store` serves
+when none is named."""
 DB_FILENAME = "silverpyr.db"
 BUSY_SECONDS = 15.0
 RETRY_PAUSE_SECONDS = 0.05
@@ -103,7 +106,7 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
         "attempts.daily_date)",
     ),
     # 2 -> 3: save and resume. One row per puzzle with an attempt left before its end
-    # (see puzzles/progress.py); a new table, so every existing row stays as it is.
+    # (see puzzles/silvergold/progress.py); a new table, so every existing row stays as it is.
     3: (
         """
         CREATE TABLE progress (
@@ -125,7 +128,7 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
     # 3 -> 4: saves are compare-and-set on a revision, so a session never overwrites a
     # move another session saved (rows saved before count as revision 0).
     4: ("ALTER TABLE progress ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",),
-    # 4 -> 5: games against bots are saved and resumed (puzzles/realgame/kept_game.py). A
+    # 4 -> 5: games against bots are saved and resumed (puzzles/silvergold/realgame/kept_game.py). A
     # new table, so every existing row stays as it is.
     5: (
         """
@@ -142,6 +145,72 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
             revision INTEGER NOT NULL
         )
         """,
+    ),
+    # 5 -> 6: several games share the store. Every row gets the game it belongs to; rows
+    # written before belong to the first game. Tables keyed by a puzzle or game id are
+    # rebuilt keyed by (game, id), copying every row, so "daily-2026-11-22" of two games
+    # never collide; nothing is lost.
+    6: (
+        f"ALTER TABLE attempts ADD COLUMN game TEXT NOT NULL DEFAULT '{FIRST_GAME}'",
+        "CREATE INDEX attempts_by_game ON attempts (game, puzzle_id)",
+        """
+        CREATE TABLE progress_6 (
+            game TEXT NOT NULL,
+            puzzle_id TEXT NOT NULL,
+            daily_date TEXT,
+            fingerprint TEXT NOT NULL,
+            moves TEXT NOT NULL,
+            hints_used INTEGER NOT NULL CHECK (hints_used >= 0),
+            hint_levels TEXT NOT NULL,
+            turn_hint_level INTEGER NOT NULL CHECK (turn_hint_level BETWEEN 0 AND 3),
+            practice INTEGER NOT NULL CHECK (practice IN (0, 1)),
+            saw_solution INTEGER NOT NULL CHECK (saw_solution IN (0, 1)),
+            seconds REAL NOT NULL,
+            started_on TEXT NOT NULL,
+            saved_at TEXT NOT NULL,
+            revision INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (game, puzzle_id)
+        )
+        """,
+        f"INSERT INTO progress_6 SELECT '{FIRST_GAME}', puzzle_id, daily_date, fingerprint, "
+        "moves, hints_used, hint_levels, turn_hint_level, practice, saw_solution, seconds, "
+        "started_on, saved_at, revision FROM progress ORDER BY rowid",
+        "DROP TABLE progress",
+        "ALTER TABLE progress_6 RENAME TO progress",
+        """
+        CREATE TABLE saved_games_6 (
+            game TEXT NOT NULL,
+            game_id TEXT NOT NULL,
+            deck TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            players INTEGER NOT NULL,
+            opponents TEXT NOT NULL,
+            coach INTEGER NOT NULL,
+            answers TEXT NOT NULL,
+            started_on TEXT NOT NULL,
+            saved_at TEXT NOT NULL,
+            revision INTEGER NOT NULL,
+            PRIMARY KEY (game, game_id)
+        )
+        """,
+        f"INSERT INTO saved_games_6 SELECT '{FIRST_GAME}', game_id, deck, seed, players, "
+        "opponents, coach, answers, started_on, saved_at, revision FROM saved_games "
+        "ORDER BY rowid",
+        "DROP TABLE saved_games",
+        "ALTER TABLE saved_games_6 RENAME TO saved_games",
+        """
+        CREATE TABLE puzzle_cache_6 (
+            game TEXT NOT NULL,
+            cache_key TEXT NOT NULL,
+            puzzle TEXT NOT NULL,
+            stored_at TEXT NOT NULL,
+            PRIMARY KEY (game, cache_key)
+        )
+        """,
+        f"INSERT INTO puzzle_cache_6 SELECT '{FIRST_GAME}', cache_key, puzzle, stored_at "
+        "FROM puzzle_cache ORDER BY rowid",
+        "DROP TABLE puzzle_cache",
+        "ALTER TABLE puzzle_cache_6 RENAME TO puzzle_cache",
     ),
 }
 """Statements that bring a database from the version before the key to the key's version."""
@@ -192,10 +261,10 @@ _GAME_COLUMNS = (
 )
 
 _COLUMNS: dict[str, tuple[str, ...]] = {
-    "attempts": ("id", *_ATTEMPT_COLUMNS, "recorded_at"),
-    "puzzle_cache": ("cache_key", "puzzle", "stored_at"),
-    "progress": (*_PROGRESS_COLUMNS, "saved_at", "revision"),
-    "saved_games": (*_GAME_COLUMNS, "saved_at"),
+    "attempts": ("id", *_ATTEMPT_COLUMNS, "recorded_at", "game"),
+    "puzzle_cache": ("game", "cache_key", "puzzle", "stored_at"),
+    "progress": ("game", *_PROGRESS_COLUMNS, "saved_at", "revision"),
+    "saved_games": ("game", *_GAME_COLUMNS, "saved_at"),
 }
 """The columns of each table at :data:`SCHEMA_VERSION`."""
 MAX_COUNT = 2**62
@@ -234,7 +303,7 @@ class SavedGame:
 
     game_id: str
     deck: str
-    """Fingerprint of the deck (:attr:`silverpyr.solver.cards.Deck.fingerprint`)."""
+    """Fingerprint of the deck (:attr:`silverpyr.solver.silvergold.cards.Deck.fingerprint`)."""
     seed: int
     players: int
     opponents: str
@@ -271,8 +340,11 @@ def _now() -> str:
 class Store:
     """An open results database; use as a context manager or call :meth:`close`."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, game: str = FIRST_GAME) -> None:
         self.path = path
+        self.game = game
+        """The game whose rows this store reads and writes (each game sees only its own
+        attempts, progress, cache and saved games: its streaks, stats and calendar)."""
         self._warned: set[tuple[str, int]] = set()
         """Damaged rows already told about, as ``(table, rowid)``: each is told once."""
         _check_header(path)
@@ -298,16 +370,16 @@ class Store:
             raise
 
     @classmethod
-    def open_default(cls) -> Store:
-        """The database in :func:`data_dir`."""
-        return cls(default_path())
+    def open_default(cls, *, game: str = FIRST_GAME) -> Store:
+        """The database in :func:`data_dir`, for ``game``'s rows."""
+        return cls(default_path(), game=game)
 
     @classmethod
-    def open_if_usable(cls) -> Store | None:
+    def open_if_usable(cls, *, game: str = FIRST_GAME) -> Store | None:
         """The database in :func:`data_dir`, or ``None`` with a :class:`StoreWarning` when it
         cannot be used: for commands that record nothing and use it only as a cache."""
         try:
-            return cls.open_default()
+            return cls.open_default(game=game)
         except StoreError as error:
             warnings.warn(
                 StoreWarning(f"{error} (this command goes on without it: nothing is cached)"),
@@ -438,6 +510,14 @@ class Store:
             raise
         self._db.execute("COMMIT")
 
+    def _own(self, game: str, what: str) -> None:
+        """A record of another game must not be written through this game's store."""
+        if game != self.game:
+            raise StoreError(
+                f"{self.path}: {what} belongs to the game {game!r}, not to {self.game!r}; "
+                "it was not written"
+            )
+
     # --- attempts -----------------------------------------------------------------------
 
     def add_attempt(self, attempt: Attempt, *, progress_revision: int | None = None) -> int:
@@ -449,9 +529,10 @@ class Store:
         progress of another revision belongs to another session: nothing is written and
         :class:`ProgressConflictError` says so.
         """
+        self._own(attempt.game, f"an attempt at {attempt.puzzle_id}")
         values = [getattr(attempt, column) for column in _ATTEMPT_COLUMNS]
-        columns = ", ".join((*_ATTEMPT_COLUMNS, "recorded_at"))
-        marks = ", ".join("?" * (len(_ATTEMPT_COLUMNS) + 1))
+        columns = ", ".join((*_ATTEMPT_COLUMNS, "recorded_at", "game"))
+        marks = ", ".join("?" * (len(_ATTEMPT_COLUMNS) + 2))
 
         def insert() -> int:
             with self._transaction():
@@ -461,9 +542,13 @@ class Store:
                     done=f"recorded (its moves: {attempt.moves or 'none'})",
                 )
                 cursor = self._db.execute(
-                    f"INSERT INTO attempts ({columns}) VALUES ({marks})", [*values, _now()]
+                    f"INSERT INTO attempts ({columns}) VALUES ({marks})",
+                    [*values, _now(), self.game],
                 )
-                self._db.execute("DELETE FROM progress WHERE puzzle_id = ?", (attempt.puzzle_id,))
+                self._db.execute(
+                    "DELETE FROM progress WHERE game = ? AND puzzle_id = ?",
+                    (self.game, attempt.puzzle_id),
+                )
                 return int(cursor.lastrowid or 0)
 
         with self._guard():
@@ -477,10 +562,10 @@ class Store:
     def attempts(self, *, puzzle_id: str | None = None) -> list[Attempt]:
         """Every readable attempt (of one puzzle when ``puzzle_id`` is given), oldest first;
         damaged rows are skipped with a :class:`StoreWarning`."""
-        query = f"SELECT id, {', '.join(_ATTEMPT_COLUMNS)} FROM attempts"
-        parameters: list[Any] = []
+        query = f"SELECT id, {', '.join(_ATTEMPT_COLUMNS)}, game FROM attempts WHERE game = ?"
+        parameters: list[Any] = [self.game]
         if puzzle_id is not None:
-            query += " WHERE puzzle_id = ?"
+            query += " AND puzzle_id = ?"
             parameters.append(puzzle_id)
         with self._guard():
             rows = self._db.execute(query + " ORDER BY id", parameters).fetchall()
@@ -495,11 +580,12 @@ class Store:
         (``None``: none, so no row may exist). A row of another revision was saved by another
         session meanwhile: it is kept, and :class:`ProgressConflictError` is raised.
         """
+        self._own(progress.game, f"the progress of {progress.puzzle_id}")
         values = [getattr(progress, column) for column in _PROGRESS_COLUMNS]
         values[_PROGRESS_COLUMNS.index("moves")] = "; ".join(progress.moves)
         values[_PROGRESS_COLUMNS.index("hint_levels")] = ",".join(map(str, progress.hint_levels))
-        columns = ", ".join((*_PROGRESS_COLUMNS, "saved_at", "revision"))
-        marks = ", ".join("?" * (len(_PROGRESS_COLUMNS) + 2))
+        columns = ", ".join((*_PROGRESS_COLUMNS, "saved_at", "revision", "game"))
+        marks = ", ".join("?" * (len(_PROGRESS_COLUMNS) + 3))
         new_revision = 1 if revision is None else revision + 1
 
         def store() -> int:
@@ -507,7 +593,7 @@ class Store:
                 self._check_revision(progress.puzzle_id, revision)
                 self._db.execute(
                     f"INSERT OR REPLACE INTO progress ({columns}) VALUES ({marks})",
-                    [*values, _now(), new_revision],
+                    [*values, _now(), new_revision, self.game],
                 )
             return new_revision
 
@@ -519,9 +605,11 @@ class Store:
 
         Raises :class:`DamagedProgressError` when the row is damaged (it is left as it is).
         """
-        query = f"SELECT rowid, {', '.join(_PROGRESS_COLUMNS)}, revision FROM progress "
+        query = f"SELECT rowid, {', '.join(_PROGRESS_COLUMNS)}, revision, game FROM progress "
         with self._guard():
-            rows = self._db.execute(query + "WHERE puzzle_id = ?", (puzzle_id,)).fetchall()
+            rows = self._db.execute(
+                query + "WHERE game = ? AND puzzle_id = ?", (self.game, puzzle_id)
+            ).fetchall()
         for row in rows:
             try:
                 return _progress_from_row(row[1:])
@@ -536,9 +624,11 @@ class Store:
     def all_progress(self) -> list[Progress]:
         """Every attempt left unfinished, by puzzle id; damaged rows are skipped with a
         :class:`StoreWarning`."""
-        query = f"SELECT rowid, {', '.join(_PROGRESS_COLUMNS)}, revision FROM progress"
+        query = f"SELECT rowid, {', '.join(_PROGRESS_COLUMNS)}, revision, game FROM progress"
         with self._guard():
-            rows = self._db.execute(query + " ORDER BY rowid").fetchall()
+            rows = self._db.execute(
+                query + " WHERE game = ? ORDER BY rowid", (self.game,)
+            ).fetchall()
         found = self._readable("progress", rows, _progress_from_row)
         return sorted(found, key=lambda progress: progress.puzzle_id)
 
@@ -547,7 +637,9 @@ class Store:
 
         def delete() -> bool:
             with self._transaction():
-                cursor = self._db.execute("DELETE FROM progress WHERE puzzle_id = ?", (puzzle_id,))
+                cursor = self._db.execute(
+                    "DELETE FROM progress WHERE game = ? AND puzzle_id = ?", (self.game, puzzle_id)
+                )
                 return cursor.rowcount > 0
 
         with self._guard():
@@ -557,7 +649,8 @@ class Store:
         """Inside a transaction: the puzzle's saved progress is at ``revision`` (or absent
         for ``None``), else :class:`ProgressConflictError`."""
         row = self._db.execute(
-            "SELECT revision FROM progress WHERE puzzle_id = ?", (puzzle_id,)
+            "SELECT revision FROM progress WHERE game = ? AND puzzle_id = ?",
+            (self.game, puzzle_id),
         ).fetchone()
         found = None if row is None else row[0]
         if found == revision:
@@ -578,9 +671,12 @@ class Store:
     def saved_game(self, game_id: str) -> SavedGame | None:
         """The game saved under ``game_id``, if one was left unfinished; a damaged row is
         skipped with a :class:`StoreWarning` (``None``; the next save replaces it)."""
-        query = f"SELECT rowid, {', '.join(_GAME_COLUMNS)} FROM saved_games WHERE game_id = ?"
+        query = (
+            f"SELECT rowid, {', '.join(_GAME_COLUMNS)} FROM saved_games "
+            "WHERE game = ? AND game_id = ?"
+        )
         with self._guard():
-            rows = self._db.execute(query, (game_id,)).fetchall()
+            rows = self._db.execute(query, (self.game, game_id)).fetchall()
         found = self._readable("saved_games", rows, _game_from_row)
         return found[0] if found else None
 
@@ -597,15 +693,15 @@ class Store:
         values[_GAME_COLUMNS.index("coach")] = int(game.coach)
         new_revision = 1 if revision is None else revision + 1
         values[_GAME_COLUMNS.index("revision")] = new_revision
-        columns = ", ".join((*_GAME_COLUMNS, "saved_at"))
-        marks = ", ".join("?" * (len(_GAME_COLUMNS) + 1))
+        columns = ", ".join((*_GAME_COLUMNS, "saved_at", "game"))
+        marks = ", ".join("?" * (len(_GAME_COLUMNS) + 2))
 
         def store() -> int:
             with self._transaction():
                 self._check_game_revision(game.game_id, revision)
                 self._db.execute(
                     f"INSERT OR REPLACE INTO saved_games ({columns}) VALUES ({marks})",
-                    [*values, _now()],
+                    [*values, _now(), self.game],
                 )
             return new_revision
 
@@ -623,7 +719,9 @@ class Store:
             with self._transaction():
                 if revision is not None:
                     self._check_game_revision(game_id, revision)
-                cursor = self._db.execute("DELETE FROM saved_games WHERE game_id = ?", (game_id,))
+                cursor = self._db.execute(
+                    "DELETE FROM saved_games WHERE game = ? AND game_id = ?", (self.game, game_id)
+                )
                 return cursor.rowcount > 0
 
         with self._guard():
@@ -632,8 +730,8 @@ class Store:
     def _check_game_revision(self, game_id: str, revision: int | None) -> None:
         """Inside a transaction: the saved game is at ``revision`` (``None``: there is no
         readable one), else :class:`GameConflictError`."""
-        query = f"SELECT {', '.join(_GAME_COLUMNS)} FROM saved_games WHERE game_id = ?"
-        row = self._db.execute(query, (game_id,)).fetchone()
+        query = f"SELECT {', '.join(_GAME_COLUMNS)} FROM saved_games WHERE game = ? AND game_id = ?"
+        row = self._db.execute(query, (self.game, game_id)).fetchone()
         found: int | None
         if row is None:
             found = None
@@ -665,8 +763,11 @@ class Store:
         cannot be locked, ``None`` with a :class:`StoreWarning` (saves are still
         compare-and-set, so no move is overwritten).
         """
-        safe = re.sub(r"[^A-Za-z0-9_.-]", "_", puzzle_id)[:60]
-        digest = hashlib.sha256(puzzle_id.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+        # Another game's ids get the game's name in front, so its lock files never meet
+        # the first game's (whose names stay as they were before several games).
+        name_id = puzzle_id if self.game == FIRST_GAME else f"{self.game}-{puzzle_id}"
+        safe = re.sub(r"[^A-Za-z0-9_.-]", "_", name_id)[:60]
+        digest = hashlib.sha256(name_id.encode("utf-8", "surrogatepass")).hexdigest()[:8]
         path = self.path.parent / LOCKS_DIRNAME / f"{safe}-{digest}.lock"
         try:
             return acquire(path)
@@ -698,7 +799,8 @@ class Store:
         entry is damaged (then a :class:`StoreWarning` says it is recomputed)."""
         with self._guard():
             row = self._db.execute(
-                "SELECT rowid, puzzle FROM puzzle_cache WHERE cache_key = ?", (key,)
+                "SELECT rowid, puzzle FROM puzzle_cache WHERE game = ? AND cache_key = ?",
+                (self.game, key),
             ).fetchone()
         if row is None:
             return None
@@ -737,9 +839,9 @@ class Store:
         def store() -> None:
             with self._transaction():
                 self._db.execute(
-                    "INSERT OR REPLACE INTO puzzle_cache (cache_key, puzzle, stored_at) "
-                    "VALUES (?, ?, ?)",
-                    (key, json.dumps(data, sort_keys=True), _now()),
+                    "INSERT OR REPLACE INTO puzzle_cache (game, cache_key, puzzle, stored_at) "
+                    "VALUES (?, ?, ?, ?)",
+                    (self.game, key, json.dumps(data, sort_keys=True), _now()),
                 )
 
         with self._guard():
@@ -884,7 +986,7 @@ def _levels(column: str, value: object) -> tuple[int, ...]:
 
 def _progress_from_row(row: tuple[Any, ...]) -> Progress:
     """Progress from its columns (and ``revision``); :class:`_DamagedValueError` if damaged."""
-    raw = dict(zip((*_PROGRESS_COLUMNS, "revision"), row, strict=True))
+    raw = dict(zip((*_PROGRESS_COLUMNS, "revision", "game"), row, strict=True))
     moves = _text("moves", raw["moves"])
     levels = [*_levels("hint_levels", raw["hint_levels"]), 0, 0, 0][:3]
     return Progress(
@@ -900,6 +1002,7 @@ def _progress_from_row(row: tuple[Any, ...]) -> Progress:
         seconds=_seconds("seconds", raw["seconds"]),
         started_on=_date("started_on", raw["started_on"]),
         revision=_whole("revision", raw["revision"], 0, MAX_COUNT),
+        game=_text("game", raw["game"], empty=False),
     )
 
 
@@ -935,7 +1038,7 @@ def _game_from_row(row: tuple[Any, ...]) -> SavedGame:
 
 def _attempt_from_row(row: tuple[Any, ...]) -> Attempt:
     """An attempt from its columns; :class:`_DamagedValueError` if damaged."""
-    raw = dict(zip(_ATTEMPT_COLUMNS, row, strict=True))
+    raw = dict(zip((*_ATTEMPT_COLUMNS, "game"), row, strict=True))
     _levels("hint_levels", raw["hint_levels"])
     return Attempt(
         puzzle_id=_text("puzzle_id", raw["puzzle_id"], empty=False),
@@ -953,6 +1056,7 @@ def _attempt_from_row(row: tuple[Any, ...]) -> Attempt:
         practice=_flag("practice", raw["practice"]),
         hint_levels=raw["hint_levels"],
         saw_solution=_flag("saw_solution", raw["saw_solution"]),
+        game=_text("game", raw["game"], empty=False),
     )
 
 

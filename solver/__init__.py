@@ -1,4 +1,4 @@
 """Game model, rules engine and CP-SAT solver for Silver & Gold Pyramids.
 
-Nothing in this package prints or reads files except :mod:`silverpyr.solver.deckfile`.
+Nothing in this package prints or reads files except :mod:`silverpyr.solver.silvergold.deckfile`.
 """

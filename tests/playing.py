@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from silverpyr.puzzles.puzzle import Puzzle
+from silverpyr.puzzles.silvergold.puzzle import Puzzle
 
 
 def solution_moves(puzzle: Puzzle) -> list[str]:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from silverpyr.solver.cards import STANDARD_EXPEDITIONS, Color, PyramidCard, Room, Symbol
-from silverpyr.solver.cells import NEIGHBOUR_MASKS, cells_of
-from silverpyr.solver.position import CardState, Position
-from silverpyr.solver.problem import Instance
-from silverpyr.solver.sheet import Sheet
+from silverpyr.solver.silvergold.cards import STANDARD_EXPEDITIONS, Color, PyramidCard, Room, Symbol
+from silverpyr.solver.silvergold.cells import NEIGHBOUR_MASKS, cells_of
+from silverpyr.solver.silvergold.position import CardState, Position
+from silverpyr.solver.silvergold.problem import Instance
+from silverpyr.solver.silvergold.sheet import Sheet
 
 SYMBOLS = "rgtspx"
 

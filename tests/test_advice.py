@@ -12,9 +12,15 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.realgame.advice import Kind, Method, advise, calibration, options_of
-from silverpyr.puzzles.realgame.game_coach import Grade, grade, judge, report
-from silverpyr.puzzles.realgame.game_record import (
+from silverpyr.puzzles.silvergold.realgame.advice import (
+    Kind,
+    Method,
+    advise,
+    calibration,
+    options_of,
+)
+from silverpyr.puzzles.silvergold.realgame.game_coach import Grade, grade, judge, report
+from silverpyr.puzzles.silvergold.realgame.game_record import (
     GameRecord,
     GameRecordError,
     answer_of,
@@ -22,13 +28,13 @@ from silverpyr.puzzles.realgame.game_record import (
     parse_record,
     replay,
 )
-from silverpyr.puzzles.realgame.state_file import StateFileError, parse_view
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.expert import expert_ranking
-from silverpyr.solver.game import Phase, deal
-from silverpyr.solver.players import ExpertPlayer, GreedyPlayer
-from silverpyr.solver.rollouts import rollout_values
-from silverpyr.solver.sheet import turns_after
+from silverpyr.puzzles.silvergold.realgame.state_file import StateFileError, parse_view
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.expert import expert_ranking
+from silverpyr.solver.silvergold.game import Phase, deal
+from silverpyr.solver.silvergold.players import ExpertPlayer, GreedyPlayer
+from silverpyr.solver.silvergold.rollouts import rollout_values
+from silverpyr.solver.silvergold.sheet import turns_after
 
 DECK = load_deck()
 

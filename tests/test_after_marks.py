@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from silverpyr.solver.cells import parse_cell
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.moves import IllegalMoveError, Mark, Move
-from silverpyr.solver.position import Position
+from silverpyr.solver.silvergold.cells import parse_cell
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.moves import IllegalMoveError, Mark, Move
+from silverpyr.solver.silvergold.position import Position
 
 
 def _mask(*cells: str) -> int:

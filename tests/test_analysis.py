@@ -17,13 +17,13 @@ from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
 from silverpyr.puzzles.cluster import SCHEDULER_ENV
-from silverpyr.puzzles.realgame import analysis
-from silverpyr.puzzles.realgame.state_file import parse_state
-from silverpyr.puzzles.realgame.uncertain import Method, rank_moves
+from silverpyr.puzzles.silvergold.realgame import analysis
+from silverpyr.puzzles.silvergold.realgame.state_file import parse_state
+from silverpyr.puzzles.silvergold.realgame.uncertain import Method, rank_moves
 from silverpyr.puzzles.store import HOME_ENV
-from silverpyr.solver import exact
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.position import Position
+from silverpyr.solver.silvergold import exact
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.position import Position
 
 # Two small rooms: their whole-round graphs take a fraction of a second.
 ROOMS = {

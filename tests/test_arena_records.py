@@ -12,14 +12,14 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.realgame.arena import (
+from silverpyr.puzzles.silvergold.realgame.arena import (
     ArenaRecords,
     GameResult,
     play_arena_game,
     records_folder,
     run_arena,
 )
-from silverpyr.puzzles.realgame.game_record import (
+from silverpyr.puzzles.silvergold.realgame.game_record import (
     PERSON,
     GameRecord,
     GameRecordError,
@@ -29,9 +29,9 @@ from silverpyr.puzzles.realgame.game_record import (
     parse_record,
     replay,
 )
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.game import Phase
-from silverpyr.solver.players import GreedyPlayer
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.game import Phase
+from silverpyr.solver.silvergold.players import GreedyPlayer
 
 DECK = load_deck()
 RUNNER = CliRunner()
@@ -70,7 +70,7 @@ def test_the_experts_game_replays_without_playing_a_bot(monkeypatch: pytest.Monk
     def no_bot(name: str) -> None:
         raise AssertionError(f"the replay asked the {name} bot")
 
-    monkeypatch.setattr("silverpyr.puzzles.realgame.game_record.make_player", no_bot)
+    monkeypatch.setattr("silverpyr.puzzles.silvergold.realgame.game_record.make_player", no_bot)
     replayed = replay(record, DECK, seat=0)
     assert tuple(s.to_dict() for s in replayed.state.outcome().scores) == result.scores
 
@@ -222,7 +222,7 @@ def test_a_records_folder_that_cannot_be_is_one_error_before_any_game(
     def no_game(*args: object) -> GameResult:
         raise AssertionError("a game was played")
 
-    monkeypatch.setattr("silverpyr.puzzles.realgame.arena.play_arena_game", no_game)
+    monkeypatch.setattr("silverpyr.puzzles.silvergold.realgame.arena.play_arena_game", no_game)
     args = ["arena", "--bots", "greedy", "--games", "2", "--workers", "0", "--records"]
     result = RUNNER.invoke(app, [*args, str(target)])
     assert result.exit_code == 2

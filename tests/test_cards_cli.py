@@ -11,11 +11,11 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.cli.render import card_view, room_grid, room_legend
-from silverpyr.solver.cards import Color, PyramidCard, Room
-from silverpyr.solver.cells import parse_cell
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.routes import shortest_route_length
+from silverpyr.cli.silvergold.render import card_view, room_grid, room_legend
+from silverpyr.solver.silvergold.cards import Color, PyramidCard, Room
+from silverpyr.solver.silvergold.cells import parse_cell
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.routes import shortest_route_length
 
 ROOM = ["..E..", ".r#g.", "t.s.x", "#p..#", "..T.."]
 OTHER_ROOM = ["E....", "##.#.", "..r..", ".#.##", "...T."]

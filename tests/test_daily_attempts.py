@@ -12,14 +12,14 @@ from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
 from silverpyr.puzzles import store as store_module
-from silverpyr.puzzles.generate import puzzle_from_id
-from silverpyr.puzzles.puzzle import Puzzle
-from silverpyr.puzzles.session import PlaySession
-from silverpyr.puzzles.share import share_text
-from silverpyr.puzzles.stats import Attempt, bucket_of, summarise
+from silverpyr.puzzles.silvergold.generate import puzzle_from_id
+from silverpyr.puzzles.silvergold.puzzle import Puzzle
+from silverpyr.puzzles.silvergold.session import PlaySession
+from silverpyr.puzzles.silvergold.share import share_text
+from silverpyr.puzzles.silvergold.stats import Attempt, bucket_of, summarise
 from silverpyr.puzzles.store import SCHEMA_VERSION, Store
-from silverpyr.solver.cards import Deck
-from silverpyr.solver.deckfile import load_deck
+from silverpyr.solver.silvergold.cards import Deck
+from silverpyr.solver.silvergold.deckfile import load_deck
 
 DATE = "2026-01-03"
 
@@ -83,7 +83,7 @@ def test_a_version_1_database_keeps_its_rows_and_marks_replays_as_practice(
         scored = store.scored_attempt(f"daily-{DATE}")
         assert scored is not None and scored.score == 10
     with sqlite3.connect(path) as check:
-        assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
     stats = summarise(attempts, dt.date(2026, 1, 3))
     assert (stats.played, stats.at_par, stats.practice, stats.current_streak) == (3, 2, 1, 0)
 

@@ -12,9 +12,9 @@ from types import ModuleType
 
 import pytest
 
-from silverpyr.solver.cards import Color, Deck, Symbol
-from silverpyr.solver.deckfile import bundled_deck_path, load_deck
-from silverpyr.solver.routes import (
+from silverpyr.solver.silvergold.cards import Color, Deck, Symbol
+from silverpyr.solver.silvergold.deckfile import bundled_deck_path, load_deck
+from silverpyr.solver.silvergold.routes import (
     richest_route,
     route_skulls,
     safest_route,

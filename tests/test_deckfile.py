@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from silverpyr.solver.cards import STANDARD_EXPEDITIONS, Color, PyramidCard, Room
-from silverpyr.solver.deckfile import (
+from silverpyr.solver.silvergold.cards import STANDARD_EXPEDITIONS, Color, PyramidCard, Room
+from silverpyr.solver.silvergold.deckfile import (
     BUNDLED_CARD_COUNT,
     DeckFileError,
     Problem,

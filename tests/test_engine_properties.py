@@ -8,12 +8,18 @@ from collections.abc import Sequence
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from silverpyr.solver.cards import Color, Deck, PyramidCard, Room, Symbol
-from silverpyr.solver.cells import NEIGHBOUR_MASKS, cells_of, count
-from silverpyr.solver.game import GameState, Phase, deal
-from silverpyr.solver.moves import Move
-from silverpyr.solver.position import CardState
-from silverpyr.solver.sheet import GEM_CAP, PYRAMID_POINT_BOXES, SKULL_CAP, Sheet, gem_points
+from silverpyr.solver.silvergold.cards import Color, Deck, PyramidCard, Room, Symbol
+from silverpyr.solver.silvergold.cells import NEIGHBOUR_MASKS, cells_of, count
+from silverpyr.solver.silvergold.game import GameState, Phase, deal
+from silverpyr.solver.silvergold.moves import Move
+from silverpyr.solver.silvergold.position import CardState
+from silverpyr.solver.silvergold.sheet import (
+    GEM_CAP,
+    PYRAMID_POINT_BOXES,
+    SKULL_CAP,
+    Sheet,
+    gem_points,
+)
 
 # Rooms rich in crosses, potions and skulls so that chains and caps come up often.
 TEMPLATES = (

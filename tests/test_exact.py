@@ -1,4 +1,5 @@
-"""The exact engine (solver/exact.py) against the rules engine, brute force and CP-SAT."""
+"""The exact engine (solver/silvergold/exact.py) against the rules engine, brute force and
+CP-SAT."""
 
 from __future__ import annotations
 
@@ -11,13 +12,19 @@ from functools import cache
 import pytest
 from random_rooms import random_instance
 
-from silverpyr.solver import exact
-from silverpyr.solver.cards import STANDARD_EXPEDITIONS, Color, Expedition, PyramidCard, Room
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.position import Position
-from silverpyr.solver.problem import Instance
-from silverpyr.solver.sheet import TURNS_PER_ROUND, Sheet, puzzle_score
-from silverpyr.solver.solve import solve
+from silverpyr.solver.silvergold import exact
+from silverpyr.solver.silvergold.cards import (
+    STANDARD_EXPEDITIONS,
+    Color,
+    Expedition,
+    PyramidCard,
+    Room,
+)
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.position import Position
+from silverpyr.solver.silvergold.problem import Instance
+from silverpyr.solver.silvergold.sheet import TURNS_PER_ROUND, Sheet, puzzle_score
+from silverpyr.solver.silvergold.solve import solve
 
 DECK_CARDS = tuple(e for e in STANDARD_EXPEDITIONS for _ in range(e.count))
 BY_NAME = {e.name: e for e in STANDARD_EXPEDITIONS}

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from silverpyr.solver import exact
-from silverpyr.solver.deckfile import bundled_deck_path, load_deck
-from silverpyr.solver.position import Position
+from silverpyr.solver.silvergold import exact
+from silverpyr.solver.silvergold.deckfile import bundled_deck_path, load_deck
+from silverpyr.solver.silvergold.position import Position
 
 
 def test_shipped_values_match_recomputation() -> None:

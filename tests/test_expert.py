@@ -10,10 +10,17 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.realgame.arena import ArenaError, line_ups, run_arena, wilson
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.expert import BASELINES, Clock, Expert, Race, baseline, expert_ranking
-from silverpyr.solver.game import MAX_PLAYERS, Phase, deal
+from silverpyr.puzzles.silvergold.realgame.arena import ArenaError, line_ups, run_arena, wilson
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.expert import (
+    BASELINES,
+    Clock,
+    Expert,
+    Race,
+    baseline,
+    expert_ranking,
+)
+from silverpyr.solver.silvergold.game import MAX_PLAYERS, Phase, deal
 
 DECK = load_deck(None)
 
@@ -140,7 +147,7 @@ def test_every_mark_is_valued_on_the_two_ply_scale_and_the_choice_is_a_searched_
     """Moves outside the searched few are lifted onto the two-ply scale (the advice's losses
     compare every option), yet never above the best searched move: the expert's choice is
     still the best of the moves it looked at two plies deep."""
-    from silverpyr.solver.players import ExpertPlayer
+    from silverpyr.solver.silvergold.players import ExpertPlayer
 
     deck = load_deck()
     state = deal(deck, 1, seed)

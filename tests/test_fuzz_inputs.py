@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from silverpyr.cli.app import app, main
-from silverpyr.solver.deckfile import bundled_deck_path, load_deck
 from silverpyr.solver.reader import MAX_CARD_FILE_BYTES, MAX_FILE_BYTES
+from silverpyr.solver.silvergold.deckfile import bundled_deck_path, load_deck
 
 HOSTILE = Path(__file__).parent / "data" / "hostile"
 runner = CliRunner()

@@ -1,4 +1,4 @@
-"""The multi-player turn flow (solver/game.py), its rulings, scoring and the bots."""
+"""The multi-player turn flow (solver/silvergold/game.py), its rulings, scoring and the bots."""
 
 from __future__ import annotations
 
@@ -7,16 +7,16 @@ from collections import Counter
 
 import pytest
 
-from silverpyr.solver.bots import (
+from silverpyr.solver.silvergold.bots import (
     choose_keep,
     choose_move,
     choose_replacement,
     play_bot_game,
     route_length,
 )
-from silverpyr.solver.cards import STANDARD_EXPEDITIONS, Color, Deck, PyramidCard, Room
-from silverpyr.solver.cells import mask_of, parse_cell
-from silverpyr.solver.game import (
+from silverpyr.solver.silvergold.cards import STANDARD_EXPEDITIONS, Color, Deck, PyramidCard, Room
+from silverpyr.solver.silvergold.cells import mask_of, parse_cell
+from silverpyr.solver.silvergold.game import (
     DECK,
     Claim,
     GameSetupError,
@@ -26,9 +26,9 @@ from silverpyr.solver.game import (
     Replacement,
     deal,
 )
-from silverpyr.solver.moves import PASS, IllegalMoveError, Mark, Move
-from silverpyr.solver.position import CardState, Position
-from silverpyr.solver.sheet import MAX_PYRAMID_POINTS, Sheet, score_counts
+from silverpyr.solver.silvergold.moves import PASS, IllegalMoveError, Mark, Move
+from silverpyr.solver.silvergold.position import CardState, Position
+from silverpyr.solver.silvergold.sheet import MAX_PYRAMID_POINTS, Sheet, score_counts
 
 EXPEDITIONS = {expedition.name: expedition for expedition in STANDARD_EXPEDITIONS}
 I2 = EXPEDITIONS["I2"]
@@ -416,8 +416,8 @@ def test_bot_rules() -> None:
 
 
 def test_solo_claims_follow_the_claim_counts() -> None:
-    from silverpyr.solver.deckfile import load_deck
-    from silverpyr.solver.game import solo_claims
+    from silverpyr.solver.silvergold.deckfile import load_deck
+    from silverpyr.solver.silvergold.game import solo_claims
 
     deck = load_deck()
     by_color: dict[object, list[object]] = {}

@@ -11,11 +11,16 @@ import yaml
 from typer.testing import CliRunner, Result
 
 from silverpyr.cli.app import app
-from silverpyr.solver.bots import bot_keep_choices, bot_moves, choose_keep, choose_replacement
-from silverpyr.solver.cards import Color
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.game import GameState, Phase, deal
-from silverpyr.solver.moves import move_str
+from silverpyr.solver.silvergold.bots import (
+    bot_keep_choices,
+    bot_moves,
+    choose_keep,
+    choose_replacement,
+)
+from silverpyr.solver.silvergold.cards import Color
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.game import GameState, Phase, deal
+from silverpyr.solver.silvergold.moves import move_str
 
 TEMPLATES = (
     ["..E..", ".#r#.", "xs.pg", ".#t#.", "..T.."],
@@ -419,8 +424,8 @@ def test_no_record_and_an_unusable_store_play_without_saving(deck_file: Path, ho
 
 def _fake_advice(monkeypatch: pytest.MonkeyPatch) -> None:
     """Advice in no time: the engine's first option is best, every other loses 3 points."""
-    from silverpyr.puzzles.realgame import advice as advice_module
-    from silverpyr.puzzles.realgame.advice import Advice, Method, Rated, decision_kind
+    from silverpyr.puzzles.silvergold.realgame import advice as advice_module
+    from silverpyr.puzzles.silvergold.realgame.advice import Advice, Method, Rated, decision_kind
 
     def advise(state: GameState, player: int, **options: object) -> Advice:
         choices = advice_module.options_of(state, player)
@@ -450,7 +455,7 @@ def test_an_old_script_plays_the_same_game_with_the_coach(
 def test_the_coach_asks_before_a_graded_choice_is_final(
     deck_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from silverpyr.puzzles.realgame.advice import options_of
+    from silverpyr.puzzles.silvergold.realgame.advice import options_of
 
     _fake_advice(monkeypatch)
     state = deal(load_deck(deck_file), 2, SEED)
@@ -495,7 +500,7 @@ def test_rollouts_give_the_advice_a_second_opinion(deck_file: Path) -> None:
 
 
 def test_a_game_open_in_another_session_is_refused(deck_file: Path, home: Path) -> None:
-    from silverpyr.puzzles.realgame.kept_game import KeptGame
+    from silverpyr.puzzles.silvergold.realgame.kept_game import KeptGame
     from silverpyr.puzzles.store import Store
 
     with (
@@ -515,7 +520,7 @@ def test_a_game_open_in_another_session_is_refused(deck_file: Path, home: Path) 
 def test_at_a_terminal_the_coach_asks_and_anything_but_y_chooses_again(
     deck_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from silverpyr.puzzles.realgame.advice import options_of
+    from silverpyr.puzzles.silvergold.realgame.advice import options_of
 
     _fake_advice(monkeypatch)
     state = deal(load_deck(deck_file), 2, SEED)

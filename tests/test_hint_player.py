@@ -6,15 +6,15 @@ import pytest
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.realgame.arena import line_ups
-from silverpyr.puzzles.realgame.hint_player import HintPlayer
-from silverpyr.puzzles.realgame.registry import PLAYERS
-from silverpyr.puzzles.realgame.uncertain import rank_moves
-from silverpyr.solver import players as solver_players
-from silverpyr.solver.bots import choose_keep
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.game import Phase, deal
-from silverpyr.solver.players import GreedyPlayer, Player
+from silverpyr.puzzles.silvergold.realgame.arena import line_ups
+from silverpyr.puzzles.silvergold.realgame.hint_player import HintPlayer
+from silverpyr.puzzles.silvergold.realgame.registry import PLAYERS
+from silverpyr.puzzles.silvergold.realgame.uncertain import rank_moves
+from silverpyr.solver.silvergold import players as solver_players
+from silverpyr.solver.silvergold.bots import choose_keep
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.game import Phase, deal
+from silverpyr.solver.silvergold.players import GreedyPlayer, Player
 
 DECK = load_deck(None)
 

@@ -9,18 +9,18 @@ from collections import Counter
 import pytest
 from random_rooms import random_instance
 
-from silverpyr.puzzles.hints.events import Category
-from silverpyr.puzzles.hints.feedback import Verdict, feedback
-from silverpyr.puzzles.hints.graded import MIN_AREA_MOVES, HintLevel, hint
-from silverpyr.solver.cards import STANDARD_EXPEDITIONS, Color, PyramidCard, Room
-from silverpyr.solver.cells import cells_str
-from silverpyr.solver.exhaustive import solve_exhaustively
-from silverpyr.solver.line import LineOverError, LinePosition, best_reachable, play_moves
-from silverpyr.solver.moves import IllegalMoveError, move_str
-from silverpyr.solver.position import Position
-from silverpyr.solver.problem import Instance, Objective, play_line
-from silverpyr.solver.sheet import Sheet
-from silverpyr.solver.solve import solve
+from silverpyr.puzzles.silvergold.hints.events import Category
+from silverpyr.puzzles.silvergold.hints.feedback import Verdict, feedback
+from silverpyr.puzzles.silvergold.hints.graded import MIN_AREA_MOVES, HintLevel, hint
+from silverpyr.solver.silvergold.cards import STANDARD_EXPEDITIONS, Color, PyramidCard, Room
+from silverpyr.solver.silvergold.cells import cells_str
+from silverpyr.solver.silvergold.exhaustive import solve_exhaustively
+from silverpyr.solver.silvergold.line import LineOverError, LinePosition, best_reachable, play_moves
+from silverpyr.solver.silvergold.moves import IllegalMoveError, move_str
+from silverpyr.solver.silvergold.position import Position
+from silverpyr.solver.silvergold.problem import Instance, Objective, play_line
+from silverpyr.solver.silvergold.sheet import Sheet
+from silverpyr.solver.silvergold.solve import solve
 
 EXPEDITIONS = {expedition.name: expedition for expedition in STANDARD_EXPEDITIONS}
 I2, I3, L3, O4 = (EXPEDITIONS[name] for name in ("I2", "I3", "L3", "O4"))
@@ -301,7 +301,7 @@ def test_hint_text_lists_the_move_with_card_numbers_when_two_cards_are_in_play()
 
 
 def test_coach_gives_the_next_level_each_time_and_remembers_it() -> None:
-    from silverpyr.puzzles.hints.coach import Coach
+    from silverpyr.puzzles.silvergold.hints.coach import Coach
 
     coach = Coach(torch_instance())
     levels = [coach.next_hint(()).level for _ in range(4)]
@@ -318,7 +318,7 @@ def test_coach_gives_the_next_level_each_time_and_remembers_it() -> None:
 
 
 def test_coach_feedback_on_a_blunder_is_reused_for_the_next_hint() -> None:
-    from silverpyr.puzzles.hints.coach import Coach
+    from silverpyr.puzzles.silvergold.hints.coach import Coach
 
     coach = Coach(torch_instance())
     at = LinePosition(torch_instance())
@@ -330,7 +330,7 @@ def test_coach_feedback_on_a_blunder_is_reused_for_the_next_hint() -> None:
 
 
 def test_coach_follows_a_proven_line_while_the_player_does() -> None:
-    from silverpyr.puzzles.hints.coach import Coach
+    from silverpyr.puzzles.silvergold.hints.coach import Coach
 
     instance = torch_instance()
     proven = play_line(instance, play_moves(instance, "A1 A2 A3; A4 B4").played)
@@ -348,8 +348,8 @@ def test_coach_follows_a_proven_line_while_the_player_does() -> None:
 def test_the_events_are_the_engines_turn_reports(seed: int) -> None:
     """Random lines on random rooms: the events the hints talk about add up to what the
     engine's sheets and cards show after each turn (issue 20: one copy of these rules)."""
-    from silverpyr.puzzles.hints.events import EventKind, line_events
-    from silverpyr.solver.cards import Symbol
+    from silverpyr.puzzles.silvergold.hints.events import EventKind, line_events
+    from silverpyr.solver.silvergold.cards import Symbol
 
     rng = random.Random(seed)
     instance = random_instance(rng, turns=rng.randint(1, 14), cards=rng.choice([1, 2]))

@@ -11,8 +11,8 @@ import yaml
 from typer.testing import CliRunner, Result
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.generate import puzzle_from_id
-from silverpyr.solver.deckfile import load_deck
+from silverpyr.puzzles.silvergold.generate import puzzle_from_id
+from silverpyr.solver.silvergold.deckfile import load_deck
 
 # Card 1: a torch three cells below the entrance (I3 down, then I2, lights it; I3 along the
 # top row first costs it). Card 2: marked down to A3, the tomb A5 and the torch B4 can only
@@ -220,9 +220,9 @@ def test_h_in_the_trainer_gives_the_next_level_and_counts_hints(
 def test_the_trainer_names_what_a_blunder_costs(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from silverpyr.puzzles.hints.coach import Coach
-    from silverpyr.puzzles.session import PlaySession
-    from silverpyr.solver.moves import move_str
+    from silverpyr.puzzles.silvergold.hints.coach import Coach
+    from silverpyr.puzzles.silvergold.session import PlaySession
+    from silverpyr.solver.silvergold.moves import move_str
 
     deck = load_deck()
     puzzle = puzzle_from_id(deck, "points-2")
@@ -251,7 +251,7 @@ def test_the_trainer_names_what_a_blunder_costs(
 
 
 def test_the_state_template_reads_as_a_valid_state(tmp_path: Path) -> None:
-    from silverpyr.puzzles.realgame.state_file import STATE_TEMPLATE, parse_state
+    from silverpyr.puzzles.silvergold.realgame.state_file import STATE_TEMPLATE, parse_state
 
     result = CliRunner().invoke(app, ["hint", "--state-template"])
     assert result.exit_code == 0, result.output

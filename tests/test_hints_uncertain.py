@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from silverpyr.puzzles.realgame.state_file import StateFileError, parse_state
-from silverpyr.puzzles.realgame.uncertain import (
+from silverpyr.puzzles.silvergold.realgame.state_file import StateFileError, parse_state
+from silverpyr.puzzles.silvergold.realgame.uncertain import (
     Method,
     Situation,
     SituationError,
@@ -15,8 +15,8 @@ from silverpyr.puzzles.realgame.uncertain import (
     futures,
     rank_moves,
 )
-from silverpyr.solver.cards import Color, Deck, PyramidCard, Room
-from silverpyr.solver.moves import move_str
+from silverpyr.solver.silvergold.cards import Color, Deck, PyramidCard, Room
+from silverpyr.solver.silvergold.moves import move_str
 
 # Card 1: marked down to A2; the tomb A3 and the torch B3 can only be taken together by a
 # placement holding both (I2, L3 or L4), since B3's other neighbours are walls.

@@ -1,4 +1,5 @@
-"""The kept game (``puzzles/realgame/kept_game.py``): one table for every screen, saved after
+"""The kept game (``puzzles/silvergold/realgame/kept_game.py``): one table for every screen, saved
+after
 every final decision and resumed through the engine."""
 
 from __future__ import annotations
@@ -14,10 +15,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from silverpyr.puzzles import store as store_module
-from silverpyr.puzzles.realgame import advice as advice_module
-from silverpyr.puzzles.realgame.advice import Advice, Kind, Method, Rated, label_of, options_of
-from silverpyr.puzzles.realgame.game_record import load_record
-from silverpyr.puzzles.realgame.kept_game import (
+from silverpyr.puzzles.silvergold.realgame import advice as advice_module
+from silverpyr.puzzles.silvergold.realgame.advice import (
+    Advice,
+    Kind,
+    Method,
+    Rated,
+    label_of,
+    options_of,
+)
+from silverpyr.puzzles.silvergold.realgame.game_record import load_record
+from silverpyr.puzzles.silvergold.realgame.kept_game import (
     GAME_ID,
     Claimed,
     Completed,
@@ -27,13 +35,13 @@ from silverpyr.puzzles.realgame.kept_game import (
     Replaced,
     UnfinishedGameError,
 )
-from silverpyr.puzzles.realgame.registry import make_player
+from silverpyr.puzzles.silvergold.realgame.registry import make_player
 from silverpyr.puzzles.store import SavedGame, SessionBusyError, Store, StoreWarning
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.game import GameState, Replacement
-from silverpyr.solver.moves import IllegalMoveError, Move
-from silverpyr.solver.players import play_out
-from silverpyr.solver.rollouts import Choice
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.game import GameState, Replacement
+from silverpyr.solver.silvergold.moves import IllegalMoveError, Move
+from silverpyr.solver.silvergold.players import play_out
+from silverpyr.solver.silvergold.rollouts import Choice
 
 DECK = load_deck()
 
@@ -120,7 +128,7 @@ def test_random_choices_reach_the_state_play_out_reaches(
 
 
 def kept_start(seed: int, players: int) -> GameState:
-    from silverpyr.solver.game import deal
+    from silverpyr.solver.silvergold.game import deal
 
     return deal(DECK, players, seed)
 
@@ -344,7 +352,7 @@ def test_a_schema_4_database_gains_the_saved_games_table_and_keeps_its_rows(
         assert store.saved_game(GAME_ID) is not None
     with sqlite3.connect(path) as check:
         assert check.execute("PRAGMA user_version").fetchone()[0] == store_module.SCHEMA_VERSION
-        assert store_module.SCHEMA_VERSION == 5
+        assert store_module.SCHEMA_VERSION == 6
 
 
 # --- record and coach --------------------------------------------------------------------
@@ -360,7 +368,7 @@ def test_the_record_holds_every_final_answer(tmp_path: Path) -> None:
 
 def fake_advise(state: GameState, player: int, **options: object) -> Advice:
     """Advice in no time: the engine's first option is best, every other loses 3 points."""
-    from silverpyr.puzzles.realgame.advice import decision_kind
+    from silverpyr.puzzles.silvergold.realgame.advice import decision_kind
 
     assert options["rollouts"] == 0  # no second opinion unless asked for
     choices = options_of(state, player)
@@ -421,7 +429,7 @@ def test_a_resumed_game_is_judged_again(store: Store, monkeypatch: pytest.Monkey
 
 
 def test_every_registered_opponent_takes_a_seat() -> None:
-    from silverpyr.puzzles.realgame.registry import NAMES
+    from silverpyr.puzzles.silvergold.realgame.registry import NAMES
 
     for name in NAMES:
         kept = KeptGame(DECK, 1, 2, name)

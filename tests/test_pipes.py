@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.realgame.state_file import STATE_TEMPLATE
+from silverpyr.puzzles.silvergold.realgame.state_file import STATE_TEMPLATE
 
 ENTRY = "from silverpyr.cli.app import main; main()"
 

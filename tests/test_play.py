@@ -10,17 +10,17 @@ import pytest
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.cli.play import PLAY_COMMANDS, script_from_text
-from silverpyr.puzzles.generate import puzzle_from_id
-from silverpyr.puzzles.kinds import Kind, PuzzleError
-from silverpyr.puzzles.puzzle import Puzzle
-from silverpyr.puzzles.session import PlaySession
-from silverpyr.puzzles.share import room_picture, share_text
+from silverpyr.cli.silvergold.play import PLAY_COMMANDS, script_from_text
+from silverpyr.puzzles.silvergold.generate import puzzle_from_id
+from silverpyr.puzzles.silvergold.kinds import Kind, PuzzleError
+from silverpyr.puzzles.silvergold.puzzle import Puzzle
+from silverpyr.puzzles.silvergold.session import PlaySession
+from silverpyr.puzzles.silvergold.share import room_picture, share_text
 from silverpyr.puzzles.store import Store
-from silverpyr.solver.cards import Deck
-from silverpyr.solver.cells import cell_str
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from silverpyr.solver.silvergold.cards import Deck
+from silverpyr.solver.silvergold.cells import cell_str
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 
 
 @pytest.fixture(scope="module")

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from silverpyr.solver.cards import STANDARD_EXPEDITIONS, Color, Expedition, PyramidCard, Room
-from silverpyr.solver.cells import mask_of, parse_cell
-from silverpyr.solver.moves import (
+from silverpyr.solver.silvergold.cards import (
+    STANDARD_EXPEDITIONS,
+    Color,
+    Expedition,
+    PyramidCard,
+    Room,
+)
+from silverpyr.solver.silvergold.cells import mask_of, parse_cell
+from silverpyr.solver.silvergold.moves import (
     PASS,
     AmbiguousMoveError,
     IllegalMoveError,
@@ -15,8 +21,8 @@ from silverpyr.solver.moves import (
     Move,
     move_str,
 )
-from silverpyr.solver.position import CardState, Position
-from silverpyr.solver.sheet import Sheet
+from silverpyr.solver.silvergold.position import CardState, Position
+from silverpyr.solver.silvergold.sheet import Sheet
 
 EXPEDITIONS = {expedition.name: expedition for expedition in STANDARD_EXPEDITIONS}
 I2, I3, L3, O4, L4, T4 = (EXPEDITIONS[name] for name in ("I2", "I3", "L3", "O4", "L4", "T4"))

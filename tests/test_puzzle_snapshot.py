@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from silverpyr.puzzles.generate import generate_puzzle
-from silverpyr.puzzles.ids import parse_puzzle_id
-from silverpyr.solver.deckfile import load_deck
+from silverpyr.puzzles.silvergold.generate import generate_puzzle
+from silverpyr.puzzles.silvergold.ids import parse_puzzle_id
+from silverpyr.solver.silvergold.deckfile import load_deck
 
 SNAPSHOT = Path(__file__).parent / "data" / "puzzle_snapshot.jsonl"
 LINES = SNAPSHOT.read_text(encoding="utf-8").splitlines()

@@ -13,19 +13,19 @@ import pytest
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.beginner import (
+from silverpyr.puzzles.silvergold.beginner import (
     beginner_line,
     best_first_choice_value,
     first_choices,
 )
-from silverpyr.puzzles.catalog import (
+from silverpyr.puzzles.silvergold.catalog import (
     cache_key,
     custom_id,
     get_puzzle,
     load_puzzle_file,
 )
-from silverpyr.puzzles.fileformat import file_data, puzzle_from_data, save_puzzle_file
-from silverpyr.puzzles.generate import (
+from silverpyr.puzzles.silvergold.fileformat import file_data, puzzle_from_data, save_puzzle_file
+from silverpyr.puzzles.silvergold.generate import (
     MIN_GAP_POINTS,
     MIN_GAP_SHARE,
     MIN_SPRINT_TURNS,
@@ -35,19 +35,19 @@ from silverpyr.puzzles.generate import (
     expedition_order,
     puzzle_from_id,
 )
-from silverpyr.puzzles.ids import parse_date, parse_puzzle_id
-from silverpyr.puzzles.kinds import Kind, PuzzleError
-from silverpyr.puzzles.par import prove_optimum
-from silverpyr.puzzles.puzzle import Puzzle, StartState
-from silverpyr.puzzles.rating import Features, difficulty_points, rate
+from silverpyr.puzzles.silvergold.ids import parse_date, parse_puzzle_id
+from silverpyr.puzzles.silvergold.kinds import Kind, PuzzleError
+from silverpyr.puzzles.silvergold.par import prove_optimum
+from silverpyr.puzzles.silvergold.puzzle import Puzzle, StartState
+from silverpyr.puzzles.silvergold.rating import Features, difficulty_points, rate
 from silverpyr.puzzles.store import Store
-from silverpyr.solver.bots import choose_move
-from silverpyr.solver.cards import Color, Deck, PyramidCard, Room
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.problem import Objective
 from silverpyr.solver.reader import ReadError
 from silverpyr.solver.rng import SeededStream
-from silverpyr.solver.solve import solve
+from silverpyr.solver.silvergold.bots import choose_move
+from silverpyr.solver.silvergold.cards import Color, Deck, PyramidCard, Room
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.problem import Objective
+from silverpyr.solver.silvergold.solve import solve
 
 JSON_KEYS = {"id", "cards", "round", "expeditions", "objective", "start", "par", "difficulty"}
 

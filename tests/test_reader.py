@@ -6,8 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from silverpyr.puzzles.realgame.state_file import StateFileError, parse_state
-from silverpyr.solver.deckfile import load_deck
+from silverpyr.puzzles.silvergold.realgame.state_file import StateFileError, parse_state
 from silverpyr.solver.errors import SilverpyrError
 from silverpyr.solver.reader import (
     MAX_DIGITS,
@@ -18,6 +17,7 @@ from silverpyr.solver.reader import (
     ReadError,
     load_data,
 )
+from silverpyr.solver.silvergold.deckfile import load_deck
 
 
 def read_cards(data: object) -> Problems:

@@ -11,15 +11,15 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.cli.render import room_legend
-from silverpyr.cli.views import draw_turn, hint_cards, hint_lines
-from silverpyr.puzzles.generate import puzzle_from_id
-from silverpyr.puzzles.hints.coach import Coach
-from silverpyr.puzzles.session import PlaySession
-from silverpyr.solver.cards import Deck, Symbol
-from silverpyr.solver.cells import COLUMN_NAMES
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.line import LinePosition
+from silverpyr.cli.silvergold.render import room_legend
+from silverpyr.cli.silvergold.views import draw_turn, hint_cards, hint_lines
+from silverpyr.puzzles.silvergold.generate import puzzle_from_id
+from silverpyr.puzzles.silvergold.hints.coach import Coach
+from silverpyr.puzzles.silvergold.session import PlaySession
+from silverpyr.solver.silvergold.cards import Deck, Symbol
+from silverpyr.solver.silvergold.cells import COLUMN_NAMES
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.line import LinePosition
 
 
 @pytest.fixture(scope="module")
@@ -139,7 +139,7 @@ def test_the_legend_of_two_cards_lists_only_their_symbols(deck: Deck) -> None:
 
 
 def test_game_hint_text_wraps_between_words(deck: Deck) -> None:
-    from silverpyr.solver.game import deal
+    from silverpyr.solver.silvergold.game import deal
 
     dealt = deal(deck, 1, 3).players[0].dealt
     keep = f"{dealt[0].number} {dealt[1].number}"

@@ -13,10 +13,10 @@ from typer.testing import CliRunner, Result
 
 from silverpyr.cli.app import app
 from silverpyr.puzzles import store as store_module
-from silverpyr.puzzles.generate import puzzle_from_id
-from silverpyr.puzzles.puzzle import Puzzle
+from silverpyr.puzzles.silvergold.generate import puzzle_from_id
+from silverpyr.puzzles.silvergold.puzzle import Puzzle
 from silverpyr.puzzles.store import SCHEMA_VERSION, Store
-from silverpyr.solver.deckfile import load_deck
+from silverpyr.solver.silvergold.deckfile import load_deck
 
 DATE = "2026-01-03"
 
@@ -156,7 +156,7 @@ def test_a_version_2_database_gains_the_progress_table_and_keeps_its_rows(
         assert attempt.score == 5
         assert store.all_progress() == []
     with sqlite3.connect(path) as check:
-        assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
 
 
 # --- the calendar ------------------------------------------------------------------------

@@ -10,10 +10,10 @@ import pytest
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.solver.cards import Room
-from silverpyr.solver.cells import NEIGHBOURS, cell_str, parse_cell
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.routes import (
+from silverpyr.solver.silvergold.cards import Room
+from silverpyr.solver.silvergold.cells import NEIGHBOURS, cell_str, parse_cell
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.routes import (
     Route,
     richest_route,
     room_graph,

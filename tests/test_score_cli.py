@@ -7,9 +7,9 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from silverpyr.cli import score_cmd
 from silverpyr.cli.app import app
-from silverpyr.solver.sheet import claimable_pyramid_points
+from silverpyr.cli.silvergold import score_cmd
+from silverpyr.solver.silvergold.sheet import claimable_pyramid_points
 
 GOLDEN_COUNTS = {
     "torches": 2,

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.ids import parse_puzzle_id
-from silverpyr.puzzles.kinds import PuzzleError
-from silverpyr.puzzles.realgame.arena import ArenaError, line_ups
+from silverpyr.puzzles.silvergold.ids import parse_puzzle_id
+from silverpyr.puzzles.silvergold.kinds import PuzzleError
+from silverpyr.puzzles.silvergold.realgame.arena import ArenaError, line_ups
 from silverpyr.solver.rng import MAX_SEED, seed_problem
 
 OUR_WORDS = f"is not a seed (a whole number from 0 to {MAX_SEED})"

@@ -74,8 +74,8 @@ def test_hand_of_two_with_a_start_state() -> None:
 
 
 def _entrance(number: int) -> str:
-    from silverpyr.solver.cells import cell_str
-    from silverpyr.solver.deckfile import load_deck
+    from silverpyr.solver.silvergold.cells import cell_str
+    from silverpyr.solver.silvergold.deckfile import load_deck
 
     return cell_str(load_deck().card(number).room.entrance)
 

@@ -8,19 +8,19 @@ from typing import Any
 import pytest
 from random_rooms import random_instance
 
-from silverpyr.solver.cards import STANDARD_EXPEDITIONS, Color, PyramidCard, Room
-from silverpyr.solver.exhaustive import solve_exhaustively
-from silverpyr.solver.moves import move_str
-from silverpyr.solver.position import Position
-from silverpyr.solver.problem import (
+from silverpyr.solver.silvergold.cards import STANDARD_EXPEDITIONS, Color, PyramidCard, Room
+from silverpyr.solver.silvergold.exhaustive import solve_exhaustively
+from silverpyr.solver.silvergold.moves import move_str
+from silverpyr.solver.silvergold.position import Position
+from silverpyr.solver.silvergold.problem import (
     Instance,
     Objective,
     ProblemError,
     objective_value,
     split_objective_value,
 )
-from silverpyr.solver.sheet import Sheet
-from silverpyr.solver.solve import Status, solve
+from silverpyr.solver.silvergold.sheet import Sheet
+from silverpyr.solver.silvergold.solve import Status, solve
 
 EXPEDITIONS = {e.name: e for e in STANDARD_EXPEDITIONS}
 
@@ -92,8 +92,8 @@ def test_torch_counts_once_per_round_across_a_round_boundary() -> None:
 
 
 def test_start_state_is_respected() -> None:
-    from silverpyr.solver.cells import parse_cell
-    from silverpyr.solver.start import start_position
+    from silverpyr.solver.silvergold.cells import parse_cell
+    from silverpyr.solver.silvergold.start import start_position
 
     marked = (1 << parse_cell("C1")) | (1 << parse_cell("C2"))
     position = start_position([card(SKULL_AND_POTION)], marked={1: marked}, skulls=3)
@@ -195,7 +195,7 @@ def test_sheet_at_start_counts_towards_gems_and_skulls() -> None:
 
 
 def test_a_start_card_already_complete_is_refused() -> None:
-    from silverpyr.solver.position import CardState
+    from silverpyr.solver.silvergold.position import CardState
 
     complete = CardState(card(CORRIDOR), sum(1 << c for c in (2, 7, 12, 17, 22)))
     with pytest.raises(ProblemError, match="already complete"):
@@ -203,7 +203,7 @@ def test_a_start_card_already_complete_is_refused() -> None:
 
 
 def test_line_model_solves_and_takes_the_edits_par_proofs_need() -> None:
-    from silverpyr.solver.model import LineModel, SearchStatus
+    from silverpyr.solver.silvergold.model import LineModel, SearchStatus
 
     problem = instance(CORRIDOR, "I3 I2")
     best = solve(problem)
@@ -246,7 +246,7 @@ def test_a_sprint_stopped_early_reports_a_real_score_bound() -> None:
     assert stopped.score_bound() >= stopped.line.score().total
     assert not stopped.completion_proven and not stopped.score_proven
     assert stopped.to_dict()["score_bound"] == stopped.score_bound()
-    from silverpyr.cli.solve_cmd import proof_text
+    from silverpyr.cli.silvergold.solve_cmd import proof_text
 
     assert "not proven optimal: the fastest line scores at most" in proof_text(stopped)
 
@@ -262,8 +262,8 @@ def test_a_solve_stopped_before_any_line_shows_the_greedy_line() -> None:
 
 
 def test_points_with_the_score_proven_but_not_the_tie_break() -> None:
-    from silverpyr.cli.solve_cmd import proof_text
-    from silverpyr.solver.solve import Solution
+    from silverpyr.cli.silvergold.solve_cmd import proof_text
+    from silverpyr.solver.silvergold.solve import Solution
 
     solution = solve(instance(CORRIDOR, "I3 I2 I2"))
     value = solution.value

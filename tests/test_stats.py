@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.stats import (
+from silverpyr.puzzles.silvergold.stats import (
     MISSED_BUCKET,
     Attempt,
     best_streak,
@@ -216,7 +216,7 @@ def test_another_programs_database_is_refused(tmp_path: Path) -> None:
 WRITER = textwrap.dedent(
     """
     import sys
-    from silverpyr.puzzles.stats import Attempt
+    from silverpyr.puzzles.silvergold.stats import Attempt
     from silverpyr.puzzles.store import Store
     path, tag, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
     for n in range(count):
@@ -248,7 +248,7 @@ INTERRUPTED = textwrap.dedent(
     """
     import os, signal, sys
     from pathlib import Path
-    from silverpyr.puzzles.stats import Attempt
+    from silverpyr.puzzles.silvergold.stats import Attempt
     from silverpyr.puzzles.store import Store
     store = Store(Path(sys.argv[1]))
     store.add_attempt(

@@ -27,9 +27,9 @@ from playing import solution_moves
 from typer.testing import CliRunner, Result
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.generate import puzzle_from_id
+from silverpyr.puzzles.silvergold.generate import puzzle_from_id
 from silverpyr.puzzles.store import DB_FILENAME, HOME_ENV, SCHEMA_VERSION, Store
-from silverpyr.solver.deckfile import load_deck
+from silverpyr.solver.silvergold.deckfile import load_deck
 
 SCORED = "2026-01-03"
 """A daily played to its end (a row of ``attempts``)."""
@@ -94,7 +94,12 @@ def _columns(path: Path) -> Iterator[tuple[str, str]]:
 def _loosen(db: sqlite3.Connection, table: str) -> None:
     """Rebuild ``table`` with the same columns and types but no NOT NULL or CHECK."""
     info = db.execute(f"PRAGMA table_info({table})").fetchall()
-    columns = [f"{name} {kind}{' PRIMARY KEY' if pk else ''}" for _, name, kind, _, _, pk in info]
+    keys = [name for _, name, _, _, _, pk in sorted(info, key=lambda row: row[5]) if pk]
+    columns = [f"{name} {kind}" for _, name, kind, _, _, _ in info]
+    if len(keys) == 1:  # an INTEGER PRIMARY KEY stays one (a rowid alias)
+        columns = [f"{c} PRIMARY KEY" if c.split()[0] == keys[0] else c for c in columns]
+    elif keys:
+        columns.append(f"PRIMARY KEY ({', '.join(keys)})")
     db.execute(f"ALTER TABLE {table} RENAME TO old_{table}")
     db.execute(f"CREATE TABLE {table} ({', '.join(columns)})")
     db.execute(f"INSERT INTO {table} SELECT * FROM old_{table}")
@@ -231,7 +236,7 @@ def test_generated_values_in_any_column_keep_the_contract(
 
 
 def _two_attempts(home: Path) -> None:
-    from silverpyr.puzzles.stats import Attempt
+    from silverpyr.puzzles.silvergold.stats import Attempt
 
     with Store(home / DB_FILENAME) as store:
         for date in ("2026-03-01", "2026-03-02"):
@@ -264,7 +269,7 @@ def test_stats_count_the_readable_rows_and_name_the_damaged_one(
 
 def test_many_damaged_rows_are_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(HOME_ENV, str(tmp_path))
-    from silverpyr.puzzles.stats import Attempt
+    from silverpyr.puzzles.silvergold.stats import Attempt
 
     with Store(tmp_path / DB_FILENAME) as store:
         for n in range(9):

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from silverpyr.puzzles.realgame.state_file import StateFileError, parse_view
-from silverpyr.solver.cards import Color
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.game import (
+from silverpyr.puzzles.silvergold.realgame.state_file import StateFileError, parse_view
+from silverpyr.solver.silvergold.cards import Color
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.game import (
     GameState,
     Phase,
     TableError,
@@ -22,9 +22,9 @@ from silverpyr.solver.game import (
     deal,
     table,
 )
-from silverpyr.solver.players import GreedyPlayer, play_out
-from silverpyr.solver.position import Position
-from silverpyr.solver.situation import Situation
+from silverpyr.solver.silvergold.players import GreedyPlayer, play_out
+from silverpyr.solver.silvergold.position import Position
+from silverpyr.solver.silvergold.situation import Situation
 
 DECK = load_deck()
 
@@ -119,9 +119,9 @@ def test_a_setup_table_deals_every_card_once(players: int) -> None:
 
 
 def _turn(marks: str = "A1", *, completed: tuple[int, ...] = (), number: int = 12) -> Situation:
-    from silverpyr.solver.cells import parse_cell
-    from silverpyr.solver.position import CardState
-    from silverpyr.solver.sheet import Sheet
+    from silverpyr.solver.silvergold.cells import parse_cell
+    from silverpyr.solver.silvergold.position import CardState
+    from silverpyr.solver.silvergold.sheet import Sheet
 
     mask = 0
     for cell in marks.split():

@@ -23,24 +23,24 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from silverpyr.cli.tui.app import SilverpyrApp
-from silverpyr.cli.tui.end_screen import EndScreen
-from silverpyr.cli.tui.game_screen import GameScreen
-from silverpyr.cli.tui.home import HomeScreen, StatsScreen
+from silverpyr.cli.silvergold.tui.app import SilverpyrApp
+from silverpyr.cli.silvergold.tui.end_screen import EndScreen
+from silverpyr.cli.silvergold.tui.game_screen import GameScreen
+from silverpyr.cli.silvergold.tui.home import HomeScreen, StatsScreen
+from silverpyr.cli.silvergold.tui.placing import Placer
+from silverpyr.cli.silvergold.tui.puzzle_screen import PuzzleScreen
+from silverpyr.cli.silvergold.tui.setting import Setting
+from silverpyr.cli.silvergold.tui.widgets import CELL, ROW_LABEL, CardView
 from silverpyr.cli.tui.modals import LeaveDialog
-from silverpyr.cli.tui.placing import Placer
-from silverpyr.cli.tui.puzzle_screen import PuzzleScreen
-from silverpyr.cli.tui.setting import Setting
-from silverpyr.cli.tui.widgets import CELL, ROW_LABEL, CardView
-from silverpyr.puzzles.generate import puzzle_from_id
-from silverpyr.puzzles.puzzle import Puzzle
+from silverpyr.puzzles.silvergold.generate import puzzle_from_id
+from silverpyr.puzzles.silvergold.puzzle import Puzzle
 from silverpyr.puzzles.store import Store
-from silverpyr.solver.bots import choose_keep, choose_move
-from silverpyr.solver.cards import Deck
-from silverpyr.solver.cells import cells_of, column_of, row_of
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.game import GameState, Phase
-from silverpyr.solver.moves import Mark, Move, move_str
+from silverpyr.solver.silvergold.bots import choose_keep, choose_move
+from silverpyr.solver.silvergold.cards import Deck
+from silverpyr.solver.silvergold.cells import cells_of, column_of, row_of
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.game import GameState, Phase
+from silverpyr.solver.silvergold.moves import Mark, Move, move_str
 
 DAY = dt.date(2026, 11, 22)
 SIZE = (100, 36)
@@ -306,7 +306,7 @@ def test_save_and_leave_then_the_next_start_resumes_at_the_same_turn(
 def test_restart_drops_the_saved_attempt_and_ctrl_c_keeps_progress(
     deck: Deck, daily: Puzzle, tmp_path: Path
 ) -> None:
-    from silverpyr.puzzles.attempt import KeptAttempt
+    from silverpyr.puzzles.silvergold.attempt import KeptAttempt
 
     store = Store(tmp_path / "results.db")
     app = puzzle_app(deck, daily, store)
@@ -498,11 +498,13 @@ def test_the_first_frame_does_not_load_or_tools() -> None:
 
     code = (
         "import sys\n"
-        "import silverpyr.cli.tui.app, silverpyr.cli.tui.puzzle_screen\n"
-        "import silverpyr.cli.tui.end_screen, silverpyr.cli.tui.game_screen\n"
-        "import silverpyr.cli.tui.home, silverpyr.puzzles.attempt, silverpyr.puzzles.catalog\n"
-        "print(sorted(m for m in sys.modules if m.startswith(('ortools', 'silverpyr.solver.model',"
-        " 'silverpyr.solver.line', 'silverpyr.puzzles.hints'))))\n"
+        "import silverpyr.cli.silvergold.tui.app, silverpyr.cli.silvergold.tui.puzzle_screen\n"
+        "import silverpyr.cli.silvergold.tui.end_screen, silverpyr.cli.silvergold.tui.game_screen\n"
+        "import silverpyr.cli.silvergold.tui.home, silverpyr.puzzles.silvergold.attempt\n"
+        "import silverpyr.puzzles.silvergold.catalog\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('ortools',"
+        " 'silverpyr.solver.silvergold.model',"
+        " 'silverpyr.solver.silvergold.line', 'silverpyr.puzzles.silvergold.hints'))))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
@@ -534,7 +536,7 @@ def test_h_in_the_game_gives_the_experts_advice_at_keep_and_mark(deck: Deck) -> 
     app = SilverpyrApp(setting, lambda s: GameScreen(s, players=2, seed=7))
 
     async def steps(pilot: Pilot[None]) -> None:
-        from silverpyr.puzzles.realgame.advice import advise
+        from silverpyr.puzzles.silvergold.realgame.advice import advise
 
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -667,8 +669,8 @@ def test_a_pipe_plays_in_line_mode_without_a_warning(tmp_path: Path) -> None:
 def test_an_empty_seed_box_means_a_random_seed_as_on_the_command_line(
     deck: Deck, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from silverpyr.cli.tui import home
-    from silverpyr.puzzles.ids import seed_id
+    from silverpyr.cli.silvergold.tui import home
+    from silverpyr.puzzles.silvergold.ids import seed_id
 
     monkeypatch.setattr(home, "random_seed", lambda: 4242)
     store = Store(tmp_path / "results.db")
@@ -702,7 +704,7 @@ def test_an_empty_seed_box_means_a_random_seed_as_on_the_command_line(
 
 def test_random_seeds_are_drawn_as_the_command_line_draws_them() -> None:
     from silverpyr.cli import options
-    from silverpyr.cli.tui import home
+    from silverpyr.cli.silvergold.tui import home
 
     assert home.random_seed is options.random_seed
 
@@ -779,7 +781,7 @@ def test_a_daily_saved_then_finished_in_the_same_run_leaves_no_stale_saved_line(
 
 
 def test_a_pattern_that_fits_nowhere_says_so_and_the_way_out(deck: Deck) -> None:
-    from silverpyr.puzzles.ids import seed_id
+    from silverpyr.puzzles.silvergold.ids import seed_id
 
     puzzle = puzzle_from_id(deck, seed_id(5))  # turn 1: the O4 fits nowhere on its card
     app = puzzle_app(deck, puzzle)
@@ -808,8 +810,8 @@ def test_a_pattern_that_fits_nowhere_says_so_and_the_way_out(deck: Deck) -> None
 def test_fits_nowhere_is_exactly_when_only_single_cells_are_legal(
     deck: Deck, seed: int, picks: list[int]
 ) -> None:
-    from silverpyr.puzzles.ids import seed_id
-    from silverpyr.puzzles.session import PlaySession
+    from silverpyr.puzzles.silvergold.ids import seed_id
+    from silverpyr.puzzles.silvergold.session import PlaySession
 
     session = PlaySession(puzzle_from_id(deck, seed_id(seed)), deck)
     for pick in [*picks, 0]:
@@ -835,7 +837,7 @@ def test_fits_nowhere_is_exactly_when_only_single_cells_are_legal(
 def test_legal_and_illegal_ghosts_differ_by_glyph_and_border_not_only_colour(
     deck: Deck, daily: Puzzle
 ) -> None:
-    from silverpyr.cli.tui.widgets import GHOST_GLYPH, ILLEGAL_GLYPH
+    from silverpyr.cli.silvergold.tui.widgets import GHOST_GLYPH, ILLEGAL_GLYPH
 
     app = puzzle_app(deck, daily)
 
@@ -874,7 +876,7 @@ def _colours(renderable: object, width: int = 100) -> set[str]:
 
 
 def _drawings(screen: object) -> list[object]:
-    from silverpyr.cli.tui.widgets import Shown
+    from silverpyr.cli.silvergold.tui.widgets import Shown
 
     assert isinstance(screen, PuzzleScreen | GameScreen | HomeScreen | EndScreen)
     shown = [w.content for w in screen.query(Shown) if not isinstance(w.content, str)]
@@ -933,7 +935,7 @@ def test_colourless_style_drops_colours_and_keeps_a_background_as_reverse(
 ) -> None:
     from rich.style import Style
 
-    from silverpyr.cli.tui.widgets import colourless_style
+    from silverpyr.cli.silvergold.tui.widgets import colourless_style
 
     style = colourless_style(Style(bold=bold, color=color, bgcolor=bgcolor))
     assert style.color is None and style.bgcolor is None
@@ -1038,7 +1040,7 @@ def test_80x24_game_shows_the_whole_offer_and_every_key(deck: Deck) -> None:
 def test_below_80x24_a_too_small_screen_shows_until_the_terminal_grows(
     deck: Deck, daily: Puzzle, size: tuple[int, int]
 ) -> None:
-    from silverpyr.cli.tui.app import MIN_SIZE, TooSmall
+    from silverpyr.cli.silvergold.tui.app import MIN_SIZE, TooSmall
 
     app = puzzle_app(deck, daily)
     width, height = size
@@ -1068,7 +1070,7 @@ def test_below_80x24_a_too_small_screen_shows_until_the_terminal_grows(
 
 
 def test_80x24_is_not_too_small_for_any_screen(deck: Deck) -> None:
-    from silverpyr.cli.tui.app import TooSmall
+    from silverpyr.cli.silvergold.tui.app import TooSmall
 
     setting = Setting(deck, None, DAY, record=False, home=True)
     app = SilverpyrApp(setting, HomeScreen)
@@ -1099,7 +1101,7 @@ def game_app(
     record: Path | None = None,
 ) -> SilverpyrApp:
     """The full-screen game of a kept game (saved in ``store`` when given)."""
-    from silverpyr.puzzles.realgame.kept_game import KeptGame
+    from silverpyr.puzzles.silvergold.realgame.kept_game import KeptGame
 
     game = KeptGame.start(
         deck,
@@ -1160,7 +1162,7 @@ def test_a_placed_move_is_pending_until_enter_again_and_u_takes_it_back(deck: De
 
 
 def test_expert_opponents_play_the_expert_bots_moves_in_a_worker(deck: Deck) -> None:
-    from silverpyr.solver.players import ExpertPlayer
+    from silverpyr.solver.silvergold.players import ExpertPlayer
 
     app = game_app(deck, seed=11, players=3, opponents="expert")
 
@@ -1196,7 +1198,7 @@ def test_expert_opponents_play_the_expert_bots_moves_in_a_worker(deck: Deck) -> 
 
 
 def _worst_move(state: GameState) -> Move:
-    from silverpyr.puzzles.realgame.advice import advise
+    from silverpyr.puzzles.silvergold.realgame.advice import advise
 
     worst = advise(state, 0).options[-1].choice
     assert isinstance(worst, Move)
@@ -1250,7 +1252,7 @@ def test_leave_says_the_game_is_saved_and_the_next_start_resumes_it(
     deck: Deck, tmp_path: Path
 ) -> None:
     from silverpyr.cli.tui.modals import Confirm
-    from silverpyr.puzzles.realgame.kept_game import KeptGame
+    from silverpyr.puzzles.silvergold.realgame.kept_game import KeptGame
 
     store = Store(tmp_path / "results.db")
     app = game_app(deck, seed=9, store=store)
@@ -1324,9 +1326,9 @@ def test_leaving_while_the_coach_weighs_does_not_wait_for_it(deck: Deck) -> None
 def test_home_resumes_the_unfinished_game_and_new_games_choose_opponents_and_coach(
     deck: Deck, tmp_path: Path
 ) -> None:
-    from silverpyr.cli.tui.home import opponent_choices
-    from silverpyr.puzzles.realgame.kept_game import KeptGame
-    from silverpyr.solver.bots import choose_keep
+    from silverpyr.cli.silvergold.tui.home import opponent_choices
+    from silverpyr.puzzles.silvergold.realgame.kept_game import KeptGame
+    from silverpyr.solver.silvergold.bots import choose_keep
 
     store = Store(tmp_path / "results.db")
     with KeptGame.start(deck, seed=5, fresh_seed=5, store=store) as kept:
@@ -1368,8 +1370,8 @@ def test_home_resumes_the_unfinished_game_and_new_games_choose_opponents_and_coa
 
 @pytest.mark.slow  # a whole game with keys (about a minute on a loaded machine)
 def test_a_whole_game_ends_on_a_screen_with_the_final_score(deck: Deck, tmp_path: Path) -> None:
-    from silverpyr.cli.tui.game_screen import GameEnd
-    from silverpyr.solver.bots import choose_replacement
+    from silverpyr.cli.silvergold.tui.game_screen import GameEnd
+    from silverpyr.solver.silvergold.bots import choose_replacement
 
     app = game_app(deck, seed=3, players=2, record=tmp_path / "game.json")
     app.setting.home = False

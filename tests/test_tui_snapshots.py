@@ -14,15 +14,15 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from silverpyr.cli.tui.app import SilverpyrApp
-from silverpyr.cli.tui.game_screen import GameScreen
-from silverpyr.cli.tui.home import HomeScreen, StatsScreen
-from silverpyr.cli.tui.puzzle_screen import PuzzleScreen
-from silverpyr.cli.tui.setting import Setting
-from silverpyr.puzzles.generate import puzzle_from_id
-from silverpyr.puzzles.puzzle import Puzzle
-from silverpyr.solver.cards import Deck
-from silverpyr.solver.deckfile import load_deck
+from silverpyr.cli.silvergold.tui.app import SilverpyrApp
+from silverpyr.cli.silvergold.tui.game_screen import GameScreen
+from silverpyr.cli.silvergold.tui.home import HomeScreen, StatsScreen
+from silverpyr.cli.silvergold.tui.puzzle_screen import PuzzleScreen
+from silverpyr.cli.silvergold.tui.setting import Setting
+from silverpyr.puzzles.silvergold.generate import puzzle_from_id
+from silverpyr.puzzles.silvergold.puzzle import Puzzle
+from silverpyr.solver.silvergold.cards import Deck
+from silverpyr.solver.silvergold.deckfile import load_deck
 
 DAY = dt.date(2026, 11, 22)
 SIZES = [(80, 24), (120, 40)]
@@ -147,7 +147,7 @@ def test_no_color_board_with_an_illegal_ghost(
 
 
 def test_pattern_fits_nowhere(snap_compare: Compare, deck: Deck) -> None:
-    from silverpyr.puzzles.ids import seed_id
+    from silverpyr.puzzles.silvergold.ids import seed_id
 
     puzzle = puzzle_from_id(deck, seed_id(5))  # the O4 fits nowhere on turn 1
     app = _app(deck, lambda s: PuzzleScreen(s, puzzle))

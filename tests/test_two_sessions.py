@@ -21,12 +21,12 @@ from playing import solution_moves
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.attempt import KeptAttempt
-from silverpyr.puzzles.generate import puzzle_from_id
 from silverpyr.puzzles.lease import LeaseHeldError, acquire
-from silverpyr.puzzles.progress import Progress
-from silverpyr.puzzles.puzzle import Puzzle
-from silverpyr.puzzles.stats import Attempt
+from silverpyr.puzzles.silvergold.attempt import KeptAttempt
+from silverpyr.puzzles.silvergold.generate import puzzle_from_id
+from silverpyr.puzzles.silvergold.progress import progress_of
+from silverpyr.puzzles.silvergold.puzzle import Puzzle
+from silverpyr.puzzles.silvergold.stats import Attempt
 from silverpyr.puzzles.store import (
     DB_FILENAME,
     HOME_ENV,
@@ -34,8 +34,8 @@ from silverpyr.puzzles.store import (
     SessionBusyError,
     Store,
 )
-from silverpyr.solver.cards import Deck
-from silverpyr.solver.deckfile import load_deck
+from silverpyr.solver.silvergold.cards import Deck
+from silverpyr.solver.silvergold.deckfile import load_deck
 
 DATE = "2026-01-03"
 
@@ -96,7 +96,7 @@ def test_a_stale_writer_is_refused_and_the_saved_move_is_kept(
         kept.moved()
         saved = store.progress(daily.id)
         assert saved is not None and saved.revision == kept.revision == 1
-        stale = Progress.of(kept.session, seconds=1.0, started_on=DATE)
+        stale = progress_of(kept.session, seconds=1.0, started_on=DATE)
         with pytest.raises(ProgressConflictError, match="another session saved"):
             store.save_progress(stale, revision=None)  # a writer that never read the row
         kept.session.play(line[1])
@@ -254,9 +254,9 @@ def test_the_home_screen_says_so_and_stays_when_the_daily_is_open_elsewhere(
     import asyncio
     import datetime as dt
 
-    from silverpyr.cli.tui.app import SilverpyrApp
-    from silverpyr.cli.tui.home import HomeScreen
-    from silverpyr.cli.tui.setting import Setting
+    from silverpyr.cli.silvergold.tui.app import SilverpyrApp
+    from silverpyr.cli.silvergold.tui.home import HomeScreen
+    from silverpyr.cli.silvergold.tui.setting import Setting
 
     day = dt.date(2026, 11, 22)
     puzzle = puzzle_from_id(deck, f"daily-{day.isoformat()}")
@@ -285,7 +285,7 @@ def test_a_version_3_save_is_resumed_and_saved_on_by_compare_and_set(
     import sqlite3
 
     from silverpyr.puzzles import store as store_module
-    from silverpyr.puzzles.progress import puzzle_fingerprint
+    from silverpyr.puzzles.silvergold.progress import puzzle_fingerprint
 
     home.mkdir(parents=True)
     db = sqlite3.connect(home / DB_FILENAME)

@@ -16,7 +16,8 @@ part of the game:
    greedy bot's choice when it differs, else a random other option), the heuristic
    difference ``h = value(e) - value(a)``, and ``--samples`` paired rollouts of each: what
    the seat cannot see dealt anew (:meth:`.GameState.determinized`), the choice made, then
-   the expert's fast policy (one ply deep, :data:`~silverpyr.solver.rollouts.ROLLOUT_EXPERT`:
+   the expert's fast policy (one ply deep,
+   :data:`~silverpyr.solver.silvergold.rollouts.ROLLOUT_EXPERT`:
    15 times faster than the full expert, so many more decisions can be measured) playing
    the seat to the end (the others greedy), ``e`` and ``a`` on the same deals. Whether its
    differences are the full expert's is what ``benchmarks/coach_honesty.py`` checks, on
@@ -46,11 +47,12 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from silverpyr.puzzles.cluster import dask_client, finished, worker_count
-from silverpyr.puzzles.realgame.advice import Advice, advise, decision_kind, options_of
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.expert import Expert
-from silverpyr.solver.game import GameState, Phase, deal
-from silverpyr.solver.players import (
+from silverpyr.puzzles.silvergold.realgame.advice import Advice, advise, decision_kind, options_of
+from silverpyr.solver.rng import SeededStream
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.expert import Expert
+from silverpyr.solver.silvergold.game import GameState, Phase, deal
+from silverpyr.solver.silvergold.players import (
     ExpertPlayer,
     GreedyPlayer,
     Player,
@@ -59,9 +61,8 @@ from silverpyr.solver.players import (
     step,
     with_choice,
 )
-from silverpyr.solver.rng import SeededStream
-from silverpyr.solver.rollouts import ROLLOUT_EXPERT, Choice
-from silverpyr.solver.sheet import turns_after
+from silverpyr.solver.silvergold.rollouts import ROLLOUT_EXPERT, Choice
+from silverpyr.solver.silvergold.sheet import turns_after
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Write ``data/exact_values.json``: each bundled card's exact round value, shipped with silverpyr.
 
 For every pyramid card of the bundled deck, alone, from an empty card and sheet at the
-start of round 1, before the first reveal (see ``silverpyr.solver.exact``):
+start of round 1, before the first reveal (see ``silverpyr.solver.silvergold.exact``):
 
 * ``score``: the exact expected puzzle score of the round under optimal play;
 * ``completion``: the chance to complete the card within the round under that play;
@@ -24,9 +24,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from silverpyr.solver import exact
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.position import Position
+from silverpyr.solver.silvergold import exact
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.position import Position
 
 ROOT = Path(__file__).resolve().parent.parent
 VALUES_PATH = ROOT / "data" / "exact_values.json"

@@ -5,10 +5,10 @@ from ``--seed``, disjoint from the arena's default 0..N) with the expert in one 
 rotated game by game (seat ``g mod N``), and greedy bots in the others. At every mark
 decision of the expert it records the turns still to come ``t``, the score on the sheet
 ``s``, the chosen option's value ``v``, the pyramid points still open ``O``
-(:meth:`~silverpyr.solver.game.GameState.open_pyramid_points`) and, at the end, the final
+(:meth:`~silverpyr.solver.silvergold.game.GameState.open_pyramid_points`) and, at the end, the final
 score ``F``; then fits ``F - s - v = a + b t + c O t / 28`` by least squares. The keep
 forecast is the mean final score. Prints each count's constants as the entries of
-``silverpyr.solver.expert.BASELINES``, and how far the fitted forecast of the chosen mark
+``silverpyr.solver.silvergold.expert.BASELINES``, and how far the fitted forecast of the chosen mark
 is from the final score, on average, in each round (in-sample).
 
     python tools/expert_baseline.py --players 1,2,3,4 --games 400
@@ -23,13 +23,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from silverpyr.solver import bots
-from silverpyr.solver.cards import Deck
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.expert import Expert, expert_ranking
-from silverpyr.solver.game import Phase, deal
-from silverpyr.solver.moves import Move
-from silverpyr.solver.sheet import MAX_TURNS, turns_after
+from silverpyr.solver.silvergold import bots
+from silverpyr.solver.silvergold.cards import Deck
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.expert import Expert, expert_ranking
+from silverpyr.solver.silvergold.game import Phase, deal
+from silverpyr.solver.silvergold.moves import Move
+from silverpyr.solver.silvergold.sheet import MAX_TURNS, turns_after
 
 
 @dataclass(frozen=True)

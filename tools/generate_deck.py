@@ -26,7 +26,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from silverpyr.solver.cards import (
+from silverpyr.solver.silvergold.cards import (
     STANDARD_EXPEDITIONS,
     Color,
     Deck,
@@ -34,9 +34,9 @@ from silverpyr.solver.cards import (
     Room,
     Symbol,
 )
-from silverpyr.solver.cells import SIZE, cell_at
-from silverpyr.solver.deckfile import load_deck
-from silverpyr.solver.routes import (
+from silverpyr.solver.silvergold.cells import SIZE, cell_at
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.routes import (
     richest_route,
     room_graph,
     route_skulls,

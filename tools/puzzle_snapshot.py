@@ -30,9 +30,9 @@ def _ids(first: str, last: str, seeds: int) -> list[str]:
 
 
 def _line(puzzle_id: str) -> str:
-    from silverpyr.puzzles.generate import generate_puzzle
-    from silverpyr.puzzles.ids import parse_puzzle_id
-    from silverpyr.solver.deckfile import load_deck
+    from silverpyr.puzzles.silvergold.generate import generate_puzzle
+    from silverpyr.puzzles.silvergold.ids import parse_puzzle_id
+    from silverpyr.solver.silvergold.deckfile import load_deck
 
     puzzle = generate_puzzle(load_deck(None), parse_puzzle_id(puzzle_id))
     return json.dumps(puzzle.to_dict(with_solution=True), sort_keys=True)

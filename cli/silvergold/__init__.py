@@ -1,0 +1,1 @@
+"""Silver & Gold Pyramids: its cli floor."""

@@ -1,0 +1,825 @@
+"""``silverpyr game``: a full game in the terminal, you as player 1 against bots.
+
+Every answer is one line: the two cards to keep at setup, a move in notation each turn
+(``B1 B2 C2 +C3``, ``17:B1 B2``), and an offer slot or ``d`` (deck) when a completed card
+is replaced. At the move prompt the commands are those of the puzzles (:mod:`.play`
+finds them the same way): ``?`` or ``? 17`` lists the legal moves, ``h`` gives the
+expert's advice (:mod:`silverpyr.puzzles.silvergold.realgame.advice`; at the keep and replacement
+prompts
+too), ``o`` draws the opponents' cards and sheets, ``q`` leaves after a confirmation
+(``q!`` at once), ``u`` takes back a move.
+
+The table itself is :class:`~silverpyr.puzzles.silvergold.realgame.kept_game.KeptGame`, the one the
+full-screen game drives too: this module only parses the answers and prints what the
+kept game returns (its events, the coach's verdicts, the summary).
+
+**Saved and resumed.** The game is saved in the results store after every final decision
+(a keep, a turn ended, a replacement), and ``silverpyr game`` without ``--seed`` resumes
+the unfinished game (a note says which: seed, players, opponents, round and turn);
+``--restart`` drops it and starts a new one; ``--seed``, ``--players`` or ``--opponents``
+of another game while one is unfinished is an error naming both remedies. ``--no-record``
+plays without saving; a results store that cannot be used is one warning, and the game is
+played without saving.
+
+**Coach and record.** ``--coach`` judges each decision against the expert's advice
+(:mod:`silverpyr.puzzles.silvergold.realgame.game_coach`) **before** it is final: a graded choice
+gets the coach's question (``... Play it anyway?``); ``y`` plays it, anything else chooses
+again. In a ``--moves`` script the next line answers that question only when it is ``y``
+or ``n``; otherwise the choice is played and the coach's line follows it once it is final,
+so old scripts play the same game. ``q`` and ``q!`` print the summary so far, and the end
+of the game the whole summary. ``--record FILE`` saves the answers after every decision
+(:mod:`silverpyr.puzzles.silvergold.realgame.game_record`), for ``hint --game FILE [--review]``.
+
+**Undo.** Your move is not final at once: the turn ends when you say so, and only then do
+the bots play and the next expedition card turn over. Right after your move the game asks
+whether to end the turn; ``u`` there takes the move back and you choose again for the same
+card. Once the turn has ended (the next card is revealed, or a replacement was asked
+for), that move is final. In a ``--moves`` script the question is answered by the next
+line only when that line is ``u`` (or ``o``); otherwise the turn ends by itself, so
+scripts written without it still play the same game.
+
+With ``--moves TEXT`` (``;`` or a new line between answers, ``-`` for stdin) or
+``--moves-file FILE`` a game can be scripted; blank lines and lines starting with ``#`` are
+skipped there. A replacement is
+asked for only when there is a choice (one option is taken by itself). The other seats
+play by the registry's bots (:mod:`silverpyr.puzzles.silvergold.realgame.registry`). Without
+``--seed`` (and nothing to resume) the game gets a random seed, printed first so the same
+game can be played again.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import click
+import typer
+
+from ...puzzles.silvergold.realgame.ranking_defaults import DEFAULT_ROLLOUTS
+from ...puzzles.silvergold.realgame.registry import NAMES
+from ...solver.silvergold.sheet import GEM_CAP, SKULL_CAP
+from ..options import (
+    MovesFileOption,
+    MovesOption,
+    PlainOption,
+    line_option,
+    moves_text,
+    random_seed,
+    seed_option,
+)
+from ..output import stdout_console, warn
+from .context import deck as sg_deck
+from .options import RolloutsOption
+from .play import (
+    Answers,
+    MovesExhaustedError,
+    Quit,
+    commands_hint,
+    explain,
+    find_command,
+    script_from_text,
+)
+
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+
+    from ...puzzles.silvergold.realgame.game_coach import Verdict
+    from ...puzzles.silvergold.realgame.kept_game import Event, KeptGame
+    from ...puzzles.store import Store
+    from ...solver.silvergold.cards import PyramidCard
+    from ...solver.silvergold.game import GameState, Replacement
+    from ...solver.silvergold.moves import Move
+    from ...solver.silvergold.position import CardState, Position
+    from ...solver.silvergold.rollouts import Choice
+
+
+HUMAN = 0
+MARK_LABEL = "*"
+EXIT_ABANDONED = 0
+YES_NO = frozenset({"y", "yes", "n", "no"})
+
+
+def game(
+    ctx: typer.Context,
+    seed: Annotated[
+        int | None,
+        seed_option(
+            "Seed of the shuffles: same seed, same game (default: resume the unfinished "
+            "game, else a random seed, shown)."
+        ),
+    ] = None,
+    players: Annotated[
+        int,
+        typer.Option(
+            "--players", min=1, max=4, help="Players, you included (the others are bots)."
+        ),
+    ] = 2,
+    moves: MovesOption = None,
+    moves_file: MovesFileOption = None,
+    plain: PlainOption = False,
+    line: Annotated[bool, line_option()] = False,
+    opponents: Annotated[
+        str,
+        typer.Option(
+            "--opponents",
+            click_type=click.Choice(NAMES),
+            help="The bots in the other seats.",
+        ),
+    ] = "greedy",
+    coach: Annotated[
+        bool,
+        typer.Option(
+            "--coach",
+            help="Before each of your decisions is final, say what it costs against the "
+            "expert's and ask (silent under half a point); a summary at q and at the end.",
+        ),
+    ] = False,
+    rollouts: RolloutsOption = DEFAULT_ROLLOUTS,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            "--record",
+            help="Save the game to this file after every decision (for hint --game FILE --review).",
+            dir_okay=False,
+            show_default=False,
+            metavar="FILE",
+        ),
+    ] = None,
+    no_record: Annotated[
+        bool,
+        typer.Option("--no-record", help="Do not save the game in your results, nor resume one."),
+    ] = False,
+    restart: Annotated[
+        bool,
+        typer.Option("--restart", help="Drop the unfinished game and start a new one."),
+    ] = False,
+) -> None:
+    """Play a full game as player 1 against bots (a move each turn, in notation).
+
+    The game is saved after every decision; without --seed, game resumes the unfinished
+    one (--restart starts a new one).
+    """
+    from ...puzzles.silvergold.realgame.game_record import record_target
+
+    if record is not None:
+        record_target(record)  # a FIFO, a device, a folder...: refused before the game starts
+    fresh = random_seed()
+    # the full-screen game: any opponents of the registry, the coach, the record, saved
+    full_screen = not (line or plain or moves is not None or moves_file is not None)
+    if full_screen:
+        from .tui.launch import interactive
+
+        full_screen = interactive()
+
+    console = stdout_console(plain=plain)
+    deck = sg_deck(ctx)
+    script, source = _answer_lines(moves, moves_file)
+    answers = Answers(console, script, source=source)
+    given = _given(ctx)
+    with _results(no_record) as store:
+        from ...puzzles.silvergold.realgame.kept_game import KeptGame
+
+        # a resumed coached game is judged again, decision by decision: say so meanwhile
+        with console.status("Opening the game...", spinner="dots"):
+            kept = KeptGame.start(
+                deck,
+                seed=seed,
+                fresh_seed=fresh,
+                players=players if "players" in given else None,
+                opponents=opponents if "opponents" in given else None,
+                coach=coach,
+                record=record,
+                store=store,
+                restart=restart,
+            )
+        kept.rollouts = rollouts
+        with kept:
+            if full_screen:
+                from .tui.launch import run_game
+
+                run_game(deck, kept)
+                return
+            console.print(
+                f"Game seed {kept.seed}: replay it with --seed {kept.seed}", highlight=False
+            )
+            for note in kept.notes:
+                console.print(note, highlight=False, markup=False)
+            _run(console, answers, kept, plain=plain)
+
+
+def _given(ctx: typer.Context) -> set[str]:
+    """The options given on the command line (not left to their defaults)."""
+    given = set()
+    for name in ("players", "opponents"):
+        source = ctx.get_parameter_source(name)
+        if source is not None and source.name != "DEFAULT":
+            given.add(name)
+    return given
+
+
+@contextmanager
+def _results(no_record: bool) -> Iterator[Store | None]:
+    """The results store the game is saved in: none with ``--no-record``; one that cannot be
+    used is a warning, and the game is played without saving."""
+    if no_record:
+        yield None
+        return
+    from ...puzzles.store import Store, StoreError
+
+    try:
+        store = Store.open_default()
+    except StoreError as error:
+        warn(f"{error} (the game is played without saving it)")
+        yield None
+        return
+    with store:
+        yield store
+
+
+def _run(console: Console, answers: Answers, kept: KeptGame, *, plain: bool) -> None:
+    """Play the kept game to its end, or leave it (saved) with ``q``, the end of the
+    input or a script that runs out."""
+    try:
+        _play(console, answers, kept, plain=plain)
+        answers.finish()
+    except Quit:
+        _summary(console, kept)
+        typer.echo(_left(kept), err=True)
+        raise typer.Exit(EXIT_ABANDONED) from None
+    except KeyboardInterrupt:
+        typer.echo(_left(kept), err=True)
+        raise
+    except MovesExhaustedError as error:  # ran out, or stopped at a bad answer
+        if not (kept.saved and kept.answers) or kept.is_over():
+            raise
+        raise type(error)(f"{str(error).rstrip(':')}; {kept.leave()}") from None
+
+
+def _left(kept: KeptGame) -> str:
+    """What leaving keeps: the saved game and how to resume it, the record."""
+    saved = kept.saved and bool(kept.answers)
+    text = kept.leave() if saved else "game abandoned"
+    if saved:
+        text = text[0].upper() + text[1:]
+    if kept.record_path is not None:
+        text += f"; the record so far is in {kept.record_path}"
+    return text
+
+
+def _summary(console: Console, kept: KeptGame) -> None:
+    """The coach's summary of the decisions so far (a coached game only)."""
+    if kept.coach:
+        from .views import render_coach_report
+
+        render_coach_report(console, kept.report())
+
+
+def _answer_lines(moves: str | None, moves_file: Path | None) -> tuple[list[str] | None, str]:
+    """The scripted answers of ``--moves TEXT`` (``-``: stdin) or ``--moves-file FILE``, and
+    how to name them.
+
+    ``--moves FILE`` was game's spelling before ``--moves`` meant the same everywhere: a
+    ``--moves`` that names an existing file (and holds no ``;``) still reads that file, with
+    one warning line.
+    """
+    if moves is not None and moves_file is None and _names_a_file(moves):
+        warn(
+            f"--moves {moves} reads the file {moves}; give a file as --moves-file "
+            "(--moves takes the answers as text)"
+        )
+        moves_file = Path(moves)
+        moves = None
+    text = moves_text(moves, moves_file)
+    if text is None:
+        return None, "the terminal"
+    if text == "-":
+        return script_from_text(sys.stdin.read()), "the moves on stdin"
+    source = f"moves file {moves_file}" if moves_file is not None else "--moves"
+    return script_from_text(text), source
+
+
+def _names_a_file(moves: str) -> bool:
+    """Whether ``--moves`` names an existing file (the old spelling of ``--moves-file``)."""
+    import os
+
+    return moves != "-" and not any(mark in moves for mark in ";\n") and os.path.exists(moves)
+
+
+# --- the game loop -----------------------------------------------------------------------
+
+
+@dataclass
+class GameScreen:
+    """What the game's prompts and commands share."""
+
+    console: Console
+    answers: Answers
+    kept: KeptGame
+    plain: bool
+    warned: bool = False
+    """Whether the coach's question about the choice being made was asked and answered y
+    (its after-the-fact line would say it again)."""
+
+    @property
+    def state(self) -> GameState:
+        return self.kept.state
+
+
+def _play(console: Console, answers: Answers, kept: KeptGame, *, plain: bool) -> None:
+    from ...puzzles.silvergold.realgame.advice import Kind
+
+    screen = GameScreen(console, answers, kept, plain)
+    opponents = kept.opponents
+    count = kept.players
+    article = "an" if opponents[0] in "aeiou" else "a"
+    bots = f"{article} {opponents} bot" if count == 2 else f"{opponents} bots"
+    others = (
+        ""
+        if count == 1
+        else f"; {'player 2 is' if count == 2 else f'players 2-{count} are'} {bots}"
+    )
+    console.print(f"Silver & Gold Pyramids: you are player 1{others}.")
+    while not kept.is_over():
+        screen.warned = False
+        if kept.waiting is Kind.KEEP:
+            _say(screen, _keep(screen))
+        elif kept.waiting is Kind.MARK:
+            _say(screen, _turn(screen))
+        else:
+            _say(screen, _replacement(screen))
+    _final_table(console, kept.state, plain=plain)
+    _summary(console, kept)
+    if kept.record_path is not None:
+        console.print(
+            f"Game record saved to {kept.record_path}; review it with: "
+            f"silverpyr hint --game {kept.record_path} --review",
+            highlight=False,
+            markup=False,
+        )
+
+
+def _say(screen: GameScreen, events: list[Event]) -> None:
+    """Print what happened, as the kept game tells it."""
+    from ...puzzles.silvergold.realgame.kept_game import (
+        Claimed,
+        Completed,
+        Judged,
+        Played,
+        Replaced,
+    )
+    from ...solver.silvergold.moves import move_str
+
+    console = screen.console
+    for event in events:
+        if isinstance(event, Judged):
+            if not (event.verdict.is_silent or screen.warned):
+                console.print(event.verdict.message(), highlight=False, markup=False)
+        elif isinstance(event, Played):
+            if event.player == HUMAN and event.move.is_pass:
+                console.print(
+                    f"Round {event.round_number}, turn {event.turn}: you have no card in play: "
+                    "you pass."
+                )
+            if event.player or event.move.is_pass:
+                shown = "passes" if event.move.is_pass else move_str(event.move, with_card=True)
+                console.print(f"{_who(event.player)}: {shown}")
+        elif isinstance(event, Completed):
+            verb = "completes" if event.player else "complete"
+            console.print(
+                f"{_who(event.player)} {verb} card {event.card.number} ({event.card.color.value})."
+            )
+        elif isinstance(event, Replaced):
+            source = (
+                "the deck top"
+                if event.source.slot is None
+                else f"offer slot {event.source.slot + 1}"
+            )
+            console.print(
+                f"{_who(event.player)} replace{'s' if event.player else ''} card "
+                f"{event.card.number} with card {event.taken.number} "
+                f"({event.taken.color.value}) from {source}."
+            )
+        elif isinstance(event, Claimed):
+            claim = event.claim
+            console.print(
+                f"{_who(claim.player)} claim{'s' if claim.player else ''} "
+                f"{claim.points} pyramid points in {claim.color.value} (card {claim.card})."
+            )
+
+
+def _heeded(screen: GameScreen, choice: Choice) -> bool:
+    """The coach's question before ``choice`` is final: whether to play it (``True`` when
+    the coach is silent or off, or in a script that does not answer the question)."""
+    with screen.console.status("The coach is weighing your decision...", spinner="dots"):
+        verdict = screen.kept.check(choice)
+    if verdict is None or verdict.is_silent:
+        return True
+    return _ask_anyway(screen, verdict)
+
+
+def _ask_anyway(screen: GameScreen, verdict: Verdict) -> bool:
+    answer = screen.answers.ask_if(
+        f"{verdict.warning()} (y plays it, anything else chooses again)",
+        lambda text: text.strip().lower() in YES_NO,
+    )
+    if answer is None:  # a script that does not answer: played, as u works
+        return True
+    if answer.strip().lower() in {"y", "yes"}:
+        screen.warned = True
+        return True
+    explain("choose again")
+    return False
+
+
+def _keep(screen: GameScreen) -> list[Event]:
+    from ...solver.silvergold.moves import IllegalMoveError
+
+    console, answers, kept = screen.console, screen.answers, screen.kept
+    dealt = kept.state.players[HUMAN].dealt
+    console.print("\nYou are dealt four pyramid cards; keep two of them.")
+    console.print(_cards_row([_card_panel(card, 0, plain=screen.plain) for card in dealt]))
+    while True:
+        answer = answers.ask(
+            f"Keep which two cards? (e.g. {dealt[0].number} {dealt[1].number}; h hint)"
+        )
+        _maybe_leave(screen, answer)
+        if answer.strip().lower() in {"h", "hint"}:
+            _show_advice(screen)
+            continue
+        try:
+            numbers = [int(token) for token in answer.replace(",", " ").split()]
+        except ValueError:
+            answers.reject(
+                f"{answer!r}: write two card numbers, e.g. {dealt[0].number} {dealt[1].number}"
+            )
+            continue
+        try:
+            if len(numbers) != 2:
+                raise IllegalMoveError(_keep_problem(kept, numbers))
+            if not _heeded(screen, (numbers[0], numbers[1])):
+                continue
+            return kept.keep(numbers[0], numbers[1])
+        except IllegalMoveError as error:
+            answers.reject(str(error))
+
+
+def _keep_problem(kept: KeptGame, numbers: list[int]) -> str:
+    """Why a keep of other than two cards is refused, in the engine's words."""
+    from ...solver.silvergold.moves import IllegalMoveError
+
+    try:
+        kept.state.keep([numbers] * kept.players)
+    except IllegalMoveError as error:
+        return str(error)
+    return "keep exactly 2 cards"
+
+
+def _turn(screen: GameScreen) -> list[Event]:
+    _show_turn(screen.console, screen.state, plain=screen.plain)
+    move = _ask_move(screen)
+    assert screen.kept.pending == move
+    with screen.console.status("The others are playing...", spinner="dots"):
+        return screen.kept.end_turn()
+
+
+# --- the move prompt and its commands ----------------------------------------------------
+
+
+GameCommand = Callable[[GameScreen, str], bool]
+"""A game command: gets the screen and the rest of the answer; True to redraw the turn."""
+
+
+def _undo_committed(screen: GameScreen, rest: str) -> bool:
+    screen.answers.reject(
+        f"nothing to take back: your last move became final when {screen.state.expedition.name} "
+        "was revealed (u works right after a move, before the turn ends)"
+    )
+    return False
+
+
+def _legal(screen: GameScreen, rest: str) -> bool:
+    _show_options(screen.console, screen.state, rest.strip())
+    return False
+
+
+def _hint(screen: GameScreen, rest: str) -> bool:
+    _show_advice(screen)
+    return False
+
+
+def _opponents(screen: GameScreen, rest: str) -> bool:
+    _show_opponents(screen.console, screen.state, plain=screen.plain)
+    return False
+
+
+def _leave(screen: GameScreen, rest: str) -> bool:
+    _confirm_leave(screen)
+    return False
+
+
+def _leave_now(screen: GameScreen, rest: str) -> bool:
+    raise Quit
+
+
+GAME_COMMANDS: dict[str, tuple[GameCommand, str]] = {
+    "u": (_undo_committed, "undo"),
+    "?": (_legal, "legal moves, ? N on card N"),
+    "h": (_hint, "hint"),
+    "o": (_opponents, "opponents"),
+    "q": (_leave, "quit"),
+}
+"""The move prompt's commands; ``u`` here only explains (see the module's Undo)."""
+
+
+def _show_advice(screen: GameScreen) -> None:
+    """``h``: the expert's ranking of the decision due now."""
+    from .views import render_advice
+
+    with screen.console.status("The expert is weighing your options...", spinner="dots"):
+        advice = screen.kept.advice()
+    render_advice(screen.console, advice)
+
+
+def _confirm_leave(screen: GameScreen) -> None:
+    """``q``: leave the game after a ``y``; anything else plays on."""
+    kept = screen.kept
+    if kept.saved and kept.answers:
+        what = "It is saved (silverpyr game resumes it)"
+        if kept.record_path is not None:
+            what += f" and the record so far stays in {kept.record_path}"
+    elif kept.record_path is not None:
+        what = f"The record so far stays in {kept.record_path}"
+    else:
+        what = "It is not saved"
+    answer = screen.answers.ask(f"Leave the game? {what} (y leaves, anything else plays on):")
+    if answer.strip().lower() in {"y", "yes"}:
+        raise Quit
+    explain("playing on")
+
+
+def _maybe_leave(screen: GameScreen, answer: str) -> None:
+    """The setup and replacement prompts take ``q`` (asked to confirm) and ``q!`` too."""
+    word = answer.strip().lower()
+    if word == "q!":
+        raise Quit
+    if word in {"q", "quit"}:
+        _confirm_leave(screen)
+
+
+def _ask_move(screen: GameScreen) -> Move:
+    """Your move for this turn: commands are answered, a move waits for the turn's end."""
+    from ...solver.silvergold.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+
+    state = screen.state
+    prompt = (
+        f"Round {state.round_number}, turn {state.turn} - your move ({state.expedition.name}; "
+        f"{commands_hint(GAME_COMMANDS)}):"
+    )
+    while True:
+        screen.warned = False
+        answer = screen.answers.ask(prompt)
+        command = find_command(answer, GAME_COMMANDS, now=_leave_now)
+        if command is not None:
+            if command[0](screen, command[1]):
+                _show_turn(screen.console, state, plain=screen.plain)
+            continue
+        try:
+            move = state.parse_move(HUMAN, answer)
+        except (InvalidMoveError, IllegalMoveError, AmbiguousMoveError) as error:
+            screen.answers.reject(str(error))
+            continue
+        if not _heeded(screen, move):
+            continue
+        screen.kept.mark(move)
+        if _end_turn(screen, move):
+            return move
+        screen.kept.undo()
+
+
+def _end_turn(screen: GameScreen, move: Move) -> bool:
+    """After your move: end the turn (True), or take the move back with ``u`` (False)."""
+    from ...solver.silvergold.moves import move_str
+
+    console, state = screen.console, screen.state
+    shown = move_str(move, with_card=True)
+    console.print(f"Your move: {shown}{_what_it_marks(state, move)}", highlight=False)
+    question = (
+        "End the turn? Enter ends it (the others play, the next card turns over); "
+        "u takes your move back; o shows the opponents:"
+    )
+    words = {"u", "undo", "o", "q", "q!", "quit"}
+    while True:
+        answer = screen.answers.ask_if(question, lambda a: a.strip().lower() in words)
+        word = (answer or "").strip().lower()
+        if word in {"u", "undo"}:
+            console.print(f"Took back your move {shown}; choose again.", highlight=False)
+            return False
+        if word == "o":
+            _show_opponents(console, state, plain=screen.plain)
+            continue
+        if word in {"q", "quit", "q!"}:
+            _maybe_leave(screen, word)
+            continue
+        return True
+
+
+def _what_it_marks(state: GameState, move: Move) -> str:
+    """`` - red gem, torch`` for the symbols a move marks (empty when none)."""
+    from ...solver.silvergold.cards import Symbol
+    from ...solver.silvergold.cells import cells_of
+
+    position = state.position(HUMAN)
+    hits = [
+        position.card(mark.card).room.symbol_at(cell).label
+        for mark in move.marks()
+        for cell in cells_of(mark.cells)
+        if position.card(mark.card).room.symbol_at(cell) not in (Symbol.PLAIN, Symbol.ENTRANCE)
+    ]
+    return f" - {', '.join(hits)}" if hits else ""
+
+
+def _show_opponents(console: Console, state: GameState, *, plain: bool) -> None:
+    """``o``: each bot's cards in play, drawn as boards, and its sheet."""
+    if len(state.players) == 1:
+        console.print("You play alone: there are no opponents.", highlight=False)
+        return
+    for player in range(1, len(state.players)):
+        position = state.position(player)
+        console.print()
+        console.print(f"{_who(player)}:", style="bold", highlight=False)
+        if position.cards:
+            console.print(_cards_row([_state_panel(s, plain=plain) for s in position.cards]))
+        else:
+            console.print("  no card in play", highlight=False)
+        console.print(
+            _sheet_lines(state, position, whose=f"{_who(player)}'s sheet"),
+            markup=False,
+            highlight=False,
+        )
+
+
+def _show_options(console: Console, state: GameState, which: str) -> None:
+    from .views import move_list
+
+    position = state.position(HUMAN)
+    in_play = [s.number for s in position.in_play()]
+    if which and not (which.isdigit() and int(which) in in_play):
+        explain(f"{which!r} is not one of your cards in play ({', '.join(map(str, in_play))})")
+        return
+    moves = [
+        m
+        for m in state.legal_moves(HUMAN)
+        if not which or (m.mark is not None and m.mark.card == int(which))
+    ]
+    with_card = len(in_play) > 1
+    where = f"card {which}" if which else "your cards"
+    console.print(f"{len(moves)} legal moves on {where} ({state.expedition.name} or one cell):")
+    move_list(console, moves, with_card=with_card)  # wrapped between moves, as in puzzles
+
+
+def _replacement(screen: GameScreen) -> list[Event]:
+    choice = _ask_replacement(screen)
+    with screen.console.status("The others are playing...", spinner="dots"):
+        return screen.kept.replace(choice)
+
+
+def _ask_replacement(screen: GameScreen) -> Replacement:
+    from ...solver.silvergold.game import DECK, Replacement
+
+    console, answers, state = screen.console, screen.answers, screen.state
+    card = state.pending[0].card
+    console.print(f"\nCard {card.number} is complete; take a replacement.")
+    console.print(_offer_lines(state), markup=False, highlight=False)
+    slots = len(state.offer)
+    deck_hint = " or d for the deck top" if state.pyramid_deck else ""
+    options = state.replacement_options()
+    while True:
+        screen.warned = False
+        answer = answers.ask(f"Replacement: offer slot 1-{slots}{deck_hint}? (h hint)").lower()
+        _maybe_leave(screen, answer)
+        if answer.strip() in {"h", "hint"}:
+            _show_advice(screen)
+            continue
+        choice = (
+            DECK
+            if answer in {"d", "deck"}
+            else (Replacement(int(answer) - 1) if answer.isdigit() and int(answer) >= 1 else None)
+        )
+        if choice in options:
+            assert choice is not None
+            if not _heeded(screen, choice):
+                continue
+            return choice
+        answers.reject(f"{answer!r}: answer an offer slot 1-{slots}{deck_hint}")
+
+
+def _who(player: int) -> str:
+    return "You" if player == HUMAN else f"Player {player + 1}"
+
+
+# --- drawing -----------------------------------------------------------------------------
+
+
+def _show_turn(console: Console, state: GameState, *, plain: bool) -> None:
+    from rich.rule import Rule
+
+    expedition = state.expedition
+    console.print()
+    console.print(
+        Rule(f"Round {state.round_number}, turn {state.turn}", characters="-" if plain else "─")
+    )
+    console.print(f"Expedition card: {expedition.name}")
+    block = "X" if plain else "\u25a0"
+    for row in expedition.pattern():
+        console.print("  " + " ".join(block if ch == "X" else " " for ch in row).rstrip())
+    position = state.position(HUMAN)
+    if position.cards:
+        console.print(_cards_row([_state_panel(s, plain=plain) for s in position.cards]))
+    console.print(_sheet_lines(state, position), markup=False, highlight=False)
+    console.print(_offer_lines(state), markup=False, highlight=False)
+
+
+def _cards_row(panels: list[RenderableType]) -> RenderableType:
+    from rich.columns import Columns
+
+    return Columns(panels, padding=(0, 4))
+
+
+def _card_panel(card: PyramidCard, marked: int, *, plain: bool) -> RenderableType:
+    from rich.console import Group
+
+    from ...solver.silvergold.bots import route_length
+    from ...solver.silvergold.cells import cells_of
+    from .render import card_title, room_grid
+
+    title = card_title(card, plain=plain)
+    title.append(f", route {route_length(card)}")
+    labels = dict.fromkeys(cells_of(marked), MARK_LABEL)
+    return Group(title, room_grid(card.room, marked=labels, plain=plain))
+
+
+def _state_panel(state: CardState, *, plain: bool) -> RenderableType:
+    return _card_panel(state.card, state.marked, plain=plain)
+
+
+def _sheet_lines(state: GameState, position: Position, *, whose: str = "Your sheet") -> str:
+    sheet = position.sheet
+    torches = "".join("[x]" if ticked else "[ ]" for ticked in sheet.torches)
+    completed = ", ".join(str(card.number) for card in sheet.completed) or "none"
+    points = "+".join(str(p) for p in sheet.pyramid_points) or "0"
+    scores = ", ".join(f"{_who(p).lower()} {score.total}" for p, score in enumerate(state.scores()))
+    return (
+        f"{whose}: torches {torches}  red {sheet.red}/{GEM_CAP}  "
+        f"green {sheet.green}/{GEM_CAP}  skulls {sheet.skulls}/{SKULL_CAP}\n"
+        f"Completed: {completed}; pyramid points: {points}. Scores now: {scores}."
+    )
+
+
+def _offer_lines(state: GameState) -> str:
+    from ...solver.silvergold.bots import route_length
+    from ...solver.silvergold.cards import Color
+
+    lines = [f"Offer ({len(state.pyramid_deck)} cards left in the deck):"]
+    lines.extend(
+        f"  {slot}) card {card.number} ({card.color.value}, route {route_length(card)})"
+        for slot, card in enumerate(state.offer, start=1)
+    )
+    if not state.offer:
+        lines.append("  empty")
+    boxes = ", ".join(f"{color.value} {state.next_box(color) or 'closed'}" for color in Color)
+    lines.append(f"Next pyramid points: {boxes}.")
+    return "\n".join(lines)
+
+
+def _final_table(console: Console, state: GameState, *, plain: bool) -> None:
+    from rich import box
+    from rich.table import Table
+
+    outcome = state.outcome()
+    table = Table(
+        title="Final score", box=box.ASCII if plain else box.SIMPLE_HEAD, show_footer=True
+    )
+    table.add_column("Category", footer="Total")
+    for index, score in enumerate(outcome.scores):
+        name = "You" if index == HUMAN else f"Player {index + 1}"
+        table.add_column(name, justify="right", footer=str(score.total))
+    categories = (
+        ("Torches", "torches"),
+        ("Pyramid points", "pyramid_points"),
+        ("Gems", "gems"),
+        ("Skulls", "skulls"),
+        ("Completed cards", "completed"),
+    )
+    for label, key in categories:
+        table.add_row(label, *(str(score.to_dict()[key]) for score in outcome.scores))
+    console.print()
+    console.print(table)
+    names = [_who(p) for p in outcome.winners]
+    if len(names) == 1:
+        console.print(f"{names[0]} win{'s' if outcome.winners[0] else ''}.")
+    else:
+        console.print(f"Shared win: {' and '.join(names)}.")

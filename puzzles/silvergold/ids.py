@@ -1,0 +1,89 @@
+"""Puzzle ids: what a player shares and what ``--id`` / ``--puzzle`` accept.
+
+* ``123``: the puzzle of seed 123 (``silverpyr puzzle --seed 123``); its kind comes from
+  the seed.
+* ``sprint-123`` (``points``, ``sprint``, ``pair``, ``midround``): seed 123 of one kind
+  (``silverpyr puzzle --seed 123 --kind sprint``).
+* ``daily-2026-11-22``: the daily puzzle of that date.
+* ``custom-1a2b3c4d5e6f``: a puzzle loaded from a file that no seed makes; only its file
+  can rebuild it.
+
+Every generated id stands for the same puzzle on every machine, for the same deck.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from ...solver.rng import seed_problem
+from .kinds import Kind, PuzzleError
+
+DAILY_PREFIX = "daily-"
+CUSTOM_PREFIX = "custom-"
+_SEED_RE = re.compile(r"^(?:(?P<kind>[a-z]+)-)?(?P<seed>[0-9]{1,19})$")
+_DAILY_RE = re.compile(r"^daily-(?P<date>[0-9]{4}-[0-9]{2}-[0-9]{2})$")
+_CUSTOM_RE = re.compile(r"^custom-[0-9a-f]{12}$")
+_EXAMPLES = "a seed such as 123, a kind and seed such as sprint-123, or daily-2026-11-22"
+
+
+@dataclass(frozen=True)
+class PuzzleId:
+    """A parsed puzzle id."""
+
+    text: str
+    """The canonical id (e.g. ``sprint-123``; ``007`` becomes ``7``)."""
+    kind: Kind | None = None
+    seed: int | None = None
+    daily_date: str | None = None
+    custom: bool = False
+
+
+def parse_date(text: str) -> dt.date:
+    """``YYYY-MM-DD`` as a date; :class:`PuzzleError` names the problem otherwise."""
+    stripped = text.strip()
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", stripped):
+        raise PuzzleError(f"{text!r} is not a date: write YYYY-MM-DD, e.g. 2026-11-22")
+    try:
+        return dt.date.fromisoformat(stripped)
+    except ValueError as error:
+        raise PuzzleError(f"{text!r} is not a date: {error}") from None
+
+
+def daily_id(date: dt.date) -> str:
+    """The id of the daily puzzle of ``date``."""
+    return f"{DAILY_PREFIX}{date.isoformat()}"
+
+
+def seed_id(seed: int, kind: Kind | None = None) -> str:
+    """The id of seed ``seed`` (of one ``kind``, or of the kind the seed picks)."""
+    problem = seed_problem(seed)
+    if problem is not None:
+        raise PuzzleError(problem)
+    return f"{kind.value}-{seed}" if kind is not None else str(seed)
+
+
+def parse_puzzle_id(text: str) -> PuzzleId:
+    """Parse an id; :class:`PuzzleError` explains what ids look like otherwise."""
+    token = text.strip().lower()
+    daily = _DAILY_RE.match(token)
+    if daily:
+        date = parse_date(daily["date"])
+        return PuzzleId(daily_id(date), daily_date=date.isoformat())
+    if _CUSTOM_RE.match(token):
+        return PuzzleId(token, custom=True)
+    seeded = _SEED_RE.match(token)
+    if seeded:
+        kind: Kind | None = None
+        if seeded["kind"] is not None:
+            try:
+                kind = Kind(seeded["kind"])
+            except ValueError:
+                kinds = ", ".join(k.value for k in Kind)
+                raise PuzzleError(
+                    f"{text.strip()!r}: unknown puzzle kind {seeded['kind']!r} (known: {kinds})"
+                ) from None
+        seed = int(seeded["seed"])
+        return PuzzleId(seed_id(seed, kind), kind=kind, seed=seed)
+    raise PuzzleError(f"{text.strip()!r} is not a puzzle id: use {_EXAMPLES}")

@@ -1,0 +1,393 @@
+"""The arena: bots play seeded games against each other, seats rotated, and are compared.
+
+A line-up (e.g. ``expert, greedy``) plays ``games`` games; game ``g`` is the game of seed
+``seed + g`` with the line-up rotated by ``g`` seats, so every bot plays every seat equally
+often on the same deals. Games are independent tasks, run on Dask (:mod:`.cluster`) or in
+this process (``workers=0``); the result does not depend on the number of workers, since
+each game is fixed by its seed and its seats.
+
+With ``records`` (``arena --records DIR``) every game's record (:mod:`.game_record`: the
+seats' bots and all their answers) is written to the folder as ``game-<seed>.json``, so any
+bot's games can be replayed and reviewed (``hint --game FILE --review --seat N``). The game
+tasks return the answers, and this process writes the files as the games come back.
+
+Per bot: the win rate (a shared win counts as a fraction) with its 95% Wilson interval,
+mean and median score, mean score by category, cards completed, and, for a bot that
+forecasts its score (the expert), its mean forecast at the keep decision beside its mean
+achieved score (calibration).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import stat
+import statistics
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from ....solver.errors import SilverpyrError
+from ....solver.rng import seed_problem
+from ....solver.silvergold.cards import Deck
+from ....solver.silvergold.game import GameState, Replacement
+from ....solver.silvergold.moves import Move
+from ....solver.silvergold.players import Player, play_game
+from ...cluster import (
+    IN_FLIGHT_PER_WORKER,
+    MAX_GAMES,
+    RETRIES,
+    SchedulerLostError,
+    dask_client,
+    finished,
+    worker_count,
+)
+from .game_record import GameRecord, RecordPathError, answer_of, waits_for
+from .registry import PLAYERS, make_player
+
+CATEGORIES = ("torches", "pyramid_points", "gems", "skulls", "completed")
+
+
+class ArenaError(SilverpyrError, ValueError):
+    """An arena that cannot be run (unknown bot, too many seats, no games, too many games),
+    or a game that failed on its worker."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One arena game: the seats' bot names, their score breakdowns, winners and forecasts,
+    and each seat's answers (what its game record holds)."""
+
+    seed: int
+    seats: tuple[str, ...]
+    scores: tuple[dict[str, int], ...]
+    winners: tuple[int, ...]
+    forecasts: tuple[float | None, ...]
+    answers: tuple[tuple[str, ...], ...] = ()
+
+    def record(self, deck: Deck) -> GameRecord:
+        """The game's record: every seat's bot and answers."""
+        return GameRecord.of_bots(deck.fingerprint, self.seed, self.seats, self.answers)
+
+
+@dataclass
+class _Recording:
+    """A seat's player that writes down each answer it gives, as a game record holds them
+    (no passes, no replacement without a choice)."""
+
+    player: Player
+    name: str
+    answers: list[str] = field(default_factory=list)
+
+    def keep(self, state: GameState, player: int) -> tuple[int, int]:
+        choice = self.player.keep(state, player)
+        self.answers.append(answer_of(state, choice))
+        return choice
+
+    def move(self, state: GameState, player: int) -> Move:
+        move = self.player.move(state, player)
+        if waits_for(state, player):
+            self.answers.append(answer_of(state, move))
+        return move
+
+    def replacement(self, state: GameState) -> Replacement:
+        choice = self.player.replacement(state)
+        seat = state.replacing_player
+        if seat is not None and waits_for(state, seat):
+            self.answers.append(answer_of(state, choice))
+        return choice
+
+    def predicted(self, state: GameState, player: int) -> float | None:
+        return self.player.predicted(state, player)
+
+
+def play_arena_game(deck: Deck, seed: int, seats: tuple[str, ...]) -> GameResult:
+    """Play the game of ``seed`` with the bots named by ``seats`` (one Dask task)."""
+    players = [_Recording(make_player(name), name) for name in seats]
+    played = play_game(deck, seed, players)
+    return GameResult(
+        seed,
+        seats,
+        tuple(score.to_dict() for score in played.outcome.scores),
+        played.outcome.winners,
+        played.forecasts,
+        tuple(tuple(player.answers) for player in players),
+    )
+
+
+@dataclass
+class ArenaRecords:
+    """The folder ``arena --records`` writes every game's record to, checked before any game
+    (:meth:`open`), and the records written so far."""
+
+    folder: Path
+    deck: Deck
+    digits: int
+    """Width of the seed in the file names, so that they sort by seed."""
+    written: int = 0
+
+    @classmethod
+    def open(cls, folder: Path, deck: Deck, last_seed: int) -> ArenaRecords:
+        """The folder ``folder``, made if missing; :class:`RecordPathError` unless it is (or
+        can be made) a folder this process can write files in."""
+        records_folder(folder)
+        return cls(folder, deck, max(6, len(str(last_seed))))
+
+    def name(self, seed: int) -> Path:
+        """Where the game of ``seed`` is written (``game-000123.json``)."""
+        return self.folder / f"game-{seed:0{self.digits}d}.json"
+
+    def write(self, result: GameResult) -> None:
+        """Write ``result``'s record; :class:`RecordPathError` naming the file if it cannot
+        be (the records written before it stay)."""
+        path = self.name(result.seed)
+        kept = f"; the {self.written:,} records written before it stay in {self.folder}"
+        try:
+            result.record(self.deck).save(path)
+        except RecordPathError as error:
+            raise RecordPathError(f"{error}{kept}") from None
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise RecordPathError(
+                f"cannot save the game record to {path}: {reason}{kept}"
+            ) from None
+        self.written += 1
+
+
+_NOT_A_FOLDER = (
+    (stat.S_ISREG, "a file"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def records_folder(folder: Path) -> Path:
+    """``folder``, made if missing (with its parents), once a file could be written in it;
+    :class:`RecordPathError` naming it otherwise (a file, a link to nothing, no right to
+    write...)."""
+    shown = f"cannot write game records to {folder}"
+    try:
+        mode = os.stat(folder).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise RecordPathError(f"{shown}: {error.strerror}") from None
+    if mode is not None and not stat.S_ISDIR(mode):
+        kind = next((name for test, name in _NOT_A_FOLDER if test(mode)), "not a folder")
+        raise RecordPathError(f"{shown}: it is {kind}, not a folder")
+    if mode is None and os.path.islink(folder):
+        raise RecordPathError(f"{shown}: it is a link to nothing ({os.path.realpath(folder)})")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(prefix=".silverpyr-", dir=folder)
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as error:
+        raise RecordPathError(f"{shown}: {error.strerror or error}") from None
+    return folder
+
+
+def check_line_up(bots: Sequence[str], games: int, seed: int = 0) -> None:
+    """Raise :class:`ArenaError` unless ``bots`` can play ``games`` games from ``seed``."""
+    if not bots:
+        raise ArenaError("name at least one bot")
+    unknown = [name for name in bots if name not in PLAYERS]
+    if unknown:
+        known = ", ".join(PLAYERS)
+        raise ArenaError(f"unknown bot {unknown[0]!r} (known: {known})")
+    if not 1 <= games <= MAX_GAMES:
+        raise ArenaError(f"play from 1 to {MAX_GAMES:,} games, not {games:,}")
+    for first_or_last in (seed, seed + games - 1):  # game g plays seed + g
+        problem = seed_problem(first_or_last)
+        if problem is not None:
+            raise ArenaError(f"seed of game {1 if first_or_last == seed else games}: {problem}")
+
+
+def line_ups(bots: Sequence[str], games: int, seed: int) -> Iterator[tuple[int, tuple[str, ...]]]:
+    """``(seed, seats)`` of every game, one at a time (checked first, when called): seeds in
+    order, the line-up rotated game by game."""
+    check_line_up(bots, games, seed)
+    seats = len(bots)
+    return ((seed + g, tuple(bots[(g + s) % seats] for s in range(seats))) for g in range(games))
+
+
+def wilson(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if trials == 0:
+        return 0.0, 1.0
+    share = successes / trials
+    centre = share + z * z / (2 * trials)
+    spread = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+@dataclass(frozen=True)
+class BotReport:
+    """One bot's figures over the arena."""
+
+    name: str
+    seats_played: int
+    wins: float
+    win_interval: tuple[float, float]
+    mean: float
+    median: float
+    stderr: float
+    categories: dict[str, float]
+    cards: float
+    forecast: float | None
+    """Mean forecast at the keep decision (``None`` when the bot makes none)."""
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.seats_played if self.seats_played else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "bot": self.name,
+            "seats": self.seats_played,
+            "wins": round(self.wins, 3),
+            "win_rate": round(self.win_rate, 4),
+            "win_rate_95": [round(v, 4) for v in self.win_interval],
+            "mean": round(self.mean, 2),
+            "median": self.median,
+            "stderr": round(self.stderr, 2),
+            "categories": {k: round(v, 2) for k, v in self.categories.items()},
+            "cards": round(self.cards, 2),
+            "forecast": None if self.forecast is None else round(self.forecast, 2),
+        }
+
+
+@dataclass(frozen=True)
+class ArenaReport:
+    """Every game and each bot's figures."""
+
+    games: tuple[GameResult, ...]
+    bots: tuple[BotReport, ...]
+    seconds: float
+    workers: int
+    records: Path | None = None
+    """The folder every game's record was written to (``None``: none were)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "games": len(self.games),
+            "players": len(self.games[0].seats) if self.games else 0,
+            "bots": [bot.to_dict() for bot in self.bots],
+            "seconds": round(self.seconds, 1),
+            "workers": self.workers,
+            "records": None if self.records is None else str(self.records),
+        }
+
+
+def summarise(results: Sequence[GameResult], seconds: float, workers: int) -> ArenaReport:
+    """Each bot's figures over ``results`` (bots in the order they first appear)."""
+    names: list[str] = []
+    for result in results:
+        names.extend(name for name in result.seats if name not in names)
+    bots = []
+    for name in names:
+        totals: list[int] = []
+        wins = 0.0
+        categories = dict.fromkeys(CATEGORIES, 0.0)
+        forecasts: list[float] = []
+        for result in results:
+            for seat, seated in enumerate(result.seats):
+                if seated != name:
+                    continue
+                score = result.scores[seat]
+                totals.append(score["total"])
+                for key in CATEGORIES:
+                    categories[key] += score[key]
+                if seat in result.winners:
+                    wins += 1 / len(result.winners)
+                forecast = result.forecasts[seat]
+                if forecast is not None:
+                    forecasts.append(forecast)
+        played = len(totals)
+        bots.append(
+            BotReport(
+                name=name,
+                seats_played=played,
+                wins=wins,
+                win_interval=wilson(wins, played),
+                mean=statistics.fmean(totals),
+                median=statistics.median(totals),
+                stderr=statistics.stdev(totals) / math.sqrt(played) if played > 1 else 0.0,
+                categories={k: v / played for k, v in categories.items()},
+                cards=categories["completed"] / played / 10,
+                forecast=statistics.fmean(forecasts) if forecasts else None,
+            )
+        )
+    return ArenaReport(tuple(results), tuple(bots), seconds, workers)
+
+
+def run_arena(
+    deck: Deck,
+    bots: Sequence[str],
+    games: int,
+    *,
+    seed: int = 0,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    progress: Callable[[], None] | None = None,
+    records: ArenaRecords | None = None,
+) -> ArenaReport:
+    """Play the arena; ``workers=0`` plays in this process, otherwise on Dask.
+
+    With ``records`` each game's record is written as the game comes back.
+    """
+    plan = line_ups(bots, games, seed)  # lazy: a million games are not held up front
+    began = time.perf_counter()
+    results: list[GameResult] = []
+    used = 0
+
+    def done(result: GameResult) -> None:
+        if records is not None:
+            records.write(result)
+        results.append(result)
+        if progress:
+            progress()
+
+    if workers == 0 and scheduler is None:
+        for game_seed, seats in plan:
+            done(play_arena_game(deck, game_seed, seats))
+    else:
+        with dask_client(scheduler, workers) as connection:
+            used = worker_count(connection)
+            try:
+                shared = connection.client.scatter(  # once, not pickled into every game
+                    deck, broadcast=True, timeout=connection.timeout
+                )
+            except (OSError, TimeoutError):
+                raise SchedulerLostError(f"lost {connection.where} before any game") from None
+
+            def submit(client: Any, game: tuple[int, tuple[str, ...]]) -> Any:
+                return client.submit(
+                    play_arena_game, shared, game[0], game[1], retries=RETRIES, pure=False
+                )
+
+            in_flight = max(1, used) * IN_FLIGHT_PER_WORKER
+            try:
+                for (game_seed, _), result, error in finished(
+                    connection, plan, submit, in_flight=in_flight
+                ):
+                    if error is not None:
+                        raise ArenaError(
+                            f"the game of seed {game_seed} failed: {type(error).__name__}: {error}"
+                        )
+                    done(result)
+            except SchedulerLostError as error:
+                kept = "" if records is None else f"; their records stay in {records.folder}"
+                raise SchedulerLostError(
+                    f"{error} after {len(results):,} of {games:,} games "
+                    f"(an arena keeps no partial results: run it again){kept}"
+                ) from None
+    results.sort(key=lambda result: result.seed)
+    report = summarise(results, time.perf_counter() - began, used)
+    return report if records is None else replace(report, records=records.folder)

@@ -1,0 +1,210 @@
+"""The coach: each decision of a game measured against the expert's advice, then a summary.
+
+Before a decision is final, :func:`judge` looks it up in the :class:`~.advice.Advice` for the
+state it is made in: the **expected final-score points** it gives up against the expert's
+choice (zero when it *is* that choice), with the uncertainty the advice states and the
+reasons in game terms. The line mode and the full-screen game ask "play it anyway?" with
+:meth:`Verdict.warning` before a graded choice is final, like GNU Backgammon's tutor. Like
+its doubtful / bad / very bad and the Yatzy trainers that stay silent below a fifth of a
+point, small losses are not mentioned:
+
+* **Ruling (grades).** Silent below :data:`SILENT_BELOW` expected points; then
+  ``doubtful`` below 2, ``bad`` below 5, ``very bad`` from 5 (:data:`GRADES`), always on
+  the scale of expected final-score points (the advice's calibrated losses).
+* **Ruling (noise).** A loss *measured* by rollouts (the advice's second opinion) is graded
+  only when it is also more than twice its standard error; within the noise the coach stays
+  silent. A calibrated loss is already the expected loss given what the expert sees, so it
+  is graded as it is; its ± is the spread of the true loss around it.
+
+:class:`CoachReport` sums a game up: the expected points lost in all (every decision,
+silent ones included: summed over a game they estimate the gap to the expert, which
+``benchmarks/coach_honesty.py`` checks), the mean loss per decision by kind (keep, mark,
+replacement), and the three costliest decisions with the better choice.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from ....solver.silvergold.rollouts import Choice
+from .advice import Advice, Kind, Method
+
+SILENT_BELOW = 0.5
+"""Expected points lost under which the coach says nothing."""
+
+
+class Grade(StrEnum):
+    """How costly a decision was."""
+
+    DOUBTFUL = "doubtful"
+    BAD = "bad"
+    VERY_BAD = "very bad"
+
+
+GRADES: tuple[tuple[float, Grade], ...] = (
+    (SILENT_BELOW, Grade.DOUBTFUL),
+    (2.0, Grade.BAD),
+    (5.0, Grade.VERY_BAD),
+)
+"""From how many expected points lost each grade starts."""
+
+
+def grade(loss: float, error: float | None = None) -> Grade | None:
+    """The grade of a decision losing ``loss`` points (``None``: not worth mentioning)."""
+    if error is not None and loss <= 2 * error:
+        return None
+    found = None
+    for start, name in GRADES:
+        if loss >= start:
+            found = name
+    return found
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One decision judged."""
+
+    kind: Kind
+    where: str
+    """When it was made, e.g. ``round 2, turn 3`` or ``setup``."""
+    played: str
+    best: str
+    loss: float
+    error: float | None
+    grade: Grade | None
+    reasons: tuple[str, ...] = ()
+    """What the better option gains, in game terms (the value model's own terms)."""
+
+    @property
+    def is_silent(self) -> bool:
+        return self.grade is None
+
+    def _noise_and_why(self) -> tuple[str, str]:
+        """`` ± 0.5`` (empty without an error) and `` (reasons)`` (empty without any)."""
+        noise = "" if self.error is None else f" ± {self.error:.1f}"
+        return noise, f" ({'; '.join(self.reasons)})" if self.reasons else ""
+
+    def warning(self) -> str:
+        """The question before a graded decision is final (empty when the coach is silent):
+        ``the expert prefers X: -2.4 ± 0.5 expected points (why); play it anyway?``"""
+        if self.grade is None:
+            return ""
+        noise, why = self._noise_and_why()
+        return (
+            f"{self.grade.value.capitalize()}: the expert prefers {self.best}: {self.played} "
+            f"gives up {self.loss:.1f}{noise} expected points{why}. Play it anyway?"
+        )
+
+    def message(self) -> str:
+        """One line for the player (empty when the coach stays silent)."""
+        if self.grade is None:
+            return ""
+        noise, why = self._noise_and_why()
+        return (
+            f"Coach ({self.where}): {self.grade.value}, {self.played} loses "
+            f"{self.loss:.1f}{noise} expected points; the expert plays {self.best}{why}."
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value,
+            "where": self.where,
+            "played": self.played,
+            "best": self.best,
+            "loss": round(self.loss, 2),
+            "loss_error": None if self.error is None else round(self.error, 2),
+            "grade": None if self.grade is None else self.grade.value,
+            "reasons": list(self.reasons),
+        }
+
+
+def judge(advice: Advice, choice: Choice, where: str) -> Verdict:
+    """``choice`` measured against ``advice`` (the ranking of the state it was made in)."""
+    rated = advice.rated(choice)
+    best = advice.best
+    if advice.is_best(choice):
+        return Verdict(advice.kind, where, rated.label, best.label, 0.0, None, None)
+    noise = rated.error if advice.method is Method.ROLLOUTS else None
+    return Verdict(
+        advice.kind,
+        where,
+        rated.label,
+        best.label,
+        rated.loss,
+        rated.error,
+        grade(rated.loss, noise),
+        rated.reasons,
+    )
+
+
+@dataclass(frozen=True)
+class CoachReport:
+    """A game's decisions judged, summed up."""
+
+    verdicts: tuple[Verdict, ...]
+
+    def mean_loss(self) -> dict[Kind, tuple[int, float]]:
+        """Decisions and mean expected loss per decision, by kind (kinds with decisions)."""
+        found: dict[Kind, tuple[int, float]] = {}
+        for kind in Kind:
+            losses = [v.loss for v in self.verdicts if v.kind is kind]
+            if losses:
+                found[kind] = (len(losses), statistics.fmean(losses))
+        return found
+
+    def costliest(self, count: int = 3) -> list[Verdict]:
+        """The ``count`` decisions that lost the most (those that lost something)."""
+        ranked = sorted((v for v in self.verdicts if v.loss > 0), key=lambda v: -v.loss)
+        return ranked[:count]
+
+    @property
+    def total_loss(self) -> float:
+        return sum(v.loss for v in self.verdicts)
+
+    def lines(self) -> list[str]:
+        """The summary for people."""
+        lines = [
+            f"Coach's summary: {_decisions(len(self.verdicts))}, "
+            f"{self.total_loss:.1f} expected points lost in all."
+        ]
+        for kind, (count, mean) in self.mean_loss().items():
+            lines.append(f"  {kind.value}: {_decisions(count)}, mean loss {mean:.2f} points")
+        costly = self.costliest()
+        if costly:
+            lines.append("Costliest decisions:")
+            for verdict in costly:
+                noise = "" if verdict.error is None else f" ± {verdict.error:.1f}"
+                lines.append(
+                    f"  {verdict.where}: {verdict.played} lost {verdict.loss:.1f}{noise}; "
+                    f"better {verdict.best}"
+                )
+        else:
+            lines.append("Every decision was the expert's.")
+        return lines
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "decisions": len(self.verdicts),
+            "total_loss": round(self.total_loss, 2),
+            "mean_loss": {
+                kind.value: {"decisions": count, "mean": round(mean, 3)}
+                for kind, (count, mean) in self.mean_loss().items()
+            },
+            "costliest": [v.to_dict() for v in self.costliest()],
+            "verdicts": [v.to_dict() for v in self.verdicts],
+        }
+
+
+def _decisions(count: int) -> str:
+    return f"{count} decision{'' if count == 1 else 's'}"
+
+
+def report(verdicts: Sequence[Verdict]) -> CoachReport:
+    return CoachReport(tuple(verdicts))
+
+
+__all__ = ["GRADES", "SILENT_BELOW", "CoachReport", "Grade", "Verdict", "grade", "judge", "report"]

@@ -1,0 +1,582 @@
+"""A game saved as a record, and replayed decision by decision through the engine.
+
+A game is fixed by its deck, seed and seats; the rest is the seats' answers. A record
+(JSON) holds exactly that. ``silverpyr game --record FILE`` writes it after every decision
+(so an unfinished game is kept too) and ``silverpyr arena --records DIR`` writes one per
+game. Version 2 names the player of every seat (``human`` for a person, else a bot of the
+registry, :mod:`.registry`) and holds the answers of each seat that has them::
+
+    {"format": "silverpyr game record", "version": 2, "deck": "<fingerprint>", "seed": 42,
+     "seats": [{"player": "human", "answers": ["11 23", "11:A1 A2 B2", "2", ...]},
+               {"player": "greedy"}]}
+
+A seat without ``answers`` is a bot that decides again when the game is replayed (the bots
+of ``silverpyr game``); the arena keeps every seat's answers, so its games replay without
+playing a bot. Version 1 (still read) is the record of ``silverpyr game`` before: player 1's
+``answers``, and one ``opponents`` bot in the other seats::
+
+    {"format": "silverpyr game record", "version": 1, "deck": "<fingerprint>",
+     "seed": 42, "players": 2, "opponents": "greedy",
+     "answers": ["11 23", "11:A1 A2 B2", "2", ...]}
+
+An answer is written as the game's prompts take it: two card numbers to keep, a move in
+notation with its card (``11:A1 A2``), an offer slot (``2``) or ``d`` for the deck top.
+Passes (no card in play) and replacements with a single option are not answers, as in the
+game. Player 1's answers are also a ``--moves`` script: ``silverpyr game --seed 42
+--players 2 --moves FILE`` with one answer a line plays the same game again.
+
+:func:`replay` steps through a record with the engine and returns every decision of one
+seat with the state it was made in (for ``hint --review``) and the state reached (for
+``hint --game``, the decision now due).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ....solver.errors import SilverpyrError
+from ....solver.reader import Field, Problem, Problems, ReadError, read_data_file
+from ....solver.rng import seed_problem
+from ....solver.silvergold.cards import Deck
+from ....solver.silvergold.game import DECK, MAX_PLAYERS, GameState, Phase, Replacement, deal
+from ....solver.silvergold.moves import (
+    PASS,
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+)
+from ....solver.silvergold.moves import move_str as _move_str
+from ....solver.silvergold.players import Player, decide, with_choice
+from ....solver.silvergold.rollouts import Choice
+from .advice import Kind, decision_kind
+from .registry import NAMES, PLAYERS, make_player
+
+FORMAT = "silverpyr game record"
+VERSION = 2
+VERSIONS = (1, 2)
+"""The versions read (every record is written in the last)."""
+HUMAN = 0
+"""Player 1 (0-based seat): the seat a person plays in ``silverpyr game``."""
+PERSON = "human"
+"""The player of a seat a person played (every other seat names a bot of the registry)."""
+_KEYS = {
+    1: ("format", "version", "deck", "seed", "players", "opponents", "answers"),
+    2: ("format", "version", "deck", "seed", "seats"),
+}
+_SEAT_KEYS = ("player", "answers")
+_T = TypeVar("_T")
+
+
+class GameRecordError(ReadError):
+    """A game record that cannot be read, or whose answers do not replay (every problem)."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything needed to replay a game: deck, seed, who sat where, and their answers."""
+
+    deck: str
+    """Fingerprint of the deck played with (:attr:`.Deck.fingerprint`)."""
+    seed: int
+    players: int
+    opponents: str
+    """The bot of the other seats in a game of ``silverpyr game`` (for a record of bots
+    alone, the first bot after seat 1: see :meth:`opponents_of` for a seat's opponents)."""
+    answers: tuple[str, ...] = field(default=())
+    """Player 1's answers."""
+    seats: tuple[str, ...] = ()
+    """Who played each seat: :data:`PERSON` or a bot's name. Left empty, a person at seat 1
+    and :attr:`opponents` everywhere else (the game of ``silverpyr game``)."""
+    others: tuple[tuple[str, ...] | None, ...] = ()
+    """The answers of seats 2, 3...; ``None``: that seat's bot decides again on replay.
+    Left empty, every other seat is such a bot."""
+    version: int = field(default=VERSION, compare=False)
+    """The version read (it only names the places of errors); every save writes
+    :data:`VERSION`."""
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            object.__setattr__(self, "seats", (PERSON, *[self.opponents] * (self.players - 1)))
+        if not self.others and self.players > 1:
+            object.__setattr__(self, "others", (None,) * (self.players - 1))
+        if len(self.seats) != self.players or len(self.others) != self.players - 1:
+            raise ValueError(f"a record of {self.players} players names each seat once")
+
+    @classmethod
+    def start(cls, deck: Deck, seed: int, players: int, opponents: str) -> GameRecord:
+        return cls(deck.fingerprint, seed, players, opponents)
+
+    @classmethod
+    def of_bots(
+        cls, deck: str, seed: int, seats: Sequence[str], answers: Sequence[Sequence[str]]
+    ) -> GameRecord:
+        """The record of a game the bots named by ``seats`` played with these ``answers``
+        (one list a seat), as the arena keeps it."""
+        others = tuple(tuple(seat) for seat in answers[1:])
+        return cls(
+            deck,
+            seed,
+            len(seats),
+            _first_bot(seats[1:]) or seats[0],
+            tuple(answers[0]),
+            tuple(seats),
+            others,
+        )
+
+    def with_answer(self, answer: str) -> GameRecord:
+        """With one more answer of player 1."""
+        return replace(self, answers=(*self.answers, answer))
+
+    def answers_of(self, seat: int) -> tuple[str, ...] | None:
+        """The answers of ``seat`` (0-based); ``None`` for a bot that decides on replay."""
+        return self.answers if seat == 0 else self.others[seat - 1]
+
+    @property
+    def person(self) -> int | None:
+        """The first seat a person played (0-based), if any."""
+        return next((seat for seat, name in enumerate(self.seats) if name == PERSON), None)
+
+    @property
+    def reviewed_seat(self) -> int:
+        """The seat a review looks at by default: the one a person played, else seat 1."""
+        person = self.person
+        return 0 if person is None else person
+
+    def opponents_of(self, seat: int) -> str:
+        """The bot that stands for ``seat``'s opponents in advice: the bot most seats around
+        it play (the first such in seat order on a tie); ``greedy`` when none is a bot."""
+        bots = [name for s, name in enumerate(self.seats) if s != seat and name != PERSON]
+        if not bots:
+            return "greedy" if self.opponents == PERSON else self.opponents
+        return max(bots, key=lambda name: (bots.count(name), -bots.index(name)))
+
+    def to_dict(self) -> dict[str, Any]:
+        seats: list[dict[str, Any]] = []
+        for seat, name in enumerate(self.seats):
+            answers = self.answers_of(seat)
+            entry: dict[str, Any] = {"player": name}
+            if answers is not None:
+                entry["answers"] = list(answers)
+            seats.append(entry)
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "deck": self.deck,
+            "seed": self.seed,
+            "seats": seats,
+        }
+
+    def where(self, seat: int, index: int | None = None) -> str:
+        """The place of ``seat``'s answers (its answer ``index``) in the file read."""
+        if self.version == 1:
+            return "answers" if index is None else f"answers[{index}]"
+        place = f"seats[{seat}].answers"
+        return place if index is None else f"{place}[{index}]"
+
+    def save(self, path: Path) -> None:
+        """Write the record to ``path`` atomically (a crash never leaves half a file).
+
+        ``path`` is checked again first (:func:`record_target`): only a regular file, or a
+        new name in an existing folder, is ever replaced; a link to a file is followed.
+        """
+        path = record_target(path)
+        text = json.dumps(self.to_dict(), indent=1) + "\n"
+        folder = path.parent if str(path.parent) else Path(".")
+        try:
+            handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+        except OSError as error:  # name the record, not the temporary file beside it
+            raise OSError(
+                error.errno, f"cannot write the game record: {error.strerror}", str(path)
+            ) from None
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+
+
+def _first_bot(names: Sequence[str]) -> str | None:
+    return next((name for name in names if name != PERSON), None)
+
+
+class RecordPathError(SilverpyrError, ValueError):
+    """A place a game record cannot be saved to without harm (a FIFO, a device, a folder...)."""
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def record_target(path: Path) -> Path:
+    """Where a record named ``path`` is written: ``path`` itself when it is a regular file or
+    a new name in an existing folder, the file a link points to; anything else (a FIFO, a
+    device, a folder, a link to such or to nothing, a missing folder) is refused, so saving
+    never replaces it."""
+    shown = str(path)
+    target = Path(os.path.realpath(path))
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise RecordPathError(f"cannot save the game record to {shown}: {error.strerror}") from None
+    if mode is not None:
+        if stat.S_ISREG(mode):
+            return target
+        kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+        raise RecordPathError(
+            f"cannot save the game record to {shown}: it is {kind}, not a regular file"
+        )
+    if os.path.islink(path):
+        raise RecordPathError(
+            f"cannot save the game record to {shown}: it is a link to nothing ({target})"
+        )
+    if not target.parent.is_dir():
+        raise RecordPathError(
+            f"cannot save the game record to {shown}: the folder {target.parent} does not exist"
+        )
+    return target
+
+
+def answer_of(state: GameState, choice: Choice) -> str:
+    """How ``choice`` is written in a record (and typed at the game's prompt)."""
+    if isinstance(choice, Move):
+        return _move_str(choice, with_card=True)
+    if isinstance(choice, Replacement):
+        return "d" if choice.slot is None else str(choice.slot + 1)
+    return f"{choice[0]} {choice[1]}"
+
+
+def load_record(path: Path) -> GameRecord:
+    """Read the record at ``path``."""
+    source = str(path)
+    try:
+        data = read_data_file(path, source=source, as_json=True)
+    except ReadError as error:
+        raise GameRecordError(error.problems) from None
+    return parse_record(data, source)
+
+
+def parse_record(data: Any, source: str) -> GameRecord:
+    """The record in ``data`` (a parsed JSON document, version 1 or 2)."""
+    problems = Problems(source)
+    top = Field.root(data, problems)
+    record = None
+    version_field = top.at("version")
+    version = version_field.value if version_field.value in VERSIONS else VERSION
+    expected = "a game record (a mapping with format, seed, seats ...)"
+    if top.mapping(_KEYS[version], expected=expected):
+        kind = top.at("format").text(what=f"{FORMAT!r}")
+        if kind is not None and kind != FORMAT:
+            top.at("format").fail(f"expected {FORMAT!r}, not {kind!r}")
+        version_field.integer(VERSIONS[0], VERSIONS[-1])
+        deck = top.at("deck").text(what="the deck's fingerprint")
+        seed = _seed(top.at("seed"))
+        read = _version_1(top) if version == 1 else _version_2(top)
+        if not problems and deck is not None and seed is not None and read is not None:
+            seats, opponents, answers = read
+            record = GameRecord(
+                deck,
+                seed,
+                len(seats),
+                opponents,
+                answers[0] or (),
+                tuple(seats),
+                tuple(answers[1:]),
+                version=version,
+            )
+    problems.raise_if_any(GameRecordError)
+    assert record is not None
+    return record
+
+
+_Seats = tuple[list[str], str, list[tuple[str, ...] | None]]
+"""Who played each seat, the other seats' bot (:attr:`GameRecord.opponents`), and each
+seat's answers (``None``: a bot deciding on replay)."""
+
+
+def _version_1(top: Field) -> _Seats | None:
+    """Player 1's answers, the same ``opponents`` bot in the other seats."""
+    players = top.at("players").integer(1, MAX_PLAYERS)
+    opponents = _player(top.at("opponents"), person=False)
+    answers = top.at("answers").text_list(what="a list of answers")
+    if players is None or opponents is None or answers is None:
+        return None
+    others: list[tuple[str, ...] | None] = [None] * (players - 1)
+    return [PERSON, *[opponents] * (players - 1)], opponents, [tuple(answers), *others]
+
+
+def _version_2(top: Field) -> _Seats | None:
+    """Every seat's player, and the answers of those that have them (player 1's always)."""
+    names: list[str] = []
+    answers: list[tuple[str, ...] | None] = []
+    entries = top.at("seats").items(low=1, high=MAX_PLAYERS, what="a list of seats")
+    complete = bool(entries)
+    for seat, entry in enumerate(entries):
+        if not entry.mapping(_SEAT_KEYS, expected="a seat (a mapping with player, answers)"):
+            complete = False
+            continue
+        name = _player(entry.at("player"), person=True)
+        given = entry.at("answers")
+        seat_answers = None
+        if given.present:
+            listed = given.text_list(what="a list of answers")
+            seat_answers = None if listed is None else tuple(listed)
+            complete = complete and listed is not None
+        elif seat == 0 or name == PERSON:
+            given.fail(
+                "missing: expected the answers of "
+                + ("a seat a person played" if name == PERSON else "player 1")
+            )
+            complete = False
+        if name is None:
+            complete = False
+            continue
+        names.append(name)
+        answers.append(seat_answers)
+    if not complete:
+        return None
+    return names, _first_bot(names[1:]) or _first_bot(names) or NAMES[0], answers
+
+
+def _player(field: Field, *, person: bool) -> str | None:
+    """A seat's player: a bot of the registry, or (``person``) :data:`PERSON`."""
+    known = [*PLAYERS, PERSON] if person else list(PLAYERS)
+    name = field.text(what=f"one of {', '.join(known)}")
+    if name is not None and name not in known:
+        field.fail(f"{name!r} is not one of {', '.join(known)}")
+        return None
+    return name
+
+
+def _seed(field: Field) -> int | None:
+    """The record's seed, checked by the one rule every seed follows (``seed_problem``)."""
+    if field.missing:
+        field.fail("missing: expected the game's seed")
+        return None
+    problem = seed_problem(field.value)
+    if problem is not None:
+        field.fail(problem)
+        return None
+    seed: int = field.value
+    return seed
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a seat: the state it was made in and what was chosen."""
+
+    number: int
+    """1-based number of the decision (of the seat's answer in the record)."""
+    state: GameState
+    kind: Kind
+    choice: Choice
+    answer: str
+    seat: int = HUMAN
+    """Who decided (0-based seat)."""
+
+    @property
+    def where(self) -> str:
+        """When it was made, for people."""
+        return when(self.state)
+
+
+def when(state: GameState) -> str:
+    """When the decision ``state`` waits for falls, for people: ``setup``, ``round 2, turn 3``
+    or ``round 2, turn 3, replacing card 12``."""
+    kind = decision_kind(state)
+    if kind is Kind.KEEP:
+        return "setup"
+    moment = f"round {state.round_number}, turn {state.turn}"
+    if kind is Kind.REPLACEMENT:
+        return f"{moment}, replacing card {state.pending[0].card.number}"
+    return moment
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A record replayed: one seat's decisions and the state reached."""
+
+    decisions: tuple[Decision, ...]
+    state: GameState
+    """The state after the last answer: the next decision due, or the game's end."""
+
+
+class _Seat:
+    """One seat during a replay: its answers still to play, or its bot."""
+
+    def __init__(self, record: GameRecord, seat: int, source: str) -> None:
+        self.record = record
+        self.seat = seat
+        self.source = source
+        answers = record.answers_of(seat)
+        self.answers = None if answers is None else list(answers)
+        self.bot = make_player(record.seats[seat]) if answers is None else None
+        self.taken = 0
+
+    @property
+    def out_of_answers(self) -> bool:
+        return self.answers is not None and self.taken == len(self.answers)
+
+    def decide(self, state: GameState) -> tuple[Choice, str]:
+        """The seat's choice for the decision ``state`` waits for, and how it is written."""
+        if self.answers is None:
+            assert self.bot is not None
+            choice = decide(self.bot, state, self.seat)
+            return choice, answer_of(state, choice)
+        answer = self.answers[self.taken]
+        where = self.record.where(self.seat, self.taken)
+        self.taken += 1
+        return parse_answer(state, answer, where=where, source=self.source, seat=self.seat), answer
+
+
+def replay(
+    record: GameRecord, deck: Deck, *, source: str = "<record>", seat: int | None = None
+) -> Replayed:
+    """Play ``record`` again with the engine; every answer is checked as the game checks it.
+
+    The decisions returned are those of ``seat`` (0-based; default
+    :attr:`GameRecord.reviewed_seat`). The replay stops at the first decision of a seat
+    whose answers have run out (an unfinished game: the decision due).
+    """
+    if record.deck != deck.fingerprint:
+        raise _error(
+            source,
+            f"the game was played with another deck (fingerprint {record.deck}); "
+            "give the same --cards file",
+            "deck",
+        )
+    watched = record.reviewed_seat if seat is None else seat
+    if not 0 <= watched < record.players:
+        raise _error(source, f"the game has {record.players} seats, not a seat {watched + 1}")
+    state = deal(deck, record.players, record.seed)
+    seats_in_play = range(record.players)
+    seats = [_Seat(record, s, source) for s in seats_in_play]
+    decisions: list[Decision] = []
+
+    def decide(state: GameState, s: int) -> Choice:
+        choice, answer = seats[s].decide(state)
+        if s == watched:
+            number = len(decisions) + 1
+            decisions.append(Decision(number, state, decision_kind(state), choice, answer, s))
+        return choice
+
+    while not state.is_over():
+        due = [s for s in seats_in_play if waits_for(state, s)]
+        if any(seats[s].out_of_answers for s in due):
+            break
+        if state.phase is Phase.KEEP:
+            state = state.keep([_as(tuple, decide(state, s)) for s in due])
+        elif state.phase is Phase.MARK:
+            moves = [_as(Move, decide(state, s)) if s in due else PASS for s in seats_in_play]
+            state = state.play(moves)
+        else:
+            choice = decide(state, due[0]) if due else state.replacement_options()[0]
+            state = state.take_replacement(_as(Replacement, choice))
+    if state.is_over():
+        for s, player in enumerate(seats):
+            if player.answers is not None and not player.out_of_answers:
+                raise _error(
+                    source,
+                    f"{player.answers[player.taken]!r} comes after the end of the game",
+                    record.where(s, player.taken),
+                )
+    return Replayed(tuple(decisions), state)
+
+
+def _as(kind: type[_T], choice: Choice) -> _T:
+    """``choice``, which the decision due makes a ``kind`` (a keep's pair, a move...)."""
+    assert isinstance(choice, kind)
+    return choice
+
+
+def waits_for(state: GameState, seat: int) -> bool:
+    """Whether ``state`` waits for an answer of ``seat`` (a pass, or a replacement with a
+    single option, is taken by itself)."""
+    if state.phase is Phase.KEEP:
+        return True
+    if state.phase is Phase.MARK:
+        return state.position(seat).has_card_in_play()
+    if state.phase is Phase.OVER:
+        return False
+    return state.replacing_player == seat and len(state.replacement_options()) > 1
+
+
+def waits_for_human(state: GameState) -> bool:
+    """Whether ``state`` waits for an answer of player 1 (see :func:`waits_for`)."""
+    return waits_for(state, HUMAN)
+
+
+def apply(state: GameState, choice: Choice, bot: Player) -> GameState:
+    """``state`` after player 1's ``choice`` and, in keep and mark, the bots' at once."""
+    return with_choice(state, HUMAN, choice, [bot] * len(state.players))
+
+
+def parse_answer(
+    state: GameState, answer: str, *, where: str, source: str, seat: int = HUMAN
+) -> Choice:
+    """``seat``'s ``answer`` to the decision ``state`` waits for (an error names ``where``)."""
+    text = answer.strip()
+    kind = decision_kind(state)
+    try:
+        if kind is Kind.KEEP:
+            numbers = [int(token) for token in text.replace(",", " ").split()]
+            dealt = {card.number for card in state.players[seat].dealt}
+            if len(numbers) != 2 or len(set(numbers)) != 2 or not set(numbers) <= dealt:
+                raise ValueError(f"keep two of the dealt cards {sorted(dealt)}")
+            return (numbers[0], numbers[1])
+        if kind is Kind.REPLACEMENT:
+            options = state.replacement_options()
+            choice = DECK if text.lower() in {"d", "deck"} else Replacement(int(text) - 1)
+            if choice not in options:
+                raise ValueError("not an offer slot or the deck top of this replacement")
+            return choice
+        return state.parse_move(seat, text)
+    except (ValueError, InvalidMoveError, IllegalMoveError, AmbiguousMoveError) as error:
+        detail = str(error)
+        if detail.startswith("invalid literal"):
+            detail = "not a number"
+        when = "setup" if kind is Kind.KEEP else f"round {state.round_number}, turn {state.turn}"
+        raise _error(
+            source, f"{answer!r} does not replay ({kind.value}, {when}): {detail}", where
+        ) from None
+
+
+def _error(source: str, message: str, where: str = "") -> GameRecordError:
+    return GameRecordError([Problem(source, message, where)])
+
+
+__all__ = [
+    "FORMAT",
+    "PERSON",
+    "Decision",
+    "GameRecord",
+    "GameRecordError",
+    "RecordPathError",
+    "Replayed",
+    "answer_of",
+    "apply",
+    "load_record",
+    "parse_answer",
+    "parse_record",
+    "record_target",
+    "replay",
+    "waits_for",
+    "waits_for_human",
+    "when",
+]

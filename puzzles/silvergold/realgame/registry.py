@@ -1,0 +1,77 @@
+"""The one registry of players a seat can hold.
+
+``game --opponents``, ``arena --bots``, the full-screen game's opponents, game records and
+``hint --game`` all take their names from :data:`PLAYERS`, so a bot added here is offered
+everywhere at once. The solver floor defines the greedy and expert players
+(:mod:`silverpyr.solver.silvergold.players`); ``hint`` plays by this floor's real-game ranking
+(:mod:`.hint_player`), which is why the registry lives here and not on the solver floor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ....solver.errors import SilverpyrError
+
+if TYPE_CHECKING:
+    from ....solver.silvergold.players import Player
+
+
+class UnknownPlayerError(SilverpyrError, ValueError):
+    """A player name the registry does not hold."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One player the registry can seat."""
+
+    name: str
+    make: Callable[[], Player]
+    about: str
+    """What it plays like, in a few words (``arena --help``, the full-screen game's menu)."""
+
+
+def _greedy() -> Player:
+    from ....solver.silvergold.players import GreedyPlayer
+
+    return GreedyPlayer()
+
+
+def _expert() -> Player:
+    from ....solver.silvergold.players import ExpertPlayer
+
+    return ExpertPlayer()
+
+
+def _hint() -> Player:
+    from .hint_player import HintPlayer
+
+    return HintPlayer()
+
+
+PLAYERS: dict[str, Entry] = {
+    entry.name: entry
+    for entry in (
+        Entry("greedy", _greedy, "the best points this turn, the shortest routes"),
+        Entry("expert", _expert, "two plies deep, the potential of every card in play"),
+        Entry("hint", _hint, "the top move of hint --state each turn (slow)"),
+    )
+}
+"""Every player by name, in the order menus show them (each made on demand: the command
+line reads the names without loading a bot)."""
+
+NAMES: tuple[str, ...] = tuple(PLAYERS)
+"""The players' names, in the registry's order."""
+
+
+def make_player(name: str) -> Player:
+    """A fresh player named ``name``; :class:`UnknownPlayerError` if there is none."""
+    entry = PLAYERS.get(name)
+    if entry is None:
+        raise UnknownPlayerError(f"unknown player {name!r} (known: {', '.join(NAMES)})")
+    return entry.make()
+
+
+__all__ = ["NAMES", "PLAYERS", "Entry", "UnknownPlayerError", "make_player"]

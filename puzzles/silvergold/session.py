@@ -1,0 +1,242 @@
+"""Playing a puzzle, one move at a time, apart from any terminal.
+
+:class:`PlaySession` holds the position, the moves made so far and the hints used; it
+takes moves in notation, explains illegal ones (the rules engine's exception says which
+rule), undoes, lists the legal moves, and scores the result against par. A turn in which
+every card is complete is a pass, so the session ends as soon as nothing is left to mark.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...solver.silvergold.cards import Deck, Expedition
+from ...solver.silvergold.moves import PASS, Move, move_str
+from ...solver.silvergold.position import Position
+from ...solver.silvergold.problem import Instance, LineResult, play_line
+from ...solver.silvergold.sheet import ScoreBreakdown, puzzle_score
+from .kinds import PuzzleError
+from .puzzle import Puzzle
+
+
+@dataclass(frozen=True)
+class TurnPlayed:
+    """What one move did: the move, the positions around it, points earned, cards completed."""
+
+    turn: int
+    """1-based turn number."""
+    move: Move
+    before: Position
+    after: Position
+
+    @property
+    def points(self) -> int:
+        """Puzzle points the move earned (negative for a skull)."""
+        return self.before.gain(self.after)
+
+    @property
+    def completed(self) -> tuple[int, ...]:
+        """Numbers of the cards this move completed."""
+        return tuple(
+            state.number
+            for state in self.after.cards
+            if state.is_complete() and not self.before.card(state.number).is_complete()
+        )
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished (or abandoned) attempt went."""
+
+    points: int
+    par: int
+    goal_met: bool
+    """``sprint``: the card was completed by the par turn; other kinds: always true."""
+    at_par: bool
+    gave_up: bool
+    completed_turn: int | None
+    """Turn in which the last card was completed (``None`` if some card never was)."""
+    moves: tuple[str, ...]
+    """The moves made, in notation (no trailing passes)."""
+    hints_used: int
+    hint_levels: tuple[int, ...] = ()
+    """Hints used by level (aim, area, move); empty when not tracked."""
+    saw_solution: bool = False
+    """The optimal line was shown before the end (an earlier attempt's end screen)."""
+    practice: bool = False
+    """A replay of a daily already scored: shown and recorded, never counted."""
+
+    @property
+    def share(self) -> float:
+        """Points as a share of par, 0 when the goal was missed or the attempt abandoned."""
+        if self.gave_up or not self.goal_met or self.par <= 0:
+            return 0.0
+        return max(0.0, min(1.0, self.points / self.par))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (``silverpyr daily --moves ... --json``)."""
+        return {
+            "score": self.points,
+            "par": self.par,
+            "at_par": self.at_par,
+            "goal_met": self.goal_met,
+            "gave_up": self.gave_up,
+            "moves": list(self.moves),
+            "hints_used": self.hints_used,
+        }
+
+
+class PlaySession:
+    """One attempt at a puzzle."""
+
+    def __init__(self, puzzle: Puzzle, deck: Deck) -> None:
+        self.puzzle = puzzle
+        self.instance: Instance = puzzle.instance(deck)
+        self._positions: list[Position] = [self.instance.start]
+        self._moves: list[Move] = []
+        self.hints_used = 0
+        self.hint_levels = [0, 0, 0]
+        """Hints given by level (aim, area, move), counted by whoever gives them."""
+        self.saw_solution = False
+        self.practice = False
+        self.gave_up = False
+
+    # --- where the attempt stands ------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        """The current position."""
+        return self._positions[-1]
+
+    @property
+    def positions(self) -> tuple[Position, ...]:
+        """The start and the position after each move made."""
+        return tuple(self._positions)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves made so far."""
+        return tuple(self._moves)
+
+    @property
+    def turn_index(self) -> int:
+        """0-based index of the turn to play next (equals the turns when all are played)."""
+        return len(self._moves)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the attempt is over: every turn played, every card complete, or given up."""
+        return (
+            self.gave_up
+            or self.turn_index >= self.instance.turns
+            or not self.position.has_card_in_play()
+        )
+
+    @property
+    def expedition(self) -> Expedition:
+        """The expedition card of the turn to play."""
+        self._require_open()
+        return self.instance.expeditions[self.turn_index]
+
+    @property
+    def round_number(self) -> int:
+        """The round of the turn to play."""
+        return self.instance.round_of(min(self.turn_index, self.instance.turns - 1))
+
+    @property
+    def with_card_numbers(self) -> bool:
+        """Whether moves name their card (more than one card in play)."""
+        return len(self.instance.start.cards) > 1
+
+    def score(self) -> ScoreBreakdown:
+        """The puzzle score of the moves made so far."""
+        return puzzle_score(self.instance.start.sheet, self.position.sheet)
+
+    def notation(self, move: Move) -> str:
+        """``move`` in notation, with card numbers when there are several cards."""
+        return move_str(move, with_card=self.with_card_numbers)
+
+    # --- actions -----------------------------------------------------------------------
+
+    def play(self, text: str) -> TurnPlayed:
+        """Play a move written in notation.
+
+        Raises the rules engine's ``InvalidMoveError`` (syntax), ``IllegalMoveError`` (which
+        rule is broken) or ``AmbiguousMoveError``; the session is unchanged then.
+        """
+        self._require_open()
+        move = self.position.parse_move(text, self.expedition, self.round_number)
+        return self.play_move(move)
+
+    def play_move(self, move: Move) -> TurnPlayed:
+        """Play a move (``IllegalMoveError`` if it breaks a rule)."""
+        self._require_open()
+        before = self.position
+        turn = self.turn_index + 1
+        after = before.push(move, self.expedition, self.round_number)
+        self._moves.append(move)
+        self._positions.append(after)
+        return TurnPlayed(turn, move, before, after)
+
+    def undo(self) -> Move | None:
+        """Take back the last move; ``None`` when there is none (or the attempt was given up)."""
+        if self.gave_up or not self._moves:
+            return None
+        self._positions.pop()
+        return self._moves.pop()
+
+    def give_up(self) -> None:
+        """End the attempt here."""
+        self.gave_up = True
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the turn to play."""
+        self._require_open()
+        return self.position.legal_moves(self.expedition, self.round_number)
+
+    # --- the end -----------------------------------------------------------------------
+
+    def line(self) -> LineResult:
+        """The moves made, padded with passes, replayed by the rules engine.
+
+        Only for a finished attempt that was not given up.
+        """
+        if not self.finished or self.gave_up:
+            raise PuzzleError("the attempt is not finished")
+        padding = [PASS] * (self.instance.turns - len(self._moves))
+        return play_line(self.instance, [*self._moves, *padding])
+
+    def completed_turn(self) -> int | None:
+        """Turn in which the last card was completed, ``None`` while some card is not."""
+        if self.position.has_card_in_play():
+            return None
+        for turn, position in enumerate(self._positions):
+            if not position.has_card_in_play():
+                return turn
+        return None
+
+    def result(self) -> Result:
+        """The outcome; for a given-up attempt, the points of the moves made."""
+        if not self.finished:
+            raise PuzzleError("the attempt is not finished")
+        points = self.score().total
+        completed = self.completed_turn()
+        goal_met = not self.gave_up and self.puzzle.goal_met(completed)
+        return Result(
+            points=points,
+            par=self.puzzle.par,
+            goal_met=goal_met,
+            at_par=goal_met and self.puzzle.is_at_par(points, completed),
+            gave_up=self.gave_up,
+            completed_turn=completed,
+            moves=tuple(self.notation(move) for move in self._moves),
+            hints_used=self.hints_used,
+            hint_levels=tuple(self.hint_levels) if any(self.hint_levels) else (),
+            saw_solution=self.saw_solution,
+            practice=self.practice,
+        )
+
+    def _require_open(self) -> None:
+        if self.finished:
+            raise PuzzleError("the puzzle is over: no turn is left to play")
