@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
@@ -648,7 +648,7 @@ def apply_unchecked(state: SunState, move: Move) -> SunState:
         return _take_points(state)
     if isinstance(move, SymbolDraw):
         drawn = _draw(state, move.pile, "symbol")
-        return replace(drawn, phase=Phase.PLAYING, pending=None)
+        return _evolve(drawn, phase=Phase.PLAYING, pending=None)
     if isinstance(move, Draw):
         return _draw_two(state, move.pile)
     if isinstance(move, Discard):
@@ -656,6 +656,16 @@ def apply_unchecked(state: SunState, move: Move) -> SunState:
     if isinstance(move, EndTurn):
         return _next_turn(state)
     return _pass(state)
+
+
+def _evolve(state: SunState, **changes: object) -> SunState:
+    """``dataclasses.replace`` without its cost (no field checks; every caller passes fields
+    of :class:`SunState` with the right types): a copy of the instance's fields, changed."""
+    new = object.__new__(SunState)
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    fields.update(changes)
+    return new
 
 
 def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -677,21 +687,26 @@ def _place(state: SunState, move: Place) -> SunState:
     card = state.deck[move.card]
     pyramid = state.pyramid.place(move.slot, move.card)
     points = card_points(card, pyramid, move.slot)
-    events = (*state.events, Scored(seat, move.card, move.slot, points, "card"))
-    changed = replace(
+    end: str | None = None
+    pending: Slot | None = None
+    if move.slot == pyramid.top:  # R9, R11: the game ends at once, no symbol on the top
+        phase, end = Phase.OVER, "top"
+    elif pyramid_matches(state.deck, pyramid, move.card, move.slot):
+        phase, pending = Phase.SYMBOL, move.slot
+    else:
+        phase = Phase.PLAYING
+    return _evolve(
         state,
         pyramid=pyramid,
         hands=_with_hand(state, _without(state.hand, move.card)),
         scores=_add_score(state.scores, seat, points),
-        events=events,
+        events=(*state.events, Scored(seat, move.card, move.slot, points, "card")),
         passes=0,
         placed=state.placed + 1,
+        phase=phase,
+        pending=pending,
+        end=end,
     )
-    if move.slot == pyramid.top:  # R9, R11: the game ends at once, no symbol on the top
-        return replace(changed, phase=Phase.OVER, end="top", pending=None)
-    if pyramid_matches(state.deck, pyramid, move.card, move.slot):
-        return replace(changed, phase=Phase.SYMBOL, pending=move.slot)
-    return replace(changed, phase=Phase.PLAYING)
 
 
 def _take_points(state: SunState) -> SunState:
@@ -700,7 +715,7 @@ def _take_points(state: SunState) -> SunState:
     card = state.pyramid.card_at(slot)
     assert card is not None
     points = pyramid_matches(state.deck, state.pyramid, card, slot)
-    return replace(
+    return _evolve(
         state,
         scores=_add_score(state.scores, state.turn, points),
         events=(*state.events, Scored(state.turn, card, slot, points, "symbol")),
@@ -727,7 +742,7 @@ def _draw(state: SunState, pile: PileName, reason: Literal["draw", "symbol"]) ->
     insort(hand, card)
     events = (*events, Drew(state.turn, pile, card, reason))
     if pile == "standard":
-        return replace(
+        return _evolve(
             state,
             standard_pile=cards[1:],
             standard_discards=discards,
@@ -735,7 +750,7 @@ def _draw(state: SunState, pile: PileName, reason: Literal["draw", "symbol"]) ->
             events=events,
             reshuffles=reshuffles,
         )
-    return replace(
+    return _evolve(
         state,
         edge_pile=cards[1:],
         edge_discards=discards,
@@ -747,15 +762,15 @@ def _draw(state: SunState, pile: PileName, reason: Literal["draw", "symbol"]) ->
 
 def _draw_two(state: SunState, pile: PileName) -> SunState:
     first = state.phase is Phase.CHOOSE
-    drawn = replace(_draw(state, pile, "draw"), passes=0)
+    drawn = _evolve(_draw(state, pile, "draw"), passes=0)
     if first and (drawn.can_draw("standard") or drawn.can_draw("edge")):
-        return replace(drawn, phase=Phase.DRAWING)
+        return _evolve(drawn, phase=Phase.DRAWING)
     return _after_drawing(drawn)
 
 
 def _after_drawing(state: SunState) -> SunState:
     if len(state.hand) > HAND_LIMIT:
-        return replace(state, phase=Phase.DISCARD)
+        return _evolve(state, phase=Phase.DISCARD)
     return _next_turn(state)
 
 
@@ -764,14 +779,14 @@ def _discard(state: SunState, card_id: int) -> SunState:
     hand = _without(state.hand, card_id)
     events = (*state.events, Discarded(state.turn, card_id))
     if card.pile == "standard":
-        changed = replace(
+        changed = _evolve(
             state,
             hands=_with_hand(state, hand),
             standard_discards=(*state.standard_discards, card_id),
             events=events,
         )
     else:
-        changed = replace(
+        changed = _evolve(
             state,
             hands=_with_hand(state, hand),
             edge_discards=(*state.edge_discards, card_id),
@@ -783,7 +798,7 @@ def _discard(state: SunState, card_id: int) -> SunState:
 
 
 def _next_turn(state: SunState) -> SunState:
-    return replace(
+    return _evolve(
         state,
         turn=(state.turn + 1) % state.players,
         phase=Phase.CHOOSE,
@@ -794,9 +809,9 @@ def _next_turn(state: SunState) -> SunState:
 
 def _pass(state: SunState) -> SunState:
     passes = state.passes + 1
-    changed = replace(state, passes=passes, events=(*state.events, Passed(state.turn)))
+    changed = _evolve(state, passes=passes, events=(*state.events, Passed(state.turn)))
     if passes >= state.players:  # R7: a whole round of passes ends the game without a top
-        return replace(changed, phase=Phase.OVER, end="stalled", pending=None, placed=0)
+        return _evolve(changed, phase=Phase.OVER, end="stalled", pending=None, placed=0)
     return _next_turn(changed)
 
 
