@@ -1,0 +1,200 @@
+"""Property-based: random legal games of Pyramid of the Sun (2-5 players, every size) never
+break an invariant of the rules."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from silverpyr.solver.rng import MAX_SEED, SeededStream
+from silverpyr.solver.sun.cards import PILES, load_deck
+from silverpyr.solver.sun.game import (
+    HAND_LIMIT,
+    Discard,
+    Draw,
+    EndTurn,
+    Move,
+    Pass,
+    Phase,
+    Place,
+    Scored,
+    SunState,
+    SymbolDraw,
+    TakePoints,
+    apply,
+    legal_moves,
+    new_game,
+    outcome,
+    unseen,
+    why_illegal,
+)
+from silverpyr.solver.sun.pyramid import EMPTY
+
+DECK = load_deck()
+MAX_MOVES = 3_000
+"""A random game ends long before this many moves (the longest seen are under 600)."""
+
+games = st.tuples(
+    st.integers(0, MAX_SEED),
+    st.integers(2, 5),
+    st.sampled_from(["short", "standard", "long"]),
+    st.integers(0, 2**32),
+    st.sampled_from(["uniform", "drawer"]),
+)
+
+
+def _choose(state: SunState, moves: tuple[Move, ...], stream: SeededStream, policy: str) -> Move:
+    """Uniform over the legal moves; the ``drawer`` draws half the time it may, so that piles
+    run dry, reshuffle and hands fill up."""
+    if policy == "drawer":
+        draws = [m for m in moves if isinstance(m, Draw | SymbolDraw)]
+        if draws and stream.chance(1, 2):
+            return stream.choice(draws)
+    return stream.choice(moves)
+
+
+def _play(seed: int, players: int, size: str, policy_seed: int, policy: str) -> list[SunState]:
+    state = new_game(DECK, players, size, seed)
+    stream = SeededStream(f"test-policy|{policy_seed}")
+    states = [state]
+    while not state.over:
+        assert len(states) < MAX_MOVES, "the game did not end"
+        state = apply(state, _choose(state, legal_moves(state), stream, policy))
+        states.append(state)
+    return states
+
+
+def _places(state: SunState) -> Counter[int]:
+    """Every card id where it lies: piles, marker, discards, hands, pyramid, out of the game."""
+    where: Counter[int] = Counter()
+    where.update(state.standard_pile)
+    where.update(state.edge_pile)
+    where[state.marker] += 1
+    where.update(state.standard_discards)
+    where.update(state.edge_discards)
+    for hand in state.hands:
+        where.update(hand)
+    where.update(card for card in state.pyramid.cells if card != EMPTY)
+    where.update(state.removed)
+    return where
+
+
+ALL_CARDS = Counter(card.id for card in DECK)
+
+
+def _candidates(state: SunState) -> list[Move]:
+    """Moves of every kind, legal or not: every hand card on every slot, both piles, every
+    hand card discarded, and the rest."""
+    moves: list[Move] = [EndTurn(), Pass(), TakePoints()]
+    for pile in PILES:
+        moves += [Draw(pile), SymbolDraw(pile)]
+    for card in state.hand:
+        moves.append(Discard(card))
+        moves += [Place(card, slot) for slot in state.pyramid.geometry.slots]
+    other = next(c for c in DECK.standard_ids if c not in state.hand)
+    moves += [Place(other, state.pyramid.top), Discard(other)]
+    return moves
+
+
+def _check(state: SunState) -> None:
+    assert _places(state) == ALL_CARDS, "a card is lost or in two places"
+    totals = [0] * state.players
+    for event in state.events:
+        if isinstance(event, Scored):
+            totals[event.seat] += event.points
+    assert tuple(totals) == state.scores
+    assert all(DECK[c].kind == "standard" for c in state.standard_pile + state.standard_discards)
+    assert all(DECK[c].kind in ("edge", "top") for c in state.edge_pile + state.edge_discards)
+    for seat, hand in enumerate(state.hands):
+        assert list(hand) == sorted(hand)
+        if state.phase in (Phase.DRAWING, Phase.DISCARD) and seat == state.turn:
+            assert len(hand) <= HAND_LIMIT + 2
+        else:
+            assert len(hand) <= HAND_LIMIT, "more than 5 cards outside a draw"
+    pyramid = state.pyramid
+    shape = pyramid.geometry
+    for i, card in enumerate(pyramid.cells):
+        if card == EMPTY or i < pyramid.width:
+            continue
+        support = shape.supports[i]
+        assert support is not None
+        assert all(pyramid.cells[j] != EMPTY for j in support), "a card floats"
+        kind = DECK[card].kind
+        if kind == "top":
+            assert shape.slots[i] == shape.top
+        if kind == "edge":
+            assert shape.ends[i]
+    for pile in PILES:
+        hidden = set(unseen(state, state.turn, pile))
+        assert hidden.isdisjoint(state.hand)
+        assert set(state.pile(pile)) <= hidden
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_random_games_keep_every_invariant(game: tuple[int, int, str, int, str]) -> None:
+    states = _play(*game)
+    for state in states:
+        _check(state)
+    final = states[-1]
+    result = outcome(final)
+    assert result is not None and result.reason == "top"
+    assert final.pyramid.complete
+    assert set(result.winners) <= set(range(final.players))
+    best = max(result.scores)
+    assert all(result.scores[seat] == best for seat in result.winners)
+    assert all(outcome(state) is None for state in states[:-1])
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_legal_moves_apply_and_why_illegal_is_none_exactly_for_them(
+    game: tuple[int, int, str, int, str],
+) -> None:
+    states = _play(*game)
+    for state in states[:: max(1, len(states) // 40)]:
+        legal = set(legal_moves(state))
+        assert len(legal) == len(legal_moves(state)), "a move listed twice"
+        for move in legal:
+            apply(state, move)
+        for move in _candidates(state):
+            assert (why_illegal(state, move) is None) == (move in legal), move
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_states_are_immutable_and_apply_leaves_the_old_state_alone(
+    game: tuple[int, int, str, int, str],
+) -> None:
+    seed, players, size, policy_seed, policy = game
+    state = new_game(DECK, players, size, seed)
+    stream = SeededStream(f"test-policy|{policy_seed}")
+    for _ in range(200):
+        if state.over:
+            break
+        before = _snapshot(state)
+        after = apply(state, _choose(state, legal_moves(state), stream, policy))
+        assert _snapshot(state) == before
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            state.turn = 3  # type: ignore[misc]
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            state.pyramid.cells = ()  # type: ignore[misc]
+        assert isinstance(state.hands, tuple) and all(isinstance(h, tuple) for h in state.hands)
+        state = after
+
+
+def _snapshot(state: SunState) -> tuple[object, ...]:
+    return tuple(getattr(state, f.name) for f in dataclasses.fields(state) if f.name != "deck")
+
+
+@settings(max_examples=10, deadline=None)
+@given(games)
+def test_the_same_seed_and_moves_give_the_same_game(game: tuple[int, int, str, int, str]) -> None:
+    first = _play(*game)
+    second = _play(*game)
+    assert first == second
+    assert hash(first[-1]) == hash(second[-1])
