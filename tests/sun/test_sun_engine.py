@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from sun_setups import card, fill, give
 
 from silverpyr.solver.sun.cards import Deck, load_deck
 from silverpyr.solver.sun.game import (
@@ -19,7 +20,6 @@ from silverpyr.solver.sun.game import (
     Place,
     Scored,
     SunSetupError,
-    SunState,
     SymbolDraw,
     TakePoints,
     apply,
@@ -35,52 +35,6 @@ from silverpyr.solver.sun.pyramid import EMPTY, Pyramid, Slot, geometry
 
 ROOT = Path(__file__).resolve().parents[2]
 DECK = load_deck()
-
-
-def _card(kind: str, value: int | None = None, symbol: str | None = None) -> int:
-    """The lowest id of a card of this kind, value (any when None) and symbol (None: none)."""
-    for card in DECK:
-        if (
-            card.kind == kind
-            and (value is None or card.value == value)
-            and card.symbol == symbol
-            and card.side is None
-        ):
-            return card.id
-    raise AssertionError(f"no {kind} {value} {symbol}")
-
-
-def _fill(state: SunState, slots: dict[Slot, int]) -> SunState:
-    """The state with these cards put in the pyramid directly (taken out of every other place)."""
-    used = set(slots.values())
-    cells = list(state.pyramid.cells)
-    shape = state.pyramid.geometry
-    for slot, card in slots.items():
-        cells[shape.index[slot]] = card
-    return replace(
-        state,
-        pyramid=Pyramid(state.pyramid.width, tuple(cells)),
-        hands=tuple(tuple(c for c in hand if c not in used) for hand in state.hands),
-        standard_pile=tuple(c for c in state.standard_pile if c not in used),
-        edge_pile=tuple(c for c in state.edge_pile if c not in used),
-    )
-
-
-def _give(state: SunState, seat: int, cards: tuple[int, ...]) -> SunState:
-    """Seat ``seat`` holds ``cards`` (taken from the piles; its old hand goes to the piles' end)."""
-    old = state.hands[seat]
-    taken = set(cards)
-    standard = tuple(c for c in state.standard_pile if c not in taken) + tuple(
-        c for c in old if DECK[c].kind == "standard" and c not in taken
-    )
-    edge = tuple(c for c in state.edge_pile if c not in taken) + tuple(
-        c for c in old if DECK[c].kind != "standard" and c not in taken
-    )
-    hands = tuple(
-        tuple(sorted(cards)) if s == seat else tuple(c for c in hand if c not in taken)
-        for s, hand in enumerate(state.hands)
-    )
-    return replace(state, hands=hands, standard_pile=standard, edge_pile=edge)
 
 
 def test_the_bundled_deck_has_the_components() -> None:
@@ -120,11 +74,11 @@ def test_the_rulebook_worked_example_scores_7_in_one_turn() -> None:
     scores 4: 7 in one turn."""
     state = new_game(DECK, 2, "short", 3)  # base row of 8
     fillers = [c.id for c in DECK if c.kind == "standard" and c.symbol is None and c.value != 2]
-    two_on_one = _card("standard", 2, None)
-    two_on_three = _card("standard", 2, "moon")
-    edge_two = _card("edge", 2, None)
+    two_on_one = card("standard", 2, None)
+    two_on_three = card("standard", 2, "moon")
+    edge_two = card("edge", 2, None)
     # Level 3's slot 3b rests on 2b and 2c, which rest on 1b, 1c, 1d: symbol-free cards.
-    state = _fill(
+    state = fill(
         state,
         {
             Slot(1, 1): fillers[0],
@@ -135,7 +89,7 @@ def test_the_rulebook_worked_example_scores_7_in_one_turn() -> None:
         },
     )
     seat = state.turn
-    state = _give(state, seat, (two_on_one, two_on_three, edge_two))
+    state = give(state, seat, (two_on_one, two_on_three, edge_two))
     state = play_turn(
         state,
         [
@@ -162,9 +116,9 @@ def test_a_card_rests_on_two_cards() -> None:
 
 def test_edge_and_top_cards_go_only_where_they_may() -> None:
     state = new_game(DECK, 2, "short", 5)
-    edge = _card("edge", 3)
+    edge = card("edge", 3)
     top = DECK.top_ids[0]
-    state = _give(state, state.turn, (edge, top))
+    state = give(state, state.turn, (edge, top))
     assert why_illegal(state, Place(edge, Slot(1, 0))) is None
     assert why_illegal(state, Place(edge, Slot(1, 6))) is None  # R2: either end
     assert (
@@ -192,7 +146,7 @@ def test_a_turn_plays_at_least_one_card_and_may_stop_after_any() -> None:
 def test_draw_two_then_discard_down_to_five() -> None:
     state = new_game(DECK, 2, "standard", 2)
     seat = state.turn
-    state = _give(state, seat, DECK.standard_ids[-5:])
+    state = give(state, seat, DECK.standard_ids[-5:])
     state = apply(state, Draw("standard"))
     assert state.phase is Phase.DRAWING and len(state.hands[seat]) == 6
     state = apply(state, Draw("edge"))
@@ -233,8 +187,8 @@ def test_notation_round_trips() -> None:
 def test_symbol_choice() -> None:
     state = new_game(DECK, 2, "short", 9)
     sun = [c.id for c in DECK if c.kind == "standard" and c.symbol == "sun"]
-    state = _fill(state, {Slot(1, 1): sun[0], Slot(1, 2): sun[1]})
-    state = _give(state, state.turn, (sun[2],))
+    state = fill(state, {Slot(1, 1): sun[0], Slot(1, 2): sun[1]})
+    state = give(state, state.turn, (sun[2],))
     seat = state.turn
     after = apply(state, Place(sun[2], Slot(2, 1)))
     assert after.phase is Phase.SYMBOL
