@@ -12,7 +12,7 @@ reference, the rest are short tuples). The state says which decision is due (:cl
 * ``discard``: more than 5 cards after drawing: :class:`Discard` one at a time (R8);
 * ``over``: the top is placed (R9) or every player passed in a row (R7).
 
-Every ruling (R1-R11, docs/sun-rules.md) is implemented here or in :mod:`.pyramid` /
+Every ruling (R1-R16, docs/sun-rules.md) is implemented here or in :mod:`.pyramid` /
 :mod:`.cards` and tested in ``tests/sun/``. All randomness comes from
 :class:`~silverpyr.solver.rng.SeededStream` keyed by the game's seed and what is shuffled, so
 the same seed and the same moves always give the same game on every machine.

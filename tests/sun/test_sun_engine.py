@@ -253,3 +253,20 @@ def test_a_deck_is_shared_by_reference() -> None:
     state = random_position(3)
     assert state.deck is DECK
     assert isinstance(state.deck, Deck)
+
+
+RULINGS = range(1, 17)
+
+
+@pytest.mark.parametrize("number", RULINGS)
+def test_every_ruling_is_documented_and_tested(number: int) -> None:
+    """docs/sun-rules.md marks Ruling Rn, says where it is implemented, and a test named
+    after it exists."""
+    doc = (ROOT / "docs" / "sun-rules.md").read_text(encoding="utf-8")
+    assert f"**Ruling R{number} (" in doc
+    section = doc.split(f"**Ruling R{number} (")[1].split("**Ruling")[0]
+    assert "*Tested:*" in section
+    tests = "".join(
+        path.read_text(encoding="utf-8") for path in (ROOT / "tests" / "sun").glob("test_*.py")
+    )
+    assert f"def test_ruling_r{number}_" in tests
