@@ -911,28 +911,82 @@ def random_position(
     *,
     deck: Deck | None = None,
     turns: int | None = None,
+    hand: int | None = None,
 ) -> SunState:
     """A reachable mid-game state at the start of a turn (phase ``choose``), made by playing
-    uniformly random legal moves through :func:`apply` from :func:`new_game` ``seed``.
+    random legal moves through :func:`apply` from :func:`new_game` ``seed``.
 
-    ``turns`` (default: drawn from the seed, 0 to 40) is how many turns are played; when the
-    game would end first, the last turn start before the end is returned.
+    ``turns`` (default: drawn from the seed, 0 to 40) is how many turns are played first;
+    without ``hand`` the moves are uniform, and when the game would end first the last turn
+    start before the end is returned. With ``hand`` (0 to 5), play goes on to the first turn
+    start whose player holds exactly that many cards (players short of it draw more often);
+    a game that ends first is replayed with the next derived stream.
     """
+    if hand is not None and not 0 <= hand <= HAND_LIMIT:
+        raise SunSetupError(f"a hand holds 0 to {HAND_LIMIT} cards, not {hand}")
     table = load_deck() if deck is None else deck
-    state = new_game(table, players, size, seed)
-    stream = SeededStream(f"{SEED_KEY}|{seed}|random-position|{players}|{size}")
-    target = stream.between(0, 40) if turns is None else turns
-    last = state
-    started = 0
-    while started < target:
-        after = apply(state, random_move(state, stream))
-        if after.over:
+    for attempt in range(100):
+        key = f"{SEED_KEY}|{seed}|random-position|{players}|{size}"
+        stream = SeededStream(key if attempt == 0 else f"{key}|{attempt}")
+        target = stream.between(0, 40) if turns is None else turns
+        state = new_game(table, players, size, seed)
+        last = state
+        started = 0
+        while True:
+            ready = state.phase is Phase.CHOOSE and started >= target
+            if ready and (hand is None or len(state.hand) == hand):
+                return state
+            moves = legal_moves(state)
+            move = stream.choice(moves)
+            if hand is not None and state.phase is Phase.CHOOSE and len(state.hand) < hand:
+                draws = [m for m in moves if isinstance(m, Draw)]
+                if draws and stream.chance(3, 4):
+                    move = stream.choice(draws)
+            after = apply(state, move)
+            if after.over:
+                break
+            if after.phase is Phase.CHOOSE:
+                started += 1
+                last = after
+            state = after
+        if hand is None:
             return last
-        if after.phase is Phase.CHOOSE:
-            started += 1
-            last = after
-        state = after
-    return last
+    raise SunSetupError(f"no random position with a hand of {hand} from seed {seed}")
+
+
+def determinized(state: SunState, seat: int, stream: SeededStream) -> SunState:
+    """A state ``seat`` cannot tell from ``state``: the cards it cannot see (:func:`unseen`)
+    dealt again at random between the draw piles and the other hands.
+
+    What ``seat`` knows stays: its hand, the pyramid, the discards, the marker, the scores,
+    every pile's size and every other hand's size by type (a hand's standard and edge cards
+    are public knowledge: the deal, the piles drawn from, the cards laid and discarded). The
+    seed becomes one drawn from ``stream``, so later reshuffles are not foreseen either.
+    """
+    hands = [list(hand) for hand in state.hands]
+    piles: dict[PileName, tuple[int, ...]] = {}
+    deck = state.deck
+    for pile in PILES:
+        mine = [
+            [c for c in hand if deck[c].pile == pile] if other != seat else []
+            for other, hand in enumerate(state.hands)
+        ]
+        pool = list(state.pile(pile)) + [c for cards in mine for c in cards]
+        dealt = stream.child(pile).shuffled(sorted(pool))
+        for other, cards in enumerate(mine):
+            if other == seat or not cards:
+                continue
+            kept = [c for c in hands[other] if deck[c].pile != pile]
+            hands[other] = kept + dealt[: len(cards)]
+            dealt = dealt[len(cards) :]
+        piles[pile] = tuple(dealt)
+    return _evolve(
+        state,
+        hands=tuple(tuple(sorted(hand)) for hand in hands),
+        standard_pile=piles["standard"],
+        edge_pile=piles["edge"],
+        seed=stream.child("seed").below(2**63),
+    )
 
 
 def random_game(

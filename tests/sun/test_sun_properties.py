@@ -26,9 +26,11 @@ from silverpyr.solver.sun.game import (
     SymbolDraw,
     TakePoints,
     apply,
+    determinized,
     legal_moves,
     new_game,
     outcome,
+    random_position,
     unseen,
     why_illegal,
 )
@@ -198,3 +200,31 @@ def test_the_same_seed_and_moves_give_the_same_game(game: tuple[int, int, str, i
     second = _play(*game)
     assert first == second
     assert hash(first[-1]) == hash(second[-1])
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, MAX_SEED), st.integers(2, 5), st.integers(0, 2**32))
+def test_a_determinized_state_keeps_what_the_seat_knows(seed: int, players: int, deal: int) -> None:
+    state = random_position(seed, players, "standard", turns=deal % 30)
+    seat = deal % players
+    other = determinized(state, seat, SeededStream(f"deal|{deal}"))
+    assert other.view(seat) == state.view(seat)
+    assert _places(other) == ALL_CARDS
+    for pile in PILES:
+        assert unseen(other, seat, pile) == unseen(state, seat, pile)
+        assert len(other.pile(pile)) == len(state.pile(pile))
+        for s in range(players):
+            assert sum(DECK[c].pile == pile for c in other.hands[s]) == sum(
+                DECK[c].pile == pile for c in state.hands[s]
+            )
+    assert other.hands[seat] == state.hands[seat]
+    assert determinized(state, seat, SeededStream(f"deal|{deal}")) == other
+    legal_moves(other)  # a state the engine plays on
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, MAX_SEED), st.integers(0, 5))
+def test_random_position_with_a_hand_size(seed: int, hand: int) -> None:
+    state = random_position(seed, 3, "standard", hand=hand)
+    assert state.phase is Phase.CHOOSE and len(state.hand) == hand
+    _check(state)
