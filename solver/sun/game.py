@@ -237,6 +237,9 @@ class SunView:
     turn: int
     phase: Phase
     pending: Slot | None
+    hand_edge_cards: tuple[int, ...] = ()
+    """Edge-pile cards (edge or top) in each hand: public, since every draw names its pile
+    and the deal, the cards laid and the discards are seen by all."""
 
 
 @dataclass(frozen=True)
@@ -318,6 +321,7 @@ class SunState:
             self.turn,
             self.phase,
             self.pending,
+            tuple(sum(1 for c in hand if self.deck[c].pile == "edge") for hand in self.hands),
         )
 
 

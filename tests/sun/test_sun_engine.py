@@ -7,6 +7,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sun_setups import card, fill, give
 
 from silverpyr.solver.sun.cards import Deck, load_deck
@@ -15,6 +17,7 @@ from silverpyr.solver.sun.game import (
     Draw,
     EndTurn,
     IllegalMove,
+    MoveSyntaxError,
     Pass,
     Phase,
     Place,
@@ -270,3 +273,40 @@ def test_every_ruling_is_documented_and_tested(number: int) -> None:
         path.read_text(encoding="utf-8") for path in (ROOT / "tests" / "sun").glob("test_*.py")
     )
     assert f"def test_ruling_r{number}_" in tests
+
+
+FUZZ_STATE = random_position(8, 2, "short")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=30))
+def test_any_text_is_a_move_or_one_move_syntax_error(text: str) -> None:
+    state = FUZZ_STATE
+    try:
+        move = parse_move(state, text)
+    except MoveSyntaxError as error:
+        assert "\n" not in str(error)
+        return
+    reason = why_illegal(state, move)
+    if reason is None:
+        apply(state, move)
+    else:
+        with pytest.raises(IllegalMove):
+            apply(state, move)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(-5, 200), st.integers(-3, 12), st.integers(-3, 12))
+def test_why_illegal_answers_any_placement_in_words(card_id: int, level: int, pos: int) -> None:
+    state = FUZZ_STATE
+    reason = why_illegal(state, Place(card_id, Slot(level, pos)))
+    assert reason is None or (isinstance(reason, str) and reason and "\n" not in reason)
+
+
+def test_the_view_tells_each_hands_edge_cards() -> None:
+    state = random_position(10, 3, "standard", hand=5)
+    view = state.view(0)
+    assert view.hand_sizes == tuple(len(h) for h in state.hands)
+    assert view.hand_edge_cards == tuple(
+        sum(DECK[c].kind in ("edge", "top") for c in h) for h in state.hands
+    )
