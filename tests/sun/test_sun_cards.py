@@ -211,3 +211,57 @@ def test_deck_summary_is_plain_data() -> None:
     assert summary["values"]["top"] == {6: 1, 7: 1, 8: 1, 9: 1}
     assert sum(summary["by_symbol"].values()) + summary["without_symbol"] == 78
     assert isinstance(DECK, Deck)
+
+
+HOSTILE = Path(__file__).resolve().parents[1] / "data" / "hostile"
+
+
+@pytest.mark.parametrize("path", sorted(HOSTILE.glob("*")), ids=lambda p: p.name)
+def test_a_hostile_file_is_one_read_error(path: Path) -> None:
+    """The shared corpus of ways to break a reader: each is one located error, never a crash."""
+    with pytest.raises(ReadError) as caught:
+        load_deck(path)
+    assert "\n" not in str(caught.value)
+    assert str(caught.value).startswith(str(path))
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers(-5, 1000) | st.text(max_size=8),
+        lambda inner: (
+            st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+        ),
+        max_leaves=20,
+    )
+)
+def test_any_data_is_a_deck_or_one_read_error(data: Any) -> None:
+    try:
+        parse_deck({"format": 1, "symbols": {"sun": "☉"}, "cards": data}, "fuzz.yaml")
+    except SunDeckError as error:
+        assert str(error).startswith("fuzz.yaml: ") and "\n" not in str(error)
+
+
+VALUES = (
+    st.none()
+    | st.booleans()
+    | st.integers(-2, 1000)
+    | st.sampled_from(["base", "standard", "edge", "top", "left", "right", "sun", "x"])
+    | st.lists(st.integers(), max_size=2)
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(
+        st.dictionaries(
+            st.sampled_from(["id", "kind", "value", "symbol", "side", "other"]), VALUES, max_size=5
+        ),
+        max_size=12,
+    )
+)
+def test_any_card_like_entries_are_a_deck_or_one_read_error(cards: list[dict[str, Any]]) -> None:
+    try:
+        parse_deck({"format": 1, "symbols": {"sun": "☉"}, "cards": cards}, "fuzz.yaml")
+    except SunDeckError as error:
+        assert str(error).startswith("fuzz.yaml: ") and "\n" not in str(error)
