@@ -21,7 +21,7 @@ the same seed and the same moves always give the same game on every machine.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
@@ -898,6 +898,211 @@ def _pile_word(word: str) -> PileName:
     if word in ("edge", "e"):
         return "edge"
     raise MoveSyntaxError(f"{word!r} is not a pile (standard or edge)")
+
+
+# --- positions described from outside a game -------------------------------------------------
+
+
+class PositionError(SilverpyrError, ValueError):
+    """A described position the rules cannot reach; the message names what and where."""
+
+
+WIDTH_SIZES: dict[int, Size] = {8: "short", 9: "standard", 10: "long"}
+
+
+def _place_names(state: SunState) -> dict[int, list[str]]:
+    places: dict[int, list[str]] = {}
+
+    def note(cards: Iterable[int], where: str) -> None:
+        for card in cards:
+            places.setdefault(card, []).append(where)
+
+    note(state.standard_pile, "the standard pile")
+    note(state.edge_pile, "the edge pile")
+    note((state.marker,), "the marker")
+    note(state.standard_discards, "the standard discards")
+    note(state.edge_discards, "the edge discards")
+    for seat, hand in enumerate(state.hands):
+        note(hand, f"the hand of seat {seat}")
+    slots = state.pyramid.geometry.slots
+    for i, card in enumerate(state.pyramid.cells):
+        if card != EMPTY:
+            note((card,), f"the pyramid at {slots[i]}")
+    note(state.removed, "the unused base cards")
+    return places
+
+
+def state_problems(state: SunState) -> tuple[str, ...]:
+    """Why the rules cannot reach ``state``, one sentence per problem (empty when they can):
+    every card in exactly one place, piles and discards of their type, the base row, cards
+    resting on two cards and of a kind their slot takes, hand sizes, seats, scores, phase."""
+    deck = state.deck
+    problems: list[str] = []
+
+    def name(card: int) -> str:
+        return f"{deck[card].label} (#{card})" if card in deck else f"#{card}"
+
+    places = _place_names(state)
+    for card, where in sorted(places.items()):
+        if card not in deck:
+            problems.append(f"{name(card)} is not a card of this deck ({where[0]})")
+        elif len(where) > 1:
+            problems.append(f"{name(card)} is in {len(where)} places: {', '.join(where)}")
+    problems.extend(f"{name(card.id)} is nowhere" for card in deck if card.id not in places)
+    if problems:
+        return tuple(problems)
+    if not MIN_PLAYERS <= state.players <= MAX_PLAYERS:
+        problems.append(f"{state.players} seats: the game is for {MIN_PLAYERS} to {MAX_PLAYERS}")
+    if not 0 <= state.turn < state.players:
+        problems.append(f"seat {state.turn} is to move, but the seats are 0 to {state.players - 1}")
+        return tuple(problems)
+    if len(state.scores) != state.players or any(score < 0 for score in state.scores):
+        problems.append("each seat needs a score of 0 or more")
+    for pile in PILES:
+        for card in state.pile(pile) + state.discards(pile):
+            if deck[card].pile != pile:
+                problems.append(f"{name(card)} is in the {pile} pile or its discards")
+    if deck[state.marker].pile != "edge":
+        problems.append(f"the marker {name(state.marker)} is not an edge card")
+    problems.extend(
+        f"{name(card)} is not a base card" for card in state.removed if deck[card].kind != "base"
+    )
+    problems.extend(_pyramid_problems(state, name))
+    for seat, hand in enumerate(state.hands):
+        limit = HAND_LIMIT
+        if seat == state.turn and state.phase in (Phase.DRAWING, Phase.DISCARD):
+            limit = HAND_LIMIT + DRAW_COUNT
+        if len(hand) > limit:
+            problems.append(f"seat {seat} holds {len(hand)} cards; a hand holds at most {limit}")
+        if list(hand) != sorted(hand):
+            problems.append(f"the hand of seat {seat} is not sorted by id")
+        problems.extend(
+            f"{name(card)} in the hand of seat {seat} is a base card"
+            for card in hand
+            if deck[card].kind == "base"
+        )
+    problems.extend(_phase_problems(state))
+    return tuple(problems)
+
+
+def _pyramid_problems(state: SunState, name: Callable[[int], str]) -> list[str]:
+    deck = state.deck
+    pyramid = state.pyramid
+    shape = pyramid.geometry
+    problems: list[str] = []
+    base = pyramid.cells[: pyramid.width]
+    if EMPTY in base:
+        problems.append("the base row has an empty place")
+        return problems
+    if any(deck[card].kind != "base" for card in base):
+        problems.append("the base row holds a card that is not a base card")
+    if deck[base[0]].side != "left" or deck[base[-1]].side != "right":
+        problems.append(
+            "the base row must start with the left-end base card and end with the right"
+        )
+    if any(deck[card].side is not None for card in base[1:-1]):
+        problems.append("an end base card lies inside the base row")
+    for i in range(pyramid.width, shape.size):
+        card = pyramid.cells[i]
+        if card == EMPTY:
+            continue
+        slot = shape.slots[i]
+        support = shape.supports[i]
+        if support is not None and EMPTY in (pyramid.cells[support[0]], pyramid.cells[support[1]]):
+            problems.append(f"{name(card)} at {slot} does not rest on two cards")
+        reason = fits(deck[card], pyramid, slot)
+        if reason is not None:
+            problems.append(f"{name(card)} at {slot}: {reason}")
+    return problems
+
+
+def _phase_problems(state: SunState) -> list[str]:
+    problems: list[str] = []
+    complete = state.pyramid.complete
+    if complete and not (state.phase is Phase.OVER and state.end == "top"):
+        problems.append("the top is placed, so the game is over")
+    if state.phase is Phase.OVER and state.end == "top" and not complete:
+        problems.append("the game ended by its top, but the top is empty")
+    if (state.phase is Phase.OVER) != (state.end is not None):
+        problems.append("an ended game names how it ended, and only an ended game does")
+    if state.phase is Phase.SYMBOL:
+        card = state.pyramid.card_at(state.pending) if state.pending is not None else None
+        if state.pending is None or card is None:
+            problems.append("a symbol's choice waits, but no card was placed")
+        elif not pyramid_matches(state.deck, state.pyramid, card, state.pending):
+            problems.append(f"the card at {state.pending} touches no card of its symbol")
+    elif state.pending is not None:
+        problems.append("a placed card waits for a symbol's choice outside the symbol phase")
+    if state.phase in (Phase.PLAYING, Phase.SYMBOL) and state.placed < 1:
+        problems.append("a play turn without a card placed")
+    if state.phase is Phase.DISCARD and len(state.hand) <= HAND_LIMIT:
+        problems.append(f"discarding with {len(state.hand)} cards (only above {HAND_LIMIT})")
+    if not 0 <= state.passes < max(1, state.players) and state.phase is not Phase.OVER:
+        problems.append(f"{state.passes} passes in a row")
+    return problems
+
+
+def position(
+    deck: Deck,
+    pyramid: Pyramid,
+    hands: Sequence[Sequence[int]],
+    turn: int,
+    *,
+    scores: Sequence[int] | None = None,
+    standard_discards: Sequence[int] = (),
+    edge_discards: Sequence[int] = (),
+    marker: int | None = None,
+    seed: int = 0,
+) -> SunState:
+    """A turn's start (phase ``choose``) described from outside a game: the pyramid, the
+    hands and the discards as given; every other card of a pile's type shuffled into its draw
+    pile from ``seed`` (the marker, unless given, drawn from the edge cards left); the base
+    cards not in the base row out of the game. Raises :class:`PositionError` naming every
+    problem (:func:`state_problems`) in one line."""
+    if seed_problem(seed) is not None:
+        raise PositionError(str(seed_problem(seed)))
+    size = WIDTH_SIZES.get(pyramid.width)
+    if size is None:
+        raise PositionError(
+            f"a base row of {pyramid.width} cards: a pyramid's base row holds 8, 9 or 10"
+        )
+    stream = SeededStream(f"{SEED_KEY}|{seed}|position")
+    given = set(pyramid.cells) | set(standard_discards) | set(edge_discards)
+    for hand in hands:
+        given.update(hand)
+    if marker is None:
+        left = [c for c in deck.edge_ids if c not in given]
+        marker = stream.child("marker").choice(left) if left else deck.edge_ids[0]
+    given.add(marker)
+    piles = {
+        pile: tuple(stream.child(pile).shuffled([c for c in deck.pile_ids(pile) if c not in given]))
+        for pile in PILES
+    }
+    removed = tuple(c for c in deck.base_ids if c not in given)
+    players = len(hands)
+    state = SunState(
+        deck=deck,
+        size=size,
+        pyramid=pyramid,
+        hands=tuple(tuple(sorted(hand)) for hand in hands),
+        standard_pile=piles["standard"],
+        edge_pile=piles["edge"],
+        marker=marker,
+        standard_discards=tuple(standard_discards),
+        edge_discards=tuple(edge_discards),
+        removed=removed,
+        scores=tuple(scores) if scores is not None else (0,) * players,
+        turn=turn,
+        phase=Phase.CHOOSE,
+        seed=seed,
+        first=turn,
+    )
+    problems = state_problems(state)
+    if problems:
+        shown = "; ".join(problems[:3])
+        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+        raise PositionError(f"{shown}{more}")
+    return state
 
 
 # --- random positions (tests, benchmarks) -----------------------------------------------------

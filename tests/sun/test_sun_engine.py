@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +22,7 @@ from silverpyr.solver.sun.game import (
     Pass,
     Phase,
     Place,
+    PositionError,
     Scored,
     SunSetupError,
     SymbolDraw,
@@ -31,7 +33,9 @@ from silverpyr.solver.sun.game import (
     outcome,
     parse_move,
     play_turn,
+    position,
     random_position,
+    state_problems,
     why_illegal,
 )
 from silverpyr.solver.sun.pyramid import EMPTY, Pyramid, Slot, geometry
@@ -310,3 +314,62 @@ def test_the_view_tells_each_hands_edge_cards() -> None:
     assert view.hand_edge_cards == tuple(
         sum(DECK[c].kind in ("edge", "top") for c in h) for h in state.hands
     )
+
+
+def test_a_position_from_its_parts_is_checked_and_playable() -> None:
+    state = random_position(30, 3, "standard", hand=5)
+    again = position(
+        DECK,
+        state.pyramid,
+        state.hands,
+        state.turn,
+        scores=state.scores,
+        standard_discards=state.standard_discards,
+        edge_discards=state.edge_discards,
+        marker=state.marker,
+        seed=4,
+    )
+    assert again.view(state.turn) == state.view(state.turn)
+    assert state_problems(again) == ()
+    assert set(legal_moves(again)) == set(legal_moves(state))
+    assert position(DECK, state.pyramid, state.hands, state.turn, seed=4) == position(
+        DECK, state.pyramid, state.hands, state.turn, seed=4
+    )
+
+
+def _base(width: int = 8) -> tuple[int, ...]:
+    plain = [c for c in DECK.base_ids if DECK[c].side is None]
+    left = next(c for c in DECK.base_ids if DECK[c].side == "left")
+    right = next(c for c in DECK.base_ids if DECK[c].side == "right")
+    return (left, *plain[: width - 2], right)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda b, h: (Pyramid.with_base(b), [h[:2], h[1:3]]), "in 2 places"),
+        (lambda b, h: (Pyramid.with_base(b), [h[:6], ()]), "holds 6 cards"),
+        (lambda b, h: (Pyramid.with_base(b).place(Slot(2, 0), h[0]), [h[1:3], ()]), "rest on two"),
+        (
+            lambda b, h: (Pyramid.with_base(b).place(Slot(1, 3), card("edge", 2)), [h[:2], ()]),
+            "only at an end",
+        ),
+        (lambda b, h: (Pyramid.with_base(b[::-1]), [h[:2], ()]), "left-end base card"),
+        (lambda b, h: (Pyramid.with_base(b), [(*h[:2], 999), ()]), "not a card of this deck"),
+        (lambda b, h: (Pyramid.with_base(b), [(b[0],), ()]), "in 2 places"),
+    ],
+)
+def test_a_position_the_rules_cannot_reach_is_one_error(change: Any, words: str) -> None:
+    pyramid, hands = change(_base(), DECK.standard_ids[:8])
+    with pytest.raises(PositionError, match=words) as caught:
+        position(DECK, pyramid, hands, 0)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_position_needs_a_known_width_and_a_seat_to_move() -> None:
+    with pytest.raises(PositionError, match="8, 9 or 10"):
+        position(DECK, Pyramid.with_base(_base(7)), [(), ()], 0)
+    with pytest.raises(PositionError, match="seat 2 is to move"):
+        position(DECK, Pyramid.with_base(_base()), [(), ()], 2)
+    with pytest.raises(PositionError, match="2 to 5"):
+        position(DECK, Pyramid.with_base(_base()), [()], 0)

@@ -31,6 +31,7 @@ from silverpyr.solver.sun.game import (
     new_game,
     outcome,
     random_position,
+    state_problems,
     unseen,
     why_illegal,
 )
@@ -103,6 +104,7 @@ def _candidates(state: SunState) -> list[Move]:
 
 
 def _check(state: SunState) -> None:
+    assert state_problems(state) == ()
     assert _places(state) == ALL_CARDS, "a card is lost or in two places"
     totals = [0] * state.players
     for event in state.events:
