@@ -336,6 +336,16 @@ def unseen(state: SunState, seat: int, pile: PileName) -> tuple[int, ...]:
     return tuple(card for card in state.deck.pile_ids(pile) if card not in known)
 
 
+def next_draw(state: SunState, seat: int, pile: PileName) -> tuple[int, ...]:
+    """The cards the next card drawn from ``pile`` may be, each as likely, as ``seat`` sees
+    it: the :func:`unseen` cards of that type while the draw pile holds cards (the pile and
+    the other hands are alike to it); the discards when the pile is empty (they are
+    reshuffled first: Ruling R6); nothing when both are empty."""
+    if state.pile(pile):
+        return unseen(state, seat, pile)
+    return tuple(sorted(state.discards(pile)))
+
+
 # --- setup ------------------------------------------------------------------------------------
 
 

@@ -29,6 +29,7 @@ from silverpyr.solver.sun.game import (
     determinized,
     legal_moves,
     new_game,
+    next_draw,
     outcome,
     random_position,
     state_problems,
@@ -136,6 +137,13 @@ def _check(state: SunState) -> None:
         hidden = set(unseen(state, state.turn, pile))
         assert hidden.isdisjoint(state.hand)
         assert set(state.pile(pile)) <= hidden
+        chances = next_draw(state, state.turn, pile)
+        if state.can_draw(pile):
+            next_card = state.pile(pile)[0] if state.pile(pile) else None
+            assert next_card is None or next_card in chances
+            assert set(chances) == (hidden if state.pile(pile) else set(state.discards(pile)))
+        else:
+            assert chances == ()
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -32,6 +32,7 @@ from silverpyr.solver.sun.game import (
     legal_moves,
     matching_neighbours,
     new_game,
+    next_draw,
     outcome,
     parse_move,
     points_for,
@@ -416,3 +417,12 @@ def test_ruling_r14_a_label_names_the_lowest_id_of_that_label_in_the_hand() -> N
     state = give(state, 0, tuple(twos))
     assert parse_move(state, "s2-sun 1c") == Place(twos[0], Slot(1, 2))
     assert parse_move(state, f"#{twos[1]}@1c") == Place(twos[1], Slot(1, 2))
+
+
+def test_ruling_r6_after_an_empty_pile_the_next_card_is_one_of_the_discards() -> None:
+    state = _game(seed=27)
+    discards = state.standard_pile[:3]
+    state = replace(state, standard_pile=(), standard_discards=discards)
+    assert next_draw(state, state.turn, "standard") == tuple(sorted(discards))
+    drawn = apply(state, Draw("standard")).events[-1]
+    assert isinstance(drawn, Drew) and drawn.card in discards
