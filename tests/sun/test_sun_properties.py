@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -36,7 +37,7 @@ from silverpyr.solver.sun.game import (
     unseen,
     why_illegal,
 )
-from silverpyr.solver.sun.pyramid import EMPTY
+from silverpyr.solver.sun.pyramid import EMPTY, Slot
 
 DECK = load_deck()
 MAX_MOVES = 3_000
@@ -238,3 +239,30 @@ def test_random_position_with_a_hand_size(seed: int, hand: int) -> None:
     state = random_position(seed, 3, "standard", hand=hand)
     assert state.phase is Phase.CHOOSE and len(state.hand) == hand
     _check(state)
+
+
+def _expected_points(state: SunState, event: Scored) -> int:
+    """The scoring rules computed again from the slot's coordinates, apart from the engine."""
+    card = DECK[event.card]
+    level, pos = event.slot.level, event.slot.pos
+    width = state.pyramid.width
+    if event.kind == "symbol":
+        below = [state.pyramid.card_at(Slot(level - 1, p)) for p in (pos, pos + 1)]
+        return sum(1 for c in below if c is not None and DECK[c].symbol == card.symbol)
+    top = level == width - 1
+    end = not top and pos in (0, width - level - 1)
+    factor = 3 if card.kind == "top" and top else 2 if card.kind == "edge" and end else 1
+    return min(card.value, level) * factor
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_every_score_follows_the_scoring_rules(game: tuple[int, int, str, int, str]) -> None:
+    final = _play(*game)[-1]
+    scored = [e for e in final.events if isinstance(e, Scored)]
+    assert scored and all(e.points == _expected_points(final, e) for e in scored)
+    kinds = [e.kind for e in scored]
+    assert kinds[0] == "card"
+    for before, after in pairwise(scored):
+        if after.kind == "symbol":  # a symbol's points follow its own card at once
+            assert before.kind == "card" and before.card == after.card and after.points >= 1
