@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import pickle
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -234,6 +235,7 @@ ALLOWED = {
     "hashlib",
     "pathlib",
     "re",
+    "types",
     "typing",
 }
 CORE = {"errors", "reader", "rng"}
@@ -373,3 +375,16 @@ def test_a_position_needs_a_known_width_and_a_seat_to_move() -> None:
         position(DECK, Pyramid.with_base(_base()), [(), ()], 2)
     with pytest.raises(PositionError, match="2 to 5"):
         position(DECK, Pyramid.with_base(_base()), [()], 0)
+
+
+def test_states_pickle_and_their_mappings_are_read_only() -> None:
+    """A Dask task may carry a state; nobody can change a deck or a pyramid in place."""
+    state = random_position(12, 4, "long", hand=5)
+    assert state.pyramid.cards  # the cached view is built
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and again.deck == state.deck
+    assert legal_moves(again) == legal_moves(state)
+    with pytest.raises(TypeError):
+        state.deck.cards[1] = state.deck.cards[2]  # type: ignore[index]
+    with pytest.raises(TypeError):
+        state.pyramid.cards[Slot(5, 0)] = 1  # type: ignore[index]
