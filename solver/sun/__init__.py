@@ -48,6 +48,7 @@ from .game import (
     state_problems,
     unseen,
     why_illegal,
+    with_next_card,
 )
 from .pyramid import Pyramid, Slot, parse_slot
 
@@ -99,4 +100,5 @@ __all__ = [
     "state_problems",
     "unseen",
     "why_illegal",
+    "with_next_card",
 ]

@@ -57,6 +57,10 @@ class MoveSyntaxError(SilverpyrError, ValueError):
     """Text that is not a move."""
 
 
+class PositionError(SilverpyrError, ValueError):
+    """A described position the rules cannot reach; the message names what and where."""
+
+
 class Phase(StrEnum):
     """The decision a game waits for."""
 
@@ -738,40 +742,68 @@ def _take_points(state: SunState) -> SunState:
     )
 
 
+def _with_pile(
+    state: SunState, pile: PileName, cards: tuple[int, ...], **changes: object
+) -> SunState:
+    if pile == "standard":
+        return _evolve(state, standard_pile=cards, **changes)
+    return _evolve(state, edge_pile=cards, **changes)
+
+
+def _reshuffled(state: SunState, pile: PileName) -> SunState:
+    """Ruling R6: the empty draw pile becomes its discards, shuffled by the stream keyed by
+    the game's seed and the number of earlier reshuffles."""
+    stream = SeededStream(f"{SEED_KEY}|{state.seed}|reshuffle|{state.reshuffles}")
+    cards = tuple(stream.shuffled(state.discards(pile)))
+    count = state.reshuffles + 1
+    discards = {f"{pile}_discards": ()}
+    return _with_pile(
+        state,
+        pile,
+        cards,
+        reshuffles=count,
+        events=(*state.events, Reshuffled(pile, len(cards), count)),
+        **discards,
+    )
+
+
 def _draw(state: SunState, pile: PileName, reason: Literal["draw", "symbol"]) -> SunState:
     """One card from ``pile`` into the hand of the seat to move (reshuffling its discards
     first when the pile is empty: Ruling R6)."""
+    if not state.pile(pile):
+        state = _reshuffled(state, pile)
     cards = state.pile(pile)
-    events = state.events
-    reshuffles = state.reshuffles
-    discards = state.discards(pile)
-    if not cards:
-        stream = SeededStream(f"{SEED_KEY}|{state.seed}|reshuffle|{reshuffles}")
-        cards = tuple(stream.shuffled(discards))
-        discards = ()
-        reshuffles += 1
-        events = (*events, Reshuffled(pile, len(cards), reshuffles))
     card = cards[0]
     hand = list(state.hand)
     insort(hand, card)
-    events = (*events, Drew(state.turn, pile, card, reason))
-    if pile == "standard":
-        return _evolve(
-            state,
-            standard_pile=cards[1:],
-            standard_discards=discards,
-            hands=_with_hand(state, tuple(hand)),
-            events=events,
-            reshuffles=reshuffles,
-        )
-    return _evolve(
+    return _with_pile(
         state,
-        edge_pile=cards[1:],
-        edge_discards=discards,
+        pile,
+        cards[1:],
         hands=_with_hand(state, tuple(hand)),
-        events=events,
-        reshuffles=reshuffles,
+        events=(*state.events, Drew(state.turn, pile, card, reason)),
     )
+
+
+def with_next_card(state: SunState, seat: int, pile: PileName, card: int) -> SunState:
+    """``state`` changed only where ``seat`` cannot see, so that the next card drawn from
+    ``pile`` is ``card`` (one of :func:`next_draw`): the chance nodes of a search.
+
+    An empty pile is first reshuffled as the engine does it (Ruling R6); then ``card`` comes
+    to the pile's front, or, when another seat holds it, that seat takes the pile's front
+    card in exchange. Raises :class:`PositionError` when ``card`` is not a possible draw.
+    """
+    if state.can_draw(pile) and not state.pile(pile):
+        state = _reshuffled(state, pile)
+    cards = state.pile(pile)
+    if card in cards:
+        return _with_pile(state, pile, (card, *(c for c in cards if c != card)))
+    for other, hand in enumerate(state.hands):
+        if other != seat and card in hand and cards:
+            swapped = tuple(sorted((*(c for c in hand if c != card), cards[0])))
+            hands = (*state.hands[:other], swapped, *state.hands[other + 1 :])
+            return _with_pile(state, pile, (card, *cards[1:]), hands=hands)
+    raise PositionError(f"#{card} cannot be the next card of the {pile} pile for seat {seat}")
 
 
 def _draw_two(state: SunState, pile: PileName) -> SunState:
@@ -911,10 +943,6 @@ def _pile_word(word: str) -> PileName:
 
 
 # --- positions described from outside a game -------------------------------------------------
-
-
-class PositionError(SilverpyrError, ValueError):
-    """A described position the rules cannot reach; the message names what and where."""
 
 
 WIDTH_SIZES: dict[int, Size] = {8: "short", 9: "standard", 10: "long"}

@@ -36,6 +36,7 @@ from silverpyr.solver.sun.game import (
     state_problems,
     unseen,
     why_illegal,
+    with_next_card,
 )
 from silverpyr.solver.sun.pyramid import EMPTY, Slot
 
@@ -266,3 +267,27 @@ def test_every_score_follows_the_scoring_rules(game: tuple[int, int, str, int, s
     for before, after in pairwise(scored):
         if after.kind == "symbol":  # a symbol's points follow its own card at once
             assert before.kind == "card" and before.card == after.card and after.points >= 1
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, MAX_SEED), st.integers(2, 5), st.integers(0, 2**32), st.sampled_from(PILES))
+def test_with_next_card_makes_each_possible_draw_come_next(
+    seed: int, players: int, pick: int, pile: str
+) -> None:
+    state = random_position(seed, players, "long", turns=pick % 40)
+    if pick % 3 == 0:  # an empty pile, its discards about to be reshuffled
+        state = dataclasses.replace(
+            state,
+            **{f"{pile}_pile": (), f"{pile}_discards": state.discards(pile) + state.pile(pile)},
+        )
+    seat = state.turn
+    chances = next_draw(state, seat, pile)  # type: ignore[arg-type]
+    assert chances
+    card = chances[pick % len(chances)]
+    ready = with_next_card(state, seat, pile, card)  # type: ignore[arg-type]
+    assert ready.view(seat).hand == state.view(seat).hand
+    assert ready.view(seat).hand_sizes == state.view(seat).hand_sizes
+    assert _places(ready) == ALL_CARDS and state_problems(ready) == ()
+    drawn = apply(ready, Draw(pile))  # type: ignore[arg-type]
+    assert card in drawn.hands[seat]
+    assert next_draw(ready, seat, pile) == next_draw(state, seat, pile) or not state.pile(pile)
