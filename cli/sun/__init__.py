@@ -1,0 +1,1 @@
+"""Pyramid of the Sun: its commands (`silverpyr sun ...`)."""

@@ -1,0 +1,1 @@
+"""Pyramid of the Sun: its puzzles, hints, games and arena (the middle floor)."""
