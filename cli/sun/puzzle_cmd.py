@@ -1,0 +1,418 @@
+"""``silverpyr sun puzzle``, ``sun daily`` and ``sun stats``: the Pyramid of the Sun trainer in
+line mode.
+
+A puzzle is one turn to play (docs/sun-puzzles.md). Moves are the engine's notation
+(``S4-sun@2c``, ``symbol points``, ``symbol edge``, ``end``, ``draw standard``), one per line
+or separated by ``;`` in ``--moves``; besides them ``undo``, ``hint`` (the next level: aim,
+area, move) and ``give up``. Scores are expected points with one decimal: par minus what
+each decision lost; feedback after each decision shows the better move (silent below 0.05).
+
+The daily is the one of the player's **local** date, the same for everyone on that date. The
+first attempt that ends is scored; later plays are practice. An attempt whose moves run out
+before the turn ends is saved and resumed by the next play (``--restart`` starts over).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from contextlib import AbstractContextManager, nullcontext
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from ..options import (
+    JsonOption,
+    MovesFileOption,
+    MovesOption,
+    NoRecordOption,
+    PlainOption,
+    RestartOption,
+    moves_text,
+    random_seed,
+    seed_option,
+)
+from ..output import emit
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ...puzzles.store import Store
+    from ...puzzles.sun.attempt import Sitting
+    from ...puzzles.sun.puzzle import SunPuzzle
+    from ...solver.sun.cards import Deck
+
+ARCHIVE_DAYS = 30
+
+
+class SunKindChoice(StrEnum):
+    """``--kind`` values."""
+
+    best_turn = "best-turn"
+    final_run = "final-run"
+
+
+def _deck() -> Deck:
+    from ...solver.sun.cards import load_deck
+
+    return load_deck()
+
+
+def _store(optional: bool) -> AbstractContextManager[Store | None]:
+    """The Sun rows of the results store; none at all when nothing is recorded."""
+    from ...puzzles.store import Store
+
+    if optional:
+        return nullcontext()
+    return Store.open_default(game="sun")
+
+
+def _require_out(day: dt.date, today: dt.date) -> None:
+    from ...puzzles.sun.puzzle import SunPuzzleError
+
+    if day > today:
+        raise SunPuzzleError(
+            f"the daily of {day.isoformat()} is not out yet (today is {today.isoformat()})"
+        )
+
+
+def puzzle(
+    seed: Annotated[
+        int | None,
+        seed_option("Seed of the puzzle: same seed, same puzzle everywhere (default: random)."),
+    ] = None,
+    kind: Annotated[
+        SunKindChoice | None,
+        typer.Option(
+            "--kind", help="Kind of puzzle (default: the seed picks one).", show_default=False
+        ),
+    ] = None,
+    puzzle_id: Annotated[
+        str | None,
+        typer.Option(
+            "--id",
+            help="A puzzle id, e.g. sun-123, best-turn-7, final-run-9, daily-2026-11-26.",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+    moves: MovesOption = None,
+    moves_file: MovesFileOption = None,
+    plain: PlainOption = False,
+    no_record: NoRecordOption = False,
+    restart: RestartOption = False,
+) -> None:
+    """Play a Pyramid of the Sun puzzle: one turn, scored in expected points against par."""
+    from ...puzzles.sun.ids import parse_puzzle_id, puzzle_for_id, seed_id
+    from ...puzzles.sun.puzzle import SunPuzzleError
+
+    text = moves_text(moves, moves_file)
+    if seed is not None and puzzle_id is not None:
+        raise SunPuzzleError("give only one of --seed, --id")
+    if kind is not None and puzzle_id is not None:
+        raise SunPuzzleError("--kind goes with --seed (or no seed), not with --id")
+    today = dt.date.today()
+    if puzzle_id is None:
+        chosen = seed if seed is not None else random_seed()
+        puzzle_id = seed_id(chosen, kind.value if kind is not None else None)
+    parsed = parse_puzzle_id(puzzle_id)
+    if parsed.daily_date is not None:
+        _require_out(dt.date.fromisoformat(parsed.daily_date), today)
+    loaded = puzzle_for_id(parsed.text, _deck())
+    _play(loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart)
+
+
+def daily(
+    date: Annotated[
+        str | None,
+        typer.Option(
+            "--date",
+            help="Play the daily of this date (YYYY-MM-DD, not after today); default: today.",
+            show_default=False,
+        ),
+    ] = None,
+    archive: Annotated[
+        bool, typer.Option("--archive", help="List past dailies with your result instead.")
+    ] = False,
+    days: Annotated[
+        int, typer.Option("--days", min=1, max=3660, help="Days listed by --archive.")
+    ] = ARCHIVE_DAYS,
+    as_json: JsonOption = False,
+    moves: MovesOption = None,
+    moves_file: MovesFileOption = None,
+    plain: PlainOption = False,
+    no_record: NoRecordOption = False,
+    restart: RestartOption = False,
+) -> None:
+    """Play today's Pyramid of the Sun daily: the same puzzle for everyone on your date."""
+    from ...puzzles.sun.ids import daily_puzzle, parse_date
+    from ...puzzles.sun.puzzle import SunPuzzleError
+
+    text = moves_text(moves, moves_file)
+    today = dt.date.today()
+    if archive:
+        if date is not None or text is not None or restart:
+            raise SunPuzzleError(
+                "--archive lists the dailies: it takes only --days, --json, --plain"
+            )
+        _archive(today, days, as_json=as_json, plain=plain)
+        return
+    day = parse_date(date) if date is not None else today
+    _require_out(day, today)
+    loaded = daily_puzzle(day, _deck())
+    _play(loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart)
+
+
+def stats(as_json: JsonOption = False, plain: PlainOption = False) -> None:
+    """Your Pyramid of the Sun puzzle statistics: played, at par, streaks, histogram."""
+    from ...puzzles.store import Store
+    from ...puzzles.sun.stats import summarise
+
+    with Store.open_default(game="sun") as store:
+        summary = summarise(store.attempts(), dt.date.today())
+
+    def render(console: Console) -> None:
+        console.print(
+            f"played {summary.played}, at par {summary.at_par}, dailies {summary.dailies_played}, "
+            f"streak {summary.current_streak} (best {summary.best_streak}), "
+            f"hints {summary.hints_used}, practice {summary.practice}",
+            markup=False,
+        )
+        for label, count in summary.histogram:
+            console.print(f"  {label:>10}  {count}", markup=False)
+
+    emit(summary.to_dict(), render, as_json=as_json, plain=plain)
+
+
+# --- playing ---------------------------------------------------------------------------------
+
+
+def _answers(text: str | None) -> list[str] | None:
+    """The answers of ``--moves`` (``;`` or new lines; ``-`` reads stdin), or ``None``."""
+    if text is None:
+        return None
+    if text.strip() == "-":
+        text = sys.stdin.read()
+    parts = [
+        part.split("#", 1)[0].strip() for line in text.splitlines() for part in line.split(";")
+    ]
+    return [part for part in parts if part]
+
+
+def _play(
+    loaded: SunPuzzle,
+    text: str | None,
+    *,
+    as_json: bool,
+    plain: bool,
+    no_record: bool,
+    restart: bool,
+) -> None:
+    from ...puzzles.sun.attempt import open_attempt
+
+    answers = _answers(text)
+    if as_json and answers is None:
+        emit(public_dict(loaded), lambda c: None, as_json=True)
+        return
+    today = dt.date.today()
+    with _store(no_record) as store:
+        sitting = open_attempt(store, loaded, today, restart=restart)
+        log: list[dict[str, Any]] = []
+        console = None
+        if not as_json:
+            from ..output import stdout_console
+
+            console = stdout_console(plain=plain)
+            _print_position(console, loaded, sitting)
+        source = answers if answers is not None else _stdin_lines(console)
+        _run(loaded, sitting, source, log, console, scripted=answers is not None, store=store)
+        _finish(loaded, sitting, store, today, log, console, as_json=as_json)
+
+
+def _stdin_lines(console: Console | None) -> Any:
+    """Typed answers, one per line, until the turn ends or the input does."""
+    while True:
+        if console is not None and sys.stdin.isatty():
+            console.print("> ", end="", markup=False)
+        line = sys.stdin.readline()
+        if not line:
+            return
+        stripped = line.split("#", 1)[0].strip()
+        if stripped:
+            yield stripped
+
+
+def _run(
+    loaded: SunPuzzle,
+    sitting: Sitting,
+    answers: Any,
+    log: list[dict[str, Any]],
+    console: Console | None,
+    *,
+    scripted: bool,
+    store: Store | None,
+) -> None:
+    from ...puzzles.sun.attempt import save_progress
+    from ...puzzles.sun.session import SunSessionError, points_text
+
+    session = sitting.session
+    for answer in answers:
+        if session.finished:
+            break
+        word = answer.lower()
+        try:
+            if word in ("undo", "u"):
+                taken = session.undo()
+                log.append({"undo": taken})
+                _say(console, f"undone: {taken}")
+            elif word == "hint" or word.startswith("hint "):
+                level = (
+                    int(word.split()[1])
+                    if len(word.split()) == 2 and word.split()[1].isdigit()
+                    else None
+                )
+                got, hint = session.hint(level)
+                log.append({"hint": got, "text": hint})
+                _say(console, f"hint ({('aim', 'area', 'move')[got - 1]}): {hint}")
+            elif word in ("give up", "giveup", "quit"):
+                session.give_up()
+                log.append({"gave_up": True})
+            else:
+                decision = session.play(answer)
+                entry: dict[str, Any] = {
+                    "move": decision.move,
+                    "points": decision.points,
+                    "loss": str(decision.loss),
+                    "loss_points": float(decision.loss),
+                    "best": decision.best,
+                    "feedback": decision.feedback(),
+                }
+                log.append(entry)
+                line = f"{decision.move}: +{decision.points}"
+                if decision.feedback():
+                    line += f"  ({decision.feedback()})"
+                _say(console, f"{line}  score so far {points_text(session.score)}")
+        except SunSessionError as error:
+            if scripted:
+                if store is not None and session.moves:
+                    save_progress(store, sitting, loaded)
+                raise
+            _say(console, f"{error}")
+
+
+def _say(console: Console | None, text: str) -> None:
+    if console is not None:
+        console.print(text, markup=False, highlight=False)
+
+
+def _finish(
+    loaded: SunPuzzle,
+    sitting: Sitting,
+    store: Store | None,
+    today: dt.date,
+    log: list[dict[str, Any]],
+    console: Console | None,
+    *,
+    as_json: bool,
+) -> None:
+    from ...puzzles.sun.attempt import record, save_progress
+    from ...puzzles.sun.session import points_text
+    from ...puzzles.sun.share import share_text
+
+    session = sitting.session
+    data: dict[str, Any] = {"puzzle": public_dict(loaded), "log": log}
+    if session.finished:
+        result = session.result()
+        if store is not None:
+            record(store, sitting, loaded, today)
+        from dataclasses import replace
+
+        shown = replace(result, practice=sitting.practice)
+        data.update(
+            finished=True,
+            score=str(result.score),
+            score_points=round(float(result.score), 1),
+            par=str(result.par),
+            par_points=round(float(result.par), 1),
+            at_par=result.at_par,
+            practice=sitting.practice,
+            share=share_text(loaded, shown),
+        )
+        if console is not None:
+            _say(console, f"score {points_text(result.score)} / par {points_text(result.par)}")
+            _say(console, share_text(loaded, shown))
+    else:
+        if store is not None and session.moves:
+            save_progress(store, sitting, loaded)
+        data.update(finished=False, moves=list(session.moves), score_so_far=str(session.score))
+        _say(console, "the turn is not over: the attempt is saved; play the same puzzle to go on")
+    if as_json:
+        emit(data, lambda c: None, as_json=True)
+
+
+def public_dict(loaded: SunPuzzle) -> dict[str, Any]:
+    """What the player may see of a puzzle: no other hand, no pile order, no answer."""
+    state = loaded.state
+    deck = state.deck
+    seat = state.turn
+    rows = [[deck[c].label if c is not None else None for c in row] for row in state.pyramid.rows()]
+    return {
+        "id": loaded.id,
+        "kind": loaded.kind,
+        "daily_date": loaded.daily_date,
+        "difficulty": loaded.difficulty,
+        "seat": seat,
+        "players": state.players,
+        "size": state.size,
+        "pyramid": rows,
+        "hand": [deck[c].label for c in state.hands[seat]],
+        "hand_sizes": [len(h) for h in state.hands],
+        "scores": list(state.scores),
+        "standard_discards": [deck[c].label for c in state.standard_discards],
+        "edge_discards": [deck[c].label for c in state.edge_discards],
+        "marker": deck[state.marker].label,
+        "par": str(loaded.par),
+        "par_points": round(float(loaded.par), 1),
+    }
+
+
+def _print_position(console: Console, loaded: SunPuzzle, sitting: Sitting) -> None:
+    from ...puzzles.sun.session import points_text
+
+    state = sitting.session.state
+    deck = state.deck
+    _say(
+        console,
+        f"Pyramid of the Sun {loaded.kind_label} {loaded.id} ({loaded.difficulty}): "
+        f"par {points_text(loaded.par)}",
+    )
+    for level, row in reversed(list(enumerate(state.pyramid.rows()))):
+        cells = []
+        for pos, card in enumerate(row):
+            name = f"{level}{'abcdefghij'[pos]}"
+            cells.append(f"{name}:{deck[card].label if card is not None else '--'}")
+        _say(console, f"  L{level}  " + " ".join(cells))
+    _say(console, f"your hand: {' '.join(deck[c].label for c in state.hand)}")
+    _say(console, f"scores: {' '.join(map(str, state.scores))} (you are seat {state.turn})")
+    if sitting.session.moves:
+        _say(console, f"resumed after: {'; '.join(sitting.session.moves)}")
+
+
+def _archive(today: dt.date, days: int, *, as_json: bool, plain: bool) -> None:
+    from ...puzzles.store import Store
+    from ...puzzles.sun.stats import archive
+
+    with Store.open_default(game="sun") as store:
+        entries = archive(store.attempts(), store.all_progress(), today, days)
+
+    def render(console: Console) -> None:
+        for entry in entries:
+            console.print(f"{entry.date}  {entry.describe()}", markup=False)
+
+    emit(
+        {"today": today.isoformat(), "dailies": [e.to_dict() for e in entries]},
+        render,
+        as_json=as_json,
+        plain=plain,
+    )

@@ -1,0 +1,116 @@
+"""How hard a Sun puzzle is: how far below par good simple policies land.
+
+Two policies play the puzzle's turn through the same luck-free scoring as a player
+(``par`` minus the expected-point loss of each decision, :class:`~.values.TurnValues`):
+
+* **greedy** (as the greedy bot plays a turn): each time the placement worth most points
+  now (the card's points plus the symbol's points it would offer), a symbol's points
+  rather than its card, the turn ended when no card scores; with no card that scores at the
+  turn's start, it draws two (0 points this turn);
+* **best single card**: the one placement worth most now, the symbol's points, then end.
+
+Ties go to the engine's move order (:func:`~silverpyr.solver.sun.game.legal_moves`), so the
+rating is the same on every machine. The difficulty is the better policy's share of par:
+``easy`` from 80 %, ``medium`` from 55 %, ``hard`` below.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...solver.sun.game import (
+    Draw,
+    EndTurn,
+    Move,
+    Phase,
+    Place,
+    SunState,
+    TakePoints,
+    apply,
+    legal_moves,
+    pyramid_matches,
+)
+from .values import TurnValues
+
+EASY = Fraction(80, 100)
+MEDIUM = Fraction(55, 100)
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+def immediate_points(state: SunState, move: Place) -> int:
+    """Points ``move`` scores at once, with the symbol's points it would offer."""
+    after = apply(state, move)
+    gained = after.scores[state.turn] - state.scores[state.turn]
+    if after.phase is Phase.SYMBOL:
+        gained += pyramid_matches(after.deck, after.pyramid, move.card, move.slot)
+    return gained
+
+
+def _best_place(state: SunState) -> tuple[Place | None, int]:
+    best: Place | None = None
+    best_points = -1
+    for move in legal_moves(state):
+        if isinstance(move, Place):
+            points = immediate_points(state, move)
+            if points > best_points:
+                best, best_points = move, points
+    return best, best_points
+
+
+def greedy_move(state: SunState) -> Move:
+    """The greedy turn's next move (see the module docstring)."""
+    moves = legal_moves(state)
+    if state.phase is Phase.SYMBOL:
+        return TakePoints()
+    place, points = _best_place(state)
+    if place is not None and points > 0:
+        return place
+    if state.phase is Phase.PLAYING:
+        return EndTurn()
+    draws = [m for m in moves if isinstance(m, Draw)]
+    if draws:
+        return draws[0]
+    return place if place is not None else moves[0]
+
+
+def single_move(state: SunState, placed: int) -> Move:
+    """The best single card's next move (``placed``: cards this policy placed so far)."""
+    moves = legal_moves(state)
+    if state.phase is Phase.SYMBOL:
+        return TakePoints()
+    if state.phase is Phase.PLAYING:
+        return EndTurn()
+    place, _ = _best_place(state)
+    if place is not None and placed == 0:
+        return place
+    return moves[0]
+
+
+def policy_score(state: SunState, values: TurnValues, single: bool) -> Fraction:
+    """The luck-free score of one policy: par minus the loss of each of its decisions."""
+    score = values.value(state)
+    placed = 0
+    while not values.turn_over(state) and state.phase not in (Phase.DRAWING, Phase.DISCARD):
+        move = single_move(state, placed) if single else greedy_move(state)
+        score -= values.value(state) - values.q(state, move)
+        if isinstance(move, Place):
+            placed += 1
+        state = apply(state, move)
+    return score
+
+
+def policy_scores(state: SunState, values: TurnValues) -> tuple[Fraction, Fraction]:
+    """(greedy, best single card) scores of the puzzle's turn."""
+    return policy_score(state, values, False), policy_score(state, values, True)
+
+
+def difficulty_of(par: Fraction, greedy: Fraction, single: Fraction) -> str:
+    """``easy``, ``medium`` or ``hard`` from the better policy's share of par."""
+    if par <= 0:
+        return "easy"
+    share = max(greedy, single) / par
+    if share >= EASY:
+        return "easy"
+    if share >= MEDIUM:
+        return "medium"
+    return "hard"

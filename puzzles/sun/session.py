@@ -1,0 +1,353 @@
+"""Playing a Sun puzzle move by move: luck-free score, feedback, hints, undo.
+
+Every move is text in the engine's notation (``S4-sun@2c``, ``symbol points``, ``symbol
+edge``, ``end``, ``draw standard``), parsed and applied by the engine. A decision at node
+``s`` costs ``V*(s) - Q(s, move)`` expected points (:class:`~.values.TurnValues`); the score
+is ``par`` minus those losses, exact (a Fraction), so optimal play scores exactly par and a
+lucky draw never lifts it above.
+
+* **Drawing two** instead of playing is the turn's other option: it scores 0 this turn, so
+  its loss is everything still in reach; the puzzle ends there (the second card and any
+  discard do not change this turn's points and are not asked).
+* **Undo** takes back the last decision until the turn ends (``end``, the top filled, or a
+  draw of two). A symbol's card comes from the puzzle's own seeded pile order, so a card
+  undone and drawn again is the same card.
+* **Feedback** after each decision: the points lost and the better move, silent below
+  0.05 points.
+* **Hints** by level at the node you are at: ``aim`` (what the best play from here is
+  worth and what it aims at), ``area`` (which card, or which kind of choice), ``move`` (the
+  exact next move, always on an optimal line).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ...solver.errors import SilverpyrError
+from ...solver.sun.game import (
+    Draw,
+    EndTurn,
+    IllegalMove,
+    Move,
+    MoveSyntaxError,
+    Phase,
+    Place,
+    SunState,
+    SymbolDraw,
+    TakePoints,
+    apply,
+    parse_move,
+    why_illegal,
+)
+from .puzzle import SunPuzzle
+from .values import TurnValues
+
+SILENT_BELOW = Fraction(1, 20)
+"""Feedback is given for a loss of at least this many expected points (0.05)."""
+HINT_LEVELS = ("aim", "area", "move")
+
+
+class SunSessionError(SilverpyrError, ValueError):
+    """A move or request the puzzle cannot take now; the message says why."""
+
+
+def points_text(value: Fraction) -> str:
+    """Expected points for people, with one decimal (rounded half up)."""
+    tenths = tenths_of(value)
+    sign = "-" if tenths < 0 else ""
+    return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
+
+
+def tenths_of(value: Fraction) -> int:
+    """``value`` as a whole number of tenths, rounded half up (the store keeps these)."""
+    scaled = value * 10
+    return int((scaled + Fraction(1, 2)).__floor__())
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the turn and what it cost."""
+
+    move: str
+    """The move as played, in notation."""
+    best: str
+    """The best move at that node (ties as :func:`~.values.tie_rank`)."""
+    value_best: Fraction
+    """``V*`` at the node."""
+    value_played: Fraction
+    """``Q`` of the move played."""
+    points: int
+    """Points the move scored at once (as the engine counted them)."""
+
+    @property
+    def loss(self) -> Fraction:
+        """Expected points the decision gave away (0 on an optimal move)."""
+        return self.value_best - self.value_played
+
+    def feedback(self) -> str | None:
+        """``-1.5: S5@3b was worth 6.0 (yours 4.5)``; ``None`` below 0.05 points."""
+        if self.loss < SILENT_BELOW:
+            return None
+        return (
+            f"-{points_text(self.loss)}: {self.best} was worth {points_text(self.value_best)}"
+            f" (yours {points_text(self.value_played)})"
+        )
+
+
+@dataclass(frozen=True)
+class Result:
+    """A finished (or given-up) attempt."""
+
+    score: Fraction
+    par: Fraction
+    points: int
+    moves: tuple[str, ...]
+    hints_used: int
+    hint_levels: tuple[int, int, int]
+    gave_up: bool
+    saw_solution: bool
+    practice: bool = False
+
+    @property
+    def at_par(self) -> bool:
+        """Whether the score is par exactly (every decision optimal)."""
+        return not self.gave_up and self.score == self.par
+
+    @property
+    def percent(self) -> int:
+        """The score's share of par in whole percent (rounded half up; 100 at par 0)."""
+        if self.par <= 0:
+            return 100
+        return int((self.score * 100 / self.par + Fraction(1, 2)).__floor__())
+
+
+class SunSession:
+    """One attempt at a puzzle."""
+
+    def __init__(self, puzzle: SunPuzzle, values: TurnValues | None = None) -> None:
+        self.puzzle = puzzle
+        self.values = TurnValues(puzzle.seat) if values is None else values
+        self.par = self.values.value(puzzle.state)
+        if self.par != puzzle.par:
+            raise SunSessionError(
+                f"{puzzle.id}: its par says {puzzle.par}, the position's best turn {self.par}"
+            )
+        self._states: list[SunState] = [puzzle.state]
+        self._decisions: list[Decision] = []
+        self.hint_levels = [0, 0, 0]
+        self.turn_hint_level = 0
+        """The hint level already given at the node you are at."""
+        self.saw_solution = False
+        self.gave_up = False
+
+    # --- where things stand --------------------------------------------------------------------
+
+    @property
+    def state(self) -> SunState:
+        """The state now."""
+        return self._states[-1]
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]:
+        """The decisions made so far."""
+        return tuple(self._decisions)
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """The moves made so far, in notation."""
+        return tuple(d.move for d in self._decisions)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the turn is over (ended, top filled, drew two) or given up."""
+        state = self.state
+        return (
+            self.gave_up
+            or self.values.turn_over(state)
+            or state.phase in (Phase.DRAWING, Phase.DISCARD)
+        )
+
+    @property
+    def score(self) -> Fraction:
+        """``par`` minus the losses so far: what the attempt is worth if every decision
+        from here on is best."""
+        return self.par - sum((d.loss for d in self._decisions), start=Fraction(0))
+
+    @property
+    def points(self) -> int:
+        """Points actually scored this turn so far."""
+        return self.state.scores[self.puzzle.seat] - self.puzzle.state.scores[self.puzzle.seat]
+
+    @property
+    def hints_used(self) -> int:
+        """Hints taken over the attempt."""
+        return sum(self.hint_levels)
+
+    def still_in_reach(self) -> Fraction:
+        """``V*`` now: the expected points the best play from here still scores."""
+        return Fraction(0) if self.finished else self.values.value(self.state)
+
+    # --- moves ---------------------------------------------------------------------------------
+
+    def play(self, text: str) -> Decision:
+        """Play one move written in notation; :class:`SunSessionError` (or the engine's
+        :class:`~silverpyr.solver.sun.game.MoveSyntaxError` / ``IllegalMove``) for a move
+        that is not legal now, saying why."""
+        if self.finished:
+            raise SunSessionError("the puzzle's turn is over: no more moves")
+        state = self.state
+        try:
+            move = parse_move(state, text)
+        except MoveSyntaxError as error:
+            raise SunSessionError(f"{text.strip()!r}: {error}") from None
+        reason = why_illegal(state, move)
+        if reason is not None:
+            raise SunSessionError(f"{text.strip()!r}: {reason}")
+        return self._decide(move)
+
+    def _decide(self, move: Move) -> Decision:
+        state = self.state
+        best = self.values.best_move(state)
+        assert best is not None
+        seat = self.puzzle.seat
+        try:
+            after = apply(state, move)
+        except IllegalMove as error:  # pragma: no cover - why_illegal said it was legal
+            raise SunSessionError(str(error)) from None
+        decision = Decision(
+            move=move.notation(state.deck),
+            best=best.notation(state.deck),
+            value_best=self.values.value(state),
+            value_played=self.values.q(state, move),
+            points=after.scores[seat] - state.scores[seat],
+        )
+        self._states.append(after)
+        self._decisions.append(decision)
+        self.turn_hint_level = 0
+        return decision
+
+    def undo(self) -> str:
+        """Take back the last decision (before the turn is over); its notation."""
+        if not self._decisions:
+            raise SunSessionError("nothing to undo: no move made yet")
+        if self.finished:
+            raise SunSessionError("the turn is over: its moves can no longer be undone")
+        self._states.pop()
+        self.turn_hint_level = 0
+        return self._decisions.pop().move
+
+    def give_up(self) -> None:
+        """End the attempt here: the rest of the turn scores nothing more."""
+        self.gave_up = True
+
+    # --- hints ---------------------------------------------------------------------------------
+
+    def hint(self, level: int | None = None) -> tuple[int, str]:
+        """The next hint at the node you are at (or the one of ``level``, 1-3): its level
+        and text. Each level counts once per node."""
+        if self.finished:
+            raise SunSessionError("the puzzle's turn is over: no hint to give")
+        wanted = min(self.turn_hint_level + 1, 3) if level is None else level
+        if wanted not in (1, 2, 3):
+            raise SunSessionError(
+                f"hint level {wanted}: the levels are 1 (aim), 2 (area), 3 (move)"
+            )
+        if wanted > self.turn_hint_level:
+            for taken in range(self.turn_hint_level + 1, wanted + 1):
+                self.hint_levels[taken - 1] += 1
+            self.turn_hint_level = wanted
+        if wanted == 3:
+            self.saw_solution = True
+        state = self.state
+        text = (hint_aim, hint_area, hint_move)[wanted - 1](state, self.values)
+        return wanted, text
+
+    def result(self) -> Result:
+        """The attempt's result (the score so far when given up: the rest counts 0)."""
+        score = self.score
+        if self.gave_up and not self.finished:
+            score -= self.values.value(self.state)
+        return Result(
+            score=score,
+            par=self.par,
+            points=self.points,
+            moves=self.moves,
+            hints_used=self.hints_used,
+            hint_levels=(self.hint_levels[0], self.hint_levels[1], self.hint_levels[2]),
+            gave_up=self.gave_up,
+            saw_solution=self.saw_solution,
+        )
+
+
+# --- the hints, from the exact search (they never claim what the best line does not do) ------
+
+
+def best_line(state: SunState, values: TurnValues) -> list[tuple[SunState, Move]]:
+    """The best moves from ``state`` until the turn ends or a symbol's card is drawn (the
+    draw included: what comes after depends on the card)."""
+    line: list[tuple[SunState, Move]] = []
+    while not values.turn_over(state):
+        move = values.best_move(state)
+        if move is None:
+            break
+        line.append((state, move))
+        if isinstance(move, SymbolDraw | Draw):
+            break
+        state = apply(state, move)
+    return line
+
+
+def hint_aim(state: SunState, values: TurnValues) -> str:
+    """Level 1: what the best play from here is worth, and what it aims at."""
+    worth = values.value(state)
+    line = best_line(state, values)
+    head = f"the best play from here is worth {points_text(worth)} expected points"
+    if not line:
+        return head
+    deck = state.deck
+    top = state.pyramid.top
+    aims: list[str] = []
+    for _, move in line:
+        if isinstance(move, Place) and move.slot == top:
+            if deck[move.card].kind == "top":
+                aims.append("the top is in reach: a top card there scores 3x and ends the game")
+            else:
+                aims.append("the top is in reach: filling it ends the game")
+        elif isinstance(move, Place) and deck[move.card].kind == "edge":
+            if "an edge card at a row end scores 2x" not in aims:
+                aims.append("an edge card at a row end scores 2x")
+        elif isinstance(move, SymbolDraw):
+            aims.append("a symbol's card is worth more here than its points")
+        elif isinstance(move, Draw):
+            aims.append("no card scores this turn: drawing two loses nothing")
+    if isinstance(line[0][1], EndTurn):
+        aims.append("nothing more gains: stop here")
+    if not aims:
+        cards = sum(1 for _, m in line if isinstance(m, Place))
+        aims.append(f"the best line lays {cards} card{'s' * (cards != 1)} before any draw")
+    return f"{head}; aim: {'; '.join(aims)}"
+
+
+def hint_area(state: SunState, values: TurnValues) -> str:
+    """Level 2: which card to play next (or which kind of choice)."""
+    move = values.best_move(state)
+    if isinstance(move, Place):
+        return f"play {state.deck[move.card].label} next (where is up to you)"
+    if isinstance(move, SymbolDraw):
+        return "take the symbol's card rather than its points (which pile is up to you)"
+    if isinstance(move, TakePoints):
+        return "take the symbol's points"
+    if isinstance(move, EndTurn):
+        return "end your turn: no further card gains"
+    if isinstance(move, Draw):
+        return "draw two instead of playing"
+    return "no move to hint"
+
+
+def hint_move(state: SunState, values: TurnValues) -> str:
+    """Level 3: the exact next move, on an optimal line."""
+    move = values.best_move(state)
+    if move is None:
+        return "no move to hint"
+    return f"{move.notation(state.deck)} (worth {points_text(values.value(state))})"

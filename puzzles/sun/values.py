@@ -1,0 +1,206 @@
+"""Exact values of the decisions of one turn of *Pyramid of the Sun*, in expected points.
+
+A Sun puzzle's score is luck-free (docs/sun-puzzles.md): each decision is charged what it
+loses in expectation, ``V*(node) - Q(node, move)``, where ``V*`` is the expected points the
+seat to move still scores this turn playing best, and ``Q`` those of one move and best play
+after it. This module computes both, exactly (:class:`fractions.Fraction`), by expectimax
+over the engine's own :func:`~silverpyr.solver.sun.game.legal_moves` and
+:func:`~silverpyr.solver.sun.game.apply_unchecked`: no rule is written here.
+
+* A **symbol's draw** is a chance node: the next card is uniform over what the seat cannot
+  see (:func:`~silverpyr.solver.sun.game.next_draw`), each possible card made the next one
+  by :func:`~silverpyr.solver.sun.game.with_next_card` (the engine's own, which changes only
+  hidden information); cards of one label are one outcome (Ruling R14: the same card in
+  play), weighted by how many there are.
+* **Drawing two** at a turn's start scores nothing this turn: its ``Q`` is 0 (and passing
+  too). The turn's points are all a puzzle counts.
+* **Memo key:** the phase, the card waiting for its symbol, the pyramid and the hand by
+  card label, and the sizes of the piles and discards (what the belief of a draw depends
+  on: within one turn the discards only change by a reshuffle, which empties them).
+* **Ties** between moves of equal value are broken the same way on every machine (the
+  solver's order: end the turn first, then a symbol's draw, then the points, then the
+  smallest notation), so the hints' "best move" is always the same.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...solver.errors import SilverpyrError
+from ...solver.sun.cards import Deck, PileName
+from ...solver.sun.game import (
+    Draw,
+    EndTurn,
+    Move,
+    Pass,
+    Phase,
+    SunState,
+    SymbolDraw,
+    TakePoints,
+    apply_unchecked,
+    distinct_moves,
+    legal_moves,
+    next_draw,
+    with_next_card,
+)
+
+ZERO = Fraction(0)
+
+_Key = tuple[object, ...]
+
+
+def tie_rank(move: Move, notation: str) -> tuple[int, str]:
+    """Among moves of equal value the smaller rank is the one shown as best."""
+    if isinstance(move, EndTurn):
+        return (0, "")
+    if isinstance(move, SymbolDraw):
+        return (1, notation)
+    if isinstance(move, TakePoints):
+        return (2, "")
+    if isinstance(move, Draw | Pass):
+        return (4, notation)
+    return (3, notation)
+
+
+NODE_LIMIT = 400
+"""Decision nodes one search may evaluate before it gives up (a count, not a time, so the
+same puzzles are made on every machine): a turn too big to prove is no puzzle."""
+
+
+class SearchTooLarge(SilverpyrError, RuntimeError):
+    """The exact search needed more nodes than its limit: the value is not proven."""
+
+
+class TurnValues:
+    """Expectimax over the rest of ``seat``'s turn; one instance per puzzle (memoised)."""
+
+    def __init__(self, seat: int, *, node_limit: int = NODE_LIMIT) -> None:
+        self.seat = seat
+        self.node_limit = node_limit
+        self._memo: dict[_Key, tuple[Fraction, Move | None]] = {}
+        self.nodes = 0
+        self._canon_of: tuple[str, list[int]] | None = None
+
+    def _canon(self, deck: Deck) -> list[int]:
+        """Card id -> the lowest id of its label (index -1, an empty cell, maps to -1)."""
+        known = self._canon_of
+        if known is not None and known[0] == deck.fingerprint:
+            return known[1]
+        table = [-1] * (max(c.id for c in deck) + 2)
+        for card in deck:
+            table[card.id] = _label_index(deck, card.id)
+        self._canon_of = (deck.fingerprint, table)
+        return table
+
+    # --- what a node is -----------------------------------------------------------------------
+
+    def _key(self, state: SunState) -> _Key:
+        canon = self._canon(state.deck)
+        labels = tuple([canon[c] for c in state.pyramid.cells])
+        hand = tuple(sorted([canon[c] for c in state.hands[self.seat]]))
+        return (
+            state.phase,
+            state.pending,
+            labels,
+            hand,
+            len(state.standard_pile),
+            len(state.edge_pile),
+            len(state.standard_discards),
+            len(state.edge_discards),
+        )
+
+    def turn_over(self, state: SunState) -> bool:
+        """Whether the seat's turn is over (the game ended, or another seat moves)."""
+        return state.phase is Phase.OVER or state.turn != self.seat
+
+    # --- values -------------------------------------------------------------------------------
+
+    def value(self, state: SunState) -> Fraction:
+        """``V*``: expected points the seat still scores this turn from ``state``, playing
+        best."""
+        return self._best(state)[0]
+
+    def best_move(self, state: SunState) -> Move | None:
+        """The best move from ``state`` (ties broken as the module says), or ``None`` when
+        the turn is over. A placement names the lowest card id of its label in the hand."""
+        return self._best(state)[1]
+
+    def _best(self, state: SunState) -> tuple[Fraction, Move | None]:
+        if self.turn_over(state):
+            return (ZERO, None)
+        if state.phase in (Phase.DRAWING, Phase.DISCARD):
+            return (ZERO, None)  # a draw-2 action scores nothing this turn
+        key = self._key(state)
+        known = self._memo.get(key)
+        if known is not None:
+            return known
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise SearchTooLarge(
+                f"the best turn needs more than {self.node_limit} positions to prove"
+            )
+        best: Fraction | None = None
+        best_move: Move | None = None
+        best_rank = (9, "")
+        for move in distinct_moves(state):
+            worth = self.q(state, move)
+            if best is not None and worth < best:
+                continue
+            rank = tie_rank(move, move.notation(state.deck))
+            if best is None or worth > best or rank < best_rank:
+                best, best_move, best_rank = worth, move, rank
+        result = (ZERO if best is None else best, best_move)
+        self._memo[key] = result
+        return result
+
+    def q(self, state: SunState, move: Move) -> Fraction:
+        """``Q``: expected points of ``move`` (which must be legal) and best play after it,
+        this turn."""
+        if isinstance(move, Draw | Pass):
+            return ZERO
+        if isinstance(move, SymbolDraw):
+            total = ZERO
+            for _, probability, after in self.outcomes(state, move.pile):
+                gained = after.scores[self.seat] - state.scores[self.seat]
+                total += probability * (gained + self.value(after))
+            return total
+        after = apply_unchecked(state, move)
+        return after.scores[self.seat] - state.scores[self.seat] + self.value(after)
+
+    def outcomes(self, state: SunState, pile: PileName) -> list[tuple[int, Fraction, SunState]]:
+        """Each label a symbol's draw from ``pile`` may bring: (its lowest card id, its
+        probability, the state after the draw), by card id."""
+        belief = next_draw(state, self.seat, pile)
+        groups: dict[int, list[int]] = {}
+        for card in belief:
+            groups.setdefault(_label_index(state.deck, card), []).append(card)
+        total = len(belief)
+        result = []
+        for cards in sorted(groups.values(), key=min):
+            card = min(cards)
+            ready = with_next_card(state, self.seat, pile, card)
+            result.append(
+                (card, Fraction(len(cards), total), apply_unchecked(ready, SymbolDraw(pile)))
+            )
+        return result
+
+    def options(self, state: SunState) -> tuple[tuple[Move, Fraction], ...]:
+        """Every legal move with its ``Q``, best first (ties as :func:`tie_rank`)."""
+        moves = legal_moves(state)
+        valued = [(move, self.q(state, move)) for move in moves]
+        valued.sort(key=lambda mv: (-mv[1], tie_rank(mv[0], mv[0].notation(state.deck))))
+        return tuple(valued)
+
+
+_LABELS: dict[tuple[str, int], int] = {}
+
+
+def _label_index(deck: Deck, card: int) -> int:
+    """The lowest card id of ``card``'s label in ``deck`` (the class of interchangeable
+    cards; Ruling R14)."""
+    key = (deck.fingerprint, card)
+    found = _LABELS.get(key)
+    if found is None:
+        found = min(c.id for c in deck.with_label(deck[card].label))
+        _LABELS[key] = found
+    return found

@@ -1,0 +1,128 @@
+"""``sun puzzle``, ``sun daily`` and ``sun stats`` through Typer's CliRunner on a local app
+(the integrator registers the same functions under ``silverpyr sun``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from silverpyr.cli.app import _ErrorMappingGroup
+from silverpyr.cli.sun import puzzle_cmd
+from silverpyr.puzzles.sun.puzzle import generate
+from silverpyr.puzzles.sun.values import TurnValues
+from silverpyr.solver.sun.cards import load_deck
+
+DECK = load_deck()
+ID = "final-run-9"
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer(cls=_ErrorMappingGroup)
+    app.command("puzzle")(puzzle_cmd.puzzle)
+    app.command("daily")(puzzle_cmd.daily)
+    app.command("stats")(puzzle_cmd.stats)
+    return app
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("SILVERPYR_HOME", str(tmp_path))
+    return tmp_path
+
+
+def _run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(_app(), list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _optimal_moves() -> list[str]:
+    puzzle = generate(9, "final-run", DECK)
+    values = TurnValues(puzzle.seat)
+    state = puzzle.state
+    moves = []
+    from silverpyr.solver.sun.game import apply
+
+    while not values.turn_over(state):
+        move = values.best_move(state)
+        assert move is not None
+        moves.append(move.notation(state.deck))
+        state = apply(state, move)
+    return moves
+
+
+def test_optimal_moves_score_par_and_print_the_share_line(home: Path) -> None:
+    moves = _optimal_moves()
+    code, out, err = _run("puzzle", "--id", ID, "--moves", "; ".join(moves), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["finished"] and data["at_par"] and data["score"] == data["par"]
+    assert data["share"].startswith(f"Pyramid of the Sun puzzle {ID}: ")
+    assert "hand" in data["puzzle"] and "hands" not in data["puzzle"]  # no other hand shown
+    code, out, _ = _run("stats", "--json")
+    assert code == 0 and json.loads(out)["played"] == 1 and json.loads(out)["at_par"] == 1
+
+
+def test_moves_that_run_out_are_saved_and_resumed(home: Path) -> None:
+    moves = _optimal_moves()
+    code, out, _ = _run("puzzle", "--id", ID, "--moves", moves[0], "--json")
+    assert code == 0 and json.loads(out)["finished"] is False
+    code, out, _ = _run("puzzle", "--id", ID, "--moves", "; ".join(moves[1:]), "--json")
+    assert code == 0
+    assert json.loads(out)["at_par"] is True
+
+
+def test_typed_moves_on_stdin_with_hint_and_undo(home: Path) -> None:
+    moves = _optimal_moves()
+    typed = "\n".join(["hint", moves[0], "undo", *moves]) + "\n"
+    code, out, err = _run("puzzle", "--id", ID, "--no-record", stdin=typed)
+    assert code == 0, err
+    assert "hint (aim):" in out and f"undone: {moves[0]}" in out
+    assert "Pyramid of the Sun puzzle final-run-9:" in out and "hints 1" in out
+    assert not any(home.iterdir())  # --no-record opens no store
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (("puzzle", "--id", "sprint-3"), "sprint-3"),
+        (("puzzle", "--id", ID, "--moves", "fly away"), "'fly away'"),
+        (("puzzle", "--id", ID, "--moves", "end"), "'end'"),
+        (("puzzle", "--seed", "3", "--id", ID), "--seed"),
+        (("daily", "--date", "2999-01-01"), "not out yet"),
+        (("daily", "--date", "2026-02-30"), "2026-02-30"),
+        (("daily", "--archive", "--date", "2026-01-01"), "--archive"),
+    ],
+)
+def test_bad_input_is_one_error_line_exit_2(home: Path, args: tuple[str, ...], named: str) -> None:
+    code, out, err = _run(*args)
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and named in lines[0]
+    assert "Traceback" not in err + out
+
+
+def test_the_daily_scores_once_then_practice_and_the_archive_says_so(home: Path) -> None:
+    today = dt.date.today().isoformat()
+    for _ in range(2):
+        code, out, err = _run("daily", "--moves", "draw standard", "--json")
+        assert code == 0, err
+    assert json.loads(out)["practice"] is True
+    assert "(practice, not scored)" in json.loads(out)["share"]
+    code, out, _ = _run("daily", "--archive", "--days", "2", "--json")
+    entry = json.loads(out)["dailies"][0]
+    assert entry["date"] == today and entry["status"] == "scored" and entry["practice"] == 1
+    code, out, _ = _run("stats", "--json")
+    assert json.loads(out)["played"] == 1 and json.loads(out)["practice"] == 1
+
+
+def test_json_without_moves_shows_the_puzzle_only(home: Path) -> None:
+    code, out, _ = _run("puzzle", "--id", ID, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["id"] == ID and data["kind"] == "final-run"
+    assert "deal_seed" not in data and "hands" not in data
