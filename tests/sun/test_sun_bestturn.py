@@ -152,9 +152,9 @@ def test_ties_go_to_the_smallest_notation_and_are_the_same_every_time() -> None:
 def symbol_position() -> str:
     """A short pyramid filled but for its right edge from 2f up: only 2f is open, above two
     sun cards (1f, 1g). The hand is S4-sun: on 2f it scores 2 and its symbol offers 2 points
-    or a card. Most cards are in the discards, so a draw brings one of 3 standard cards
-    (S5-sun, S6, S1-moon) or 2 edge cards (E3-moon, T9); a card on 3e may touch the sun
-    of 2f and draw again, and so on up to the top."""
+    or a card. Most cards are in the discards, so a draw brings one of 2 standard cards
+    (S5-sun, S6; the one S1-moon is at 2b) or 2 edge cards (E3-moon, T9); a card on 3e may
+    touch the sun of 2f and draw again, and so on up to the top."""
     pyramid = {
         "1a": "S1", "1b": "S1", "1c": "S3", "1d": "S4", "1e": "S5", "1f": "S1-sun",
         "1g": "S2-sun", "2a": "S6", "2b": "S1-moon", "2c": "S2-moon", "2d": "S2-moon",
