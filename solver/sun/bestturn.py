@@ -67,6 +67,7 @@ from .game import (
     legal_moves,
     matching_neighbours,
     next_draw,
+    points_for,
     with_next_card,
 )
 from .pyramid import EMPTY as _EMPTY
@@ -314,20 +315,39 @@ class _Search:
             raise _OutOfTime
 
     def key(self, state: SunState, shape: tuple[int, ...], drawn: tuple[int, ...]) -> _Key:
-        """What the rest of the turn depends on: the phase and the card waiting for its
-        symbol choice (by its slot and the points it offers), the pyramid's :meth:`shape`,
-        the hand and the cards drawn this turn by class, the piles' and discards' sizes."""
-        canon = self.canon
+        """What the rest of the turn depends on: the card waiting for its symbol choice (by
+        its slot and the points it offers; ``None`` in phase ``playing``), the pyramid's
+        :meth:`shape`, the hand and the cards drawn this turn by class, the piles' and
+        discards' sizes. (The phase need not be in it: ``choose`` is the root's alone, the
+        only state with this turn's pyramid; ``symbol`` is a pending card.)"""
         pending = state.pending
         symbol_points = 0
         if pending is not None:
             symbol_points = matching_neighbours(state, state.pyramid.cards[pending], pending)
-        return (
-            state.phase,
+        return self.key_of(
             pending,
             symbol_points,
             shape,
-            tuple(sorted([canon[c] for c in state.hands[self.seat]])),
+            tuple(sorted([self.canon[c] for c in state.hands[self.seat]])),
+            drawn,
+            state,
+        )
+
+    @staticmethod
+    def key_of(
+        pending: Slot | None,
+        symbol_points: int,
+        shape: tuple[int, ...],
+        hand: tuple[int, ...],
+        drawn: tuple[int, ...],
+        state: SunState,
+    ) -> _Key:
+        """The key from its parts (piles and discards: those of ``state``)."""
+        return (
+            pending,
+            symbol_points,
+            shape,
+            hand,
             drawn,
             len(state.standard_pile),
             len(state.edge_pile),
@@ -351,14 +371,15 @@ class _Search:
     def placed_shape(
         self, shape: tuple[int, ...], cells: tuple[int, ...], slot: Slot, card: int
     ) -> tuple[int, ...]:
-        """:meth:`shape` of ``cells`` (``shape``'s pyramid with ``card`` put on ``slot``),
-        changing only that slot and the two below it."""
+        """:meth:`shape` after ``card`` is put on the empty, open ``slot`` of ``cells``,
+        changing only that slot and the two below it (the slots above an empty slot are
+        empty: a card rests on two)."""
         changed = list(shape)
         i = self.index[slot]
         above = self.above
-        changed[i] = self.symbol[card] if any(cells[a] == _EMPTY for a in above[i]) else -2
+        changed[i] = self.symbol[card] if above[i] else -2
         for j in self.supports[i] or ():
-            if changed[j] != -2 and all(cells[a] != _EMPTY for a in above[j]):
+            if changed[j] != -2 and all(a == i or cells[a] != _EMPTY for a in above[j]):
                 changed[j] = -2
         return tuple(changed)
 
@@ -391,18 +412,35 @@ class _Search:
         best_rank = (9, "")
         seat = self.seat
         before = state.scores[seat]
+        hand = sorted([self.canon[c] for c in state.hands[seat]])
+        top = state.pyramid.top
         for move in distinct_moves(state):
             if isinstance(move, Place):
-                after = apply_unchecked(state, move)
-                worth = (
-                    after.scores[seat]
-                    - before
-                    + self.value(
-                        after,
-                        self.placed_shape(shape, after.pyramid.cells, move.slot, move.card),
-                        drawn,
+                slot = move.slot
+                child = self.placed_shape(shape, state.pyramid.cells, slot, move.card)
+                known_child = None
+                if slot != top:
+                    # the child's key without applying the move: a card placed below the
+                    # top waits for its symbol choice exactly when it touches its symbol
+                    # (checked against the engine whenever the move is applied)
+                    matches = matching_neighbours(state, move.card, slot)
+                    rest = list(hand)
+                    rest.remove(self.canon[move.card])
+                    known_child = self.memo.get(
+                        self.key_of(
+                            slot if matches else None, matches, child, tuple(rest), drawn, state
+                        )
                     )
-                )
+                if known_child is not None:
+                    worth = points_for(state, move.card, slot) + known_child[0]
+                else:
+                    after = apply_unchecked(state, move)
+                    if slot != top and (after.pending is not None) != bool(matches):
+                        raise SolverBugError(
+                            f"{move.notation(state.deck)}: the engine's symbol phase and the "
+                            "search's key disagree: a bug in silverpyr"
+                        )
+                    worth = after.scores[seat] - before + self.value(after, child, drawn)
             elif isinstance(move, SymbolDraw):
                 if len(drawn) >= self.draw_limit:
                     self.limited = True
