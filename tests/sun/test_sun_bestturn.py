@@ -220,6 +220,12 @@ def test_the_answer_as_json_and_lines() -> None:
     assert lines[0].startswith("proven best: ")
     assert any(line.strip().startswith("if ") for line in lines)
     assert lines[-1].startswith("drawing 2 instead: 0 points this turn")
+    # people see two draws deep (the third: its expected points); --json has all of it
+    assert any(line.endswith("(the plan: --json)") for line in lines)
+    everything = answer.lines(depth=None)
+    assert len(everything) > len(lines)
+    assert not any("--json" in line for line in everything)
+    assert "S6@5c  (+5)" in "\n".join(everything)
 
 
 def test_only_a_turn_start_is_asked() -> None:
