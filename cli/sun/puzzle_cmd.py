@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
+from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any
@@ -66,6 +67,33 @@ def _store(optional: bool) -> AbstractContextManager[Store | None]:
     if optional:
         return nullcontext()
     return Store.open_default(game="sun")
+
+
+CACHE_VERSION = "sun-puzzle-v1"
+
+
+def _cached(puzzle_id: str, make: Callable[[Deck], SunPuzzle], no_record: bool) -> SunPuzzle:
+    """The puzzle of ``puzzle_id`` from the store's cache (by deck and id), else made and
+    cached; ``--no-record`` neither reads nor writes the store. A cached entry is read back
+    by :meth:`SunPuzzle.from_dict`, which checks the position and recomputes par: a damaged
+    entry is warned about and made again."""
+    from ...puzzles.store import Store
+    from ...puzzles.sun.puzzle import SunPuzzle, SunPuzzleError
+
+    deck = _deck()
+    if no_record:
+        return make(deck)
+    key = f"{CACHE_VERSION}|{deck.fingerprint}|{puzzle_id}"
+    with Store.open_default(game="sun") as store:
+        data = store.cached_puzzle(key)
+        if data is not None:
+            try:
+                return SunPuzzle.from_dict(data, deck, where=f"cached puzzle {puzzle_id}")
+            except SunPuzzleError as error:
+                store.warn_cache(key, str(error))
+        made = make(deck)
+        store.cache_puzzle(key, made.to_dict())
+        return made
 
 
 def _require_out(day: dt.date, today: dt.date) -> None:
@@ -119,7 +147,7 @@ def puzzle(
     parsed = parse_puzzle_id(puzzle_id)
     if parsed.daily_date is not None:
         _require_out(dt.date.fromisoformat(parsed.daily_date), today)
-    loaded = puzzle_for_id(parsed.text, _deck())
+    loaded = _cached(parsed.text, lambda deck: puzzle_for_id(parsed.text, deck), no_record)
     _play(loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart)
 
 
@@ -160,7 +188,7 @@ def daily(
         return
     day = parse_date(date) if date is not None else today
     _require_out(day, today)
-    loaded = daily_puzzle(day, _deck())
+    loaded = _cached(f"daily-{day.isoformat()}", lambda deck: daily_puzzle(day, deck), no_record)
     _play(loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart)
 
 

@@ -14,9 +14,14 @@ over the engine's own :func:`~silverpyr.solver.sun.game.legal_moves` and
   play), weighted by how many there are.
 * **Drawing two** at a turn's start scores nothing this turn: its ``Q`` is 0 (and passing
   too). The turn's points are all a puzzle counts.
-* **Memo key:** the phase, the card waiting for its symbol, the pyramid and the hand by
-  card label, and the sizes of the piles and discards (what the belief of a draw depends
-  on: within one turn the discards only change by a reshuffle, which empties them).
+* **Placements in slot order:** inside the search, the placements between two symbol
+  draws are tried in the pyramid's slot order only (each set once, not once per order; the
+  exchange argument is at :meth:`TurnValues._q`). ``V*`` and every exact ``Q`` a player is
+  charged are unrestricted.
+* **Memo key:** the order floor, the phase, the card waiting for its symbol, the pyramid
+  and the hand by card label, and the sizes of the piles and discards (what the belief of
+  a draw depends on: within one turn the discards only change by a reshuffle, which empties
+  them).
 * **Ties** between moves of equal value are broken the same way on every machine (the
   solver's order: end the turn first, then a symbol's draw, then the points, then the
   smallest notation), so the hints' "best move" is always the same.
@@ -34,6 +39,7 @@ from ...solver.sun.game import (
     Move,
     Pass,
     Phase,
+    Place,
     SunState,
     SymbolDraw,
     TakePoints,
@@ -118,19 +124,21 @@ class TurnValues:
     def value(self, state: SunState) -> Fraction:
         """``V*``: expected points the seat still scores this turn from ``state``, playing
         best."""
-        return self._best(state)[0]
+        return self._best(state, 0)[0]
 
     def best_move(self, state: SunState) -> Move | None:
         """The best move from ``state`` (ties broken as the module says), or ``None`` when
         the turn is over. A placement names the lowest card id of its label in the hand."""
-        return self._best(state)[1]
+        return self._best(state, 0)[1]
 
-    def _best(self, state: SunState) -> tuple[Fraction, Move | None]:
+    def _best(self, state: SunState, floor: int) -> tuple[Fraction, Move | None]:
+        """The best value and move from ``state`` among the plays whose placements up to the
+        next symbol draw lie at slot index ``floor`` or above (see :meth:`_q`)."""
         if self.turn_over(state):
             return (ZERO, None)
         if state.phase in (Phase.DRAWING, Phase.DISCARD):
             return (ZERO, None)  # a draw-2 action scores nothing this turn
-        key = self._key(state)
+        key = (*self._key(state), floor)
         known = self._memo.get(key)
         if known is not None:
             return known
@@ -142,8 +150,11 @@ class TurnValues:
         best: Fraction | None = None
         best_move: Move | None = None
         best_rank = (9, "")
+        index = state.pyramid.geometry.index
         for move in distinct_moves(state):
-            worth = self.q(state, move)
+            if isinstance(move, Place) and index[move.slot] < floor:
+                continue
+            worth = self._q(state, move, floor)
             if best is not None and worth < best:
                 continue
             rank = tie_rank(move, move.notation(state.deck))
@@ -153,9 +164,29 @@ class TurnValues:
         self._memo[key] = result
         return result
 
+    def _q(self, state: SunState, move: Move, floor: int) -> Fraction:
+        """Inside the search: ``move`` and the best play after it whose placements up to the
+        next symbol draw come in the pyramid's slot order (bottom up, left to right).
+
+        This loses no value (the exchange argument of the best-turn solver,
+        docs/sun-puzzles.md): a card's points and its symbol's points do not depend on the
+        order of the placements between two draws (a card touches, when laid, only the two
+        below it, which come first in that order), and a placement made before a symbol
+        draw can as well come after it. So the best over the first moves is ``V*``; a
+        single move's exact ``Q`` is :meth:`q` (no order imposed after it)."""
+        if isinstance(move, Draw | Pass):
+            return ZERO
+        if isinstance(move, SymbolDraw):
+            return self.q(state, move)
+        after = apply_unchecked(state, move)
+        gained = after.scores[self.seat] - state.scores[self.seat]
+        if isinstance(move, Place):
+            floor = state.pyramid.geometry.index[move.slot]
+        return gained + self._best(after, floor)[0]
+
     def q(self, state: SunState, move: Move) -> Fraction:
         """``Q``: expected points of ``move`` (which must be legal) and best play after it,
-        this turn."""
+        this turn (exact: nothing restricts the play after it)."""
         if isinstance(move, Draw | Pass):
             return ZERO
         if isinstance(move, SymbolDraw):

@@ -126,3 +126,18 @@ def test_json_without_moves_shows_the_puzzle_only(home: Path) -> None:
     data = json.loads(out)
     assert data["id"] == ID and data["kind"] == "final-run"
     assert "deal_seed" not in data and "hands" not in data
+
+
+def test_a_cached_puzzle_is_reused_and_a_damaged_entry_made_again(home: Path) -> None:
+    from silverpyr.puzzles.store import Store
+
+    code, first, _ = _run("puzzle", "--id", ID, "--json")
+    assert code == 0
+    key = f"{puzzle_cmd.CACHE_VERSION}|{DECK.fingerprint}|{ID}"
+    with Store.open_default(game="sun") as store:
+        cached = store.cached_puzzle(key)
+        assert cached is not None and cached["id"] == ID
+        store.cache_puzzle(key, {**cached, "par": "1/3"})  # a par the position does not have
+    code, again, err = _run("puzzle", "--id", ID, "--json")
+    assert code == 0 and again == first
+    assert err.startswith("warning: ") and "par" in err

@@ -165,6 +165,16 @@ def test_par_is_the_brute_force_value_of_the_best_turn(kind: str, seed: int) -> 
     assert puzzle.par == brute_value(puzzle.state, puzzle.seat)
 
 
+@pytest.mark.parametrize(("kind", "seed"), QUICK)
+def test_par_is_the_proven_value_of_the_best_turn_solver(kind: str, seed: int) -> None:
+    from silverpyr.solver.sun.bestturn import best_turn
+
+    puzzle = puzzle_of(kind, seed)
+    answer = best_turn(puzzle.state, time_limit=60)
+    assert answer.proven
+    assert answer.value == puzzle.par
+
+
 def test_every_option_is_valued_as_the_brute_force_values_it() -> None:
     puzzle = puzzle_of(*DRAW_PUZZLE)
     values = TurnValues(puzzle.seat)
