@@ -253,6 +253,8 @@ def _play(
 
             console = stdout_console(plain=plain)
             _print_position(console, loaded, sitting)
+            for note in sitting.notes:
+                _say(console, note)
         source = answers if answers is not None else _stdin_lines(console)
         _run(loaded, sitting, source, log, console, scripted=answers is not None, store=store)
         _finish(loaded, sitting, store, today, log, console, as_json=as_json)
@@ -349,7 +351,7 @@ def _finish(
     from ...puzzles.sun.share import share_text
 
     session = sitting.session
-    data: dict[str, Any] = {"puzzle": public_dict(loaded), "log": log}
+    data: dict[str, Any] = {"puzzle": public_dict(loaded), "notes": sitting.notes, "log": log}
     if session.finished:
         result = session.result()
         if store is not None:
@@ -423,8 +425,6 @@ def _print_position(console: Console, loaded: SunPuzzle, sitting: Sitting) -> No
         _say(console, f"  L{level}  " + " ".join(cells))
     _say(console, f"your hand: {' '.join(deck[c].label for c in state.hand)}")
     _say(console, f"scores: {' '.join(map(str, state.scores))} (you are seat {state.turn})")
-    if sitting.session.moves:
-        _say(console, f"resumed after: {'; '.join(sitting.session.moves)}")
 
 
 def _archive(today: dt.date, days: int, *, as_json: bool, plain: bool) -> None:

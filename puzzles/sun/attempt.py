@@ -16,12 +16,12 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..records import Attempt, Progress
 from ..store import Store
-from .puzzle import SunPuzzle
-from .session import Result, SunSession, tenths_of
+from .puzzle import SunPuzzle, SunPuzzleError
+from .session import Result, SunSession, SunSessionError, tenths_of
 
 GAME = "sun"
 
@@ -36,6 +36,8 @@ class Sitting:
     """The revision of the saved progress this sitting read or wrote (``None``: none)."""
     started_on: str
     seconds: float = 0.0
+    notes: list[str] = field(default_factory=list)
+    """What the player should be told before playing (resumed, practice, dropped)."""
 
 
 def open_attempt(
@@ -45,23 +47,69 @@ def open_attempt(
     *,
     restart: bool = False,
 ) -> Sitting:
-    """Start or resume an attempt at ``puzzle``."""
+    """Start or resume an attempt at ``puzzle``; ``restart`` drops a saved one (refused once
+    the daily is scored: a new play is practice anyway). Saved progress of other cards, or
+    whose moves no longer replay, is dropped with a note; damaged progress is the store's
+    one-line error unless ``restart``."""
+    from ..store import DamagedProgressError
+
     session = SunSession(puzzle)
+    sitting = Sitting(session, False, None, today.isoformat())
     if store is None:
-        return Sitting(session, False, None, today.isoformat())
-    practice = store.scored_attempt(puzzle.id) is not None
-    if restart:
+        return sitting
+    scored = store.scored_attempt(puzzle.id)
+    sitting.practice = scored is not None
+    if scored is not None:
+        sitting.notes.append(
+            f"Your scored attempt at {puzzle.id} stands ({scored.score / 10:.1f} / "
+            f"{scored.par / 10:.1f}); this play is practice and does not count."
+        )
+    try:
+        saved = store.progress(puzzle.id)
+    except DamagedProgressError:
+        if not restart:
+            raise
         store.drop_progress(puzzle.id)
-        return Sitting(session, practice, None, today.isoformat())
-    saved = store.progress(puzzle.id)
+        saved = None
+    if restart:
+        if scored is not None and puzzle.daily_date is not None:
+            raise SunPuzzleError(
+                f"the {puzzle.id} was scored already: --restart starts over only an attempt "
+                "not scored yet (play it without --restart: it is practice)"
+            )
+        if saved is not None:
+            store.drop_progress(puzzle.id)
+            sitting.notes.append(f"Starting {puzzle.id} over: the saved attempt is dropped.")
+        return sitting
     if saved is None:
-        return Sitting(session, practice, None, today.isoformat())
-    for move in saved.moves:
-        session.play(move)
+        return sitting
+    sitting.revision = saved.revision
+    try:
+        if saved.fingerprint != puzzle.deck.fingerprint:
+            raise SunSessionError("it was played with other cards")
+        for move in saved.moves:
+            session.play(move)
+        if session.finished:
+            raise SunSessionError("its moves end the turn")
+    except SunSessionError as error:
+        store.drop_progress(puzzle.id)
+        sitting.notes.append(
+            f"The saved attempt at {puzzle.id} cannot be resumed ({error}); starting over."
+        )
+        sitting.session = SunSession(puzzle, session.values)
+        sitting.revision = None
+        return sitting
     session.hint_levels = list(saved.hint_levels)
     session.turn_hint_level = saved.turn_hint_level
     session.saw_solution = saved.saw_solution
-    return Sitting(session, saved.practice, saved.revision, saved.started_on, saved.seconds)
+    sitting.practice = saved.practice or sitting.practice
+    sitting.started_on = saved.started_on
+    sitting.seconds = saved.seconds
+    sitting.notes.append(
+        f"Resuming {puzzle.id} after {len(saved.moves)} move"
+        f"{'s' * (len(saved.moves) != 1)} ({'; '.join(saved.moves) or 'none'})."
+    )
+    return sitting
 
 
 def save_progress(store: Store, sitting: Sitting, puzzle: SunPuzzle) -> None:

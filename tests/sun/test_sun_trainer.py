@@ -436,9 +436,41 @@ def test_an_unfinished_attempt_is_resumed_and_restart_drops_it(tmp_path: Path) -
         assert again.session.moves == (first,)
         assert again.session.hint_levels == [1, 0, 0]
         assert again.session.score == sitting.session.score
+        assert any(note.startswith("Resuming") for note in again.notes)
         fresh = open_attempt(store, puzzle, day, restart=True)
         assert fresh.session.moves == ()
         assert store.progress(puzzle.id) is None
+
+
+def test_progress_that_no_longer_replays_starts_over_with_a_note(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    day = dt.date(2026, 11, 26)
+    puzzle = puzzle_of(*DRAW_PUZZLE)
+    with _store(tmp_path) as store:
+        sitting = open_attempt(store, puzzle, day)
+        sitting.session.play(legal_moves(puzzle.state)[0].notation(DECK))
+        save_progress(store, sitting, puzzle)
+        saved = store.progress(puzzle.id)
+        assert saved is not None
+        store.save_progress(replace(saved, moves=("end",)), revision=saved.revision)
+        again = open_attempt(store, puzzle, day)
+        assert again.session.moves == ()
+        assert any("cannot be resumed" in note for note in again.notes)
+
+
+def test_restart_is_refused_once_the_daily_is_scored(tmp_path: Path) -> None:
+    day = dt.date(2026, 11, 20)
+    puzzle = puzzle_of(*DRAW_PUZZLE)
+    daily = SunPuzzle(**{**puzzle.__dict__, "id": "daily-2026-11-20", "daily_date": "2026-11-20"})
+    with _store(tmp_path) as store:
+        sitting = open_attempt(store, daily, day)
+        sitting.session.play("draw edge")
+        record(store, sitting, daily, day)
+        with pytest.raises(SunPuzzleError, match="scored already"):
+            open_attempt(store, daily, day, restart=True)
+        practice = open_attempt(store, daily, day)
+        assert practice.practice and "practice" in practice.notes[0]
 
 
 def test_streaks_count_dailies_at_par_on_their_own_date() -> None:
