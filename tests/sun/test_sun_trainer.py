@@ -511,3 +511,43 @@ def test_a_deck_of_other_cards_does_not_read_the_puzzle(tmp_path: Path) -> None:
     other = Deck(cards, dict(DECK.symbols))
     with pytest.raises(SunPuzzleError, match="deck"):
         SunPuzzle.from_dict(data, other)
+
+
+# --- agreement over random positions ---------------------------------------------------------
+
+
+def _agreement(seeds: range) -> tuple[int, int]:
+    """(positions checked, disagreements) between the trainer's search, the brute force at
+    every root option, and the best-turn solver's proven value."""
+    from silverpyr.puzzles.sun.values import SearchTooLarge
+    from silverpyr.solver.sun.bestturn import best_turn
+    from silverpyr.solver.sun.game import random_position
+
+    checked = wrong = 0
+    for seed in seeds:
+        state = random_position(
+            seed, 2 + seed % 4, ("short", "standard", "long")[seed % 3], hand=1 + seed % 5
+        )
+        values = TurnValues(state.turn, node_limit=60)  # small trees: the brute force is slow
+        try:
+            par = values.value(state)
+            options = values.options(state)
+        except SearchTooLarge:
+            continue
+        checked += 1
+        seat = state.turn
+        agree = par == brute_value(state, seat) == best_turn(state, time_limit=60).value
+        agree = agree and all(q == brute_q(state, seat, move) for move, q in options)
+        wrong += not agree
+    return checked, wrong
+
+
+def test_the_search_agrees_with_brute_force_and_solver_on_random_positions() -> None:
+    checked, wrong = _agreement(range(100))
+    assert checked >= 35 and wrong == 0
+
+
+@pytest.mark.slow
+def test_the_search_agrees_on_many_random_positions() -> None:
+    checked, wrong = _agreement(range(1000, 3000))
+    assert checked >= 700 and wrong == 0
