@@ -287,8 +287,12 @@ def _run(
     from ...puzzles.sun.session import SunSessionError, points_text
 
     session = sitting.session
+    unused: list[str] = []
     for answer in answers:
         if session.finished:
+            unused.append(answer)
+            if scripted:
+                continue
             break
         word = answer.lower()
         try:
@@ -297,11 +301,7 @@ def _run(
                 log.append({"undo": taken})
                 _say(console, f"undone: {taken}")
             elif word == "hint" or word.startswith("hint "):
-                level = (
-                    int(word.split()[1])
-                    if len(word.split()) == 2 and word.split()[1].isdigit()
-                    else None
-                )
+                level = _hint_level(word)
                 got, hint = session.hint(level)
                 log.append({"hint": got, "text": hint})
                 _say(console, f"hint ({('aim', 'area', 'move')[got - 1]}): {hint}")
@@ -329,6 +329,29 @@ def _run(
                     save_progress(store, sitting, loaded)
                 raise
             _say(console, f"{error}")
+    _warn_unused(unused)
+
+
+def _hint_level(word: str) -> int | None:
+    """``hint`` (the next level) or ``hint N``."""
+    from ...puzzles.sun.session import SunSessionError
+
+    parts = word.split()
+    if len(parts) == 1:
+        return None
+    if len(parts) == 2 and parts[1] in ("1", "2", "3"):
+        return int(parts[1])
+    raise SunSessionError(f"{word!r}: write hint, or hint 1 (aim), 2 (area) or 3 (move)")
+
+
+def _warn_unused(unused: list[str]) -> None:
+    from ..output import warn
+
+    if unused:
+        warn(
+            f"the turn is over: {len(unused)} answer{'s' * (len(unused) != 1)} not played "
+            f"({'; '.join(unused)})"
+        )
 
 
 def _say(console: Console | None, text: str) -> None:

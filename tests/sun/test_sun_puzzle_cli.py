@@ -93,6 +93,7 @@ def test_typed_moves_on_stdin_with_hint_and_undo(home: Path) -> None:
         (("puzzle", "--id", ID, "--moves", "fly away"), "'fly away'"),
         (("puzzle", "--id", ID, "--moves", "end"), "'end'"),
         (("puzzle", "--seed", "3", "--id", ID), "--seed"),
+        (("puzzle", "--id", ID, "--moves", "hint 7"), "'hint 7'"),
         (("daily", "--date", "2999-01-01"), "not out yet"),
         (("daily", "--date", "2026-02-30"), "2026-02-30"),
         (("daily", "--archive", "--date", "2026-01-01"), "--archive"),
@@ -141,3 +142,13 @@ def test_a_cached_puzzle_is_reused_and_a_damaged_entry_made_again(home: Path) ->
     code, again, err = _run("puzzle", "--id", ID, "--json")
     assert code == 0 and again == first
     assert err.startswith("warning: ") and "par" in err
+
+
+def test_answers_after_the_turn_ends_are_one_warning(home: Path) -> None:
+    moves = _optimal_moves()
+    code, out, err = _run("puzzle", "--id", ID, "--moves", "; ".join([*moves, "end", "hint"]))
+    assert code == 0
+    assert err.strip().splitlines() == [
+        "warning: the turn is over: 2 answers not played (end; hint)"
+    ]
+    assert "Pyramid of the Sun puzzle final-run-9:" in out
