@@ -30,6 +30,7 @@ over the engine's own :func:`~silverpyr.solver.sun.game.legal_moves` and
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 from ...solver.errors import SilverpyrError
 from ...solver.sun.cards import Deck, PileName
@@ -49,6 +50,7 @@ from ...solver.sun.game import (
     next_draw,
     with_next_card,
 )
+from ...solver.sun.pyramid import geometry
 
 ZERO = Fraction(0)
 
@@ -124,21 +126,25 @@ class TurnValues:
     def value(self, state: SunState) -> Fraction:
         """``V*``: expected points the seat still scores this turn from ``state``, playing
         best."""
-        return self._best(state, 0)[0]
+        return self._best(state, 0, ())[0]
 
     def best_move(self, state: SunState) -> Move | None:
         """The best move from ``state`` (ties broken as the module says), or ``None`` when
         the turn is over. A placement names the lowest card id of its label in the hand."""
-        return self._best(state, 0)[1]
+        return self._best(state, 0, ())[1]
 
-    def _best(self, state: SunState, floor: int) -> tuple[Fraction, Move | None]:
+    def _best(
+        self, state: SunState, floor: int, block: tuple[int, ...]
+    ) -> tuple[Fraction, Move | None]:
         """The best value and move from ``state`` among the plays whose placements up to the
-        next symbol draw lie at slot index ``floor`` or above (see :meth:`_q`)."""
+        next symbol draw lie at slot index ``floor`` or above, drawing a symbol's card only
+        when every card of ``block`` (the slots placed since the last draw) lies under the
+        drawing card (see :meth:`_q`)."""
         if self.turn_over(state):
             return (ZERO, None)
         if state.phase in (Phase.DRAWING, Phase.DISCARD):
             return (ZERO, None)  # a draw-2 action scores nothing this turn
-        key = (*self._key(state), floor)
+        key = (*self._key(state), floor, block)
         known = self._memo.get(key)
         if known is not None:
             return known
@@ -151,10 +157,16 @@ class TurnValues:
         best_move: Move | None = None
         best_rank = (9, "")
         index = state.pyramid.geometry.index
+        drawing_allowed = True
+        if state.pending is not None and block:
+            under = _under(state.pyramid.width)[index[state.pending]]
+            drawing_allowed = all(slot in under for slot in block)
         for move in distinct_moves(state):
             if isinstance(move, Place) and index[move.slot] < floor:
                 continue
-            worth = self._q(state, move, floor)
+            if isinstance(move, SymbolDraw) and not drawing_allowed:
+                continue
+            worth = self._q(state, move, floor, block)
             if best is not None and worth < best:
                 continue
             rank = tie_rank(move, move.notation(state.deck))
@@ -164,16 +176,19 @@ class TurnValues:
         self._memo[key] = result
         return result
 
-    def _q(self, state: SunState, move: Move, floor: int) -> Fraction:
+    def _q(self, state: SunState, move: Move, floor: int, block: tuple[int, ...]) -> Fraction:
         """Inside the search: ``move`` and the best play after it whose placements up to the
-        next symbol draw come in the pyramid's slot order (bottom up, left to right).
+        next symbol draw come in the pyramid's slot order (bottom up, left to right), and
+        whose symbol draws come only when every card placed since the last draw lies under
+        the drawing card.
 
         This loses no value (the exchange argument of the best-turn solver,
         docs/sun-puzzles.md): a card's points and its symbol's points do not depend on the
         order of the placements between two draws (a card touches, when laid, only the two
         below it, which come first in that order), and a placement made before a symbol
-        draw can as well come after it. So the best over the first moves is ``V*``; a
-        single move's exact ``Q`` is :meth:`q` (no order imposed after it)."""
+        draw that the drawing card does not rest on (however far down) can as well come
+        after the draw, scoring the same. So the best over the first moves is ``V*``; a
+        single move's exact ``Q`` is :meth:`q` (nothing imposed after it)."""
         if isinstance(move, Draw | Pass):
             return ZERO
         if isinstance(move, SymbolDraw):
@@ -182,7 +197,8 @@ class TurnValues:
         gained = after.scores[self.seat] - state.scores[self.seat]
         if isinstance(move, Place):
             floor = state.pyramid.geometry.index[move.slot]
-        return gained + self._best(after, floor)[0]
+            block = (*block, floor)
+        return gained + self._best(after, floor, block)[0]
 
     def q(self, state: SunState, move: Move) -> Fraction:
         """``Q``: expected points of ``move`` (which must be legal) and best play after it,
@@ -221,6 +237,21 @@ class TurnValues:
         valued = [(move, self.q(state, move)) for move in moves]
         valued.sort(key=lambda mv: (-mv[1], tie_rank(mv[0], mv[0].notation(state.deck))))
         return tuple(valued)
+
+
+@cache
+def _under(width: int) -> tuple[frozenset[int], ...]:
+    """For each slot index of a pyramid of ``width``: itself and every slot it rests on,
+    however far down."""
+    supports = geometry(width).supports
+    result: list[frozenset[int]] = []
+    for i, support in enumerate(supports):
+        below: set[int] = {i}
+        if support is not None:
+            for j in support:
+                below |= result[j]
+        result.append(frozenset(below))
+    return tuple(result)
 
 
 _LABELS: dict[tuple[str, int], int] = {}
