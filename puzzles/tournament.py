@@ -15,14 +15,20 @@ one game from ``(shared, seed, seats)`` and summarises the results it gets back.
   far tighter than two separate means when the deals vary a lot.
 * **Determinism.** :func:`play_games` returns the results sorted by seed, so a report does
   not depend on the number of workers nor on the order the games came back in.
+* **Records.** :func:`records_folder` checks (and makes) the folder game records go to,
+  before any game is played.
 """
 
 from __future__ import annotations
 
 import math
+import os
+import stat
 import statistics
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 from ..solver.errors import SilverpyrError
@@ -46,6 +52,10 @@ Z95 = 1.959964
 class TournamentError(SilverpyrError, ValueError):
     """A tournament that cannot be run (no bot, too many games, a seed out of range), or a
     game that failed on its worker."""
+
+
+class RecordsFolderError(SilverpyrError, OSError):
+    """A folder game records cannot be written to."""
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -141,12 +151,13 @@ def play_games(
     seed_of: Callable[[R], int],
     scheduler: str | None = None,
     workers: int | None = None,
-    progress: Callable[[], None] | None = None,
+    each: Callable[[R], None] | None = None,
 ) -> tuple[list[R], int]:
     """Every game of ``plan`` played by ``play(shared, seed, seats)`` (a module-level
     function, so Dask can send it), in this process (``workers=0`` without a scheduler) or on
     Dask with ``shared`` scattered once; the results sorted by ``seed_of``, and the number of
-    workers used (0: this process).
+    workers used (0: this process). ``each`` is called with every result as it comes back
+    (a progress bar, a record written at once).
 
     A game that raises (after Dask's retries) stops the run as a :class:`TournamentError`
     naming its seed; a lost scheduler as a :class:`SchedulerLostError` saying how far it got.
@@ -156,8 +167,8 @@ def play_games(
 
     def done(result: R) -> None:
         results.append(result)
-        if progress:
-            progress()
+        if each is not None:
+            each(result)
 
     if workers == 0 and scheduler is None:
         for game_seed, seats in plan:
@@ -191,3 +202,38 @@ def play_games(
                 ) from None
     results.sort(key=seed_of)
     return results, used
+
+
+_NOT_A_FOLDER = (
+    (stat.S_ISREG, "a file"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def records_folder(folder: Path) -> Path:
+    """``folder``, made if missing (with its parents), once a file could be written in it;
+    :class:`RecordsFolderError` naming it otherwise (a file, a dangling link, no right to
+    write...). Checked before any game is played."""
+    shown = f"cannot write game records to {folder}"
+    try:
+        mode: int | None = os.stat(folder).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise RecordsFolderError(f"{shown}: {error.strerror or error}") from None
+    if mode is not None and not stat.S_ISDIR(mode):
+        kind = next((name for test, name in _NOT_A_FOLDER if test(mode)), "not a folder")
+        raise RecordsFolderError(f"{shown}: it is {kind}, not a folder")
+    if mode is None and os.path.islink(folder):
+        raise RecordsFolderError(f"{shown}: it is a link to nothing")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(prefix=".silverpyr-", dir=folder)
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as error:
+        raise RecordsFolderError(f"{shown}: {error.strerror or error}") from None
+    return folder

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from silverpyr.puzzles.tournament import (
+    RecordsFolderError,
     TournamentError,
     check_line_up,
     line_ups,
     paired_difference,
     play_games,
+    records_folder,
     spread,
     wilson,
     win_shares,
@@ -97,8 +101,26 @@ def test_games_in_this_process_come_back_sorted_by_seed() -> None:
         total=2,
         seed_of=lambda result: result[0],
         workers=0,
-        progress=lambda: ticks.append(None),
+        each=lambda result: ticks.append(None),
     )
     assert results == [(3, 7, ("b",)), (5, 7, ("a",))]
     assert used == 0
     assert len(ticks) == 2
+
+
+def test_a_records_folder_is_made_and_checked(tmp_path: Path) -> None:
+    made = records_folder(tmp_path / "a" / "b")
+    assert made.is_dir()
+    assert list(made.iterdir()) == []  # the probe file is gone
+
+
+def test_a_file_is_not_a_records_folder(tmp_path: Path) -> None:
+    (tmp_path / "f").write_text("x")
+    with pytest.raises(RecordsFolderError, match="it is a file"):
+        records_folder(tmp_path / "f")
+
+
+def test_a_dangling_link_is_not_a_records_folder(tmp_path: Path) -> None:
+    (tmp_path / "link").symlink_to(tmp_path / "nowhere")
+    with pytest.raises(RecordsFolderError, match="link to nothing"):
+        records_folder(tmp_path / "link")
