@@ -1,0 +1,301 @@
+"""Pyramid of the Sun's engine: setup, placement, scoring, symbols, drawing, the end."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from silverpyr.solver.sun.cards import Deck, load_deck
+from silverpyr.solver.sun.game import (
+    Discard,
+    Draw,
+    EndTurn,
+    IllegalMove,
+    Pass,
+    Phase,
+    Place,
+    Scored,
+    SunSetupError,
+    SunState,
+    SymbolDraw,
+    TakePoints,
+    apply,
+    legal_moves,
+    new_game,
+    outcome,
+    parse_move,
+    play_turn,
+    random_position,
+    why_illegal,
+)
+from silverpyr.solver.sun.pyramid import EMPTY, Pyramid, Slot, geometry
+
+ROOT = Path(__file__).resolve().parents[2]
+DECK = load_deck()
+
+
+def _card(kind: str, value: int | None = None, symbol: str | None = None) -> int:
+    """The lowest id of a card of this kind, value (any when None) and symbol (None: none)."""
+    for card in DECK:
+        if (
+            card.kind == kind
+            and (value is None or card.value == value)
+            and card.symbol == symbol
+            and card.side is None
+        ):
+            return card.id
+    raise AssertionError(f"no {kind} {value} {symbol}")
+
+
+def _fill(state: SunState, slots: dict[Slot, int]) -> SunState:
+    """The state with these cards put in the pyramid directly (taken out of every other place)."""
+    used = set(slots.values())
+    cells = list(state.pyramid.cells)
+    shape = state.pyramid.geometry
+    for slot, card in slots.items():
+        cells[shape.index[slot]] = card
+    return replace(
+        state,
+        pyramid=Pyramid(state.pyramid.width, tuple(cells)),
+        hands=tuple(tuple(c for c in hand if c not in used) for hand in state.hands),
+        standard_pile=tuple(c for c in state.standard_pile if c not in used),
+        edge_pile=tuple(c for c in state.edge_pile if c not in used),
+    )
+
+
+def _give(state: SunState, seat: int, cards: tuple[int, ...]) -> SunState:
+    """Seat ``seat`` holds ``cards`` (taken from the piles; its old hand goes to the piles' end)."""
+    old = state.hands[seat]
+    taken = set(cards)
+    standard = tuple(c for c in state.standard_pile if c not in taken) + tuple(
+        c for c in old if DECK[c].kind == "standard" and c not in taken
+    )
+    edge = tuple(c for c in state.edge_pile if c not in taken) + tuple(
+        c for c in old if DECK[c].kind != "standard" and c not in taken
+    )
+    hands = tuple(
+        tuple(sorted(cards)) if s == seat else tuple(c for c in hand if c not in taken)
+        for s, hand in enumerate(state.hands)
+    )
+    return replace(state, hands=hands, standard_pile=standard, edge_pile=edge)
+
+
+def test_the_bundled_deck_has_the_components() -> None:
+    assert len(DECK.base_ids) == 10
+    assert len(DECK.standard_ids) == 48
+    assert len(DECK.edge_ids) == 30
+    assert len(DECK.top_ids) == 4
+    assert load_deck() == load_deck(ROOT / "data" / "sun_cards.yaml")
+
+
+def test_new_game_deals_four_standard_cards_each_and_a_base_row() -> None:
+    state = new_game(DECK, 4, "standard", 7)
+    assert all(len(hand) == 4 for hand in state.hands)
+    assert all(DECK[c].kind == "standard" for hand in state.hands for c in hand)
+    row = state.pyramid.rows()[0]
+    assert len(row) == 9
+    assert DECK[row[0]].side == "left" and DECK[row[-1]].side == "right"  # type: ignore[index]
+    assert state.marker not in state.edge_pile
+    assert state.phase is Phase.CHOOSE and state.turn == state.first
+
+
+@pytest.mark.parametrize(
+    ("players", "size"), [(1, "standard"), (6, "short"), (3, "huge"), (True, "short")]
+)
+def test_new_game_refuses_bad_arguments(players: int, size: str) -> None:
+    with pytest.raises(SunSetupError):
+        new_game(DECK, players, size, 1)
+
+
+def test_new_game_refuses_a_bad_seed() -> None:
+    with pytest.raises(SunSetupError):
+        new_game(DECK, 2, "short", -1)
+
+
+def test_the_rulebook_worked_example_scores_7_in_one_turn() -> None:
+    """A value-2 card on level 1 scores 1, on level 3 scores 2; a value-2 edge card on level 2
+    scores 4: 7 in one turn."""
+    state = new_game(DECK, 2, "short", 3)  # base row of 8
+    fillers = [c.id for c in DECK if c.kind == "standard" and c.symbol is None and c.value != 2]
+    two_on_one = _card("standard", 2, None)
+    two_on_three = _card("standard", 2, "moon")
+    edge_two = _card("edge", 2, None)
+    # Level 3's slot 3b rests on 2b and 2c, which rest on 1b, 1c, 1d: symbol-free cards.
+    state = _fill(
+        state,
+        {
+            Slot(1, 1): fillers[0],
+            Slot(1, 2): fillers[1],
+            Slot(1, 3): fillers[2],
+            Slot(2, 1): fillers[3],
+            Slot(2, 2): fillers[4],
+        },
+    )
+    seat = state.turn
+    state = _give(state, seat, (two_on_one, two_on_three, edge_two))
+    state = play_turn(
+        state,
+        [
+            Place(two_on_one, Slot(1, 0)),  # min(2, 1) = 1
+            Place(edge_two, Slot(2, 0)),  # an edge card at the row's end: min(2, 2) x 2 = 4
+            Place(two_on_three, Slot(3, 1)),  # min(2, 3) = 2
+        ],
+    )
+    gains = [e.points for e in state.events if isinstance(e, Scored)]
+    assert gains == [1, 4, 2]
+    assert state.scores[seat] == 7
+    assert state.phase is Phase.PLAYING
+
+
+def test_a_card_rests_on_two_cards() -> None:
+    state = new_game(DECK, 2, "short", 5)
+    card = state.hand[0]
+    assert why_illegal(state, Place(card, Slot(2, 0))) is not None
+    assert why_illegal(state, Place(card, Slot(0, 0))) is not None
+    assert why_illegal(state, Place(card, Slot(1, 3))) is None
+    with pytest.raises(IllegalMove, match="needs both cards below"):
+        apply(state, Place(card, Slot(2, 0)))
+
+
+def test_edge_and_top_cards_go_only_where_they_may() -> None:
+    state = new_game(DECK, 2, "short", 5)
+    edge = _card("edge", 3)
+    top = DECK.top_ids[0]
+    state = _give(state, state.turn, (edge, top))
+    assert why_illegal(state, Place(edge, Slot(1, 0))) is None
+    assert why_illegal(state, Place(edge, Slot(1, 6))) is None  # R2: either end
+    assert (
+        why_illegal(state, Place(edge, Slot(1, 3))) == "an edge card goes only at an end of a row"
+    )
+    assert why_illegal(state, Place(top, Slot(1, 3))) is not None
+    assert Place(top, Slot(1, 0)) not in legal_moves(state)
+
+
+def test_a_turn_plays_at_least_one_card_and_may_stop_after_any() -> None:
+    state = new_game(DECK, 3, "standard", 11)
+    assert why_illegal(state, EndTurn()) is not None
+    moves = legal_moves(state)
+    place = next(m for m in moves if isinstance(m, Place))
+    after = apply(state, place)
+    if after.phase is Phase.SYMBOL:
+        after = apply(after, TakePoints())
+    assert after.phase is Phase.PLAYING
+    assert EndTurn() in legal_moves(after)
+    assert not any(isinstance(m, Draw) for m in legal_moves(after))
+    ended = apply(after, EndTurn())
+    assert ended.turn == (state.turn + 1) % 3 and ended.phase is Phase.CHOOSE
+
+
+def test_draw_two_then_discard_down_to_five() -> None:
+    state = new_game(DECK, 2, "standard", 2)
+    seat = state.turn
+    state = _give(state, seat, DECK.standard_ids[-5:])
+    state = apply(state, Draw("standard"))
+    assert state.phase is Phase.DRAWING and len(state.hands[seat]) == 6
+    state = apply(state, Draw("edge"))
+    assert state.phase is Phase.DISCARD and len(state.hands[seat]) == 7
+    assert why_illegal(state, EndTurn()) is not None
+    state = apply(state, Discard(state.hands[seat][0]))
+    assert state.phase is Phase.DISCARD
+    state = apply(state, Discard(state.hands[seat][-1]))
+    assert state.phase is Phase.CHOOSE and len(state.hands[seat]) == 5
+    assert len(state.standard_discards) + len(state.edge_discards) == 2
+
+
+def test_pass_only_with_nothing_to_play_or_draw() -> None:
+    state = new_game(DECK, 2, "short", 4)
+    assert why_illegal(state, Pass()) is not None
+    empty = replace(
+        state,
+        hands=((), ()),
+        standard_pile=(),
+        edge_pile=(),
+    )
+    assert legal_moves(empty) == (Pass(),)
+    once = apply(empty, Pass())
+    assert once.phase is Phase.CHOOSE and once.turn != empty.turn
+    twice = apply(once, Pass())
+    assert twice.phase is Phase.OVER
+    result = outcome(twice)
+    assert result is not None and result.reason == "stalled"
+
+
+def test_notation_round_trips() -> None:
+    state = random_position(21, 3, "standard")
+    for move in legal_moves(state):
+        assert parse_move(state, move.notation()) == move
+        assert why_illegal(state, parse_move(state, move.notation(DECK))) is None
+
+
+def test_symbol_choice() -> None:
+    state = new_game(DECK, 2, "short", 9)
+    sun = [c.id for c in DECK if c.kind == "standard" and c.symbol == "sun"]
+    state = _fill(state, {Slot(1, 1): sun[0], Slot(1, 2): sun[1]})
+    state = _give(state, state.turn, (sun[2],))
+    seat = state.turn
+    after = apply(state, Place(sun[2], Slot(2, 1)))
+    assert after.phase is Phase.SYMBOL
+    assert set(legal_moves(after)) == {TakePoints(), SymbolDraw("standard"), SymbolDraw("edge")}
+    gain = after.scores[seat] - state.scores[seat]
+    points = apply(after, TakePoints())
+    assert points.scores[seat] - after.scores[seat] == 2
+    assert gain == min(DECK[sun[2]].value, 2)
+    drawn = apply(after, SymbolDraw("edge"))
+    assert len(drawn.hands[seat]) == 1 and drawn.phase is Phase.PLAYING
+
+
+def test_random_position_is_deterministic_and_mid_game() -> None:
+    a = random_position(5, 4, "long")
+    assert a == random_position(5, 4, "long")
+    assert a.phase is Phase.CHOOSE
+
+
+def test_geometry() -> None:
+    shape = geometry(9)
+    assert shape.top == Slot(8, 0)
+    assert shape.size == 45
+    assert not shape.ends[shape.index[shape.top]]
+    pyramid = Pyramid.with_base(tuple(range(1, 10)))
+    assert len(pyramid.open_slots()) == 8
+    assert pyramid.cells.count(EMPTY) == 36
+
+
+ALLOWED = {
+    "__future__",
+    "bisect",
+    "collections",
+    "dataclasses",
+    "enum",
+    "functools",
+    "hashlib",
+    "pathlib",
+    "re",
+    "typing",
+}
+CORE = {"errors", "reader", "rng"}
+
+
+@pytest.mark.parametrize("module", sorted((ROOT / "solver" / "sun").glob("*.py")), ids=str)
+def test_the_engine_imports_only_the_core_and_the_standard_library(module: Path) -> None:
+    """An allow-list: a new import must be added here on purpose."""
+    tree = ast.parse(module.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                assert alias.name.split(".")[0] in ALLOWED, alias.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                assert (node.module or "").split(".")[0] in ALLOWED, node.module
+            elif node.level == 2:
+                assert (node.module or "") in CORE, node.module
+            else:
+                assert node.level == 1, "no import above solver/"
+
+
+def test_a_deck_is_shared_by_reference() -> None:
+    state = random_position(3)
+    assert state.deck is DECK
+    assert isinstance(state.deck, Deck)
