@@ -1,0 +1,1 @@
+"""Pyramid of the Sun on the puzzles floor: the players' registry and the arena."""
