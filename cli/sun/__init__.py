@@ -1,0 +1,1 @@
+"""Pyramid of the Sun's commands (registered under ``silverpyr sun``)."""
