@@ -17,4 +17,8 @@ def register() -> typer.Typer:
     from .cards_cmd import cards_app
 
     sun_app.add_typer(cards_app, name="cards")
+
+    from .arena_cmd import arena
+
+    sun_app.command("arena")(arena)
     return sun_app
