@@ -18,6 +18,10 @@ def register() -> typer.Typer:
 
     sun_app.add_typer(cards_app, name="cards")
 
+    from .solve_cmd import solve
+
+    sun_app.command("solve")(solve)
+
     from .arena_cmd import arena
 
     sun_app.command("arena")(arena)
