@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.silvergold.realgame.arena import ArenaError, line_ups, run_arena, wilson
+from silverpyr.puzzles.silvergold.realgame.arena import ArenaError, check_line_up, run_arena
+from silverpyr.puzzles.tournament import line_ups, wilson
 from silverpyr.solver.silvergold.deckfile import load_deck
 from silverpyr.solver.silvergold.expert import (
     BASELINES,
@@ -93,7 +94,7 @@ def test_line_ups_rotate_the_seats() -> None:
         (13, ("greedy", "expert")),
     ]
     with pytest.raises(ArenaError, match="unknown bot 'wizard'"):
-        list(line_ups(["wizard"], 1, 0))
+        check_line_up(["wizard"], 1, 0)
 
 
 def test_wilson_interval() -> None:
