@@ -152,6 +152,8 @@ def play_games(
     scheduler: str | None = None,
     workers: int | None = None,
     each: Callable[[R], None] | None = None,
+    kind: str = "a tournament",
+    kept: str = "",
 ) -> tuple[list[R], int]:
     """Every game of ``plan`` played by ``play(shared, seed, seats)`` (a module-level
     function, so Dask can send it), in this process (``workers=0`` without a scheduler) or on
@@ -160,7 +162,9 @@ def play_games(
     (a progress bar, a record written at once).
 
     A game that raises (after Dask's retries) stops the run as a :class:`TournamentError`
-    naming its seed; a lost scheduler as a :class:`SchedulerLostError` saying how far it got.
+    naming its seed; a lost scheduler as a :class:`SchedulerLostError` saying how far it got,
+    that ``kind`` (``"an arena"``) keeps no partial results, then ``kept`` (what stays
+    anyway, e.g. ``"; their records stay in DIR"``).
     """
     results: list[R] = []
     used = 0
@@ -198,7 +202,7 @@ def play_games(
             except SchedulerLostError as error:
                 raise SchedulerLostError(
                     f"{error} after {len(results):,} of {total:,} games "
-                    "(a tournament keeps no partial results: run it again)"
+                    f"({kind} keeps no partial results: run it again){kept}"
                 ) from None
     results.sort(key=seed_of)
     return results, used
@@ -206,17 +210,20 @@ def play_games(
 
 _NOT_A_FOLDER = (
     (stat.S_ISREG, "a file"),
-    (stat.S_ISFIFO, "a named pipe"),
     (stat.S_ISCHR, "a character device"),
     (stat.S_ISBLK, "a block device"),
     (stat.S_ISSOCK, "a socket"),
 )
 
 
-def records_folder(folder: Path) -> Path:
+def records_folder(folder: Path, *, fifo: str = "a named pipe", link_target: bool = False) -> Path:
     """``folder``, made if missing (with its parents), once a file could be written in it;
     :class:`RecordsFolderError` naming it otherwise (a file, a dangling link, no right to
-    write...). Checked before any game is played."""
+    write...). Checked before any game is played.
+
+    ``fifo`` is what a FIFO is called and ``link_target`` adds where a dangling link points,
+    so a game's arena words them as its other messages do (e.g. ``"a FIFO (named pipe)"``
+    and the link's target, as a game's own record checks say them)."""
     shown = f"cannot write game records to {folder}"
     try:
         mode: int | None = os.stat(folder).st_mode
@@ -225,10 +232,12 @@ def records_folder(folder: Path) -> Path:
     except OSError as error:
         raise RecordsFolderError(f"{shown}: {error.strerror or error}") from None
     if mode is not None and not stat.S_ISDIR(mode):
-        kind = next((name for test, name in _NOT_A_FOLDER if test(mode)), "not a folder")
+        kinds = ((stat.S_ISFIFO, fifo), *_NOT_A_FOLDER)
+        kind = next((name for test, name in kinds if test(mode)), "not a folder")
         raise RecordsFolderError(f"{shown}: it is {kind}, not a folder")
     if mode is None and os.path.islink(folder):
-        raise RecordsFolderError(f"{shown}: it is a link to nothing")
+        target = f" ({os.path.realpath(folder)})" if link_target else ""
+        raise RecordsFolderError(f"{shown}: it is a link to nothing{target}")
     try:
         folder.mkdir(parents=True, exist_ok=True)
         handle, probe = tempfile.mkstemp(prefix=".silverpyr-", dir=folder)

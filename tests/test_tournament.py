@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from fake_cluster import FakeCluster
 from hypothesis import given
 from hypothesis import strategies as st
 
+from silverpyr.puzzles.cluster import SchedulerLostError
 from silverpyr.puzzles.tournament import (
     RecordsFolderError,
     TournamentError,
@@ -124,3 +127,45 @@ def test_a_dangling_link_is_not_a_records_folder(tmp_path: Path) -> None:
     (tmp_path / "link").symlink_to(tmp_path / "nowhere")
     with pytest.raises(RecordsFolderError, match="link to nothing"):
         records_folder(tmp_path / "link")
+
+
+def test_a_lost_scheduler_says_how_far_the_tournament_got(monkeypatch: pytest.MonkeyPatch) -> None:
+    FakeCluster(good=1).install(monkeypatch)
+    plan = iter([(3, ("a",)), (4, ("b",)), (5, ("a",))])
+    with pytest.raises(SchedulerLostError) as lost:
+        play_games(_play, 7, plan, total=3, seed_of=lambda result: result[0], workers=1)
+    assert str(lost.value) == (
+        "lost the Dask scheduler at tcp://fake:1 after 1 of 3 games "
+        "(a tournament keeps no partial results: run it again)"
+    )
+    plan = iter([(3, ("a",)), (4, ("b",))])
+    with pytest.raises(SchedulerLostError) as lost:
+        play_games(
+            _play, 7, plan, total=2, seed_of=lambda r: r[0], workers=1, kind="a league", kept="; X"
+        )
+    assert str(lost.value).endswith(
+        "1 of 2 games (a league keeps no partial results: run it again); X"
+    )
+
+
+def test_a_game_that_fails_names_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    FakeCluster(good=0, failure=KeyError("k")).install(monkeypatch)
+    with pytest.raises(TournamentError, match=r"^the game of seed 3 failed: KeyError: "):
+        play_games(_play, 7, iter([(3, ("a",))]), total=1, seed_of=lambda r: r[0], workers=1)
+
+
+def test_a_folder_is_worded_as_the_game_asks(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "fifo")
+    with pytest.raises(RecordsFolderError, match=r": it is a named pipe, not a folder$"):
+        records_folder(tmp_path / "fifo")
+    with pytest.raises(RecordsFolderError, match=r": it is a FIFO \(named pipe\), not a folder$"):
+        records_folder(tmp_path / "fifo", fifo="a FIFO (named pipe)")
+    (tmp_path / "link").symlink_to(tmp_path / "nowhere")
+    with pytest.raises(RecordsFolderError) as plain:
+        records_folder(tmp_path / "link")
+    assert str(plain.value).endswith(": it is a link to nothing")
+    with pytest.raises(RecordsFolderError) as shown:
+        records_folder(tmp_path / "link", link_target=True)
+    assert str(shown.value).endswith(
+        f": it is a link to nothing ({os.path.realpath(tmp_path / 'link')})"
+    )
