@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal
 
 from ..errors import SilverpyrError
@@ -110,7 +111,8 @@ class Deck:
 
     def __post_init__(self) -> None:
         ordered = dict(sorted(self.cards.items()))
-        object.__setattr__(self, "cards", ordered)
+        object.__setattr__(self, "cards", MappingProxyType(ordered))  # read-only views
+        object.__setattr__(self, "symbols", MappingProxyType(dict(self.symbols)))
         by_kind: dict[str, list[int]] = {kind: [] for kind in KINDS}
         for card in ordered.values():
             by_kind[card.kind].append(card.id)
@@ -142,6 +144,10 @@ class Deck:
             text = f"{card.id}:{card.kind}:{card.value}:{card.symbol or ''}:{card.side or ''}"
             digest.update(f"{text}\n".encode())
         return digest.hexdigest()[:16]
+
+    def __reduce__(self) -> tuple[type[Deck], tuple[dict[int, Card], dict[str, str], str]]:
+        """Pickled as its cards (a Dask task may carry a deck to a worker)."""
+        return (Deck, (dict(self.cards), dict(self.symbols), self.source))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Deck):

@@ -12,7 +12,7 @@ reference, the rest are short tuples). The state says which decision is due (:cl
 * ``discard``: more than 5 cards after drawing: :class:`Discard` one at a time (R8);
 * ``over``: the top is placed (R9) or every player passed in a row (R7).
 
-Every ruling (R1-R11, docs/sun-rules.md) is implemented here or in :mod:`.pyramid` /
+Every ruling (R1-R16, docs/sun-rules.md) is implemented here or in :mod:`.pyramid` /
 :mod:`.cards` and tested in ``tests/sun/``. All randomness comes from
 :class:`~silverpyr.solver.rng.SeededStream` keyed by the game's seed and what is shuffled, so
 the same seed and the same moves always give the same game on every machine.
@@ -21,8 +21,8 @@ the same seed and the same moves always give the same game on every machine.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
@@ -55,6 +55,10 @@ class IllegalMove(SilverpyrError, ValueError):
 
 class MoveSyntaxError(SilverpyrError, ValueError):
     """Text that is not a move."""
+
+
+class PositionError(SilverpyrError, ValueError):
+    """A described position the rules cannot reach; the message names what and where."""
 
 
 class Phase(StrEnum):
@@ -237,6 +241,9 @@ class SunView:
     turn: int
     phase: Phase
     pending: Slot | None
+    hand_edge_cards: tuple[int, ...] = ()
+    """Edge-pile cards (edge or top) in each hand: public, since every draw names its pile
+    and the deal, the cards laid and the discards are seen by all."""
 
 
 @dataclass(frozen=True)
@@ -318,6 +325,7 @@ class SunState:
             self.turn,
             self.phase,
             self.pending,
+            tuple(sum(1 for c in hand if self.deck[c].pile == "edge") for hand in self.hands),
         )
 
 
@@ -330,6 +338,16 @@ def unseen(state: SunState, seat: int, pile: PileName) -> tuple[int, ...]:
     known.update(state.discards(pile))
     known.add(state.marker)
     return tuple(card for card in state.deck.pile_ids(pile) if card not in known)
+
+
+def next_draw(state: SunState, seat: int, pile: PileName) -> tuple[int, ...]:
+    """The cards the next card drawn from ``pile`` may be, each as likely, as ``seat`` sees
+    it: the :func:`unseen` cards of that type while the draw pile holds cards (the pile and
+    the other hands are alike to it); the discards when the pile is empty (they are
+    reshuffled first: Ruling R6); nothing when both are empty."""
+    if state.pile(pile):
+        return unseen(state, seat, pile)
+    return tuple(sorted(state.discards(pile)))
 
 
 # --- setup ------------------------------------------------------------------------------------
@@ -648,7 +666,7 @@ def apply_unchecked(state: SunState, move: Move) -> SunState:
         return _take_points(state)
     if isinstance(move, SymbolDraw):
         drawn = _draw(state, move.pile, "symbol")
-        return replace(drawn, phase=Phase.PLAYING, pending=None)
+        return _evolve(drawn, phase=Phase.PLAYING, pending=None)
     if isinstance(move, Draw):
         return _draw_two(state, move.pile)
     if isinstance(move, Discard):
@@ -656,6 +674,16 @@ def apply_unchecked(state: SunState, move: Move) -> SunState:
     if isinstance(move, EndTurn):
         return _next_turn(state)
     return _pass(state)
+
+
+def _evolve(state: SunState, **changes: object) -> SunState:
+    """``dataclasses.replace`` without its cost (no field checks; every caller passes fields
+    of :class:`SunState` with the right types): a copy of the instance's fields, changed."""
+    new = object.__new__(SunState)
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    fields.update(changes)
+    return new
 
 
 def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -677,21 +705,26 @@ def _place(state: SunState, move: Place) -> SunState:
     card = state.deck[move.card]
     pyramid = state.pyramid.place(move.slot, move.card)
     points = card_points(card, pyramid, move.slot)
-    events = (*state.events, Scored(seat, move.card, move.slot, points, "card"))
-    changed = replace(
+    end: str | None = None
+    pending: Slot | None = None
+    if move.slot == pyramid.top:  # R9, R11: the game ends at once, no symbol on the top
+        phase, end = Phase.OVER, "top"
+    elif pyramid_matches(state.deck, pyramid, move.card, move.slot):
+        phase, pending = Phase.SYMBOL, move.slot
+    else:
+        phase = Phase.PLAYING
+    return _evolve(
         state,
         pyramid=pyramid,
         hands=_with_hand(state, _without(state.hand, move.card)),
         scores=_add_score(state.scores, seat, points),
-        events=events,
+        events=(*state.events, Scored(seat, move.card, move.slot, points, "card")),
         passes=0,
         placed=state.placed + 1,
+        phase=phase,
+        pending=pending,
+        end=end,
     )
-    if move.slot == pyramid.top:  # R9, R11: the game ends at once, no symbol on the top
-        return replace(changed, phase=Phase.OVER, end="top", pending=None)
-    if pyramid_matches(state.deck, pyramid, move.card, move.slot):
-        return replace(changed, phase=Phase.SYMBOL, pending=move.slot)
-    return replace(changed, phase=Phase.PLAYING)
 
 
 def _take_points(state: SunState) -> SunState:
@@ -700,7 +733,7 @@ def _take_points(state: SunState) -> SunState:
     card = state.pyramid.card_at(slot)
     assert card is not None
     points = pyramid_matches(state.deck, state.pyramid, card, slot)
-    return replace(
+    return _evolve(
         state,
         scores=_add_score(state.scores, state.turn, points),
         events=(*state.events, Scored(state.turn, card, slot, points, "symbol")),
@@ -709,53 +742,81 @@ def _take_points(state: SunState) -> SunState:
     )
 
 
+def _with_pile(
+    state: SunState, pile: PileName, cards: tuple[int, ...], **changes: object
+) -> SunState:
+    if pile == "standard":
+        return _evolve(state, standard_pile=cards, **changes)
+    return _evolve(state, edge_pile=cards, **changes)
+
+
+def _reshuffled(state: SunState, pile: PileName) -> SunState:
+    """Ruling R6: the empty draw pile becomes its discards, shuffled by the stream keyed by
+    the game's seed and the number of earlier reshuffles."""
+    stream = SeededStream(f"{SEED_KEY}|{state.seed}|reshuffle|{state.reshuffles}")
+    cards = tuple(stream.shuffled(state.discards(pile)))
+    count = state.reshuffles + 1
+    discards = {f"{pile}_discards": ()}
+    return _with_pile(
+        state,
+        pile,
+        cards,
+        reshuffles=count,
+        events=(*state.events, Reshuffled(pile, len(cards), count)),
+        **discards,
+    )
+
+
 def _draw(state: SunState, pile: PileName, reason: Literal["draw", "symbol"]) -> SunState:
     """One card from ``pile`` into the hand of the seat to move (reshuffling its discards
     first when the pile is empty: Ruling R6)."""
+    if not state.pile(pile):
+        state = _reshuffled(state, pile)
     cards = state.pile(pile)
-    events = state.events
-    reshuffles = state.reshuffles
-    discards = state.discards(pile)
-    if not cards:
-        stream = SeededStream(f"{SEED_KEY}|{state.seed}|reshuffle|{reshuffles}")
-        cards = tuple(stream.shuffled(discards))
-        discards = ()
-        reshuffles += 1
-        events = (*events, Reshuffled(pile, len(cards), reshuffles))
     card = cards[0]
     hand = list(state.hand)
     insort(hand, card)
-    events = (*events, Drew(state.turn, pile, card, reason))
-    if pile == "standard":
-        return replace(
-            state,
-            standard_pile=cards[1:],
-            standard_discards=discards,
-            hands=_with_hand(state, tuple(hand)),
-            events=events,
-            reshuffles=reshuffles,
-        )
-    return replace(
+    return _with_pile(
         state,
-        edge_pile=cards[1:],
-        edge_discards=discards,
+        pile,
+        cards[1:],
         hands=_with_hand(state, tuple(hand)),
-        events=events,
-        reshuffles=reshuffles,
+        events=(*state.events, Drew(state.turn, pile, card, reason)),
     )
+
+
+def with_next_card(state: SunState, seat: int, pile: PileName, card: int) -> SunState:
+    """``state`` changed only where ``seat`` cannot see, so that the next card drawn from
+    ``pile`` is ``card`` (one of :func:`next_draw`): the chance nodes of a search.
+
+    An empty pile is first reshuffled as the engine does it (Ruling R6); then ``card`` comes
+    to the pile's front, or, when another seat holds it, that seat takes the pile's front
+    card in exchange. Raises :class:`PositionError` when ``card`` is not a possible draw.
+    """
+    if state.can_draw(pile) and not state.pile(pile):
+        state = _reshuffled(state, pile)
+    cards = state.pile(pile)
+    if card in cards:
+        return _with_pile(state, pile, (card, *(c for c in cards if c != card)))
+    for other, hand in enumerate(state.hands):
+        if other != seat and card in hand and cards:
+            swapped = tuple(sorted((*(c for c in hand if c != card), cards[0])))
+            hands = (*state.hands[:other], swapped, *state.hands[other + 1 :])
+            return _with_pile(state, pile, (card, *cards[1:]), hands=hands)
+    raise PositionError(f"#{card} cannot be the next card of the {pile} pile for seat {seat}")
 
 
 def _draw_two(state: SunState, pile: PileName) -> SunState:
     first = state.phase is Phase.CHOOSE
-    drawn = replace(_draw(state, pile, "draw"), passes=0)
+    drawn = _evolve(_draw(state, pile, "draw"), passes=0)
     if first and (drawn.can_draw("standard") or drawn.can_draw("edge")):
-        return replace(drawn, phase=Phase.DRAWING)
+        return _evolve(drawn, phase=Phase.DRAWING)
     return _after_drawing(drawn)
 
 
 def _after_drawing(state: SunState) -> SunState:
     if len(state.hand) > HAND_LIMIT:
-        return replace(state, phase=Phase.DISCARD)
+        return _evolve(state, phase=Phase.DISCARD)
     return _next_turn(state)
 
 
@@ -764,14 +825,14 @@ def _discard(state: SunState, card_id: int) -> SunState:
     hand = _without(state.hand, card_id)
     events = (*state.events, Discarded(state.turn, card_id))
     if card.pile == "standard":
-        changed = replace(
+        changed = _evolve(
             state,
             hands=_with_hand(state, hand),
             standard_discards=(*state.standard_discards, card_id),
             events=events,
         )
     else:
-        changed = replace(
+        changed = _evolve(
             state,
             hands=_with_hand(state, hand),
             edge_discards=(*state.edge_discards, card_id),
@@ -783,7 +844,7 @@ def _discard(state: SunState, card_id: int) -> SunState:
 
 
 def _next_turn(state: SunState) -> SunState:
-    return replace(
+    return _evolve(
         state,
         turn=(state.turn + 1) % state.players,
         phase=Phase.CHOOSE,
@@ -794,9 +855,9 @@ def _next_turn(state: SunState) -> SunState:
 
 def _pass(state: SunState) -> SunState:
     passes = state.passes + 1
-    changed = replace(state, passes=passes, events=(*state.events, Passed(state.turn)))
+    changed = _evolve(state, passes=passes, events=(*state.events, Passed(state.turn)))
     if passes >= state.players:  # R7: a whole round of passes ends the game without a top
-        return replace(changed, phase=Phase.OVER, end="stalled", pending=None, placed=0)
+        return _evolve(changed, phase=Phase.OVER, end="stalled", pending=None, placed=0)
     return _next_turn(changed)
 
 
@@ -881,6 +942,207 @@ def _pile_word(word: str) -> PileName:
     raise MoveSyntaxError(f"{word!r} is not a pile (standard or edge)")
 
 
+# --- positions described from outside a game -------------------------------------------------
+
+
+WIDTH_SIZES: dict[int, Size] = {8: "short", 9: "standard", 10: "long"}
+
+
+def _place_names(state: SunState) -> dict[int, list[str]]:
+    places: dict[int, list[str]] = {}
+
+    def note(cards: Iterable[int], where: str) -> None:
+        for card in cards:
+            places.setdefault(card, []).append(where)
+
+    note(state.standard_pile, "the standard pile")
+    note(state.edge_pile, "the edge pile")
+    note((state.marker,), "the marker")
+    note(state.standard_discards, "the standard discards")
+    note(state.edge_discards, "the edge discards")
+    for seat, hand in enumerate(state.hands):
+        note(hand, f"the hand of seat {seat}")
+    slots = state.pyramid.geometry.slots
+    for i, card in enumerate(state.pyramid.cells):
+        if card != EMPTY:
+            note((card,), f"the pyramid at {slots[i]}")
+    note(state.removed, "the unused base cards")
+    return places
+
+
+def state_problems(state: SunState) -> tuple[str, ...]:
+    """Why the rules cannot reach ``state``, one sentence per problem (empty when they can):
+    every card in exactly one place, piles and discards of their type, the base row, cards
+    resting on two cards and of a kind their slot takes, hand sizes, seats, scores, phase."""
+    deck = state.deck
+    problems: list[str] = []
+
+    def name(card: int) -> str:
+        return f"{deck[card].label} (#{card})" if card in deck else f"#{card}"
+
+    places = _place_names(state)
+    for card, where in sorted(places.items()):
+        if card not in deck:
+            problems.append(f"{name(card)} is not a card of this deck ({where[0]})")
+        elif len(where) > 1:
+            problems.append(f"{name(card)} is in {len(where)} places: {', '.join(where)}")
+    problems.extend(f"{name(card.id)} is nowhere" for card in deck if card.id not in places)
+    if problems:
+        return tuple(problems)
+    if not MIN_PLAYERS <= state.players <= MAX_PLAYERS:
+        problems.append(f"{state.players} seats: the game is for {MIN_PLAYERS} to {MAX_PLAYERS}")
+    if not 0 <= state.turn < state.players:
+        problems.append(f"seat {state.turn} is to move, but the seats are 0 to {state.players - 1}")
+        return tuple(problems)
+    if len(state.scores) != state.players or any(score < 0 for score in state.scores):
+        problems.append("each seat needs a score of 0 or more")
+    for pile in PILES:
+        for card in state.pile(pile) + state.discards(pile):
+            if deck[card].pile != pile:
+                problems.append(f"{name(card)} is in the {pile} pile or its discards")
+    if deck[state.marker].pile != "edge":
+        problems.append(f"the marker {name(state.marker)} is not an edge card")
+    problems.extend(
+        f"{name(card)} is not a base card" for card in state.removed if deck[card].kind != "base"
+    )
+    problems.extend(_pyramid_problems(state, name))
+    for seat, hand in enumerate(state.hands):
+        limit = HAND_LIMIT
+        if seat == state.turn and state.phase in (Phase.DRAWING, Phase.DISCARD):
+            limit = HAND_LIMIT + DRAW_COUNT
+        if len(hand) > limit:
+            problems.append(f"seat {seat} holds {len(hand)} cards; a hand holds at most {limit}")
+        if list(hand) != sorted(hand):
+            problems.append(f"the hand of seat {seat} is not sorted by id")
+        problems.extend(
+            f"{name(card)} in the hand of seat {seat} is a base card"
+            for card in hand
+            if deck[card].kind == "base"
+        )
+    problems.extend(_phase_problems(state))
+    return tuple(problems)
+
+
+def _pyramid_problems(state: SunState, name: Callable[[int], str]) -> list[str]:
+    deck = state.deck
+    pyramid = state.pyramid
+    shape = pyramid.geometry
+    problems: list[str] = []
+    base = pyramid.cells[: pyramid.width]
+    if EMPTY in base:
+        problems.append("the base row has an empty place")
+        return problems
+    if any(deck[card].kind != "base" for card in base):
+        problems.append("the base row holds a card that is not a base card")
+    if deck[base[0]].side != "left" or deck[base[-1]].side != "right":
+        problems.append(
+            "the base row must start with the left-end base card and end with the right"
+        )
+    if any(deck[card].side is not None for card in base[1:-1]):
+        problems.append("an end base card lies inside the base row")
+    for i in range(pyramid.width, shape.size):
+        card = pyramid.cells[i]
+        if card == EMPTY:
+            continue
+        slot = shape.slots[i]
+        support = shape.supports[i]
+        if support is not None and EMPTY in (pyramid.cells[support[0]], pyramid.cells[support[1]]):
+            problems.append(f"{name(card)} at {slot} does not rest on two cards")
+        reason = fits(deck[card], pyramid, slot)
+        if reason is not None:
+            problems.append(f"{name(card)} at {slot}: {reason}")
+    return problems
+
+
+def _phase_problems(state: SunState) -> list[str]:
+    problems: list[str] = []
+    complete = state.pyramid.complete
+    if complete and not (state.phase is Phase.OVER and state.end == "top"):
+        problems.append("the top is placed, so the game is over")
+    if state.phase is Phase.OVER and state.end == "top" and not complete:
+        problems.append("the game ended by its top, but the top is empty")
+    if (state.phase is Phase.OVER) != (state.end is not None):
+        problems.append("an ended game names how it ended, and only an ended game does")
+    if state.phase is Phase.SYMBOL:
+        card = state.pyramid.card_at(state.pending) if state.pending is not None else None
+        if state.pending is None or card is None:
+            problems.append("a symbol's choice waits, but no card was placed")
+        elif not pyramid_matches(state.deck, state.pyramid, card, state.pending):
+            problems.append(f"the card at {state.pending} touches no card of its symbol")
+    elif state.pending is not None:
+        problems.append("a placed card waits for a symbol's choice outside the symbol phase")
+    if state.phase in (Phase.PLAYING, Phase.SYMBOL) and state.placed < 1:
+        problems.append("a play turn without a card placed")
+    if state.phase is Phase.DISCARD and len(state.hand) <= HAND_LIMIT:
+        problems.append(f"discarding with {len(state.hand)} cards (only above {HAND_LIMIT})")
+    if not 0 <= state.passes < max(1, state.players) and state.phase is not Phase.OVER:
+        problems.append(f"{state.passes} passes in a row")
+    return problems
+
+
+def position(
+    deck: Deck,
+    pyramid: Pyramid,
+    hands: Sequence[Sequence[int]],
+    turn: int,
+    *,
+    scores: Sequence[int] | None = None,
+    standard_discards: Sequence[int] = (),
+    edge_discards: Sequence[int] = (),
+    marker: int | None = None,
+    seed: int = 0,
+) -> SunState:
+    """A turn's start (phase ``choose``) described from outside a game: the pyramid, the
+    hands and the discards as given; every other card of a pile's type shuffled into its draw
+    pile from ``seed`` (the marker, unless given, drawn from the edge cards left); the base
+    cards not in the base row out of the game. Raises :class:`PositionError` naming every
+    problem (:func:`state_problems`) in one line."""
+    if seed_problem(seed) is not None:
+        raise PositionError(str(seed_problem(seed)))
+    size = WIDTH_SIZES.get(pyramid.width)
+    if size is None:
+        raise PositionError(
+            f"a base row of {pyramid.width} cards: a pyramid's base row holds 8, 9 or 10"
+        )
+    stream = SeededStream(f"{SEED_KEY}|{seed}|position")
+    given = set(pyramid.cells) | set(standard_discards) | set(edge_discards)
+    for hand in hands:
+        given.update(hand)
+    if marker is None:
+        left = [c for c in deck.edge_ids if c not in given]
+        marker = stream.child("marker").choice(left) if left else deck.edge_ids[0]
+    given.add(marker)
+    piles = {
+        pile: tuple(stream.child(pile).shuffled([c for c in deck.pile_ids(pile) if c not in given]))
+        for pile in PILES
+    }
+    removed = tuple(c for c in deck.base_ids if c not in given)
+    players = len(hands)
+    state = SunState(
+        deck=deck,
+        size=size,
+        pyramid=pyramid,
+        hands=tuple(tuple(sorted(hand)) for hand in hands),
+        standard_pile=piles["standard"],
+        edge_pile=piles["edge"],
+        marker=marker,
+        standard_discards=tuple(standard_discards),
+        edge_discards=tuple(edge_discards),
+        removed=removed,
+        scores=tuple(scores) if scores is not None else (0,) * players,
+        turn=turn,
+        phase=Phase.CHOOSE,
+        seed=seed,
+        first=turn,
+    )
+    problems = state_problems(state)
+    if problems:
+        shown = "; ".join(problems[:3])
+        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+        raise PositionError(f"{shown}{more}")
+    return state
+
+
 # --- random positions (tests, benchmarks) -----------------------------------------------------
 
 
@@ -896,28 +1158,82 @@ def random_position(
     *,
     deck: Deck | None = None,
     turns: int | None = None,
+    hand: int | None = None,
 ) -> SunState:
     """A reachable mid-game state at the start of a turn (phase ``choose``), made by playing
-    uniformly random legal moves through :func:`apply` from :func:`new_game` ``seed``.
+    random legal moves through :func:`apply` from :func:`new_game` ``seed``.
 
-    ``turns`` (default: drawn from the seed, 0 to 40) is how many turns are played; when the
-    game would end first, the last turn start before the end is returned.
+    ``turns`` (default: drawn from the seed, 0 to 40) is how many turns are played first;
+    without ``hand`` the moves are uniform, and when the game would end first the last turn
+    start before the end is returned. With ``hand`` (0 to 5), play goes on to the first turn
+    start whose player holds exactly that many cards (players short of it draw more often);
+    a game that ends first is replayed with the next derived stream.
     """
+    if hand is not None and not 0 <= hand <= HAND_LIMIT:
+        raise SunSetupError(f"a hand holds 0 to {HAND_LIMIT} cards, not {hand}")
     table = load_deck() if deck is None else deck
-    state = new_game(table, players, size, seed)
-    stream = SeededStream(f"{SEED_KEY}|{seed}|random-position|{players}|{size}")
-    target = stream.between(0, 40) if turns is None else turns
-    last = state
-    started = 0
-    while started < target:
-        after = apply(state, random_move(state, stream))
-        if after.over:
+    for attempt in range(100):
+        key = f"{SEED_KEY}|{seed}|random-position|{players}|{size}"
+        stream = SeededStream(key if attempt == 0 else f"{key}|{attempt}")
+        target = stream.between(0, 40) if turns is None else turns
+        state = new_game(table, players, size, seed)
+        last = state
+        started = 0
+        while True:
+            ready = state.phase is Phase.CHOOSE and started >= target
+            if ready and (hand is None or len(state.hand) == hand):
+                return state
+            moves = legal_moves(state)
+            move = stream.choice(moves)
+            if hand is not None and state.phase is Phase.CHOOSE and len(state.hand) < hand:
+                draws = [m for m in moves if isinstance(m, Draw)]
+                if draws and stream.chance(3, 4):
+                    move = stream.choice(draws)
+            after = apply(state, move)
+            if after.over:
+                break
+            if after.phase is Phase.CHOOSE:
+                started += 1
+                last = after
+            state = after
+        if hand is None:
             return last
-        if after.phase is Phase.CHOOSE:
-            started += 1
-            last = after
-        state = after
-    return last
+    raise SunSetupError(f"no random position with a hand of {hand} from seed {seed}")
+
+
+def determinized(state: SunState, seat: int, stream: SeededStream) -> SunState:
+    """A state ``seat`` cannot tell from ``state``: the cards it cannot see (:func:`unseen`)
+    dealt again at random between the draw piles and the other hands.
+
+    What ``seat`` knows stays: its hand, the pyramid, the discards, the marker, the scores,
+    every pile's size and every other hand's size by type (a hand's standard and edge cards
+    are public knowledge: the deal, the piles drawn from, the cards laid and discarded). The
+    seed becomes one drawn from ``stream``, so later reshuffles are not foreseen either.
+    """
+    hands = [list(hand) for hand in state.hands]
+    piles: dict[PileName, tuple[int, ...]] = {}
+    deck = state.deck
+    for pile in PILES:
+        mine = [
+            [c for c in hand if deck[c].pile == pile] if other != seat else []
+            for other, hand in enumerate(state.hands)
+        ]
+        pool = list(state.pile(pile)) + [c for cards in mine for c in cards]
+        dealt = stream.child(pile).shuffled(sorted(pool))
+        for other, cards in enumerate(mine):
+            if other == seat or not cards:
+                continue
+            kept = [c for c in hands[other] if deck[c].pile != pile]
+            hands[other] = kept + dealt[: len(cards)]
+            dealt = dealt[len(cards) :]
+        piles[pile] = tuple(dealt)
+    return _evolve(
+        state,
+        hands=tuple(tuple(sorted(hand)) for hand in hands),
+        standard_pile=piles["standard"],
+        edge_pile=piles["edge"],
+        seed=stream.child("seed").below(2**63),
+    )
 
 
 def random_game(

@@ -17,6 +17,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
+from types import MappingProxyType
 
 from ..errors import SilverpyrError
 
@@ -66,6 +67,7 @@ class Geometry:
     slots: tuple[Slot, ...]
     """Every slot, by index: level 0 left to right, then level 1, ... the top last."""
     index: Mapping[Slot, int]
+    """Each slot's index (read-only)."""
     supports: tuple[tuple[int, int] | None, ...]
     """The two slots below each slot (``None`` for the base row)."""
     above: tuple[tuple[int, ...], ...]
@@ -121,7 +123,7 @@ def geometry(width: int) -> Geometry:
     return Geometry(
         width,
         slots,
-        index,
+        MappingProxyType(index),
         tuple(supports),
         tuple(above),
         neighbours,
@@ -155,11 +157,17 @@ class Pyramid:
         """The top slot (level ``width - 1``)."""
         return self.geometry.top
 
+    def __reduce__(self) -> tuple[type[Pyramid], tuple[int, tuple[int, ...]]]:
+        """Pickled as its width and cells (not the cached views)."""
+        return (Pyramid, (self.width, self.cells))
+
     @cached_property
     def cards(self) -> Mapping[Slot, int]:
-        """The card id at each filled slot."""
+        """The card id at each filled slot (a read-only view)."""
         slots = self.geometry.slots
-        return {slots[i]: card for i, card in enumerate(self.cells) if card != EMPTY}
+        return MappingProxyType(
+            {slots[i]: card for i, card in enumerate(self.cells) if card != EMPTY}
+        )
 
     def card_at(self, slot: Slot) -> int | None:
         """The card id at ``slot``, or ``None`` when it is empty (or not in the pyramid)."""

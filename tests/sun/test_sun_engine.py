@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import ast
+import pickle
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sun_setups import card, fill, give
 
 from silverpyr.solver.sun.cards import Deck, load_deck
 from silverpyr.solver.sun.game import (
@@ -14,12 +19,13 @@ from silverpyr.solver.sun.game import (
     Draw,
     EndTurn,
     IllegalMove,
+    MoveSyntaxError,
     Pass,
     Phase,
     Place,
+    PositionError,
     Scored,
     SunSetupError,
-    SunState,
     SymbolDraw,
     TakePoints,
     apply,
@@ -28,59 +34,15 @@ from silverpyr.solver.sun.game import (
     outcome,
     parse_move,
     play_turn,
+    position,
     random_position,
+    state_problems,
     why_illegal,
 )
 from silverpyr.solver.sun.pyramid import EMPTY, Pyramid, Slot, geometry
 
 ROOT = Path(__file__).resolve().parents[2]
 DECK = load_deck()
-
-
-def _card(kind: str, value: int | None = None, symbol: str | None = None) -> int:
-    """The lowest id of a card of this kind, value (any when None) and symbol (None: none)."""
-    for card in DECK:
-        if (
-            card.kind == kind
-            and (value is None or card.value == value)
-            and card.symbol == symbol
-            and card.side is None
-        ):
-            return card.id
-    raise AssertionError(f"no {kind} {value} {symbol}")
-
-
-def _fill(state: SunState, slots: dict[Slot, int]) -> SunState:
-    """The state with these cards put in the pyramid directly (taken out of every other place)."""
-    used = set(slots.values())
-    cells = list(state.pyramid.cells)
-    shape = state.pyramid.geometry
-    for slot, card in slots.items():
-        cells[shape.index[slot]] = card
-    return replace(
-        state,
-        pyramid=Pyramid(state.pyramid.width, tuple(cells)),
-        hands=tuple(tuple(c for c in hand if c not in used) for hand in state.hands),
-        standard_pile=tuple(c for c in state.standard_pile if c not in used),
-        edge_pile=tuple(c for c in state.edge_pile if c not in used),
-    )
-
-
-def _give(state: SunState, seat: int, cards: tuple[int, ...]) -> SunState:
-    """Seat ``seat`` holds ``cards`` (taken from the piles; its old hand goes to the piles' end)."""
-    old = state.hands[seat]
-    taken = set(cards)
-    standard = tuple(c for c in state.standard_pile if c not in taken) + tuple(
-        c for c in old if DECK[c].kind == "standard" and c not in taken
-    )
-    edge = tuple(c for c in state.edge_pile if c not in taken) + tuple(
-        c for c in old if DECK[c].kind != "standard" and c not in taken
-    )
-    hands = tuple(
-        tuple(sorted(cards)) if s == seat else tuple(c for c in hand if c not in taken)
-        for s, hand in enumerate(state.hands)
-    )
-    return replace(state, hands=hands, standard_pile=standard, edge_pile=edge)
 
 
 def test_the_bundled_deck_has_the_components() -> None:
@@ -120,11 +82,11 @@ def test_the_rulebook_worked_example_scores_7_in_one_turn() -> None:
     scores 4: 7 in one turn."""
     state = new_game(DECK, 2, "short", 3)  # base row of 8
     fillers = [c.id for c in DECK if c.kind == "standard" and c.symbol is None and c.value != 2]
-    two_on_one = _card("standard", 2, None)
-    two_on_three = _card("standard", 2, "moon")
-    edge_two = _card("edge", 2, None)
+    two_on_one = card("standard", 2, None)
+    two_on_three = card("standard", 2, "moon")
+    edge_two = card("edge", 2, None)
     # Level 3's slot 3b rests on 2b and 2c, which rest on 1b, 1c, 1d: symbol-free cards.
-    state = _fill(
+    state = fill(
         state,
         {
             Slot(1, 1): fillers[0],
@@ -135,7 +97,7 @@ def test_the_rulebook_worked_example_scores_7_in_one_turn() -> None:
         },
     )
     seat = state.turn
-    state = _give(state, seat, (two_on_one, two_on_three, edge_two))
+    state = give(state, seat, (two_on_one, two_on_three, edge_two))
     state = play_turn(
         state,
         [
@@ -162,9 +124,9 @@ def test_a_card_rests_on_two_cards() -> None:
 
 def test_edge_and_top_cards_go_only_where_they_may() -> None:
     state = new_game(DECK, 2, "short", 5)
-    edge = _card("edge", 3)
+    edge = card("edge", 3)
     top = DECK.top_ids[0]
-    state = _give(state, state.turn, (edge, top))
+    state = give(state, state.turn, (edge, top))
     assert why_illegal(state, Place(edge, Slot(1, 0))) is None
     assert why_illegal(state, Place(edge, Slot(1, 6))) is None  # R2: either end
     assert (
@@ -192,7 +154,7 @@ def test_a_turn_plays_at_least_one_card_and_may_stop_after_any() -> None:
 def test_draw_two_then_discard_down_to_five() -> None:
     state = new_game(DECK, 2, "standard", 2)
     seat = state.turn
-    state = _give(state, seat, DECK.standard_ids[-5:])
+    state = give(state, seat, DECK.standard_ids[-5:])
     state = apply(state, Draw("standard"))
     assert state.phase is Phase.DRAWING and len(state.hands[seat]) == 6
     state = apply(state, Draw("edge"))
@@ -233,8 +195,8 @@ def test_notation_round_trips() -> None:
 def test_symbol_choice() -> None:
     state = new_game(DECK, 2, "short", 9)
     sun = [c.id for c in DECK if c.kind == "standard" and c.symbol == "sun"]
-    state = _fill(state, {Slot(1, 1): sun[0], Slot(1, 2): sun[1]})
-    state = _give(state, state.turn, (sun[2],))
+    state = fill(state, {Slot(1, 1): sun[0], Slot(1, 2): sun[1]})
+    state = give(state, state.turn, (sun[2],))
     seat = state.turn
     after = apply(state, Place(sun[2], Slot(2, 1)))
     assert after.phase is Phase.SYMBOL
@@ -273,6 +235,7 @@ ALLOWED = {
     "hashlib",
     "pathlib",
     "re",
+    "types",
     "typing",
 }
 CORE = {"errors", "reader", "rng"}
@@ -299,3 +262,129 @@ def test_a_deck_is_shared_by_reference() -> None:
     state = random_position(3)
     assert state.deck is DECK
     assert isinstance(state.deck, Deck)
+
+
+RULINGS = range(1, 17)
+
+
+@pytest.mark.parametrize("number", RULINGS)
+def test_every_ruling_is_documented_and_tested(number: int) -> None:
+    """docs/sun-rules.md marks Ruling Rn, says where it is implemented, and a test named
+    after it exists."""
+    doc = (ROOT / "docs" / "sun-rules.md").read_text(encoding="utf-8")
+    assert f"**Ruling R{number} (" in doc
+    section = doc.split(f"**Ruling R{number} (")[1].split("**Ruling")[0]
+    assert "*Tested:*" in section
+    tests = "".join(
+        path.read_text(encoding="utf-8") for path in (ROOT / "tests" / "sun").glob("test_*.py")
+    )
+    assert f"def test_ruling_r{number}_" in tests
+
+
+FUZZ_STATE = random_position(8, 2, "short")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=30))
+def test_any_text_is_a_move_or_one_move_syntax_error(text: str) -> None:
+    state = FUZZ_STATE
+    try:
+        move = parse_move(state, text)
+    except MoveSyntaxError as error:
+        assert "\n" not in str(error)
+        return
+    reason = why_illegal(state, move)
+    if reason is None:
+        apply(state, move)
+    else:
+        with pytest.raises(IllegalMove):
+            apply(state, move)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(-5, 200), st.integers(-3, 12), st.integers(-3, 12))
+def test_why_illegal_answers_any_placement_in_words(card_id: int, level: int, pos: int) -> None:
+    state = FUZZ_STATE
+    reason = why_illegal(state, Place(card_id, Slot(level, pos)))
+    assert reason is None or (isinstance(reason, str) and reason and "\n" not in reason)
+
+
+def test_the_view_tells_each_hands_edge_cards() -> None:
+    state = random_position(10, 3, "standard", hand=5)
+    view = state.view(0)
+    assert view.hand_sizes == tuple(len(h) for h in state.hands)
+    assert view.hand_edge_cards == tuple(
+        sum(DECK[c].kind in ("edge", "top") for c in h) for h in state.hands
+    )
+
+
+def test_a_position_from_its_parts_is_checked_and_playable() -> None:
+    state = random_position(30, 3, "standard", hand=5)
+    again = position(
+        DECK,
+        state.pyramid,
+        state.hands,
+        state.turn,
+        scores=state.scores,
+        standard_discards=state.standard_discards,
+        edge_discards=state.edge_discards,
+        marker=state.marker,
+        seed=4,
+    )
+    assert again.view(state.turn) == state.view(state.turn)
+    assert state_problems(again) == ()
+    assert set(legal_moves(again)) == set(legal_moves(state))
+    assert position(DECK, state.pyramid, state.hands, state.turn, seed=4) == position(
+        DECK, state.pyramid, state.hands, state.turn, seed=4
+    )
+
+
+def _base(width: int = 8) -> tuple[int, ...]:
+    plain = [c for c in DECK.base_ids if DECK[c].side is None]
+    left = next(c for c in DECK.base_ids if DECK[c].side == "left")
+    right = next(c for c in DECK.base_ids if DECK[c].side == "right")
+    return (left, *plain[: width - 2], right)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda b, h: (Pyramid.with_base(b), [h[:2], h[1:3]]), "in 2 places"),
+        (lambda b, h: (Pyramid.with_base(b), [h[:6], ()]), "holds 6 cards"),
+        (lambda b, h: (Pyramid.with_base(b).place(Slot(2, 0), h[0]), [h[1:3], ()]), "rest on two"),
+        (
+            lambda b, h: (Pyramid.with_base(b).place(Slot(1, 3), card("edge", 2)), [h[:2], ()]),
+            "only at an end",
+        ),
+        (lambda b, h: (Pyramid.with_base(b[::-1]), [h[:2], ()]), "left-end base card"),
+        (lambda b, h: (Pyramid.with_base(b), [(*h[:2], 999), ()]), "not a card of this deck"),
+        (lambda b, h: (Pyramid.with_base(b), [(b[0],), ()]), "in 2 places"),
+    ],
+)
+def test_a_position_the_rules_cannot_reach_is_one_error(change: Any, words: str) -> None:
+    pyramid, hands = change(_base(), DECK.standard_ids[:8])
+    with pytest.raises(PositionError, match=words) as caught:
+        position(DECK, pyramid, hands, 0)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_position_needs_a_known_width_and_a_seat_to_move() -> None:
+    with pytest.raises(PositionError, match="8, 9 or 10"):
+        position(DECK, Pyramid.with_base(_base(7)), [(), ()], 0)
+    with pytest.raises(PositionError, match="seat 2 is to move"):
+        position(DECK, Pyramid.with_base(_base()), [(), ()], 2)
+    with pytest.raises(PositionError, match="2 to 5"):
+        position(DECK, Pyramid.with_base(_base()), [()], 0)
+
+
+def test_states_pickle_and_their_mappings_are_read_only() -> None:
+    """A Dask task may carry a state; nobody can change a deck or a pyramid in place."""
+    state = random_position(12, 4, "long", hand=5)
+    assert state.pyramid.cards  # the cached view is built
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and again.deck == state.deck
+    assert legal_moves(again) == legal_moves(state)
+    with pytest.raises(TypeError):
+        state.deck.cards[1] = state.deck.cards[2]  # type: ignore[index]
+    with pytest.raises(TypeError):
+        state.pyramid.cards[Slot(5, 0)] = 1  # type: ignore[index]
