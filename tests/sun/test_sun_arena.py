@@ -196,13 +196,15 @@ def test_the_command_draws_a_table() -> None:
         (["--bots", "expert"], "2 to 5 bots"),
         (["--bots", ","], "at least one bot"),
         (["--size", "huge"], "unknown pyramid size 'huge'"),
+        (["--scheduler", "tcp://no host:1"], "--scheduler"),
+        (["--records", str(Path(__file__).resolve())], "it is a file, not a folder"),
     ],
 )
 def test_a_bad_line_up_is_one_line_on_stderr(
     args: list[str], words: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(SystemExit) as exit_info:
-        _app()(["arena", "--workers", "0", *args], prog_name="silverpyr")
+        _app()(["arena", "--games", "1", *args], prog_name="silverpyr")
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ")
