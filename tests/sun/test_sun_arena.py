@@ -18,6 +18,7 @@ from silverpyr.puzzles.sun.arena import (
     SunGameResult,
     SunRecords,
     check_arena,
+    play_arena_game,
     record_of,
     replay_record,
     run_arena,
@@ -145,9 +146,15 @@ def test_records_replay_through_the_engine(tmp_path: Path) -> None:
         assert result.winners == game.winners
 
 
+def test_moves_come_back_only_for_records() -> None:
+    """A million games' moves would not fit in memory: without records none are kept."""
+    report = run_arena(DECK, ["greedy", "expert"], 2, seed=10, workers=0)
+    assert all(game.moves == () for game in report.games)
+
+
 def test_a_record_that_does_not_replay_names_its_move() -> None:
-    report = run_arena(DECK, ["greedy", "greedy"], 1, seed=5, workers=0)
-    data = record_of(DECK, report.games[0])
+    game = play_arena_game((DECK, "standard", True), 5, ("greedy", "greedy"))
+    data = record_of(DECK, game)
     data["moves"][3] = "#999@9a"
     with pytest.raises(SilverpyrError, match="move 4"):
         replay_record(DECK, data)
