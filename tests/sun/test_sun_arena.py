@@ -225,5 +225,5 @@ def test_a_bad_option_is_a_usage_error(args: list[str], capsys: pytest.CaptureFi
         _app()(["arena", *args], prog_name="silverpyr")
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
-    assert err.startswith("error: ")
-    assert args[0] in err.splitlines()[0]
+    assert err.startswith("error: ")  # the wording is Click's: not tested
+    assert "Traceback" not in err
