@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 import typer
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import _ErrorMappingGroup
@@ -227,3 +229,43 @@ def test_a_bad_option_is_a_usage_error(args: list[str], capsys: pytest.CaptureFi
     err = capsys.readouterr().err
     assert err.startswith("error: ")  # the wording is Click's: not tested
     assert "Traceback" not in err
+
+
+@st.composite
+def _results(draw: st.DrawFn) -> list[SunGameResult]:
+    players = draw(st.integers(2, 5))
+    names = draw(st.lists(st.sampled_from("abc"), min_size=players, max_size=players))
+    games = draw(st.integers(1, 12))
+    results = []
+    for g in range(games):
+        scores = tuple(draw(st.lists(st.integers(0, 9), min_size=players, max_size=players)))
+        best = max(scores)
+        winners = tuple(seat for seat, score in enumerate(scores) if score == best)
+        seats = tuple(names[(g + s) % players] for s in range(players))
+        categories = tuple({"cards": s, "symbols": 0, "top": 0} for s in scores)
+        results.append(
+            SunGameResult(g, "standard", seats, scores, categories, (1,) * players, winners, "top")
+        )
+    return results
+
+
+@given(_results())
+def test_the_report_recomputed_seat_by_seat(results: list[SunGameResult]) -> None:
+    """Wins add up to one a game; each bot's figures are its seats' own."""
+    report = summarise(results, 0.0, 0, "standard")
+    assert sum(bot.wins for bot in report.bots) == pytest.approx(len(results))
+    for bot in report.bots:
+        seats = [
+            (game, seat)
+            for game in results
+            for seat, name in enumerate(game.seats)
+            if name == bot.name
+        ]
+        assert bot.seats_played == len(seats)
+        wins = sum(1 / len(game.winners) for game, seat in seats if seat in game.winners)
+        assert bot.wins == pytest.approx(wins)
+        assert bot.mean == pytest.approx(
+            sum(game.scores[seat] for game, seat in seats) / len(seats)
+        )
+        low, high = bot.win_interval
+        assert low <= bot.win_rate <= high
