@@ -67,6 +67,7 @@ from .game import (
     legal_moves,
     matching_neighbours,
     next_draw,
+    points_for,
     with_next_card,
 )
 from .pyramid import EMPTY as _EMPTY
@@ -75,10 +76,13 @@ from .pyramid import Slot
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds a best-turn search may take before it answers "best found" (the CLI default)."""
 
+PLAN_DEPTH = 2
+"""Symbol draws deep a plan is shown to people (:meth:`Plan.lines`); JSON has it all."""
+
 PROVEN = "proven"
 BEST_FOUND = "best found"
 
-_CHECK_EVERY = 256
+_CHECK_EVERY = 64
 """Nodes between two looks at the clock."""
 
 
@@ -148,18 +152,23 @@ class Plan:
             ],
         }
 
-    def lines(self, indent: str = "") -> list[str]:
-        """The plan for people, one move a line, branches indented."""
+    def lines(self, indent: str = "", depth: int | None = PLAN_DEPTH) -> list[str]:
+        """The plan for people, one move a line, branches indented; after ``depth`` symbol
+        draws (``None``: all) a branch shows its expected points only (the JSON form has
+        the whole tree)."""
         out = [f"{indent}{step.move}  (+{step.points})" for step in self.steps]
         if self.draw is not None:
             out.append(f"{indent}{self.draw}  (expected {_show(self.value - self.points)} more)")
+            total = sum(b.count for b in self.branches)
+            deeper = None if depth is None else depth - 1
             for branch in self.branches:
                 out.append(
-                    f"{indent}  if {branch.card} ({branch.count} of "
-                    f"{sum(b.count for b in self.branches)}): expected "
+                    f"{indent}  if {branch.card} ({branch.count} of {total}): expected "
                     f"{_show(branch.plan.value)} more"
+                    + ("" if deeper is None or deeper > 0 else " (the plan: --json)")
                 )
-                out.extend(branch.plan.lines(indent + "    "))
+                if deeper is None or deeper > 0:
+                    out.extend(branch.plan.lines(indent + "    ", deeper))
         if not self.steps and self.draw is None:
             out.append(f"{indent}end the turn")
         return out
@@ -232,8 +241,8 @@ class BestTurn:
             "time_limit": self.time_limit,
         }
 
-    def lines(self) -> list[str]:
-        """The answer for people."""
+    def lines(self, depth: int | None = PLAN_DEPTH) -> list[str]:
+        """The answer for people (the plan down to ``depth`` symbol draws)."""
         if self.proven:
             head = "proven best"
         elif self.draw_limit is not None:
@@ -249,7 +258,7 @@ class BestTurn:
             out = ["no card in hand can be played this turn"]
         else:
             out = [f"{head}: {_show(self.value)} expected points this turn"]
-            out.extend(self.plan.lines("  "))
+            out.extend(self.plan.lines("  ", depth))
         if self.can_draw:
             out.append("drawing 2 instead: 0 points this turn (its cards score later)")
         else:
@@ -314,20 +323,39 @@ class _Search:
             raise _OutOfTime
 
     def key(self, state: SunState, shape: tuple[int, ...], drawn: tuple[int, ...]) -> _Key:
-        """What the rest of the turn depends on: the phase and the card waiting for its
-        symbol choice (by its slot and the points it offers), the pyramid's :meth:`shape`,
-        the hand and the cards drawn this turn by class, the piles' and discards' sizes."""
-        canon = self.canon
+        """What the rest of the turn depends on: the card waiting for its symbol choice (by
+        its slot and the points it offers; ``None`` in phase ``playing``), the pyramid's
+        :meth:`shape`, the hand and the cards drawn this turn by class, the piles' and
+        discards' sizes. (The phase need not be in it: ``choose`` is the root's alone, the
+        only state with this turn's pyramid; ``symbol`` is a pending card.)"""
         pending = state.pending
         symbol_points = 0
         if pending is not None:
             symbol_points = matching_neighbours(state, state.pyramid.cards[pending], pending)
-        return (
-            state.phase,
+        return self.key_of(
             pending,
             symbol_points,
             shape,
-            tuple(sorted([canon[c] for c in state.hands[self.seat]])),
+            tuple(sorted([self.canon[c] for c in state.hands[self.seat]])),
+            drawn,
+            state,
+        )
+
+    @staticmethod
+    def key_of(
+        pending: Slot | None,
+        symbol_points: int,
+        shape: tuple[int, ...],
+        hand: tuple[int, ...],
+        drawn: tuple[int, ...],
+        state: SunState,
+    ) -> _Key:
+        """The key from its parts (piles and discards: those of ``state``)."""
+        return (
+            pending,
+            symbol_points,
+            shape,
+            hand,
             drawn,
             len(state.standard_pile),
             len(state.edge_pile),
@@ -351,14 +379,15 @@ class _Search:
     def placed_shape(
         self, shape: tuple[int, ...], cells: tuple[int, ...], slot: Slot, card: int
     ) -> tuple[int, ...]:
-        """:meth:`shape` of ``cells`` (``shape``'s pyramid with ``card`` put on ``slot``),
-        changing only that slot and the two below it."""
+        """:meth:`shape` after ``card`` is put on the empty, open ``slot`` of ``cells``,
+        changing only that slot and the two below it (the slots above an empty slot are
+        empty: a card rests on two)."""
         changed = list(shape)
         i = self.index[slot]
         above = self.above
-        changed[i] = self.symbol[card] if any(cells[a] == _EMPTY for a in above[i]) else -2
+        changed[i] = self.symbol[card] if above[i] else -2
         for j in self.supports[i] or ():
-            if changed[j] != -2 and all(cells[a] != _EMPTY for a in above[j]):
+            if changed[j] != -2 and all(a == i or cells[a] != _EMPTY for a in above[j]):
                 changed[j] = -2
         return tuple(changed)
 
@@ -391,18 +420,35 @@ class _Search:
         best_rank = (9, "")
         seat = self.seat
         before = state.scores[seat]
+        hand = sorted([self.canon[c] for c in state.hands[seat]])
+        top = state.pyramid.top
         for move in distinct_moves(state):
             if isinstance(move, Place):
-                after = apply_unchecked(state, move)
-                worth = (
-                    after.scores[seat]
-                    - before
-                    + self.value(
-                        after,
-                        self.placed_shape(shape, after.pyramid.cells, move.slot, move.card),
-                        drawn,
+                slot = move.slot
+                child = self.placed_shape(shape, state.pyramid.cells, slot, move.card)
+                known_child = None
+                if slot != top:
+                    # the child's key without applying the move: a card placed below the
+                    # top waits for its symbol choice exactly when it touches its symbol
+                    # (checked against the engine whenever the move is applied)
+                    matches = matching_neighbours(state, move.card, slot)
+                    rest = list(hand)
+                    rest.remove(self.canon[move.card])
+                    known_child = self.memo.get(
+                        self.key_of(
+                            slot if matches else None, matches, child, tuple(rest), drawn, state
+                        )
                     )
-                )
+                if known_child is not None:
+                    worth = points_for(state, move.card, slot) + known_child[0]
+                else:
+                    after = apply_unchecked(state, move)
+                    if slot != top and (after.pending is not None) != bool(matches):
+                        raise SolverBugError(
+                            f"{move.notation(state.deck)}: the engine's symbol phase and the "
+                            "search's key disagree: a bug in silverpyr"
+                        )
+                    worth = after.scores[seat] - before + self.value(after, child, drawn)
             elif isinstance(move, SymbolDraw):
                 if len(drawn) >= self.draw_limit:
                     self.limited = True

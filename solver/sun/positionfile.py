@@ -65,8 +65,8 @@ POSITION_TEMPLATE = """\
 size: standard          # short (base row of 8 cards), standard (9) or long (10)
 players: 3              # 2 to 5
 turn: 0                 # the seat to move, counted from 0 (default 0)
-hand: [S4-sun, S2-moon, E3-jaguar, S5, E4]   # the hand of the seat to move (0 to 5 cards)
-hand_sizes: [5, 4, 3]   # cards in each seat's hand (default: 4 for the others)
+hand: [S4-serpent, S6, E4, S5]   # the hand of the seat to move (0 to 5 cards)
+hand_sizes: [4, 4, 3]   # cards in each seat's hand (default: 4 for the others)
 scores: [6, 9, 4]       # points of each seat (default: all 0)
 marker: E2              # the face-up edge card under the edge pile (never drawn)
 pyramid:                # the cards above the base row, by slot: level and position letter

@@ -152,9 +152,9 @@ def test_ties_go_to_the_smallest_notation_and_are_the_same_every_time() -> None:
 def symbol_position() -> str:
     """A short pyramid filled but for its right edge from 2f up: only 2f is open, above two
     sun cards (1f, 1g). The hand is S4-sun: on 2f it scores 2 and its symbol offers 2 points
-    or a card. Most cards are in the discards, so a draw brings one of 3 standard cards
-    (S5-sun, S6, S1-moon) or 2 edge cards (E3-moon, T9); a card on 3e may touch the sun
-    of 2f and draw again, and so on up to the top."""
+    or a card. Most cards are in the discards, so a draw brings one of 2 standard cards
+    (S5-sun, S6; the one S1-moon is at 2b) or 2 edge cards (E3-moon, T9); a card on 3e may
+    touch the sun of 2f and draw again, and so on up to the top."""
     pyramid = {
         "1a": "S1", "1b": "S1", "1c": "S3", "1d": "S4", "1e": "S5", "1f": "S1-sun",
         "1g": "S2-sun", "2a": "S6", "2b": "S1-moon", "2c": "S2-moon", "2d": "S2-moon",
@@ -220,6 +220,12 @@ def test_the_answer_as_json_and_lines() -> None:
     assert lines[0].startswith("proven best: ")
     assert any(line.strip().startswith("if ") for line in lines)
     assert lines[-1].startswith("drawing 2 instead: 0 points this turn")
+    # people see two draws deep (the third: its expected points); --json has all of it
+    assert any(line.endswith("(the plan: --json)") for line in lines)
+    everything = answer.lines(depth=None)
+    assert len(everything) > len(lines)
+    assert not any("--json" in line for line in everything)
+    assert "S6@5c  (+5)" in "\n".join(everything)
 
 
 def test_only_a_turn_start_is_asked() -> None:
@@ -236,15 +242,21 @@ def test_only_a_turn_start_is_asked() -> None:
 
 
 def test_a_stopped_search_says_best_found_with_an_exact_lower_value() -> None:
-    """random_position(1003): 4 cards, and a turn whose draws do not end in a second."""
+    """random_position(1003): 4 cards, and a turn whose chains of draws a search does not
+    finish in minutes (so 0.3 s stops it on any machine)."""
     state = random_position(1003)
     quick = best_turn(state, time_limit=0.3)
     assert quick.status == BEST_FOUND and not quick.proven
-    assert quick.lines()[0].startswith("best found")
-    limited = best_turn(state, time_limit=60, max_draws=quick.draw_limit or 0)
-    if quick.draw_limit is not None:
-        assert quick.value == limited.value
-    assert quick.value <= best_turn(state, time_limit=60, max_draws=1).value
+    assert quick.lines()[0].startswith("best found (the time limit came first")
+    assert quick.to_dict()["proven"] is False
+    if quick.draw_limit is None:  # not even the plans without draws were searched
+        assert quick.value <= best_turn(state, time_limit=60, max_draws=0).value
+    else:  # the best of the plans drawing at most draw_limit cards, exactly valued
+        limited = best_turn(state, time_limit=60, max_draws=quick.draw_limit)
+        assert quick.value == limited.value and quick.plan == limited.plan
+        assert limited.status == BEST_FOUND and limited.draw_limit == quick.draw_limit
+        wider = best_turn(state, time_limit=60, max_draws=quick.draw_limit + 1)
+        assert wider.value >= quick.value
 
 
 # --- properties ---------------------------------------------------------------------------
