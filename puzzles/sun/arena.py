@@ -366,6 +366,7 @@ def run_arena(
             scheduler=scheduler,
             workers=workers,
             each=done,
+            kind="an arena",
         )
     except TournamentError as error:
         raise SunArenaError(str(error)) from None
