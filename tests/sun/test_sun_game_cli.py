@@ -1,0 +1,124 @@
+"""``sun game`` in line mode (``cli/sun/game_cmd.py``), through Typer's CliRunner on a local
+app with the root's error mapping: a scripted game ends, save and resume give the same game,
+and a bad answer gets one clear line and the prompt again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner, Result
+
+from silverpyr.cli.app import _ErrorMappingGroup
+from silverpyr.cli.sun.game_cmd import game
+from silverpyr.puzzles.sun.kept_game import KeptGame
+from silverpyr.solver.sun.bots import GreedyPlayer
+from silverpyr.solver.sun.cards import load_deck
+
+DECK = load_deck()
+app = typer.Typer(cls=_ErrorMappingGroup, pretty_exceptions_enable=False)
+app.command("game")(game)
+
+
+@app.callback()
+def _root() -> None:
+    """A local root, as ``silverpyr sun``."""
+
+
+def _answers(seed: int, size: str, bots: tuple[str, ...]) -> tuple[list[str], tuple[int, ...]]:
+    """Seat 0's final answers of a game it plays greedily, and the final scores."""
+    kept = KeptGame(DECK, seed, size, bots)
+    player = GreedyPlayer()
+    kept.settle()
+    while not kept.is_over():
+        kept.play(player.decide(kept.state, 0))
+        kept.settle()
+    return kept.answers, kept.state.scores
+
+
+def _run(*args: str, text: str | None = None) -> Result:
+    return CliRunner().invoke(app, ["game", *args], input=text)
+
+
+def test_a_whole_scripted_game_ends_with_its_outcome_as_json(home: Path) -> None:
+    answers, scores = _answers(11, "short", ("greedy",))
+    result = _run("--seed", "11", "--size", "short", "--moves", ";".join(answers), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["scores"] == list(scores)
+    assert data["players"] == ["human", "greedy"] and data["reason"] == "top"
+
+
+def test_left_and_resumed_the_game_ends_the_same(home: Path, tmp_path: Path) -> None:
+    answers, scores = _answers(12, "short", ("expert", "greedy"))
+    half = len(answers) // 2
+    first = _run(
+        "--seed",
+        "12",
+        "--size",
+        "short",
+        "--opponents",
+        "expert,greedy",
+        "--moves",
+        ";".join(answers[:half]) + ";q",
+    )
+    assert first.exit_code == 0, first.output
+    assert "silverpyr sun game" in first.stderr
+    record = tmp_path / "game.json"
+    rest = _run("--moves", ";".join(answers[half:]), "--json", "--record", str(record))
+    assert rest.exit_code == 0, rest.output
+    assert "Resuming the unfinished game" in rest.stderr
+    assert json.loads(rest.stdout)["scores"] == list(scores)
+    assert json.loads(record.read_text(encoding="utf-8"))["outcome"]["scores"] == list(scores)
+
+
+def test_a_bad_answer_gets_one_line_and_the_prompt_again(home: Path) -> None:
+    result = _run("--seed", "3", "--size", "short", text="S9@9z\nend\n?\nq\ny\n")
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.stderr.splitlines() if line.startswith("not taken:")]
+    assert len(lines) == 2
+    assert "play at least one card first" in lines[1]
+    out = result.stdout
+    assert out.count("Turn 1 - play a card") >= 3 or out.count("play a card") >= 3
+    assert "legal moves:" in out
+
+
+def test_a_script_stops_at_its_first_bad_answer_with_one_error_line(home: Path) -> None:
+    result = _run("--seed", "3", "--size", "short", "--moves", "S9@9z;end")
+    assert result.exit_code == 2
+    errors = result.stderr.strip().splitlines()
+    assert len(errors) == 1 and errors[0].startswith("error: ") and "answer 1" in errors[0]
+
+
+def test_another_game_while_one_is_unfinished_is_one_error_line(home: Path) -> None:
+    answers, _ = _answers(14, "short", ("greedy",))
+    assert (
+        _run("--seed", "14", "--size", "short", "--moves", ";".join(answers[:4]) + ";q").exit_code
+        == 0
+    )
+    result = _run("--seed", "15", "--moves", "q")
+    assert result.exit_code == 2
+    line = result.stderr.strip()
+    assert line.startswith("error: ") and "\n" not in line
+    assert "--restart" in line and "silverpyr sun game" in line
+    assert _run("--seed", "15", "--restart", "--moves", "q").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--players", "3", "--opponents", "greedy"], "--players 3"),
+        (["--opponents", "greedy,nobody"], "nobody"),
+        (["--opponents", "greedy,greedy,greedy,greedy,greedy"], "1-4"),
+        (["--size", "huge"], "huge"),
+        (["--players", "6"], "--players"),
+    ],
+)
+def test_bad_options_are_one_error_line(home: Path, args: list[str], words: str) -> None:
+    result = _run(*args, "--moves", "q")
+    assert result.exit_code == 2
+    line = result.stderr.strip().splitlines()[0]
+    assert line.startswith("error: ") and words in line
+    assert "Traceback" not in result.output
