@@ -21,11 +21,18 @@ each placement, ``end``, the draws, a symbol's choice, a discard), cards of one 
 once (Ruling R14: twins are the same move); :meth:`Advice.rated` finds any legal move's
 entry by its label.
 
-**Speed** (a person waits): every option gets :data:`SCREEN` samples first; an option whose
-loss is then already clearly a blunder (``loss - 2 x error >= 5`` points) stops there, the
-others get all ``samples`` (:data:`DEFAULT_ROLLOUTS`). The coach's verdict on the move
-actually played always uses all the samples (:func:`measure`). Rollouts are cached per state,
-so ``h`` and then the coach's verdict share them.
+**Speed** (a person waits a few seconds at most, with progress). Samples ``0 ..``
+:data:`SCREEN` ``- 1`` only *screen*; every measurement that is reported as a full one (an
+option's loss with all its samples, the coach's verdict) uses the **window** of samples
+:data:`SCREEN` ``..`` :data:`SCREEN` ``+ samples - 1``, so choosing which options to
+measure fully never biases what is measured. When every option fits the budget
+(:data:`BUDGET` option-rollouts), every option is measured on the window. Otherwise every
+option is screened first, and the best by their screening loss, as many as the budget
+pays for (at least :data:`KEEP`), are measured on the window; the others show their
+screening loss, marked with their fewer rollouts. The coach's verdict on the move played
+always uses the whole window (:mod:`.coach`). Rollouts are cached per state, so ``h`` and
+then the coach's verdict share them. Everything is counted in rollouts, never in seconds:
+the same state gives the same advice on every machine.
 """
 
 from __future__ import annotations
@@ -54,11 +61,12 @@ from .registry import make_player
 
 DEFAULT_ROLLOUTS = 12
 """Paired samples per option (and for the coach's verdict)."""
-SCREEN = 4
-"""Samples every option gets before a clear blunder may stop."""
-CLEAR_BLUNDER = 5.0
-"""An option whose loss minus twice its error reaches this after :data:`SCREEN` samples is
-measured no further."""
+SCREEN = 2
+"""Screening samples (the first ones; the full measurements use the ones after them)."""
+BUDGET = 120
+"""Option-rollouts (besides the reference's) one piece of advice may spend."""
+KEEP = 4
+"""Options measured fully after screening, at least (the best by their screening loss)."""
 MAX_ROLLOUTS = 200
 ROLLOUT_KEY = "silverpyr-sun-advice-v1"
 REFERENCE = "expert"
@@ -237,12 +245,17 @@ class Measured:
     samples: int
 
 
-def measure(rollouts: Rollouts, move: Move, reference: Move, samples: int) -> Measured:
-    """``move`` against ``reference`` over samples ``0 .. samples-1`` (paired)."""
+def window(samples: int) -> range:
+    """The samples of a full measurement (module docstring)."""
+    return range(SCREEN, SCREEN + samples)
+
+
+def measure(rollouts: Rollouts, move: Move, reference: Move, samples: range) -> Measured:
+    """``move`` against ``reference`` over ``samples`` (paired: the same determinizations)."""
     diffs: list[float] = []
     scores: list[float] = []
     wins: list[float] = []
-    for k in range(samples):
+    for k in samples:
         ref_score, _ = rollouts.value(reference, k)
         score, win = rollouts.value(move, k)
         diffs.append(ref_score - score)
@@ -250,7 +263,7 @@ def measure(rollouts: Rollouts, move: Move, reference: Move, samples: int) -> Me
         wins.append(win)
     mean = statistics.fmean(diffs)
     error = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
-    return Measured(mean, error, statistics.fmean(scores), statistics.fmean(wins), samples)
+    return Measured(mean, error, statistics.fmean(scores), statistics.fmean(wins), len(samples))
 
 
 def check_samples(samples: int | None) -> int:
@@ -285,21 +298,34 @@ def advise(
     if len(options) == 1:
         only = Rated(reference, _label(reference, deck), None, 0.0, None, 0)
         return Advice(state.phase, (only,), 0)
-    screen = min(SCREEN, count)
-    measured: dict[str, Measured] = {}
     others = [option for option in options if option.notation(deck) != reference.notation(deck)]
-    for number, option in enumerate(others, start=1):
+    full = window(count)
+    measured: dict[str, Measured] = {}
+    chosen = others
+    if len(others) * count > BUDGET:
+        screen = range(SCREEN)
+        for number, option in enumerate(others, start=1):
+            if progress is not None:
+                progress(f"Screening option {number} of {len(others)}...")
+            measured[option.notation(deck)] = measure(rollouts, option, reference, screen)
+        keep = max(KEEP, (BUDGET - SCREEN * len(others)) // count)
+        chosen = sorted(
+            others,
+            key=lambda option: (measured[option.notation(deck)].loss, option.notation(deck)),
+        )[:keep]
+    for number, option in enumerate(chosen, start=1):
         if progress is not None:
-            progress(f"Rollouts: option {number} of {len(others)}...")
-        first = measure(rollouts, option, reference, screen)
-        clear = first.loss - 2 * first.error >= CLEAR_BLUNDER
-        measured[option.notation(deck)] = (
-            first if clear or screen == count else measure(rollouts, option, reference, count)
-        )
-    ref = measure(rollouts, reference, reference, count)
+            progress(f"Rolling out option {number} of {len(chosen)} ({count} games each)...")
+        measured[option.notation(deck)] = measure(rollouts, option, reference, full)
+    ref = measure(rollouts, reference, reference, full)
     rated = [Rated(reference, _label(reference, deck), ref.expected, 0.0, None, count, ref.win)]
-    ranked = sorted(
-        others, key=lambda option: (measured[option.notation(deck)].loss, option.notation(deck))
+    ranked = sorted(  # the fully measured first, each part by loss
+        others,
+        key=lambda option: (
+            measured[option.notation(deck)].samples < count,
+            measured[option.notation(deck)].loss,
+            option.notation(deck),
+        ),
     )
     for option in ranked:
         found = measured[option.notation(deck)]
@@ -318,8 +344,9 @@ def advise(
 
 
 __all__ = [
-    "CLEAR_BLUNDER",
+    "BUDGET",
     "DEFAULT_ROLLOUTS",
+    "KEEP",
     "SCREEN",
     "Advice",
     "AdviceError",
@@ -332,4 +359,5 @@ __all__ = [
     "measure",
     "reference_move",
     "rollouts_for",
+    "window",
 ]

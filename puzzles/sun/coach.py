@@ -2,9 +2,9 @@
 
 Before a move is final, :func:`judge` measures it with the advice's paired rollouts
 (:mod:`.advice`): the **expected final points it gives up** against the expert's choice (the
-reference, fixed before any rollout), over all :data:`~.advice.DEFAULT_ROLLOUTS` samples,
-with its standard error. The expert's own choice, and a decision with one option, give up 0
-with no rollout.
+reference, fixed before any rollout), over the advice's whole window of
+:data:`~.advice.DEFAULT_ROLLOUTS` samples (never a screened subset), with its standard
+error. The expert's own choice, and a decision with one option, give up 0 with no rollout.
 
 **Ruling (grades, as the Silver & Gold coach's).** Silent below :data:`SILENT_BELOW` (0.5)
 expected points, and silent while the loss is within twice its standard error (noise); then
@@ -34,6 +34,7 @@ from .advice import (
     measure,
     reference_move,
     rollouts_for,
+    window,
 )
 
 SILENT_BELOW = 0.5
@@ -162,8 +163,8 @@ def judge(
     if progress is not None:
         progress(f"The coach plays {count} games out after {label} and after {best}...")
     rollouts = rollouts_for(state, seat, table)
-    found = measure(rollouts, played, reference, count)
-    ref = measure(rollouts, reference, reference, count)
+    found = measure(rollouts, played, reference, window(count))
+    ref = measure(rollouts, reference, reference, window(count))
     return Verdict(
         where,
         phase,

@@ -10,11 +10,13 @@ from hypothesis import strategies as st
 
 from silverpyr.puzzles.sun import advice as advice_module
 from silverpyr.puzzles.sun.advice import (
+    SCREEN,
     AdviceError,
     Rollouts,
     advise,
     measure,
     reference_move,
+    window,
 )
 from silverpyr.puzzles.sun.coach import Grade, Verdict, grade, judge, report
 from silverpyr.solver.sun.expert import ExpertPlayer
@@ -87,12 +89,15 @@ def test_losses_are_paired_on_the_same_determinizations() -> None:
     state = random_position(23, players=2)
     rollouts = Rollouts(state, state.turn, _table(2))
     reference = reference_move(state, state.turn)
-    same = measure(rollouts, reference, reference, SAMPLES)
+    same = measure(rollouts, reference, reference, window(SAMPLES))
     assert same.loss == 0.0 and same.error == 0.0  # paired: no noise against itself
     other = next(m for m in distinct_moves(state) if m != reference)
-    found = measure(rollouts, other, reference, SAMPLES)
-    by_hand = [rollouts.value(reference, k)[0] - rollouts.value(other, k)[0] for k in range(4)]
-    assert found.loss == pytest.approx(sum(by_hand) / 4)
+    found = measure(rollouts, other, reference, window(SAMPLES))
+    by_hand = [
+        rollouts.value(reference, k)[0] - rollouts.value(other, k)[0] for k in window(SAMPLES)
+    ]
+    assert found.loss == pytest.approx(sum(by_hand) / SAMPLES)
+    assert list(window(SAMPLES)) == list(range(SCREEN, SCREEN + SAMPLES))
 
 
 def test_the_coach_judges_the_move_played_against_the_reference() -> None:
