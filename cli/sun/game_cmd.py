@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ...puzzles.store import Store
+    from ...puzzles.sun.coach import Verdict
     from ...puzzles.sun.kept_game import KeptGame, TableEvent
     from ...solver.sun.cards import Deck
     from ...solver.sun.game import Move, SunState
@@ -325,6 +326,8 @@ class _Screen:
         self.plain = plain
         self.taken = 0
         self._peeked: list[str] = []
+        self._asked: list[Verdict] = []
+        """Verdicts whose question was answered ``y`` (not said again once final)."""
 
     # --- answers --------------------------------------------------------------------------
 
@@ -395,14 +398,13 @@ class _Screen:
 
         for event in events:
             if isinstance(event, Judged):
-                if not event.verdict.is_silent and not self._warned:
+                asked = any(verdict is event.verdict for verdict in self._asked)
+                if not event.verdict.is_silent and not asked:
                     self.say(event.verdict.message())
             elif isinstance(event, Happened):
                 self.say(("(pending) " if event.pending else "") + event.text)
             elif isinstance(event, GameOver):
                 self.say(event.text)
-
-    _warned = False
 
     def decide(self) -> None:
         kept = self.kept
@@ -423,7 +425,6 @@ class _Screen:
         if reason is not None:
             self.reject(reason, answer)
             return
-        self._warned = False
         if kept.coach and not self.heeded(move):
             return
         events = kept.play(move)
@@ -443,7 +444,7 @@ class _Screen:
                 return True  # a script that does not answer: played, the line follows
         answer = self.ask(verdict.warning() + " (y plays it, anything else chooses again)")
         if answer.strip().lower() in {"y", "yes"}:
-            self._warned = True
+            self._asked.append(verdict)  # its line once final would say it again
             return True
         self.say("Choose again.")
         return False

@@ -599,9 +599,10 @@ class KeptGame:
             self.state = after
             return self._events(before, after, pending=True)
         events: list[TableEvent] = []
-        for earlier in self._pending_verdicts:
+        for earlier in self._pending_verdicts:  # the turn's placements are final now
             if earlier is not None:
                 self.verdicts.append(earlier)
+                events.append(Judged(earlier))
         if verdict is not None:
             self.verdicts.append(verdict)
             events.append(Judged(verdict))

@@ -122,3 +122,32 @@ def test_bad_options_are_one_error_line(home: Path, args: list[str], words: str)
     line = result.stderr.strip().splitlines()[0]
     assert line.startswith("error: ") and words in line
     assert "Traceback" not in result.output
+
+
+def test_the_coach_asks_before_a_costly_move_is_final(home: Path) -> None:
+    """Up to seat 0's first graded move (the greedy bot's, found with the kept game), then
+    ``n``: the question was asked, the move not played, and the expert's move is taken."""
+    kept = KeptGame(DECK, 4, "short", ("greedy",), coach=True, rollouts=3)
+    player = GreedyPlayer()
+    kept.settle()
+    script: list[str] = []
+    verdict = None
+    while not kept.is_over():
+        move = player.decide(kept.state, 0)
+        verdict = kept.check(move)
+        assert verdict is not None
+        if not verdict.is_silent:
+            script.append(move.notation())
+            break
+        kept.play(move)
+        kept.settle()
+        script.append(move.notation())
+    assert verdict is not None and not verdict.is_silent, "no graded move in this game"
+    script += ["n", verdict.best, "q"]
+    result = _run(
+        "--seed", "4", "--size", "short", "--coach", "--rollouts", "3", "--moves", ";".join(script)
+    )
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())  # lines folded to the terminal's width
+    assert verdict.warning() in out and "Choose again." in out
+    assert out.count("Play it anyway?") == 1
