@@ -24,14 +24,18 @@ draw what they return; every rule is the engine's (:mod:`silverpyr.solver.sun.ga
   run in a worker thread (``progress`` is called before each bot's move with a line such as
   ``Player 2 (greedy) is playing...``); no other method may be called meanwhile.
 * The coach (``coach=True``): :meth:`KeptGame.check` is its verdict on a move before it is
-  final (``None`` when the coach is off or the move is not final: a pending placement is
-  judged too, and its verdict is kept if the placement becomes final); :meth:`KeptGame.advice`
-  ranks every option of the decision due (:mod:`.advice`); both are rollouts that touch
-  neither the table nor the store, so a screen runs them in a worker thread.
-  :meth:`KeptGame.report` sums the game up (:mod:`.coach`).
-* Events as data (:class:`Happened`, :class:`Judged`, :class:`GameOver`): each carries its
-  line for people (``Player 3 (expert) placed T8 on the top 7a: 24 points; the game ends``),
-  what a seat does not see left out (a bot's drawn card is not named).
+  final (``None`` when the coach is off; a pending placement is judged too, and its
+  verdict is kept once the placement becomes final); :meth:`KeptGame.play` judges a move
+  that was not checked first, so call :meth:`KeptGame.check` in a worker thread first;
+  :meth:`KeptGame.advice` ranks every option of the decision due (:mod:`.advice`); both are
+  rollouts that touch neither the table nor the store, so a screen runs them in a worker
+  thread.
+  :meth:`KeptGame.report` sums the game up (:mod:`.coach`); :meth:`KeptGame.advice_lines`
+  and :meth:`KeptGame.summary_lines` give both as lines.
+* Events as data (:class:`Happened`, :class:`Judged`, :class:`GameOver`): each has ``text``
+  (its line for people: ``Player 3 (expert) placed T8 on the top 7a: 24 points; the game
+  ends``, what your seat does not see left out: a bot's drawn card is not named), ``kind``
+  (``event``, ``pending``, ``coach``, ``over``) and ``seat``.
 * :meth:`KeptGame.leave` says what is kept and how to come back.
 
 **Saved after every final decision** in the results store (``Store.open_default(game="sun")``,
@@ -66,7 +70,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from ...solver.errors import SilverpyrError
 from ...solver.sun.game import (
@@ -119,6 +123,8 @@ RESUME_COMMAND = "silverpyr sun game"
 
 Progress = Callable[[str], None]
 """Told a line before each bot's move (or each stage of the advice's rollouts)."""
+LineKind = Literal["event", "pending", "coach", "over"]
+"""What an event's line is: every event has ``text``, ``kind`` and ``seat``."""
 
 
 class UnfinishedGameError(SilverpyrError, ValueError):
@@ -142,12 +148,30 @@ class Happened:
     event: Event
     pending: bool = False
 
+    @property
+    def kind(self) -> LineKind:
+        """``pending`` for a placement of yours not final yet, else ``event``."""
+        return "pending" if self.pending else "event"
+
 
 @dataclass(frozen=True)
 class Judged:
     """The coach's verdict on your decision that just became final (may be silent)."""
 
     verdict: Verdict
+
+    @property
+    def text(self) -> str:
+        """The coach's line (empty when it stays silent)."""
+        return self.verdict.message()
+
+    @property
+    def kind(self) -> LineKind:
+        return "coach"
+
+    @property
+    def seat(self) -> int | None:
+        return HUMAN
 
 
 @dataclass(frozen=True)
@@ -156,6 +180,14 @@ class GameOver:
 
     outcome: Outcome
     text: str
+
+    @property
+    def kind(self) -> LineKind:
+        return "over"
+
+    @property
+    def seat(self) -> int | None:
+        return None
 
 
 TableEvent = Happened | Judged | GameOver
@@ -563,6 +595,16 @@ class KeptGame:
         )
         self._checked = (state, key, verdict)
         return verdict
+
+    def advice_lines(self, progress: Progress | None = None) -> list[str]:
+        """:meth:`advice` as lines for people (rollouts: may run in a worker thread)."""
+        if self.waiting is None:
+            return ["No decision of yours is due."]
+        return self.advice(progress).lines()
+
+    def summary_lines(self) -> list[str]:
+        """The coach's summary as lines (empty without the coach)."""
+        return self.report().lines() if self.coach else []
 
     def report(self) -> CoachReport:
         """The coach's summary of the final decisions so far."""

@@ -242,3 +242,23 @@ def test_a_record_whose_moves_do_not_replay_names_the_move(tmp_path: Path) -> No
     path.write_text('{"format": "silverpyr sun game record", "version": 1}', encoding="utf-8")
     with pytest.raises(GameRecordError, match="seed"):
         load_record(path)
+
+
+def test_every_event_has_a_line_a_kind_and_a_seat() -> None:
+    kept = KeptGame(DECK, 6, "short", ["greedy"], coach=True, rollouts=2)
+    player = GreedyPlayer()
+    kinds: set[str] = set()
+    kept.settle()
+    while not kept.is_over():
+        for event in kept.play(player.decide(kept.state, 0)) + kept.settle():
+            assert isinstance(event.text, str) and event.kind in {
+                "event",
+                "pending",
+                "coach",
+                "over",
+            }
+            assert event.seat is None or 0 <= event.seat < 2
+            kinds.add(event.kind)
+    assert {"event", "pending", "coach", "over"} <= kinds
+    assert kept.summary_lines()[0].startswith("Coach's summary")
+    assert kept.advice_lines() == ["No decision of yours is due."]
