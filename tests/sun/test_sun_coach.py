@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from silverpyr.puzzles.sun import advice as advice_module
 from silverpyr.puzzles.sun.advice import (
+    KEEP,
     SCREEN,
     AdviceError,
     Rollouts,
@@ -73,8 +74,14 @@ def test_advice_ranks_every_option_with_the_experts_first_and_repeats_itself(
     assert labels == {move.notation(state.deck) for move in distinct_moves(state)}
     for move in legal_moves(state):  # twins are found by their label
         assert found.rated(move, state.deck) is not None
-    losses = [option.loss for option in found.options[1:]]
-    assert losses == sorted(losses)
+    measured = [option.samples == SAMPLES for option in found.options[1:]]
+    assert measured == sorted(measured, reverse=True)  # the fully measured first
+    for full in (True, False):  # each part by loss
+        losses = [o.loss for o in found.options[1:] if (o.samples == SAMPLES) is full]
+        assert losses == sorted(losses)
+    if not all(measured):  # screened: the best by their screening loss were measured fully
+        assert sum(measured) >= KEEP
+        assert all(o.samples == SCREEN for o in found.options[1:] if o.samples != SAMPLES)
     advice_module._CACHE.clear()
     assert advise(state, seat, table, samples=SAMPLES) == found
 
@@ -135,3 +142,24 @@ def test_no_advice_for_a_seat_that_is_not_to_move() -> None:
         advise(state, (state.turn + 1) % 2, _table(2), samples=SAMPLES)
     with pytest.raises(AdviceError):
         advise(state, state.turn, _table(2), samples=1)
+
+
+def test_over_budget_options_are_screened_and_the_best_measured_on_the_window(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(advice_module, "BUDGET", 10)
+    state = random_position(41, players=2, hand=5)
+    seat = state.turn
+    assert len(distinct_moves(state)) - 1 > KEEP
+    found = advise(state, seat, _table(2), samples=SAMPLES)
+    full = [option for option in found.options[1:] if option.samples == SAMPLES]
+    screened = [option for option in found.options[1:] if option.samples == SCREEN]
+    assert len(full) == KEEP and len(full) + len(screened) == len(found.options) - 1
+    rollouts = advice_module.rollouts_for(state, seat, _table(2))
+    reference = found.best.move
+    for option in full:  # reported on the window, never on the screening samples
+        assert option.loss == measure(rollouts, option.move, reference, window(SAMPLES)).loss
+    for option in screened:
+        assert option.loss == measure(rollouts, option.move, reference, range(SCREEN)).loss
+    lines = found.lines()
+    assert any(f"({SCREEN} rollouts)" in line for line in lines)
