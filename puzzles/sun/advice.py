@@ -136,12 +136,15 @@ class Advice:
             head += f": {best.expected:.1f} expected final points"
         if best.win is not None:
             head += f", {best.win:.0%} chance to win"
-        head += f" ({self.samples} paired rollouts an option)."
+        head += f" ({self.samples} paired rollouts an option). Against it:"
         lines = [head]
         for option in self.options[1:]:
             noise = "" if option.error is None else f" ± {option.error:.1f}"
-            fewer = "" if option.samples >= self.samples else f" ({option.samples} rollouts)"
-            lines.append(f"  {option.label}: -{option.loss:.1f}{noise}{fewer}")
+            fewer = (
+                "" if option.samples >= self.samples else f" (screened: {option.samples} rollouts)"
+            )
+            expected = "" if option.expected is None else f", {option.expected:.1f} expected"
+            lines.append(f"  {option.label}: {-option.loss:+.1f}{noise}{expected}{fewer}")
         return lines
 
     def to_dict(self) -> dict[str, Any]:

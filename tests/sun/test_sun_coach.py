@@ -162,4 +162,4 @@ def test_over_budget_options_are_screened_and_the_best_measured_on_the_window(
     for option in screened:
         assert option.loss == measure(rollouts, option.move, reference, range(SCREEN)).loss
     lines = found.lines()
-    assert any(f"({SCREEN} rollouts)" in line for line in lines)
+    assert any(f"(screened: {SCREEN} rollouts)" in line for line in lines)
