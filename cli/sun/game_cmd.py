@@ -35,6 +35,7 @@ import json
 import re
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -51,7 +52,7 @@ from ..options import (
     random_seed,
     seed_option,
 )
-from ..output import one_line, stderr_console, stdout_console
+from ..output import one_line, stderr_console, stdout_console, warn
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -74,7 +75,7 @@ class ScriptError(SilverpyrError, ValueError):
 
 
 class BotsError(SilverpyrError, ValueError):
-    """``--players`` and ``--opponents`` that do not agree, or an unknown bot."""
+    """``--players`` and ``--opponents`` that do not agree, an unknown bot, a bad size."""
 
 
 class _Quit(Exception):
@@ -195,7 +196,7 @@ def game(
     from ...puzzles.sun.game_record import record_target
 
     if size is not None and size not in SIZES:
-        raise typer.BadParameter(f"{size!r} is not a size (short, standard or long)")
+        raise BotsError(f"--size {size!r}: a pyramid is short, standard or long")
     bots = parse_bots(players, opponents)
     if record is not None:
         record_target(record)
@@ -203,9 +204,7 @@ def game(
     deck = _deck(ctx)
     script = _script(moves, moves_file)
     console = stderr_console() if as_json else stdout_console(plain=plain)
-    from ...puzzles.store import Store
-
-    with Store.open_default(game="sun") as store:
+    with _results() as store:
         kept = _open(console, deck, seed, fresh, size, bots, coach, record, store, restart)
         kept.rollouts = rollouts
         with kept:
@@ -223,26 +222,51 @@ def game(
             except _Quit:
                 _summary(console, kept)
                 typer.echo(_left(kept), err=True)
+                if as_json:
+                    _print_json(kept, record, left=True)
                 raise typer.Exit(EXIT_LEFT) from None
             except ScriptError as error:
                 if kept.answers and not kept.is_over():
                     raise ScriptError(f"{error}; {kept.leave()}") from None
                 raise
     if as_json:
-        result = kept.outcome()
-        assert result is not None
-        data = {
-            "seed": kept.seed,
-            "size": kept.size,
-            "players": list(kept.table),
-            "winners": list(result.winners),
-            "scores": list(result.scores),
-            "reason": result.reason,
-            "hands": list(result.hand_sizes),
-            "coach": kept.report().to_dict() if kept.coach else None,
-            "record": None if record is None else str(record),
-        }
-        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+        _print_json(kept, record, left=False)
+
+
+def _print_json(kept: KeptGame, record: Path | None, *, left: bool) -> None:
+    """The game's end as JSON (``left``: the player left before it; ``winners`` and
+    ``reason`` are then ``null`` and ``saved`` says whether it can be resumed)."""
+    result = kept.outcome()
+    data = {
+        "seed": kept.seed,
+        "size": kept.size,
+        "players": list(kept.table),
+        "left": left,
+        "saved": kept.saved and bool(kept.answers) and result is None,
+        "winners": None if result is None else list(result.winners),
+        "scores": list(kept.state.scores if result is None else result.scores),
+        "reason": None if result is None else result.reason,
+        "hands": [len(hand) for hand in kept.state.hands],
+        "coach": kept.report().to_dict() if kept.coach else None,
+        "record": None if record is None else str(record),
+    }
+    sys.stdout.write(json.dumps(data, indent=2) + "\n")
+
+
+@contextmanager
+def _results() -> Iterator[Store | None]:
+    """The results store the game is saved in; one that cannot be used is a warning, and
+    the game is played without saving (as in the Silver & Gold game)."""
+    from ...puzzles.store import Store, StoreError
+
+    try:
+        store = Store.open_default(game="sun")
+    except StoreError as error:
+        warn(f"{error} (the game is played without saving it)")
+        yield None
+        return
+    with store:
+        yield store
 
 
 def _open(
@@ -254,7 +278,7 @@ def _open(
     bots: tuple[str, ...] | None,
     coach: bool,
     record: Path | None,
-    store: Store,
+    store: Store | None,
     restart: bool,
 ) -> KeptGame:
     from ...puzzles.sun.kept_game import KeptGame

@@ -119,8 +119,11 @@ def test_another_game_while_one_is_unfinished_is_one_error_line(home: Path) -> N
 def test_bad_options_are_one_error_line(home: Path, args: list[str], words: str) -> None:
     result = _run(*args, "--moves", "q")
     assert result.exit_code == 2
-    line = result.stderr.strip().splitlines()[0]
+    lines = result.stderr.strip().splitlines()
+    line = lines[0]
     assert line.startswith("error: ") and words in line
+    if args[0] != "--players" or len(args) > 2:  # Click's range check adds its "Try" line
+        assert len(lines) == 1
     assert "Traceback" not in result.output
 
 
@@ -151,3 +154,13 @@ def test_the_coach_asks_before_a_costly_move_is_final(home: Path) -> None:
     out = " ".join(result.stdout.split())  # lines folded to the terminal's width
     assert verdict.warning() in out and "Choose again." in out
     assert out.count("Play it anyway?") == 1
+
+
+def test_leaving_with_json_says_so_and_that_it_is_saved(home: Path) -> None:
+    answers, _ = _answers(16, "short", ("greedy",))
+    result = _run("--seed", "16", "--size", "short", "--json", "--moves", f"{answers[0]};q")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["left"] is True and data["winners"] is None
+    placed = "@" in answers[0]  # a placement stays pending: leaving does not keep it
+    assert data["saved"] is not placed
