@@ -74,16 +74,12 @@ from typing import TYPE_CHECKING, Literal
 
 from ...solver.errors import SilverpyrError
 from ...solver.sun.game import (
-    Discard,
     Discarded,
-    Draw,
     Drew,
-    EndTurn,
     Event,
     IllegalMove,
     Move,
     Outcome,
-    Pass,
     Passed,
     Phase,
     Place,
@@ -91,8 +87,6 @@ from ...solver.sun.game import (
     Scored,
     SunState,
     SunView,
-    SymbolDraw,
-    TakePoints,
     apply,
     legal_moves,
     new_game,
@@ -852,6 +846,3 @@ __all__ = [
     "seat_name",
     "table_text",
 ]
-
-# Moves named here so that a screen can import every move type from one place.
-MOVE_TYPES = (Place, TakePoints, SymbolDraw, Draw, Discard, EndTurn, Pass)
