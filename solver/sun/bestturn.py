@@ -76,10 +76,13 @@ from .pyramid import Slot
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds a best-turn search may take before it answers "best found" (the CLI default)."""
 
+PLAN_DEPTH = 2
+"""Symbol draws deep a plan is shown to people (:meth:`Plan.lines`); JSON has it all."""
+
 PROVEN = "proven"
 BEST_FOUND = "best found"
 
-_CHECK_EVERY = 256
+_CHECK_EVERY = 64
 """Nodes between two looks at the clock."""
 
 
@@ -149,18 +152,23 @@ class Plan:
             ],
         }
 
-    def lines(self, indent: str = "") -> list[str]:
-        """The plan for people, one move a line, branches indented."""
+    def lines(self, indent: str = "", depth: int | None = PLAN_DEPTH) -> list[str]:
+        """The plan for people, one move a line, branches indented; after ``depth`` symbol
+        draws (``None``: all) a branch shows its expected points only (the JSON form has
+        the whole tree)."""
         out = [f"{indent}{step.move}  (+{step.points})" for step in self.steps]
         if self.draw is not None:
             out.append(f"{indent}{self.draw}  (expected {_show(self.value - self.points)} more)")
+            total = sum(b.count for b in self.branches)
+            deeper = None if depth is None else depth - 1
             for branch in self.branches:
                 out.append(
-                    f"{indent}  if {branch.card} ({branch.count} of "
-                    f"{sum(b.count for b in self.branches)}): expected "
+                    f"{indent}  if {branch.card} ({branch.count} of {total}): expected "
                     f"{_show(branch.plan.value)} more"
+                    + ("" if deeper is None or deeper > 0 else " (the plan: --json)")
                 )
-                out.extend(branch.plan.lines(indent + "    "))
+                if deeper is None or deeper > 0:
+                    out.extend(branch.plan.lines(indent + "    ", deeper))
         if not self.steps and self.draw is None:
             out.append(f"{indent}end the turn")
         return out
@@ -233,8 +241,8 @@ class BestTurn:
             "time_limit": self.time_limit,
         }
 
-    def lines(self) -> list[str]:
-        """The answer for people."""
+    def lines(self, depth: int | None = PLAN_DEPTH) -> list[str]:
+        """The answer for people (the plan down to ``depth`` symbol draws)."""
         if self.proven:
             head = "proven best"
         elif self.draw_limit is not None:
@@ -250,7 +258,7 @@ class BestTurn:
             out = ["no card in hand can be played this turn"]
         else:
             out = [f"{head}: {_show(self.value)} expected points this turn"]
-            out.extend(self.plan.lines("  "))
+            out.extend(self.plan.lines("  ", depth))
         if self.can_draw:
             out.append("drawing 2 instead: 0 points this turn (its cards score later)")
         else:
