@@ -23,6 +23,8 @@ label (the lowest id stands for them).
   later card sees only its neighbours' symbols, all below it, and a card's value counts
   only when it is placed), the hand and the cards drawn this turn as multisets of labels
   (the drawn cards left the unseen ones), the piles' and discards' sizes.
+* **Placements in the pyramid's order** between two draws (see :meth:`_Search.value`): each
+  set of placements is searched once, not once per order.
 * **Iterative deepening on draws.** A symbol's draw can bring a card that is placed, touches
   its symbol and draws again: the tree grows about thirtyfold with each draw, so a turn
   with a long chain cannot be searched to the end in seconds. The search first finds the
@@ -322,12 +324,15 @@ class _Search:
         if self.nodes % _CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
             raise _OutOfTime
 
-    def key(self, state: SunState, shape: tuple[int, ...], drawn: tuple[int, ...]) -> _Key:
+    def key(
+        self, state: SunState, shape: tuple[int, ...], drawn: tuple[int, ...], floor: int
+    ) -> _Key:
         """What the rest of the turn depends on: the card waiting for its symbol choice (by
         its slot and the points it offers; ``None`` in phase ``playing``), the pyramid's
         :meth:`shape`, the hand and the cards drawn this turn by class, the piles' and
-        discards' sizes. (The phase need not be in it: ``choose`` is the root's alone, the
-        only state with this turn's pyramid; ``symbol`` is a pending card.)"""
+        discards' sizes, and the ``floor`` (the slots a card may go on are those after it:
+        see :meth:`value`). (The phase need not be in it: ``choose`` is the root's alone,
+        the only state with this turn's pyramid; ``symbol`` is a pending card.)"""
         pending = state.pending
         symbol_points = 0
         if pending is not None:
@@ -338,6 +343,7 @@ class _Search:
             shape,
             tuple(sorted([self.canon[c] for c in state.hands[self.seat]])),
             drawn,
+            floor,
             state,
         )
 
@@ -348,10 +354,12 @@ class _Search:
         shape: tuple[int, ...],
         hand: tuple[int, ...],
         drawn: tuple[int, ...],
+        floor: int,
         state: SunState,
     ) -> _Key:
         """The key from its parts (piles and discards: those of ``state``)."""
         return (
+            floor,
             pending,
             symbol_points,
             shape,
@@ -405,12 +413,21 @@ class _Search:
         return state.phase is Phase.OVER or state.turn != self.seat
 
     def value(
-        self, state: SunState, shape: tuple[int, ...], drawn: tuple[int, ...]
+        self, state: SunState, shape: tuple[int, ...], drawn: tuple[int, ...], floor: int
     ) -> Fraction | int:
-        """Expected points the seat still scores this turn, playing best."""
+        """Expected points the seat still scores this turn, playing best.
+
+        **Placements in the pyramid's order.** Between two symbol draws, cards are placed
+        on slots of rising index (bottom row first, left to right) only: ``floor`` is the
+        index of the last slot filled since the turn began or the last draw (-1 then). No
+        value is lost: a card's points and symbol points do not depend on when it is
+        placed, a card's supports come before it in that order, and a placement made
+        before a draw that the draw's card does not rest on can as well be made after the
+        draw, knowing more. So each set of placements is searched once, not once per order.
+        """
         if state.phase is Phase.OVER or state.turn != self.seat:
             return 0
-        key = self.key(state, shape, drawn)
+        key = self.key(state, shape, drawn, floor)
         known = self.memo.get(key)
         if known is not None:
             return known[0]
@@ -425,6 +442,9 @@ class _Search:
         for move in distinct_moves(state):
             if isinstance(move, Place):
                 slot = move.slot
+                here = self.index[slot]
+                if here <= floor:
+                    continue
                 child = self.placed_shape(shape, state.pyramid.cells, slot, move.card)
                 known_child = None
                 if slot != top:
@@ -436,7 +456,13 @@ class _Search:
                     rest.remove(self.canon[move.card])
                     known_child = self.memo.get(
                         self.key_of(
-                            slot if matches else None, matches, child, tuple(rest), drawn, state
+                            slot if matches else None,
+                            matches,
+                            child,
+                            tuple(rest),
+                            drawn,
+                            here,
+                            state,
                         )
                     )
                 if known_child is not None:
@@ -448,7 +474,7 @@ class _Search:
                             f"{move.notation(state.deck)}: the engine's symbol phase and the "
                             "search's key disagree: a bug in silverpyr"
                         )
-                    worth = after.scores[seat] - before + self.value(after, child, drawn)
+                    worth = after.scores[seat] - before + self.value(after, child, drawn, here)
             elif isinstance(move, SymbolDraw):
                 if len(drawn) >= self.draw_limit:
                     self.limited = True
@@ -456,7 +482,7 @@ class _Search:
                 worth = self.draw_value(state, move, shape, drawn)
             elif isinstance(move, TakePoints | EndTurn):
                 after = apply_unchecked(state, move)
-                worth = after.scores[seat] - before + self.value(after, shape, drawn)
+                worth = after.scores[seat] - before + self.value(after, shape, drawn, floor)
             else:
                 continue  # drawing 2 is the turn's other option, compared at the root
             if best_move is None or worth >= best:
@@ -476,7 +502,7 @@ class _Search:
         for card, count, _, after in self.chance(state, move):
             gained = after.scores[seat] - state.scores[seat]
             more = tuple(sorted((*drawn, self.canon[card])))
-            total += count * (gained + self.value(after, shape, more))
+            total += count * (gained + self.value(after, shape, more, -1))
             weight += count
         return Fraction(total) / weight
 
@@ -498,26 +524,26 @@ class _Search:
             result.append((cards[0], len(cards), Fraction(len(cards), total), after))
         return result
 
-    def best_move(self, state: SunState) -> Move | None:
+    def best_move(self, state: SunState, floor: int) -> Move | None:
         """The memoised best move of ``state`` (evaluated first if needed), with the card
         of its class that this state holds."""
         shape, drawn = self.shape(state.pyramid.cells), self.drawn_of(state)
-        self.value(state, shape, drawn)
-        move = self.memo[self.key(state, shape, drawn)][1]
+        self.value(state, shape, drawn, floor)
+        move = self.memo[self.key(state, shape, drawn, floor)][1]
         if isinstance(move, Place):
             first = self.canon[move.card]
             card = min(c for c in state.hands[self.seat] if self.canon[c] == first)
             move = Place(card, move.slot)
         return move
 
-    def plan(self, state: SunState) -> Plan:
+    def plan(self, state: SunState, floor: int = -1) -> Plan:
         """The memoised best play from ``state`` as a policy tree, every move replayed by
         the engine's checked :func:`~.game.apply`."""
         steps: list[Step] = []
         seat = self.seat
         start = state.scores[seat]
         while not self.over(state):
-            move = self.best_move(state)
+            move = self.best_move(state, floor)
             if move is None:
                 break
             text = move.notation(state.deck)
@@ -536,6 +562,8 @@ class _Search:
                 return Plan(tuple(steps), points + expected, text, tuple(branches))
             after = apply(state, move)
             steps.append(Step(text, after.scores[seat] - state.scores[seat]))
+            if isinstance(move, Place):
+                floor = self.index[move.slot]
             state = after
         return Plan(tuple(steps), Fraction(state.scores[seat] - start))
 
@@ -609,7 +637,7 @@ def best_turn(
     while True:
         search = _Search(state, began + time_limit, draw_limit)
         try:
-            value = search.value(state, search.shape(state.pyramid.cells), ())
+            value = search.value(state, search.shape(state.pyramid.cells), (), -1)
             found = search.plan(state)
         except _OutOfTime:
             nodes += search.nodes
