@@ -22,6 +22,10 @@ def register() -> typer.Typer:
 
     sun_app.command("solve")(solve)
 
+    from .game_cmd import game
+
+    sun_app.command("game")(game)
+
     from .arena_cmd import arena
 
     sun_app.command("arena")(arena)
