@@ -1,4 +1,5 @@
-"""Registers every command group on the root app (one module per group), and gives each
+"""The games' registry: registers every game's command groups on the root app (one module
+per group; *Silver & Gold*'s at the top, each other game's under its name), and gives each
 command its help as paragraphs that Rich wraps to the terminal's width."""
 
 from __future__ import annotations
@@ -87,5 +88,10 @@ def register(app: typer.Typer) -> None:
     from .silvergold.play_cmd import play
 
     app.command("play")(play)
+
+    # Every other game is a group named after it (python-chess's variants, side by side).
+    from .sun.app import register as register_sun
+
+    app.add_typer(register_sun(), name="sun")
 
     _unwrap_help(app)

@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.console import Console
+
+_T = TypeVar("_T")
 
 LONGEST_WORD = 300
 """Longest run of non-blank characters a diagnostic quotes whole: any real path or value
@@ -63,3 +65,37 @@ def emit(
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     else:
         render(stdout_console(plain=plain))
+
+
+SPINNER_DELAY = 0.5
+"""Seconds of work after which a spinner shows on stderr (never a silent wait)."""
+
+
+def with_spinner(work: Callable[[], _T], message: str, *, quiet: bool = False) -> _T:
+    """``work()`` in a thread; after :data:`SPINNER_DELAY` seconds a spinner with
+    ``message`` shows on stderr while it runs (on a terminal, unless ``quiet``). Errors
+    raised by ``work`` are raised here."""
+    import threading
+
+    result: list[_T] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            result.append(work())
+        except BaseException as error:  # re-raised in the calling thread
+            failure.append(error)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(SPINNER_DELAY)
+    if thread.is_alive():
+        console = stderr_console()
+        if console.is_terminal and not quiet:
+            with console.status(message):
+                thread.join()
+        else:
+            thread.join()
+    if failure:
+        raise failure[0]
+    return result[0]

@@ -4,19 +4,22 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
+from fake_cluster import FakeCluster
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
+from silverpyr.puzzles.cluster import SchedulerLostError
 from silverpyr.puzzles.silvergold.realgame.arena import (
+    ArenaError,
     ArenaRecords,
     GameResult,
     play_arena_game,
-    records_folder,
     run_arena,
 )
 from silverpyr.puzzles.silvergold.realgame.game_record import (
@@ -206,18 +209,24 @@ def test_record_names_sort_by_seed_whatever_its_width(tmp_path: Path) -> None:
     assert names == sorted(names) and names[0] == "game-0000009.json"
 
 
-@pytest.mark.parametrize("kind", ["file", "parent-file", "dangling-link"])
+@pytest.mark.parametrize("kind", ["file", "parent-file", "dangling-link", "fifo"])
 def test_a_records_folder_that_cannot_be_is_one_error_before_any_game(
     tmp_path: Path, kind: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     target = tmp_path / "records"
     if kind == "file":
         target.write_text("", encoding="utf-8")
+        why = "it is a file, not a folder"
     elif kind == "parent-file":
         (tmp_path / "file").write_text("", encoding="utf-8")
         target = tmp_path / "file" / "records"
+        why = ""  # the system's words for ENOTDIR
+    elif kind == "fifo":
+        os.mkfifo(target)
+        why = "it is a FIFO (named pipe), not a folder"  # as game --record words it
     else:
         target.symlink_to(tmp_path / "nowhere")
+        why = f"it is a link to nothing ({os.path.realpath(target)})"
 
     def no_game(*args: object) -> GameResult:
         raise AssertionError("a game was played")
@@ -228,8 +237,10 @@ def test_a_records_folder_that_cannot_be_is_one_error_before_any_game(
     assert result.exit_code == 2
     [line] = error_lines(result.stderr)
     assert line.startswith(f"error: cannot write game records to {target}: ")
+    if why:
+        assert line == f"error: cannot write game records to {target}: {why}"
     with pytest.raises(RecordPathError):
-        records_folder(target)
+        ArenaRecords.open(target, DECK, 1)
 
 
 def test_a_record_that_cannot_be_written_is_one_error_and_the_others_stay(tmp_path: Path) -> None:
@@ -241,6 +252,35 @@ def test_a_record_that_cannot_be_written_is_one_error_and_the_others_stay(tmp_pa
     assert line.startswith(f"error: cannot save the game record to {tmp_path}/game-000001.json")
     assert "the 1 records written before it stay" in line
     assert load_record(tmp_path / "game-000000.json").seed == 0
+
+
+def test_a_lost_scheduler_says_how_far_the_arena_got_and_where_its_records_stay(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    FakeCluster(good=2).install(monkeypatch)
+    records = ArenaRecords.open(tmp_path, DECK, 4)
+    with pytest.raises(SchedulerLostError) as lost:
+        run_arena(DECK, ["greedy", "greedy"], 5, seed=0, workers=1, records=records)
+    assert str(lost.value) == (
+        "lost the Dask scheduler at tcp://fake:1 after 2 of 5 games (an arena keeps no "
+        f"partial results: run it again); their records stay in {tmp_path}"
+    )
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        "game-000000.json",
+        "game-000001.json",
+    ]
+    FakeCluster(good=1).install(monkeypatch)
+    with pytest.raises(SchedulerLostError, match=r"1 of 5 games \(an arena [^;]*\)$"):
+        run_arena(DECK, ["greedy", "greedy"], 5, seed=0, workers=1)  # no records: no "stay"
+
+
+def test_a_game_that_fails_on_its_worker_is_an_arena_error_naming_its_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    FakeCluster(good=1, failure=ValueError("boom")).install(monkeypatch)
+    with pytest.raises(ArenaError) as failed:
+        run_arena(DECK, ["greedy"], 3, seed=7, workers=1)
+    assert str(failed.value) == "the game of seed 8 failed: ValueError: boom"
 
 
 @pytest.mark.slow  # starts an embedded Dask cluster (about 8 s)

@@ -296,7 +296,8 @@ def test_the_commands_refuse_a_port_that_is_not_dask(
 
 def test_the_arena_refuses_too_many_games_before_any_work(tmp_path: Path) -> None:
     from silverpyr.puzzles.cluster import MAX_GAMES
-    from silverpyr.puzzles.silvergold.realgame.arena import ArenaError, check_line_up, line_ups
+    from silverpyr.puzzles.silvergold.realgame.arena import ArenaError, check_line_up
+    from silverpyr.puzzles.tournament import line_ups
 
     check_line_up(["greedy"], MAX_GAMES)
     with pytest.raises(ArenaError, match=r"^play from 1 to 1,000,000 games, not "):

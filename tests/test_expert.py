@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import statistics
+from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -10,7 +12,15 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.silvergold.realgame.arena import ArenaError, line_ups, run_arena, wilson
+from silverpyr.puzzles.silvergold.realgame.arena import (
+    CATEGORIES,
+    ArenaError,
+    GameResult,
+    check_line_up,
+    run_arena,
+    summarise,
+)
+from silverpyr.puzzles.tournament import line_ups, wilson
 from silverpyr.solver.silvergold.deckfile import load_deck
 from silverpyr.solver.silvergold.expert import (
     BASELINES,
@@ -93,7 +103,7 @@ def test_line_ups_rotate_the_seats() -> None:
         (13, ("greedy", "expert")),
     ]
     with pytest.raises(ArenaError, match="unknown bot 'wizard'"):
-        list(line_ups(["wizard"], 1, 0))
+        check_line_up(["wizard"], 1, 0)
 
 
 def test_wilson_interval() -> None:
@@ -110,6 +120,50 @@ def test_arena_in_process_and_on_dask_agree() -> None:
     assert there.workers == 1
     (bot,) = here.bots
     assert bot.seats_played == 4 and bot.wins == pytest.approx(2)
+
+
+@st.composite
+def _arena_games(draw: st.DrawFn) -> list[GameResult]:
+    seats = draw(st.integers(1, 4))
+    games = []
+    for g in range(draw(st.integers(1, 6))):
+        line_up = tuple(draw(st.sampled_from(["expert", "greedy", "hint"])) for _ in range(seats))
+        scores = tuple(
+            {
+                **{key: draw(st.integers(-5, 90)) for key in CATEGORIES},
+                "total": draw(st.integers(0, 200)),
+            }
+            for _ in range(seats)
+        )
+        winners = tuple(sorted(draw(st.sets(st.integers(0, seats - 1), min_size=1))))
+        forecasts = tuple(draw(st.none() | st.floats(0, 200)) for _ in range(seats))
+        games.append(GameResult(g, line_up, scores, winners, forecasts))
+    return games
+
+
+@given(games=_arena_games())
+def test_the_arena_report_counts_every_seat_and_shares_every_win(games: list[GameResult]) -> None:
+    """Each bot's figures, recomputed seat by seat: a win shared by k seats is 1/k to each,
+    the shares add up to one a game, and the means are over the seats the bot played."""
+    report = summarise(games, 1.0, 0)
+    assert [bot.name for bot in report.bots] == list(
+        dict.fromkeys(n for g in games for n in g.seats)
+    )
+    assert sum(bot.wins for bot in report.bots) == pytest.approx(len(games))
+    for bot in report.bots:
+        seats = [(g, s) for g in games for s, name in enumerate(g.seats) if name == bot.name]
+        wins = sum(Fraction(1, len(g.winners)) for g, s in seats if s in g.winners)
+        totals = [g.scores[s]["total"] for g, s in seats]
+        assert bot.seats_played == len(seats)
+        assert bot.wins == pytest.approx(float(wins))
+        assert bot.win_interval == wilson(bot.wins, len(seats))
+        assert bot.mean == pytest.approx(sum(totals) / len(totals))
+        assert bot.median == statistics.median(totals)
+        assert bot.categories["gems"] == pytest.approx(
+            sum(g.scores[s]["gems"] for g, s in seats) / len(seats)
+        )
+        forecasts = [g.forecasts[s] for g, s in seats if g.forecasts[s] is not None]
+        assert (bot.forecast is None) == (not forecasts)
 
 
 def test_arena_command_json() -> None:

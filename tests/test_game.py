@@ -133,7 +133,8 @@ def test_golden_rulebook_score_111() -> None:
 
 
 def test_golden_purple_race_33_and_15() -> None:
-    """RULES.md: a 2nd purple (card 33) and a 4th (card 15), the 10 taken: 15 gets 6, 33 gets 3."""
+    """docs/silvergold-rules.md: a 2nd purple (card 33) and a 4th (card 15), the 10 taken:
+    15 gets 6, 33 gets 3."""
     first = Position((almost_done(33), CardState(card(40))), Sheet(completed=(card(1),)))
     second = Position(
         (almost_done(15), CardState(card(41))), Sheet(completed=(card(2), card(3), card(4)))

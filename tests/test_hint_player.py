@@ -6,7 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.silvergold.realgame.arena import line_ups
+from silverpyr.puzzles.silvergold.realgame.arena import check_line_up
 from silverpyr.puzzles.silvergold.realgame.hint_player import HintPlayer
 from silverpyr.puzzles.silvergold.realgame.registry import PLAYERS
 from silverpyr.puzzles.silvergold.realgame.uncertain import rank_moves
@@ -52,10 +52,7 @@ def test_the_hint_player_is_legal_in_every_phase(seed: int, players: int) -> Non
 def test_the_arena_names_the_hint_player() -> None:
     assert isinstance(PLAYERS["hint"].make(), HintPlayer)
     assert not hasattr(solver_players, "HintPlayer")  # the solver floor knows nothing of hints
-    assert list(line_ups(["hint", "greedy"], 2, 0)) == [
-        (0, ("hint", "greedy")),
-        (1, ("greedy", "hint")),
-    ]
+    check_line_up(["hint", "greedy"], 2, 0)  # raises for a bot the arena does not know
     result = CliRunner().invoke(app, ["arena", "--bots", "hint,wizard", "--workers", "0"])
     assert result.exit_code == 2
     assert result.stderr.strip() == "error: unknown bot 'wizard' (known: greedy, expert, hint)"

@@ -17,7 +17,8 @@ from typer.testing import CliRunner
 from silverpyr.cli.app import app
 from silverpyr.puzzles.silvergold.ids import parse_puzzle_id
 from silverpyr.puzzles.silvergold.kinds import PuzzleError
-from silverpyr.puzzles.silvergold.realgame.arena import ArenaError, line_ups
+from silverpyr.puzzles.silvergold.realgame.arena import ArenaError, check_line_up
+from silverpyr.puzzles.tournament import line_ups
 from silverpyr.solver.rng import MAX_SEED, seed_problem
 
 OUR_WORDS = f"is not a seed (a whole number from 0 to {MAX_SEED})"
@@ -100,6 +101,7 @@ def test_puzzle_ids_follow_the_same_range() -> None:
 
 
 def test_the_arena_keeps_every_game_seed_in_range() -> None:
+    check_line_up(["greedy"], 2, MAX_SEED - 1)  # its last game plays MAX_SEED
     assert list(line_ups(["greedy"], 2, MAX_SEED - 1))[-1][0] == MAX_SEED
     with pytest.raises(ArenaError, match=r"seed of game 2: .* is not a seed"):
-        list(line_ups(["greedy"], 2, MAX_SEED))
+        check_line_up(["greedy"], 2, MAX_SEED)

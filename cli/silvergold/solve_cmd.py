@@ -4,7 +4,6 @@ order of expedition cards."""
 from __future__ import annotations
 
 import sys
-import threading
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -18,7 +17,7 @@ from ..options import (
     seed_option,
     time_limit_option,
 )
-from ..output import emit, stderr_console
+from ..output import emit, with_spinner
 from .context import deck as sg_deck
 from .options import RoundOption, TurnOption
 
@@ -27,8 +26,6 @@ if TYPE_CHECKING:
 
     from ...solver.silvergold.problem import Instance
     from ...solver.silvergold.solve import Solution
-
-SPINNER_DELAY = 0.5
 
 
 def solve(
@@ -123,28 +120,11 @@ def _solve_with_spinner(
     from ...solver.silvergold.solve import solve as solve_line
 
     assert isinstance(objective, Objective)
-    result: list[Solution] = []
-    failure: list[BaseException] = []
-
-    def work() -> None:
-        try:
-            result.append(solve_line(instance, objective, time_limit=time_limit))
-        except BaseException as error:  # re-raised in the calling thread
-            failure.append(error)
-
-    thread = threading.Thread(target=work, daemon=True)
-    thread.start()
-    thread.join(SPINNER_DELAY)
-    if thread.is_alive():
-        console = stderr_console()
-        if console.is_terminal and not quiet:
-            with console.status(f"Solving (at most {time_limit:g} s)..."):
-                thread.join()
-        else:
-            thread.join()
-    if failure:
-        raise failure[0]
-    return result[0]
+    return with_spinner(
+        lambda: solve_line(instance, objective, time_limit=time_limit),
+        f"Solving (at most {time_limit:g} s)...",
+        quiet=quiet,
+    )
 
 
 def render_solution(console: Console, solution: Solution, *, plain: bool) -> None:

@@ -39,6 +39,7 @@ from ..output import emit
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ...puzzles.standings import ArchiveEntry
     from ...puzzles.store import Store
     from ...puzzles.sun.attempt import Sitting
     from ...puzzles.sun.puzzle import SunPuzzle
@@ -194,8 +195,8 @@ def daily(
 
 def stats(as_json: JsonOption = False, plain: PlainOption = False) -> None:
     """Your Pyramid of the Sun puzzle statistics: played, at par, streaks, histogram."""
+    from ...puzzles.standings import summarise
     from ...puzzles.store import Store
-    from ...puzzles.sun.stats import summarise
 
     with Store.open_default(game="sun") as store:
         summary = summarise(store.attempts(), dt.date.today())
@@ -451,19 +452,44 @@ def _print_position(console: Console, loaded: SunPuzzle, sitting: Sitting) -> No
 
 
 def _archive(today: dt.date, days: int, *, as_json: bool, plain: bool) -> None:
+    from ...puzzles.standings import archive
     from ...puzzles.store import Store
-    from ...puzzles.sun.stats import archive
 
     with Store.open_default(game="sun") as store:
         entries = archive(store.attempts(), store.all_progress(), today, days)
 
     def render(console: Console) -> None:
         for entry in entries:
-            console.print(f"{entry.date}  {entry.describe()}", markup=False)
+            console.print(f"{entry.date}  {_describe(entry)}", markup=False)
 
     emit(
-        {"today": today.isoformat(), "dailies": [e.to_dict() for e in entries]},
+        {"today": today.isoformat(), "dailies": [_entry_dict(e) for e in entries]},
         render,
         as_json=as_json,
         plain=plain,
     )
+
+
+def _entry_dict(entry: ArchiveEntry) -> dict[str, object]:
+    """The game-free archive entry with score and par in points (the store keeps tenths)."""
+    data = entry.to_dict()
+    for key in ("score", "par"):
+        value = data[key]
+        data[key] = value / 10 if isinstance(value, int) else None
+    return data
+
+
+def _describe(entry: ArchiveEntry) -> str:
+    """``11.5 / 12.0 at par``, ``gave up (0.0 / 12.0)``, ``in progress``, ``not played``."""
+    scored = entry.scored
+    if scored is None:
+        text = "in progress" if entry.in_progress is not None else "not played"
+    else:
+        text = f"{scored.score / 10:.1f} / {scored.par / 10:.1f}"
+        text = f"gave up ({text})" if scored.gave_up else text
+        text += " at par" if scored.at_par else ""
+        if entry.in_progress is not None:
+            text += ", practice in progress"
+    if entry.practice:
+        text += f", {entry.practice} practice"
+    return text

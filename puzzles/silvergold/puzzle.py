@@ -4,7 +4,7 @@ A :class:`Puzzle` names pyramid cards and expedition cards by number and name, s
 plain data that can be printed as JSON, saved to a file and compared; :meth:`Puzzle.instance`
 turns it into the solver's :class:`~silverpyr.solver.silvergold.problem.Instance` for a deck.
 
-Goals (RULES.md, "Solo play and puzzles" gives the score):
+Goals (docs/silvergold-rules.md, "Solo play and puzzles" gives the score):
 
 * ``points``: score as many points as possible; at par means scoring ``par``.
 * ``sprint`` (one card): complete the card by turn ``par_turns``, the fastest possible, and

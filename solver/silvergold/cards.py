@@ -217,7 +217,7 @@ STANDARD_EXPEDITIONS: tuple[Expedition, ...] = (
     Expedition.from_pattern("L4", 1, ["X.", "X.", "XX"]),
     Expedition.from_pattern("T4", 1, ["XXX", ".X."]),
 )
-"""The project's 8 expedition cards (RULES.md, Components)."""
+"""The project's 8 expedition cards (docs/silvergold-rules.md, The cards)."""
 
 
 @dataclass(frozen=True)

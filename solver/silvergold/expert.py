@@ -29,11 +29,12 @@ the score on the sheet, plus the option's value, plus :func:`baseline`, the poin
 expert's position is still worth beyond its potentials at that point of the game; for
 the keep, the mean final score of an expert at that table; keep and replacement options
 below the best lose what their value loses. Opponents matter: they win pyramid-point
-races the expert wins alone (RULES.md: the first claim of a colour takes its 10), so the
-baseline depends on the :class:`Race`, the number of players and the pyramid points the
-table still leaves open (:meth:`.GameState.open_pyramid_points`): one set of constants
-per player count (:data:`BASELINES`), each fitted on games of the expert against greedy
-opponents by ``tools/expert_baseline.py``. Against stronger opponents it is optimistic.
+races the expert wins alone (docs/silvergold-rules.md: the first claim of a colour takes
+its 10), so the baseline depends on the :class:`Race`, the number of players and the
+pyramid points the table still leaves open (:meth:`.GameState.open_pyramid_points`): one
+set of constants per player count (:data:`BASELINES`), each fitted on games of the
+expert against greedy opponents by ``tools/expert_baseline.py``. Against stronger
+opponents it is optimistic.
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""The multi-player game: setup, the four steps of a turn, rounds and the end (RULES.md).
+"""The multi-player game: setup, the four steps of a turn, rounds and the end.
+
+The rules and rulings are in docs/silvergold-rules.md.
 
 A :class:`GameState` is immutable, python-chess style: every step returns a new state.
 The game is a sequence of decisions, and the state says which one is due (:class:`Phase`):
@@ -19,7 +21,8 @@ version, which ``random.shuffle`` does not promise), keyed by ``seed`` and what 
 shuffled, so the same seed and the same decisions always give the same game, and a state
 holds no mutable generator.
 
-Rulings beyond RULES.md (each covered by a test in ``tests/test_game.py``):
+Rulings beyond the published rules (docs/silvergold-rules.md; each covered by a test in
+``tests/test_game.py``):
 
 * **Offer refill timing.** The offer is refilled to 4 from the deck after *each* player's
   replacements (so a later player sees a full offer again); a player with two completed

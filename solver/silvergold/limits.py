@@ -1,7 +1,8 @@
 """The limits every input is held to, one rule per concept, shared by ``solve``, ``hint``,
 puzzle files and state files.
 
-* A hand holds one or two different cards (:data:`MAX_CARDS_IN_PLAY`): RULES.md, Setup.
+* A hand holds one or two different cards (:data:`MAX_CARDS_IN_PLAY`):
+  docs/silvergold-rules.md, Setting up.
 * A round reveals each expedition kind at most as often as the deck holds it (a round
   reveals 7 of the 8 cards, so ``I3`` at most twice with the standard deck).
 

@@ -5,7 +5,7 @@ played so far. :func:`best_reachable` solves the *remaining* turns: a new instan
 start is the current position, whose expeditions are the ones still to come and whose
 first round and turn are advanced to the next turn. The continuation is then replayed
 with the moves already played on the *whole* instance, so the score it reports is always
-the puzzle score of the whole line (RULES.md, Solo play and puzzles).
+the puzzle score of the whole line (docs/silvergold-rules.md, Solo play and puzzles).
 
 Why solving the remaining turns ranks continuations exactly like the whole puzzle does:
 the puzzle score is 10 per card completed during the puzzle, 5 per torch box ticked during

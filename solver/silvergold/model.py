@@ -230,7 +230,7 @@ class LineModel:
         self.completed: list[Expr] = []
         """Per card, whether it is complete at the end of the line."""
         self.score: Expr = 0
-        """The puzzle score of RULES.md."""
+        """The puzzle score of docs/silvergold-rules.md."""
         self.turn_sum: Expr = 0
         """Sum of the cards' completion turns (``turns + 1`` for a card left incomplete)."""
         self.objective_expression: Expr = 0
@@ -558,7 +558,8 @@ class LineModel:
     def _add_skull_constraints(self) -> None:
         """Skulls after each step: ``max(0, min(10, before + skulls) - 2 * potions)``.
 
-        Ruling (RULES.md): within one placement skulls resolve before potions.
+        Ruling (docs/silvergold-rules.md, R5): within one placement skulls resolve before
+        potions.
         """
         start = self.instance.start.sheet.skulls
         markable = sum(
@@ -584,7 +585,7 @@ class LineModel:
         self.final_skulls = level
 
     def _add_score(self) -> None:
-        """The puzzle score of RULES.md, as the model's ``score`` expression."""
+        """The puzzle score of docs/silvergold-rules.md, as the model's ``score`` expression."""
         sheet = self.instance.start.sheet
         all_steps = [(t, s) for t in range(self.turns) for s in range(1 + len(self.vars.extras[t]))]
 

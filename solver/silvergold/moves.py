@@ -2,8 +2,8 @@
 
 A :class:`Move` is what one player does in one turn: a :class:`Mark` (the revealed
 pattern, or a single cell) on one card, then the extra single-cell marks its red crosses
-earn, in the order made. Notation follows RULES.md: ``B1 B2 C2 +C3``, or with card numbers
-``17:B1 B2 C2 +30:A1``; a whole line separates turns with ``;``.
+earn, in the order made. Notation follows docs/silvergold-rules.md: ``B1 B2 C2 +C3``, or
+with card numbers ``17:B1 B2 C2 +30:A1``; a whole line separates turns with ``;``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Players that make every decision of a game, and a game played by them from a seed.
 
-A :class:`Player` decides the three things a player decides (RULES.md): which 2 of the 4
-dealt cards to keep, which mark to make each turn, and where a replacement comes from.
+A :class:`Player` decides the three things a player decides (docs/silvergold-rules.md):
+which 2 of the 4 dealt cards to keep, which mark to make each turn, and where a
+replacement comes from.
 The built-in players are ``greedy`` (:mod:`.bots`) and ``expert`` (:mod:`.expert`);
 the one registry of players by name (``silverpyr.puzzles.silvergold.realgame.registry``) adds
 ``hint``,

@@ -1,10 +1,10 @@
 """One player's position: the pyramid cards in play with their marks, and the score card.
 
-This is the rules engine for everything a player does in a turn (RULES.md, Mark): legal
-move generation (pseudo-legal footprints filtered to legal ones, as python-chess does),
-the effects of symbols, red-cross extra marks and the order rulings. The multi-player turn
-flow (replacements, pyramid points) builds on it in :mod:`.game`; the solver, puzzles and
-hints use it as the executable specification.
+This is the rules engine for everything a player does in a turn (docs/silvergold-rules.md,
+Step 2): legal move generation (pseudo-legal footprints filtered to legal ones, as
+python-chess does), the effects of symbols, red-cross extra marks and the order rulings.
+The multi-player turn flow (replacements, pyramid points) builds on it in :mod:`.game`;
+the solver, puzzles and hints use it as the executable specification.
 """
 
 from __future__ import annotations
@@ -289,8 +289,8 @@ class Position:
     def _resolve(self, mark: Mark, round_number: int) -> tuple[Position, int]:
         """Mark the cells and resolve their symbols; return the position and crosses earned.
 
-        Ruling (RULES.md): skulls resolve before potions; gems and skulls stop at 10; one
-        torch a round, for the current round only.
+        Ruling (docs/silvergold-rules.md, R5 and R6): skulls resolve before potions; gems and
+        skulls stop at 10; one torch a round, for the current round only.
         """
         index = next(i for i, state in enumerate(self.cards) if state.number == mark.card)
         state = self.cards[index]

@@ -1,9 +1,9 @@
 """A solo line problem: cards, a start state and a known order of expedition cards.
 
 This is what ``silverpyr solve``, the puzzles and the hints work on. The score is the
-puzzle score of RULES.md ("Solo play and puzzles"); :func:`play_line` replays a line
-through the rules engine, which is the executable specification every solver answer is
-checked against.
+puzzle score of docs/silvergold-rules.md ("Solo play and puzzles"); :func:`play_line`
+replays a line through the rules engine, which is the executable specification every
+solver answer is checked against.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""A player's score card and the scoring rules (RULES.md, End of the game and scoring)."""
+"""A player's score card and the scoring rules (docs/silvergold-rules.md, The end and the
+score)."""
 
 from __future__ import annotations
 
@@ -167,7 +168,8 @@ def points_gained(before: Sheet, after: Sheet) -> int:
 
 
 def puzzle_score(start: Sheet, end: Sheet) -> ScoreBreakdown:
-    """Score of a puzzle (RULES.md, Solo play and puzzles) played from ``start`` to ``end``.
+    """Score of a puzzle (docs/silvergold-rules.md, Solo play and puzzles) played from
+    ``start`` to ``end``.
 
     10 per card completed during the puzzle, the gems held at the end, 5 per round whose
     torch box was ticked during the puzzle, minus the penalty of the skulls held at the end.

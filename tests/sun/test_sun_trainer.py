@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from silverpyr.puzzles.records import Attempt
+from silverpyr.puzzles.standings import archive, summarise
 from silverpyr.puzzles.store import Store
 from silverpyr.puzzles.sun.attempt import attempt_of, open_attempt, record, save_progress
 from silverpyr.puzzles.sun.ids import (
@@ -41,7 +42,6 @@ from silverpyr.puzzles.sun.session import (
     tenths_of,
 )
 from silverpyr.puzzles.sun.share import share_text
-from silverpyr.puzzles.sun.stats import archive, summarise
 from silverpyr.puzzles.sun.values import TurnValues
 from silverpyr.solver.sun.cards import Deck, load_deck
 from silverpyr.solver.sun.game import (

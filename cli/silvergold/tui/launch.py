@@ -7,10 +7,20 @@ Share texts of the puzzles finished are printed when the app exits.
 from __future__ import annotations
 
 import datetime as dt
-import os
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from ...tui.terminal import DUMB_TERMINALS, NOT_A_TERMINAL, interactive, why_not_full_screen
+
+__all__ = [
+    "DUMB_TERMINALS",
+    "NOT_A_TERMINAL",
+    "interactive",
+    "run_game",
+    "run_home",
+    "run_puzzle",
+    "why_not_full_screen",
+]
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -20,43 +30,6 @@ if TYPE_CHECKING:
     from ....puzzles.store import Store
     from ....solver.silvergold.cards import Deck
     from .setting import Setting
-
-
-NOT_A_TERMINAL = "standard input or output is not a terminal"
-DUMB_TERMINALS = frozenset({"dumb"})
-"""``TERM`` values of terminals that cannot move the cursor or draw a screen."""
-
-
-def why_not_full_screen() -> str | None:
-    """Why the full-screen game cannot run here, or ``None`` when it can.
-
-    It needs a terminal at both ends (not a pipe or a file) that can draw a screen: a
-    ``TERM`` of ``dumb`` (Emacs shells, some CI logs) cannot, and Textual would fill it
-    with escape codes.
-    """
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        return NOT_A_TERMINAL
-    term = os.environ.get("TERM", "")
-    if term in DUMB_TERMINALS:
-        return f"TERM={term} cannot draw a screen"
-    return None
-
-
-def interactive() -> bool:
-    """Whether the full-screen game runs (otherwise the line mode does).
-
-    A terminal that cannot draw a screen gets one ``warning:`` line on stderr saying the
-    line mode runs instead; a pipe or a file needs no warning (that is what line mode is
-    for).
-    """
-    reason = why_not_full_screen()
-    if reason is None:
-        return True
-    if reason != NOT_A_TERMINAL:
-        from ...output import warn
-
-        warn(f"{reason}: playing in line mode")
-    return False
 
 
 def _run(setting: Setting, first: Callable[[Setting], Screen[None]]) -> None:

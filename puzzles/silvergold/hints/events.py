@@ -73,7 +73,7 @@ def _turn_events(report: TurnReport) -> Iterator[LineEvent]:
 
 
 class Category(StrEnum):
-    """A part of the puzzle score (RULES.md, Solo play and puzzles)."""
+    """A part of the puzzle score (docs/silvergold-rules.md, Solo play and puzzles)."""
 
     TORCHES = "torches"
     COMPLETED = "completed cards"

@@ -2,9 +2,15 @@
 
 A line-up (e.g. ``expert, greedy``) plays ``games`` games; game ``g`` is the game of seed
 ``seed + g`` with the line-up rotated by ``g`` seats, so every bot plays every seat equally
-often on the same deals. Games are independent tasks, run on Dask (:mod:`.cluster`) or in
-this process (``workers=0``); the result does not depend on the number of workers, since
-each game is fixed by its seed and its seats.
+often on the same deals. Games are independent tasks, run on Dask
+(:mod:`silverpyr.puzzles.cluster`) or in this process (``workers=0``); the result does not
+depend on the number of workers, since each game is fixed by its seed and its seats.
+
+Everything that is not Silver & Gold's own (checking the line-up, rotating the seats, the
+seeded game loop, win shares, Wilson intervals, standard errors, checking the records
+folder) is the game-free :mod:`silverpyr.puzzles.tournament`, which the Pyramid of the Sun
+arena uses too; this module keeps playing a Silver & Gold game, its score categories, its
+forecasts and its game records.
 
 With ``records`` (``arena --records DIR``) every game's record (:mod:`.game_record`: the
 seats' bots and all their answers) is written to the folder as ``game-<seed>.json``, so any
@@ -19,39 +25,35 @@ achieved score (calibration).
 
 from __future__ import annotations
 
-import math
-import os
-import stat
 import statistics
-import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ....solver.errors import SilverpyrError
-from ....solver.rng import seed_problem
 from ....solver.silvergold.cards import Deck
 from ....solver.silvergold.game import GameState, Replacement
 from ....solver.silvergold.moves import Move
 from ....solver.silvergold.players import Player, play_game
-from ...cluster import (
-    IN_FLIGHT_PER_WORKER,
-    MAX_GAMES,
-    RETRIES,
-    SchedulerLostError,
-    dask_client,
-    finished,
-    worker_count,
+from ...tournament import (
+    RecordsFolderError,
+    TournamentError,
+    line_ups,
+    play_games,
+    records_folder,
+    spread,
+    wilson,
+    win_shares,
 )
+from ...tournament import check_line_up as check_tournament
 from .game_record import GameRecord, RecordPathError, answer_of, waits_for
-from .registry import PLAYERS, make_player
+from .registry import NAMES, make_player
 
 CATEGORIES = ("torches", "pyramid_points", "gems", "skulls", "completed")
 
 
-class ArenaError(SilverpyrError, ValueError):
+class ArenaError(TournamentError):
     """An arena that cannot be run (unknown bot, too many seats, no games, too many games),
     or a game that failed on its worker."""
 
@@ -132,8 +134,13 @@ class ArenaRecords:
     @classmethod
     def open(cls, folder: Path, deck: Deck, last_seed: int) -> ArenaRecords:
         """The folder ``folder``, made if missing; :class:`RecordPathError` unless it is (or
-        can be made) a folder this process can write files in."""
-        records_folder(folder)
+        can be made) a folder this process can write files in (worded as ``game --record``
+        words its refusals: a FIFO is ``a FIFO (named pipe)``, a dangling link shows where it
+        points)."""
+        try:
+            records_folder(folder, fifo="a FIFO (named pipe)", link_target=True)
+        except RecordsFolderError as error:
+            raise RecordPathError(str(error)) from None
         return cls(folder, deck, max(6, len(str(last_seed))))
 
     def name(self, seed: int) -> Path:
@@ -157,74 +164,13 @@ class ArenaRecords:
         self.written += 1
 
 
-_NOT_A_FOLDER = (
-    (stat.S_ISREG, "a file"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
-def records_folder(folder: Path) -> Path:
-    """``folder``, made if missing (with its parents), once a file could be written in it;
-    :class:`RecordPathError` naming it otherwise (a file, a link to nothing, no right to
-    write...)."""
-    shown = f"cannot write game records to {folder}"
-    try:
-        mode = os.stat(folder).st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as error:
-        raise RecordPathError(f"{shown}: {error.strerror}") from None
-    if mode is not None and not stat.S_ISDIR(mode):
-        kind = next((name for test, name in _NOT_A_FOLDER if test(mode)), "not a folder")
-        raise RecordPathError(f"{shown}: it is {kind}, not a folder")
-    if mode is None and os.path.islink(folder):
-        raise RecordPathError(f"{shown}: it is a link to nothing ({os.path.realpath(folder)})")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        handle, probe = tempfile.mkstemp(prefix=".silverpyr-", dir=folder)
-        os.close(handle)
-        os.unlink(probe)
-    except OSError as error:
-        raise RecordPathError(f"{shown}: {error.strerror or error}") from None
-    return folder
-
-
 def check_line_up(bots: Sequence[str], games: int, seed: int = 0) -> None:
-    """Raise :class:`ArenaError` unless ``bots`` can play ``games`` games from ``seed``."""
-    if not bots:
-        raise ArenaError("name at least one bot")
-    unknown = [name for name in bots if name not in PLAYERS]
-    if unknown:
-        known = ", ".join(PLAYERS)
-        raise ArenaError(f"unknown bot {unknown[0]!r} (known: {known})")
-    if not 1 <= games <= MAX_GAMES:
-        raise ArenaError(f"play from 1 to {MAX_GAMES:,} games, not {games:,}")
-    for first_or_last in (seed, seed + games - 1):  # game g plays seed + g
-        problem = seed_problem(first_or_last)
-        if problem is not None:
-            raise ArenaError(f"seed of game {1 if first_or_last == seed else games}: {problem}")
-
-
-def line_ups(bots: Sequence[str], games: int, seed: int) -> Iterator[tuple[int, tuple[str, ...]]]:
-    """``(seed, seats)`` of every game, one at a time (checked first, when called): seeds in
-    order, the line-up rotated game by game."""
-    check_line_up(bots, games, seed)
-    seats = len(bots)
-    return ((seed + g, tuple(bots[(g + s) % seats] for s in range(seats))) for g in range(games))
-
-
-def wilson(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if trials == 0:
-        return 0.0, 1.0
-    share = successes / trials
-    centre = share + z * z / (2 * trials)
-    spread = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
-    scale = 1 + z * z / trials
-    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+    """Raise :class:`ArenaError` unless ``bots`` (Silver & Gold's players) can play ``games``
+    games from ``seed``."""
+    try:
+        check_tournament(bots, NAMES, games, seed)
+    except TournamentError as error:
+        raise ArenaError(str(error)) from None
 
 
 @dataclass(frozen=True)
@@ -297,6 +243,7 @@ def summarise(results: Sequence[GameResult], seconds: float, workers: int) -> Ar
         categories = dict.fromkeys(CATEGORIES, 0.0)
         forecasts: list[float] = []
         for result in results:
+            shares = win_shares(result.winners, len(result.seats))
             for seat, seated in enumerate(result.seats):
                 if seated != name:
                     continue
@@ -304,21 +251,21 @@ def summarise(results: Sequence[GameResult], seconds: float, workers: int) -> Ar
                 totals.append(score["total"])
                 for key in CATEGORIES:
                     categories[key] += score[key]
-                if seat in result.winners:
-                    wins += 1 / len(result.winners)
+                wins += shares[seat]
                 forecast = result.forecasts[seat]
                 if forecast is not None:
                     forecasts.append(forecast)
         played = len(totals)
+        figures = spread(totals)
         bots.append(
             BotReport(
                 name=name,
                 seats_played=played,
                 wins=wins,
                 win_interval=wilson(wins, played),
-                mean=statistics.fmean(totals),
+                mean=figures.mean,
                 median=statistics.median(totals),
-                stderr=statistics.stdev(totals) / math.sqrt(played) if played > 1 else 0.0,
+                stderr=figures.stderr,
                 categories={k: v / played for k, v in categories.items()},
                 cards=categories["completed"] / played / 10,
                 forecast=statistics.fmean(forecasts) if forecasts else None,
@@ -338,56 +285,34 @@ def run_arena(
     progress: Callable[[], None] | None = None,
     records: ArenaRecords | None = None,
 ) -> ArenaReport:
-    """Play the arena; ``workers=0`` plays in this process, otherwise on Dask.
+    """Play the arena; ``workers=0`` plays in this process, otherwise on Dask
+    (:func:`silverpyr.puzzles.tournament.play_games`).
 
     With ``records`` each game's record is written as the game comes back.
     """
-    plan = line_ups(bots, games, seed)  # lazy: a million games are not held up front
+    check_line_up(bots, games, seed)
     began = time.perf_counter()
-    results: list[GameResult] = []
-    used = 0
 
     def done(result: GameResult) -> None:
         if records is not None:
             records.write(result)
-        results.append(result)
         if progress:
             progress()
 
-    if workers == 0 and scheduler is None:
-        for game_seed, seats in plan:
-            done(play_arena_game(deck, game_seed, seats))
-    else:
-        with dask_client(scheduler, workers) as connection:
-            used = worker_count(connection)
-            try:
-                shared = connection.client.scatter(  # once, not pickled into every game
-                    deck, broadcast=True, timeout=connection.timeout
-                )
-            except (OSError, TimeoutError):
-                raise SchedulerLostError(f"lost {connection.where} before any game") from None
-
-            def submit(client: Any, game: tuple[int, tuple[str, ...]]) -> Any:
-                return client.submit(
-                    play_arena_game, shared, game[0], game[1], retries=RETRIES, pure=False
-                )
-
-            in_flight = max(1, used) * IN_FLIGHT_PER_WORKER
-            try:
-                for (game_seed, _), result, error in finished(
-                    connection, plan, submit, in_flight=in_flight
-                ):
-                    if error is not None:
-                        raise ArenaError(
-                            f"the game of seed {game_seed} failed: {type(error).__name__}: {error}"
-                        )
-                    done(result)
-            except SchedulerLostError as error:
-                kept = "" if records is None else f"; their records stay in {records.folder}"
-                raise SchedulerLostError(
-                    f"{error} after {len(results):,} of {games:,} games "
-                    f"(an arena keeps no partial results: run it again){kept}"
-                ) from None
-    results.sort(key=lambda result: result.seed)
+    try:
+        results, used = play_games(
+            play_arena_game,
+            deck,
+            line_ups(bots, games, seed),  # lazy: a million games are not held up front
+            total=games,
+            seed_of=lambda result: result.seed,
+            scheduler=scheduler,
+            workers=workers,
+            each=done,
+            kind="an arena",
+            kept="" if records is None else f"; their records stay in {records.folder}",
+        )
+    except TournamentError as error:
+        raise ArenaError(str(error)) from None
     report = summarise(results, time.perf_counter() - began, used)
     return report if records is None else replace(report, records=records.folder)
