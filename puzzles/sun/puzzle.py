@@ -153,9 +153,9 @@ class SunPuzzle:
         if kind not in KINDS:
             raise SunPuzzleError(f"{where}: kind: {kind!r} is not one of {', '.join(KINDS)}")
         base = reader.ids("base")
-        pyramid = Pyramid.with_base(tuple(base)) if len(base) >= 3 else None
-        if pyramid is None or len(base) - 2 not in SIZES.values():
+        if len(base) - 2 not in SIZES.values():
             raise SunPuzzleError(f"{where}: base: a base row holds 8, 9 or 10 cards")
+        pyramid = Pyramid.with_base(tuple(base))
         above = data.get("pyramid")
         if not isinstance(above, Mapping):
             raise SunPuzzleError(f"{where}: pyramid: expected a mapping of slot to card id")
@@ -193,7 +193,11 @@ class SunPuzzle:
         daily = data.get("daily_date")
         if daily is not None and not isinstance(daily, str):
             raise SunPuzzleError(f"{where}: daily_date: expected YYYY-MM-DD")
-        puzzle = build(reader.text("id"), kind, state, deal_seed, seed=seed, daily_date=daily)
+        try:
+            puzzle = build(reader.text("id"), kind, state, deal_seed, seed=seed, daily_date=daily)
+        except SearchTooLarge as error:
+            raise SunPuzzleError(f"{where}: the position: {error}") from None
+
         if reader.text("par") != str(puzzle.par):
             raise SunPuzzleError(
                 f"{where}: par: the file says {reader.text('par')}, but the position's best "

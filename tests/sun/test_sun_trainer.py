@@ -136,6 +136,27 @@ def test_a_bad_puzzle_dict_is_one_error_naming_its_key(key: str, value: object, 
         SunPuzzle.from_dict(data, DECK)
 
 
+_JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.text(max_size=12),
+    st.lists(st.integers(min_value=-3, max_value=1200), max_size=12),
+    st.dictionaries(st.text(max_size=4), st.integers(min_value=-3, max_value=1200), max_size=4),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(key=st.sampled_from(sorted(puzzle_of(*DRAW_PUZZLE).to_dict())), value=_JUNK)
+def test_any_damaged_puzzle_dict_is_a_puzzle_or_one_error(key: str, value: object) -> None:
+    data = puzzle_of(*DRAW_PUZZLE).to_dict()
+    data[key] = value
+    try:
+        SunPuzzle.from_dict(data, DECK)
+    except SunPuzzleError as error:
+        assert str(error).startswith("puzzle: ") and "\n" not in str(error)
+
+
 def test_a_position_the_rules_cannot_reach_is_refused() -> None:
     data = puzzle_of(*DRAW_PUZZLE).to_dict()
     data["hands"][0] = data["hands"][0] + data["hands"][1][:1]  # a card in two hands
@@ -551,3 +572,37 @@ def test_the_search_agrees_with_brute_force_and_solver_on_random_positions() -> 
 def test_the_search_agrees_on_many_random_positions() -> None:
     checked, wrong = _agreement(range(1000, 3000))
     assert checked >= 700 and wrong == 0
+
+
+def test_a_position_too_large_to_prove_is_one_error() -> None:
+    from silverpyr.puzzles.sun.values import SearchTooLarge
+    from silverpyr.solver.sun.game import random_position
+
+    for seed in range(40):
+        state = random_position(seed, 3, "standard", hand=5)
+        try:
+            TurnValues(state.turn).value(state)
+        except SearchTooLarge:
+            break
+    else:
+        pytest.fail("no position too large for the node limit among 40")
+    data = puzzle_of(*DRAW_PUZZLE).to_dict()
+    width = state.pyramid.width
+    data.update(
+        size=state.size,
+        players=state.players,
+        seat=state.turn,
+        base=list(state.pyramid.cells[:width]),
+        pyramid={
+            str(state.pyramid.geometry.slots[i]): c
+            for i, c in enumerate(state.pyramid.cells)
+            if i >= width and c >= 0
+        },
+        hands=[list(h) for h in state.hands],
+        standard_discards=list(state.standard_discards),
+        edge_discards=list(state.edge_discards),
+        marker=state.marker,
+        scores=list(state.scores),
+    )
+    with pytest.raises(SunPuzzleError, match="the position: the best turn needs more than"):
+        SunPuzzle.from_dict(data, DECK)
