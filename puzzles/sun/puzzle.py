@@ -147,7 +147,7 @@ class SunPuzzle:
         if reader.text("deck") != deck.fingerprint:
             raise SunPuzzleError(
                 f"{where}: deck: the puzzle was made with other cards (fingerprint "
-                f"{reader.text('deck')}, these cards are {deck.fingerprint})"
+                f"{reader.text('deck')!r}, these cards are {deck.fingerprint})"
             )
         kind = reader.text("kind")
         if kind not in KINDS:
@@ -200,7 +200,7 @@ class SunPuzzle:
 
         if reader.text("par") != str(puzzle.par):
             raise SunPuzzleError(
-                f"{where}: par: the file says {reader.text('par')}, but the position's best "
+                f"{where}: par: the file says {reader.text('par')!r}, but the position's best "
                 f"turn is worth {puzzle.par} expected points"
             )
         return puzzle

@@ -308,7 +308,7 @@ def hint_aim(state: SunState, values: TurnValues) -> str:
     deck = state.deck
     top = state.pyramid.top
     aims: list[str] = []
-    for _, move in line:
+    for node, move in line:
         if isinstance(move, Place) and move.slot == top:
             if deck[move.card].kind == "top":
                 aims.append("the top is in reach: a top card there scores 3x and ends the game")
@@ -318,7 +318,7 @@ def hint_aim(state: SunState, values: TurnValues) -> str:
             if "an edge card at a row end scores 2x" not in aims:
                 aims.append("an edge card at a row end scores 2x")
         elif isinstance(move, SymbolDraw):
-            aims.append("a symbol's card is worth more here than its points")
+            aims.append(f"a symbol's card is worth {_than_points(node, move, values)}")
         elif isinstance(move, Draw):
             aims.append("no card scores this turn: drawing two loses nothing")
     if isinstance(line[0][1], EndTurn):
@@ -329,13 +329,24 @@ def hint_aim(state: SunState, values: TurnValues) -> str:
     return f"{head}; aim: {'; '.join(aims)}"
 
 
+def _than_points(state: SunState, move: SymbolDraw, values: TurnValues) -> str:
+    """``more here than its points`` or ``as much as its points`` (the tie-break prefers the
+    card): exactly what the search found."""
+    if values.q(state, move) > values.q(state, TakePoints()):
+        return "more here than its points"
+    return "as much as its points here"
+
+
 def hint_area(state: SunState, values: TurnValues) -> str:
     """Level 2: which card to play next (or which kind of choice)."""
     move = values.best_move(state)
     if isinstance(move, Place):
         return f"play {state.deck[move.card].label} next (where is up to you)"
     if isinstance(move, SymbolDraw):
-        return "take the symbol's card rather than its points (which pile is up to you)"
+        return (
+            f"take the symbol's card: it is worth {_than_points(state, move, values)} "
+            "(which pile is up to you)"
+        )
     if isinstance(move, TakePoints):
         return "take the symbol's points"
     if isinstance(move, EndTurn):

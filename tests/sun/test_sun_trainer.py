@@ -606,3 +606,40 @@ def test_a_position_too_large_to_prove_is_one_error() -> None:
     )
     with pytest.raises(SunPuzzleError, match="the position: the best turn needs more than"):
         SunPuzzle.from_dict(data, DECK)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    case=st.sampled_from(QUICK),
+    picks=st.lists(st.integers(min_value=0, max_value=50), max_size=6),
+)
+def test_hints_never_lie_at_any_node(case: tuple[str, int], picks: list[int]) -> None:
+    """At any node: the move hint is optimal (Q = V*), the area hint names its card, and
+    the aim hint's claims are what the best line does."""
+    from silverpyr.puzzles.sun.session import best_line, hint_aim, hint_area, hint_move
+    from silverpyr.solver.sun.game import Place, TakePoints
+
+    puzzle = puzzle_of(*case)
+    session = SunSession(puzzle)
+    for pick in picks:
+        if session.finished:
+            break
+        moves = legal_moves(session.state)
+        session.play(moves[pick % len(moves)].notation(DECK))
+    if session.finished:
+        return
+    state, values = session.state, session.values
+    best = values.best_move(state)
+    assert best is not None
+    assert values.q(state, best) == values.value(state)
+    assert hint_move(state, values).startswith(best.notation(DECK))
+    if isinstance(best, Place):
+        assert DECK[best.card].label in hint_area(state, values)
+    aim = hint_aim(state, values)
+    line = [move for _, move in best_line(state, values)]
+    fills_top = any(isinstance(m, Place) and m.slot == state.pyramid.top for m in line)
+    assert ("the top is in reach" in aim) == fills_top
+    if "worth more here than its points" in aim:
+        node = next(n for n, m in best_line(state, values) if isinstance(m, SymbolDraw))
+        draw = next(m for m in line if isinstance(m, SymbolDraw))
+        assert values.q(node, draw) > values.q(node, TakePoints())
