@@ -4,8 +4,9 @@ line mode.
 A puzzle is one turn to play (docs/sun-puzzles.md). Moves are the engine's notation
 (``S4-sun@2c``, ``symbol points``, ``symbol edge``, ``end``, ``draw standard``), one per line
 or separated by ``;`` in ``--moves``; besides them ``undo``, ``hint`` (the next level: aim,
-area, move) and ``give up``. Scores are expected points with one decimal: par minus what
-each decision lost; feedback after each decision shows the better move (silent below 0.05).
+area, move) or ``hint N``, ``give up``, and ``q`` (save and leave: resumed next time).
+Scores are expected points with one decimal: par minus what each decision lost; feedback
+after each decision shows the better move (silent below 0.05).
 
 The daily is the one of the player's **local** date, the same for everyone on that date. The
 first attempt that ends is scored; later plays are practice. An attempt whose moves run out
@@ -306,9 +307,12 @@ def _run(
                 got, hint = session.hint(level)
                 log.append({"hint": got, "text": hint})
                 _say(console, f"hint ({('aim', 'area', 'move')[got - 1]}): {hint}")
-            elif word in ("give up", "giveup", "quit"):
+            elif word in ("give up", "giveup"):
                 session.give_up()
                 log.append({"gave_up": True})
+            elif word in ("q", "quit", "save"):
+                log.append({"left": True})
+                break
             else:
                 decision = session.play(answer)
                 entry: dict[str, Any] = {
@@ -449,6 +453,19 @@ def _print_position(console: Console, loaded: SunPuzzle, sitting: Sitting) -> No
         _say(console, f"  L{level}  " + " ".join(cells))
     _say(console, f"your hand: {' '.join(deck[c].label for c in state.hand)}")
     _say(console, f"scores: {' '.join(map(str, state.scores))} (you are seat {state.turn})")
+    others = ", ".join(
+        f"seat {seat} {len(hand)}" for seat, hand in enumerate(state.hands) if seat != state.turn
+    )
+    _say(console, f"cards in the other hands: {others}")
+    for pile in ("standard", "edge"):
+        discards = " ".join(deck[c].label for c in state.discards(pile)) or "none"
+        _say(console, f"{pile} pile: {len(state.pile(pile))} cards; discards: {discards}")
+    _say(console, f"marker (out of the game): {deck[state.marker].label}")
+    _say(
+        console,
+        "moves: S4-sun@2c, symbol points, symbol standard|edge, end, draw standard|edge; "
+        "also hint, hint 1-3, undo, give up, q (save and leave)",
+    )
 
 
 def _archive(today: dt.date, days: int, *, as_json: bool, plain: bool) -> None:

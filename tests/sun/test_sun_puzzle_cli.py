@@ -152,3 +152,12 @@ def test_answers_after_the_turn_ends_are_one_warning(home: Path) -> None:
         "warning: the turn is over: 2 answers not played (end; hint)"
     ]
     assert "Pyramid of the Sun puzzle final-run-9:" in out
+
+
+def test_q_saves_and_leaves_and_the_next_play_resumes(home: Path) -> None:
+    moves = _optimal_moves()
+    code, out, _ = _run("puzzle", "--id", ID, stdin=f"{moves[0]}\nq\n{moves[1]}\n")
+    assert code == 0 and "the attempt is saved" in out
+    code, out, _ = _run("puzzle", "--id", ID, stdin="\n".join(moves[1:]) + "\n")
+    assert code == 0 and "Resuming final-run-9 after 1 move" in out
+    assert "(100%)" in out
