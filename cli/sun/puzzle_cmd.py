@@ -258,7 +258,12 @@ def _play(
             for note in sitting.notes:
                 _say(console, note)
         source = answers if answers is not None else _stdin_lines(console)
-        _run(loaded, sitting, source, log, console, scripted=answers is not None, store=store)
+        try:
+            _run(loaded, sitting, source, log, console, scripted=answers is not None, store=store)
+        except KeyboardInterrupt:
+            # Ctrl-C leaves as q does: the attempt is saved below, then the app says so
+            _finish(loaded, sitting, store, today, log, console, as_json=as_json)
+            raise
         _finish(loaded, sitting, store, today, log, console, as_json=as_json)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -161,3 +162,18 @@ def test_q_saves_and_leaves_and_the_next_play_resumes(home: Path) -> None:
     code, out, _ = _run("puzzle", "--id", ID, stdin="\n".join(moves[1:]) + "\n")
     assert code == 0 and "Resuming final-run-9 after 1 move" in out
     assert "(100%)" in out
+
+
+def test_ctrl_c_saves_the_attempt(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    moves = _optimal_moves()
+
+    def typed(console: object) -> Iterator[str]:
+        yield moves[0]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(puzzle_cmd, "_stdin_lines", typed)
+    result = CliRunner().invoke(_app(), ["puzzle", "--id", ID])
+    assert result.exit_code == 130 and "the attempt is saved" in result.stdout
+    assert result.stderr.strip() == "interrupted"
+    code, out, _ = _run("puzzle", "--id", ID, "--moves", "; ".join(moves[1:]))
+    assert code == 0 and "Resuming final-run-9 after 1 move" in out
