@@ -23,8 +23,9 @@ label (the lowest id stands for them).
   later card sees only its neighbours' symbols, all below it, and a card's value counts
   only when it is placed), the hand and the cards drawn this turn as multisets of labels
   (the drawn cards left the unseen ones), the piles' and discards' sizes.
-* **Placements in the pyramid's order** between two draws (see :meth:`_Search.value`): each
-  set of placements is searched once, not once per order.
+* **Dominance** (see :meth:`_Search.value`): between two draws, placements in the pyramid's
+  order only (each set of placements searched once, not once per order), and a draw only
+  when every card placed since the last draw lies under the drawing card.
 * **Iterative deepening on draws.** A symbol's draw can bring a card that is placed, touches
   its symbol and draws again: the tree grows about thirtyfold with each draw, so a turn
   with a long chain cannot be searched to the end in seconds. The search first finds the
