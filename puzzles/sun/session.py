@@ -161,12 +161,11 @@ class SunSession:
     @property
     def finished(self) -> bool:
         """Whether the turn is over (ended, top filled, drew two) or given up."""
+        return self.gave_up or self._turn_done()
+
+    def _turn_done(self) -> bool:
         state = self.state
-        return (
-            self.gave_up
-            or self.values.turn_over(state)
-            or state.phase in (Phase.DRAWING, Phase.DISCARD)
-        )
+        return self.values.turn_over(state) or state.phase in (Phase.DRAWING, Phase.DISCARD)
 
     @property
     def score(self) -> Fraction:
@@ -266,7 +265,7 @@ class SunSession:
     def result(self) -> Result:
         """The attempt's result (the score so far when given up: the rest counts 0)."""
         score = self.score
-        if self.gave_up and not self.finished:
+        if self.gave_up and not self._turn_done():
             score -= self.values.value(self.state)
         return Result(
             score=score,

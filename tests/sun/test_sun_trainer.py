@@ -274,6 +274,20 @@ def test_drawing_two_ends_the_puzzle_and_loses_par() -> None:
         session.play("end")
 
 
+def test_giving_up_scores_nothing_more() -> None:
+    puzzle = puzzle_of(*DRAW_PUZZLE)
+    session = SunSession(puzzle)
+    first = session.values.best_move(puzzle.state)
+    assert first is not None
+    decision = session.play(first.notation(DECK))
+    session.give_up()
+    result = session.result()
+    assert session.finished and result.gave_up and not result.at_par
+    assert result.score == decision.points  # what was scored for sure, nothing expected
+    assert result.score < puzzle.par
+    assert share_text(puzzle, result).endswith("(gave up)")
+
+
 def test_feedback_is_silent_below_a_twentieth_of_a_point() -> None:
     from silverpyr.puzzles.sun.session import Decision
 
