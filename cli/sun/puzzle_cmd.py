@@ -74,6 +74,11 @@ def _store(optional: bool) -> AbstractContextManager[Store | None]:
 CACHE_VERSION = "sun-puzzle-v1"
 
 
+def _today() -> dt.date:
+    """The player's local date (the daily's date; a seam for tests)."""
+    return dt.date.today()
+
+
 def _cached(puzzle_id: str, make: Callable[[Deck], SunPuzzle], no_record: bool) -> SunPuzzle:
     """The puzzle of ``puzzle_id`` from the store's cache (by deck and id), else made and
     cached; ``--no-record`` neither reads nor writes the store. A cached entry is read back
@@ -142,7 +147,7 @@ def puzzle(
         raise SunPuzzleError("give only one of --seed, --id")
     if kind is not None and puzzle_id is not None:
         raise SunPuzzleError("--kind goes with --seed (or no seed), not with --id")
-    today = dt.date.today()
+    today = _today()
     if puzzle_id is None:
         chosen = seed if seed is not None else random_seed()
         puzzle_id = seed_id(chosen, kind.value if kind is not None else None)
@@ -180,7 +185,7 @@ def daily(
     from ...puzzles.sun.puzzle import SunPuzzleError
 
     text = moves_text(moves, moves_file)
-    today = dt.date.today()
+    today = _today()
     if archive:
         if date is not None or text is not None or restart:
             raise SunPuzzleError(
@@ -200,7 +205,7 @@ def stats(as_json: JsonOption = False, plain: PlainOption = False) -> None:
     from ...puzzles.store import Store
 
     with Store.open_default(game="sun") as store:
-        summary = summarise(store.attempts(), dt.date.today())
+        summary = summarise(store.attempts(), _today())
 
     def render(console: Console) -> None:
         console.print(
@@ -245,7 +250,7 @@ def _play(
     if as_json and answers is None:
         emit(public_dict(loaded), lambda c: None, as_json=True)
         return
-    today = dt.date.today()
+    today = _today()
     with _store(no_record) as store:
         sitting = open_attempt(store, loaded, today, restart=restart)
         log: list[dict[str, Any]] = []

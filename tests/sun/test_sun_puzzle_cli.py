@@ -20,6 +20,8 @@ from silverpyr.solver.sun.cards import load_deck
 
 DECK = load_deck()
 ID = "final-run-9"
+TODAY = dt.date(2026, 11, 16)
+"""The commands' "today" in these tests: its daily (a final run) is made in a blink."""
 
 
 def _app() -> typer.Typer:
@@ -33,6 +35,7 @@ def _app() -> typer.Typer:
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SILVERPYR_HOME", str(tmp_path))
+    monkeypatch.setattr(puzzle_cmd, "_today", lambda: TODAY)
     return tmp_path
 
 
@@ -95,7 +98,7 @@ def test_typed_moves_on_stdin_with_hint_and_undo(home: Path) -> None:
         (("puzzle", "--id", ID, "--moves", "end"), "'end'"),
         (("puzzle", "--seed", "3", "--id", ID), "--seed"),
         (("puzzle", "--id", ID, "--moves", "hint 7"), "'hint 7'"),
-        (("daily", "--date", "2999-01-01"), "not out yet"),
+        (("daily", "--date", "2026-11-17"), "not out yet"),
         (("daily", "--date", "2026-02-30"), "2026-02-30"),
         (("daily", "--archive", "--date", "2026-01-01"), "--archive"),
     ],
@@ -109,7 +112,7 @@ def test_bad_input_is_one_error_line_exit_2(home: Path, args: tuple[str, ...], n
 
 
 def test_the_daily_scores_once_then_practice_and_the_archive_says_so(home: Path) -> None:
-    today = dt.date.today().isoformat()
+    today = TODAY.isoformat()
     for _ in range(2):
         code, out, err = _run("daily", "--moves", "draw standard", "--json")
         assert code == 0, err
