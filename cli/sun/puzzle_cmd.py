@@ -36,6 +36,7 @@ from ..options import (
     seed_option,
 )
 from ..output import emit
+from .context import deck as sun_deck
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -56,12 +57,6 @@ class SunKindChoice(StrEnum):
     final_run = "final-run"
 
 
-def _deck() -> Deck:
-    from ...solver.sun.cards import load_deck
-
-    return load_deck()
-
-
 def _store(optional: bool) -> AbstractContextManager[Store | None]:
     """The Sun rows of the results store; none at all when nothing is recorded."""
     from ...puzzles.store import Store
@@ -79,7 +74,9 @@ def _today() -> dt.date:
     return dt.date.today()
 
 
-def _cached(puzzle_id: str, make: Callable[[Deck], SunPuzzle], no_record: bool) -> SunPuzzle:
+def _cached(
+    deck: Deck, puzzle_id: str, make: Callable[[Deck], SunPuzzle], no_record: bool
+) -> SunPuzzle:
     """The puzzle of ``puzzle_id`` from the store's cache (by deck and id), else made and
     cached; ``--no-record`` neither reads nor writes the store. A cached entry is read back
     by :meth:`SunPuzzle.from_dict`, which checks the position and recomputes par: a damaged
@@ -87,7 +84,6 @@ def _cached(puzzle_id: str, make: Callable[[Deck], SunPuzzle], no_record: bool) 
     from ...puzzles.store import Store
     from ...puzzles.sun.puzzle import SunPuzzle, SunPuzzleError
 
-    deck = _deck()
     if no_record:
         return make(deck)
     key = f"{CACHE_VERSION}|{deck.fingerprint}|{puzzle_id}"
@@ -113,6 +109,7 @@ def _require_out(day: dt.date, today: dt.date) -> None:
 
 
 def puzzle(
+    ctx: typer.Context,
     seed: Annotated[
         int | None,
         seed_option("Seed of the puzzle: same seed, same puzzle everywhere (default: random)."),
@@ -154,11 +151,14 @@ def puzzle(
     parsed = parse_puzzle_id(puzzle_id)
     if parsed.daily_date is not None:
         _require_out(dt.date.fromisoformat(parsed.daily_date), today)
-    loaded = _cached(parsed.text, lambda deck: puzzle_for_id(parsed.text, deck), no_record)
+    loaded = _cached(
+        sun_deck(ctx), parsed.text, lambda deck: puzzle_for_id(parsed.text, deck), no_record
+    )
     _play(loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart)
 
 
 def daily(
+    ctx: typer.Context,
     date: Annotated[
         str | None,
         typer.Option(
@@ -195,7 +195,9 @@ def daily(
         return
     day = parse_date(date) if date is not None else today
     _require_out(day, today)
-    loaded = _cached(f"daily-{day.isoformat()}", lambda deck: daily_puzzle(day, deck), no_record)
+    loaded = _cached(
+        sun_deck(ctx), f"daily-{day.isoformat()}", lambda deck: daily_puzzle(day, deck), no_record
+    )
     _play(loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart)
 
 

@@ -180,3 +180,16 @@ def test_ctrl_c_saves_the_attempt(home: Path, monkeypatch: pytest.MonkeyPatch) -
     assert result.stderr.strip() == "interrupted"
     code, out, _ = _run("puzzle", "--id", ID, "--moves", "; ".join(moves[1:]))
     assert code == 0 and "Resuming final-run-9 after 1 move" in out
+
+
+def test_the_cards_of_the_sun_group_make_the_puzzles(home: Path, tmp_path: Path) -> None:
+    """``silverpyr --cards FILE sun ...``: the app context's card file is read; a bad one
+    is one error line naming the file."""
+    from silverpyr.cli.context import AppContext
+
+    bad = tmp_path / "mine.yaml"
+    bad.write_text("cards: 7\n", encoding="utf-8")
+    result = CliRunner().invoke(_app(), ["puzzle", "--id", ID], obj=AppContext(cards_path=bad))
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "mine.yaml" in lines[0]
