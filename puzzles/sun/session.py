@@ -10,8 +10,9 @@ lucky draw never lifts it above.
   its loss is everything still in reach; the puzzle ends there (the second card and any
   discard do not change this turn's points and are not asked).
 * **Undo** takes back the last decision until the turn ends (``end``, the top filled, or a
-  draw of two). A symbol's card comes from the puzzle's own seeded pile order, so a card
-  undone and drawn again is the same card.
+  draw of two). Taking back a decision whose feedback named a better move counts as a move
+  hint (the answer was seen). A symbol's card comes from the puzzle's own seeded pile
+  order, so a card undone and drawn again is the same card.
 * **Feedback** after each decision: the points lost and the better move, silent below
   0.05 points.
 * **Hints** by level at the node you are at: ``aim`` (what the best play from here is
@@ -234,7 +235,13 @@ class SunSession:
             raise SunSessionError("the turn is over: its moves can no longer be undone")
         self._states.pop()
         self.turn_hint_level = 0
-        return self._decisions.pop().move
+        taken = self._decisions.pop()
+        if taken.feedback() is not None:
+            # its feedback named the better move: taking it back to play that move is a
+            # move hint (Ruling P7), never a free path to par
+            self.hint_levels[2] += 1
+            self.saw_solution = True
+        return taken.move
 
     def give_up(self) -> None:
         """End the attempt here: the rest of the turn scores nothing more."""

@@ -335,6 +335,34 @@ def test_undo_takes_back_a_decision_until_the_turn_ends() -> None:
         replay.undo()
 
 
+def test_undo_after_feedback_counts_as_a_move_hint() -> None:
+    puzzle = puzzle_of(*DRAW_PUZZLE)
+    session = SunSession(puzzle)
+    best = session.values.best_move(puzzle.state)
+    assert best is not None
+    session.play(best.notation(DECK))
+    session.undo()  # no feedback: free
+    assert session.hints_used == 0 and not session.saw_solution
+    while True:  # down the best line to a node with a worse move that gets feedback
+        state = session.state
+        worse = [
+            m
+            for m in legal_moves(state)
+            if not isinstance(m, Draw)
+            and session.values.value(state) - session.values.q(state, m) >= SILENT_BELOW
+        ]
+        if worse:
+            break
+        move = session.values.best_move(state)
+        assert move is not None
+        session.play(move.notation(DECK))
+    decision = session.play(worse[0].notation(DECK))
+    assert decision.feedback() is not None
+    session.undo()
+    assert session.hint_levels == [0, 0, 1] and session.saw_solution
+    assert session.score == puzzle.par
+
+
 def test_symbol_draw_is_the_same_for_everyone() -> None:
     """Two players (and one after an undo) see the same card from a symbol's draw."""
     puzzle = puzzle_of(*DRAW_PUZZLE)
