@@ -23,8 +23,9 @@ label (the lowest id stands for them).
   later card sees only its neighbours' symbols, all below it, and a card's value counts
   only when it is placed), the hand and the cards drawn this turn as multisets of labels
   (the drawn cards left the unseen ones), the piles' and discards' sizes.
-* **Placements in the pyramid's order** between two draws (see :meth:`_Search.value`): each
-  set of placements is searched once, not once per order.
+* **Dominance** (see :meth:`_Search.value`): between two draws, placements in the pyramid's
+  order only (each set of placements searched once, not once per order), and a draw only
+  when every card placed since the last draw lies under the drawing card.
 * **Iterative deepening on draws.** A symbol's draw can bring a card that is placed, touches
   its symbol and draws again: the tree grows about thirtyfold with each draw, so a turn
   with a long chain cannot be searched to the end in seconds. The search first finds the
@@ -314,6 +315,13 @@ class _Search:
         self.above = geometry.above
         self.supports = geometry.supports
         self.index = geometry.index
+        cone: list[int] = []  # the slots under each slot (a bit per index), bottom up
+        for support in geometry.supports:
+            below = 0
+            for j in support or ():
+                below |= cone[j] | 1 << j
+            cone.append(below)
+        self.cone = tuple(cone)
         self.root_hand = tuple(sorted(self.canon[c] for c in root.hands[self.seat]))
         self.empty_at_root = tuple(i for i, c in enumerate(root.pyramid.cells) if c == _EMPTY)
         self.memo: dict[_Key, tuple[Fraction | int, Move | None]] = {}
@@ -325,13 +333,13 @@ class _Search:
             raise _OutOfTime
 
     def key(
-        self, state: SunState, shape: tuple[int, ...], drawn: tuple[int, ...], floor: int
+        self, state: SunState, shape: tuple[int, ...], drawn: tuple[int, ...], segment: int
     ) -> _Key:
         """What the rest of the turn depends on: the card waiting for its symbol choice (by
         its slot and the points it offers; ``None`` in phase ``playing``), the pyramid's
         :meth:`shape`, the hand and the cards drawn this turn by class, the piles' and
-        discards' sizes, and the ``floor`` (the slots a card may go on are those after it:
-        see :meth:`value`). (The phase need not be in it: ``choose`` is the root's alone,
+        discards' sizes, and the ``segment`` (the slots filled since the turn began or the
+        last draw: see :meth:`value`). (The phase need not be in it: ``choose`` is the root's alone,
         the only state with this turn's pyramid; ``symbol`` is a pending card.)"""
         pending = state.pending
         symbol_points = 0
@@ -343,7 +351,7 @@ class _Search:
             shape,
             tuple(sorted([self.canon[c] for c in state.hands[self.seat]])),
             drawn,
-            floor,
+            segment,
             state,
         )
 
@@ -354,12 +362,12 @@ class _Search:
         shape: tuple[int, ...],
         hand: tuple[int, ...],
         drawn: tuple[int, ...],
-        floor: int,
+        segment: int,
         state: SunState,
     ) -> _Key:
         """The key from its parts (piles and discards: those of ``state``)."""
         return (
-            floor,
+            segment,
             pending,
             symbol_points,
             shape,
@@ -413,21 +421,27 @@ class _Search:
         return state.phase is Phase.OVER or state.turn != self.seat
 
     def value(
-        self, state: SunState, shape: tuple[int, ...], drawn: tuple[int, ...], floor: int
+        self, state: SunState, shape: tuple[int, ...], drawn: tuple[int, ...], segment: int
     ) -> Fraction | int:
         """Expected points the seat still scores this turn, playing best.
 
-        **Placements in the pyramid's order.** Between two symbol draws, cards are placed
-        on slots of rising index (bottom row first, left to right) only: ``floor`` is the
-        index of the last slot filled since the turn began or the last draw (-1 then). No
-        value is lost: a card's points and symbol points do not depend on when it is
-        placed, a card's supports come before it in that order, and a placement made
-        before a draw that the draw's card does not rest on can as well be made after the
-        draw, knowing more. So each set of placements is searched once, not once per order.
+        ``segment`` is the set (a bit per slot index) of the slots filled since the turn
+        began or the last symbol draw. Two dominance rules cut the orders that cannot do
+        better than another order searched anyway (no value is lost; the brute force
+        checks it):
+
+        * **placements in the pyramid's order:** within a segment, cards go on slots of
+          rising index only (bottom row first, left to right). A card's points and symbol
+          points do not depend on when it is placed, and its supports come first;
+        * **draws as early as they can come:** a symbol's draw is searched only when every
+          card of the segment lies under the card that draws (its supports, theirs, ...).
+          Any other card of the segment could as well be placed after the draw, scoring the
+          same, with the drawn card known.
         """
         if state.phase is Phase.OVER or state.turn != self.seat:
             return 0
-        key = self.key(state, shape, drawn, floor)
+        key = self.key(state, shape, drawn, segment)
+        floor = segment.bit_length() - 1
         known = self.memo.get(key)
         if known is not None:
             return known[0]
@@ -461,7 +475,7 @@ class _Search:
                             child,
                             tuple(rest),
                             drawn,
-                            here,
+                            segment | 1 << here,
                             state,
                         )
                     )
@@ -474,15 +488,21 @@ class _Search:
                             f"{move.notation(state.deck)}: the engine's symbol phase and the "
                             "search's key disagree: a bug in silverpyr"
                         )
-                    worth = after.scores[seat] - before + self.value(after, child, drawn, here)
+                    worth = (
+                        after.scores[seat]
+                        - before
+                        + self.value(after, child, drawn, segment | 1 << here)
+                    )
             elif isinstance(move, SymbolDraw):
+                if not self.drawing_first(state, segment):
+                    continue
                 if len(drawn) >= self.draw_limit:
                     self.limited = True
                     continue
                 worth = self.draw_value(state, move, shape, drawn)
             elif isinstance(move, TakePoints | EndTurn):
                 after = apply_unchecked(state, move)
-                worth = after.scores[seat] - before + self.value(after, shape, drawn, floor)
+                worth = after.scores[seat] - before + self.value(after, shape, drawn, segment)
             else:
                 continue  # drawing 2 is the turn's other option, compared at the root
             if best_move is None or worth >= best:
@@ -502,7 +522,7 @@ class _Search:
         for card, count, _, after in self.chance(state, move):
             gained = after.scores[seat] - state.scores[seat]
             more = tuple(sorted((*drawn, self.canon[card])))
-            total += count * (gained + self.value(after, shape, more, -1))
+            total += count * (gained + self.value(after, shape, more, 0))
             weight += count
         return Fraction(total) / weight
 
@@ -524,26 +544,32 @@ class _Search:
             result.append((cards[0], len(cards), Fraction(len(cards), total), after))
         return result
 
-    def best_move(self, state: SunState, floor: int) -> Move | None:
+    def drawing_first(self, state: SunState, segment: int) -> bool:
+        """Whether every slot of ``segment`` is the pending card's or under it."""
+        assert state.pending is not None
+        i = self.index[state.pending]
+        return segment & ~(self.cone[i] | 1 << i) == 0
+
+    def best_move(self, state: SunState, segment: int) -> Move | None:
         """The memoised best move of ``state`` (evaluated first if needed), with the card
         of its class that this state holds."""
         shape, drawn = self.shape(state.pyramid.cells), self.drawn_of(state)
-        self.value(state, shape, drawn, floor)
-        move = self.memo[self.key(state, shape, drawn, floor)][1]
+        self.value(state, shape, drawn, segment)
+        move = self.memo[self.key(state, shape, drawn, segment)][1]
         if isinstance(move, Place):
             first = self.canon[move.card]
             card = min(c for c in state.hands[self.seat] if self.canon[c] == first)
             move = Place(card, move.slot)
         return move
 
-    def plan(self, state: SunState, floor: int = -1) -> Plan:
+    def plan(self, state: SunState, segment: int = 0) -> Plan:
         """The memoised best play from ``state`` as a policy tree, every move replayed by
         the engine's checked :func:`~.game.apply`."""
         steps: list[Step] = []
         seat = self.seat
         start = state.scores[seat]
         while not self.over(state):
-            move = self.best_move(state, floor)
+            move = self.best_move(state, segment)
             if move is None:
                 break
             text = move.notation(state.deck)
@@ -563,7 +589,7 @@ class _Search:
             after = apply(state, move)
             steps.append(Step(text, after.scores[seat] - state.scores[seat]))
             if isinstance(move, Place):
-                floor = self.index[move.slot]
+                segment |= 1 << self.index[move.slot]
             state = after
         return Plan(tuple(steps), Fraction(state.scores[seat] - start))
 
@@ -637,7 +663,7 @@ def best_turn(
     while True:
         search = _Search(state, began + time_limit, draw_limit)
         try:
-            value = search.value(state, search.shape(state.pyramid.cells), (), -1)
+            value = search.value(state, search.shape(state.pyramid.cells), (), 0)
             found = search.plan(state)
         except _OutOfTime:
             nodes += search.nodes
