@@ -18,6 +18,12 @@ def register() -> typer.Typer:
 
     sun_app.add_typer(cards_app, name="cards")
 
+    from .puzzle_cmd import daily, puzzle, stats
+
+    sun_app.command("daily")(daily)
+    sun_app.command("puzzle")(puzzle)
+    sun_app.command("stats")(stats)
+
     from .solve_cmd import solve
 
     sun_app.command("solve")(solve)

@@ -464,9 +464,16 @@ def _print_position(console: Console, loaded: SunPuzzle, sitting: Sitting) -> No
             cells.append(f"{name}:{deck[card].label if card is not None else '--'}")
         _say(console, f"  L{level}  " + " ".join(cells))
     _say(console, f"your hand: {' '.join(deck[c].label for c in state.hand)}")
-    _say(console, f"scores: {' '.join(map(str, state.scores))} (you are seat {state.turn})")
+    # Seats are shown from 1, as the game's tables name them ("Player 2").
+    scores = ", ".join(
+        f"{'you' if seat == state.turn else f'player {seat + 1}'} {points}"
+        for seat, points in enumerate(state.scores)
+    )
+    _say(console, f"scores: {scores}")
     others = ", ".join(
-        f"seat {seat} {len(hand)}" for seat, hand in enumerate(state.hands) if seat != state.turn
+        f"player {seat + 1} {len(hand)}"
+        for seat, hand in enumerate(state.hands)
+        if seat != state.turn
     )
     _say(console, f"cards in the other hands: {others}")
     for pile in ("standard", "edge"):
