@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from ...puzzles.sun.attempt import Sitting
     from ...puzzles.sun.puzzle import SunPuzzle
     from ...solver.sun.cards import Deck
+    from ...solver.sun.game import SunState
 
 ARCHIVE_DAYS = 30
 
@@ -326,6 +327,7 @@ def _run(
                 log.append({"left": True})
                 break
             else:
+                seen = len(session.state.events)
                 decision = session.play(answer)
                 entry: dict[str, Any] = {
                     "move": decision.move,
@@ -340,13 +342,39 @@ def _run(
                 if decision.feedback():
                     line += f"  ({decision.feedback()})"
                 _say(console, f"{line}  score so far {points_text(session.score)}")
+                for told in _what_happened(session.state, seen):
+                    _say(console, told)
         except SunSessionError as error:
             if scripted:
                 if store is not None and session.moves:
                     save_progress(store, sitting, loaded)
                 raise
             _say(console, f"{error}")
+        if session.finished and not scripted:
+            break  # typed answers: the end shows at once, not after one more line
     _warn_unused(unused)
+
+
+def _what_happened(state: SunState, seen: int) -> list[str]:
+    """What a move brought that its line does not say: the card a symbol drew (and the
+    hand now), and the choice a card that touches its symbol waits for."""
+    from ...solver.sun.game import Drew, Phase, matching_neighbours
+
+    deck = state.deck
+    told = []
+    for event in state.events[seen:]:
+        if isinstance(event, Drew) and event.seat == state.turn:
+            told.append(f"you drew {deck[event.card].label} from the {event.pile} pile")
+    if told:
+        told.append(f"your hand: {' '.join(deck[c].label for c in state.hands[state.turn])}")
+    if state.phase is Phase.SYMBOL and state.pending is not None:
+        card = state.pyramid.cards[state.pending]
+        matches = matching_neighbours(state, card, state.pending)
+        told.append(
+            f"{deck[card].label} touches {matches} card{'s' * (matches != 1)} of its symbol: "
+            f"symbol points (+{matches}), or draw a card: symbol standard | symbol edge"
+        )
+    return told
 
 
 def _hint_level(word: str) -> int | None:

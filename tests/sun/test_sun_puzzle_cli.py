@@ -193,3 +193,57 @@ def test_the_cards_of_the_sun_group_make_the_puzzles(home: Path, tmp_path: Path)
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and "mine.yaml" in lines[0]
+
+
+def test_typed_answers_end_the_puzzle_at_once_without_another_line() -> None:
+    """A person typing at the prompt sees the result as soon as the turn ends (the loop
+    does not wait for one more line after ``end``)."""
+    from silverpyr.cli.sun import puzzle_cmd
+
+    answers = iter(["give up"])
+    taken: list[str] = []
+
+    def lines() -> object:
+        for answer in answers:
+            taken.append(answer)
+            yield answer
+        raise AssertionError("asked for a line after the puzzle ended")
+
+    class _Session:
+        finished = False
+
+        def give_up(self) -> None:
+            self.finished = True
+
+    class _Sitting:
+        session = _Session()
+
+    puzzle_cmd._run(None, _Sitting(), lines(), [], None, scripted=False, store=None)  # type: ignore[arg-type]
+    assert taken == ["give up"]
+
+
+def test_a_move_tells_the_card_a_symbol_drew_and_the_choice_a_symbol_waits_for() -> None:
+    """A new player must see what a symbol's draw brought, and that a card touching its
+    symbol waits for a choice: every symbol decision of a generated line says so."""
+    from silverpyr.puzzles.sun.ids import daily_puzzle
+    from silverpyr.puzzles.sun.session import SunSession
+    from silverpyr.solver.sun.cards import load_deck
+    from silverpyr.solver.sun.game import Phase, SymbolDraw, legal_moves
+
+    deck = load_deck()
+    for day in range(1, 29):
+        session = SunSession(daily_puzzle(dt.date(2026, 2, day), deck))
+        while not session.finished:
+            seen = len(session.state.events)
+            moves = legal_moves(session.state)
+            draws = [m for m in moves if isinstance(m, SymbolDraw)]
+            move = draws[0] if draws else session.values.best_move(session.state)
+            session.play(move.notation(deck))
+            told = puzzle_cmd._what_happened(session.state, seen)
+            if draws:
+                assert any(line.startswith("you drew ") for line in told)
+                assert any(line.startswith("your hand: ") for line in told)
+                return
+            if session.state.phase is Phase.SYMBOL:
+                assert any("symbol points (+" in line for line in told)
+    pytest.skip("no daily of February 2026 draws for a symbol")  # pragma: no cover
