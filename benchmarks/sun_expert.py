@@ -1,0 +1,83 @@
+"""Speed of the Pyramid of the Sun expert (issue 21's target: decision median <= 0.5 s), one
+core, bundled deck.
+
+    python benchmarks/sun_expert.py                      # 20 games of 2 to 5 players
+    python benchmarks/sun_expert.py --games 50 --size long
+
+Every decision the expert makes (any phase) in ``--games`` seeded games of one expert against
+greedy bots (2, 3, 4, 5 players in turn, the expert's seat rotated), timed one by one, by
+phase and in all; and whole games, start to end. Times are wall seconds
+(``time.perf_counter``) with CPU seconds beside them. Seeds start at ``--seed`` (default
+800,000: neither the tuning seeds nor the arena report's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import defaultdict
+
+from timing import percentile  # benchmarks/timing.py, beside this script
+
+from silverpyr.solver.sun.bots import GreedyPlayer, SunPlayer, play_out
+from silverpyr.solver.sun.cards import load_deck
+from silverpyr.solver.sun.expert import ExpertPlayer
+from silverpyr.solver.sun.game import Move, SunState, new_game
+
+
+def line(label: str, walls: list[float], cpus: list[float]) -> str:
+    return (
+        f"{label}: n={len(walls)} median={statistics.median(walls) * 1000:.2f}ms "
+        f"p95={percentile(walls, 0.95) * 1000:.2f}ms max={max(walls) * 1000:.2f}ms "
+        f"(cpu median={statistics.median(cpus) * 1000:.2f}ms)"
+    )
+
+
+class Timed:
+    """The expert, each decision timed (wall and CPU) by phase."""
+
+    name = "expert"
+
+    def __init__(self, times: dict[str, tuple[list[float], list[float]]]) -> None:
+        self.player = ExpertPlayer()
+        self.times = times
+
+    def decide(self, state: SunState, seat: int) -> Move:
+        wall, cpu = time.perf_counter(), time.process_time()
+        move = self.player.decide(state, seat)
+        walls, cpus = self.times[str(state.phase)]
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+        return move
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=800_000)
+    parser.add_argument("--size", default="standard", choices=("short", "standard", "long"))
+    args = parser.parse_args()
+    deck = load_deck()
+    times: dict[str, tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
+    games: tuple[list[float], list[float]] = ([], [])
+    for g in range(args.games):
+        players = 2 + g % 4
+        seats: list[SunPlayer] = [GreedyPlayer() for _ in range(players)]
+        seats[g % players] = Timed(times)
+        wall, cpu = time.perf_counter(), time.process_time()
+        play_out(new_game(deck, players, args.size, args.seed + g), seats)
+        games[0].append(time.perf_counter() - wall)
+        games[1].append(time.process_time() - cpu)
+    every: tuple[list[float], list[float]] = ([], [])
+    for phase in sorted(times):
+        walls, cpus = times[phase]
+        every[0].extend(walls)
+        every[1].extend(cpus)
+        print(line(f"expert decisions, {phase}", walls, cpus))
+    print(line("expert decisions, all", *every) + " (target: median <= 500ms)")
+    print(line(f"whole games ({args.size}, 2-5 players)", *games))
+
+
+if __name__ == "__main__":
+    main()

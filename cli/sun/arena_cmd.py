@@ -1,0 +1,161 @@
+"""``silverpyr sun arena``: Pyramid of the Sun bots play seeded games against each other,
+seats rotated, on Dask; the same flags and JSON as ``silverpyr arena``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ...puzzles.cluster import MAX_GAMES
+from ...puzzles.sun.registry import NAMES
+from ..context import app_context
+from ..options import (
+    JsonOption,
+    PlainOption,
+    SchedulerOption,
+    WorkersOption,
+    check_cluster_options,
+    seed_option,
+)
+from ..output import emit, stderr_console
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ...puzzles.sun.arena import ArenaReport
+
+SIZES = ("short", "standard", "long")
+
+
+def arena(
+    ctx: typer.Context,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help="The line-up, one bot per seat (2 to 5), e.g. expert,greedy,greedy "
+            f"(bots: {', '.join(NAMES)}).",
+        ),
+    ] = "expert,greedy",
+    games: Annotated[
+        int, typer.Option("--games", min=1, max=MAX_GAMES, help="Games to play.")
+    ] = 100,
+    seed: Annotated[
+        int, seed_option("Seed of the first game; game g plays seed + g (default: 0).")
+    ] = 0,
+    size: Annotated[
+        str,
+        typer.Option(
+            "--size",
+            help=f"The pyramid: {', '.join(SIZES)} (a base row of 8, 9 or 10 cards).",
+        ),
+    ] = "standard",
+    records: Annotated[
+        Path | None,
+        typer.Option(
+            "--records",
+            help="Write every game to this folder (made if missing), one game-SEED.json a "
+            "game: the seats' bots and every move, replayable through the engine.",
+            show_default=False,
+            metavar="DIR",
+        ),
+    ] = None,
+    scheduler: SchedulerOption = None,
+    workers: WorkersOption = None,
+    as_json: JsonOption = False,
+    plain: PlainOption = False,
+) -> None:
+    """Bots play seeded games of Pyramid of the Sun (seats rotated): win rates and scores."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress
+
+    from ...puzzles.sun.arena import SunRecords, check_arena, run_arena
+    from ...solver.sun.cards import load_deck
+
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    check_arena(names, games, seed, size)  # the line-up and the cluster fail before work
+    check_cluster_options(scheduler, workers)
+    deck = load_deck(app_context(ctx).cards_path)  # --cards: a Sun card file
+    folder = None if records is None else SunRecords.open(records, deck, seed + games - 1)
+    console = stderr_console()
+    with Progress(
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=console,
+        disable=plain or as_json or not console.is_terminal,
+    ) as progress:
+        bar = progress.add_task("games", total=games)
+        report = run_arena(
+            deck,
+            names,
+            games,
+            seed=seed,
+            size=size,
+            scheduler=scheduler,
+            workers=workers,
+            progress=lambda: progress.update(bar, advance=1),
+            records=folder,
+        )
+    emit(
+        report.to_dict(),
+        lambda out: _render(out, report, plain=plain),
+        as_json=as_json,
+        plain=plain,
+    )
+
+
+def _render(console: Console, report: ArenaReport, *, plain: bool) -> None:
+    from rich import box
+    from rich.table import Table
+
+    players = len(report.games[0].seats)
+    table = Table(
+        title=f"{len(report.games)} games of {players} players, {report.size} pyramid, "
+        "seats rotated",
+        box=box.ASCII if plain else box.SIMPLE_HEAD,
+    )
+    plus_minus = "+/-" if plain else "\u00b1"
+    for column in ("Bot", "Wins", "95% CI", "Mean", "Median", "Cards"):
+        table.add_column(column, justify="left" if column == "Bot" else "right")
+    for bot in report.bots:
+        low, high = bot.win_interval
+        table.add_row(
+            bot.name,
+            f"{bot.win_rate:.1%}",
+            f"{low:.1%}-{high:.1%}",
+            f"{bot.mean:.1f} {plus_minus} {bot.stderr:.1f}",
+            f"{bot.median:g}",
+            f"{bot.cards:.2f}",
+        )
+    console.print(table)
+    categories = Table(title="Mean score by category", box=box.ASCII if plain else box.SIMPLE_HEAD)
+    categories.add_column("Bot")
+    for name in ("Cards", "Symbols", "Top"):
+        categories.add_column(name, justify="right")
+    for bot in report.bots:
+        c = bot.categories
+        categories.add_row(bot.name, *(f"{c[k]:.1f}" for k in ("cards", "symbols", "top")))
+    console.print(categories)
+    for pair in report.pairs:
+        low, high = pair.difference.interval
+        console.print(
+            f"{pair.first} - {pair.second}: {pair.difference.mean:+.1f} points a game "
+            f"(95% CI {low:+.1f} to {high:+.1f}, paired over {pair.difference.count} games)",
+            highlight=False,
+        )
+    endings = ", ".join(f"{count} {reason}" for reason, count in report.endings().items())
+    where = f"{report.workers} Dask worker(s)" if report.workers else "this process"
+    console.print(
+        f"{report.seconds:.1f} s on {where}. Endings: {endings}. Wins: a shared win counts as "
+        "a fraction; Cards: cards placed in the pyramid a game; by category: the cards "
+        "below the top, the symbols' points, the top.",
+        highlight=False,
+    )
+    if report.records is not None:
+        console.print(
+            f"The {len(report.games)} games' records are in {report.records}.",
+            highlight=False,
+            markup=False,
+            soft_wrap=True,
+        )

@@ -1,0 +1,72 @@
+"""The one registry of Pyramid of the Sun players a seat can hold.
+
+``sun arena --bots`` and ``sun game --opponents`` take their names from :data:`PLAYERS`, so a
+bot added here is offered everywhere at once. Each player is made on demand (a fresh one per
+game: a player may keep state within a game), and the command line reads the names without
+loading a bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...solver.errors import SilverpyrError
+
+if TYPE_CHECKING:
+    from ...solver.sun.bots import SunPlayer
+
+
+class UnknownSunPlayerError(SilverpyrError, ValueError):
+    """A player name the registry does not hold."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One player the registry can seat."""
+
+    name: str
+    make: Callable[[], SunPlayer]
+    about: str
+    """What it plays like, in a few words (help texts, menus)."""
+
+
+def _greedy() -> SunPlayer:
+    from ...solver.sun.bots import GreedyPlayer
+
+    return GreedyPlayer()
+
+
+def _expert() -> SunPlayer:
+    from ...solver.sun.expert import ExpertPlayer
+
+    return ExpertPlayer()
+
+
+PLAYERS: dict[str, Entry] = {
+    entry.name: entry
+    for entry in (
+        Entry("greedy", _greedy, "the most points now, card after card; draws when it cannot"),
+        Entry(
+            "expert",
+            _expert,
+            "plays for the win: high cards kept for high levels, the final run to the top",
+        ),
+    )
+}
+"""Every player by name, in the order menus show them."""
+
+NAMES: tuple[str, ...] = tuple(PLAYERS)
+"""The players' names, in the registry's order."""
+
+
+def make_player(name: str) -> SunPlayer:
+    """A fresh player named ``name``; :class:`UnknownSunPlayerError` if there is none."""
+    entry = PLAYERS.get(name)
+    if entry is None:
+        raise UnknownSunPlayerError(f"unknown player {name!r} (known: {', '.join(NAMES)})")
+    return entry.make()
+
+
+__all__ = ["NAMES", "PLAYERS", "Entry", "UnknownSunPlayerError", "make_player"]

@@ -1,0 +1,239 @@
+"""Tournaments of bots, for any game: seeded line-ups, win shares, intervals, paired
+differences, and the games run on Dask (:mod:`.cluster`) or in this process.
+
+Game-free: nothing here imports a game. A game's arena gives a picklable function that plays
+one game from ``(shared, seed, seats)`` and summarises the results it gets back.
+
+* **Line-ups.** Game ``g`` of a run is the game of seed ``seed + g`` with the line-up rotated
+  by ``g`` seats (:func:`line_ups`), so every bot plays every seat equally often on the same
+  deals.
+* **Wins.** A shared win counts as a fraction: a seat among ``k`` winners gets ``1/k``
+  (:func:`win_shares`); a bot's win rate is its shares over the seats it played, with the 95%
+  Wilson score interval (:func:`wilson`).
+* **Paired differences.** Two bots that played the same games compared game by game
+  (:func:`paired_difference`): the mean of the differences with its standard error, which is
+  far tighter than two separate means when the deals vary a lot.
+* **Determinism.** :func:`play_games` returns the results sorted by seed, so a report does
+  not depend on the number of workers nor on the order the games came back in.
+* **Records.** :func:`records_folder` checks (and makes) the folder game records go to,
+  before any game is played.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import stat
+import statistics
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ..solver.errors import SilverpyrError
+from ..solver.rng import seed_problem
+from .cluster import (
+    IN_FLIGHT_PER_WORKER,
+    MAX_GAMES,
+    RETRIES,
+    SchedulerLostError,
+    dask_client,
+    finished,
+    worker_count,
+)
+
+R = TypeVar("R")
+
+Z95 = 1.959964
+"""The two-sided 95% quantile of the normal distribution."""
+
+
+class TournamentError(SilverpyrError, ValueError):
+    """A tournament that cannot be run (no bot, too many games, a seed out of range), or a
+    game that failed on its worker."""
+
+
+class RecordsFolderError(SilverpyrError, OSError):
+    """A folder game records cannot be written to."""
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion (``(0, 1)`` without trials)."""
+    if trials == 0:
+        return 0.0, 1.0
+    share = successes / trials
+    centre = share + z * z / (2 * trials)
+    spread = z * math.sqrt(max(0.0, share * (1 - share)) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def win_shares(winners: Sequence[int], seats: int) -> tuple[float, ...]:
+    """Each seat's share of the win: ``1/k`` for each of ``k`` winners, 0 for the others."""
+    share = 1 / len(winners) if winners else 0.0
+    return tuple(share if seat in winners else 0.0 for seat in range(seats))
+
+
+@dataclass(frozen=True)
+class Spread:
+    """A mean with its standard error and 95% interval (normal approximation)."""
+
+    mean: float
+    stderr: float
+    count: int
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return self.mean - Z95 * self.stderr, self.mean + Z95 * self.stderr
+
+    def to_dict(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {
+            "mean": round(self.mean, 3),
+            "stderr": round(self.stderr, 3),
+            "mean_95": [round(low, 3), round(high, 3)],
+            "count": self.count,
+        }
+
+
+def spread(values: Sequence[float]) -> Spread:
+    """The mean of ``values`` with its standard error (0 with fewer than two values)."""
+    if not values:
+        return Spread(0.0, 0.0, 0)
+    mean = statistics.fmean(values)
+    stderr = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return Spread(mean, stderr, len(values))
+
+
+def paired_difference(first: Sequence[float], second: Sequence[float]) -> Spread:
+    """``first - second`` game by game (the same games, in the same order): its mean and
+    standard error. :class:`TournamentError` when the two do not pair up."""
+    if len(first) != len(second):
+        raise TournamentError(
+            f"a paired difference needs as many values on each side, not {len(first)} "
+            f"and {len(second)}"
+        )
+    return spread([a - b for a, b in zip(first, second, strict=True)])
+
+
+def check_line_up(bots: Sequence[str], known: Sequence[str], games: int, seed: int) -> None:
+    """Raise :class:`TournamentError` unless ``bots`` (each one of ``known``) can play
+    ``games`` games from ``seed``."""
+    if not bots:
+        raise TournamentError("name at least one bot")
+    unknown = [name for name in bots if name not in known]
+    if unknown:
+        raise TournamentError(f"unknown bot {unknown[0]!r} (known: {', '.join(known)})")
+    if not 1 <= games <= MAX_GAMES:
+        raise TournamentError(f"play from 1 to {MAX_GAMES:,} games, not {games:,}")
+    for first_or_last in (seed, seed + games - 1):  # game g plays seed + g
+        problem = seed_problem(first_or_last)
+        if problem is not None:
+            raise TournamentError(
+                f"seed of game {1 if first_or_last == seed else games}: {problem}"
+            )
+
+
+def line_ups(bots: Sequence[str], games: int, seed: int) -> Iterator[tuple[int, tuple[str, ...]]]:
+    """``(seed, seats)`` of every game, lazily: seeds in order, the line-up rotated one seat
+    a game (the caller checks the line-up first, :func:`check_line_up`)."""
+    seats = len(bots)
+    return ((seed + g, tuple(bots[(g + s) % seats] for s in range(seats))) for g in range(games))
+
+
+def play_games(
+    play: Callable[[Any, int, tuple[str, ...]], R],
+    shared: Any,
+    plan: Iterator[tuple[int, tuple[str, ...]]],
+    *,
+    total: int,
+    seed_of: Callable[[R], int],
+    scheduler: str | None = None,
+    workers: int | None = None,
+    each: Callable[[R], None] | None = None,
+) -> tuple[list[R], int]:
+    """Every game of ``plan`` played by ``play(shared, seed, seats)`` (a module-level
+    function, so Dask can send it), in this process (``workers=0`` without a scheduler) or on
+    Dask with ``shared`` scattered once; the results sorted by ``seed_of``, and the number of
+    workers used (0: this process). ``each`` is called with every result as it comes back
+    (a progress bar, a record written at once).
+
+    A game that raises (after Dask's retries) stops the run as a :class:`TournamentError`
+    naming its seed; a lost scheduler as a :class:`SchedulerLostError` saying how far it got.
+    """
+    results: list[R] = []
+    used = 0
+
+    def done(result: R) -> None:
+        results.append(result)
+        if each is not None:
+            each(result)
+
+    if workers == 0 and scheduler is None:
+        for game_seed, seats in plan:
+            done(play(shared, game_seed, seats))
+    else:
+        with dask_client(scheduler, workers) as connection:
+            used = worker_count(connection)
+            try:
+                scattered = connection.client.scatter(  # once, not pickled into every game
+                    shared, broadcast=True, timeout=connection.timeout
+                )
+            except (OSError, TimeoutError):
+                raise SchedulerLostError(f"lost {connection.where} before any game") from None
+
+            def submit(client: Any, game: tuple[int, tuple[str, ...]]) -> Any:
+                return client.submit(play, scattered, game[0], game[1], retries=RETRIES, pure=False)
+
+            try:
+                for (game_seed, _), result, error in finished(
+                    connection, plan, submit, in_flight=max(1, used) * IN_FLIGHT_PER_WORKER
+                ):
+                    if error is not None:
+                        raise TournamentError(
+                            f"the game of seed {game_seed} failed: {type(error).__name__}: {error}"
+                        )
+                    done(result)
+            except SchedulerLostError as error:
+                raise SchedulerLostError(
+                    f"{error} after {len(results):,} of {total:,} games "
+                    "(a tournament keeps no partial results: run it again)"
+                ) from None
+    results.sort(key=seed_of)
+    return results, used
+
+
+_NOT_A_FOLDER = (
+    (stat.S_ISREG, "a file"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def records_folder(folder: Path) -> Path:
+    """``folder``, made if missing (with its parents), once a file could be written in it;
+    :class:`RecordsFolderError` naming it otherwise (a file, a dangling link, no right to
+    write...). Checked before any game is played."""
+    shown = f"cannot write game records to {folder}"
+    try:
+        mode: int | None = os.stat(folder).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise RecordsFolderError(f"{shown}: {error.strerror or error}") from None
+    if mode is not None and not stat.S_ISDIR(mode):
+        kind = next((name for test, name in _NOT_A_FOLDER if test(mode)), "not a folder")
+        raise RecordsFolderError(f"{shown}: it is {kind}, not a folder")
+    if mode is None and os.path.islink(folder):
+        raise RecordsFolderError(f"{shown}: it is a link to nothing")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(prefix=".silverpyr-", dir=folder)
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as error:
+        raise RecordsFolderError(f"{shown}: {error.strerror or error}") from None
+    return folder

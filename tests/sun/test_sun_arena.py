@@ -1,0 +1,220 @@
+"""The Pyramid of the Sun arena (puzzles/sun/arena.py) and its command (cli/sun/arena_cmd.py):
+the JSON shape of `silverpyr arena`, shared wins as fractions, results independent of the
+number of workers, replayable records, one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from silverpyr.cli.app import _ErrorMappingGroup
+from silverpyr.cli.sun.arena_cmd import arena
+from silverpyr.puzzles.sun.arena import (
+    SunArenaError,
+    SunGameResult,
+    SunRecords,
+    check_arena,
+    record_of,
+    replay_record,
+    run_arena,
+    summarise,
+)
+from silverpyr.solver.errors import SilverpyrError
+from silverpyr.solver.sun.cards import load_deck
+from silverpyr.solver.sun.game import outcome
+
+DECK = load_deck()
+SGP_BOT_KEYS = {
+    "bot",
+    "seats",
+    "wins",
+    "win_rate",
+    "win_rate_95",
+    "mean",
+    "median",
+    "stderr",
+    "categories",
+    "cards",
+    "forecast",
+}
+SGP_KEYS = {"games", "players", "bots", "seconds", "workers", "records"}
+
+
+def test_the_report_has_the_json_shape_of_silverpyr_arena() -> None:
+    report = run_arena(DECK, ["expert", "greedy"], 4, seed=100_000, workers=0)
+    data = report.to_dict()
+    assert set(data) >= SGP_KEYS
+    assert data["games"] == 4
+    assert data["players"] == 2
+    assert [bot["bot"] for bot in data["bots"]] == ["expert", "greedy"]
+    for bot in data["bots"]:
+        assert set(bot) == SGP_BOT_KEYS
+        assert bot["seats"] == 4
+        assert set(bot["categories"]) == {"cards", "symbols", "top"}
+    assert sum(bot["wins"] for bot in data["bots"]) == pytest.approx(4)
+    assert data["pairs"][0]["bots"] == ["expert", "greedy"]
+    assert sum(data["endings"].values()) == 4
+    json.dumps(data)  # plain data
+
+
+def test_seats_rotate_and_seeds_follow_the_base_seed() -> None:
+    report = run_arena(DECK, ["expert", "greedy", "greedy"], 3, seed=7, workers=0)
+    assert [game.seed for game in report.games] == [7, 8, 9]
+    assert [game.seats for game in report.games] == [
+        ("expert", "greedy", "greedy"),
+        ("greedy", "greedy", "expert"),
+        ("greedy", "expert", "greedy"),
+    ]
+
+
+def test_categories_add_up_to_the_scores() -> None:
+    report = run_arena(DECK, ["greedy", "expert", "greedy"], 3, seed=3, workers=0, size="short")
+    for game in report.games:
+        for seat, score in enumerate(game.scores):
+            assert sum(game.categories[seat].values()) == score
+
+
+def _result(seed: int, scores: tuple[int, ...], winners: tuple[int, ...]) -> SunGameResult:
+    seats = ("a", "b", "c")[: len(scores)]
+    categories = tuple({"cards": s, "symbols": 0, "top": 0} for s in scores)
+    return SunGameResult(
+        seed, "standard", seats, scores, categories, (1,) * len(scores), winners, "top"
+    )
+
+
+def test_a_shared_win_counts_as_a_fraction() -> None:
+    report = summarise(
+        [_result(1, (10, 10, 3), (0, 1)), _result(2, (5, 9, 1), (1,))], 1.0, 0, "standard"
+    )
+    wins = {bot.name: bot.wins for bot in report.bots}
+    assert wins == {"a": 0.5, "b": 1.5, "c": 0.0}
+    assert report.bots[1].win_rate == pytest.approx(0.75)
+    pair = report.pairs[0]  # a - b, game by game: 0 and -4
+    assert (pair.first, pair.second) == ("a", "b")
+    assert pair.difference.mean == pytest.approx(-2.0)
+
+
+@pytest.mark.parametrize(
+    ("bots", "games", "size", "words"),
+    [
+        (["expert"], 1, "standard", "2 to 5 bots"),
+        (["greedy"] * 6, 1, "standard", "2 to 5 bots"),
+        (["expert", "nobody"], 1, "standard", "unknown bot 'nobody'"),
+        (["expert", "greedy"], 0, "standard", "from 1 to"),
+        (["expert", "greedy"], 1, "huge", "unknown pyramid size 'huge'"),
+    ],
+)
+def test_a_bad_arena_is_one_error(bots: list[str], games: int, size: str, words: str) -> None:
+    with pytest.raises(SunArenaError, match=words):
+        check_arena(bots, games, 0, size)
+
+
+@pytest.mark.slow  # two embedded Dask clusters start: about 10 s
+def test_the_result_does_not_depend_on_the_number_of_workers() -> None:
+    """In this process, on 1 Dask worker and on 2: the same games, the same figures."""
+    line_up = ["expert", "greedy", "greedy"]
+    reports = [run_arena(DECK, line_up, 6, seed=123_456, workers=workers) for workers in (0, 1, 2)]
+    assert [report.workers for report in reports] == [0, 1, 2]
+    first = reports[0].to_dict()
+    for report in reports[1:]:
+        assert report.games == reports[0].games
+        data = report.to_dict()
+        for key in ("seconds", "workers"):
+            data.pop(key)
+            first.pop(key, None)
+        assert data == first
+
+
+def test_records_replay_through_the_engine(tmp_path: Path) -> None:
+    records = SunRecords.open(tmp_path / "games", DECK, 11)
+    report = run_arena(DECK, ["greedy", "expert"], 2, seed=10, workers=0, records=records)
+    assert report.records == tmp_path / "games"
+    files = sorted((tmp_path / "games").iterdir())
+    assert [f.name for f in files] == ["game-000010.json", "game-000011.json"]
+    for game, path in zip(report.games, files, strict=True):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert data == record_of(DECK, game)
+        final = replay_record(DECK, data)
+        result = outcome(final)
+        assert result is not None
+        assert result.scores == game.scores
+        assert result.winners == game.winners
+
+
+def test_a_record_that_does_not_replay_names_its_move() -> None:
+    report = run_arena(DECK, ["greedy", "greedy"], 1, seed=5, workers=0)
+    data = record_of(DECK, report.games[0])
+    data["moves"][3] = "#999@9a"
+    with pytest.raises(SilverpyrError, match="move 4"):
+        replay_record(DECK, data)
+
+
+# --- the command ------------------------------------------------------------------------------
+
+
+def _app() -> typer.Typer:
+    """A small app with the project's error mapping, the arena as one of its commands."""
+    app = typer.Typer(cls=_ErrorMappingGroup)
+    app.command("arena")(arena)
+
+    @app.command("other")
+    def other() -> None:  # a second command keeps `arena` a subcommand
+        """Nothing."""
+
+    return app
+
+
+def test_the_command_prints_the_report_as_json() -> None:
+    result = CliRunner().invoke(
+        _app(),
+        ["arena", "--bots", "expert,greedy,greedy", "--games", "3", "--workers", "0", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 3
+    assert data["players"] == 3
+    assert data["size"] == "standard"
+
+
+def test_the_command_draws_a_table() -> None:
+    result = CliRunner().invoke(
+        _app(), ["arena", "--games", "2", "--workers", "0", "--plain", "--size", "short"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "2 games of 2 players, short pyramid" in result.stdout
+    assert "expert - greedy:" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--bots", "expert,nobody"], "unknown bot 'nobody'"),
+        (["--bots", "expert"], "2 to 5 bots"),
+        (["--bots", ","], "at least one bot"),
+        (["--size", "huge"], "unknown pyramid size 'huge'"),
+    ],
+)
+def test_a_bad_line_up_is_one_line_on_stderr(
+    args: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        _app()(["arena", "--workers", "0", *args], prog_name="silverpyr")
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ")
+    assert words in err
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args", [["--seed", "-1"], ["--games", "0"], ["--workers", "-3"]])
+def test_a_bad_option_is_a_usage_error(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        _app()(["arena", *args], prog_name="silverpyr")
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ")
+    assert args[0] in err.splitlines()[0]
