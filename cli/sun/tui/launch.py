@@ -1,0 +1,29 @@
+"""What the commands call: the full-screen Sun game on a table.
+
+Imported inside the command functions only, so ``silverpyr --help`` never loads Textual. What
+leaving kept (the saved game and how to resume it, or the final score) is printed when the
+app exits.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .table import GameTable
+
+
+def run_game(table: GameTable) -> list[str]:
+    """Play ``table`` (a new or resumed game: the command made it, so a refusal was its usual
+    one-line error) on the full screen; print and return what leaving kept."""
+    from .app import SunApp, SunSetting
+    from .game_screen import SunGameScreen
+
+    setting = SunSetting()
+    try:
+        SunApp(setting, lambda s: SunGameScreen(s, table)).run()
+    finally:
+        table.release()
+    for line in setting.left:
+        print(line)
+    return setting.left
