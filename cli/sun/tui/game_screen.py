@@ -668,6 +668,8 @@ class SunGameScreen(Screen[None]):
             parts.append(Text("\nThe coach:", style="bold"))
             parts.extend(Text(line) for line in summary)
         parts.append(Text("\nq, Escape or Enter leaves.", style="italic"))
+        parts.append(Text("\nThe pyramid:", style="bold"))
+        parts.append(pyramid_text(self.table.state))
         return parts
 
     def _show_end(self) -> None:

@@ -30,6 +30,7 @@ from ....solver.sun.game import (
     Place,
     Reshuffled,
     Scored,
+    SunSetupError,
     SunState,
     apply,
     legal_moves,
@@ -214,6 +215,16 @@ class EngineTable:
         self.committed = new_game(deck, 1 + len(self.bots), size, seed)
         self._state = self.committed
         self._pending: tuple[Place, ...] = ()
+
+    @classmethod
+    def at(cls, state: SunState, bots: Sequence[str]) -> EngineTable:
+        """A table from ``state`` on (a position for tests and demonstrations; its seed is
+        the state's)."""
+        table = cls(state.deck, state.seed, state.size, bots)
+        if len(table.bots) + 1 != state.players:
+            raise SunSetupError(f"{len(table.bots)} bots for a table of {state.players} seats")
+        table.committed = table._state = state
+        return table
 
     @property
     def deck(self) -> Deck:
