@@ -24,7 +24,13 @@ from textual.pilot import Pilot
 
 from silverpyr.cli.sun.tui.app import MIN_SIZE, Shown, SunApp, SunSetting, SunTooSmall
 from silverpyr.cli.sun.tui.board import pyramid_text
-from silverpyr.cli.sun.tui.game_screen import SunEnd, SunGameScreen, next_slot, tie_break_words
+from silverpyr.cli.sun.tui.game_screen import (
+    Question,
+    SunEnd,
+    SunGameScreen,
+    next_slot,
+    tie_break_words,
+)
 from silverpyr.cli.sun.tui.table import HUMAN, EngineTable, GameTable
 from silverpyr.cli.tui.modals import Choose, Confirm
 from silverpyr.solver.sun import (
@@ -279,6 +285,31 @@ def test_d_asks_each_cards_pile_then_the_discard_above_five(deck: Deck) -> None:
         await settle(pilot)
         assert hand[2] in table.state.standard_discards + table.state.edge_discards
         assert len(table.state.hands[HUMAN]) == 5
+
+    run(app, steps)
+
+
+def test_a_question_answered_twice_does_not_take_the_next_one_away(deck: Deck) -> None:
+    """Keys typed fast may reach a question after its answer: the second answer must not
+    dismiss the question that came next (it did: the game then waited for a discard with
+    no question up and d could not bring it back)."""
+    table = EngineTable(deck, 5, "standard", ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("d")
+        await pilot.pause()
+        first = app.screen
+        assert isinstance(first, Question)
+        first.dismiss("standard")
+        first.dismiss("standard")  # a second key on the same question
+        await pilot.pause()
+        assert table.waiting is Phase.DRAWING
+        assert isinstance(app.screen, Question)  # the second card's question is still up
+        assert first is not app.screen
+        await pilot.press("1")
+        await settle(pilot)
+        assert table.waiting is Phase.DISCARD and isinstance(app.screen, Question)
 
     run(app, steps)
 

@@ -37,6 +37,8 @@ Confirm, Prompt, Choose, SunHelp { align: center middle; }
     border: thick $accent; background: $surface;
 }
 .keys { color: $text-muted; margin-top: 1; }
+#help { width: 80; padding: 0 1; }
+#help .keys { margin-top: 0; }
 SunTooSmall { align: center middle; background: $background; }
 #too-small { width: auto; max-width: 100%; height: auto; padding: 0 1; }
 """

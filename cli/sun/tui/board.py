@@ -79,7 +79,7 @@ def brick(deck: Deck, card_id: int, *, pending: bool = False) -> str:
     if len(face) > BRICK - 2:
         return face[:BRICK].ljust(BRICK)
     left, right = ("{", "}") if pending else ("[", "]")
-    return f"{left}{face.center(BRICK - 2)}{right}"
+    return f"{left}{face.ljust(BRICK - 2)}{right}"
 
 
 def cursor_brick(state: SunState, slot: Slot, chosen: int | None) -> tuple[str, str]:
@@ -181,22 +181,23 @@ def piles_text(state: SunState) -> Text:
 
 
 def legend_text(deck: Deck) -> Text:
-    """What the bricks and the letters mean (the help screen)."""
+    """What the bricks, the letters and the side's numbers mean (the help screen)."""
     text = Text()
-    text.append("[S4\u2609]", style="bold")
-    text.append(" a card: S standard, E edge (x2 at a row end), T top (x3 on the top), ")
-    text.append("B base; its value (it scores at most its level); its symbol:\n  ")
-    text.append(", ".join(f"{glyph} {name}" for name, glyph in deck.symbols.items()) or "(none)")
-    text.append("\n")
+    symbols = "  ".join(f"{glyph} {name}" for name, glyph in deck.symbols.items())
     for shown, meaning in (
+        ("[S4\u2609]", "a card: S standard, E edge (x2 at a row end), T top (x3 on the top),"),
+        ("", "B base; its value (it scores at most its level), its symbol:"),
+        ("", symbols or "(this deck has no symbols)"),
         ("{S4\u2609}", "placed this turn, not final: u takes it back"),
         ("( \u00b7 )", "an open slot: a card can go there"),
         (">+4 <", "the cursor: the chosen card would score 4 there"),
         ("> x <", "the cursor: the chosen card may not go there"),
-        ("  .  ", "a slot still waiting for the two cards below it"),
+        ("  .  ", "a slot waiting for the two cards below it"),
     ):
-        text.append(shown, style="bold")
-        text.append(f" {meaning}\n")
+        text.append(f" {shown:<6}", style="bold")
+        text.append(f"{meaning}\n")
+    text.append("Slots are a level and a letter from the left (1c: level 1, third place);\n")
+    text.append("beside the pyramid, 12p 5c: 12 points, 5 cards in hand.")
     return text
 
 

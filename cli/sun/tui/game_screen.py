@@ -31,11 +31,13 @@ from typing import Any, ClassVar
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.worker import Worker, WorkerState
 
 from ....solver.errors import SilverpyrError
@@ -122,6 +124,37 @@ def tie_break_words(result: Outcome, names: tuple[str, ...]) -> str:
     return f"Tied on {top} points and on cards in hand ({held}): a shared win."
 
 
+class Question(Choose):
+    """A question of the game (a pile, a symbol's choice, a discard): the shared
+    :class:`~silverpyr.cli.tui.modals.Choose`, answered once. Keys typed fast could reach it
+    after its answer, while it is leaving, and dismiss the next question in its place."""
+
+    given = False
+
+    def dismiss(self, result: str | None = None) -> AwaitComplete:
+        """The first answer; any later one does nothing (it would pop the next question)."""
+        if self.given:
+            return AwaitComplete(asyncio.sleep(0))
+        self.given = True
+        return super().dismiss(result)
+
+    def on_key(self, event: events.Key) -> None:
+        if self.given or self is not self.app.screen:
+            event.stop()
+            return
+        super().on_key(event)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if self.given:
+            event.stop()
+            return
+        super().on_option_list_option_selected(event)
+
+    def action_cancel(self) -> None:
+        if not self.given:
+            super().action_cancel()
+
+
 class SunHelp(ModalScreen[None]):
     """The keys and what the bricks mean; any key closes it."""
 
@@ -130,23 +163,23 @@ class SunHelp(ModalScreen[None]):
         self.legend = legend
 
     def compose(self) -> ComposeResult:
-        keys = Text()
+        keys = Text("Keys\n", style="bold")
         for key, meaning in (
-            ("arrows, k j l H", "move the cursor over the open slots"),
+            ("arrows, k j l H", "move the cursor over the open slots (h is the advice)"),
             ("1-7, Tab", "choose the card of your hand"),
             ("Enter", "place it (pending); with no card chosen, end the turn"),
-            ("e", "end the turn"),
-            ("u", "take back the last pending card"),
-            ("d", "draw two (or the question due: pile, symbol, discard)"),
-            ("h", "advice;  q  leave (the game is kept);  ?  this help"),
+            ("e / u", "end the turn / take back the last pending card"),
+            ("d", "draw two, or the question due again: pile, symbol, discard"),
+            ("h / ? / q", "advice / this help / leave (the game is kept)"),
         ):
-            keys.append(f"{key:<16}", style="bold")
+            keys.append(f" {key:<16}", style="bold")
             keys.append(f"{meaning}\n")
-        with Vertical(classes="dialog"):
+        keys.append("Bricks", style="bold")
+        with Vertical(classes="dialog", id="help"):
             yield Shown(Group(keys, self.legend))
             yield Static("any key closes this", classes="keys")
 
-    def on_key(self, event: Any) -> None:
+    def on_key(self, event: events.Key) -> None:
         event.stop()
         self.dismiss(None)
 
@@ -205,8 +238,6 @@ class SunGameScreen(Screen[None]):
         """The latest line of the bots' progress (set from their thread)."""
         self.thinking = False
         """Whether the advice is being worked out."""
-        self.asking = False
-        """Whether a question (pile, symbol, discard) is on screen."""
         self.closed = False
         self._busy_since: float | None = None
         self._thinking_since: float | None = None
@@ -462,7 +493,6 @@ class SunGameScreen(Screen[None]):
         self.cursor = taken.slot
         face = card_face(self.table.deck, taken.card)
         self.say(Text(f"  Took back {face} from {taken.slot}.", style="italic"))
-        self.asking = False
         self.after_change()
 
     def action_draw(self) -> None:
@@ -515,19 +545,21 @@ class SunGameScreen(Screen[None]):
             return f"{name}: {size} cards"
         return f"{name}: empty, its {out} discards are shuffled first"
 
+    @property
+    def asking(self) -> bool:
+        """Whether a question (pile, symbol, discard) is up."""
+        return any(isinstance(screen, Question) for screen in self.app.screen_stack)
+
     def _question(
         self, question: str, options: list[tuple[str, str]], then: Callable[[str], None]
     ) -> None:
-        self.asking = True
-
         def answered(value: str | None) -> None:
-            self.asking = False
             if value is None:
                 self.redraw()
                 return
             then(value)
 
-        self.app.push_screen(Choose(question, options), answered)
+        self.app.push_screen(Question(question, options), answered)
 
     def _ask_pile(self, question: str, draws: list[Draw]) -> None:
         options = [(str(move.pile), self._pile_words(move.pile)) for move in draws]
