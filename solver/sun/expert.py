@@ -2,8 +2,9 @@
 
 It sees what its seat sees (its hand, the others' hand sizes, the scores, the pyramid, the
 discards, the piles' sizes: :meth:`SunState.view`); what it cannot see (the piles' order, the
-others' hands) it values by :func:`~silverpyr.solver.sun.game.unseen`, the uniform belief over
-the cards of a pile's type it has not seen. Its own placements and symbol points are replayed
+others' hands) it values by :func:`~silverpyr.solver.sun.game.next_draw`, the uniform belief
+over the cards of a pile's type it has not seen (the discards when the pile is empty and
+about to be reshuffled). Its own placements and symbol points are replayed
 through the engine (:func:`~silverpyr.solver.sun.game.apply_unchecked` on moves the engine
 listed as legal), so every rule stays in the engine.
 
@@ -60,10 +61,10 @@ from .game import (
     TakePoints,
     apply_unchecked,
     matching_neighbours,
+    next_draw,
     outcome,
     placements,
     points_for,
-    unseen,
 )
 from .pyramid import EMPTY
 
@@ -185,9 +186,7 @@ class Expert:
         cards of that type it has not seen); 0 when the pile cannot be drawn."""
         if not state.can_draw(pile):
             return 0.0
-        cards = unseen(state, seat, pile)
-        if not cards:
-            cards = state.discards(pile)  # all known: the pile is the discards reshuffled
+        cards = next_draw(state, seat, pile)  # the discards when the pile is to be reshuffled
         if not cards:
             return 0.0
         deck = state.deck

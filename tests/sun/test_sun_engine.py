@@ -231,10 +231,12 @@ ALLOWED = {
     "collections",
     "dataclasses",
     "enum",
+    "fractions",  # bestturn.py: exact expected points
     "functools",
     "hashlib",
     "pathlib",
     "re",
+    "time",  # bestturn.py: the search's time limit
     "types",
     "typing",
 }

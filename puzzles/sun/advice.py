@@ -1,0 +1,366 @@
+"""Advice for any decision of a Pyramid of the Sun game, in expected final points (``h``).
+
+**The yardstick is fixed first.** The reference is the expert's choice
+(:class:`~silverpyr.solver.sun.expert.Expert`), decided from what the seat sees **before any
+rollout is measured**; every other option is compared with it, never with the best of noisy
+means (no winner's curse).
+
+**Paired rollouts.** Sample ``k`` is one *determinization* of what the seat cannot see
+(:func:`~silverpyr.solver.sun.game.determinized`: the :func:`~silverpyr.solver.sun.game.unseen`
+cards dealt again between the draw piles and the other hands, and a new seed for later
+reshuffles), drawn from a :class:`~silverpyr.solver.rng.SeededStream` keyed by the game's seed
+and where the game stands. In sample ``k`` each option is applied through the engine and the
+game played to its end by fixed policies: the seat itself by the expert, every other seat by
+its own bot of the registry (:mod:`.registry`). An option's **loss** is the mean over the
+samples of (the seat's final score after the reference - after the option), both in the same
+determinization, and its **error** the standard error of that mean. The reference's **chance
+to win** is its share of the samples won (a shared win counts as a share).
+
+**Options.** Every legal move of the decision due (a whole play turn is several decisions:
+each placement, ``end``, the draws, a symbol's choice, a discard), cards of one label counted
+once (Ruling R14: twins are the same move); :meth:`Advice.rated` finds any legal move's
+entry by its label.
+
+**Speed** (a person waits a few seconds at most, with progress). Samples ``0 ..``
+:data:`SCREEN` ``- 1`` only *screen*; every measurement that is reported as a full one (an
+option's loss with all its samples, the coach's verdict) uses the **window** of samples
+:data:`SCREEN` ``..`` :data:`SCREEN` ``+ samples - 1``, so choosing which options to
+measure fully never biases what is measured. When every option fits the budget
+(:data:`BUDGET` option-rollouts), every option is measured on the window. Otherwise every
+option is screened first, and the best by their screening loss, as many as the budget
+pays for (at least :data:`KEEP`), are measured on the window; the others show their
+screening loss, marked with their fewer rollouts. The coach's verdict on the move played
+always uses the whole window (:mod:`.coach`). Rollouts are cached per state, so ``h`` and
+then the coach's verdict share them. Everything is counted in rollouts, never in seconds:
+the same state gives the same advice on every machine.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...solver.errors import SilverpyrError
+from ...solver.rng import SeededStream
+from ...solver.sun.bots import SunPlayer, play_out
+from ...solver.sun.cards import Deck
+from ...solver.sun.expert import ExpertPlayer
+from ...solver.sun.game import (
+    Move,
+    Phase,
+    SunState,
+    apply,
+    determinized,
+    distinct_moves,
+    outcome,
+)
+from .registry import make_player
+
+DEFAULT_ROLLOUTS = 12
+"""Paired samples per option (and for the coach's verdict)."""
+SCREEN = 2
+"""Screening samples (the first ones; the full measurements use the ones after them)."""
+BUDGET = 120
+"""Option-rollouts (besides the reference's) one piece of advice may spend."""
+KEEP = 4
+"""Options measured fully after screening, at least (the best by their screening loss)."""
+MAX_ROLLOUTS = 200
+ROLLOUT_KEY = "silverpyr-sun-advice-v1"
+REFERENCE = "expert"
+"""The policy whose choice is the yardstick, and that plays the seat in the rollouts."""
+
+Progress = Callable[[str], None]
+
+
+class AdviceError(SilverpyrError, ValueError):
+    """Advice asked for where there is no decision of that seat (the game is over, or
+    another seat is to move), or with a bad number of samples."""
+
+
+@dataclass(frozen=True)
+class Rated:
+    """One option and what the rollouts say of it."""
+
+    move: Move
+    label: str
+    """The move in notation with card labels (``S4-sun@1c``)."""
+    expected: float | None
+    """Mean final points of the seat after this option (``None``: not measured, the only
+    option)."""
+    loss: float
+    """Expected final points given up against the reference (0 for the reference)."""
+    error: float | None
+    """Standard error of :attr:`loss` (``None`` for the reference)."""
+    samples: int
+    win: float | None = None
+    """Chance to win after this option (share of samples won)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "move": self.label,
+            "expected": None if self.expected is None else round(self.expected, 2),
+            "loss": round(self.loss, 2),
+            "loss_error": None if self.error is None else round(self.error, 2),
+            "samples": self.samples,
+            "win": None if self.win is None else round(self.win, 3),
+        }
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Every option of one decision: the reference (the expert's choice) first, then the
+    others by loss."""
+
+    phase: Phase
+    options: tuple[Rated, ...]
+    samples: int
+
+    @property
+    def best(self) -> Rated:
+        """The reference: the expert's choice."""
+        return self.options[0]
+
+    def rated(self, move: Move, deck: Deck) -> Rated | None:
+        """The entry of ``move`` (any card of its label), or ``None``."""
+        label = _label(move, deck)
+        return next((option for option in self.options if option.label == label), None)
+
+    def lines(self) -> list[str]:
+        """The ranking for people."""
+        best = self.best
+        head = f"The expert plays {best.label}"
+        if best.expected is not None:
+            head += f": {best.expected:.1f} expected final points"
+        if best.win is not None:
+            head += f", {best.win:.0%} chance to win"
+        head += f" ({self.samples} paired rollouts an option). Against it:"
+        lines = [head]
+        for option in self.options[1:]:
+            noise = "" if option.error is None else f" ± {option.error:.1f}"
+            fewer = (
+                "" if option.samples >= self.samples else f" (screened: {option.samples} rollouts)"
+            )
+            expected = "" if option.expected is None else f", {option.expected:.1f} expected"
+            lines.append(f"  {option.label}: {-option.loss:+.1f}{noise}{expected}{fewer}")
+        return lines
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase.value,
+            "reference": REFERENCE,
+            "samples": self.samples,
+            "options": [option.to_dict() for option in self.options],
+        }
+
+
+def _label(move: Move, deck: Deck) -> str:
+    return move.notation(deck)
+
+
+class Rollouts:
+    """The paired samples of one state for one seat (module docstring); values cached."""
+
+    def __init__(self, state: SunState, seat: int, table: Sequence[str]) -> None:
+        if state.over or state.turn != seat:
+            raise AdviceError("there is no decision of this seat now")
+        if len(table) != state.players:
+            raise AdviceError(f"{len(table)} players named for {state.players} seats")
+        self.state = state
+        self.seat = seat
+        self.table = tuple(table)
+        self._stream = SeededStream(
+            f"{ROLLOUT_KEY}|{state.seed}|{len(state.events)}|{state.turn}|{state.phase.value}"
+            f"|{state.placed}|{seat}"
+        )
+        self._worlds: list[SunState] = []
+        self._values: dict[tuple[str, int], tuple[int, float]] = {}
+
+    def _players(self) -> list[SunPlayer]:
+        return [
+            ExpertPlayer() if seat == self.seat else make_player(name)
+            for seat, name in enumerate(self.table)
+        ]
+
+    def world(self, k: int) -> SunState:
+        while len(self._worlds) <= k:
+            index = len(self._worlds)
+            self._worlds.append(
+                determinized(self.state, self.seat, self._stream.child(f"world|{index}"))
+            )
+        return self._worlds[k]
+
+    def value(self, move: Move, k: int) -> tuple[int, float]:
+        """The seat's final score and win share after ``move`` in sample ``k``."""
+        key = (move.notation(), k)
+        found = self._values.get(key)
+        if found is None:
+            after = apply(self.world(k), move)
+            final, _ = play_out(after, self._players())
+            result = outcome(final)
+            assert result is not None
+            win = 1 / len(result.winners) if self.seat in result.winners else 0.0
+            found = (final.scores[self.seat], win)
+            self._values[key] = found
+        return found
+
+
+_CACHE: list[Rollouts] = []
+
+
+def rollouts_for(state: SunState, seat: int, table: Sequence[str]) -> Rollouts:
+    """The rollouts of ``state`` (the last few states' are kept, so advice and verdict share)."""
+    for found in _CACHE:
+        if found.state is state and found.seat == seat and found.table == tuple(table):
+            return found
+    made = Rollouts(state, seat, table)
+    _CACHE.insert(0, made)
+    del _CACHE[4:]
+    return made
+
+
+def reference_move(state: SunState, seat: int) -> Move:
+    """The expert's choice, the yardstick (decided before anything is measured), as the
+    option of :func:`~silverpyr.solver.sun.game.distinct_moves` with its label."""
+    chosen = ExpertPlayer().decide(state, seat)
+    return canonical(state, chosen)
+
+
+def canonical(state: SunState, move: Move) -> Move:
+    """The option of ``distinct_moves`` that is ``move`` (same label), else ``move``."""
+    label = move.notation(state.deck)
+    for option in distinct_moves(state):
+        if option.notation(state.deck) == label:
+            return option
+    return move
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One option against the reference over some samples."""
+
+    loss: float
+    error: float
+    expected: float
+    win: float
+    samples: int
+
+
+def window(samples: int) -> range:
+    """The samples of a full measurement (module docstring)."""
+    return range(SCREEN, SCREEN + samples)
+
+
+def measure(rollouts: Rollouts, move: Move, reference: Move, samples: range) -> Measured:
+    """``move`` against ``reference`` over ``samples`` (paired: the same determinizations)."""
+    diffs: list[float] = []
+    scores: list[float] = []
+    wins: list[float] = []
+    for k in samples:
+        ref_score, _ = rollouts.value(reference, k)
+        score, win = rollouts.value(move, k)
+        diffs.append(ref_score - score)
+        scores.append(score)
+        wins.append(win)
+    mean = statistics.fmean(diffs)
+    error = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+    return Measured(mean, error, statistics.fmean(scores), statistics.fmean(wins), len(samples))
+
+
+def check_samples(samples: int | None) -> int:
+    """The number of paired samples, checked (``None``: :data:`DEFAULT_ROLLOUTS`)."""
+    if samples is None:
+        return DEFAULT_ROLLOUTS
+    if (
+        isinstance(samples, bool)
+        or not isinstance(samples, int)
+        or not 2 <= samples <= MAX_ROLLOUTS
+    ):
+        raise AdviceError(f"{samples!r} rollouts: give a whole number from 2 to {MAX_ROLLOUTS}")
+    return samples
+
+
+def advise(
+    state: SunState,
+    seat: int,
+    table: Sequence[str],
+    *,
+    samples: int | None = None,
+    progress: Progress | None = None,
+) -> Advice:
+    """Every option of the decision ``seat`` faces in ``state``, in expected final points
+    (module docstring). ``table`` names the player of every seat (the seat's own entry is
+    not used: the expert plays it in the rollouts)."""
+    count = check_samples(samples)
+    rollouts = rollouts_for(state, seat, table)
+    deck = state.deck
+    options = distinct_moves(state)
+    reference = reference_move(state, seat)
+    if len(options) == 1:
+        only = Rated(reference, _label(reference, deck), None, 0.0, None, 0)
+        return Advice(state.phase, (only,), 0)
+    others = [option for option in options if option.notation(deck) != reference.notation(deck)]
+    full = window(count)
+    measured: dict[str, Measured] = {}
+    chosen = others
+    if len(others) * count > BUDGET:
+        screen = range(SCREEN)
+        for number, option in enumerate(others, start=1):
+            if progress is not None:
+                progress(f"Screening option {number} of {len(others)}...")
+            measured[option.notation(deck)] = measure(rollouts, option, reference, screen)
+        keep = max(KEEP, (BUDGET - SCREEN * len(others)) // count)
+        chosen = sorted(
+            others,
+            key=lambda option: (measured[option.notation(deck)].loss, option.notation(deck)),
+        )[:keep]
+    for number, option in enumerate(chosen, start=1):
+        if progress is not None:
+            progress(f"Rolling out option {number} of {len(chosen)} ({count} games each)...")
+        measured[option.notation(deck)] = measure(rollouts, option, reference, full)
+    ref = measure(rollouts, reference, reference, full)
+    rated = [Rated(reference, _label(reference, deck), ref.expected, 0.0, None, count, ref.win)]
+    ranked = sorted(  # the fully measured first, each part by loss
+        others,
+        key=lambda option: (
+            measured[option.notation(deck)].samples < count,
+            measured[option.notation(deck)].loss,
+            option.notation(deck),
+        ),
+    )
+    for option in ranked:
+        found = measured[option.notation(deck)]
+        rated.append(
+            Rated(
+                option,
+                _label(option, deck),
+                found.expected,
+                found.loss,
+                found.error,
+                found.samples,
+                found.win,
+            )
+        )
+    return Advice(state.phase, tuple(rated), count)
+
+
+__all__ = [
+    "BUDGET",
+    "DEFAULT_ROLLOUTS",
+    "KEEP",
+    "SCREEN",
+    "Advice",
+    "AdviceError",
+    "Measured",
+    "Rated",
+    "Rollouts",
+    "advise",
+    "canonical",
+    "check_samples",
+    "measure",
+    "reference_move",
+    "rollouts_for",
+    "window",
+]

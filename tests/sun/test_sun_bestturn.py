@@ -1,0 +1,307 @@
+"""The best-turn search (solver/sun/bestturn.py) against an independent brute force, hand-made
+golden positions, and properties over random positions."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sun.brute_turn import TooBig, turn_value
+
+from silverpyr.solver.sun.bestturn import (
+    BEST_FOUND,
+    PROVEN,
+    BestTurn,
+    BestTurnError,
+    Plan,
+    best_turn,
+)
+from silverpyr.solver.sun.cards import load_deck
+from silverpyr.solver.sun.game import (
+    Phase,
+    SunState,
+    apply,
+    legal_moves,
+    next_draw,
+    parse_move,
+    random_position,
+)
+from silverpyr.solver.sun.positionfile import parse_position
+
+SIZES = ("short", "standard", "long")
+BUDGET = 400_000
+"""Nodes the brute force may visit before a position counts as too big (none has so far)."""
+
+
+def cut(state: SunState, keep: int) -> SunState:
+    """``state`` with the mover's hand cut to its first ``keep`` cards (the others go back
+    on top of their piles)."""
+    hand = state.hands[state.turn]
+    if len(hand) <= keep:
+        return state
+    extra = hand[keep:]
+    standard = tuple(c for c in extra if state.deck[c].kind == "standard")
+    edge = tuple(c for c in extra if c not in standard)
+    return replace(
+        state,
+        hands=(*state.hands[: state.turn], hand[:keep], *state.hands[state.turn + 1 :]),
+        standard_pile=standard + state.standard_pile,
+        edge_pile=edge + state.edge_pile,
+    )
+
+
+def trimmed(seed: int) -> tuple[SunState, int]:
+    """A random position (2-5 players, every size) with the mover's hand cut to what the
+    brute force can enumerate, and the draw limit both searches use: by ``seed // 3 % 3``,
+    3 cards and no symbol draw, 2 cards and at most 1 draw, or 1 card and at most 2 draws."""
+    state = random_position(seed, players=2 + seed % 4, size=SIZES[seed % 3])
+    keep, draws = ((3, 0), (2, 1), (1, 2))[seed // 3 % 3]
+    return cut(state, keep), draws
+
+
+def disagreements(seeds: range) -> list[str]:
+    found = []
+    for seed in seeds:
+        state, draws = trimmed(seed)
+        answer = best_turn(state, time_limit=60, max_draws=draws)
+        try:
+            brute = turn_value(state, max_draws=draws, budget=[BUDGET])
+        except TooBig:
+            found.append(f"seed {seed}: too big for the brute force")
+            continue
+        if answer.value != brute:
+            found.append(f"seed {seed}: search {answer.value}, brute force {brute}")
+    return found
+
+
+def test_the_search_agrees_with_the_brute_force_on_100_positions() -> None:
+    assert disagreements(range(100)) == []
+
+
+@pytest.mark.slow
+def test_the_search_agrees_with_the_brute_force_on_1000_positions() -> None:
+    """Seeds apart from the fast test's."""
+    assert disagreements(range(100_000, 101_000)) == []
+
+
+@pytest.mark.slow
+def test_proven_answers_agree_with_the_unlimited_brute_force() -> None:
+    """Without a draw limit: positions whose whole turn both searches finish."""
+    compared = 0
+    for seed in range(60):
+        state = random_position(seed, players=2 + seed % 4, size=SIZES[seed % 3])
+        answer = best_turn(state, time_limit=1)
+        if not answer.proven:
+            continue
+        try:
+            brute = turn_value(state, budget=[20_000])
+        except TooBig:
+            continue
+        assert answer.value == brute, seed
+        compared += 1
+    assert compared >= 20
+
+
+# --- golden positions ---------------------------------------------------------------------
+
+# A short pyramid filled but for its right edge (1g, 2f, 3e, ... up to the top): only 1g is
+# open. The hand holds the rulebook's worked example: two value-2 standard cards and a
+# value-2 edge card. A card on 1g opens 2f (an end of level 2), which opens 3e (an end of
+# level 3): 1 + 4 + 2 = 7, as the rulebook's turn, or S2 on 2f and the edge card on 3e,
+# 1 + 2 + 4 = 7 again. No card touches its symbol.
+RULEBOOK = """\
+size: short
+players: 2
+hand: [S2, S2-sun, E2]
+marker: E5
+pyramid: {
+  1a: S1, 1b: S1, 1c: S3, 1d: S4, 1e: S5, 1f: S6,
+  2a: S6, 2b: S1-moon, 2c: S2-moon, 2d: S2-moon, 2e: S3-moon,
+  3a: S3-moon, 3b: S4-moon, 3c: S4-moon, 3d: S5-moon,
+  4a: S5-moon, 4b: S6-moon, 4c: S1-jaguar,
+  5a: S2-jaguar, 5b: S2-jaguar,
+  6a: S3-jaguar}
+"""
+
+
+def test_the_rulebook_turn_is_proven_best_at_7_points() -> None:
+    answer = best_turn(parse_position(RULEBOOK).state)
+    assert answer.status == PROVEN and answer.proven and answer.draw_limit is None
+    assert answer.value == 7
+    assert [(s.move, s.points) for s in answer.plan.steps] == [
+        ("S2-sun@1g", 1),  # ties: the smallest notation ("-" sorts before "@")
+        ("E2@2f", 4),
+        ("S2@3e", 2),
+        ("end", 0),
+    ]
+    assert answer.plan.draw is None and answer.plan.branches == ()
+
+
+def test_ties_go_to_the_smallest_notation_and_are_the_same_every_time() -> None:
+    """S2@1g and S2-sun@1g both lead to 7: the smaller notation comes first."""
+    answers = [best_turn(parse_position(RULEBOOK).state).to_dict() for _ in range(2)]
+    for answer in answers:
+        answer.pop("seconds")
+    assert answers[0] == answers[1]
+
+
+def symbol_position() -> str:
+    """A short pyramid filled but for its right edge from 2f up: only 2f is open, above two
+    sun cards (1f, 1g). The hand is S4-sun: on 2f it scores 2 and its symbol offers 2 points
+    or a card. Most cards are in the discards, so a draw brings one of 2 standard cards
+    (S5-sun, S6; the one S1-moon is at 2b) or 2 edge cards (E3-moon, T9); a card on 3e may
+    touch the sun of 2f and draw again, and so on up to the top."""
+    pyramid = {
+        "1a": "S1", "1b": "S1", "1c": "S3", "1d": "S4", "1e": "S5", "1f": "S1-sun",
+        "1g": "S2-sun", "2a": "S6", "2b": "S1-moon", "2c": "S2-moon", "2d": "S2-moon",
+        "2e": "S3-moon", "3a": "S3-moon", "3b": "S4-moon", "3c": "S4-moon", "3d": "S5-moon",
+        "4a": "S5-moon", "4b": "S6-moon", "4c": "S1-jaguar", "5a": "S2-jaguar",
+        "5b": "S2-jaguar", "6a": "S3-jaguar",
+    }  # fmt: skip
+    deck = load_deck()
+    named = Counter([*pyramid.values(), "S4-sun", "S5-sun", "S6", "S1-moon", "E3-moon", "T9", "E5"])
+    discards: dict[str, list[str]] = {"standard": [], "edge": []}
+    for card in deck:
+        if card.kind == "base":
+            continue
+        if named[card.label]:
+            named[card.label] -= 1
+        else:
+            discards["standard" if card.kind == "standard" else "edge"].append(card.label)
+    rows = ", ".join(f"{slot}: {label}" for slot, label in pyramid.items())
+    return (
+        "size: short\nplayers: 2\nhand: [S4-sun]\nhand_sizes: [1, 0]\nmarker: E5\n"
+        f"pyramid: {{{rows}}}\n"
+        f"discards: {{standard: [{', '.join(discards['standard'])}], "
+        f"edge: [{', '.join(discards['edge'])}]}}\n"
+    )
+
+
+def test_a_symbol_draw_is_valued_over_every_card_it_may_bring() -> None:
+    state = parse_position(symbol_position()).state
+    answer = best_turn(state)
+    assert answer.proven
+    plan = answer.plan
+    assert [s.move for s in plan.steps] == ["S4-sun@2f"]
+    # the draw beats the symbol's 2 points: it is the plan's first chance node
+    assert plan.draw is not None and plan.draw.startswith("symbol ")
+    placed = apply(state, parse_move(state, "S4-sun@2f"))
+    pile = "standard" if plan.draw == "symbol standard" else "edge"
+    assert sum(b.probability for b in plan.branches) == 1
+    assert sum(b.count for b in plan.branches) == len(next_draw(placed, state.turn, pile))
+    assert answer.value > 2 + 2
+    assert answer.value == turn_value(state, budget=[BUDGET])
+    expected = 2 + sum(b.probability * b.plan.value for b in plan.branches)
+    assert answer.value == plan.value == expected
+
+
+def test_a_hand_that_cannot_be_played_scores_nothing_and_draws() -> None:
+    state = parse_position(symbol_position().replace("hand: [S4-sun]", "hand: [T9]")).state
+    answer = best_turn(state)
+    assert not answer.can_play and answer.can_draw
+    assert answer.value == 0 and answer.proven
+    assert answer.lines()[0] == "no card in hand can be played this turn"
+    assert answer.to_dict()["draw_instead"]["points_this_turn"] == 0
+
+
+def test_the_answer_as_json_and_lines() -> None:
+    answer = best_turn(parse_position(symbol_position()).state)
+    data = answer.to_dict()
+    assert data["status"] == "proven" and data["proven"] is True
+    assert Fraction(data["value"]) == answer.value
+    assert data["expected_points"] == pytest.approx(float(answer.value))
+    assert data["plan"]["steps"][0] == {"move": "S4-sun@2f", "points": 2}
+    assert data["plan"]["branches"][0]["plan"]["steps"]
+    lines = answer.lines()
+    assert lines[0].startswith("proven best: ")
+    assert any(line.strip().startswith("if ") for line in lines)
+    assert lines[-1].startswith("drawing 2 instead: 0 points this turn")
+
+
+def test_only_a_turn_start_is_asked() -> None:
+    state = parse_position(symbol_position()).state
+    after = apply(state, parse_move(state, "S4-sun@2f"))
+    assert after.phase is Phase.SYMBOL
+    with pytest.raises(BestTurnError, match="phase choose"):
+        best_turn(after)
+    with pytest.raises(BestTurnError, match="positive"):
+        best_turn(state, time_limit=0)
+
+
+# --- the time limit -----------------------------------------------------------------------
+
+
+def test_a_stopped_search_says_best_found_with_an_exact_lower_value() -> None:
+    """random_position(1003): 4 cards, and a turn whose draws do not end in a second."""
+    state = random_position(1003)
+    quick = best_turn(state, time_limit=0.3)
+    assert quick.status == BEST_FOUND and not quick.proven
+    assert quick.lines()[0].startswith("best found")
+    limited = best_turn(state, time_limit=60, max_draws=quick.draw_limit or 0)
+    if quick.draw_limit is not None:
+        assert quick.value == limited.value
+    assert quick.value <= best_turn(state, time_limit=60, max_draws=1).value
+
+
+# --- properties ---------------------------------------------------------------------------
+
+
+def replay(state: SunState, plan: Plan) -> Fraction:
+    """The plan's expected points replayed through the engine (branch by branch, each
+    drawn card put on top of its pile by the brute force's own means)."""
+    from sun.brute_turn import _put_on_top
+
+    seat = state.turn
+    start = state.scores[seat]
+    for step in plan.steps:
+        after = apply(state, parse_move(state, step.move))
+        assert after.scores[seat] - state.scores[seat] == step.points
+        state = after
+    total = Fraction(state.scores[seat] - start)
+    if plan.draw is None:
+        assert state.phase is Phase.OVER or state.turn != seat or not plan.steps
+        return total
+    move = parse_move(state, plan.draw)
+    assert move in legal_moves(state)
+    for branch in plan.branches:
+        possible = next_draw(state, seat, move.pile)  # type: ignore[union-attr]
+        card = next(c for c in possible if state.deck[c].label == branch.card)
+        assert branch.count == sum(state.deck[c].label == branch.card for c in possible)
+        drawn = apply(_put_on_top(state, seat, move.pile, card), move)  # type: ignore[union-attr]
+        assert state.deck[drawn.events[-1].card].label == branch.card  # type: ignore[union-attr]
+        total += branch.probability * replay(drawn, branch.plan)
+    return total
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.integers(2, 5),
+    size=st.sampled_from(SIZES),
+    keep=st.integers(1, 4),
+    draws=st.integers(0, 1),
+)
+def test_plans_replay_to_their_value_and_beat_fewer_draws(
+    seed: int, players: int, size: str, keep: int, draws: int
+) -> None:
+    state = cut(random_position(seed, players, size), keep)
+    answer = best_turn(state, time_limit=30, max_draws=draws)
+    assert isinstance(answer, BestTurn)
+    assert replay(state, answer.plan) == answer.value == answer.plan.value
+    assert answer.value >= 0 and (answer.value > 0) == answer.can_play
+    if answer.proven:
+        assert answer.draw_limit is None
+    else:
+        assert answer.draw_limit == draws
+        fewer = best_turn(state, time_limit=30, max_draws=draws - 1) if draws else None
+        assert fewer is None or fewer.value <= answer.value
+    # the same position, the same answer
+    again = best_turn(state, time_limit=30, max_draws=draws).to_dict()
+    first = answer.to_dict()
+    first.pop("seconds")
+    again.pop("seconds")
+    assert first == again

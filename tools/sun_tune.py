@@ -1,0 +1,63 @@
+"""Tune the Pyramid of the Sun expert's constants on TUNING seeds (100,000 and up; the arena's
+report uses 900,000 and up, never seen here): the expert's win share against greedy bots for
+each value of one constant, the others at their defaults.
+
+    python tools/sun_tune.py --games 600 --players 2 5 keep=0.45,0.55,0.65
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))  # a checkout as silverpyr
+
+from silverpyr.puzzles.tournament import wilson, win_shares
+from silverpyr.solver.sun.bots import GreedyPlayer, SunPlayer, play_game
+from silverpyr.solver.sun.cards import load_deck
+from silverpyr.solver.sun.expert import Expert, ExpertPlayer, ExpertWeights
+from silverpyr.solver.sun.game import outcome
+
+TUNING_SEED = 100_000
+
+
+def share(weights: ExpertWeights, players: int, games: int, size: str) -> float:
+    """The expert's win share over ``games`` games against greedy bots, seat rotated."""
+    deck = load_deck()
+    wins = 0.0
+    for g in range(games):
+        seat = g % players
+        line_up: list[SunPlayer] = [GreedyPlayer() for _ in range(players)]
+        line_up[seat] = ExpertPlayer(expert=Expert(weights))
+        final, _ = play_game(deck, line_up, size, TUNING_SEED + g)
+        result = outcome(final)
+        assert result is not None
+        wins += win_shares(result.winners, players)[seat]
+    return wins / games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=600)
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 5])
+    parser.add_argument("--size", default="standard")
+    parser.add_argument("sweep", help="constant=value,value,... (an ExpertWeights field)")
+    args = parser.parse_args()
+    name, _, values = args.sweep.partition("=")
+    kind = type(getattr(ExpertWeights(), name))
+    for text in values.split(","):
+        weights = dataclasses.replace(ExpertWeights(), **{name: kind(text)})
+        began = time.perf_counter()
+        cells = []
+        for players in args.players:
+            rate = share(weights, players, args.games, args.size)
+            low, high = wilson(rate * args.games, args.games)
+            cells.append(f"{players}p {rate:.1%} [{low:.1%}-{high:.1%}]")
+        print(f"{name}={text}: " + "  ".join(cells) + f"  ({time.perf_counter() - began:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
