@@ -526,3 +526,184 @@ def test_launch_does_not_load_textual() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+# --- the kept game: the table the commands hand the screen -----------------------------------
+
+
+@pytest.mark.slow  # about 25 s: the coach weighs every decision by rollouts
+def test_the_kept_game_whole_game_by_keys_with_the_coach_ends_with_its_summary(
+    deck: Deck,
+) -> None:
+    from silverpyr.puzzles.sun.kept_game import KeptGame
+
+    kept = KeptGame(deck, 11, "short", ["greedy"], coach=True, rollouts=2)
+    app = make_app(kept)
+    me = GreedyPlayer()
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, SunGameScreen)
+        for _ in range(300):
+            if kept.state.over:
+                break
+            await make_move(pilot, screen, me.decide(kept.state, HUMAN))
+        assert kept.state.over
+        await settle(pilot)
+        assert isinstance(app.screen, SunEnd)
+        shown = "\n".join(screen_lines(app))
+        assert "Final score" in shown and "The coach:" in shown
+        for line in kept.summary_lines()[:1]:
+            assert line[:40] in shown.replace("\n", " ") or line[:20] in shown
+        await pilot.press("enter")
+        await pilot.pause()
+
+    run(app, steps, size=(80, 24))
+    assert app.setting.left[0].startswith("Final score: You ")
+    assert app.setting.left[1:] == kept.summary_lines()
+
+
+@pytest.mark.slow  # 5-8 s on a shared machine: two apps, a store, a few bot turns
+def test_leave_saves_the_kept_game_and_the_next_start_resumes_it(deck: Deck, home: object) -> None:
+    from silverpyr.puzzles.store import Store
+    from silverpyr.puzzles.sun.kept_game import KeptGame
+
+    me = GreedyPlayer()
+    with (
+        Store.open_default(game="sun") as store,
+        KeptGame.start(
+            deck, seed=21, fresh_seed=0, size="short", bots=("greedy",), store=store
+        ) as kept,
+    ):
+        app = make_app(kept)
+        before: dict[str, object] = {}
+
+        async def play_then_leave(pilot: Pilot[None]) -> None:
+            screen = app.screen
+            assert isinstance(screen, SunGameScreen)
+            for _ in range(2):  # a few final decisions by keys
+                await make_move(pilot, screen, me.decide(kept.state, HUMAN))
+            while kept.waiting is not Phase.CHOOSE or not any(
+                isinstance(m, Place) for m in kept.options()
+            ):
+                await make_move(pilot, screen, me.decide(kept.state, HUMAN))
+            before["pyramid"] = kept.committed.pyramid
+            before["hand"] = kept.committed.hands[HUMAN]
+            await pilot.press("1", "enter")  # pending: not saved
+            await settle(pilot)
+            assert kept.pending
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, Confirm)
+            assert "saved" in str(app.screen.question)
+            await pilot.press("y")
+            await pilot.pause()
+
+        run(app, play_then_leave)
+    assert any("silverpyr sun game" in line and "saved" in line for line in app.setting.left)
+    with (
+        Store.open_default(game="sun") as store,
+        KeptGame.start(deck, seed=None, fresh_seed=99, store=store) as resumed,
+    ):
+        assert resumed.seed == 21 and resumed.pending == ()
+        again = make_app(resumed)
+
+        async def check(pilot: Pilot[None]) -> None:
+            shown = "\n".join(screen_lines(again))
+            assert "Resuming" in shown  # the kept game's note, on screen
+            assert resumed.state.pyramid == before["pyramid"]
+            assert resumed.state.hands[HUMAN] == before["hand"]
+            await pilot.press("1", "enter")  # and play on
+            await settle(pilot)
+            assert resumed.pending
+
+        run(again, check)
+
+
+def test_ctrl_c_keeps_the_saved_game_and_says_how_to_resume(deck: Deck, home: object) -> None:
+    from silverpyr.puzzles.store import Store
+    from silverpyr.puzzles.sun.kept_game import KeptGame
+
+    with (
+        Store.open_default(game="sun") as store,
+        KeptGame.start(deck, seed=3, fresh_seed=0, size="short", store=store) as kept,
+    ):
+        app = make_app(kept)
+
+        async def steps(pilot: Pilot[None]) -> None:
+            screen = app.screen
+            assert isinstance(screen, SunGameScreen)
+            await make_move(pilot, screen, GreedyPlayer().decide(kept.state, HUMAN))
+            while kept.waiting is not None and kept.waiting is not Phase.CHOOSE:
+                await make_move(pilot, screen, GreedyPlayer().decide(kept.state, HUMAN))
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+
+        run(app, steps)
+        assert kept.answers  # something was decided, so something is saved
+    assert any("silverpyr sun game" in line for line in app.setting.left)
+
+
+def test_h_gives_the_kept_games_advice_in_expected_points(deck: Deck) -> None:
+    from silverpyr.puzzles.sun.kept_game import KeptGame
+
+    kept = KeptGame(deck, 5, "short", ["greedy"], rollouts=2)
+    app = make_app(kept)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("h")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SunGameScreen)
+        assert screen.thinking or "Advice:" in "\n".join(screen_lines(app))
+        await settle(pilot)
+        shown = "\n".join(screen_lines(app))
+        assert not screen.thinking
+        advice = [line for line in shown.splitlines() if "Advice:" in line]
+        assert len(advice) >= 2  # the thinking line, then the ranking
+
+    run(app, steps)
+
+
+class _Graded:
+    """A verdict that is not silent (what the coach says of a poor move)."""
+
+    is_silent = False
+
+    def warning(self) -> str:
+        return "Bad: the expert prefers draw standard. Play it anyway?"
+
+
+class _CoachedTable(EngineTable):
+    """The in-memory table with a coach that grades every move and counts its checks."""
+
+    checks = 0
+
+    @property
+    def coach(self) -> bool:
+        return True
+
+    def check(self, move: Move, progress: object = None) -> _Graded:
+        super().check(move)
+        self.checks += 1
+        return _Graded()
+
+
+def test_with_the_coach_a_graded_move_asks_before_it_is_played(deck: Deck) -> None:
+    table = _CoachedTable(deck, 5, "standard", ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("1", "enter")
+        await settle(pilot)
+        assert table.checks == 1  # weighed in a thread first ...
+        assert isinstance(app.screen, Confirm)  # ... then the question
+        assert "Play it anyway?" in app.screen.question
+        await pilot.press("n")
+        await settle(pilot)
+        assert table.pending == () and table.waiting is Phase.CHOOSE  # choose again
+        await pilot.press("1", "enter", "y")
+        await settle(pilot)
+        assert len(table.pending) == 1  # played anyway
+
+    run(app, steps)

@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -70,7 +70,7 @@ from .board import (
     seats_text,
     slot_x,
 )
-from .table import HUMAN, GameTable, Line
+from .table import HUMAN, GameTable, TableLine, VerdictLike
 
 DECIDING = frozenset({"cursor", "choose", "next_card", "enter", "end_turn", "undo", "draw", "hint"})
 """Actions off while the bots play (the table is busy in a thread)."""
@@ -106,6 +106,22 @@ def next_slot(opens: list[Slot], cursor: Slot, rows: int, columns: int) -> Slot:
         if best is None or key < best:
             best, found = key, slot
     return found
+
+
+ADVICE_LINES = 7
+"""Lines of advice shown in the messages (the best options; the rest are counted)."""
+
+
+def advice_texts(lines: Sequence[str]) -> list[Text]:
+    """The advice for the messages: its first line after ``Advice:``, then the next lines
+    up to :data:`ADVICE_LINES` in all and how many are left out."""
+    if not lines:
+        return [Text("Advice: none.", style="italic")]
+    texts = [Text(f"Advice: {lines[0]}", style="bold")]
+    texts.extend(Text(f"  {line.strip()}") for line in lines[1:ADVICE_LINES])
+    if len(lines) > ADVICE_LINES:
+        texts.append(Text(f"  (and {len(lines) - ADVICE_LINES} more)", style="italic"))
+    return texts
 
 
 def tie_break_words(result: Outcome, names: tuple[str, ...]) -> str:
@@ -396,8 +412,10 @@ class SunGameScreen(Screen[None]):
     def _refuse(self, text: str) -> None:
         self.query_one("#status", Static).update(Text(text, style="bold red"))
 
-    def _tell(self, lines: list[Line]) -> None:
+    def _tell(self, lines: Sequence[TableLine]) -> None:
         for line in lines:
+            if not line.text:  # a silent verdict of the coach
+                continue
             style = {"pending": "italic", "coach": "italic", "over": "bold"}.get(line.kind, "")
             prefix = "  (pending) " if line.kind == "pending" else "  "
             self.say(Text(prefix + line.text, style=style))
@@ -509,7 +527,48 @@ class SunGameScreen(Screen[None]):
             self._ask()
 
     def play(self, move: Move) -> None:
-        """Make your move on the table; its events go to the messages."""
+        """Make your move on the table; with the coach on, it weighs the move first in a
+        thread (the status counts the seconds) and a graded move asks before it is played:
+        ``y`` plays it anyway, ``n`` chooses again."""
+        if not self.table.coach:
+            self._commit(move)
+            return
+        reason = self.table.why_illegal(move)
+        if reason is not None:
+            self._refuse(f"Not played: {reason}")
+            return
+        self.busy = "The coach is weighing your move\u2026"
+        self.progress = None
+        self.redraw()
+        table = self.table
+        self.solve(lambda: (move, table.check(move, self._progress)), "coach")
+
+    def _coach_done(self, worker: Worker[Any]) -> None:
+        self.busy = None
+        self.progress = None
+        if worker.state is WorkerState.ERROR:
+            self.say(Text(f"The coach failed: {worker.error}", style="bold red"))
+            self.redraw()
+            return
+        assert worker.result is not None
+        result: tuple[Move, VerdictLike | None] = worker.result
+        move, verdict = result
+        if verdict is None or verdict.is_silent:
+            self._commit(move)
+            return
+
+        def answered(anyway: bool | None) -> None:
+            if anyway:
+                self._commit(move)
+            else:
+                self.say(Text("  Choose again.", style="italic"))
+                self.after_change()
+
+        self.redraw()
+        self.app.push_screen(Confirm(verdict.warning()), answered)
+
+    def _commit(self, move: Move) -> None:
+        """Play ``move`` on the table; its events go to the messages."""
         try:
             lines = self.table.play(move)
         except SilverpyrError as error:
@@ -625,7 +684,7 @@ class SunGameScreen(Screen[None]):
         elif worker.result is not None:
             asked, lines = worker.result
             if asked is self.table.state:
-                self.say(*(Text(f"Advice: {line}", style="cyan") for line in lines))
+                self.say(*advice_texts(lines))
             else:
                 self.say(Text("(The advice came after the table moved on.)", style="italic"))
         self.redraw()
@@ -750,6 +809,8 @@ class SunGameScreen(Screen[None]):
             return
         if worker.name == "advice":
             self._advice_done(worker)
+        elif worker.name == "coach":
+            self._coach_done(worker)
         elif worker.name == "bots":
             self.busy = None
             self.progress = None

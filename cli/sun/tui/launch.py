@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ....puzzles.sun.kept_game import KeptGame
     from .table import GameTable
 
 
@@ -27,3 +28,9 @@ def run_game(table: GameTable) -> list[str]:
     for line in setting.left:
         print(line)
     return setting.left
+
+
+def run_kept_game(kept: KeptGame) -> list[str]:
+    """:func:`run_game` on the kept game of ``silverpyr sun game`` (started, or resumed, by
+    the command: ``KeptGame.start``); it fits :class:`~.table.GameTable` as it is."""
+    return run_game(kept)

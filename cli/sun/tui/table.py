@@ -58,8 +58,38 @@ class Line:
     seat: int | None = None
 
 
+class TableLine(Protocol):
+    """A line of the game's messages as the screen reads it: :class:`Line`, or the kept
+    game's events (``Happened``, ``Judged``, ``GameOver``)."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def kind(self) -> str:
+        """``event``, ``pending``, ``coach`` or ``over``."""
+        ...
+
+    @property
+    def seat(self) -> int | None: ...
+
+
+class VerdictLike(Protocol):
+    """The coach's verdict on a move before it is final, as the screen reads it."""
+
+    @property
+    def is_silent(self) -> bool: ...
+
+    def warning(self) -> str:
+        """The question before a graded move is final (``... Play it anyway?``)."""
+        ...
+
+
 class GameTable(Protocol):
-    """What the full-screen game asks of the game it shows (see the module docstring)."""
+    """What the full-screen game asks of the game it shows (see the module docstring).
+
+    ``silverpyr.puzzles.sun.kept_game.KeptGame`` fits it as it is (checked by mypy where the
+    tests hand one to the screen)."""
 
     @property
     def deck(self) -> Deck: ...
@@ -101,7 +131,7 @@ class GameTable(Protocol):
 
     def why_illegal(self, move: Move) -> str | None: ...
 
-    def play(self, move: Move) -> list[Line]:
+    def play(self, move: Move) -> Sequence[TableLine]:
         """Make ``move`` (pending or final, see the module docstring); raises
         :class:`IllegalMove`. The bots do not move here: :meth:`settle` plays them."""
         ...
@@ -110,7 +140,13 @@ class GameTable(Protocol):
         """Take back your last pending placement; raises :class:`IllegalMove` if none."""
         ...
 
-    def settle(self, progress: Progress | None = None) -> list[Line]:
+    def check(self, move: Move, progress: Progress | None = None) -> VerdictLike | None:
+        """The coach's verdict on ``move`` before it is final (``None`` without the coach);
+        rollouts, so the screen runs it in a thread before :meth:`play`, which then finds
+        it worked out."""
+        ...
+
+    def settle(self, progress: Progress | None = None) -> Sequence[TableLine]:
         """The bots' moves up to your next decision or the end (may run in a thread)."""
         ...
 
@@ -296,6 +332,12 @@ class EngineTable:
             state = apply(state, placed)
         self._state = state
         return move
+
+    def check(self, move: Move, progress: Progress | None = None) -> VerdictLike | None:
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        return None
 
     def settle(self, progress: Progress | None = None) -> list[Line]:
         lines: list[Line] = []
