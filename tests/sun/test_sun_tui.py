@@ -707,3 +707,20 @@ def test_with_the_coach_a_graded_move_asks_before_it_is_played(deck: Deck) -> No
         assert len(table.pending) == 1  # played anyway
 
     run(app, steps)
+
+
+def test_keys_typed_together_are_handled_in_the_order_typed(deck: Deck) -> None:
+    """A terminal may hand the app "1" and Enter in one read (tmux send-keys did): Enter
+    must not overtake the card's number (it did while only Enter was a priority key)."""
+    from textual import events
+
+    table = EngineTable(deck, 5, "standard", ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        app.post_message(events.Key("1", "1"))
+        app.post_message(events.Key("enter", "\r"))
+        await settle(pilot)
+        assert len(table.pending) == 1
+
+    run(app, steps)

@@ -225,19 +225,24 @@ class SunGameScreen(Screen[None]):
     """A whole game: your turns by keys, the bots' in a thread, the end screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # every key a priority binding, so keys typed together are handled in the order
+        # typed (a priority Enter used to overtake the card's number before it: seen in tmux)
         Binding("up,k", "cursor(1, 0)", "Move", show=False, priority=True),
         Binding("down,j", "cursor(-1, 0)", "Move", show=False, priority=True),
         Binding("left,H", "cursor(0, -1)", "Move", show=False, priority=True),
         Binding("right,l", "cursor(0, 1)", "Move", show=False, priority=True),
-        *(Binding(str(n), f"choose({n - 1})", f"Card {n}", show=False) for n in range(1, 8)),
+        *(
+            Binding(str(n), f"choose({n - 1})", f"Card {n}", show=False, priority=True)
+            for n in range(1, 8)
+        ),
         Binding("tab", "next_card", "Card", priority=True),
         Binding("enter", "enter", "Place", priority=True),
-        Binding("e", "end_turn", "End turn"),
-        Binding("u", "undo", "Undo"),
-        Binding("d", "draw", "Draw"),
-        Binding("h", "hint", "Advice"),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "leave", "Leave"),
+        Binding("e", "end_turn", "End turn", priority=True),
+        Binding("u", "undo", "Undo", priority=True),
+        Binding("d", "draw", "Draw", priority=True),
+        Binding("h", "hint", "Advice", priority=True),
+        Binding("question_mark", "help", "Help", priority=True),
+        Binding("q", "leave", "Leave", priority=True),
     ]
 
     def __init__(self, setting: SunSetting, table: GameTable) -> None:
