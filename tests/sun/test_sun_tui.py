@@ -724,3 +724,43 @@ def test_keys_typed_together_are_handled_in_the_order_typed(deck: Deck) -> None:
         assert len(table.pending) == 1
 
     run(app, steps)
+
+
+@pytest.mark.slow  # about 10 s: a whole saved game by keys
+def test_a_saved_game_the_bots_end_is_dropped_from_the_store(deck: Deck, home: object) -> None:
+    """The bots play in a worker thread; when one of them places the top, the saved row is
+    dropped on the screen's thread (SQLite refuses a connection from another thread: the
+    screen said "The bots failed: ... is damaged" before)."""
+    from silverpyr.puzzles.store import Store
+    from silverpyr.puzzles.sun.kept_game import GAME_ID, KeptGame
+    from silverpyr.solver.sun.bots import play_game
+
+    seed = next(
+        s
+        for s in range(100)
+        if play_game(deck, [GreedyPlayer(), GreedyPlayer()], "short", s)[0].events[-1].seat != HUMAN
+    )
+    me = GreedyPlayer()
+    with Store.open_default(game="sun") as store:
+        kept = KeptGame.start(
+            deck, seed=seed, fresh_seed=0, size="short", bots=("greedy",), store=store
+        )
+        app = make_app(kept)
+
+        async def steps(pilot: Pilot[None]) -> None:
+            screen = app.screen
+            assert isinstance(screen, SunGameScreen)
+            for _ in range(300):
+                if kept.state.over:
+                    break
+                await make_move(pilot, screen, me.decide(kept.state, HUMAN))
+            await settle(pilot)
+            assert isinstance(app.screen, SunEnd)
+            assert "failed" not in "\n".join(screen_lines(app))
+            await pilot.press("q")
+            await pilot.pause()
+
+        run(app, steps)
+        assert kept.state.over
+        assert kept.state.events[-1].seat != HUMAN  # type: ignore[union-attr]  # a bot's top
+        assert store.saved_game(GAME_ID) is None
