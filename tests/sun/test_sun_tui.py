@@ -764,3 +764,24 @@ def test_a_saved_game_the_bots_end_is_dropped_from_the_store(deck: Deck, home: o
         assert kept.state.over
         assert kept.state.events[-1].seat != HUMAN  # type: ignore[union-attr]  # a bot's top
         assert store.saved_game(GAME_ID) is None
+
+
+def test_q_on_a_question_asks_to_leave(deck: Deck) -> None:
+    table = EngineTable(deck, 5, "standard", ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, Question)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("n")  # stay: the question comes back with d
+        await pilot.pause()
+        assert isinstance(app.screen, SunGameScreen) and table.waiting is Phase.CHOOSE
+        await pilot.press("d", "q", "y")
+        await pilot.pause()
+
+    run(app, steps)
+    assert app.setting.left == ["The game is not saved."]

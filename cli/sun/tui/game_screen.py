@@ -74,6 +74,8 @@ from .table import HUMAN, GameTable, TableLine, VerdictLike
 
 DECIDING = frozenset({"cursor", "choose", "next_card", "enter", "end_turn", "undo", "draw", "hint"})
 """Actions off while the bots play (the table is busy in a thread)."""
+LEAVE = "\x00leave"
+"""A question's answer when ``q`` was pressed on it (no option has this value)."""
 LOG_LINES = 40
 """Messages kept on screen (the log scrolls to the newest)."""
 
@@ -145,7 +147,13 @@ class Question(Choose):
     :class:`~silverpyr.cli.tui.modals.Choose`, answered once. Keys typed fast could reach it
     after its answer, while it is leaving, and dismiss the next question in its place."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave_game", "Leave")]
+
     given = False
+
+    def action_leave_game(self) -> None:
+        """``q`` on a question: put it off and ask whether to leave the game."""
+        self.dismiss(LEAVE)
 
     def dismiss(self, result: str | None = None) -> AwaitComplete:
         """The first answer; any later one does nothing (it would pop the next question)."""
@@ -620,6 +628,9 @@ class SunGameScreen(Screen[None]):
         def answered(value: str | None) -> None:
             if value is None:
                 self.redraw()
+                return
+            if value == LEAVE:
+                self.action_leave()
                 return
             then(value)
 
