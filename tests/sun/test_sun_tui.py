@@ -31,7 +31,7 @@ from silverpyr.cli.sun.tui.game_screen import (
     next_slot,
     tie_break_words,
 )
-from silverpyr.cli.sun.tui.table import HUMAN, EngineTable, GameTable
+from silverpyr.cli.sun.tui.table import HUMAN, EngineTable, GameTable, Line
 from silverpyr.cli.tui.modals import Choose, Confirm
 from silverpyr.solver.sun import (
     Deck,
@@ -785,3 +785,40 @@ def test_q_on_a_question_asks_to_leave(deck: Deck) -> None:
 
     run(app, steps)
     assert app.setting.left == ["The game is not saved."]
+
+
+class _SlowBots(EngineTable):
+    """The in-memory table whose bots take 4 s to think (and say so)."""
+
+    def settle(self, progress: Callable[[str], None] | None = None) -> list[Line]:
+        import time
+
+        if self.bots_due and progress is not None:
+            progress("Player 2 (greedy) is playing\u2026")
+        if self.bots_due:
+            time.sleep(4.0)
+        return super().settle()
+
+
+@pytest.mark.slow  # waits on purpose: a 4 s bot
+def test_the_status_counts_the_seconds_of_a_wait_from_2_s(deck: Deck) -> None:
+    table = _SlowBots(deck, 5, "standard", ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, SunGameScreen)
+        if table.waiting is None:  # the bot moves first: wait for it
+            await settle(pilot)
+        await pilot.press("1", "enter", "e")
+        await pilot.pause(0.5)
+        status = screen_lines(app)[-2]
+        assert "playing…" in status and not re.search(r"… \d+ s", status)  # not yet 2 s
+        await pilot.pause(2.0)
+        status = screen_lines(app)[-2]
+        assert re.search(r"is playing… [2-9] s", status), status
+        await pilot.press("enter")  # decisions wait meanwhile: nothing happens
+        await settle(pilot)
+        assert table.waiting is Phase.CHOOSE and "playing" not in screen_lines(app)[-2]
+
+    run(app, steps)
