@@ -822,3 +822,17 @@ def test_the_status_counts_the_seconds_of_a_wait_from_2_s(deck: Deck) -> None:
         assert table.waiting is Phase.CHOOSE and "playing" not in screen_lines(app)[-2]
 
     run(app, steps)
+
+
+def test_the_full_screen_needs_a_terminal_that_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    from silverpyr.cli.sun.tui import launch
+
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    assert launch.why_not_full_screen() is None
+    monkeypatch.setenv("TERM", "dumb")
+    assert launch.why_not_full_screen() == "TERM=dumb cannot draw a screen"
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: False)
+    assert launch.why_not_full_screen() == launch.NOT_A_TERMINAL
+    assert launch.interactive() is False
