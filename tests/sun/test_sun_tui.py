@@ -156,6 +156,9 @@ async def make_move(pilot: Pilot[None], screen: SunGameScreen, move: Move) -> No
             value = str(move.card)
         await pilot.press(option_index(question, value))
     await settle(pilot)
+    if isinstance(app.screen, Confirm) and "anyway" in app.screen.question:
+        await pilot.press("y")  # the coach asked: play it anyway
+        await settle(pilot)
 
 
 # --- a whole game -----------------------------------------------------------------------------
