@@ -18,6 +18,17 @@ others by their bots, from what seat 0 can see). The ratio is reported:
     python benchmarks/sun_coach_honesty.py --games 40 --players 2
 
 Games run in this process, one after another (the machine is shared).
+
+Measured (commit of this note, 8 paired rollouts a verdict, report seeds 800,000-800,039):
+
+* 2 players: gap 42.88 ± 3.12, coach's total loss 36.61 ± 5.04 a game, loss - gap
+  -6.27 ± 4.99 (paired), ratio 0.85; 39.2 decisions a game, 23.0 of them not the expert's,
+  2.5 graded.
+* 3 players: gap 26.55 ± 2.79, coach's total loss 30.83 ± 4.12, loss - gap 4.28 ± 5.55,
+  ratio 1.16.
+
+Both within about one standard error of the gap: the summed losses estimate it without a
+visible bias at this sample size.
 """
 
 from __future__ import annotations

@@ -31,7 +31,8 @@ option is screened first, and the best by their screening loss, as many as the b
 pays for (at least :data:`KEEP`), are measured on the window; the others show their
 screening loss, marked with their fewer rollouts. The coach's verdict on the move played
 always uses the whole window (:mod:`.coach`). Rollouts are cached per state, so ``h`` and
-then the coach's verdict share them. Everything is counted in rollouts, never in seconds:
+then the coach's verdict share them (one worker thread at a time: the cache is not locked).
+Everything is counted in rollouts, never in seconds:
 the same state gives the same advice on every machine.
 """
 

@@ -76,7 +76,7 @@ class SunGameResult:
     reason: str
     """How the game ended (the engine's ``Outcome.reason``)."""
     moves: tuple[str, ...] = ()
-    """Every move of the game, in notation, in order."""
+    """Every move of the game, in notation, in order (only when records are written)."""
 
 
 def _categories(state: SunState, seats: int) -> tuple[tuple[dict[str, int], ...], tuple[int, ...]]:
@@ -96,10 +96,13 @@ def _categories(state: SunState, seats: int) -> tuple[tuple[dict[str, int], ...]
     return tuple(totals), tuple(placed)
 
 
-def play_arena_game(shared: tuple[Deck, str], seed: int, seats: tuple[str, ...]) -> SunGameResult:
-    """Play the game of ``seed`` on a pyramid of the given size with the bots named by
-    ``seats`` (one Dask task; ``shared`` is the deck and the size)."""
-    deck, size = shared
+def play_arena_game(
+    shared: tuple[Deck, str, bool], seed: int, seats: tuple[str, ...]
+) -> SunGameResult:
+    """Play the game of ``seed`` with the bots named by ``seats`` (one Dask task; ``shared``
+    is the deck, the size and whether the moves come back: only for records, since a
+    million games' moves would not fit in memory)."""
+    deck, size, with_moves = shared
     players = [make_player(name) for name in seats]
     final, moves = play_game(deck, players, size, seed)
     result = outcome(final)
@@ -115,7 +118,7 @@ def play_arena_game(shared: tuple[Deck, str], seed: int, seats: tuple[str, ...])
         placed=placed,
         winners=tuple(result.winners),
         reason=str(result.reason),
-        moves=tuple(move.notation() for move in moves),
+        moves=tuple(move.notation() for move in moves) if with_moves else (),
     )
 
 
@@ -356,7 +359,7 @@ def run_arena(
     try:
         results, used = play_games(
             play_arena_game,
-            (deck, size),
+            (deck, size, records is not None),
             line_ups(bots, games, seed),
             total=games,
             seed_of=lambda result: result.seed,

@@ -75,16 +75,12 @@ from typing import TYPE_CHECKING, Literal
 
 from ...solver.errors import SilverpyrError
 from ...solver.sun.game import (
-    Discard,
     Discarded,
-    Draw,
     Drew,
-    EndTurn,
     Event,
     IllegalMove,
     Move,
     Outcome,
-    Pass,
     Passed,
     Phase,
     Place,
@@ -92,8 +88,6 @@ from ...solver.sun.game import (
     Scored,
     SunState,
     SunView,
-    SymbolDraw,
-    TakePoints,
     apply,
     legal_moves,
     new_game,
@@ -864,6 +858,3 @@ __all__ = [
     "seat_name",
     "table_text",
 ]
-
-# Moves named here so that a screen can import every move type from one place.
-MOVE_TYPES = (Place, TakePoints, SymbolDraw, Draw, Discard, EndTurn, Pass)

@@ -23,6 +23,8 @@ label (the lowest id stands for them).
   later card sees only its neighbours' symbols, all below it, and a card's value counts
   only when it is placed), the hand and the cards drawn this turn as multisets of labels
   (the drawn cards left the unseen ones), the piles' and discards' sizes.
+* **Placements in the pyramid's order** between two draws (see :meth:`_Search.value`): each
+  set of placements is searched once, not once per order.
 * **Iterative deepening on draws.** A symbol's draw can bring a card that is placed, touches
   its symbol and draws again: the tree grows about thirtyfold with each draw, so a turn
   with a long chain cannot be searched to the end in seconds. The search first finds the
@@ -76,10 +78,13 @@ from .pyramid import Slot
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds a best-turn search may take before it answers "best found" (the CLI default)."""
 
+PLAN_DEPTH = 2
+"""Symbol draws deep a plan is shown to people (:meth:`Plan.lines`); JSON has it all."""
+
 PROVEN = "proven"
 BEST_FOUND = "best found"
 
-_CHECK_EVERY = 256
+_CHECK_EVERY = 64
 """Nodes between two looks at the clock."""
 
 
@@ -149,18 +154,23 @@ class Plan:
             ],
         }
 
-    def lines(self, indent: str = "") -> list[str]:
-        """The plan for people, one move a line, branches indented."""
+    def lines(self, indent: str = "", depth: int | None = PLAN_DEPTH) -> list[str]:
+        """The plan for people, one move a line, branches indented; after ``depth`` symbol
+        draws (``None``: all) a branch shows its expected points only (the JSON form has
+        the whole tree)."""
         out = [f"{indent}{step.move}  (+{step.points})" for step in self.steps]
         if self.draw is not None:
             out.append(f"{indent}{self.draw}  (expected {_show(self.value - self.points)} more)")
+            total = sum(b.count for b in self.branches)
+            deeper = None if depth is None else depth - 1
             for branch in self.branches:
                 out.append(
-                    f"{indent}  if {branch.card} ({branch.count} of "
-                    f"{sum(b.count for b in self.branches)}): expected "
+                    f"{indent}  if {branch.card} ({branch.count} of {total}): expected "
                     f"{_show(branch.plan.value)} more"
+                    + ("" if deeper is None or deeper > 0 else " (the plan: --json)")
                 )
-                out.extend(branch.plan.lines(indent + "    "))
+                if deeper is None or deeper > 0:
+                    out.extend(branch.plan.lines(indent + "    ", deeper))
         if not self.steps and self.draw is None:
             out.append(f"{indent}end the turn")
         return out
@@ -233,8 +243,8 @@ class BestTurn:
             "time_limit": self.time_limit,
         }
 
-    def lines(self) -> list[str]:
-        """The answer for people."""
+    def lines(self, depth: int | None = PLAN_DEPTH) -> list[str]:
+        """The answer for people (the plan down to ``depth`` symbol draws)."""
         if self.proven:
             head = "proven best"
         elif self.draw_limit is not None:
@@ -250,7 +260,7 @@ class BestTurn:
             out = ["no card in hand can be played this turn"]
         else:
             out = [f"{head}: {_show(self.value)} expected points this turn"]
-            out.extend(self.plan.lines("  "))
+            out.extend(self.plan.lines("  ", depth))
         if self.can_draw:
             out.append("drawing 2 instead: 0 points this turn (its cards score later)")
         else:
@@ -314,12 +324,15 @@ class _Search:
         if self.nodes % _CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
             raise _OutOfTime
 
-    def key(self, state: SunState, shape: tuple[int, ...], drawn: tuple[int, ...]) -> _Key:
+    def key(
+        self, state: SunState, shape: tuple[int, ...], drawn: tuple[int, ...], floor: int
+    ) -> _Key:
         """What the rest of the turn depends on: the card waiting for its symbol choice (by
         its slot and the points it offers; ``None`` in phase ``playing``), the pyramid's
         :meth:`shape`, the hand and the cards drawn this turn by class, the piles' and
-        discards' sizes. (The phase need not be in it: ``choose`` is the root's alone, the
-        only state with this turn's pyramid; ``symbol`` is a pending card.)"""
+        discards' sizes, and the ``floor`` (the slots a card may go on are those after it:
+        see :meth:`value`). (The phase need not be in it: ``choose`` is the root's alone,
+        the only state with this turn's pyramid; ``symbol`` is a pending card.)"""
         pending = state.pending
         symbol_points = 0
         if pending is not None:
@@ -330,6 +343,7 @@ class _Search:
             shape,
             tuple(sorted([self.canon[c] for c in state.hands[self.seat]])),
             drawn,
+            floor,
             state,
         )
 
@@ -340,10 +354,12 @@ class _Search:
         shape: tuple[int, ...],
         hand: tuple[int, ...],
         drawn: tuple[int, ...],
+        floor: int,
         state: SunState,
     ) -> _Key:
         """The key from its parts (piles and discards: those of ``state``)."""
         return (
+            floor,
             pending,
             symbol_points,
             shape,
@@ -397,12 +413,21 @@ class _Search:
         return state.phase is Phase.OVER or state.turn != self.seat
 
     def value(
-        self, state: SunState, shape: tuple[int, ...], drawn: tuple[int, ...]
+        self, state: SunState, shape: tuple[int, ...], drawn: tuple[int, ...], floor: int
     ) -> Fraction | int:
-        """Expected points the seat still scores this turn, playing best."""
+        """Expected points the seat still scores this turn, playing best.
+
+        **Placements in the pyramid's order.** Between two symbol draws, cards are placed
+        on slots of rising index (bottom row first, left to right) only: ``floor`` is the
+        index of the last slot filled since the turn began or the last draw (-1 then). No
+        value is lost: a card's points and symbol points do not depend on when it is
+        placed, a card's supports come before it in that order, and a placement made
+        before a draw that the draw's card does not rest on can as well be made after the
+        draw, knowing more. So each set of placements is searched once, not once per order.
+        """
         if state.phase is Phase.OVER or state.turn != self.seat:
             return 0
-        key = self.key(state, shape, drawn)
+        key = self.key(state, shape, drawn, floor)
         known = self.memo.get(key)
         if known is not None:
             return known[0]
@@ -417,6 +442,9 @@ class _Search:
         for move in distinct_moves(state):
             if isinstance(move, Place):
                 slot = move.slot
+                here = self.index[slot]
+                if here <= floor:
+                    continue
                 child = self.placed_shape(shape, state.pyramid.cells, slot, move.card)
                 known_child = None
                 if slot != top:
@@ -428,7 +456,13 @@ class _Search:
                     rest.remove(self.canon[move.card])
                     known_child = self.memo.get(
                         self.key_of(
-                            slot if matches else None, matches, child, tuple(rest), drawn, state
+                            slot if matches else None,
+                            matches,
+                            child,
+                            tuple(rest),
+                            drawn,
+                            here,
+                            state,
                         )
                     )
                 if known_child is not None:
@@ -440,7 +474,7 @@ class _Search:
                             f"{move.notation(state.deck)}: the engine's symbol phase and the "
                             "search's key disagree: a bug in silverpyr"
                         )
-                    worth = after.scores[seat] - before + self.value(after, child, drawn)
+                    worth = after.scores[seat] - before + self.value(after, child, drawn, here)
             elif isinstance(move, SymbolDraw):
                 if len(drawn) >= self.draw_limit:
                     self.limited = True
@@ -448,7 +482,7 @@ class _Search:
                 worth = self.draw_value(state, move, shape, drawn)
             elif isinstance(move, TakePoints | EndTurn):
                 after = apply_unchecked(state, move)
-                worth = after.scores[seat] - before + self.value(after, shape, drawn)
+                worth = after.scores[seat] - before + self.value(after, shape, drawn, floor)
             else:
                 continue  # drawing 2 is the turn's other option, compared at the root
             if best_move is None or worth >= best:
@@ -468,7 +502,7 @@ class _Search:
         for card, count, _, after in self.chance(state, move):
             gained = after.scores[seat] - state.scores[seat]
             more = tuple(sorted((*drawn, self.canon[card])))
-            total += count * (gained + self.value(after, shape, more))
+            total += count * (gained + self.value(after, shape, more, -1))
             weight += count
         return Fraction(total) / weight
 
@@ -490,26 +524,26 @@ class _Search:
             result.append((cards[0], len(cards), Fraction(len(cards), total), after))
         return result
 
-    def best_move(self, state: SunState) -> Move | None:
+    def best_move(self, state: SunState, floor: int) -> Move | None:
         """The memoised best move of ``state`` (evaluated first if needed), with the card
         of its class that this state holds."""
         shape, drawn = self.shape(state.pyramid.cells), self.drawn_of(state)
-        self.value(state, shape, drawn)
-        move = self.memo[self.key(state, shape, drawn)][1]
+        self.value(state, shape, drawn, floor)
+        move = self.memo[self.key(state, shape, drawn, floor)][1]
         if isinstance(move, Place):
             first = self.canon[move.card]
             card = min(c for c in state.hands[self.seat] if self.canon[c] == first)
             move = Place(card, move.slot)
         return move
 
-    def plan(self, state: SunState) -> Plan:
+    def plan(self, state: SunState, floor: int = -1) -> Plan:
         """The memoised best play from ``state`` as a policy tree, every move replayed by
         the engine's checked :func:`~.game.apply`."""
         steps: list[Step] = []
         seat = self.seat
         start = state.scores[seat]
         while not self.over(state):
-            move = self.best_move(state)
+            move = self.best_move(state, floor)
             if move is None:
                 break
             text = move.notation(state.deck)
@@ -528,6 +562,8 @@ class _Search:
                 return Plan(tuple(steps), points + expected, text, tuple(branches))
             after = apply(state, move)
             steps.append(Step(text, after.scores[seat] - state.scores[seat]))
+            if isinstance(move, Place):
+                floor = self.index[move.slot]
             state = after
         return Plan(tuple(steps), Fraction(state.scores[seat] - start))
 
@@ -601,7 +637,7 @@ def best_turn(
     while True:
         search = _Search(state, began + time_limit, draw_limit)
         try:
-            value = search.value(state, search.shape(state.pyramid.cells), ())
+            value = search.value(state, search.shape(state.pyramid.cells), (), -1)
             found = search.plan(state)
         except _OutOfTime:
             nodes += search.nodes

@@ -220,6 +220,12 @@ def test_the_answer_as_json_and_lines() -> None:
     assert lines[0].startswith("proven best: ")
     assert any(line.strip().startswith("if ") for line in lines)
     assert lines[-1].startswith("drawing 2 instead: 0 points this turn")
+    # people see two draws deep (the third: its expected points); --json has all of it
+    assert any(line.endswith("(the plan: --json)") for line in lines)
+    everything = answer.lines(depth=None)
+    assert len(everything) > len(lines)
+    assert not any("--json" in line for line in everything)
+    assert "S6@5c  (+5)" in "\n".join(everything)
 
 
 def test_only_a_turn_start_is_asked() -> None:
@@ -236,15 +242,21 @@ def test_only_a_turn_start_is_asked() -> None:
 
 
 def test_a_stopped_search_says_best_found_with_an_exact_lower_value() -> None:
-    """random_position(1003): 4 cards, and a turn whose draws do not end in a second."""
+    """random_position(1003): 4 cards, and a turn whose chains of draws a search does not
+    finish in minutes (so 0.3 s stops it on any machine)."""
     state = random_position(1003)
     quick = best_turn(state, time_limit=0.3)
     assert quick.status == BEST_FOUND and not quick.proven
-    assert quick.lines()[0].startswith("best found")
-    limited = best_turn(state, time_limit=60, max_draws=quick.draw_limit or 0)
-    if quick.draw_limit is not None:
-        assert quick.value == limited.value
-    assert quick.value <= best_turn(state, time_limit=60, max_draws=1).value
+    assert quick.lines()[0].startswith("best found (the time limit came first")
+    assert quick.to_dict()["proven"] is False
+    if quick.draw_limit is None:  # not even the plans without draws were searched
+        assert quick.value <= best_turn(state, time_limit=60, max_draws=0).value
+    else:  # the best of the plans drawing at most draw_limit cards, exactly valued
+        limited = best_turn(state, time_limit=60, max_draws=quick.draw_limit)
+        assert quick.value == limited.value and quick.plan == limited.plan
+        assert limited.status == BEST_FOUND and limited.draw_limit == quick.draw_limit
+        wider = best_turn(state, time_limit=60, max_draws=quick.draw_limit + 1)
+        assert wider.value >= quick.value
 
 
 # --- properties ---------------------------------------------------------------------------

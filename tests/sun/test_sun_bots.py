@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from silverpyr.solver.sun.bots import GreedyPlayer, SunPlayer, greedy_placement, play_game
 from silverpyr.solver.sun.cards import load_deck
-from silverpyr.solver.sun.expert import Expert, ExpertPlayer
+from silverpyr.solver.sun.expert import Expert, ExpertPlayer, ExpertWeights
 from silverpyr.solver.sun.game import (
     Discard,
     Draw,
@@ -24,9 +24,11 @@ from silverpyr.solver.sun.game import (
     new_game,
     outcome,
     points_for,
+    position,
     random_position,
 )
 from silverpyr.solver.sun.game import random_game as engine_random_game
+from silverpyr.solver.sun.pyramid import Pyramid, Slot
 
 DECK = load_deck()
 SIZES = ("short", "standard", "long")
@@ -207,3 +209,53 @@ def test_the_expert_beats_greedy_on_fixed_seeds() -> None:
     """Fixed seeds (not the report's), so never flaky; the arena measures the real rates."""
     assert _expert_share(2, 40, 500_000) >= 0.7
     assert _expert_share(5, 40, 500_000) >= 0.5
+
+
+def _one_slot_below_the_top(hand: list[int], scores: list[int]) -> SunState:
+    """A short pyramid full but for the top and the slot 6b below it; the expert (seat 0)
+    holds ``hand``, its opponent one standard card (it can finish only if 6b is filled)."""
+    pyramid = Pyramid.with_base((1, 3, 4, 5, 6, 7, 8, 2))
+    ids = iter(range(11, 11 + 26))  # standard cards
+    for level in range(1, 7):
+        for pos in range(8 - level):
+            if (level, pos) != (6, 1):
+                pyramid = pyramid.place(Slot(level, pos), next(ids))
+    return position(DECK, pyramid, [hand, [52]], 0, scores=scores)
+
+
+def test_the_expert_does_not_open_the_top_for_the_next_player() -> None:
+    """Level with its opponent and unable to finish, it leaves 6b empty; without the
+    danger term it would fill it (S1 scores a point there)."""
+    state = _one_slot_below_the_top([51], [10, 10])
+    assert Expert().plan(state, 0)[0] == []
+    assert not isinstance(Expert().decide(state, 0), Place)
+    careless = Expert(ExpertWeights(danger=0.0))
+    assert careless.plan(state, 0)[0] == [Place(51, Slot(6, 1))]
+
+
+def test_the_expert_opens_the_top_when_the_finish_cannot_cost_it_the_game() -> None:
+    state = _one_slot_below_the_top([51], [60, 10])
+    assert Expert().plan(state, 0)[0] == [Place(51, Slot(6, 1))]
+
+
+def test_the_expert_finishes_when_the_run_wins() -> None:
+    state = _one_slot_below_the_top([51, 87], [10, 10])  # S1 and the top card T8
+    assert Expert().decide(state, 0) == Place(51, Slot(6, 1))
+    state = apply(state, Place(51, Slot(6, 1)))
+    assert Expert().decide(state, 0) == Place(87, Slot(7, 0))
+
+
+def test_the_expert_does_not_finish_a_game_it_would_lose() -> None:
+    state = _one_slot_below_the_top([51, 87], [10, 60])
+    assert Expert().final_run(state, 0) is None
+    assert not isinstance(Expert().decide(state, 0), Place)
+
+
+def test_tempo_denies_when_behind_and_hurries_when_safely_ahead() -> None:
+    expert = Expert()
+    weights = expert.weights
+    level = _one_slot_below_the_top([51], [10, 10])
+    ahead = _one_slot_below_the_top([51], [60, 10])
+    assert expert.tempo(level, 0, 1) == -weights.danger  # its one card can take the top
+    assert expert.tempo(ahead, 0, 1) == weights.hurry  # it cannot catch up by finishing
+    assert expert.tempo(level, 0, 2) == 0.0  # one card cannot fill two slots

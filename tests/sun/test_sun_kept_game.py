@@ -262,3 +262,21 @@ def test_every_event_has_a_line_a_kind_and_a_seat() -> None:
     assert {"event", "pending", "coach", "over"} <= kinds
     assert kept.summary_lines()[0].startswith("Coach's summary")
     assert kept.advice_lines() == ["No decision of yours is due."]
+
+
+def test_advice_and_the_coachs_check_leave_the_table_as_it_was(home: Path) -> None:
+    with (
+        Store.open_default(game="sun") as store,
+        KeptGame.start(DECK, seed=2, fresh_seed=0, size="short", coach=True, store=store) as kept,
+    ):
+        kept.rollouts = 2
+        kept.settle()
+        state, pending, answers = kept.state, kept.pending, list(kept.answers)
+        saved = store.saved_game(GAME_ID)
+        advice = kept.advice()
+        verdict = kept.check(advice.options[-1].move)
+        assert verdict is not None and verdict.played == advice.options[-1].label
+        assert kept.state is state and kept.pending == pending and kept.answers == answers
+        assert store.saved_game(GAME_ID) == saved
+        with pytest.raises(IllegalMove):
+            kept.check(EndTurn())  # not legal before a card is laid

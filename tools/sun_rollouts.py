@@ -1,0 +1,116 @@
+"""Is determinized search stronger than the Sun expert's value model? A measurement on TUNING
+seeds (100,000 and up).
+
+The rollout expert is the expert, except at the start of a turn in the late game (at most
+``late`` empty slots): there it sets the expert's move against the other kind of move (drawing
+2 if the expert plays, its best placement if it draws) by ``samples`` determinizations
+(:func:`~silverpyr.solver.sun.game.determinized`: what it cannot see dealt again), each played
+to the end by experts at every seat, on common deals, and takes the one winning more.
+
+    python tools/sun_rollouts.py --players 2 --games 300 --late 10 --samples 6
+
+Measured (docs/sun-bots.md): no gain over the plain expert on the same seeds, at 6-10 times
+the time, so the expert stays a value model.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))  # a checkout as silverpyr
+
+from silverpyr.puzzles.tournament import win_shares
+from silverpyr.solver.rng import SeededStream
+from silverpyr.solver.sun.bots import GreedyPlayer, SunPlayer, play_game, play_out
+from silverpyr.solver.sun.cards import load_deck
+from silverpyr.solver.sun.expert import Expert, ExpertPlayer, _context
+from silverpyr.solver.sun.game import (
+    Draw,
+    Move,
+    Phase,
+    Place,
+    SunState,
+    apply,
+    determinized,
+    outcome,
+)
+
+TUNING_SEED = 100_000
+
+
+@dataclass
+class RolloutExpert:
+    """The expert, with its late turn starts checked by determinized rollouts."""
+
+    late: int
+    samples: int
+    name: str = "rollout"
+    expert: Expert = field(default_factory=Expert)
+
+    def decide(self, state: SunState, seat: int) -> Move:
+        base = self.expert.decide(state, seat)
+        if state.phase is not Phase.CHOOSE:
+            return base
+        ctx = _context(state, seat, self.expert.weights)
+        if ctx.empty > self.late:
+            return base
+        other: Move | None
+        if isinstance(base, Place):
+            pile, _ = self.expert.best_pile(state, seat, ctx)
+            other = None if pile is None else Draw(pile)
+        else:
+            steps, _ = self.expert.plan(state, seat)
+            other = steps[0] if steps else self.expert._least_bad(state, seat)
+        if other is None:
+            return base
+        wins = []
+        for move in (base, other):
+            total = 0.0
+            for k in range(self.samples):
+                key = f"sun-rollouts|{state.seed}|{len(state.events)}|{k}"
+                start = apply(determinized(state, seat, SeededStream(key)), move)
+                final, _ = play_out(start, [ExpertPlayer() for _ in range(state.players)])
+                result = outcome(final)
+                assert result is not None
+                total += win_shares(result.winners, state.players)[seat]
+            wins.append(total)
+        return other if wins[1] > wins[0] else base
+
+
+def share(players: int, games: int, make: type[ExpertPlayer] | RolloutExpert) -> float:
+    deck = load_deck()
+    wins = 0.0
+    for g in range(games):
+        seat = g % players
+        line_up: list[SunPlayer] = [GreedyPlayer() for _ in range(players)]
+        line_up[seat] = make if isinstance(make, RolloutExpert) else make()
+        final, _ = play_game(deck, line_up, "standard", TUNING_SEED + g)
+        result = outcome(final)
+        assert result is not None
+        wins += win_shares(result.winners, players)[seat]
+    return wins / games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--late", type=int, default=10)
+    parser.add_argument("--samples", type=int, default=6)
+    args = parser.parse_args()
+    for label, make in (
+        ("expert", ExpertPlayer),
+        ("rollout expert", RolloutExpert(args.late, args.samples)),
+    ):
+        began = time.perf_counter()
+        rate = share(args.players, args.games, make)
+        seconds = (time.perf_counter() - began) / args.games
+        print(f"{label}: {rate:.1%} of {args.games} games, {seconds:.3f} s a game")
+
+
+if __name__ == "__main__":
+    main()
