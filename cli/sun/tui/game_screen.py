@@ -15,8 +15,23 @@ allowed all come from the engine. Keys:
 * ``h`` advice, ``?`` help, ``q`` leaves (the kept game is saved after every final decision
   and resumed next time).
 
-The bots' turns, and the advice, run off the screen's thread (:meth:`SunGameScreen.solve`),
-with a status line that says who is playing and, from 2 s on, for how long.
+The bots' turns, the advice and the coach's check of a move run off the screen's thread
+(:meth:`SunGameScreen.solve`), with a status line that says who is playing or what is
+weighed and, from 2 s on, for how long; decisions wait meanwhile.
+
+**Rulings of the screen** (tested in ``tests/sun/test_sun_tui.py``):
+
+* ``h`` is the advice, as in the line mode and the *Silver & Gold* screens, so the cursor's
+  left is the left arrow or ``H`` (``k`` ``j`` ``l`` for up, down, right).
+* The cursor visits open slots only: an arrow goes to the nearest open slot that way (the
+  same level first), so every open slot can be reached from every other.
+* Choosing a card puts the cursor on the first open slot it fits when it does not fit where
+  the cursor is; after a placement no card is chosen, so a second Enter ends the turn.
+* The pile, symbol and discard questions come up by themselves when due; Escape puts one
+  off (``d`` or Enter brings it back), ``q`` on it asks whether to leave.
+* With the coach on, every move is weighed before it is played, and a graded one asks
+  ("Play it anyway?"): the same question as the line mode's.
+* Every key is a priority binding, so keys arriving together keep their order.
 """
 
 from __future__ import annotations
