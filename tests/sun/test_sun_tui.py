@@ -20,10 +20,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
+from rich.style import Style
 from textual.pilot import Pilot
 
 from silverpyr.cli.sun.tui.app import MIN_SIZE, Shown, SunApp, SunSetting, SunTooSmall
-from silverpyr.cli.sun.tui.board import pyramid_text
+from silverpyr.cli.sun.tui.board import brick, pyramid_text
 from silverpyr.cli.sun.tui.game_screen import (
     Question,
     SunEnd,
@@ -43,6 +44,7 @@ from silverpyr.solver.sun import (
     Pass,
     Phase,
     Place,
+    Scored,
     Slot,
     SunState,
     SymbolDraw,
@@ -239,7 +241,27 @@ def test_a_second_enter_ends_the_turn_and_the_bots_play(deck: Deck) -> None:
     table = EngineTable(deck, 5, "standard", ["greedy"])
     app = make_app(table)
 
+    def bots_since_you(state: SunState) -> set[Slot]:
+        mine = [i for i, e in enumerate(state.events) if getattr(e, "seat", None) == HUMAN]
+        return {
+            e.slot
+            for e in state.events[mine[-1] + 1 if mine else 0 :]
+            if isinstance(e, Scored) and e.kind == "card" and e.seat != HUMAN
+        }
+
     async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, SunGameScreen)
+        placed = bots_since_you(table.state)
+        assert placed and screen.recent == placed  # the bot played first: its cards
+        drawn = pyramid_text(table.state, recent=screen.recent)
+        underlined = {
+            drawn.plain[span.start : span.end]
+            for span in drawn.spans
+            if isinstance(span.style, Style) and span.style.underline
+        }
+        cards = {table.state.pyramid.card_at(slot) for slot in placed}
+        assert underlined == {brick(deck, card) for card in cards if card is not None}
         await pilot.press("1", "enter")
         await settle(pilot)
         assert table.waiting is Phase.PLAYING
@@ -247,7 +269,7 @@ def test_a_second_enter_ends_the_turn_and_the_bots_play(deck: Deck) -> None:
         await settle(pilot)
         assert table.pending == ()
         assert table.waiting is Phase.CHOOSE  # the bot played, your turn again
-        assert any(e.seat == 1 for e in table.state.events if hasattr(e, "seat"))
+        assert screen.recent == bots_since_you(table.state)  # its cards since your move
 
     run(app, steps)
 

@@ -98,9 +98,11 @@ def pyramid_text(
     cursor: Slot | None = None,
     chosen: int | None = None,
     pending: Collection[Slot] = (),
+    recent: Collection[Slot] = (),
 ) -> Text:
     """The pyramid, its top first: each card a brick on the two below it, open slots
-    ``( · )``, the cursor with what the chosen card would score there."""
+    ``( · )``, the cursor with what the chosen card would score there; the ``recent``
+    cards (the others' since your last decision) underlined."""
     deck = state.deck
     pyramid = state.pyramid
     opens = set(pyramid.open_slots())
@@ -122,6 +124,8 @@ def pyramid_text(
                 style = card_style(deck, card)
                 if is_pending:
                     style += Style.parse(PENDING_STYLE)
+                elif slot in recent:
+                    style += Style(underline=True)
                 line.append(brick(deck, card, pending=is_pending), style=style)
             elif slot in opens:
                 line.append("( \u00b7 )", style=OPEN_STYLE)
@@ -192,7 +196,8 @@ def legend_text(deck: Deck) -> Text:
         ("( \u00b7 )", "an open slot: a card can go there"),
         (">+4 <", "the cursor: the chosen card would score 4 there"),
         ("> x <", "the cursor: the chosen card may not go there"),
-        ("  .  ", "a slot waiting for the two cards below it"),
+        ("  .  ", "a slot waiting for the two cards below it; underlined cards: the"),
+        ("", "others' since your last move"),
     ):
         text.append(f" {shown:<6}", style="bold")
         text.append(f"{meaning}\n")

@@ -66,6 +66,7 @@ from ....solver.sun.game import (
     Pass,
     Phase,
     Place,
+    Scored,
     SymbolDraw,
     TakePoints,
     matching_neighbours,
@@ -283,6 +284,9 @@ class SunGameScreen(Screen[None]):
         self.thinking = False
         """Whether the advice is being worked out."""
         self.closed = False
+        self.recent: set[Slot] = set()
+        """The cards the others placed since your last decision (underlined)."""
+        self._events_before = 0
         self._busy_since: float | None = None
         self._thinking_since: float | None = None
         coached = " The coach is on." if table.coach else ""
@@ -347,7 +351,9 @@ class SunGameScreen(Screen[None]):
         pending = {place.slot for place in table.pending}
         cursor = self.cursor if table.waiting in (Phase.CHOOSE, Phase.PLAYING) else None
         self.query_one("#pyramid", Static).update(
-            pyramid_text(state, cursor=cursor, chosen=self.chosen, pending=pending)
+            pyramid_text(
+                state, cursor=cursor, chosen=self.chosen, pending=pending, recent=self.recent
+            )
         )
         self.query_one("#seats", Static).update(seats_text(state, self.names))
         self.query_one("#piles", Static).update(piles_text(state))
@@ -461,6 +467,7 @@ class SunGameScreen(Screen[None]):
             self._show_end()
             return
         if table.bots_due:
+            self._events_before = len(table.state.events)
             self.busy = "The others are playing\u2026"
             self.progress = None
             self.redraw()
@@ -850,6 +857,11 @@ class SunGameScreen(Screen[None]):
                 self.redraw()
                 return
             self._tell(worker.result or [])
+            self.recent = {
+                event.slot
+                for event in self.table.state.events[self._events_before :]
+                if isinstance(event, Scored) and event.kind == "card" and event.seat != HUMAN
+            }
             self.after_change()
 
 
