@@ -68,6 +68,7 @@ its row. One session at a time holds the saved game's lease.
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
@@ -315,6 +316,11 @@ class KeptGame:
         self._advised: tuple[SunState, Advice] | None = None
         self._checked: tuple[SunState, str, Verdict] | None = None
         self._replaying = False
+        self._home_thread = threading.get_ident()
+        """The thread that made the game: the store (SQLite) may be used only there."""
+        self._drop_due = False
+        """The game ended in :meth:`settle` on another thread: the saved row is dropped on
+        the home thread (:meth:`release`)."""
         if record is not None:
             from .game_record import GameRecord
 
@@ -696,14 +702,20 @@ class KeptGame:
             events.extend(self._game_over())
             if not self._replaying:
                 self._save_record()
-                if self.state.over:
+                if self.state.over and threading.get_ident() == self._home_thread:
                     self._save()
+                elif self.state.over:  # a worker thread (the full screen): SQLite objects
+                    self._drop_due = True  # are tied to their thread; dropped on release
         return events
 
     # --- leaving -------------------------------------------------------------------------------
 
     def release(self) -> None:
-        """Let go of the saved game's lease (the game was left, or ended)."""
+        """Let go of the saved game's lease (the game was left, or ended); a game that
+        ended in a worker thread's :meth:`settle` drops its saved row here."""
+        if self._drop_due and threading.get_ident() == self._home_thread:
+            self._drop_due = False
+            self._save()
         if self.lease is not None:
             self.lease.release()
             self.lease = None
