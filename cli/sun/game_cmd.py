@@ -42,9 +42,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ...solver.errors import SilverpyrError
-from ..context import app_context
 from ..options import (
     JsonOption,
+    LineOption,
     MovesFileOption,
     MovesOption,
     PlainOption,
@@ -53,6 +53,7 @@ from ..options import (
     seed_option,
 )
 from ..output import one_line, stderr_console, stdout_console, warn
+from .context import deck as sun_deck
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -80,12 +81,6 @@ class BotsError(SilverpyrError, ValueError):
 
 class _Quit(Exception):
     """The player leaves (``q``, or the end of input at a terminal)."""
-
-
-def _deck(ctx: typer.Context) -> Deck:
-    from ...solver.sun.cards import load_deck
-
-    return app_context(ctx).loaded("sun", load_deck)
 
 
 def parse_bots(players: int | None, opponents: str | None) -> tuple[str, ...] | None:
@@ -185,10 +180,12 @@ def game(
     ] = False,
     moves: MovesOption = None,
     moves_file: MovesFileOption = None,
+    line: LineOption = False,
     as_json: JsonOption = False,
     plain: PlainOption = False,
 ) -> None:
-    """Play Pyramid of the Sun against bots, a move a line in notation.
+    """Play Pyramid of the Sun against bots: on a terminal the full-screen game, else (or
+    with --line, --moves, --json, --plain) a move a line in notation.
 
     The game is saved after every decision; without --seed it resumes the unfinished one
     (--restart starts a new one).
@@ -201,7 +198,7 @@ def game(
     if record is not None:
         record_target(record)
     fresh = random_seed()
-    deck = _deck(ctx)
+    deck = sun_deck(ctx)
     script = _script(moves, moves_file)
     console = stderr_console() if as_json else stdout_console(plain=plain)
     with _results() as store:
@@ -216,6 +213,12 @@ def game(
             )
             for note in kept.notes:
                 console.print(note, highlight=False, markup=False)
+            if script is None and not (line or as_json or plain):
+                from .tui.launch import interactive, run_kept_game
+
+                if interactive():
+                    run_kept_game(kept)
+                    return
             screen = _Screen(console, kept, script, plain=plain)
             try:
                 screen.run()
