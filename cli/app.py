@@ -226,7 +226,8 @@ class _ErrorMappingGroup(TyperGroup):
 app = typer.Typer(
     name="silverpyr",
     cls=_ErrorMappingGroup,
-    help="Solver and puzzle trainer for Silver & Gold Pyramids.",
+    help="Solvers, puzzle trainers and expert players for pyramid board games: Silver & Gold "
+    "Pyramids (the commands below) and Pyramid of the Sun (silverpyr sun ...).",
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
