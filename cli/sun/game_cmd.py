@@ -184,10 +184,9 @@ def game(
     as_json: JsonOption = False,
     plain: PlainOption = False,
 ) -> None:
-    """Play Pyramid of the Sun against bots: on a terminal the full-screen game, else (or
-    with --line, --moves, --json, --plain) a move a line in notation.
+    """Play Pyramid of the Sun against bots: full-screen on a terminal, else a move a line.
 
-    The game is saved after every decision; without --seed it resumes the unfinished one
+    --line, --moves, --json and --plain play a move a line in notation. The game is saved after every decision; without --seed it resumes the unfinished one
     (--restart starts a new one).
     """
     from ...puzzles.sun.game_record import record_target
