@@ -85,6 +85,19 @@ class _Lossy(Protocol):
     def loss(self) -> float: ...
 
 
+class _Judged(Protocol):
+    @property
+    def where(self) -> str: ...
+    @property
+    def played(self) -> str: ...
+    @property
+    def best(self) -> str: ...
+    @property
+    def loss(self) -> float: ...
+    @property
+    def error(self) -> float | None: ...
+
+
 L = TypeVar("L", bound=_Lossy)
 
 
@@ -95,11 +108,22 @@ def costliest(verdicts: Iterable[L], count: int = 3) -> list[L]:
     return ranked[:count]
 
 
+def costliest_lines(costly: Iterable[_Judged], *, better: str, none: str) -> list[str]:
+    """A summary's lines on its costliest decisions: ``Costliest decisions:``, then
+    ``  where: X lost 2.4 ± 0.5; {better} Y`` each; ``none`` when there are none."""
+    lines = [
+        f"  {v.where}: {v.played} lost {v.loss:.1f}{noise(v.error)}; {better} {v.best}"
+        for v in costly
+    ]
+    return ["Costliest decisions:", *lines] if lines else [none]
+
+
 __all__ = [
     "BAD_FROM",
     "SILENT_BELOW",
     "WORST_FROM",
     "costliest",
+    "costliest_lines",
     "grade_of",
     "grade_table",
     "message",

@@ -55,3 +55,14 @@ def test_costliest_keeps_order_of_play_on_ties() -> None:
 
     vs = [V("a", 1.0), V("b", 0.0), V("c", 3.0), V("d", 1.0)]
     assert [v.name for v in grading.costliest(vs, 3)] == ["c", "a", "d"]
+
+
+def test_costliest_lines() -> None:
+    class V:
+        where, played, best, loss, error = "turn 2", "A", "B", 2.44, 0.5
+
+    assert grading.costliest_lines([V()], better="better", none="none") == [
+        "Costliest decisions:",
+        "  turn 2: A lost 2.4 ± 0.5; better B",
+    ]
+    assert grading.costliest_lines([], better="better", none="none") == ["none"]

@@ -186,17 +186,13 @@ class CoachReport:
             f"{graded} worth a word; {self.total_loss:.1f} expected points lost against "
             "the expert in all (an estimate of your gap to it)."
         ]
-        costly = self.costliest()
-        if costly:
-            lines.append("Costliest decisions:")
-            for verdict in costly:
-                noise = grading.noise(verdict.error)
-                lines.append(
-                    f"  {verdict.where}: {verdict.played} lost {verdict.loss:.1f}{noise}; "
-                    f"the expert plays {verdict.best}"
-                )
-        else:
-            lines.append("Every decision was the expert's (or as good).")
+        lines.extend(
+            grading.costliest_lines(
+                self.costliest(),
+                better="the expert plays",
+                none="Every decision was the expert's (or as good).",
+            )
+        )
         return lines
 
     def to_dict(self) -> dict[str, Any]:

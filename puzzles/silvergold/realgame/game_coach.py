@@ -164,17 +164,11 @@ class CoachReport:
         ]
         for kind, (count, mean) in self.mean_loss().items():
             lines.append(f"  {kind.value}: {_decisions(count)}, mean loss {mean:.2f} points")
-        costly = self.costliest()
-        if costly:
-            lines.append("Costliest decisions:")
-            for verdict in costly:
-                noise = grading.noise(verdict.error)
-                lines.append(
-                    f"  {verdict.where}: {verdict.played} lost {verdict.loss:.1f}{noise}; "
-                    f"better {verdict.best}"
-                )
-        else:
-            lines.append("Every decision was the expert's.")
+        lines.extend(
+            grading.costliest_lines(
+                self.costliest(), better="better", none="Every decision was the expert's."
+            )
+        )
         return lines
 
     def to_dict(self) -> dict[str, Any]:
