@@ -12,9 +12,14 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 from ..solver.errors import SilverpyrError
+from ..solver.reader import ReadError, read_data_file
+
+R = TypeVar("R")
 
 
 class RecordPathError(SilverpyrError, ValueError):
@@ -81,4 +86,17 @@ def save_text(path: Path, text: str) -> None:
         raise
 
 
-__all__ = ["RecordPathError", "record_target", "save_text"]
+def load_json_record(
+    path: Path, parse: Callable[[Any, str], R], error: type[ReadError] = ReadError
+) -> R:
+    """The record at ``path``: its JSON read strictly (unreadable: ``error`` listing every
+    problem, with its place), then ``parse(data, source)`` (the game's own checks)."""
+    source = str(path)
+    try:
+        data = read_data_file(path, source=source, as_json=True)
+    except ReadError as problem:
+        raise error(problem.problems) from None
+    return parse(data, source)
+
+
+__all__ = ["RecordPathError", "load_json_record", "record_target", "save_text"]

@@ -11,6 +11,7 @@ from silverpyr.puzzles import records_file
 from silverpyr.puzzles.records_file import RecordPathError, record_target, save_text
 from silverpyr.puzzles.silvergold.realgame import game_record as sg_record
 from silverpyr.puzzles.sun import game_record as sun_record
+from silverpyr.solver.reader import ReadError
 
 
 def test_both_games_use_the_core() -> None:
@@ -49,3 +50,21 @@ def test_refused(tmp_path: Path, kind: str) -> None:
         save_text(path, "x")
     assert str(path) in str(caught.value)
     assert not (tmp_path / "nowhere").exists()
+
+
+def test_load_json_record(tmp_path: Path) -> None:
+    class MyError(ReadError):
+        pass
+
+    good = tmp_path / "good.json"
+    good.write_text('{"a": 1}', encoding="utf-8")
+    assert records_file.load_json_record(good, lambda data, source: (data, source)) == (
+        {"a": 1},
+        str(good),
+    )
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    with pytest.raises(MyError) as caught:
+        records_file.load_json_record(bad, lambda data, source: data, MyError)
+    assert caught.value.problems
+    assert str(bad) in str(caught.value)

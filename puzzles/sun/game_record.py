@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ...solver.errors import SilverpyrError
-from ...solver.reader import Field, Problems, ReadError, read_data_file
+from ...solver.reader import Field, Problems, ReadError
 from ...solver.rng import seed_problem
 from ...solver.sun.cards import Deck
 from ...solver.sun.game import (
@@ -41,7 +41,7 @@ from ...solver.sun.game import (
     new_game,
     parse_move,
 )
-from ..records_file import RecordPathError, record_target, save_text
+from ..records_file import RecordPathError, load_json_record, record_target, save_text
 
 FORMAT = "silverpyr sun game record"
 VERSION = 1
@@ -105,12 +105,7 @@ class GameRecord:
 
 def load_record(path: Path) -> GameRecord:
     """Read the record at ``path`` (strict: every problem, with its place)."""
-    source = str(path)
-    try:
-        data = read_data_file(path, source=source, as_json=True)
-    except ReadError as error:
-        raise GameRecordError(error.problems) from None
-    return parse_record(data, source)
+    return load_json_record(path, parse_record, GameRecordError)
 
 
 def parse_record(data: Any, source: str) -> GameRecord:

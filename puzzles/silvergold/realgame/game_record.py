@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ....solver.reader import Field, Problem, Problems, ReadError, read_data_file
+from ....solver.reader import Field, Problem, Problems, ReadError
 from ....solver.rng import seed_problem
 from ....solver.silvergold.cards import Deck
 from ....solver.silvergold.game import DECK, MAX_PLAYERS, GameState, Phase, Replacement, deal
@@ -52,7 +52,7 @@ from ....solver.silvergold.moves import (
 from ....solver.silvergold.moves import move_str as _move_str
 from ....solver.silvergold.players import Player, decide, with_choice
 from ....solver.silvergold.rollouts import Choice
-from ...records_file import RecordPathError, record_target, save_text
+from ...records_file import RecordPathError, load_json_record, record_target, save_text
 from .advice import Kind, decision_kind
 from .registry import NAMES, PLAYERS, make_player
 
@@ -202,12 +202,7 @@ def answer_of(state: GameState, choice: Choice) -> str:
 
 def load_record(path: Path) -> GameRecord:
     """Read the record at ``path``."""
-    source = str(path)
-    try:
-        data = read_data_file(path, source=source, as_json=True)
-    except ReadError as error:
-        raise GameRecordError(error.problems) from None
-    return parse_record(data, source)
+    return load_json_record(path, parse_record, GameRecordError)
 
 
 def parse_record(data: Any, source: str) -> GameRecord:
