@@ -4,8 +4,12 @@ table of mean scores by category (each game names its own columns and words)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Annotated, Protocol, TypeVar
 
+import typer
+
+from ..puzzles.cluster import MAX_GAMES
+from .options import seed_option
 from .output import stderr_console
 
 if TYPE_CHECKING:
@@ -13,6 +17,14 @@ if TYPE_CHECKING:
     from rich.table import Table
 
 R = TypeVar("R")
+
+GamesOption = Annotated[int, typer.Option("--games", min=1, max=MAX_GAMES, help="Games to play.")]
+"""Every arena's ``--games`` (default: 100)."""
+
+FirstSeedOption = Annotated[
+    int, seed_option("Seed of the first game; game g plays seed + g (default: 0).")
+]
+"""Every arena's ``--seed`` (default: 0)."""
 
 BOT_COLUMNS = ("Bot", "Wins", "95% CI", "Mean", "Median", "Cards")
 """The columns every game's bots' table starts with (a game may add more)."""
@@ -117,6 +129,8 @@ def print_records(console: Console, text: str) -> None:
 __all__ = [
     "BOT_COLUMNS",
     "BotLine",
+    "FirstSeedOption",
+    "GamesOption",
     "bots_table",
     "categories_table",
     "print_records",

@@ -7,16 +7,22 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ...puzzles.cluster import MAX_GAMES
 from ...puzzles.silvergold.realgame.registry import NAMES
-from ..arena_view import bots_table, categories_table, print_records, where, with_bar
+from ..arena_view import (
+    FirstSeedOption,
+    GamesOption,
+    bots_table,
+    categories_table,
+    print_records,
+    where,
+    with_bar,
+)
 from ..options import (
     JsonOption,
     PlainOption,
     SchedulerOption,
     WorkersOption,
     check_cluster_options,
-    seed_option,
 )
 from ..output import emit
 from .context import deck as sg_deck
@@ -36,12 +42,8 @@ def arena(
             help=f"The line-up, one bot per seat, e.g. expert,greedy (bots: {', '.join(NAMES)}).",
         ),
     ] = "expert,greedy",
-    games: Annotated[
-        int, typer.Option("--games", min=1, max=MAX_GAMES, help="Games to play.")
-    ] = 100,
-    seed: Annotated[
-        int, seed_option("Seed of the first game; game g plays seed + g (default: 0).")
-    ] = 0,
+    games: GamesOption = 100,
+    seed: FirstSeedOption = 0,
     records: Annotated[
         Path | None,
         typer.Option(

@@ -8,9 +8,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ...puzzles.cluster import MAX_GAMES
 from ...puzzles.sun.registry import NAMES
-from ..arena_view import bots_table, categories_table, print_records, where, with_bar
+from ..arena_view import (
+    FirstSeedOption,
+    GamesOption,
+    bots_table,
+    categories_table,
+    print_records,
+    where,
+    with_bar,
+)
 from ..context import app_context
 from ..options import (
     JsonOption,
@@ -18,7 +25,6 @@ from ..options import (
     SchedulerOption,
     WorkersOption,
     check_cluster_options,
-    seed_option,
 )
 from ..output import emit
 
@@ -40,12 +46,8 @@ def arena(
             f"(bots: {', '.join(NAMES)}).",
         ),
     ] = "expert,greedy",
-    games: Annotated[
-        int, typer.Option("--games", min=1, max=MAX_GAMES, help="Games to play.")
-    ] = 100,
-    seed: Annotated[
-        int, seed_option("Seed of the first game; game g plays seed + g (default: 0).")
-    ] = 0,
+    games: GamesOption = 100,
+    seed: FirstSeedOption = 0,
     size: Annotated[
         str,
         typer.Option(
