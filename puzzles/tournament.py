@@ -66,7 +66,11 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     centre = share + z * z / (2 * trials)
     spread = z * math.sqrt(max(0.0, share * (1 - share)) / trials + z * z / (4 * trials * trials))
     scale = 1 + z * z / trials
-    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+    # at a share of 0 or 1 the bound is exactly 0 or 1; the formula's rounding would put it
+    # a hair inside, and the share itself outside its own interval
+    low = 0.0 if share <= 0 else max(0.0, (centre - spread) / scale)
+    high = 1.0 if share >= 1 else min(1.0, (centre + spread) / scale)
+    return low, high
 
 
 def win_shares(winners: Sequence[int], seats: int) -> tuple[float, ...]:

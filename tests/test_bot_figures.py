@@ -27,3 +27,14 @@ def test_figures(totals: list[int], data: st.DataObject) -> None:
 def test_bots_in_order_of_first_seat() -> None:
     seatings = [("b", "a"), ("a", "c", "b"), ("d",)]
     assert bots_in_order(seatings) == ["b", "a", "c", "d"]
+
+
+@given(st.integers(1, 10_000), st.data())
+def test_wilson_holds_its_share(trials: int, data: st.DataObject) -> None:
+    wins = data.draw(st.integers(0, trials))
+    low, high = wilson(wins, trials)
+    assert 0.0 <= low <= wins / trials <= high <= 1.0
+    if wins == trials:
+        assert high == 1.0
+    if wins == 0:
+        assert low == 0.0
