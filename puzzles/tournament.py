@@ -26,7 +26,7 @@ import os
 import stat
 import statistics
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -66,7 +66,11 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     centre = share + z * z / (2 * trials)
     spread = z * math.sqrt(max(0.0, share * (1 - share)) / trials + z * z / (4 * trials * trials))
     scale = 1 + z * z / trials
-    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+    # at a share of 0 or 1 the bound is exactly 0 or 1; the formula's rounding would put it
+    # a hair inside, and the share itself outside its own interval
+    low = 0.0 if share <= 0 else max(0.0, (centre - spread) / scale)
+    high = 1.0 if share >= 1 else min(1.0, (centre + spread) / scale)
+    return low, high
 
 
 def win_shares(winners: Sequence[int], seats: int) -> tuple[float, ...]:
@@ -115,6 +119,60 @@ def paired_difference(first: Sequence[float], second: Sequence[float]) -> Spread
             f"and {len(second)}"
         )
     return spread([a - b for a, b in zip(first, second, strict=True)])
+
+
+@dataclass(frozen=True)
+class BotFigures:
+    """One bot's figures over a tournament, for any game (a game's report adds its own)."""
+
+    name: str
+    seats_played: int
+    wins: float
+    """Games won, a shared win counting as a fraction."""
+    win_interval: tuple[float, float]
+    mean: float
+    median: float
+    stderr: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.seats_played if self.seats_played else 0.0
+
+    def figures_dict(self) -> dict[str, Any]:
+        """The figures as every game's arena JSON starts a bot's entry."""
+        return {
+            "bot": self.name,
+            "seats": self.seats_played,
+            "wins": round(self.wins, 3),
+            "win_rate": round(self.win_rate, 4),
+            "win_rate_95": [round(v, 4) for v in self.win_interval],
+            "mean": round(self.mean, 2),
+            "median": self.median,
+            "stderr": round(self.stderr, 2),
+        }
+
+
+def bot_figures(name: str, totals: Sequence[float], wins: float) -> dict[str, Any]:
+    """The :class:`BotFigures` fields of a bot that scored ``totals`` (one a seat it played)
+    and won ``wins`` games, as keywords for a game's report (a subclass of it)."""
+    figures = spread(totals)
+    return {
+        "name": name,
+        "seats_played": len(totals),
+        "wins": wins,
+        "win_interval": wilson(wins, len(totals)),
+        "mean": figures.mean,
+        "median": statistics.median(totals),
+        "stderr": figures.stderr,
+    }
+
+
+def bots_in_order(seatings: Iterable[Sequence[str]]) -> list[str]:
+    """Every bot of ``seatings`` (each game's seats), in the order they first appear."""
+    names: list[str] = []
+    for seats in seatings:
+        names.extend(name for name in seats if name not in names)
+    return names
 
 
 def check_line_up(bots: Sequence[str], known: Sequence[str], games: int, seed: int) -> None:

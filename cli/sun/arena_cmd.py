@@ -8,8 +8,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ...puzzles.cluster import MAX_GAMES
 from ...puzzles.sun.registry import NAMES
+from ..arena_view import (
+    FirstSeedOption,
+    GamesOption,
+    bots_table,
+    categories_table,
+    print_records,
+    where,
+    with_bar,
+)
 from ..context import app_context
 from ..options import (
     JsonOption,
@@ -17,9 +25,8 @@ from ..options import (
     SchedulerOption,
     WorkersOption,
     check_cluster_options,
-    seed_option,
 )
-from ..output import emit, stderr_console
+from ..output import emit
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -39,12 +46,8 @@ def arena(
             f"(bots: {', '.join(NAMES)}).",
         ),
     ] = "expert,greedy",
-    games: Annotated[
-        int, typer.Option("--games", min=1, max=MAX_GAMES, help="Games to play.")
-    ] = 100,
-    seed: Annotated[
-        int, seed_option("Seed of the first game; game g plays seed + g (default: 0).")
-    ] = 0,
+    games: GamesOption = 100,
+    seed: FirstSeedOption = 0,
     size: Annotated[
         str,
         typer.Option(
@@ -68,8 +71,6 @@ def arena(
     plain: PlainOption = False,
 ) -> None:
     """Bots play seeded games of Pyramid of the Sun (seats rotated): win rates and scores."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress
-
     from ...puzzles.sun.arena import SunRecords, check_arena, run_arena
     from ...solver.sun.cards import load_deck
 
@@ -78,15 +79,10 @@ def arena(
     check_cluster_options(scheduler, workers)
     deck = load_deck(app_context(ctx).cards_path)  # --cards: a Sun card file
     folder = None if records is None else SunRecords.open(records, deck, seed + games - 1)
-    console = stderr_console()
-    with Progress(
-        BarColumn(),
-        MofNCompleteColumn(),
-        console=console,
-        disable=plain or as_json or not console.is_terminal,
-    ) as progress:
-        bar = progress.add_task("games", total=games)
-        report = run_arena(
+    report = with_bar(
+        games,
+        quiet=plain or as_json,
+        run=lambda advance: run_arena(
             deck,
             names,
             games,
@@ -94,9 +90,10 @@ def arena(
             size=size,
             scheduler=scheduler,
             workers=workers,
-            progress=lambda: progress.update(bar, advance=1),
+            progress=advance,
             records=folder,
-        )
+        ),
+    )
     emit(
         report.to_dict(),
         lambda out: _render(out, report, plain=plain),
@@ -106,37 +103,14 @@ def arena(
 
 
 def _render(console: Console, report: ArenaReport, *, plain: bool) -> None:
-    from rich import box
-    from rich.table import Table
-
     players = len(report.games[0].seats)
-    table = Table(
-        title=f"{len(report.games)} games of {players} players, {report.size} pyramid, "
-        "seats rotated",
-        box=box.ASCII if plain else box.SIMPLE_HEAD,
-    )
-    plus_minus = "+/-" if plain else "\u00b1"
-    for column in ("Bot", "Wins", "95% CI", "Mean", "Median", "Cards"):
-        table.add_column(column, justify="left" if column == "Bot" else "right")
-    for bot in report.bots:
-        low, high = bot.win_interval
-        table.add_row(
-            bot.name,
-            f"{bot.win_rate:.1%}",
-            f"{low:.1%}-{high:.1%}",
-            f"{bot.mean:.1f} {plus_minus} {bot.stderr:.1f}",
-            f"{bot.median:g}",
-            f"{bot.cards:.2f}",
+    title = f"{len(report.games)} games of {players} players, {report.size} pyramid, seats rotated"
+    console.print(bots_table(title, report.bots, plain=plain))
+    console.print(
+        categories_table(
+            report.bots, (("Cards", "cards"), ("Symbols", "symbols"), ("Top", "top")), plain=plain
         )
-    console.print(table)
-    categories = Table(title="Mean score by category", box=box.ASCII if plain else box.SIMPLE_HEAD)
-    categories.add_column("Bot")
-    for name in ("Cards", "Symbols", "Top"):
-        categories.add_column(name, justify="right")
-    for bot in report.bots:
-        c = bot.categories
-        categories.add_row(bot.name, *(f"{c[k]:.1f}" for k in ("cards", "symbols", "top")))
-    console.print(categories)
+    )
     for pair in report.pairs:
         low, high = pair.difference.interval
         console.print(
@@ -145,17 +119,11 @@ def _render(console: Console, report: ArenaReport, *, plain: bool) -> None:
             highlight=False,
         )
     endings = ", ".join(f"{count} {reason}" for reason, count in report.endings().items())
-    where = f"{report.workers} Dask worker(s)" if report.workers else "this process"
     console.print(
-        f"{report.seconds:.1f} s on {where}. Endings: {endings}. Wins: a shared win counts as "
-        "a fraction; Cards: cards placed in the pyramid a game; by category: the cards "
-        "below the top, the symbols' points, the top.",
+        f"{report.seconds:.1f} s on {where(report.workers)}. Endings: {endings}. Wins: a shared "
+        "win counts as a fraction; Cards: cards placed in the pyramid a game; by category: "
+        "the cards below the top, the symbols' points, the top.",
         highlight=False,
     )
     if report.records is not None:
-        console.print(
-            f"The {len(report.games)} games' records are in {report.records}.",
-            highlight=False,
-            markup=False,
-            soft_wrap=True,
-        )
+        print_records(console, f"The {len(report.games)} games' records are in {report.records}.")

@@ -34,14 +34,15 @@ from ...solver.sun.bots import play_game
 from ...solver.sun.cards import Deck
 from ...solver.sun.game import SunState, apply, new_game, outcome, parse_move
 from ..tournament import (
+    BotFigures,
     Spread,
     TournamentError,
+    bot_figures,
+    bots_in_order,
     check_line_up,
     line_ups,
     paired_difference,
     play_games,
-    spread,
-    wilson,
     win_shares,
 )
 from .registry import NAMES, make_player
@@ -123,34 +124,16 @@ def play_arena_game(
 
 
 @dataclass(frozen=True)
-class BotReport:
-    """One bot's figures over the arena."""
+class BotReport(BotFigures):
+    """One bot's figures over the arena (the core's, then the Sun's)."""
 
-    name: str
-    seats_played: int
-    wins: float
-    win_interval: tuple[float, float]
-    mean: float
-    median: float
-    stderr: float
     categories: dict[str, float]
     cards: float
     """Mean cards placed in the pyramid per seat."""
 
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.seats_played if self.seats_played else 0.0
-
     def to_dict(self) -> dict[str, Any]:
         return {
-            "bot": self.name,
-            "seats": self.seats_played,
-            "wins": round(self.wins, 3),
-            "win_rate": round(self.win_rate, 4),
-            "win_rate_95": [round(v, 4) for v in self.win_interval],
-            "mean": round(self.mean, 2),
-            "median": self.median,
-            "stderr": round(self.stderr, 2),
+            **self.figures_dict(),
             "categories": {k: round(v, 2) for k, v in self.categories.items()},
             "cards": round(self.cards, 2),
             "forecast": None,
@@ -213,9 +196,7 @@ def summarise(
 ) -> ArenaReport:
     """Each bot's figures over ``results`` (bots in the order they first appear), and the
     paired difference of every two bots."""
-    names: list[str] = []
-    for result in results:
-        names.extend(name for name in result.seats if name not in names)
+    names = bots_in_order(result.seats for result in results)
     bots = []
     for name in names:
         totals: list[int] = []
@@ -233,16 +214,9 @@ def summarise(
                 placed += result.placed[seat]
                 wins += shares[seat]
         played = len(totals)
-        figures = spread(totals)
         bots.append(
             BotReport(
-                name=name,
-                seats_played=played,
-                wins=wins,
-                win_interval=wilson(wins, played),
-                mean=figures.mean,
-                median=statistics.median(totals),
-                stderr=figures.stderr,
+                **bot_figures(name, totals, wins),
                 categories={k: v / played for k, v in categories.items()},
                 cards=placed / played,
             )

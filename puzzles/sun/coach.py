@@ -26,6 +26,8 @@ from enum import StrEnum
 from typing import Any
 
 from ...solver.sun.game import Move, SunState, distinct_moves
+from .. import grading
+from ..grading import SILENT_BELOW
 from .advice import (
     Advice,
     Progress,
@@ -37,9 +39,6 @@ from .advice import (
     window,
 )
 
-SILENT_BELOW = 0.5
-"""Expected points lost under which the coach says nothing."""
-
 
 class Grade(StrEnum):
     """How costly a decision was."""
@@ -49,24 +48,16 @@ class Grade(StrEnum):
     BLUNDER = "blunder"
 
 
-GRADES: tuple[tuple[float, Grade], ...] = (
-    (SILENT_BELOW, Grade.DOUBTFUL),
-    (2.0, Grade.BAD),
-    (5.0, Grade.BLUNDER),
+GRADES: tuple[tuple[float, Grade], ...] = grading.grade_table(
+    Grade.DOUBTFUL, Grade.BAD, Grade.BLUNDER
 )
-"""From how many expected points lost each grade starts."""
+"""From how many expected points lost each grade starts (the core's thresholds)."""
 
 
 def grade(loss: float, error: float | None = None) -> Grade | None:
     """The grade of a decision losing ``loss`` points with standard error ``error``
     (``None``: not worth mentioning: small, or within twice its error)."""
-    if error is not None and loss <= 2 * error:
-        return None
-    found = None
-    for start, name in GRADES:
-        if loss >= start:
-            found = name
-    return found
+    return grading.grade_of(loss, error, GRADES)
 
 
 @dataclass(frozen=True)
@@ -89,25 +80,18 @@ class Verdict:
     def is_silent(self) -> bool:
         return self.grade is None
 
-    def _noise(self) -> str:
-        return "" if self.error is None else f" ± {self.error:.1f}"
-
     def warning(self) -> str:
         """The question before a graded move is final (empty when the coach is silent)."""
         if self.grade is None:
             return ""
-        return (
-            f"{self.grade.value.capitalize()}: the expert prefers {self.best}: {self.played} "
-            f"gives up {self.loss:.1f}{self._noise()} expected points. Play it anyway?"
-        )
+        return grading.warning(self.grade.value, self.best, self.played, self.loss, self.error)
 
     def message(self) -> str:
         """One line once the move is final (empty when the coach stays silent)."""
         if self.grade is None:
             return ""
-        return (
-            f"Coach ({self.where}): {self.grade.value}, {self.played} loses "
-            f"{self.loss:.1f}{self._noise()} expected points; the expert plays {self.best}."
+        return grading.message(
+            self.where, self.grade.value, self.played, self.loss, self.error, self.best
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -191,8 +175,7 @@ class CoachReport:
 
     def costliest(self, count: int = 3) -> list[Verdict]:
         """The ``count`` decisions that lost the most (those that lost something)."""
-        ranked = sorted((v for v in self.verdicts if v.loss > 0), key=lambda v: -v.loss)
-        return ranked[:count]
+        return grading.costliest(self.verdicts, count)
 
     def lines(self) -> list[str]:
         """The summary for people."""
@@ -203,17 +186,13 @@ class CoachReport:
             f"{graded} worth a word; {self.total_loss:.1f} expected points lost against "
             "the expert in all (an estimate of your gap to it)."
         ]
-        costly = self.costliest()
-        if costly:
-            lines.append("Costliest decisions:")
-            for verdict in costly:
-                noise = "" if verdict.error is None else f" ± {verdict.error:.1f}"
-                lines.append(
-                    f"  {verdict.where}: {verdict.played} lost {verdict.loss:.1f}{noise}; "
-                    f"the expert plays {verdict.best}"
-                )
-        else:
-            lines.append("Every decision was the expert's (or as good).")
+        lines.extend(
+            grading.costliest_lines(
+                self.costliest(),
+                better="the expert plays",
+                none="Every decision was the expert's (or as good).",
+            )
+        )
         return lines
 
     def to_dict(self) -> dict[str, Any]:

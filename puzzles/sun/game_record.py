@@ -21,16 +21,13 @@ The record is read by the strict reader: every problem with its place.
 from __future__ import annotations
 
 import json
-import os
-import stat
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from ...solver.errors import SilverpyrError
-from ...solver.reader import Field, Problems, ReadError, read_data_file
+from ...solver.reader import Field, Problems, ReadError
 from ...solver.rng import seed_problem
 from ...solver.sun.cards import Deck
 from ...solver.sun.game import (
@@ -44,6 +41,7 @@ from ...solver.sun.game import (
     new_game,
     parse_move,
 )
+from ..records_file import RecordPathError, load_json_record, record_target, save_text
 
 FORMAT = "silverpyr sun game record"
 VERSION = 1
@@ -57,10 +55,6 @@ class GameRecordError(ReadError):
 
 class RecordReplayError(SilverpyrError, ValueError):
     """A record whose moves do not replay through the engine (the first one that does not)."""
-
-
-class RecordPathError(SilverpyrError, ValueError):
-    """A place a record cannot be saved to without harm (a FIFO, a device, a folder...)."""
 
 
 @dataclass(frozen=True)
@@ -106,70 +100,12 @@ class GameRecord:
 
     def save(self, path: Path) -> None:
         """Write the record to ``path`` atomically (checked by :func:`record_target`)."""
-        path = record_target(path)
-        text = json.dumps(self.to_dict(), indent=1) + "\n"
-        folder = path.parent if str(path.parent) else Path(".")
-        try:
-            handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-        except OSError as error:
-            raise OSError(
-                error.errno, f"cannot write the game record: {error.strerror}", str(path)
-            ) from None
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(text)
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-
-
-_KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
-def record_target(path: Path) -> Path:
-    """Where a record named ``path`` is written: a regular file or a new name in an
-    existing folder (a link is followed); anything else is refused before the game."""
-    shown = str(path)
-    target = Path(os.path.realpath(path))
-    try:
-        mode: int | None = os.stat(target).st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as error:
-        raise RecordPathError(f"cannot save the game record to {shown}: {error.strerror}") from None
-    if mode is not None:
-        if stat.S_ISREG(mode):
-            return target
-        kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
-        raise RecordPathError(
-            f"cannot save the game record to {shown}: it is {kind}, not a regular file"
-        )
-    if os.path.islink(path):
-        raise RecordPathError(
-            f"cannot save the game record to {shown}: it is a link to nothing ({target})"
-        )
-    if not target.parent.is_dir():
-        raise RecordPathError(
-            f"cannot save the game record to {shown}: the folder {target.parent} does not exist"
-        )
-    return target
+        save_text(path, json.dumps(self.to_dict(), indent=1) + "\n")
 
 
 def load_record(path: Path) -> GameRecord:
     """Read the record at ``path`` (strict: every problem, with its place)."""
-    source = str(path)
-    try:
-        data = read_data_file(path, source=source, as_json=True)
-    except ReadError as error:
-        raise GameRecordError(error.problems) from None
-    return parse_record(data, source)
+    return load_json_record(path, parse_record, GameRecordError)
 
 
 def parse_record(data: Any, source: str) -> GameRecord:

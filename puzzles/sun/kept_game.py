@@ -95,6 +95,13 @@ from ...solver.sun.game import (
     parse_move,
     why_illegal,
 )
+from ..kept import (
+    UnfinishedGameError,
+    dropped_note,
+    keep_in_store,
+    restart_note,
+    unfinished_error,
+)
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -120,10 +127,6 @@ Progress = Callable[[str], None]
 """Told a line before each bot's move (or each stage of the advice's rollouts)."""
 LineKind = Literal["event", "pending", "coach", "over"]
 """What an event's line is: every event has ``text``, ``kind`` and ``seat``."""
-
-
-class UnfinishedGameError(SilverpyrError, ValueError):
-    """Another game than the unfinished one was asked for (see the module's rulings)."""
 
 
 class SavedTableError(SilverpyrError, ValueError):
@@ -403,7 +406,7 @@ class KeptGame:
         notes: list[str] = []
         if saved is not None and restart:
             store.drop_game(GAME_ID)
-            notes.append(f"Starting a new game: the unfinished one ({describe(saved)}) is dropped.")
+            notes.append(restart_note(describe(saved)))
             saved = None
         if saved is not None:
             problem: str | None = None
@@ -418,11 +421,11 @@ class KeptGame:
                 and (bots is None or tuple(bots) == saved_bots)
             )
             if problem is None and (not asked or saved.deck != deck.fingerprint):
-                other = "" if saved.deck == deck.fingerprint else " with another deck"
-                raise UnfinishedGameError(
-                    f"a game is unfinished ({describe(saved)}{other}): `{RESUME_COMMAND}` "
-                    "resumes it (without --seed, --size, --players or --opponents, with the "
-                    "same --cards), or add --restart to drop it and start this one"
+                raise unfinished_error(
+                    describe(saved),
+                    other_deck=saved.deck != deck.fingerprint,
+                    command=RESUME_COMMAND,
+                    options="--seed, --size, --players or --opponents",
                 )
             if problem is None:
                 try:
@@ -441,10 +444,7 @@ class KeptGame:
                 if problem is None:
                     kept.notes[:0] = notes
                     return kept
-            notes.append(
-                f"The unfinished game ({describe(saved)}) cannot be resumed ({problem}); "
-                "it is dropped."
-            )
+            notes.append(dropped_note(describe(saved), problem))
             store.drop_game(GAME_ID)
         kept = cls._new(deck, seed, fresh_seed, size, bots, coach, record, store)
         kept.notes[:0] = notes
@@ -797,15 +797,14 @@ class KeptGame:
         store = self.store
         if store is None:
             return
-        if self.state.over:
-            if self.revision is not None:
-                store.drop_game(GAME_ID, revision=self.revision)
-                self.revision = None
-            return
         from ..store import SavedGame
 
-        self.revision = store.save_game(
-            SavedGame(
+        self.revision = keep_in_store(
+            store,
+            GAME_ID,
+            self.revision,
+            over=self.state.over,
+            saved=lambda: SavedGame(
                 game_id=GAME_ID,
                 deck=self.deck.fingerprint,
                 seed=self.seed,
@@ -815,7 +814,6 @@ class KeptGame:
                 answers=tuple(self.answers),
                 started_on=self.started_on,
             ),
-            revision=self.revision,
         )
 
 

@@ -37,13 +37,14 @@ from ....solver.silvergold.game import GameState, Replacement
 from ....solver.silvergold.moves import Move
 from ....solver.silvergold.players import Player, play_game
 from ...tournament import (
+    BotFigures,
     RecordsFolderError,
     TournamentError,
+    bot_figures,
+    bots_in_order,
     line_ups,
     play_games,
     records_folder,
-    spread,
-    wilson,
     win_shares,
 )
 from ...tournament import check_line_up as check_tournament
@@ -174,35 +175,17 @@ def check_line_up(bots: Sequence[str], games: int, seed: int = 0) -> None:
 
 
 @dataclass(frozen=True)
-class BotReport:
-    """One bot's figures over the arena."""
+class BotReport(BotFigures):
+    """One bot's figures over the arena (the core's, then Silver & Gold's)."""
 
-    name: str
-    seats_played: int
-    wins: float
-    win_interval: tuple[float, float]
-    mean: float
-    median: float
-    stderr: float
     categories: dict[str, float]
     cards: float
     forecast: float | None
     """Mean forecast at the keep decision (``None`` when the bot makes none)."""
 
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.seats_played if self.seats_played else 0.0
-
     def to_dict(self) -> dict[str, Any]:
         return {
-            "bot": self.name,
-            "seats": self.seats_played,
-            "wins": round(self.wins, 3),
-            "win_rate": round(self.win_rate, 4),
-            "win_rate_95": [round(v, 4) for v in self.win_interval],
-            "mean": round(self.mean, 2),
-            "median": self.median,
-            "stderr": round(self.stderr, 2),
+            **self.figures_dict(),
             "categories": {k: round(v, 2) for k, v in self.categories.items()},
             "cards": round(self.cards, 2),
             "forecast": None if self.forecast is None else round(self.forecast, 2),
@@ -233,9 +216,7 @@ class ArenaReport:
 
 def summarise(results: Sequence[GameResult], seconds: float, workers: int) -> ArenaReport:
     """Each bot's figures over ``results`` (bots in the order they first appear)."""
-    names: list[str] = []
-    for result in results:
-        names.extend(name for name in result.seats if name not in names)
+    names = bots_in_order(result.seats for result in results)
     bots = []
     for name in names:
         totals: list[int] = []
@@ -256,16 +237,9 @@ def summarise(results: Sequence[GameResult], seconds: float, workers: int) -> Ar
                 if forecast is not None:
                     forecasts.append(forecast)
         played = len(totals)
-        figures = spread(totals)
         bots.append(
             BotReport(
-                name=name,
-                seats_played=played,
-                wins=wins,
-                win_interval=wilson(wins, played),
-                mean=figures.mean,
-                median=statistics.median(totals),
-                stderr=figures.stderr,
+                **bot_figures(name, totals, wins),
                 categories={k: v / played for k, v in categories.items()},
                 cards=categories["completed"] / played / 10,
                 forecast=statistics.fmean(forecasts) if forecasts else None,

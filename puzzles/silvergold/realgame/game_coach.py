@@ -31,10 +31,9 @@ from enum import StrEnum
 from typing import Any
 
 from ....solver.silvergold.rollouts import Choice
+from ... import grading
+from ...grading import SILENT_BELOW
 from .advice import Advice, Kind, Method
-
-SILENT_BELOW = 0.5
-"""Expected points lost under which the coach says nothing."""
 
 
 class Grade(StrEnum):
@@ -45,23 +44,15 @@ class Grade(StrEnum):
     VERY_BAD = "very bad"
 
 
-GRADES: tuple[tuple[float, Grade], ...] = (
-    (SILENT_BELOW, Grade.DOUBTFUL),
-    (2.0, Grade.BAD),
-    (5.0, Grade.VERY_BAD),
+GRADES: tuple[tuple[float, Grade], ...] = grading.grade_table(
+    Grade.DOUBTFUL, Grade.BAD, Grade.VERY_BAD
 )
-"""From how many expected points lost each grade starts."""
+"""From how many expected points lost each grade starts (the core's thresholds)."""
 
 
 def grade(loss: float, error: float | None = None) -> Grade | None:
     """The grade of a decision losing ``loss`` points (``None``: not worth mentioning)."""
-    if error is not None and loss <= 2 * error:
-        return None
-    found = None
-    for start, name in GRADES:
-        if loss >= start:
-            found = name
-    return found
+    return grading.grade_of(loss, error, GRADES)
 
 
 @dataclass(frozen=True)
@@ -83,30 +74,31 @@ class Verdict:
     def is_silent(self) -> bool:
         return self.grade is None
 
-    def _noise_and_why(self) -> tuple[str, str]:
-        """`` ± 0.5`` (empty without an error) and `` (reasons)`` (empty without any)."""
-        noise = "" if self.error is None else f" ± {self.error:.1f}"
-        return noise, f" ({'; '.join(self.reasons)})" if self.reasons else ""
+    def _why(self) -> str:
+        """`` (reasons)`` (empty without any)."""
+        return f" ({'; '.join(self.reasons)})" if self.reasons else ""
 
     def warning(self) -> str:
         """The question before a graded decision is final (empty when the coach is silent):
         ``the expert prefers X: -2.4 ± 0.5 expected points (why); play it anyway?``"""
         if self.grade is None:
             return ""
-        noise, why = self._noise_and_why()
-        return (
-            f"{self.grade.value.capitalize()}: the expert prefers {self.best}: {self.played} "
-            f"gives up {self.loss:.1f}{noise} expected points{why}. Play it anyway?"
+        return grading.warning(
+            self.grade.value, self.best, self.played, self.loss, self.error, self._why()
         )
 
     def message(self) -> str:
         """One line for the player (empty when the coach stays silent)."""
         if self.grade is None:
             return ""
-        noise, why = self._noise_and_why()
-        return (
-            f"Coach ({self.where}): {self.grade.value}, {self.played} loses "
-            f"{self.loss:.1f}{noise} expected points; the expert plays {self.best}{why}."
+        return grading.message(
+            self.where,
+            self.grade.value,
+            self.played,
+            self.loss,
+            self.error,
+            self.best,
+            self._why(),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -158,8 +150,7 @@ class CoachReport:
 
     def costliest(self, count: int = 3) -> list[Verdict]:
         """The ``count`` decisions that lost the most (those that lost something)."""
-        ranked = sorted((v for v in self.verdicts if v.loss > 0), key=lambda v: -v.loss)
-        return ranked[:count]
+        return grading.costliest(self.verdicts, count)
 
     @property
     def total_loss(self) -> float:
@@ -173,17 +164,11 @@ class CoachReport:
         ]
         for kind, (count, mean) in self.mean_loss().items():
             lines.append(f"  {kind.value}: {_decisions(count)}, mean loss {mean:.2f} points")
-        costly = self.costliest()
-        if costly:
-            lines.append("Costliest decisions:")
-            for verdict in costly:
-                noise = "" if verdict.error is None else f" ± {verdict.error:.1f}"
-                lines.append(
-                    f"  {verdict.where}: {verdict.played} lost {verdict.loss:.1f}{noise}; "
-                    f"better {verdict.best}"
-                )
-        else:
-            lines.append("Every decision was the expert's.")
+        lines.extend(
+            grading.costliest_lines(
+                self.costliest(), better="better", none="Every decision was the expert's."
+            )
+        )
         return lines
 
     def to_dict(self) -> dict[str, Any]:

@@ -33,16 +33,12 @@ seat with the state it was made in (for ``hint --review``) and the state reached
 from __future__ import annotations
 
 import json
-import os
-import stat
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ....solver.errors import SilverpyrError
-from ....solver.reader import Field, Problem, Problems, ReadError, read_data_file
+from ....solver.reader import Field, Problem, Problems, ReadError
 from ....solver.rng import seed_problem
 from ....solver.silvergold.cards import Deck
 from ....solver.silvergold.game import DECK, MAX_PLAYERS, GameState, Phase, Replacement, deal
@@ -56,6 +52,7 @@ from ....solver.silvergold.moves import (
 from ....solver.silvergold.moves import move_str as _move_str
 from ....solver.silvergold.players import Player, decide, with_choice
 from ....solver.silvergold.rollouts import Choice
+from ...records_file import RecordPathError, load_json_record, record_target, save_text
 from .advice import Kind, decision_kind
 from .registry import NAMES, PLAYERS, make_player
 
@@ -187,70 +184,11 @@ class GameRecord:
         ``path`` is checked again first (:func:`record_target`): only a regular file, or a
         new name in an existing folder, is ever replaced; a link to a file is followed.
         """
-        path = record_target(path)
-        text = json.dumps(self.to_dict(), indent=1) + "\n"
-        folder = path.parent if str(path.parent) else Path(".")
-        try:
-            handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-        except OSError as error:  # name the record, not the temporary file beside it
-            raise OSError(
-                error.errno, f"cannot write the game record: {error.strerror}", str(path)
-            ) from None
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(text)
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        save_text(path, json.dumps(self.to_dict(), indent=1) + "\n")
 
 
 def _first_bot(names: Sequence[str]) -> str | None:
     return next((name for name in names if name != PERSON), None)
-
-
-class RecordPathError(SilverpyrError, ValueError):
-    """A place a game record cannot be saved to without harm (a FIFO, a device, a folder...)."""
-
-
-_KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
-def record_target(path: Path) -> Path:
-    """Where a record named ``path`` is written: ``path`` itself when it is a regular file or
-    a new name in an existing folder, the file a link points to; anything else (a FIFO, a
-    device, a folder, a link to such or to nothing, a missing folder) is refused, so saving
-    never replaces it."""
-    shown = str(path)
-    target = Path(os.path.realpath(path))
-    try:
-        mode = os.stat(target).st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as error:
-        raise RecordPathError(f"cannot save the game record to {shown}: {error.strerror}") from None
-    if mode is not None:
-        if stat.S_ISREG(mode):
-            return target
-        kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
-        raise RecordPathError(
-            f"cannot save the game record to {shown}: it is {kind}, not a regular file"
-        )
-    if os.path.islink(path):
-        raise RecordPathError(
-            f"cannot save the game record to {shown}: it is a link to nothing ({target})"
-        )
-    if not target.parent.is_dir():
-        raise RecordPathError(
-            f"cannot save the game record to {shown}: the folder {target.parent} does not exist"
-        )
-    return target
 
 
 def answer_of(state: GameState, choice: Choice) -> str:
@@ -264,12 +202,7 @@ def answer_of(state: GameState, choice: Choice) -> str:
 
 def load_record(path: Path) -> GameRecord:
     """Read the record at ``path``."""
-    source = str(path)
-    try:
-        data = read_data_file(path, source=source, as_json=True)
-    except ReadError as error:
-        raise GameRecordError(error.problems) from None
-    return parse_record(data, source)
+    return load_json_record(path, parse_record, GameRecordError)
 
 
 def parse_record(data: Any, source: str) -> GameRecord:

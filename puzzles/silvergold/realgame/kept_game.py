@@ -53,6 +53,13 @@ from typing import TYPE_CHECKING
 from ....solver.errors import SilverpyrError
 from ....solver.silvergold.game import DECK, GameState, Phase, Replacement, deal
 from ....solver.silvergold.moves import PASS, IllegalMoveError, Move
+from ...kept import (
+    UnfinishedGameError,
+    dropped_note,
+    keep_in_store,
+    restart_note,
+    unfinished_error,
+)
 from .advice import Kind, decision_kind
 
 if TYPE_CHECKING:
@@ -77,10 +84,6 @@ DEFAULT_PLAYERS = 2
 DEFAULT_OPPONENTS = "greedy"
 LEASE_NAME = "unfinished game against bots"
 RESUME_COMMAND = "silverpyr game"
-
-
-class UnfinishedGameError(SilverpyrError, ValueError):
-    """Another game than the unfinished one was asked for (see the module's ruling)."""
 
 
 # --- events ------------------------------------------------------------------------------
@@ -267,7 +270,7 @@ class KeptGame:
         notes: list[str] = []
         if saved is not None and restart:
             store.drop_game(GAME_ID)
-            notes.append(f"Starting a new game: the unfinished one ({describe(saved)}) is dropped.")
+            notes.append(restart_note(describe(saved)))
             saved = None
         if saved is not None:
             asked = (
@@ -276,11 +279,11 @@ class KeptGame:
                 and (opponents is None or opponents == saved.opponents)
             )
             if not asked or saved.deck != deck.fingerprint:
-                other = "" if saved.deck == deck.fingerprint else " with another deck"
-                raise UnfinishedGameError(
-                    f"a game is unfinished ({describe(saved)}{other}): `{RESUME_COMMAND}` "
-                    "resumes it (without --seed, --players or --opponents, with the same "
-                    "--cards), or add --restart to drop it and start this one"
+                raise unfinished_error(
+                    describe(saved),
+                    other_deck=saved.deck != deck.fingerprint,
+                    command=RESUME_COMMAND,
+                    options="--seed, --players or --opponents",
                 )
             from .registry import PLAYERS
 
@@ -299,10 +302,7 @@ class KeptGame:
             if problem is None:
                 kept.notes[:0] = notes
                 return kept
-            notes.append(
-                f"The unfinished game ({describe(saved)}) cannot be resumed ({problem}); "
-                "it is dropped."
-            )
+            notes.append(dropped_note(describe(saved), problem))
             store.drop_game(GAME_ID)
         kept = cls._new(deck, seed, fresh_seed, players, opponents, coach, record, store)
         kept.notes[:0] = notes
@@ -630,15 +630,14 @@ class KeptGame:
         store = self.store
         if store is None:
             return
-        if self.state.is_over():
-            if self.revision is not None:
-                store.drop_game(GAME_ID, revision=self.revision)
-                self.revision = None
-            return
         from ...store import SavedGame
 
-        self.revision = store.save_game(
-            SavedGame(
+        self.revision = keep_in_store(
+            store,
+            GAME_ID,
+            self.revision,
+            over=self.state.is_over(),
+            saved=lambda: SavedGame(
                 game_id=GAME_ID,
                 deck=self.deck.fingerprint,
                 seed=self.seed,
@@ -648,7 +647,6 @@ class KeptGame:
                 answers=tuple(self.answers),
                 started_on=self.started_on,
             ),
-            revision=self.revision,
         )
 
 

@@ -1,0 +1,68 @@
+"""The core's coach grades: thresholds, the noise rule, the words (both games use them)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from silverpyr.puzzles import grading
+from silverpyr.puzzles.silvergold.realgame import game_coach
+from silverpyr.puzzles.sun import coach as sun_coach
+
+TABLE = grading.grade_table("mild", "bad", "worst")
+
+
+def test_thresholds() -> None:
+    assert grading.grade_of(0.49, None, TABLE) is None
+    assert grading.grade_of(0.5, None, TABLE) == "mild"
+    assert grading.grade_of(1.99, None, TABLE) == "mild"
+    assert grading.grade_of(2.0, None, TABLE) == "bad"
+    assert grading.grade_of(5.0, None, TABLE) == "worst"
+
+
+@given(st.floats(0, 50), st.floats(0, 10))
+def test_within_twice_the_error_is_silent(loss: float, error: float) -> None:
+    found = grading.grade_of(loss, error, TABLE)
+    if loss <= 2 * error:
+        assert found is None
+    else:
+        assert found == grading.grade_of(loss, None, TABLE)
+
+
+@given(st.floats(0, 50), st.one_of(st.none(), st.floats(0, 10)))
+def test_both_games_grade_alike(loss: float, error: float | None) -> None:
+    sg = game_coach.grade(loss, error)
+    sun = sun_coach.grade(loss, error)
+    assert (sg is None) == (sun is None)
+    assert [s for s, _ in game_coach.GRADES] == [s for s, _ in sun_coach.GRADES]
+
+
+def test_words() -> None:
+    assert (
+        grading.warning("bad", "B", "A", 2.44, 0.5)
+        == "Bad: the expert prefers B: A gives up 2.4 ± 0.5 expected points. Play it anyway?"
+    )
+    assert (
+        grading.message("turn 3", "doubtful", "A", 1.0, None, "B", " (why)")
+        == "Coach (turn 3): doubtful, A loses 1.0 expected points; the expert plays B (why)."
+    )
+
+
+def test_costliest_keeps_order_of_play_on_ties() -> None:
+    class V:
+        def __init__(self, name: str, loss: float) -> None:
+            self.name, self.loss = name, loss
+
+    vs = [V("a", 1.0), V("b", 0.0), V("c", 3.0), V("d", 1.0)]
+    assert [v.name for v in grading.costliest(vs, 3)] == ["c", "a", "d"]
+
+
+def test_costliest_lines() -> None:
+    class V:
+        where, played, best, loss, error = "turn 2", "A", "B", 2.44, 0.5
+
+    assert grading.costliest_lines([V()], better="better", none="none") == [
+        "Costliest decisions:",
+        "  turn 2: A lost 2.4 ± 0.5; better B",
+    ]
+    assert grading.costliest_lines([], better="better", none="none") == ["none"]

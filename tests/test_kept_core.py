@@ -1,0 +1,59 @@
+"""The core's kept-game pieces (both games' kept games go through them)."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from silverpyr.puzzles import kept
+from silverpyr.puzzles.silvergold.realgame import kept_game as sg_kept
+from silverpyr.puzzles.store import SavedGame, Store
+from silverpyr.puzzles.sun import kept_game as sun_kept
+
+
+def test_both_games_raise_the_core_error() -> None:
+    assert sg_kept.UnfinishedGameError is kept.UnfinishedGameError
+    assert sun_kept.UnfinishedGameError is kept.UnfinishedGameError
+
+
+def test_words() -> None:
+    error = kept.unfinished_error("seed 5", other_deck=True, command="cmd", options="--seed")
+    assert str(error) == (
+        "a game is unfinished (seed 5 with another deck): `cmd` resumes it (without --seed, "
+        "with the same --cards), or add --restart to drop it and start this one"
+    )
+    assert "with another deck" not in str(
+        kept.unfinished_error("s", other_deck=False, command="c", options="o")
+    )
+    assert kept.restart_note("x") == "Starting a new game: the unfinished one (x) is dropped."
+    assert kept.dropped_note("x", "why") == (
+        "The unfinished game (x) cannot be resumed (why); it is dropped."
+    )
+
+
+class _Store:
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, Any]] = []
+
+    def save_game(self, game: SavedGame, *, revision: int | None = None) -> int:
+        self.calls.append(("save", revision))
+        return 7
+
+    def drop_game(self, game_id: str, *, revision: int | None = None) -> bool:
+        self.calls.append(("drop", revision))
+        return True
+
+
+def test_keep_in_store() -> None:
+    store = _Store()
+    made: list[int] = []
+
+    def saved() -> SavedGame:
+        made.append(1)
+        return cast(SavedGame, object())
+
+    as_store = cast(Store, store)
+    assert kept.keep_in_store(as_store, "g", None, over=False, saved=saved) == 7
+    assert kept.keep_in_store(as_store, "g", 7, over=True, saved=saved) is None
+    assert kept.keep_in_store(as_store, "g", None, over=True, saved=saved) is None
+    assert store.calls == [("save", None), ("drop", 7)]
+    assert made == [1]  # an ended game is not built to be saved
