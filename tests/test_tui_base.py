@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import io
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
@@ -18,7 +19,15 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker, WorkerFailed, WorkerState
 
-from silverpyr.cli.tui.base import MIN_SIZE, GameApp, TooSmall, solve_in_thread, too_small_text
+from silverpyr.cli.tui.base import (
+    MIN_SIZE,
+    GameApp,
+    GameOver,
+    Shown,
+    TooSmall,
+    solve_in_thread,
+    too_small_text,
+)
 from silverpyr.cli.tui.colour import Colourless
 
 COLOURS = st.sampled_from([None, "red", "green4", "bright_cyan", "grey35", "#102030"])
@@ -112,5 +121,38 @@ def test_solve_in_thread_gives_the_result_or_the_error_to_the_worker() -> None:
                 ("answer", WorkerState.SUCCESS, 42),
                 ("failure", WorkerState.ERROR, "no luck"),
             ]
+
+    asyncio.run(main())
+
+
+class Ending(Screen[None]):
+    def __init__(self, closed: list[str]) -> None:
+        super().__init__()
+        self.closed = closed
+
+    def compose(self) -> ComposeResult:
+        yield Static("the game", id="game")
+
+    def on_mount(self) -> None:
+        self.app.push_screen(GameOver(Text("You win")), lambda _: self.closed.append("closed"))
+
+
+@pytest.mark.parametrize("key", ["q", "escape", "enter"])
+def test_game_over_shows_the_parts_under_its_line_and_leaves_on_a_key(key: str) -> None:
+    closed: list[str] = []
+    app = Game([], lambda setting: Ending(closed))
+
+    async def main() -> None:
+        async with app.run_test(size=(MIN_SIZE.width, MIN_SIZE.height)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, GameOver)
+            drawn = app.screen.query_one(Shown).content
+            console = Console(width=40, file=io.StringIO())
+            with console.capture() as capture:
+                console.print(drawn)
+            assert capture.get().splitlines()[:2] == ["The game is over.", "You win"]
+            await pilot.press(key)
+            await pilot.pause()
+            assert closed == ["closed"] and isinstance(app.screen, Ending)
 
     asyncio.run(main())

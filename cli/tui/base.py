@@ -1,6 +1,6 @@
 """What every full-screen game's app shares (game-free): the smallest terminal it draws
 on and the "terminal too small" screen over the game below it, the ``NO_COLOR`` ``Static``,
-and solver work in a daemon thread watched by a worker.
+solver work in a daemon thread watched by a worker, and the end-of-game screen.
 
 A game's app subclasses :class:`GameApp` and gives its CSS (with the rules for
 :class:`TooSmall` and ``#too-small``), its title, what the too-small note says about leaving,
@@ -15,14 +15,17 @@ import threading
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
+from rich.console import Group, RenderableType
+from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.dom import DOMNode
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from .colour import Colourless
 
@@ -119,6 +122,28 @@ def solve_in_thread(node: DOMNode, job: Callable[[], object], name: str, thread:
         return await done
 
     node.run_worker(watch(), name=name, group=name, exit_on_error=False)
+
+
+class GameOver(Screen[None]):
+    """The end of a game: "The game is over." over the game's ``parts`` (scores, winner,
+    the coach's summary), scrolling; ``q``, Escape or Enter leaves. Each game subclasses
+    it under its own name."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q,escape,enter", "leave", "Leave", priority=True),
+    ]
+
+    def __init__(self, *parts: RenderableType) -> None:
+        super().__init__()
+        self.parts = parts
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="end"):
+            yield Shown(Group(Text("The game is over.", style="bold"), *self.parts))
+        yield Footer(compact=True)
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
 
 
 SettingT = TypeVar("SettingT")

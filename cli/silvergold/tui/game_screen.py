@@ -41,7 +41,7 @@ from ....solver.silvergold.cells import cells_of
 from ....solver.silvergold.game import DECK, Phase, Replacement
 from ....solver.silvergold.moves import Move, move_str
 from ....solver.silvergold.sheet import GEM_CAP, SKULL_CAP
-from ...tui.base import Shown, solve_in_thread
+from ...tui.base import GameOver, Shown, solve_in_thread
 from ...tui.modals import Confirm, Prompt
 from .placing import Placer
 from .puzzle_screen import MOVE_KEYS
@@ -991,22 +991,6 @@ class GameScreen(Screen[None]):
         leave(self.setting, self)
 
 
-class GameEnd(Screen[None]):
+class GameEnd(GameOver):
     """The end of a game: the final score, the winner and the coach's summary; any of
     ``q``, Escape or Enter leaves (back home, or out of the app)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,escape,enter", "leave", "Leave", priority=True),
-    ]
-
-    def __init__(self, *parts: RenderableType) -> None:
-        super().__init__()
-        self.parts = parts
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="end"):
-            yield Shown(Group(Text("The game is over.", style="bold"), *self.parts))
-        yield Footer(compact=True)
-
-    def action_leave(self) -> None:
-        self.dismiss(None)

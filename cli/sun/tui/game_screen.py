@@ -72,7 +72,7 @@ from ....solver.sun.game import (
     points_for,
 )
 from ....solver.sun.pyramid import Slot
-from ...tui.base import Shown, solve_in_thread
+from ...tui.base import GameOver, Shown, solve_in_thread
 from ...tui.modals import Choose, Confirm
 from .app import SunSetting
 from .board import (
@@ -223,25 +223,9 @@ class SunHelp(ModalScreen[None]):
         self.dismiss(None)
 
 
-class SunEnd(Screen[None]):
+class SunEnd(GameOver):
     """The end of the game: the scores, the winner(s) and the tie-break, the coach's
     summary; ``q``, Escape or Enter leaves."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,escape,enter", "leave", "Leave", priority=True),
-    ]
-
-    def __init__(self, *parts: RenderableType) -> None:
-        super().__init__()
-        self.parts = parts
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="end"):
-            yield Shown(Group(Text("The game is over.", style="bold"), *self.parts))
-        yield Footer(compact=True)
-
-    def action_leave(self) -> None:
-        self.dismiss(None)
 
 
 class SunGameScreen(Screen[None]):
