@@ -23,6 +23,6 @@ commands import :mod:`.launch` inside their function bodies.
 - :mod:`.puzzle_screen`, :mod:`.end_screen`: a puzzle attempt and its end;
 - :mod:`.game_screen`: a game against the bots (a pending move, the coach's question);
 - :mod:`.home`: the home and stats screens (a game: seed, players, opponents, coach);
-- :mod:`.app`: the app with its CSS, and the "terminal too small" screen;
+- :mod:`.app`: the app with its CSS (the "terminal too small" screen is the core's);
 - :mod:`.launch`: what the commands call, and whether the terminal can take the full screen.
 """
