@@ -876,7 +876,7 @@ def _colours(renderable: object, width: int = 100) -> set[str]:
 
 
 def _drawings(screen: object) -> list[object]:
-    from silverpyr.cli.silvergold.tui.widgets import Shown
+    from silverpyr.cli.tui.base import Shown
 
     assert isinstance(screen, PuzzleScreen | GameScreen | HomeScreen | EndScreen)
     shown = [w.content for w in screen.query(Shown) if not isinstance(w.content, str)]
@@ -935,7 +935,7 @@ def test_colourless_style_drops_colours_and_keeps_a_background_as_reverse(
 ) -> None:
     from rich.style import Style
 
-    from silverpyr.cli.silvergold.tui.widgets import colourless_style
+    from silverpyr.cli.tui.colour import colourless_style
 
     style = colourless_style(Style(bold=bold, color=color, bgcolor=bgcolor))
     assert style.color is None and style.bgcolor is None

@@ -186,8 +186,9 @@ def game(
 ) -> None:
     """Play Pyramid of the Sun against bots: full-screen on a terminal, else a move a line.
 
-    --line, --moves, --json and --plain play a move a line in notation. The game is saved after every decision; without --seed it resumes the unfinished one
-    (--restart starts a new one).
+    --line, --moves, --json and --plain play a move a line in notation. The game is saved
+    after every decision; without --seed it resumes the unfinished one (--restart starts a
+    new one).
     """
     from ...puzzles.sun.game_record import record_target
 

@@ -21,9 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 from rich.style import Style
+from rich.text import Text
 from textual.pilot import Pilot
 
-from silverpyr.cli.sun.tui.app import MIN_SIZE, Shown, SunApp, SunSetting, SunTooSmall
+from silverpyr.cli.sun.tui.app import MIN_SIZE, SunApp, SunSetting
 from silverpyr.cli.sun.tui.board import brick, pyramid_text
 from silverpyr.cli.sun.tui.game_screen import (
     Question,
@@ -33,6 +34,7 @@ from silverpyr.cli.sun.tui.game_screen import (
     tie_break_words,
 )
 from silverpyr.cli.sun.tui.table import HUMAN, EngineTable, GameTable, Line
+from silverpyr.cli.tui.base import Shown, TooSmall
 from silverpyr.cli.tui.modals import Choose, Confirm
 from silverpyr.solver.sun import (
     Deck,
@@ -462,7 +464,7 @@ def test_below_80x24_a_too_small_screen_until_it_grows(deck: Deck, size: tuple[i
     app = make_app(EngineTable(deck, 5, "standard", ["greedy"]))
 
     async def steps(pilot: Pilot[None]) -> None:
-        assert isinstance(app.screen, SunTooSmall)
+        assert isinstance(app.screen, TooSmall)
         assert "Terminal too small" in "\n".join(screen_lines(app))
         await pilot.resize_terminal(MIN_SIZE.width, MIN_SIZE.height)
         await pilot.pause()
@@ -495,6 +497,31 @@ def test_no_color_draws_none_of_our_colours(
         await pilot.press("1", "enter", "2")  # a pending card, a chosen one, the cursor
         await settle(pilot)
         drawings = [w.content for w in app.screen.query(Shown) if not isinstance(w.content, str)]
+        colours = set().union(*(_colours(d) for d in drawings))
+        assert (colours == set()) is no_color
+
+    run(app, steps)
+
+
+@pytest.mark.parametrize("no_color", [True, False])
+def test_no_color_end_drawn_in_the_constructor_has_none_of_our_colours(
+    deck: Deck, no_color: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The end screen's ``Shown`` gets its drawing when built, not by ``update``: the core's
+    ``Shown`` takes the colours off on mount too."""
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    table = EngineTable(deck, 5, "standard", ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        scores = Text("You win", style="bold green on red")
+        await app.push_screen(SunEnd(scores, pyramid_text(table.state)))
+        await pilot.pause()
+        drawings = [w.content for w in app.screen.query(Shown) if not isinstance(w.content, str)]
+        assert drawings
         colours = set().union(*(_colours(d) for d in drawings))
         assert (colours == set()) is no_color
 

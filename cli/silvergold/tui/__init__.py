@@ -4,7 +4,8 @@
 ``--moves``, a pipe or a non-terminal keep the line mode of :mod:`..play`, and so does
 ``TERM=dumb``, with a warning: :func:`.launch.why_not_full_screen`); ``silverpyr play``
 opens its home screen. Below 80x24 the app shows "terminal too small" until the terminal
-grows; under ``NO_COLOR`` it draws without colour (:class:`.widgets.Colourless`).
+grows; under ``NO_COLOR`` it draws without colour (the core's
+:class:`~silverpyr.cli.tui.colour.Colourless`).
 
 Nothing here decides a rule of the game: legality comes from
 the rules engine (``CardState.why_illegal``, ``Position.after_marks``), moves are played
@@ -22,6 +23,6 @@ commands import :mod:`.launch` inside their function bodies.
 - :mod:`.puzzle_screen`, :mod:`.end_screen`: a puzzle attempt and its end;
 - :mod:`.game_screen`: a game against the bots (a pending move, the coach's question);
 - :mod:`.home`: the home and stats screens (a game: seed, players, opponents, coach);
-- :mod:`.app`: the app with its CSS, and the "terminal too small" screen;
+- :mod:`.app`: the app with its CSS (the "terminal too small" screen is the core's);
 - :mod:`.launch`: what the commands call, and whether the terminal can take the full screen.
 """

@@ -1,24 +1,17 @@
-"""The Textual app: its CSS and the first screen it shows."""
+"""The Textual app: its CSS and the first screen it shows (the too-small screen and the
+fit on resize are the core's :class:`~silverpyr.cli.tui.base.GameApp`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import ClassVar
-
-from textual import events
-from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
-from textual.geometry import Size
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
-
+from ...tui.base import MIN_SIZE as MIN_SIZE
+from ...tui.base import GameApp
+from ...tui.base import TooSmall as TooSmall
 from .setting import Setting
 
-MIN_SIZE = Size(80, 24)
-"""The smallest terminal that shows every part of every screen: 80 columns for the
-puzzle's footer keys (79 characters) and the expedition strip of up to 7 cards; 24 rows
-for a sprint's two-line goal, a card, the legend, a strip of 3-row patterns, a two-line
-status and the footer (tests/test_tui.py checks each screen there)."""
+# The core's MIN_SIZE (80x24) shows every part of every screen here: 80 columns for the
+# puzzle's footer keys (79 characters) and the expedition strip of up to 7 cards; 24 rows
+# for a sprint's two-line goal, a card, the legend, a strip of 3-row patterns, a two-line
+# status and the footer (tests/test_tui.py checks each screen there).
 
 CSS = """
 Screen { layout: vertical; }
@@ -61,69 +54,11 @@ TooSmall { align: center middle; background: $background; }
 """
 
 
-def too_small_text(size: Size) -> str:
-    """What the player sees on a terminal smaller than :data:`MIN_SIZE`."""
-    return (
-        f"Terminal too small: {size.width}x{size.height}, need "
-        f"{MIN_SIZE.width}x{MIN_SIZE.height}.\n"
-        "Make the window bigger to play on, or press Ctrl+C to leave."
-    )
-
-
-class TooSmall(ModalScreen[None]):
-    """Over the game while the terminal is smaller than :data:`MIN_SIZE`; it goes away
-    by itself when the terminal grows (the app watches its size). Keys do nothing
-    meanwhile, except Ctrl+C."""
-
-    def __init__(self, size: Size) -> None:
-        super().__init__()
-        self.shown_size = size
-
-    def compose(self) -> ComposeResult:
-        yield Static(too_small_text(self.shown_size), id="too-small")
-
-    def show(self, size: Size) -> None:
-        self.shown_size = size
-        for note in self.query("#too-small").results(Static):
-            note.update(too_small_text(size))
-
-
-class SilverpyrApp(App[None]):
+class SilverpyrApp(GameApp[Setting]):
     """The full-screen game; ``first`` makes the screen it opens on."""
 
     CSS = CSS
     TITLE = "silverpyr"
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+c,ctrl+q", "interrupt", "Quit", show=False, priority=True),
-    ]
-
-    def __init__(self, setting: Setting, first: Callable[[Setting], Screen[None]]) -> None:
-        super().__init__()
-        self.setting = setting
-        self._first = first
-        self._started = False
-
-    async def on_mount(self) -> None:
-        await self.push_screen(self._first(self.setting))
-        self._started = True
-        self.fit(self.size)
-
-    def on_resize(self, event: events.Resize) -> None:
-        if self._started:  # the first size is fitted once the first screen is up
-            self.fit(event.size)
-
-    def fit(self, size: Size) -> None:
-        """Show :class:`TooSmall` while the terminal is below :data:`MIN_SIZE`, and take
-        it away when it grows."""
-        small = size.width < MIN_SIZE.width or size.height < MIN_SIZE.height
-        shown = [screen for screen in self.screen_stack if isinstance(screen, TooSmall)]
-        if small and shown:
-            shown[-1].show(size)
-        elif small:
-            self.push_screen(TooSmall(size))
-        elif shown and self.screen is shown[-1]:
-            self.pop_screen()
 
     def action_interrupt(self) -> None:
         """Ctrl-C (or Ctrl-Q): leave at once, keeping any puzzle not finished, as the line

@@ -14,9 +14,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
+from ...tui.base import Shown
 from ..views import card_drawing, lines_table, result_heading, turn_labels
 from .setting import Setting, leave
-from .widgets import Shown
 
 if TYPE_CHECKING:
     from ....puzzles.silvergold.attempt import KeptAttempt

@@ -20,8 +20,6 @@ the coach and the bots are ready. The end of the game is a screen of its own
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -43,11 +41,12 @@ from ....solver.silvergold.cells import cells_of
 from ....solver.silvergold.game import DECK, Phase, Replacement
 from ....solver.silvergold.moves import Move, move_str
 from ....solver.silvergold.sheet import GEM_CAP, SKULL_CAP
+from ...tui.base import GameOver, Shown, solve_in_thread
 from ...tui.modals import Confirm, Prompt
 from .placing import Placer
 from .puzzle_screen import MOVE_KEYS
 from .setting import Setting, leave
-from .widgets import CardView, Shown, strip
+from .widgets import CardView, strip
 
 if TYPE_CHECKING:
     from ....puzzles.silvergold.realgame.advice import Advice
@@ -510,41 +509,9 @@ class GameScreen(Screen[None]):
 
     def solve(self, job: Callable[[], object], name: str) -> None:
         """Run ``job`` (solver work) in a daemon thread, watched by a worker named
-        ``name`` (:meth:`on_worker_state_changed` takes its result).
-
-        Not a Textual thread worker: those run in the event loop's executor, whose threads
-        the interpreter waits for at exit, so leaving during a long advice would hang
-        until it ended. A daemon thread is dropped when the app exits.
-        """
-
-        async def watch() -> object:
-            loop = asyncio.get_running_loop()
-            done: asyncio.Future[object] = loop.create_future()
-
-            def give(result: object = None, failure: BaseException | None = None) -> None:
-                def settle() -> None:
-                    if done.done():
-                        return
-                    if failure is not None:
-                        done.set_exception(failure)
-                    else:
-                        done.set_result(result)
-
-                with contextlib.suppress(RuntimeError):  # the app (its loop) is gone
-                    loop.call_soon_threadsafe(settle)
-
-            def run() -> None:
-                try:
-                    result = job()
-                except Exception as error:  # handed to the worker, which reports it
-                    give(failure=error)
-                else:
-                    give(result)
-
-            threading.Thread(target=run, name=f"silverpyr-{name}", daemon=True).start()
-            return await done
-
-        self.run_worker(watch(), name=name, group=name, exit_on_error=False)
+        ``name`` (:meth:`on_worker_state_changed` takes its result); see the core's
+        :func:`~silverpyr.cli.tui.base.solve_in_thread`."""
+        solve_in_thread(self, job, name, f"silverpyr-{name}")
 
     def _foresee(self) -> None:
         """At the start of a turn, the bots' marks are worked out in a worker."""
@@ -1024,22 +991,6 @@ class GameScreen(Screen[None]):
         leave(self.setting, self)
 
 
-class GameEnd(Screen[None]):
+class GameEnd(GameOver):
     """The end of a game: the final score, the winner and the coach's summary; any of
     ``q``, Escape or Enter leaves (back home, or out of the app)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,escape,enter", "leave", "Leave", priority=True),
-    ]
-
-    def __init__(self, *parts: RenderableType) -> None:
-        super().__init__()
-        self.parts = parts
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="end"):
-            yield Shown(Group(Text("The game is over.", style="bold"), *self.parts))
-        yield Footer(compact=True)
-
-    def action_leave(self) -> None:
-        self.dismiss(None)

@@ -16,9 +16,9 @@ from textual.widgets.option_list import Option
 
 from ....solver.errors import SilverpyrError
 from ...options import random_seed
+from ...tui.base import Shown
 from ...tui.modals import Choose, Prompt
 from .setting import Setting
-from .widgets import Shown
 
 if TYPE_CHECKING:
     from ....puzzles.store import Store

@@ -28,6 +28,7 @@ from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
 from ....solver.silvergold.cells import cells_of
+from ...tui.base import Shown, no_colour
 from ...tui.modals import LeaveDialog, Prompt
 from ..views import (
     describe_turn,
@@ -39,7 +40,7 @@ from ..views import (
 )
 from .placing import Placer
 from .setting import Setting, leave
-from .widgets import CardView, Shown, legend, no_colour
+from .widgets import CardView, legend
 
 if TYPE_CHECKING:
     from ....puzzles.silvergold.attempt import KeptAttempt

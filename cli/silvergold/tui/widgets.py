@@ -8,27 +8,27 @@ move or a placement.
 Nothing is told by colour alone: a legal ghost cell carries a check and an illegal one a
 cross (green and red are one colour to many colour-blind players), and the card under an
 illegal ghost gets a dashed border instead of a solid one. Under ``NO_COLOR`` every
-drawing goes through :class:`Colourless` (colours dropped, a coloured background becomes
-reverse video), since Textual's own answer, greys by luminance, leaves a red gem grey
-236 on grey 233: :class:`Shown` is a ``Static`` that does it.
+drawing goes through the core's :class:`~silverpyr.cli.tui.colour.Colourless` (colours
+dropped, a coloured background becomes reverse video), since Textual's own answer, greys by
+luminance, leaves a red gem grey 236 on grey 233: the core's
+:class:`~silverpyr.cli.tui.base.Shown` is a ``Static`` that does it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.segment import Segment
+from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static
 
 from ....solver.silvergold.cards import Expedition, PyramidCard, Symbol
 from ....solver.silvergold.cells import COLUMN_NAMES, SIZE, CellMask, cell_at
+from ...tui.base import no_colour
+from ...tui.colour import Colourless
 from ..render import SYMBOL_LOOKS, card_title, room_legend
 from .placing import Ghost
 
@@ -47,46 +47,6 @@ ILLEGAL_GLYPH = "\u2717"
 """A cross: the ghost may not go there."""
 MONO_GHOST_STYLE = "bold underline"
 """The ghost under ``NO_COLOR``: underlined, not reversed like a mark."""
-
-
-def colourless_style(style: Style) -> Style:
-    """``style`` without colours; a background colour becomes reverse video, so a mark or
-    an entrance still stands out from a plain cell."""
-    if style.bgcolor is not None:
-        style = style + Style(reverse=True)
-    return style.without_color
-
-
-class Colourless:
-    """A renderable drawn without colour (``NO_COLOR``): :func:`colourless_style` on
-    every segment, so the text keeps the terminal's own contrast."""
-
-    def __init__(self, renderable: RenderableType) -> None:
-        self.renderable = renderable
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        for segment in console.render(self.renderable, options):
-            text, style, control = segment
-            yield Segment(text, colourless_style(style), control) if style else segment
-
-
-def no_colour(widget: Widget) -> bool:
-    """Whether the app runs under ``NO_COLOR`` (Textual reads it when the app starts)."""
-    return widget.app.no_color
-
-
-class Shown(Static):
-    """A ``Static`` whose Rich drawings lose their colours under ``NO_COLOR``."""
-
-    def update(self, content: Any = "", *args: Any, **kwargs: Any) -> None:
-        if no_colour(self) and not isinstance(content, str | Colourless):
-            content = Colourless(content)
-        super().update(content, *args, **kwargs)
-
-    def on_mount(self) -> None:
-        given = getattr(self, "content", "")  # what the constructor was given
-        if no_colour(self) and not isinstance(given, str | Colourless):
-            self.update(given)
 
 
 class CardView(Widget):

@@ -11,6 +11,6 @@ This package's ``__init__`` imports nothing, so ``silverpyr --help`` never loads
 - :mod:`.table`: what the screen asks of a game, and an in-memory stand-in;
 - :mod:`.board`: the drawings (pyramid of bricks, hand, seats, piles, legend), no Textual;
 - :mod:`.game_screen`: the game, its questions, the help and the end screen;
-- :mod:`.app`: the app, its CSS, "terminal too small";
+- :mod:`.app`: the app and its CSS ("terminal too small" is the core's);
 - :mod:`.launch`: what the commands call.
 """

@@ -6,16 +6,15 @@ kind letter (``S`` standard, ``E`` edge, ``T`` top, ``B`` base), its value and i
 glyph (``☉ ☾ ✶ ∿`` in the bundled deck); a placed card is ``[S4☉]``, a pending one (placed this
 turn, not final: ``u`` takes it back) ``{S4☉}``, an open slot ``( · )``, the cursor
 ``>+4 <`` (what the chosen card would score there), ``> x <`` (it may not go there) or
-``> · <`` (no card chosen). :class:`Colourless` drops every colour of ours under
-``NO_COLOR``, so the terminal's own colours draw it.
+``> · <`` (no card chosen). Under ``NO_COLOR`` the core's
+:class:`~silverpyr.cli.tui.colour.Colourless` drops every colour of ours (the screens draw
+through :class:`~silverpyr.cli.tui.base.Shown`), so the terminal's own colours draw it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
@@ -204,26 +203,3 @@ def legend_text(deck: Deck) -> Text:
     text.append("Slots are a level and a letter from the left (1c: level 1, third place);\n")
     text.append("beside the pyramid, 12p 5c: 12 points, 5 cards in hand.")
     return text
-
-
-# --- NO_COLOR ----------------------------------------------------------------------------------
-
-
-def colourless_style(style: Style) -> Style:
-    """``style`` without colours; a background becomes reverse video, so the cursor and a
-    pending card still stand out."""
-    if style.bgcolor is not None:
-        style = style + Style(reverse=True)
-    return style.without_color
-
-
-class Colourless:
-    """A renderable drawn without colour of ours (``NO_COLOR``)."""
-
-    def __init__(self, renderable: RenderableType) -> None:
-        self.renderable = renderable
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        for segment in console.render(self.renderable, options):
-            text, style, control = segment
-            yield Segment(text, colourless_style(style), control) if style else segment

@@ -37,8 +37,6 @@ weighed and, from 2 s on, for how long; decisions wait meanwhile.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
@@ -74,8 +72,9 @@ from ....solver.sun.game import (
     points_for,
 )
 from ....solver.sun.pyramid import Slot
+from ...tui.base import GameOver, Shown, solve_in_thread
 from ...tui.modals import Choose, Confirm
-from .app import Shown, SunSetting
+from .app import SunSetting
 from .board import (
     card_face,
     hand_text,
@@ -224,25 +223,9 @@ class SunHelp(ModalScreen[None]):
         self.dismiss(None)
 
 
-class SunEnd(Screen[None]):
+class SunEnd(GameOver):
     """The end of the game: the scores, the winner(s) and the tie-break, the coach's
     summary; ``q``, Escape or Enter leaves."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,escape,enter", "leave", "Leave", priority=True),
-    ]
-
-    def __init__(self, *parts: RenderableType) -> None:
-        super().__init__()
-        self.parts = parts
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="end"):
-            yield Shown(Group(Text("The game is over.", style="bold"), *self.parts))
-        yield Footer(compact=True)
-
-    def action_leave(self) -> None:
-        self.dismiss(None)
 
 
 class SunGameScreen(Screen[None]):
@@ -810,36 +793,9 @@ class SunGameScreen(Screen[None]):
 
     def solve(self, job: Callable[[], object], name: str) -> None:
         """Run ``job`` in a daemon thread watched by a worker named ``name`` (a daemon, so
-        leaving mid-way does not wait for it)."""
-
-        async def watch() -> object:
-            loop = asyncio.get_running_loop()
-            done: asyncio.Future[object] = loop.create_future()
-
-            def give(result: object = None, failure: BaseException | None = None) -> None:
-                def settle() -> None:
-                    if done.done():
-                        return
-                    if failure is not None:
-                        done.set_exception(failure)
-                    else:
-                        done.set_result(result)
-
-                with contextlib.suppress(RuntimeError):  # the app (its loop) is gone
-                    loop.call_soon_threadsafe(settle)
-
-            def run() -> None:
-                try:
-                    result = job()
-                except Exception as error:  # handed to the worker, which reports it
-                    give(failure=error)
-                else:
-                    give(result)
-
-            threading.Thread(target=run, name=f"silverpyr-sun-{name}", daemon=True).start()
-            return await done
-
-        self.run_worker(watch(), name=name, group=name, exit_on_error=False)
+        leaving mid-way does not wait for it): the core's
+        :func:`~silverpyr.cli.tui.base.solve_in_thread`."""
+        solve_in_thread(self, job, name, f"silverpyr-sun-{name}")
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker

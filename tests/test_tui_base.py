@@ -1,0 +1,158 @@
+"""The full-screen games' game-free core (``cli/tui/base.py``, ``cli/tui/colour.py``): the
+too-small note, the fit on resize, drawing without colour, solver work off the screen."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.console import Console
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widgets import Static
+from textual.worker import Worker, WorkerFailed, WorkerState
+
+from silverpyr.cli.tui.base import (
+    MIN_SIZE,
+    GameApp,
+    GameOver,
+    Shown,
+    TooSmall,
+    solve_in_thread,
+    too_small_text,
+)
+from silverpyr.cli.tui.colour import Colourless
+
+COLOURS = st.sampled_from([None, "red", "green4", "bright_cyan", "grey35", "#102030"])
+
+
+@given(width=st.integers(1, 300), height=st.integers(1, 100), leaving=st.sampled_from(["", " (x)"]))
+def test_too_small_text_names_the_size_the_minimum_and_the_games_note(
+    width: int, height: int, leaving: str
+) -> None:
+    text = too_small_text(Size(width, height), leaving)
+    assert f"{width}x{height}" in text
+    assert f"{MIN_SIZE.width}x{MIN_SIZE.height}" in text
+    assert text.endswith(f"press Ctrl+C to leave{leaving}.")
+
+
+@given(colour=COLOURS, background=COLOURS, bold=st.booleans())
+def test_colourless_keeps_no_colour_and_a_background_as_reverse(
+    colour: str | None, background: str | None, bold: bool
+) -> None:
+    text = Text("ab", style=Style(color=colour, bgcolor=background, bold=bold))
+    console = Console(width=20, file=io.StringIO(), color_system="truecolor")
+    styles = [s.style for s in console.render(Colourless(text)) if s.style and s.text.strip()]
+    assert styles
+    for style in styles:
+        assert style.color is None and style.bgcolor is None
+        assert bool(style.reverse) is (background is not None)
+        assert bool(style.bold) is bold
+
+
+class Blank(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("the game", id="game")
+
+
+class Game(GameApp[list[str]]):
+    LEAVING = " (kept)"
+
+
+def test_too_small_covers_the_game_until_the_terminal_grows() -> None:
+    app = Game([], lambda setting: Blank())
+
+    async def main() -> None:
+        async with app.run_test(size=(MIN_SIZE.width - 1, MIN_SIZE.height)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, TooSmall)
+            note = app.screen.query_one("#too-small", Static)
+            assert str(note.render()).endswith("leave (kept).")
+            await pilot.resize_terminal(MIN_SIZE.width - 2, MIN_SIZE.height - 1)
+            await pilot.pause()
+            assert sum(isinstance(s, TooSmall) for s in app.screen_stack) == 1
+            assert f"{MIN_SIZE.width - 2}x{MIN_SIZE.height - 1}" in str(note.render())
+            await pilot.resize_terminal(MIN_SIZE.width, MIN_SIZE.height)
+            await pilot.pause()
+            assert isinstance(app.screen, Blank)
+            assert not any(isinstance(s, TooSmall) for s in app.screen_stack)
+
+    asyncio.run(main())
+
+
+class Solving(Screen[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.results: list[tuple[str, WorkerState, object]] = []
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.state is WorkerState.SUCCESS:
+            self.results.append((worker.name, worker.state, worker.result))
+        elif worker.state is WorkerState.ERROR:
+            self.results.append((worker.name, worker.state, str(worker.error)))
+
+
+def _fail() -> object:
+    raise ValueError("no luck")
+
+
+def test_solve_in_thread_gives_the_result_or_the_error_to_the_worker() -> None:
+    screen = Solving()
+    app = Game([], lambda setting: screen)
+
+    async def main() -> None:
+        async with app.run_test(size=(MIN_SIZE.width, MIN_SIZE.height)) as pilot:
+            await pilot.pause()
+            solve_in_thread(screen, lambda: 6 * 7, "answer", "test-answer")
+            solve_in_thread(screen, _fail, "failure", "test-failure")
+            for _ in range(3):
+                with contextlib.suppress(WorkerFailed):  # the failure's, told to the screen
+                    await app.workers.wait_for_complete()
+                await pilot.pause()
+            assert sorted(screen.results, key=lambda r: r[0]) == [
+                ("answer", WorkerState.SUCCESS, 42),
+                ("failure", WorkerState.ERROR, "no luck"),
+            ]
+
+    asyncio.run(main())
+
+
+class Ending(Screen[None]):
+    def __init__(self, closed: list[str]) -> None:
+        super().__init__()
+        self.closed = closed
+
+    def compose(self) -> ComposeResult:
+        yield Static("the game", id="game")
+
+    def on_mount(self) -> None:
+        self.app.push_screen(GameOver(Text("You win")), lambda _: self.closed.append("closed"))
+
+
+@pytest.mark.parametrize("key", ["q", "escape", "enter"])
+def test_game_over_shows_the_parts_under_its_line_and_leaves_on_a_key(key: str) -> None:
+    closed: list[str] = []
+    app = Game([], lambda setting: Ending(closed))
+
+    async def main() -> None:
+        async with app.run_test(size=(MIN_SIZE.width, MIN_SIZE.height)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, GameOver)
+            drawn = app.screen.query_one(Shown).content
+            console = Console(width=40, file=io.StringIO())
+            with console.capture() as capture:
+                console.print(drawn)
+            assert capture.get().splitlines()[:2] == ["The game is over.", "You win"]
+            await pilot.press(key)
+            await pilot.pause()
+            assert closed == ["closed"] and isinstance(app.screen, Ending)
+
+    asyncio.run(main())
