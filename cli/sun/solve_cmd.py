@@ -40,10 +40,12 @@ def solve(
     as_json: JsonOption = False,
     plain: PlainOption = False,
 ) -> None:
-    """The best plays of this turn (cards, slots, order, each symbol's choice) for the seat
-    to move, in expected points: a symbol's draw is random, so after a draw the plan goes on
-    by the card drawn. Said "proven" only when the search was complete. Set against drawing
-    2 instead, which scores nothing this turn.
+    """The best turn of a position, in expected points: proven when the search is complete.
+
+    The best plays of this turn (cards, slots, order, each symbol's choice) for the seat to
+    move: a symbol's draw is random, so after a draw the plan goes on by the card drawn.
+    Said "proven" only when the search was complete. Set against drawing 2 instead, which
+    scores nothing this turn.
 
     The position file's format is in docs/sun-position.md; --position-template prints one
     to start from."""
