@@ -197,3 +197,14 @@ WorkersOption = Annotated[
         show_default=False,
     ),
 ]
+
+
+CardFileArgument = Annotated[
+    Path | None,
+    typer.Argument(
+        help="Card file to check (default: the --cards file, else the bundled deck).",
+        dir_okay=False,
+        show_default=False,
+    ),
+]
+"""The file of every game's ``cards validate``."""

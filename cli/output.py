@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from rich.console import Console
@@ -99,3 +99,17 @@ def with_spinner(work: Callable[[], _T], message: str, *, quiet: bool = False) -
     if failure:
         raise failure[0]
     return result[0]
+
+
+def report_checked_file(problems: Iterable[object], summary: str | None) -> None:
+    """What every game's ``cards validate`` prints: each problem an ``error:`` line of its
+    own and exit code 2, or ``OK: <summary>`` when the file is valid (``summary`` is
+    ``None`` when no deck came out of it)."""
+    import typer
+
+    found = list(problems)
+    if found or summary is None:
+        for problem in found:
+            typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(2)
+    typer.echo(f"OK: {summary}")

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..context import app_context
-from ..options import JsonOption, PlainOption
+from ..options import CardFileArgument, JsonOption, PlainOption
 from .context import deck as sg_deck
 
 if TYPE_CHECKING:
@@ -20,8 +19,6 @@ cards_app = typer.Typer(
     help="Check the card file, list the pyramid cards, draw a card's room.",
     no_args_is_help=True,
 )
-
-EXIT_INVALID = 2
 
 
 SYMBOL_COUNT_FIELDS: tuple[tuple[str, str], ...] = (
@@ -58,27 +55,13 @@ def deck_summary(deck: Deck) -> str:
 
 
 @cards_app.command("validate")
-def validate(
-    ctx: typer.Context,
-    path: Annotated[
-        Path | None,
-        typer.Argument(
-            help="Card file to check (default: the --cards file, else the bundled deck).",
-            dir_okay=False,
-            show_default=False,
-        ),
-    ] = None,
-) -> None:
+def validate(ctx: typer.Context, path: CardFileArgument = None) -> None:
     """Check a card file and print every problem, or a one-line summary when it is valid."""
     from ...solver.silvergold.deckfile import check_deck_file
+    from ..output import report_checked_file
 
-    target = path if path is not None else app_context(ctx).cards_path
-    deck, problems = check_deck_file(target)
-    if problems or deck is None:
-        for problem in problems:  # every problem, each an error line of its own
-            typer.echo(f"error: {problem}", err=True)
-        raise typer.Exit(EXIT_INVALID)
-    typer.echo(f"OK: {deck.source}: {deck_summary(deck)}")
+    deck, problems = check_deck_file(path if path is not None else app_context(ctx).cards_path)
+    report_checked_file(problems, None if deck is None else f"{deck.source}: {deck_summary(deck)}")
 
 
 def _card_row(card: PyramidCard) -> dict[str, Any]:

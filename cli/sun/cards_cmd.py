@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..context import app_context
-from ..options import JsonOption, PlainOption
+from ..options import CardFileArgument, JsonOption, PlainOption
 from .context import deck as sun_deck
 
 if TYPE_CHECKING:
@@ -21,7 +20,6 @@ cards_app = typer.Typer(
     no_args_is_help=True,
 )
 
-EXIT_INVALID = 2
 KIND_NAMES = {"base": "base", "standard": "standard", "edge": "edge", "top": "top"}
 
 
@@ -42,27 +40,15 @@ def summary_line(deck: Deck) -> str:
 
 
 @cards_app.command("validate")
-def validate(
-    ctx: typer.Context,
-    path: Annotated[
-        Path | None,
-        typer.Argument(
-            help="Card file to check (default: the --cards file, else the bundled deck).",
-            dir_okay=False,
-            show_default=False,
-        ),
-    ] = None,
-) -> None:
+def validate(ctx: typer.Context, path: CardFileArgument = None) -> None:
     """Check a card file and print every problem, or a one-line summary when it is valid."""
     from ...solver.sun.cards import check_deck_file
+    from ..output import report_checked_file
 
-    target = path if path is not None else app_context(ctx).cards_path
-    deck, problems = check_deck_file(target)
-    if problems or deck is None:
-        for problem in problems.found:  # every problem, each an error line of its own
-            typer.echo(f"error: {problem}", err=True)
-        raise typer.Exit(EXIT_INVALID)
-    typer.echo(f"OK: {deck.source}: {summary_line(deck)}")
+    deck, problems = check_deck_file(path if path is not None else app_context(ctx).cards_path)
+    report_checked_file(
+        problems.found, None if deck is None else f"{deck.source}: {summary_line(deck)}"
+    )
 
 
 def _row(card: Card, deck: Deck) -> dict[str, Any]:
