@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 from rich.style import Style
 from rich.text import Text
+from sun.engine_table import EngineTable, Line
 from textual.pilot import Pilot
 
 from silverpyr.cli.sun.tui.app import MIN_SIZE, SunApp, SunSetting
@@ -33,7 +34,7 @@ from silverpyr.cli.sun.tui.game_screen import (
     next_slot,
     tie_break_words,
 )
-from silverpyr.cli.sun.tui.table import HUMAN, EngineTable, GameTable, Line
+from silverpyr.cli.sun.tui.table import HUMAN, GameTable
 from silverpyr.cli.tui.base import Shown, TooSmall
 from silverpyr.cli.tui.modals import Choose, Confirm
 from silverpyr.solver.sun import (

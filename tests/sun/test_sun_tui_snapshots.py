@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from sun.engine_table import EngineTable
 from textual.pilot import Pilot
 
 from silverpyr.cli.sun.tui.app import SunApp, SunSetting
 from silverpyr.cli.sun.tui.game_screen import SunGameScreen
-from silverpyr.cli.sun.tui.table import HUMAN, EngineTable
+from silverpyr.cli.sun.tui.table import HUMAN
 from silverpyr.solver.sun import Deck, load_deck
 from silverpyr.solver.sun.bots import GreedyPlayer
 
