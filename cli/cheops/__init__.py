@@ -1,0 +1,1 @@
+"""The ``silverpyr cheops`` command group: one module per command."""
