@@ -8,21 +8,23 @@ random, so a turn is valued in **expected points**: the belief over a draw is un
 the cards the player has not seen (the engine's :func:`~.game.next_draw`).
 
 **Technique: exhaustive expectimax with a memo**, deepened on the number of symbol draws.
-Decision nodes are the engine's states (``choose``, ``playing``, ``symbol``); chance nodes
-are the symbol draws. Every transition is the engine's own :func:`~.game.apply_unchecked` on
-the engine's :func:`~.game.distinct_moves` (one card of each label: equal labels are
-interchangeable), and every move of the answer is replayed through the checked
-:func:`~.game.apply`: no rule is written here. A chance outcome is the engine's
-:func:`~.game.with_next_card` (the drawn card put on top of its pile, changing only what the
-player cannot see), weighted by how many of the :func:`~.game.next_draw` cards share its
-label (the lowest id stands for them).
+Decision nodes are the seat's choices (place a card, end the turn, a symbol's points or its
+draw); chance nodes are the symbol draws. The search runs on the turn as numbers (see
+:class:`_Search`): every table it uses is asked of the engine once (which card fits which
+slot, its points there, the geometry, each pile's belief: :func:`~.game.fits`,
+:func:`~.game.card_points`, :func:`~.game.unseen`), and every move of the answer is replayed
+through the engine's checked :func:`~.game.apply`, each placement's points, each symbol's
+points and each draw's belief (:func:`~.game.next_draw`, :func:`~.game.with_next_card`)
+compared with the search's: no rule is written here, and a disagreement is a
+``SolverBugError``. A chance outcome is a card class (cards of one label are
+interchangeable), weighted by how many unseen cards share it.
 
-* **Memo key:** what the rest of the turn can depend on: the phase, the card waiting for
-  its symbol choice (slot and the points it offers), the pyramid's *shape* (which slots
-  are filled, and the symbol of each filled slot that a card may still be placed on: a
-  later card sees only its neighbours' symbols, all below it, and a card's value counts
-  only when it is placed), the hand and the cards drawn this turn as multisets of labels
-  (the drawn cards left the unseen ones), the piles' and discards' sizes.
+* **Node:** what the rest of the turn can depend on: the filled slots, the symbol of each
+  filled slot that a card may still be placed on (a later card sees only its neighbours'
+  symbols, all below it, and a card's value counts only when it is placed), the hand and
+  the cards drawn this turn as multisets of classes (the drawn cards left the unseen ones),
+  the segment of the dominance rules and the card waiting for its symbol choice. The piles'
+  and discards' sizes follow from the drawn cards.
 * **Dominance** (see :meth:`_Search.value`): between two draws, placements in the pyramid's
   order only (each set of placements searched once, not once per order), and a draw only
   when every card placed since the last draw lies under the drawing card.
@@ -55,6 +57,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import SilverpyrError, SolverBugError
+from .cards import PILES, PileName
 from .game import (
     Draw,
     EndTurn,
@@ -65,16 +68,15 @@ from .game import (
     SymbolDraw,
     TakePoints,
     apply,
-    apply_unchecked,
-    distinct_moves,
+    card_points,
+    fits,
     legal_moves,
     matching_neighbours,
     next_draw,
-    points_for,
+    unseen,
     with_next_card,
 )
 from .pyramid import EMPTY as _EMPTY
-from .pyramid import Slot
 
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds a best-turn search may take before it answers "best found" (the CLI default)."""
@@ -283,15 +285,41 @@ def _tie_rank(move: Move, notation: str) -> tuple[int, str]:
     return (3, notation)
 
 
-_Key = tuple[Any, ...]
+_Node = tuple[int, int, tuple[int, ...], tuple[int, ...], int, tuple[int, int] | None]
+"""A decision node of the search: (filled slots, symbols, hand, drawn, segment, pending)."""
+
+_Choice = tuple[Any, ...]
+"""A memoised best move: ``("place", class, slot index)``, ``("end",)``, ``("points",)``,
+``("draw", pile)``, or ``()`` (nothing to play)."""
 
 
 class _Search:
-    """One expectimax over the rest of ``seat``'s turn, memoised by :meth:`key`.
+    """One expectimax over the rest of ``seat``'s turn, memoised by node.
 
-    The recursion carries two parts of the key along (both functions of the state, kept
-    up to date move by move instead of recomputed): the pyramid's :meth:`shape` and the
-    classes of the cards drawn for symbols so far this turn (they left the unseen cards).
+    **The turn as numbers.** Each table is asked of the engine once, when the search begins:
+    which card fits which slot (:func:`~.game.fits`), the points it scores there
+    (:func:`~.game.card_points`), the supports, the slots above and the neighbours of each
+    slot (the pyramid's geometry: Ruling R3), the belief over each pile's next card
+    (:func:`~.game.unseen`, the pile's size, its discards). A node is then six small values:
+
+    * the filled slots (a bit per slot index);
+    * the symbols that a card placed later can still touch (3 bits per slot: the symbol of
+      each filled slot with an empty slot above it; 0 for the others: a card placed later sees
+      only its neighbours' symbols, all of them below it, and a card's value counts only when
+      it is placed);
+    * the hand and the cards drawn for symbols this turn, as sorted tuples of card classes
+      (a class: the lowest card id of a label; cards of one label are interchangeable), the
+      drawn cards because they left the unseen ones;
+    * the ``segment`` (the slots filled since the turn began or the last draw: see
+      :meth:`value`) and the card waiting for its symbol choice (its slot and the points it
+      offers).
+
+    A symbol's points are the filled neighbours with the placed card's symbol (R5: at
+    placement only the two below can be filled). The answer is replayed move by move through
+    the engine's checked :func:`~.game.apply` (:meth:`plan`): every placement's points, every
+    symbol's points and every draw's belief must be the engine's, or the search raises
+    :class:`~silverpyr.solver.errors.SolverBugError`; the brute force of the tests (plain
+    recursion over the engine's moves) checks the values.
     """
 
     def __init__(self, root: SunState, deadline: float, draw_limit: int) -> None:
@@ -300,9 +328,14 @@ class _Search:
         self.limited = False
         """Whether the draw limit kept a symbol draw out somewhere (then the value is the
         best of the plans drawing at most ``draw_limit`` cards, not of all plans)."""
-        self.seat = root.turn
+        self.seat = seat = root.turn
         self.deadline = deadline
         deck = root.deck
+        pyramid = root.pyramid
+        geometry = pyramid.geometry
+        self.slots = geometry.slots
+        size = geometry.size
+        self.top = geometry.index[pyramid.top]
         labels = {card.id: card.label for card in deck}
         first_of: dict[str, int] = {}
         for card_id in sorted(labels):
@@ -311,10 +344,12 @@ class _Search:
         self.canon = {card_id: first_of[label] for card_id, label in labels.items()}
         names = sorted({card.symbol for card in deck if card.symbol is not None})
         self.symbol = {card.id: 1 + names.index(card.symbol) if card.symbol else 0 for card in deck}
-        geometry = root.pyramid.geometry
+        self.support_mask = tuple(
+            sum(1 << j for j in support) if support else 0 for support in geometry.supports
+        )
+        self.supports = tuple(support or () for support in geometry.supports)
         self.above = geometry.above
-        self.supports = geometry.supports
-        self.index = geometry.index
+        self.neighbours = geometry.neighbours
         cone: list[int] = []  # the slots under each slot (a bit per index), bottom up
         for support in geometry.supports:
             below = 0
@@ -322,113 +357,90 @@ class _Search:
                 below |= cone[j] | 1 << j
             cone.append(below)
         self.cone = tuple(cone)
-        self.root_hand = tuple(sorted(self.canon[c] for c in root.hands[self.seat]))
-        self.empty_at_root = tuple(i for i, c in enumerate(root.pyramid.cells) if c == _EMPTY)
-        self.memo: dict[_Key, tuple[Fraction | int, Move | None]] = {}
+        cells = pyramid.cells
+        filled = 0
+        symbols = 0
+        for i, card in enumerate(cells):
+            if card != _EMPTY:
+                filled |= 1 << i
+        for i, card in enumerate(cells):
+            if card != _EMPTY and any(not filled >> a & 1 for a in self.above[i]):
+                symbols |= self.symbol[card] << 3 * i
+        self.root_node: _Node = (
+            filled,
+            symbols,
+            tuple(sorted(self.canon[c] for c in root.hands[seat])),
+            (),
+            0,
+            None,
+        )
+        # the beliefs: per pile, the unseen classes, the pile's size and its discards
+        self.pile_of: dict[int, PileName] = {}
+        self.unseen: dict[PileName, Counter[int]] = {}
+        self.pile_size: dict[PileName, int] = {}
+        self.discarded: dict[PileName, Counter[int]] = {}
+        for pile in PILES:
+            self.unseen[pile] = Counter(self.canon[c] for c in unseen(root, seat, pile))
+            self.pile_size[pile] = len(root.pile(pile))
+            self.discarded[pile] = Counter(self.canon[c] for c in root.discards(pile))
+        classes = set(self.root_node[2])
+        for pile in PILES:
+            classes |= set(self.unseen[pile]) | set(self.discarded[pile])
+        self.fit: dict[int, int] = {}
+        self.points: dict[int, tuple[int, ...]] = {}
+        for k in sorted(classes):
+            kind = deck[k]
+            if kind.pile is not None:
+                self.pile_of[k] = kind.pile
+            self.fit[k] = sum(
+                1 << i
+                for i in range(size)
+                if not filled >> i & 1 and fits(kind, pyramid, self.slots[i]) is None
+            )
+            self.points[k] = tuple(card_points(kind, pyramid, slot) for slot in self.slots)
+        self.size = size
+        self.memo: dict[_Node, tuple[Fraction | int, _Choice]] = {}
         self.nodes = 0
+        self._notations: dict[tuple[int, int], str] = {}
 
     def tick(self) -> None:
         self.nodes += 1
         if self.nodes % _CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
             raise _OutOfTime
 
-    def key(
-        self, state: SunState, shape: tuple[int, ...], drawn: tuple[int, ...], segment: int
-    ) -> _Key:
-        """What the rest of the turn depends on: the card waiting for its symbol choice (by
-        its slot and the points it offers; ``None`` in phase ``playing``), the pyramid's
-        :meth:`shape`, the hand and the cards drawn this turn by class, the piles' and
-        discards' sizes, and the ``segment`` (the slots filled since the turn began or the
-        last draw: see :meth:`value`). (The phase need not be in it: ``choose`` is the root's alone,
-        the only state with this turn's pyramid; ``symbol`` is a pending card.)"""
-        pending = state.pending
-        symbol_points = 0
-        if pending is not None:
-            symbol_points = matching_neighbours(state, state.pyramid.cards[pending], pending)
-        return self.key_of(
-            pending,
-            symbol_points,
-            shape,
-            tuple(sorted([self.canon[c] for c in state.hands[self.seat]])),
-            drawn,
-            segment,
-            state,
-        )
+    def place_notation(self, k: int, i: int) -> str:
+        """The notation of placing a card of class ``k`` on slot ``i`` (for ties)."""
+        text = self._notations.get((k, i))
+        if text is None:
+            text = Place(k, self.slots[i]).notation(self.root.deck)
+            self._notations[(k, i)] = text
+        return text
 
-    @staticmethod
-    def key_of(
-        pending: Slot | None,
-        symbol_points: int,
-        shape: tuple[int, ...],
-        hand: tuple[int, ...],
-        drawn: tuple[int, ...],
-        segment: int,
-        state: SunState,
-    ) -> _Key:
-        """The key from its parts (piles and discards: those of ``state``)."""
-        return (
-            segment,
-            pending,
-            symbol_points,
-            shape,
-            hand,
-            drawn,
-            len(state.standard_pile),
-            len(state.edge_pile),
-            len(state.standard_discards),
-            len(state.edge_discards),
-        )
+    def pool(self, pile: PileName, drawn: tuple[int, ...]) -> list[tuple[int, int]]:
+        """What the next card of ``pile`` may be after the symbol draws ``drawn`` this turn:
+        (class, count) pairs. As the engine's :func:`~.game.next_draw`: the unseen cards of
+        the pile's type while its draw pile holds cards; its discards when the pile is empty
+        (they are reshuffled: R6); after that, the unseen cards and the old discards."""
+        taken = Counter(k for k in drawn if self.pile_of[k] == pile)
+        j = sum(taken.values())
+        size = self.pile_size[pile]
+        discards = self.discarded[pile]
+        if j < size:
+            counts = self.unseen[pile] - taken
+        elif j == size:
+            counts = Counter(discards)
+        elif j < size + sum(discards.values()):
+            counts = (self.unseen[pile] + discards) - taken
+        else:
+            counts = Counter()
+        return sorted(counts.items())
 
-    def shape(self, cells: tuple[int, ...]) -> tuple[int, ...]:
-        """The pyramid as far as the rest of a turn can tell: which slots are filled (-1:
-        empty), and the symbol of each filled slot a card may still be placed on (0: none;
-        -2: every slot on it is filled). A card's value counts only when it is placed, and
-        a card placed later sees only its neighbours' symbols, all of them below it."""
-        symbol = self.symbol
-        return tuple(
-            -1
-            if card == _EMPTY
-            else (symbol[card] if any(cells[a] == _EMPTY for a in above) else -2)
-            for card, above in zip(cells, self.above, strict=True)
-        )
+    def value(self, node: _Node, root: bool = False) -> Fraction | int:
+        """Expected points the seat still scores this turn from ``node``, playing best.
 
-    def placed_shape(
-        self, shape: tuple[int, ...], cells: tuple[int, ...], slot: Slot, card: int
-    ) -> tuple[int, ...]:
-        """:meth:`shape` after ``card`` is put on the empty, open ``slot`` of ``cells``,
-        changing only that slot and the two below it (the slots above an empty slot are
-        empty: a card rests on two)."""
-        changed = list(shape)
-        i = self.index[slot]
-        above = self.above
-        changed[i] = self.symbol[card] if above[i] else -2
-        for j in self.supports[i] or ():
-            if changed[j] != -2 and all(a == i or cells[a] != _EMPTY for a in above[j]):
-                changed[j] = -2
-        return tuple(changed)
-
-    def drawn_of(self, state: SunState) -> tuple[int, ...]:
-        """The classes of the cards drawn for symbols this turn: the hand and the cards
-        placed this turn, less the hand the turn began with."""
-        cells = state.pyramid.cells
-        came = Counter(self.canon[c] for c in state.hands[self.seat])
-        came.update(self.canon[cells[i]] for i in self.empty_at_root if cells[i] != _EMPTY)
-        came.subtract(self.root_hand)
-        return tuple(sorted(came.elements()))
-
-    def over(self, state: SunState) -> bool:
-        """Whether the seat's turn is over (the game ended, or another seat moves)."""
-        return state.phase is Phase.OVER or state.turn != self.seat
-
-    def value(
-        self, state: SunState, shape: tuple[int, ...], drawn: tuple[int, ...], segment: int
-    ) -> Fraction | int:
-        """Expected points the seat still scores this turn, playing best.
-
-        ``segment`` is the set (a bit per slot index) of the slots filled since the turn
-        began or the last symbol draw. Two dominance rules cut the orders that cannot do
-        better than another order searched anyway (no value is lost; the brute force
-        checks it):
+        ``segment`` (a bit per slot index) holds the slots filled since the turn began or the
+        last symbol draw. Two dominance rules cut the orders that cannot do better than
+        another order searched anyway (no value is lost; the brute force checks it):
 
         * **placements in the pyramid's order:** within a segment, cards go on slots of
           rising index only (bottom row first, left to right). A card's points and symbol
@@ -438,160 +450,227 @@ class _Search:
           Any other card of the segment could as well be placed after the draw, scoring the
           same, with the drawn card known.
         """
-        if state.phase is Phase.OVER or state.turn != self.seat:
-            return 0
-        key = self.key(state, shape, drawn, segment)
-        floor = segment.bit_length() - 1
-        known = self.memo.get(key)
+        known = self.memo.get(node)
         if known is not None:
             return known[0]
         self.tick()
-        best: Fraction | int = 0
-        best_move: Move | None = None
-        best_rank = (9, "")
-        seat = self.seat
-        before = state.scores[seat]
-        hand = sorted([self.canon[c] for c in state.hands[seat]])
-        top = state.pyramid.top
-        for move in distinct_moves(state):
-            if isinstance(move, Place):
-                slot = move.slot
-                here = self.index[slot]
-                if here <= floor:
-                    continue
-                child = self.placed_shape(shape, state.pyramid.cells, slot, move.card)
-                known_child = None
-                if slot != top:
-                    # the child's key without applying the move: a card placed below the
-                    # top waits for its symbol choice exactly when it touches its symbol
-                    # (checked against the engine whenever the move is applied)
-                    matches = matching_neighbours(state, move.card, slot)
-                    rest = list(hand)
-                    rest.remove(self.canon[move.card])
-                    known_child = self.memo.get(
-                        self.key_of(
-                            slot if matches else None,
-                            matches,
-                            child,
-                            tuple(rest),
+        filled, symbols, hand, drawn, segment, pending = node
+        best: Fraction | int
+        choice: _Choice
+        if pending is not None:
+            slot, matches = pending
+            best = matches + self.value((filled, symbols, hand, drawn, segment, None))
+            choice, rank = ("points",), (2, "")
+            if segment & ~(self.cone[slot] | 1 << slot) == 0:  # the draw-first rule
+                for pile in PILES:
+                    pool = self.pool(pile, drawn)
+                    if not pool:
+                        continue
+                    if len(drawn) >= self.draw_limit:
+                        self.limited = True
+                        continue
+                    worth = self.draw_value(filled, symbols, hand, drawn, pool)
+                    draw_rank = (1, f"symbol {pile}")
+                    if worth > best or (worth == best and draw_rank < rank):
+                        best, choice, rank = worth, ("draw", pile), draw_rank
+            self.memo[node] = (best, choice)
+            return best
+        if root:
+            best, choice, rank = 0, (), (9, "")
+        else:
+            best, choice, rank = 0, ("end",), (0, "")
+        floor = segment.bit_length() - 1
+        top = self.top
+        support_mask = self.support_mask
+        done: set[int] = set()
+        for k in hand:
+            if k in done:
+                continue
+            done.add(k)
+            rest = list(hand)
+            rest.remove(k)
+            rest_hand = tuple(rest)
+            mine = self.symbol[k]
+            points = self.points[k]
+            fit = self.fit[k] & ~filled
+            fit >>= floor + 1
+            i = floor
+            while fit:
+                step = (fit & -fit).bit_length()
+                fit >>= step
+                i += step
+                if filled & support_mask[i] != support_mask[i]:
+                    continue  # not open
+                gain: Fraction | int = points[i]
+                if i != top:
+                    matches = 0
+                    if mine:
+                        for j in self.neighbours[i]:
+                            if symbols >> 3 * j & 7 == mine:
+                                matches += 1
+                    now = filled | 1 << i
+                    changed = symbols | mine << 3 * i if self.above[i] else symbols
+                    for j in self.supports[i]:
+                        if all(now >> a & 1 for a in self.above[j]):
+                            changed &= ~(7 << 3 * j)
+                    gain += self.value(
+                        (
+                            now,
+                            changed,
+                            rest_hand,
                             drawn,
-                            segment | 1 << here,
-                            state,
+                            segment | 1 << i,
+                            (i, matches) if matches else None,
                         )
                     )
-                if known_child is not None:
-                    worth = points_for(state, move.card, slot) + known_child[0]
-                else:
-                    after = apply_unchecked(state, move)
-                    if slot != top and (after.pending is not None) != bool(matches):
-                        raise SolverBugError(
-                            f"{move.notation(state.deck)}: the engine's symbol phase and the "
-                            "search's key disagree: a bug in silverpyr"
-                        )
-                    worth = (
-                        after.scores[seat]
-                        - before
-                        + self.value(after, child, drawn, segment | 1 << here)
-                    )
-            elif isinstance(move, SymbolDraw):
-                if not self.drawing_first(state, segment):
-                    continue
-                if len(drawn) >= self.draw_limit:
-                    self.limited = True
-                    continue
-                worth = self.draw_value(state, move, shape, drawn)
-            elif isinstance(move, TakePoints | EndTurn):
-                after = apply_unchecked(state, move)
-                worth = after.scores[seat] - before + self.value(after, shape, drawn, segment)
-            else:
-                continue  # drawing 2 is the turn's other option, compared at the root
-            if best_move is None or worth >= best:
-                rank = _tie_rank(move, move.notation(state.deck))
-                if best_move is None or worth > best or rank < best_rank:
-                    best, best_move, best_rank = worth, move, rank
-        self.memo[key] = (best, best_move)
+                if gain > best or choice == ():
+                    best, choice, rank = gain, ("place", k, i), (3, self.place_notation(k, i))
+                elif gain == best:
+                    place_rank = (3, self.place_notation(k, i))
+                    if place_rank < rank:
+                        choice, rank = ("place", k, i), place_rank
+        self.memo[node] = (best, choice)
         return best
 
     def draw_value(
-        self, state: SunState, move: SymbolDraw, shape: tuple[int, ...], drawn: tuple[int, ...]
+        self,
+        filled: int,
+        symbols: int,
+        hand: tuple[int, ...],
+        drawn: tuple[int, ...],
+        pool: list[tuple[int, int]],
     ) -> Fraction:
-        """Expected points of a symbol's draw and the best play after each card."""
-        seat = self.seat
+        """Expected points of a symbol's draw and the best play after each card class."""
+        self.tick()
         total: Fraction | int = 0
         weight = 0
-        for card, count, _, after in self.chance(state, move):
-            gained = after.scores[seat] - state.scores[seat]
-            more = tuple(sorted((*drawn, self.canon[card])))
-            total += count * (gained + self.value(after, shape, more, 0))
+        for k, count in pool:
+            child = (
+                filled,
+                symbols,
+                tuple(sorted((*hand, k))),
+                tuple(sorted((*drawn, k))),
+                0,
+                None,
+            )
+            total += count * self.value(child)
             weight += count
         return Fraction(total) / weight
 
-    def chance(
-        self, state: SunState, move: SymbolDraw
-    ) -> list[tuple[int, int, Fraction, SunState]]:
-        """(representative card, count, probability, state after) of each class of card
-        the draw may bring, classes by their lowest card id."""
-        self.tick()
-        belief = next_draw(state, self.seat, move.pile)
-        groups: dict[int, list[int]] = {}
-        for card in belief:
-            groups.setdefault(self.canon[card], []).append(card)
-        total = len(belief)
-        result = []
-        for first in sorted(groups):
-            cards = groups[first]  # the lowest id of the class the draw may bring first
-            after = apply_unchecked(with_next_card(state, self.seat, move.pile, cards[0]), move)
-            result.append((cards[0], len(cards), Fraction(len(cards), total), after))
-        return result
-
-    def drawing_first(self, state: SunState, segment: int) -> bool:
-        """Whether every slot of ``segment`` is the pending card's or under it."""
-        assert state.pending is not None
-        i = self.index[state.pending]
-        return segment & ~(self.cone[i] | 1 << i) == 0
-
-    def best_move(self, state: SunState, segment: int) -> Move | None:
-        """The memoised best move of ``state`` (evaluated first if needed), with the card
-        of its class that this state holds."""
-        shape, drawn = self.shape(state.pyramid.cells), self.drawn_of(state)
-        self.value(state, shape, drawn, segment)
-        move = self.memo[self.key(state, shape, drawn, segment)][1]
-        if isinstance(move, Place):
-            first = self.canon[move.card]
-            card = min(c for c in state.hands[self.seat] if self.canon[c] == first)
-            move = Place(card, move.slot)
-        return move
-
-    def plan(self, state: SunState, segment: int = 0) -> Plan:
-        """The memoised best play from ``state`` as a policy tree, every move replayed by
-        the engine's checked :func:`~.game.apply`."""
+    def plan(self, state: SunState, node: _Node) -> Plan:
+        """The memoised best play from ``node`` (the engine's ``state``) as a policy tree,
+        every move replayed by the engine's checked :func:`~.game.apply`, and every number
+        of the search checked against the engine's."""
         steps: list[Step] = []
         seat = self.seat
         start = state.scores[seat]
-        while not self.over(state):
-            move = self.best_move(state, segment)
-            if move is None:
+        first = node == self.root_node
+        while state.phase is not Phase.OVER and state.turn == seat:
+            self.value(node, root=first)
+            choice = self.memo[node][1]
+            filled, symbols, hand, drawn, _, pending = node
+            if not choice:
                 break
-            text = move.notation(state.deck)
-            if isinstance(move, SymbolDraw):
+            if choice[0] == "draw":
+                pile = choice[1]
+                move: Move = SymbolDraw(pile)
+                belief = Counter(self.canon[c] for c in next_draw(state, seat, pile))
+                pool = self.pool(pile, drawn)
+                if sorted(belief.items()) != pool:
+                    raise SolverBugError(
+                        f"the best turn's belief over the {pile} pile is not the engine's: "
+                        "a bug in silverpyr"
+                    )
+                total = sum(count for _, count in pool)
                 branches = []
-                for card, count, probability, _ in self.chance(state, move):
-                    drawn = apply(with_next_card(state, seat, move.pile, card), move)
-                    gained = drawn.scores[seat] - state.scores[seat]
+                for k, count in pool:
+                    card = min(c for c in next_draw(state, seat, pile) if self.canon[c] == k)
+                    after = apply(with_next_card(state, seat, pile, card), move)
+                    child = (
+                        filled,
+                        symbols,
+                        tuple(sorted((*hand, k))),
+                        tuple(sorted((*drawn, k))),
+                        0,
+                        None,
+                    )
                     branches.append(
                         Branch(
-                            self.labels[card], count, probability, _add(self.plan(drawn), gained)
+                            self.labels[card],
+                            count,
+                            Fraction(count, total),
+                            _add(self.plan(after, child), after.scores[seat] - state.scores[seat]),
                         )
                     )
                 points = state.scores[seat] - start
                 expected = sum((b.probability * b.plan.value for b in branches), start=_ZERO)
-                return Plan(tuple(steps), points + expected, text, tuple(branches))
+                return Plan(tuple(steps), points + expected, move.notation(), tuple(branches))
+            expected_points: int
+            if choice[0] == "place":
+                _, k, i = choice
+                card = min(c for c in state.hands[seat] if self.canon[c] == k)
+                move = Place(card, self.slots[i])
+                expected_points = self.points[k][i]
+            elif choice[0] == "points":
+                move = TakePoints()
+                assert pending is not None
+                expected_points = pending[1]
+            else:
+                move = EndTurn()
+                expected_points = 0
             after = apply(state, move)
-            steps.append(Step(text, after.scores[seat] - state.scores[seat]))
-            if isinstance(move, Place):
-                segment |= 1 << self.index[move.slot]
+            gained = after.scores[seat] - state.scores[seat]
+            if gained != expected_points:
+                raise SolverBugError(
+                    f"{move.notation(state.deck)} scores {gained} by the rules, but the best-turn "
+                    f"search counted {expected_points}: a bug in silverpyr"
+                )
+            steps.append(Step(move.notation(state.deck), gained))
+            node = self.next_node(node, choice, after)
             state = after
+            first = False
         return Plan(tuple(steps), Fraction(state.scores[seat] - start))
+
+    def next_node(self, node: _Node, choice: _Choice, after: SunState) -> _Node:
+        """The node after a placement, the symbol's points or the turn's end, checked
+        against the engine's state ``after``."""
+        filled, symbols, hand, drawn, segment, _ = node
+        if choice[0] == "points":
+            return (filled, symbols, hand, drawn, segment, None)
+        if choice[0] != "place":
+            return node
+        _, k, i = choice
+        rest = list(hand)
+        rest.remove(k)
+        now = filled | 1 << i
+        changed = symbols | self.symbol[k] << 3 * i if self.above[i] else symbols
+        for j in self.supports[i]:
+            if all(now >> a & 1 for a in self.above[j]):
+                changed &= ~(7 << 3 * j)
+        matches = sum(1 for j in self.neighbours[i] if symbols >> 3 * j & 7 == self.symbol[k])
+        matches = matches if self.symbol[k] else 0
+        if after.phase is not Phase.OVER and (after.pending is not None) != bool(matches):
+            raise SolverBugError(
+                f"placing on {self.slots[i]}: the engine's symbol phase and the best-turn "
+                "search disagree: a bug in silverpyr"
+            )
+        if (
+            after.pending is not None
+            and matching_neighbours(after, after.pyramid.cards[after.pending], after.pending)
+            != matches
+        ):
+            raise SolverBugError(
+                f"placing on {self.slots[i]}: the engine's symbol points and the best-turn "
+                "search's disagree: a bug in silverpyr"
+            )
+        return (
+            now,
+            changed,
+            tuple(rest),
+            drawn,
+            segment | 1 << i,
+            (i, matches) if matches else None,
+        )
 
 
 _ZERO = Fraction(0)
@@ -663,8 +742,8 @@ def best_turn(
     while True:
         search = _Search(state, began + time_limit, draw_limit)
         try:
-            value = search.value(state, search.shape(state.pyramid.cells), (), 0)
-            found = search.plan(state)
+            value = search.value(search.root_node, root=True)
+            found = search.plan(state, search.root_node)
         except _OutOfTime:
             nodes += search.nodes
             break
