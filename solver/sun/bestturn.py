@@ -574,7 +574,8 @@ class _Search:
             if choice[0] == "draw":
                 pile = choice[1]
                 move: Move = SymbolDraw(pile)
-                belief = Counter(self.canon[c] for c in next_draw(state, seat, pile))
+                cards = next_draw(state, seat, pile)
+                belief = Counter(self.canon[c] for c in cards)
                 pool = self.pool(pile, drawn)
                 if sorted(belief.items()) != pool:
                     raise SolverBugError(
@@ -584,7 +585,9 @@ class _Search:
                 total = sum(count for _, count in pool)
                 branches = []
                 for k, count in pool:
-                    card = min(c for c in next_draw(state, seat, pile) if self.canon[c] == k)
+                    if time.perf_counter() > self.deadline:  # a big tree takes time to replay
+                        raise _OutOfTime
+                    card = min(c for c in cards if self.canon[c] == k)
                     after = apply(with_next_card(state, seat, pile, card), move)
                     child = (
                         filled,
