@@ -1361,6 +1361,8 @@ def _pass(state: CheopsState) -> CheopsState:
 
 
 def _next_turn(state: CheopsState) -> CheopsState:
+    if full_boards(state) >= boards_to_end(state):
+        return _finish(state, "boards")
     if not any(_is_item(cell) for cell in state.cells):
         return _finish(state, "empty")
     opens = _open_indexes(state.cells)
