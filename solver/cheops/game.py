@@ -1660,6 +1660,7 @@ def state_problems(state: CheopsState) -> tuple[str, ...]:
             + state.boards[c].covered
             + state.lost[c]
             + 1
+            + (state.phase is Phase.SELL and state.pending == colour)
         )
         if count != TREASURES_PER_COLOUR:
             problems.append(f"{count} {colour} treasures in play; there are {TREASURES_PER_COLOUR}")
@@ -1690,6 +1691,8 @@ def state_problems(state: CheopsState) -> tuple[str, ...]:
         laws.update(kept)
     if state.law9 is not None:
         laws[9] += 1
+    if state.phase is Phase.LAW and isinstance(state.pending, int):
+        laws[state.pending] += 1
     if any(laws[law] != 1 for law in LAWS) or sum(laws.values()) != len(LAWS):
         problems.append("the 12 laws are not each in exactly one place")
     if any(money < 0 for money in state.money):
