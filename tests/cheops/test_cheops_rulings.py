@@ -363,3 +363,39 @@ def test_ruling_c13_laws_and_stacks_are_hidden_in_the_view() -> None:
     assert isinstance(law, int)
     taken = play(eye, Take(s("b3"), "A"))
     assert taken.view(2).unseen_laws == tuple(other for other in range(1, 13) if other != law)
+
+
+# --- the engine's own rulings where the rules and the spec are silent (docs: "Engine rulings") --
+
+
+def test_engine_ruling_kept_laws_and_a_buy_may_follow_law_11s_take() -> None:
+    state = replace(game(2), kept_laws=((10, 11), ()), stores=stores(2, red=(1, 0)), money=(20, 20))
+    state = bottom_row(state, ["blue", "green"])
+    state = play(state, UseLaw11(s("a1"), "A"), Sell())
+    assert why_illegal(state, UseLaw10("red")) is None
+    assert why_illegal(state, BuyNeighbour()) is None
+
+
+def test_engine_ruling_law_7_may_lie_on_the_last_entry_and_law_9_stays_with_its_payer() -> None:
+    state = with_board(game(2), "blue", BoardState(board("40", "30", "10"), covered=1))
+    state = bottom_row(state, [7])
+    choices = legal_moves(play(state, Take(s("a1"), "A")))
+    assert LawTarget("blue", 2) in choices and LawTarget("blue", 0) not in choices
+    paid = bottom_row(replace(game(2), law9=1), [8])
+    after = play(paid, Take(s("a1"), "A"))
+    assert after.law9 == 1 and LawPlayed(0, 8, "no effect") in after.events
+
+
+def test_engine_ruling_law_10_may_sell_a_colour_under_law_4() -> None:
+    state = replace(game(2), kept_laws=((10,), ()), stores=stores(2, blue=(1, 0)))
+    state = with_board(state, "blue", BoardState(state.board("blue").board, law=4))
+    assert why_illegal(replace(state, laws_in_force=(4,)), UseLaw10("blue")) is None
+
+
+def test_engine_ruling_enough_full_boards_name_the_end_before_a_blocked_table() -> None:
+    state = with_board(game(2), "red", BoardState(board("30", "10"), covered=1))
+    state = with_board(state, "blue", BoardState(board("30", "10")))
+    state = empty_pyramid(state, {"a1": "blue", "b2": "green"})  # b2 fits only D
+    state = replace(state, hands=(("A",), ("A",)))
+    ended = play(state, Take(s("a1"), "A"), Sell())
+    assert ended.end == "boards"
