@@ -31,6 +31,7 @@ from silverpyr.solver.cheops.game import (
     apply,
     legal_moves,
     parse_move,
+    why_illegal,
 )
 from silverpyr.solver.errors import SilverpyrError
 
@@ -131,6 +132,8 @@ def test_any_text_is_a_move_or_a_syntax_error(text: str) -> None:
         assert "\n" not in str(error)
         return
     assert parse_move(STATE, move.notation()) == move
+    if why_illegal(STATE, move) is None:
+        apply(STATE, move)
 
 
 def test_an_illegal_move_says_why_in_one_line() -> None:
