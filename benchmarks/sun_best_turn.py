@@ -40,7 +40,8 @@ same day with 8 other jobs on the 2 cores (``--positions 200 --cpsat 30``, seeds
     no-draw turn, CP-SAT: n=30 median 0.029 s, p95 0.621 s, max 0.662 s
     same points on all 30
 
-(Run alone a few minutes earlier: 53 of 200 proven, draw limits 1-3 reached by 79.) So the
+(A few minutes earlier, with 4 other jobs: 53 of 200 proven, draw limits 1-3 reached by 79,
+max 3.5 s: the policy tree's replay did not watch the clock then.) So the
 issue's target (median 0.1 s, max 2 s, proven) is **not met** for full hands, and a faster
 search does not change that much: about a quarter of full hands are proven (those whose
 chains end), and a twentyfold speed-up buys about one more symbol draw of depth. What costs
