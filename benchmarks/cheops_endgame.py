@@ -81,7 +81,7 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     rows = []
-    reach = 0
+    reach = args.min_k - 1
     for k in range(args.min_k, args.max_k + 1):
         row = measure(k, args.players, args.positions, args.seed, args.time_limit)
         rows.append(row)
