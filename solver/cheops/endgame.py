@@ -59,6 +59,7 @@ docs/cheops-position.md describes the answer and the position file.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -425,6 +426,7 @@ class _Search:
         self.fields = _KEYED_FIELDS + tuple(
             f.name for f in dataclasses.fields(root) if f.name not in known
         )
+        self.keyed = operator.attrgetter(*self.fields)
         self.exact: dict[tuple[Any, ...], tuple[Vec, Move | None]] = {}
         """Values of states whose search met no horizon: the game's own values."""
         self.limited: dict[tuple[Any, ...], tuple[Vec, Move | None]] = {}
@@ -448,7 +450,7 @@ class _Search:
         return (
             ",".join(map(str, state.cells)),
             tuple((board.covered, board.law, board.law7) for board in state.boards),
-            tuple(getattr(state, name) for name in self.fields),
+            self.keyed(state),
             tuple(stack[0] if stack else "" for stack in stacks),
             tuple(len(stack) for stack in stacks),
             "".join(hidden),
