@@ -105,7 +105,7 @@ WIN_SCALE = 60
 MAX_ENTRIES = 1_500_000
 """Transposition entries kept before the depth-limited ones are dropped (memory)."""
 
-_CHECK_EVERY = 256
+_CHECK_EVERY = 16
 """Nodes between two looks at the clock."""
 
 Number = int | Fraction
