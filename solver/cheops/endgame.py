@@ -102,8 +102,9 @@ OBJECTIVES = (MARGIN, WIN)
 WIN_SCALE = 60
 """Win shares are counted in 60ths inside the search (1/k for k = 1..5 is whole)."""
 
-MAX_ENTRIES = 1_500_000
-"""Transposition entries kept before the depth-limited ones are dropped (memory)."""
+MAX_ENTRIES = 250_000
+"""Entries a transposition table keeps before it is emptied (memory: about 900 bytes
+each; a table is a cache, so its values stay right)."""
 
 _CHECK_EVERY = 16
 """Nodes between two looks at the clock."""
@@ -446,15 +447,19 @@ class _Search:
         a top: the order under the tops is unknown to everyone, and each chance outcome is
         set by ``with_next_tile``. Not keyed: the seed, the events and what left the game."""
         stacks = state.stacks
-        hidden = sorted(tile for stack in stacks for tile in stack[1:])
-        return (
-            ",".join(map(str, state.cells)),
-            tuple((board.covered, board.law, board.law7) for board in state.boards),
-            self.keyed(state),
-            tuple(stack[0] if stack else "" for stack in stacks),
-            tuple(len(stack) for stack in stacks),
-            "".join(hidden),
+        hidden = "".join(sorted(tile for stack in stacks for tile in stack[1:]))
+        tops = ",".join(f"{stack[0]}{len(stack)}" if stack else "-" for stack in stacks)
+        boards = bytes(
+            value
+            for board in state.boards
+            for value in (
+                board.covered,
+                board.law or 0,
+                0 if board.law7 is None else board.law7 + 1,
+            )
         )
+        # compact (text and bytes): the table holds up to MAX_ENTRIES of these
+        return (f"{','.join(map(str, state.cells))}/{tops}/{hidden}", boards, self.keyed(state))
 
     def end(self, state: CheopsState) -> Vec | None:
         """The value of a finished game (``None`` when it goes on)."""
