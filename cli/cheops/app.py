@@ -16,4 +16,8 @@ def register() -> typer.Typer:
     from .cards_cmd import cards_app
 
     cheops_app.add_typer(cards_app, name="cards")
+
+    from .solve_cmd import solve
+
+    cheops_app.command("solve")(solve)
     return cheops_app
