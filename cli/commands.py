@@ -94,4 +94,8 @@ def register(app: typer.Typer) -> None:
 
     app.add_typer(register_sun(), name="sun")
 
+    from .cheops.app import register as register_cheops
+
+    app.add_typer(register_cheops(), name="cheops")
+
     _unwrap_help(app)

@@ -44,6 +44,6 @@ def test_the_readme_points_nowhere_outside_the_repository() -> None:
 
 
 def test_each_game_has_its_rules_in_the_projects_docs() -> None:
-    for name in ("silvergold-rules.md", "sun-rules.md"):
+    for name in ("silvergold-rules.md", "sun-rules.md", "cheops-rules.md"):
         text = (ROOT / "docs" / name).read_text(encoding="utf-8")
         assert "Ruling" in text and "../shared" not in text

@@ -1,0 +1,19 @@
+"""``silverpyr cheops``: the commands of *Cheops* (Hans im Glück), one module per command
+group, registered on one Typer group (``cli/commands.py`` adds it to the root app)."""
+
+from __future__ import annotations
+
+import typer
+
+cheops_app = typer.Typer(
+    help="Cheops (Hans im Glück): its board and price boards, and the game's commands.",
+    no_args_is_help=True,
+)
+
+
+def register() -> typer.Typer:
+    """The ``cheops`` group with every command of the game."""
+    from .cards_cmd import cards_app
+
+    cheops_app.add_typer(cards_app, name="cards")
+    return cheops_app
