@@ -18,7 +18,6 @@ from ..arena_view import (
     where,
     with_bar,
 )
-from ..context import app_context
 from ..options import (
     JsonOption,
     PlainOption,
@@ -27,14 +26,12 @@ from ..options import (
     check_cluster_options,
 )
 from ..output import emit
+from .context import components as cheops_components
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from ...puzzles.cheops.arena import ArenaReport
-
-GAME = "cheops"
-"""The game's name in ``--cards``'s cache."""
 
 
 def arena(
@@ -66,12 +63,11 @@ def arena(
 ) -> None:
     """Bots play seeded games of Cheops (seats rotated): win rates and final money."""
     from ...puzzles.cheops.arena import CheopsRecords, check_arena, run_arena
-    from ...solver.cheops.components import load_components
 
     names = [name.strip() for name in bots.split(",") if name.strip()]
     check_arena(names, games, seed)  # the line-up and the cluster fail before work
     check_cluster_options(scheduler, workers)
-    components = app_context(ctx).loaded(GAME, load_components)  # --cards: a Cheops file
+    components = cheops_components(ctx)  # --cards: a Cheops components file
     folder = None if records is None else CheopsRecords.open(records, components, seed + games - 1)
     report = with_bar(
         games,
