@@ -121,11 +121,12 @@ def parse_bots(players: int | None, opponents: str | None) -> tuple[str, ...] | 
 def full_screen() -> Callable[[KeptGame], object] | None:
     """The full-screen game's ``run_game`` when its module is installed and this terminal can
     draw a screen (``cli/tui/terminal.interactive``), else ``None`` (line mode)."""
+    target = f"{__package__}.{LAUNCH}"
     try:
-        launch = importlib.import_module(f"{__package__}.{LAUNCH}")
+        launch = importlib.import_module(target)
     except ModuleNotFoundError as error:
-        if error.name is not None and error.name.startswith(f"{__package__}.tui"):
-            return None
+        if error.name is not None and f"{target}.".startswith(f"{error.name}."):
+            return None  # the module (or its package) is not installed: line mode
         raise
     from ..tui.terminal import interactive
 
