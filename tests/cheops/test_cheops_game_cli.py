@@ -211,3 +211,23 @@ def test_a_scripted_game_with_the_coach_judges_every_decision(home: Path) -> Non
     assert data["money"] == list(money)
     assert data["coach"]["decisions"] == len(answers)
     assert "Coach's summary" in result.stderr
+
+
+def test_the_coach_asks_before_a_costly_move_and_n_chooses_again(home: Path) -> None:
+    kept = KeptGame(COMPONENTS, 3, ("greedy",), coach=True, rollouts=2)
+    kept.settle()
+    costly = None
+    for move in kept.options():
+        verdict = kept.check(move)
+        if verdict is not None and not verdict.is_silent:
+            costly = move.notation()
+            break
+    assert costly is not None, "seed 3's first decision has a graded move"
+    result = _run(
+        "--seed", "3", "--coach", "--rollouts", "2", text=f"{costly}\nn\n{costly}\ny\nq\ny\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("Play it anyway?") == 2
+    assert "Choose again." in result.stdout
+    assert "(pending) You took" in result.stdout
+    assert "Coach's summary" in result.stdout
