@@ -61,7 +61,7 @@ from typing import Any
 
 from ...solver.cheops.board import Space
 from ...solver.cheops.bots import CheopsPlayer
-from ...solver.cheops.expert import ExpertPlayer
+from ...solver.cheops.expert import Expert, ExpertPlayer, ExpertWeights
 from ...solver.cheops.game import (
     CheopsState,
     DrawTile,
@@ -253,7 +253,7 @@ class Rollouts:
         self._worlds: list[CheopsState] = []
         self._values: dict[tuple[str, int, int], tuple[int, float]] = {}
         self._players = [
-            ExpertPlayer() if other == seat else make_player(name)
+            rollout_player("expert" if other == seat else name)
             for other, name in enumerate(self.table)
         ]
 
@@ -283,6 +283,16 @@ class Rollouts:
 def horizon_rounds(players: int) -> int:
     """Whole rounds of :data:`HORIZON_TURNS` turns at a table of ``players`` (at least 1)."""
     return max(1, -(-HORIZON_TURNS // players))
+
+
+def rollout_player(name: str) -> CheopsPlayer:
+    """The player of a seat in the rollouts: the registry's bot ``name``, except that the
+    expert plays by its value model alone (its determinized search off: **ruling**, the
+    search costs ~25 ms a turn's start, ten times the model, and a rollout holds several
+    such decisions; the reference move is still the full expert's choice)."""
+    if name == REFERENCE:
+        return ExpertPlayer(expert=Expert(ExpertWeights(search_samples=0)))
+    return make_player(name)
 
 
 def play_to_horizon(
@@ -497,6 +507,7 @@ __all__ = [
     "measure",
     "play_to_horizon",
     "reference_move",
+    "rollout_player",
     "rollouts_for",
     "window",
 ]

@@ -76,11 +76,9 @@ def test_a_whole_scripted_game_ends_with_its_outcome_as_json(home: Path) -> None
 
 
 def test_left_and_resumed_the_game_ends_the_same(home: Path, tmp_path: Path) -> None:
-    answers, money, cuts = _game(12, ("expert", "greedy"))
+    answers, money, cuts = _game(12, ("greedy", "greedy"))
     half = min(cuts, key=lambda cut: abs(cut - len(answers) // 2))
-    first = _run(
-        "--seed", "12", "--opponents", "expert,greedy", "--moves", ";".join(answers[:half]) + ";q"
-    )
+    first = _run("--seed", "12", "--players", "3", "--moves", ";".join(answers[:half]) + ";q")
     assert first.exit_code == 0, first.output
     assert "silverpyr cheops game" in first.stderr
     record = tmp_path / "game.json"
