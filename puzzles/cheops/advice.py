@@ -1,10 +1,16 @@
 """Advice for any decision of a Cheops game (``h``): the options ranked by the expert's
 valuation, in piastres of final money over the best other player, and chance to win.
 
-**The yardstick is fixed first.** The reference is the expert's choice
-(:class:`~silverpyr.solver.cheops.expert.ExpertPlayer`), decided from what the seat sees
-**before any rollout is measured**; every other option is compared with it, never with the
-best of noisy means (no winner's curse).
+**The yardstick is fixed first.** The reference is the choice of the expert's **value model**
+(:class:`~silverpyr.solver.cheops.expert.ExpertPlayer` with its determinized search off:
+:func:`reference_player`), decided from what the seat sees **before any rollout is
+measured**; every other option is compared with it, never with the best of noisy means (no
+winner's curse). **Ruling (the yardstick is the rollouts' own policy):** the rollouts play the
+seat by the same value model (the search costs ~25 ms a turn's start, ten times the model, and
+a rollout holds several), and a decision's losses add up to the gap to a policy only when the
+reference is that policy's own choice (the performance-difference identity): with the
+searching expert's choice as the yardstick and the model in the rollouts, the coach's summed
+losses overstated the gap to the expert 1.65x (docs/cheops-game.md).
 
 **Paired rollouts.** Sample ``k`` is one *determinization* of what the seat cannot see
 (:func:`~silverpyr.solver.cheops.game.determinized`: the laws face down on the eyes and out of
@@ -287,12 +293,15 @@ def horizon_rounds(players: int) -> int:
 
 def rollout_player(name: str) -> CheopsPlayer:
     """The player of a seat in the rollouts: the registry's bot ``name``, except that the
-    expert plays by its value model alone (its determinized search off: **ruling**, the
-    search costs ~25 ms a turn's start, ten times the model, and a rollout holds several
-    such decisions; the reference move is still the full expert's choice)."""
+    expert plays by its value model (:func:`reference_player`: module ruling)."""
     if name == REFERENCE:
-        return ExpertPlayer(expert=Expert(ExpertWeights(search_samples=0)))
+        return reference_player()
     return make_player(name)
+
+
+def reference_player() -> CheopsPlayer:
+    """The yardstick's policy: the expert's value model (its determinized search off)."""
+    return ExpertPlayer(expert=Expert(ExpertWeights(search_samples=0)))
 
 
 def play_to_horizon(
@@ -346,9 +355,9 @@ def canonical(state: CheopsState, move: Move) -> Move:
 
 
 def reference_move(state: CheopsState, seat: int) -> Move:
-    """The expert's choice, the yardstick (decided before anything is measured), as an option
-    of :func:`distinct_moves`."""
-    return canonical(state, ExpertPlayer().decide(state, seat))
+    """The yardstick: the expert's value model's choice (decided before anything is
+    measured), as an option of :func:`distinct_moves`."""
+    return canonical(state, reference_player().decide(state, seat))
 
 
 @dataclass(frozen=True)
@@ -507,6 +516,7 @@ __all__ = [
     "measure",
     "play_to_horizon",
     "reference_move",
+    "reference_player",
     "rollout_player",
     "rollouts_for",
     "window",
