@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import yaml
 from typer.testing import CliRunner
 
@@ -136,3 +137,19 @@ def test_a_broken_cards_file_for_show_is_one_error_line(tmp_path: Path) -> None:
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ")
     assert "mine.yaml" in result.stderr and "eyes[2]" in result.stderr
     assert "Traceback" not in result.output
+
+
+HOSTILE = Path(__file__).resolve().parent.parent / "data" / "hostile"
+
+
+@pytest.mark.parametrize("path", sorted(HOSTILE.glob("cards-*")), ids=lambda p: p.name)
+def test_a_hostile_file_is_one_error_line_naming_it(path: Path) -> None:
+    """The core's hostile card files, given as the Cheops file: one error line, exit 2."""
+    result = _run("--cards", str(path), "cheops", "cards", "show")
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and path.name in lines[0]
+    assert "Traceback" not in result.output
+    checked = _run("cheops", "cards", "validate", str(path))
+    assert checked.exit_code == 2 and checked.stdout == ""
+    assert all(line.startswith("error: ") for line in checked.stderr.splitlines())

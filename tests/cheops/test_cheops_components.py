@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import pickle
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -357,3 +358,45 @@ def test_any_entries_load_or_are_named(entries: list[Any]) -> None:
 
 def test_a_space_is_what_the_eyes_hold() -> None:
     assert all(isinstance(eye, Space) for eye in COMPONENTS.eyes)
+
+
+YAML_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 1000) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.sampled_from(["format", "eyes", "law7_number", "start_money", "boards", "other"]),
+    YAML_VALUES,
+)
+def test_any_value_at_any_key_is_loaded_or_named(key: str, value: Any) -> None:
+    """Whatever a key holds, the reader gives components or problems, never a crash."""
+    data = copy.deepcopy(BUNDLED)
+    data[key] = value
+    try:
+        parse_components(data, "fuzz")
+    except CheopsDataError as error:
+        assert error.problems and all(p.source == "fuzz" for p in error.problems)
+        assert all(p.where.startswith(key) for p in error.problems), error.problems
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 15), st.sampled_from(["name", "type", "entries", "extra"]), YAML_VALUES)
+def test_any_value_in_a_board_is_loaded_or_named(number: int, key: str, value: Any) -> None:
+    data = copy.deepcopy(BUNDLED)
+    data["boards"][number][key] = value
+    try:
+        parse_components(data, "fuzz")
+    except CheopsDataError as error:
+        assert all(p.where.startswith("boards") for p in error.problems), error.problems
+
+
+def test_components_pickle_and_hash_as_their_content() -> None:
+    """A Dask worker gets the same components (the fingerprint travels with them)."""
+    again = pickle.loads(pickle.dumps(COMPONENTS))
+    assert again == COMPONENTS and hash(again) == hash(COMPONENTS)
+    assert again.fingerprint == COMPONENTS.fingerprint and again.source == COMPONENTS.source
+    assert pickle.loads(pickle.dumps(COMPONENTS.eyes[0])) == COMPONENTS.eyes[0]
