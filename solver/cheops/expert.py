@@ -40,8 +40,14 @@ position is worth most, with the targets of laws 4, 5 and 6 chosen by the stores
 protects the colour the seat holds most over its rivals, law 4 strikes the colour the rivals
 hold most over the seat, law 6 shields the seat's own best colour.
 
-The constants were chosen by arena runs on tuning seeds (0 to 99,999), never on the report's
-seeds (900,000 and up): docs/cheops-bots.md.
+**The search** (the default; ``ExpertWeights(search_samples=0)`` is the value model alone):
+at a turn's start the value model's best few moves are each applied to a determinization
+(keyed by public facts) and followed by one round of the value model at every seat, then
+valued by the model; the best wins. Head to head it beats the value model alone about 4 games
+in 5 at 2 players (tools/cheops_search.py, tuning seeds).
+
+The constants were chosen by runs on tuning seeds (0 to 99,999), never on the report's seeds
+(900,000 and up): docs/cheops-bots.md.
 """
 
 from __future__ import annotations
