@@ -210,7 +210,6 @@ def test_confirms_follows_the_ruling() -> None:
             assert confirms(state, move, apply(state, move))
 
 
-@pytest.mark.slow
 def test_every_event_has_a_line_a_kind_and_a_seat() -> None:
     kept = KeptGame(COMPONENTS, 6, ["greedy"], coach=True, rollouts=2)
     player = GreedyPlayer()
