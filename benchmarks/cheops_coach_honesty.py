@@ -31,6 +31,9 @@ Measured (8 paired rollouts a verdict, the default horizon of 2 rounds; docs/che
 * 2 players, report seeds 810,000-810,029 pooled from 3 runs of 10 (``--rows``): gap
   251.1 ± 35.2, coach's total loss 313.5 ± 30.6 a game, loss - gap +62.4 ± 29.4, ratio 1.25;
   ~83 decisions a game, 44% not the yardstick's, 20% graded.
+* 2 players, 820,000-820,019: gap 303.4 ± 32.1, loss 393.9 ± 28.0, ratio 1.30; with
+  ``--rounds 3`` on the same seeds loss 370.9 ± 34.5, ratio 1.22. Pooled with the 30 above
+  (n=50): gap 272.0 ± 24.7, loss 345.7 ± 22.0, loss - gap +73.6 ± 23.4, ratio 1.27.
 * 3 players, 810,000-810,009: gap 261.7 ± 35.8, loss 264.0 ± 22.8, loss - gap +2.3 ± 35.3,
   ratio 1.01.
 * Before the ruling on the yardstick (the searching expert's choice as the reference, the
