@@ -263,7 +263,7 @@ def _print_json(kept: KeptGame, record: Path | None, *, left: bool) -> None:
         "left": left,
         "saved": kept.saved and bool(kept.answers) and result is None,
         "winners": None if result is None else list(result.winners),
-        "money": list(final_money(kept.state) if result is None else result.money),
+        "money": list(final_money(kept.committed) if result is None else result.money),
         "reason": None if result is None else result.reason,
         "moves": len(kept.answers),
         "coach": kept.report().to_dict() if kept.coach else None,
