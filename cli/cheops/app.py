@@ -20,4 +20,12 @@ def register() -> typer.Typer:
     from .solve_cmd import solve
 
     cheops_app.command("solve")(solve)
+
+    from .arena_cmd import arena
+
+    cheops_app.command("arena")(arena)
+
+    from .game_cmd import game
+
+    cheops_app.command("game")(game)
     return cheops_app
