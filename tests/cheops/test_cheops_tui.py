@@ -1,0 +1,534 @@
+"""The full-screen Cheops game (Textual), driven by keys as a person would.
+
+Each flow runs the app headless with ``App.run_test`` and a Pilot. A whole game is played by
+turning the greedy bot's choice for seat 0 into keys: the tile's number, the arrows to its
+space (found by walking the cursor the screen's own way), Enter; ``b`` to buy, ``e`` to end,
+``p`` to pass, ``K`` for a kept law; a sale, a law's choice or a stack by the number of its
+option in the question.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+from collections.abc import Awaitable, Callable
+
+import pytest
+from cheops.tui_table import EngineTable
+from rich.console import Console
+from rich.text import Text
+from textual.pilot import Pilot
+
+from silverpyr.cli.cheops.tui.app import MIN_SIZE, CheopsApp, CheopsSetting
+from silverpyr.cli.cheops.tui.board import boards_text, hand_text, pyramid_text, seats_text
+from silverpyr.cli.cheops.tui.game_screen import (
+    PYRAMID,
+    CheopsEnd,
+    CheopsGameScreen,
+    CheopsHelp,
+    Question,
+    next_space,
+)
+from silverpyr.cli.cheops.tui.table import HUMAN, GameTable
+from silverpyr.cli.tui.base import TooSmall
+from silverpyr.cli.tui.modals import Choose, Confirm, Prompt
+from silverpyr.solver.cheops import (
+    BuyNeighbour,
+    Components,
+    DeclineLaw9,
+    DrawTile,
+    EndTurn,
+    LawTarget,
+    Move,
+    Pass,
+    PayLaw9,
+    Phase,
+    RemoveLaw,
+    Sell,
+    Space,
+    Store,
+    Take,
+    UseLaw10,
+    UseLaw11,
+    UseLaw12,
+    apply,
+    fits,
+    load_components,
+    new_game,
+    open_spaces,
+)
+from silverpyr.solver.cheops.bots import GreedyPlayer
+
+DIRECTIONS = {"up": (1, 0), "down": (-1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+@pytest.fixture(scope="module")
+def components() -> Components:
+    return load_components()
+
+
+def make_app(table: GameTable) -> CheopsApp:
+    return CheopsApp(CheopsSetting(), lambda s: CheopsGameScreen(s, table))
+
+
+def run(
+    app: CheopsApp,
+    steps: Callable[[Pilot[None]], Awaitable[None]],
+    size: tuple[int, int] = (80, 24),
+) -> None:
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await steps(pilot)
+
+    asyncio.run(main())
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Wait for the bots' and the advice's threads and their results to be shown."""
+    for _ in range(3):  # a result may start the next worker
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+def screen_lines(app: CheopsApp) -> list[str]:
+    """The screen as lines of text, read back from Textual's own screenshot (SVG)."""
+    svg = app.export_screenshot()
+    cell = re.search(r'<rect class="[^"]*" x="0" y="0" width="([\d.]+)"', svg)
+    texts = re.findall(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg)
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for x, y, text in texts:
+        rows.setdefault(float(y), []).append((float(x), html.unescape(text)))
+    width = float(cell.group(1)) if cell else 12.2
+    lines = []
+    for y in sorted(rows):
+        line = ""
+        for x, text in sorted(rows[y]):
+            line = line.ljust(round(x / width)) + text
+        lines.append(line.replace("\xa0", " "))
+    return lines
+
+
+def shown(app: CheopsApp) -> str:
+    return "\n".join(screen_lines(app))
+
+
+def arrows_to(screen: CheopsGameScreen, target: Space) -> list[str]:
+    """The arrow keys that walk the cursor to ``target`` (breadth first over the screen's own
+    moves), or fail when it cannot get there."""
+    start = screen.cursor
+    assert start is not None
+    targets = screen.targets()
+    paths: dict[Space, list[str]] = {start: []}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for space in frontier:
+            for key, (rows, columns) in DIRECTIONS.items():
+                to = next_space(targets, space, rows, columns)
+                if to not in paths:
+                    paths[to] = [*paths[space], key]
+                    nxt.append(to)
+        frontier = nxt
+    assert target in paths, f"{target} cannot be reached from {start}"
+    return paths[target]
+
+
+def option_key(question: Choose, value: str) -> str:
+    """The number key of the option ``value`` in a question."""
+    values = [option for option, _ in question.options]
+    assert value in values, f"{value} is not offered: {question.options}"
+    index = values.index(value)
+    assert index < 9, "only the first nine options have a number key"
+    return str(index + 1)
+
+
+async def answer(pilot: Pilot[None], value: str) -> None:
+    """Answer the question up with the option ``value``, by its number (or by arrows and
+    Enter past the ninth)."""
+    await pilot.pause()
+    question = pilot.app.screen
+    assert isinstance(question, Choose), f"no question up for {value}"
+    values = [option for option, _ in question.options]
+    assert value in values, f"{value} is not offered: {question.options}"
+    index = values.index(value)
+    if index < 9:
+        await pilot.press(str(index + 1))
+    else:
+        await pilot.press(*(["down"] * index), "enter")
+    await pilot.pause()
+
+
+async def take_by_keys(
+    pilot: Pilot[None], screen: CheopsGameScreen, space: Space, kind: str
+) -> None:
+    table = screen.table
+    if kind != "N":
+        hand = table.state.hands[HUMAN]
+        await pilot.press(str(hand.index(kind) + 1))
+    await pilot.press(*arrows_to(screen, space), "enter")
+
+
+async def make_move(pilot: Pilot[None], screen: CheopsGameScreen, move: Move) -> None:
+    """``move`` by keys only."""
+    table = screen.table
+    options = table.options()
+    if isinstance(move, Take):
+        await take_by_keys(pilot, screen, move.space, move.kind)
+    elif isinstance(move, BuyNeighbour):
+        await pilot.press("b")
+    elif isinstance(move, EndTurn):
+        await pilot.press("e")
+    elif isinstance(move, Pass):
+        await pilot.press("p")
+    elif isinstance(move, Sell | Store):
+        await answer(pilot, "sell" if isinstance(move, Sell) else "store")
+    elif isinstance(move, LawTarget | RemoveLaw | PayLaw9 | DeclineLaw9):
+        await answer(pilot, str(options.index(move)))
+    elif isinstance(move, DrawTile):
+        await answer(pilot, str(move.stack))
+    elif isinstance(move, UseLaw10):
+        await pilot.press("K")
+        await answer(pilot, "10")
+        await answer(pilot, move.colour)
+    elif isinstance(move, UseLaw11):
+        await pilot.press("K")
+        await answer(pilot, "11")
+        await take_by_keys(pilot, screen, move.space, move.kind)
+    else:
+        assert isinstance(move, UseLaw12)
+        await pilot.press("K")
+        await answer(pilot, "12")
+        await pilot.press(*arrows_to(screen, move.a), "enter")
+        await pilot.pause()
+        if isinstance(pilot.app.screen, Question):
+            await answer(pilot, move.b if isinstance(move.b, str) else PYRAMID)
+        if isinstance(move.b, Space):
+            await pilot.press(*arrows_to(screen, move.b), "enter")
+    await settle(pilot)
+
+
+# --- a whole game -----------------------------------------------------------------------------
+
+
+@pytest.mark.slow  # about 40 s: some 100 decisions by keys, each waiting for the bots
+def test_a_whole_three_player_game_by_keys_ends_on_the_final_money(
+    components: Components,
+) -> None:
+    table = EngineTable(components, 3, ["greedy", "greedy"])
+    app = make_app(table)
+    me = GreedyPlayer()
+    seen: set[type] = set()
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, CheopsGameScreen)
+        for _ in range(600):
+            if table.state.over:
+                break
+            assert table.waiting is not None  # the bots are done: your decision is due
+            move = me.decide(table.state, HUMAN)
+            seen.add(type(move))
+            before = len(table.state.events)
+            await make_move(pilot, screen, move)
+            assert len(table.state.events) > before, f"{move} was not played by keys"
+        assert table.state.over
+        await settle(pilot)
+        assert isinstance(app.screen, CheopsEnd)
+        text = shown(app)
+        assert "The game is over." in text and "Final money" in text
+        result = table.outcome()
+        assert result is not None
+        for name, money in zip(table.seat_names(), result.money, strict=True):
+            assert re.search(rf"{re.escape(name)}\s.*\b{money}\b", text), name
+        await pilot.press("q")
+        await pilot.pause()
+
+    run(app, steps)
+    assert {Take, Store, DrawTile} <= seen  # the game went through taking, storing, drawing
+    assert app.setting.left[0].startswith("Final money: You ")
+
+
+# --- taking, pending moves and undo -----------------------------------------------------------
+
+
+def test_enter_takes_with_the_chosen_tile_then_sell_is_asked_and_u_takes_it_back(
+    components: Components,
+) -> None:
+    table = EngineTable(components, 5, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, CheopsGameScreen)
+        assert table.waiting is Phase.START
+        start = table.state
+        await pilot.press("2")  # the second tile of the hand
+        kind = start.hands[HUMAN][1]
+        space = screen.cursor
+        assert space is not None
+        colour = start.cell(space)
+        assert f"{space} the {colour}" in shown(app)  # the status says what Enter takes
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table.pending == (Take(space, kind),)
+        assert isinstance(app.screen, Question)  # sell or store, by itself
+        assert "sell or store?" in app.screen.question
+        await pilot.press("escape")  # put off
+        await settle(pilot)
+        assert "(pending)" in shown(app)
+        assert "1 pending: u takes back" in shown(app)
+        await pilot.press("u")
+        await settle(pilot)
+        assert table.pending == ()
+        assert table.state == start
+        assert screen.cursor == space
+        assert "Took back: take" in shown(app)
+
+    run(app, steps)
+
+
+def _misfit(components: Components) -> tuple[EngineTable, Space, int]:
+    """A table at your turn where a tile of your hand does not fit an open space (greedy
+    play from seed 8 until it happens): the table, the space, the tile's index."""
+    greedy = GreedyPlayer()
+    state = new_game(components, 2, 8)
+    while not state.over:
+        if state.turn == HUMAN and state.phase is Phase.START:
+            for space in open_spaces(state):
+                for index, kind in enumerate(state.hands[HUMAN]):
+                    if not fits(state, space, kind):
+                        return EngineTable.at(state, ["greedy"]), space, index
+        state = apply(state, greedy.decide(state, state.turn))
+    raise AssertionError("no misfit found")
+
+
+def test_a_tile_that_does_not_fit_is_marked_and_refused_with_the_engines_reason(
+    components: Components,
+) -> None:
+    table, space, index = _misfit(components)
+    app = make_app(table)
+    kind = table.state.hands[HUMAN][index]
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, CheopsGameScreen)
+        await pilot.press(str(index + 1))
+        await pilot.press(*arrows_to(screen, space))
+        assert screen.cursor == space
+        text = shown(app)
+        assert "!" in text.split("\n")[1 + 10 - space.row]  # the cursor's row: !U!
+        reason = table.why_illegal(Take(space, kind))
+        assert reason is not None and "never touch" in reason
+        assert reason in re.sub(r"\s+", " ", text)
+        before = table.state
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table.state == before  # refused: nothing happened
+        assert "Not played" in shown(app)
+
+    run(app, steps)
+
+
+def test_a_typed_move_is_played_and_a_bad_one_is_refused_in_one_line(
+    components: Components,
+) -> None:
+    table = EngineTable(components, 5, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("colon")
+        await pilot.pause()
+        assert isinstance(app.screen, Prompt)
+        await pilot.press(*"take k1 A", "enter")
+        await settle(pilot)
+        assert "Not played: k1 rests on" in shown(app)
+        assert table.pending == ()
+        await pilot.press("colon")
+        await pilot.pause()
+        await pilot.press(*"fly away", "enter")
+        await settle(pilot)
+        assert "Not a move" in shown(app)
+        move = next(m for m in table.options() if isinstance(m, Take))
+        await pilot.press("colon")
+        await pilot.pause()
+        await pilot.press(*move.notation(), "enter")
+        await settle(pilot)
+        assert table.pending == (move,)
+
+    run(app, steps)
+
+
+# --- advice, help, leaving --------------------------------------------------------------------
+
+
+def test_advice_runs_in_a_thread_and_lands_in_the_messages(components: Components) -> None:
+    table = EngineTable(components, 5, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("h")
+        await settle(pilot)
+        assert table.advised == 1
+        assert "Advice: The greedy bot would play" in shown(app)
+
+    run(app, steps)
+
+
+def test_help_shows_the_keys_and_the_legend_and_any_key_closes_it(
+    components: Components,
+) -> None:
+    table = EngineTable(components, 5, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, CheopsHelp)
+        text = shown(app)
+        assert "U blue" in text and "law 7" in text
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, CheopsGameScreen)
+
+    run(app, steps, size=(80, 40))
+
+
+def test_leaving_asks_then_prints_what_is_kept(components: Components) -> None:
+    table = EngineTable(components, 5, ["greedy", "greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        assert "It is not saved." in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, CheopsGameScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+
+    run(app, steps)
+    assert app.setting.left == ["The game is not saved."]
+
+
+def test_ctrl_c_keeps_what_the_game_kept(components: Components) -> None:
+    table = EngineTable(components, 5, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+
+    run(app, steps)
+    assert app.setting.left == ["The game is not saved."]
+
+
+def test_below_80x24_the_game_is_covered_until_the_terminal_grows(
+    components: Components,
+) -> None:
+    table = EngineTable(components, 5, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        assert isinstance(app.screen, TooSmall)
+        assert "need 80x24" in shown(app)
+        await pilot.resize_terminal(MIN_SIZE.width, MIN_SIZE.height)
+        await pilot.pause()
+        assert isinstance(app.screen, CheopsGameScreen)
+
+    run(app, steps, size=(70, 20))
+
+
+# --- what the screen draws ---------------------------------------------------------------------
+
+
+def test_at_80x24_every_part_is_on_screen(components: Components) -> None:
+    """Five seats, the largest table: the pyramid's 11 rows, the six boards, every seat, the
+    tiles and stacks, a message line, the status and the keys all fit."""
+    table = EngineTable(components, 5, ["greedy", "greedy", "greedy", "greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        lines = screen_lines(app)
+        assert len(lines) <= 24
+        text = "\n".join(lines)
+        assert lines[1].startswith("k") and any(line.startswith("a ") for line in lines)
+        for name in ("You", "P2 greedy", "P5 greedy"):
+            assert name in text
+        assert "Stacks 1:" in text and "Market 10" in text
+        assert "Enter takes" in text
+        assert "Leave" in lines[-1]
+        assert max(len(line.rstrip()) for line in lines) <= 80
+
+    run(app, steps)
+
+
+def _plain(text: Text, width: int = 80) -> str:
+    console = Console(width=width, no_color=True, record=True, file=None)
+    with console.capture() as capture:
+        console.print(text)
+    return capture.get()
+
+
+def test_the_pyramid_tells_everything_by_letters_and_marks(components: Components) -> None:
+    """Colour-blind players and NO_COLOR: treasures by letter, laws ``?``, tiles lower case,
+    takeable spaces in brackets, the cursor ``>U<`` or ``!U!``."""
+    state = new_game(components, 3, 5)
+    view = state.view(HUMAN)
+    opens = set(open_spaces(state))
+    cursor = Space(0, 3)
+    text = pyramid_text(view, takeable=opens, cursor=cursor, cursor_fits=False).plain
+    rows = text.split("\n")
+    assert len(rows) == 11 and rows[0].startswith("k") and rows[-1].startswith("a")
+    for eye in components.eyes:
+        assert view.cells[eye.index] is None  # a hidden law
+    assert text.count("?") == 6
+    letter = "URGYKW"[
+        ["blue", "red", "green", "yellow", "black", "white"].index(state.cell(cursor))
+    ]
+    assert f"!{letter}!" in rows[-1]
+    assert rows[-1].count("[") == 10  # the other bottom spaces can be taken
+    # a tile shows in lower case, and never as a treasure letter
+    after = new_game(components, 3, 5)
+    seat = after.turn
+    move = Take(Space(0, 0), after.hands[seat][0])
+    after = apply(after, move)
+    bottom = pyramid_text(after.view(HUMAN)).plain.split("\n")[-1]
+    assert bottom[2:5] == f" {move.kind.lower()} "
+
+
+def test_a_price_board_marks_its_price_and_the_law_under_it(components: Components) -> None:
+    state = new_game(components, 2, 5)
+    board = state.boards[0]
+    text = boards_text(state).plain
+    top = board.board.entries[0].label
+    assert f">{top}" in text  # nothing covered: the top entry is the price
+    # a treasure sold covers the top entry: the price marks the next one
+    state = apply(state, Take(open_spaces(state)[0], state.hand[0]))
+    colour = state.pending
+    assert isinstance(colour, str)
+    state = apply(state, Sell())
+    c = ["blue", "red", "green", "yellow", "black", "white"].index(colour)
+    board = state.boards[c]
+    text = boards_text(state)
+    second = board.board.entries[1].label
+    assert f">{second}" in text.plain
+    struck = [span for span in text.spans if "strike" in str(span.style)]
+    assert struck, "the covered entry is struck through"
+    assert "Market 10" in text.plain and "full 0/2" in text.plain
+
+
+def test_seats_and_tiles_lines(components: Components) -> None:
+    state = new_game(components, 3, 5)
+    names = ("You", "Player 2 (greedy)", "Player 3 (expert)")
+    seats = seats_text(state, names).plain.split("\n")
+    assert seats[1].split()[:3] in (["You", "20", "."], [">", "You", "20"])
+    assert "P3 expert" in seats[3]
+    assert "ABCD" in seats[1]
+    hand = hand_text(state, 1).plain
+    assert "2>B<" in hand and "Stacks 1:" in hand and "Neighbours 4 at 20" in hand
