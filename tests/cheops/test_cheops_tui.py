@@ -35,6 +35,7 @@ from silverpyr.cli.tui.base import TooSmall
 from silverpyr.cli.tui.modals import Choose, Confirm, Prompt
 from silverpyr.solver.cheops import (
     BuyNeighbour,
+    CheopsState,
     Components,
     DeclineLaw9,
     DrawTile,
@@ -54,11 +55,13 @@ from silverpyr.solver.cheops import (
     UseLaw12,
     apply,
     fits,
+    legal_moves,
     load_components,
     new_game,
     open_spaces,
 )
 from silverpyr.solver.cheops.bots import GreedyPlayer
+from silverpyr.solver.rng import SeededStream
 
 DIRECTIONS = {"up": (1, 0), "down": (-1, 0), "left": (0, -1), "right": (0, 1)}
 
@@ -248,6 +251,67 @@ def test_a_whole_three_player_game_by_keys_ends_on_the_final_money(
     run(app, steps)
     assert {Take, Store, DrawTile} <= seen  # the game went through taking, storing, drawing
     assert app.setting.left[0].startswith("Final money: You ")
+
+
+class RandomPlayer:
+    """A legal move at random, seeded (buys, laws, kept laws, passes: every kind of move the
+    greedy bot never makes). Buying and ending early are made rarer, so games still end."""
+
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.stream = SeededStream(f"cheops-tui-test|{seed}")
+
+    def decide(self, state: CheopsState, seat: int) -> Move:
+        moves = legal_moves(state)
+        for kind in (BuyNeighbour, UseLaw10 | UseLaw11 | UseLaw12):
+            some = [m for m in moves if isinstance(m, kind)]
+            if some and self.stream.below(2):
+                return self.stream.choice(some)
+        takes = [m for m in moves if isinstance(m, Take)]
+        if takes and self.stream.below(3):  # mostly a take, when one is legal
+            return self.stream.choice(takes)
+        return self.stream.choice(moves)
+
+
+RANDOM_GAMES = {
+    16: {EndTurn, UseLaw10, UseLaw12},
+    25: {LawTarget, Pass, PayLaw9, UseLaw10},
+    62: {DeclineLaw9, RemoveLaw},
+    78: {LawTarget, Pass, UseLaw11, UseLaw12},
+}
+"""Seeds of 3-player games (you at random against two greedy bots) and the kinds of move
+each makes besides takes, sales, neighbours and draws (found by playing them on the engine)."""
+
+
+@pytest.mark.slow  # about 60 s each: a game of random legal moves, by keys
+@pytest.mark.parametrize("seed", sorted(RANDOM_GAMES))
+def test_whole_games_of_random_legal_moves_by_keys(components: Components, seed: int) -> None:
+    """Every kind of move goes through the screen's keys: neighbours (``b``), laws'
+    questions (past nine options by arrows), kept laws by ``K``, ``e`` and ``p``."""
+    table = EngineTable(components, seed, ["greedy", "greedy"])
+    app = make_app(table)
+    me = RandomPlayer(seed)
+    seen: set[type] = set()
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, CheopsGameScreen)
+        for _ in range(800):
+            if table.state.over:
+                break
+            assert table.waiting is not None
+            move = me.decide(table.state, HUMAN)
+            seen.add(type(move))
+            before = len(table.state.events)
+            await make_move(pilot, screen, move)
+            assert len(table.state.events) > before, f"{move} was not played by keys"
+        assert table.state.over
+        await settle(pilot)
+        assert isinstance(app.screen, CheopsEnd)
+
+    run(app, steps)
+    assert {Take, BuyNeighbour, DrawTile} | RANDOM_GAMES[seed] <= seen, seen
 
 
 # --- taking, pending moves and undo -----------------------------------------------------------
