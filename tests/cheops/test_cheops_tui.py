@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import os
 import re
 from collections.abc import Awaitable, Callable
 
@@ -342,6 +343,7 @@ def test_enter_takes_with_the_chosen_tile_then_sell_is_asked_and_u_takes_it_back
         await pilot.press("escape")  # put off
         await settle(pilot)
         assert "(pending)" in shown(app)
+        assert "{" + kind.lower() + "}" in shown(app)  # the pending take's tile in braces
         assert "1 pending: u takes back" in shown(app)
         await pilot.press("u")
         await settle(pilot)
@@ -596,3 +598,29 @@ def test_seats_and_tiles_lines(components: Components) -> None:
     assert "ABCD" in seats[1]
     hand = hand_text(state, 1).plain
     assert "2>B<" in hand and "Stacks 1:" in hand and "Neighbours 4 at 20" in hand
+
+
+def test_no_color_draws_the_same_letters_and_marks(
+    components: Components, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under NO_COLOR nothing is lost: every letter and mark on screen is the same as with
+    colour (treasures are letters, the cursor and takeable spaces are glyphs)."""
+
+    def lines() -> list[str]:
+        table = EngineTable(components, 5, ["greedy", "greedy"])
+        app = make_app(table)
+        seen: list[str] = []
+
+        async def steps(pilot: Pilot[None]) -> None:
+            await pilot.press("2", "right")
+            await pilot.pause()
+            seen.extend(screen_lines(app))
+            assert app.no_color == bool(os.environ.get("NO_COLOR"))
+
+        run(app, steps)
+        return seen
+
+    coloured = lines()
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert lines() == coloured
+    assert any(">" in line and "<" in line for line in coloured[1:12])  # the cursor

@@ -12,6 +12,8 @@ from ...tui.base import GameApp
 # bottom row (11 spaces, 45 characters with the row letters) beside the six price boards (30
 # characters with the bundled boards); 24 rows for the pyramid's 11 rows, the seats (up to 5
 # and a header), your tiles and the stacks, two lines of messages, the status and the keys.
+# The game's questions (sell or store, a law, a stack) sit at the bottom, over the seats and
+# the messages, so the pyramid and the price boards stay in sight while you answer.
 
 CSS = """
 Screen { layout: vertical; }
@@ -25,6 +27,8 @@ Screen { layout: vertical; }
 #status { height: auto; min-height: 1; padding: 0 1; background: $boost; }
 #end { padding: 0 1; }
 Confirm, Prompt, Choose, CheopsHelp { align: center middle; }
+Question { align: center bottom; }
+Question .dialog { padding: 0 2; }
 #choose-list { height: auto; max-height: 12; border: none; padding: 0; }
 .dialog {
     width: 72; max-width: 100%; height: auto; max-height: 100%; padding: 1 2;

@@ -7,7 +7,8 @@ colour's LETTER (``U`` blue, ``R`` red, ``G`` green, ``Y`` yellow, ``K`` black, 
 on its colour; a hidden law on an eye is ``?``; an emptied space shows its tile in lower case
 (``a`` ankh, ``b`` beetle, ``c`` cobra, ``d`` disc, ``n`` neighbour); a space that can be taken
 now is in brackets ``[U]``; the cursor is ``>U<`` (the chosen tile fits there) or ``!U!`` (it
-does not); a space chosen for law 12 is ``*U*``. On a price board the current price is marked
+does not); a space chosen for law 12 is ``*U*``; your take of this turn that is not final yet (``u``
+takes it back) shows its tile in braces ``{a}``. On a price board the current price is marked
 ``>`` (every entry above it is covered, and drawn struck through), law 7's entry ends in ``*``
 and the law under a board (4, 5 or 6) is written below it. Under ``NO_COLOR`` the core's
 :class:`~silverpyr.cli.tui.colour.Colourless` drops every colour (a coloured background turns
@@ -124,10 +125,12 @@ def pyramid_text(
     cursor_fits: bool = True,
     marked: Space | None = None,
     recent: Collection[Space] = (),
+    pending: Collection[Space] = (),
 ) -> Text:
     """The pyramid, its top (row ``k``) first: the spaces that can be taken in brackets, the
     cursor ``>U<`` (``!U!`` when the chosen tile does not fit), law 12's first space ``*U*``,
-    the tiles the others placed since your last decision underlined."""
+    the tiles the others placed since your last decision underlined, your takes not final
+    yet in braces ``{a}``."""
     text = Text(no_wrap=True, overflow="ignore")
     for row in reversed(range(ROWS)):
         line = Text(ROW_LETTERS[row].ljust(LABEL), style="bold")
@@ -151,6 +154,11 @@ def pyramid_text(
                 line.append("[", style=OPEN_STYLE)
                 line.append(face, style=style)
                 line.append("]", style=OPEN_STYLE)
+                continue
+            if space in pending:
+                line.append("{", style=OPEN_STYLE)
+                line.append(face, style=f"{style} italic")
+                line.append("}", style=OPEN_STYLE)
                 continue
             if space in recent:
                 style = f"{style} underline"
@@ -287,6 +295,7 @@ def legend_text() -> Text:
         (" U ", f"a treasure by its colour's letter: {colours}"),
         (" ? ", "a law, face down on an eye until taken"),
         (" a ", "an emptied space and its tile: a ankh b beetle c cobra d disc n neighbour"),
+        ("{a}", "your take of this turn, not final yet: u takes it back"),
         ("[U]", "a space you can take now (both spaces under it are empty)"),
         (">U<", "the cursor: the chosen tile fits; !U! it does not"),
         (">30", "a price board's price: entries above it are covered (struck through);"),

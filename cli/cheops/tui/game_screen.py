@@ -416,6 +416,7 @@ class CheopsGameScreen(Screen[None]):
                 cursor_fits=fits,
                 marked=self.marked if self.mode == "law12b" else None,
                 recent=self.recent,
+                pending={m.space for m in table.pending if isinstance(m, Take | UseLaw11)},
             )
         )
         self.query_one("#boards", Static).update(boards_text(state))
