@@ -54,13 +54,21 @@ def noise(error: float | None) -> str:
 
 
 def warning(
-    grade: str, best: str, played: str, loss: float, error: float | None, why: str = ""
+    grade: str,
+    best: str,
+    played: str,
+    loss: float,
+    error: float | None,
+    why: str = "",
+    *,
+    unit: str = "expected points",
 ) -> str:
     """``Bad: the expert prefers X: Y gives up 2.4 ± 0.5 expected points (why). Play it
-    anyway?`` (``why`` is empty or starts with a space)."""
+    anyway?`` (``why`` is empty or starts with a space; ``unit`` names what is lost, for a
+    game that does not count points)."""
     return (
         f"{grade.capitalize()}: the expert prefers {best}: {played} "
-        f"gives up {loss:.1f}{noise(error)} expected points{why}. Play it anyway?"
+        f"gives up {loss:.1f}{noise(error)} {unit}{why}. Play it anyway?"
     )
 
 
@@ -72,11 +80,13 @@ def message(
     error: float | None,
     best: str,
     why: str = "",
+    *,
+    unit: str = "expected points",
 ) -> str:
     """``Coach (where): bad, Y loses 2.4 ± 0.5 expected points; the expert plays X.``"""
     return (
         f"Coach ({where}): {grade}, {played} loses "
-        f"{loss:.1f}{noise(error)} expected points; the expert plays {best}{why}."
+        f"{loss:.1f}{noise(error)} {unit}; the expert plays {best}{why}."
     )
 
 

@@ -20,4 +20,8 @@ def register() -> typer.Typer:
     from .arena_cmd import arena
 
     cheops_app.command("arena")(arena)
+
+    from .game_cmd import game
+
+    cheops_app.command("game")(game)
     return cheops_app

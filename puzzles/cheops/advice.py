@@ -1,0 +1,483 @@
+"""Advice for any decision of a Cheops game (``h``): the options ranked by the expert's
+valuation, in piastres of final money over the best other player, and chance to win.
+
+**The yardstick is fixed first.** The reference is the expert's choice
+(:class:`~silverpyr.solver.cheops.expert.ExpertPlayer`), decided from what the seat sees
+**before any rollout is measured**; every other option is compared with it, never with the
+best of noisy means (no winner's curse).
+
+**Paired rollouts.** Sample ``k`` is one *determinization* of what the seat cannot see
+(:func:`~silverpyr.solver.cheops.game.determinized`: the laws face down on the eyes and out of
+the game dealt again, the tiles under the stacks' tops shuffled), drawn from a
+:class:`~silverpyr.solver.rng.SeededStream` keyed by the game's seed and where the game
+stands. In sample ``k`` each option is applied through the engine and the game played on by
+fixed policies: the seat itself by the expert, every other seat by its own bot of the registry
+(:mod:`.registry`).
+
+**Ruling (the horizon).** A whole Cheops game is ~150 moves; rolled out to the end, one
+option's sample costs ~0.3 s, and a decision has up to ~45 options: far beyond the second or
+two a player waits. So a rollout stops at a **horizon**: when the seat has finished its next
+turn after this one (every other seat having played one turn: :data:`HORIZON_ROUNDS` round),
+or earlier when the game ends. Its value is the seat's **margin**: its final money minus the
+best other player's, as the engine would score the game if it ended there
+(:func:`~silverpyr.solver.cheops.game.final_money`: the money plus the stores at their
+colour's price, xN and majority boards included); a finished game's margin is its real one.
+The **chance to win** counts a finished game's real result (a shared win as a share) and, at
+the horizon, the leader by that margin as the winner: an estimate, said so where it is shown.
+What the horizon misses is measured: the coach's losses summed over a game are compared with
+the measured gap between the greedy bot and the expert (``benchmarks/cheops_coach_honesty.py``,
+docs/cheops-game.md).
+
+An option's **loss** is the mean over the samples of (the seat's margin after the reference
+- after the option), both in the same determinization, and its **error** the standard error
+of that mean (an estimate carries its error).
+
+**Options.** Every move of :func:`~silverpyr.solver.cheops.game.distinct_moves` (moves equal
+in effect once: a draw from two stacks with the same top and size, a swap both ways);
+:meth:`Advice.rated` finds any legal move's entry (:func:`canonical`).
+
+**Speed** (a person waits a second or two at most, with progress). Sample
+``0 ..`` :data:`SCREEN` ``- 1`` only *screen*; every measurement that is reported as a full
+one (an option's loss with all its samples, the coach's verdict) uses the **window** of
+samples :data:`SCREEN` ``..`` :data:`SCREEN` ``+ samples - 1``, so choosing which options to
+measure fully never biases what is measured. When every option fits the budget
+(:data:`BUDGET` option-rollouts), every option is measured on the window. Otherwise every
+option is screened first, and the best by their screening loss, as many as the budget pays for
+(at least :data:`KEEP`), are measured on the window; the others show their screening loss,
+marked with their fewer rollouts. Rollouts are cached per state, so ``h`` and then the
+coach's verdict share them (one worker thread at a time: the cache is not locked). Everything
+is counted in rollouts, never in seconds: the same state gives the same advice on every
+machine.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...solver.cheops.board import Space
+from ...solver.cheops.bots import CheopsPlayer
+from ...solver.cheops.expert import ExpertPlayer
+from ...solver.cheops.game import (
+    CheopsState,
+    DrawTile,
+    Move,
+    Phase,
+    UseLaw12,
+    apply,
+    determinized,
+    distinct_moves,
+    final_money,
+    outcome,
+)
+from ...solver.errors import SilverpyrError
+from ...solver.rng import SeededStream
+from .registry import make_player
+
+DEFAULT_ROLLOUTS = 8
+"""Paired samples per option (and for the coach's verdict)."""
+SCREEN = 1
+"""Screening samples (the first ones; the full measurements use the ones after them)."""
+BUDGET = 64
+"""Option-rollouts (besides the reference's) one piece of advice may spend."""
+KEEP = 3
+"""Options measured fully after screening, at least (the best by their screening loss)."""
+MAX_ROLLOUTS = 200
+HORIZON_ROUNDS = 1
+"""Rounds a rollout plays after the seat's current turn before it stops (module ruling)."""
+SCREEN_ROUNDS = 0
+"""The screening rollouts' horizon: the end of the seat's current turn (cheap: they only
+choose which options to measure fully)."""
+SHOWN_SCREENED = 5
+"""Screened options :meth:`Advice.lines` lists by name (the others are counted)."""
+ROLLOUT_KEY = "silverpyr-cheops-advice-v1"
+REFERENCE = "expert"
+"""The policy whose choice is the yardstick, and that plays the seat in the rollouts."""
+
+Progress = Callable[[str], None]
+
+
+class AdviceError(SilverpyrError, ValueError):
+    """Advice asked for where there is no decision of that seat (the game is over, or
+    another seat is to move), or with a bad number of samples."""
+
+
+@dataclass(frozen=True)
+class Rated:
+    """One option and what the rollouts say of it."""
+
+    move: Move
+    label: str
+    """The move in notation (``take b3 A``)."""
+    expected: float | None
+    """Mean margin of the seat after this option, in piastres (``None``: not measured, the
+    only option)."""
+    loss: float
+    """Margin given up against the reference (0 for the reference)."""
+    error: float | None
+    """Standard error of :attr:`loss` (``None`` for the reference)."""
+    samples: int
+    win: float | None = None
+    """Chance to win after this option (module ruling: the leader at the horizon wins)."""
+    expected_error: float | None = None
+    """Standard error of :attr:`expected`."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "move": self.label,
+            "expected": None if self.expected is None else round(self.expected, 2),
+            "expected_error": (
+                None if self.expected_error is None else round(self.expected_error, 2)
+            ),
+            "loss": round(self.loss, 2),
+            "loss_error": None if self.error is None else round(self.error, 2),
+            "samples": self.samples,
+            "win": None if self.win is None else round(self.win, 3),
+        }
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Every option of one decision: the reference (the expert's choice) first, then the
+    others by loss."""
+
+    phase: Phase
+    options: tuple[Rated, ...]
+    samples: int
+
+    @property
+    def best(self) -> Rated:
+        """The reference: the expert's choice."""
+        return self.options[0]
+
+    def rated(self, move: Move, state: CheopsState) -> Rated | None:
+        """The entry of ``move`` (a legal move of ``state``, this advice's), or ``None``."""
+        label = canonical(state, move).notation()
+        return next((option for option in self.options if option.label == label), None)
+
+    def lines(self) -> list[str]:
+        """The ranking for people."""
+        best = self.best
+        head = f"The expert plays {best.label}"
+        if best.expected is not None:
+            noise = "" if best.expected_error is None else f" ± {best.expected_error:.1f}"
+            head += f": {best.expected:+.1f}{noise} piastres over the best other player"
+        if best.win is not None:
+            head += f", {best.win:.0%} chance to win"
+        if self.samples:
+            head += (
+                f" ({self.samples} paired rollouts an option, each to the end of your next "
+                "turn or of the game; the leader there counts as the winner)"
+            )
+        lines = [head + ("." if len(self.options) == 1 else ". Against it:")]
+        screened = [option for option in self.options[1:] if option.samples < self.samples]
+        for option in self.options[1:]:
+            if option.samples < self.samples:
+                continue
+            noise = "" if option.error is None else f" ± {option.error:.1f}"
+            win = "" if option.win is None else f", {option.win:.0%} to win"
+            lines.append(f"  {option.label}: {-option.loss:+.1f}{noise} piastres{win}")
+        for option in screened[:SHOWN_SCREENED]:
+            lines.append(
+                f"  {option.label}: {-option.loss:+.1f} piastres by the end of this turn "
+                "(screened: 1 rollout)"
+            )
+        if len(screened) > SHOWN_SCREENED:
+            rest = screened[SHOWN_SCREENED:]
+            lines.append(
+                f"  ... and {len(rest)} more option{'s' * (len(rest) != 1)}, screened at "
+                f"{-min(option.loss for option in rest):+.1f} piastres or less"
+            )
+        return lines
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase.value,
+            "reference": REFERENCE,
+            "samples": self.samples,
+            "horizon_rounds": HORIZON_ROUNDS,
+            "options": [option.to_dict() for option in self.options],
+        }
+
+
+def margin(money: Sequence[int], seat: int) -> int:
+    """``seat``'s money minus the best other seat's."""
+    return money[seat] - max(m for other, m in enumerate(money) if other != seat)
+
+
+def lead_share(money: Sequence[int], seat: int) -> float:
+    """1 when ``seat`` has the most money alone, ``1/k`` when ``k`` seats share the most."""
+    best = max(money)
+    if money[seat] != best:
+        return 0.0
+    return 1 / sum(1 for m in money if m == best)
+
+
+class Rollouts:
+    """The paired samples of one state for one seat (module docstring); values cached."""
+
+    def __init__(
+        self,
+        state: CheopsState,
+        seat: int,
+        table: Sequence[str],
+        *,
+        rounds: int = HORIZON_ROUNDS,
+    ) -> None:
+        if state.over or state.turn != seat:
+            raise AdviceError("there is no decision of this seat now")
+        if len(table) != state.players:
+            raise AdviceError(f"{len(table)} players named for {state.players} seats")
+        self.state = state
+        self.seat = seat
+        self.table = tuple(table)
+        self.rounds = rounds
+        self._stream = SeededStream(
+            f"{ROLLOUT_KEY}|{state.seed}|{len(state.events)}|{state.turn}|{state.phase.value}"
+            f"|{state.placed}|{state.took}|{int(state.bought)}|{seat}"
+        )
+        self._worlds: list[CheopsState] = []
+        self._values: dict[tuple[str, int, int], tuple[int, float]] = {}
+        self._players = [
+            ExpertPlayer() if other == seat else make_player(name)
+            for other, name in enumerate(self.table)
+        ]
+
+    def world(self, k: int) -> CheopsState:
+        while len(self._worlds) <= k:
+            index = len(self._worlds)
+            self._worlds.append(
+                determinized(self.state, self.seat, self._stream.child(f"world|{index}"))
+            )
+        return self._worlds[k]
+
+    def value(self, move: Move, k: int, rounds: int | None = None) -> tuple[int, float]:
+        """The seat's margin and win share after ``move`` in sample ``k``, the rollout
+        stopping ``rounds`` rounds on (``None``: this object's horizon)."""
+        rounds = self.rounds if rounds is None else rounds
+        key = (move.notation(), k, rounds)
+        found = self._values.get(key)
+        if found is None:
+            final = play_to_horizon(apply(self.world(k), move), self._players, self.seat, rounds)
+            result = outcome(final)
+            money = result.money if result is not None else final_money(final)
+            found = (margin(money, self.seat), lead_share(money, self.seat))
+            self._values[key] = found
+        return found
+
+
+def play_to_horizon(
+    state: CheopsState, players: Sequence[CheopsPlayer], seat: int, rounds: int = HORIZON_ROUNDS
+) -> CheopsState:
+    """``state`` played on by ``players`` (every move through the engine) until ``seat`` has
+    finished its turn ``rounds`` turns after the one in progress, or the game ends: that is
+    ``1 + rounds * players`` turn ends when ``seat`` is to move (module ruling)."""
+    limit = rounds * state.players + (1 if state.turn == seat else 0)
+    ends = 0
+    while not state.over and ends < limit:
+        mover = state.turn
+        state = apply(state, players[mover].decide(state, mover))
+        if state.turn != mover:
+            ends += 1
+    return state
+
+
+_CACHE: list[Rollouts] = []
+
+
+def rollouts_for(state: CheopsState, seat: int, table: Sequence[str]) -> Rollouts:
+    """The rollouts of ``state`` (the last few states' are kept, so advice and verdict share)."""
+    for found in _CACHE:
+        if found.state is state and found.seat == seat and found.table == tuple(table):
+            return found
+    made = Rollouts(state, seat, table)
+    _CACHE.insert(0, made)
+    del _CACHE[4:]
+    return made
+
+
+def canonical(state: CheopsState, move: Move) -> Move:
+    """The option of :func:`distinct_moves` equal in effect to ``move`` (a draw from a stack
+    with the same top and size, a swap written the other way), else ``move``."""
+    options = distinct_moves(state)
+    if move in options:
+        return move
+    if isinstance(move, DrawTile) and 1 <= move.stack <= len(state.stacks):
+        tiles = state.stacks[move.stack - 1]
+        for option in options:
+            if isinstance(option, DrawTile):
+                other = state.stacks[option.stack - 1]
+                if tiles and other and (other[0], len(other)) == (tiles[0], len(tiles)):
+                    return option
+    if isinstance(move, UseLaw12) and isinstance(move.b, Space):
+        flipped = UseLaw12(move.b, move.a)
+        if flipped in options:
+            return flipped
+    return move
+
+
+def reference_move(state: CheopsState, seat: int) -> Move:
+    """The expert's choice, the yardstick (decided before anything is measured), as an option
+    of :func:`distinct_moves`."""
+    return canonical(state, ExpertPlayer().decide(state, seat))
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One option against the reference over some samples."""
+
+    loss: float
+    error: float
+    expected: float
+    expected_error: float
+    win: float
+    samples: int
+
+
+def window(samples: int) -> range:
+    """The samples of a full measurement (module docstring)."""
+    return range(SCREEN, SCREEN + samples)
+
+
+def _error(values: Sequence[float]) -> float:
+    return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+
+
+def measure(
+    rollouts: Rollouts, move: Move, reference: Move, samples: range, rounds: int | None = None
+) -> Measured:
+    """``move`` against ``reference`` over ``samples`` (paired: the same determinizations),
+    rollouts stopping ``rounds`` rounds on (``None``: the horizon)."""
+    diffs: list[float] = []
+    values: list[float] = []
+    wins: list[float] = []
+    for k in samples:
+        ref_value, _ = rollouts.value(reference, k, rounds)
+        value, win = rollouts.value(move, k, rounds)
+        diffs.append(ref_value - value)
+        values.append(value)
+        wins.append(win)
+    return Measured(
+        statistics.fmean(diffs),
+        _error(diffs),
+        statistics.fmean(values),
+        _error(values),
+        statistics.fmean(wins),
+        len(samples),
+    )
+
+
+def check_samples(samples: int | None) -> int:
+    """The number of paired samples, checked (``None``: :data:`DEFAULT_ROLLOUTS`)."""
+    if samples is None:
+        return DEFAULT_ROLLOUTS
+    if (
+        isinstance(samples, bool)
+        or not isinstance(samples, int)
+        or not 2 <= samples <= MAX_ROLLOUTS
+    ):
+        raise AdviceError(f"{samples!r} rollouts: give a whole number from 2 to {MAX_ROLLOUTS}")
+    return samples
+
+
+def advise(
+    state: CheopsState,
+    seat: int,
+    table: Sequence[str],
+    *,
+    samples: int | None = None,
+    progress: Progress | None = None,
+) -> Advice:
+    """Every option of the decision ``seat`` faces in ``state``, ranked by the expert's
+    valuation (module docstring). ``table`` names the player of every seat (the seat's own
+    entry is not used: the expert plays it in the rollouts)."""
+    count = check_samples(samples)
+    rollouts = rollouts_for(state, seat, table)
+    options = distinct_moves(state)
+    if progress is not None:
+        progress("The expert is choosing...")
+    reference = reference_move(state, seat)
+    if len(options) == 1:
+        return Advice(state.phase, (Rated(reference, reference.notation(), None, 0.0, None, 0),), 0)
+    others = [option for option in options if option != reference]
+    full = window(count)
+    measured: dict[Move, Measured] = {}
+    chosen = others
+    if len(others) * count > BUDGET:
+        screen = range(SCREEN)
+        for number, option in enumerate(others, start=1):
+            if progress is not None:
+                progress(f"Screening option {number} of {len(others)}...")
+            measured[option] = measure(rollouts, option, reference, screen, SCREEN_ROUNDS)
+        keep = max(KEEP, (BUDGET - SCREEN * len(others)) // count)
+        chosen = sorted(others, key=lambda option: (measured[option].loss, option.notation()))[
+            :keep
+        ]
+    for number, option in enumerate(chosen, start=1):
+        if progress is not None:
+            progress(f"Rolling out option {number} of {len(chosen)} ({count} samples each)...")
+        measured[option] = measure(rollouts, option, reference, full)
+    ref = measure(rollouts, reference, reference, full)
+    rated = [
+        Rated(
+            reference,
+            reference.notation(),
+            ref.expected,
+            0.0,
+            None,
+            count,
+            ref.win,
+            ref.expected_error,
+        )
+    ]
+    ranked = sorted(  # the fully measured first, each part by loss
+        others,
+        key=lambda option: (
+            measured[option].samples < count,
+            measured[option].loss,
+            option.notation(),
+        ),
+    )
+    for option in ranked:
+        found = measured[option]
+        rated.append(
+            Rated(
+                option,
+                option.notation(),
+                found.expected,
+                found.loss,
+                found.error if found.samples > 1 else None,
+                found.samples,
+                found.win,
+                found.expected_error if found.samples > 1 else None,
+            )
+        )
+    return Advice(state.phase, tuple(rated), count)
+
+
+__all__ = [
+    "BUDGET",
+    "DEFAULT_ROLLOUTS",
+    "HORIZON_ROUNDS",
+    "KEEP",
+    "SCREEN",
+    "SCREEN_ROUNDS",
+    "Advice",
+    "AdviceError",
+    "Measured",
+    "Rated",
+    "Rollouts",
+    "advise",
+    "canonical",
+    "check_samples",
+    "lead_share",
+    "margin",
+    "measure",
+    "play_to_horizon",
+    "reference_move",
+    "rollouts_for",
+    "window",
+]

@@ -1,0 +1,203 @@
+"""Advice and the coach of a Cheops game (``puzzles/cheops/advice.py``, ``coach.py``): the
+expert's choice is the yardstick, options are measured by paired rollouts on seeded
+determinizations to a horizon, each estimate carries its standard error, the coach grades by
+the core's thresholds and noise rule, and the same state gives the same advice."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from silverpyr.puzzles.cheops import advice as advice_module
+from silverpyr.puzzles.cheops.advice import (
+    AdviceError,
+    Rollouts,
+    advise,
+    canonical,
+    check_samples,
+    lead_share,
+    margin,
+    measure,
+    play_to_horizon,
+    reference_move,
+    window,
+)
+from silverpyr.puzzles.cheops.coach import Grade, Verdict, grade, judge, report
+from silverpyr.puzzles.grading import SILENT_BELOW
+from silverpyr.solver.cheops.bots import GreedyPlayer
+from silverpyr.solver.cheops.components import load_components
+from silverpyr.solver.cheops.game import (
+    CheopsState,
+    DrawTile,
+    Phase,
+    distinct_moves,
+    random_position,
+)
+
+COMPONENTS = load_components()
+TABLE = ("greedy", "greedy")
+"""Both seats' bots (the seat advised is played by the expert whatever its entry)."""
+
+
+def _fresh_cache() -> None:
+    advice_module._CACHE.clear()
+
+
+def _position(seed: int, taken: int = 10) -> CheopsState:
+    return random_position(COMPONENTS, 2, seed, taken)
+
+
+def test_margin_and_lead_share() -> None:
+    assert margin((30, 10, 25), 0) == 5 and margin((30, 10, 25), 1) == -20
+    assert lead_share((30, 10, 25), 0) == 1.0 and lead_share((30, 10, 25), 2) == 0.0
+    assert lead_share((30, 30, 25), 1) == 0.5
+
+
+def test_the_reference_comes_first_and_every_option_is_rated() -> None:
+    _fresh_cache()
+    state = _position(4)
+    found = advise(state, state.turn, TABLE, samples=2)
+    assert found.best.move == reference_move(state, state.turn)
+    assert found.best.loss == 0.0 and found.best.error is None
+    labels = sorted(option.label for option in found.options)
+    assert labels == sorted(move.notation() for move in distinct_moves(state))
+    full = [o for o in found.options[1:] if o.samples == found.samples]
+    assert full and all(o.error is not None and o.error >= 0 for o in full)
+    lines = found.lines()
+    assert lines[0].startswith("The expert plays") and "chance to win" in lines[0]
+
+
+def test_the_same_state_gives_the_same_advice() -> None:
+    state = _position(5)
+    _fresh_cache()
+    first = advise(state, state.turn, TABLE, samples=2).to_dict()
+    _fresh_cache()
+    second = advise(state, state.turn, TABLE, samples=2).to_dict()
+    assert first == second
+
+
+def test_a_move_against_itself_loses_nothing_and_paired_samples_cancel() -> None:
+    state = _position(6)
+    rollouts = Rollouts(state, state.turn, TABLE)
+    reference = reference_move(state, state.turn)
+    same = measure(rollouts, reference, reference, window(3))
+    assert same.loss == 0.0 and same.error == 0.0
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 5_000), taken=st.integers(0, 40))
+def test_the_rollouts_stop_after_the_seats_next_turn(seed: int, taken: int) -> None:
+    state = random_position(COMPONENTS, 3, seed, taken)
+    if state.over:
+        return
+    seat = state.turn
+    players = [GreedyPlayer() for _ in range(3)]
+    final = play_to_horizon(state, players, seat, rounds=1)
+    if not final.over:
+        assert final.turn == (seat + 1) % 3 and final.phase is Phase.START
+    ends = play_to_horizon(state, players, seat, rounds=0)
+    assert ends.over or ends.turn != seat
+
+
+def test_the_expert_gives_up_nothing_and_the_coach_stays_silent() -> None:
+    _fresh_cache()
+    state = _position(7)
+    reference = reference_move(state, state.turn)
+    verdict = judge(state, state.turn, TABLE, reference, where="turn 3", samples=2)
+    assert verdict.loss == 0.0 and verdict.is_silent and verdict.samples == 0
+    assert verdict.message() == "" and verdict.warning() == ""
+
+
+def test_another_move_is_measured_on_the_window_and_agrees_with_the_advice() -> None:
+    _fresh_cache()
+    state = _position(8)
+    seat = state.turn
+    found = advise(state, seat, TABLE, samples=3)
+    measured = [o for o in found.options[1:] if o.samples == found.samples]
+    assert measured
+    option = measured[-1]
+    with_advice = judge(state, seat, TABLE, option.move, where="w", samples=3, advice=found)
+    _fresh_cache()
+    alone = judge(state, seat, TABLE, option.move, where="w", samples=3)
+    assert with_advice.loss == pytest.approx(alone.loss) == pytest.approx(option.loss)
+    assert with_advice.error == pytest.approx(alone.error)
+    assert with_advice.samples == alone.samples == 3
+
+
+def test_grades_follow_the_core_thresholds_and_the_noise_rule() -> None:
+    assert grade(SILENT_BELOW / 2) is None
+    assert grade(0.6) is Grade.DOUBTFUL and grade(2.5) is Grade.BAD and grade(7) is Grade.BLUNDER
+    assert grade(7, error=4) is None  # within twice its error: noise
+    assert grade(7, error=3) is Grade.BLUNDER
+    verdict = Verdict("turn 4", "start", "take a2 A", "take a5 C", 2.4, 1.1, grade(2.4, 1.1))
+    assert verdict.grade is Grade.BAD
+    assert "piastres" in verdict.warning() and verdict.warning().endswith("Play it anyway?")
+    assert verdict.message().startswith("Coach (turn 4): bad, take a2 A loses 2.4 ± 1.1")
+
+
+def test_the_summary_adds_every_loss() -> None:
+    verdicts = [
+        Verdict("turn 1", "start", "a", "a", 0.0, None, None),
+        Verdict("turn 3", "start", "b", "c", 3.0, 1.0, Grade.BAD),
+        Verdict("turn 5", "sell", "sell", "store", 0.4, 0.5, None),
+    ]
+    summary = report(verdicts)
+    assert math.isclose(summary.total_loss, 3.4)
+    assert [v.played for v in summary.costliest()] == ["b", "sell"]
+    assert "3.4 piastres of margin lost" in summary.lines()[0]
+
+
+def test_draws_from_alike_stacks_are_one_option() -> None:
+    state = _position(9, taken=5)
+    seen = 0
+    for stack in (1, 2, 3):
+        move = DrawTile(stack)
+        found = canonical(state, move)
+        assert isinstance(found, DrawTile)
+        tiles = state.stacks[stack - 1]
+        other = state.stacks[found.stack - 1]
+        if tiles:
+            assert (tiles[0], len(tiles)) == (other[0], len(other))
+            seen += 1
+    assert seen
+
+
+def test_advice_where_there_is_no_decision_is_refused() -> None:
+    state = _position(10)
+    other = (state.turn + 1) % state.players
+    with pytest.raises(AdviceError, match="no decision"):
+        advise(state, other, TABLE)
+    with pytest.raises(AdviceError, match="players named"):
+        Rollouts(state, state.turn, ("human",))
+    for bad in (1, 0, 201, True):
+        with pytest.raises(AdviceError):
+            check_samples(bad)
+    assert check_samples(None) == advice_module.DEFAULT_ROLLOUTS
+
+
+def test_the_advice_never_peeks_at_what_the_seat_cannot_see() -> None:
+    """Two tables the seat cannot tell apart (the laws face down swapped with the laws out of
+    the game, the tiles under the stacks' tops reordered) get the same advice."""
+    from silverpyr.solver.cheops.board import index
+    from silverpyr.solver.cheops.game import open_spaces, position
+
+    state = _position(1, taken=20)  # two eyes can be taken: the rollouts take their laws
+    seat = state.turn
+    places = [index(space) for space in open_spaces(state) if isinstance(state.cell(space), int)]
+    assert places and state.removed_laws
+    cells = list(state.cells)
+    cells[places[0]], out = state.removed_laws[0], cells[places[0]]
+    assert isinstance(out, int)
+    removed = tuple(sorted((*state.removed_laws[1:], out)))
+    stacks = tuple((s[0], *reversed(s[1:])) if s else s for s in state.stacks)
+    other = position(state, cells=tuple(cells), removed_laws=removed, stacks=stacks)
+    assert other.view(seat) != state.view(seat) or other.cells != state.cells
+    assert other.view(seat).cells == state.view(seat).cells
+    _fresh_cache()
+    first = advise(state, seat, TABLE, samples=2).to_dict()
+    _fresh_cache()
+    second = advise(other, seat, TABLE, samples=2).to_dict()
+    assert first == second
