@@ -14,6 +14,7 @@ import html
 import os
 import re
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import pytest
 from cheops.tui_table import EngineTable
@@ -25,6 +26,7 @@ from silverpyr.cli.cheops.tui.app import MIN_SIZE, CheopsApp, CheopsSetting
 from silverpyr.cli.cheops.tui.board import boards_text, hand_text, pyramid_text, seats_text
 from silverpyr.cli.cheops.tui.game_screen import (
     PYRAMID,
+    AdviceNote,
     CheopsEnd,
     CheopsGameScreen,
     CheopsHelp,
@@ -437,7 +439,12 @@ def test_advice_runs_in_a_thread_and_lands_in_the_messages(components: Component
         await pilot.press("h")
         await settle(pilot)
         assert table.advised == 1
+        assert isinstance(app.screen, AdviceNote)
         assert "Advice: The greedy bot would play" in shown(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CheopsGameScreen)
+        assert "Advice: The greedy bot would play" in shown(app)  # it stays in the messages
 
     run(app, steps)
 
@@ -624,3 +631,56 @@ def test_no_color_draws_the_same_letters_and_marks(
     monkeypatch.setenv("NO_COLOR", "1")
     assert lines() == coloured
     assert any(">" in line and "<" in line for line in coloured[1:12])  # the cursor
+
+
+# --- the real kept game -------------------------------------------------------------------------
+
+
+def test_the_kept_game_a_turn_by_keys_is_saved_and_leaving_says_how_to_resume(
+    components: Components, home: Path
+) -> None:
+    """The product's table (``KeptGame``, in a store): a whole turn by keys (a take, its
+    question, the draw), the advice in its thread, then ``q`` ``y``: what is printed says how
+    to come back, and the next start resumes the same table."""
+    from silverpyr.cli.cheops.tui.launch import run_kept_game  # noqa: F401 - the typed entry
+    from silverpyr.puzzles.cheops.kept_game import KeptGame
+    from silverpyr.puzzles.store import Store
+
+    with (
+        Store.open_default(game="cheops") as store,
+        KeptGame.start(components, seed=21, fresh_seed=0, bots=("greedy",), store=store) as kept,
+    ):
+        app = make_app(kept)
+        me = GreedyPlayer()
+        committed: list[CheopsState] = []
+
+        async def steps(pilot: Pilot[None]) -> None:
+            screen = app.screen
+            assert isinstance(screen, CheopsGameScreen)
+            assert kept.waiting is Phase.START
+            await pilot.press("h")
+            await settle(pilot)
+            assert isinstance(app.screen, AdviceNote)
+            assert "Advice: The expert plays" in re.sub(r"\s+", " ", shown(app))
+            await pilot.press("x")  # any key closes it
+            await pilot.pause()
+            assert app.screen is screen
+            turns = 0
+            while turns < 1:  # one whole turn of yours, by keys
+                move = me.decide(kept.state, HUMAN)
+                await make_move(pilot, screen, move)
+                turns += kept.pending == () and kept.waiting is Phase.START
+            committed.append(kept.state)
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, Confirm) and "resumes it" in app.screen.question
+            await pilot.press("y")
+            await pilot.pause()
+
+        run(app, steps)
+        assert any("silverpyr cheops game" in line for line in app.setting.left)
+    with (
+        Store.open_default(game="cheops") as store,
+        KeptGame.start(components, seed=None, fresh_seed=99, store=store) as resumed,
+    ):
+        assert resumed.seed == 21 and resumed.state.events == committed[0].events

@@ -26,9 +26,11 @@ Screen { layout: vertical; }
 #log { height: 1fr; min-height: 2; padding: 0 1; }
 #status { height: auto; min-height: 1; padding: 0 1; background: $boost; }
 #end { padding: 0 1; }
-Confirm, Prompt, Choose, CheopsHelp { align: center middle; }
-Question { align: center bottom; }
+Confirm, Prompt, Choose, CheopsHelp, AdviceNote { align: center middle; }
+Question, AdviceNote { align: center bottom; }
 Question .dialog { padding: 0 2; }
+#advice { width: 80; max-height: 12; padding: 0 1; }
+#advice .keys { margin-top: 0; }
 #choose-list { height: auto; max-height: 12; border: none; padding: 0; }
 .dialog {
     width: 72; max-width: 100%; height: auto; max-height: 100%; padding: 1 2;

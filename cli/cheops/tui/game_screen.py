@@ -17,7 +17,8 @@ move is not allowed all come from the engine. Keys:
   notation (``take b3 A``, ``law12 b3 blue``);
 * your moves of a turn are **pending** until the turn is confirmed (the draw, ``end``,
   ``pass``, taking a law, or the end of the game): ``u`` takes back the last one;
-* ``h`` advice, ``?`` help, ``q`` leaves (the kept game is saved after every confirmed turn
+* ``h`` advice (shown at the bottom over the messages, the board in sight; any key closes
+  it), ``?`` help, ``q`` leaves (the kept game is saved after every confirmed turn
   and resumed next time).
 
 The bots' turns, the advice and the coach's check of a move run off the screen's thread
@@ -62,7 +63,6 @@ from textual.worker import Worker, WorkerState
 from ....solver.cheops.board import SPACES, Space
 from ....solver.cheops.components import COLOURS
 from ....solver.cheops.game import (
-    KIND_NAMES,
     LAW9_PRICE,
     NEIGHBOUR,
     BuyNeighbour,
@@ -221,6 +221,24 @@ class CheopsHelp(ModalScreen[None]):
         with Vertical(classes="dialog", id="help"):
             yield Shown(Group(keys, legend_text()))
             yield Static("any key closes this", classes="keys")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        self.dismiss(None)
+
+
+class AdviceNote(ModalScreen[None]):
+    """The advice, over the seats and the messages (the pyramid and the price boards stay in
+    sight above it); any key closes it, and it stays in the messages."""
+
+    def __init__(self, lines: Sequence[Text]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="advice"):
+            yield Shown(Group(*self.lines))
+            yield Static("any key closes this (the advice stays in the messages)", classes="keys")
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
@@ -921,7 +939,10 @@ class CheopsGameScreen(Screen[None]):
         elif worker.result is not None:
             asked, lines = worker.result
             if asked is self.table.state:
-                self.say(*advice_texts(lines))
+                texts = advice_texts(lines)
+                self.say(*texts)
+                if not self.closed and self.is_current:
+                    self.app.push_screen(AdviceNote(texts))
             else:
                 self.say(Text("(The advice came after the table moved on.)", style="italic"))
         self.redraw()
@@ -1034,4 +1055,4 @@ class CheopsGameScreen(Screen[None]):
             self.after_change()
 
 
-__all__ = ["KIND_NAMES", "CheopsEnd", "CheopsGameScreen", "CheopsHelp", "Question"]
+__all__ = ["AdviceNote", "CheopsEnd", "CheopsGameScreen", "CheopsHelp", "Question"]

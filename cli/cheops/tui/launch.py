@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 from ...tui.terminal import NOT_A_TERMINAL, interactive, why_not_full_screen
 
 if TYPE_CHECKING:
+    from ....puzzles.cheops.kept_game import KeptGame
     from .table import GameTable
 
 
-__all__ = ["NOT_A_TERMINAL", "interactive", "run_game", "why_not_full_screen"]
+__all__ = ["NOT_A_TERMINAL", "interactive", "run_game", "run_kept_game", "why_not_full_screen"]
 
 
 def run_game(table: GameTable) -> list[str]:
@@ -33,3 +34,9 @@ def run_game(table: GameTable) -> list[str]:
     for line in setting.left:
         print(line)
     return setting.left
+
+
+def run_kept_game(kept: KeptGame) -> list[str]:
+    """:func:`run_game` on the kept game of ``silverpyr cheops game`` (started, or resumed, by
+    the command): it fits :class:`~.table.GameTable` as it is (strict mypy checks it here)."""
+    return run_game(kept)
