@@ -461,11 +461,12 @@ def test_help_shows_the_keys_and_the_legend_and_any_key_closes_it(
         assert isinstance(app.screen, CheopsHelp)
         text = shown(app)
         assert "U blue" in text and "law 7" in text
+        assert "12 swap treasures" in text and "any key closes this" in text  # all of it fits
         await pilot.press("x")
         await pilot.pause()
         assert isinstance(app.screen, CheopsGameScreen)
 
-    run(app, steps, size=(80, 40))
+    run(app, steps)
 
 
 def test_leaving_asks_then_prints_what_is_kept(components: Components) -> None:
@@ -684,3 +685,24 @@ def test_the_kept_game_a_turn_by_keys_is_saved_and_leaving_says_how_to_resume(
         KeptGame.start(components, seed=None, fresh_seed=99, store=store) as resumed,
     ):
         assert resumed.seed == 21 and resumed.state.events == committed[0].events
+
+
+def test_a_law_under_a_board_and_law_7_are_drawn_in_its_column(components: Components) -> None:
+    """Law 4 under the third board shows ``L4`` at its foot, in the column of its letter;
+    law 7 on an entry ends that entry in ``*`` with law 7's number; an empty stack is
+    ``--``."""
+    from dataclasses import replace
+
+    state = new_game(components, 2, 5)
+    boards = list(state.boards)
+    boards[2] = replace(boards[2], law=4)
+    boards[3] = replace(boards[3], law7=1)
+    state = replace(state, boards=tuple(boards), laws_in_force=(4, 7))  # a drawing only
+    lines = boards_text(state).plain.split("\n")
+    header, foot = lines[0], lines[-2]
+    assert foot.strip() == "L4"
+    assert foot.rindex("L4") + 1 == header.index("G")  # under the green letter's column
+    law7 = f"{components.law7_number}*"
+    assert law7 in lines[2]  # the second entry from the top
+    empty = replace(state, stacks=((), *state.stacks[1:]))
+    assert " 1:-- " in hand_text(empty, None).plain

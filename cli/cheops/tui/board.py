@@ -268,7 +268,7 @@ def seats_text(state: CheopsState, names: Sequence[str]) -> Text:
 
 def hand_text(state: CheopsState, chosen: int | None) -> Text:
     """Your tiles numbered for the keys (``1 A  2>B<``: the chosen one between ``>`` and
-    ``<``), the stacks' tops and sizes, the neighbours left."""
+    ``<``), the stacks' tops and sizes (``1:A17``; ``1:--`` empty), the neighbours left."""
     view = state.view(0)
     hand = state.hands[0]
     text = Text("Tiles", style="bold", no_wrap=True, overflow="ellipsis")
@@ -282,28 +282,28 @@ def hand_text(state: CheopsState, chosen: int | None) -> Text:
         text.append("<" if mark else " ")
     text.append("  Stacks", style="bold")
     for number, (top, size) in enumerate(zip(view.stack_tops, view.stack_sizes, strict=True), 1):
-        text.append(f" {number}:{top or '-'}{size}")
+        text.append(f" {number}:{top}{size}" if top else f" {number}:--")
     text.append(f"  Neighbours {state.neighbours_left} at {NEIGHBOUR_PRICE}")
     return text
 
 
 def legend_text() -> Text:
-    """What the spaces, letters and marks mean (the help screen)."""
+    """What the spaces, letters and marks mean (the help screen), in lines of at most 76
+    characters so the help fits 80x24."""
     text = Text()
-    colours = "  ".join(f"{letter(c)} {c}" for c in COLOURS)
     for shown, meaning in (
-        (" U ", f"a treasure by its colour's letter: {colours}"),
-        (" ? ", "a law, face down on an eye until taken"),
-        (" a ", "an emptied space and its tile: a ankh b beetle c cobra d disc n neighbour"),
-        ("{a}", "your take of this turn, not final yet: u takes it back"),
-        ("[U]", "a space you can take now (both spaces under it are empty)"),
-        (">U<", "the cursor: the chosen tile fits; !U! it does not"),
-        (">30", "a price board's price: entries above it are covered (struck through);"),
-        ("", "30* law 7's number; L4 L5 L6 the law under a board"),
+        (" U ", "a treasure: U blue, R red, G green, Y yellow, K black, W white"),
+        (" ? ", "a law, face down on an eye until it is taken"),
+        (" a ", "a taken space's tile: a ankh, b beetle, c cobra, d disc, n neighbour"),
+        ("[U]", "you can take it now; {a} your take not final yet (u takes it back)"),
+        (">U<", "the cursor: the chosen tile fits there; !U! it does not"),
+        (">30", "a board's price (the entries above it are covered); 30* law 7"),
+        ("L4 ", "the law under a board (4 no storing, 5 no selling, 6 blocks it)"),
     ):
-        text.append(f" {shown:<4}", style="bold")
+        text.append(f" {shown} ", style="bold")
         text.append(f"{meaning}\n")
-    text.append("Spaces are a row letter (a the bottom .. k the top) and a number from the\n")
-    text.append("left: a1 .. a11, k1 the top. Laws: ")
-    text.append(", ".join(f"{law} {words}" for law, words in LAW_WORDS.items()) + ".")
+    text.append("Spaces: a row (a the bottom .. k the top), then the place from the left:\n")
+    text.append("a1 .. a11, k1 the top. Laws: 1 market 5, 2 market 15, 3 three full boards\n")
+    text.append("end, 7 a new number, 8 removes a law, 9 pay 25 for a treasure; kept for a\n")
+    text.append("later turn: 10 sell from your store, 11 an extra take, 12 swap treasures.")
     return text

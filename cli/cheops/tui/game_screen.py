@@ -118,7 +118,10 @@ PYRAMID = "\x00pyramid"
 LOG_LINES = 40
 """Messages kept on screen (the log scrolls to the newest)."""
 ADVICE_LINES = 7
-"""Lines of advice shown in the messages (the best options; the rest are counted)."""
+"""Lines of advice kept in the messages (the best options; the rest are counted)."""
+NOTE_LINES = 4
+"""Lines of advice in the note over the messages: at 80x24 it has the 12 rows below the
+pyramid, and the first line (the expert's choice and how it was measured) takes up to 4."""
 END_WORDS = {
     "empty": "the pyramid is empty",
     "boards": "enough price boards are full",
@@ -153,15 +156,15 @@ def next_space(targets: Sequence[Space], cursor: Space, rows: int, columns: int)
     return found
 
 
-def advice_texts(lines: Sequence[str]) -> list[Text]:
-    """The advice for the messages: its first line after ``Advice:``, then the next lines up
-    to :data:`ADVICE_LINES` in all and how many are left out."""
+def advice_texts(lines: Sequence[str], limit: int = ADVICE_LINES) -> list[Text]:
+    """The advice: its first line after ``Advice:``, then the next lines up to ``limit`` in
+    all and how many are left out."""
     if not lines:
         return [Text("Advice: none.", style="italic")]
     texts = [Text(f"Advice: {lines[0]}", style="bold")]
-    texts.extend(Text(f"  {line.strip()}") for line in lines[1:ADVICE_LINES])
-    if len(lines) > ADVICE_LINES:
-        texts.append(Text(f"  (and {len(lines) - ADVICE_LINES} more)", style="italic"))
+    texts.extend(Text(f"  {line.strip()}") for line in lines[1:limit])
+    if len(lines) > limit:
+        texts.append(Text(f"  (and {len(lines) - limit} more)", style="italic"))
     return texts
 
 
@@ -218,8 +221,9 @@ class CheopsHelp(ModalScreen[None]):
             keys.append(f" {key:<17}", style="bold")
             keys.append(f"{meaning}\n")
         keys.append("The board\n", style="bold")
+        keys.append_text(legend_text())
         with Vertical(classes="dialog", id="help"):
-            yield Shown(Group(keys, legend_text()))
+            yield Shown(keys)
             yield Static("any key closes this", classes="keys")
 
     def on_key(self, event: events.Key) -> None:
@@ -238,7 +242,7 @@ class AdviceNote(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="advice"):
             yield Shown(Group(*self.lines))
-            yield Static("any key closes this (the advice stays in the messages)", classes="keys")
+            yield Static("any key closes this; the messages keep it", classes="keys")
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
@@ -939,10 +943,9 @@ class CheopsGameScreen(Screen[None]):
         elif worker.result is not None:
             asked, lines = worker.result
             if asked is self.table.state:
-                texts = advice_texts(lines)
-                self.say(*texts)
+                self.say(*advice_texts(lines))
                 if not self.closed and self.is_current:
-                    self.app.push_screen(AdviceNote(texts))
+                    self.app.push_screen(AdviceNote(advice_texts(lines, NOTE_LINES)))
             else:
                 self.say(Text("(The advice came after the table moved on.)", style="italic"))
         self.redraw()
