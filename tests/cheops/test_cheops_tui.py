@@ -13,6 +13,7 @@ import asyncio
 import html
 import os
 import re
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -706,3 +707,29 @@ def test_a_law_under_a_board_and_law_7_are_drawn_in_its_column(components: Compo
     assert law7 in lines[2]  # the second entry from the top
     empty = replace(state, stacks=((), *state.stacks[1:]))
     assert " 1:-- " in hand_text(empty, None).plain
+
+
+def test_the_status_says_who_is_playing_and_counts_the_seconds(components: Components) -> None:
+    """While the bots play (or the coach weighs), the status line shows their progress and,
+    from 2 s on, the seconds waited; decisions are off meanwhile."""
+    table = EngineTable(components, 5, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, CheopsGameScreen)
+        screen.busy = "The others are playing\u2026"
+        screen.progress = "Player 2 (greedy) is playing\u2026"
+        screen.redraw()
+        screen._busy_since = time.monotonic() - 3.2
+        screen._draw_status()
+        await pilot.pause()
+        assert "Player 2 (greedy) is playing\u2026 3 s" in shown(app)
+        assert screen.check_action("enter", ()) is False
+        assert screen.check_action("help", ()) is True
+        screen.busy = None
+        screen.redraw()
+        await pilot.pause()
+        assert "Enter takes" in shown(app)
+
+    run(app, steps)
