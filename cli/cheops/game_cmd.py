@@ -346,7 +346,7 @@ def _summary(console: Console, kept: KeptGame) -> None:
 # --- the screen --------------------------------------------------------------------------
 
 
-HELP = "? moves, h advice, u undo, t table, q quit"
+HELP = "? moves, h advice, t table, q quit"
 _PROMPTS = {
     "start": "take a space (e.g. take a3 B), buy, a kept law, or pass",
     "sell": "sell or store",
@@ -466,7 +466,7 @@ class _Screen:
         kept = self.kept
         phase = kept.waiting
         assert phase is not None
-        undo = ", u takes back" if kept.can_undo else ""
+        undo = ", u undo" if kept.can_undo else ""
         prompt = f"{kept.where().capitalize()} - {_PROMPTS[phase.value]} ({HELP}{undo}):"
         answer = self.ask(prompt)
         word = answer.strip().lower()

@@ -16,10 +16,11 @@ fixed policies: the seat itself by the expert, every other seat by its own bot o
 
 **Ruling (the horizon).** A whole Cheops game is ~150 moves; rolled out to the end, one
 option's sample costs ~0.3 s, and a decision has up to ~45 options: far beyond the second or
-two a player waits. So a rollout stops at a **horizon**: when the seat has finished its next
-turn after this one (every other seat having played one turn: :data:`HORIZON_ROUNDS` round),
-or earlier when the game ends. Its value is the seat's **margin**: its final money minus the
-best other player's, as the engine would score the game if it ended there
+two a player waits. So a rollout stops at a **horizon**: when the seat has finished its turn
+:func:`horizon_rounds` rounds after this one (about :data:`HORIZON_TURNS` turns of any seat:
+2 rounds at a table of 2 or 3, 1 round at 4 or 5), or earlier when the game ends. Its value
+is the seat's **margin**: its final money minus the best other player's, as the engine would
+score the game if it ended there
 (:func:`~silverpyr.solver.cheops.game.final_money`: the money plus the stores at their
 colour's price, xN and majority boards included); a finished game's margin is its real one.
 The **chance to win** counts a finished game's real result (a shared win as a share) and, at
@@ -60,7 +61,7 @@ from typing import Any
 
 from ...solver.cheops.board import Space
 from ...solver.cheops.bots import CheopsPlayer
-from ...solver.cheops.expert import ExpertPlayer
+from ...solver.cheops.expert import Expert, ExpertPlayer, ExpertWeights
 from ...solver.cheops.game import (
     CheopsState,
     DrawTile,
@@ -86,8 +87,12 @@ BUDGET = 64
 KEEP = 3
 """Options measured fully after screening, at least (the best by their screening loss)."""
 MAX_ROLLOUTS = 200
-HORIZON_ROUNDS = 1
-"""Rounds a rollout plays after the seat's current turn before it stops (module ruling)."""
+HORIZON_TURNS = 4
+"""The rollouts' horizon in turns of any seat after the seat's current one, rounded up to
+whole rounds (:func:`horizon_rounds`: 2 rounds with 2 or 3 players, 1 with 4 or 5)."""
+HORIZON_ROUNDS: int | None = None
+"""Rounds a rollout plays after the seat's current turn before it stops (``None``:
+:func:`horizon_rounds` of the table; a number overrides it, as the honesty benchmark does)."""
 SCREEN_ROUNDS = 0
 """The screening rollouts' horizon: the end of the seat's current turn (cheap: they only
 choose which options to measure fully)."""
@@ -147,6 +152,8 @@ class Advice:
     phase: Phase
     options: tuple[Rated, ...]
     samples: int
+    rounds: int = 0
+    """The rollouts' horizon: rounds played on after the seat's current turn."""
 
     @property
     def best(self) -> Rated:
@@ -168,9 +175,10 @@ class Advice:
         if best.win is not None:
             head += f", {best.win:.0%} chance to win"
         if self.samples:
+            rounds = f"{self.rounds} round{'s' * (self.rounds != 1)}"
             head += (
-                f" ({self.samples} paired rollouts an option, each to the end of your next "
-                "turn or of the game; the leader there counts as the winner)"
+                f" ({self.samples} paired rollouts an option, each played on {rounds} after "
+                "this turn, or to the end; the leader there counts as the winner)"
             )
         lines = [head + ("." if len(self.options) == 1 else ". Against it:")]
         screened = [option for option in self.options[1:] if option.samples < self.samples]
@@ -198,7 +206,7 @@ class Advice:
             "phase": self.phase.value,
             "reference": REFERENCE,
             "samples": self.samples,
-            "horizon_rounds": HORIZON_ROUNDS,
+            "horizon_rounds": self.rounds,
             "options": [option.to_dict() for option in self.options],
         }
 
@@ -225,7 +233,7 @@ class Rollouts:
         seat: int,
         table: Sequence[str],
         *,
-        rounds: int = HORIZON_ROUNDS,
+        rounds: int | None = None,
     ) -> None:
         if state.over or state.turn != seat:
             raise AdviceError("there is no decision of this seat now")
@@ -234,7 +242,10 @@ class Rollouts:
         self.state = state
         self.seat = seat
         self.table = tuple(table)
+        if rounds is None:
+            rounds = horizon_rounds(state.players) if HORIZON_ROUNDS is None else HORIZON_ROUNDS
         self.rounds = rounds
+        """Rounds the rollouts play on after the seat's current turn (module ruling)."""
         self._stream = SeededStream(
             f"{ROLLOUT_KEY}|{state.seed}|{len(state.events)}|{state.turn}|{state.phase.value}"
             f"|{state.placed}|{state.took}|{int(state.bought)}|{seat}"
@@ -242,7 +253,7 @@ class Rollouts:
         self._worlds: list[CheopsState] = []
         self._values: dict[tuple[str, int, int], tuple[int, float]] = {}
         self._players = [
-            ExpertPlayer() if other == seat else make_player(name)
+            rollout_player("expert" if other == seat else name)
             for other, name in enumerate(self.table)
         ]
 
@@ -269,8 +280,23 @@ class Rollouts:
         return found
 
 
+def horizon_rounds(players: int) -> int:
+    """Whole rounds of :data:`HORIZON_TURNS` turns at a table of ``players`` (at least 1)."""
+    return max(1, -(-HORIZON_TURNS // players))
+
+
+def rollout_player(name: str) -> CheopsPlayer:
+    """The player of a seat in the rollouts: the registry's bot ``name``, except that the
+    expert plays by its value model alone (its determinized search off: **ruling**, the
+    search costs ~25 ms a turn's start, ten times the model, and a rollout holds several
+    such decisions; the reference move is still the full expert's choice)."""
+    if name == REFERENCE:
+        return ExpertPlayer(expert=Expert(ExpertWeights(search_samples=0)))
+    return make_player(name)
+
+
 def play_to_horizon(
-    state: CheopsState, players: Sequence[CheopsPlayer], seat: int, rounds: int = HORIZON_ROUNDS
+    state: CheopsState, players: Sequence[CheopsPlayer], seat: int, rounds: int
 ) -> CheopsState:
     """``state`` played on by ``players`` (every move through the engine) until ``seat`` has
     finished its turn ``rounds`` turns after the one in progress, or the game ends: that is
@@ -401,7 +427,8 @@ def advise(
         progress("The expert is choosing...")
     reference = reference_move(state, seat)
     if len(options) == 1:
-        return Advice(state.phase, (Rated(reference, reference.notation(), None, 0.0, None, 0),), 0)
+        only = Rated(reference, reference.notation(), None, 0.0, None, 0)
+        return Advice(state.phase, (only,), 0, rollouts.rounds)
     others = [option for option in options if option != reference]
     full = window(count)
     measured: dict[Move, Measured] = {}
@@ -455,13 +482,14 @@ def advise(
                 found.expected_error if found.samples > 1 else None,
             )
         )
-    return Advice(state.phase, tuple(rated), count)
+    return Advice(state.phase, tuple(rated), count, rollouts.rounds)
 
 
 __all__ = [
     "BUDGET",
     "DEFAULT_ROLLOUTS",
     "HORIZON_ROUNDS",
+    "HORIZON_TURNS",
     "KEEP",
     "SCREEN",
     "SCREEN_ROUNDS",
@@ -473,11 +501,13 @@ __all__ = [
     "advise",
     "canonical",
     "check_samples",
+    "horizon_rounds",
     "lead_share",
     "margin",
     "measure",
     "play_to_horizon",
     "reference_move",
+    "rollout_player",
     "rollouts_for",
     "window",
 ]

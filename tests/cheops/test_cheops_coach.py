@@ -178,6 +178,7 @@ def test_advice_where_there_is_no_decision_is_refused() -> None:
     assert check_samples(None) == advice_module.DEFAULT_ROLLOUTS
 
 
+@pytest.mark.slow
 def test_the_advice_never_peeks_at_what_the_seat_cannot_see() -> None:
     """Two tables the seat cannot tell apart (the laws face down swapped with the laws out of
     the game, the tiles under the stacks' tops reordered) get the same advice."""

@@ -76,11 +76,9 @@ def test_a_whole_scripted_game_ends_with_its_outcome_as_json(home: Path) -> None
 
 
 def test_left_and_resumed_the_game_ends_the_same(home: Path, tmp_path: Path) -> None:
-    answers, money, cuts = _game(12, ("expert", "greedy"))
+    answers, money, cuts = _game(12, ("greedy", "greedy"))
     half = min(cuts, key=lambda cut: abs(cut - len(answers) // 2))
-    first = _run(
-        "--seed", "12", "--opponents", "expert,greedy", "--moves", ";".join(answers[:half]) + ";q"
-    )
+    first = _run("--seed", "12", "--players", "3", "--moves", ";".join(answers[:half]) + ";q")
     assert first.exit_code == 0, first.output
     assert "silverpyr cheops game" in first.stderr
     record = tmp_path / "game.json"
@@ -211,3 +209,23 @@ def test_a_scripted_game_with_the_coach_judges_every_decision(home: Path) -> Non
     assert data["money"] == list(money)
     assert data["coach"]["decisions"] == len(answers)
     assert "Coach's summary" in result.stderr
+
+
+def test_the_coach_asks_before_a_costly_move_and_n_chooses_again(home: Path) -> None:
+    kept = KeptGame(COMPONENTS, 3, ("greedy",), coach=True, rollouts=2)
+    kept.settle()
+    costly = None
+    for move in kept.options():
+        verdict = kept.check(move)
+        if verdict is not None and not verdict.is_silent:
+            costly = move.notation()
+            break
+    assert costly is not None, "seed 3's first decision has a graded move"
+    result = _run(
+        "--seed", "3", "--coach", "--rollouts", "2", text=f"{costly}\nn\n{costly}\ny\nq\ny\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("Play it anyway?") == 2
+    assert "Choose again." in result.stdout
+    assert "(pending) You took" in result.stdout
+    assert "Coach's summary" in result.stdout

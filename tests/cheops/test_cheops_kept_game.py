@@ -100,7 +100,20 @@ def _eye_take(kept: KeptGame) -> Take | None:
     )
 
 
-@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_a_greedy_game_ends_and_its_answers_replay_to_the_same_table() -> None:
+    kept = KeptGame(COMPONENTS, 17, ["greedy", "greedy"])
+    _play_greedily(kept)
+    assert kept.is_over() and kept.outcome() is not None
+    again = KeptGame(COMPONENTS, 17, ["greedy", "greedy"])
+    again.settle()
+    for answer in kept.answers:
+        again.play(again.parse(answer))
+        again.settle()
+    assert _signature(again.state) == _signature(kept.state)
+
+
+@pytest.mark.slow
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10_000),
     bots=st.lists(st.sampled_from(["greedy", "expert"]), min_size=1, max_size=4),
@@ -197,6 +210,7 @@ def test_confirms_follows_the_ruling() -> None:
             assert confirms(state, move, apply(state, move))
 
 
+@pytest.mark.slow
 def test_every_event_has_a_line_a_kind_and_a_seat() -> None:
     kept = KeptGame(COMPONENTS, 6, ["greedy"], coach=True, rollouts=2)
     player = GreedyPlayer()

@@ -1,0 +1,144 @@
+"""Is the Cheops coach honest? Its summed losses against the measured gap to the expert.
+
+On **report seeds** (``--seed``, default 800,000 on: never used to tune the coach; the
+horizon was chosen on 700,000 on, the bots' tuning seeds are 0-99,999 and the arena's report
+seeds 900,000 on), for each seed:
+
+* **a greedy game, coached**: seat 0 is the greedy bot, the other seats greedy too; each of
+  seat 0's decisions is judged by the coach (:func:`silverpyr.puzzles.cheops.coach.judge`:
+  the expert's choice fixed first, then paired rollouts of it and of the move played to the
+  horizon), and the losses are summed over the game (every decision, the silent ones too);
+* **an expert game on the same seed**: seat 0 the expert, the others the same greedy bots.
+
+The coach measures **margin** (seat 0's final money minus the best other seat's), so the
+**measured gap** is the mean over seeds of (expert game's final margin - greedy game's final
+margin), paired by seed, with its standard error. By the performance-difference identity,
+with rollouts to the end the coach's mean total loss per greedy game would estimate that gap
+exactly (the rollouts play seat 0 by the expert, the others by their bots); the horizon
+(docs/cheops-game.md) cuts the rollouts short, so the ratio says how much of the gap the
+horizon's margins see:
+
+    python benchmarks/cheops_coach_honesty.py --games 20 --players 2
+
+Games run in this process, one after another (the machine is shared); ``--rounds`` sets the
+rollouts' horizon (default: the advice's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+
+from silverpyr.puzzles.cheops import advice
+from silverpyr.puzzles.cheops.advice import DEFAULT_ROLLOUTS, margin
+from silverpyr.puzzles.cheops.coach import judge
+from silverpyr.solver.cheops.bots import CheopsPlayer, GreedyPlayer, play_out
+from silverpyr.solver.cheops.components import load_components
+from silverpyr.solver.cheops.expert import ExpertPlayer
+from silverpyr.solver.cheops.game import apply, new_game, outcome
+
+
+@dataclass
+class Coached:
+    """One greedy game of seat 0: its final margin and what the coach said of it."""
+
+    margin: int = 0
+    total_loss: float = 0.0
+    decisions: int = 0
+    graded: int = 0
+    differed: int = 0
+
+
+def coached_game(seed: int, players: int, samples: int) -> Coached:
+    """The game of ``seed``: seat 0 greedy, judged by the coach decision by decision."""
+    components = load_components()
+    table = ("greedy",) * players
+    seats: list[CheopsPlayer] = [GreedyPlayer() for _ in range(players)]
+    state = new_game(components, players, seed)
+    found = Coached()
+    while not state.over:
+        seat = state.turn
+        move = seats[seat].decide(state, seat)
+        if seat == 0:
+            verdict = judge(state, 0, table, move, where="", samples=samples)
+            found.decisions += 1
+            found.total_loss += verdict.loss
+            found.graded += 0 if verdict.is_silent else 1
+            found.differed += 1 if verdict.samples else 0
+        state = apply(state, move)
+    result = outcome(state)
+    assert result is not None
+    found.margin = margin(result.money, 0)
+    return found
+
+
+def expert_margin(seed: int, players: int) -> int:
+    """Seat 0's final margin when the expert plays it against the same greedy bots."""
+    seats: list[CheopsPlayer] = [ExpertPlayer(), *(GreedyPlayer() for _ in range(players - 1))]
+    final, _ = play_out(new_game(load_components(), players, seed), seats)
+    result = outcome(final)
+    assert result is not None
+    return margin(result.money, 0)
+
+
+def _mean_se(values: list[float]) -> tuple[float, float]:
+    mean = statistics.fmean(values)
+    se = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.nan
+    return mean, se
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=800_000, help="first report seed")
+    parser.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS)
+    parser.add_argument("--rounds", type=int, default=None, help="default: the advice's")
+    args = parser.parse_args()
+    advice.HORIZON_ROUNDS = args.rounds
+    rounds = advice.horizon_rounds(args.players) if args.rounds is None else args.rounds
+    began = time.monotonic()
+    greedy: list[Coached] = []
+    expert: list[int] = []
+    for number in range(args.games):
+        seed = args.seed + number
+        greedy.append(coached_game(seed, args.players, args.rollouts))
+        expert.append(expert_margin(seed, args.players))
+        print(
+            f"\r{number + 1}/{args.games} games, {time.monotonic() - began:.0f} s",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
+    print(file=sys.stderr)
+    gaps = [float(e - g.margin) for e, g in zip(expert, greedy, strict=True)]
+    gap, gap_se = _mean_se(gaps)
+    loss, loss_se = _mean_se([g.total_loss for g in greedy])
+    residual, residual_se = _mean_se([g.total_loss - d for g, d in zip(greedy, gaps, strict=True)])
+    decisions = sum(g.decisions for g in greedy)
+    first, last = args.seed, args.seed + args.games - 1
+    print(
+        f"{args.players}-player games on seeds {first}..{last} (n={args.games}), "
+        f"{args.rollouts} paired rollouts a verdict, horizon {rounds} round(s):"
+    )
+    print(f"  expert mean margin   {statistics.fmean(expert):7.2f}")
+    print(f"  greedy mean margin   {statistics.fmean(g.margin for g in greedy):7.2f}")
+    print(f"  measured gap         {gap:7.2f} ± {gap_se:.2f} (SE, paired by seed)")
+    print(f"  coach's total loss   {loss:7.2f} ± {loss_se:.2f} per greedy game")
+    print(f"  loss - gap           {residual:7.2f} ± {residual_se:.2f} (paired by seed)")
+    ratio = loss / gap if gap else math.nan
+    print(f"  ratio loss / gap     {ratio:7.2f}")
+    print(
+        f"  greedy decisions     {decisions} ({decisions / args.games:.1f} a game), "
+        f"{sum(g.differed for g in greedy)} not the expert's, "
+        f"{sum(g.graded for g in greedy)} graded"
+    )
+    print(f"  {time.monotonic() - began:.0f} s wall")
+
+
+if __name__ == "__main__":
+    main()
