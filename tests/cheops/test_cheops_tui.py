@@ -21,6 +21,7 @@ import pytest
 from cheops.tui_table import EngineTable
 from rich.console import Console
 from rich.text import Text
+from textual import events
 from textual.pilot import Pilot
 
 from silverpyr.cli.cheops.tui.app import MIN_SIZE, CheopsApp, CheopsSetting
@@ -731,5 +732,25 @@ def test_the_status_says_who_is_playing_and_counts_the_seconds(components: Compo
         screen.redraw()
         await pilot.pause()
         assert "Enter takes" in shown(app)
+
+    run(app, steps)
+
+
+def test_two_keys_on_the_help_close_it_and_leave_the_game_up(components: Components) -> None:
+    """Keys typed fast: the second reaches the help while it is leaving; the game stays."""
+    table = EngineTable(components, 5, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, CheopsHelp)
+        help_screen = app.screen
+        for key in "xy":  # both queued before the first is handled
+            help_screen.post_message(events.Key(key, key))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, CheopsGameScreen)
+        assert app.is_running
 
     run(app, steps)

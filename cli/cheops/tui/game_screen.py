@@ -205,7 +205,21 @@ class Question(Choose):
             super().action_cancel()
 
 
-class CheopsHelp(ModalScreen[None]):
+class Note(ModalScreen[None]):
+    """A note any key closes (the help, the advice), once: a second key typed fast would
+    reach it while it is leaving, and its second dismiss would pop the game under it."""
+
+    closing = False
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        if self.closing or self is not self.app.screen:
+            return
+        self.closing = True
+        self.dismiss(None)
+
+
+class CheopsHelp(Note):
     """The keys and what the board shows; any key closes it."""
 
     def compose(self) -> ComposeResult:
@@ -226,12 +240,8 @@ class CheopsHelp(ModalScreen[None]):
             yield Shown(keys)
             yield Static("any key closes this", classes="keys")
 
-    def on_key(self, event: events.Key) -> None:
-        event.stop()
-        self.dismiss(None)
 
-
-class AdviceNote(ModalScreen[None]):
+class AdviceNote(Note):
     """The advice, over the seats and the messages (the pyramid and the price boards stay in
     sight above it); any key closes it, and it stays in the messages."""
 
@@ -243,10 +253,6 @@ class AdviceNote(ModalScreen[None]):
         with Vertical(classes="dialog", id="advice"):
             yield Shown(Group(*self.lines))
             yield Static("any key closes this; the messages keep it", classes="keys")
-
-    def on_key(self, event: events.Key) -> None:
-        event.stop()
-        self.dismiss(None)
 
 
 class CheopsEnd(GameOver):
