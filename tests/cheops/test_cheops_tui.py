@@ -483,8 +483,12 @@ def test_leaving_asks_then_prints_what_is_kept(components: Components) -> None:
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, CheopsGameScreen)
-        await pilot.press("q")
+        await pilot.press("enter")  # a take, pending
+        await settle(pilot)
+        await pilot.press("escape", "q")
         await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        assert "Your 1 pending move of this turn will not be kept." in app.screen.question
         await pilot.press("y")
         await pilot.pause()
 

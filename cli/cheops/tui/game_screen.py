@@ -973,6 +973,10 @@ class CheopsGameScreen(Screen[None]):
             if self.table.saved
             else "It is not saved."
         )
+        count = len(self.table.pending)
+        if count:
+            moves = "move" if count == 1 else "moves"
+            kept += f" Your {count} pending {moves} of this turn will not be kept."
         self.app.push_screen(Confirm(f"Leave the game? {kept}"), answered)
 
     def keep_progress(self) -> None:
