@@ -98,6 +98,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=800_000, help="first report seed")
     parser.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS)
     parser.add_argument("--rounds", type=int, default=None, help="default: the advice's")
+    parser.add_argument(
+        "--rows", action="store_true", help="also print each seed's gap and loss (to pool runs)"
+    )
     args = parser.parse_args()
     advice.HORIZON_ROUNDS = args.rounds
     rounds = advice.horizon_rounds(args.players) if args.rounds is None else args.rounds
@@ -138,6 +141,9 @@ def main() -> None:
         f"{sum(g.graded for g in greedy)} graded"
     )
     print(f"  {time.monotonic() - began:.0f} s wall")
+    if args.rows:
+        for number, (coached, gap_of) in enumerate(zip(greedy, gaps, strict=True)):
+            print(f"row {args.seed + number} gap {gap_of:.2f} loss {coached.total_loss:.2f}")
 
 
 if __name__ == "__main__":
