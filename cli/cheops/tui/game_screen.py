@@ -1,0 +1,1071 @@
+"""A Cheops game against bots on the full screen: you are seat 0 ("You").
+
+The screen drives a :class:`~.table.GameTable` (the kept game, or the tests' stand-in) and
+decides no rule: the legal moves, the spaces that can be taken, whether a tile fits and why a
+move is not allowed all come from the engine. Keys:
+
+* arrows (or ``k`` ``j`` ``l`` and ``H``: ``h`` is the advice) move the cursor over the
+  spaces that can be taken (``[U]``); ``1``-``4`` or Tab choose the tile of your hand; Enter
+  takes the space under the cursor with it (with no tile chosen, the first of your tiles
+  that fits there). ``b`` buys a neighbour (20): the next Enter places it;
+* after a take, the question due comes up by itself: sell or store the treasure, where a law
+  goes (4-7), which law to remove (8), pay for law 9 or not, which stack to draw from. Escape
+  puts it off; ``d`` or Enter brings it back;
+* ``e`` ends the turn without the neighbour's second take; ``p`` passes when nothing fits;
+  ``K`` uses a kept law (10: a stored treasure sold; 11: the cursor's treasure taken as an
+  extra; 12: a swap, its first space marked ``*U*``); ``:`` types any move in the engine's
+  notation (``take b3 A``, ``law12 b3 blue``);
+* your moves of a turn are **pending** until the turn is confirmed (the draw, ``end``,
+  ``pass``, taking a law, or the end of the game): ``u`` takes back the last one;
+* ``h`` advice (shown at the bottom over the messages, the board in sight; any key closes
+  it), ``?`` help, ``q`` leaves (the kept game is saved after every confirmed turn
+  and resumed next time).
+
+The bots' turns, the advice and the coach's check of a move run off the screen's thread
+(:meth:`CheopsGameScreen.solve`), with a status line that says who is playing or what is
+weighed and, from 2 s on, for how long; decisions wait meanwhile.
+
+**Rulings of the screen** (tested in ``tests/cheops/test_cheops_tui.py``):
+
+* ``h`` is the advice, as in the line mode and the other games' screens, so the cursor's
+  left is the left arrow or ``H``.
+* The cursor visits the spaces that can be taken only (laws 12's swap: every treasure): an
+  arrow goes to the nearest such space that way (the same row first).
+* With no tile chosen, Enter takes with the first tile of your hand that fits under the
+  cursor; the status line always says which tile Enter will use. After a take no tile is
+  chosen. After buying a neighbour, Enter places the neighbour.
+* The questions come up by themselves when due; Escape puts one off (``d`` or Enter brings
+  it back), ``q`` on it asks whether to leave.
+* With the coach on, every move is weighed before it is played, and a graded one asks
+  ("Play it anyway?"): the same question as the line mode's.
+* Every key is a priority binding, so keys arriving together keep their order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.worker import Worker, WorkerState
+
+from ....solver.cheops.board import SPACES, Space
+from ....solver.cheops.components import COLOURS
+from ....solver.cheops.game import (
+    LAW9_PRICE,
+    NEIGHBOUR,
+    BuyNeighbour,
+    DeclineLaw9,
+    DrawTile,
+    EndTurn,
+    LawTarget,
+    Move,
+    Pass,
+    PayLaw9,
+    Phase,
+    RemoveLaw,
+    Sell,
+    Store,
+    Take,
+    Took,
+    UseLaw10,
+    UseLaw11,
+    UseLaw12,
+    open_spaces,
+    price,
+)
+from ....solver.errors import SilverpyrError
+from ...tui.base import GameOver, Shown, solve_in_thread
+from ...tui.modals import Choose, Confirm, Prompt
+from .app import CheopsSetting
+from .board import (
+    LAW_WORDS,
+    boards_text,
+    hand_text,
+    kind_words,
+    legend_text,
+    letter,
+    pyramid_text,
+    seats_text,
+    space_x,
+)
+from .table import HUMAN, GameTable, TableLine, VerdictLike
+
+DECIDING = frozenset(
+    {"cursor", "choose", "next_tile", "enter", "buy", "end_turn", "pass_turn", "kept", "undo"}
+    | {"question", "hint", "type_move"}
+)
+"""Actions off while the bots play (the table is busy in a thread)."""
+TAKING = (Phase.START, Phase.SECOND)
+"""The decisions the cursor and the tiles serve."""
+QUESTIONS = (Phase.SELL, Phase.LAW, Phase.DRAW)
+"""The decisions asked as a question."""
+LEAVE = "\x00leave"
+"""A question's answer when ``q`` was pressed on it (no option has this value)."""
+PYRAMID = "\x00pyramid"
+"""Law 12's answer "another treasure of the pyramid"."""
+LOG_LINES = 40
+"""Messages kept on screen (the log scrolls to the newest)."""
+ADVICE_LINES = 7
+"""Lines of advice kept in the messages (the best options; the rest are counted)."""
+NOTE_LINES = 4
+"""Lines of advice in the note over the messages: at 80x24 it has the 12 rows below the
+pyramid, and the first line (the expert's choice and how it was measured) takes up to 4."""
+END_WORDS = {
+    "empty": "the pyramid is empty",
+    "boards": "enough price boards are full",
+    "blocked": "no player can place a family tile",
+}
+
+
+def waited(seconds: float) -> str:
+    """`` 12 s`` from 2 seconds on (empty before)."""
+    return f" {int(seconds)} s" if seconds >= 2 else ""
+
+
+def next_space(targets: Sequence[Space], cursor: Space, rows: int, columns: int) -> Space:
+    """The space the cursor moves to: the nearest of ``targets`` in the direction asked
+    (rows: +1 up the pyramid, -1 down; columns: +1 right, -1 left), or where it is when none
+    lies that way."""
+    x0 = space_x(cursor)
+    best: tuple[int, int, int, int] | None = None
+    found = cursor
+    for space in targets:
+        if space == cursor:
+            continue
+        dx = space_x(space) - x0
+        dy = space.row - cursor.row
+        if columns and dx * columns <= 0:
+            continue
+        if rows and dy * rows <= 0:
+            continue
+        key = (abs(dy), abs(dx), space.row, space.pos)
+        if best is None or key < best:
+            best, found = key, space
+    return found
+
+
+def advice_texts(lines: Sequence[str], limit: int = ADVICE_LINES) -> list[Text]:
+    """The advice: its first line after ``Advice:``, then the next lines up to ``limit`` in
+    all and how many are left out."""
+    if not lines:
+        return [Text("Advice: none.", style="italic")]
+    texts = [Text(f"Advice: {lines[0]}", style="bold")]
+    texts.extend(Text(f"  {line.strip()}") for line in lines[1:limit])
+    if len(lines) > limit:
+        texts.append(Text(f"  (and {len(lines) - limit} more)", style="italic"))
+    return texts
+
+
+class Question(Choose):
+    """A question of the game (sell or store, a law's choice, a stack): the shared
+    :class:`~silverpyr.cli.tui.modals.Choose`, answered once (keys typed fast could reach it
+    after its answer, while it is leaving, and dismiss the next question in its place)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave_game", "Leave")]
+
+    given = False
+
+    def action_leave_game(self) -> None:
+        """``q`` on a question: put it off and ask whether to leave the game."""
+        self.dismiss(LEAVE)
+
+    def dismiss(self, result: str | None = None) -> AwaitComplete:
+        """The first answer; any later one does nothing (it would pop the next question)."""
+        if self.given:
+            return AwaitComplete(asyncio.sleep(0))
+        self.given = True
+        return super().dismiss(result)
+
+    def on_key(self, event: events.Key) -> None:
+        if self.given or self is not self.app.screen:
+            event.stop()
+            return
+        super().on_key(event)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if self.given:
+            event.stop()
+            return
+        super().on_option_list_option_selected(event)
+
+    def action_cancel(self) -> None:
+        if not self.given:
+            super().action_cancel()
+
+
+class Note(ModalScreen[None]):
+    """A note any key closes (the help, the advice), once: a second key typed fast would
+    reach it while it is leaving, and its second dismiss would pop the game under it."""
+
+    closing = False
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        if self.closing or self is not self.app.screen:
+            return
+        self.closing = True
+        self.dismiss(None)
+
+
+class CheopsHelp(Note):
+    """The keys and what the board shows; any key closes it."""
+
+    def compose(self) -> ComposeResult:
+        keys = Text("Keys\n", style="bold")
+        for key, meaning in (
+            ("arrows, k j l H", "move over the spaces you can take (h is the advice)"),
+            ("1-4, Tab / Enter", "choose your tile / take the space with it"),
+            ("b / e / p", "buy a neighbour (20) / end the turn / pass"),
+            ("K / :", "use a kept law (10-12) / type a move (take b3 A, sell)"),
+            ("d, Enter", "the question due: sell or store, a law's choice, a stack"),
+            ("u / h / ? / q", "take back / advice / this help / leave (the game is kept)"),
+        ):
+            keys.append(f" {key:<17}", style="bold")
+            keys.append(f"{meaning}\n")
+        keys.append("The board\n", style="bold")
+        keys.append_text(legend_text())
+        with Vertical(classes="dialog", id="help"):
+            yield Shown(keys)
+            yield Static("any key closes this", classes="keys")
+
+
+class AdviceNote(Note):
+    """The advice, over the seats and the messages (the pyramid and the price boards stay in
+    sight above it); any key closes it, and it stays in the messages."""
+
+    def __init__(self, lines: Sequence[Text]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="advice"):
+            yield Shown(Group(*self.lines))
+            yield Static("any key closes this; the messages keep it", classes="keys")
+
+
+class CheopsEnd(GameOver):
+    """The end of the game: why it ended, each seat's money, what its stores paid and its
+    final money, the winner(s), the coach's summary; ``q``, Escape or Enter leaves."""
+
+
+class CheopsGameScreen(Screen[None]):
+    """A whole game: your turns by keys, the bots' in a thread, the end screen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up,k", "cursor(1, 0)", "Move", show=False, priority=True),
+        Binding("down,j", "cursor(-1, 0)", "Move", show=False, priority=True),
+        Binding("left,H", "cursor(0, -1)", "Move", show=False, priority=True),
+        Binding("right,l", "cursor(0, 1)", "Move", show=False, priority=True),
+        *(
+            Binding(str(n), f"choose({n - 1})", f"Tile {n}", show=False, priority=True)
+            for n in range(1, 5)
+        ),
+        Binding("tab", "next_tile", "Tile", priority=True),
+        Binding("enter", "enter", "Take", priority=True),
+        Binding("b", "buy", "Buy", priority=True),
+        Binding("e", "end_turn", "End", priority=True),
+        Binding("p", "pass_turn", "Pass", priority=True),
+        Binding("K", "kept", "Law", priority=True),
+        Binding("d", "question", "Choose", show=False, priority=True),
+        Binding("u", "undo", "Undo", priority=True),
+        Binding("colon", "type_move", "Type", show=False, priority=True),
+        Binding("escape", "cancel_mode", "Cancel", show=False, priority=True),
+        Binding("h", "hint", "Advice", priority=True),
+        Binding("question_mark", "help", "Help", priority=True),
+        Binding("q", "leave", "Leave", priority=True),
+    ]
+
+    def __init__(self, setting: CheopsSetting, table: GameTable) -> None:
+        super().__init__()
+        self.setting = setting
+        self.table = table
+        self.names = table.seat_names()
+        self.chosen: int | None = None
+        """The tile of your hand (its index) Enter takes with (``None``: the first fitting)."""
+        self.cursor: Space | None = None
+        self.mode = "take"
+        """What Enter does: ``take``, ``law11`` (law 11's extra take), ``law12a`` and
+        ``law12b`` (law 12's two spaces)."""
+        self.marked: Space | None = None
+        """Law 12's first space."""
+        self.busy: str | None = None
+        """What the table is doing in a thread (the bots, the coach); decisions wait."""
+        self.progress: str | None = None
+        self.thinking = False
+        """Whether the advice is being worked out."""
+        self.closed = False
+        self.recent: set[Space] = set()
+        """The spaces the others took since your last decision (underlined)."""
+        self._events_before = 0
+        self._busy_since: float | None = None
+        self._thinking_since: float | None = None
+        coached = " The coach is on." if table.coach else ""
+        self.messages: list[RenderableType] = [
+            Text(f"Cheops: {self.game_words()}.{coached} ? shows the keys."),
+            *(Text(note, style="italic") for note in table.notes),
+        ]
+
+    def game_words(self) -> str:
+        """``seed 5, you against greedy and expert``."""
+        bots = list(self.table.bots)
+        against = bots[0] if len(bots) == 1 else ", ".join(bots[:-1]) + " and " + bots[-1]
+        return f"seed {self.table.seed}, you against {against}"
+
+    # --- layout -------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Shown(id="title")
+        with Horizontal(id="table"):
+            yield Shown(id="pyramid")
+            yield Shown(id="boards")
+        yield Shown(id="seats")
+        yield Shown(id="hand")
+        with VerticalScroll(id="log"):
+            yield Shown(id="messages")
+        yield Shown(id="status")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.after_change)
+        self.set_interval(1.0, self._tick)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys that mean nothing now are off (and out of the footer)."""
+        if self.busy is not None and action in DECIDING:
+            return False
+        waiting = self.table.waiting
+        if action == "undo":
+            return bool(self.table.pending)
+        if action == "end_turn":
+            return waiting is Phase.SECOND
+        if action == "pass_turn":
+            return waiting is Phase.START and Pass() in self.table.options()
+        if action == "buy":
+            return waiting is Phase.START and BuyNeighbour() in self.table.options()
+        if action == "kept":
+            return waiting is Phase.START and any(
+                isinstance(move, UseLaw10 | UseLaw11 | UseLaw12) for move in self.table.options()
+            )
+        if action in ("cursor", "choose", "next_tile", "cancel_mode"):
+            return waiting in TAKING
+        if action == "question":
+            return waiting in QUESTIONS
+        if action in ("enter", "hint", "type_move"):
+            return waiting is not None
+        return True
+
+    # --- what the cursor serves ------------------------------------------------------------
+
+    def targets(self) -> list[Space]:
+        """The spaces the cursor visits now: those that can be taken (law 11: their
+        treasures; law 12: every treasure)."""
+        if self.table.waiting not in TAKING:
+            return []
+        view = self.table.view()
+        if self.mode in ("law12a", "law12b"):
+            treasures = [s for s in SPACES if isinstance(view.cells[s.index], str)]
+            treasures = [s for s in treasures if view.cells[s.index] in COLOURS]
+            if self.mode == "law12b" and self.marked is not None:
+                first = view.cells[self.marked.index]
+                treasures = [s for s in treasures if view.cells[s.index] != first]
+            return treasures
+        opens = list(open_spaces(self.table.state))
+        if self.mode == "law11":
+            return [s for s in opens if view.cells[s.index] in COLOURS]
+        return opens
+
+    def tile(self) -> str | None:
+        """The tile Enter takes with on the cursor's space: the neighbour just bought, the
+        chosen tile, or the first tile of your hand that fits there."""
+        state = self.table.state
+        if state.bought and state.phase is Phase.START and self.mode == "take":
+            return NEIGHBOUR
+        hand = state.hands[HUMAN]
+        if self.chosen is not None and self.chosen < len(hand):
+            return hand[self.chosen]
+        if self.cursor is None or not hand:
+            return None
+        for kind in hand:
+            if self.table.why_illegal(self._take(self.cursor, kind)) is None:
+                return kind
+        return hand[0]
+
+    def _take(self, space: Space, kind: str) -> Move:
+        return UseLaw11(space, kind) if self.mode == "law11" else Take(space, kind)
+
+    def enter_move(self) -> Move | None:
+        """What Enter plays now in a take (``None``: nothing, or a law 12 space to mark)."""
+        if self.cursor is None or self.mode in ("law12a", "law12b"):
+            return None
+        kind = self.tile()
+        return None if kind is None else self._take(self.cursor, kind)
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Draw everything from the table, the chosen tile and the cursor."""
+        if not self.is_mounted or self.closed:
+            return
+        table = self.table
+        state = table.state
+        title = Text("Cheops", style="bold")
+        if state.over:
+            title.append(" - the game is over")
+        elif table.waiting is not None:
+            title.append(" - your turn")
+            if table.pending:
+                title.append(f" ({len(table.pending)} pending: u takes back)")
+        else:
+            title.append(f" - {self.names[state.turn]} to play")
+        self.query_one("#title", Static).update(title)
+        view = table.view()
+        taking = table.waiting in TAKING
+        cursor = self.cursor if taking else None
+        move = self.enter_move()
+        fits = move is None or table.why_illegal(move) is None
+        takeable = set(self.targets()) if taking else set()
+        self.query_one("#pyramid", Static).update(
+            pyramid_text(
+                view,
+                takeable=takeable,
+                cursor=cursor,
+                cursor_fits=fits,
+                marked=self.marked if self.mode == "law12b" else None,
+                recent=self.recent,
+                pending={m.space for m in table.pending if isinstance(m, Take | UseLaw11)},
+            )
+        )
+        self.query_one("#boards", Static).update(boards_text(state))
+        self.query_one("#seats", Static).update(seats_text(state, self.names))
+        self.query_one("#hand", Static).update(hand_text(state, self.chosen))
+        self.query_one("#messages", Static).update(Group(*self.messages[-LOG_LINES:]))
+        log = self.query_one("#log", VerticalScroll)
+        log.call_after_refresh(log.scroll_end, animate=False)
+        self.refresh_bindings()
+        self._draw_status()
+
+    def _draw_status(self) -> None:
+        now = time.monotonic()
+        if self.busy is not None:
+            if self._busy_since is None:
+                self._busy_since = now
+            what = self.progress or self.busy
+            status = Text(what + waited(now - self._busy_since), style="bold italic")
+        else:
+            self._busy_since = None
+            status = self.status_text()
+        if self.thinking:
+            if self._thinking_since is None:
+                self._thinking_since = now
+            status.append(
+                f"  thinking\u2026 (advice){waited(now - self._thinking_since)}", style="italic"
+            )
+        else:
+            self._thinking_since = None
+        self.query_one("#status", Static).update(status)
+
+    def _tick(self) -> None:
+        if (self.busy is not None or self.thinking) and self.is_mounted:
+            self._draw_status()
+
+    def status_text(self) -> Text:
+        """What is due from you, and what Enter does now."""
+        table = self.table
+        state = table.state
+        waiting = table.waiting
+        if state.over:
+            return Text("The game is over.", style="bold")
+        if waiting is None:
+            return Text(f"{self.names[state.turn]} is to play\u2026", style="italic")
+        if waiting is Phase.SELL:
+            return Text(f"Sell or store the {state.pending}: d or Enter chooses.", style="bold")
+        if waiting is Phase.LAW:
+            return Text(f"Law {state.pending}: d or Enter chooses what it does.", style="bold")
+        if waiting is Phase.DRAW:
+            return Text("Draw a tile: d or Enter chooses the stack.", style="bold")
+        options = table.options()
+        if waiting is Phase.START and not any(isinstance(m, Take) for m in options):
+            buy = " (or b buys a neighbour)" if BuyNeighbour() in options else ""
+            return Text(f"No tile of yours fits anywhere: p passes{buy}.", style="bold yellow")
+        if self.mode == "law12a":
+            return Text("Law 12: the first treasure to swap (arrows, Enter); Esc.", "bold")
+        if self.mode == "law12b":
+            return Text(f"Law 12: swap {self.marked} with which treasure? (Enter; Esc)", "bold")
+        move = self.enter_move()
+        if move is None or self.cursor is None:
+            return Text("Nothing to take: e ends the turn.", style="bold")
+        assert isinstance(move, Take | UseLaw11)
+        space = move.space
+        cell = table.view().cells[space.index]
+        what = f"the {cell}" if isinstance(cell, str) else "a hidden law"
+        if isinstance(cell, str) and cell in COLOURS:
+            what += f" (price {price(state, cell).label}, market {state.market_price})"
+        lead = "Law 11: " if self.mode == "law11" else ""
+        reason = table.why_illegal(move)
+        if reason is not None:
+            return Text(f"{lead}{space} with {kind_words(move.kind)}: {reason}", "bold red")
+        text = Text(f"{lead}{space} {what} with {kind_words(move.kind)}: Enter takes.", "bold")
+        if waiting is Phase.SECOND:
+            text.append(" e ends the turn.")
+        return text
+
+    def say(self, *lines: RenderableType) -> None:
+        """Add ``lines`` to the messages."""
+        self.messages.extend(lines)
+
+    def _refuse(self, text: str) -> None:
+        self.query_one("#status", Static).update(Text(text, style="bold red"))
+
+    def _tell(self, lines: Sequence[TableLine]) -> None:
+        for line in lines:
+            if not line.text:  # a silent verdict of the coach
+                continue
+            style = {"pending": "italic", "coach": "italic", "over": "bold"}.get(line.kind, "")
+            prefix = "  (pending) " if line.kind == "pending" else "  "
+            self.say(Text(prefix + line.text, style=style))
+
+    # --- after every change --------------------------------------------------------------
+
+    def after_change(self) -> None:
+        """The table changed: the bots play if due (in a thread), the end screen if it is
+        over, else the tile, the cursor and the question due are brought up to date."""
+        if self.closed:
+            return
+        table = self.table
+        if table.state.over:
+            self.redraw()
+            self._show_end()
+            return
+        if table.bots_due:
+            self._events_before = len(table.state.events)
+            self.busy = "The others are playing\u2026"
+            self.progress = None
+            self.redraw()
+            self.solve(lambda: table.settle(self._progress), "bots")
+            return
+        if table.waiting not in TAKING:
+            self.mode = "take"
+            self.marked = None
+        hand = table.state.hands[HUMAN]
+        if self.chosen is not None and self.chosen >= len(hand):
+            self.chosen = None
+        self._fit_cursor()
+        self.redraw()
+        self._ask()
+
+    def _progress(self, line: str) -> None:
+        self.progress = line  # read by the status line each second
+
+    def _fit_cursor(self, prefer_fit: bool = False) -> None:
+        targets = self.targets()
+        if not targets:
+            self.cursor = None
+            return
+        fitting = targets
+        kind = None
+        if self.chosen is not None and self.chosen < len(self.table.state.hands[HUMAN]):
+            kind = self.table.state.hands[HUMAN][self.chosen]
+        if kind is not None and self.mode in ("take", "law11"):
+            fitting = [
+                s for s in targets if self.table.why_illegal(self._take(s, kind)) is None
+            ] or targets
+        if self.cursor not in targets or (prefer_fit and self.cursor not in fitting):
+            self.cursor = fitting[0]
+
+    # --- your decisions ------------------------------------------------------------------
+
+    def action_cursor(self, rows: int, columns: int) -> None:
+        if self.cursor is None:
+            return
+        self.cursor = next_space(self.targets(), self.cursor, rows, columns)
+        self.redraw()
+
+    def action_choose(self, index: int) -> None:
+        hand = self.table.state.hands[HUMAN]
+        if 0 <= index < len(hand):
+            self.chosen = index
+            self._fit_cursor(prefer_fit=True)
+            self.redraw()
+
+    def action_next_tile(self) -> None:
+        hand = self.table.state.hands[HUMAN]
+        if hand:
+            index = 0 if self.chosen is None else self.chosen + 1
+            self.action_choose(index % len(hand))
+
+    def action_enter(self) -> None:
+        waiting = self.table.waiting
+        if waiting in QUESTIONS:
+            self._ask()
+            return
+        if waiting not in TAKING:
+            return
+        options = self.table.options()
+        if self.mode == "law12a" and self.cursor is not None:
+            self._law12_partner(self.cursor)
+            return
+        if self.mode == "law12b" and self.cursor is not None and self.marked is not None:
+            self.play(UseLaw12(self.marked, self.cursor))
+            return
+        if waiting is Phase.START and not any(isinstance(m, Take) for m in options):
+            if Pass() in options:
+                self.play(Pass())
+            return
+        move = self.enter_move()
+        if move is None:
+            self._refuse("Nothing to take here.")
+            return
+        self.play(move)
+
+    def action_buy(self) -> None:
+        reason = self.table.why_illegal(BuyNeighbour())
+        if reason is not None:
+            self._refuse(f"No neighbour: {reason}")
+            return
+        self.play(BuyNeighbour())
+
+    def action_end_turn(self) -> None:
+        if self.table.waiting is Phase.SECOND:
+            self.play(EndTurn())
+
+    def action_pass_turn(self) -> None:
+        reason = self.table.why_illegal(Pass())
+        if reason is not None:
+            self._refuse(f"You cannot pass: {reason}")
+            return
+        self.play(Pass())
+
+    def action_cancel_mode(self) -> None:
+        """Escape: back from a kept law's choice of spaces, and no tile chosen."""
+        self.mode = "take"
+        self.marked = None
+        self.chosen = None
+        self._fit_cursor()
+        self.redraw()
+
+    def action_undo(self) -> None:
+        if not self.table.pending:
+            return
+        try:
+            taken = self.table.undo()
+        except SilverpyrError as error:
+            self._refuse(f"Not taken back: {error}")
+            return
+        self.mode = "take"
+        self.marked = None
+        self.chosen = None
+        if isinstance(taken, Take | UseLaw11):
+            self.cursor = taken.space
+        self.say(Text(f"  Took back: {taken.notation()}.", style="italic"))
+        self.after_change()
+
+    def action_type_move(self) -> None:
+        """``:``: a move typed in the engine's notation."""
+
+        def typed(text: str | None) -> None:
+            if not text or not text.strip():
+                self.redraw()
+                return
+            try:
+                move = self.table.parse(text.strip())
+            except SilverpyrError as error:
+                self.redraw()
+                self._refuse(f"Not a move: {error}")
+                return
+            self.play(move)
+
+        self.app.push_screen(Prompt("Your move (take b3 A, buy, sell, law12 b3 blue, ...):"), typed)
+
+    def play(self, move: Move) -> None:
+        """Make your move on the table; with the coach on, it weighs the move first in a
+        thread and a graded move asks before it is played."""
+        reason = self.table.why_illegal(move)
+        if reason is not None:
+            self.redraw()
+            self._refuse(f"Not played: {reason}")
+            return
+        if not self.table.coach:
+            self._commit(move)
+            return
+        self.busy = "The coach is weighing your move\u2026"
+        self.progress = None
+        self.redraw()
+        table = self.table
+        self.solve(lambda: (move, table.check(move, self._progress)), "coach")
+
+    def _coach_done(self, worker: Worker[Any]) -> None:
+        self.busy = None
+        self.progress = None
+        if worker.state is WorkerState.ERROR:
+            self.say(Text(f"The coach failed: {worker.error}", style="bold red"))
+            self.redraw()
+            return
+        assert worker.result is not None
+        result: tuple[Move, VerdictLike | None] = worker.result
+        move, verdict = result
+        if verdict is None or verdict.is_silent:
+            self._commit(move)
+            return
+
+        def answered(anyway: bool | None) -> None:
+            if anyway:
+                self._commit(move)
+            else:
+                self.say(Text("  Choose again.", style="italic"))
+                self.after_change()
+
+        self.redraw()
+        self.app.push_screen(Confirm(verdict.warning()), answered)
+
+    def _commit(self, move: Move) -> None:
+        """Play ``move`` on the table; its events go to the messages."""
+        try:
+            lines = self.table.play(move)
+        except SilverpyrError as error:
+            self._refuse(f"Not played: {error}")
+            return
+        self._tell(lines)
+        if isinstance(move, Take | UseLaw11 | UseLaw12 | UseLaw10):
+            self.chosen = None
+            self.mode = "take"
+            self.marked = None
+        self.recent = set()
+        self.after_change()
+
+    # --- kept laws ---------------------------------------------------------------------------
+
+    def action_kept(self) -> None:
+        options = self.table.options()
+        kinds: list[tuple[str, str]] = []
+        if any(isinstance(m, UseLaw10) for m in options):
+            kinds.append(("10", "Law 10: sell one of your stored treasures"))
+        if any(isinstance(m, UseLaw11) for m in options):
+            kinds.append(("11", "Law 11: an extra take of a treasure (the cursor's space)"))
+        if any(isinstance(m, UseLaw12) for m in options):
+            kinds.append(("12", "Law 12: swap two treasures (or one with your store)"))
+        if not kinds:
+            self._refuse("No kept law can be used now (only at the start of your turn).")
+            return
+
+        def chosen(law: str) -> None:
+            if law == "10":
+                sales = [m for m in self.table.options() if isinstance(m, UseLaw10)]
+                self._question(
+                    "Law 10: sell which stored treasure?",
+                    [(m.colour, self._sale_words(m.colour)) for m in sales],
+                    lambda colour: self.play(UseLaw10(colour)),
+                )
+                return
+            self.mode = "law11" if law == "11" else "law12a"
+            self.marked = None
+            self._fit_cursor()
+            self.redraw()
+
+        self._question("Use which kept law?", kinds, chosen)
+
+    def _sale_words(self, colour: str) -> str:
+        state = self.table.state
+        entry = price(state, colour).label
+        return f"{letter(colour)} {colour}: {state.market_price} now (price {entry})"
+
+    def _law12_partner(self, first: Space) -> None:
+        swaps = [m for m in self.table.options() if isinstance(m, UseLaw12) and m.a == first]
+        if not swaps:
+            self._refuse(f"{first}: no swap with it is allowed.")
+            return
+        stored = [m.b for m in swaps if isinstance(m.b, str)]
+        self.marked = first
+        if not stored:
+            self.mode = "law12b"
+            self._fit_cursor()
+            self.redraw()
+            return
+        choices = [(PYRAMID, "another treasure of the pyramid (then the cursor, Enter)")]
+        choices += [(colour, f"your stored {letter(colour)} {colour}") for colour in stored]
+
+        def chosen(value: str) -> None:
+            if value == PYRAMID:
+                self.mode = "law12b"
+                self._fit_cursor()
+                self.redraw()
+            else:
+                self.play(UseLaw12(first, value))
+
+        self._question(f"Law 12: swap {first} with?", choices, chosen)
+
+    # --- the questions ---------------------------------------------------------------------
+
+    @property
+    def asking(self) -> bool:
+        """Whether a question is up."""
+        return any(isinstance(screen, Question) for screen in self.app.screen_stack)
+
+    def action_question(self) -> None:
+        self._ask()
+
+    def _ask(self) -> None:
+        """The question due (sell or store, a law's choice, a stack), once."""
+        if self.asking or self.busy is not None or self.closed:
+            return
+        waiting = self.table.waiting
+        options = self.table.options()
+        if waiting is Phase.SELL:
+            self._ask_sale(options)
+        elif waiting is Phase.LAW:
+            self._ask_law(options)
+        elif waiting is Phase.DRAW:
+            self._ask_stack(options)
+
+    def _question(
+        self, question: str, options: list[tuple[str, str]], then: Callable[[str], None]
+    ) -> None:
+        def answered(value: str | None) -> None:
+            if value is None:
+                self.redraw()
+                return
+            if value == LEAVE:
+                self.action_leave()
+                return
+            then(value)
+
+        self.app.push_screen(Question(question, options), answered)
+
+    def _ask_sale(self, options: tuple[Move, ...]) -> None:
+        state = self.table.state
+        colour = state.pending
+        if not isinstance(colour, str):
+            return
+        entry = price(state, colour).label
+        choices: list[tuple[str, str]] = []
+        for move in options:
+            if isinstance(move, Sell):
+                choices.append(
+                    ("sell", f"Sell it: {state.market_price} now; it covers the price {entry}")
+                )
+            elif isinstance(move, Store):
+                choices.append(
+                    ("store", f"Store it: paid at the end at its price then (now {entry})")
+                )
+        moves: dict[str, Move] = {"sell": Sell(), "store": Store()}
+        self._question(
+            f"Your {letter(colour)} {colour} treasure: sell or store?",
+            choices,
+            lambda value: self.play(moves[value]),
+        )
+
+    def _ask_law(self, options: tuple[Move, ...]) -> None:
+        state = self.table.state
+        law = state.pending
+        if not isinstance(law, int):
+            return
+        moves: dict[str, Move] = {}
+        choices: list[tuple[str, str]] = []
+        law7 = state.components.law7_number
+        for number, move in enumerate(options):
+            key = str(number)
+            moves[key] = move
+            if isinstance(move, LawTarget) and move.entry is None:
+                label = f"under the {letter(move.colour)} {move.colour} board"
+            elif isinstance(move, LawTarget):
+                board = state.board(move.colour)
+                old = board.entry(move.entry or 0, law7).label
+                label = (
+                    f"{letter(move.colour)} {move.colour}, entry {(move.entry or 0) + 1}: "
+                    f"{old} becomes {law7}"
+                )
+            elif isinstance(move, RemoveLaw):
+                label = self._removal_words(move.law)
+            elif isinstance(move, PayLaw9):
+                label = f"pay {LAW9_PRICE}: it counts as a stored treasure at the end"
+            elif isinstance(move, DeclineLaw9):
+                label = "do not pay: it leaves the game"
+            else:
+                label = move.notation()
+            choices.append((key, label))
+        words = LAW_WORDS.get(law, "")
+        self._question(
+            f"You took law {law} ({words}): what does it do?",
+            choices,
+            lambda value: self.play(moves[value]),
+        )
+
+    def _removal_words(self, law: int | None) -> str:
+        if law is None:
+            return "remove no law"
+        state = self.table.state
+        for seat, kept in enumerate(state.kept_laws):
+            if law in kept:
+                return f"remove law {law} ({LAW_WORDS[law]}), kept by {self.names[seat]}"
+        for colour, board in zip(COLOURS, state.boards, strict=True):
+            if board.law == law or (law == 7 and board.law7 is not None):
+                return f"remove law {law} ({LAW_WORDS[law]}) from the {colour} board"
+        return f"remove law {law} ({LAW_WORDS[law]})"
+
+    def _ask_stack(self, options: tuple[Move, ...]) -> None:
+        view = self.table.view()
+        draws = [m for m in options if isinstance(m, DrawTile)]
+        choices = [
+            (
+                str(m.stack),
+                f"Stack {m.stack}: {kind_words(view.stack_tops[m.stack - 1] or '-')}"
+                f" ({view.stack_sizes[m.stack - 1]} tiles)",
+            )
+            for m in draws
+        ]
+        self._question(
+            "Draw a tile: from which stack?",
+            choices,
+            lambda stack: self.play(DrawTile(int(stack))),
+        )
+
+    # --- advice, help, leaving, the end ------------------------------------------------------
+
+    def action_hint(self) -> None:
+        if self.table.waiting is None or self.busy is not None or self.thinking:
+            return
+        self.thinking = True
+        asked = self.table.state
+        self.say(Text("Advice: thinking\u2026", style="italic"))
+        self.redraw()
+        table = self.table
+        self.solve(lambda: (asked, table.advice_lines(self._progress)), "advice")
+
+    def _advice_done(self, worker: Worker[Any]) -> None:
+        self.thinking = False
+        if worker.state is WorkerState.ERROR:
+            self.say(Text(f"The advice failed: {worker.error}", style="bold red"))
+        elif worker.result is not None:
+            asked, lines = worker.result
+            if asked is self.table.state:
+                self.say(*advice_texts(lines))
+                if not self.closed and self.is_current:
+                    self.app.push_screen(AdviceNote(advice_texts(lines, NOTE_LINES)))
+            else:
+                self.say(Text("(The advice came after the table moved on.)", style="italic"))
+        self.redraw()
+
+    def action_help(self) -> None:
+        self.app.push_screen(CheopsHelp())
+
+    def action_leave(self) -> None:
+        if self.table.state.over:
+            self._close()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self._close()
+
+        kept = (
+            "It is saved after every confirmed turn: `silverpyr cheops game` resumes it."
+            if self.table.saved
+            else "It is not saved."
+        )
+        count = len(self.table.pending)
+        if count:
+            moves = "move" if count == 1 else "moves"
+            kept += f" Your {count} pending {moves} of this turn will not be kept."
+        self.app.push_screen(Confirm(f"Leave the game? {kept}"), answered)
+
+    def keep_progress(self) -> None:
+        """What leaving keeps, printed when the app exits (once)."""
+        if self.closed:
+            return
+        self.closed = True
+        lines = list(self.table.summary_lines())
+        result = self.table.outcome()
+        if result is None:
+            left = self.table.leave()
+            lines.append(left[0].upper() + left[1:] + ".")
+        else:
+            money = ", ".join(
+                f"{name} {m}" for name, m in zip(self.names, result.money, strict=True)
+            )
+            lines.insert(0, f"Final money: {money}.")
+        self.setting.left.extend(lines)
+
+    def _close(self) -> None:
+        self.keep_progress()
+        self.app.exit()
+
+    def end_parts(self) -> list[RenderableType]:
+        """The end screen: why it ended, each seat's money, stores' pay and final money, the
+        winner(s), the coach's summary."""
+        result = self.table.outcome()
+        assert result is not None
+        state = self.table.state
+        table = Table(title="Final money", show_edge=False)
+        table.add_column("Seat")
+        table.add_column("Money", justify="right")
+        table.add_column("Stores", justify="right")
+        table.add_column("Final", justify="right")
+        table.add_column("")
+        for seat, name in enumerate(self.names):
+            won = "winner" if seat in result.winners else ""
+            stores = result.money[seat] - state.money[seat]
+            table.add_row(name, str(state.money[seat]), str(stores), str(result.money[seat]), won)
+        winners = " and ".join(self.names[s] for s in result.winners)
+        verb = "shared win" if len(result.winners) > 1 else "winner"
+        parts: list[RenderableType] = [
+            Text(f"Ended: {END_WORDS.get(result.reason, result.reason)}."),
+            table,
+            Text(f"The {verb}: {winners}.", style="bold green"),
+        ]
+        summary = self.table.summary_lines()
+        if summary:
+            parts.append(Text("\nThe coach:", style="bold"))
+            parts.extend(Text(line) for line in summary)
+        parts.append(Text("\nq, Escape or Enter leaves.", style="italic"))
+        parts.append(Text("\nThe price boards:", style="bold"))
+        parts.append(boards_text(state))
+        return parts
+
+    def _show_end(self) -> None:
+        if any(isinstance(screen, CheopsEnd) for screen in self.app.screen_stack):
+            return
+        self.app.push_screen(CheopsEnd(*self.end_parts()), lambda _: self._close())
+
+    # --- the thread work ---------------------------------------------------------------------
+
+    def solve(self, job: Callable[[], object], name: str) -> None:
+        """Run ``job`` in a daemon thread watched by a worker named ``name``: the core's
+        :func:`~silverpyr.cli.tui.base.solve_in_thread`."""
+        solve_in_thread(self, job, name, f"silverpyr-cheops-{name}")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        if worker.name == "advice":
+            self._advice_done(worker)
+        elif worker.name == "coach":
+            self._coach_done(worker)
+        elif worker.name == "bots":
+            self.busy = None
+            self.progress = None
+            if worker.state is WorkerState.ERROR:
+                self.say(Text(f"The bots failed: {worker.error}", style="bold red"))
+                self.redraw()
+                return
+            self._tell(worker.result or [])
+            self.recent = {
+                event.space
+                for event in self.table.state.events[self._events_before :]
+                if isinstance(event, Took) and event.seat != HUMAN
+            }
+            self.after_change()
+
+
+__all__ = ["AdviceNote", "CheopsEnd", "CheopsGameScreen", "CheopsHelp", "Question"]

@@ -1,0 +1,760 @@
+"""The full-screen Cheops game (Textual), driven by keys as a person would.
+
+Each flow runs the app headless with ``App.run_test`` and a Pilot. A whole game is played by
+turning the greedy bot's choice for seat 0 into keys: the tile's number, the arrows to its
+space (found by walking the cursor the screen's own way), Enter; ``b`` to buy, ``e`` to end,
+``p`` to pass, ``K`` for a kept law; a sale, a law's choice or a stack by the number of its
+option in the question.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import os
+import re
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from cheops.tui_table import EngineTable
+from rich.console import Console
+from rich.text import Text
+from textual import events
+from textual.pilot import Pilot
+
+from silverpyr.cli.cheops.tui.app import MIN_SIZE, CheopsApp, CheopsSetting
+from silverpyr.cli.cheops.tui.board import boards_text, hand_text, pyramid_text, seats_text
+from silverpyr.cli.cheops.tui.game_screen import (
+    PYRAMID,
+    AdviceNote,
+    CheopsEnd,
+    CheopsGameScreen,
+    CheopsHelp,
+    Question,
+    next_space,
+)
+from silverpyr.cli.cheops.tui.table import HUMAN, GameTable
+from silverpyr.cli.tui.base import TooSmall
+from silverpyr.cli.tui.modals import Choose, Confirm, Prompt
+from silverpyr.solver.cheops import (
+    BuyNeighbour,
+    CheopsState,
+    Components,
+    DeclineLaw9,
+    DrawTile,
+    EndTurn,
+    LawTarget,
+    Move,
+    Pass,
+    PayLaw9,
+    Phase,
+    RemoveLaw,
+    Sell,
+    Space,
+    Store,
+    Take,
+    UseLaw10,
+    UseLaw11,
+    UseLaw12,
+    apply,
+    fits,
+    legal_moves,
+    load_components,
+    new_game,
+    open_spaces,
+)
+from silverpyr.solver.cheops.bots import GreedyPlayer
+from silverpyr.solver.rng import SeededStream
+
+DIRECTIONS = {"up": (1, 0), "down": (-1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+@pytest.fixture(scope="module")
+def components() -> Components:
+    return load_components()
+
+
+def make_app(table: GameTable) -> CheopsApp:
+    return CheopsApp(CheopsSetting(), lambda s: CheopsGameScreen(s, table))
+
+
+def run(
+    app: CheopsApp,
+    steps: Callable[[Pilot[None]], Awaitable[None]],
+    size: tuple[int, int] = (80, 24),
+) -> None:
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await steps(pilot)
+
+    asyncio.run(main())
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Wait for the bots' and the advice's threads and their results to be shown."""
+    for _ in range(3):  # a result may start the next worker
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+def screen_lines(app: CheopsApp) -> list[str]:
+    """The screen as lines of text, read back from Textual's own screenshot (SVG)."""
+    svg = app.export_screenshot()
+    cell = re.search(r'<rect class="[^"]*" x="0" y="0" width="([\d.]+)"', svg)
+    texts = re.findall(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg)
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for x, y, text in texts:
+        rows.setdefault(float(y), []).append((float(x), html.unescape(text)))
+    width = float(cell.group(1)) if cell else 12.2
+    lines = []
+    for y in sorted(rows):
+        line = ""
+        for x, text in sorted(rows[y]):
+            line = line.ljust(round(x / width)) + text
+        lines.append(line.replace("\xa0", " "))
+    return lines
+
+
+def shown(app: CheopsApp) -> str:
+    return "\n".join(screen_lines(app))
+
+
+def arrows_to(screen: CheopsGameScreen, target: Space) -> list[str]:
+    """The arrow keys that walk the cursor to ``target`` (breadth first over the screen's own
+    moves), or fail when it cannot get there."""
+    start = screen.cursor
+    assert start is not None
+    targets = screen.targets()
+    paths: dict[Space, list[str]] = {start: []}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for space in frontier:
+            for key, (rows, columns) in DIRECTIONS.items():
+                to = next_space(targets, space, rows, columns)
+                if to not in paths:
+                    paths[to] = [*paths[space], key]
+                    nxt.append(to)
+        frontier = nxt
+    assert target in paths, f"{target} cannot be reached from {start}"
+    return paths[target]
+
+
+def option_key(question: Choose, value: str) -> str:
+    """The number key of the option ``value`` in a question."""
+    values = [option for option, _ in question.options]
+    assert value in values, f"{value} is not offered: {question.options}"
+    index = values.index(value)
+    assert index < 9, "only the first nine options have a number key"
+    return str(index + 1)
+
+
+async def answer(pilot: Pilot[None], value: str) -> None:
+    """Answer the question up with the option ``value``, by its number (or by arrows and
+    Enter past the ninth)."""
+    await pilot.pause()
+    question = pilot.app.screen
+    assert isinstance(question, Choose), f"no question up for {value}"
+    values = [option for option, _ in question.options]
+    assert value in values, f"{value} is not offered: {question.options}"
+    index = values.index(value)
+    if index < 9:
+        await pilot.press(str(index + 1))
+    else:
+        await pilot.press(*(["down"] * index), "enter")
+    await pilot.pause()
+
+
+async def take_by_keys(
+    pilot: Pilot[None], screen: CheopsGameScreen, space: Space, kind: str
+) -> None:
+    table = screen.table
+    if kind != "N":
+        hand = table.state.hands[HUMAN]
+        await pilot.press(str(hand.index(kind) + 1))
+    await pilot.press(*arrows_to(screen, space), "enter")
+
+
+async def make_move(pilot: Pilot[None], screen: CheopsGameScreen, move: Move) -> None:
+    """``move`` by keys only."""
+    table = screen.table
+    options = table.options()
+    if isinstance(move, Take):
+        await take_by_keys(pilot, screen, move.space, move.kind)
+    elif isinstance(move, BuyNeighbour):
+        await pilot.press("b")
+    elif isinstance(move, EndTurn):
+        await pilot.press("e")
+    elif isinstance(move, Pass):
+        await pilot.press("p")
+    elif isinstance(move, Sell | Store):
+        await answer(pilot, "sell" if isinstance(move, Sell) else "store")
+    elif isinstance(move, LawTarget | RemoveLaw | PayLaw9 | DeclineLaw9):
+        await answer(pilot, str(options.index(move)))
+    elif isinstance(move, DrawTile):
+        await answer(pilot, str(move.stack))
+    elif isinstance(move, UseLaw10):
+        await pilot.press("K")
+        await answer(pilot, "10")
+        await answer(pilot, move.colour)
+    elif isinstance(move, UseLaw11):
+        await pilot.press("K")
+        await answer(pilot, "11")
+        await take_by_keys(pilot, screen, move.space, move.kind)
+    else:
+        assert isinstance(move, UseLaw12)
+        await pilot.press("K")
+        await answer(pilot, "12")
+        await pilot.press(*arrows_to(screen, move.a), "enter")
+        await pilot.pause()
+        if isinstance(pilot.app.screen, Question):
+            await answer(pilot, move.b if isinstance(move.b, str) else PYRAMID)
+        if isinstance(move.b, Space):
+            await pilot.press(*arrows_to(screen, move.b), "enter")
+    await settle(pilot)
+
+
+# --- a whole game -----------------------------------------------------------------------------
+
+
+@pytest.mark.slow  # about 40 s: some 100 decisions by keys, each waiting for the bots
+def test_a_whole_three_player_game_by_keys_ends_on_the_final_money(
+    components: Components,
+) -> None:
+    table = EngineTable(components, 3, ["greedy", "greedy"])
+    app = make_app(table)
+    me = GreedyPlayer()
+    seen: set[type] = set()
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, CheopsGameScreen)
+        for _ in range(600):
+            if table.state.over:
+                break
+            assert table.waiting is not None  # the bots are done: your decision is due
+            move = me.decide(table.state, HUMAN)
+            seen.add(type(move))
+            before = len(table.state.events)
+            await make_move(pilot, screen, move)
+            assert len(table.state.events) > before, f"{move} was not played by keys"
+        assert table.state.over
+        await settle(pilot)
+        assert isinstance(app.screen, CheopsEnd)
+        text = shown(app)
+        assert "The game is over." in text and "Final money" in text
+        result = table.outcome()
+        assert result is not None
+        for name, money in zip(table.seat_names(), result.money, strict=True):
+            assert re.search(rf"{re.escape(name)}\s.*\b{money}\b", text), name
+        await pilot.press("q")
+        await pilot.pause()
+
+    run(app, steps)
+    assert {Take, Store, DrawTile} <= seen  # the game went through taking, storing, drawing
+    assert app.setting.left[0].startswith("Final money: You ")
+
+
+class RandomPlayer:
+    """A legal move at random, seeded (buys, laws, kept laws, passes: every kind of move the
+    greedy bot never makes). Buying and ending early are made rarer, so games still end."""
+
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.stream = SeededStream(f"cheops-tui-test|{seed}")
+
+    def decide(self, state: CheopsState, seat: int) -> Move:
+        moves = legal_moves(state)
+        for kind in (BuyNeighbour, UseLaw10 | UseLaw11 | UseLaw12):
+            some = [m for m in moves if isinstance(m, kind)]
+            if some and self.stream.below(2):
+                return self.stream.choice(some)
+        takes = [m for m in moves if isinstance(m, Take)]
+        if takes and self.stream.below(3):  # mostly a take, when one is legal
+            return self.stream.choice(takes)
+        return self.stream.choice(moves)
+
+
+RANDOM_GAMES = {
+    16: {EndTurn, UseLaw10, UseLaw12},
+    25: {LawTarget, Pass, PayLaw9, UseLaw10},
+    62: {DeclineLaw9, RemoveLaw},
+    78: {LawTarget, Pass, UseLaw11, UseLaw12},
+}
+"""Seeds of 3-player games (you at random against two greedy bots) and the kinds of move
+each makes besides takes, sales, neighbours and draws (found by playing them on the engine)."""
+
+
+@pytest.mark.slow  # about 60 s each: a game of random legal moves, by keys
+@pytest.mark.parametrize("seed", sorted(RANDOM_GAMES))
+def test_whole_games_of_random_legal_moves_by_keys(components: Components, seed: int) -> None:
+    """Every kind of move goes through the screen's keys: neighbours (``b``), laws'
+    questions (past nine options by arrows), kept laws by ``K``, ``e`` and ``p``."""
+    table = EngineTable(components, seed, ["greedy", "greedy"])
+    app = make_app(table)
+    me = RandomPlayer(seed)
+    seen: set[type] = set()
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, CheopsGameScreen)
+        for _ in range(800):
+            if table.state.over:
+                break
+            assert table.waiting is not None
+            move = me.decide(table.state, HUMAN)
+            seen.add(type(move))
+            before = len(table.state.events)
+            await make_move(pilot, screen, move)
+            assert len(table.state.events) > before, f"{move} was not played by keys"
+        assert table.state.over
+        await settle(pilot)
+        assert isinstance(app.screen, CheopsEnd)
+
+    run(app, steps)
+    assert {Take, BuyNeighbour, DrawTile} | RANDOM_GAMES[seed] <= seen, seen
+
+
+# --- taking, pending moves and undo -----------------------------------------------------------
+
+
+def test_enter_takes_with_the_chosen_tile_then_sell_is_asked_and_u_takes_it_back(
+    components: Components,
+) -> None:
+    table = EngineTable(components, 5, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, CheopsGameScreen)
+        assert table.waiting is Phase.START
+        start = table.state
+        await pilot.press("2")  # the second tile of the hand
+        kind = start.hands[HUMAN][1]
+        space = screen.cursor
+        assert space is not None
+        colour = start.cell(space)
+        assert f"{space} the {colour}" in shown(app)  # the status says what Enter takes
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table.pending == (Take(space, kind),)
+        assert isinstance(app.screen, Question)  # sell or store, by itself
+        assert "sell or store?" in app.screen.question
+        await pilot.press("escape")  # put off
+        await settle(pilot)
+        assert "(pending)" in shown(app)
+        assert "{" + kind.lower() + "}" in shown(app)  # the pending take's tile in braces
+        assert "1 pending: u takes back" in shown(app)
+        await pilot.press("u")
+        await settle(pilot)
+        assert table.pending == ()
+        assert table.state == start
+        assert screen.cursor == space
+        assert "Took back: take" in shown(app)
+
+    run(app, steps)
+
+
+def _misfit(components: Components) -> tuple[EngineTable, Space, int]:
+    """A table at your turn where a tile of your hand does not fit an open space (greedy
+    play from seed 8 until it happens): the table, the space, the tile's index."""
+    greedy = GreedyPlayer()
+    state = new_game(components, 2, 8)
+    while not state.over:
+        if state.turn == HUMAN and state.phase is Phase.START:
+            for space in open_spaces(state):
+                for index, kind in enumerate(state.hands[HUMAN]):
+                    if not fits(state, space, kind):
+                        return EngineTable.at(state, ["greedy"]), space, index
+        state = apply(state, greedy.decide(state, state.turn))
+    raise AssertionError("no misfit found")
+
+
+def test_a_tile_that_does_not_fit_is_marked_and_refused_with_the_engines_reason(
+    components: Components,
+) -> None:
+    table, space, index = _misfit(components)
+    app = make_app(table)
+    kind = table.state.hands[HUMAN][index]
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, CheopsGameScreen)
+        await pilot.press(str(index + 1))
+        await pilot.press(*arrows_to(screen, space))
+        assert screen.cursor == space
+        text = shown(app)
+        assert "!" in text.split("\n")[1 + 10 - space.row]  # the cursor's row: !U!
+        reason = table.why_illegal(Take(space, kind))
+        assert reason is not None and "never touch" in reason
+        assert reason in re.sub(r"\s+", " ", text)
+        before = table.state
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table.state == before  # refused: nothing happened
+        assert "Not played" in shown(app)
+
+    run(app, steps)
+
+
+def test_a_typed_move_is_played_and_a_bad_one_is_refused_in_one_line(
+    components: Components,
+) -> None:
+    table = EngineTable(components, 5, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("colon")
+        await pilot.pause()
+        assert isinstance(app.screen, Prompt)
+        await pilot.press(*"take k1 A", "enter")
+        await settle(pilot)
+        assert "Not played: k1 rests on" in shown(app)
+        assert table.pending == ()
+        await pilot.press("colon")
+        await pilot.pause()
+        await pilot.press(*"fly away", "enter")
+        await settle(pilot)
+        assert "Not a move" in shown(app)
+        move = next(m for m in table.options() if isinstance(m, Take))
+        await pilot.press("colon")
+        await pilot.pause()
+        await pilot.press(*move.notation(), "enter")
+        await settle(pilot)
+        assert table.pending == (move,)
+
+    run(app, steps)
+
+
+# --- advice, help, leaving --------------------------------------------------------------------
+
+
+def test_advice_runs_in_a_thread_and_lands_in_the_messages(components: Components) -> None:
+    table = EngineTable(components, 5, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("h")
+        await settle(pilot)
+        assert table.advised == 1
+        assert isinstance(app.screen, AdviceNote)
+        assert "Advice: The greedy bot would play" in shown(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CheopsGameScreen)
+        assert "Advice: The greedy bot would play" in shown(app)  # it stays in the messages
+
+    run(app, steps)
+
+
+def test_help_shows_the_keys_and_the_legend_and_any_key_closes_it(
+    components: Components,
+) -> None:
+    table = EngineTable(components, 5, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, CheopsHelp)
+        text = shown(app)
+        assert "U blue" in text and "law 7" in text
+        assert "12 swap treasures" in text and "any key closes this" in text  # all of it fits
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, CheopsGameScreen)
+
+    run(app, steps)
+
+
+def test_leaving_asks_then_prints_what_is_kept(components: Components) -> None:
+    table = EngineTable(components, 5, ["greedy", "greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        assert "It is not saved." in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, CheopsGameScreen)
+        await pilot.press("enter")  # a take, pending
+        await settle(pilot)
+        await pilot.press("escape", "q")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        assert "Your 1 pending move of this turn will not be kept." in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+
+    run(app, steps)
+    assert app.setting.left == ["The game is not saved."]
+
+
+def test_ctrl_c_keeps_what_the_game_kept(components: Components) -> None:
+    table = EngineTable(components, 5, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+
+    run(app, steps)
+    assert app.setting.left == ["The game is not saved."]
+
+
+def test_below_80x24_the_game_is_covered_until_the_terminal_grows(
+    components: Components,
+) -> None:
+    table = EngineTable(components, 5, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        assert isinstance(app.screen, TooSmall)
+        assert "need 80x24" in shown(app)
+        await pilot.resize_terminal(MIN_SIZE.width, MIN_SIZE.height)
+        await pilot.pause()
+        assert isinstance(app.screen, CheopsGameScreen)
+
+    run(app, steps, size=(70, 20))
+
+
+# --- what the screen draws ---------------------------------------------------------------------
+
+
+def test_at_80x24_every_part_is_on_screen(components: Components) -> None:
+    """Five seats, the largest table: the pyramid's 11 rows, the six boards, every seat, the
+    tiles and stacks, a message line, the status and the keys all fit."""
+    table = EngineTable(components, 5, ["greedy", "greedy", "greedy", "greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        lines = screen_lines(app)
+        assert len(lines) <= 24
+        text = "\n".join(lines)
+        assert lines[1].startswith("k") and any(line.startswith("a ") for line in lines)
+        for name in ("You", "P2 greedy", "P5 greedy"):
+            assert name in text
+        assert "Stacks 1:" in text and "Market 10" in text
+        assert "Enter takes" in text
+        assert "Leave" in lines[-1]
+        assert max(len(line.rstrip()) for line in lines) <= 80
+
+    run(app, steps)
+
+
+def _plain(text: Text, width: int = 80) -> str:
+    console = Console(width=width, no_color=True, record=True, file=None)
+    with console.capture() as capture:
+        console.print(text)
+    return capture.get()
+
+
+def test_the_pyramid_tells_everything_by_letters_and_marks(components: Components) -> None:
+    """Colour-blind players and NO_COLOR: treasures by letter, laws ``?``, tiles lower case,
+    takeable spaces in brackets, the cursor ``>U<`` or ``!U!``."""
+    state = new_game(components, 3, 5)
+    view = state.view(HUMAN)
+    opens = set(open_spaces(state))
+    cursor = Space(0, 3)
+    text = pyramid_text(view, takeable=opens, cursor=cursor, cursor_fits=False).plain
+    rows = text.split("\n")
+    assert len(rows) == 11 and rows[0].startswith("k") and rows[-1].startswith("a")
+    for eye in components.eyes:
+        assert view.cells[eye.index] is None  # a hidden law
+    assert text.count("?") == 6
+    letter = "URGYKW"[
+        ["blue", "red", "green", "yellow", "black", "white"].index(state.cell(cursor))
+    ]
+    assert f"!{letter}!" in rows[-1]
+    assert rows[-1].count("[") == 10  # the other bottom spaces can be taken
+    # a tile shows in lower case, and never as a treasure letter
+    after = new_game(components, 3, 5)
+    seat = after.turn
+    move = Take(Space(0, 0), after.hands[seat][0])
+    after = apply(after, move)
+    bottom = pyramid_text(after.view(HUMAN)).plain.split("\n")[-1]
+    assert bottom[2:5] == f" {move.kind.lower()} "
+
+
+def test_a_price_board_marks_its_price_and_the_law_under_it(components: Components) -> None:
+    state = new_game(components, 2, 5)
+    board = state.boards[0]
+    text = boards_text(state).plain
+    top = board.board.entries[0].label
+    assert f">{top}" in text  # nothing covered: the top entry is the price
+    # a treasure sold covers the top entry: the price marks the next one
+    state = apply(state, Take(open_spaces(state)[0], state.hand[0]))
+    colour = state.pending
+    assert isinstance(colour, str)
+    state = apply(state, Sell())
+    c = ["blue", "red", "green", "yellow", "black", "white"].index(colour)
+    board = state.boards[c]
+    text = boards_text(state)
+    second = board.board.entries[1].label
+    assert f">{second}" in text.plain
+    struck = [span for span in text.spans if "strike" in str(span.style)]
+    assert struck, "the covered entry is struck through"
+    assert "Market 10" in text.plain and "full 0/2" in text.plain
+
+
+def test_seats_and_tiles_lines(components: Components) -> None:
+    state = new_game(components, 3, 5)
+    names = ("You", "Player 2 (greedy)", "Player 3 (expert)")
+    seats = seats_text(state, names).plain.split("\n")
+    assert seats[1].split()[:3] in (["You", "20", "."], [">", "You", "20"])
+    assert "P3 expert" in seats[3]
+    assert "ABCD" in seats[1]
+    hand = hand_text(state, 1).plain
+    assert "2>B<" in hand and "Stacks 1:" in hand and "Neighbours 4 at 20" in hand
+
+
+def test_no_color_draws_the_same_letters_and_marks(
+    components: Components, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under NO_COLOR nothing is lost: every letter and mark on screen is the same as with
+    colour (treasures are letters, the cursor and takeable spaces are glyphs)."""
+
+    def lines() -> list[str]:
+        table = EngineTable(components, 5, ["greedy", "greedy"])
+        app = make_app(table)
+        seen: list[str] = []
+
+        async def steps(pilot: Pilot[None]) -> None:
+            await pilot.press("2", "right")
+            await pilot.pause()
+            seen.extend(screen_lines(app))
+            assert app.no_color == bool(os.environ.get("NO_COLOR"))
+
+        run(app, steps)
+        return seen
+
+    coloured = lines()
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert lines() == coloured
+    assert any(">" in line and "<" in line for line in coloured[1:12])  # the cursor
+
+
+# --- the real kept game -------------------------------------------------------------------------
+
+
+def test_the_kept_game_a_turn_by_keys_is_saved_and_leaving_says_how_to_resume(
+    components: Components, home: Path
+) -> None:
+    """The product's table (``KeptGame``, in a store): a whole turn by keys (a take, its
+    question, the draw), the advice in its thread, then ``q`` ``y``: what is printed says how
+    to come back, and the next start resumes the same table."""
+    from silverpyr.cli.cheops.tui.launch import run_kept_game  # noqa: F401 - the typed entry
+    from silverpyr.puzzles.cheops.kept_game import KeptGame
+    from silverpyr.puzzles.store import Store
+
+    with (
+        Store.open_default(game="cheops") as store,
+        KeptGame.start(components, seed=21, fresh_seed=0, bots=("greedy",), store=store) as kept,
+    ):
+        app = make_app(kept)
+        me = GreedyPlayer()
+        committed: list[CheopsState] = []
+
+        async def steps(pilot: Pilot[None]) -> None:
+            screen = app.screen
+            assert isinstance(screen, CheopsGameScreen)
+            assert kept.waiting is Phase.START
+            await pilot.press("h")
+            await settle(pilot)
+            assert isinstance(app.screen, AdviceNote)
+            assert "Advice: The expert plays" in re.sub(r"\s+", " ", shown(app))
+            await pilot.press("x")  # any key closes it
+            await pilot.pause()
+            assert app.screen is screen
+            turns = 0
+            while turns < 1:  # one whole turn of yours, by keys
+                move = me.decide(kept.state, HUMAN)
+                await make_move(pilot, screen, move)
+                turns += kept.pending == () and kept.waiting is Phase.START
+            committed.append(kept.state)
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, Confirm) and "resumes it" in app.screen.question
+            await pilot.press("y")
+            await pilot.pause()
+
+        run(app, steps)
+        assert any("silverpyr cheops game" in line for line in app.setting.left)
+    with (
+        Store.open_default(game="cheops") as store,
+        KeptGame.start(components, seed=None, fresh_seed=99, store=store) as resumed,
+    ):
+        assert resumed.seed == 21 and resumed.state.events == committed[0].events
+
+
+def test_a_law_under_a_board_and_law_7_are_drawn_in_its_column(components: Components) -> None:
+    """Law 4 under the third board shows ``L4`` at its foot, in the column of its letter;
+    law 7 on an entry ends that entry in ``*`` with law 7's number; an empty stack is
+    ``--``."""
+    from dataclasses import replace
+
+    state = new_game(components, 2, 5)
+    boards = list(state.boards)
+    boards[2] = replace(boards[2], law=4)
+    boards[3] = replace(boards[3], law7=1)
+    state = replace(state, boards=tuple(boards), laws_in_force=(4, 7))  # a drawing only
+    lines = boards_text(state).plain.split("\n")
+    header, foot = lines[0], lines[-2]
+    assert foot.strip() == "L4"
+    assert foot.rindex("L4") + 1 == header.index("G")  # under the green letter's column
+    law7 = f"{components.law7_number}*"
+    assert law7 in lines[2]  # the second entry from the top
+    empty = replace(state, stacks=((), *state.stacks[1:]))
+    assert " 1:-- " in hand_text(empty, None).plain
+
+
+def test_the_status_says_who_is_playing_and_counts_the_seconds(components: Components) -> None:
+    """While the bots play (or the coach weighs), the status line shows their progress and,
+    from 2 s on, the seconds waited; decisions are off meanwhile."""
+    table = EngineTable(components, 5, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, CheopsGameScreen)
+        screen.busy = "The others are playing\u2026"
+        screen.progress = "Player 2 (greedy) is playing\u2026"
+        screen.redraw()
+        screen._busy_since = time.monotonic() - 3.2
+        screen._draw_status()
+        await pilot.pause()
+        assert "Player 2 (greedy) is playing\u2026 3 s" in shown(app)
+        assert screen.check_action("enter", ()) is False
+        assert screen.check_action("help", ()) is True
+        screen.busy = None
+        screen.redraw()
+        await pilot.pause()
+        assert "Enter takes" in shown(app)
+
+    run(app, steps)
+
+
+def test_two_keys_on_the_help_close_it_and_leave_the_game_up(components: Components) -> None:
+    """Keys typed fast: the second reaches the help while it is leaving; the game stays."""
+    table = EngineTable(components, 5, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, CheopsHelp)
+        help_screen = app.screen
+        for key in "xy":  # both queued before the first is handled
+            help_screen.post_message(events.Key(key, key))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, CheopsGameScreen)
+        assert app.is_running
+
+    run(app, steps)
