@@ -16,4 +16,8 @@ def register() -> typer.Typer:
     from .cards_cmd import cards_app
 
     cheops_app.add_typer(cards_app, name="cards")
+
+    from .arena_cmd import arena
+
+    cheops_app.command("arena")(arena)
     return cheops_app

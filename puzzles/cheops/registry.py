@@ -1,0 +1,71 @@
+"""The one registry of Cheops players a seat can hold.
+
+``cheops arena --bots`` takes its names from :data:`PLAYERS`, so a bot added here is offered
+everywhere at once. Each player is made on demand (a fresh one per game: a player may keep
+state within a game), and the command line reads the names without loading a bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...solver.errors import SilverpyrError
+
+if TYPE_CHECKING:
+    from ...solver.cheops.bots import CheopsPlayer
+
+
+class UnknownCheopsPlayerError(SilverpyrError, ValueError):
+    """A player name the registry does not hold."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One player the registry can seat."""
+
+    name: str
+    make: Callable[[], CheopsPlayer]
+    about: str
+    """What it plays like, in a few words (help texts, menus)."""
+
+
+def _greedy() -> CheopsPlayer:
+    from ...solver.cheops.bots import GreedyPlayer
+
+    return GreedyPlayer()
+
+
+def _expert() -> CheopsPlayer:
+    from ...solver.cheops.expert import ExpertPlayer
+
+    return ExpertPlayer()
+
+
+PLAYERS: dict[str, Entry] = {
+    entry.name: entry
+    for entry in (
+        Entry("greedy", _greedy, "the most money if the game ended now, move after move"),
+        Entry(
+            "expert",
+            _expert,
+            "plays for the win: the market, the race to the end, denial and its tiles",
+        ),
+    )
+}
+"""Every player by name, in the order menus show them."""
+
+NAMES: tuple[str, ...] = tuple(PLAYERS)
+"""The players' names, in the registry's order."""
+
+
+def make_player(name: str) -> CheopsPlayer:
+    """A fresh player named ``name``; :class:`UnknownCheopsPlayerError` if there is none."""
+    entry = PLAYERS.get(name)
+    if entry is None:
+        raise UnknownCheopsPlayerError(f"unknown player {name!r} (known: {', '.join(NAMES)})")
+    return entry.make()
+
+
+__all__ = ["NAMES", "PLAYERS", "Entry", "UnknownCheopsPlayerError", "make_player"]

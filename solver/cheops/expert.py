@@ -1,0 +1,458 @@
+"""The expert of Cheops: it plays the market and the race, for the win.
+
+**What it sees.** It decides from what its seat may know (Ruling C13): every decision is made
+on a *canonical determinization* of the state, :func:`~silverpyr.solver.cheops.game.
+determinized` with a stream keyed by public facts only (the game's seed, the number of events
+so far, the seat), so the hidden laws and the stacks below their tops it works with depend on
+the seat's view alone, never on the real hidden parts. It never values a take of an eye by the
+law under it: an eye is worth the mean worth of the laws its seat has not seen
+(:attr:`ExpertWeights.law_worth`).
+
+**The value model.** A position is worth the *relative final money* of the seat: what each
+player would have if the game ended now (:func:`~silverpyr.solver.cheops.game.final_money`,
+the engine's scoring, so the multiplier and majority boards, law 9 and law 7 are the
+engine's), plus the worth of each player's kept laws 10-12, minus a blend of the rivals' (the
+strongest rival and their mean: :attr:`ExpertWeights.rival_max`). A finished game is worth a
+large bonus when the seat is among the winners and as large a loss otherwise
+(:attr:`ExpertWeights.finish`): the *race*, so the expert ends a game it leads (filling the
+second board, emptying the pyramid) and does not end one it trails.
+
+**A take** is worth the gain of its item, replayed through the engine (the take, then the
+better of ``Sell`` and ``Store``: the *market*, so a colour rivals hoard is sold to cover its
+price and a colour whose board is nearly full is not stored), computed once a colour; plus:
+
+* **denial:** the spaces the take opens (both their supports empty after it) are offered to
+  the next player; the amount by which the best of them beats what that player could already
+  take is counted against the take (:attr:`ExpertWeights.deny`);
+* **tiles:** the hand left after the tile is placed is worth
+  :attr:`ExpertWeights.kinds` for each distinct kind it holds (so a doubled kind is placed
+  first) and loses :attr:`ExpertWeights.stuck` when none of its tiles fits an open space
+  (a pass costs a whole turn); the draw at the end of the turn takes the stack top that
+  leaves the hand most varied.
+
+**A neighbour** is bought when the best two takes on different spaces (the first with the
+neighbour) beat the best single take by more than its 20 piastres and
+:attr:`ExpertWeights.neighbour_margin`. **Kept laws** are used at the start of a turn when the
+position after the use (law 10: a sale; law 11: the best extra take; law 12: the best swap of a
+pyramid treasure with a stored one, or into an open space) is worth more than keeping the law.
+**A law's choice** (targets of laws 4-7, law 8's removal, law 9's payment) is the one whose
+position is worth most, with the targets of laws 4, 5 and 6 chosen by the stores: law 5
+protects the colour the seat holds most over its rivals, law 4 strikes the colour the rivals
+hold most over the seat, law 6 shields the seat's own best colour.
+
+The constants were chosen by arena runs on tuning seeds (0 to 99,999), never on the report's
+seeds (900,000 and up): docs/cheops-bots.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..rng import SeededStream
+from .board import ABOVE, SPACES, SUPPORTS, Space
+from .components import COLOURS
+from .game import (
+    BuyNeighbour,
+    CheopsState,
+    DrawTile,
+    EndTurn,
+    LawTarget,
+    Move,
+    Pass,
+    Phase,
+    RemoveLaw,
+    Sell,
+    Store,
+    Take,
+    UseLaw10,
+    UseLaw11,
+    UseLaw12,
+    apply_unchecked,
+    determinized,
+    distinct_moves,
+    final_money,
+    fits,
+    open_spaces,
+    outcome,
+    price,
+)
+
+NEIGHBOUR_PRICE = 20
+"""What a neighbour tile costs (the rulebook's 20 piastres); the engine charges it."""
+FAMILY = ("A", "B", "C", "D")
+LAWS = tuple(range(1, 13))
+
+
+def _default_law_worth() -> tuple[float, ...]:
+    #         1    2    3    4    5    6    7    8    9    10   11    12
+    return (2.0, 2.0, 0.0, 4.0, 5.0, 2.0, 8.0, 4.0, 6.0, 8.0, 20.0, 10.0)
+
+
+def _default_kept_worth() -> tuple[float, float, float]:
+    return (6.0, 18.0, 8.0)
+
+
+@dataclass(frozen=True)
+class ExpertWeights:
+    """The expert's constants (tuned by arena runs on tuning seeds only)."""
+
+    rival_max: float = 0.5
+    """Weight of the strongest rival against the rivals' mean (2 players: the same)."""
+    finish: float = 60.0
+    """Worth of a finished game won (its loss when lost)."""
+    deny: float = 0.5
+    """Share of what a take opens for the next player (beyond what it had) counted against
+    the take."""
+    kinds: float = 3.0
+    """Worth of each distinct tile kind in the hand."""
+    stuck: float = 20.0
+    """Loss of a hand with no tile fitting an open space."""
+    neighbour_margin: float = 4.0
+    """What two takes must beat one take by, besides the neighbour's price."""
+    law_worth: tuple[float, ...] = field(default_factory=_default_law_worth)
+    """Worth of taking each law 1-12 (an eye is the mean over the laws not yet seen)."""
+    kept_worth: tuple[float, float, float] = field(default_factory=_default_kept_worth)
+    """Worth of holding law 10, 11, 12 (counted for every player, in the relative money)."""
+
+
+@dataclass
+class Expert:
+    """The expert's decisions (see the module docstring); no randomness but the canonical
+    determinization, keyed by public facts."""
+
+    weights: ExpertWeights = field(default_factory=ExpertWeights)
+
+    # --- the value model --------------------------------------------------------------------
+
+    def relative(self, money: Sequence[float], seat: int) -> float:
+        """``money[seat]`` minus the blend of the rivals' (strongest and mean)."""
+        rivals = [m for s, m in enumerate(money) if s != seat]
+        if not rivals:
+            return float(money[seat])
+        blend = self.weights.rival_max * max(rivals) + (1 - self.weights.rival_max) * (
+            sum(rivals) / len(rivals)
+        )
+        return money[seat] - blend
+
+    def worth(self, state: CheopsState, seat: int) -> float:
+        """The position's worth to ``seat``: relative final money, kept laws, the race."""
+        if state.phase is Phase.OVER:
+            result = outcome(state)
+            if result is None:  # pragma: no cover - OVER always has an outcome
+                raise AssertionError("a finished game without an outcome")
+            money = [float(m) for m in result.money]
+            value = self.relative(money, seat)
+            if seat in result.winners:
+                return value + self.weights.finish / len(result.winners)
+            return value - self.weights.finish
+        money = [float(m) for m in final_money(state)]
+        kept = self.weights.kept_worth
+        for player, laws in enumerate(state.kept_laws):
+            money[player] += sum(kept[law - 10] for law in laws if 10 <= law <= 12)
+        return self.relative(money, seat)
+
+    def eye_worth(self, state: CheopsState, seat: int) -> float:
+        """The mean worth of a law the seat has not seen (what an eye is worth to take)."""
+        unseen = unseen_laws(state)
+        if not unseen:
+            return 0.0
+        return sum(self.weights.law_worth[law - 1] for law in unseen) / len(unseen)
+
+    # --- takes --------------------------------------------------------------------------------
+
+    def colour_gains(self, state: CheopsState, seat: int, base: float) -> dict[str, float]:
+        """For each colour open to a take: the worth gained by taking one and then selling or
+        storing it, whichever is better (replayed through the engine on one take a colour)."""
+        gains: dict[str, float] = {}
+        for move in distinct_moves(state):
+            if not isinstance(move, Take):
+                continue
+            item = state.cells[move.space.index]
+            if not isinstance(item, str) or item in gains:
+                continue
+            after = apply_unchecked(state, move)
+            gains[item] = self._after_take(after, seat) - base
+        return gains
+
+    def _after_take(self, after: CheopsState, seat: int) -> float:
+        """The worth after a treasure's take: the better of its sale and its storing."""
+        if after.phase is Phase.SELL and after.turn == seat:
+            return max(
+                self.worth(apply_unchecked(after, move), seat)
+                for move in distinct_moves(after)
+                if isinstance(move, (Sell, Store))
+            )
+        return self.worth(after, seat)
+
+    def item_gain(
+        self, state: CheopsState, space: Space, gains: dict[str, float], eye: float
+    ) -> float:
+        """What taking the item on ``space`` gains (an eye: the mean law)."""
+        item = state.cells[space.index]
+        if isinstance(item, int):
+            return eye
+        return gains.get(item, 0.0)
+
+    def rival_worth(self, state: CheopsState, space: Space, eye: float) -> float:
+        """What the item on ``space`` is worth to the next player, roughly: an eye the mean
+        law, a treasure its colour's store worth or the market price, whichever is more."""
+        item = state.cells[space.index]
+        if isinstance(item, int):
+            return eye
+        if item not in COLOURS:
+            return 0.0
+        return float(max(store_worth(state, item), state.market_price))
+
+    def denial(self, state: CheopsState, space: Space, eye: float) -> float:
+        """The loss of opening spaces for the next player (see the module docstring)."""
+        i = space.index
+        opened = []
+        for up in ABOVE[i]:
+            if not _holds_item(state, SPACES[up]):
+                continue
+            other = [s for s in SUPPORTS[up] if s != i]
+            if all(not _holds_item(state, SPACES[s]) for s in other):
+                opened.append(SPACES[up])
+        if not opened:
+            return 0.0
+        best_new = max(self.rival_worth(state, s, eye) for s in opened)
+        existing = [s for s in open_spaces(state) if s != space]
+        best_old = max((self.rival_worth(state, s, eye) for s in existing), default=0.0)
+        return self.weights.deny * max(0.0, best_new - best_old)
+
+    def hand_worth(self, state: CheopsState, hand: Sequence[str]) -> float:
+        """A hand's worth: its distinct kinds, less a loss when none fits an open space."""
+        family = [kind for kind in hand if kind in FAMILY]
+        worth = self.weights.kinds * len(set(family))
+        if family and not any(
+            fits(state, space, kind) for space in open_spaces(state) for kind in set(family)
+        ):
+            worth -= self.weights.stuck
+        if not family:
+            worth -= self.weights.stuck
+        return worth
+
+    def tile_term(self, state: CheopsState, seat: int, kind: str) -> float:
+        """The worth of the hand left after placing ``kind`` (a neighbour leaves it whole)."""
+        hand = list(state.hands[seat])
+        if kind in hand:
+            hand.remove(kind)
+        return self.weights.kinds * len({k for k in hand if k in FAMILY})
+
+    def take_values(self, state: CheopsState, seat: int) -> list[tuple[float, Move]]:
+        """Every take (distinct in effect) with its worth, best first (ties: the engine's
+        order)."""
+        base = self.worth(state, seat)
+        gains = self.colour_gains(state, seat, base)
+        eye = self.eye_worth(state, seat)
+        scored: list[tuple[float, int, Move]] = []
+        for order, move in enumerate(distinct_moves(state)):
+            if not isinstance(move, Take):
+                continue
+            value = (
+                self.item_gain(state, move.space, gains, eye)
+                - self.denial(state, move.space, eye)
+                + self.tile_term(state, seat, move.kind)
+            )
+            scored.append((value, order, move))
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        return [(value, move) for value, _, move in scored]
+
+    # --- decisions ----------------------------------------------------------------------------
+
+    def view_state(self, state: CheopsState, seat: int) -> CheopsState:
+        """The canonical determinization the expert decides on (keyed by public facts)."""
+        stream = SeededStream(f"cheops-expert|{len(state.events)}|{state.turn}|{seat}")
+        return determinized(state, seat, stream)
+
+    def decide(self, state: CheopsState, seat: int) -> Move:
+        """The expert's move for ``seat`` (the seat to move), whatever the phase."""
+        moves = distinct_moves(state)
+        if len(moves) == 1:
+            return moves[0]
+        state = self.view_state(state, seat)
+        moves = distinct_moves(state)
+        phase = state.phase
+        if phase is Phase.START:
+            return self._start(state, seat, moves)
+        if phase is Phase.SECOND:
+            takes = self.take_values(state, seat)
+            base_tiles = self.tile_term(state, seat, "N")
+            if takes and takes[0][0] > base_tiles:
+                return takes[0][1]
+            return EndTurn()
+        if phase is Phase.SELL:
+            return self._best_by_worth(state, seat, moves)
+        if phase is Phase.LAW:
+            return self._law(state, seat, moves)
+        if phase is Phase.DRAW:
+            return self._draw(state, seat, moves)
+        return moves[0]
+
+    def _best_by_worth(self, state: CheopsState, seat: int, moves: Sequence[Move]) -> Move:
+        best = moves[0]
+        best_value: float | None = None
+        for move in moves:
+            value = self.worth(apply_unchecked(state, move), seat)
+            if best_value is None or value > best_value + 1e-9:
+                best, best_value = move, value
+        return best
+
+    def _start(self, state: CheopsState, seat: int, moves: Sequence[Move]) -> Move:
+        takes = self.take_values(state, seat)
+        if not takes:
+            for move in moves:
+                if isinstance(move, Pass):
+                    return move
+            return moves[0]
+        best_value, best_take = takes[0]
+        base = self.worth(state, seat)
+        # kept laws: used when the position after the use beats keeping them
+        law_move, law_gain = self._kept_law(state, seat, moves, base, best_value)
+        if law_move is not None and law_gain > 0:
+            return law_move
+        if any(isinstance(move, BuyNeighbour) for move in moves):
+            spaces: list[tuple[float, Space]] = []
+            seen: set[Space] = set()
+            for value, move in takes:
+                assert isinstance(move, Take)
+                if move.space not in seen:
+                    seen.add(move.space)
+                    spaces.append((value, move.space))
+            if len(spaces) >= 2:
+                double = spaces[0][0] + spaces[1][0]
+                if double - NEIGHBOUR_PRICE - self.weights.neighbour_margin > best_value:
+                    return BuyNeighbour()
+        return best_take
+
+    def _kept_law(
+        self,
+        state: CheopsState,
+        seat: int,
+        moves: Sequence[Move],
+        base: float,
+        best_take: float,
+    ) -> tuple[Move | None, float]:
+        """The best use of a kept law now and what it gains over keeping it (0 if none)."""
+        best: Move | None = None
+        best_gain = 0.0
+        kept = self.weights.kept_worth
+        opened = set(open_spaces(state))
+        swaps: set[tuple[str | int, str | int, bool]] = set()
+        for move in moves:
+            if isinstance(move, UseLaw10):
+                gain = self.worth(apply_unchecked(state, move), seat) - base
+            elif isinstance(move, UseLaw11):
+                after = apply_unchecked(state, move)
+                gain = self._after_take(after, seat) - base + kept[1]
+                gain += self.tile_term(state, seat, move.kind) - self.tile_term(state, seat, "N")
+            elif isinstance(move, UseLaw12):
+                # only swaps with the seat's store or into an open space, once a colour pair
+                into_open = move.a in opened or (isinstance(move.b, Space) and move.b in opened)
+                if isinstance(move.b, Space) and not into_open:
+                    continue
+                b_item = move.b if isinstance(move.b, str) else state.cells[move.b.index]
+                key = (state.cells[move.a.index], b_item, isinstance(move.b, str))
+                if key in swaps:
+                    continue
+                swaps.add(key)
+                after = apply_unchecked(state, move)
+                gain = self.worth(after, seat) - base
+                if into_open:
+                    takes = self.take_values(after, seat)
+                    gain += (takes[0][0] if takes else 0.0) - best_take
+            else:
+                continue
+            if gain > best_gain + 1e-9:
+                best, best_gain = move, gain
+        return best, best_gain
+
+    def _law(self, state: CheopsState, seat: int, moves: Sequence[Move]) -> Move:
+        targets = [move for move in moves if isinstance(move, LawTarget) and move.entry is None]
+        law = pending_law(state)
+        if targets and law in (4, 5, 6):
+            return self._law_target(state, seat, targets, law)
+        if all(isinstance(move, RemoveLaw) for move in moves):
+            return self._best_by_worth(state, seat, moves)
+        return self._best_by_worth(state, seat, moves)
+
+    def _law_target(
+        self, state: CheopsState, seat: int, targets: Sequence[LawTarget], law: int
+    ) -> Move:
+        """Law 5 protects the colour the seat holds most over its rivals (at its worth), law
+        4 strikes the colour the rivals hold most over the seat, law 6 shields the seat's own
+        best colour."""
+        best = targets[0]
+        best_key: float | None = None
+        for move in targets:
+            c = COLOURS.index(move.colour)
+            mine = state.stores[seat][c]
+            rivals = max((state.stores[s][c] for s in range(state.players) if s != seat), default=0)
+            worth = store_worth(state, move.colour)
+            # law 4 strikes the rivals' colour; 5 and 6 protect the seat's
+            key = (rivals - mine) * worth if law == 4 else (mine - rivals) * worth + mine * 0.1
+            if best_key is None or key > best_key + 1e-9:
+                best, best_key = move, key
+        return best
+
+    def _draw(self, state: CheopsState, seat: int, moves: Sequence[Move]) -> Move:
+        """The stack whose top leaves the hand most varied (then fitting; ties: the lowest)."""
+        best = moves[0]
+        best_value: float | None = None
+        hand = list(state.hands[seat])
+        for move in moves:
+            if not isinstance(move, DrawTile) or not state.stacks[move.stack - 1]:
+                continue
+            top = state.stacks[move.stack - 1][0]
+            value = self.hand_worth(state, [*hand, top])
+            if best_value is None or value > best_value + 1e-9:
+                best, best_value = move, value
+        return best
+
+
+def _is_law(state: CheopsState, space: Space) -> bool:
+    """Whether ``space`` holds a law (face down until taken: its number is not looked at)."""
+    return isinstance(state.cells[space.index], int)
+
+
+def _holds_item(state: CheopsState, space: Space) -> bool:
+    """Whether ``space`` still holds a treasure or a law."""
+    cell = state.cells[space.index]
+    return isinstance(cell, int) or cell in COLOURS
+
+
+def store_worth(state: CheopsState, colour: str) -> int:
+    """Roughly what one more stored treasure of ``colour`` is worth at the end as things
+    stand: a plain price, a multiplier times the colour's stored count with it, the major
+    number of a majority pair (the engine's :func:`final_money` scores exactly)."""
+    entry = price(state, colour)
+    if entry.kind == "times":
+        c = COLOURS.index(colour)
+        return entry.a * (sum(store[c] for store in state.stores) + 1)
+    return entry.a
+
+
+def unseen_laws(state: CheopsState) -> tuple[int, ...]:
+    """The laws no player has seen (face down on the eyes or out of the game): the same for
+    every seat, and the same in every determinization."""
+    return tuple(sorted((*(c for c in state.cells if isinstance(c, int)), *state.removed_laws)))
+
+
+def pending_law(state: CheopsState) -> int | None:
+    """The law waiting for its choice (phase ``LAW``), if any."""
+    return state.pending if isinstance(state.pending, int) else None
+
+
+@dataclass
+class ExpertPlayer:
+    """The expert as a seat's player."""
+
+    name: str = "expert"
+    expert: Expert = field(default_factory=Expert)
+
+    def decide(self, state: CheopsState, seat: int) -> Move:
+        return self.expert.decide(state, seat)
+
+
+__all__ = ["Expert", "ExpertPlayer", "ExpertWeights"]

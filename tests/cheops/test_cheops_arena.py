@@ -1,0 +1,290 @@
+"""The Cheops arena (puzzles/cheops/arena.py) and its command (cli/cheops/arena_cmd.py): the
+JSON shape of `silverpyr sun arena`, shared wins as fractions, money by category adding up,
+results independent of the number of workers, replayable records, one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import typer
+from hypothesis import given
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from silverpyr.cli.app import _ErrorMappingGroup
+from silverpyr.cli.cheops.arena_cmd import arena
+from silverpyr.puzzles.cheops.arena import (
+    CATEGORIES,
+    CheopsArenaError,
+    CheopsGameResult,
+    CheopsRecords,
+    check_arena,
+    play_arena_game,
+    record_of,
+    replay_record,
+    run_arena,
+    summarise,
+)
+from silverpyr.puzzles.cheops.registry import NAMES, UnknownCheopsPlayerError, make_player
+from silverpyr.solver.cheops.components import load_components
+from silverpyr.solver.cheops.game import outcome
+from silverpyr.solver.errors import SilverpyrError
+
+COMPONENTS = load_components()
+BOT_KEYS = {
+    "bot",
+    "seats",
+    "wins",
+    "win_rate",
+    "win_rate_95",
+    "mean",
+    "median",
+    "stderr",
+    "categories",
+    "cards",
+    "forecast",
+}
+TOP_KEYS = {"games", "players", "bots", "seconds", "workers", "records", "game", "pairs", "endings"}
+
+
+def test_the_registry_makes_each_player_fresh_and_names_the_unknown() -> None:
+    assert NAMES == ("greedy", "expert")
+    for name in NAMES:
+        first, second = make_player(name), make_player(name)
+        assert first.name == name
+        assert first is not second
+    with pytest.raises(UnknownCheopsPlayerError, match="unknown player 'nobody'"):
+        make_player("nobody")
+
+
+def test_the_report_has_the_json_shape_of_sun_arena() -> None:
+    report = run_arena(COMPONENTS, ["expert", "greedy"], 4, seed=100_000, workers=0)
+    data = report.to_dict()
+    assert set(data) == TOP_KEYS
+    assert data["game"] == "cheops"
+    assert data["games"] == 4
+    assert data["players"] == 2
+    assert [bot["bot"] for bot in data["bots"]] == ["expert", "greedy"]
+    for bot in data["bots"]:
+        assert set(bot) == BOT_KEYS
+        assert bot["seats"] == 4
+        assert set(bot["categories"]) == set(CATEGORIES)
+        assert bot["forecast"] is None
+    assert sum(bot["wins"] for bot in data["bots"]) == pytest.approx(4)
+    assert data["pairs"][0]["bots"] == ["expert", "greedy"]
+    assert sum(data["endings"].values()) == 4
+    assert set(data["endings"]) <= {"empty", "boards", "blocked"}
+    json.dumps(data)  # plain data
+
+
+def test_seats_rotate_and_seeds_follow_the_base_seed() -> None:
+    report = run_arena(COMPONENTS, ["expert", "greedy", "greedy"], 3, seed=7, workers=0)
+    assert [game.seed for game in report.games] == [7, 8, 9]
+    assert [game.seats for game in report.games] == [
+        ("expert", "greedy", "greedy"),
+        ("greedy", "greedy", "expert"),
+        ("greedy", "expert", "greedy"),
+    ]
+
+
+def test_money_by_category_adds_up_to_the_final_money() -> None:
+    report = run_arena(COMPONENTS, ["greedy", "expert", "greedy"], 3, seed=3, workers=0)
+    start = COMPONENTS.start_money
+    for game in report.games:
+        for seat, money in enumerate(game.money):
+            parts = game.categories[seat]
+            assert start + parts["sold"] + parts["stored"] - parts["paid"] == money
+            assert game.placed[seat] > 0
+
+
+def _result(seed: int, money: tuple[int, ...], winners: tuple[int, ...]) -> CheopsGameResult:
+    seats = ("a", "b", "c")[: len(money)]
+    categories = tuple({"sold": m, "stored": 0, "paid": 0} for m in money)
+    return CheopsGameResult(seed, seats, money, categories, (1,) * len(money), winners, "boards")
+
+
+def test_a_shared_win_counts_as_a_fraction() -> None:
+    report = summarise([_result(1, (10, 10, 3), (0, 1)), _result(2, (5, 9, 1), (1,))], 1.0, 0)
+    wins = {bot.name: bot.wins for bot in report.bots}
+    assert wins == {"a": 0.5, "b": 1.5, "c": 0.0}
+    assert report.bots[1].win_rate == pytest.approx(0.75)
+    pair = report.pairs[0]  # a - b, game by game: 0 and -4
+    assert (pair.first, pair.second) == ("a", "b")
+    assert pair.difference.mean == pytest.approx(-2.0)
+
+
+@pytest.mark.parametrize(
+    ("bots", "games", "words"),
+    [
+        (["expert"], 1, "2 to 5 bots"),
+        (["greedy"] * 6, 1, "2 to 5 bots"),
+        (["expert", "nobody"], 1, "unknown bot 'nobody'"),
+        (["expert", "greedy"], 0, "from 1 to"),
+    ],
+)
+def test_a_bad_arena_is_one_error(bots: list[str], games: int, words: str) -> None:
+    with pytest.raises(CheopsArenaError, match=words):
+        check_arena(bots, games, 0)
+
+
+@pytest.mark.slow  # two embedded Dask clusters start: about 10 s
+def test_the_result_does_not_depend_on_the_number_of_workers() -> None:
+    """In this process, on 1 Dask worker and on 2: the same games, the same figures."""
+    line_up = ["expert", "greedy", "greedy"]
+    reports = [
+        run_arena(COMPONENTS, line_up, 6, seed=123_456, workers=workers) for workers in (0, 1, 2)
+    ]
+    assert [report.workers for report in reports] == [0, 1, 2]
+    first = reports[0].to_dict()
+    for key in ("seconds", "workers"):
+        first.pop(key)
+    for report in reports[1:]:
+        assert report.games == reports[0].games
+        data = report.to_dict()
+        for key in ("seconds", "workers"):
+            data.pop(key)
+        assert data == first
+
+
+def test_records_replay_through_the_engine(tmp_path: Path) -> None:
+    records = CheopsRecords.open(tmp_path / "games", COMPONENTS, 11)
+    report = run_arena(COMPONENTS, ["greedy", "expert"], 2, seed=10, workers=0, records=records)
+    assert report.records == tmp_path / "games"
+    files = sorted((tmp_path / "games").iterdir())
+    assert [f.name for f in files] == ["game-000010.json", "game-000011.json"]
+    for game, path in zip(report.games, files, strict=True):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert data == record_of(COMPONENTS, game)
+        final = replay_record(COMPONENTS, data)
+        result = outcome(final)
+        assert result is not None
+        assert tuple(result.money) == game.money
+        assert tuple(result.winners) == game.winners
+
+
+def test_moves_come_back_only_for_records() -> None:
+    """A million games' moves would not fit in memory: without records none are kept."""
+    report = run_arena(COMPONENTS, ["greedy", "expert"], 2, seed=10, workers=0)
+    assert all(game.moves == () for game in report.games)
+
+
+def test_a_record_that_does_not_replay_names_its_move() -> None:
+    game = play_arena_game((COMPONENTS, True), 5, ("greedy", "greedy"))
+    data = record_of(COMPONENTS, game)
+    data["moves"][3] = "take z99 Q"
+    with pytest.raises(SilverpyrError, match="move 4"):
+        replay_record(COMPONENTS, data)
+
+
+def test_a_record_of_other_components_does_not_replay() -> None:
+    game = play_arena_game((COMPONENTS, True), 5, ("greedy", "greedy"))
+    data = record_of(COMPONENTS, game)
+    data["components"] = "not-these"
+    with pytest.raises(SilverpyrError, match="other components"):
+        replay_record(COMPONENTS, data)
+
+
+# --- the command ------------------------------------------------------------------------------
+
+
+def _app() -> typer.Typer:
+    """A small app with the project's error mapping, the arena as one of its commands."""
+    app = typer.Typer(cls=_ErrorMappingGroup)
+    app.command("arena")(arena)
+
+    @app.command("other")
+    def other() -> None:  # a second command keeps `arena` a subcommand
+        """Nothing."""
+
+    return app
+
+
+def test_the_command_prints_the_report_as_json() -> None:
+    result = CliRunner().invoke(
+        _app(),
+        ["arena", "--bots", "expert,greedy,greedy", "--games", "3", "--workers", "0", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 3
+    assert data["players"] == 3
+    assert data["game"] == "cheops"
+
+
+def test_the_command_draws_a_table() -> None:
+    result = CliRunner().invoke(_app(), ["arena", "--games", "2", "--workers", "0", "--plain"])
+    assert result.exit_code == 0, result.output
+    assert "2 games of 2 players" in result.stdout
+    assert "expert - greedy:" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--bots", "expert,nobody"], "unknown bot 'nobody'"),
+        (["--bots", "expert"], "2 to 5 bots"),
+        (["--bots", ","], "at least one bot"),
+        (["--scheduler", "tcp://no host:1"], "--scheduler"),
+        (["--records", str(Path(__file__).resolve())], "it is a file, not a folder"),
+    ],
+)
+def test_a_bad_line_up_is_one_line_on_stderr(
+    args: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        _app()(["arena", "--games", "1", *args], prog_name="silverpyr")
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ")
+    assert words in err
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args", [["--seed", "-1"], ["--games", "0"], ["--workers", "-3"]])
+def test_a_bad_option_is_a_usage_error(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        _app()(["arena", *args], prog_name="silverpyr")
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ")  # the wording is Click's: not tested
+    assert "Traceback" not in err
+
+
+@st.composite
+def _results(draw: st.DrawFn) -> list[CheopsGameResult]:
+    players = draw(st.integers(2, 5))
+    names = draw(st.lists(st.sampled_from("abc"), min_size=players, max_size=players))
+    games = draw(st.integers(1, 12))
+    results = []
+    for g in range(games):
+        money = tuple(draw(st.lists(st.integers(0, 300), min_size=players, max_size=players)))
+        best = max(money)
+        winners = tuple(seat for seat, m in enumerate(money) if m == best)
+        seats = tuple(names[(g + s) % players] for s in range(players))
+        categories = tuple({"sold": m, "stored": 0, "paid": 0} for m in money)
+        results.append(
+            CheopsGameResult(g, seats, money, categories, (1,) * players, winners, "empty")
+        )
+    return results
+
+
+@given(_results())
+def test_the_report_recomputed_seat_by_seat(results: list[CheopsGameResult]) -> None:
+    """Wins add up to one a game; each bot's figures are its seats' own."""
+    report = summarise(results, 0.0, 0)
+    assert sum(bot.wins for bot in report.bots) == pytest.approx(len(results))
+    for bot in report.bots:
+        seats = [
+            (game, seat)
+            for game in results
+            for seat, name in enumerate(game.seats)
+            if name == bot.name
+        ]
+        assert bot.seats_played == len(seats)
+        wins = sum(1 / len(game.winners) for game, seat in seats if seat in game.winners)
+        assert bot.wins == pytest.approx(wins)
+        assert bot.mean == pytest.approx(sum(game.money[seat] for game, seat in seats) / len(seats))
+        low, high = bot.win_interval
+        assert low <= bot.win_rate <= high
