@@ -1,0 +1,609 @@
+"""Exact endgames of *Cheops* (issue 22): the best move for the seat to move once every law
+is known, its value in final piastres, and the principal line.
+
+**When.** Once no law is left on the pyramid (every eye space emptied; the six laws out of
+the game never come back, so they do not matter), nothing about the game's future is
+hidden but the family tiles under the stacks' tops. The game is then a finite game of
+perfect information with chance: the tile a draw uncovers (the engine's
+:func:`~.game.next_tile`, which pools every hidden tile: by symmetry each hidden place is
+as likely to hold any of them). :func:`solve_endgame` refuses any other state with an
+:class:`EndgameError` naming why.
+
+**Objective.** Every seat's *margin* is its final money less the best final money among
+the other seats (:func:`~.game.outcome`'s money at the end; :func:`~.game.final_money` at a
+search horizon). With 2 players this is own money less the opponent's: the game is
+zero-sum and the search is **expectiminimax**. With 3 to 5 players the search is **max-n**:
+each seat maximises its own margin. Alongside the margins every node carries each seat's
+*win share* ("win from here": 1 for a win, 1/k for a k-way shared win, 0 for a loss) under
+the same play, so the answer says how often the seat to move wins. ``objective="win"``
+swaps the two: each seat maximises its win share first, its margin second.
+
+**Ties** (deterministic, decided by the values alone, so any search order gives the same
+answer): a seat picks the move best for it by its objective, then by the other quantity
+(margin, or win share); among moves still equal it hurts the others most (the lowest sum
+of the other seats' objective values, then of the other quantity: a paranoid tie-break),
+and then it takes the lexicographically lowest value vector. Among moves with the very same
+values the one with the smallest notation is named. With 2 players the first rule already
+decides (zero-sum: equal own values are equal vectors).
+
+**Chance.** A :class:`~.game.DrawTile` whose stack keeps a tile under its top is a chance
+node: the value is the expectation over the tile uncovered (weighted by the counts of
+:func:`~.game.next_tile`; the outcome is :func:`~.game.with_next_tile`), in exact
+:class:`fractions.Fraction`. The principal line follows the most likely tile (ties: the
+first kind in the alphabet) and says so.
+
+**Technique.** Max-n (expectiminimax for 2 players: the same recursion, as the game is
+zero-sum) over the engine's :func:`~.game.distinct_moves` and
+:func:`~.game.apply_unchecked`, with a transposition table keyed by what the future of the
+game depends on (:meth:`_Search.key`: cells, boards, hands, the stacks' tops and sizes and
+the multiset of hidden tiles, money, stores, laws, turn, phase, the turn's flags). No rule
+is written here: every move of the answer's line is replayed through the checked
+:func:`~.game.apply`.
+
+**Iterative deepening on turns.** The time limit is always given. The search first looks
+to the end of the current turn, then 2 turns, 3 turns, ... At the horizon a state is valued
+as if the game ended there (:func:`~.game.final_money`): a heuristic, not the game's value.
+A search that never met its horizon is complete: status :data:`PROVEN`. When the time limit
+comes first, the answer is the last complete search's, status :data:`BEST_FOUND` with the
+number of turns it looked ahead (:attr:`EndgameAnswer.turns`): **not proven**. Values of
+subtrees that never met a horizon are exact and kept across depths.
+
+Cross-checked against an independent brute force (``tests/cheops/brute_endgame.py``,
+``tests/cheops/test_cheops_endgame.py``); measured by ``benchmarks/cheops_endgame.py``;
+docs/cheops-position.md describes the answer and the position file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..errors import SilverpyrError
+from .game import (
+    CheopsState,
+    DrawTile,
+    Move,
+    Outcome,
+    Phase,
+    apply,
+    apply_unchecked,
+    distinct_moves,
+    final_money,
+    next_tile,
+    outcome,
+    with_next_tile,
+)
+
+DEFAULT_TIME_LIMIT = 10.0
+"""Seconds a search may take before it answers "best found" (the CLI default)."""
+
+PROVEN = "proven"
+BEST_FOUND = "best found"
+
+MARGIN = "margin"
+WIN = "win"
+OBJECTIVES = (MARGIN, WIN)
+
+WIN_SCALE = 60
+"""Win shares are counted in 60ths inside the search (1/k for k = 1..5 is whole)."""
+
+MAX_ENTRIES = 1_500_000
+"""Transposition entries kept before the depth-limited ones are dropped (memory)."""
+
+_CHECK_EVERY = 256
+"""Nodes between two looks at the clock."""
+
+Number = int | Fraction
+Vec = tuple[Number, ...]
+"""A node's value: each seat's margin, then each seat's win share in 60ths."""
+
+
+class EndgameError(SilverpyrError, ValueError):
+    """A state that is not a solvable endgame (a hidden law remains, the game is over, ...)."""
+
+
+class _OutOfTime(Exception):
+    """The time limit came before the search was complete."""
+
+
+# --- the answer ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of the principal line."""
+
+    seat: int
+    move: str
+    """The move's notation."""
+    chance: str = ""
+    """At a chance node: the tile the line assumes is uncovered, and how likely it is."""
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One move open to the seat to move, with its value to that seat."""
+
+    move: str
+    margin: Fraction
+    win: Fraction
+
+
+@dataclass(frozen=True)
+class EndgameAnswer:
+    """The best move for the seat to move and its value (see the module's docstring)."""
+
+    status: str
+    """``proven`` when the search was complete, ``best found`` when the time limit stopped
+    it (values are then the horizon's heuristic, not the game's)."""
+    objective: str
+    seat: int
+    players: int
+    move: str
+    """The best move's notation."""
+    margin: Fraction
+    """The seat's expected final margin (own money less the best other seat's)."""
+    win: Fraction
+    """The seat's expected win share under the same play (1 win, 1/k shared, 0 loss)."""
+    margins: tuple[Fraction, ...]
+    """Every seat's expected margin under the same play."""
+    wins: tuple[Fraction, ...]
+    moves: tuple[MoveValue, ...]
+    """Every distinct move of the seat, best first (the searched depth's values)."""
+    line: tuple[Step, ...]
+    """The principal line, replayed through the engine's checked ``apply``."""
+    turns: int
+    """Turns the last complete search looked ahead (0: not even the current turn was
+    searched in time; the moves are then valued by the state right after them)."""
+    nodes: int
+    seconds: float
+    time_limit: float
+
+    @property
+    def proven(self) -> bool:
+        """Whether the value is the game's exact value."""
+        return self.status == PROVEN
+
+    @property
+    def value(self) -> Fraction:
+        """The seat's value by the objective."""
+        return self.margin if self.objective == MARGIN else self.win
+
+    def note(self) -> str:
+        """What the status means, in words."""
+        if self.proven:
+            return "proven: the search looked to the end of the game"
+        if self.turns == 0:
+            return (
+                "best found, NOT proven: the time limit came before the current turn was "
+                "searched; each move is valued by the money as if the game ended right after it"
+            )
+        plural = "s" if self.turns > 1 else ""
+        return (
+            f"best found, NOT proven: the time limit came first; the search looked "
+            f"{self.turns} turn{plural} ahead and valued the positions there as if the game "
+            "ended (a heuristic)"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The documented JSON form (``silverpyr cheops solve --json``): see
+        docs/cheops-position.md."""
+        return {
+            "status": self.status,
+            "proven": self.proven,
+            "note": self.note(),
+            "objective": self.objective,
+            "seat": self.seat,
+            "players": self.players,
+            "move": self.move,
+            "margin": str(self.margin),
+            "margin_float": float(self.margin),
+            "win": str(self.win),
+            "win_float": float(self.win),
+            "margins": [str(m) for m in self.margins],
+            "wins": [str(w) for w in self.wins],
+            "moves": [
+                {"move": m.move, "margin": str(m.margin), "win": str(m.win)} for m in self.moves
+            ],
+            "line": [
+                {"seat": s.seat, "move": s.move, "chance": s.chance or None} for s in self.line
+            ],
+            "turns": self.turns,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 4),
+            "time_limit": self.time_limit,
+        }
+
+    def lines(self) -> list[str]:
+        """The answer for people."""
+        out = [
+            f"seat {self.seat} to move ({self.players} players): {self.note()}",
+            f"best move: {self.move}",
+            f"margin: {_show(self.margin)} piastres (own final money less the best other "
+            "seat's)",
+            f"win from here: {_show_share(self.win)}",
+        ]
+        if len(self.moves) > 1:
+            out.append("every move:")
+            out.extend(
+                f"  {m.move}: margin {_show(m.margin)}, win {_show_share(m.win)}"
+                for m in self.moves
+            )
+        out.append("principal line:")
+        for step in self.line:
+            extra = f"  ({step.chance})" if step.chance else ""
+            out.append(f"  seat {step.seat}: {step.move}{extra}")
+        if not self.line:
+            out.append("  (none)")
+        return out
+
+
+def _show(value: Fraction) -> str:
+    """An exact value for people: whole, or the fraction with 2 decimals."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value} (~{float(value):.2f})"
+
+
+def _show_share(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value} (~{float(value):.1%})"
+
+
+# --- values of ends --------------------------------------------------------------------------
+
+
+def money_vector(money: tuple[int, ...], winners: tuple[int, ...] | None = None) -> Vec:
+    """The value of an end with this final money: each seat's margin, then its win share in
+    60ths (``winners``: the engine's, else the seats with the most money)."""
+    n = len(money)
+    if winners is None:
+        top = max(money)
+        winners = tuple(seat for seat in range(n) if money[seat] == top)
+    margins = tuple(money[s] - max(money[o] for o in range(n) if o != s) for s in range(n))
+    share = WIN_SCALE // len(winners)
+    wins = tuple(share if s in winners else 0 for s in range(n))
+    return margins + wins
+
+
+def rank(vec: Vec, seat: int, objective: str) -> tuple[Any, ...]:
+    """A seat's preference over value vectors: the larger rank is preferred (the module's
+    docstring, "Ties"). Two vectors of equal rank are equal."""
+    n = len(vec) // 2
+    first, second = (0, n) if objective == MARGIN else (n, 0)
+    others = [o for o in range(n) if o != seat]
+    return (
+        vec[first + seat],
+        vec[second + seat],
+        -sum(vec[first + o] for o in others),
+        -sum(vec[second + o] for o in others),
+        tuple(-x for x in vec),
+    )
+
+
+def _average(weighted: list[tuple[int, Vec]]) -> Vec:
+    """The expectation of vectors with whole weights, exact."""
+    total = sum(w for w, _ in weighted)
+    size = len(weighted[0][1])
+    sums = [sum(w * vec[i] for w, vec in weighted) for i in range(size)]
+    return tuple(_exact(Fraction(s, 1) / total) for s in sums)
+
+
+def _exact(value: Fraction) -> Number:
+    return value.numerator if value.denominator == 1 else value
+
+
+# --- the search ------------------------------------------------------------------------------
+
+_SKIPPED_FIELDS = frozenset({"components", "seed", "events", "stacks", "removed_laws"})
+"""State fields the game's future does not depend on (or, for the stacks, not as stored)."""
+
+
+def hidden_laws(state: CheopsState) -> list[int]:
+    """Indexes of the pyramid's cells that still hold a law (hidden from the players)."""
+    return [i for i, cell in enumerate(state.cells) if _is_law(cell)]
+
+
+def _is_law(cell: object) -> bool:
+    return isinstance(cell, int) and not isinstance(cell, bool)
+
+
+def is_chance(state: CheopsState, move: Move) -> bool:
+    """Whether ``move`` uncovers a hidden tile (a draw leaving a tile under its stack's top)."""
+    return isinstance(move, DrawTile) and bool(next_tile(state, move.stack))
+
+
+class _Search:
+    """Max-n with chance nodes and a transposition table over the engine's moves."""
+
+    def __init__(self, root: CheopsState, objective: str, deadline: float) -> None:
+        self.players = root.players
+        self.objective = objective
+        self.deadline = deadline
+        self.fields = tuple(
+            f.name for f in dataclasses.fields(root) if f.name not in _SKIPPED_FIELDS
+        )
+        self.exact: dict[tuple[Any, ...], tuple[Vec, Move | None]] = {}
+        """Values of states whose search met no horizon: the game's own values."""
+        self.limited: dict[tuple[Any, ...], tuple[Vec, Move | None]] = {}
+        """Values met with a horizon, keyed by the state and the turns left."""
+        self.nodes = 0
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.nodes % _CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
+            raise _OutOfTime
+
+    def key(self, state: CheopsState) -> tuple[Any, ...]:
+        """What the rest of the game depends on: every field of the state but the seed, the
+        events, the laws out of the game and the stacks, which count by their tops, their
+        sizes and the multiset of every tile under a top (the order under the tops is
+        unknown to everyone: each chance outcome is set by ``with_next_tile``)."""
+        stacks = state.stacks
+        hidden = sorted(tile for stack in stacks for tile in stack[1:])
+        return (
+            tuple(getattr(state, name) for name in self.fields),
+            tuple(stack[0] if stack else "" for stack in stacks),
+            tuple(len(stack) for stack in stacks),
+            "".join(hidden),
+        )
+
+    def end(self, state: CheopsState) -> Vec | None:
+        """The value of a finished game (``None`` when it goes on)."""
+        done: Outcome | None = outcome(state)
+        if done is None:
+            return None
+        return money_vector(tuple(done.money), tuple(done.winners))
+
+    def horizon(self, state: CheopsState) -> Vec:
+        """The heuristic value at the search's horizon: the money as if the game ended."""
+        return money_vector(tuple(final_money(state)))
+
+    def remember(
+        self, key: tuple[Any, ...], turns: int, cut: bool, entry: tuple[Vec, Move | None]
+    ) -> None:
+        if cut:
+            if len(self.limited) >= MAX_ENTRIES:
+                self.limited.clear()
+            self.limited[key, turns] = entry
+        else:
+            if len(self.exact) >= MAX_ENTRIES:
+                self.exact.clear()
+            self.exact[key] = entry
+
+    def value(self, state: CheopsState, turns: int) -> tuple[Vec, bool]:
+        """(value, whether a horizon was met) of ``state``, searching ``turns`` turn ends
+        deep (the current turn's end is the first)."""
+        finished = self.end(state)
+        if finished is not None:
+            return finished, False
+        key = self.key(state)
+        known = self.exact.get(key)
+        if known is not None:
+            return known[0], False
+        known = self.limited.get((key, turns))
+        if known is not None:
+            return known[0], True
+        self.tick()
+        best: Vec | None = None
+        best_rank: tuple[Any, ...] = ()
+        best_move: Move | None = None
+        best_text = ""
+        cut = False
+        seat = state.turn
+        for move in distinct_moves(state):
+            vec, met = self.move_value(state, move, turns)
+            cut = cut or met
+            here = rank(vec, seat, self.objective)
+            if best is None or here > best_rank:
+                best, best_rank, best_move, best_text = vec, here, move, move.notation()
+            elif here == best_rank:
+                text = move.notation()
+                if text < best_text:
+                    best_move, best_text = move, text
+        if best is None:
+            raise EndgameError(f"no legal move in phase {state.phase} for seat {seat}")
+        self.remember(key, turns, cut, (best, best_move))
+        return best, cut
+
+    def move_value(self, state: CheopsState, move: Move, turns: int) -> tuple[Vec, bool]:
+        """(value, whether a horizon was met) of playing ``move`` in ``state``."""
+        if isinstance(move, DrawTile):
+            belief = next_tile(state, move.stack)
+            if belief:
+                weighted: list[tuple[int, Vec]] = []
+                cut = False
+                for kind, count in belief:
+                    after = apply_unchecked(with_next_tile(state, move.stack, kind), move)
+                    vec, met = self.child_value(state, after, turns)
+                    weighted.append((count, vec))
+                    cut = cut or met
+                return _average(weighted), cut
+        return self.child_value(state, apply_unchecked(state, move), turns)
+
+    def child_value(
+        self, state: CheopsState, after: CheopsState, turns: int
+    ) -> tuple[Vec, bool]:
+        """The value of ``after``, a child of ``state``: a turn's end costs one turn of
+        depth; with none left, the horizon's heuristic."""
+        if after.turn != state.turn and after.phase is not Phase.OVER:
+            if turns <= 1:
+                finished = self.end(after)
+                if finished is not None:
+                    return finished, False
+                return self.horizon(after), True
+            return self.value(after, turns - 1)
+        return self.value(after, turns)
+
+    def best_move(self, state: CheopsState, turns: int) -> Move | None:
+        """The remembered best move of ``state`` (searched again if it was dropped)."""
+        key = self.key(state)
+        known = self.exact.get(key) or self.limited.get((key, turns))
+        if known is None:
+            self.value(state, turns)
+            known = self.exact.get(key) or self.limited.get((key, turns))
+        return None if known is None else known[1]
+
+    def line(self, state: CheopsState, turns: int) -> tuple[Step, ...]:
+        """The principal line from ``state``, replayed through the checked ``apply``: at a
+        chance node it follows the most likely tile; it stops at the game's end or at the
+        horizon."""
+        steps: list[Step] = []
+        while outcome(state) is None:
+            move = self.best_move(state, turns)
+            if move is None:
+                break
+            chance = ""
+            before = state
+            if isinstance(move, DrawTile):
+                belief = next_tile(state, move.stack)
+                if belief:
+                    total = sum(count for _, count in belief)
+                    kind, count = sorted(belief, key=lambda kc: (-kc[1], kc[0]))[0]
+                    state = with_next_tile(state, move.stack, kind)
+                    chance = (
+                        f"chance: the line assumes {kind} is uncovered under the drawn tile, "
+                        f"the most likely ({count} of {total} hidden tiles)"
+                    )
+            steps.append(Step(before.turn, move.notation(), chance))
+            state = apply(state, move)
+            if state.turn != before.turn and state.phase is not Phase.OVER:
+                turns -= 1
+                if turns <= 0:
+                    break
+        return tuple(steps)
+
+    def root_moves(self, state: CheopsState, turns: int) -> list[tuple[Move, Vec]]:
+        """Every distinct move of the root with its value (``turns`` deep; 0: the state
+        right after the move, valued as if the game ended there)."""
+        result = []
+        for move in distinct_moves(state):
+            if turns == 0:
+                result.append((move, self.shallow(state, move)))
+            else:
+                result.append((move, self.move_value(state, move, turns)[0]))
+        return result
+
+    def shallow(self, state: CheopsState, move: Move) -> Vec:
+        """The move valued by the state right after it (chance: the expectation)."""
+        if isinstance(move, DrawTile):
+            belief = next_tile(state, move.stack)
+            if belief:
+                return _average(
+                    [
+                        (count, self.leaf(apply(with_next_tile(state, move.stack, kind), move)))
+                        for kind, count in belief
+                    ]
+                )
+        return self.leaf(apply(state, move))
+
+    def leaf(self, state: CheopsState) -> Vec:
+        finished = self.end(state)
+        return finished if finished is not None else self.horizon(state)
+
+
+def check_endgame(state: CheopsState) -> None:
+    """Raise :class:`EndgameError` unless ``state`` is a solvable endgame: the game goes on
+    and no law is left on the pyramid."""
+    if state.phase is Phase.OVER or outcome(state) is not None:
+        raise EndgameError("the game is over: there is no move to search")
+    laws = hidden_laws(state)
+    if laws:
+        from .board import SPACES
+
+        where = ", ".join(str(SPACES[i]) for i in laws)
+        plural = "s remain" if len(laws) > 1 else " remains"
+        raise EndgameError(
+            f"not an endgame: a hidden law{plural} on the pyramid (at {where}); the exact "
+            "search needs every law known"
+        )
+
+
+def solve_endgame(
+    state: CheopsState,
+    *,
+    time_limit: float,
+    objective: str = MARGIN,
+    max_turns: int | None = None,
+) -> EndgameAnswer:
+    """The best move for the seat to move in the endgame ``state`` (see the module's
+    docstring), searched by iterative deepening on turns within ``time_limit`` seconds.
+
+    ``max_turns`` stops the deepening at that many turns (tests and benchmarks; the answer
+    is then ``best found`` unless the search was complete).
+
+    Raises :class:`EndgameError` for a state that is not a solvable endgame, an unknown
+    objective or a time limit that is not a positive number.
+    """
+    if objective not in OBJECTIVES:
+        raise EndgameError(f"{objective!r} is not an objective (margin or win)")
+    if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
+        raise EndgameError(f"{time_limit!r} is not a time limit in seconds")
+    if not time_limit > 0:
+        raise EndgameError(f"the time limit must be a positive number of seconds, not {time_limit}")
+    check_endgame(state)
+    began = time.perf_counter()
+    search = _Search(state, objective, began + time_limit)
+    found: tuple[int, list[tuple[Move, Vec]], tuple[Step, ...]] | None = None
+    proven = False
+    turns = 1
+    while True:
+        try:
+            root, cut = search.value(state, turns)
+            moves = search.root_moves(state, turns)
+            line = search.line(state, turns)
+        except _OutOfTime:
+            break
+        found = (turns, moves, line)
+        if not cut:
+            proven = True
+            break
+        if max_turns is not None and turns >= max_turns:
+            break
+        turns += 1
+    if found is None:
+        search.deadline = float("inf")
+        moves = search.root_moves(state, 0)
+        found = (0, moves, ())
+    depth, moves, line = found
+    seat = state.turn
+    ordered = sorted(
+        moves,
+        key=lambda mv: (tuple(_negate(rank(mv[1], seat, objective))), mv[0].notation()),
+    )
+    best_move, best = ordered[0]
+    if depth == 0:
+        line = (Step(seat, best_move.notation()),)
+    n = state.players
+    return EndgameAnswer(
+        status=PROVEN if proven else BEST_FOUND,
+        objective=objective,
+        seat=seat,
+        players=n,
+        move=best_move.notation(),
+        margin=Fraction(best[seat]),
+        win=Fraction(best[n + seat]) / WIN_SCALE,
+        margins=tuple(Fraction(x) for x in best[:n]),
+        wins=tuple(Fraction(x) / WIN_SCALE for x in best[n:]),
+        moves=tuple(
+            MoveValue(m.notation(), Fraction(v[seat]), Fraction(v[n + seat]) / WIN_SCALE)
+            for m, v in ordered
+        ),
+        line=line,
+        turns=depth,
+        nodes=search.nodes,
+        seconds=time.perf_counter() - began,
+        time_limit=float(time_limit),
+    )
+
+
+def _negate(ranked: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A rank turned around, so that sorting puts the preferred first."""
+    out: list[Any] = []
+    for part in ranked:
+        out.append(tuple(-x for x in part) if isinstance(part, tuple) else -part)
+    return tuple(out)
