@@ -17,6 +17,12 @@ def register() -> typer.Typer:
 
     cheops_app.add_typer(cards_app, name="cards")
 
+    from .puzzle_cmd import daily, puzzle, stats
+
+    cheops_app.command("daily")(daily)
+    cheops_app.command("puzzle")(puzzle)
+    cheops_app.command("stats")(stats)
+
     from .arena_cmd import arena
 
     cheops_app.command("arena")(arena)
