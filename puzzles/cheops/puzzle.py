@@ -101,7 +101,7 @@ MAX_TRIED = 4
 MIN_GAP = Fraction(2)
 """A mid-game puzzle's best answer beats the one it is compared with by at least this many
 piastres (and by more than twice the paired standard error)."""
-MAX_WHICH = 4
+MAX_WHICH = 3
 """Answers a ``which-treasure`` puzzle analyses when it is made (others on demand)."""
 MAX_BUILD_MOVES = 3_000
 
@@ -622,11 +622,11 @@ def _midgame_start(stream: SeededStream, components: Components) -> CheopsState 
 
 
 def _analyse(
-    start: CheopsState, moves: list[Move], key: str
+    start: CheopsState, moves: list[Move], key: str, values: RolloutValues | None = None
 ) -> tuple[list[Analysis], RolloutValues]:
     """Each answer's rollouts, best first (ties: the order given), with the paired error of
     its gap to the best."""
-    values = RolloutValues(start.turn, key)
+    values = RolloutValues(start.turn, key) if values is None else values
     runs = [(move, values.rollouts(start, move)) for move in moves]
     order = sorted(range(len(runs)), key=lambda i: (-runs[i][1].worth().margin, i))
     best = runs[order[0]][1]
@@ -674,19 +674,18 @@ def _midgame_candidate(
             return None
         ranked = [m for _, m in expert.take_values(start, start.turn) if m in takes]
         greedy = greedy_move(start, start.turn)
-        if greedy not in takes:
+        if greedy not in takes or not ranked or ranked[0] == greedy:
+            return None  # the greedy take is the expert's own: no question to ask
+        first, values = _analyse(start, [ranked[0], greedy], key)
+        greedy_text = greedy.notation()
+        mine = next(a for a in first if a.move == greedy_text)
+        if not _clear(first[0].worth.margin - mine.worth.margin, mine.gap_error):
             return None
-        chosen: list[Move] = []
-        for move in [*ranked, greedy]:
+        chosen: list[Move] = [ranked[0], greedy]
+        for move in ranked[1:]:
             if move not in chosen and len(chosen) < MAX_WHICH:
                 chosen.append(move)
-        if greedy not in chosen:
-            chosen[-1] = greedy
-        analysis, _ = _analyse(start, chosen, key)
-        greedy_text = greedy.notation()
-        mine = next(a for a in analysis if a.move == greedy_text)
-        if not _clear(analysis[0].worth.margin - mine.worth.margin, mine.gap_error):
-            return None
+        analysis, _ = _analyse(start, chosen, key, values)
     par = analysis[0].worth.margin
     greedy_value = next(a.worth.margin for a in analysis if a.move == greedy_text)
     spread = par - analysis[-1].worth.margin

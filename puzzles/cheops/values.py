@@ -144,6 +144,11 @@ def tree_size(state: CheopsState, cap: int = MAX_TREE) -> int | None:
     return len(seen)
 
 
+_SOLVED: dict[tuple[tuple[Any, ...], str], EndgameAnswer] = {}
+"""Proven answers of this run, by position and objective (a bounded memo: cleared when full)."""
+_SOLVED_KEPT = 512
+
+
 class EndgameValues:
     """Proven values of an endgame for ``seat`` by ``objective`` (``margin`` or ``win``)."""
 
@@ -153,9 +158,12 @@ class EndgameValues:
         self._answers: dict[tuple[Any, ...], EndgameAnswer] = {}
 
     def answer(self, state: CheopsState) -> EndgameAnswer:
-        """The exact search's answer at ``state`` (cached), always proven."""
+        """The exact search's answer at ``state`` (cached, also across sessions of one run:
+        an answer depends on the position and the objective only), always proven."""
         key = state_key(state)
         found = self._answers.get(key)
+        if found is None:
+            found = _SOLVED.get((key, self.objective))
         if found is None:
             found = solve_endgame(state, time_limit=SOLVE_SECONDS, objective=self.objective)
             if not found.proven:
@@ -163,7 +171,10 @@ class EndgameValues:
                     f"the exact search did not finish in {SOLVE_SECONDS:.0f} s on this "
                     "machine: the puzzle cannot be proven here"
                 )
-            self._answers[key] = found
+            if len(_SOLVED) >= _SOLVED_KEPT:
+                _SOLVED.clear()
+            _SOLVED[key, self.objective] = found
+        self._answers[key] = found
         return found
 
     def turn_over(self, state: CheopsState) -> bool:
