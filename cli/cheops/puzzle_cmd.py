@@ -371,11 +371,16 @@ def _run(
 
 def _what_happened(state: CheopsState, seen: int, seat: int) -> list[str]:
     """What a move brought that its line does not say: money paid, a tile drawn."""
-    from ...solver.cheops.game import DrewTile, Lost, Paid, Sold, Stored
+    from ...solver.cheops.game import DrewTile, LawPlayed, Lost, Paid, Sold, Stored, Took
 
     told = []
     for event in state.events[seen:]:
-        if isinstance(event, Sold) and event.seat == seat:
+        if isinstance(event, Took) and event.seat == seat:
+            what = event.item if isinstance(event.item, str) else f"law {event.item}"
+            told.append(f"you took {what} from {event.space}")
+        elif isinstance(event, LawPlayed) and event.seat == seat and event.target:
+            told.append(f"law {event.law}: {event.target}")
+        elif isinstance(event, Sold) and event.seat == seat:
             told.append(f"sold {event.colour} for {event.paid} piastres")
         elif isinstance(event, Stored) and event.seat == seat:
             told.append(f"stored {event.colour}")

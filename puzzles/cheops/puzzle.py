@@ -583,23 +583,25 @@ def _endgame_candidate(
                 start = normalised(state)
                 values = EndgameValues(start.turn, objective)
                 par = values.value(start)
-                best = values.best_move(start)
                 options = {worth.of(objective) for _, worth in values.options(start)}
-                greedy = greedy_score(start, values)
-                wanted = greedy < par or kind == "win-from-here"
-                if par > 0 and best is not None and len(options) > 1 and wanted:
-                    return CheopsPuzzle(
-                        id=puzzle_id,
-                        kind=kind,
-                        seed=seed,
-                        daily_date=None,
-                        state=start,
-                        given=(),
-                        par=par,
-                        best=best.notation(),
-                        greedy=greedy,
-                        difficulty=difficulty_of(par, greedy, objective),
-                    )
+                # a position lost, or decided whatever you do, asks no question; only
+                # then is the greedy turn played out (it needs searches of its own)
+                if par > 0 and len(options) > 1:
+                    best = values.best_move(start)
+                    greedy = greedy_score(start, values)
+                    if best is not None and (greedy < par or kind == "win-from-here"):
+                        return CheopsPuzzle(
+                            id=puzzle_id,
+                            kind=kind,
+                            seed=seed,
+                            daily_date=None,
+                            state=start,
+                            given=(),
+                            par=par,
+                            best=best.notation(),
+                            greedy=greedy,
+                            difficulty=difficulty_of(par, greedy, objective),
+                        )
             if size is not None and size < MIN_TREE:
                 return None  # smaller positions only get smaller
         state = apply(state, _builder_move(state, moves, expert, eyes_first=True))
