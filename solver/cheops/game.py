@@ -24,9 +24,10 @@ give the same game on every machine.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import itemgetter
 from typing import Literal
 
 from ..errors import SilverpyrError
@@ -111,6 +112,11 @@ _NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(_INDEX[s] for s in neighbours(space)) for space in SPACES
 )
 _COLOUR_INDEX: dict[str, int] = {colour: i for i, colour in enumerate(COLOURS)}
+_AROUND: tuple[Callable[[tuple[Cell, ...]], tuple[Cell, ...]], ...] = tuple(
+    itemgetter(*near)
+    for near in _NEIGHBOURS  # every space has at least 2 neighbours
+)
+"""Per space index, a function giving the cells around it (C speed for the placement rule)."""
 
 
 def _is_tile(cell: Cell) -> bool:
@@ -137,7 +143,7 @@ def _open_indexes(cells: tuple[Cell, ...]) -> list[int]:
 def _fits_index(cells: tuple[Cell, ...], i: int, kind: str) -> bool:
     if kind == NEIGHBOUR:
         return True
-    return all(cells[j] != kind for j in _NEIGHBOURS[i])
+    return kind not in _AROUND[i](cells)
 
 
 # --- moves --------------------------------------------------------------------------------------
@@ -673,7 +679,12 @@ def market_price_of(laws_in_force: Iterable[int]) -> int:
 def _family_takes(state: CheopsState, hand: Iterable[str], opens: list[int]) -> bool:
     kinds = set(hand)
     cells = state.cells
-    return any(_fits_index(cells, i, kind) for i in opens for kind in kinds)
+    for i in opens:
+        around = _AROUND[i](cells)
+        for kind in kinds:
+            if kind not in around:
+                return True
+    return False
 
 
 def can_take(state: CheopsState, seat: int) -> bool:
@@ -944,8 +955,9 @@ def _takes(state: CheopsState, opens: list[int], kinds: Iterable[str]) -> list[M
     cells = state.cells
     result: list[Move] = []
     for i in opens:
+        around = _AROUND[i](cells)
         for kind in kinds:
-            if _fits_index(cells, i, kind):
+            if kind not in around:
                 result.append(Take(SPACES[i], kind))
     return result
 
@@ -1363,7 +1375,7 @@ def _pass(state: CheopsState) -> CheopsState:
 def _next_turn(state: CheopsState) -> CheopsState:
     if full_boards(state) >= boards_to_end(state):
         return _finish(state, "boards")
-    if not any(_is_item(cell) for cell in state.cells):
+    if _TILES.issuperset(state.cells):
         return _finish(state, "empty")
     opens = _open_indexes(state.cells)
     if not any(_family_takes(state, hand, opens) for hand in state.hands):  # C11 (c)
@@ -1383,14 +1395,12 @@ def _next_turn(state: CheopsState) -> CheopsState:
 
 def _settle(state: CheopsState) -> CheopsState:
     """Ruling C11, after every move: enough full boards end the game at once; an empty
-    pyramid ends it once the last item's choice is made."""
+    pyramid (every cell a tile) ends it once the last item's choice is made."""
     if state.phase is Phase.OVER:
         return state
     if full_boards(state) >= boards_to_end(state):
         return _finish(state, "boards")
-    if state.phase not in (Phase.SELL, Phase.LAW) and not any(
-        _is_item(cell) for cell in state.cells
-    ):
+    if state.phase not in (Phase.SELL, Phase.LAW) and _TILES.issuperset(state.cells):
         return _finish(state, "empty")
     return state
 
@@ -1660,6 +1670,7 @@ def state_problems(state: CheopsState) -> tuple[str, ...]:
             + state.boards[c].covered
             + state.lost[c]
             + 1
+            + (state.phase is Phase.SELL and state.pending == colour)
         )
         if count != TREASURES_PER_COLOUR:
             problems.append(f"{count} {colour} treasures in play; there are {TREASURES_PER_COLOUR}")
@@ -1690,6 +1701,8 @@ def state_problems(state: CheopsState) -> tuple[str, ...]:
         laws.update(kept)
     if state.law9 is not None:
         laws[9] += 1
+    if state.phase is Phase.LAW and isinstance(state.pending, int):
+        laws[state.pending] += 1
     if any(laws[law] != 1 for law in LAWS) or sum(laws.values()) != len(LAWS):
         problems.append("the 12 laws are not each in exactly one place")
     if any(money < 0 for money in state.money):

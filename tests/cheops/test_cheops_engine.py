@@ -3,8 +3,10 @@ position set up for it."""
 
 from __future__ import annotations
 
+import ast
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from cheops.cheops_setups import (
@@ -214,3 +216,53 @@ def test_selling_and_storing_pay_the_right_seat() -> None:
     state = play(state, DrawTile(2), Take(s("a2"), "B"), Store())
     assert state.stores[1][COLOURS.index("red")] == 1
     assert put(state, a3="blue") != state
+
+
+# --- the engine's place in the house ------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+ENGINE = ("board.py", "components.py", "game.py")
+STANDARD = {
+    "__future__",
+    "collections",
+    "dataclasses",
+    "enum",
+    "hashlib",
+    "operator",
+    "pathlib",
+    "re",
+    "types",
+    "typing",
+}
+CORE = {"errors", "reader", "rng"}
+
+
+@pytest.mark.parametrize("name", ENGINE)
+def test_the_engine_imports_only_itself_the_core_and_the_standard_library(name: str) -> None:
+    """An allow-list: a new import must be added here on purpose."""
+    tree = ast.parse((ROOT / "solver" / "cheops" / name).read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                assert alias.name.split(".")[0] in STANDARD, alias.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                assert (node.module or "").split(".")[0] in STANDARD, node.module
+            elif node.level == 2:
+                assert (node.module or "") in CORE, node.module
+            else:
+                assert node.level == 1 and f"{node.module}.py" in ENGINE, node.module
+
+
+@pytest.mark.parametrize("number", range(4, 14))
+def test_every_engine_ruling_is_documented_and_tested(number: int) -> None:
+    """docs/cheops-rules.md states Ruling Cn with where it is implemented and tested, and a
+    test named after it exists."""
+    doc = (ROOT / "docs" / "cheops-rules.md").read_text(encoding="utf-8")
+    assert f"**Ruling C{number} (" in doc
+    section = doc.split(f"**Ruling C{number} (")[1].split("**Ruling")[0]
+    assert "*Implemented:*" in section and "*Tested:*" in section
+    tests = "".join(
+        path.read_text(encoding="utf-8") for path in (ROOT / "tests" / "cheops").glob("test_*.py")
+    )
+    assert f"def test_ruling_c{number}_" in tests

@@ -1,0 +1,401 @@
+"""Every ruling of docs/cheops-rules.md that the engine owns (C4-C13), one test or more each,
+named after it (C1-C3 are tested with the board and the components)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from cheops.cheops_setups import (
+    board,
+    bottom_row,
+    empty_pyramid,
+    game,
+    play,
+    put,
+    stores,
+    with_board,
+)
+
+from silverpyr.solver.cheops.board import parse_space
+from silverpyr.solver.cheops.components import COLOURS
+from silverpyr.solver.cheops.game import (
+    BoardState,
+    BuyNeighbour,
+    DeclineLaw9,
+    DrawTile,
+    DrewTile,
+    EndTurn,
+    LawPlayed,
+    LawTarget,
+    Lost,
+    Pass,
+    Passed,
+    PayLaw9,
+    Phase,
+    RemoveLaw,
+    Scored,
+    Sell,
+    Sold,
+    Store,
+    Take,
+    UseLaw10,
+    UseLaw11,
+    UseLaw12,
+    boards_to_end,
+    determinized,
+    final_money,
+    fits,
+    legal_moves,
+    market_price_of,
+    outcome,
+    price,
+    why_illegal,
+)
+from silverpyr.solver.rng import SeededStream
+
+BLUE = COLOURS.index("blue")
+RED = COLOURS.index("red")
+
+
+def s(text: str) -> object:
+    return parse_space(text)
+
+
+# --- C4 market price ---------------------------------------------------------------------------
+
+
+def test_ruling_c4_the_law_played_last_rules_and_removal_falls_back() -> None:
+    assert market_price_of(()) == 10
+    assert market_price_of((1,)) == 5 and market_price_of((2,)) == 15
+    assert market_price_of((1, 2)) == 15 and market_price_of((2, 1)) == 5
+    state = bottom_row(replace(game(2), laws_in_force=(1,), market_price=5), [2, "blue", 8])
+    state = play(state, Take(s("a1"), "A"), DrawTile(1))
+    assert state.market_price == 15 and state.laws_in_force == (1, 2)
+    state = play(state, Take(s("a3"), "A"), RemoveLaw(2))
+    assert state.market_price == 5 and state.laws_in_force == (1,)
+
+
+# --- C5 money ----------------------------------------------------------------------------------
+
+
+def test_ruling_c5_money_never_goes_below_zero() -> None:
+    poor = replace(game(2), money=(19, 20))
+    assert BuyNeighbour() not in legal_moves(poor)
+    assert why_illegal(poor, BuyNeighbour()) is not None
+    law9 = bottom_row(replace(game(2), money=(24, 20)), [9])
+    law9 = play(law9, Take(s("a1"), "A"))
+    assert legal_moves(law9) == (DeclineLaw9(),)
+    assert why_illegal(law9, PayLaw9()) is not None
+    rich = bottom_row(replace(game(2), money=(25, 20)), [9])
+    paid = play(rich, Take(s("a1"), "A"), PayLaw9())
+    assert paid.money[0] == 0 and paid.law9 == 0
+
+
+# --- C6 family tiles, drawing ------------------------------------------------------------------
+
+
+def test_ruling_c6_a_turn_that_placed_a_tile_draws_one_from_a_chosen_stack() -> None:
+    state = bottom_row(game(2), ["blue"])
+    state = play(state, Take(s("a1"), "A"), Store())
+    assert state.phase is Phase.DRAW and state.draws_owed == 1
+    assert legal_moves(state) == (DrawTile(1), DrawTile(2), DrawTile(3))
+    top = state.stacks[1][0]
+    drawn = play(state, DrawTile(2))
+    assert DrewTile(0, 2, top) in drawn.events and drawn.turn == 1
+    assert drawn.hands[0] == tuple(sorted(("B", "C", "D", top)))
+    assert drawn.view(1).stack_tops[1] == drawn.stacks[1][0]  # the tops are public
+
+
+def test_ruling_c6_law_11_draws_twice_and_empty_stacks_draw_nothing() -> None:
+    state = bottom_row(replace(game(2), kept_laws=((11,), ())), ["blue", "red", "green"])
+    state = play(state, UseLaw11(s("a1"), "A"), Store())
+    assert state.phase is Phase.START and state.placed == 1
+    state = play(state, Take(s("a3"), "B"), Store())
+    assert state.draws_owed == 2
+    state = play(state, DrawTile(1), DrawTile(1))
+    assert sum(isinstance(e, DrewTile) for e in state.events) == 2 and state.turn == 1
+    dry = bottom_row(replace(game(2), stacks=((), (), ())), ["blue"])
+    after = play(dry, Take(s("a1"), "A"), Store())
+    assert after.turn == 1 and after.phase is Phase.START
+
+
+# --- C7 neighbours -----------------------------------------------------------------------------
+
+
+def test_ruling_c7_a_neighbour_touches_anything_and_families_may_touch_it() -> None:
+    state = put(game(2), a1="N", a3="A", b2="N", b1="A")
+    assert fits(state, s("a2"), "N")  # beside N and A
+    assert fits(state, s("a2"), "B")  # a family beside a neighbour
+    assert not fits(state, s("a2"), "A")
+
+
+def test_ruling_c7_one_neighbour_a_turn_at_its_start_placed_on_the_first_take() -> None:
+    state = bottom_row(replace(game(2), kept_laws=((10,), ())), ["blue", "red"])
+    bought = play(state, BuyNeighbour())
+    assert why_illegal(bought, BuyNeighbour()) is not None
+    assert why_illegal(bought, Pass()) is not None
+    assert all(isinstance(m, Take) and m.kind == "N" for m in legal_moves(bought))
+    assert why_illegal(bought, UseLaw10("blue")) is not None  # kept laws come before a buy
+    assert why_illegal(replace(state, neighbours_left=0), BuyNeighbour()) is not None
+    second = play(bought, Take(s("a1"), "N"), Sell())
+    assert second.phase is Phase.SECOND and why_illegal(second, BuyNeighbour()) is not None
+    ended = play(second, EndTurn())  # the neighbour came from the supply: the hand is full
+    assert ended.turn == 1 and ended.phase is Phase.START
+
+
+def test_ruling_c7_the_second_take_is_skipped_when_no_family_tile_fits() -> None:
+    state = empty_pyramid(game(2), {"a1": "blue", "b2": "red"})  # b2 fits only D
+    state = replace(state, hands=(("A", "B", "C"), ("A", "B", "C", "D")))
+    state = play(state, BuyNeighbour(), Take(s("a1"), "N"), Store())
+    assert state.phase is Phase.DRAW
+
+
+# --- C8 must take ------------------------------------------------------------------------------
+
+
+def test_ruling_c8_a_player_who_cannot_take_passes_without_drawing() -> None:
+    state = empty_pyramid(game(2), {"a1": "blue", "b2": "red"})  # a1 fits only A, b2 only D
+    state = replace(state, hands=(("B", "C"), ("A", "B", "C", "D")))
+    assert set(legal_moves(state)) == {BuyNeighbour(), Pass()}
+    passed = play(state, Pass())
+    assert Passed(0) in passed.events and passed.turn == 1 and passed.hands[0] == ("B", "C")
+    bought = play(state, BuyNeighbour())
+    assert Pass() not in legal_moves(bought)
+
+
+# --- C9 laws -----------------------------------------------------------------------------------
+
+
+def test_ruling_c9_law_3_needs_three_full_boards() -> None:
+    assert boards_to_end(game(2)) == 2
+    assert boards_to_end(replace(game(2), laws_in_force=(3,))) == 3
+
+
+def test_ruling_c9_law_4_sells_and_keeps_what_is_stored() -> None:
+    state = bottom_row(replace(game(2), stores=stores(2, blue=(2, 0))), [4, "blue", "blue"])
+    state = play(state, Take(s("a1"), "A"))
+    assert set(legal_moves(state)) == {LawTarget(c) for c in COLOURS}
+    state = play(state, LawTarget("blue"), DrawTile(1), Take(s("a2"), "B"))
+    assert legal_moves(state) == (Sell(),)
+    assert state.stores[0][BLUE] == 2  # already stored: they stay and score
+    assert final_money(state)[0] == state.money[0] + 2 * price(state, "blue").a
+
+
+def test_ruling_c9_law_5_stores_and_law_6_blocks_the_place() -> None:
+    state = bottom_row(game(2), [5, 6, "red"])
+    state = play(state, Take(s("a1"), "A"), LawTarget("red"), DrawTile(1))
+    state = play(state, Take(s("a2"), "B"))
+    assert LawTarget("red") not in legal_moves(state)
+    assert why_illegal(state, LawTarget("red")) is not None
+    state = play(state, LawTarget("blue"), DrawTile(1), Take(s("a3"), "C"))
+    assert legal_moves(state) == (Store(),)
+    held = replace(state, kept_laws=((10,), ()), stores=stores(2, red=(1, 0)))
+    assert why_illegal(replace(held, phase=Phase.START, pending=None), UseLaw10("red"))
+
+
+def test_ruling_c9_board_laws_with_no_free_board_have_no_effect() -> None:
+    state = game(2)
+    boards = tuple(BoardState(b.board, law=6 if i else 5) for i, b in enumerate(state.boards))
+    state = bottom_row(replace(state, boards=boards), [4])
+    after = play(state, Take(s("a1"), "A"))
+    assert after.phase is Phase.DRAW and 4 in after.spent_laws
+    assert LawPlayed(0, 4, "no effect") in after.events
+
+
+def test_ruling_c9_law_7_replaces_an_entry_until_covered_or_removed() -> None:
+    state = with_board(game(2), "blue", BoardState(board("40", "30", "10")))
+    state = bottom_row(state, [7, "blue", 8])
+    state = play(state, Take(s("a1"), "A"))
+    assert LawTarget("blue", 0) in legal_moves(state)
+    assert why_illegal(state, LawTarget("blue")) is not None
+    state = play(state, LawTarget("blue", 0))
+    assert price(state, "blue").a == 25 and state.laws_in_force == (7,)
+    removed = play(state, DrawTile(1), Take(s("a3"), "A"), RemoveLaw(7))
+    assert price(removed, "blue").a == 40 and removed.board("blue").law7 is None
+    covered = play(state, DrawTile(1), Take(s("a2"), "B"), Sell())
+    assert covered.board("blue").law7 is None and 7 in covered.spent_laws
+    assert price(covered, "blue").a == 30 and covered.laws_in_force == ()
+    later = with_board(state, "blue", BoardState(board("40", "30", "10"), covered=1))
+    assert why_illegal(replace(later, phase=Phase.LAW, pending=7), LawTarget("blue", 0))
+
+
+def test_ruling_c9_law_8_removes_a_law_in_force_or_an_opponents_kept_law() -> None:
+    state = bottom_row(replace(game(2), kept_laws=((12,), (11,)), laws_in_force=(3,)), [8])
+    state = play(state, Take(s("a1"), "A"))
+    assert set(legal_moves(state)) == {RemoveLaw(3), RemoveLaw(11), RemoveLaw(None)}
+    assert why_illegal(state, RemoveLaw(12)) is not None  # one's own kept law stays
+    gone = play(state, RemoveLaw(11))
+    assert gone.kept_laws == ((12,), ()) and 11 in gone.spent_laws
+    nothing = bottom_row(game(2), [8])
+    after = play(nothing, Take(s("a1"), "A"))
+    assert after.phase is Phase.DRAW and LawPlayed(0, 8, "no effect") in after.events
+
+
+def test_ruling_c9_law_9_counts_as_the_best_colour_for_its_holder() -> None:
+    zero = tuple(BoardState(board("0", "0")) for _ in COLOURS)
+    state = with_board(replace(game(2), boards=zero), "blue", BoardState(board("20/15", "5")))
+    state = with_board(state, "red", BoardState(board("12", "5")))
+    state = replace(state, stores=stores(2, blue=(1, 1)), law9=0)
+    # blue: a tie becomes a lead (20 + 20 = 40 against 20 + 12 = 32 for red)
+    assert final_money(state)[0] == 20 + 2 * 20
+    assert final_money(state)[1] == 20 + 15
+    red = with_board(state, "red", BoardState(board("21", "5")))
+    assert final_money(red) == (20 + 20 + 21, 20 + 20)  # red now: blue stays a tie
+    ties = with_board(state, "red", BoardState(board("20", "5")))
+    assert final_money(ties)[1] == 20 + 15  # 40 either way: blue, the lower colour index
+
+
+def test_ruling_c9_law_10_sells_a_stored_treasure_at_the_start() -> None:
+    state = replace(game(2), kept_laws=((10,), ()), stores=stores(2, blue=(2, 0)))
+    after = play(state, UseLaw10("blue"))
+    assert after.money[0] == 30 and after.stores[0][BLUE] == 1
+    assert after.board("blue").covered == 1 and after.kept_laws[0] == ()
+    assert Sold(0, "blue", 10) in after.events and after.phase is Phase.START
+    assert why_illegal(state, UseLaw10("red")) is not None
+    full = with_board(state, "blue", BoardState(board("30", "10"), covered=1))
+    assert why_illegal(full, UseLaw10("blue")) is not None
+
+
+def test_ruling_c9_kept_laws_wait_for_a_later_turn() -> None:
+    state = bottom_row(replace(game(2), stores=stores(2, blue=(1, 0))), [10, "blue"])
+    state = play(state, Take(s("a1"), "A"))
+    assert state.kept_laws[0] == (10,) and state.phase is Phase.DRAW
+    assert why_illegal(state, UseLaw10("blue")) is not None
+
+
+def test_ruling_c9_law_11_is_an_extra_take_and_the_turns_take_follows() -> None:
+    state = bottom_row(replace(game(2), kept_laws=((11,), ())), ["blue", 5, "red"])
+    assert why_illegal(state, UseLaw11(s("a2"), "A")) is not None  # not a law
+    state = play(state, UseLaw11(s("a1"), "A"), Sell())
+    assert state.phase is Phase.START and why_illegal(state, EndTurn()) is not None
+    assert state.took == 0 and state.law11_used
+
+
+def test_ruling_c9_law_12_swaps_treasures_never_laws() -> None:
+    state = bottom_row(
+        replace(game(2), kept_laws=((12,), ()), stores=stores(2, red=(1, 0))),
+        ["blue", "red", 4, "blue"],
+    )
+    swapped = play(state, UseLaw12(s("a1"), s("a2")))
+    assert swapped.cell(s("a1")) == "red" and swapped.cell(s("a2")) == "blue"
+    assert why_illegal(state, UseLaw12(s("a1"), s("a3"))) is not None
+    assert why_illegal(state, UseLaw12(s("a1"), s("a4"))) is not None  # same colour
+    with_store = play(state, UseLaw12(s("a1"), "red"))
+    assert with_store.cell(s("a1")) == "red"
+    assert with_store.stores[0][BLUE] == 1 and with_store.stores[0][RED] == 0
+    law4 = with_board(state, "blue", BoardState(state.board("blue").board, law=4))
+    assert why_illegal(law4, UseLaw12(s("a1"), "red")) is not None  # blue may not be stored
+
+
+# --- C10 sell or store -------------------------------------------------------------------------
+
+
+def test_ruling_c10_only_the_legal_choices_are_offered() -> None:
+    state = bottom_row(game(2), ["blue"])
+    assert legal_moves(play(state, Take(s("a1"), "A"))) == (Sell(), Store())
+    lost = with_board(state, "blue", BoardState(board("30", "10"), covered=1, law=4))
+    after = play(lost, Take(s("a1"), "A"))
+    assert Lost(0, "blue") in after.events and after.phase is not Phase.SELL
+
+
+# --- C11 the end -------------------------------------------------------------------------------
+
+
+def test_ruling_c11_an_empty_pyramid_ends_after_the_last_choice() -> None:
+    state = empty_pyramid(game(2), {"a1": "blue"})
+    state = replace(state, hands=(("A",), ("B",)))
+    taken = play(state, Take(s("a1"), "A"))
+    assert taken.phase is Phase.SELL
+    assert play(taken, Store()).end == "empty"
+
+
+def test_ruling_c11_the_game_ends_when_no_player_can_take() -> None:
+    state = empty_pyramid(game(2), {"b2": "blue"})  # fits only D
+    state = replace(state, hands=(("A", "B"), ("C",)))
+    ended = play(state, Pass())
+    assert ended.phase is Phase.OVER and ended.end == "blocked"
+    going = replace(state, hands=(("A", "B"), ("D",)))
+    assert play(going, Pass()).turn == 1
+
+
+def test_ruling_c11_full_boards_end_the_game_at_once() -> None:
+    state = with_board(game(2), "red", BoardState(board("30", "10"), covered=1))
+    state = with_board(state, "blue", BoardState(board("30", "10")))
+    state = bottom_row(replace(state, money=(20, 20)), ["blue", "green"])
+    ended = play(state, BuyNeighbour(), Take(s("a1"), "N"), Sell())
+    assert ended.end == "boards" and legal_moves(ended) == ()  # no second take
+
+
+# --- C12 final scoring -------------------------------------------------------------------------
+
+
+def test_ruling_c12_tied_majorities_all_get_the_high_number() -> None:
+    state = with_board(game(3), "black", BoardState(board("20/15", "5")))
+    state = replace(state, stores=stores(3, black=(2, 2, 0)))
+    assert final_money(state) == (60, 60, 20)  # a player with none gets nothing
+
+
+def test_ruling_c12_final_scoring_events_and_a_shared_win() -> None:
+    state = with_board(game(2), "red", BoardState(board("30", "10"), covered=1))
+    state = with_board(state, "blue", BoardState(board("30", "10")))
+    state = bottom_row(replace(state, stores=stores(2, red=(0, 1)), money=(20, 20)), ["blue"])
+    ended = play(state, Take(s("a1"), "A"), Sell())
+    assert Scored(1, "red", 10) in ended.events
+    result = outcome(ended)
+    assert result is not None and result.money == (30, 30) and result.winners == (0, 1)
+
+
+# --- C13 hidden information --------------------------------------------------------------------
+
+
+def test_ruling_c13_laws_and_stacks_are_hidden_in_the_view() -> None:
+    state = game(3)
+    view = state.view(1)
+    assert sum(cell is None for cell in view.cells) == 6
+    assert not any(isinstance(cell, int) for cell in view.cells)
+    assert view.unseen_laws == tuple(range(1, 13))
+    assert view.stack_sizes == tuple(len(stack) for stack in state.stacks)
+    assert view.stack_tops == tuple(stack[0] for stack in state.stacks)
+    others = {determinized(state, 1, SeededStream(f"c13|{i}")).cells for i in range(8)}
+    assert len(others) > 1  # the laws on the eyes really are resampled
+    eye = put(state, a3="B", a4="C")  # b3, an eye, now rests on two empty spaces
+    law = eye.cell(s("b3"))
+    assert isinstance(law, int)
+    taken = play(eye, Take(s("b3"), "A"))
+    assert taken.view(2).unseen_laws == tuple(other for other in range(1, 13) if other != law)
+
+
+# --- the engine's own rulings where the rules and the spec are silent (docs: "Engine rulings") --
+
+
+def test_engine_ruling_kept_laws_and_a_buy_may_follow_law_11s_take() -> None:
+    state = replace(game(2), kept_laws=((10, 11), ()), stores=stores(2, red=(1, 0)), money=(20, 20))
+    state = bottom_row(state, ["blue", "green"])
+    state = play(state, UseLaw11(s("a1"), "A"), Sell())
+    assert why_illegal(state, UseLaw10("red")) is None
+    assert why_illegal(state, BuyNeighbour()) is None
+
+
+def test_engine_ruling_law_7_may_lie_on_the_last_entry_and_law_9_stays_with_its_payer() -> None:
+    state = with_board(game(2), "blue", BoardState(board("40", "30", "10"), covered=1))
+    state = bottom_row(state, [7])
+    choices = legal_moves(play(state, Take(s("a1"), "A")))
+    assert LawTarget("blue", 2) in choices and LawTarget("blue", 0) not in choices
+    paid = bottom_row(replace(game(2), law9=1), [8])
+    after = play(paid, Take(s("a1"), "A"))
+    assert after.law9 == 1 and LawPlayed(0, 8, "no effect") in after.events
+
+
+def test_engine_ruling_law_10_may_sell_a_colour_under_law_4() -> None:
+    state = replace(game(2), kept_laws=((10,), ()), stores=stores(2, blue=(1, 0)))
+    state = with_board(state, "blue", BoardState(state.board("blue").board, law=4))
+    assert why_illegal(replace(state, laws_in_force=(4,)), UseLaw10("blue")) is None
+
+
+def test_engine_ruling_enough_full_boards_name_the_end_before_a_blocked_table() -> None:
+    state = with_board(game(2), "red", BoardState(board("30", "10"), covered=1))
+    state = with_board(state, "blue", BoardState(board("30", "10")))
+    state = empty_pyramid(state, {"a1": "blue", "b2": "green"})  # b2 fits only D
+    state = replace(state, hands=(("A",), ("A",)))
+    ended = play(state, Take(s("a1"), "A"), Sell())
+    assert ended.end == "boards"
