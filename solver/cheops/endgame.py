@@ -62,16 +62,24 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import SilverpyrError
+from ..rng import SeededStream
+from .components import Components
 from .game import (
+    FAMILY,
+    NEIGHBOUR,
     CheopsState,
     DrawTile,
     Move,
     Outcome,
     Phase,
+    Sell,
+    Store,
     apply,
     apply_unchecked,
     distinct_moves,
     final_money,
+    legal_moves,
+    new_game,
     next_tile,
     outcome,
     with_next_tile,
@@ -222,8 +230,7 @@ class EndgameAnswer:
         out = [
             f"seat {self.seat} to move ({self.players} players): {self.note()}",
             f"best move: {self.move}",
-            f"margin: {_show(self.margin)} piastres (own final money less the best other "
-            "seat's)",
+            f"margin: {_show(self.margin)} piastres (own final money less the best other seat's)",
             f"win from here: {_show_share(self.win)}",
         ]
         if len(self.moves) > 1:
@@ -299,8 +306,42 @@ def _exact(value: Fraction) -> Number:
 
 # --- the search ------------------------------------------------------------------------------
 
-_SKIPPED_FIELDS = frozenset({"components", "seed", "events", "stacks", "removed_laws"})
-"""State fields the game's future does not depend on (or, for the stacks, not as stored)."""
+_KEYED_FIELDS = (
+    "hands",
+    "neighbours_left",
+    "money",
+    "stores",
+    "kept_laws",
+    "laws_in_force",
+    "market_price",
+    "turn",
+    "phase",
+    "law9",
+    "bought",
+    "placed",
+    "took",
+    "law11_used",
+    "draws_owed",
+    "pending",
+)
+"""State fields keyed as they are (:meth:`_Search.key` adds the cells, the boards and the
+stacks in a compact form)."""
+
+_UNKEYED_FIELDS = frozenset(
+    {
+        "components",  # the same all search long
+        "cells",
+        "boards",
+        "stacks",  # keyed in a compact form
+        "seed",
+        "first",
+        "events",
+        "removed_laws",
+        "spent_laws",
+        "lost",  # the past: the rules never look at them again
+        "end",  # None while the game goes on
+    }
+)
 
 
 def hidden_laws(state: CheopsState) -> list[int]:
@@ -310,6 +351,58 @@ def hidden_laws(state: CheopsState) -> list[int]:
 
 def _is_law(cell: object) -> bool:
     return isinstance(cell, int) and not isinstance(cell, bool)
+
+
+def items_left(state: CheopsState) -> int:
+    """Spaces of the pyramid still holding a treasure or a law."""
+    tiles = (*FAMILY, NEIGHBOUR)
+    return sum(1 for cell in state.cells if cell not in tiles)
+
+
+ENDGAME_KEY = "silverpyr-cheops-endgame-v1"
+
+SELL_CHANCE = (1, 5)
+"""How often :func:`random_endgame`'s play sells a treasure it may store (stores keep the
+boards from filling, so more games reach a late endgame)."""
+
+
+def random_endgame(
+    components: Components, players: int, seed: int, left: int, *, attempts: int = 60
+) -> CheopsState:
+    """A reachable endgame at a turn's start: ``left`` spaces of the pyramid still hold a
+    treasure, no law is left on it, the game goes on. Made from :func:`~.game.new_game`
+    ``seed`` by random legal moves (of ``legal_moves``) (uniform, but a treasure is
+    stored rather than sold 4 times in 5, so that the boards fill slowly), from a stream
+    keyed by the arguments; a game that ends first, or passes ``left``, is played again with
+    the next stream (``attempts`` times, then :class:`EndgameError`)."""
+    if isinstance(left, bool) or not isinstance(left, int) or not 1 <= left <= 60:
+        raise EndgameError(f"{left!r} is not a number of spaces left (1 to 60)")
+    start = new_game(components, players, seed)
+    for attempt in range(attempts):
+        stream = SeededStream(f"{ENDGAME_KEY}|{players}|{seed}|{left}|{attempt}")
+        state = start
+        while state.phase is not Phase.OVER:
+            if state.phase is Phase.START and not (state.placed or state.bought or state.took):
+                here = items_left(state)
+                if here < left:
+                    break
+                if here == left and not hidden_laws(state):
+                    return state
+            moves = legal_moves(state)
+            if (
+                state.phase is Phase.SELL
+                and Store() in moves
+                and Sell() in moves
+                and not stream.chance(*SELL_CHANCE)
+            ):
+                move: Move = Store()
+            else:
+                move = stream.choice(moves)
+            state = apply_unchecked(state, move)  # a move of legal_moves
+    raise EndgameError(
+        f"no endgame with {left} spaces left found for seed {seed} ({players} players) in "
+        f"{attempts} games"
+    )
 
 
 def is_chance(state: CheopsState, move: Move) -> bool:
@@ -324,8 +417,10 @@ class _Search:
         self.players = root.players
         self.objective = objective
         self.deadline = deadline
-        self.fields = tuple(
-            f.name for f in dataclasses.fields(root) if f.name not in _SKIPPED_FIELDS
+        known = set(_KEYED_FIELDS) | _UNKEYED_FIELDS
+        # a field the engine may gain later is keyed too (never a wrong transposition)
+        self.fields = _KEYED_FIELDS + tuple(
+            f.name for f in dataclasses.fields(root) if f.name not in known
         )
         self.exact: dict[tuple[Any, ...], tuple[Vec, Move | None]] = {}
         """Values of states whose search met no horizon: the game's own values."""
@@ -339,13 +434,17 @@ class _Search:
             raise _OutOfTime
 
     def key(self, state: CheopsState) -> tuple[Any, ...]:
-        """What the rest of the game depends on: every field of the state but the seed, the
-        events, the laws out of the game and the stacks, which count by their tops, their
-        sizes and the multiset of every tile under a top (the order under the tops is
-        unknown to everyone: each chance outcome is set by ``with_next_tile``)."""
+        """What the rest of the game depends on: the cells (as one text: in an endgame each
+        is a tile letter or a colour), each board's covered count and laws, every field of
+        the state the rules still read (turn, phase, the turn's flags, hands, money, stores,
+        laws), and the stacks by their tops, their sizes and the multiset of every tile under
+        a top: the order under the tops is unknown to everyone, and each chance outcome is
+        set by ``with_next_tile``. Not keyed: the seed, the events and what left the game."""
         stacks = state.stacks
         hidden = sorted(tile for stack in stacks for tile in stack[1:])
         return (
+            ",".join(map(str, state.cells)),
+            tuple((board.covered, board.law, board.law7) for board in state.boards),
             tuple(getattr(state, name) for name in self.fields),
             tuple(stack[0] if stack else "" for stack in stacks),
             tuple(len(stack) for stack in stacks),
@@ -425,9 +524,7 @@ class _Search:
                 return _average(weighted), cut
         return self.child_value(state, apply_unchecked(state, move), turns)
 
-    def child_value(
-        self, state: CheopsState, after: CheopsState, turns: int
-    ) -> tuple[Vec, bool]:
+    def child_value(self, state: CheopsState, after: CheopsState, turns: int) -> tuple[Vec, bool]:
         """The value of ``after``, a child of ``state``: a turn's end costs one turn of
         depth; with none left, the horizon's heuristic."""
         if after.turn != state.turn and after.phase is not Phase.OVER:
@@ -553,7 +650,7 @@ def solve_endgame(
     turns = 1
     while True:
         try:
-            root, cut = search.value(state, turns)
+            _, cut = search.value(state, turns)
             moves = search.root_moves(state, turns)
             line = search.line(state, turns)
         except _OutOfTime:

@@ -1,0 +1,264 @@
+"""The exact endgame search (solver/cheops/endgame.py) against an independent brute force
+(tests/cheops/brute_endgame.py), hand-made checks of its objective, and properties over
+random endgames."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+from cheops.brute_endgame import TooBig, game_value, move_value
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from silverpyr.solver.cheops.components import load_components
+from silverpyr.solver.cheops.endgame import (
+    BEST_FOUND,
+    PROVEN,
+    WIN,
+    WIN_SCALE,
+    EndgameAnswer,
+    EndgameError,
+    items_left,
+    money_vector,
+    random_endgame,
+    rank,
+    solve_endgame,
+)
+from silverpyr.solver.cheops.game import (
+    FAMILY,
+    CheopsState,
+    Phase,
+    apply,
+    legal_moves,
+    new_game,
+    parse_move,
+)
+from silverpyr.solver.rng import SeededStream
+
+COMPONENTS = load_components()
+BUDGET = 60_000
+"""Nodes the brute force may visit before a position counts as too big."""
+
+
+def short_hands(state: CheopsState, seed: int) -> CheopsState:
+    """``state`` with the hand of the seat to move cut to 1 tile, every other hand to 0 or
+    1 (seeded), and the stacks topped up with 1 to 3 more family tiles each (seeded) under
+    their tops: the draws' chance then decides who can take what. This near the end a real
+    game has few tiles off the pyramid (64 family tiles for 66 spaces), so its draws seldom
+    uncover anything; the topped-up state holds more tiles than the game has (the engine
+    plays it all the same), which is what exercises the chance nodes of both searches."""
+    stream = SeededStream(f"cheops-endgame-test|stacks|{seed}")
+    hands = tuple(
+        hand[:1] if seat == state.turn else hand[: stream.below(2)]
+        for seat, hand in enumerate(state.hands)
+    )
+    extra = [tile for seat, hand in enumerate(state.hands) for tile in hand[len(hands[seat]) :]]
+    stacks = [list(stack) for stack in state.stacks]
+    for _ in stacks:
+        extra.extend(stream.choice(FAMILY) for _ in range(1 + stream.below(3)))
+    for n, tile in enumerate(extra):
+        stacks[n % len(stacks)].append(tile)
+    return replace(state, hands=hands, stacks=tuple(tuple(s) for s in stacks))
+
+
+def endgame(seed: int) -> CheopsState:
+    """A random endgame: 2 or 3 players (by ``seed % 2``), 1 to 3 spaces left (by
+    ``seed // 2 % 3``); by ``seed // 6 % 2`` the hands as dealt, or cut short with the
+    stacks topped up (:func:`short_hands`); and by ``seed // 12 % 3`` played on 0 to 2
+    random moves into the turn (a sell, law or draw decision may be due)."""
+    players = 2 + seed % 2
+    left = 1 + seed // 2 % 3
+    state = random_endgame(COMPONENTS, players, seed, left)
+    if seed // 6 % 2:
+        state = short_hands(state, seed)
+    steps = seed // 12 % 3
+    stream = SeededStream(f"cheops-endgame-test|{seed}")
+    for _ in range(steps):
+        moves = legal_moves(state)
+        after = apply(state, stream.choice(moves))
+        if after.phase is Phase.OVER or after.turn != state.turn:
+            break
+        state = after
+    return state
+
+
+def as_vector(answer: EndgameAnswer) -> tuple[Fraction, ...]:
+    return (*answer.margins, *(w * WIN_SCALE for w in answer.wins))
+
+
+def disagreements(seeds: range, objective: str = "margin") -> tuple[list[str], int]:
+    """The seeds where the search and the brute force disagree (value, or the value of the
+    search's best move), and how many positions were too big for the brute force."""
+    found = []
+    skipped = 0
+    for seed in seeds:
+        state = endgame(seed)
+        answer = solve_endgame(state, time_limit=120, objective=objective)
+        if answer.status != PROVEN:
+            found.append(f"seed {seed}: not proven in 120 s")
+            continue
+        try:
+            brute = game_value(state, objective, budget=[BUDGET])
+        except TooBig:
+            skipped += 1
+            continue
+        if as_vector(answer) != brute:
+            found.append(f"seed {seed}: search {as_vector(answer)}, brute force {brute}")
+            continue
+        best = move_value(state, parse_move(state, answer.move), objective, [BUDGET])
+        if best != brute:
+            found.append(f"seed {seed}: the move {answer.move} is worth {best}, not {brute}")
+    return found, skipped
+
+
+CHANCE_SEEDS = (59, 100019, 100054)
+"""Endgames whose value depends on the tile a draw uncovers (found by weighting every
+outcome alike in the search: these then disagree with the brute force)."""
+
+
+def test_the_search_agrees_with_the_brute_force_on_30_endgames() -> None:
+    found, skipped = disagreements(range(30))
+    assert found == []
+    assert skipped <= 3
+
+
+def test_chance_is_weighted_by_the_hidden_tiles() -> None:
+    for seed in CHANCE_SEEDS:
+        found, skipped = disagreements(range(seed, seed + 1))
+        assert (found, skipped) == ([], 0)
+
+
+@pytest.mark.slow
+def test_the_search_agrees_with_the_brute_force_on_520_endgames() -> None:
+    """Seeds apart from the fast test's and the benchmark's (which starts at 9,000,000)."""
+    found, skipped = disagreements(range(100_000, 100_520))
+    assert found == []
+    assert 520 - skipped >= 500, f"{skipped} positions too big for the brute force"
+
+
+@pytest.mark.slow
+def test_the_win_objective_agrees_with_the_brute_force() -> None:
+    found, skipped = disagreements(range(200_000, 200_060), objective=WIN)
+    assert found == []
+    assert skipped <= 6
+
+
+# --- the objective, by hand ------------------------------------------------------------------
+
+
+def test_money_vector_margins_and_shares() -> None:
+    # margins: own less the best other; win shares in 60ths, a 2-way tie halves
+    assert money_vector((50, 30, 50)) == (0, -20, 0, 30, 0, 30)
+    assert money_vector((10, 40)) == (-30, 30, 0, 60)
+
+
+def test_rank_prefers_own_value_then_hurts_the_others() -> None:
+    low = money_vector((40, 40, 10))  # seat 0: margin 0, half a win
+    high = money_vector((41, 40, 10))
+    assert rank(high, 0, "margin") > rank(low, 0, "margin")
+    # the same margin and share for seat 2: the one leaving the others less is preferred
+    kind = money_vector((50, 20, 10))
+    cruel = money_vector((50, 50, 10))
+    assert rank(kind, 2, "margin")[0] == -40 and rank(cruel, 2, "margin")[0] == -40
+    assert rank(cruel, 2, "margin") > rank(kind, 2, "margin")
+
+
+# --- refusals --------------------------------------------------------------------------------
+
+
+def test_a_hidden_law_is_refused_by_name() -> None:
+    start = new_game(COMPONENTS, 2, 1)
+    with pytest.raises(EndgameError, match="hidden law"):
+        solve_endgame(start, time_limit=1)
+
+
+def test_a_finished_game_is_refused() -> None:
+    state = endgame(0)
+    while state.phase is not Phase.OVER:
+        state = apply(state, legal_moves(state)[0])
+    with pytest.raises(EndgameError, match="over"):
+        solve_endgame(state, time_limit=1)
+
+
+@pytest.mark.parametrize("limit", [0, -1.0, float("nan")])
+def test_a_bad_time_limit_is_refused(limit: float) -> None:
+    with pytest.raises(EndgameError, match="time limit"):
+        solve_endgame(endgame(0), time_limit=limit)
+
+
+def test_an_unknown_objective_is_refused() -> None:
+    with pytest.raises(EndgameError, match="objective"):
+        solve_endgame(endgame(0), time_limit=1, objective="points")
+
+
+# --- properties ------------------------------------------------------------------------------
+
+SEEDS = st.integers(min_value=0, max_value=10_000_000)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS)
+def test_two_player_values_are_zero_sum_and_the_line_replays(seed: int) -> None:
+    state = random_endgame(COMPONENTS, 2, seed, 1 + seed % 3)
+    answer = solve_endgame(state, time_limit=30)
+    assert answer.status == PROVEN
+    assert answer.margins[0] == -answer.margins[1]
+    assert answer.wins[0] + answer.wins[1] == 1
+    assert 0 <= answer.win <= 1
+    assert answer.seat == state.turn
+    assert answer.moves[0].move == answer.move
+    assert answer.moves[0].margin == answer.margin
+    assert all(m.margin <= answer.margin for m in answer.moves)
+    # the line starts with the best move and replays through the checked apply
+    assert answer.line and answer.line[0].move == answer.move
+    assert answer.line[0].seat == state.turn
+    # the same question, the same answer
+    again = solve_endgame(state, time_limit=30)
+    assert again.to_dict() | {"seconds": 0, "nodes": 0} == answer.to_dict() | {
+        "seconds": 0,
+        "nodes": 0,
+    }
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, players=st.integers(min_value=3, max_value=5))
+def test_many_player_answers_are_whole_shares(seed: int, players: int) -> None:
+    state = random_endgame(COMPONENTS, players, seed, 1 + seed % 2)
+    answer = solve_endgame(state, time_limit=30)
+    assert answer.status == PROVEN
+    assert len(answer.margins) == players
+    assert sum(answer.wins) == 1  # every end has its winners' shares summing to 1
+    assert answer.margin == answer.margins[answer.seat]
+
+
+def test_the_hidden_order_under_the_tops_does_not_change_the_answer() -> None:
+    """The search keys the stacks by tops, sizes and the hidden multiset: reversing the
+    tiles under each top (what no player sees) gives the same answer."""
+    for seed in range(6):
+        state = random_endgame(COMPONENTS, 2, seed, 2)
+        flipped = replace(state, stacks=tuple(s[:1] + tuple(reversed(s[1:])) for s in state.stacks))
+        a = solve_endgame(state, time_limit=30).to_dict()
+        b = solve_endgame(flipped, time_limit=30).to_dict()
+        assert a | {"seconds": 0, "nodes": 0} == b | {"seconds": 0, "nodes": 0}
+
+
+def test_a_tiny_time_limit_answers_best_found_and_says_so() -> None:
+    """A position the search cannot finish at once: the answer is still a legal move."""
+    state = random_endgame(COMPONENTS, 2, 7, 9)
+    answer = solve_endgame(state, time_limit=0.001)
+    assert answer.status == BEST_FOUND
+    assert "NOT proven" in answer.note()
+    assert parse_move(state, answer.move) in legal_moves(state)
+
+
+def test_max_turns_stops_the_deepening_and_is_not_proven() -> None:
+    state = random_endgame(COMPONENTS, 2, 7, 7)
+    answer = solve_endgame(state, time_limit=60, max_turns=1)
+    assert answer.status == BEST_FOUND and answer.turns == 1
+    assert parse_move(state, answer.move) in legal_moves(state)
+
+
+def test_items_left_counts_treasures() -> None:
+    assert items_left(random_endgame(COMPONENTS, 2, 3, 4)) == 4
