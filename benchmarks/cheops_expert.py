@@ -38,13 +38,15 @@ def figures(walls: list[float], cpus: list[float]) -> dict[str, Any]:
         "p95_ms": round(percentile(walls, 0.95) * 1000, 3),
         "max_ms": round(max(walls) * 1000, 3),
         "cpu_median_ms": round(statistics.median(cpus) * 1000, 3),
+        "cpu_p95_ms": round(percentile(cpus, 0.95) * 1000, 3),
     }
 
 
 def line(label: str, data: dict[str, Any]) -> str:
     return (
         f"{label}: n={data['n']} median={data['median_ms']:.2f}ms p95={data['p95_ms']:.2f}ms "
-        f"max={data['max_ms']:.2f}ms (cpu median={data['cpu_median_ms']:.2f}ms)"
+        f"max={data['max_ms']:.2f}ms (cpu median={data['cpu_median_ms']:.2f}ms "
+        f"p95={data['cpu_p95_ms']:.2f}ms)"
     )
 
 

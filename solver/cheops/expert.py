@@ -50,7 +50,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..rng import SeededStream
-from .board import ABOVE, SPACES, SUPPORTS, Space
+from .board import ABOVE, SUPPORTS, Space
 from .components import COLOURS
 from .game import (
     BuyNeighbour,
@@ -114,6 +114,16 @@ class ExpertWeights:
     """Worth of taking each law 1-12 (an eye is the mean over the laws not yet seen)."""
     kept_worth: tuple[float, float, float] = field(default_factory=_default_kept_worth)
     """Worth of holding law 10, 11, 12 (counted for every player, in the relative money)."""
+    search_samples: int = 1
+    """Determinized search at a turn's start: this many determinizations (0: the value model
+    alone; docs/cheops-bots.md measures the two: the search wins)."""
+    search_candidates: int = 4
+    """The value model's best moves the search compares."""
+    search_margin: float = 25.0
+    """Only takes the value model puts within this of its best take are searched."""
+    search_turns: int = 1
+    """Rounds each rollout plays (every seat deciding by the value model) before the position
+    is valued."""
 
 
 @dataclass
@@ -204,22 +214,52 @@ class Expert:
             return 0.0
         return float(max(store_worth(state, item), state.market_price))
 
-    def denial(self, state: CheopsState, space: Space, eye: float) -> float:
-        """The loss of opening spaces for the next player (see the module docstring)."""
+    def _rival_worths(self, state: CheopsState, eye: float) -> dict[str | int, float]:
+        """:meth:`rival_worth` by item (each colour once, every law the mean law)."""
+        worths: dict[str | int, float] = {
+            colour: float(max(store_worth(state, colour), state.market_price)) for colour in COLOURS
+        }
+        for law in LAWS:
+            worths[law] = eye
+        return worths
+
+    def denial(
+        self,
+        state: CheopsState,
+        space: Space,
+        eye: float,
+        ranked: Sequence[tuple[float, Space]] | None = None,
+        worths: dict[str | int, float] | None = None,
+    ) -> float:
+        """The loss of opening spaces for the next player (see the module docstring);
+        ``ranked``: the open spaces' rival worths, best first (computed when not given)."""
+        if worths is None:
+            worths = self._rival_worths(state, eye)
         i = space.index
-        opened = []
+        cells = state.cells
+        best_new: float | None = None
         for up in ABOVE[i]:
-            if not _holds_item(state, SPACES[up]):
+            if cells[up] not in worths:
                 continue
-            other = [s for s in SUPPORTS[up] if s != i]
-            if all(not _holds_item(state, SPACES[s]) for s in other):
-                opened.append(SPACES[up])
-        if not opened:
+            if all(cells[s] not in worths for s in SUPPORTS[up] if s != i):
+                value = worths[cells[up]]
+                best_new = value if best_new is None else max(best_new, value)
+        if best_new is None:
             return 0.0
-        best_new = max(self.rival_worth(state, s, eye) for s in opened)
-        existing = [s for s in open_spaces(state) if s != space]
-        best_old = max((self.rival_worth(state, s, eye) for s in existing), default=0.0)
+        if ranked is None:
+            ranked = self._ranked(state, worths)
+        best_old = next((value for value, other in ranked if other != space), 0.0)
         return self.weights.deny * max(0.0, best_new - best_old)
+
+    def _ranked(
+        self, state: CheopsState, worths: dict[str | int, float]
+    ) -> list[tuple[float, Space]]:
+        """The two open spaces worth most to the next player (enough for :meth:`denial`)."""
+        ranked = sorted(
+            ((worths.get(state.cells[space.index], 0.0), space) for space in open_spaces(state)),
+            key=lambda item: -item[0],
+        )
+        return ranked[:2]
 
     def hand_worth(self, state: CheopsState, hand: Sequence[str]) -> float:
         """A hand's worth: its distinct kinds, less a loss when none fits an open space."""
@@ -246,14 +286,17 @@ class Expert:
         base = self.worth(state, seat)
         gains = self.colour_gains(state, seat, base)
         eye = self.eye_worth(state, seat)
+        worths = self._rival_worths(state, eye)
+        ranked = self._ranked(state, worths)
+        hand_terms = {kind: self.tile_term(state, seat, kind) for kind in (*FAMILY, "N")}
         scored: list[tuple[float, int, Move]] = []
         for order, move in enumerate(distinct_moves(state)):
             if not isinstance(move, Take):
                 continue
             value = (
                 self.item_gain(state, move.space, gains, eye)
-                - self.denial(state, move.space, eye)
-                + self.tile_term(state, seat, move.kind)
+                - self.denial(state, move.space, eye, ranked, worths)
+                + hand_terms[move.kind]
             )
             scored.append((value, order, move))
         scored.sort(key=lambda item: (-item[0], item[1]))
@@ -271,8 +314,15 @@ class Expert:
         moves = distinct_moves(state)
         if len(moves) == 1:
             return moves[0]
-        state = self.view_state(state, seat)
+        if state.phase is Phase.START and self.weights.search_samples > 0:
+            return self._search(state, seat)
+        return self._decide_on(self.view_state(state, seat), seat)
+
+    def _decide_on(self, state: CheopsState, seat: int) -> Move:
+        """The value model's move on a state (a determinization: nothing here is hidden)."""
         moves = distinct_moves(state)
+        if len(moves) == 1:
+            return moves[0]
         phase = state.phase
         if phase is Phase.START:
             return self._start(state, seat, moves)
@@ -289,6 +339,53 @@ class Expert:
         if phase is Phase.DRAW:
             return self._draw(state, seat, moves)
         return moves[0]
+
+    def _search(self, state: CheopsState, seat: int) -> Move:
+        """Determinized search: the value model's best few moves, each followed on
+        :attr:`ExpertWeights.search_samples` determinizations (keyed by public facts) by
+        :attr:`ExpertWeights.search_turns` rounds of the value model at every seat, valued
+        by :meth:`worth`; the best mean wins (ties: the value model's order)."""
+        weights = self.weights
+        base = self.view_state(state, seat)
+        moves = distinct_moves(base)
+        candidates: list[Move] = [self._decide_on(base, seat)]
+        takes = self.take_values(base, seat)
+        for value, move in takes:
+            if len(candidates) >= weights.search_candidates:
+                break
+            if value < takes[0][0] - weights.search_margin:
+                break
+            if move not in candidates:
+                candidates.append(move)
+        if BuyNeighbour() in moves and BuyNeighbour() not in candidates:
+            candidates.append(BuyNeighbour())
+        if len(candidates) == 1:
+            return candidates[0]
+        key = f"cheops-expert-search|{len(state.events)}|{state.turn}|{seat}"
+        totals = [0.0] * len(candidates)
+        for sample in range(weights.search_samples):
+            world = determinized(state, seat, SeededStream(f"{key}|{sample}"))
+            for k, move in enumerate(candidates):
+                totals[k] += self.worth(self._rollout(apply_unchecked(world, move)), seat)
+        best = max(range(len(candidates)), key=lambda k: (totals[k], -k))
+        return candidates[best]
+
+    def _rollout(self, state: CheopsState) -> CheopsState:
+        """``state`` played on by the value model at every seat for
+        :attr:`ExpertWeights.search_turns` rounds (or to the end)."""
+        turns = self.weights.search_turns * state.players
+        started = state.turn
+        changes = 0
+        for _ in range(400):
+            if state.phase is Phase.OVER:
+                break
+            if state.turn != started:
+                changes += 1
+                started = state.turn
+                if changes > turns:
+                    break
+            state = apply_unchecked(state, self._decide_on(state, state.turn))
+        return state
 
     def _best_by_worth(self, state: CheopsState, seat: int, moves: Sequence[Move]) -> Move:
         best = moves[0]
@@ -414,12 +511,6 @@ class Expert:
 def _is_law(state: CheopsState, space: Space) -> bool:
     """Whether ``space`` holds a law (face down until taken: its number is not looked at)."""
     return isinstance(state.cells[space.index], int)
-
-
-def _holds_item(state: CheopsState, space: Space) -> bool:
-    """Whether ``space`` still holds a treasure or a law."""
-    cell = state.cells[space.index]
-    return isinstance(cell, int) or cell in COLOURS
 
 
 def store_worth(state: CheopsState, colour: str) -> int:
