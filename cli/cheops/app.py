@@ -26,6 +26,7 @@ def register() -> typer.Typer:
     from .arena_cmd import arena
 
     cheops_app.command("arena")(arena)
+
     from .solve_cmd import solve
 
     cheops_app.command("solve")(solve)
