@@ -67,6 +67,7 @@ from .values import (
     RolloutValues,
     ValuesError,
     Worth,
+    fast_expert,
     paired_error,
     tree_size,
 )
@@ -568,7 +569,7 @@ def _endgame_candidate(
     players = 2 if kind == "win-from-here" else stream.between(2, 3)
     state = new_game(components, players, stream.below(MAX_SEED))
     moves = stream.child("moves")
-    expert = Expert()
+    expert = fast_expert()
     objective = OBJECTIVES[kind]
     tried = 0
     for _ in range(MAX_BUILD_MOVES):
@@ -612,7 +613,7 @@ def _midgame_start(stream: SeededStream, components: Components) -> CheopsState 
     players = stream.between(2, 4)
     state = new_game(components, players, stream.below(MAX_SEED))
     moves = stream.child("moves")
-    expert = Expert()
+    expert = fast_expert()
     target = stream.between(20, 40)
     for _ in range(MAX_BUILD_MOVES):
         if state.over:
@@ -649,7 +650,7 @@ def _midgame_candidate(
     start = _midgame_start(stream, components)
     if start is None:
         return None
-    expert = Expert()
+    expert = fast_expert()
     key = stream.key
     if kind == "sell-or-store":
         take = expert.decide(start, start.turn)
