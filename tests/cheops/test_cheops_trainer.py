@@ -358,6 +358,38 @@ def test_a_take_not_analysed_is_played_out_on_the_same_worlds() -> None:
     assert decision.loss == p.par - dropped.worth.margin
 
 
+@pytest.mark.slow
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    name=st.sampled_from([WIN, MARGIN, "daily-2026-11-16"]),
+    picks=st.lists(st.integers(0, 1_000), min_size=8, max_size=8),
+)
+def test_any_play_scores_par_minus_its_losses_and_hints_never_lie(
+    name: str, picks: list[int]
+) -> None:
+    p = puzzle(name)
+    session = CheopsSession(p)
+    values = EndgameValues(p.seat, p.objective)
+    losses = Fraction(0)
+    for pick in picks:
+        if session.finished:
+            break
+        state = session.state
+        _, told = session.hint(3)
+        hinted = told.split(" (worth")[0]
+        assert values.q(state, next(m for m in legal_moves(state) if m.notation() == hinted)) == (
+            values.value(state)
+        )
+        moves = legal_moves(state)
+        decision = session.play(moves[pick % len(moves)].notation())
+        assert decision.loss >= 0
+        losses += decision.loss
+        assert session.score == p.par - losses <= p.par
+    if session.finished:
+        unit = 100 if p.objective == "win" else 1
+        assert session.result().score == (p.par - losses) * unit
+
+
 def test_scores_and_errors_are_exact_and_portable() -> None:
     assert tenths_of(Fraction(1, 20)) == 1 and tenths_of(Fraction(-1, 20)) == 0
     assert standard_error([Fraction(x) for x in (1, 1, 1)]) == 0
