@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
     from ...puzzles.cheops.attempt import Sitting
     from ...puzzles.cheops.puzzle import CheopsPuzzle
+    from ...puzzles.cheops.session import CheopsSession
     from ...puzzles.store import Store
     from ...solver.cheops.components import Components
     from ...solver.cheops.game import CheopsState
@@ -275,7 +276,7 @@ def _play(
             from ..output import stdout_console
 
             console = stdout_console(plain=plain)
-            _print_position(console, loaded, sitting.session.state)
+            _print_position(console, loaded, sitting.session)
             for note in sitting.notes:
                 _say(console, note)
         source = answers if answers is not None else _stdin_lines(console)
@@ -357,7 +358,7 @@ def _run(
                 for told in _what_happened(session.state, seen, loaded.seat):
                     _say(console, told)
                 if not session.finished and console is not None:
-                    _say(console, _prompt(session.state))
+                    _say(console, _prompt(session))
         except CheopsSessionError as error:
             if scripted:
                 if store is not None and session.moves:
@@ -395,12 +396,10 @@ def _what_happened(state: CheopsState, seen: int, seat: int) -> list[str]:
     return told
 
 
-def _prompt(state: CheopsState) -> str:
-    from ...solver.cheops.game import legal_moves
-
-    moves = [m.notation() for m in legal_moves(state)]
+def _prompt(session: CheopsSession) -> str:
+    moves = session.options_now()
     shown = ", ".join(moves[:12]) + (f", ... ({len(moves)} in all)" if len(moves) > 12 else "")
-    return f"your move ({state.phase.value}): {shown}"
+    return f"your move ({session.state.phase.value}): {shown}"
 
 
 def _hint_level(word: str) -> int | None:
@@ -472,7 +471,10 @@ def _finish(
         if store is not None and session.moves:
             save_progress(store, sitting, loaded)
         data.update(finished=False, moves=list(session.moves), score_so_far=str(session.score))
-        _say(console, "the puzzle is not over: the attempt is saved; play the same puzzle to go on")
+        if store is not None and session.moves:
+            _say(console, "the puzzle is not over: the attempt is saved; play it again to go on")
+        else:
+            _say(console, "the puzzle is not over; no move was made, so nothing is saved")
     if as_json:
         emit(data, lambda c: None, as_json=True)
 
@@ -539,11 +541,12 @@ def public_dict(loaded: CheopsPuzzle) -> dict[str, Any]:
     }
 
 
-def _print_position(console: Console, loaded: CheopsPuzzle, state: CheopsState) -> None:
+def _print_position(console: Console, loaded: CheopsPuzzle, session: CheopsSession) -> None:
     from ...solver.cheops.board import ROW_LETTERS, ROWS, Space
     from ...solver.cheops.components import COLOURS
     from ...solver.cheops.game import COLOUR_LETTERS, price
 
+    state = session.state
     seat = loaded.seat
     how = "proven par" if loaded.proven else "par by the expert's rollouts, not proven"
     _say(console, f"Cheops {loaded.kind_label} {loaded.id} ({loaded.difficulty}, {how})")
@@ -606,5 +609,5 @@ def _print_position(console: Console, loaded: CheopsPuzzle, state: CheopsState) 
         "which-treasure": "Which treasure do you take (take SPACE TILE)?",
     }
     _say(console, questions[loaded.kind])
-    _say(console, _prompt(state))
+    _say(console, _prompt(session))
     _say(console, "also: hint, hint 1-3, undo, give up, q (save and leave)")

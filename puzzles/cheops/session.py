@@ -472,8 +472,12 @@ class CheopsSession:
         )
 
     def options_now(self) -> list[str]:
-        """The legal moves now, in notation (for the line mode's prompt)."""
-        return [m.notation() for m in legal_moves(self.state)]
+        """The moves that answer the puzzle now, in notation (every legal move of an endgame;
+        a mid-game question's answers only), for the line mode's prompt."""
+        moves = legal_moves(self.state)
+        if self.endgame is None:
+            moves = tuple(m for m in moves if self._midgame_answer(m) is None)
+        return [m.notation() for m in moves]
 
 
 __all__ = [
