@@ -44,11 +44,13 @@ if TYPE_CHECKING:
     from ...puzzles.cheops.attempt import Sitting
     from ...puzzles.cheops.puzzle import CheopsPuzzle
     from ...puzzles.cheops.session import CheopsSession
+    from ...puzzles.standings import ArchiveEntry
     from ...puzzles.store import Store
     from ...solver.cheops.components import Components
     from ...solver.cheops.game import CheopsState
 
 CACHE_VERSION = "cheops-puzzle-v1"
+ARCHIVE_DAYS = 30
 
 
 class CheopsKindChoice(StrEnum):
@@ -187,6 +189,12 @@ def daily(
             show_default=False,
         ),
     ] = None,
+    archive: Annotated[
+        bool, typer.Option("--archive", help="List past dailies with your result instead.")
+    ] = False,
+    days: Annotated[
+        int, typer.Option("--days", min=1, max=3660, help="Days listed by --archive.")
+    ] = ARCHIVE_DAYS,
     as_json: JsonOption = False,
     moves: MovesOption = None,
     moves_file: MovesFileOption = None,
@@ -196,9 +204,17 @@ def daily(
 ) -> None:
     """Play today's Cheops daily: a proven endgame, the same for everyone on your date."""
     from ...puzzles.cheops.ids import daily_puzzle, parse_date
+    from ...puzzles.cheops.puzzle import CheopsPuzzleError
 
     text = moves_text(moves, moves_file)
     today = _today()
+    if archive:
+        if date is not None or text is not None or restart:
+            raise CheopsPuzzleError(
+                "--archive lists the dailies: it takes only --days, --json, --plain"
+            )
+        _archive(today, days, as_json=as_json, plain=plain)
+        return
     day = parse_date(date) if date is not None else today
     _require_out(day, today)
     loaded = _cached(
@@ -611,3 +627,48 @@ def _print_position(console: Console, loaded: CheopsPuzzle, session: CheopsSessi
     _say(console, questions[loaded.kind])
     _say(console, _prompt(session))
     _say(console, "also: hint, hint 1-3, undo, give up, q (save and leave)")
+
+
+def _archive(today: dt.date, days: int, *, as_json: bool, plain: bool) -> None:
+    from ...puzzles.standings import archive
+    from ...puzzles.store import Store
+
+    with Store.open_default(game=GAME) as store:
+        entries = archive(store.attempts(), store.all_progress(), today, days)
+
+    def render(console: Console) -> None:
+        for entry in entries:
+            console.print(f"{entry.date}  {_describe(entry)}", markup=False)
+
+    emit(
+        {"today": today.isoformat(), "dailies": [_entry_dict(e) for e in entries]},
+        render,
+        as_json=as_json,
+        plain=plain,
+    )
+
+
+def _entry_dict(entry: ArchiveEntry) -> dict[str, object]:
+    """The game-free archive entry with score and par in the puzzle's unit (the store keeps
+    tenths)."""
+    data = entry.to_dict()
+    for key in ("score", "par"):
+        value = data[key]
+        data[key] = value / 10 if isinstance(value, int) else None
+    return data
+
+
+def _describe(entry: ArchiveEntry) -> str:
+    """``64.0 / 64.0 at par``, ``gave up (0.0 / 100.0)``, ``in progress``, ``not played``."""
+    scored = entry.scored
+    if scored is None:
+        text = "in progress" if entry.in_progress is not None else "not played"
+    else:
+        text = f"{scored.score / 10:.1f} / {scored.par / 10:.1f}"
+        text = f"gave up ({text})" if scored.gave_up else text
+        text += " at par" if scored.at_par else ""
+        if entry.in_progress is not None:
+            text += ", practice in progress"
+    if entry.practice:
+        text += f", {entry.practice} practice"
+    return text

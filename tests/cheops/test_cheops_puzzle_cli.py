@@ -72,6 +72,21 @@ def test_the_daily_from_start_to_share(home: Path) -> None:
     assert code == 0 and out.startswith("played 1, at par 1, dailies 1, streak 1")
 
 
+def test_the_archive_lists_the_dailies_with_their_results(home: Path) -> None:
+    code, _, err = _run("daily", "--moves", "; ".join(_best_line(DAILY)))
+    assert code == 0, err
+    code, out, _ = _run("daily", "--archive", "--days", "2")
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert lines[0].startswith("2026-11-16  ") and "at par" in lines[0]
+    assert lines[1] == "2026-11-15  not played"
+    code, out, _ = _run("daily", "--archive", "--json", "--days", "1")
+    data = json.loads(out)
+    assert code == 0 and data["dailies"][0]["at_par"] is True
+    code, _, err = _run("daily", "--archive", "--date", "2026-11-16")
+    assert code == 2 and err.startswith("error: --archive")
+
+
 def test_json_shows_the_players_view_and_no_answer(home: Path) -> None:
     code, out, err = _run("daily", "--json")
     assert code == 0, err
