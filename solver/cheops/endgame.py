@@ -32,12 +32,15 @@ node: the value is the expectation over the tile uncovered (weighted by the coun
 :class:`fractions.Fraction`. The principal line follows the most likely tile (ties: the
 first kind in the alphabet) and says so.
 
-**Technique.** Max-n (expectiminimax for 2 players: the same recursion, as the game is
-zero-sum) over the engine's :func:`~.game.distinct_moves` and
+**Technique.** Max-n over the engine's :func:`~.game.distinct_moves` and
 :func:`~.game.apply_unchecked`, with a transposition table keyed by what the future of the
 game depends on (:meth:`_Search.key`: cells, boards, hands, the stacks' tops and sizes and
-the multiset of hidden tiles, money, stores, laws, turn, phase, the turn's flags). No rule
-is written here: every move of the answer's line is replayed through the checked
+the multiset of hidden tiles, money, stores, laws, turn, phase, the turn's flags). With 2
+players the same values come from **alpha-beta** (:class:`_TwoSearch`): windows narrow at
+decision nodes only; a chance node's outcomes and every root move are searched with the full
+window (so no pruning crosses a chance node, and every root move's value is exact); the
+table holds exact values and bounds, and the best move of the previous depth is tried first.
+No rule is written here: every move of the answer's line is replayed through the checked
 :func:`~.game.apply`.
 
 **Iterative deepening on turns.** The time limit is always given. The search first looks
@@ -56,6 +59,7 @@ docs/cheops-position.md describes the answer and the position file.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -422,6 +426,7 @@ class _Search:
         self.fields = _KEYED_FIELDS + tuple(
             f.name for f in dataclasses.fields(root) if f.name not in known
         )
+        self.keyed = operator.attrgetter(*self.fields)
         self.exact: dict[tuple[Any, ...], tuple[Vec, Move | None]] = {}
         """Values of states whose search met no horizon: the game's own values."""
         self.limited: dict[tuple[Any, ...], tuple[Vec, Move | None]] = {}
@@ -445,7 +450,7 @@ class _Search:
         return (
             ",".join(map(str, state.cells)),
             tuple((board.covered, board.law, board.law7) for board in state.boards),
-            tuple(getattr(state, name) for name in self.fields),
+            self.keyed(state),
             tuple(stack[0] if stack else "" for stack in stacks),
             tuple(len(stack) for stack in stacks),
             "".join(hidden),
@@ -545,15 +550,13 @@ class _Search:
             known = self.exact.get(key) or self.limited.get((key, turns))
         return None if known is None else known[1]
 
-    def line(self, state: CheopsState, turns: int) -> tuple[Step, ...]:
-        """The principal line from ``state``, replayed through the checked ``apply``: at a
-        chance node it follows the most likely tile; it stops at the game's end or at the
-        horizon."""
+    def line(self, state: CheopsState, turns: int, first: Move) -> tuple[Step, ...]:
+        """The principal line from ``state``, starting with ``first``, replayed through the
+        checked ``apply``: at a chance node it follows the most likely tile; it stops at the
+        game's end or at the horizon."""
         steps: list[Step] = []
-        while outcome(state) is None:
-            move = self.best_move(state, turns)
-            if move is None:
-                break
+        move: Move | None = first
+        while move is not None:
             chance = ""
             before = state
             if isinstance(move, DrawTile):
@@ -568,22 +571,29 @@ class _Search:
                     )
             steps.append(Step(before.turn, move.notation(), chance))
             state = apply(state, move)
-            if state.turn != before.turn and state.phase is not Phase.OVER:
+            if outcome(state) is not None:
+                break
+            if state.turn != before.turn:
                 turns -= 1
                 if turns <= 0:
                     break
+            move = self.best_move(state, turns)
         return tuple(steps)
 
-    def root_moves(self, state: CheopsState, turns: int) -> list[tuple[Move, Vec]]:
-        """Every distinct move of the root with its value (``turns`` deep; 0: the state
-        right after the move, valued as if the game ended there)."""
+    def root_moves(self, state: CheopsState, turns: int) -> tuple[list[tuple[Move, Vec]], bool]:
+        """Every distinct move of the root with its exact value ``turns`` deep (0: the
+        state right after the move, valued as if the game ended there), and whether a
+        horizon was met."""
         result = []
+        cut = turns == 0
         for move in distinct_moves(state):
             if turns == 0:
                 result.append((move, self.shallow(state, move)))
             else:
-                result.append((move, self.move_value(state, move, turns)[0]))
-        return result
+                vec, met = self.move_value(state, move, turns)
+                result.append((move, vec))
+                cut = cut or met
+        return result, cut
 
     def shallow(self, state: CheopsState, move: Move) -> Vec:
         """The move valued by the state right after it (chance: the expectation)."""
@@ -601,6 +611,119 @@ class _Search:
     def leaf(self, state: CheopsState) -> Vec:
         finished = self.end(state)
         return finished if finished is not None else self.horizon(state)
+
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_INFINITY = float("inf")
+_Score = tuple[Any, ...]
+
+
+class _TwoSearch(_Search):
+    """Two players: the same game value by **alpha-beta** (the game is zero-sum in both
+    the margin and the win share). A seat's score is (its objective, its other quantity),
+    compared in that order; seat 0 maximises its score, seat 1 minimises it. Windows narrow
+    at decision nodes only: a chance node's outcomes are searched with the full window (no
+    pruning across chance), and so is every move at the root (each root move's value is
+    exact). A table entry holds an exact value or a bound (with the window it was searched
+    in), and its best move, tried first at the next depth."""
+
+    def __init__(self, root: CheopsState, objective: str, deadline: float) -> None:
+        super().__init__(root, objective, deadline)
+        n = root.players
+        self.first, self.second = (0, n) if objective == MARGIN else (n, 0)
+        self.bounds: dict[tuple[Any, ...], tuple[Vec, int, bool, Move | None]] = {}
+
+    def score(self, vec: Vec) -> _Score:
+        return (vec[self.first], vec[self.second])
+
+    def value(self, state: CheopsState, turns: int) -> tuple[Vec, bool]:
+        return self.window(state, turns, (-_INFINITY,), (_INFINITY,))
+
+    def window(
+        self, state: CheopsState, turns: int, alpha: _Score, beta: _Score
+    ) -> tuple[Vec, bool]:
+        """(value, whether a horizon was met): exact inside ``(alpha, beta)``; at or
+        below ``alpha`` an upper bound, at or above ``beta`` a lower bound (fail-soft)."""
+        finished = self.end(state)
+        if finished is not None:
+            return finished, False
+        key = self.key(state)
+        known = self.exact.get(key)
+        if known is not None:
+            return known[0], False
+        entry = self.bounds.get((key, turns))
+        hint: Move | None = None
+        if entry is not None:
+            vec, kind, met, hint = entry
+            here = self.score(vec)
+            if (
+                kind == _EXACT
+                or (kind == _LOWER and here >= beta)
+                or (kind == _UPPER and here <= alpha)
+            ):
+                return vec, met
+        else:
+            earlier = self.bounds.get((key, turns - 1))
+            if earlier is not None:
+                hint = earlier[3]
+        self.tick()
+        low, high = alpha, beta
+        maximise = state.turn == 0
+        moves = distinct_moves(state)
+        if hint is not None and hint in moves:
+            moves = (hint, *(m for m in moves if m != hint))
+        best: Vec | None = None
+        best_score: _Score = ()
+        best_move: Move | None = None
+        cut = False
+        for move in moves:
+            vec, met = self.move_window(state, move, turns, alpha, beta)
+            cut = cut or met
+            here = self.score(vec)
+            if best is None or (here > best_score if maximise else here < best_score):
+                best, best_score, best_move = vec, here, move
+            if maximise:
+                alpha = max(alpha, here)
+            else:
+                beta = min(beta, here)
+            if alpha >= beta:
+                break
+        if best is None:
+            raise EndgameError(f"no legal move in phase {state.phase} for seat {state.turn}")
+        kind = _UPPER if best_score <= low else _LOWER if best_score >= high else _EXACT
+        if kind == _EXACT and not cut:
+            self.remember(key, turns, False, (best, best_move))
+        else:
+            if len(self.bounds) >= MAX_ENTRIES:
+                self.bounds.clear()
+            self.bounds[key, turns] = (best, kind, cut, best_move)
+        return best, cut
+
+    def move_window(
+        self, state: CheopsState, move: Move, turns: int, alpha: _Score, beta: _Score
+    ) -> tuple[Vec, bool]:
+        if isinstance(move, DrawTile) and next_tile(state, move.stack):
+            return self.move_value(state, move, turns)  # chance: the full window
+        after = apply_unchecked(state, move)
+        if after.turn != state.turn and after.phase is not Phase.OVER:
+            if turns <= 1:
+                return self.horizon(after), True
+            return self.window(after, turns - 1, alpha, beta)
+        return self.window(after, turns, alpha, beta)
+
+    def best_move(self, state: CheopsState, turns: int) -> Move | None:
+        """The best move of ``state`` from an exact entry (searched with the full window
+        when there is none)."""
+        key = self.key(state)
+        for _ in range(2):
+            known = self.exact.get(key)
+            if known is not None:
+                return known[1]
+            entry = self.bounds.get((key, turns))
+            if entry is not None and entry[1] == _EXACT:
+                return entry[3]
+            self.value(state, turns)
+        return None
 
 
 def check_endgame(state: CheopsState) -> None:
@@ -644,18 +767,31 @@ def solve_endgame(
         raise EndgameError(f"the time limit must be a positive number of seconds, not {time_limit}")
     check_endgame(state)
     began = time.perf_counter()
-    search = _Search(state, objective, began + time_limit)
+    deadline = began + time_limit
+    search = (
+        _TwoSearch(state, objective, deadline)
+        if state.players == 2
+        else _Search(state, objective, deadline)
+    )
+    seat = state.turn
+
+    def best_first(moves: list[tuple[Move, Vec]]) -> list[tuple[Move, Vec]]:
+        return sorted(
+            moves,
+            key=lambda mv: (tuple(_negate(rank(mv[1], seat, objective))), mv[0].notation()),
+        )
+
     found: tuple[int, list[tuple[Move, Vec]], tuple[Step, ...]] | None = None
     proven = False
     turns = 1
     while True:
         try:
-            _, cut = search.value(state, turns)
-            moves = search.root_moves(state, turns)
-            line = search.line(state, turns)
+            moves, cut = search.root_moves(state, turns)
+            ordered = best_first(moves)
+            line = search.line(state, turns, ordered[0][0])
         except _OutOfTime:
             break
-        found = (turns, moves, line)
+        found = (turns, ordered, line)
         if not cut:
             proven = True
             break
@@ -664,17 +800,10 @@ def solve_endgame(
         turns += 1
     if found is None:
         search.deadline = float("inf")
-        moves = search.root_moves(state, 0)
-        found = (0, moves, ())
-    depth, moves, line = found
-    seat = state.turn
-    ordered = sorted(
-        moves,
-        key=lambda mv: (tuple(_negate(rank(mv[1], seat, objective))), mv[0].notation()),
-    )
+        ordered = best_first(search.root_moves(state, 0)[0])
+        found = (0, ordered, (Step(seat, ordered[0][0].notation()),))
+    depth, ordered, line = found
     best_move, best = ordered[0]
-    if depth == 0:
-        line = (Step(seat, best_move.notation()),)
     n = state.players
     return EndgameAnswer(
         status=PROVEN if proven else BEST_FOUND,

@@ -42,6 +42,17 @@ BUDGET = 60_000
 """Nodes the brute force may visit before a position counts as too big."""
 
 
+def some_endgame(players: int, seed: int, left: int) -> CheopsState:
+    """:func:`random_endgame` of ``seed``, or of ``seed`` plus a multiple of 10**8 when that
+    seed's games all end first."""
+    for other in range(seed, seed + 10 * 10**8, 10**8):
+        try:
+            return random_endgame(COMPONENTS, players, other, left)
+        except EndgameError:
+            continue
+    raise AssertionError(f"no endgame near seed {seed}")
+
+
 def short_hands(state: CheopsState, seed: int) -> CheopsState:
     """``state`` with the hand of the seat to move cut to 1 tile, every other hand to 0 or
     1 (seeded), and the stacks topped up with 1 to 3 more family tiles each (seeded) under
@@ -70,7 +81,7 @@ def endgame(seed: int) -> CheopsState:
     random moves into the turn (a sell, law or draw decision may be due)."""
     players = 2 + seed % 2
     left = 1 + seed // 2 % 3
-    state = random_endgame(COMPONENTS, players, seed, left)
+    state = some_endgame(players, seed, left)
     if seed // 6 % 2:
         state = short_hands(state, seed)
     steps = seed // 12 % 3
@@ -201,7 +212,7 @@ SEEDS = st.integers(min_value=0, max_value=10_000_000)
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS)
 def test_two_player_values_are_zero_sum_and_the_line_replays(seed: int) -> None:
-    state = random_endgame(COMPONENTS, 2, seed, 1 + seed % 3)
+    state = some_endgame(2, seed, 1 + seed % 3)
     answer = solve_endgame(state, time_limit=30)
     assert answer.status == PROVEN
     assert answer.margins[0] == -answer.margins[1]
@@ -225,7 +236,7 @@ def test_two_player_values_are_zero_sum_and_the_line_replays(seed: int) -> None:
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, players=st.integers(min_value=3, max_value=5))
 def test_many_player_answers_are_whole_shares(seed: int, players: int) -> None:
-    state = random_endgame(COMPONENTS, players, seed, 1 + seed % 2)
+    state = some_endgame(players, seed, 1 + seed % 2)
     answer = solve_endgame(state, time_limit=30)
     assert answer.status == PROVEN
     assert len(answer.margins) == players
