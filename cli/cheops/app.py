@@ -17,15 +17,21 @@ def register() -> typer.Typer:
 
     cheops_app.add_typer(cards_app, name="cards")
 
+    from .puzzle_cmd import daily, puzzle, stats
+
+    cheops_app.command("daily")(daily)
+    cheops_app.command("puzzle")(puzzle)
+    cheops_app.command("stats")(stats)
+
     from .solve_cmd import solve
 
     cheops_app.command("solve")(solve)
 
-    from .arena_cmd import arena
-
-    cheops_app.command("arena")(arena)
-
     from .game_cmd import game
 
     cheops_app.command("game")(game)
+
+    from .arena_cmd import arena
+
+    cheops_app.command("arena")(arena)
     return cheops_app

@@ -1,0 +1,493 @@
+"""Playing a Cheops puzzle move by move: luck-free score, feedback in piastres, hints, undo.
+
+Every move is text in the engine's notation (``take h2 D``, ``sell``, ``store``, ``buy``,
+``draw 2``, ``end``, ...), parsed, checked and applied by the engine. A decision at node
+``s`` costs ``V*(s) - Q(s, move)`` (:mod:`.values`); the score is ``par`` minus those
+losses, so best play scores exactly par and a lucky tile never lifts it above.
+
+* **Units.** ``win-from-here``: your chance to win, shown in percent; the other kinds:
+  your final margin in piastres. Feedback always says the piastres too.
+* **Endgame kinds** cover your whole turn (until another seat moves or the game ends);
+  every value is proven by the exact search.
+* **Mid-game kinds** are one decision (``sell-or-store``: sell or store the treasure just
+  taken; ``which-treasure``: the take, with a family tile, of a treasure). Values are the
+  expert's rollouts: feedback gives the standard error and never says "proven". Their
+  score counts from the worst answer analysed (par is the spread between the best and the
+  worst answer), so a score is never negative and 100 % means the expert's best.
+* **Feedback** after each decision that lost anything: what it lost and the better move.
+* **Hints** by level at the node you are at: ``aim`` (what the best play is worth and what
+  it aims at), ``area`` (which treasure or which kind of choice), ``move`` (the exact
+  move). Taking back a decision whose feedback named a better move counts as a move hint.
+* **Giving up** scores 0 (Ruling T2 in docs/cheops-puzzles.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ...solver.cheops.game import (
+    NEIGHBOUR,
+    BuyNeighbour,
+    CheopsState,
+    DrawTile,
+    EndTurn,
+    IllegalMove,
+    LawTarget,
+    Move,
+    MoveSyntaxError,
+    Pass,
+    Phase,
+    RemoveLaw,
+    Sell,
+    Store,
+    Take,
+    UseLaw10,
+    UseLaw11,
+    UseLaw12,
+    apply,
+    legal_moves,
+    parse_move,
+    price,
+    why_illegal,
+)
+from ...solver.errors import SilverpyrError
+from .puzzle import ENDGAME_KINDS, CheopsPuzzle
+from .values import WIN, EndgameValues, Rollouts, RolloutValues, Worth, paired_error
+
+HINT_LEVELS = ("aim", "area", "move")
+
+
+class CheopsSessionError(SilverpyrError, ValueError):
+    """A move or request the puzzle cannot take now; the message says why."""
+
+
+def tenths_of(value: Fraction) -> int:
+    """``value`` as a whole number of tenths, rounded half up (the store keeps these)."""
+    return int((value * 10 + Fraction(1, 2)).__floor__())
+
+
+def one_decimal(value: Fraction) -> str:
+    """``value`` with one decimal (rounded half up)."""
+    tenths = tenths_of(value)
+    sign = "-" if tenths < 0 else ""
+    return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
+
+
+def piastres(value: Fraction) -> str:
+    """``+67`` or ``-12.5`` piastres (whole numbers without decimals)."""
+    text = str(value.numerator) if value.denominator == 1 else one_decimal(value)
+    return text if value < 0 else f"+{text}"
+
+
+def percent(value: Fraction) -> str:
+    """A win share in percent: ``100%``, ``66.7%``."""
+    scaled = value * 100
+    if scaled.denominator == 1:
+        return f"{scaled.numerator}%"
+    return f"{one_decimal(scaled)}%"
+
+
+def shown(value: Fraction, objective: str) -> str:
+    """A value in the puzzle's unit for people."""
+    return percent(value) if objective == WIN else f"{piastres(value)} piastres"
+
+
+def display_units(value: Fraction, objective: str) -> Fraction:
+    """A value in the unit scores are shown and stored in: percent or piastres."""
+    return value * 100 if objective == WIN else value
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision and what it cost."""
+
+    move: str
+    best: str
+    best_worth: Worth
+    played_worth: Worth
+    objective: str
+    loss_error: Fraction | None = None
+    """Standard error of the loss (mid-game kinds: paired rollouts); ``None``: proven."""
+
+    @property
+    def loss(self) -> Fraction:
+        """What the decision gave away, in the puzzle's value (0 on a best move)."""
+        return max(
+            Fraction(0), self.best_worth.of(self.objective) - self.played_worth.of(self.objective)
+        )
+
+    def feedback(self) -> str | None:
+        """What the decision lost and the better move; ``None`` when it lost nothing."""
+        if self.loss <= 0:
+            return None
+        best, played = self.best_worth, self.played_worth
+        if self.loss_error is not None:
+            noise = "" if self.loss > 2 * self.loss_error else ", within the noise"
+            return (
+                f"-{one_decimal(self.loss)} ± {one_decimal(self.loss_error)} piastres "
+                f"(the expert's estimate, not proven{noise}): {self.best} was worth "
+                f"{piastres(best.margin)} (yours {piastres(played.margin)})"
+            )
+        if self.objective == WIN:
+            return (
+                f"-{percent(self.loss)} win chance: {self.best} wins {percent(best.win)} "
+                f"(yours {percent(played.win)}); margin {piastres(best.margin)} against "
+                f"{piastres(played.margin)} piastres"
+            )
+        return (
+            f"-{piastres(self.loss)[1:]} piastres: {self.best} was worth "
+            f"{piastres(best.margin)} (yours {piastres(played.margin)})"
+        )
+
+
+@dataclass(frozen=True)
+class Result:
+    """A finished (or given-up) attempt, in display units (percent or piastres)."""
+
+    score: Fraction
+    par: Fraction
+    moves: tuple[str, ...]
+    hints_used: int
+    hint_levels: tuple[int, int, int]
+    gave_up: bool
+    saw_solution: bool
+    unit: str
+    proven: bool
+    practice: bool = False
+
+    @property
+    def at_par(self) -> bool:
+        return not self.gave_up and self.score == self.par
+
+    @property
+    def percent(self) -> int:
+        """The score's share of par in whole percent (rounded half up)."""
+        if self.par <= 0:
+            return 100
+        return int((self.score * 100 / self.par + Fraction(1, 2)).__floor__())
+
+    def score_text(self) -> str:
+        """``12 / 67 piastres`` or ``50% / 100% win chance``."""
+        if self.unit == "percent":
+            return f"{one_decimal(self.score)}% / {one_decimal(self.par)}% win chance"
+        return f"{one_decimal(self.score)} / {one_decimal(self.par)} piastres"
+
+
+class CheopsSession:
+    """One attempt at a puzzle."""
+
+    def __init__(self, puzzle: CheopsPuzzle) -> None:
+        self.puzzle = puzzle
+        self.objective = puzzle.objective
+        start = puzzle.start()
+        self._states: list[CheopsState] = [start]
+        self._decisions: list[Decision] = []
+        self.hint_levels = [0, 0, 0]
+        self.turn_hint_level = 0
+        self.saw_solution = False
+        self.gave_up = False
+        self.endgame: EndgameValues | None = None
+        self.rollouts: RolloutValues | None = None
+        if puzzle.kind in ENDGAME_KINDS:
+            self.endgame = EndgameValues(puzzle.seat, self.objective)
+            proven = self.endgame.value(start)
+            if proven != puzzle.par:
+                raise CheopsSessionError(
+                    f"{puzzle.id}: its par says {puzzle.par}, the position's proven value "
+                    f"is {proven}"
+                )
+            self.floor = Fraction(0)
+            self.par = puzzle.par
+        else:
+            self.rollouts = RolloutValues(puzzle.seat, puzzle.rollout_key)
+            self.floor = min(a.worth.margin for a in puzzle.analysis)
+            self.par = puzzle.par - self.floor
+
+    # --- where things stand ----------------------------------------------------------------
+
+    @property
+    def state(self) -> CheopsState:
+        return self._states[-1]
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]:
+        return tuple(self._decisions)
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        return tuple(d.move for d in self._decisions)
+
+    def _turn_done(self) -> bool:
+        if self.endgame is not None:
+            return self.endgame.turn_over(self.state)
+        return bool(self._decisions)
+
+    @property
+    def finished(self) -> bool:
+        return self.gave_up or self._turn_done()
+
+    @property
+    def score(self) -> Fraction:
+        """Par less the losses so far (mid-game: from the worst answer analysed)."""
+        return self.par - sum((d.loss for d in self._decisions), start=Fraction(0))
+
+    @property
+    def hints_used(self) -> int:
+        return sum(self.hint_levels)
+
+    # --- values ------------------------------------------------------------------------------
+
+    def _analysed(self, text: str) -> Worth | None:
+        for answer in self.puzzle.analysis:
+            if answer.move == text:
+                return answer.worth
+        return None
+
+    def _midgame_answer(self, move: Move) -> str | None:
+        """Why ``move`` is not an answer to the mid-game question (``None``: it is)."""
+        if self.puzzle.kind == "which-treasure":
+            if not isinstance(move, Take) or move.kind == NEIGHBOUR:
+                return "this puzzle asks which treasure you take: answer with take SPACE TILE"
+            if not isinstance(self.state.cell(move.space), str):
+                return f"{move.space} holds a law: this puzzle asks which treasure you take"
+        elif not isinstance(move, Sell | Store):
+            return "this puzzle asks whether you sell or store: answer sell or store"
+        return None
+
+    def _decide(self, move: Move) -> Decision:
+        state = self.state
+        text = move.notation()
+        if self.endgame is not None:
+            best = self.endgame.best_move(state)
+            assert best is not None
+            return Decision(
+                move=text,
+                best=best.notation(),
+                best_worth=self.endgame.worth(state),
+                played_worth=self.endgame.q_worth(state, move),
+                objective=self.objective,
+            )
+        assert self.rollouts is not None
+        best_text = self.puzzle.analysis[0].move
+        best_worth = self.puzzle.analysis[0].worth
+        played = self._analysed(text)
+        if played is not None:
+            error = next(a.gap_error for a in self.puzzle.analysis if a.move == text)
+        else:
+            best_runs = self.rollouts.rollouts(state, parse_move(state, best_text))
+            runs: Rollouts = self.rollouts.rollouts(state, move)
+            played = runs.worth()
+            error = paired_error(best_runs, runs)
+        return Decision(
+            move=text,
+            best=best_text,
+            best_worth=best_worth,
+            played_worth=played,
+            objective=self.objective,
+            loss_error=error,
+        )
+
+    # --- moves -------------------------------------------------------------------------------
+
+    def play(self, text: str) -> Decision:
+        """Play one move written in notation; :class:`CheopsSessionError` says why a move is
+        not legal (or not an answer) now."""
+        if self.finished:
+            raise CheopsSessionError("the puzzle is over: no more moves")
+        state = self.state
+        try:
+            move = parse_move(state, text)
+        except MoveSyntaxError as error:
+            raise CheopsSessionError(f"{text.strip()!r}: {error}") from None
+        reason = why_illegal(state, move)
+        if reason is None and self.endgame is None:
+            reason = self._midgame_answer(move)
+        if reason is not None:
+            raise CheopsSessionError(f"{text.strip()!r}: {reason}")
+        decision = self._decide(move)
+        try:
+            after = apply(state, move)
+        except IllegalMove as error:  # pragma: no cover - why_illegal said it was legal
+            raise CheopsSessionError(str(error)) from None
+        self._states.append(after)
+        self._decisions.append(decision)
+        self.turn_hint_level = 0
+        return decision
+
+    def undo(self) -> str:
+        """Take back the last decision (before the puzzle is over); its notation."""
+        if not self._decisions:
+            raise CheopsSessionError("nothing to undo: no move made yet")
+        if self.finished:
+            raise CheopsSessionError("the puzzle is over: its moves can no longer be undone")
+        self._states.pop()
+        self.turn_hint_level = 0
+        taken = self._decisions.pop()
+        if taken.feedback() is not None:
+            # its feedback named the better move: playing that one now is a move hint
+            self.hint_levels[2] += 1
+            self.saw_solution = True
+        return taken.move
+
+    def give_up(self) -> None:
+        """End the attempt here; it scores 0."""
+        self.gave_up = True
+
+    # --- hints -------------------------------------------------------------------------------
+
+    def hint(self, level: int | None = None) -> tuple[int, str]:
+        """The next hint at the node you are at (or the one of ``level``, 1-3): its level and
+        text. Each level counts once per node."""
+        if self.finished:
+            raise CheopsSessionError("the puzzle is over: no hint to give")
+        wanted = min(self.turn_hint_level + 1, 3) if level is None else level
+        if wanted not in (1, 2, 3):
+            raise CheopsSessionError(
+                f"hint level {wanted}: the levels are 1 (aim), 2 (area), 3 (move)"
+            )
+        if wanted > self.turn_hint_level:
+            for taken in range(self.turn_hint_level + 1, wanted + 1):
+                self.hint_levels[taken - 1] += 1
+            self.turn_hint_level = wanted
+        if wanted == 3:
+            self.saw_solution = True
+        return wanted, (self.hint_aim, self.hint_area, self.hint_move)[wanted - 1]()
+
+    def _best(self) -> Move:
+        state = self.state
+        if self.endgame is not None:
+            move = self.endgame.best_move(state)
+            assert move is not None
+            return move
+        return parse_move(state, self.puzzle.analysis[0].move)
+
+    def hint_aim(self) -> str:
+        """Level 1: what the best play from here is worth, and what it aims at."""
+        state = self.state
+        if self.endgame is None:
+            best = self.puzzle.analysis[0]
+            return (
+                f"the expert's best answer keeps a margin of about {piastres(best.worth.margin)}"
+                f" ± {one_decimal(best.worth.margin_error or Fraction(0))} piastres and wins "
+                f"about {percent(best.worth.win)} of its rollouts (an estimate, not proven)"
+            )
+        worth = self.endgame.worth(state)
+        if self.objective == WIN:
+            chance = (
+                "wins for sure" if worth.win == 1 else f"wins with a chance of {percent(worth.win)}"
+            )
+            head = f"the best play from here {chance} (margin {piastres(worth.margin)} piastres)"
+        else:
+            head = f"the best play from here ends {piastres(worth.margin)} piastres ahead"
+        line = self._best_line()
+        if line and line[-1].phase is Phase.OVER:
+            return f"{head}; aim: it ends the game this turn"
+        if any(isinstance(m, BuyNeighbour) for m in self._line_moves()):
+            return f"{head}; aim: a neighbour's second take pays"
+        return f"{head}; aim: the game goes on after your turn, so think of what you leave open"
+
+    def _line_moves(self) -> list[Move]:
+        assert self.endgame is not None
+        moves = []
+        state = self.state
+        while not self.endgame.turn_over(state):
+            move = self.endgame.best_move(state)
+            if move is None:
+                break
+            moves.append(move)
+            if isinstance(move, DrawTile):
+                break
+            state = apply(state, move)
+        return moves
+
+    def _best_line(self) -> list[CheopsState]:
+        assert self.endgame is not None
+        states = []
+        state = self.state
+        for move in self._line_moves():
+            state = apply(state, move)
+            states.append(state)
+        return states
+
+    def hint_area(self) -> str:
+        """Level 2: which treasure, or which kind of choice."""
+        state = self.state
+        move = self._best()
+        if isinstance(move, Take | UseLaw11):
+            item = state.cell(move.space)
+            what = f"a {item} treasure" if isinstance(item, str) else f"law on {move.space}"
+            return f"take {what} (which space and which tile is up to you)"
+        if isinstance(move, Sell | Store):
+            colour = state.pending
+            assert isinstance(colour, str)
+            entry = price(state, colour)
+            return (
+                f"weigh the market price ({state.market_price} piastres now) against what "
+                f"{colour} will pay at the end (its price now: {entry.label}) and against "
+                "what the others store"
+            )
+        if isinstance(move, BuyNeighbour):
+            return "start with a purchase"
+        if isinstance(move, DrawTile):
+            top = state.stacks[move.stack - 1][0]
+            return f"draw a {top} tile (the stack is up to you)"
+        if isinstance(move, EndTurn):
+            return "stop here: no further take gains"
+        if isinstance(move, Pass):
+            return "nothing can be taken: pass"
+        if isinstance(move, UseLaw10 | UseLaw12):
+            return "use a kept law first"
+        if isinstance(move, LawTarget | RemoveLaw):
+            return "the law's choice is what counts here"
+        return "carry out the law"
+
+    def hint_move(self) -> str:
+        """Level 3: the exact next move."""
+        move = self._best()
+        if self.endgame is not None:
+            worth = self.endgame.worth(self.state)
+            return f"{move.notation()} (worth {shown(worth.of(self.objective), self.objective)})"
+        best = self.puzzle.analysis[0]
+        return (
+            f"{move.notation()} (the expert's estimate: {piastres(best.worth.margin)} ± "
+            f"{one_decimal(best.worth.margin_error or Fraction(0))} piastres, not proven)"
+        )
+
+    # --- the end -----------------------------------------------------------------------------
+
+    def result(self) -> Result:
+        """The attempt's result in display units (a give-up scores 0)."""
+        score = Fraction(0) if self.gave_up else self.score
+        return Result(
+            score=display_units(score, self.objective),
+            par=display_units(self.par, self.objective),
+            moves=self.moves,
+            hints_used=self.hints_used,
+            hint_levels=(self.hint_levels[0], self.hint_levels[1], self.hint_levels[2]),
+            gave_up=self.gave_up,
+            saw_solution=self.saw_solution,
+            unit="percent" if self.objective == WIN else "piastres",
+            proven=self.puzzle.proven,
+        )
+
+    def options_now(self) -> list[str]:
+        """The moves that answer the puzzle now, in notation (every legal move of an endgame;
+        a mid-game question's answers only), for the line mode's prompt."""
+        moves = legal_moves(self.state)
+        if self.endgame is None:
+            moves = tuple(m for m in moves if self._midgame_answer(m) is None)
+        return [m.notation() for m in moves]
+
+
+__all__ = [
+    "HINT_LEVELS",
+    "CheopsSession",
+    "CheopsSessionError",
+    "Decision",
+    "Result",
+    "one_decimal",
+    "percent",
+    "piastres",
+    "tenths_of",
+]

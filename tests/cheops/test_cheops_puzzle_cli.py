@@ -1,0 +1,173 @@
+"""``cheops puzzle``, ``cheops daily`` and ``cheops stats`` through Typer's CliRunner, on the
+real ``silverpyr`` app. The puzzles come from the golden file, put in the store's cache as
+the commands would have cached them (reading a cached puzzle proves its par again), so no
+test waits for generation."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from silverpyr.cli import app as root
+from silverpyr.cli.cheops import puzzle_cmd
+from silverpyr.puzzles.cheops.puzzle import CheopsPuzzle
+from silverpyr.puzzles.cheops.values import EndgameValues
+from silverpyr.puzzles.store import Store
+from silverpyr.solver.cheops.components import load_components
+from silverpyr.solver.cheops.game import apply
+
+COMPONENTS = load_components()
+GOLDEN = Path(__file__).parent / "data" / "trainer_puzzles.json"
+DATA: dict[str, dict[str, Any]] = json.loads(GOLDEN.read_text())
+TODAY = dt.date(2026, 11, 16)
+DAILY = "daily-2026-11-16"
+WIN = "win-from-here-0"
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("SILVERPYR_HOME", str(tmp_path))
+    monkeypatch.setattr(puzzle_cmd, "_today", lambda: TODAY)
+    with Store.open_default(game="cheops") as store:
+        for name, data in DATA.items():
+            key = f"{puzzle_cmd.CACHE_VERSION}|{COMPONENTS.fingerprint}|{name}"
+            store.cache_puzzle(key, data)
+    return tmp_path
+
+
+def _run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(root.app, ["cheops", *args], input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _best_line(name: str) -> list[str]:
+    p = CheopsPuzzle.from_dict(DATA[name], COMPONENTS)
+    values = EndgameValues(p.seat, p.objective)
+    state = p.start()
+    moves = []
+    while not values.turn_over(state):
+        move = values.best_move(state)
+        assert move is not None
+        moves.append(move.notation())
+        state = apply(state, move)
+    return moves
+
+
+def test_the_daily_from_start_to_share(home: Path) -> None:
+    code, out, err = _run("daily", "--moves", "; ".join(_best_line(DAILY)))
+    assert code == 0, err
+    assert "Cheops best margin daily-2026-11-16" in out or "Cheops win from here" in out
+    assert "(best)" in out and "100% of par" in out
+    assert "Cheops daily 2026-11-16" in out and "at par, hints 0" in out
+    code, out, _ = _run("stats", "--json")
+    stats = json.loads(out)
+    assert code == 0 and stats["played"] == 1 and stats["at_par"] == 1
+    assert stats["current_streak"] == 1
+    code, out, _ = _run("stats")
+    assert code == 0 and out.startswith("played 1, at par 1, dailies 1, streak 1")
+
+
+def test_the_archive_lists_the_dailies_with_their_results(home: Path) -> None:
+    code, _, err = _run("daily", "--moves", "; ".join(_best_line(DAILY)))
+    assert code == 0, err
+    code, out, _ = _run("daily", "--archive", "--days", "2")
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert lines[0].startswith("2026-11-16  ") and "at par" in lines[0]
+    assert lines[1] == "2026-11-15  not played"
+    code, out, _ = _run("daily", "--archive", "--json", "--days", "1")
+    data = json.loads(out)
+    assert code == 0 and data["dailies"][0]["at_par"] is True
+    code, _, err = _run("daily", "--archive", "--date", "2026-11-16")
+    assert code == 2 and err.startswith("error: --archive")
+
+
+def test_json_shows_the_players_view_and_no_answer(home: Path) -> None:
+    code, out, err = _run("daily", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["id"] == DAILY and data["proven"] is True
+    assert "best" not in data and "par" not in data and "stacks" not in data
+    assert set(data["pyramid"].values()) <= set("URGYKWabcdn?")
+    code, out, err = _run("daily", "--json", "--moves", "; ".join(_best_line(DAILY)))
+    result = json.loads(out)
+    assert code == 0 and result["finished"] and result["at_par"] and result["proven"]
+    assert result["share"].startswith("Cheops daily 2026-11-16")
+
+
+def test_one_scored_attempt_then_practice(home: Path) -> None:
+    line = "; ".join(_best_line(WIN))
+    code, out, _ = _run("puzzle", "--id", WIN, "--moves", line, "--json")
+    assert code == 0 and json.loads(out)["practice"] is False
+    code, out, _ = _run("puzzle", "--id", WIN, "--moves", line, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["practice"] is True and "practice" in data["share"]
+    assert any("practice" in note for note in data["notes"])
+
+
+def test_moves_that_run_out_are_saved_and_resumed(home: Path) -> None:
+    line = _best_line(WIN)
+    code, out, _ = _run("puzzle", "--id", WIN, "--moves", line[0], "--json")
+    assert code == 0 and json.loads(out)["finished"] is False
+    code, out, _ = _run("puzzle", "--id", WIN, "--moves", "; ".join(line[1:]), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["at_par"] is True
+    assert any(note.startswith("Resuming") for note in data["notes"])
+
+
+def test_a_wrong_move_gets_feedback_and_hints_are_graded(home: Path) -> None:
+    code, out, err = _run("puzzle", "--id", WIN, "--moves", "hint; hint; hint; q")
+    assert code == 0, err
+    assert "hint (aim):" in out and "hint (area):" in out and "hint (move):" in out
+    code, out, err = _run("puzzle", "--id", "sell-or-store-0", "--moves", "hint 1; sell", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["finished"] and data["proven"] is False
+    assert data["log"][0]["hint"] == 1
+
+
+def test_typed_answers_play_like_scripted_ones(home: Path) -> None:
+    typed = "\n".join(["hint", *_best_line(WIN)]) + "\n"
+    code, out, err = _run("puzzle", "--id", WIN, stdin=typed)
+    assert code == 0, err
+    assert "100% of par" in out and "hints 1" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (("puzzle", "--id", "sun-3"), "not a Cheops puzzle id"),
+        (("puzzle", "--id", WIN, "--seed", "3"), "only one of --seed, --id"),
+        (("puzzle", "--id", WIN, "--kind", "best-margin"), "--kind goes with --seed"),
+        (("puzzle", "--id", WIN, "--moves", "take z9 D"), "take z9 D"),
+        (("puzzle", "--id", WIN, "--moves", "fly"), "is not a move"),
+        (("puzzle", "--id", "sell-or-store-0", "--moves", "buy"), "sell or store"),
+        (("daily", "--date", "2026-11-17"), "not out yet"),
+        (("daily", "--date", "17/11/2026"), "not a date"),
+        (("puzzle", "--id", "daily-2026-12-01"), "not out yet"),
+    ],
+)
+def test_bad_input_is_one_error_line_and_exit_2(
+    home: Path, args: tuple[str, ...], named: str
+) -> None:
+    code, _, err = _run(*args)
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and named in lines[0]
+    assert "Traceback" not in err
+
+
+def test_a_damaged_cached_puzzle_is_warned_about_and_made_again(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key = f"{puzzle_cmd.CACHE_VERSION}|{COMPONENTS.fingerprint}|{WIN}"
+    with Store.open_default(game="cheops") as store:
+        store.cache_puzzle(key, {**DATA[WIN], "par": "2"})
+    code, out, err = _run("puzzle", "--id", WIN, "--json")
+    assert code == 0
+    assert json.loads(out)["id"] == WIN
+    assert "par" in err
