@@ -1,9 +1,10 @@
-"""Which Cheops expert is stronger: the value model alone (the default) or determinized search
-on top of it (``ExpertWeights.search_samples``)? Head to head and against greedy bots, on
-TUNING seeds (0 to 99,999; the report's seeds, 900,000 and up, are never used here), seats
-rotated, with the time each took.
+"""Which Cheops expert is stronger: the value model alone or determinized search on top of it
+(``ExpertWeights.search_samples``; the default since it won)? Head to head and against greedy
+bots, seats rotated, with the time each took, on TUNING seeds (0 to 99,999); the report's
+seeds (900,000 and up) only for the report's figures, once every choice was made.
 
     python tools/cheops_search.py --games 60 --samples 3 --players 2
+    python tools/cheops_search.py --seed 900000 --games 200   # a report figure, once chosen
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from silverpyr.solver.cheops.expert import Expert, ExpertPlayer, ExpertWeights
 from silverpyr.solver.cheops.game import (
     BuyNeighbour,
     CheopsState,
+    LawTarget,
     Move,
     Phase,
     Sell,
@@ -335,3 +336,21 @@ def expert_worth(state: CheopsState, colour: str) -> int:
     from silverpyr.solver.cheops.expert import store_worth
 
     return store_worth(state, colour)
+
+
+@pytest.mark.parametrize(("law", "holder"), [(5, "seat"), (6, "seat"), (4, "rival")])
+def test_the_expert_aims_laws_4_5_6_by_the_stores(law: int, holder: str) -> None:
+    """Ruling: law 5 (no selling) protects the colour the seat holds most over its rivals,
+    law 6 shields it too, law 4 (no storing) strikes the colour the rivals hold most."""
+    state = new_game(COMPONENTS, 2, 17)
+    seat = state.turn
+    rival = 1 - seat
+    stores = [[0] * len(COLOURS) for _ in range(2)]
+    stores[seat][COLOURS.index("green")] = 4
+    stores[rival][COLOURS.index("black")] = 4
+    waiting = replace(
+        state, phase=Phase.LAW, pending=law, stores=tuple(tuple(row) for row in stores)
+    )
+    move = Expert(MODEL).decide(waiting, seat)
+    assert move in legal_moves(waiting)
+    assert move == LawTarget("green" if holder == "seat" else "black")
