@@ -11,153 +11,61 @@
 * An attempt left before its end is saved as progress (its moves) and resumed by replaying
   them through the engine; ``restart`` drops it (refused once the puzzle is scored: a
   later play is practice anyway).
+
+The flow is the core's (:mod:`silverpyr.puzzles.attempts`), shared by every game's trainer;
+this module names the game's puzzle, session, fingerprint and errors.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field, replace
 
-from ..records import Attempt, Progress
+from ..attempts import Sitting as CoreSitting
+from ..attempts import TrainerGame
+from ..records import Attempt
 from ..store import Store
 from .puzzle import SunPuzzle, SunPuzzleError
-from .session import Result, SunSession, SunSessionError, tenths_of
+from .session import Result, SunSession, SunSessionError
 
 GAME = "sun"
 
+Sitting = CoreSitting[SunSession]
+"""A Sun session with what the store knows of it."""
 
-@dataclass
-class Sitting:
-    """A session with what the store knows of it."""
-
-    session: SunSession
-    practice: bool
-    revision: int | None
-    """The revision of the saved progress this sitting read or wrote (``None``: none)."""
-    started_on: str
-    seconds: float = 0.0
-    notes: list[str] = field(default_factory=list)
-    """What the player should be told before playing (resumed, practice, dropped)."""
+_TRAINER: TrainerGame[SunSession] = TrainerGame(
+    GAME,
+    SunSessionError,
+    SunPuzzleError,
+    "it was played with other cards",
+    "its moves end the turn",
+)
 
 
 def open_attempt(
-    store: Store | None,
-    puzzle: SunPuzzle,
-    today: dt.date,
-    *,
-    restart: bool = False,
+    store: Store | None, puzzle: SunPuzzle, today: dt.date, *, restart: bool = False
 ) -> Sitting:
-    """Start or resume an attempt at ``puzzle``; ``restart`` drops a saved one (refused once
-    the daily is scored: a new play is practice anyway). Saved progress of other cards, or
-    whose moves no longer replay, is dropped with a note; damaged progress is the store's
-    one-line error unless ``restart``."""
-    from ..store import DamagedProgressError
+    """Start or resume an attempt at ``puzzle`` (the core's
+    :meth:`~silverpyr.puzzles.attempts.TrainerGame.open_attempt`)."""
+    first = SunSession(puzzle)
 
-    session = SunSession(puzzle)
-    sitting = Sitting(session, False, None, today.isoformat())
-    if store is None:
-        return sitting
-    scored = store.scored_attempt(puzzle.id)
-    sitting.practice = scored is not None
-    if scored is not None:
-        sitting.notes.append(
-            f"Your scored attempt at {puzzle.id} stands ({scored.score / 10:.1f} / "
-            f"{scored.par / 10:.1f}); this play is practice and does not count."
-        )
-    try:
-        saved = store.progress(puzzle.id)
-    except DamagedProgressError:
-        if not restart:
-            raise
-        store.drop_progress(puzzle.id)
-        saved = None
-    if restart:
-        if scored is not None and puzzle.daily_date is not None:
-            raise SunPuzzleError(
-                f"the {puzzle.id} was scored already: --restart starts over only an attempt "
-                "not scored yet (play it without --restart: it is practice)"
-            )
-        if saved is not None:
-            store.drop_progress(puzzle.id)
-            sitting.notes.append(f"Starting {puzzle.id} over: the saved attempt is dropped.")
-        return sitting
-    if saved is None:
-        return sitting
-    sitting.revision = saved.revision
-    try:
-        if saved.fingerprint != puzzle.deck.fingerprint:
-            raise SunSessionError("it was played with other cards")
-        for move in saved.moves:
-            session.play(move)
-        if session.finished:
-            raise SunSessionError("its moves end the turn")
-    except SunSessionError as error:
-        store.drop_progress(puzzle.id)
-        sitting.notes.append(
-            f"The saved attempt at {puzzle.id} cannot be resumed ({error}); starting over."
-        )
-        sitting.session = SunSession(puzzle, session.values)
-        sitting.revision = None
-        return sitting
-    session.hint_levels = list(saved.hint_levels)
-    session.turn_hint_level = saved.turn_hint_level
-    session.saw_solution = saved.saw_solution
-    sitting.practice = saved.practice or sitting.practice
-    sitting.started_on = saved.started_on
-    sitting.seconds = saved.seconds
-    sitting.notes.append(
-        f"Resuming {puzzle.id} after {len(saved.moves)} move"
-        f"{'s' * (len(saved.moves) != 1)} ({'; '.join(saved.moves) or 'none'})."
+    def fresh() -> SunSession:
+        return SunSession(puzzle, first.values)
+
+    return _TRAINER.open_attempt(
+        store, puzzle, puzzle.deck.fingerprint, today, fresh, restart=restart, session=first
     )
-    return sitting
 
 
 def save_progress(store: Store, sitting: Sitting, puzzle: SunPuzzle) -> None:
     """Save where an unfinished attempt stands."""
-    session = sitting.session
-    progress = Progress(
-        puzzle_id=puzzle.id,
-        daily_date=puzzle.daily_date,
-        fingerprint=puzzle.deck.fingerprint,
-        moves=session.moves,
-        hints_used=session.hints_used,
-        hint_levels=(session.hint_levels[0], session.hint_levels[1], session.hint_levels[2]),
-        turn_hint_level=session.turn_hint_level,
-        practice=sitting.practice,
-        saw_solution=session.saw_solution,
-        seconds=round(sitting.seconds, 3),
-        started_on=sitting.started_on,
-        game=GAME,
-    )
-    sitting.revision = store.save_progress(progress, revision=sitting.revision)
+    _TRAINER.save_progress(store, sitting, puzzle, puzzle.deck.fingerprint)
 
 
 def attempt_of(puzzle: SunPuzzle, result: Result, today: dt.date, seconds: float) -> Attempt:
-    """The record of a finished attempt (score and par in tenths)."""
-    return Attempt(
-        puzzle_id=puzzle.id,
-        daily_date=puzzle.daily_date,
-        played_on=today.isoformat(),
-        kind=puzzle.kind,
-        score=tenths_of(result.score),
-        par=tenths_of(result.par),
-        goal_met=not result.gave_up,
-        at_par=result.at_par,
-        gave_up=result.gave_up,
-        moves="; ".join(result.moves),
-        hints_used=result.hints_used,
-        seconds=round(seconds, 3),
-        practice=result.practice,
-        hint_levels=",".join(map(str, result.hint_levels)),
-        saw_solution=result.saw_solution,
-        game=GAME,
-    )
+    """The record of a finished attempt (score and par in tenths of a point)."""
+    return _TRAINER.attempt_of(puzzle, result, today, seconds)
 
 
 def record(store: Store, sitting: Sitting, puzzle: SunPuzzle, today: dt.date) -> Attempt:
     """Record the ended attempt (dropping its progress in the same transaction)."""
-    result = sitting.session.result()
-    result = replace(result, practice=sitting.practice)
-    attempt = attempt_of(puzzle, result, today, sitting.seconds)
-    store.add_attempt(attempt, progress_revision=sitting.revision)
-    return attempt
+    return _TRAINER.record(store, sitting, puzzle, today)
