@@ -55,12 +55,21 @@ class Problem:
         return self.source
 
     def __str__(self) -> str:
-        return f"{self.source}: {self.located()}"
+        return f"{one_line(self.source)}: {self.located()}"
 
     def located(self) -> str:
-        """The problem without its source: ``where: message`` (one line)."""
+        """The problem without its source: ``where: message`` (one line, even when a key of
+        the data holds a line break or another control character: it is shown escaped)."""
         message = " ".join(self.message.split())
-        return f"{self.where}: {message}" if self.where else message
+        return f"{one_line(self.where)}: {message}" if self.where else message
+
+
+def one_line(text: str) -> str:
+    """``text`` with each unprintable character escaped as Python writes it (``\\n``), so a
+    problem stays one line whatever the file's keys or name hold."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 SUMMARY_LENGTH = 240

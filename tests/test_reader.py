@@ -72,6 +72,16 @@ def test_missing_keys_and_wrong_shapes() -> None:
     assert not read_cards({"round": 2, "cards": [{"number": 5}]})
 
 
+def test_a_key_with_a_line_break_is_still_one_line() -> None:
+    # hypothesis found it: a key "\n" under cards[0] made a problem of two lines
+    problems = read_cards({"round": 1, "cards": [{"number": 5, "\n\t": 1}]})
+    shown = [str(p) for p in problems.found]
+    assert shown
+    assert all("\n" not in line for line in shown)
+    assert any("cards[0].\\n\\t: unknown field" in line for line in shown)
+    assert str(Problem("a\nb.yaml", "bad", "x")) == "a\\nb.yaml: x: bad"
+
+
 def test_problem_places_read_like_the_deck_reader() -> None:
     assert str(Problem("f.yaml", "bad", "card 3, row 2")) == "f.yaml: card 3, row 2: bad"
     assert str(Problem("f.yaml", "bad")) == "f.yaml: bad"

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from silverpyr.solver.errors import SilverpyrError
@@ -235,6 +235,7 @@ def test_a_hostile_file_is_one_read_error(path: Path) -> None:
         max_leaves=20,
     )
 )
+@example([{"\n": None}])  # a key with a line break once made a two-line error
 def test_any_data_is_a_deck_or_one_read_error(data: Any) -> None:
     try:
         parse_deck({"format": 1, "symbols": {"sun": "☉"}, "cards": data}, "fuzz.yaml")
