@@ -398,7 +398,6 @@ class _Search:
                 if not filled >> i & 1 and fits(kind, pyramid, self.slots[i]) is None
             )
             self.points[k] = tuple(card_points(kind, pyramid, slot) for slot in self.slots)
-        self.size = size
         self.memo: dict[_Node, tuple[Fraction | int, _Choice]] = {}
         self.nodes = 0
         self._notations: dict[tuple[int, int], str] = {}
