@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, Protocol, T
 import typer
 
 from ..solver.errors import SilverpyrError
-from .options import moves_text
-from .output import one_line, stderr_console, warn
+from .options import moves_text, seed_option
+from .output import one_line, stderr_console, stdout_console, warn
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -81,6 +81,13 @@ OpponentsOption = Annotated[
         "default: one greedy bot.",
         show_default=False,
         metavar="BOTS",
+    ),
+]
+GameSeedOption = Annotated[
+    int | None,
+    seed_option(
+        "Seed of the shuffles: same seed, same game (default: resume the unfinished "
+        "game, else a random seed, shown)."
     ),
 ]
 CoachOption = Annotated[
@@ -503,53 +510,63 @@ class LineScreen(Generic[KeptT]):
 
 def play_kept_game(
     game: str,
-    console: Console,
     open_kept: Callable[[Store | None], KeptT],
-    screen: Callable[[Console, KeptT, Iterator[str] | None], LineScreen[KeptT]],
-    script: Iterator[str] | None,
+    screen: type[LineScreen[KeptT]],
     *,
+    moves: str | None,
+    moves_file: Path | None,
+    comment: re.Pattern[str],
+    line: bool,
+    as_json: bool,
+    plain: bool,
     title: Callable[[KeptT], str],
-    line_mode: bool,
     full_screen: Callable[[], Callable[[KeptT], object] | None],
-    outcome_json: Callable[[KeptT, bool], None] | None,
+    outcome_json: Callable[[KeptT, bool], None],
 ) -> None:
-    """Open the kept game in ``game``'s results store (``open_kept``, under a spinner is the
-    game's), say its ``title`` and notes, and play it: full screen when ``line_mode`` is not
-    asked and ``full_screen`` gives a launcher, else in the line mode's ``screen``.
+    """The ``game`` command once its options are checked: the script of ``--moves`` (lines
+    matching the game's ``comment`` left out), the kept game opened under a spinner in
+    ``game``'s results store (``open_kept``), its ``title`` and notes, then the play: full
+    screen when no ``--line``, ``--moves``, ``--json`` or ``--plain`` asks for line mode and
+    ``full_screen`` gives a launcher, else the game's line-mode ``screen``.
 
     Leaving (``q``) prints the coach's summary and what is saved (exit 0); a script that stops
-    on a table with answers says how to resume it. ``outcome_json`` (``--json``) prints the
-    outcome at the end, or on leaving (its flag: left)."""
+    on a table with answers says how to resume it. Under ``--json`` the game's lines go to
+    stderr and ``outcome_json`` prints the outcome at the end, or on leaving (its flag: left).
+    """
+    script = script_answers(moves, moves_file, comment)
+    console = stderr_console() if as_json else stdout_console(plain=plain)
     with results(game) as store:
-        kept = open_kept(store)
+        with console.status("Opening the game...", spinner="dots"):
+            kept = open_kept(store)
         with kept:
             console.print(title(kept), highlight=False, markup=False)
             for note in kept.notes:
                 console.print(note, highlight=False, markup=False)
-            if script is None and not line_mode:
+            if script is None and not (line or as_json or plain):
                 run_game = full_screen()
                 if run_game is not None:
                     run_game(kept)
                     return
             try:
-                screen(console, kept, script).run()
+                screen(console, kept, script, plain=plain).run()
             except Quit:
                 summary(console, kept)
                 typer.echo(left_text(kept), err=True)
-                if outcome_json is not None:
+                if as_json:
                     outcome_json(kept, True)
                 raise typer.Exit(EXIT_LEFT) from None
             except ScriptError as error:
                 if kept.answers and not kept.is_over():
                     raise ScriptError(f"{error}; {kept.leave()}") from None
                 raise
-    if outcome_json is not None:
+    if as_json:
         outcome_json(kept, False)
 
 
 __all__ = [
     "BotsError",
     "CoachOption",
+    "GameSeedOption",
     "LineKept",
     "LineScreen",
     "OpponentsOption",

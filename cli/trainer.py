@@ -1,11 +1,12 @@
 """The trainer's commands in line mode, for any game with a :mod:`puzzles.attempts` trainer
 (the Sun's and Cheops's ``puzzle``, ``daily`` and ``stats``): what they do the same, game-free.
 
-* ``puzzle``: ``--seed`` or ``--id`` (:func:`puzzle_id_of`), a daily not out yet refused
+* ``puzzle``: ``--seed`` or ``--id`` (:func:`puzzle_to_play`), a daily not out yet refused
   (:func:`require_out`); the puzzle from the store's cache or made and cached
   (:func:`cached_puzzle`).
-* ``daily --archive``: the past dailies with your result (:func:`show_archive`), scores and
-  pars in the game's unit (the store keeps tenths).
+* ``daily``: ``--date`` or today (:func:`daily_to_play`); ``--archive``: the past dailies with
+  your result (:func:`show_archive`), scores and pars in the game's unit (the store keeps
+  tenths).
 * ``stats``: played, at par, streaks, histogram (:func:`show_stats`).
 * Playing (:func:`play_attempt`): ``--json`` without answers shows the puzzle; else the
   attempt is opened (resumed, practice), the position and the notes are printed, the answers
@@ -23,7 +24,9 @@ import datetime as dt
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, nullcontext
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Protocol, TypeVar
+
+import typer
 
 from .options import random_seed
 from .output import emit
@@ -70,6 +73,42 @@ class LoopSession(Protocol):
     def give_up(self) -> None: ...
 
 
+ARCHIVE_DAYS = 30
+"""Days listed by ``daily --archive`` unless ``--days`` says otherwise."""
+
+DateOption = Annotated[
+    str | None,
+    typer.Option(
+        "--date",
+        help="Play the daily of this date (YYYY-MM-DD, not after today); default: today.",
+        show_default=False,
+    ),
+]
+ArchiveOption = Annotated[
+    bool, typer.Option("--archive", help="List past dailies with your result instead.")
+]
+DaysOption = Annotated[
+    int, typer.Option("--days", min=1, max=3660, help="Days listed by --archive.")
+]
+
+
+def kind_option() -> Any:
+    """``--kind`` of ``puzzle`` (its values are the game's kinds)."""
+    return typer.Option(
+        "--kind", help="Kind of puzzle (default: the seed picks one).", show_default=False
+    )
+
+
+class PuzzleId(Protocol):
+    """A parsed puzzle id: its canonical text, and its date when it is a daily's."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def daily_date(self) -> str | None: ...
+
+
 def results_store(game: str, optional: bool) -> AbstractContextManager[Store | None]:
     """``game``'s rows of the results store; none at all when nothing is recorded."""
     from ..puzzles.store import Store
@@ -85,28 +124,54 @@ def require_out(day: dt.date, today: dt.date, error: Error) -> None:
         raise error(f"the daily of {day.isoformat()} is not out yet (today is {today.isoformat()})")
 
 
-def puzzle_id_of(
+def puzzle_to_play(
     seed: int | None,
     kind: str | None,
     puzzle_id: str | None,
+    today: dt.date,
+    *,
     seed_id: Callable[[int, str | None], str],
+    parse_puzzle_id: Callable[[str], PuzzleId],
     error: Error,
 ) -> str:
-    """The puzzle ``puzzle`` plays: ``--id``, or the id of ``--seed`` (random when not
-    given) and ``--kind``."""
+    """The id of the puzzle ``puzzle`` plays: ``--id``, or the id of ``--seed`` (random when
+    not given) and ``--kind``; a daily's only once it is out on ``today``."""
     if seed is not None and puzzle_id is not None:
         raise error("give only one of --seed, --id")
     if kind is not None and puzzle_id is not None:
         raise error("--kind goes with --seed (or no seed), not with --id")
-    if puzzle_id is not None:
-        return puzzle_id
-    return seed_id(seed if seed is not None else random_seed(), kind)
+    if puzzle_id is None:
+        puzzle_id = seed_id(seed if seed is not None else random_seed(), kind)
+    parsed = parse_puzzle_id(puzzle_id)
+    if parsed.daily_date is not None:
+        require_out(dt.date.fromisoformat(parsed.daily_date), today, error)
+    return parsed.text
 
 
-def check_archive_alone(date: str | None, text: str | None, restart: bool, error: Error) -> None:
-    """``daily --archive`` lists the dailies: it plays nothing."""
-    if date is not None or text is not None or restart:
-        raise error("--archive lists the dailies: it takes only --days, --json, --plain")
+def daily_to_play(
+    game: str,
+    date: str | None,
+    today: dt.date,
+    *,
+    archive: bool,
+    days: int,
+    text: str | None,
+    restart: bool,
+    as_json: bool,
+    plain: bool,
+    parse_date: Callable[[str], dt.date],
+    error: Error,
+) -> dt.date | None:
+    """The date of the daily ``daily`` plays (``--date``, else ``today``; not after it), or
+    ``None`` when ``--archive`` listed the dailies instead (it plays nothing)."""
+    if archive:
+        if date is not None or text is not None or restart:
+            raise error("--archive lists the dailies: it takes only --days, --json, --plain")
+        show_archive(game, today, days, as_json=as_json, plain=plain)
+        return None
+    day = parse_date(date) if date is not None else today
+    require_out(day, today, error)
+    return day
 
 
 def _call(make: Callable[[], P]) -> P:
@@ -401,14 +466,19 @@ def describe_entry(entry: ArchiveEntry) -> str:
 
 
 __all__ = [
+    "ARCHIVE_DAYS",
+    "ArchiveOption",
+    "DateOption",
+    "DaysOption",
     "cached_puzzle",
-    "check_archive_alone",
+    "daily_to_play",
     "describe_entry",
     "entry_dict",
     "finish_attempt",
     "hint_level",
+    "kind_option",
     "play_attempt",
-    "puzzle_id_of",
+    "puzzle_to_play",
     "require_out",
     "results_store",
     "run_answers",

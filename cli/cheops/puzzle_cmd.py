@@ -32,16 +32,19 @@ from ..options import (
     seed_option,
 )
 from ..trainer import (
+    ARCHIVE_DAYS,
+    ArchiveOption,
+    DateOption,
+    DaysOption,
     cached_puzzle,
-    check_archive_alone,
+    daily_to_play,
     finish_attempt,
+    kind_option,
     play_attempt,
-    puzzle_id_of,
-    require_out,
+    puzzle_to_play,
     run_answers,
     say,
     script_answers,
-    show_archive,
     show_stats,
 )
 from ..trainer import stdin_lines as _stdin_lines
@@ -59,7 +62,6 @@ if TYPE_CHECKING:
     from ...solver.cheops.game import CheopsState
 
 CACHE_VERSION = "cheops-puzzle-v1"
-ARCHIVE_DAYS = 30
 
 
 class CheopsKindChoice(StrEnum):
@@ -112,12 +114,7 @@ def puzzle(
         int | None,
         seed_option("Seed of the puzzle: same seed, same puzzle everywhere (default: random)."),
     ] = None,
-    kind: Annotated[
-        CheopsKindChoice | None,
-        typer.Option(
-            "--kind", help="Kind of puzzle (default: the seed picks one).", show_default=False
-        ),
-    ] = None,
+    kind: Annotated[CheopsKindChoice | None, kind_option()] = None,
     puzzle_id: Annotated[
         str | None,
         typer.Option(
@@ -139,17 +136,19 @@ def puzzle(
     from ...puzzles.cheops.puzzle import CheopsPuzzleError
 
     text = moves_text(moves, moves_file)
-    puzzle_id = puzzle_id_of(
-        seed, kind.value if kind is not None else None, puzzle_id, seed_id, CheopsPuzzleError
+    puzzle_id = puzzle_to_play(
+        seed,
+        kind.value if kind is not None else None,
+        puzzle_id,
+        _today(),
+        seed_id=seed_id,
+        parse_puzzle_id=parse_puzzle_id,
+        error=CheopsPuzzleError,
     )
-    today = _today()
-    parsed = parse_puzzle_id(puzzle_id)
-    if parsed.daily_date is not None:
-        require_out(dt.date.fromisoformat(parsed.daily_date), today, CheopsPuzzleError)
     loaded = _cached(
         cheops_components(ctx),
-        parsed.text,
-        lambda components: puzzle_for_id(parsed.text, components),
+        puzzle_id,
+        lambda components: puzzle_for_id(puzzle_id, components),
         no_record,
         as_json,
     )
@@ -158,20 +157,9 @@ def puzzle(
 
 def daily(
     ctx: typer.Context,
-    date: Annotated[
-        str | None,
-        typer.Option(
-            "--date",
-            help="Play the daily of this date (YYYY-MM-DD, not after today); default: today.",
-            show_default=False,
-        ),
-    ] = None,
-    archive: Annotated[
-        bool, typer.Option("--archive", help="List past dailies with your result instead.")
-    ] = False,
-    days: Annotated[
-        int, typer.Option("--days", min=1, max=3660, help="Days listed by --archive.")
-    ] = ARCHIVE_DAYS,
+    date: DateOption = None,
+    archive: ArchiveOption = False,
+    days: DaysOption = ARCHIVE_DAYS,
     as_json: JsonOption = False,
     moves: MovesOption = None,
     moves_file: MovesFileOption = None,
@@ -184,13 +172,21 @@ def daily(
     from ...puzzles.cheops.puzzle import CheopsPuzzleError
 
     text = moves_text(moves, moves_file)
-    today = _today()
-    if archive:
-        check_archive_alone(date, text, restart, CheopsPuzzleError)
-        show_archive(GAME, today, days, as_json=as_json, plain=plain)
+    day = daily_to_play(
+        GAME,
+        date,
+        _today(),
+        archive=archive,
+        days=days,
+        text=text,
+        restart=restart,
+        as_json=as_json,
+        plain=plain,
+        parse_date=parse_date,
+        error=CheopsPuzzleError,
+    )
+    if day is None:
         return
-    day = parse_date(date) if date is not None else today
-    require_out(day, today, CheopsPuzzleError)
     loaded = _cached(
         cheops_components(ctx),
         f"daily-{day.isoformat()}",

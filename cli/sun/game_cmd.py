@@ -43,6 +43,7 @@ import typer
 from ..line_game import (
     BotsError,
     CoachOption,
+    GameSeedOption,
     LineScreen,
     OpponentsOption,
     PlayersOption,
@@ -51,7 +52,6 @@ from ..line_game import (
     play_kept_game,
     record_option,
     rollouts_option,
-    script_answers,
 )
 from ..line_game import parse_bots as _parse_bots
 from ..options import (
@@ -61,9 +61,7 @@ from ..options import (
     MovesOption,
     PlainOption,
     random_seed,
-    seed_option,
 )
-from ..output import stderr_console, stdout_console
 from .context import GAME
 from .context import deck as sun_deck
 
@@ -100,13 +98,7 @@ def game(
             metavar="SIZE",
         ),
     ] = None,
-    seed: Annotated[
-        int | None,
-        seed_option(
-            "Seed of the shuffles: same seed, same game (default: resume the unfinished "
-            "game, else a random seed, shown)."
-        ),
-    ] = None,
+    seed: GameSeedOption = None,
     coach: CoachOption = False,
     rollouts: Annotated[int | None, rollouts_option(12)] = None,
     record: Annotated[Path | None, record_option("decision")] = None,
@@ -133,38 +125,38 @@ def game(
         record_target(record)
     fresh = random_seed()
     deck = sun_deck(ctx)
-    script = script_answers(moves, moves_file, _COMMENT)
-    console = stderr_console() if as_json else stdout_console(plain=plain)
 
     def open_kept(store: Store | None) -> KeptGame:
-        with console.status("Opening the game...", spinner="dots"):
-            kept = KeptGame.start(
-                deck,
-                seed=seed,
-                fresh_seed=fresh,
-                size=size,
-                bots=bots,
-                coach=coach,
-                record=record,
-                store=store,
-                restart=restart,
-            )
+        kept = KeptGame.start(
+            deck,
+            seed=seed,
+            fresh_seed=fresh,
+            size=size,
+            bots=bots,
+            coach=coach,
+            record=record,
+            store=store,
+            restart=restart,
+        )
         kept.rollouts = rollouts
         return kept
 
     play_kept_game(
         GAME,
-        console,
         open_kept,
-        lambda console, kept, script: _Screen(console, kept, script, plain=plain),
-        script,
+        _Screen,
+        moves=moves,
+        moves_file=moves_file,
+        comment=_COMMENT,
+        line=line,
+        as_json=as_json,
+        plain=plain,
         title=lambda kept: (
             f"Pyramid of the Sun, seed {kept.seed} ({kept.size} pyramid): replay it with "
             f"--seed {kept.seed}"
         ),
-        line_mode=line or as_json or plain,
         full_screen=_full_screen,
-        outcome_json=(lambda kept, left: _print_json(kept, record, left=left)) if as_json else None,
+        outcome_json=lambda kept, left: _print_json(kept, record, left=left),
     )
 
 

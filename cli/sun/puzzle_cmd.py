@@ -33,16 +33,19 @@ from ..options import (
     seed_option,
 )
 from ..trainer import (
+    ARCHIVE_DAYS,
+    ArchiveOption,
+    DateOption,
+    DaysOption,
     cached_puzzle,
-    check_archive_alone,
+    daily_to_play,
     finish_attempt,
+    kind_option,
     play_attempt,
-    puzzle_id_of,
-    require_out,
+    puzzle_to_play,
     run_answers,
     say,
     script_answers,
-    show_archive,
     show_stats,
 )
 from ..trainer import stdin_lines as _stdin_lines
@@ -57,8 +60,6 @@ if TYPE_CHECKING:
     from ...puzzles.sun.puzzle import SunPuzzle
     from ...solver.sun.cards import Deck
     from ...solver.sun.game import SunState
-
-ARCHIVE_DAYS = 30
 
 
 class SunKindChoice(StrEnum):
@@ -101,12 +102,7 @@ def puzzle(
         int | None,
         seed_option("Seed of the puzzle: same seed, same puzzle everywhere (default: random)."),
     ] = None,
-    kind: Annotated[
-        SunKindChoice | None,
-        typer.Option(
-            "--kind", help="Kind of puzzle (default: the seed picks one).", show_default=False
-        ),
-    ] = None,
+    kind: Annotated[SunKindChoice | None, kind_option()] = None,
     puzzle_id: Annotated[
         str | None,
         typer.Option(
@@ -127,35 +123,26 @@ def puzzle(
     from ...puzzles.sun.puzzle import SunPuzzleError
 
     text = moves_text(moves, moves_file)
-    puzzle_id = puzzle_id_of(
-        seed, kind.value if kind is not None else None, puzzle_id, seed_id, SunPuzzleError
+    puzzle_id = puzzle_to_play(
+        seed,
+        kind.value if kind is not None else None,
+        puzzle_id,
+        _today(),
+        seed_id=seed_id,
+        parse_puzzle_id=parse_puzzle_id,
+        error=SunPuzzleError,
     )
-    today = _today()
-    parsed = parse_puzzle_id(puzzle_id)
-    if parsed.daily_date is not None:
-        require_out(dt.date.fromisoformat(parsed.daily_date), today, SunPuzzleError)
     loaded = _cached(
-        sun_deck(ctx), parsed.text, lambda deck: puzzle_for_id(parsed.text, deck), no_record
+        sun_deck(ctx), puzzle_id, lambda deck: puzzle_for_id(puzzle_id, deck), no_record
     )
     _play(loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart)
 
 
 def daily(
     ctx: typer.Context,
-    date: Annotated[
-        str | None,
-        typer.Option(
-            "--date",
-            help="Play the daily of this date (YYYY-MM-DD, not after today); default: today.",
-            show_default=False,
-        ),
-    ] = None,
-    archive: Annotated[
-        bool, typer.Option("--archive", help="List past dailies with your result instead.")
-    ] = False,
-    days: Annotated[
-        int, typer.Option("--days", min=1, max=3660, help="Days listed by --archive.")
-    ] = ARCHIVE_DAYS,
+    date: DateOption = None,
+    archive: ArchiveOption = False,
+    days: DaysOption = ARCHIVE_DAYS,
     as_json: JsonOption = False,
     moves: MovesOption = None,
     moves_file: MovesFileOption = None,
@@ -168,13 +155,21 @@ def daily(
     from ...puzzles.sun.puzzle import SunPuzzleError
 
     text = moves_text(moves, moves_file)
-    today = _today()
-    if archive:
-        check_archive_alone(date, text, restart, SunPuzzleError)
-        show_archive(GAME, today, days, as_json=as_json, plain=plain)
+    day = daily_to_play(
+        GAME,
+        date,
+        _today(),
+        archive=archive,
+        days=days,
+        text=text,
+        restart=restart,
+        as_json=as_json,
+        plain=plain,
+        parse_date=parse_date,
+        error=SunPuzzleError,
+    )
+    if day is None:
         return
-    day = parse_date(date) if date is not None else today
-    require_out(day, today, SunPuzzleError)
     loaded = _cached(
         sun_deck(ctx), f"daily-{day.isoformat()}", lambda deck: daily_puzzle(day, deck), no_record
     )
