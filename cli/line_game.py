@@ -171,7 +171,7 @@ def script_answers(
 @contextmanager
 def results(game: str) -> Iterator[Store | None]:
     """The results store the game is saved in; one that cannot be used is a warning, and
-    the game is played without saving (as in the Silver & Gold game)."""
+    the game is played without saving (every game's ``game``, Silver & Gold's too)."""
     from ..puzzles.store import Store, StoreError
 
     try:
