@@ -170,6 +170,13 @@ PositionOption = Annotated[
     ),
 ]
 """``--position FILE`` of the Sun's and Cheops's ``solve``."""
+SearchTimeOption = Annotated[
+    float,
+    time_limit_option(
+        "Seconds the search may take; past it the answer is the best found, not proven."
+    ),
+]
+"""``--time-limit`` of the Sun's and Cheops's ``solve`` (default: 10 s)."""
 PositionTemplateOption = Annotated[
     bool,
     typer.Option(

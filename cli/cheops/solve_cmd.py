@@ -12,8 +12,8 @@ from ..options import (
     PlainOption,
     PositionOption,
     PositionTemplateOption,
+    SearchTimeOption,
     position_to_solve,
-    time_limit_option,
 )
 from ..output import emit_search, with_spinner
 from .context import components as cheops_components
@@ -23,12 +23,7 @@ def solve(
     ctx: typer.Context,
     position: PositionOption = None,
     template: PositionTemplateOption = False,
-    time_limit: Annotated[
-        float,
-        time_limit_option(
-            "Seconds the search may take; past it the answer is the best found, not proven."
-        ),
-    ] = 10.0,
+    time_limit: SearchTimeOption = 10.0,
     win: Annotated[
         bool,
         typer.Option(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
 import typer
 
 from ..options import (
@@ -11,8 +9,8 @@ from ..options import (
     PlainOption,
     PositionOption,
     PositionTemplateOption,
+    SearchTimeOption,
     position_to_solve,
-    time_limit_option,
 )
 from ..output import emit_search, with_spinner
 from .context import deck as sun_deck
@@ -22,12 +20,7 @@ def solve(
     ctx: typer.Context,
     position: PositionOption = None,
     template: PositionTemplateOption = False,
-    time_limit: Annotated[
-        float,
-        time_limit_option(
-            "Seconds the search may take; past it the answer is the best found, not proven."
-        ),
-    ] = 10.0,
+    time_limit: SearchTimeOption = 10.0,
     as_json: JsonOption = False,
     plain: PlainOption = False,
 ) -> None:
