@@ -27,7 +27,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 import typer
 
@@ -218,6 +218,13 @@ class TableLine(Protocol):
 
     @property
     def text(self) -> str: ...
+
+
+class CoachLine(TableLine, Protocol):
+    """The kept game's ``Judged``: the coach's verdict on a decision that became final."""
+
+    @property
+    def verdict(self) -> _Verdict: ...
 
 
 class LineKept(Protocol[MoveT]):
@@ -415,7 +422,7 @@ class LineScreen(Generic[KeptT]):
     def tell(self, events: Sequence[TableLine]) -> None:
         for event in events:
             if event.kind == "coach":
-                verdict: _Verdict = getattr(event, "verdict")  # noqa: B009 (a Judged)
+                verdict = cast("CoachLine", event).verdict
                 asked = any(seen is verdict for seen in self._asked)
                 if not verdict.is_silent and not asked:
                     self.say(verdict.message())
@@ -565,6 +572,7 @@ def play_kept_game(
 
 __all__ = [
     "BotsError",
+    "CoachLine",
     "CoachOption",
     "GameSeedOption",
     "LineKept",
