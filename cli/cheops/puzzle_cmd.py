@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from .. import trainer
 from ..options import (
     JsonOption,
     MovesFileOption,
@@ -31,22 +32,7 @@ from ..options import (
     moves_text,
     seed_option,
 )
-from ..trainer import (
-    ARCHIVE_DAYS,
-    ArchiveOption,
-    DateOption,
-    DaysOption,
-    cached_puzzle,
-    daily_to_play,
-    finish_attempt,
-    kind_option,
-    play_attempt,
-    puzzle_to_play,
-    run_answers,
-    say,
-    script_answers,
-    show_stats,
-)
+from ..trainer import say
 from ..trainer import stdin_lines as _stdin_lines
 from .context import GAME
 from .context import components as cheops_components
@@ -97,7 +83,7 @@ def _cached(
     a damaged entry is warned about and made again."""
     from ...puzzles.cheops.puzzle import CheopsPuzzle, CheopsPuzzleError
 
-    return cached_puzzle(
+    return trainer.cached_puzzle(
         GAME,
         f"{CACHE_VERSION}|{components.fingerprint}|{puzzle_id}",
         lambda: make(components),
@@ -114,7 +100,7 @@ def puzzle(
         int | None,
         seed_option("Seed of the puzzle: same seed, same puzzle everywhere (default: random)."),
     ] = None,
-    kind: Annotated[CheopsKindChoice | None, kind_option()] = None,
+    kind: Annotated[CheopsKindChoice | None, trainer.kind_option()] = None,
     puzzle_id: Annotated[
         str | None,
         typer.Option(
@@ -136,7 +122,7 @@ def puzzle(
     from ...puzzles.cheops.puzzle import CheopsPuzzleError
 
     text = moves_text(moves, moves_file)
-    puzzle_id = puzzle_to_play(
+    puzzle_id = trainer.puzzle_to_play(
         seed,
         kind.value if kind is not None else None,
         puzzle_id,
@@ -157,9 +143,9 @@ def puzzle(
 
 def daily(
     ctx: typer.Context,
-    date: DateOption = None,
-    archive: ArchiveOption = False,
-    days: DaysOption = ARCHIVE_DAYS,
+    date: trainer.DateOption = None,
+    archive: trainer.ArchiveOption = False,
+    days: trainer.DaysOption = trainer.ARCHIVE_DAYS,
     as_json: JsonOption = False,
     moves: MovesOption = None,
     moves_file: MovesFileOption = None,
@@ -172,7 +158,7 @@ def daily(
     from ...puzzles.cheops.puzzle import CheopsPuzzleError
 
     text = moves_text(moves, moves_file)
-    day = daily_to_play(
+    day = trainer.daily_to_play(
         GAME,
         date,
         _today(),
@@ -199,7 +185,7 @@ def daily(
 
 def stats(as_json: JsonOption = False, plain: PlainOption = False) -> None:
     """Your Cheops puzzle statistics: played, at par, streaks, histogram."""
-    show_stats(GAME, _today(), as_json=as_json, plain=plain)
+    trainer.show_stats(GAME, _today(), as_json=as_json, plain=plain)
 
 
 # --- playing ---------------------------------------------------------------------------------
@@ -218,7 +204,7 @@ def _play(
     from ...puzzles.cheops.session import CheopsSession
     from ..output import with_spinner
 
-    answers = script_answers(text)
+    answers = trainer.script_answers(text)
     today = _today()
 
     def open_sitting(store: Store | None) -> Sitting:
@@ -227,7 +213,7 @@ def _play(
         )
         return open_attempt(store, loaded, today, restart=restart, session=fresh)
 
-    play_attempt(
+    trainer.play_attempt(
         answers,
         game=GAME,
         as_json=as_json,
@@ -281,7 +267,7 @@ def _run(
         if not session.finished and console is not None:
             say(console, _prompt(session))
 
-    run_answers(
+    trainer.run_answers(
         session,
         answers,
         log,
@@ -371,7 +357,7 @@ def _finish(
             return fields, ["the puzzle is not over: the attempt is saved; play it again to go on"]
         return fields, ["the puzzle is not over; no move was made, so nothing is saved"]
 
-    finish_attempt(
+    trainer.finish_attempt(
         sitting,
         store,
         log,

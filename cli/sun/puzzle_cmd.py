@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from .. import trainer
 from ..options import (
     JsonOption,
     MovesFileOption,
@@ -32,22 +33,7 @@ from ..options import (
     moves_text,
     seed_option,
 )
-from ..trainer import (
-    ARCHIVE_DAYS,
-    ArchiveOption,
-    DateOption,
-    DaysOption,
-    cached_puzzle,
-    daily_to_play,
-    finish_attempt,
-    kind_option,
-    play_attempt,
-    puzzle_to_play,
-    run_answers,
-    say,
-    script_answers,
-    show_stats,
-)
+from ..trainer import say
 from ..trainer import stdin_lines as _stdin_lines
 from .context import GAME
 from .context import deck as sun_deck
@@ -86,7 +72,7 @@ def _cached(
     entry is warned about and made again."""
     from ...puzzles.sun.puzzle import SunPuzzle, SunPuzzleError
 
-    return cached_puzzle(
+    return trainer.cached_puzzle(
         GAME,
         f"{CACHE_VERSION}|{deck.fingerprint}|{puzzle_id}",
         lambda: make(deck),
@@ -102,7 +88,7 @@ def puzzle(
         int | None,
         seed_option("Seed of the puzzle: same seed, same puzzle everywhere (default: random)."),
     ] = None,
-    kind: Annotated[SunKindChoice | None, kind_option()] = None,
+    kind: Annotated[SunKindChoice | None, trainer.kind_option()] = None,
     puzzle_id: Annotated[
         str | None,
         typer.Option(
@@ -123,7 +109,7 @@ def puzzle(
     from ...puzzles.sun.puzzle import SunPuzzleError
 
     text = moves_text(moves, moves_file)
-    puzzle_id = puzzle_to_play(
+    puzzle_id = trainer.puzzle_to_play(
         seed,
         kind.value if kind is not None else None,
         puzzle_id,
@@ -140,9 +126,9 @@ def puzzle(
 
 def daily(
     ctx: typer.Context,
-    date: DateOption = None,
-    archive: ArchiveOption = False,
-    days: DaysOption = ARCHIVE_DAYS,
+    date: trainer.DateOption = None,
+    archive: trainer.ArchiveOption = False,
+    days: trainer.DaysOption = trainer.ARCHIVE_DAYS,
     as_json: JsonOption = False,
     moves: MovesOption = None,
     moves_file: MovesFileOption = None,
@@ -155,7 +141,7 @@ def daily(
     from ...puzzles.sun.puzzle import SunPuzzleError
 
     text = moves_text(moves, moves_file)
-    day = daily_to_play(
+    day = trainer.daily_to_play(
         GAME,
         date,
         _today(),
@@ -178,7 +164,7 @@ def daily(
 
 def stats(as_json: JsonOption = False, plain: PlainOption = False) -> None:
     """Your Pyramid of the Sun puzzle statistics: played, at par, streaks, histogram."""
-    show_stats(GAME, _today(), as_json=as_json, plain=plain)
+    trainer.show_stats(GAME, _today(), as_json=as_json, plain=plain)
 
 
 # --- playing ---------------------------------------------------------------------------------
@@ -195,9 +181,9 @@ def _play(
 ) -> None:
     from ...puzzles.sun.attempt import open_attempt
 
-    answers = script_answers(text)
+    answers = trainer.script_answers(text)
     today = _today()
-    play_attempt(
+    trainer.play_attempt(
         answers,
         game=GAME,
         as_json=as_json,
@@ -250,7 +236,7 @@ def _run(
         for told in _what_happened(session.state, seen):
             say(console, told)
 
-    run_answers(
+    trainer.run_answers(
         session,
         answers,
         log,
@@ -324,7 +310,7 @@ def _finish(
         fields = {"moves": list(session.moves), "score_so_far": str(session.score)}
         return fields, ["the turn is not over: the attempt is saved; play the same puzzle to go on"]
 
-    finish_attempt(
+    trainer.finish_attempt(
         sitting,
         store,
         log,
