@@ -21,6 +21,7 @@ summary (:class:`CoachReport`), each game naming only the unit it counts a loss 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -227,6 +228,13 @@ class CoachReport:
         """Lost in all (silent decisions included): an estimate of the gap to the expert."""
         return sum(v.loss for v in self.verdicts)
 
+    @property
+    def total_error(self) -> float:
+        """The standard error of :attr:`total_loss`: each verdict is measured on its own
+        samples (independent of the others'), so the errors add in quadrature; a decision
+        that was the expert's own loses exactly 0."""
+        return math.sqrt(sum((v.error or 0.0) ** 2 for v in self.verdicts))
+
     def costliest(self, count: int = 3) -> list[Verdict]:
         """The ``count`` decisions that lost the most (those that lost something)."""
         return costliest(self.verdicts, count)
@@ -237,7 +245,8 @@ class CoachReport:
         graded = sum(1 for v in self.verdicts if not v.is_silent)
         lines = [
             f"Coach's summary: {count} decision{'' if count == 1 else 's'} judged, "
-            f"{graded} worth a word; {self.total_loss:.1f} {self.unit} lost against "
+            f"{graded} worth a word; {self.total_loss:.1f}{noise(self.total_error)} {self.unit} "
+            "lost against "
             "the expert in all (an estimate of your gap to it)."
         ]
         lines.extend(
@@ -253,6 +262,7 @@ class CoachReport:
         return {
             "decisions": len(self.verdicts),
             "total_loss": round(self.total_loss, 2),
+            "total_loss_error": round(self.total_error, 2),
             "costliest": [v.to_dict() for v in self.costliest()],
             "verdicts": [v.to_dict() for v in self.verdicts],
         }
