@@ -1,12 +1,11 @@
-"""The Cheops game's Textual app: its CSS and leaving on Ctrl-C (the "terminal too small"
-screen and the fit on resize are the core's :class:`~silverpyr.cli.tui.base.GameApp`)."""
+"""The Cheops game's Textual app: its CSS (the "terminal too small" screen and the fit on resize are
+the core's :class:`~silverpyr.cli.tui.base.GameApp`, leaving on Ctrl-C its
+:class:`~silverpyr.cli.tui.game_screen.TableGameApp`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ...tui.base import MIN_SIZE as MIN_SIZE
-from ...tui.base import GameApp
+from ...tui.game_screen import Leaving, TableGameApp
 
 # The core's MIN_SIZE (80x24) shows every part of the game: 80 columns for the pyramid's
 # bottom row (11 spaces, 45 characters with the row letters) beside the six price boards (30
@@ -44,25 +43,13 @@ TooSmall { align: center middle; background: $background; }
 """
 
 
-@dataclass
-class CheopsSetting:
-    """What the screens share: what leaving kept, printed when the app exits."""
-
-    left: list[str] = field(default_factory=list)
+class CheopsSetting(Leaving):
+    """What the screens share: what leaving kept, printed when the app exits (the core's
+    :class:`~silverpyr.cli.tui.game_screen.Leaving`)."""
 
 
-class CheopsApp(GameApp[CheopsSetting]):
+class CheopsApp(TableGameApp[CheopsSetting]):
     """The full-screen Cheops game; ``first`` makes the screen it opens on."""
 
     CSS = CSS
     TITLE = "silverpyr cheops"
-    LEAVING = " (the game is kept)"
-
-    def action_interrupt(self) -> None:
-        """Ctrl-C: leave at once; the game keeps what it kept (saved after every confirmed
-        turn) and says how to resume."""
-        for screen in self.screen_stack:
-            keep = getattr(screen, "keep_progress", None)  # the game screen's
-            if callable(keep):
-                keep()
-        self.exit()

@@ -1,12 +1,11 @@
-"""The Sun game's Textual app: its CSS and leaving on Ctrl-C (the "terminal too small"
-screen and the fit on resize are the core's :class:`~silverpyr.cli.tui.base.GameApp`)."""
+"""The Sun game's Textual app: its CSS (the "terminal too small" screen and the fit on resize are
+the core's :class:`~silverpyr.cli.tui.base.GameApp`, leaving on Ctrl-C its
+:class:`~silverpyr.cli.tui.game_screen.TableGameApp`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ...tui.base import MIN_SIZE as MIN_SIZE
-from ...tui.base import GameApp
+from ...tui.game_screen import Leaving, TableGameApp
 
 # The core's MIN_SIZE (80x24) shows every part of the game: 80 columns for the longest
 # pyramid (10 bricks, 61 characters) beside the scores, and the footer's keys; 24 rows for
@@ -36,25 +35,13 @@ TooSmall { align: center middle; background: $background; }
 """
 
 
-@dataclass
-class SunSetting:
-    """What the screens share: what leaving kept, printed when the app exits."""
-
-    left: list[str] = field(default_factory=list)
+class SunSetting(Leaving):
+    """What the screens share: what leaving kept, printed when the app exits (the core's
+    :class:`~silverpyr.cli.tui.game_screen.Leaving`)."""
 
 
-class SunApp(GameApp[SunSetting]):
+class SunApp(TableGameApp[SunSetting]):
     """The full-screen Pyramid of the Sun game; ``first`` makes the screen it opens on."""
 
     CSS = CSS
     TITLE = "silverpyr sun"
-    LEAVING = " (the game is kept)"
-
-    def action_interrupt(self) -> None:
-        """Ctrl-C: leave at once; the game keeps what it kept (saved after every final
-        decision) and says how to resume."""
-        for screen in self.screen_stack:
-            keep = getattr(screen, "keep_progress", None)  # the game screen's
-            if callable(keep):
-                keep()
-        self.exit()
