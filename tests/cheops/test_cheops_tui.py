@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.text import Text
 from textual import events
 from textual.pilot import Pilot
-from tui_pilot import run, screen_lines, settle
+from tui_pilot import arrows_between, option_number, run, screen_lines, settle
 
 from silverpyr.cli.cheops.tui.app import MIN_SIZE, CheopsApp, CheopsSetting
 from silverpyr.cli.cheops.tui.board import boards_text, hand_text, pyramid_text, seats_text
@@ -66,8 +66,6 @@ from silverpyr.solver.cheops import (
 from silverpyr.solver.cheops.bots import GreedyPlayer
 from silverpyr.solver.rng import SeededStream
 
-DIRECTIONS = {"up": (1, 0), "down": (-1, 0), "left": (0, -1), "right": (0, 1)}
-
 
 @pytest.fixture(scope="module")
 def components() -> Components:
@@ -88,28 +86,14 @@ def arrows_to(screen: CheopsGameScreen, target: Space) -> list[str]:
     start = screen.cursor
     assert start is not None
     targets = screen.targets()
-    paths: dict[Space, list[str]] = {start: []}
-    frontier = [start]
-    while frontier:
-        nxt = []
-        for space in frontier:
-            for key, (rows, columns) in DIRECTIONS.items():
-                to = next_space(targets, space, rows, columns)
-                if to not in paths:
-                    paths[to] = [*paths[space], key]
-                    nxt.append(to)
-        frontier = nxt
-    assert target in paths, f"{target} cannot be reached from {start}"
-    return paths[target]
+    return arrows_between(start, target, lambda space, r, c: next_space(targets, space, r, c))
 
 
 def option_key(question: Choose, value: str) -> str:
     """The number key of the option ``value`` in a question."""
-    values = [option for option, _ in question.options]
-    assert value in values, f"{value} is not offered: {question.options}"
-    index = values.index(value)
-    assert index < 9, "only the first nine options have a number key"
-    return str(index + 1)
+    number = option_number(question, value)
+    assert number <= 9, "only the first nine options have a number key"
+    return str(number)
 
 
 async def answer(pilot: Pilot[None], value: str) -> None:
@@ -118,9 +102,7 @@ async def answer(pilot: Pilot[None], value: str) -> None:
     await pilot.pause()
     question = pilot.app.screen
     assert isinstance(question, Choose), f"no question up for {value}"
-    values = [option for option, _ in question.options]
-    assert value in values, f"{value} is not offered: {question.options}"
-    index = values.index(value)
+    index = option_number(question, value) - 1
     if index < 9:
         await pilot.press(str(index + 1))
     else:

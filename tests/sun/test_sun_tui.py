@@ -22,7 +22,7 @@ from rich.style import Style
 from rich.text import Text
 from sun.engine_table import EngineTable, Line
 from textual.pilot import Pilot
-from tui_pilot import run, screen_lines, settle
+from tui_pilot import arrows_between, option_number, run, screen_lines, settle
 
 from silverpyr.cli.sun.tui.app import MIN_SIZE, SunApp, SunSetting
 from silverpyr.cli.sun.tui.board import brick, pyramid_text
@@ -57,8 +57,6 @@ from silverpyr.solver.sun import (
 )
 from silverpyr.solver.sun.bots import GreedyPlayer
 
-DIRECTIONS = {"up": (1, 0), "down": (-1, 0), "left": (0, -1), "right": (0, 1)}
-
 
 @pytest.fixture(scope="module")
 def deck() -> Deck:
@@ -73,26 +71,12 @@ def arrows_to(state: SunState, start: Slot, target: Slot) -> list[str]:
     """The arrow keys that walk the cursor from ``start`` to ``target`` (breadth first over
     the screen's own moves), or fail when it cannot get there."""
     opens = list(state.pyramid.open_slots())
-    paths: dict[Slot, list[str]] = {start: []}
-    frontier = [start]
-    while frontier:
-        nxt = []
-        for slot in frontier:
-            for key, (rows, columns) in DIRECTIONS.items():
-                to = next_slot(opens, slot, rows, columns)
-                if to not in paths:
-                    paths[to] = [*paths[slot], key]
-                    nxt.append(to)
-        frontier = nxt
-    assert target in paths, f"{target} cannot be reached from {start}"
-    return paths[target]
+    return arrows_between(start, target, lambda slot, r, c: next_slot(opens, slot, r, c))
 
 
 def option_index(question: Choose, value: str) -> str:
     """The number key of the option ``value`` in a question."""
-    values = [option for option, _ in question.options]
-    assert value in values, f"{value} is not offered: {question.options}"
-    return str(values.index(value) + 1)
+    return str(option_number(question, value))
 
 
 async def make_move(pilot: Pilot[None], screen: SunGameScreen, move: Move) -> None:
