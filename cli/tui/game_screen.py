@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -29,12 +29,11 @@ from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.worker import Worker, WorkerState
 
 from ...solver.errors import SilverpyrError
-from .base import GameApp, GameOver, solve_in_thread
+from .base import GameApp, GameOver, SolvingScreen, waited
 from .modals import Choose, Confirm
 from .table import BotTable, TableLine, VerdictLike
 
@@ -46,9 +45,20 @@ ADVICE_LINES = 7
 """Lines of advice kept in the messages (the best options; the rest are counted)."""
 
 
-def waited(seconds: float) -> str:
-    """`` 12 s`` from 2 seconds on (empty before)."""
-    return f" {int(seconds)} s" if seconds >= 2 else ""
+CURSOR_KEYS: list[BindingType] = [
+    Binding("up,k", "cursor(1, 0)", "Move", show=False, priority=True),
+    Binding("down,j", "cursor(-1, 0)", "Move", show=False, priority=True),
+    Binding("left,H", "cursor(0, -1)", "Move", show=False, priority=True),
+    Binding("right,l", "cursor(0, 1)", "Move", show=False, priority=True),
+]
+"""The cursor's keys, first in a game's keys: the arrows, or ``k`` ``j`` ``l`` and ``H``
+(``h`` is the advice)."""
+LAST_KEYS: list[BindingType] = [
+    Binding("h", "hint", "Advice", priority=True),
+    Binding("question_mark", "help", "Help", priority=True),
+    Binding("q", "leave", "Leave", priority=True),
+]
+"""The advice, the help and leaving, last in a game's keys (and its footer)."""
 
 
 def advice_texts(lines: Sequence[str], limit: int = ADVICE_LINES) -> list[Text]:
@@ -162,14 +172,12 @@ class TableGameApp(GameApp[LeavingT]):
 TableT = TypeVar("TableT", bound=BotTable[Any, Any, Any, Any])
 
 
-class TableGameScreen(Screen[None], Generic[TableT]):
+class TableGameScreen(SolvingScreen, Generic[TableT]):
     """A whole game against bots on a table: your turns by keys, the bots' in a thread, the
-    end screen. A game fills :data:`GAME`, :data:`NAME`, :data:`DECIDING`, :data:`END` and
+    end screen. A game fills :data:`THREADS`, :data:`NAME`, :data:`DECIDING`, :data:`END` and
     the hooks below (``redraw``, ``status_text``, ``allows``, ``fit_choice``, ``_ask``,
     ``after_play``, ``recent_after``, ``leave_words``, ``final_line``, ``end_parts``)."""
 
-    GAME: ClassVar[str]
-    """The game's command (``sun``): its threads are named ``silverpyr-<game>-<work>``."""
     NAME: ClassVar[str]
     """The game's name on screen (``Pyramid of the Sun``)."""
     DECIDING: ClassVar[frozenset[str]]
@@ -466,30 +474,19 @@ class TableGameScreen(Screen[None], Generic[TableT]):
 
     # --- the thread work ---------------------------------------------------------------------
 
-    def solve(self, job: Callable[[], object], name: str) -> None:
-        """Run ``job`` in a daemon thread watched by a worker named ``name`` (a daemon, so
-        leaving mid-way does not wait for it): the core's
-        :func:`~silverpyr.cli.tui.base.solve_in_thread`."""
-        solve_in_thread(self, job, name, f"silverpyr-{self.GAME}-{name}")
+    def finishers(self) -> Mapping[str, Callable[[Worker[Any]], None]]:
+        return {"advice": self._advice_done, "coach": self._coach_done, "bots": self._bots_done}
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+    def _bots_done(self, worker: Worker[Any]) -> None:
+        self.busy = None
+        self.progress = None
+        if worker.state is WorkerState.ERROR:
+            self.say(Text(f"The bots failed: {worker.error}", style="bold red"))
+            self.redraw()
             return
-        if worker.name == "advice":
-            self._advice_done(worker)
-        elif worker.name == "coach":
-            self._coach_done(worker)
-        elif worker.name == "bots":
-            self.busy = None
-            self.progress = None
-            if worker.state is WorkerState.ERROR:
-                self.say(Text(f"The bots failed: {worker.error}", style="bold red"))
-                self.redraw()
-                return
-            self._tell(worker.result or [])
-            self.recent_after(self.table.state.events[self._events_before :])
-            self.after_change()
+        self._tell(worker.result or [])
+        self.recent_after(self.table.state.events[self._events_before :])
+        self.after_change()
 
 
 def run_table_game(

@@ -83,13 +83,13 @@ from ....solver.cheops.game import (
 )
 from ....solver.errors import SilverpyrError
 from ...tui.base import GameOver, Shown
+from ...tui.base import waited as waited
 from ...tui.game_screen import ADVICE_LINES as ADVICE_LINES
+from ...tui.game_screen import CURSOR_KEYS, LAST_KEYS, TableGameScreen, nearest
 from ...tui.game_screen import LEAVE as LEAVE
 from ...tui.game_screen import LOG_LINES as LOG_LINES
 from ...tui.game_screen import Question as Question
-from ...tui.game_screen import TableGameScreen, nearest
 from ...tui.game_screen import advice_texts as advice_texts
-from ...tui.game_screen import waited as waited
 from ...tui.modals import Prompt
 from .app import CheopsSetting
 from .board import (
@@ -194,16 +194,13 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
     """A whole game: your turns by keys, the bots' in a thread, the end screen (the flow is
     the core's :class:`~silverpyr.cli.tui.game_screen.TableGameScreen`)."""
 
-    GAME = "cheops"
+    THREADS = "silverpyr-cheops-"
     NAME = "Cheops"
     DECIDING = DECIDING
     END = CheopsEnd
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "cursor(1, 0)", "Move", show=False, priority=True),
-        Binding("down,j", "cursor(-1, 0)", "Move", show=False, priority=True),
-        Binding("left,H", "cursor(0, -1)", "Move", show=False, priority=True),
-        Binding("right,l", "cursor(0, 1)", "Move", show=False, priority=True),
+        *CURSOR_KEYS,
         *(
             Binding(str(n), f"choose({n - 1})", f"Tile {n}", show=False, priority=True)
             for n in range(1, 5)
@@ -218,9 +215,7 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
         Binding("u", "undo", "Undo", priority=True),
         Binding("colon", "type_move", "Type", show=False, priority=True),
         Binding("escape", "cancel_mode", "Cancel", show=False, priority=True),
-        Binding("h", "hint", "Advice", priority=True),
-        Binding("question_mark", "help", "Help", priority=True),
-        Binding("q", "leave", "Leave", priority=True),
+        *LAST_KEYS,
     ]
 
     def __init__(self, setting: CheopsSetting, table: GameTable) -> None:

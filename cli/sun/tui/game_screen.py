@@ -68,13 +68,13 @@ from ....solver.sun.game import (
 )
 from ....solver.sun.pyramid import Slot
 from ...tui.base import GameOver, Shown
+from ...tui.base import waited as waited
 from ...tui.game_screen import ADVICE_LINES as ADVICE_LINES
+from ...tui.game_screen import CURSOR_KEYS, LAST_KEYS, TableGameScreen, nearest
 from ...tui.game_screen import LEAVE as LEAVE
 from ...tui.game_screen import LOG_LINES as LOG_LINES
 from ...tui.game_screen import Question as Question
-from ...tui.game_screen import TableGameScreen, nearest
 from ...tui.game_screen import advice_texts as advice_texts
-from ...tui.game_screen import waited as waited
 from .app import SunSetting
 from .board import (
     card_face,
@@ -162,7 +162,7 @@ class SunGameScreen(TableGameScreen[GameTable]):
     """A whole game: your turns by keys, the bots' in a thread, the end screen (the flow is
     the core's :class:`~silverpyr.cli.tui.game_screen.TableGameScreen`)."""
 
-    GAME = "sun"
+    THREADS = "silverpyr-sun-"
     NAME = "Pyramid of the Sun"
     DECIDING = DECIDING
     END = SunEnd
@@ -170,10 +170,7 @@ class SunGameScreen(TableGameScreen[GameTable]):
     BINDINGS: ClassVar[list[BindingType]] = [
         # every key a priority binding, so keys typed together are handled in the order
         # typed (a priority Enter used to overtake the card's number before it: seen in tmux)
-        Binding("up,k", "cursor(1, 0)", "Move", show=False, priority=True),
-        Binding("down,j", "cursor(-1, 0)", "Move", show=False, priority=True),
-        Binding("left,H", "cursor(0, -1)", "Move", show=False, priority=True),
-        Binding("right,l", "cursor(0, 1)", "Move", show=False, priority=True),
+        *CURSOR_KEYS,
         *(
             Binding(str(n), f"choose({n - 1})", f"Card {n}", show=False, priority=True)
             for n in range(1, 8)
@@ -183,9 +180,7 @@ class SunGameScreen(TableGameScreen[GameTable]):
         Binding("e", "end_turn", "End turn", priority=True),
         Binding("u", "undo", "Undo", priority=True),
         Binding("d", "draw", "Draw", priority=True),
-        Binding("h", "hint", "Advice", priority=True),
-        Binding("question_mark", "help", "Help", priority=True),
-        Binding("q", "leave", "Leave", priority=True),
+        *LAST_KEYS,
     ]
 
     def __init__(self, setting: SunSetting, table: GameTable) -> None:
