@@ -360,11 +360,7 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
         self.solve(lambda: (move, table.check(move, self._progress)), "coach")
 
     def _coach_done(self, worker: Worker[Any]) -> None:
-        self.busy = None
-        self.progress = None
-        if worker.state is WorkerState.ERROR:
-            self.say(Text(f"The coach failed: {worker.error}", style="bold red"))
-            self.redraw()
+        if self._failed(worker, "coach"):
             return
         assert worker.result is not None
         result: tuple[Any, VerdictLike | None] = worker.result
@@ -477,12 +473,19 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
     def finishers(self) -> Mapping[str, Callable[[Worker[Any]], None]]:
         return {"advice": self._advice_done, "coach": self._coach_done, "bots": self._bots_done}
 
-    def _bots_done(self, worker: Worker[Any]) -> None:
+    def _failed(self, worker: Worker[Any], who: str) -> bool:
+        """The busy work (the bots', the coach's) is over; whether it failed (then said in
+        the messages, in red)."""
         self.busy = None
         self.progress = None
         if worker.state is WorkerState.ERROR:
-            self.say(Text(f"The bots failed: {worker.error}", style="bold red"))
+            self.say(Text(f"The {who} failed: {worker.error}", style="bold red"))
             self.redraw()
+            return True
+        return False
+
+    def _bots_done(self, worker: Worker[Any]) -> None:
+        if self._failed(worker, "bots"):
             return
         self._tell(worker.result or [])
         self.recent_after(self.table.state.events[self._events_before :])

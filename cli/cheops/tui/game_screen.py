@@ -479,22 +479,22 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
         self.play(move)
 
     def action_buy(self) -> None:
-        reason = self.table.why_illegal(BuyNeighbour())
+        self._play_unless_refused(BuyNeighbour(), "No neighbour")
+
+    def _play_unless_refused(self, move: Move, refusal: str) -> None:
+        """Play ``move``, or say why not after ``refusal`` (``No neighbour: ...``)."""
+        reason = self.table.why_illegal(move)
         if reason is not None:
-            self._refuse(f"No neighbour: {reason}")
+            self._refuse(f"{refusal}: {reason}")
             return
-        self.play(BuyNeighbour())
+        self.play(move)
 
     def action_end_turn(self) -> None:
         if self.table.waiting is Phase.SECOND:
             self.play(EndTurn())
 
     def action_pass_turn(self) -> None:
-        reason = self.table.why_illegal(Pass())
-        if reason is not None:
-            self._refuse(f"You cannot pass: {reason}")
-            return
-        self.play(Pass())
+        self._play_unless_refused(Pass(), "You cannot pass")
 
     def action_cancel_mode(self) -> None:
         """Escape: back from a kept law's choice of spaces, and no tile chosen."""
