@@ -61,6 +61,34 @@ LAST_KEYS: list[BindingType] = [
 """The advice, the help and leaving, last in a game's keys (and its footer)."""
 
 
+def table_css(layout: str, dialogs: str, dialog_width: int) -> str:
+    """The CSS of a table game's app: the title, the table, the hand, the messages, the
+    status, the questions, the help and the too-small screen are laid out alike; a game
+    gives the table's own parts (``layout``: the pyramid and what stands beside it), its
+    dialogs' rules (``dialogs``: where its help and notes sit) and its dialogs' width."""
+    return f"""
+Screen {{ layout: vertical; }}
+#title {{ height: 1; padding: 0 1; }}
+#table {{ height: auto; }}
+{layout}
+#hand {{ height: 1; padding: 0 1; }}
+#log {{ height: 1fr; min-height: 2; padding: 0 1; }}
+#status {{ height: auto; min-height: 1; padding: 0 1; background: $boost; }}
+#end {{ padding: 0 1; }}
+{dialogs}
+#choose-list {{ height: auto; max-height: 12; border: none; padding: 0; }}
+.dialog {{
+    width: {dialog_width}; max-width: 100%; height: auto; max-height: 100%; padding: 1 2;
+    border: thick $accent; background: $surface;
+}}
+.keys {{ color: $text-muted; margin-top: 1; }}
+#help {{ width: 80; padding: 0 1; }}
+#help .keys {{ margin-top: 0; }}
+TooSmall {{ align: center middle; background: $background; }}
+#too-small {{ width: auto; max-width: 100%; height: auto; padding: 0 1; }}
+"""
+
+
 def advice_texts(lines: Sequence[str], limit: int = ADVICE_LINES) -> list[Text]:
     """The advice: its first line after ``Advice:``, then the next lines up to ``limit`` in
     all and how many are left out."""
