@@ -11,7 +11,10 @@ it and fills the hooks: its layout and drawing, the keys (``check_action`` beyon
 common ones), the question due, what a move played resets, the final line, the end screen's
 parts.
 
-:func:`run_table_game` is what each game's ``launch`` calls. Nothing here knows a game.
+:class:`TableGameApp` is their app (Ctrl-C keeps the game; :func:`table_css` lays it out,
+each game giving its table's parts and dialogs); :data:`CURSOR_KEYS` and :data:`LAST_KEYS`
+are the keys every such game has; :func:`nearest` moves a cursor; :func:`run_table_game` is
+what each game's ``launch`` calls. Nothing here knows a game.
 """
 
 from __future__ import annotations
@@ -241,7 +244,7 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
         raise NotImplementedError
 
     def redraw(self) -> None:
-        """Draw everything from the table (ends with :meth:`draw_status`)."""
+        """Draw everything from the table (ends with :meth:`draw_log`)."""
         raise NotImplementedError
 
     def status_text(self) -> Text:

@@ -325,7 +325,7 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
             return
         table = self.table
         state = table.state
-        title = Text("Cheops", style="bold")
+        title = Text(self.NAME, style="bold")
         if state.over:
             title.append(" - the game is over")
         elif table.waiting is not None:

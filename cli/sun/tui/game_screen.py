@@ -235,7 +235,7 @@ class SunGameScreen(TableGameScreen[GameTable]):
         table = self.table
         state = table.state
         deck = state.deck
-        title = Text("Pyramid of the Sun", style="bold")
+        title = Text(self.NAME, style="bold")
         if state.over:
             title.append(" - the game is over")
         elif table.waiting is not None:
