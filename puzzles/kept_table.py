@@ -262,7 +262,9 @@ class KeptTable(Generic[S, M, U, E, O, P, V, A]):
         self.seed = seed
         self.bots = bots
         self.players = list(players)
-        self.coach = coach
+        self._coach = coach
+        """Whether the coach judges your decisions (read through :attr:`coach`, which a
+        screen's stand-in may override without the table judging)."""
         self.rollouts = rollouts
         """Paired rollouts of the advice and the coach (``None``: the advice's default)."""
         self.record_path = record_path
@@ -346,7 +348,7 @@ class KeptTable(Generic[S, M, U, E, O, P, V, A]):
     def _replay(self, saved: SavedGame) -> str | None:
         """Replay the saved answers through the engine; why they do not replay, if so."""
         self._replaying = True
-        coach, self.coach = self.coach, False
+        coach, self._coach = self._coach, False
         try:
             self.settle()
             for number, answer in enumerate(saved.answers, start=1):
@@ -359,7 +361,7 @@ class KeptTable(Generic[S, M, U, E, O, P, V, A]):
                 return "it stopped inside a turn"
         finally:
             self._replaying = False
-            self.coach = coach
+            self._coach = coach
         if self.is_over():
             return "it had ended"
         if self._record is not None and self.record_path is not None:
@@ -371,7 +373,7 @@ class KeptTable(Generic[S, M, U, E, O, P, V, A]):
             f"Resuming the unfinished game ({self._describe_saved(saved)}); --restart starts "
             "a new one."
         )
-        if self.coach and self.answers:
+        if self._coach and self.answers:
             self.notes.append(
                 "The coach's summary covers the decisions from here on (earlier verdicts "
                 "are not saved)."
@@ -379,6 +381,15 @@ class KeptTable(Generic[S, M, U, E, O, P, V, A]):
         return None
 
     # --- where it stands -------------------------------------------------------------------
+
+    @property
+    def coach(self) -> bool:
+        """Whether the coach is on (``coach=True``, or on in the saved game resumed)."""
+        return self._coach
+
+    @coach.setter
+    def coach(self, on: bool) -> None:
+        self._coach = on
 
     @property
     def waiting(self) -> P | None:
@@ -456,7 +467,7 @@ class KeptTable(Generic[S, M, U, E, O, P, V, A]):
         """The coach's verdict on ``move`` before it is final (``None`` when the coach is
         off). Raises the engine's ``IllegalMove`` when the move is not legal now."""
         self._check_legal(move)
-        if not self.coach:
+        if not self._coach:
             return None
         return self._judge(move, progress)
 
@@ -479,7 +490,7 @@ class KeptTable(Generic[S, M, U, E, O, P, V, A]):
 
     def summary_lines(self) -> list[str]:
         """The coach's summary as lines (empty without the coach)."""
-        return self.report().lines() if self.coach else []
+        return self.report().lines() if self._coach else []
 
     # --- your decisions ----------------------------------------------------------------------
 
@@ -488,7 +499,7 @@ class KeptTable(Generic[S, M, U, E, O, P, V, A]):
         docstring). Raises the engine's ``IllegalMove`` when it is not legal now. The bots do
         not move here: :meth:`settle` plays them."""
         self._check_legal(move)
-        verdict = self._judge(move) if self.coach and not self._replaying else None
+        verdict = self._judge(move) if self._coach and not self._replaying else None
         before = self.state
         after = self.rules.apply(before, move)
         held = self._held(before, move, after)
