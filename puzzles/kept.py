@@ -9,6 +9,8 @@ of the unfinished-game refusal and notes, and how a position is saved or dropped
   no longer replays is dropped with a note saying why.
 * A game is saved after each final decision and its row dropped once it is over
   (:func:`keep_in_store`); saves are compare-and-set on the store's revision.
+* **The lease.** One session at a time plays the saved game: a kept game holds the lease
+  (:class:`HoldsLease`, a context manager) until it is released.
 * **Starting.** :func:`start_kept` resumes the unfinished game (:data:`GAME_ID`, the one
   row), restarts or starts a new one, holding the saved game's lease (one session at a
   time); each game says how its saved row is resumed.
@@ -17,7 +19,7 @@ of the unfinished-game refusal and notes, and how a position is saved or dropped
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, Self, TypeVar
 
 from ..solver.errors import SilverpyrError
 
@@ -76,6 +78,26 @@ def keep_in_store(
             store.drop_game(game_id, revision=revision)
         return None
     return store.save_game(saved(), revision=revision)
+
+
+class HoldsLease:
+    """A kept game as a context manager: it holds the saved game's lease while it is played
+    (:func:`start_kept` gives it) and lets go of it on :meth:`release` or on leaving the
+    ``with`` block."""
+
+    lease: Lease | None = None
+
+    def release(self) -> None:
+        """Let go of the saved game's lease (the game was left, or ended)."""
+        if self.lease is not None:
+            self.lease.release()
+            self.lease = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.release()
 
 
 class Kept(Protocol):
@@ -144,6 +166,7 @@ def _open(
 
 __all__ = [
     "GAME_ID",
+    "HoldsLease",
     "Kept",
     "SavedTableError",
     "UnfinishedGameError",

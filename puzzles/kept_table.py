@@ -31,15 +31,14 @@ import datetime as dt
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast
 
 from ..solver.errors import SilverpyrError
-from .kept import GAME_ID, keep_in_store
+from .kept import GAME_ID, HoldsLease, keep_in_store
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from .lease import Lease
     from .store import SavedGame, Store
 
 HUMAN = 0
@@ -230,7 +229,7 @@ def moves_made(words: str, saved: SavedGame) -> str:
 # --- the table -----------------------------------------------------------------------------------
 
 
-class KeptTable(Generic[S, M, U, E, O, P, V, A]):
+class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
     """A game against bots and what the results store keeps of it (module docstring).
 
     Type parameters: the engine's state ``S``, move ``M``, pending move ``U`` (the moves
@@ -287,7 +286,6 @@ class KeptTable(Generic[S, M, U, E, O, P, V, A]):
         """Turns started so far, every seat's (for people: the game's ``where``)."""
         self.started_on = dt.date.today().isoformat()
         self.revision: int | None = None
-        self.lease: Lease | None = None
         self._record = record
         self._advised: tuple[S, A] | None = None
         self._checked: tuple[S, str, V] | None = None
@@ -583,15 +581,7 @@ class KeptTable(Generic[S, M, U, E, O, P, V, A]):
         if self._drop_due and threading.get_ident() == self._home_thread:
             self._drop_due = False
             self._save()
-        if self.lease is not None:
-            self.lease.release()
-            self.lease = None
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.release()
+        super().release()
 
     def leave(self) -> str:
         """You leave before the end: what is kept and how to come back (pending moves are

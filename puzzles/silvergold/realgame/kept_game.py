@@ -55,6 +55,7 @@ from ....solver.silvergold.game import DECK, GameState, Phase, Replacement, deal
 from ....solver.silvergold.moves import PASS, IllegalMoveError, Move
 from ...kept import (
     GAME_ID,
+    HoldsLease,
     UnfinishedGameError,
     keep_in_store,
     start_kept,
@@ -70,7 +71,6 @@ if TYPE_CHECKING:
     from ....solver.silvergold.players import Player
     from ....solver.silvergold.position import Position
     from ....solver.silvergold.rollouts import Choice
-    from ...lease import Lease
     from ...store import SavedGame, Store
     from .advice import Advice
     from .game_coach import CoachReport, Verdict
@@ -136,7 +136,7 @@ Event = Played | Completed | Replaced | Claimed | Judged
 # --- the kept game -----------------------------------------------------------------------
 
 
-class KeptGame:
+class KeptGame(HoldsLease):
     """A game against bots and what the results store keeps of it (module docstring).
 
     ``store`` is ``None`` when nothing is saved (``--no-record``, or a store that cannot
@@ -179,7 +179,6 @@ class KeptGame:
         self.started_on = dt.date.today().isoformat()
         self.revision: int | None = None
         """The revision of the saved game this session read or wrote last."""
-        self.lease: Lease | None = None
         self._record: GameRecord | None = None
         self._advised: tuple[GameState, Advice] | None = None
         self._bot_keeps: tuple[GameState, list[tuple[int, int]]] | None = None
@@ -455,18 +454,6 @@ class KeptGame:
         raise IllegalMoveError("the game is over")
 
     # --- leaving ------------------------------------------------------------------------
-
-    def release(self) -> None:
-        """Let go of the saved game's lease (the game was left, or ended)."""
-        if self.lease is not None:
-            self.lease.release()
-            self.lease = None
-
-    def __enter__(self) -> KeptGame:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.release()
 
     def leave(self) -> str:
         """You leave before the end: what is kept, and how to come back (a pending mark is
