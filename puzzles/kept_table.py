@@ -20,9 +20,9 @@ and owns, once, what does not depend on the rules:
 * **Events as data** (:class:`Happened`, :class:`Judged`, :class:`GameOver`), each with
   ``text``, ``kind`` and ``seat``.
 
-A game gives its engine (:class:`TableRules`), its texts (events, the outcome, the saved
-row's table, the undo refusal, the resume command) and its hooks (what stays pending, when a
-turn starts, its advice and coach).
+A game gives its engine (:class:`TableRules`), its advice and coach (:class:`TableCoach`), its
+texts (events, the outcome, the saved row's table, where the game stands, the undo refusal,
+the resume command) and its hooks (what stays pending, when a turn starts).
 """
 
 from __future__ import annotations
@@ -98,6 +98,42 @@ class TableRecord(Protocol[M_contra, O_contra]):
     def save(self, path: Path) -> None: ...
 
 
+A_co = TypeVar("A_co", covariant=True)
+A_contra = TypeVar("A_contra", contravariant=True)
+V_co = TypeVar("V_co", covariant=True)
+
+
+class Advise(Protocol[S_contra, A_co]):
+    """A game's ``advice.advise``: every option of ``seat``'s decision, ranked by rollouts."""
+
+    def __call__(
+        self,
+        state: S_contra,
+        seat: int,
+        table: Sequence[str],
+        *,
+        samples: int | None = ...,
+        progress: Progress | None = ...,
+    ) -> A_co: ...
+
+
+class Judge(Protocol[S_contra, M_contra, A_contra, V_co]):
+    """A game's ``coach.judge``: the verdict on ``move`` (``advice``: worked out already)."""
+
+    def __call__(
+        self,
+        state: S_contra,
+        seat: int,
+        table: Sequence[str],
+        move: M_contra,
+        *,
+        where: str,
+        samples: int | None = ...,
+        advice: A_contra | None = ...,
+        progress: Progress | None = ...,
+    ) -> V_co: ...
+
+
 class VerdictLines(Protocol):
     """The coach's verdict on a decision: its line (empty when it stays silent)."""
 
@@ -132,6 +168,14 @@ class TableRules(Generic[S, M, O]):
     why_illegal: Callable[[S, M], str | None]
     illegal: Callable[[str], Exception]
     """The engine's ``IllegalMove``."""
+
+
+@dataclass(frozen=True)
+class TableCoach(Generic[S, M, V, A]):
+    """A game's advice and coach (its modules are imported when first asked for)."""
+
+    advise: Advise[S, A]
+    judge: Judge[S, M, A, V]
 
 
 # --- events ------------------------------------------------------------------------------------
@@ -251,6 +295,8 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         bots: tuple[str, ...],
         players: Sequence[TableBot[S, M]],
         *,
+        fingerprint: str,
+        opponents: str,
         coach: bool,
         rollouts: int | None,
         record_path: Path | None,
@@ -258,6 +304,10 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         store: Store | None,
     ) -> None:
         self.rules = rules
+        self.fingerprint = fingerprint
+        """The fingerprint of the game's cards or components (the saved row's ``deck``)."""
+        self.opponents = opponents
+        """The saved row's ``opponents`` text (the game's table: its bots, and its size)."""
         self.seed = seed
         self.bots = bots
         self.players = list(players)
@@ -317,12 +367,13 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         """The end as a line for people."""
         raise NotImplementedError
 
-    def _advise(self, state: S, progress: Progress | None) -> A:
-        """The advice on your decision due in ``state``."""
+    def _coach_of(self) -> TableCoach[S, M, V, A]:
+        """The game's advice and coach (imported here: rollouts are heavy)."""
         raise NotImplementedError
 
-    def _verdict(self, state: S, move: M, advice: A | None, progress: Progress | None) -> V:
-        """The coach's verdict on ``move`` in ``state`` (``advice``: worked out already)."""
+    def where(self) -> str:
+        """Where the game stands, for people (``turn 7``; ``the end``): the coach's verdicts
+        say it."""
         raise NotImplementedError
 
     def report(self) -> Lines:
@@ -335,10 +386,6 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
 
     def _describe_saved(self, saved: SavedGame) -> str:
         """A saved game for people (the game's ``describe``)."""
-        raise NotImplementedError
-
-    def _saved_game(self) -> SavedGame:
-        """The store's row of this game as it stands."""
         raise NotImplementedError
 
     # --- resuming ----------------------------------------------------------------------------
@@ -457,7 +504,9 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         cached = self._advised
         if cached is not None and cached[0] is state:
             return cached[1]
-        found = self._advise(state, progress)
+        found = self._coach_of().advise(
+            state, HUMAN, self.table, samples=self.rollouts, progress=progress
+        )
         self._advised = (state, found)
         return found
 
@@ -476,7 +525,16 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         if cached is not None and cached[0] is state and cached[1] == key:
             return cached[2]
         advised = self._advised[1] if self._advised and self._advised[0] is state else None
-        verdict = self._verdict(state, move, advised, progress)
+        verdict = self._coach_of().judge(
+            state,
+            HUMAN,
+            self.table,
+            move,
+            where=self.where(),
+            samples=self.rollouts,
+            advice=advised,
+            progress=progress,
+        )
         self._checked = (state, key, verdict)
         return verdict
 
@@ -653,6 +711,21 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
             saved=self._saved_game,
         )
 
+    def _saved_game(self) -> SavedGame:
+        """The store's row of this game as it stands."""
+        from .store import SavedGame
+
+        return SavedGame(
+            game_id=GAME_ID,
+            deck=self.fingerprint,
+            seed=self.seed,
+            players=1 + len(self.bots),
+            opponents=self.opponents,
+            coach=self._coach,
+            answers=tuple(self.answers),
+            started_on=self.started_on,
+        )
+
 
 __all__ = [
     "HUMAN",
@@ -662,6 +735,7 @@ __all__ = [
     "KeptTable",
     "LineKind",
     "Progress",
+    "TableCoach",
     "TableRules",
     "against_words",
     "game_over_line",

@@ -109,6 +109,7 @@ from ..kept_table import (
     KeptTable,
     LineKind,
     Progress,
+    TableCoach,
     TableRules,
     against_words,
     game_over_line,
@@ -302,6 +303,8 @@ class KeptGame(KeptTable[CheopsState, Move, Move, Event, Outcome, Phase, "Verdic
             seed,
             names,
             players,
+            fingerprint=components.fingerprint,
+            opponents=table_text(names),
             coach=coach,
             rollouts=rollouts,
             record_path=record,
@@ -404,20 +407,6 @@ class KeptGame(KeptTable[CheopsState, Move, Move, Event, Outcome, Phase, "Verdic
     def _describe_saved(self, saved: SavedGame) -> str:
         return describe(saved)
 
-    def _saved_game(self) -> SavedGame:
-        from ..store import SavedGame
-
-        return SavedGame(
-            game_id=GAME_ID,
-            deck=self.components.fingerprint,
-            seed=self.seed,
-            players=1 + len(self.bots),
-            opponents=table_text(self.bots),
-            coach=self.coach,
-            answers=tuple(self.answers),
-            started_on=self.started_on,
-        )
-
     def view(self) -> CheopsView:
         """What you know of the table now (your pending moves on it)."""
         return self.state.view(HUMAN)
@@ -449,27 +438,11 @@ class KeptGame(KeptTable[CheopsState, Move, Move, Event, Outcome, Phase, "Verdic
 
     # --- the coach ----------------------------------------------------------------------------
 
-    def _advise(self, state: CheopsState, progress: Progress | None) -> Advice:
-        """Every option ranked by the expert's valuation (:mod:`.advice`)."""
+    def _coach_of(self) -> TableCoach[CheopsState, Move, Verdict, Advice]:
         from .advice import advise
-
-        return advise(state, HUMAN, self.table, samples=self.rollouts, progress=progress)
-
-    def _verdict(
-        self, state: CheopsState, move: Move, advice: Advice | None, progress: Progress | None
-    ) -> Verdict:
         from .coach import judge
 
-        return judge(
-            state,
-            HUMAN,
-            self.table,
-            move,
-            where=self.where(),
-            samples=self.rollouts,
-            advice=advice,
-            progress=progress,
-        )
+        return TableCoach(advise, judge)
 
     def report(self) -> CoachReport:
         """The coach's summary of the final decisions so far."""

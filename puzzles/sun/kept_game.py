@@ -110,6 +110,7 @@ from ..kept_table import (
     KeptTable,
     LineKind,
     Progress,
+    TableCoach,
     TableRules,
     against_words,
     game_over_line,
@@ -247,6 +248,8 @@ class KeptGame(KeptTable[SunState, Move, Place, Event, Outcome, Phase, "Verdict"
             seed,
             names,
             players,
+            fingerprint=deck.fingerprint,
+            opponents=table_text(size, names),
             coach=coach,
             rollouts=rollouts,
             record_path=record,
@@ -353,20 +356,6 @@ class KeptGame(KeptTable[SunState, Move, Place, Event, Outcome, Phase, "Verdict"
     def _describe_saved(self, saved: SavedGame) -> str:
         return describe(saved)
 
-    def _saved_game(self) -> SavedGame:
-        from ..store import SavedGame
-
-        return SavedGame(
-            game_id=GAME_ID,
-            deck=self.deck.fingerprint,
-            seed=self.seed,
-            players=1 + len(self.bots),
-            opponents=table_text(self.size, self.bots),
-            coach=self.coach,
-            answers=tuple(self.answers),
-            started_on=self.started_on,
-        )
-
     def view(self) -> SunView:
         """What you know of the table now (your pending placements on it)."""
         return self.state.view(HUMAN)
@@ -398,27 +387,11 @@ class KeptGame(KeptTable[SunState, Move, Place, Event, Outcome, Phase, "Verdict"
 
     # --- the coach ----------------------------------------------------------------------------
 
-    def _advise(self, state: SunState, progress: Progress | None) -> Advice:
-        """Every option ranked in expected final points (:mod:`.advice`)."""
+    def _coach_of(self) -> TableCoach[SunState, Move, Verdict, Advice]:
         from .advice import advise
-
-        return advise(state, HUMAN, self.table, samples=self.rollouts, progress=progress)
-
-    def _verdict(
-        self, state: SunState, move: Move, advice: Advice | None, progress: Progress | None
-    ) -> Verdict:
         from .coach import judge
 
-        return judge(
-            state,
-            HUMAN,
-            self.table,
-            move,
-            where=self.where(),
-            samples=self.rollouts,
-            advice=advice,
-            progress=progress,
-        )
+        return TableCoach(advise, judge)
 
     def report(self) -> CoachReport:
         """The coach's summary of the final decisions so far."""
