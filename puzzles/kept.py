@@ -111,7 +111,7 @@ K = TypeVar("K", bound=Kept)
 
 
 def start_kept(
-    store: Store,
+    store: Store | None,
     lease_name: str,
     *,
     restart: bool,
@@ -126,8 +126,11 @@ def start_kept(
     ``restart`` drops the saved game with a note; ``resume`` is the saved game replayed, or
     why it cannot be (it is then dropped with a note), and raises
     :class:`UnfinishedGameError` when another game is asked for; ``new`` makes the new game.
-    The notes of the restart or the drop come first in the game's notes.
+    The notes of the restart or the drop come first in the game's notes. Without a store
+    (nothing is saved) the game is ``new()``.
     """
+    if store is None:
+        return new()
     lease = store.hold(GAME_ID, lease_name)
     try:
         kept = _open(store, restart, describe, resume, new)

@@ -270,6 +270,20 @@ def moves_made(words: str, saved: SavedGame) -> str:
     return f"{words}, {count} move{'s' * (count != 1)} made"
 
 
+T = TypeVar("T", bound="KeptTable[Any, Any, Any, Any, Any, Any, Any, Any]")
+
+
+def resumed(make: Callable[[], T], saved: SavedGame) -> T | str:
+    """The game ``make()`` gives (the saved game's table) with the saved answers replayed, or
+    why it cannot be resumed (an error of the game's in making it, or of the replay)."""
+    try:
+        kept = make()
+        problem = kept._replay(saved)
+    except SilverpyrError as error:
+        return str(error)
+    return kept if problem is None else problem
+
+
 # --- the table -----------------------------------------------------------------------------------
 
 
@@ -740,5 +754,6 @@ __all__ = [
     "against_words",
     "game_over_line",
     "moves_made",
+    "resumed",
     "seat_name",
 ]

@@ -93,7 +93,6 @@ from ...solver.cheops.game import (
     parse_move,
     why_illegal,
 )
-from ...solver.errors import SilverpyrError
 from ..kept import (
     GAME_ID,
     SavedTableError,
@@ -114,6 +113,7 @@ from ..kept_table import (
     against_words,
     game_over_line,
     moves_made,
+    resumed,
     seat_name,
 )
 
@@ -336,19 +336,15 @@ class KeptGame(KeptTable[CheopsState, Move, Move, Event, Outcome, Phase, "Verdic
         the registry's errors for a bad seed or bot name.
         """
 
-        def new(kept_in: Store | None) -> KeptGame:
+        def new() -> KeptGame:
             return cls(
                 components,
                 fresh_seed if seed is None else seed,
                 DEFAULT_OPPONENTS if bots is None else bots,
                 coach=coach,
                 record=record,
-                store=kept_in,
+                store=store,
             )
-
-        if store is None:
-            return new(None)
-        kept_in = store
 
         def resume(saved: SavedGame) -> KeptGame | str:
             try:
@@ -366,27 +362,20 @@ class KeptGame(KeptTable[CheopsState, Move, Move, Event, Outcome, Phase, "Verdic
                     command=RESUME_COMMAND,
                     options="--seed, --players or --opponents",
                 )
-            try:
-                kept = cls(
+            return resumed(
+                lambda: cls(
                     components,
                     saved.seed,
                     saved_bots,
                     coach=coach or saved.coach,
                     record=record,
-                    store=kept_in,
-                )
-                problem = kept._replay(saved)
-            except SilverpyrError as error:
-                return str(error)
-            return kept if problem is None else problem
+                    store=store,
+                ),
+                saved,
+            )
 
         return start_kept(
-            kept_in,
-            LEASE_NAME,
-            restart=restart,
-            describe=describe,
-            resume=resume,
-            new=lambda: new(kept_in),
+            store, LEASE_NAME, restart=restart, describe=describe, resume=resume, new=new
         )
 
     # --- Cheops's rules and texts ------------------------------------------------------------

@@ -73,7 +73,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
-from ...solver.errors import SilverpyrError
 from ...solver.sun.game import (
     Discarded,
     Drew,
@@ -115,6 +114,7 @@ from ..kept_table import (
     against_words,
     game_over_line,
     moves_made,
+    resumed,
     seat_name,
 )
 
@@ -282,7 +282,7 @@ class KeptGame(KeptTable[SunState, Move, Place, Event, Outcome, Phase, "Verdict"
         engine's or the registry's errors for a bad size, seed or bot name.
         """
 
-        def new(kept_in: Store | None) -> KeptGame:
+        def new() -> KeptGame:
             return cls(
                 deck,
                 fresh_seed if seed is None else seed,
@@ -290,12 +290,8 @@ class KeptGame(KeptTable[SunState, Move, Place, Event, Outcome, Phase, "Verdict"
                 DEFAULT_OPPONENTS if bots is None else bots,
                 coach=coach,
                 record=record,
-                store=kept_in,
+                store=store,
             )
-
-        if store is None:
-            return new(None)
-        kept_in = store
 
         def resume(saved: SavedGame) -> KeptGame | str:
             try:
@@ -314,28 +310,21 @@ class KeptGame(KeptTable[SunState, Move, Place, Event, Outcome, Phase, "Verdict"
                     command=RESUME_COMMAND,
                     options="--seed, --size, --players or --opponents",
                 )
-            try:
-                kept = cls(
+            return resumed(
+                lambda: cls(
                     deck,
                     saved.seed,
                     saved_size,
                     saved_bots,
                     coach=coach or saved.coach,
                     record=record,
-                    store=kept_in,
-                )
-                problem = kept._replay(saved)
-            except SilverpyrError as error:
-                return str(error)
-            return kept if problem is None else problem
+                    store=store,
+                ),
+                saved,
+            )
 
         return start_kept(
-            kept_in,
-            LEASE_NAME,
-            restart=restart,
-            describe=describe,
-            resume=resume,
-            new=lambda: new(kept_in),
+            store, LEASE_NAME, restart=restart, describe=describe, resume=resume, new=new
         )
 
     # --- the Sun's rules and texts -----------------------------------------------------------

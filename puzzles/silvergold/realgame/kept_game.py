@@ -215,7 +215,7 @@ class KeptGame(HoldsLease):
         saved game.
         """
 
-        def new(kept_in: Store | None) -> KeptGame:
+        def new() -> KeptGame:
             return cls(
                 deck,
                 fresh_seed if seed is None else seed,
@@ -223,12 +223,8 @@ class KeptGame(HoldsLease):
                 DEFAULT_OPPONENTS if opponents is None else opponents,
                 coach=coach,
                 record=record,
-                store=kept_in,
+                store=store,
             )
-
-        if store is None:
-            return new(None)
-        kept_in = store
 
         def resume(saved: SavedGame) -> KeptGame | str:
             asked = (
@@ -254,18 +250,13 @@ class KeptGame(HoldsLease):
                 saved.opponents,
                 coach=coach or saved.coach,
                 record=record,
-                store=kept_in,
+                store=store,
             )
             problem = kept._replay(saved)
             return kept if problem is None else problem
 
         return start_kept(
-            kept_in,
-            LEASE_NAME,
-            restart=restart,
-            describe=describe,
-            resume=resume,
-            new=lambda: new(kept_in),
+            store, LEASE_NAME, restart=restart, describe=describe, resume=resume, new=new
         )
 
     def _replay(self, saved: SavedGame) -> str | None:
