@@ -93,29 +93,9 @@ from ...solver.cheops.game import (
     parse_move,
     why_illegal,
 )
-from ..kept import (
-    GAME_ID,
-    SavedTableError,
-    UnfinishedGameError,
-    start_kept,
-    unfinished_error,
-)
-from ..kept_table import (
-    HUMAN,
-    GameOver,
-    Happened,
-    Judged,
-    KeptTable,
-    LineKind,
-    Progress,
-    TableCoach,
-    TableRules,
-    against_words,
-    game_over_line,
-    moves_made,
-    resumed,
-    seat_name,
-)
+from .. import kept_table
+from ..kept import GAME_ID, SavedTableError, UnfinishedGameError, start_kept, unfinished_error
+from ..kept_table import HUMAN, GameOver, Happened, Judged, LineKind, Progress, seat_name
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -129,7 +109,7 @@ DEFAULT_OPPONENTS: tuple[str, ...] = ("greedy",)
 LEASE_NAME = "unfinished Cheops game"
 RESUME_COMMAND = "silverpyr cheops game"
 MAX_BOTS = 4
-RULES = TableRules(
+RULES = kept_table.TableRules(
     apply=apply,
     legal_moves=legal_moves,
     outcome=outcome,
@@ -231,7 +211,9 @@ def _law_line(who: str, event: LawPlayed) -> str:
 
 def describe_outcome(result: Outcome, bots: Sequence[str]) -> str:
     """``The game is over (the pyramid is empty). You win. Money: You 140, ...``."""
-    return game_over_line(ENDS[result.reason], result.winners, result.money, bots, "Final money")
+    return kept_table.game_over_line(
+        ENDS[result.reason], result.winners, result.money, bots, "Final money"
+    )
 
 
 def table_text(bots: Sequence[str]) -> str:
@@ -262,7 +244,9 @@ def confirms(before: CheopsState, move: Move, after: CheopsState) -> bool:
 # --- the kept game -------------------------------------------------------------------------
 
 
-class KeptGame(KeptTable[CheopsState, Move, Move, Event, Outcome, Phase, "Verdict", "Advice"]):
+class KeptGame(
+    kept_table.KeptTable[CheopsState, Move, Move, Event, Outcome, Phase, "Verdict", "Advice"]
+):
     """A game against bots and what the results store keeps of it (module docstring).
 
     ``bots`` are the registry names of seats 1 on; ``store`` is ``None`` when nothing is
@@ -362,7 +346,7 @@ class KeptGame(KeptTable[CheopsState, Move, Move, Event, Outcome, Phase, "Verdic
                     command=RESUME_COMMAND,
                     options="--seed, --players or --opponents",
                 )
-            return resumed(
+            return kept_table.resumed(
                 lambda: cls(
                     components,
                     saved.seed,
@@ -427,11 +411,11 @@ class KeptGame(KeptTable[CheopsState, Move, Move, Event, Outcome, Phase, "Verdic
 
     # --- the coach ----------------------------------------------------------------------------
 
-    def _coach_of(self) -> TableCoach[CheopsState, Move, Verdict, Advice]:
+    def _coach_of(self) -> kept_table.TableCoach[CheopsState, Move, Verdict, Advice]:
         from .advice import advise
         from .coach import judge
 
-        return TableCoach(advise, judge)
+        return kept_table.TableCoach(advise, judge)
 
     def report(self) -> CoachReport:
         """The coach's summary of the final decisions so far."""
@@ -441,7 +425,7 @@ class KeptGame(KeptTable[CheopsState, Move, Move, Event, Outcome, Phase, "Verdic
 
 
 def _words(seed: int, bots: Sequence[str]) -> str:
-    return f"seed {seed}, you against {against_words(bots)}"
+    return f"seed {seed}, you against {kept_table.against_words(bots)}"
 
 
 def describe(saved: SavedGame) -> str:
@@ -450,7 +434,7 @@ def describe(saved: SavedGame) -> str:
         words = _words(saved.seed, parse_table_text(saved.opponents))
     except SavedTableError:
         words = f"seed {saved.seed}, {saved.players} players"
-    return moves_made(words, saved)
+    return kept_table.moves_made(words, saved)
 
 
 __all__ = [

@@ -94,29 +94,9 @@ from ...solver.sun.game import (
     parse_move,
     why_illegal,
 )
-from ..kept import (
-    GAME_ID,
-    SavedTableError,
-    UnfinishedGameError,
-    start_kept,
-    unfinished_error,
-)
-from ..kept_table import (
-    HUMAN,
-    GameOver,
-    Happened,
-    Judged,
-    KeptTable,
-    LineKind,
-    Progress,
-    TableCoach,
-    TableRules,
-    against_words,
-    game_over_line,
-    moves_made,
-    resumed,
-    seat_name,
-)
+from .. import kept_table
+from ..kept import GAME_ID, SavedTableError, UnfinishedGameError, start_kept, unfinished_error
+from ..kept_table import HUMAN, GameOver, Happened, Judged, LineKind, Progress, seat_name
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -130,7 +110,7 @@ DEFAULT_OPPONENTS: tuple[str, ...] = ("greedy",)
 DEFAULT_SIZE = "standard"
 LEASE_NAME = "unfinished Pyramid of the Sun game"
 RESUME_COMMAND = "silverpyr sun game"
-RULES = TableRules(
+RULES = kept_table.TableRules(
     apply=apply,
     legal_moves=legal_moves,
     outcome=outcome,
@@ -185,7 +165,7 @@ def describe_event(state: SunState, event: Event, bots: Sequence[str]) -> str:
 def describe_outcome(result: Outcome, bots: Sequence[str]) -> str:
     """``You win with 34 points (Player 2 (greedy) 29).`` and the like."""
     ended = "the top is placed" if result.reason == "top" else "every player passed in a row"
-    return game_over_line(ended, result.winners, result.scores, bots, "Scores")
+    return kept_table.game_over_line(ended, result.winners, result.scores, bots, "Scores")
 
 
 def table_text(size: str, bots: Sequence[str]) -> str:
@@ -205,7 +185,9 @@ def parse_table_text(text: str) -> tuple[str, tuple[str, ...]]:
 # --- the kept game -------------------------------------------------------------------------
 
 
-class KeptGame(KeptTable[SunState, Move, Place, Event, Outcome, Phase, "Verdict", "Advice"]):
+class KeptGame(
+    kept_table.KeptTable[SunState, Move, Place, Event, Outcome, Phase, "Verdict", "Advice"]
+):
     """A game against bots and what the results store keeps of it (module docstring).
 
     ``bots`` are the registry names of seats 1 on; ``store`` is ``None`` when nothing is
@@ -310,7 +292,7 @@ class KeptGame(KeptTable[SunState, Move, Place, Event, Outcome, Phase, "Verdict"
                     command=RESUME_COMMAND,
                     options="--seed, --size, --players or --opponents",
                 )
-            return resumed(
+            return kept_table.resumed(
                 lambda: cls(
                     deck,
                     saved.seed,
@@ -376,11 +358,11 @@ class KeptGame(KeptTable[SunState, Move, Place, Event, Outcome, Phase, "Verdict"
 
     # --- the coach ----------------------------------------------------------------------------
 
-    def _coach_of(self) -> TableCoach[SunState, Move, Verdict, Advice]:
+    def _coach_of(self) -> kept_table.TableCoach[SunState, Move, Verdict, Advice]:
         from .advice import advise
         from .coach import judge
 
-        return TableCoach(advise, judge)
+        return kept_table.TableCoach(advise, judge)
 
     def report(self) -> CoachReport:
         """The coach's summary of the final decisions so far."""
@@ -391,7 +373,7 @@ class KeptGame(KeptTable[SunState, Move, Place, Event, Outcome, Phase, "Verdict"
 
 def _words(seed: int, size: str, bots: Sequence[str]) -> str:
     article = "an" if size[:1] in "aeiou" else "a"
-    return f"seed {seed}, {article} {size} pyramid, you against {against_words(bots)}"
+    return f"seed {seed}, {article} {size} pyramid, you against {kept_table.against_words(bots)}"
 
 
 def describe(saved: SavedGame) -> str:
@@ -402,7 +384,7 @@ def describe(saved: SavedGame) -> str:
         words = _words(saved.seed, size, bots)
     except SavedTableError:
         words = f"seed {saved.seed}, {saved.players} players"
-    return moves_made(words, saved)
+    return kept_table.moves_made(words, saved)
 
 
 __all__ = [
