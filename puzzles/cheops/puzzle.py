@@ -59,6 +59,7 @@ from ...solver.cheops.game import (
 )
 from ...solver.errors import SilverpyrError
 from ...solver.rng import MAX_SEED, SeededStream, seed_problem
+from ..puzzle_fields import PuzzleFields
 from .values import (
     MARGIN,
     MAX_TREE,
@@ -454,59 +455,11 @@ def _read_analysis(reader: _Fields, state: CheopsState, given: tuple[str, ...]) 
     return found
 
 
-class _Fields:
-    """Strict reads of a puzzle mapping's keys, each error naming the key."""
+class _Fields(PuzzleFields):
+    """Strict reads of a puzzle mapping's keys, each error naming the key (the core's
+    :class:`~silverpyr.puzzles.puzzle_fields.PuzzleFields`)."""
 
-    def __init__(self, data: Any, where: str) -> None:
-        if not isinstance(data, Mapping):
-            raise CheopsPuzzleError(f"{where}: expected a mapping of puzzle fields")
-        self.data = data
-        self.where = where
-
-    def get(self, key: str) -> Any:
-        if key not in self.data:
-            raise CheopsPuzzleError(f"{self.where}: {key}: missing")
-        return self.data[key]
-
-    def text(self, key: str) -> str:
-        value = self.get(key)
-        if not isinstance(value, str):
-            raise CheopsPuzzleError(f"{self.where}: {key}: expected text, not {value!r}")
-        return value
-
-    def texts(self, key: str) -> list[str]:
-        value = self.get(key)
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise CheopsPuzzleError(f"{self.where}: {key}: expected a list of text")
-        return list(value)
-
-    def whole(self, key: str) -> int:
-        value = self.get(key)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise CheopsPuzzleError(f"{self.where}: {key}: expected a whole number, not {value!r}")
-        return value
-
-    def optional_whole(self, key: str) -> int | None:
-        if self.data.get(key) is None:
-            return None
-        return self.whole(key)
-
-    def wholes(self, key: str, value: Any = None) -> list[int]:
-        items = self.get(key) if value is None else value
-        if not isinstance(items, list) or any(
-            isinstance(item, bool) or not isinstance(item, int) or item < 0 for item in items
-        ):
-            raise CheopsPuzzleError(f"{self.where}: {key}: expected a list of whole numbers")
-        return list(items)
-
-    def fraction(self, key: str) -> Fraction:
-        value = self.text(key)
-        try:
-            return Fraction(value)
-        except (ValueError, ZeroDivisionError):
-            raise CheopsPuzzleError(
-                f"{self.where}: {key}: {value!r} is not a number (e.g. 12 or 7/2)"
-            ) from None
+    error = CheopsPuzzleError
 
 
 # --- building ------------------------------------------------------------------------------
