@@ -114,6 +114,20 @@ def win_shares(winners: Sequence[int], seats: int) -> tuple[float, ...]:
     return tuple(share if seat in winners else 0.0 for seat in range(seats))
 
 
+def seat_share(
+    games: int, players: int, first_seed: int, winners: Callable[[int, int], Sequence[int]]
+) -> float:
+    """One bot's win share over ``games`` games of ``players`` seats, its seat rotated one a
+    game (game ``g``: seat ``g % players``, seed ``first_seed + g``); ``winners(seat, seed)``
+    plays the game with the bot in ``seat`` and gives the winning seats (the tuning tools'
+    measure)."""
+    wins = 0.0
+    for g in range(games):
+        seat = g % players
+        wins += win_shares(winners(seat, first_seed + g), players)[seat]
+    return wins / games
+
+
 @dataclass(frozen=True)
 class Spread:
     """A mean with its standard error and 95% interval (normal approximation)."""
