@@ -24,6 +24,21 @@ class PuzzleFields:
         self.data: Mapping[str, Any] = data
         self.where = where
 
+    def check_format(self, form: str, version: int, title: str) -> None:
+        """Refuse a mapping whose ``format`` is not ``form`` (not a ``title`` puzzle) or
+        whose ``version`` is not ``version``."""
+        if self.text("format") != form:
+            raise self.error(f"{self.where}: format: not a {title} puzzle")
+        if self.whole("version") != version:
+            raise self.error(f"{self.where}: version: only version {version} is known")
+
+    def one_of(self, key: str, choices: tuple[str, ...]) -> str:
+        """The text at ``key``, one of ``choices``."""
+        value = self.text(key)
+        if value not in choices:
+            raise self.error(f"{self.where}: {key}: {value!r} is not one of {', '.join(choices)}")
+        return value
+
     def get(self, key: str) -> Any:
         if key not in self.data:
             raise self.error(f"{self.where}: {key}: missing")

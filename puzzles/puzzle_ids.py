@@ -16,8 +16,11 @@ import datetime as dt
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..solver.rng import SeededStream, seed_problem
+
+P = TypeVar("P")
 
 DAILY_PREFIX = "daily-"
 DAILY_RE = re.compile(r"^daily-(?P<date>[0-9]{4}-[0-9]{2}-[0-9]{2})$")
@@ -109,3 +112,18 @@ class SeededIds:
     def kind_of_seed(self, seed: int) -> str:
         """The kind a bare seed (``<game>-<seed>``) stands for."""
         return SeededStream(f"{self.kind_key}|{seed}").choice(self.kinds)
+
+    def puzzle_for(
+        self,
+        text: str,
+        daily: Callable[[dt.date], P],
+        generate: Callable[[int, str, str], P],
+    ) -> P:
+        """The puzzle an id stands for: ``daily(date)`` for a daily, else
+        ``generate(seed, kind, id)`` (a bare seed's kind drawn from the seed)."""
+        parsed = self.parse(text)
+        if parsed.daily_date is not None:
+            return daily(self.parse_date(parsed.daily_date))
+        assert parsed.seed is not None
+        kind = parsed.kind or self.kind_of_seed(parsed.seed)
+        return generate(parsed.seed, kind, parsed.text)

@@ -566,6 +566,23 @@ class JsonRecords(Generic[G]):
         self.written += 1
 
 
+S = TypeVar("S")
+
+
+def replay_arena_moves(
+    state: S, moves: Iterable[Any], play: Callable[[S, Any], S], error: Callable[[str], Exception]
+) -> S:
+    """The state an arena record's ``moves`` lead to from ``state``, each played by
+    ``play`` (the game's engine: parse, then apply); ``error`` names the first move (from 1)
+    that does not replay, and why."""
+    for number, text in enumerate(moves, start=1):
+        try:
+            state = play(state, text)
+        except SilverpyrError as problem:
+            raise error(f"move {number} ({text!r}) does not replay: {problem}") from None
+    return state
+
+
 G_contra = TypeVar("G_contra", bound=ArenaGame, contravariant=True)
 
 

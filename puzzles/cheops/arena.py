@@ -52,6 +52,7 @@ from ..tournament import (
     pair_reports,
     record_digits,
     records_folder,
+    replay_arena_moves,
     run_games,
 )
 from .registry import NAMES, make_player
@@ -210,12 +211,11 @@ def replay_record(components: Components, data: dict[str, Any]) -> CheopsState:
         state = new_game(components, len(seats), seed)
     except SilverpyrError as error:
         raise CheopsRecordError(f"the record's game cannot start: {error}") from None
-    for number, text in enumerate(moves, start=1):
-        try:
-            state = apply(state, parse_move(state, str(text)))
-        except SilverpyrError as error:
-            raise CheopsRecordError(f"move {number} ({text!r}) does not replay: {error}") from None
-    return state
+    return replay_arena_moves(state, moves, _play, CheopsRecordError)
+
+
+def _play(state: CheopsState, text: Any) -> CheopsState:
+    return apply(state, parse_move(state, str(text)))
 
 
 def run_arena(

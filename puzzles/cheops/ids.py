@@ -52,24 +52,14 @@ __all__ = [
 ]
 
 
-def parse_date(text: str) -> dt.date:
-    """``YYYY-MM-DD`` as a date; :class:`CheopsPuzzleError` names the problem otherwise."""
-    return IDS.parse_date(text)
-
-
-def seed_id(seed: int, kind: str | None = None) -> str:
-    """``cheops-<seed>``, or ``<kind>-<seed>``."""
-    return IDS.seed_id(seed, kind)
-
-
-def parse_puzzle_id(text: str) -> CheopsPuzzleId:
-    """Parse an id; :class:`CheopsPuzzleError` says what ids look like otherwise."""
-    return IDS.parse(text)
-
-
-def kind_of_seed(seed: int) -> str:
-    """The kind a bare seed (``cheops-<seed>``) stands for."""
-    return IDS.kind_of_seed(seed)
+parse_date = IDS.parse_date
+"""``YYYY-MM-DD`` as a date; :class:`CheopsPuzzleError` names the problem otherwise."""
+seed_id = IDS.seed_id
+"""``cheops-<seed>``, or ``<kind>-<seed>``."""
+parse_puzzle_id = IDS.parse
+"""Parse an id; :class:`CheopsPuzzleError` says what ids look like otherwise."""
+kind_of_seed = IDS.kind_of_seed
+"""The kind a bare seed (``cheops-<seed>``) stands for."""
 
 
 def daily_seed(date: dt.date, attempt: int = 0) -> tuple[int, str]:
@@ -80,12 +70,11 @@ def daily_seed(date: dt.date, attempt: int = 0) -> tuple[int, str]:
 
 def puzzle_for_id(text: str, components: Components) -> CheopsPuzzle:
     """The puzzle an id stands for (generated)."""
-    parsed = parse_puzzle_id(text)
-    if parsed.daily_date is not None:
-        return daily_puzzle(parse_date(parsed.daily_date), components)
-    assert parsed.seed is not None
-    kind = parsed.kind or kind_of_seed(parsed.seed)
-    return generate(parsed.seed, kind, components, puzzle_id=parsed.text)
+
+    def seeded(seed: int, kind: str, puzzle_id: str) -> CheopsPuzzle:
+        return generate(seed, kind, components, puzzle_id=puzzle_id)
+
+    return IDS.puzzle_for(text, lambda date: daily_puzzle(date, components), seeded)
 
 
 def daily_puzzle(date: dt.date, components: Components) -> CheopsPuzzle:

@@ -216,19 +216,14 @@ class CheopsPuzzle:
         through it; an endgame's par is proven again (a file whose par is not the
         position's is refused); a mid-game puzzle's analysis is read as written."""
         reader = _Fields(data, where)
-        if reader.text("format") != FORMAT:
-            raise CheopsPuzzleError(f"{where}: format: not a Cheops puzzle")
-        if reader.whole("version") != FORMAT_VERSION:
-            raise CheopsPuzzleError(f"{where}: version: only version {FORMAT_VERSION} is known")
+        reader.check_format(FORMAT, FORMAT_VERSION, "Cheops")
         if reader.text("components") != components.fingerprint:
             raise CheopsPuzzleError(
                 f"{where}: components: the puzzle was made with other components "
                 f"(fingerprint {reader.text('components')!r}, these are "
                 f"{components.fingerprint})"
             )
-        kind = reader.text("kind")
-        if kind not in KINDS:
-            raise CheopsPuzzleError(f"{where}: kind: {kind!r} is not one of {', '.join(KINDS)}")
+        kind = reader.one_of("kind", KINDS)
         state = read_position(reader, components)
         given = tuple(reader.texts("given"))
         try:

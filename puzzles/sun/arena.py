@@ -40,6 +40,7 @@ from ..tournament import (
     pair_reports,
     record_digits,
     records_folder,
+    replay_arena_moves,
     run_games,
 )
 from .registry import NAMES, make_player
@@ -198,12 +199,11 @@ def replay_record(deck: Deck, data: dict[str, Any]) -> SunState:
     if data.get("deck") != deck.fingerprint:
         raise SunRecordError("the record was played with another deck")
     state = new_game(deck, len(data["seats"]), data["size"], data["seed"])
-    for number, text in enumerate(data["moves"], start=1):
-        try:
-            state = apply(state, parse_move(state, text))
-        except SilverpyrError as error:
-            raise SunRecordError(f"move {number} ({text!r}) does not replay: {error}") from None
-    return state
+    return replay_arena_moves(state, data["moves"], _play, SunRecordError)
+
+
+def _play(state: SunState, text: Any) -> SunState:
+    return apply(state, parse_move(state, text))
 
 
 def run_arena(

@@ -47,24 +47,14 @@ __all__ = [
 ]
 
 
-def parse_date(text: str) -> dt.date:
-    """``YYYY-MM-DD`` as a date; :class:`SunPuzzleError` names the problem otherwise."""
-    return IDS.parse_date(text)
-
-
-def seed_id(seed: int, kind: str | None = None) -> str:
-    """``sun-<seed>``, or ``<kind>-<seed>``."""
-    return IDS.seed_id(seed, kind)
-
-
-def parse_puzzle_id(text: str) -> SunPuzzleId:
-    """Parse an id; :class:`SunPuzzleError` says what ids look like otherwise."""
-    return IDS.parse(text)
-
-
-def kind_of_seed(seed: int) -> str:
-    """The kind a bare seed (``sun-<seed>``) stands for."""
-    return IDS.kind_of_seed(seed)
+parse_date = IDS.parse_date
+"""``YYYY-MM-DD`` as a date; :class:`SunPuzzleError` names the problem otherwise."""
+seed_id = IDS.seed_id
+"""``sun-<seed>``, or ``<kind>-<seed>``."""
+parse_puzzle_id = IDS.parse
+"""Parse an id; :class:`SunPuzzleError` says what ids look like otherwise."""
+kind_of_seed = IDS.kind_of_seed
+"""The kind a bare seed (``sun-<seed>``) stands for."""
 
 
 def daily_seed(date: dt.date) -> tuple[int, str]:
@@ -75,12 +65,11 @@ def daily_seed(date: dt.date) -> tuple[int, str]:
 
 def puzzle_for_id(text: str, deck: Deck) -> SunPuzzle:
     """The puzzle an id stands for (generated)."""
-    parsed = parse_puzzle_id(text)
-    if parsed.daily_date is not None:
-        return daily_puzzle(parse_date(parsed.daily_date), deck)
-    assert parsed.seed is not None
-    kind = parsed.kind or kind_of_seed(parsed.seed)
-    return generate(parsed.seed, kind, deck, puzzle_id=parsed.text)
+
+    def seeded(seed: int, kind: str, puzzle_id: str) -> SunPuzzle:
+        return generate(seed, kind, deck, puzzle_id=puzzle_id)
+
+    return IDS.puzzle_for(text, lambda date: daily_puzzle(date, deck), seeded)
 
 
 def daily_puzzle(date: dt.date, deck: Deck) -> SunPuzzle:

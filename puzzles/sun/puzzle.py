@@ -141,18 +141,13 @@ class SunPuzzle:
         fault. The position is checked by the engine and the par recomputed: a file whose
         par is not the position's is refused."""
         reader = _Fields(data, where)
-        if reader.text("format") != FORMAT:
-            raise SunPuzzleError(f"{where}: format: not a Pyramid of the Sun puzzle")
-        if reader.whole("version") != FORMAT_VERSION:
-            raise SunPuzzleError(f"{where}: version: only version {FORMAT_VERSION} is known")
+        reader.check_format(FORMAT, FORMAT_VERSION, "Pyramid of the Sun")
         if reader.text("deck") != deck.fingerprint:
             raise SunPuzzleError(
                 f"{where}: deck: the puzzle was made with other cards (fingerprint "
                 f"{reader.text('deck')!r}, these cards are {deck.fingerprint})"
             )
-        kind = reader.text("kind")
-        if kind not in KINDS:
-            raise SunPuzzleError(f"{where}: kind: {kind!r} is not one of {', '.join(KINDS)}")
+        kind = reader.one_of("kind", KINDS)
         base = reader.wholes("base")
         if len(base) - 2 not in SIZES.values():
             raise SunPuzzleError(f"{where}: base: a base row holds 8, 9 or 10 cards")
