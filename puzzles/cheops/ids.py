@@ -19,7 +19,8 @@ import datetime as dt
 
 from ...solver.cheops.components import Components
 from ...solver.rng import MAX_SEED, SeededStream
-from ..puzzle_ids import DAILY_PREFIX, PuzzleId, SeededIds, daily_id
+from ..puzzle_ids import DAILY_PREFIX as DAILY_PREFIX
+from ..puzzle_ids import PuzzleId, SeededIds, daily_id
 from .puzzle import ENDGAME_KINDS, KINDS, CheopsPuzzle, CheopsPuzzleError, generate, with_daily
 
 DAILY_KEY = "silverpyr-cheops-daily-v1|cheops"
@@ -34,22 +35,6 @@ is not Cheops's is refused when an id is made)."""
 
 CheopsPuzzleId = PuzzleId
 """A parsed id."""
-
-__all__ = [
-    "DAILY_KEY",
-    "DAILY_PREFIX",
-    "DAILY_SEEDS",
-    "IDS",
-    "KIND_KEY",
-    "CheopsPuzzleId",
-    "daily_puzzle",
-    "daily_seed",
-    "kind_of_seed",
-    "parse_date",
-    "parse_puzzle_id",
-    "puzzle_for_id",
-    "seed_id",
-]
 
 
 parse_date = IDS.parse_date

@@ -19,7 +19,8 @@ from dataclasses import replace
 
 from ...solver.rng import MAX_SEED, SeededStream
 from ...solver.sun.cards import Deck
-from ..puzzle_ids import DAILY_PREFIX, PuzzleId, SeededIds, daily_id
+from ..puzzle_ids import DAILY_PREFIX as DAILY_PREFIX
+from ..puzzle_ids import PuzzleId, SeededIds, daily_id
 from .puzzle import KINDS, SunPuzzle, SunPuzzleError, generate
 
 DAILY_KEY = "silverpyr-sun-daily-v1|pyramid-of-the-sun"
@@ -30,21 +31,6 @@ IDS = SeededIds("sun", "Pyramid of the Sun", KINDS, KIND_KEY, SunPuzzleError)
 
 SunPuzzleId = PuzzleId
 """A parsed id."""
-
-__all__ = [
-    "DAILY_KEY",
-    "DAILY_PREFIX",
-    "IDS",
-    "KIND_KEY",
-    "SunPuzzleId",
-    "daily_puzzle",
-    "daily_seed",
-    "kind_of_seed",
-    "parse_date",
-    "parse_puzzle_id",
-    "puzzle_for_id",
-    "seed_id",
-]
 
 
 parse_date = IDS.parse_date
