@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from ..solver.errors import SilverpyrError
 from ..solver.rng import seed_problem
@@ -529,8 +529,11 @@ def record_digits(last_seed: int) -> int:
     return max(6, len(str(last_seed)))
 
 
+C = TypeVar("C")
+
+
 @dataclass
-class JsonRecords(Generic[G]):
+class JsonRecords(Generic[C, G]):
     """The folder an arena writes every game to as ``game-<seed>.json`` (checked before any
     game, :meth:`open`), and the records written so far; a game's arena says what a record
     holds (:meth:`record`) and which error a failed write is (:attr:`error`)."""
@@ -541,7 +544,15 @@ class JsonRecords(Generic[G]):
     folder: Path
     digits: int
     """Width of the seed in the file names, so that they sort by seed."""
+    cards: C
+    """What the games are played with (the game's deck, its components)."""
     written: int = field(default=0, init=False)
+
+    @classmethod
+    def open(cls, folder: Path, cards: C, last_seed: int) -> Self:
+        """The folder ``folder`` (made if missing, :func:`records_folder`), for games up to
+        ``last_seed`` played with ``cards``."""
+        return cls(records_folder(folder), record_digits(last_seed), cards)
 
     def record(self, result: G) -> dict[str, Any]:
         """The record of one game, as plain data."""

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any, ClassVar
 
 from ...solver.cheops.bots import play_game
@@ -50,8 +49,6 @@ from ..tournament import (
     bot_reports,
     check_line_up,
     pair_reports,
-    record_digits,
-    records_folder,
     replay_arena_moves,
     run_games,
 )
@@ -170,19 +167,14 @@ def check_arena(bots: Sequence[str], games: int, seed: int = 0) -> None:
         )
 
 
-@dataclass
-class CheopsRecords(JsonRecords[CheopsGameResult]):
-    """The folder ``cheops arena --records`` writes every game to (checked before any game)."""
+class CheopsRecords(JsonRecords[Components, CheopsGameResult]):
+    """The folder ``cheops arena --records`` writes every game to (checked before any game,
+    ``CheopsRecords.open(folder, components, last_seed)``)."""
 
-    error: ClassVar[type[Exception]] = CheopsRecordError
-    components: Components
-
-    @classmethod
-    def open(cls, folder: Path, components: Components, last_seed: int) -> CheopsRecords:
-        return cls(records_folder(folder), record_digits(last_seed), components)
+    error = CheopsRecordError
 
     def record(self, result: CheopsGameResult) -> dict[str, Any]:
-        return record_of(self.components, result)
+        return record_of(self.cards, result)
 
 
 def record_of(components: Components, result: CheopsGameResult) -> dict[str, Any]:

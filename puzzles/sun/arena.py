@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any, ClassVar
 
 from ...solver.errors import SilverpyrError
@@ -38,8 +37,6 @@ from ..tournament import (
     bot_reports,
     check_line_up,
     pair_reports,
-    record_digits,
-    records_folder,
     replay_arena_moves,
     run_games,
 )
@@ -165,19 +162,14 @@ def check_arena(bots: Sequence[str], games: int, seed: int = 0, size: str = "sta
         raise SunArenaError(f"unknown pyramid size {size!r} (sizes: {', '.join(SIZES)})")
 
 
-@dataclass
-class SunRecords(JsonRecords[SunGameResult]):
-    """The folder ``sun arena --records`` writes every game to (checked before any game)."""
+class SunRecords(JsonRecords[Deck, SunGameResult]):
+    """The folder ``sun arena --records`` writes every game to (checked before any game,
+    ``SunRecords.open(folder, deck, last_seed)``)."""
 
-    error: ClassVar[type[Exception]] = SunRecordError
-    deck: Deck
-
-    @classmethod
-    def open(cls, folder: Path, deck: Deck, last_seed: int) -> SunRecords:
-        return cls(records_folder(folder), record_digits(last_seed), deck)
+    error = SunRecordError
 
     def record(self, result: SunGameResult) -> dict[str, Any]:
-        return record_of(self.deck, result)
+        return record_of(self.cards, result)
 
 
 def record_of(deck: Deck, result: SunGameResult) -> dict[str, Any]:
