@@ -7,12 +7,27 @@ and command; what is checked is the same as when each file spelt it out."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 import typer
+from hypothesis import strategies as st
 
 from silverpyr.cli.app import _ErrorMappingGroup
+
+LINE_UP_ERRORS: list[tuple[list[str], str]] = [
+    (["--bots", "expert,nobody"], "unknown bot 'nobody'"),
+    (["--bots", "expert"], "2 to 5 bots"),
+    (["--bots", ","], "at least one bot"),
+    (["--scheduler", "tcp://no host:1"], "--scheduler"),
+    (["--records", str(Path(__file__).resolve())], "it is a file, not a folder"),
+]
+"""Bad line-ups (and options) every game's arena command refuses in one line: its args and
+words the error says."""
+
+USAGE_ERRORS: list[list[str]] = [["--seed", "-1"], ["--games", "0"], ["--workers", "-3"]]
+"""Options Click itself refuses."""
 
 
 def command_app(arena: Callable[..., None]) -> typer.Typer:
@@ -97,3 +112,24 @@ def assert_same_whatever_the_workers(reports: Sequence[Any]) -> None:
             data.pop(key)
             first.pop(key, None)
         assert data == first
+
+
+def seated_results(
+    draw: st.DrawFn,
+    top: int,
+    game: Callable[[int, tuple[str, ...], tuple[int, ...], tuple[int, ...]], Any],
+) -> list[Any]:
+    """Arena results of 2 to 5 seats of bots ``a``, ``b``, ``c`` rotated a seat a game, 1 to
+    12 games, each seat's total drawn from 0 to ``top`` and the best winning (shared on a
+    tie); ``game(seed, seats, totals, winners)`` makes one game's result."""
+    players = draw(st.integers(2, 5))
+    names = draw(st.lists(st.sampled_from("abc"), min_size=players, max_size=players))
+    games = draw(st.integers(1, 12))
+    results = []
+    for g in range(games):
+        totals = tuple(draw(st.lists(st.integers(0, top), min_size=players, max_size=players)))
+        best = max(totals)
+        winners = tuple(seat for seat, total in enumerate(totals) if total == best)
+        seats = tuple(names[(g + s) % players] for s in range(players))
+        results.append(game(g, seats, totals, winners))
+    return results

@@ -10,12 +10,15 @@ from pathlib import Path
 import pytest
 import typer
 from arena_checks import (
+    LINE_UP_ERRORS,
+    USAGE_ERRORS,
     assert_one_line_on_stderr,
     assert_recomputed_seat_by_seat,
     assert_same_whatever_the_workers,
     assert_shared_win_is_a_fraction,
     assert_usage_error,
     command_app,
+    seated_results,
 )
 from hypothesis import given
 from hypothesis import strategies as st
@@ -206,43 +209,28 @@ def test_the_command_draws_a_table() -> None:
     assert "expert - greedy:" in result.stdout
 
 
-@pytest.mark.parametrize(
-    ("args", "words"),
-    [
-        (["--bots", "expert,nobody"], "unknown bot 'nobody'"),
-        (["--bots", "expert"], "2 to 5 bots"),
-        (["--bots", ","], "at least one bot"),
-        (["--scheduler", "tcp://no host:1"], "--scheduler"),
-        (["--records", str(Path(__file__).resolve())], "it is a file, not a folder"),
-    ],
-)
+@pytest.mark.parametrize(("args", "words"), LINE_UP_ERRORS)
 def test_a_bad_line_up_is_one_line_on_stderr(
     args: list[str], words: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert_one_line_on_stderr(_app(), args, words, capsys)
 
 
-@pytest.mark.parametrize("args", [["--seed", "-1"], ["--games", "0"], ["--workers", "-3"]])
+@pytest.mark.parametrize("args", USAGE_ERRORS)
 def test_a_bad_option_is_a_usage_error(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert_usage_error(_app(), args, capsys)
 
 
+def _game(
+    g: int, seats: tuple[str, ...], money: tuple[int, ...], winners: tuple[int, ...]
+) -> CheopsGameResult:
+    categories = tuple({"sold": m, "stored": 0, "paid": 0} for m in money)
+    return CheopsGameResult(g, seats, money, categories, (1,) * len(seats), winners, "empty")
+
+
 @st.composite
 def _results(draw: st.DrawFn) -> list[CheopsGameResult]:
-    players = draw(st.integers(2, 5))
-    names = draw(st.lists(st.sampled_from("abc"), min_size=players, max_size=players))
-    games = draw(st.integers(1, 12))
-    results = []
-    for g in range(games):
-        money = tuple(draw(st.lists(st.integers(0, 300), min_size=players, max_size=players)))
-        best = max(money)
-        winners = tuple(seat for seat, m in enumerate(money) if m == best)
-        seats = tuple(names[(g + s) % players] for s in range(players))
-        categories = tuple({"sold": m, "stored": 0, "paid": 0} for m in money)
-        results.append(
-            CheopsGameResult(g, seats, money, categories, (1,) * players, winners, "empty")
-        )
-    return results
+    return seated_results(draw, 300, _game)
 
 
 @given(_results())

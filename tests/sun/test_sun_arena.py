@@ -10,12 +10,15 @@ from pathlib import Path
 import pytest
 import typer
 from arena_checks import (
+    LINE_UP_ERRORS,
+    USAGE_ERRORS,
     assert_one_line_on_stderr,
     assert_recomputed_seat_by_seat,
     assert_same_whatever_the_workers,
     assert_shared_win_is_a_fraction,
     assert_usage_error,
     command_app,
+    seated_results,
 )
 from hypothesis import given
 from hypothesis import strategies as st
@@ -186,15 +189,7 @@ def test_the_command_draws_a_table() -> None:
 
 
 @pytest.mark.parametrize(
-    ("args", "words"),
-    [
-        (["--bots", "expert,nobody"], "unknown bot 'nobody'"),
-        (["--bots", "expert"], "2 to 5 bots"),
-        (["--bots", ","], "at least one bot"),
-        (["--size", "huge"], "unknown pyramid size 'huge'"),
-        (["--scheduler", "tcp://no host:1"], "--scheduler"),
-        (["--records", str(Path(__file__).resolve())], "it is a file, not a folder"),
-    ],
+    ("args", "words"), [*LINE_UP_ERRORS, (["--size", "huge"], "unknown pyramid size 'huge'")]
 )
 def test_a_bad_line_up_is_one_line_on_stderr(
     args: list[str], words: str, capsys: pytest.CaptureFixture[str]
@@ -202,27 +197,23 @@ def test_a_bad_line_up_is_one_line_on_stderr(
     assert_one_line_on_stderr(_app(), args, words, capsys)
 
 
-@pytest.mark.parametrize("args", [["--seed", "-1"], ["--games", "0"], ["--workers", "-3"]])
+@pytest.mark.parametrize("args", USAGE_ERRORS)
 def test_a_bad_option_is_a_usage_error(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert_usage_error(_app(), args, capsys)
 
 
+def _game(
+    g: int, seats: tuple[str, ...], scores: tuple[int, ...], winners: tuple[int, ...]
+) -> SunGameResult:
+    categories = tuple({"cards": s, "symbols": 0, "top": 0} for s in scores)
+    return SunGameResult(
+        g, "standard", seats, scores, categories, (1,) * len(seats), winners, "top"
+    )
+
+
 @st.composite
 def _results(draw: st.DrawFn) -> list[SunGameResult]:
-    players = draw(st.integers(2, 5))
-    names = draw(st.lists(st.sampled_from("abc"), min_size=players, max_size=players))
-    games = draw(st.integers(1, 12))
-    results = []
-    for g in range(games):
-        scores = tuple(draw(st.lists(st.integers(0, 9), min_size=players, max_size=players)))
-        best = max(scores)
-        winners = tuple(seat for seat, score in enumerate(scores) if score == best)
-        seats = tuple(names[(g + s) % players] for s in range(players))
-        categories = tuple({"cards": s, "symbols": 0, "top": 0} for s in scores)
-        results.append(
-            SunGameResult(g, "standard", seats, scores, categories, (1,) * players, winners, "top")
-        )
-    return results
+    return seated_results(draw, 9, _game)
 
 
 @given(_results())
