@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from ..solver.rng import seed_problem
+
 
 class PuzzleFields:
     """Strict reads of a puzzle mapping's keys, each error naming the key."""
@@ -38,6 +40,21 @@ class PuzzleFields:
         if value not in choices:
             raise self.error(f"{self.where}: {key}: {value!r} is not one of {', '.join(choices)}")
         return value
+
+    def seed(self) -> Any:
+        """The ``seed`` the puzzle was made from, if any (``None``: none; a value that is
+        no seed is refused)."""
+        seed = self.data.get("seed")
+        if seed is not None and seed_problem(seed) is not None:
+            raise self.error(f"{self.where}: seed: {seed_problem(seed)}")
+        return seed
+
+    def daily_date(self) -> str | None:
+        """The ``daily_date`` of a daily puzzle (``None``: not a daily)."""
+        daily = self.data.get("daily_date")
+        if daily is not None and not isinstance(daily, str):
+            raise self.error(f"{self.where}: daily_date: expected YYYY-MM-DD")
+        return daily
 
     def get(self, key: str) -> Any:
         if key not in self.data:

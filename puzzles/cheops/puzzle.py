@@ -230,18 +230,10 @@ class CheopsPuzzle:
             play_given(state, given)
         except CheopsPuzzleError as error:
             raise CheopsPuzzleError(f"{where}: given: {error}") from None
-        seed = data.get("seed")
-        if seed is not None and seed_problem(seed) is not None:
-            raise CheopsPuzzleError(f"{where}: seed: {seed_problem(seed)}")
-        daily = data.get("daily_date")
-        if daily is not None and not isinstance(daily, str):
-            raise CheopsPuzzleError(f"{where}: daily_date: expected YYYY-MM-DD")
+        seed = reader.seed()
+        daily = reader.daily_date()
         par = reader.fraction("par")
-        difficulty = reader.text("difficulty")
-        if difficulty not in DIFFICULTIES:
-            raise CheopsPuzzleError(
-                f"{where}: difficulty: {difficulty!r} is not one of {', '.join(DIFFICULTIES)}"
-            )
+        difficulty = reader.one_of("difficulty", DIFFICULTIES)
         analysis: tuple[Analysis, ...] = ()
         rollout_key = ""
         if kind in MIDGAME_KINDS:

@@ -183,12 +183,8 @@ class SunPuzzle:
             )
         except PositionError as error:
             raise SunPuzzleError(f"{where}: the position: {error}") from None
-        seed = data.get("seed")
-        if seed is not None and seed_problem(seed) is not None:
-            raise SunPuzzleError(f"{where}: seed: {seed_problem(seed)}")
-        daily = data.get("daily_date")
-        if daily is not None and not isinstance(daily, str):
-            raise SunPuzzleError(f"{where}: daily_date: expected YYYY-MM-DD")
+        seed = reader.seed()
+        daily = reader.daily_date()
         try:
             puzzle = build(reader.text("id"), kind, state, deal_seed, seed=seed, daily_date=daily)
         except SearchTooLarge as error:
