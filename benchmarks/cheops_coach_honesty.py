@@ -15,32 +15,26 @@ and the arena's report seeds 900,000 on), for each seed:
 The coach measures **margin** (seat 0's final money minus the best other seat's), so the
 **measured gap** is the mean over seeds of (expert game's final margin - greedy game's final
 margin), paired by seed, with its standard error. By the performance-difference identity,
-with rollouts to the end the coach's mean total loss per greedy game would estimate that gap
-exactly (the rollouts play seat 0 by the expert, the others by their bots); the horizon
-(docs/cheops-game.md) cuts the rollouts short, so the ratio says how much of the gap the
-horizon's margins see:
+with rollouts to the end (the advice's ruling) the coach's mean total loss per greedy game
+estimates that gap without bias (the rollouts play seat 0 by the expert's value model, the
+others by their bots), so the ratio should be 1 within the error:
 
     python benchmarks/cheops_coach_honesty.py --games 20 --players 2
 
-Games run in this process, one after another (the machine is shared); ``--rounds`` sets the
-rollouts' horizon (default: the advice's); ``--rows`` prints each seed's gap and loss, so
-short runs pool.
+Games run in this process, one after another (the machine is shared); ``--rounds N`` stops the
+rollouts N rounds on instead (the first ruling's horizon, to measure what it costs); ``--rows``
+prints each seed's gap and loss, so short runs pool.
 
-Measured (8 paired rollouts a verdict, the default horizon of 2 rounds; docs/cheops-game.md):
+Measured (8 paired rollouts a verdict, to the end; docs/cheops-game.md has the table):
 
-* 2 players, report seeds 810,000-810,029 pooled from 3 runs of 10 (``--rows``): gap
-  251.1 ± 35.2, coach's total loss 313.5 ± 30.6 a game, loss - gap +62.4 ± 29.4, ratio 1.25;
-  ~83 decisions a game, 44% not the yardstick's, 20% graded.
-* 2 players, 820,000-820,019: gap 303.4 ± 32.1, loss 393.9 ± 28.0, ratio 1.30; with
-  ``--rounds 3`` on the same seeds loss 370.9 ± 34.5, ratio 1.22. Pooled with the 30 above
-  (n=50): gap 272.0 ± 24.7, loss 345.7 ± 22.0, loss - gap +73.6 ± 23.4, ratio 1.27.
-* 3 players, 810,000-810,009: gap 261.7 ± 35.8, loss 264.0 ± 22.8, loss - gap +2.3 ± 35.3,
-  ratio 1.01.
-* Before the ruling on the yardstick (the searching expert's choice as the reference, the
-  model in the rollouts), 2 players, 800,000-800,029: ratio 1.65, loss - gap +169.2 ± 43.2.
-
-At 2 players the coach overstates the gap by about a quarter (what the horizon cuts off);
-at 3 the losses add up to the gap.
+* 2 players, report seeds 810,000-810,024: gap 270.5 ± 38.3, loss 221.5 ± 45.8, ratio 0.82;
+  820,000-820,024: gap 312.0 ± 29.0, loss 322.8 ± 60.4, ratio 1.03. Pooled (n=50, ``--rows``):
+  gap 291.3 ± 24.0, loss 272.1 ± 38.2, loss - gap -19.1 ± 41.5, ratio 0.93; ~84 decisions a
+  game, 44% not the yardstick's, ~7 graded. ~25 min a run of 25 games at load ~5.
+* 3 players, 810,000-810,009 and 830,000-830,009 pooled (n=20): gap 213.9 ± 26.8, loss
+  173.7 ± 30.7, loss - gap -40.2 ± 24.3, ratio 0.81 (56 decisions a game).
+* With a horizon of 2 rounds (the first ruling), 2 players, n=50 on the same seeds' ranges:
+  loss - gap +73.6 ± 23.4, ratio 1.27: the horizon overstated the gap by a quarter.
 """
 
 from __future__ import annotations
@@ -119,13 +113,18 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=810_000, help="first report seed")
     parser.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS)
-    parser.add_argument("--rounds", type=int, default=None, help="default: the advice's")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        help="stop rollouts this many rounds on (default: the end)",
+    )
     parser.add_argument(
         "--rows", action="store_true", help="also print each seed's gap and loss (to pool runs)"
     )
     args = parser.parse_args()
     advice.HORIZON_ROUNDS = args.rounds
-    rounds = advice.horizon_rounds(args.players) if args.rounds is None else args.rounds
+    horizon = "to the end" if args.rounds is None else f"horizon {args.rounds} round(s)"
     began = time.monotonic()
     greedy: list[Coached] = []
     expert: list[int] = []
@@ -148,7 +147,7 @@ def main() -> None:
     first, last = args.seed, args.seed + args.games - 1
     print(
         f"{args.players}-player games on seeds {first}..{last} (n={args.games}), "
-        f"{args.rollouts} paired rollouts a verdict, horizon {rounds} round(s):"
+        f"{args.rollouts} paired rollouts a verdict, {horizon}:"
     )
     print(f"  expert mean margin   {statistics.fmean(expert):7.2f}")
     print(f"  greedy mean margin   {statistics.fmean(g.margin for g in greedy):7.2f}")

@@ -20,20 +20,17 @@ stands. In sample ``k`` each option is applied through the engine and the game p
 fixed policies: the seat itself by the expert, every other seat by its own bot of the registry
 (:mod:`.registry`).
 
-**Ruling (the horizon).** A whole Cheops game is ~150 moves; rolled out to the end, one
-option's sample costs ~0.3 s, and a decision has up to ~45 options: far beyond the second or
-two a player waits. So a rollout stops at a **horizon**: when the seat has finished its turn
-:func:`horizon_rounds` rounds after this one (about :data:`HORIZON_TURNS` turns of any seat:
-2 rounds at a table of 2 or 3, 1 round at 4 or 5), or earlier when the game ends. Its value
-is the seat's **margin**: its final money minus the best other player's, as the engine would
-score the game if it ended there
-(:func:`~silverpyr.solver.cheops.game.final_money`: the money plus the stores at their
-colour's price, xN and majority boards included); a finished game's margin is its real one.
-The **chance to win** counts a finished game's real result (a shared win as a share) and, at
-the horizon, the leader by that margin as the winner: an estimate, said so where it is shown.
-What the horizon misses is measured: the coach's losses summed over a game are compared with
-the measured gap between the greedy bot and the expert (``benchmarks/cheops_coach_honesty.py``,
-docs/cheops-game.md).
+**Ruling (to the end of the game).** A rollout plays on to the game's end, and its value is the
+seat's **margin**: its final money minus the best other player's, as the engine scores the
+finished game; the **chance to win** is the finished game's real result (a shared win as a
+share). With rollouts to the end the coach's losses, summed over a game, estimate the gap
+between the player and the yardstick playing the same seat without bias (the
+performance-difference identity), which ``benchmarks/cheops_coach_honesty.py`` checks
+(docs/cheops-game.md). A shorter horizon was measured and dropped: stopped 2 rounds on and
+valued as if the game ended there, the summed losses overstated the gap by a quarter at 2
+players (a neighbour not bought now is bought later, a take made now is one fewer later: what
+the horizon cuts off). A whole rollout costs ~40-120 ms from a game's start (~150 moves, the
+seat played by the value model, the others by their bots), less as the game goes on.
 
 An option's **loss** is the mean over the samples of (the seat's margin after the reference
 - after the option), both in the same determinization, and its **error** the standard error
@@ -43,7 +40,8 @@ of that mean (an estimate carries its error).
 in effect once: a draw from two stacks with the same top and size, a swap both ways);
 :meth:`Advice.rated` finds any legal move's entry (:func:`canonical`).
 
-**Speed** (a person waits a second or two at most, with progress). Sample
+**Speed** (a person waits a second or two, with progress: ``benchmarks/cheops_advice.py``
+measures a median of 1-1.7 s of CPU an advice, 0.35-0.5 s a coach's verdict). Sample
 ``0 ..`` :data:`SCREEN` ``- 1`` only *screen*; every measurement that is reported as a full
 one (an option's loss with all its samples, the coach's verdict) uses the **window** of
 samples :data:`SCREEN` ``..`` :data:`SCREEN` ``+ samples - 1``, so choosing which options to
@@ -93,12 +91,10 @@ BUDGET = 64
 KEEP = 3
 """Options measured fully after screening, at least (the best by their screening loss)."""
 MAX_ROLLOUTS = 200
-HORIZON_TURNS = 4
-"""The rollouts' horizon in turns of any seat after the seat's current one, rounded up to
-whole rounds (:func:`horizon_rounds`: 2 rounds with 2 or 3 players, 1 with 4 or 5)."""
 HORIZON_ROUNDS: int | None = None
-"""Rounds a rollout plays after the seat's current turn before it stops (``None``:
-:func:`horizon_rounds` of the table; a number overrides it, as the honesty benchmark does)."""
+"""Rounds a rollout plays after the seat's current turn before it stops (``None``, the
+ruling: to the end of the game; a number sets a horizon, as the honesty benchmark's
+``--rounds`` does to measure what a horizon costs)."""
 SCREEN_ROUNDS = 0
 """The screening rollouts' horizon: the end of the seat's current turn (cheap: they only
 choose which options to measure fully)."""
@@ -109,6 +105,13 @@ REFERENCE = "expert"
 """The policy whose choice is the yardstick, and that plays the seat in the rollouts."""
 
 Progress = Callable[[str], None]
+
+
+class Default:
+    """The type of :data:`DEFAULT`: "the rollouts' own horizon" (``None`` means the end)."""
+
+
+DEFAULT = Default()
 
 
 class AdviceError(SilverpyrError, ValueError):
@@ -132,7 +135,8 @@ class Rated:
     """Standard error of :attr:`loss` (``None`` for the reference)."""
     samples: int
     win: float | None = None
-    """Chance to win after this option (module ruling: the leader at the horizon wins)."""
+    """Chance to win after this option (a finished game's real result; with a horizon set,
+    the leader there counts as the winner)."""
     expected_error: float | None = None
     """Standard error of :attr:`expected`."""
 
@@ -158,8 +162,9 @@ class Advice:
     phase: Phase
     options: tuple[Rated, ...]
     samples: int
-    rounds: int = 0
-    """The rollouts' horizon: rounds played on after the seat's current turn."""
+    rounds: int | None = None
+    """The rollouts' horizon: rounds played on after the seat's current turn (``None``: to
+    the end of the game, the ruling)."""
 
     @property
     def best(self) -> Rated:
@@ -180,7 +185,9 @@ class Advice:
             head += f": {best.expected:+.1f}{noise} piastres over the best other player"
         if best.win is not None:
             head += f", {best.win:.0%} chance to win"
-        if self.samples:
+        if self.samples and self.rounds is None:
+            head += f" ({self.samples} paired rollouts an option, each played to the end)"
+        elif self.samples:
             rounds = f"{self.rounds} round{'s' * (self.rounds != 1)}"
             head += (
                 f" ({self.samples} paired rollouts an option, each played on {rounds} after "
@@ -248,16 +255,15 @@ class Rollouts:
         self.state = state
         self.seat = seat
         self.table = tuple(table)
-        if rounds is None:
-            rounds = horizon_rounds(state.players) if HORIZON_ROUNDS is None else HORIZON_ROUNDS
-        self.rounds = rounds
-        """Rounds the rollouts play on after the seat's current turn (module ruling)."""
+        self.rounds = HORIZON_ROUNDS if rounds is None else rounds
+        """Rounds the rollouts play on after the seat's current turn (``None``: to the end of
+        the game, the module's ruling)."""
         self._stream = SeededStream(
             f"{ROLLOUT_KEY}|{state.seed}|{len(state.events)}|{state.turn}|{state.phase.value}"
             f"|{state.placed}|{state.took}|{int(state.bought)}|{seat}"
         )
         self._worlds: list[CheopsState] = []
-        self._values: dict[tuple[str, int, int], tuple[int, float]] = {}
+        self._values: dict[tuple[str, int, int | None], tuple[int, float]] = {}
         self._players = [
             rollout_player("expert" if other == seat else name)
             for other, name in enumerate(self.table)
@@ -271,10 +277,13 @@ class Rollouts:
             )
         return self._worlds[k]
 
-    def value(self, move: Move, k: int, rounds: int | None = None) -> tuple[int, float]:
+    def value(
+        self, move: Move, k: int, rounds: int | Default | None = DEFAULT
+    ) -> tuple[int, float]:
         """The seat's margin and win share after ``move`` in sample ``k``, the rollout
-        stopping ``rounds`` rounds on (``None``: this object's horizon)."""
-        rounds = self.rounds if rounds is None else rounds
+        stopping ``rounds`` rounds on (``None``: at the game's end; by default this object's
+        :attr:`rounds`)."""
+        rounds = self.rounds if isinstance(rounds, Default) else rounds
         key = (move.notation(), k, rounds)
         found = self._values.get(key)
         if found is None:
@@ -284,11 +293,6 @@ class Rollouts:
             found = (margin(money, self.seat), lead_share(money, self.seat))
             self._values[key] = found
         return found
-
-
-def horizon_rounds(players: int) -> int:
-    """Whole rounds of :data:`HORIZON_TURNS` turns at a table of ``players`` (at least 1)."""
-    return max(1, -(-HORIZON_TURNS // players))
 
 
 def rollout_player(name: str) -> CheopsPlayer:
@@ -305,12 +309,13 @@ def reference_player() -> CheopsPlayer:
 
 
 def play_to_horizon(
-    state: CheopsState, players: Sequence[CheopsPlayer], seat: int, rounds: int
+    state: CheopsState, players: Sequence[CheopsPlayer], seat: int, rounds: int | None
 ) -> CheopsState:
     """``state`` played on by ``players`` (every move through the engine) until ``seat`` has
     finished its turn ``rounds`` turns after the one in progress, or the game ends: that is
-    ``1 + rounds * players`` turn ends when ``seat`` is to move (module ruling)."""
-    limit = rounds * state.players + (1 if state.turn == seat else 0)
+    ``1 + rounds * players`` turn ends when ``seat`` is to move (``rounds=None``: to the
+    game's end, the module's ruling)."""
+    limit = math.inf if rounds is None else rounds * state.players + (state.turn == seat)
     ends = 0
     while not state.over and ends < limit:
         mover = state.turn
@@ -382,10 +387,15 @@ def _error(values: Sequence[float]) -> float:
 
 
 def measure(
-    rollouts: Rollouts, move: Move, reference: Move, samples: range, rounds: int | None = None
+    rollouts: Rollouts,
+    move: Move,
+    reference: Move,
+    samples: range,
+    rounds: int | Default | None = DEFAULT,
 ) -> Measured:
     """``move`` against ``reference`` over ``samples`` (paired: the same determinizations),
-    rollouts stopping ``rounds`` rounds on (``None``: the horizon)."""
+    rollouts stopping ``rounds`` rounds on (``None``: at the game's end; by default the
+    rollouts' own :attr:`Rollouts.rounds`)."""
     diffs: list[float] = []
     values: list[float] = []
     wins: list[float] = []
@@ -498,7 +508,6 @@ __all__ = [
     "BUDGET",
     "DEFAULT_ROLLOUTS",
     "HORIZON_ROUNDS",
-    "HORIZON_TURNS",
     "KEEP",
     "SCREEN",
     "SCREEN_ROUNDS",
@@ -510,7 +519,6 @@ __all__ = [
     "advise",
     "canonical",
     "check_samples",
-    "horizon_rounds",
     "lead_share",
     "margin",
     "measure",

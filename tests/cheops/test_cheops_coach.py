@@ -1,7 +1,7 @@
 """Advice and the coach of a Cheops game (``puzzles/cheops/advice.py``, ``coach.py``): the
 expert's choice is the yardstick, options are measured by paired rollouts on seeded
-determinizations to a horizon, each estimate carries its standard error, the coach grades by
-the core's thresholds and noise rule, and the same state gives the same advice."""
+determinizations played to the game's end, each estimate carries its standard error, the coach
+grades by the core's thresholds and noise rule, and the same state gives the same advice."""
 
 from __future__ import annotations
 
@@ -33,7 +33,9 @@ from silverpyr.solver.cheops.game import (
     CheopsState,
     DrawTile,
     Phase,
+    apply,
     distinct_moves,
+    outcome,
     random_position,
 )
 
@@ -100,6 +102,26 @@ def test_the_rollouts_stop_after_the_seats_next_turn(seed: int, taken: int) -> N
         assert final.turn == (seat + 1) % 3 and final.phase is Phase.START
     ends = play_to_horizon(state, players, seat, rounds=0)
     assert ends.over or ends.turn != seat
+    assert play_to_horizon(state, players, seat, rounds=None).over
+
+
+def test_a_full_measurement_plays_each_sample_to_the_games_end() -> None:
+    """The ruling: no horizon. A sample's value is the margin and win share of the finished
+    game (so the chance to win is the real result, never "the leader at the horizon")."""
+    _fresh_cache()
+    state = _position(8)
+    seat = state.turn
+    rollouts = Rollouts(state, seat, TABLE)
+    assert rollouts.rounds is None
+    move = distinct_moves(state)[0]
+    players = [advice_module.rollout_player("expert" if s == seat else "greedy") for s in (0, 1)]
+    final = play_to_horizon(apply(rollouts.world(1), move), players, seat, None)
+    result = outcome(final)
+    assert result is not None
+    assert rollouts.value(move, 1) == (margin(result.money, seat), lead_share(result.money, seat))
+    assert rollouts.value(move, 1)[1] in (0.0, 0.5, 1.0)
+    found = advise(state, seat, TABLE, samples=2)
+    assert found.rounds is None and "each played to the end" in found.lines()[0]
 
 
 def test_the_expert_gives_up_nothing_and_the_coach_stays_silent() -> None:
