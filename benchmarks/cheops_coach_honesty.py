@@ -31,8 +31,9 @@ Measured (8 paired rollouts a verdict, to the end; docs/cheops-game.md has the t
   820,000-820,024: gap 312.0 ± 29.0, loss 322.8 ± 60.4, ratio 1.03. Pooled (n=50, ``--rows``):
   gap 291.3 ± 24.0, loss 272.1 ± 38.2, loss - gap -19.1 ± 41.5, ratio 0.93; ~84 decisions a
   game, 44% not the yardstick's, ~7 graded. ~25 min a run of 25 games at load ~5.
-* 3 players, 810,000-810,009 and 830,000-830,009 pooled (n=20): gap 213.9 ± 26.8, loss
-  173.7 ± 30.7, loss - gap -40.2 ± 24.3, ratio 0.81 (56 decisions a game).
+* 3 players, 810,000-810,009, 830,000-9, 840,000-9 and 850,000-9 pooled (n=40): gap
+  163.8 ± 17.7, loss 159.8 ± 18.9, loss - gap -3.9 ± 15.9, ratio 0.98 (56 decisions a game;
+  runs of 10 gave ratios 0.74, 0.92, 1.10, 1.44).
 * With a horizon of 2 rounds (the first ruling), 2 players, n=50 on the same seeds' ranges:
   loss - gap +73.6 ± 23.4, ratio 1.27: the horizon overstated the gap by a quarter.
 """

@@ -1,20 +1,25 @@
-"""What every game's ``arena`` command shows: the progress bar, the bots' table and the
-table of mean scores by category (each game names its own columns and words)."""
+"""What every game's ``arena`` command shares: its options (``--games``, ``--seed``, the Sun's
+and Cheops's ``--bots`` and ``--records``), the run under a progress bar and its output
+(``--json`` or the drawing), the bots' table, the table of mean scores by category, the paired
+differences and the footer (each game names its own columns and words). Game-free."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Annotated, Protocol, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Protocol, TypeVar
 
 import typer
 
 from ..puzzles.cluster import MAX_GAMES
 from .options import seed_option
-from .output import stderr_console
+from .output import emit, stderr_console
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
+
+    from ..puzzles.tournament import Spread
 
 R = TypeVar("R")
 
@@ -25,6 +30,33 @@ FirstSeedOption = Annotated[
     int, seed_option("Seed of the first game; game g plays seed + g (default: 0).")
 ]
 """Every arena's ``--seed`` (default: 0)."""
+
+RecordsOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--records",
+        help="Write every game to this folder (made if missing), one game-SEED.json a "
+        "game: the seats' bots and every move, replayable through the engine.",
+        show_default=False,
+        metavar="DIR",
+    ),
+]
+"""The Sun's and Cheops's ``--records DIR`` (Silver & Gold's says how to review a game)."""
+
+
+def seats_option(names: Sequence[str]) -> Any:
+    """The Sun's and Cheops's ``--bots``: a line-up of 2 to 5 seats among ``names``."""
+    return typer.Option(
+        "--bots",
+        help="The line-up, one bot per seat (2 to 5), e.g. expert,greedy,greedy "
+        f"(bots: {', '.join(names)}).",
+    )
+
+
+def line_up(bots: str) -> list[str]:
+    """The bots of ``--bots``, one a seat (blanks between commas left out)."""
+    return [name.strip() for name in bots.split(",") if name.strip()]
+
 
 BOT_COLUMNS = ("Bot", "Wins", "95% CI", "Mean", "Median", "Cards")
 """The columns every game's bots' table starts with (a game may add more)."""
@@ -54,6 +86,24 @@ class BotLine(Protocol):
 B = TypeVar("B", bound=BotLine)
 
 
+class PairLine(Protocol):
+    """Two bots' paired score difference (the Sun's and Cheops's reports)."""
+
+    @property
+    def first(self) -> str: ...
+    @property
+    def second(self) -> str: ...
+    @property
+    def difference(self) -> Spread: ...
+
+
+class Report(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+Rep = TypeVar("Rep", bound=Report)
+
+
 def with_bar(games: int, *, quiet: bool, run: Callable[[Callable[[], None]], R]) -> R:
     """``run(advance)`` under a bar of ``games`` games on stderr (none when ``quiet`` or
     stderr is not a terminal)."""
@@ -68,6 +118,20 @@ def with_bar(games: int, *, quiet: bool, run: Callable[[Callable[[], None]], R])
     ) as progress:
         bar = progress.add_task("games", total=games)
         return run(lambda: progress.update(bar, advance=1))
+
+
+def show_arena(
+    games: int,
+    *,
+    as_json: bool,
+    plain: bool,
+    run: Callable[[Callable[[], None]], Rep],
+    render: Callable[[Console, Rep], None],
+) -> None:
+    """Run the arena under its bar (none under ``--json`` or ``--plain``), then print the
+    report: its JSON, or the game's ``render``."""
+    report = with_bar(games, quiet=plain or as_json, run=run)
+    emit(report.to_dict(), lambda out: render(out, report), as_json=as_json, plain=plain)
 
 
 def bots_table(
@@ -121,6 +185,38 @@ def where(workers: int) -> str:
     return f"{workers} Dask worker(s)" if workers else "this process"
 
 
+def print_pairs(console: Console, pairs: Sequence[PairLine], unit: str) -> None:
+    """A line a pair of bots: their paired difference in the game's ``unit`` a game."""
+    for pair in pairs:
+        low, high = pair.difference.interval
+        console.print(
+            f"{pair.first} - {pair.second}: {pair.difference.mean:+.1f} {unit} a game "
+            f"(95% CI {low:+.1f} to {high:+.1f}, paired over {pair.difference.count} games)",
+            highlight=False,
+        )
+
+
+def print_footer(
+    console: Console,
+    seconds: float,
+    workers: int,
+    words: str,
+    *,
+    endings: Mapping[str, int] | None = None,
+) -> None:
+    """How long and where, how the games ended (a game that counts its endings), and what
+    the columns mean (the game's ``words``)."""
+    ended = ""
+    if endings is not None:
+        ended = " Endings: " + ", ".join(f"{count} {reason}" for reason, count in endings.items())
+        ended += "."
+    console.print(
+        f"{seconds:.1f} s on {where(workers)}.{ended} Wins: a shared win counts as a fraction; "
+        + words,
+        highlight=False,
+    )
+
+
 def print_records(console: Console, text: str) -> None:
     """The line naming the records' folder (a path copies whole)."""
     console.print(text, highlight=False, markup=False, soft_wrap=True)
@@ -131,9 +227,16 @@ __all__ = [
     "BotLine",
     "FirstSeedOption",
     "GamesOption",
+    "PairLine",
+    "RecordsOption",
     "bots_table",
     "categories_table",
+    "line_up",
+    "print_footer",
+    "print_pairs",
     "print_records",
+    "seats_option",
+    "show_arena",
     "where",
     "with_bar",
 ]

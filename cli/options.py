@@ -13,6 +13,7 @@ Each is an ``Annotated`` alias: a command writes ``as_json: JsonOption = False``
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -156,6 +157,46 @@ def check_time_limit(value: float) -> float:
 def time_limit_option(default_help: str) -> Any:
     """``--time-limit`` of ``solve`` and ``hint``, checked by :func:`check_time_limit`."""
     return typer.Option("--time-limit", help=default_help, callback=check_time_limit)
+
+
+PositionOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--position",
+        metavar="FILE",
+        help="The position: a YAML or JSON file (see --position-template).",
+        dir_okay=False,
+        show_default=False,
+    ),
+]
+"""``--position FILE`` of the Sun's and Cheops's ``solve``."""
+SearchTimeOption = Annotated[
+    float,
+    time_limit_option(
+        "Seconds the search may take; past it the answer is the best found, not proven."
+    ),
+]
+"""``--time-limit`` of the Sun's and Cheops's ``solve`` (default: 10 s)."""
+PositionTemplateOption = Annotated[
+    bool,
+    typer.Option(
+        "--position-template",
+        help="Print a commented example position file and stop.",
+    ),
+]
+
+
+def position_to_solve(
+    position: Path | None, template: bool, example: Callable[[], str]
+) -> Path | None:
+    """The ``--position`` file to solve; ``None`` when ``--position-template`` printed the
+    game's ``example`` (the command stops). Neither given is an error."""
+    if template:
+        typer.echo(example(), nl=False)
+        return None
+    if position is None:
+        raise SilverpyrError("give --position FILE (or --position-template for an example)")
+    return position
 
 
 SchedulerOption = Annotated[

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from rich.console import Console
 
@@ -65,6 +65,32 @@ def emit(
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     else:
         render(stdout_console(plain=plain))
+
+
+class SearchAnswer(Protocol):
+    """A search's answer (the Sun's and Cheops's ``solve``): its lines and its effort."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    @property
+    def seconds(self) -> float: ...
+
+    def lines(self) -> list[str]: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+def emit_search(answer: SearchAnswer, *, as_json: bool, plain: bool) -> None:
+    """A search's answer as JSON, or its lines and how many positions it searched."""
+    from rich.text import Text
+
+    def render(console: Console) -> None:
+        for line in answer.lines():
+            console.print(Text(line))
+        console.print(Text(f"{answer.nodes:,} positions searched in {answer.seconds:.2f} s"))
+
+    emit(answer.to_dict(), render, as_json=as_json, plain=plain)
 
 
 SPINNER_DELAY = 0.5

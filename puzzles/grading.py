@@ -12,12 +12,20 @@ module owns what they do with that number, once:
 
 :func:`warning` is the question before a graded decision is final, :func:`message` the line
 once it is, :func:`costliest` the decisions a summary names first.
+
+The coaches that measure by paired rollouts (the Sun's and Cheops's) share more: their grades
+(:class:`Grade`: doubtful, bad, blunder), one judged decision (:class:`Verdict`) and a game's
+summary (:class:`CoachReport`), each game naming only the unit it counts a loss in
+(:attr:`Verdict.UNIT`: expected points, piastres of margin).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
-from typing import Protocol, TypeVar
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, ClassVar, Protocol, TypeVar
 
 SILENT_BELOW = 0.5
 """Expected points lost under which the coach says nothing."""
@@ -128,12 +136,149 @@ def costliest_lines(costly: Iterable[_Judged], *, better: str, none: str) -> lis
     return ["Costliest decisions:", *lines] if lines else [none]
 
 
+class Grade(StrEnum):
+    """How costly a decision was (the rollout coaches' three grades)."""
+
+    DOUBTFUL = "doubtful"
+    BAD = "bad"
+    BLUNDER = "blunder"
+
+
+GRADES: tuple[tuple[float, Grade], ...] = grade_table(Grade.DOUBTFUL, Grade.BAD, Grade.BLUNDER)
+"""From how much lost each of :class:`Grade` starts (this module's thresholds)."""
+
+
+def grade(loss: float, error: float | None = None) -> Grade | None:
+    """The :class:`Grade` of a decision losing ``loss`` with standard error ``error``
+    (``None``: not worth mentioning: small, or within twice its error)."""
+    return grade_of(loss, error, GRADES)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One decision judged by a rollout coach: what was played, the expert's choice, the loss
+    against it with its standard error, and the grade. A game subclasses it to name its
+    :attr:`UNIT`."""
+
+    UNIT: ClassVar[str] = "expected points"
+    """What a loss is counted in, as the coach's lines say it."""
+
+    where: str
+    """When it was made (``turn 7``, ``turn 7, sell``...)."""
+    phase: str
+    played: str
+    best: str
+    loss: float
+    error: float | None
+    grade: Grade | None
+    samples: int = 0
+    win: float | None = None
+    """The reference's chance to win (share of the samples won), when measured."""
+
+    @property
+    def is_silent(self) -> bool:
+        return self.grade is None
+
+    def warning(self) -> str:
+        """The question before a graded move is final (empty when the coach is silent)."""
+        if self.grade is None:
+            return ""
+        return warning(
+            self.grade.value, self.best, self.played, self.loss, self.error, unit=self.UNIT
+        )
+
+    def message(self) -> str:
+        """One line once the move is final (empty when the coach stays silent)."""
+        if self.grade is None:
+            return ""
+        return message(
+            self.where,
+            self.grade.value,
+            self.played,
+            self.loss,
+            self.error,
+            self.best,
+            unit=self.UNIT,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "where": self.where,
+            "phase": self.phase,
+            "played": self.played,
+            "best": self.best,
+            "loss": round(self.loss, 2),
+            "loss_error": None if self.error is None else round(self.error, 2),
+            "grade": None if self.grade is None else self.grade.value,
+            "samples": self.samples,
+            "win": None if self.win is None else round(self.win, 3),
+        }
+
+
+@dataclass(frozen=True)
+class CoachReport:
+    """A game's decisions judged by a rollout coach, summed up."""
+
+    verdicts: tuple[Verdict, ...]
+    unit: str = "expected points"
+    """What the losses are counted in (the game's :attr:`Verdict.UNIT`)."""
+
+    @property
+    def total_loss(self) -> float:
+        """Lost in all (silent decisions included): an estimate of the gap to the expert."""
+        return sum(v.loss for v in self.verdicts)
+
+    @property
+    def total_error(self) -> float:
+        """The standard error of :attr:`total_loss`: each verdict is measured on its own
+        samples (independent of the others'), so the errors add in quadrature; a decision
+        that was the expert's own loses exactly 0."""
+        return math.sqrt(sum((v.error or 0.0) ** 2 for v in self.verdicts))
+
+    def costliest(self, count: int = 3) -> list[Verdict]:
+        """The ``count`` decisions that lost the most (those that lost something)."""
+        return costliest(self.verdicts, count)
+
+    def lines(self) -> list[str]:
+        """The summary for people."""
+        count = len(self.verdicts)
+        graded = sum(1 for v in self.verdicts if not v.is_silent)
+        lines = [
+            f"Coach's summary: {count} decision{'' if count == 1 else 's'} judged, "
+            f"{graded} worth a word; {self.total_loss:.1f}{noise(self.total_error)} {self.unit} "
+            "lost against "
+            "the expert in all (an estimate of your gap to it)."
+        ]
+        lines.extend(
+            costliest_lines(
+                self.costliest(),
+                better="the expert plays",
+                none="Every decision was the expert's (or as good).",
+            )
+        )
+        return lines
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "decisions": len(self.verdicts),
+            "total_loss": round(self.total_loss, 2),
+            "total_loss_error": round(self.total_error, 2),
+            "costliest": [v.to_dict() for v in self.costliest()],
+            "verdicts": [v.to_dict() for v in self.verdicts],
+        }
+
+
 __all__ = [
     "BAD_FROM",
+    "GRADES",
     "SILENT_BELOW",
     "WORST_FROM",
+    "CoachReport",
+    "Grade",
+    "Verdict",
     "costliest",
     "costliest_lines",
+    "grade",
     "grade_of",
     "grade_table",
     "message",

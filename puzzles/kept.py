@@ -9,21 +9,35 @@ of the unfinished-game refusal and notes, and how a position is saved or dropped
   no longer replays is dropped with a note saying why.
 * A game is saved after each final decision and its row dropped once it is over
   (:func:`keep_in_store`); saves are compare-and-set on the store's revision.
+* **The lease.** One session at a time plays the saved game: a kept game holds the lease
+  (:class:`HoldsLease`, a context manager) until it is released.
+* **Starting.** :func:`start_kept` resumes the unfinished game (:data:`GAME_ID`, the one
+  row), restarts or starts a new one, holding the saved game's lease (one session at a
+  time); each game says how its saved row is resumed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, Self, TypeVar
 
 from ..solver.errors import SilverpyrError
 
 if TYPE_CHECKING:
+    from .lease import Lease
     from .store import SavedGame, Store
+
+GAME_ID = "game"
+"""The id of the unfinished game in a game's store (one at a time: the module's ruling)."""
 
 
 class UnfinishedGameError(SilverpyrError, ValueError):
     """Another game than the unfinished one was asked for (see the module's ruling)."""
+
+
+class SavedTableError(SilverpyrError, ValueError):
+    """A saved game's ``opponents`` text that does not name the game's table (its size and
+    bots, or bots of the registry)."""
 
 
 def unfinished_error(
@@ -66,10 +80,102 @@ def keep_in_store(
     return store.save_game(saved(), revision=revision)
 
 
+class HoldsLease:
+    """A kept game as a context manager: it holds the saved game's lease while it is played
+    (:func:`start_kept` gives it) and lets go of it on :meth:`release` or on leaving the
+    ``with`` block."""
+
+    lease: Lease | None = None
+
+    def release(self) -> None:
+        """Let go of the saved game's lease (the game was left, or ended)."""
+        if self.lease is not None:
+            self.lease.release()
+            self.lease = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.release()
+
+
+class Kept(Protocol):
+    """What starting asks of a game's kept game: its notes and the lease it holds."""
+
+    notes: list[str]
+    lease: Lease | None
+
+
+K = TypeVar("K", bound=Kept)
+
+
+def start_kept(
+    store: Store | None,
+    lease_name: str,
+    *,
+    restart: bool,
+    describe: Callable[[SavedGame], str],
+    resume: Callable[[SavedGame], K | str],
+    new: Callable[[], K],
+) -> K:
+    """The unfinished game resumed, or a new one (the module's ruling), holding the saved
+    game's lease (``lease_name`` says whose it is, for the store's ``SessionBusyError``; let
+    go if opening fails).
+
+    ``restart`` drops the saved game with a note; ``resume`` is the saved game replayed, or
+    why it cannot be (it is then dropped with a note), and raises
+    :class:`UnfinishedGameError` when another game is asked for; ``new`` makes the new game.
+    The notes of the restart or the drop come first in the game's notes. Without a store
+    (nothing is saved) the game is ``new()``.
+    """
+    if store is None:
+        return new()
+    lease = store.hold(GAME_ID, lease_name)
+    try:
+        kept = _open(store, restart, describe, resume, new)
+    except BaseException:
+        if lease is not None:
+            lease.release()
+        raise
+    kept.lease = lease
+    return kept
+
+
+def _open(
+    store: Store,
+    restart: bool,
+    describe: Callable[[SavedGame], str],
+    resume: Callable[[SavedGame], K | str],
+    new: Callable[[], K],
+) -> K:
+    saved = store.saved_game(GAME_ID)
+    notes: list[str] = []
+    if saved is not None and restart:
+        store.drop_game(GAME_ID)
+        notes.append(restart_note(describe(saved)))
+        saved = None
+    if saved is not None:
+        resumed = resume(saved)
+        if not isinstance(resumed, str):
+            resumed.notes[:0] = notes
+            return resumed
+        notes.append(dropped_note(describe(saved), resumed))
+        store.drop_game(GAME_ID)
+    kept = new()
+    kept.notes[:0] = notes
+    return kept
+
+
 __all__ = [
+    "GAME_ID",
+    "HoldsLease",
+    "Kept",
+    "SavedTableError",
     "UnfinishedGameError",
     "dropped_note",
     "keep_in_store",
     "restart_note",
+    "start_kept",
     "unfinished_error",
 ]

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input
+from tui_pilot import screen_lines
 
 from silverpyr.cli.silvergold.tui.app import SilverpyrApp
 from silverpyr.cli.silvergold.tui.end_screen import EndScreen
@@ -944,27 +945,6 @@ def test_colourless_style_drops_colours_and_keeps_a_background_as_reverse(
 
 
 # --- what fits on the screen ----------------------------------------------------------------
-
-
-def screen_lines(app: SilverpyrApp) -> list[str]:
-    """The screen as lines of text, read back from Textual's own screenshot (SVG)."""
-    import html
-    import re
-
-    svg = app.export_screenshot()
-    cell = re.search(r'<rect class="[^"]*" x="0" y="0" width="([\d.]+)"', svg)
-    texts = re.findall(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg)
-    rows: dict[float, list[tuple[float, str]]] = {}
-    for x, y, text in texts:
-        rows.setdefault(float(y), []).append((float(x), html.unescape(text)))
-    width = float(cell.group(1)) if cell else 12.2
-    lines = []
-    for y in sorted(rows):
-        line = ""
-        for x, text in sorted(rows[y]):
-            line = line.ljust(round(x / width)) + text
-        lines.append(line.replace("\xa0", " "))
-    return lines
 
 
 def _everything_inside(app: SilverpyrApp, *selectors: str) -> None:

@@ -1,5 +1,6 @@
-"""The full-screen games' game-free core (``cli/tui/base.py``, ``cli/tui/colour.py``): the
-too-small note, the fit on resize, drawing without colour, solver work off the screen."""
+"""The full-screen games' game-free core (``cli/tui/base.py``, ``cli/tui/colour.py``,
+``cli/tui/game_screen.py``): the too-small note, the fit on resize, drawing without colour,
+solver work off the screen, the wait counter, the cursor's moves, a table game's CSS."""
 
 from __future__ import annotations
 
@@ -156,3 +157,38 @@ def test_game_over_shows_the_parts_under_its_line_and_leaves_on_a_key(key: str) 
             assert closed == ["closed"] and isinstance(app.screen, Ending)
 
     asyncio.run(main())
+
+
+# --- the table games' core (cli/tui/game_screen.py) -------------------------------------------
+
+
+def test_the_wait_counter_shows_from_two_seconds() -> None:
+    from silverpyr.cli.tui.base import waited
+
+    assert [waited(s) for s in (0.0, 1.99, 2.0, 12.7)] == ["", "", " 2 s", " 12 s"]
+
+
+def test_the_cursor_goes_to_the_nearest_spot_that_way_the_same_row_first() -> None:
+    from silverpyr.cli.tui.game_screen import nearest
+
+    def where(spot: tuple[int, int]) -> tuple[int, int, int]:
+        return spot[1] * 2, spot[0], spot[1]  # (column on screen, row, place in the row)
+
+    spots = [(0, 0), (0, 1), (0, 3), (1, 1), (2, 0)]
+    assert nearest(spots, (0, 1), 0, 1, where) == (0, 3)  # right: the same row first
+    assert nearest(spots, (0, 1), 0, -1, where) == (0, 0)
+    assert nearest(spots, (0, 1), 1, 0, where) == (1, 1)  # up: the nearest row
+    assert nearest(spots, (0, 1), -1, 0, where) == (0, 1)  # nothing below: it stays
+    assert nearest(spots, (2, 0), 1, 0, where) == (2, 0)
+
+
+def test_a_table_games_css_puts_the_games_parts_in_their_places() -> None:
+    from silverpyr.cli.tui.game_screen import table_css
+
+    css = table_css("#pyramid { width: 9; }", "Help { align: center middle; }", 66)
+    lines = css.splitlines()
+    assert lines.index("#pyramid { width: 9; }") == lines.index("#table { height: auto; }") + 1
+    assert (
+        lines.index("Help { align: center middle; }") == lines.index("#end { padding: 0 1; }") + 1
+    )
+    assert "    width: 66; max-width: 100%; height: auto; max-height: 100%; padding: 1 2;" in lines

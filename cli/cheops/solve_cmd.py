@@ -3,41 +3,27 @@ piastres and the principal line (docs/cheops-position.md)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from ..options import JsonOption, PlainOption, time_limit_option
-from ..output import emit, with_spinner
+from ..options import (
+    JsonOption,
+    PlainOption,
+    PositionOption,
+    PositionTemplateOption,
+    SearchTimeOption,
+    position_to_solve,
+)
+from ..output import emit_search, with_spinner
 from .context import components as cheops_components
 
 
 def solve(
     ctx: typer.Context,
-    position: Annotated[
-        Path | None,
-        typer.Option(
-            "--position",
-            metavar="FILE",
-            help="The position: a YAML or JSON file (see --position-template).",
-            dir_okay=False,
-            show_default=False,
-        ),
-    ] = None,
-    template: Annotated[
-        bool,
-        typer.Option(
-            "--position-template",
-            help="Print a commented example position file and stop.",
-        ),
-    ] = False,
-    time_limit: Annotated[
-        float,
-        time_limit_option(
-            "Seconds the search may take; past it the answer is the best found, not proven."
-        ),
-    ] = 10.0,
+    position: PositionOption = None,
+    template: PositionTemplateOption = False,
+    time_limit: SearchTimeOption = 10.0,
     win: Annotated[
         bool,
         typer.Option(
@@ -62,14 +48,11 @@ def solve(
     one to start from."""
     from ...solver.cheops.endgame import MARGIN, WIN
     from ...solver.cheops.positionfile import load_position, position_template, solve_position
-    from ...solver.errors import SilverpyrError
 
-    if template:
-        typer.echo(position_template(), nl=False)
+    chosen = position_to_solve(position, template, position_template)
+    if chosen is None:
         return
-    if position is None:
-        raise SilverpyrError("give --position FILE (or --position-template for an example)")
-    loaded = load_position(position, cheops_components(ctx))
+    loaded = load_position(chosen, cheops_components(ctx))
     objective = WIN if win else MARGIN
     answer = with_spinner(
         lambda: solve_position(loaded, time_limit=time_limit, objective=objective),
@@ -77,13 +60,4 @@ def solve(
         quiet=as_json,
     )
 
-    def render(console: object) -> None:
-        from rich.console import Console
-        from rich.text import Text
-
-        assert isinstance(console, Console)
-        for line in answer.lines():
-            console.print(Text(line))
-        console.print(Text(f"{answer.nodes:,} positions searched in {answer.seconds:.2f} s"))
-
-    emit(answer.to_dict(), render, as_json=as_json, plain=plain)
+    emit_search(answer, as_json=as_json, plain=plain)

@@ -13,18 +13,12 @@ from ..arena_view import (
     GamesOption,
     bots_table,
     categories_table,
+    line_up,
+    print_footer,
     print_records,
-    where,
-    with_bar,
+    show_arena,
 )
-from ..options import (
-    JsonOption,
-    PlainOption,
-    SchedulerOption,
-    WorkersOption,
-    check_cluster_options,
-)
-from ..output import emit
+from ..options import JsonOption, PlainOption, SchedulerOption, WorkersOption, check_cluster_options
 from .context import deck as sg_deck
 
 if TYPE_CHECKING:
@@ -63,14 +57,15 @@ def arena(
     """Bots play seeded games against each other (seats rotated): win rates and scores."""
     from ...puzzles.silvergold.realgame.arena import ArenaRecords, check_line_up, run_arena
 
-    names = [name.strip() for name in bots.split(",") if name.strip()]
+    names = line_up(bots)
     check_line_up(names, games, seed)  # the line-up and the cluster options fail before work
     check_cluster_options(scheduler, workers)
     deck = sg_deck(ctx)
     folder = None if records is None else ArenaRecords.open(records, deck, seed + games - 1)
-    report = with_bar(
+    show_arena(
         games,
-        quiet=plain or as_json,
+        as_json=as_json,
+        plain=plain,
         run=lambda advance: run_arena(
             deck,
             names,
@@ -81,12 +76,7 @@ def arena(
             progress=advance,
             records=folder,
         ),
-    )
-    emit(
-        report.to_dict(),
-        lambda out: _render(out, report, plain=plain),
-        as_json=as_json,
-        plain=plain,
+        render=lambda out, report: _render(out, report, plain=plain),
     )
 
 
@@ -101,10 +91,11 @@ def _render(console: Console, report: ArenaReport, *, plain: bool) -> None:
 
     console.print(bots_table(title, report.bots, plain=plain, extra={"Forecast": forecast}))
     console.print(categories_table(report.bots, _CATEGORIES, plain=plain))
-    console.print(
-        f"{report.seconds:.1f} s on {where(report.workers)}. Wins: a shared win counts as a "
-        "fraction; Forecast: the bot's predicted final score at its keep decision (calibration).",
-        highlight=False,
+    print_footer(
+        console,
+        report.seconds,
+        report.workers,
+        "Forecast: the bot's predicted final score at its keep decision (calibration).",
     )
     if report.records is not None:
         print_records(

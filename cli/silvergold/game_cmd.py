@@ -50,8 +50,8 @@ game can be played again.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -62,6 +62,7 @@ import typer
 from ...puzzles.silvergold.realgame.ranking_defaults import DEFAULT_ROLLOUTS
 from ...puzzles.silvergold.realgame.registry import NAMES
 from ...solver.silvergold.sheet import GEM_CAP, SKULL_CAP
+from ..line_game import results
 from ..options import (
     MovesFileOption,
     MovesOption,
@@ -221,23 +222,12 @@ def _given(ctx: typer.Context) -> set[str]:
     return given
 
 
-@contextmanager
-def _results(no_record: bool) -> Iterator[Store | None]:
+def _results(no_record: bool) -> AbstractContextManager[Store | None]:
     """The results store the game is saved in: none with ``--no-record``; one that cannot be
     used is a warning, and the game is played without saving."""
-    if no_record:
-        yield None
-        return
-    from ...puzzles.store import Store, StoreError
+    from ...puzzles.store import FIRST_GAME
 
-    try:
-        store = Store.open_default()
-    except StoreError as error:
-        warn(f"{error} (the game is played without saving it)")
-        yield None
-        return
-    with store:
-        yield store
+    return nullcontext() if no_record else results(FIRST_GAME)
 
 
 def _run(console: Console, answers: Answers, kept: KeptGame, *, plain: bool) -> None:

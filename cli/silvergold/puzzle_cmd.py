@@ -31,6 +31,7 @@ from ..options import (
     seed_option,
 )
 from ..output import emit
+from ..trainer import ARCHIVE_DAYS, require_out
 from .context import deck as sg_deck
 
 if TYPE_CHECKING:
@@ -213,15 +214,7 @@ def _require_out(day: dt.date) -> None:
     """No daily after today's local date (``daily --date`` and ``puzzle --id daily-...``)."""
     from ...puzzles.silvergold.kinds import PuzzleError
 
-    today = dt.date.today()
-    if day > today:
-        raise PuzzleError(
-            f"the daily of {day.isoformat()} is not out yet (today is {today.isoformat()})"
-        )
-
-
-ARCHIVE_DAYS = 30
-"""Days listed by ``daily --archive`` unless ``--days`` says otherwise."""
+    require_out(day, dt.date.today(), PuzzleError)
 
 
 def daily(

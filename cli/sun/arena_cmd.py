@@ -3,7 +3,6 @@ seats rotated, on Dask; the same flags and JSON as ``silverpyr arena``."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -12,21 +11,18 @@ from ...puzzles.sun.registry import NAMES
 from ..arena_view import (
     FirstSeedOption,
     GamesOption,
+    RecordsOption,
     bots_table,
     categories_table,
+    line_up,
+    print_footer,
+    print_pairs,
     print_records,
-    where,
-    with_bar,
+    seats_option,
+    show_arena,
 )
 from ..context import app_context
-from ..options import (
-    JsonOption,
-    PlainOption,
-    SchedulerOption,
-    WorkersOption,
-    check_cluster_options,
-)
-from ..output import emit
+from ..options import JsonOption, PlainOption, SchedulerOption, WorkersOption, check_cluster_options
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -38,14 +34,7 @@ SIZES = ("short", "standard", "long")
 
 def arena(
     ctx: typer.Context,
-    bots: Annotated[
-        str,
-        typer.Option(
-            "--bots",
-            help="The line-up, one bot per seat (2 to 5), e.g. expert,greedy,greedy "
-            f"(bots: {', '.join(NAMES)}).",
-        ),
-    ] = "expert,greedy",
+    bots: Annotated[str, seats_option(NAMES)] = "expert,greedy",
     games: GamesOption = 100,
     seed: FirstSeedOption = 0,
     size: Annotated[
@@ -55,16 +44,7 @@ def arena(
             help=f"The pyramid: {', '.join(SIZES)} (a base row of 8, 9 or 10 cards).",
         ),
     ] = "standard",
-    records: Annotated[
-        Path | None,
-        typer.Option(
-            "--records",
-            help="Write every game to this folder (made if missing), one game-SEED.json a "
-            "game: the seats' bots and every move, replayable through the engine.",
-            show_default=False,
-            metavar="DIR",
-        ),
-    ] = None,
+    records: RecordsOption = None,
     scheduler: SchedulerOption = None,
     workers: WorkersOption = None,
     as_json: JsonOption = False,
@@ -74,14 +54,15 @@ def arena(
     from ...puzzles.sun.arena import SunRecords, check_arena, run_arena
     from ...solver.sun.cards import load_deck
 
-    names = [name.strip() for name in bots.split(",") if name.strip()]
+    names = line_up(bots)
     check_arena(names, games, seed, size)  # the line-up and the cluster fail before work
     check_cluster_options(scheduler, workers)
     deck = load_deck(app_context(ctx).cards_path)  # --cards: a Sun card file
     folder = None if records is None else SunRecords.open(records, deck, seed + games - 1)
-    report = with_bar(
+    show_arena(
         games,
-        quiet=plain or as_json,
+        as_json=as_json,
+        plain=plain,
         run=lambda advance: run_arena(
             deck,
             names,
@@ -93,12 +74,7 @@ def arena(
             progress=advance,
             records=folder,
         ),
-    )
-    emit(
-        report.to_dict(),
-        lambda out: _render(out, report, plain=plain),
-        as_json=as_json,
-        plain=plain,
+        render=lambda out, report: _render(out, report, plain=plain),
     )
 
 
@@ -111,19 +87,14 @@ def _render(console: Console, report: ArenaReport, *, plain: bool) -> None:
             report.bots, (("Cards", "cards"), ("Symbols", "symbols"), ("Top", "top")), plain=plain
         )
     )
-    for pair in report.pairs:
-        low, high = pair.difference.interval
-        console.print(
-            f"{pair.first} - {pair.second}: {pair.difference.mean:+.1f} points a game "
-            f"(95% CI {low:+.1f} to {high:+.1f}, paired over {pair.difference.count} games)",
-            highlight=False,
-        )
-    endings = ", ".join(f"{count} {reason}" for reason, count in report.endings().items())
-    console.print(
-        f"{report.seconds:.1f} s on {where(report.workers)}. Endings: {endings}. Wins: a shared "
-        "win counts as a fraction; Cards: cards placed in the pyramid a game; by category: "
-        "the cards below the top, the symbols' points, the top.",
-        highlight=False,
+    print_pairs(console, report.pairs, "points")
+    print_footer(
+        console,
+        report.seconds,
+        report.workers,
+        "Cards: cards placed in the pyramid a game; by category: the cards below the top, the "
+        "symbols' points, the top.",
+        endings=report.endings(),
     )
     if report.records is not None:
         print_records(console, f"The {len(report.games)} games' records are in {report.records}.")

@@ -1,6 +1,7 @@
 """What every full-screen game's app shares (game-free): the smallest terminal it draws
 on and the "terminal too small" screen over the game below it, the ``NO_COLOR`` ``Static``,
-solver work in a daemon thread watched by a worker, and the end-of-game screen.
+solver work in a daemon thread watched by a worker (and :class:`SolvingScreen`, a screen
+whose finished workers go each to its handler), and the end-of-game screen.
 
 A game's app subclasses :class:`GameApp` and gives its CSS (with the rules for
 :class:`TooSmall` and ``#too-small``), its title, what the too-small note says about leaving,
@@ -12,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.console import Group, RenderableType
@@ -26,6 +27,7 @@ from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
+from textual.worker import Worker, WorkerState
 
 from .colour import Colourless
 
@@ -84,6 +86,12 @@ class Shown(Static):
             self.update(given)
 
 
+def waited(seconds: float) -> str:
+    """How long the solver has worked, for a status line: `` 12 s`` from 2 seconds on
+    (empty before)."""
+    return f" {int(seconds)} s" if seconds >= 2 else ""
+
+
 def solve_in_thread(node: DOMNode, job: Callable[[], object], name: str, thread: str) -> None:
     """Run ``job`` (solver work) in a daemon thread named ``thread``, watched by a worker
     of ``node`` named ``name`` (the node's ``on_worker_state_changed`` takes its result or
@@ -122,6 +130,32 @@ def solve_in_thread(node: DOMNode, job: Callable[[], object], name: str, thread:
         return await done
 
     node.run_worker(watch(), name=name, group=name, exit_on_error=False)
+
+
+class SolvingScreen(Screen[None]):
+    """A screen whose solver work runs in daemon threads (:func:`solve_in_thread`) named
+    :data:`THREADS` and the work's name; a finished worker (its result, or its error) goes
+    to the handler :meth:`finishers` gives for its name."""
+
+    THREADS: ClassVar[str] = "silverpyr-"
+    """The start of the threads' names (``silverpyr-sun-``: ``silverpyr-sun-advice``)."""
+
+    def finishers(self) -> Mapping[str, Callable[[Worker[Any]], None]]:
+        """Each work's handler of its finished worker, by the work's name."""
+        return {}
+
+    def solve(self, job: Callable[[], object], name: str) -> None:
+        """Run ``job`` in a daemon thread watched by a worker named ``name`` (a daemon, so
+        leaving mid-way does not wait for it): :func:`solve_in_thread`."""
+        solve_in_thread(self, job, name, f"{self.THREADS}{name}")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        finish = self.finishers().get(worker.name)
+        if finish is not None:
+            finish(worker)
 
 
 class GameOver(Screen[None]):

@@ -24,9 +24,6 @@ with the better move.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import StrEnum
-from typing import Any
 
 from ...solver.cheops.game import CheopsState, Move, distinct_moves
 from .. import grading
@@ -46,74 +43,16 @@ UNIT = "piastres of margin"
 """What the coach counts a loss in (final money over the best other player)."""
 
 
-class Grade(StrEnum):
-    """How costly a decision was."""
-
-    DOUBTFUL = "doubtful"
-    BAD = "bad"
-    BLUNDER = "blunder"
-
-
-GRADES: tuple[tuple[float, Grade], ...] = grading.grade_table(
-    Grade.DOUBTFUL, Grade.BAD, Grade.BLUNDER
-)
+Grade = grading.Grade
+GRADES = grading.GRADES
 """From how many piastres lost each grade starts (the core's thresholds)."""
+grade = grading.grade
 
 
-def grade(loss: float, error: float | None = None) -> Grade | None:
-    """The grade of a decision losing ``loss`` piastres with standard error ``error``
-    (``None``: not worth mentioning: small, or within twice its error)."""
-    return grading.grade_of(loss, error, GRADES)
+class Verdict(grading.Verdict):
+    """One decision judged, in piastres of margin (:class:`~silverpyr.puzzles.grading.Verdict`)."""
 
-
-@dataclass(frozen=True)
-class Verdict:
-    """One decision judged."""
-
-    where: str
-    """When it was made (``turn 7``, ``turn 7, sell``...)."""
-    phase: str
-    played: str
-    best: str
-    loss: float
-    error: float | None
-    grade: Grade | None
-    samples: int = 0
-    win: float | None = None
-    """The reference's chance to win (the advice's estimate), when measured."""
-
-    @property
-    def is_silent(self) -> bool:
-        return self.grade is None
-
-    def warning(self) -> str:
-        """The question before a graded move is final (empty when the coach is silent)."""
-        if self.grade is None:
-            return ""
-        return grading.warning(
-            self.grade.value, self.best, self.played, self.loss, self.error, unit=UNIT
-        )
-
-    def message(self) -> str:
-        """One line once the move is final (empty when the coach stays silent)."""
-        if self.grade is None:
-            return ""
-        return grading.message(
-            self.where, self.grade.value, self.played, self.loss, self.error, self.best, unit=UNIT
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "where": self.where,
-            "phase": self.phase,
-            "played": self.played,
-            "best": self.best,
-            "loss": round(self.loss, 2),
-            "loss_error": None if self.error is None else round(self.error, 2),
-            "grade": None if self.grade is None else self.grade.value,
-            "samples": self.samples,
-            "win": None if self.win is None else round(self.win, 3),
-        }
+    UNIT = UNIT
 
 
 def judge(
@@ -169,50 +108,12 @@ def judge(
     )
 
 
-@dataclass(frozen=True)
-class CoachReport:
-    """A game's decisions judged, summed up."""
-
-    verdicts: tuple[Verdict, ...]
-
-    @property
-    def total_loss(self) -> float:
-        """Piastres of margin lost in all (silent decisions included)."""
-        return sum(v.loss for v in self.verdicts)
-
-    def costliest(self, count: int = 3) -> list[Verdict]:
-        """The ``count`` decisions that lost the most (those that lost something)."""
-        return grading.costliest(self.verdicts, count)
-
-    def lines(self) -> list[str]:
-        """The summary for people."""
-        count = len(self.verdicts)
-        graded = sum(1 for v in self.verdicts if not v.is_silent)
-        lines = [
-            f"Coach's summary: {count} decision{'' if count == 1 else 's'} judged, "
-            f"{graded} worth a word; {self.total_loss:.1f} piastres of margin lost against "
-            "the expert in all (an estimate of your gap to it)."
-        ]
-        lines.extend(
-            grading.costliest_lines(
-                self.costliest(),
-                better="the expert plays",
-                none="Every decision was the expert's (or as good).",
-            )
-        )
-        return lines
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "decisions": len(self.verdicts),
-            "total_loss": round(self.total_loss, 2),
-            "costliest": [v.to_dict() for v in self.costliest()],
-            "verdicts": [v.to_dict() for v in self.verdicts],
-        }
+CoachReport = grading.CoachReport
+"""A game's decisions judged, summed up (the core's)."""
 
 
 def report(verdicts: Sequence[Verdict]) -> CoachReport:
-    return CoachReport(tuple(verdicts))
+    return CoachReport(tuple(verdicts), UNIT)
 
 
 __all__ = [

@@ -56,15 +56,15 @@ the saved game's lease.
   games.
 * *The coach when resuming.* The verdicts of the decisions made before leaving are not saved:
   a resumed game's summary covers the decisions made since (a note says so).
+* *The machinery* (pending moves, the bots, saving and resuming, the coach's caches) is the
+  core's :mod:`silverpyr.puzzles.kept_table`, shared with the Sun; this module gives Cheops's
+  rules, texts and what stays pending (:func:`confirms`).
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import threading
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeAlias
 
 from ...solver.cheops.game import (
     KIND_NAMES,
@@ -93,39 +93,34 @@ from ...solver.cheops.game import (
     parse_move,
     why_illegal,
 )
-from ...solver.errors import SilverpyrError
-from ..kept import (
-    UnfinishedGameError,
-    dropped_note,
-    keep_in_store,
-    restart_note,
-    unfinished_error,
-)
+from .. import kept_table
+from ..kept import GAME_ID, SavedTableError, UnfinishedGameError, start_kept, unfinished_error
+from ..kept_table import HUMAN, GameOver, Happened, Judged, LineKind, Progress, seat_name
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from ...solver.cheops.bots import CheopsPlayer
     from ...solver.cheops.components import Components
-    from ..lease import Lease
     from ..store import SavedGame, Store
     from .advice import Advice
     from .coach import CoachReport, Verdict
-    from .game_record import GameRecord
 
-HUMAN = 0
-"""Your seat."""
-GAME_ID = "game"
-"""The id of the unfinished game in the store (one at a time: see the module's rulings)."""
 DEFAULT_OPPONENTS: tuple[str, ...] = ("greedy",)
 LEASE_NAME = "unfinished Cheops game"
 RESUME_COMMAND = "silverpyr cheops game"
 MAX_BOTS = 4
+RULES = kept_table.TableRules(
+    apply=apply,
+    legal_moves=legal_moves,
+    outcome=outcome,
+    parse_move=parse_move,
+    why_illegal=why_illegal,
+    illegal=IllegalMove,
+)
+"""The engine the kept game plays by (:mod:`silverpyr.solver.cheops.game`)."""
 
-Progress = Callable[[str], None]
-"""Told a line before each bot's move (or each stage of the advice's rollouts)."""
-LineKind = Literal["event", "pending", "coach", "over"]
-"""What an event's line is: every event has ``text``, ``kind`` and ``seat``."""
+TableEvent: TypeAlias = "Happened[Event] | Judged[Verdict] | GameOver[Outcome]"
+"""An event of the table: every event has ``text``, ``kind`` and ``seat``."""
 
 LAW_WORDS: dict[int, str] = {
     1: "the market price is 5",
@@ -150,73 +145,7 @@ ENDS: dict[str, str] = {
 }
 
 
-class SavedTableError(SilverpyrError, ValueError):
-    """A saved game's ``opponents`` text that does not name bots of the registry."""
-
-
 # --- events --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Happened:
-    """Something the engine did (``event``), told from your seat (``text``); ``pending``: a
-    move of yours not yet final (``u`` takes it back)."""
-
-    seat: int | None
-    text: str
-    event: Event
-    pending: bool = False
-
-    @property
-    def kind(self) -> LineKind:
-        """``pending`` for a move of yours not final yet, else ``event``."""
-        return "pending" if self.pending else "event"
-
-
-@dataclass(frozen=True)
-class Judged:
-    """The coach's verdict on your decision that just became final (may be silent)."""
-
-    verdict: Verdict
-
-    @property
-    def text(self) -> str:
-        """The coach's line (empty when it stays silent)."""
-        return self.verdict.message()
-
-    @property
-    def kind(self) -> LineKind:
-        return "coach"
-
-    @property
-    def seat(self) -> int | None:
-        return HUMAN
-
-
-@dataclass(frozen=True)
-class GameOver:
-    """The game has ended: its outcome, and a line for people."""
-
-    outcome: Outcome
-    text: str
-
-    @property
-    def kind(self) -> LineKind:
-        return "over"
-
-    @property
-    def seat(self) -> int | None:
-        return None
-
-
-TableEvent = Happened | Judged | GameOver
-
-
-def seat_name(seat: int, bots: Sequence[str]) -> str:
-    """``You`` for seat 0, ``Player 3 (expert)`` for the others (``bots``: seats 1 on)."""
-    if seat == HUMAN:
-        return "You"
-    return f"Player {seat + 1} ({bots[seat - 1]})"
 
 
 def tile_words(kind: str) -> str:
@@ -282,16 +211,9 @@ def _law_line(who: str, event: LawPlayed) -> str:
 
 def describe_outcome(result: Outcome, bots: Sequence[str]) -> str:
     """``The game is over (the pyramid is empty). You win. Money: You 140, ...``."""
-    money = ", ".join(
-        f"{seat_name(seat, bots)} {amount}" for seat, amount in enumerate(result.money)
+    return kept_table.game_over_line(
+        ENDS[result.reason], result.winners, result.money, bots, "Final money"
     )
-    names = [seat_name(seat, bots) for seat in result.winners]
-    if len(names) == 1:
-        verb = "win" if result.winners[0] == HUMAN else "wins"
-        who = f"{names[0]} {verb}"
-    else:
-        who = f"Shared win: {' and '.join(names)}"
-    return f"The game is over ({ENDS[result.reason]}). {who}. Final money: {money}."
 
 
 def table_text(bots: Sequence[str]) -> str:
@@ -322,12 +244,20 @@ def confirms(before: CheopsState, move: Move, after: CheopsState) -> bool:
 # --- the kept game -------------------------------------------------------------------------
 
 
-class KeptGame:
+class KeptGame(
+    kept_table.KeptTable[CheopsState, Move, Move, Event, Outcome, Phase, "Verdict", "Advice"]
+):
     """A game against bots and what the results store keeps of it (module docstring).
 
     ``bots`` are the registry names of seats 1 on; ``store`` is ``None`` when nothing is
     saved. ``notes`` are what starting it has to say (resuming, starting over).
     """
+
+    resume_command = RESUME_COMMAND
+    undo_refusal = (
+        "nothing to take back: your moves are final once your turn ends, or once a "
+        "move shows something hidden (a law taken from an eye, a draw)"
+    )
 
     def __init__(
         self,
@@ -342,46 +272,29 @@ class KeptGame:
     ) -> None:
         from .registry import make_player
 
-        self.components = components
-        self.seed = seed
-        self.bots: tuple[str, ...] = tuple(bots)
-        self.players: list[CheopsPlayer] = [make_player(name) for name in self.bots]
-        self.coach = coach
-        self.rollouts = rollouts
-        """Paired rollouts of the advice and the coach (``None``: the advice's default)."""
-        self.record_path = record
-        self.store = store
-        self.committed: CheopsState = new_game(components, 1 + len(self.bots), seed)
-        """The table after the last final move."""
-        self.pending: tuple[Move, ...] = ()
-        """Your moves of this turn that are not final yet."""
-        self.state: CheopsState = self.committed
-        """The table as you see it: the pending moves on it."""
-        self.answers: list[str] = []
-        """Your final moves in order, in notation (the saved game)."""
-        self.moves: list[tuple[int, Move]] = []
-        """Every final move of every seat, in order (the record)."""
-        self.verdicts: list[Verdict] = []
-        self._pending_verdicts: list[Verdict | None] = []
-        self.notes: list[str] = []
-        self.resumed = False
-        self.turn_number = 1
-        """Turns started so far, every seat's (for people: :meth:`where`)."""
-        self.started_on = dt.date.today().isoformat()
-        self.revision: int | None = None
-        self.lease: Lease | None = None
-        self._record: GameRecord | None = None
-        self._advised: tuple[CheopsState, Advice] | None = None
-        self._checked: tuple[CheopsState, str, Verdict] | None = None
-        self._replaying = False
-        self._home_thread = threading.get_ident()
-        """The thread that made the game: the store (SQLite) may be used only there."""
-        self._drop_due = False
+        names = tuple(bots)
+        players = [make_player(name) for name in names]
+        state = new_game(components, 1 + len(names), seed)
+        started = None
         if record is not None:
             from .game_record import GameRecord
 
-            self._record = GameRecord.start(components, seed, self.bots)
-            self._record.save(record)
+            started = GameRecord.start(components, seed, names)
+        self.components = components
+        super().__init__(
+            RULES,
+            state,
+            seed,
+            names,
+            players,
+            fingerprint=components.fingerprint,
+            opponents=table_text(names),
+            coach=coach,
+            rollouts=rollouts,
+            record_path=record,
+            record=started,
+            store=store,
+        )
 
     # --- starting --------------------------------------------------------------------------
 
@@ -406,193 +319,70 @@ class KeptGame:
         ``SessionBusyError`` while another session holds the saved game, and the engine's or
         the registry's errors for a bad seed or bot name.
         """
-        if store is None:
-            return cls._new(components, seed, fresh_seed, bots, coach, record, None)
-        lease = store.hold(GAME_ID, LEASE_NAME)
-        try:
-            kept = cls._open(components, seed, fresh_seed, bots, coach, record, store, restart)
-        except BaseException:
-            if lease is not None:
-                lease.release()
-            raise
-        kept.lease = lease
-        return kept
 
-    @classmethod
-    def _new(
-        cls,
-        components: Components,
-        seed: int | None,
-        fresh_seed: int,
-        bots: Sequence[str] | None,
-        coach: bool,
-        record: Path | None,
-        store: Store | None,
-    ) -> KeptGame:
-        return cls(
-            components,
-            fresh_seed if seed is None else seed,
-            DEFAULT_OPPONENTS if bots is None else bots,
-            coach=coach,
-            record=record,
-            store=store,
-        )
+        def new() -> KeptGame:
+            return cls(
+                components,
+                fresh_seed if seed is None else seed,
+                DEFAULT_OPPONENTS if bots is None else bots,
+                coach=coach,
+                record=record,
+                store=store,
+            )
 
-    @classmethod
-    def _open(
-        cls,
-        components: Components,
-        seed: int | None,
-        fresh_seed: int,
-        bots: Sequence[str] | None,
-        coach: bool,
-        record: Path | None,
-        store: Store,
-        restart: bool,
-    ) -> KeptGame:
-        saved = store.saved_game(GAME_ID)
-        notes: list[str] = []
-        if saved is not None and restart:
-            store.drop_game(GAME_ID)
-            notes.append(restart_note(describe(saved)))
-            saved = None
-        if saved is not None:
-            problem: str | None = None
-            saved_bots: tuple[str, ...] = DEFAULT_OPPONENTS
+        def resume(saved: SavedGame) -> KeptGame | str:
             try:
                 saved_bots = parse_table_text(saved.opponents)
             except SavedTableError as error:
-                problem = str(error)
+                return str(error)
             asked = (seed is None or seed == saved.seed) and (
                 bots is None or tuple(bots) == saved_bots
             )
             other = saved.deck != components.fingerprint
-            if problem is None and (not asked or other):
+            if not asked or other:
                 raise unfinished_error(
                     describe(saved),
                     other_deck=other,
                     command=RESUME_COMMAND,
                     options="--seed, --players or --opponents",
                 )
-            if problem is None:
-                try:
-                    kept = cls(
-                        components,
-                        saved.seed,
-                        saved_bots,
-                        coach=coach or saved.coach,
-                        record=record,
-                        store=store,
-                    )
-                    problem = kept._replay(saved)
-                except SilverpyrError as error:
-                    problem = str(error)
-                if problem is None:
-                    kept.notes[:0] = notes
-                    return kept
-            notes.append(dropped_note(describe(saved), problem))
-            store.drop_game(GAME_ID)
-        kept = cls._new(components, seed, fresh_seed, bots, coach, record, store)
-        kept.notes[:0] = notes
-        return kept
-
-    def _replay(self, saved: SavedGame) -> str | None:
-        """Replay the saved answers through the engine; why they do not replay, if so."""
-        self._replaying = True
-        coach, self.coach = self.coach, False
-        try:
-            self.settle()
-            for number, answer in enumerate(saved.answers, start=1):
-                try:
-                    self.play(self.parse(answer))
-                    self.settle()
-                except SilverpyrError as error:
-                    return f"answer {number}, {answer!r}: {error}"
-            if self.pending:
-                return "it stopped inside a turn"
-        finally:
-            self._replaying = False
-            self.coach = coach
-        if self.is_over():
-            return "it had ended"
-        if self._record is not None and self.record_path is not None:
-            self._record.save(self.record_path)
-        self.revision = saved.revision
-        self.started_on = saved.started_on
-        self.resumed = True
-        self.notes.append(
-            f"Resuming the unfinished game ({describe(saved)}); --restart starts a new one."
-        )
-        if self.coach and self.answers:
-            self.notes.append(
-                "The coach's summary covers the decisions from here on (earlier verdicts "
-                "are not saved)."
+            return kept_table.resumed(
+                lambda: cls(
+                    components,
+                    saved.seed,
+                    saved_bots,
+                    coach=coach or saved.coach,
+                    record=record,
+                    store=store,
+                ),
+                saved,
             )
-        return None
 
-    # --- where it stands -------------------------------------------------------------------
+        return start_kept(
+            store, LEASE_NAME, restart=restart, describe=describe, resume=resume, new=new
+        )
 
-    @property
-    def waiting(self) -> Phase | None:
-        """The decision due from you (``None``: the game is over, or the bots are due)."""
-        state = self.state
-        if state.over or state.turn != HUMAN:
-            return None
-        return state.phase
+    # --- Cheops's rules and texts ------------------------------------------------------------
 
-    @property
-    def bots_due(self) -> bool:
-        """Whether a bot is to move (:meth:`settle` plays up to your next decision)."""
-        return not self.state.over and self.state.turn != HUMAN
+    def _held(self, before: CheopsState, move: Move, after: CheopsState) -> Move | None:
+        """A move stays pending until the turn is confirmed (:func:`confirms`)."""
+        return None if confirms(before, move, after) else move
 
-    @property
-    def can_undo(self) -> bool:
-        """Whether a move of yours is pending (:meth:`undo` takes it back)."""
-        return bool(self.pending)
+    def _new_turn(self, before: CheopsState, after: CheopsState) -> bool:
+        return not after.over and after.turn != before.turn
 
-    def is_over(self) -> bool:
-        return self.state.over
+    def _describe(self, state: CheopsState, event: Event) -> str:
+        return describe_event(event, self.bots)
 
-    def outcome(self) -> Outcome | None:
-        """The end of the game (``None`` while it goes on)."""
-        return outcome(self.state)
+    def _describe_outcome(self, result: Outcome) -> str:
+        return describe_outcome(result, self.bots)
 
-    @property
-    def saved(self) -> bool:
-        """Whether the game is saved in the results store."""
-        return self.store is not None
+    def _describe_saved(self, saved: SavedGame) -> str:
+        return describe(saved)
 
     def view(self) -> CheopsView:
         """What you know of the table now (your pending moves on it)."""
         return self.state.view(HUMAN)
-
-    @property
-    def table(self) -> tuple[str, ...]:
-        """The player of every seat: ``human``, then the bots' names."""
-        return ("human", *self.bots)
-
-    def seat_names(self) -> tuple[str, ...]:
-        """Every seat's name for people: ``You``, ``Player 2 (greedy)``..."""
-        return tuple(seat_name(seat, self.bots) for seat in range(1 + len(self.bots)))
-
-    def options(self) -> tuple[Move, ...]:
-        """Your legal moves now, in the engine's order (empty when it is not your turn)."""
-        if self.waiting is None:
-            return ()
-        return legal_moves(self.state)
-
-    def parse(self, text: str) -> Move:
-        """Your move written as ``text`` (the engine's notation); ``MoveSyntaxError`` if it is
-        not a move (legality is :meth:`why_illegal`'s)."""
-        return parse_move(self.state, text)
-
-    def why_illegal(self, move: Move) -> str | None:
-        """Why ``move`` is not yours to make now (the engine's sentence), or ``None``."""
-        if self.state.over:
-            return "the game is over"
-        if self.state.turn != HUMAN:
-            return "it is not your turn: the other players are playing"
-        return why_illegal(self.state, move)
 
     def is_final(self, move: Move) -> bool:
         """Whether :meth:`play` makes ``move`` (legal now) final at once, confirming the
@@ -604,66 +394,9 @@ class KeptGame:
         """``move`` in the engine's notation (``take b3 A``)."""
         return move.notation()
 
-    # --- the coach --------------------------------------------------------------------------
-
-    def advice(self, progress: Progress | None = None) -> Advice:
-        """Every option of the decision due, ranked by the expert's valuation (worked out
-        once per state; rollouts only: neither the table nor the store changes)."""
-        state = self.state
-        cached = self._advised
-        if cached is not None and cached[0] is state:
-            return cached[1]
-        from .advice import advise
-
-        found = advise(state, HUMAN, self.table, samples=self.rollouts, progress=progress)
-        self._advised = (state, found)
-        return found
-
-    def check(self, move: Move, progress: Progress | None = None) -> Verdict | None:
-        """The coach's verdict on ``move`` before it is played (``None`` when the coach is
-        off). Raises :class:`IllegalMove` when the move is not legal now."""
-        self._check_legal(move)
-        if not self.coach:
-            return None
-        return self._judge(move, progress)
-
-    def _judge(self, move: Move, progress: Progress | None = None) -> Verdict:
-        state = self.state
-        key = move.notation()
-        cached = self._checked
-        if cached is not None and cached[0] is state and cached[1] == key:
-            return cached[2]
-        from .coach import judge
-
-        advised = self._advised[1] if self._advised and self._advised[0] is state else None
-        verdict = judge(
-            state,
-            HUMAN,
-            self.table,
-            move,
-            where=self.where(),
-            samples=self.rollouts,
-            advice=advised,
-            progress=progress,
-        )
-        self._checked = (state, key, verdict)
-        return verdict
-
-    def advice_lines(self, progress: Progress | None = None) -> list[str]:
-        """:meth:`advice` as lines for people (rollouts: may run in a worker thread)."""
-        if self.waiting is None:
-            return ["No decision of yours is due."]
-        return self.advice(progress).lines()
-
-    def summary_lines(self) -> list[str]:
-        """The coach's summary as lines (empty without the coach)."""
-        return self.report().lines() if self.coach else []
-
-    def report(self) -> CoachReport:
-        """The coach's summary of the final decisions so far."""
-        from .coach import report
-
-        return report(self.verdicts)
+    def seed_words(self) -> str:
+        """``seed 5, you against greedy and expert``."""
+        return _words(self.seed, self.bots)
 
     def where(self) -> str:
         """``turn 7``, ``turn 7, sell``, ``turn 7, draw``: where the game stands (turns
@@ -676,206 +409,32 @@ class KeptGame:
             return f"turn {turn}"
         return f"turn {turn}, {state.phase.value}"
 
-    # --- your decisions ----------------------------------------------------------------------
+    # --- the coach ----------------------------------------------------------------------------
 
-    def play(self, move: Move) -> list[TableEvent]:
-        """Make ``move`` (pending, or final with the turn's pending moves: module rulings).
-        Raises :class:`IllegalMove` when it is not legal now. The bots do not move here:
-        :meth:`settle` plays them."""
-        self._check_legal(move)
-        verdict = self._judge(move) if self.coach and not self._replaying else None
-        before = self.state
-        after = apply(before, move)
-        if not confirms(before, move, after):
-            self.pending = (*self.pending, move)
-            self._pending_verdicts.append(verdict)
-            self.state = after
-            self._advised = None
-            return self._events(before, after, pending=True)
-        events: list[TableEvent] = []
-        for earlier in self._pending_verdicts:  # the turn's moves are final now
-            if earlier is not None:
-                self.verdicts.append(earlier)
-                events.append(Judged(earlier))
-        if verdict is not None:
-            self.verdicts.append(verdict)
-            events.append(Judged(verdict))
-        events.extend(self._events(before, after))  # the pending ones were told already
-        for final in (*self.pending, move):
-            self._final(final)
-        self._count_turn(before, after)
-        self.pending = ()
-        self._pending_verdicts = []
-        self.committed = after
-        self.state = after
-        self._advised = None
-        self._saved_now()
-        events.extend(self._game_over())
-        return events
+    def _coach_of(self) -> kept_table.TableCoach[CheopsState, Move, Verdict, Advice]:
+        from .advice import advise
+        from .coach import judge
 
-    def undo(self) -> Move:
-        """Take back your last pending move; the move taken back. Raises
-        :class:`IllegalMove` when none is pending."""
-        if not self.pending:
-            raise IllegalMove(
-                "nothing to take back: your moves are final once your turn ends, or once a "
-                "move shows something hidden (a law taken from an eye, a draw)"
-            )
-        move = self.pending[-1]
-        self.pending = self.pending[:-1]
-        self._pending_verdicts.pop()
-        state = self.committed
-        for made in self.pending:
-            state = apply(state, made)
-        self.state = state
-        self._advised = None
-        return move
+        return kept_table.TableCoach(advise, judge)
 
-    def settle(self, progress: Progress | None = None) -> list[TableEvent]:
-        """The bots' moves up to your next decision or the end (each applied through the
-        engine, each final); their events. Safe in a worker thread (nothing else may run on
-        this game meanwhile)."""
-        events: list[TableEvent] = []
-        while self.bots_due:
-            state = self.state
-            seat = state.turn
-            if progress is not None:
-                progress(f"{seat_name(seat, self.bots)} is playing...")
-            move = self.players[seat - 1].decide(state, seat)
-            after = apply(state, move)
-            events.extend(self._events(state, after))
-            self._final(move, seat)
-            self._count_turn(state, after)
-            self.committed = after
-            self.state = after
-        if events:
-            self._advised = None
-            events.extend(self._game_over())
-            if not self._replaying:
-                self._save_record()
-                if self.state.over and threading.get_ident() == self._home_thread:
-                    self._save()
-                elif self.state.over:  # a worker thread (the full screen): SQLite objects
-                    self._drop_due = True  # are tied to their thread; dropped on release
-        return events
+    def report(self) -> CoachReport:
+        """The coach's summary of the final decisions so far."""
+        from .coach import report
 
-    # --- leaving -------------------------------------------------------------------------------
-
-    def release(self) -> None:
-        """Let go of the saved game's lease (the game was left, or ended); a game that
-        ended in a worker thread's :meth:`settle` drops its saved row here."""
-        if self._drop_due and threading.get_ident() == self._home_thread:
-            self._drop_due = False
-            self._save()
-        if self.lease is not None:
-            self.lease.release()
-            self.lease = None
-
-    def __enter__(self) -> KeptGame:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.release()
-
-    def leave(self) -> str:
-        """You leave before the end: what is kept and how to come back (pending moves are
-        not kept: they were not final)."""
-        self.release()
-        if self.store is None:
-            return "the game is not saved"
-        if not self.answers:
-            return "nothing was decided, so nothing is saved"
-        return f"the game is saved ({self.seed_words()}): `{RESUME_COMMAND}` resumes it"
-
-    def seed_words(self) -> str:
-        """``seed 5, you against greedy and expert``."""
-        return _words(self.seed, self.bots)
-
-    # --- internals ---------------------------------------------------------------------------
-
-    def _check_legal(self, move: Move) -> None:
-        reason = self.why_illegal(move)
-        if reason is not None:
-            raise IllegalMove(reason)
-
-    def _events(
-        self, before: CheopsState, after: CheopsState, *, pending: bool = False
-    ) -> list[TableEvent]:
-        new = after.events[len(before.events) :]
-        return [
-            Happened(event.seat, describe_event(event, self.bots), event, pending) for event in new
-        ]
-
-    def _game_over(self) -> list[TableEvent]:
-        result = outcome(self.state)
-        if result is None:
-            return []
-        return [GameOver(result, describe_outcome(result, self.bots))]
-
-    def _final(self, move: Move, seat: int = HUMAN) -> None:
-        """``move`` of ``seat`` is final: into the answers (yours) and the record."""
-        self.moves.append((seat, move))
-        if seat == HUMAN:
-            self.answers.append(move.notation())
-        if self._record is not None:
-            self._record = self._record.with_move(seat, move)
-
-    def _count_turn(self, before: CheopsState, after: CheopsState) -> None:
-        if not after.over and after.turn != before.turn:
-            self.turn_number += 1
-
-    def _saved_now(self) -> None:
-        if self._replaying:
-            return
-        self._save_record()
-        self._save()
-
-    def _save_record(self) -> None:
-        if self._record is not None and self.record_path is not None:
-            result = outcome(self.state)
-            if result is not None:
-                self._record = self._record.with_outcome(result)
-            self._record.save(self.record_path)
-
-    def _save(self) -> None:
-        """Save the game in the store after a final move (a finished game is dropped)."""
-        store = self.store
-        if store is None:
-            return
-        from ..store import SavedGame
-
-        self.revision = keep_in_store(
-            store,
-            GAME_ID,
-            self.revision,
-            over=self.state.over,
-            saved=lambda: SavedGame(
-                game_id=GAME_ID,
-                deck=self.components.fingerprint,
-                seed=self.seed,
-                players=1 + len(self.bots),
-                opponents=table_text(self.bots),
-                coach=self.coach,
-                answers=tuple(self.answers),
-                started_on=self.started_on,
-            ),
-        )
+        return report(self.verdicts)
 
 
 def _words(seed: int, bots: Sequence[str]) -> str:
-    names = list(bots)
-    against = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f"seed {seed}, you against {against}"
+    return f"seed {seed}, you against {kept_table.against_words(bots)}"
 
 
 def describe(saved: SavedGame) -> str:
     """A saved game for people: ``seed 5, you against greedy, 7 moves made``."""
-    count = len(saved.answers)
     try:
         words = _words(saved.seed, parse_table_text(saved.opponents))
     except SavedTableError:
         words = f"seed {saved.seed}, {saved.players} players"
-    return f"{words}, {count} move{'s' * (count != 1)} made"
+    return kept_table.moves_made(words, saved)
 
 
 __all__ = [
@@ -887,6 +446,7 @@ __all__ = [
     "Happened",
     "Judged",
     "KeptGame",
+    "LineKind",
     "Progress",
     "SavedTableError",
     "TableEvent",

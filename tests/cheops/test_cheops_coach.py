@@ -169,7 +169,8 @@ def test_the_summary_adds_every_loss() -> None:
     summary = report(verdicts)
     assert math.isclose(summary.total_loss, 3.4)
     assert [v.played for v in summary.costliest()] == ["b", "sell"]
-    assert "3.4 piastres of margin lost" in summary.lines()[0]
+    assert math.isclose(summary.total_error, math.sqrt(1.0 + 0.25))
+    assert "3.4 ± 1.1 piastres of margin lost" in summary.lines()[0]
 
 
 def test_draws_from_alike_stacks_are_one_option() -> None:

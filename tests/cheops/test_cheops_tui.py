@@ -9,12 +9,9 @@ option in the question.
 
 from __future__ import annotations
 
-import asyncio
-import html
 import os
 import re
 import time
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -23,6 +20,7 @@ from rich.console import Console
 from rich.text import Text
 from textual import events
 from textual.pilot import Pilot
+from tui_pilot import arrows_between, option_number, run, screen_lines, settle
 
 from silverpyr.cli.cheops.tui.app import MIN_SIZE, CheopsApp, CheopsSetting
 from silverpyr.cli.cheops.tui.board import boards_text, hand_text, pyramid_text, seats_text
@@ -68,8 +66,6 @@ from silverpyr.solver.cheops import (
 from silverpyr.solver.cheops.bots import GreedyPlayer
 from silverpyr.solver.rng import SeededStream
 
-DIRECTIONS = {"up": (1, 0), "down": (-1, 0), "left": (0, -1), "right": (0, 1)}
-
 
 @pytest.fixture(scope="module")
 def components() -> Components:
@@ -78,44 +74,6 @@ def components() -> Components:
 
 def make_app(table: GameTable) -> CheopsApp:
     return CheopsApp(CheopsSetting(), lambda s: CheopsGameScreen(s, table))
-
-
-def run(
-    app: CheopsApp,
-    steps: Callable[[Pilot[None]], Awaitable[None]],
-    size: tuple[int, int] = (80, 24),
-) -> None:
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            await settle(pilot)
-            await steps(pilot)
-
-    asyncio.run(main())
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    """Wait for the bots' and the advice's threads and their results to be shown."""
-    for _ in range(3):  # a result may start the next worker
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-
-
-def screen_lines(app: CheopsApp) -> list[str]:
-    """The screen as lines of text, read back from Textual's own screenshot (SVG)."""
-    svg = app.export_screenshot()
-    cell = re.search(r'<rect class="[^"]*" x="0" y="0" width="([\d.]+)"', svg)
-    texts = re.findall(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg)
-    rows: dict[float, list[tuple[float, str]]] = {}
-    for x, y, text in texts:
-        rows.setdefault(float(y), []).append((float(x), html.unescape(text)))
-    width = float(cell.group(1)) if cell else 12.2
-    lines = []
-    for y in sorted(rows):
-        line = ""
-        for x, text in sorted(rows[y]):
-            line = line.ljust(round(x / width)) + text
-        lines.append(line.replace("\xa0", " "))
-    return lines
 
 
 def shown(app: CheopsApp) -> str:
@@ -128,28 +86,14 @@ def arrows_to(screen: CheopsGameScreen, target: Space) -> list[str]:
     start = screen.cursor
     assert start is not None
     targets = screen.targets()
-    paths: dict[Space, list[str]] = {start: []}
-    frontier = [start]
-    while frontier:
-        nxt = []
-        for space in frontier:
-            for key, (rows, columns) in DIRECTIONS.items():
-                to = next_space(targets, space, rows, columns)
-                if to not in paths:
-                    paths[to] = [*paths[space], key]
-                    nxt.append(to)
-        frontier = nxt
-    assert target in paths, f"{target} cannot be reached from {start}"
-    return paths[target]
+    return arrows_between(start, target, lambda space, r, c: next_space(targets, space, r, c))
 
 
 def option_key(question: Choose, value: str) -> str:
     """The number key of the option ``value`` in a question."""
-    values = [option for option, _ in question.options]
-    assert value in values, f"{value} is not offered: {question.options}"
-    index = values.index(value)
-    assert index < 9, "only the first nine options have a number key"
-    return str(index + 1)
+    number = option_number(question, value)
+    assert number <= 9, "only the first nine options have a number key"
+    return str(number)
 
 
 async def answer(pilot: Pilot[None], value: str) -> None:
@@ -158,9 +102,7 @@ async def answer(pilot: Pilot[None], value: str) -> None:
     await pilot.pause()
     question = pilot.app.screen
     assert isinstance(question, Choose), f"no question up for {value}"
-    values = [option for option, _ in question.options]
-    assert value in values, f"{value} is not offered: {question.options}"
-    index = values.index(value)
+    index = option_number(question, value) - 1
     if index < 9:
         await pilot.press(str(index + 1))
     else:

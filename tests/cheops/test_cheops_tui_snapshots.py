@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pytest
 from cheops.tui_table import EngineTable
 from textual.pilot import Pilot
+from tui_pilot import settle
 
 from silverpyr.cli.cheops.tui.app import CheopsApp, CheopsSetting
 from silverpyr.cli.cheops.tui.game_screen import CheopsGameScreen
@@ -33,19 +34,13 @@ def _app(table: EngineTable) -> CheopsApp:
     return CheopsApp(CheopsSetting(), lambda s: CheopsGameScreen(s, table))
 
 
-async def _settle(pilot: Pilot[None]) -> None:
-    for _ in range(3):  # a result may start the next worker
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-
-
 def test_board_with_a_tile_chosen(snap_compare: Compare, components: Components) -> None:
     """After the bots' first turns, the second tile chosen and the cursor moved right: the
     takeable spaces in brackets, the cursor, the status says what Enter takes."""
     app = _app(EngineTable(components, 5, ["greedy", "greedy"]))
 
     async def choose(pilot: Pilot[None]) -> None:
-        await _settle(pilot)
+        await settle(pilot)
         await pilot.press("2", "right")
         await pilot.pause()
 
@@ -60,9 +55,9 @@ def test_pending_take_and_its_question_without_colour(
     app = _app(EngineTable(components, 5, ["greedy", "greedy"]))
 
     async def take(pilot: Pilot[None]) -> None:
-        await _settle(pilot)
+        await settle(pilot)
         await pilot.press("enter")
-        await _settle(pilot)
+        await settle(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=take)
 
@@ -79,6 +74,6 @@ def test_end_screen(snap_compare: Compare, components: Components) -> None:
     app = _app(table)
 
     async def wait(pilot: Pilot[None]) -> None:
-        await _settle(pilot)
+        await settle(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=wait)

@@ -133,7 +133,9 @@ def test_the_summary_adds_up_every_loss() -> None:
     summary = report(verdicts)
     assert summary.total_loss == pytest.approx(2.0)
     assert summary.costliest() == [verdicts[0]]
-    assert "2.0 expected points lost" in summary.lines()[0]
+    assert summary.total_error == pytest.approx((0.5**2 + 0.4**2) ** 0.5)
+    assert "2.0 ± 0.6 expected points lost" in summary.lines()[0]
+    assert summary.to_dict()["total_loss_error"] == pytest.approx(0.64)
 
 
 def test_no_advice_for_a_seat_that_is_not_to_move() -> None:

@@ -8,13 +8,11 @@ discard by the number of its option in the question.
 
 from __future__ import annotations
 
-import asyncio
-import html
 import io
 import re
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,6 +22,7 @@ from rich.style import Style
 from rich.text import Text
 from sun.engine_table import EngineTable, Line
 from textual.pilot import Pilot
+from tui_pilot import arrows_between, option_number, run, screen_lines, settle
 
 from silverpyr.cli.sun.tui.app import MIN_SIZE, SunApp, SunSetting
 from silverpyr.cli.sun.tui.board import brick, pyramid_text
@@ -58,8 +57,6 @@ from silverpyr.solver.sun import (
 )
 from silverpyr.solver.sun.bots import GreedyPlayer
 
-DIRECTIONS = {"up": (1, 0), "down": (-1, 0), "left": (0, -1), "right": (0, 1)}
-
 
 @pytest.fixture(scope="module")
 def deck() -> Deck:
@@ -70,66 +67,16 @@ def make_app(table: GameTable) -> SunApp:
     return SunApp(SunSetting(), lambda s: SunGameScreen(s, table))
 
 
-def run(
-    app: SunApp, steps: Callable[[Pilot[None]], Awaitable[None]], size: tuple[int, int] = (80, 24)
-) -> None:
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            await settle(pilot)
-            await steps(pilot)
-
-    asyncio.run(main())
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    """Wait for the bots' and the advice's threads and their results to be shown."""
-    for _ in range(3):  # a result may start the next worker
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-
-
-def screen_lines(app: SunApp) -> list[str]:
-    """The screen as lines of text, read back from Textual's own screenshot (SVG)."""
-    svg = app.export_screenshot()
-    cell = re.search(r'<rect class="[^"]*" x="0" y="0" width="([\d.]+)"', svg)
-    texts = re.findall(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg)
-    rows: dict[float, list[tuple[float, str]]] = {}
-    for x, y, text in texts:
-        rows.setdefault(float(y), []).append((float(x), html.unescape(text)))
-    width = float(cell.group(1)) if cell else 12.2
-    lines = []
-    for y in sorted(rows):
-        line = ""
-        for x, text in sorted(rows[y]):
-            line = line.ljust(round(x / width)) + text
-        lines.append(line.replace("\xa0", " "))
-    return lines
-
-
 def arrows_to(state: SunState, start: Slot, target: Slot) -> list[str]:
     """The arrow keys that walk the cursor from ``start`` to ``target`` (breadth first over
     the screen's own moves), or fail when it cannot get there."""
     opens = list(state.pyramid.open_slots())
-    paths: dict[Slot, list[str]] = {start: []}
-    frontier = [start]
-    while frontier:
-        nxt = []
-        for slot in frontier:
-            for key, (rows, columns) in DIRECTIONS.items():
-                to = next_slot(opens, slot, rows, columns)
-                if to not in paths:
-                    paths[to] = [*paths[slot], key]
-                    nxt.append(to)
-        frontier = nxt
-    assert target in paths, f"{target} cannot be reached from {start}"
-    return paths[target]
+    return arrows_between(start, target, lambda slot, r, c: next_slot(opens, slot, r, c))
 
 
 def option_index(question: Choose, value: str) -> str:
     """The number key of the option ``value`` in a question."""
-    values = [option for option, _ in question.options]
-    assert value in values, f"{value} is not offered: {question.options}"
-    return str(values.index(value) + 1)
+    return str(option_number(question, value))
 
 
 async def make_move(pilot: Pilot[None], screen: SunGameScreen, move: Move) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pytest
 from sun.engine_table import EngineTable
 from textual.pilot import Pilot
+from tui_pilot import settle
 
 from silverpyr.cli.sun.tui.app import SunApp, SunSetting
 from silverpyr.cli.sun.tui.game_screen import SunGameScreen
@@ -33,19 +34,13 @@ def _app(table: EngineTable) -> SunApp:
     return SunApp(SunSetting(), lambda s: SunGameScreen(s, table))
 
 
-async def _settle(pilot: Pilot[None]) -> None:
-    for _ in range(3):  # a result may start the next worker
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-
-
 def test_board_with_a_card_chosen(snap_compare: Compare, deck: Deck) -> None:
     """The pyramid after the bots' first cards, the second card chosen: the cursor shows what
     it would score, the status says so, the footer has every key."""
     app = _app(EngineTable(deck, 5, "long", ["greedy", "greedy"]))
 
     async def choose(pilot: Pilot[None]) -> None:
-        await _settle(pilot)
+        await settle(pilot)
         await pilot.press("2", "right")
         await pilot.pause()
 
@@ -60,9 +55,9 @@ def test_pending_card_without_colour(
     app = _app(EngineTable(deck, 5, "standard", ["greedy", "greedy"]))
 
     async def place(pilot: Pilot[None]) -> None:
-        await _settle(pilot)
+        await settle(pilot)
         await pilot.press("1", "enter", "2")
-        await _settle(pilot)
+        await settle(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=place)
 
@@ -79,6 +74,6 @@ def test_end_screen(snap_compare: Compare, deck: Deck) -> None:
     app = _app(table)
 
     async def wait(pilot: Pilot[None]) -> None:
-        await _settle(pilot)
+        await settle(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=wait)

@@ -1,12 +1,11 @@
-"""The Cheops game's Textual app: its CSS and leaving on Ctrl-C (the "terminal too small"
-screen and the fit on resize are the core's :class:`~silverpyr.cli.tui.base.GameApp`)."""
+"""The Cheops game's Textual app: its CSS (the "terminal too small" screen and the fit on resize are
+the core's :class:`~silverpyr.cli.tui.base.GameApp`, leaving on Ctrl-C its
+:class:`~silverpyr.cli.tui.game_screen.TableGameApp`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ...tui.base import MIN_SIZE as MIN_SIZE
-from ...tui.base import GameApp
+from ...tui.game_screen import Leaving, TableGameApp, table_css
 
 # The core's MIN_SIZE (80x24) shows every part of the game: 80 columns for the pyramid's
 # bottom row (11 spaces, 45 characters with the row letters) beside the six price boards (30
@@ -15,54 +14,30 @@ from ...tui.base import GameApp
 # The game's questions (sell or store, a law, a stack) sit at the bottom, over the seats and
 # the messages, so the pyramid and the price boards stay in sight while you answer.
 
-CSS = """
-Screen { layout: vertical; }
-#title { height: 1; padding: 0 1; }
-#table { height: auto; }
+CSS = table_css(
+    layout="""
 #pyramid { width: 47; height: auto; padding: 0 1 0 0; }
 #boards { width: 1fr; height: auto; }
-#seats { height: auto; padding: 0 1; }
-#hand { height: 1; padding: 0 1; }
-#log { height: 1fr; min-height: 2; padding: 0 1; }
-#status { height: auto; min-height: 1; padding: 0 1; background: $boost; }
-#end { padding: 0 1; }
+#seats { height: auto; padding: 0 1; }""".strip(),
+    dialogs="""
 Confirm, Prompt, Choose, CheopsHelp, AdviceNote { align: center middle; }
 Question, AdviceNote { align: center bottom; }
 Question .dialog { padding: 0 2; }
 #advice { width: 80; max-height: 12; padding: 0 1; }
-#advice .keys { margin-top: 0; }
-#choose-list { height: auto; max-height: 12; border: none; padding: 0; }
-.dialog {
-    width: 72; max-width: 100%; height: auto; max-height: 100%; padding: 1 2;
-    border: thick $accent; background: $surface;
-}
-.keys { color: $text-muted; margin-top: 1; }
-#help { width: 80; padding: 0 1; }
-#help .keys { margin-top: 0; }
-TooSmall { align: center middle; background: $background; }
-#too-small { width: auto; max-width: 100%; height: auto; padding: 0 1; }
-"""
+#advice .keys { margin-top: 0; }""".strip(),
+    dialog_width=72,
+)
+"""The core's layout of a table game; the pyramid and what stands beside it, and where the
+dialogs sit, are the game's."""
 
 
-@dataclass
-class CheopsSetting:
-    """What the screens share: what leaving kept, printed when the app exits."""
-
-    left: list[str] = field(default_factory=list)
+class CheopsSetting(Leaving):
+    """What the screens share: what leaving kept, printed when the app exits (the core's
+    :class:`~silverpyr.cli.tui.game_screen.Leaving`)."""
 
 
-class CheopsApp(GameApp[CheopsSetting]):
+class CheopsApp(TableGameApp[CheopsSetting]):
     """The full-screen Cheops game; ``first`` makes the screen it opens on."""
 
     CSS = CSS
     TITLE = "silverpyr cheops"
-    LEAVING = " (the game is kept)"
-
-    def action_interrupt(self) -> None:
-        """Ctrl-C: leave at once; the game keeps what it kept (saved after every confirmed
-        turn) and says how to resume."""
-        for screen in self.screen_stack:
-            keep = getattr(screen, "keep_progress", None)  # the game screen's
-            if callable(keep):
-                keep()
-        self.exit()

@@ -43,9 +43,7 @@ weighed and, from 2 s on, for how long; decisions wait meanwhile.
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -53,12 +51,10 @@ from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
-from textual.worker import Worker, WorkerState
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
 
 from ....solver.cheops.board import SPACES, Space
 from ....solver.cheops.components import COLOURS
@@ -86,8 +82,15 @@ from ....solver.cheops.game import (
     price,
 )
 from ....solver.errors import SilverpyrError
-from ...tui.base import GameOver, Shown, solve_in_thread
-from ...tui.modals import Choose, Confirm, Prompt
+from ...tui.base import GameOver, Shown
+from ...tui.base import waited as waited
+from ...tui.game_screen import ADVICE_LINES as ADVICE_LINES
+from ...tui.game_screen import CURSOR_KEYS, LAST_KEYS, TableGameScreen, nearest
+from ...tui.game_screen import LEAVE as LEAVE
+from ...tui.game_screen import LOG_LINES as LOG_LINES
+from ...tui.game_screen import Question as Question
+from ...tui.game_screen import advice_texts as advice_texts
+from ...tui.modals import Prompt
 from .app import CheopsSetting
 from .board import (
     LAW_WORDS,
@@ -100,7 +103,7 @@ from .board import (
     seats_text,
     space_x,
 )
-from .table import HUMAN, GameTable, TableLine, VerdictLike
+from .table import HUMAN, GameTable
 
 DECIDING = frozenset(
     {"cursor", "choose", "next_tile", "enter", "buy", "end_turn", "pass_turn", "kept", "undo"}
@@ -111,14 +114,8 @@ TAKING = (Phase.START, Phase.SECOND)
 """The decisions the cursor and the tiles serve."""
 QUESTIONS = (Phase.SELL, Phase.LAW, Phase.DRAW)
 """The decisions asked as a question."""
-LEAVE = "\x00leave"
-"""A question's answer when ``q`` was pressed on it (no option has this value)."""
 PYRAMID = "\x00pyramid"
 """Law 12's answer "another treasure of the pyramid"."""
-LOG_LINES = 40
-"""Messages kept on screen (the log scrolls to the newest)."""
-ADVICE_LINES = 7
-"""Lines of advice kept in the messages (the best options; the rest are counted)."""
 NOTE_LINES = 4
 """Lines of advice in the note over the messages: at 80x24 it has the 12 rows below the
 pyramid, and the first line (the expert's choice and how it was measured) takes up to 4."""
@@ -129,80 +126,13 @@ END_WORDS = {
 }
 
 
-def waited(seconds: float) -> str:
-    """`` 12 s`` from 2 seconds on (empty before)."""
-    return f" {int(seconds)} s" if seconds >= 2 else ""
-
-
 def next_space(targets: Sequence[Space], cursor: Space, rows: int, columns: int) -> Space:
     """The space the cursor moves to: the nearest of ``targets`` in the direction asked
     (rows: +1 up the pyramid, -1 down; columns: +1 right, -1 left), or where it is when none
-    lies that way."""
-    x0 = space_x(cursor)
-    best: tuple[int, int, int, int] | None = None
-    found = cursor
-    for space in targets:
-        if space == cursor:
-            continue
-        dx = space_x(space) - x0
-        dy = space.row - cursor.row
-        if columns and dx * columns <= 0:
-            continue
-        if rows and dy * rows <= 0:
-            continue
-        key = (abs(dy), abs(dx), space.row, space.pos)
-        if best is None or key < best:
-            best, found = key, space
-    return found
-
-
-def advice_texts(lines: Sequence[str], limit: int = ADVICE_LINES) -> list[Text]:
-    """The advice: its first line after ``Advice:``, then the next lines up to ``limit`` in
-    all and how many are left out."""
-    if not lines:
-        return [Text("Advice: none.", style="italic")]
-    texts = [Text(f"Advice: {lines[0]}", style="bold")]
-    texts.extend(Text(f"  {line.strip()}") for line in lines[1:limit])
-    if len(lines) > limit:
-        texts.append(Text(f"  (and {len(lines) - limit} more)", style="italic"))
-    return texts
-
-
-class Question(Choose):
-    """A question of the game (sell or store, a law's choice, a stack): the shared
-    :class:`~silverpyr.cli.tui.modals.Choose`, answered once (keys typed fast could reach it
-    after its answer, while it is leaving, and dismiss the next question in its place)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave_game", "Leave")]
-
-    given = False
-
-    def action_leave_game(self) -> None:
-        """``q`` on a question: put it off and ask whether to leave the game."""
-        self.dismiss(LEAVE)
-
-    def dismiss(self, result: str | None = None) -> AwaitComplete:
-        """The first answer; any later one does nothing (it would pop the next question)."""
-        if self.given:
-            return AwaitComplete(asyncio.sleep(0))
-        self.given = True
-        return super().dismiss(result)
-
-    def on_key(self, event: events.Key) -> None:
-        if self.given or self is not self.app.screen:
-            event.stop()
-            return
-        super().on_key(event)
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if self.given:
-            event.stop()
-            return
-        super().on_option_list_option_selected(event)
-
-    def action_cancel(self) -> None:
-        if not self.given:
-            super().action_cancel()
+    lies that way (the core's :func:`~silverpyr.cli.tui.game_screen.nearest`)."""
+    return nearest(
+        targets, cursor, rows, columns, lambda space: (space_x(space), space.row, space.pos)
+    )
 
 
 class Note(ModalScreen[None]):
@@ -260,14 +190,17 @@ class CheopsEnd(GameOver):
     final money, the winner(s), the coach's summary; ``q``, Escape or Enter leaves."""
 
 
-class CheopsGameScreen(Screen[None]):
-    """A whole game: your turns by keys, the bots' in a thread, the end screen."""
+class CheopsGameScreen(TableGameScreen[GameTable]):
+    """A whole game: your turns by keys, the bots' in a thread, the end screen (the flow is
+    the core's :class:`~silverpyr.cli.tui.game_screen.TableGameScreen`)."""
+
+    THREADS = "silverpyr-cheops-"
+    NAME = "Cheops"
+    DECIDING = DECIDING
+    END = CheopsEnd
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "cursor(1, 0)", "Move", show=False, priority=True),
-        Binding("down,j", "cursor(-1, 0)", "Move", show=False, priority=True),
-        Binding("left,H", "cursor(0, -1)", "Move", show=False, priority=True),
-        Binding("right,l", "cursor(0, 1)", "Move", show=False, priority=True),
+        *CURSOR_KEYS,
         *(
             Binding(str(n), f"choose({n - 1})", f"Tile {n}", show=False, priority=True)
             for n in range(1, 5)
@@ -282,16 +215,11 @@ class CheopsGameScreen(Screen[None]):
         Binding("u", "undo", "Undo", priority=True),
         Binding("colon", "type_move", "Type", show=False, priority=True),
         Binding("escape", "cancel_mode", "Cancel", show=False, priority=True),
-        Binding("h", "hint", "Advice", priority=True),
-        Binding("question_mark", "help", "Help", priority=True),
-        Binding("q", "leave", "Leave", priority=True),
+        *LAST_KEYS,
     ]
 
     def __init__(self, setting: CheopsSetting, table: GameTable) -> None:
-        super().__init__()
-        self.setting = setting
-        self.table = table
-        self.names = table.seat_names()
+        super().__init__(setting, table)
         self.chosen: int | None = None
         """The tile of your hand (its index) Enter takes with (``None``: the first fitting)."""
         self.cursor: Space | None = None
@@ -300,22 +228,8 @@ class CheopsGameScreen(Screen[None]):
         ``law12b`` (law 12's two spaces)."""
         self.marked: Space | None = None
         """Law 12's first space."""
-        self.busy: str | None = None
-        """What the table is doing in a thread (the bots, the coach); decisions wait."""
-        self.progress: str | None = None
-        self.thinking = False
-        """Whether the advice is being worked out."""
-        self.closed = False
         self.recent: set[Space] = set()
         """The spaces the others took since your last decision (underlined)."""
-        self._events_before = 0
-        self._busy_since: float | None = None
-        self._thinking_since: float | None = None
-        coached = " The coach is on." if table.coach else ""
-        self.messages: list[RenderableType] = [
-            Text(f"Cheops: {self.game_words()}.{coached} ? shows the keys."),
-            *(Text(note, style="italic") for note in table.notes),
-        ]
 
     def game_words(self) -> str:
         """``seed 5, you against greedy and expert``."""
@@ -337,17 +251,8 @@ class CheopsGameScreen(Screen[None]):
         yield Shown(id="status")
         yield Footer(compact=True)
 
-    def on_mount(self) -> None:
-        self.call_after_refresh(self.after_change)
-        self.set_interval(1.0, self._tick)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Keys that mean nothing now are off (and out of the footer)."""
-        if self.busy is not None and action in DECIDING:
-            return False
+    def allows(self, action: str) -> bool | None:
         waiting = self.table.waiting
-        if action == "undo":
-            return bool(self.table.pending)
         if action == "end_turn":
             return waiting is Phase.SECOND
         if action == "pass_turn":
@@ -420,7 +325,7 @@ class CheopsGameScreen(Screen[None]):
             return
         table = self.table
         state = table.state
-        title = Text("Cheops", style="bold")
+        title = Text(self.NAME, style="bold")
         if state.over:
             title.append(" - the game is over")
         elif table.waiting is not None:
@@ -450,35 +355,7 @@ class CheopsGameScreen(Screen[None]):
         self.query_one("#boards", Static).update(boards_text(state))
         self.query_one("#seats", Static).update(seats_text(state, self.names))
         self.query_one("#hand", Static).update(hand_text(state, self.chosen))
-        self.query_one("#messages", Static).update(Group(*self.messages[-LOG_LINES:]))
-        log = self.query_one("#log", VerticalScroll)
-        log.call_after_refresh(log.scroll_end, animate=False)
-        self.refresh_bindings()
-        self._draw_status()
-
-    def _draw_status(self) -> None:
-        now = time.monotonic()
-        if self.busy is not None:
-            if self._busy_since is None:
-                self._busy_since = now
-            what = self.progress or self.busy
-            status = Text(what + waited(now - self._busy_since), style="bold italic")
-        else:
-            self._busy_since = None
-            status = self.status_text()
-        if self.thinking:
-            if self._thinking_since is None:
-                self._thinking_since = now
-            status.append(
-                f"  thinking\u2026 (advice){waited(now - self._thinking_since)}", style="italic"
-            )
-        else:
-            self._thinking_since = None
-        self.query_one("#status", Static).update(status)
-
-    def _tick(self) -> None:
-        if (self.busy is not None or self.thinking) and self.is_mounted:
-            self._draw_status()
+        self.draw_log()
 
     def status_text(self) -> Text:
         """What is due from you, and what Enter does now."""
@@ -521,40 +398,12 @@ class CheopsGameScreen(Screen[None]):
             text.append(" e ends the turn.")
         return text
 
-    def say(self, *lines: RenderableType) -> None:
-        """Add ``lines`` to the messages."""
-        self.messages.extend(lines)
-
-    def _refuse(self, text: str) -> None:
-        self.query_one("#status", Static).update(Text(text, style="bold red"))
-
-    def _tell(self, lines: Sequence[TableLine]) -> None:
-        for line in lines:
-            if not line.text:  # a silent verdict of the coach
-                continue
-            style = {"pending": "italic", "coach": "italic", "over": "bold"}.get(line.kind, "")
-            prefix = "  (pending) " if line.kind == "pending" else "  "
-            self.say(Text(prefix + line.text, style=style))
-
     # --- after every change --------------------------------------------------------------
 
-    def after_change(self) -> None:
-        """The table changed: the bots play if due (in a thread), the end screen if it is
-        over, else the tile, the cursor and the question due are brought up to date."""
-        if self.closed:
-            return
+    def fit_choice(self) -> None:
+        """Out of a take, back to taking; the chosen tile if still in your hand, and the
+        cursor on a space it serves."""
         table = self.table
-        if table.state.over:
-            self.redraw()
-            self._show_end()
-            return
-        if table.bots_due:
-            self._events_before = len(table.state.events)
-            self.busy = "The others are playing\u2026"
-            self.progress = None
-            self.redraw()
-            self.solve(lambda: table.settle(self._progress), "bots")
-            return
         if table.waiting not in TAKING:
             self.mode = "take"
             self.marked = None
@@ -562,11 +411,11 @@ class CheopsGameScreen(Screen[None]):
         if self.chosen is not None and self.chosen >= len(hand):
             self.chosen = None
         self._fit_cursor()
-        self.redraw()
-        self._ask()
 
-    def _progress(self, line: str) -> None:
-        self.progress = line  # read by the status line each second
+    def recent_after(self, events: Sequence[Any]) -> None:
+        self.recent = {
+            event.space for event in events if isinstance(event, Took) and event.seat != HUMAN
+        }
 
     def _fit_cursor(self, prefer_fit: bool = False) -> None:
         targets = self.targets()
@@ -630,22 +479,22 @@ class CheopsGameScreen(Screen[None]):
         self.play(move)
 
     def action_buy(self) -> None:
-        reason = self.table.why_illegal(BuyNeighbour())
+        self._play_unless_refused(BuyNeighbour(), "No neighbour")
+
+    def _play_unless_refused(self, move: Move, refusal: str) -> None:
+        """Play ``move``, or say why not after ``refusal`` (``No neighbour: ...``)."""
+        reason = self.table.why_illegal(move)
         if reason is not None:
-            self._refuse(f"No neighbour: {reason}")
+            self._refuse(f"{refusal}: {reason}")
             return
-        self.play(BuyNeighbour())
+        self.play(move)
 
     def action_end_turn(self) -> None:
         if self.table.waiting is Phase.SECOND:
             self.play(EndTurn())
 
     def action_pass_turn(self) -> None:
-        reason = self.table.why_illegal(Pass())
-        if reason is not None:
-            self._refuse(f"You cannot pass: {reason}")
-            return
-        self.play(Pass())
+        self._play_unless_refused(Pass(), "You cannot pass")
 
     def action_cancel_mode(self) -> None:
         """Escape: back from a kept law's choice of spaces, and no tile chosen."""
@@ -699,50 +548,16 @@ class CheopsGameScreen(Screen[None]):
         if not self.table.coach:
             self._commit(move)
             return
-        self.busy = "The coach is weighing your move\u2026"
-        self.progress = None
-        self.redraw()
-        table = self.table
-        self.solve(lambda: (move, table.check(move, self._progress)), "coach")
+        self.weigh(move)
 
-    def _coach_done(self, worker: Worker[Any]) -> None:
-        self.busy = None
-        self.progress = None
-        if worker.state is WorkerState.ERROR:
-            self.say(Text(f"The coach failed: {worker.error}", style="bold red"))
-            self.redraw()
-            return
-        assert worker.result is not None
-        result: tuple[Move, VerdictLike | None] = worker.result
-        move, verdict = result
-        if verdict is None or verdict.is_silent:
-            self._commit(move)
-            return
-
-        def answered(anyway: bool | None) -> None:
-            if anyway:
-                self._commit(move)
-            else:
-                self.say(Text("  Choose again.", style="italic"))
-                self.after_change()
-
-        self.redraw()
-        self.app.push_screen(Confirm(verdict.warning()), answered)
-
-    def _commit(self, move: Move) -> None:
-        """Play ``move`` on the table; its events go to the messages."""
-        try:
-            lines = self.table.play(move)
-        except SilverpyrError as error:
-            self._refuse(f"Not played: {error}")
-            return
-        self._tell(lines)
+    def after_play(self, move: Any) -> None:
+        """A take or a kept law played: no tile chosen, back to taking; and the others'
+        last takes are no longer marked."""
         if isinstance(move, Take | UseLaw11 | UseLaw12 | UseLaw10):
             self.chosen = None
             self.mode = "take"
             self.marked = None
         self.recent = set()
-        self.after_change()
 
     # --- kept laws ---------------------------------------------------------------------------
 
@@ -807,11 +622,6 @@ class CheopsGameScreen(Screen[None]):
 
     # --- the questions ---------------------------------------------------------------------
 
-    @property
-    def asking(self) -> bool:
-        """Whether a question is up."""
-        return any(isinstance(screen, Question) for screen in self.app.screen_stack)
-
     def action_question(self) -> None:
         self._ask()
 
@@ -827,20 +637,6 @@ class CheopsGameScreen(Screen[None]):
             self._ask_law(options)
         elif waiting is Phase.DRAW:
             self._ask_stack(options)
-
-    def _question(
-        self, question: str, options: list[tuple[str, str]], then: Callable[[str], None]
-    ) -> None:
-        def answered(value: str | None) -> None:
-            if value is None:
-                self.redraw()
-                return
-            if value == LEAVE:
-                self.action_leave()
-                return
-            then(value)
-
-        self.app.push_screen(Question(question, options), answered)
 
     def _ask_sale(self, options: tuple[Move, ...]) -> None:
         state = self.table.state
@@ -932,42 +728,16 @@ class CheopsGameScreen(Screen[None]):
 
     # --- advice, help, leaving, the end ------------------------------------------------------
 
-    def action_hint(self) -> None:
-        if self.table.waiting is None or self.busy is not None or self.thinking:
-            return
-        self.thinking = True
-        asked = self.table.state
-        self.say(Text("Advice: thinking\u2026", style="italic"))
-        self.redraw()
-        table = self.table
-        self.solve(lambda: (asked, table.advice_lines(self._progress)), "advice")
-
-    def _advice_done(self, worker: Worker[Any]) -> None:
-        self.thinking = False
-        if worker.state is WorkerState.ERROR:
-            self.say(Text(f"The advice failed: {worker.error}", style="bold red"))
-        elif worker.result is not None:
-            asked, lines = worker.result
-            if asked is self.table.state:
-                self.say(*advice_texts(lines))
-                if not self.closed and self.is_current:
-                    self.app.push_screen(AdviceNote(advice_texts(lines, NOTE_LINES)))
-            else:
-                self.say(Text("(The advice came after the table moved on.)", style="italic"))
-        self.redraw()
+    def show_advice(self, lines: Sequence[str]) -> None:
+        """Into the messages, and in a note over them (the board in sight)."""
+        self.say(*advice_texts(lines))
+        if not self.closed and self.is_current:
+            self.app.push_screen(AdviceNote(advice_texts(lines, NOTE_LINES)))
 
     def action_help(self) -> None:
         self.app.push_screen(CheopsHelp())
 
-    def action_leave(self) -> None:
-        if self.table.state.over:
-            self._close()
-            return
-
-        def answered(leave: bool | None) -> None:
-            if leave:
-                self._close()
-
+    def leave_words(self) -> str:
         kept = (
             "It is saved after every confirmed turn: `silverpyr cheops game` resumes it."
             if self.table.saved
@@ -977,28 +747,15 @@ class CheopsGameScreen(Screen[None]):
         if count:
             moves = "move" if count == 1 else "moves"
             kept += f" Your {count} pending {moves} of this turn will not be kept."
-        self.app.push_screen(Confirm(f"Leave the game? {kept}"), answered)
+        return kept
 
-    def keep_progress(self) -> None:
-        """What leaving keeps, printed when the app exits (once)."""
-        if self.closed:
-            return
-        self.closed = True
-        lines = list(self.table.summary_lines())
+    def final_line(self) -> str | None:
+        """The final money, once the game is over."""
         result = self.table.outcome()
         if result is None:
-            left = self.table.leave()
-            lines.append(left[0].upper() + left[1:] + ".")
-        else:
-            money = ", ".join(
-                f"{name} {m}" for name, m in zip(self.names, result.money, strict=True)
-            )
-            lines.insert(0, f"Final money: {money}.")
-        self.setting.left.extend(lines)
-
-    def _close(self) -> None:
-        self.keep_progress()
-        self.app.exit()
+            return None
+        money = ", ".join(f"{name} {m}" for name, m in zip(self.names, result.money, strict=True))
+        return f"Final money: {money}."
 
     def end_parts(self) -> list[RenderableType]:
         """The end screen: why it ended, each seat's money, stores' pay and final money, the
@@ -1031,41 +788,6 @@ class CheopsGameScreen(Screen[None]):
         parts.append(Text("\nThe price boards:", style="bold"))
         parts.append(boards_text(state))
         return parts
-
-    def _show_end(self) -> None:
-        if any(isinstance(screen, CheopsEnd) for screen in self.app.screen_stack):
-            return
-        self.app.push_screen(CheopsEnd(*self.end_parts()), lambda _: self._close())
-
-    # --- the thread work ---------------------------------------------------------------------
-
-    def solve(self, job: Callable[[], object], name: str) -> None:
-        """Run ``job`` in a daemon thread watched by a worker named ``name``: the core's
-        :func:`~silverpyr.cli.tui.base.solve_in_thread`."""
-        solve_in_thread(self, job, name, f"silverpyr-cheops-{name}")
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
-            return
-        if worker.name == "advice":
-            self._advice_done(worker)
-        elif worker.name == "coach":
-            self._coach_done(worker)
-        elif worker.name == "bots":
-            self.busy = None
-            self.progress = None
-            if worker.state is WorkerState.ERROR:
-                self.say(Text(f"The bots failed: {worker.error}", style="bold red"))
-                self.redraw()
-                return
-            self._tell(worker.result or [])
-            self.recent = {
-                event.space
-                for event in self.table.state.events[self._events_before :]
-                if isinstance(event, Took) and event.seat != HUMAN
-            }
-            self.after_change()
 
 
 __all__ = ["AdviceNote", "CheopsEnd", "CheopsGameScreen", "CheopsHelp", "Question"]

@@ -23,17 +23,14 @@ def run_game(table: GameTable) -> list[str]:
     """Play ``table`` (a new or resumed game: the command made it, so a refusal was its usual
     one-line error) on the full screen; print and return what leaving kept. The table is
     released when the app exits."""
+    from ...tui.game_screen import run_table_game
     from .app import CheopsApp, CheopsSetting
     from .game_screen import CheopsGameScreen
 
     setting = CheopsSetting()
-    try:
-        CheopsApp(setting, lambda s: CheopsGameScreen(s, table)).run()
-    finally:
-        table.release()
-    for line in setting.left:
-        print(line)
-    return setting.left
+    return run_table_game(
+        table, setting, lambda: CheopsApp(setting, lambda s: CheopsGameScreen(s, table))
+    )
 
 
 def run_kept_game(kept: KeptGame) -> list[str]:

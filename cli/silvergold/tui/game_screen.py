@@ -32,7 +32,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
@@ -41,7 +40,7 @@ from ....solver.silvergold.cells import cells_of
 from ....solver.silvergold.game import DECK, Phase, Replacement
 from ....solver.silvergold.moves import Move, move_str
 from ....solver.silvergold.sheet import GEM_CAP, SKULL_CAP
-from ...tui.base import GameOver, Shown, solve_in_thread
+from ...tui.base import GameOver, Shown, SolvingScreen, waited
 from ...tui.modals import Confirm, Prompt
 from .placing import Placer
 from .puzzle_screen import MOVE_KEYS
@@ -64,11 +63,6 @@ DECIDING = MARKING | {"place", "end_turn", "undo", "choose", "hint"}
 """Actions off while a decision waits for the solver (the coach weighs it, the bots think)."""
 FOOTLESS = frozenset({"step", "prompt"})
 """Actions of :data:`MOVE_KEYS` left out of the game's footer (still live)."""
-
-
-def _waited(seconds: float) -> str:
-    """`` 12 s`` from 2 seconds on (empty before)."""
-    return f" {int(seconds)} s" if seconds >= 2 else ""
 
 
 def _who(player: int) -> str:
@@ -183,7 +177,7 @@ def event_text(event: Event) -> Text:
     return Text(event.verdict.message(), style="italic")
 
 
-class GameScreen(Screen[None]):
+class GameScreen(SolvingScreen):
     """A whole game: keep two cards, a move a turn, replacements, the final score."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -387,14 +381,14 @@ class GameScreen(Screen[None]):
         if self.busy is not None:
             if self._busy_since is None or self._busy_since[0] != self.busy:
                 self._busy_since = (self.busy, now)
-            status = Text(self.busy + _waited(now - self._busy_since[1]), style="bold italic")
+            status = Text(self.busy + waited(now - self._busy_since[1]), style="bold italic")
         else:
             self._busy_since = None
         if self.thinking:
             if self._thinking_since is None:
                 self._thinking_since = now
-            waited = _waited(now - self._thinking_since)
-            status.append(f"  thinking\u2026 (advice){waited}", style="italic")
+            took = waited(now - self._thinking_since)
+            status.append(f"  thinking\u2026 (advice){took}", style="italic")
         else:
             self._thinking_since = None
         self.query_one("#status", Static).update(status)
@@ -507,11 +501,15 @@ class GameScreen(Screen[None]):
 
     # --- the solver's work in thread workers ---------------------------------------------
 
-    def solve(self, job: Callable[[], object], name: str) -> None:
-        """Run ``job`` (solver work) in a daemon thread, watched by a worker named
-        ``name`` (:meth:`on_worker_state_changed` takes its result); see the core's
-        :func:`~silverpyr.cli.tui.base.solve_in_thread`."""
-        solve_in_thread(self, job, name, f"silverpyr-{name}")
+    def finishers(self) -> Mapping[str, Callable[[Worker[Any]], None]]:
+        """The solver's work in daemon threads (the core's
+        :class:`~silverpyr.cli.tui.base.SolvingScreen`: threads ``silverpyr-<work>``)."""
+        return {
+            "advice": self._advice_done,
+            "coach": self._coach_done,
+            "pending-check": self._pending_checked,
+            "foresight": self._foresight_done,
+        }
 
     def _foresee(self) -> None:
         """At the start of a turn, the bots' marks are worked out in a worker."""
@@ -583,20 +581,10 @@ class GameScreen(Screen[None]):
             return
         self._new_turn()
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
-            return
-        if worker.name == "advice":
-            self._advice_done(worker)
-        elif worker.name == "coach":
-            self._coach_done(worker)
-        elif worker.name == "pending-check":
-            self._pending_checked(worker)
-        elif worker.name == "foresight":
-            if worker.state is WorkerState.ERROR:
-                self.say(Text(f"The bots failed: {worker.error}", style="bold red"))
-            self._maybe_end()
+    def _foresight_done(self, worker: Worker[Any]) -> None:
+        if worker.state is WorkerState.ERROR:
+            self.say(Text(f"The bots failed: {worker.error}", style="bold red"))
+        self._maybe_end()
 
     def _coach_done(self, worker: Worker[Any]) -> None:
         self.busy = None

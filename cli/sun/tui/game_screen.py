@@ -36,9 +36,7 @@ weighed and, from 2 s on, for how long; decisions wait meanwhile.
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -46,14 +44,11 @@ from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
-from textual.worker import Worker, WorkerState
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
 
-from ....solver.errors import SilverpyrError
 from ....solver.sun.cards import PileName
 from ....solver.sun.game import (
     Discard,
@@ -72,8 +67,14 @@ from ....solver.sun.game import (
     points_for,
 )
 from ....solver.sun.pyramid import Slot
-from ...tui.base import GameOver, Shown, solve_in_thread
-from ...tui.modals import Choose, Confirm
+from ...tui.base import GameOver, Shown
+from ...tui.base import waited as waited
+from ...tui.game_screen import ADVICE_LINES as ADVICE_LINES
+from ...tui.game_screen import CURSOR_KEYS, LAST_KEYS, TableGameScreen, nearest
+from ...tui.game_screen import LEAVE as LEAVE
+from ...tui.game_screen import LOG_LINES as LOG_LINES
+from ...tui.game_screen import Question as Question
+from ...tui.game_screen import advice_texts as advice_texts
 from .app import SunSetting
 from .board import (
     card_face,
@@ -85,60 +86,26 @@ from .board import (
     seats_text,
     slot_x,
 )
-from .table import HUMAN, GameTable, TableLine, VerdictLike
+from .table import HUMAN, GameTable
 
 DECIDING = frozenset({"cursor", "choose", "next_card", "enter", "end_turn", "undo", "draw", "hint"})
 """Actions off while the bots play (the table is busy in a thread)."""
-LEAVE = "\x00leave"
-"""A question's answer when ``q`` was pressed on it (no option has this value)."""
-LOG_LINES = 40
-"""Messages kept on screen (the log scrolls to the newest)."""
-
-
-def waited(seconds: float) -> str:
-    """`` 12 s`` from 2 seconds on (empty before)."""
-    return f" {int(seconds)} s" if seconds >= 2 else ""
 
 
 def next_slot(opens: list[Slot], cursor: Slot, rows: int, columns: int) -> Slot:
     """The open slot the cursor moves to: the nearest one in the direction asked (rows: +1
     up the pyramid, -1 down; columns: +1 right, -1 left), or where it is when none lies
-    that way."""
-    x0 = slot_x(cursor)
-    best: tuple[int, int, int, int] | None = None
-    found = cursor
-    for slot in opens:
-        dx = slot_x(slot) - x0
-        dy = slot.level - cursor.level
-        if slot == cursor:
-            continue
-        if columns:
-            if dx * columns <= 0:
-                continue
-            key = (abs(dy), abs(dx), slot.level, slot.pos)
-        else:
-            if dy * rows <= 0:
-                continue
-            key = (abs(dy), abs(dx), slot.level, slot.pos)
-        if best is None or key < best:
-            best, found = key, slot
-    return found
-
-
-ADVICE_LINES = 7
-"""Lines of advice shown in the messages (the best options; the rest are counted)."""
-
-
-def advice_texts(lines: Sequence[str]) -> list[Text]:
-    """The advice for the messages: its first line after ``Advice:``, then the next lines
-    up to :data:`ADVICE_LINES` in all and how many are left out."""
-    if not lines:
-        return [Text("Advice: none.", style="italic")]
-    texts = [Text(f"Advice: {lines[0]}", style="bold")]
-    texts.extend(Text(f"  {line.strip()}") for line in lines[1:ADVICE_LINES])
-    if len(lines) > ADVICE_LINES:
-        texts.append(Text(f"  (and {len(lines) - ADVICE_LINES} more)", style="italic"))
-    return texts
+    that way (the core's :func:`~silverpyr.cli.tui.game_screen.nearest`; a move to the side
+    asks nothing of the rows, and no direction at all stays put)."""
+    if not columns and not rows:
+        return cursor
+    return nearest(
+        opens,
+        cursor,
+        0 if columns else rows,
+        columns,
+        lambda slot: (slot_x(slot), slot.level, slot.pos),
+    )
 
 
 def tie_break_words(result: Outcome, names: tuple[str, ...]) -> str:
@@ -155,43 +122,6 @@ def tie_break_words(result: Outcome, names: tuple[str, ...]) -> str:
             f"{names[result.winners[0]]}."
         )
     return f"Tied on {top} points and on cards in hand ({held}): a shared win."
-
-
-class Question(Choose):
-    """A question of the game (a pile, a symbol's choice, a discard): the shared
-    :class:`~silverpyr.cli.tui.modals.Choose`, answered once. Keys typed fast could reach it
-    after its answer, while it is leaving, and dismiss the next question in its place."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave_game", "Leave")]
-
-    given = False
-
-    def action_leave_game(self) -> None:
-        """``q`` on a question: put it off and ask whether to leave the game."""
-        self.dismiss(LEAVE)
-
-    def dismiss(self, result: str | None = None) -> AwaitComplete:
-        """The first answer; any later one does nothing (it would pop the next question)."""
-        if self.given:
-            return AwaitComplete(asyncio.sleep(0))
-        self.given = True
-        return super().dismiss(result)
-
-    def on_key(self, event: events.Key) -> None:
-        if self.given or self is not self.app.screen:
-            event.stop()
-            return
-        super().on_key(event)
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if self.given:
-            event.stop()
-            return
-        super().on_option_list_option_selected(event)
-
-    def action_cancel(self) -> None:
-        if not self.given:
-            super().action_cancel()
 
 
 class SunHelp(ModalScreen[None]):
@@ -228,16 +158,19 @@ class SunEnd(GameOver):
     summary; ``q``, Escape or Enter leaves."""
 
 
-class SunGameScreen(Screen[None]):
-    """A whole game: your turns by keys, the bots' in a thread, the end screen."""
+class SunGameScreen(TableGameScreen[GameTable]):
+    """A whole game: your turns by keys, the bots' in a thread, the end screen (the flow is
+    the core's :class:`~silverpyr.cli.tui.game_screen.TableGameScreen`)."""
+
+    THREADS = "silverpyr-sun-"
+    NAME = "Pyramid of the Sun"
+    DECIDING = DECIDING
+    END = SunEnd
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # every key a priority binding, so keys typed together are handled in the order
         # typed (a priority Enter used to overtake the card's number before it: seen in tmux)
-        Binding("up,k", "cursor(1, 0)", "Move", show=False, priority=True),
-        Binding("down,j", "cursor(-1, 0)", "Move", show=False, priority=True),
-        Binding("left,H", "cursor(0, -1)", "Move", show=False, priority=True),
-        Binding("right,l", "cursor(0, 1)", "Move", show=False, priority=True),
+        *CURSOR_KEYS,
         *(
             Binding(str(n), f"choose({n - 1})", f"Card {n}", show=False, priority=True)
             for n in range(1, 8)
@@ -247,36 +180,20 @@ class SunGameScreen(Screen[None]):
         Binding("e", "end_turn", "End turn", priority=True),
         Binding("u", "undo", "Undo", priority=True),
         Binding("d", "draw", "Draw", priority=True),
-        Binding("h", "hint", "Advice", priority=True),
-        Binding("question_mark", "help", "Help", priority=True),
-        Binding("q", "leave", "Leave", priority=True),
+        *LAST_KEYS,
     ]
 
     def __init__(self, setting: SunSetting, table: GameTable) -> None:
-        super().__init__()
-        self.setting = setting
-        self.table = table
-        self.names = table.seat_names()
+        super().__init__(setting, table)
         self.chosen: int | None = None
         """The card of your hand Enter places (``None``: Enter ends a play turn)."""
         self.cursor: Slot | None = None
-        self.busy: str | None = None
-        """What the table is doing in a thread (the bots playing); decisions wait."""
-        self.progress: str | None = None
-        """The latest line of the bots' progress (set from their thread)."""
-        self.thinking = False
-        """Whether the advice is being worked out."""
-        self.closed = False
         self.recent: set[Slot] = set()
         """The cards the others placed since your last decision (underlined)."""
-        self._events_before = 0
-        self._busy_since: float | None = None
-        self._thinking_since: float | None = None
-        coached = " The coach is on." if table.coach else ""
-        self.messages: list[RenderableType] = [
-            Text(f"Pyramid of the Sun: {table.seed_words()}.{coached} ? shows the keys."),
-            *(Text(note, style="italic") for note in table.notes),
-        ]
+
+    def game_words(self) -> str:
+        """``seed 5, a standard pyramid, you against greedy``."""
+        return self.table.seed_words()
 
     # --- layout -------------------------------------------------------------------------
 
@@ -294,18 +211,13 @@ class SunGameScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        """The pyramid's width; then the core's ``on_mount`` (Textual calls it after this
+        one) draws the table and starts the status's clock."""
         width = pyramid_width(self.table.state.pyramid.width)
         self.query_one("#pyramid", Static).styles.width = width + 1
-        self.call_after_refresh(self.after_change)
-        self.set_interval(1.0, self._tick)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Keys that mean nothing now are off (and out of the footer)."""
-        if self.busy is not None and action in DECIDING:
-            return False
+    def allows(self, action: str) -> bool | None:
         waiting = self.table.waiting
-        if action == "undo":
-            return bool(self.table.pending)
         if action == "end_turn":
             return waiting is Phase.PLAYING
         if action in ("cursor", "choose", "next_card"):
@@ -323,7 +235,7 @@ class SunGameScreen(Screen[None]):
         table = self.table
         state = table.state
         deck = state.deck
-        title = Text("Pyramid of the Sun", style="bold")
+        title = Text(self.NAME, style="bold")
         if state.over:
             title.append(" - the game is over")
         elif table.waiting is not None:
@@ -341,35 +253,7 @@ class SunGameScreen(Screen[None]):
         self.query_one("#seats", Static).update(seats_text(state, self.names))
         self.query_one("#piles", Static).update(piles_text(state))
         self.query_one("#hand", Static).update(hand_text(deck, state.hands[HUMAN], self.chosen))
-        self.query_one("#messages", Static).update(Group(*self.messages[-LOG_LINES:]))
-        log = self.query_one("#log", VerticalScroll)
-        log.call_after_refresh(log.scroll_end, animate=False)
-        self.refresh_bindings()
-        self._draw_status()
-
-    def _draw_status(self) -> None:
-        now = time.monotonic()
-        if self.busy is not None:
-            if self._busy_since is None:
-                self._busy_since = now
-            what = self.progress or self.busy
-            status = Text(what + waited(now - self._busy_since), style="bold italic")
-        else:
-            self._busy_since = None
-            status = self.status_text()
-        if self.thinking:
-            if self._thinking_since is None:
-                self._thinking_since = now
-            status.append(
-                f"  thinking\u2026 (advice){waited(now - self._thinking_since)}", style="italic"
-            )
-        else:
-            self._thinking_since = None
-        self.query_one("#status", Static).update(status)
-
-    def _tick(self) -> None:
-        if (self.busy is not None or self.thinking) and self.is_mounted:
-            self._draw_status()
+        self.draw_log()
 
     def status_text(self) -> Text:
         """What is due from you, and what Enter does now."""
@@ -422,49 +306,21 @@ class SunGameScreen(Screen[None]):
             )
         return Text()
 
-    def say(self, *lines: RenderableType) -> None:
-        """Add ``lines`` to the messages."""
-        self.messages.extend(lines)
-
-    def _refuse(self, text: str) -> None:
-        self.query_one("#status", Static).update(Text(text, style="bold red"))
-
-    def _tell(self, lines: Sequence[TableLine]) -> None:
-        for line in lines:
-            if not line.text:  # a silent verdict of the coach
-                continue
-            style = {"pending": "italic", "coach": "italic", "over": "bold"}.get(line.kind, "")
-            prefix = "  (pending) " if line.kind == "pending" else "  "
-            self.say(Text(prefix + line.text, style=style))
-
     # --- after every change --------------------------------------------------------------
 
-    def after_change(self) -> None:
-        """The table changed: the bots play if due (in a thread), the end screen if it is
-        over, else the chosen card, the cursor and the question due are brought up to date."""
-        if self.closed:
-            return
-        table = self.table
-        if table.state.over:
-            self.redraw()
-            self._show_end()
-            return
-        if table.bots_due:
-            self._events_before = len(table.state.events)
-            self.busy = "The others are playing\u2026"
-            self.progress = None
-            self.redraw()
-            self.solve(lambda: table.settle(self._progress), "bots")
-            return
-        hand = table.state.hands[HUMAN]
+    def fit_choice(self) -> None:
+        """The chosen card if still in your hand, and the cursor on an open slot."""
+        hand = self.table.state.hands[HUMAN]
         if self.chosen not in hand:
             self.chosen = None
         self._fit_cursor()
-        self.redraw()
-        self._ask()
 
-    def _progress(self, line: str) -> None:
-        self.progress = line  # read by the status line each second
+    def recent_after(self, events: Sequence[Any]) -> None:
+        self.recent = {
+            event.slot
+            for event in events
+            if isinstance(event, Scored) and event.kind == "card" and event.seat != HUMAN
+        }
 
     def _fit_cursor(self, prefer_fit: bool = False) -> None:
         state = self.table.state
@@ -555,47 +411,12 @@ class SunGameScreen(Screen[None]):
         if reason is not None:
             self._refuse(f"Not played: {reason}")
             return
-        self.busy = "The coach is weighing your move\u2026"
-        self.progress = None
-        self.redraw()
-        table = self.table
-        self.solve(lambda: (move, table.check(move, self._progress)), "coach")
+        self.weigh(move)
 
-    def _coach_done(self, worker: Worker[Any]) -> None:
-        self.busy = None
-        self.progress = None
-        if worker.state is WorkerState.ERROR:
-            self.say(Text(f"The coach failed: {worker.error}", style="bold red"))
-            self.redraw()
-            return
-        assert worker.result is not None
-        result: tuple[Move, VerdictLike | None] = worker.result
-        move, verdict = result
-        if verdict is None or verdict.is_silent:
-            self._commit(move)
-            return
-
-        def answered(anyway: bool | None) -> None:
-            if anyway:
-                self._commit(move)
-            else:
-                self.say(Text("  Choose again.", style="italic"))
-                self.after_change()
-
-        self.redraw()
-        self.app.push_screen(Confirm(verdict.warning()), answered)
-
-    def _commit(self, move: Move) -> None:
-        """Play ``move`` on the table; its events go to the messages."""
-        try:
-            lines = self.table.play(move)
-        except SilverpyrError as error:
-            self._refuse(f"Not played: {error}")
-            return
-        self._tell(lines)
+    def after_play(self, move: Any) -> None:
+        """A placement played: no card is chosen (a second Enter ends the turn)."""
         if isinstance(move, Place):
             self.chosen = None
-        self.after_change()
 
     # --- the questions ---------------------------------------------------------------------
 
@@ -621,25 +442,6 @@ class SunGameScreen(Screen[None]):
         if size:
             return f"{name}: {size} cards"
         return f"{name}: empty, its {out} discards are shuffled first"
-
-    @property
-    def asking(self) -> bool:
-        """Whether a question (pile, symbol, discard) is up."""
-        return any(isinstance(screen, Question) for screen in self.app.screen_stack)
-
-    def _question(
-        self, question: str, options: list[tuple[str, str]], then: Callable[[str], None]
-    ) -> None:
-        def answered(value: str | None) -> None:
-            if value is None:
-                self.redraw()
-                return
-            if value == LEAVE:
-                self.action_leave()
-                return
-            then(value)
-
-        self.app.push_screen(Question(question, options), answered)
 
     def _ask_pile(self, question: str, draws: list[Draw]) -> None:
         options = [(str(move.pile), self._pile_words(move.pile)) for move in draws]
@@ -686,70 +488,30 @@ class SunGameScreen(Screen[None]):
 
     # --- advice, help, leaving, the end ------------------------------------------------------
 
-    def action_hint(self) -> None:
-        if self.table.waiting is None or self.busy is not None:
-            return
-        if self.thinking:
-            return
-        self.thinking = True
-        asked = self.table.state
-        self.say(Text("Advice: thinking\u2026", style="italic"))
-        self.redraw()
-        table = self.table
-        self.solve(lambda: (asked, table.advice_lines()), "advice")
-
-    def _advice_done(self, worker: Worker[Any]) -> None:
-        self.thinking = False
-        if worker.state is WorkerState.ERROR:
-            self.say(Text(f"The advice failed: {worker.error}", style="bold red"))
-        elif worker.result is not None:
-            asked, lines = worker.result
-            if asked is self.table.state:
-                self.say(*advice_texts(lines))
-            else:
-                self.say(Text("(The advice came after the table moved on.)", style="italic"))
-        self.redraw()
+    def advice(self) -> list[str]:
+        """The Sun's advice is told no progress."""
+        return self.table.advice_lines()
 
     def action_help(self) -> None:
         self.app.push_screen(SunHelp(legend_text(self.table.deck)))
 
-    def action_leave(self) -> None:
-        if self.table.state.over:
-            self._close()
-            return
-
-        def answered(leave: bool | None) -> None:
-            if leave:
-                self._close()
-
-        kept = (
+    def leave_words(self) -> str:
+        return (
             "It is saved after every final decision: `silverpyr sun game` resumes it."
             if self.table.saved
             else "It is not saved."
         )
-        self.app.push_screen(Confirm(f"Leave the game? {kept}"), answered)
 
-    def keep_progress(self) -> None:
-        """What leaving keeps, printed when the app exits (once)."""
-        if self.closed:
-            return
-        self.closed = True
-        lines = list(self.table.summary_lines())
+    def final_line(self) -> str | None:
+        """The final score, once the game is over (and the table let go of)."""
         result = outcome(self.table.state)
         if result is None:
-            left = self.table.leave()
-            lines.append(left[0].upper() + left[1:] + ".")
-        else:
-            self.table.release()
-            scores = ", ".join(
-                f"{name} {score}" for name, score in zip(self.names, result.scores, strict=True)
-            )
-            lines.insert(0, f"Final score: {scores}.")
-        self.setting.left.extend(lines)
-
-    def _close(self) -> None:
-        self.keep_progress()
-        self.app.exit()
+            return None
+        self.table.release()
+        scores = ", ".join(
+            f"{name} {score}" for name, score in zip(self.names, result.scores, strict=True)
+        )
+        return f"Final score: {scores}."
 
     def end_parts(self) -> list[RenderableType]:
         """The end screen: each seat's points and cards in hand, the winner(s), how the
@@ -783,42 +545,6 @@ class SunGameScreen(Screen[None]):
         parts.append(Text("\nThe pyramid:", style="bold"))
         parts.append(pyramid_text(self.table.state))
         return parts
-
-    def _show_end(self) -> None:
-        if any(isinstance(screen, SunEnd) for screen in self.app.screen_stack):
-            return
-        self.app.push_screen(SunEnd(*self.end_parts()), lambda _: self._close())
-
-    # --- the thread work ---------------------------------------------------------------------
-
-    def solve(self, job: Callable[[], object], name: str) -> None:
-        """Run ``job`` in a daemon thread watched by a worker named ``name`` (a daemon, so
-        leaving mid-way does not wait for it): the core's
-        :func:`~silverpyr.cli.tui.base.solve_in_thread`."""
-        solve_in_thread(self, job, name, f"silverpyr-sun-{name}")
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
-            return
-        if worker.name == "advice":
-            self._advice_done(worker)
-        elif worker.name == "coach":
-            self._coach_done(worker)
-        elif worker.name == "bots":
-            self.busy = None
-            self.progress = None
-            if worker.state is WorkerState.ERROR:
-                self.say(Text(f"The bots failed: {worker.error}", style="bold red"))
-                self.redraw()
-                return
-            self._tell(worker.result or [])
-            self.recent = {
-                event.slot
-                for event in self.table.state.events[self._events_before :]
-                if isinstance(event, Scored) and event.kind == "card" and event.seat != HUMAN
-            }
-            self.after_change()
 
 
 def _pile(word: str) -> PileName:

@@ -22,17 +22,14 @@ __all__ = ["NOT_A_TERMINAL", "interactive", "run_game", "run_kept_game", "why_no
 def run_game(table: GameTable) -> list[str]:
     """Play ``table`` (a new or resumed game: the command made it, so a refusal was its usual
     one-line error) on the full screen; print and return what leaving kept."""
+    from ...tui.game_screen import run_table_game
     from .app import SunApp, SunSetting
     from .game_screen import SunGameScreen
 
     setting = SunSetting()
-    try:
-        SunApp(setting, lambda s: SunGameScreen(s, table)).run()
-    finally:
-        table.release()
-    for line in setting.left:
-        print(line)
-    return setting.left
+    return run_table_game(
+        table, setting, lambda: SunApp(setting, lambda s: SunGameScreen(s, table))
+    )
 
 
 def run_kept_game(kept: KeptGame) -> list[str]:

@@ -54,10 +54,11 @@ from ....solver.errors import SilverpyrError
 from ....solver.silvergold.game import DECK, GameState, Phase, Replacement, deal
 from ....solver.silvergold.moves import PASS, IllegalMoveError, Move
 from ...kept import (
+    GAME_ID,
+    HoldsLease,
     UnfinishedGameError,
-    dropped_note,
     keep_in_store,
-    restart_note,
+    start_kept,
     unfinished_error,
 )
 from .advice import Kind, decision_kind
@@ -70,7 +71,6 @@ if TYPE_CHECKING:
     from ....solver.silvergold.players import Player
     from ....solver.silvergold.position import Position
     from ....solver.silvergold.rollouts import Choice
-    from ...lease import Lease
     from ...store import SavedGame, Store
     from .advice import Advice
     from .game_coach import CoachReport, Verdict
@@ -78,8 +78,6 @@ if TYPE_CHECKING:
 
 HUMAN = 0
 """Your seat (0-based): player 1."""
-GAME_ID = "game"
-"""The id of the unfinished game in the store (one at a time: see the module's ruling)."""
 DEFAULT_PLAYERS = 2
 DEFAULT_OPPONENTS = "greedy"
 LEASE_NAME = "unfinished game against bots"
@@ -138,7 +136,7 @@ Event = Played | Completed | Replaced | Claimed | Judged
 # --- the kept game -----------------------------------------------------------------------
 
 
-class KeptGame:
+class KeptGame(HoldsLease):
     """A game against bots and what the results store keeps of it (module docstring).
 
     ``store`` is ``None`` when nothing is saved (``--no-record``, or a store that cannot
@@ -181,7 +179,6 @@ class KeptGame:
         self.started_on = dt.date.today().isoformat()
         self.revision: int | None = None
         """The revision of the saved game this session read or wrote last."""
-        self.lease: Lease | None = None
         self._record: GameRecord | None = None
         self._advised: tuple[GameState, Advice] | None = None
         self._bot_keeps: tuple[GameState, list[tuple[int, int]]] | None = None
@@ -217,62 +214,19 @@ class KeptGame:
         unfinished, and the store's ``SessionBusyError`` while another session holds the
         saved game.
         """
-        if store is None:
-            return cls._new(deck, seed, fresh_seed, players, opponents, coach, record, None)
-        lease = store.hold(GAME_ID, LEASE_NAME)
-        try:
-            kept = cls._open(
-                deck, seed, fresh_seed, players, opponents, coach, record, store, restart
+
+        def new() -> KeptGame:
+            return cls(
+                deck,
+                fresh_seed if seed is None else seed,
+                DEFAULT_PLAYERS if players is None else players,
+                DEFAULT_OPPONENTS if opponents is None else opponents,
+                coach=coach,
+                record=record,
+                store=store,
             )
-        except BaseException:
-            if lease is not None:
-                lease.release()
-            raise
-        kept.lease = lease
-        return kept
 
-    @classmethod
-    def _new(
-        cls,
-        deck: Deck,
-        seed: int | None,
-        fresh_seed: int,
-        players: int | None,
-        opponents: str | None,
-        coach: bool,
-        record: Path | None,
-        store: Store | None,
-    ) -> KeptGame:
-        return cls(
-            deck,
-            fresh_seed if seed is None else seed,
-            DEFAULT_PLAYERS if players is None else players,
-            DEFAULT_OPPONENTS if opponents is None else opponents,
-            coach=coach,
-            record=record,
-            store=store,
-        )
-
-    @classmethod
-    def _open(
-        cls,
-        deck: Deck,
-        seed: int | None,
-        fresh_seed: int,
-        players: int | None,
-        opponents: str | None,
-        coach: bool,
-        record: Path | None,
-        store: Store,
-        restart: bool,
-    ) -> KeptGame:
-        saved = store.saved_game(GAME_ID)
-        notes: list[str] = []
-        if saved is not None and restart:
-            store.drop_game(GAME_ID)
-            notes.append(restart_note(describe(saved)))
-            saved = None
-        if saved is not None:
+        def resume(saved: SavedGame) -> KeptGame | str:
             asked = (
                 (seed is None or seed == saved.seed)
                 and (players is None or players == saved.players)
@@ -287,26 +241,23 @@ class KeptGame:
                 )
             from .registry import PLAYERS
 
-            problem: str | None = f"no bot is named {saved.opponents!r}"
-            if saved.opponents in PLAYERS:
-                kept = cls(
-                    deck,
-                    saved.seed,
-                    saved.players,
-                    saved.opponents,
-                    coach=coach or saved.coach,
-                    record=record,
-                    store=store,
-                )
-                problem = kept._replay(saved)
-            if problem is None:
-                kept.notes[:0] = notes
-                return kept
-            notes.append(dropped_note(describe(saved), problem))
-            store.drop_game(GAME_ID)
-        kept = cls._new(deck, seed, fresh_seed, players, opponents, coach, record, store)
-        kept.notes[:0] = notes
-        return kept
+            if saved.opponents not in PLAYERS:
+                return f"no bot is named {saved.opponents!r}"
+            kept = cls(
+                deck,
+                saved.seed,
+                saved.players,
+                saved.opponents,
+                coach=coach or saved.coach,
+                record=record,
+                store=store,
+            )
+            problem = kept._replay(saved)
+            return kept if problem is None else problem
+
+        return start_kept(
+            store, LEASE_NAME, restart=restart, describe=describe, resume=resume, new=new
+        )
 
     def _replay(self, saved: SavedGame) -> str | None:
         """Replay the saved answers through the engine; why they do not replay, if so."""
@@ -494,18 +445,6 @@ class KeptGame:
         raise IllegalMoveError("the game is over")
 
     # --- leaving ------------------------------------------------------------------------
-
-    def release(self) -> None:
-        """Let go of the saved game's lease (the game was left, or ended)."""
-        if self.lease is not None:
-            self.lease.release()
-            self.lease = None
-
-    def __enter__(self) -> KeptGame:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.release()
 
     def leave(self) -> str:
         """You leave before the end: what is kept, and how to come back (a pending mark is

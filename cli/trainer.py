@@ -1,0 +1,491 @@
+"""The trainer's commands in line mode, for any game with a :mod:`puzzles.attempts` trainer
+(the Sun's and Cheops's ``puzzle``, ``daily`` and ``stats``): what they do the same, game-free.
+
+* ``puzzle``: ``--seed`` or ``--id`` (:func:`puzzle_to_play`), a daily not out yet refused
+  (:func:`require_out`); the puzzle from the store's cache or made and cached
+  (:func:`cached_puzzle`).
+* ``daily``: ``--date`` or today (:func:`daily_to_play`); ``--archive``: the past dailies with
+  your result (:func:`show_archive`), scores and pars in the game's unit (the store keeps
+  tenths).
+* ``stats``: played, at par, streaks, histogram (:func:`show_stats`).
+* Playing (:func:`play_attempt`): ``--json`` without answers shows the puzzle; else the
+  attempt is opened (resumed, practice), the position and the notes are printed, the answers
+  (``--moves``, or typed lines) run through :func:`run_answers` (``undo``, ``hint``/``hint N``,
+  ``give up``, ``q``; a move is the game's), and the attempt is finished (scored, or saved),
+  also on Ctrl-C.
+
+Each game names its store (``game``), its errors, its puzzle's making and reading, its
+position and its move's lines.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, nullcontext
+from typing import TYPE_CHECKING, Annotated, Any, Protocol, TypeVar
+
+import typer
+
+from .options import random_seed
+from .output import emit
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..puzzles.attempts import Sitting
+    from ..puzzles.standings import ArchiveEntry
+    from ..puzzles.store import Store
+
+Error = Callable[[str], Exception]
+"""A game's error type (its puzzle's or its session's): a problem the user is told of."""
+
+
+class Cacheable(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+P = TypeVar("P", bound=Cacheable)
+
+
+class TrainerSitting(Protocol):
+    @property
+    def notes(self) -> list[str]: ...
+
+
+T = TypeVar("T", bound=TrainerSitting)
+
+
+class LoopSession(Protocol):
+    """What :func:`run_answers` uses of a game's puzzle session."""
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def moves(self) -> tuple[str, ...]: ...
+
+    def undo(self) -> str: ...
+
+    def hint(self, level: int | None = None) -> tuple[int, str]: ...
+
+    def give_up(self) -> None: ...
+
+
+ARCHIVE_DAYS = 30
+"""Days listed by ``daily --archive`` unless ``--days`` says otherwise."""
+
+DateOption = Annotated[
+    str | None,
+    typer.Option(
+        "--date",
+        help="Play the daily of this date (YYYY-MM-DD, not after today); default: today.",
+        show_default=False,
+    ),
+]
+ArchiveOption = Annotated[
+    bool, typer.Option("--archive", help="List past dailies with your result instead.")
+]
+DaysOption = Annotated[
+    int, typer.Option("--days", min=1, max=3660, help="Days listed by --archive.")
+]
+
+
+def kind_option() -> Any:
+    """``--kind`` of ``puzzle`` (its values are the game's kinds)."""
+    return typer.Option(
+        "--kind", help="Kind of puzzle (default: the seed picks one).", show_default=False
+    )
+
+
+class PuzzleId(Protocol):
+    """A parsed puzzle id: its canonical text, and its date when it is a daily's."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def daily_date(self) -> str | None: ...
+
+
+def results_store(game: str, optional: bool) -> AbstractContextManager[Store | None]:
+    """``game``'s rows of the results store; none at all when nothing is recorded."""
+    from ..puzzles.store import Store
+
+    if optional:
+        return nullcontext()
+    return Store.open_default(game=game)
+
+
+def require_out(day: dt.date, today: dt.date, error: Error) -> None:
+    """Refuse a daily of a date after ``today``."""
+    if day > today:
+        raise error(f"the daily of {day.isoformat()} is not out yet (today is {today.isoformat()})")
+
+
+def puzzle_to_play(
+    seed: int | None,
+    kind: str | None,
+    puzzle_id: str | None,
+    today: dt.date,
+    *,
+    seed_id: Callable[[int, str | None], str],
+    parse_puzzle_id: Callable[[str], PuzzleId],
+    error: Error,
+) -> str:
+    """The id of the puzzle ``puzzle`` plays: ``--id``, or the id of ``--seed`` (random when
+    not given) and ``--kind``; a daily's only once it is out on ``today``."""
+    if seed is not None and puzzle_id is not None:
+        raise error("give only one of --seed, --id")
+    if kind is not None and puzzle_id is not None:
+        raise error("--kind goes with --seed (or no seed), not with --id")
+    if puzzle_id is None:
+        puzzle_id = seed_id(seed if seed is not None else random_seed(), kind)
+    parsed = parse_puzzle_id(puzzle_id)
+    if parsed.daily_date is not None:
+        require_out(dt.date.fromisoformat(parsed.daily_date), today, error)
+    return parsed.text
+
+
+def daily_to_play(
+    game: str,
+    date: str | None,
+    today: dt.date,
+    *,
+    archive: bool,
+    days: int,
+    text: str | None,
+    restart: bool,
+    as_json: bool,
+    plain: bool,
+    parse_date: Callable[[str], dt.date],
+    error: Error,
+) -> dt.date | None:
+    """The date of the daily ``daily`` plays (``--date``, else ``today``; not after it), or
+    ``None`` when ``--archive`` listed the dailies instead (it plays nothing)."""
+    if archive:
+        if date is not None or text is not None or restart:
+            raise error("--archive lists the dailies: it takes only --days, --json, --plain")
+        show_archive(game, today, days, as_json=as_json, plain=plain)
+        return None
+    day = parse_date(date) if date is not None else today
+    require_out(day, today, error)
+    return day
+
+
+def _call(make: Callable[[], P]) -> P:
+    return make()
+
+
+def cached_puzzle(
+    game: str,
+    key: str,
+    make: Callable[[], P],
+    read: Callable[[dict[str, Any]], P],
+    damaged: type[Exception],
+    *,
+    no_record: bool,
+    made: Callable[[Callable[[], P]], P] = _call,
+) -> P:
+    """The puzzle cached under ``key`` in ``game``'s store (``read`` checks it again: a
+    ``damaged`` entry is warned about and made again), else ``make``'s, cached;
+    ``--no-record`` neither reads nor writes the store. ``made`` runs each making or reading
+    (a game may show a spinner)."""
+    from ..puzzles.store import Store
+
+    if no_record:
+        return made(make)
+    with Store.open_default(game=game) as store:
+        data = store.cached_puzzle(key)
+        if data is not None:
+            try:
+                return made(lambda: read(data))
+            except damaged as error:
+                store.warn_cache(key, str(error))
+        puzzle = made(make)
+        store.cache_puzzle(key, puzzle.to_dict())
+        return puzzle
+
+
+def show_stats(game: str, today: dt.date, *, as_json: bool, plain: bool) -> None:
+    """``stats``: played, at par, streaks, histogram of ``game``'s recorded attempts."""
+    from ..puzzles.standings import summarise
+    from ..puzzles.store import Store
+
+    with Store.open_default(game=game) as store:
+        summary = summarise(store.attempts(), today)
+
+    def render(console: Console) -> None:
+        console.print(
+            f"played {summary.played}, at par {summary.at_par}, dailies {summary.dailies_played}, "
+            f"streak {summary.current_streak} (best {summary.best_streak}), "
+            f"hints {summary.hints_used}, practice {summary.practice}",
+            markup=False,
+        )
+        for label, count in summary.histogram:
+            console.print(f"  {label:>10}  {count}", markup=False)
+
+    emit(summary.to_dict(), render, as_json=as_json, plain=plain)
+
+
+# --- playing -----------------------------------------------------------------------------
+
+
+def say(console: Console | None, text: str) -> None:
+    """A line for people (none under ``--json``)."""
+    if console is not None:
+        console.print(text, markup=False, highlight=False)
+
+
+def script_answers(text: str | None) -> list[str] | None:
+    """The answers of ``--moves`` (``;`` or new lines; ``-`` reads stdin), or ``None``."""
+    if text is None:
+        return None
+    if text.strip() == "-":
+        text = sys.stdin.read()
+    parts = [
+        part.split("#", 1)[0].strip() for line in text.splitlines() for part in line.split(";")
+    ]
+    return [part for part in parts if part]
+
+
+def stdin_lines(console: Console | None) -> Iterator[str]:
+    """Typed answers, one per line, until the puzzle ends or the input does."""
+    while True:
+        if console is not None and sys.stdin.isatty():
+            console.print("> ", end="", markup=False)
+        line = sys.stdin.readline()
+        if not line:
+            return
+        stripped = line.split("#", 1)[0].strip()
+        if stripped:
+            yield stripped
+
+
+def hint_level(word: str, error: Error) -> int | None:
+    """``hint`` (the next level) or ``hint N``."""
+    parts = word.split()
+    if len(parts) == 1:
+        return None
+    if len(parts) == 2 and parts[1] in ("1", "2", "3"):
+        return int(parts[1])
+    raise error(f"{word!r}: write hint, or hint 1 (aim), 2 (area) or 3 (move)")
+
+
+def warn_unused(unused: list[str], what: str) -> None:
+    """Scripted answers after the end of the ``what`` (turn, puzzle): one warning."""
+    from .output import warn
+
+    if unused:
+        warn(
+            f"the {what} is over: {len(unused)} answer{'s' * (len(unused) != 1)} not played "
+            f"({'; '.join(unused)})"
+        )
+
+
+def run_answers(
+    session: LoopSession,
+    answers: Iterable[str],
+    log: list[dict[str, Any]],
+    console: Console | None,
+    *,
+    scripted: bool,
+    play: Callable[[str], None],
+    save: Callable[[], None] | None,
+    error: type[Exception],
+    what: str,
+) -> None:
+    """The answers until the puzzle ends: ``undo``, ``hint``, ``give up``, ``q`` here, a move
+    by the game's ``play`` (it logs and says its lines). A session's ``error`` is a line for
+    a person; a script stops on it, its moves saved first (``save``, when there is a store)."""
+    unused: list[str] = []
+    for answer in answers:
+        if session.finished:
+            unused.append(answer)
+            if scripted:
+                continue
+            break
+        word = answer.lower()
+        try:
+            if word in ("undo", "u"):
+                taken = session.undo()
+                log.append({"undo": taken})
+                say(console, f"undone: {taken}")
+            elif word == "hint" or word.startswith("hint "):
+                got, hint = session.hint(hint_level(word, error))
+                log.append({"hint": got, "text": hint})
+                say(console, f"hint ({('aim', 'area', 'move')[got - 1]}): {hint}")
+            elif word in ("give up", "giveup"):
+                session.give_up()
+                log.append({"gave_up": True})
+            elif word in ("q", "quit", "save"):
+                log.append({"left": True})
+                break
+            else:
+                play(answer)
+        except error as problem:
+            if scripted:
+                if save is not None and session.moves:
+                    save()
+                raise
+            say(console, f"{problem}")
+        if session.finished and not scripted:
+            break  # typed answers: the end shows at once, not after one more line
+    warn_unused(unused, what)
+
+
+def play_attempt(
+    answers: list[str] | None,
+    *,
+    game: str,
+    as_json: bool,
+    plain: bool,
+    no_record: bool,
+    public: Callable[[], dict[str, Any]],
+    open_sitting: Callable[[Store | None], T],
+    show: Callable[[Console, T], None],
+    typed: Callable[[Console | None], Iterable[str]],
+    run: Callable[[T, Iterable[str], list[dict[str, Any]], Console | None, Store | None], None],
+    finish: Callable[[T, Store | None, list[dict[str, Any]], Console | None], None],
+) -> None:
+    """Play a puzzle: ``--json`` without ``answers`` prints the ``public`` puzzle; else the
+    attempt is opened in ``game``'s store (none with ``no_record``), shown (``show``, the
+    notes), played (``run``: the scripted ``answers`` or the ``typed`` lines) and finished
+    (``finish``), also when Ctrl-C leaves (the attempt is saved, then the app says so)."""
+    if as_json and answers is None:
+        emit(public(), lambda c: None, as_json=True)
+        return
+    with results_store(game, no_record) as store:
+        sitting = open_sitting(store)
+        log: list[dict[str, Any]] = []
+        console = None
+        if not as_json:
+            from .output import stdout_console
+
+            console = stdout_console(plain=plain)
+            show(console, sitting)
+            for note in sitting.notes:
+                say(console, note)
+        source = answers if answers is not None else typed(console)
+        try:
+            run(sitting, source, log, console, store)
+        except KeyboardInterrupt:
+            finish(sitting, store, log, console)
+            raise
+        finish(sitting, store, log, console)
+
+
+Said = tuple[dict[str, Any], list[str]]
+"""Fields of the attempt's JSON, and lines for people."""
+
+
+def finish_attempt(
+    sitting: Sitting[Any],
+    store: Store | None,
+    log: list[dict[str, Any]],
+    console: Console | None,
+    *,
+    public: dict[str, Any],
+    as_json: bool,
+    record: Callable[[Store], object],
+    save: Callable[[Store], None],
+    scored: Callable[[Any], Said],
+    unfinished: Callable[[], Said],
+) -> None:
+    """The attempt's end: a finished one recorded in the store (``record``, when there is
+    one) and its ``scored`` fields and lines (of the session's result); else its moves saved
+    (``save``, with a store and moves) and its ``unfinished`` fields and lines; the whole as
+    JSON under ``--json``."""
+    session = sitting.session
+    data: dict[str, Any] = {"puzzle": public, "notes": sitting.notes, "log": log}
+    if session.finished:
+        result = session.result()
+        if store is not None:
+            record(store)
+        fields, lines = scored(result)
+        data.update(finished=True, **fields)
+    else:
+        if store is not None and session.moves:
+            save(store)
+        fields, lines = unfinished()
+        data.update(finished=False, **fields)
+    for line in lines:
+        say(console, line)
+    if as_json:
+        emit(data, lambda c: None, as_json=True)
+
+
+# --- the archive -------------------------------------------------------------------------
+
+
+def show_archive(game: str, today: dt.date, days: int, *, as_json: bool, plain: bool) -> None:
+    """``daily --archive``: ``game``'s dailies of the last ``days`` days with your result."""
+    from ..puzzles.standings import archive
+    from ..puzzles.store import Store
+
+    with Store.open_default(game=game) as store:
+        entries = archive(store.attempts(), store.all_progress(), today, days)
+
+    def render(console: Console) -> None:
+        for entry in entries:
+            console.print(f"{entry.date}  {describe_entry(entry)}", markup=False)
+
+    emit(
+        {"today": today.isoformat(), "dailies": [entry_dict(e) for e in entries]},
+        render,
+        as_json=as_json,
+        plain=plain,
+    )
+
+
+def entry_dict(entry: ArchiveEntry) -> dict[str, object]:
+    """The game-free archive entry with score and par in the puzzle's unit (the store keeps
+    tenths)."""
+    data = entry.to_dict()
+    for key in ("score", "par"):
+        value = data[key]
+        data[key] = value / 10 if isinstance(value, int) else None
+    return data
+
+
+def describe_entry(entry: ArchiveEntry) -> str:
+    """``11.5 / 12.0 at par``, ``gave up (0.0 / 12.0)``, ``in progress``, ``not played``."""
+    scored = entry.scored
+    if scored is None:
+        text = "in progress" if entry.in_progress is not None else "not played"
+    else:
+        text = f"{scored.score / 10:.1f} / {scored.par / 10:.1f}"
+        text = f"gave up ({text})" if scored.gave_up else text
+        text += " at par" if scored.at_par else ""
+        if entry.in_progress is not None:
+            text += ", practice in progress"
+    if entry.practice:
+        text += f", {entry.practice} practice"
+    return text
+
+
+__all__ = [
+    "ARCHIVE_DAYS",
+    "ArchiveOption",
+    "DateOption",
+    "DaysOption",
+    "cached_puzzle",
+    "daily_to_play",
+    "describe_entry",
+    "entry_dict",
+    "finish_attempt",
+    "hint_level",
+    "kind_option",
+    "play_attempt",
+    "puzzle_to_play",
+    "require_out",
+    "results_store",
+    "run_answers",
+    "say",
+    "script_answers",
+    "show_archive",
+    "show_stats",
+    "stdin_lines",
+    "warn_unused",
+]
