@@ -7,19 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import arena_checks as checks
 import pytest
 import typer
-from arena_checks import (
-    LINE_UP_ERRORS,
-    USAGE_ERRORS,
-    assert_one_line_on_stderr,
-    assert_recomputed_seat_by_seat,
-    assert_same_whatever_the_workers,
-    assert_shared_win_is_a_fraction,
-    assert_usage_error,
-    command_app,
-    seated_results,
-)
 from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -117,7 +107,7 @@ def _result(seed: int, money: tuple[int, ...], winners: tuple[int, ...]) -> Cheo
 
 def test_a_shared_win_counts_as_a_fraction() -> None:
     report = summarise([_result(1, (10, 10, 3), (0, 1)), _result(2, (5, 9, 1), (1,))], 1.0, 0)
-    assert_shared_win_is_a_fraction(report)
+    checks.assert_shared_win_is_a_fraction(report)
 
 
 @pytest.mark.parametrize(
@@ -141,7 +131,7 @@ def test_the_result_does_not_depend_on_the_number_of_workers() -> None:
     reports = [
         run_arena(COMPONENTS, line_up, 6, seed=123_456, workers=workers) for workers in (0, 1, 2)
     ]
-    assert_same_whatever_the_workers(reports)
+    checks.assert_same_whatever_the_workers(reports)
 
 
 def test_records_replay_through_the_engine(tmp_path: Path) -> None:
@@ -187,7 +177,7 @@ def test_a_record_of_other_components_does_not_replay() -> None:
 
 def _app() -> typer.Typer:
     """A small app with the project's error mapping, the arena as one of its commands."""
-    return command_app(arena)
+    return checks.command_app(arena)
 
 
 def test_the_command_prints_the_report_as_json() -> None:
@@ -209,16 +199,16 @@ def test_the_command_draws_a_table() -> None:
     assert "expert - greedy:" in result.stdout
 
 
-@pytest.mark.parametrize(("args", "words"), LINE_UP_ERRORS)
+@pytest.mark.parametrize(("args", "words"), checks.LINE_UP_ERRORS)
 def test_a_bad_line_up_is_one_line_on_stderr(
     args: list[str], words: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert_one_line_on_stderr(_app(), args, words, capsys)
+    checks.assert_one_line_on_stderr(_app(), args, words, capsys)
 
 
-@pytest.mark.parametrize("args", USAGE_ERRORS)
+@pytest.mark.parametrize("args", checks.USAGE_ERRORS)
 def test_a_bad_option_is_a_usage_error(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    assert_usage_error(_app(), args, capsys)
+    checks.assert_usage_error(_app(), args, capsys)
 
 
 def _game(
@@ -230,11 +220,11 @@ def _game(
 
 @st.composite
 def _results(draw: st.DrawFn) -> list[CheopsGameResult]:
-    return seated_results(draw, 300, _game)
+    return checks.seated_results(draw, 300, _game)
 
 
 @given(_results())
 def test_the_report_recomputed_seat_by_seat(results: list[CheopsGameResult]) -> None:
     """Wins add up to one a game; each bot's figures are its seats' own."""
     report = summarise(results, 0.0, 0)
-    assert_recomputed_seat_by_seat(report, results, lambda game: game.money)
+    checks.assert_recomputed_seat_by_seat(report, results, lambda game: game.money)
