@@ -41,29 +41,16 @@ Measured (8 paired rollouts a verdict, to the end; docs/cheops-game.md has the t
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
-import sys
 import time
-from dataclasses import dataclass
+
+from honesty import Coached, coached_play, play_seeds, report  # beside this script
 
 from silverpyr.puzzles.cheops import advice
 from silverpyr.puzzles.cheops.advice import DEFAULT_ROLLOUTS, margin
-from silverpyr.puzzles.cheops.coach import judge
+from silverpyr.puzzles.cheops.coach import Verdict, judge
 from silverpyr.solver.cheops.bots import CheopsPlayer, GreedyPlayer, play_out
 from silverpyr.solver.cheops.components import load_components
-from silverpyr.solver.cheops.game import apply, new_game, outcome
-
-
-@dataclass
-class Coached:
-    """One greedy game of seat 0: its final margin and what the coach said of it."""
-
-    margin: int = 0
-    total_loss: float = 0.0
-    decisions: int = 0
-    graded: int = 0
-    differed: int = 0
+from silverpyr.solver.cheops.game import CheopsState, Move, apply, new_game, outcome
 
 
 def coached_game(seed: int, players: int, samples: int) -> Coached:
@@ -71,21 +58,14 @@ def coached_game(seed: int, players: int, samples: int) -> Coached:
     components = load_components()
     table = ("greedy",) * players
     seats: list[CheopsPlayer] = [GreedyPlayer() for _ in range(players)]
-    state = new_game(components, players, seed)
-    found = Coached()
-    while not state.over:
-        seat = state.turn
-        move = seats[seat].decide(state, seat)
-        if seat == 0:
-            verdict = judge(state, 0, table, move, where="", samples=samples)
-            found.decisions += 1
-            found.total_loss += verdict.loss
-            found.graded += 0 if verdict.is_silent else 1
-            found.differed += 1 if verdict.samples else 0
-        state = apply(state, move)
-    result = outcome(state)
+
+    def verdict(state: CheopsState, move: Move) -> Verdict:
+        return judge(state, 0, table, move, where="", samples=samples)
+
+    found, final = coached_play(new_game(components, players, seed), seats, verdict, apply)
+    result = outcome(final)
     assert result is not None
-    found.margin = margin(result.money, 0)
+    found.final = margin(result.money, 0)
     return found
 
 
@@ -100,12 +80,6 @@ def expert_margin(seed: int, players: int) -> int:
     result = outcome(final)
     assert result is not None
     return margin(result.money, 0)
-
-
-def _mean_se(values: list[float]) -> tuple[float, float]:
-    mean = statistics.fmean(values)
-    se = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.nan
-    return mean, se
 
 
 def main() -> None:
@@ -127,42 +101,18 @@ def main() -> None:
     advice.HORIZON_ROUNDS = args.rounds
     horizon = "to the end" if args.rounds is None else f"horizon {args.rounds} round(s)"
     began = time.monotonic()
-    greedy: list[Coached] = []
-    expert: list[int] = []
-    for number in range(args.games):
-        seed = args.seed + number
-        greedy.append(coached_game(seed, args.players, args.rollouts))
-        expert.append(expert_margin(seed, args.players))
-        print(
-            f"\r{number + 1}/{args.games} games, {time.monotonic() - began:.0f} s",
-            end="",
-            file=sys.stderr,
-            flush=True,
-        )
-    print(file=sys.stderr)
-    gaps = [float(e - g.margin) for e, g in zip(expert, greedy, strict=True)]
-    gap, gap_se = _mean_se(gaps)
-    loss, loss_se = _mean_se([g.total_loss for g in greedy])
-    residual, residual_se = _mean_se([g.total_loss - d for g, d in zip(greedy, gaps, strict=True)])
-    decisions = sum(g.decisions for g in greedy)
+    greedy, expert = play_seeds(
+        args.games,
+        args.seed,
+        lambda seed: coached_game(seed, args.players, args.rollouts),
+        lambda seed: expert_margin(seed, args.players),
+    )
     first, last = args.seed, args.seed + args.games - 1
-    print(
+    header = (
         f"{args.players}-player games on seeds {first}..{last} (n={args.games}), "
         f"{args.rollouts} paired rollouts a verdict, {horizon}:"
     )
-    print(f"  expert mean margin   {statistics.fmean(expert):7.2f}")
-    print(f"  greedy mean margin   {statistics.fmean(g.margin for g in greedy):7.2f}")
-    print(f"  measured gap         {gap:7.2f} ± {gap_se:.2f} (SE, paired by seed)")
-    print(f"  coach's total loss   {loss:7.2f} ± {loss_se:.2f} per greedy game")
-    print(f"  loss - gap           {residual:7.2f} ± {residual_se:.2f} (paired by seed)")
-    ratio = loss / gap if gap else math.nan
-    print(f"  ratio loss / gap     {ratio:7.2f}")
-    print(
-        f"  greedy decisions     {decisions} ({decisions / args.games:.1f} a game), "
-        f"{sum(g.differed for g in greedy)} not the expert's, "
-        f"{sum(g.graded for g in greedy)} graded"
-    )
-    print(f"  {time.monotonic() - began:.0f} s wall")
+    gaps = report(header, "margin", greedy, expert, began)
     if args.rows:
         for number, (coached, gap_of) in enumerate(zip(greedy, gaps, strict=True)):
             print(f"row {args.seed + number} gap {gap_of:.2f} loss {coached.total_loss:.2f}")

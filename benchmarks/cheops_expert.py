@@ -16,16 +16,14 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import time
-from collections import defaultdict
 from typing import Any
 
-from timing import percentile  # benchmarks/timing.py, beside this script
+from timing import percentile, time_expert  # benchmarks/timing.py, beside this script
 
 from silverpyr.solver.cheops.bots import CheopsPlayer, GreedyPlayer, play_out
 from silverpyr.solver.cheops.components import load_components
 from silverpyr.solver.cheops.expert import ExpertPlayer
-from silverpyr.solver.cheops.game import CheopsState, Move, new_game
+from silverpyr.solver.cheops.game import new_game
 
 MEDIAN_TARGET = 0.020
 P95_TARGET = 0.3
@@ -50,24 +48,6 @@ def line(label: str, data: dict[str, Any]) -> str:
     )
 
 
-class Timed:
-    """The expert, each decision timed (wall and CPU) by phase."""
-
-    name = "expert"
-
-    def __init__(self, times: dict[str, tuple[list[float], list[float]]]) -> None:
-        self.player = ExpertPlayer()
-        self.times = times
-
-    def decide(self, state: CheopsState, seat: int) -> Move:
-        wall, cpu = time.perf_counter(), time.process_time()
-        move = self.player.decide(state, seat)
-        walls, cpus = self.times[str(state.phase)]
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
-        return move
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=20)
@@ -75,23 +55,12 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     components = load_components()
-    times: dict[str, tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
-    games: tuple[list[float], list[float]] = ([], [])
-    for g in range(args.games):
-        players = 2 + g % 4
-        seats: list[CheopsPlayer] = [GreedyPlayer() for _ in range(players)]
-        seats[g % players] = Timed(times)
-        wall, cpu = time.perf_counter(), time.process_time()
+
+    def play(g: int, players: int, seats: list[CheopsPlayer]) -> None:
         play_out(new_game(components, players, args.seed + g), seats)
-        games[0].append(time.perf_counter() - wall)
-        games[1].append(time.process_time() - cpu)
-    every: tuple[list[float], list[float]] = ([], [])
-    phases: dict[str, dict[str, Any]] = {}
-    for phase in sorted(times):
-        walls, cpus = times[phase]
-        every[0].extend(walls)
-        every[1].extend(cpus)
-        phases[phase] = figures(walls, cpus)
+
+    times, every, games = time_expert(args.games, GreedyPlayer, ExpertPlayer, play)
+    phases = {phase: figures(walls, cpus) for phase, (walls, cpus) in times.items()}
     total = figures(*every)
     result = {
         "games": args.games,

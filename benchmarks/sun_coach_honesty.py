@@ -34,29 +34,16 @@ visible bias at this sample size.
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
-import sys
 import time
-from dataclasses import dataclass
+
+from honesty import Coached, coached_play, play_seeds, report  # beside this script
 
 from silverpyr.puzzles.sun.advice import DEFAULT_ROLLOUTS
-from silverpyr.puzzles.sun.coach import judge
+from silverpyr.puzzles.sun.coach import Verdict, judge
 from silverpyr.solver.sun.bots import GreedyPlayer, SunPlayer, play_out
 from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.expert import ExpertPlayer
-from silverpyr.solver.sun.game import apply, new_game
-
-
-@dataclass
-class Coached:
-    """One greedy game of seat 0: its score and what the coach said of it."""
-
-    score: int = 0
-    total_loss: float = 0.0
-    decisions: int = 0
-    graded: int = 0
-    differed: int = 0
+from silverpyr.solver.sun.game import Move, SunState, apply, new_game
 
 
 def coached_game(seed: int, players: int, size: str, samples: int) -> Coached:
@@ -64,19 +51,12 @@ def coached_game(seed: int, players: int, size: str, samples: int) -> Coached:
     deck = load_deck()
     table = ("greedy",) * players
     seats: list[SunPlayer] = [GreedyPlayer() for _ in range(players)]
-    state = new_game(deck, players, size, seed)
-    found = Coached()
-    while not state.over:
-        seat = state.turn
-        move = seats[seat].decide(state, seat)
-        if seat == 0:
-            verdict = judge(state, 0, table, move, where="", samples=samples)
-            found.decisions += 1
-            found.total_loss += verdict.loss
-            found.graded += 0 if verdict.is_silent else 1
-            found.differed += 1 if verdict.samples else 0
-        state = apply(state, move)
-    found.score = state.scores[0]
+
+    def verdict(state: SunState, move: Move) -> Verdict:
+        return judge(state, 0, table, move, where="", samples=samples)
+
+    found, final = coached_play(new_game(deck, players, size, seed), seats, verdict, apply)
+    found.final = final.scores[0]
     return found
 
 
@@ -88,12 +68,6 @@ def expert_score(seed: int, players: int, size: str) -> int:
     return final.scores[0]
 
 
-def _mean_se(values: list[float]) -> tuple[float, float]:
-    mean = statistics.fmean(values)
-    se = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.nan
-    return mean, se
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=40)
@@ -103,42 +77,18 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS)
     args = parser.parse_args()
     began = time.monotonic()
-    greedy: list[Coached] = []
-    expert: list[int] = []
-    for number in range(args.games):
-        seed = args.seed + number
-        greedy.append(coached_game(seed, args.players, args.size, args.rollouts))
-        expert.append(expert_score(seed, args.players, args.size))
-        print(
-            f"\r{number + 1}/{args.games} games, {time.monotonic() - began:.0f} s",
-            end="",
-            file=sys.stderr,
-            flush=True,
-        )
-    print(file=sys.stderr)
-    gaps = [float(e - g.score) for e, g in zip(expert, greedy, strict=True)]
-    gap, gap_se = _mean_se(gaps)
-    loss, loss_se = _mean_se([g.total_loss for g in greedy])
-    residual, residual_se = _mean_se([g.total_loss - d for g, d in zip(greedy, gaps, strict=True)])
-    decisions = sum(g.decisions for g in greedy)
+    greedy, expert = play_seeds(
+        args.games,
+        args.seed,
+        lambda seed: coached_game(seed, args.players, args.size, args.rollouts),
+        lambda seed: expert_score(seed, args.players, args.size),
+    )
     first, last = args.seed, args.seed + args.games - 1
-    print(
+    header = (
         f"{args.players}-player {args.size} games on report seeds {first}..{last} "
         f"(n={args.games}), {args.rollouts} paired rollouts a verdict:"
     )
-    print(f"  expert mean score    {statistics.fmean(expert):7.2f}")
-    print(f"  greedy mean score    {statistics.fmean(g.score for g in greedy):7.2f}")
-    print(f"  measured gap         {gap:7.2f} ± {gap_se:.2f} (SE, paired by seed)")
-    print(f"  coach's total loss   {loss:7.2f} ± {loss_se:.2f} per greedy game")
-    print(f"  loss - gap           {residual:7.2f} ± {residual_se:.2f} (paired by seed)")
-    ratio = loss / gap if gap else math.nan
-    print(f"  ratio loss / gap     {ratio:7.2f}")
-    print(
-        f"  greedy decisions     {decisions} ({decisions / args.games:.1f} a game), "
-        f"{sum(g.differed for g in greedy)} not the expert's, "
-        f"{sum(g.graded for g in greedy)} graded"
-    )
-    print(f"  {time.monotonic() - began:.0f} s wall")
+    report(header, "score", greedy, expert, began)
 
 
 if __name__ == "__main__":

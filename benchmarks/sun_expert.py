@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
-from collections import defaultdict
 
-from timing import percentile  # benchmarks/timing.py, beside this script
+from timing import percentile, time_expert  # benchmarks/timing.py, beside this script
 
 from silverpyr.solver.sun.bots import GreedyPlayer, SunPlayer, play_out
 from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.expert import ExpertPlayer
-from silverpyr.solver.sun.game import Move, SunState, new_game
+from silverpyr.solver.sun.game import new_game
 
 
 def line(label: str, walls: list[float], cpus: list[float]) -> str:
@@ -34,24 +32,6 @@ def line(label: str, walls: list[float], cpus: list[float]) -> str:
     )
 
 
-class Timed:
-    """The expert, each decision timed (wall and CPU) by phase."""
-
-    name = "expert"
-
-    def __init__(self, times: dict[str, tuple[list[float], list[float]]]) -> None:
-        self.player = ExpertPlayer()
-        self.times = times
-
-    def decide(self, state: SunState, seat: int) -> Move:
-        wall, cpu = time.perf_counter(), time.process_time()
-        move = self.player.decide(state, seat)
-        walls, cpus = self.times[str(state.phase)]
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
-        return move
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=20)
@@ -59,21 +39,12 @@ def main() -> None:
     parser.add_argument("--size", default="standard", choices=("short", "standard", "long"))
     args = parser.parse_args()
     deck = load_deck()
-    times: dict[str, tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
-    games: tuple[list[float], list[float]] = ([], [])
-    for g in range(args.games):
-        players = 2 + g % 4
-        seats: list[SunPlayer] = [GreedyPlayer() for _ in range(players)]
-        seats[g % players] = Timed(times)
-        wall, cpu = time.perf_counter(), time.process_time()
+
+    def play(g: int, players: int, seats: list[SunPlayer]) -> None:
         play_out(new_game(deck, players, args.size, args.seed + g), seats)
-        games[0].append(time.perf_counter() - wall)
-        games[1].append(time.process_time() - cpu)
-    every: tuple[list[float], list[float]] = ([], [])
-    for phase in sorted(times):
-        walls, cpus = times[phase]
-        every[0].extend(walls)
-        every[1].extend(cpus)
+
+    phases, every, games = time_expert(args.games, GreedyPlayer, ExpertPlayer, play)
+    for phase, (walls, cpus) in phases.items():
         print(line(f"expert decisions, {phase}", walls, cpus))
     print(line("expert decisions, all", *every) + " (target: median <= 500ms)")
     print(line(f"whole games ({args.size}, 2-5 players)", *games))

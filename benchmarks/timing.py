@@ -1,10 +1,19 @@
-"""Shared by the benchmark scripts: the console script, percentiles, timing summaries."""
+"""Shared by the benchmark scripts: the console script, percentiles, timing summaries, an
+expert's decisions timed against greedy bots (any game: the game's bots and engine are
+handed in)."""
 
 from __future__ import annotations
 
 import statistics
 import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+Timings = tuple[list[float], list[float]]
+"""Wall seconds and CPU seconds, one of each a thing timed."""
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -28,3 +37,49 @@ def console_script() -> Path:
         if (folder / name).exists():
             return folder / name
     raise SystemExit(f"no silverpyr console script in {folder}: install the package first")
+
+
+class Timed:
+    """A bot whose every decision is timed (wall and CPU), by the state's phase."""
+
+    name = "expert"
+
+    def __init__(self, player: Any, times: dict[str, Timings]) -> None:
+        self.player = player
+        self.times = times
+
+    def decide(self, state: Any, seat: int) -> Any:
+        wall, cpu = time.perf_counter(), time.process_time()
+        move = self.player.decide(state, seat)
+        walls, cpus = self.times[str(state.phase)]
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+        return move
+
+
+def time_expert(
+    games: int,
+    greedy: Callable[[], Any],
+    expert: Callable[[], Any],
+    play: Callable[[int, int, list[Any]], None],
+) -> tuple[dict[str, Timings], Timings, Timings]:
+    """``games`` games of one expert against greedy bots (2, 3, 4, 5 players in turn, the
+    expert's seat rotated), ``play(g, players, seats)`` playing game ``g`` to its end: the
+    expert's decisions timed by phase (phases in order), all of them, and the whole games."""
+    times: dict[str, Timings] = defaultdict(lambda: ([], []))
+    whole: Timings = ([], [])
+    for g in range(games):
+        players = 2 + g % 4
+        seats = [greedy() for _ in range(players)]
+        seats[g % players] = Timed(expert(), times)
+        wall, cpu = time.perf_counter(), time.process_time()
+        play(g, players, seats)
+        whole[0].append(time.perf_counter() - wall)
+        whole[1].append(time.process_time() - cpu)
+    every: Timings = ([], [])
+    phases = {}
+    for phase in sorted(times):
+        phases[phase] = times[phase]
+        every[0].extend(times[phase][0])
+        every[1].extend(times[phase][1])
+    return phases, every, whole

@@ -1,10 +1,17 @@
-"""Where a game record may be written, and writing it, for any game.
+"""Where a game record may be written, writing it, and reading and replaying it, for any game.
 
 :func:`record_target` checks a path before a game starts (and again before the write):
 **ruling** only a regular file, or a new name in an existing folder, is ever replaced; a link
 to a file is followed; anything else (a FIFO, a device, a folder, a link to such or to
 nothing, a missing folder) is refused with :class:`RecordPathError`, so saving never harms
 it. :func:`save_text` writes a record atomically (a crash never leaves half a file).
+
+Game-free: a game names its record's shape. The Sun's and Cheops's ``game --record`` files
+share one (:class:`RecordShape`: ``format``, ``version``, the fingerprint of the game's cards
+or components, ``seed``, the game's own keys, ``players``, ``moves`` as ``[seat, notation]``
+and ``outcome``), read strictly by :meth:`RecordShape.read` (every problem, with its place),
+and :func:`replay_moves` plays the moves through the game's engine, the first one that does
+not replay named by its index.
 """
 
 from __future__ import annotations
@@ -12,14 +19,17 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from ..solver.errors import SilverpyrError
-from ..solver.reader import ReadError, read_data_file
+from ..solver.reader import Field, Problems, ReadError, read_data_file
+from ..solver.rng import seed_problem
 
 R = TypeVar("R")
+T = TypeVar("T")
 
 
 class RecordPathError(SilverpyrError, ValueError):
@@ -99,4 +109,142 @@ def load_json_record(
     return parse(data, source)
 
 
-__all__ = ["RecordPathError", "load_json_record", "record_target", "save_text"]
+@dataclass(frozen=True)
+class RecordFields(Generic[T]):
+    """What a game record holds (read by :meth:`RecordShape.read`)."""
+
+    fingerprint: str
+    seed: int
+    own: T
+    """The game's own keys, as its hook read them (the Sun's pyramid size)."""
+    players: tuple[str, ...]
+    moves: tuple[tuple[int, str], ...]
+    outcome: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class RecordShape:
+    """The keys of one game's record and how its messages name them."""
+
+    format: str
+    """The ``format`` key's one value (``silverpyr sun game record``)."""
+    version: int
+    keys: tuple[str, ...]
+    """Every key the record may hold, in order."""
+    expected: str
+    """What the record is, when it is no mapping."""
+    fingerprint: str
+    """The key of the game's cards' (or components') fingerprint (``deck``)."""
+    fingerprint_what: str
+    min_players: int
+    max_players: int
+    outcome_keys: str
+    """The outcome's keys, as a bad outcome's message names them."""
+    error: type[ReadError]
+
+    def read(
+        self,
+        data: Any,
+        source: str,
+        own: Callable[[Field], T | None],
+        players_problem: Callable[[Sequence[str]], str | None] | None = None,
+    ) -> RecordFields[T]:
+        """The record in ``data`` (a parsed JSON document; ``source`` names it in
+        problems), read strictly: :attr:`error` lists every problem, with its place.
+        ``own`` reads the game's own keys after the seed (``None``: a problem it gave);
+        ``players_problem`` says what is wrong with the players' names, if anything."""
+        problems = Problems(source)
+        top = Field.root(data, problems)
+        fields: RecordFields[T] | None = None
+        if top.mapping(self.keys, expected=self.expected):
+            kind = top.at("format").text(what=repr(self.format))
+            if kind is not None and kind != self.format:
+                top.at("format").fail(f"expected {self.format!r}, not {kind!r}")
+            top.at("version").integer(self.version, self.version)
+            fingerprint = top.at(self.fingerprint).text(what=self.fingerprint_what)
+            seed_field = top.at("seed")
+            seed = seed_field.whole()
+            if seed is not None and seed_problem(seed) is not None:
+                seed_field.fail(str(seed_problem(seed)))
+                seed = None
+            mine = own(top)
+            players_field = top.at("players")
+            players = players_field.text_list(low=self.min_players, what="a list of players")
+            if players is not None and len(players) > self.max_players:
+                players_field.fail(
+                    f"{len(players)} players: a game has {self.min_players}-{self.max_players}"
+                )
+                players = None
+            if players is not None and players_problem is not None:
+                problem = players_problem(players)
+                if problem is not None:
+                    players_field.fail(problem)
+                    players = None
+            moves: list[tuple[int, str]] = []
+            for item in top.at("moves").items(what="a list of [seat, move]"):
+                pair = item.items(low=2, high=2, what="[seat, move]")
+                if len(pair) != 2:
+                    continue
+                seat = pair[0].integer(0, self.max_players - 1)
+                text = pair[1].text(what="a move in notation")
+                if seat is not None and text is not None:
+                    moves.append((seat, text))
+            outcome_field = top.at("outcome")
+            outcome = outcome_field.value if outcome_field.present else None
+            if outcome is not None and not isinstance(outcome, dict):
+                outcome_field.fail(f"expected null or a mapping ({self.outcome_keys})")
+                outcome = None
+            if not problems and fingerprint and seed is not None and mine and players:
+                fields = RecordFields(
+                    fingerprint, seed, mine, tuple(players), tuple(moves), outcome
+                )
+        problems.raise_if_any(self.error)
+        assert fields is not None
+        return fields
+
+
+class TurnState(Protocol):
+    """What replaying needs of a game's state: whether the game is over, whose turn it is."""
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def turn(self) -> int: ...
+
+
+S = TypeVar("S", bound=TurnState)
+
+
+def replay_moves(
+    state: S,
+    moves: Sequence[tuple[int, str]],
+    play: Callable[[S, str], S],
+    error: Callable[[str], Exception],
+) -> S:
+    """The state ``moves`` (``(seat, notation)``) lead to from ``state``, each played by
+    ``play`` (the game's engine: parse, then apply); ``error`` names the first move (by its
+    index) of a game already over, of the wrong seat, or that the rules refuse (and why)."""
+    for index, (seat, text) in enumerate(moves):
+        if state.over:
+            raise error(f"moves[{index}] ({text!r}): the game is already over")
+        if seat != state.turn:
+            raise error(
+                f"moves[{index}] ({text!r}): seat {seat} moves, but it is seat {state.turn}'s turn"
+            )
+        try:
+            state = play(state, text)
+        except SilverpyrError as problem:
+            raise error(f"moves[{index}] ({text!r}): {problem}") from None
+    return state
+
+
+__all__ = [
+    "RecordFields",
+    "RecordPathError",
+    "RecordShape",
+    "load_json_record",
+    "record_target",
+    "replay_moves",
+    "save_text",
+]

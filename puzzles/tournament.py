@@ -16,20 +16,29 @@ one game from ``(shared, seed, seats)`` and summarises the results it gets back.
 * **Determinism.** :func:`play_games` returns the results sorted by seed, so a report does
   not depend on the number of workers nor on the order the games came back in.
 * **Records.** :func:`records_folder` checks (and makes) the folder game records go to,
-  before any game is played.
+  before any game is played; :class:`JsonRecords` writes one ``game-<seed>.json`` a game
+  there as the games come back.
+* **Arenas.** :func:`run_games` plays a checked line-up with records and a progress bar;
+  :func:`bot_reports` and :func:`pair_reports` give each bot's figures (:class:`BotReport`:
+  the win rate, scores, categories, cards, forecast) and every two bots' paired difference
+  (:class:`PairReport`), and :class:`ArenaReport` holds them with the games: every game's
+  arena reports these, with its own categories and keys (:class:`Seat` says what one seat
+  of one game adds).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import stat
 import statistics
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from ..solver.errors import SilverpyrError
 from ..solver.rng import seed_problem
@@ -44,6 +53,32 @@ from .cluster import (
 )
 
 R = TypeVar("R")
+
+
+class ArenaGame(Protocol):
+    """What the core reads of a game's arena result (a frozen dataclass)."""
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The bot of each seat."""
+        ...
+
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+
+
+class EndedGame(ArenaGame, Protocol):
+    """An arena result that says how its game ended."""
+
+    @property
+    def reason(self) -> str: ...
+
+
+G = TypeVar("G", bound=ArenaGame)
+E = TypeVar("E", bound=EndedGame)
 
 Z95 = 1.959964
 """The two-sided 95% quantile of the normal distribution."""
@@ -77,6 +112,20 @@ def win_shares(winners: Sequence[int], seats: int) -> tuple[float, ...]:
     """Each seat's share of the win: ``1/k`` for each of ``k`` winners, 0 for the others."""
     share = 1 / len(winners) if winners else 0.0
     return tuple(share if seat in winners else 0.0 for seat in range(seats))
+
+
+def seat_share(
+    games: int, players: int, first_seed: int, winners: Callable[[int, int], Sequence[int]]
+) -> float:
+    """One bot's win share over ``games`` games of ``players`` seats, its seat rotated one a
+    game (game ``g``: seat ``g % players``, seed ``first_seed + g``); ``winners(seat, seed)``
+    plays the game with the bot in ``seat`` and gives the winning seats (the tuning tools'
+    measure)."""
+    wins = 0.0
+    for g in range(games):
+        seat = g % players
+        wins += win_shares(winners(seat, first_seed + g), players)[seat]
+    return wins / games
 
 
 @dataclass(frozen=True)
@@ -164,6 +213,175 @@ def bot_figures(name: str, totals: Sequence[float], wins: float) -> dict[str, An
         "mean": figures.mean,
         "median": statistics.median(totals),
         "stderr": figures.stderr,
+    }
+
+
+@dataclass(frozen=True)
+class BotReport(BotFigures):
+    """One bot's figures over an arena, as every game's arena reports them: the core's
+    :class:`BotFigures`, then the mean score by the game's categories, the cards a seat and
+    the mean forecast (``None`` for a bot that makes none, and for a game whose bots never
+    forecast)."""
+
+    categories: dict[str, float]
+    cards: float
+    """Mean cards (or tiles) a seat, in the game's own measure."""
+    forecast: float | None = None
+    """Mean forecast at the keep decision (``None`` when the bot makes none)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.figures_dict(),
+            "categories": {k: round(v, 2) for k, v in self.categories.items()},
+            "cards": round(self.cards, 2),
+            "forecast": None if self.forecast is None else round(self.forecast, 2),
+        }
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What one seat of one arena game adds to its bot's figures (a game's arena says it)."""
+
+    total: int
+    """The seat's final score (or money)."""
+    categories: Mapping[str, int]
+    """Its score by each of the game's categories."""
+    cards: int = 0
+    forecast: float | None = None
+
+
+def bot_reports(
+    results: Sequence[G],
+    categories: Sequence[str],
+    seat: Callable[[G, int], Seat],
+    *,
+    per_card: int = 1,
+) -> tuple[BotReport, ...]:
+    """Each bot's figures over ``results`` (bots in the order they first appear), each of
+    its seats as ``seat(result, index)`` says; its ``cards`` are its seats' cards over the
+    seats it played, divided by ``per_card`` (a game counting them in tenths)."""
+    reports = []
+    for name in bots_in_order(result.seats for result in results):
+        totals: list[int] = []
+        wins = 0.0
+        sums = dict.fromkeys(categories, 0.0)
+        cards = 0
+        forecasts: list[float] = []
+        for result in results:
+            shares = win_shares(result.winners, len(result.seats))
+            for index, seated in enumerate(result.seats):
+                if seated != name:
+                    continue
+                figures = seat(result, index)
+                totals.append(figures.total)
+                for key in categories:
+                    sums[key] += figures.categories[key]
+                cards += figures.cards
+                wins += shares[index]
+                if figures.forecast is not None:
+                    forecasts.append(figures.forecast)
+        played = len(totals)
+        reports.append(
+            BotReport(
+                **bot_figures(name, totals, wins),
+                categories={k: v / played for k, v in sums.items()},
+                cards=cards / played / per_card,
+                forecast=statistics.fmean(forecasts) if forecasts else None,
+            )
+        )
+    return tuple(reports)
+
+
+@dataclass(frozen=True)
+class PairReport:
+    """Two bots' paired score (or money) difference over the games both played."""
+
+    first: str
+    second: str
+    difference: Spread
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"bots": [self.first, self.second], "score_difference": self.difference.to_dict()}
+
+
+def pair_reports(
+    results: Sequence[G], totals: Callable[[G], Sequence[int]]
+) -> tuple[PairReport, ...]:
+    """The paired difference of every two bots of ``results`` (in the order they first
+    appear): game by game, the mean of one bot's ``totals`` (its seats' final scores) minus
+    the other's, over the games both played."""
+
+    def mean_total(result: G, name: str) -> float | None:
+        mine = [totals(result)[s] for s, seated in enumerate(result.seats) if seated == name]
+        return statistics.fmean(mine) if mine else None
+
+    names = bots_in_order(result.seats for result in results)
+    pairs = []
+    for i, first in enumerate(names):
+        for second in names[i + 1 :]:
+            a: list[float] = []
+            b: list[float] = []
+            for result in results:
+                x, y = mean_total(result, first), mean_total(result, second)
+                if x is not None and y is not None:
+                    a.append(x)
+                    b.append(y)
+            pairs.append(PairReport(first, second, paired_difference(a, b)))
+    return tuple(pairs)
+
+
+@dataclass(frozen=True)
+class ArenaReport(Generic[E]):
+    """Every game of an arena, each bot's figures and the paired differences; a game's
+    arena names itself (:attr:`game`) and may add keys (:meth:`game_keys`)."""
+
+    game: ClassVar[str]
+    """The JSON's ``game`` key (``sun``, ``cheops``)."""
+
+    games: tuple[E, ...]
+    bots: tuple[BotReport, ...]
+    pairs: tuple[PairReport, ...]
+    seconds: float
+    workers: int
+    records: Path | None = None
+    """The folder every game's record was written to (``None``: none were)."""
+
+    def endings(self) -> dict[str, int]:
+        """Games by how they ended (the engine's reasons), in first-seen order."""
+        counts: dict[str, int] = {}
+        for game in self.games:
+            counts[game.reason] = counts.get(game.reason, 0) + 1
+        return counts
+
+    def game_keys(self) -> dict[str, Any]:
+        """The game's own keys, after ``game`` in the JSON (none here)."""
+        return {}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **arena_figures(self.games, self.bots, self.seconds, self.workers, self.records),
+            "game": self.game,
+            **self.game_keys(),
+            "pairs": [pair.to_dict() for pair in self.pairs],
+            "endings": self.endings(),
+        }
+
+
+def arena_figures(
+    games: Sequence[ArenaGame],
+    bots: Sequence[BotReport],
+    seconds: float,
+    workers: int,
+    records: Path | None,
+) -> dict[str, Any]:
+    """The keys every game's arena JSON starts with (``silverpyr arena``'s shape)."""
+    return {
+        "games": len(games),
+        "players": len(games[0].seats) if games else 0,
+        "bots": [bot.to_dict() for bot in bots],
+        "seconds": round(seconds, 1),
+        "workers": workers,
+        "records": None if records is None else str(records),
     }
 
 
@@ -304,3 +522,134 @@ def records_folder(folder: Path, *, fifo: str = "a named pipe", link_target: boo
     except OSError as error:
         raise RecordsFolderError(f"{shown}: {error.strerror or error}") from None
     return folder
+
+
+def record_digits(last_seed: int) -> int:
+    """Width of the seed in record file names (at least 6), so that they sort by seed."""
+    return max(6, len(str(last_seed)))
+
+
+C = TypeVar("C")
+
+
+@dataclass
+class JsonRecords(Generic[C, G]):
+    """The folder an arena writes every game to as ``game-<seed>.json`` (checked before any
+    game, :meth:`open`), and the records written so far; a game's arena says what a record
+    holds (:meth:`record`) and which error a failed write is (:attr:`error`)."""
+
+    error: ClassVar[type[Exception]]
+    """Raised, naming the file, when a record cannot be written."""
+
+    folder: Path
+    digits: int
+    """Width of the seed in the file names, so that they sort by seed."""
+    cards: C
+    """What the games are played with (the game's deck, its components)."""
+    written: int = field(default=0, init=False)
+
+    @classmethod
+    def open(cls, folder: Path, cards: C, last_seed: int) -> Self:
+        """The folder ``folder`` (made if missing, :func:`records_folder`), for games up to
+        ``last_seed`` played with ``cards``."""
+        return cls(records_folder(folder), record_digits(last_seed), cards)
+
+    def record(self, result: G) -> dict[str, Any]:
+        """The record of one game, as plain data."""
+        raise NotImplementedError
+
+    def name(self, seed: int) -> Path:
+        """Where the game of ``seed`` is written (``game-000123.json``)."""
+        return self.folder / f"game-{seed:0{self.digits}d}.json"
+
+    def write(self, result: G) -> None:
+        """Write ``result``'s record; :attr:`error` naming the file if it cannot be (the
+        records written before it stay)."""
+        path = self.name(result.seed)
+        data = self.record(result)
+        try:
+            path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        except OSError as error:
+            raise self.error(
+                f"cannot save the game record to {path}: {error.strerror or error}; the "
+                f"{self.written:,} records written before it stay in {self.folder}"
+            ) from None
+        self.written += 1
+
+
+S = TypeVar("S")
+
+
+def replay_arena_moves(
+    state: S, moves: Iterable[Any], play: Callable[[S, Any], S], error: Callable[[str], Exception]
+) -> S:
+    """The state an arena record's ``moves`` lead to from ``state``, each played by
+    ``play`` (the game's engine: parse, then apply); ``error`` names the first move (from 1)
+    that does not replay, and why."""
+    for number, text in enumerate(moves, start=1):
+        try:
+            state = play(state, text)
+        except SilverpyrError as problem:
+            raise error(f"move {number} ({text!r}) does not replay: {problem}") from None
+    return state
+
+
+G_contra = TypeVar("G_contra", bound=ArenaGame, contravariant=True)
+
+
+class GameWriter(Protocol[G_contra]):
+    """Where an arena writes each game as it comes back (:class:`JsonRecords`, or a game's
+    own)."""
+
+    @property
+    def folder(self) -> Path: ...
+
+    def write(self, result: G_contra) -> None: ...
+
+
+def run_games(
+    play: Callable[[Any, int, tuple[str, ...]], G],
+    shared: Any,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    *,
+    error: Callable[[str], Exception],
+    scheduler: str | None = None,
+    workers: int | None = None,
+    progress: Callable[[], None] | None = None,
+    records: GameWriter[G] | None = None,
+    records_stay: bool = False,
+) -> tuple[list[G], int, float]:
+    """Every game of a checked line-up (:func:`check_line_up`) played by :func:`play_games`,
+    each one written to ``records`` and counted by ``progress`` as it comes back: the results
+    sorted by seed, the number of workers used and the seconds it took. A
+    :class:`TournamentError` becomes ``error`` (the game's own); with ``records_stay`` a lost
+    scheduler also says where the records written so far stay."""
+    began = time.perf_counter()
+
+    def done(result: G) -> None:
+        if records is not None:
+            records.write(result)
+        if progress:
+            progress()
+
+    kept = (
+        f"; their records stay in {records.folder}" if records_stay and records is not None else ""
+    )
+    try:
+        results, used = play_games(
+            play,
+            shared,
+            line_ups(bots, games, seed),  # lazy: a million games are not held up front
+            total=games,
+            seed_of=lambda result: result.seed,
+            scheduler=scheduler,
+            workers=workers,
+            each=done,
+            kind="an arena",
+            kept=kept,
+        )
+    except TournamentError as problem:
+        raise error(str(problem)) from None
+    return results, used, time.perf_counter() - began

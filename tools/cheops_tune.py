@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))  # a checkout as silverpyr
 
-from silverpyr.puzzles.tournament import wilson, win_shares
+from silverpyr.puzzles.tournament import seat_share, wilson
 from silverpyr.solver.cheops.bots import CheopsPlayer, GreedyPlayer, play_game
 from silverpyr.solver.cheops.components import load_components
 from silverpyr.solver.cheops.expert import Expert, ExpertPlayer, ExpertWeights
@@ -32,16 +32,16 @@ def share(weights: ExpertWeights, players: int, games: int, first: int) -> float
     if first + games - 1 > LAST_TUNING_SEED:
         raise SystemExit("tuning seeds end at 99,999")
     components = load_components()
-    wins = 0.0
-    for g in range(games):
-        seat = g % players
+
+    def winners(seat: int, seed: int) -> tuple[int, ...]:
         line_up: list[CheopsPlayer] = [GreedyPlayer() for _ in range(players)]
         line_up[seat] = ExpertPlayer(expert=Expert(weights))
-        final, _ = play_game(components, line_up, first + g)
+        final, _ = play_game(components, line_up, seed)
         result = outcome(final)
         assert result is not None
-        wins += win_shares(result.winners, players)[seat]
-    return wins / games
+        return result.winners
+
+    return seat_share(games, players, first, winners)
 
 
 def main() -> None:

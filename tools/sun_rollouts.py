@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))  # a checkout as silverpyr
 
-from silverpyr.puzzles.tournament import win_shares
+from silverpyr.puzzles.tournament import seat_share, win_shares
 from silverpyr.solver.rng import SeededStream
 from silverpyr.solver.sun.bots import GreedyPlayer, SunPlayer, play_game, play_out
 from silverpyr.solver.sun.cards import load_deck
@@ -83,16 +83,16 @@ class RolloutExpert:
 
 def share(players: int, games: int, make: type[ExpertPlayer] | RolloutExpert) -> float:
     deck = load_deck()
-    wins = 0.0
-    for g in range(games):
-        seat = g % players
+
+    def winners(seat: int, seed: int) -> tuple[int, ...]:
         line_up: list[SunPlayer] = [GreedyPlayer() for _ in range(players)]
         line_up[seat] = make if isinstance(make, RolloutExpert) else make()
-        final, _ = play_game(deck, line_up, "standard", TUNING_SEED + g)
+        final, _ = play_game(deck, line_up, "standard", seed)
         result = outcome(final)
         assert result is not None
-        wins += win_shares(result.winners, players)[seat]
-    return wins / games
+        return result.winners
+
+    return seat_share(games, players, TUNING_SEED, winners)
 
 
 def main() -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))  # a checkout as silverpyr
 
-from silverpyr.puzzles.tournament import wilson, win_shares
+from silverpyr.puzzles.tournament import seat_share, wilson
 from silverpyr.solver.sun.bots import GreedyPlayer, SunPlayer, play_game
 from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.expert import Expert, ExpertPlayer, ExpertWeights
@@ -27,16 +27,16 @@ TUNING_SEED = 100_000
 def share(weights: ExpertWeights, players: int, games: int, size: str) -> float:
     """The expert's win share over ``games`` games against greedy bots, seat rotated."""
     deck = load_deck()
-    wins = 0.0
-    for g in range(games):
-        seat = g % players
+
+    def winners(seat: int, seed: int) -> tuple[int, ...]:
         line_up: list[SunPlayer] = [GreedyPlayer() for _ in range(players)]
         line_up[seat] = ExpertPlayer(expert=Expert(weights))
-        final, _ = play_game(deck, line_up, size, TUNING_SEED + g)
+        final, _ = play_game(deck, line_up, size, seed)
         result = outcome(final)
         assert result is not None
-        wins += win_shares(result.winners, players)[seat]
-    return wins / games
+        return result.winners
+
+    return seat_share(games, players, TUNING_SEED, winners)
 
 
 def main() -> None:

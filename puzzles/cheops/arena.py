@@ -23,13 +23,9 @@ the seed, the seats' bots and every move in notation, replayable through the eng
 
 from __future__ import annotations
 
-import json
-import statistics
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 from ...solver.cheops.bots import play_game
 from ...solver.cheops.components import Components
@@ -45,17 +41,16 @@ from ...solver.cheops.game import (
     parse_move,
 )
 from ...solver.errors import SilverpyrError
+from ..tournament import ArenaReport as CoreArenaReport
 from ..tournament import (
-    BotFigures,
-    Spread,
+    JsonRecords,
+    Seat,
     TournamentError,
-    bot_figures,
-    bots_in_order,
+    bot_reports,
     check_line_up,
-    line_ups,
-    paired_difference,
-    play_games,
-    win_shares,
+    pair_reports,
+    replay_arena_moves,
+    run_games,
 )
 from .registry import NAMES, make_player
 
@@ -137,111 +132,27 @@ def play_arena_game(
 
 
 @dataclass(frozen=True)
-class BotReport(BotFigures):
-    """One bot's figures over the arena (the core's, then Cheops's)."""
+class ArenaReport(CoreArenaReport[CheopsGameResult]):
+    """Every game, each bot's figures and the paired differences (the core's)."""
 
-    categories: dict[str, float]
-    cards: float
-    """Mean tiles placed in the pyramid per seat."""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            **self.figures_dict(),
-            "categories": {k: round(v, 2) for k, v in self.categories.items()},
-            "cards": round(self.cards, 2),
-            "forecast": None,
-        }
+    game: ClassVar[str] = "cheops"
 
 
-@dataclass(frozen=True)
-class PairReport:
-    """Two bots' paired money difference over the games both played."""
-
-    first: str
-    second: str
-    difference: Spread
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"bots": [self.first, self.second], "score_difference": self.difference.to_dict()}
-
-
-@dataclass(frozen=True)
-class ArenaReport:
-    """Every game, each bot's figures and the paired differences."""
-
-    games: tuple[CheopsGameResult, ...]
-    bots: tuple[BotReport, ...]
-    pairs: tuple[PairReport, ...]
-    seconds: float
-    workers: int
-    records: Path | None = None
-
-    def endings(self) -> dict[str, int]:
-        """Games by how they ended (the engine's reasons), in first-seen order."""
-        counts: dict[str, int] = {}
-        for game in self.games:
-            counts[game.reason] = counts.get(game.reason, 0) + 1
-        return counts
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "games": len(self.games),
-            "players": len(self.games[0].seats) if self.games else 0,
-            "bots": [bot.to_dict() for bot in self.bots],
-            "seconds": round(self.seconds, 1),
-            "workers": self.workers,
-            "records": None if self.records is None else str(self.records),
-            "game": "cheops",
-            "pairs": [pair.to_dict() for pair in self.pairs],
-            "endings": self.endings(),
-        }
-
-
-def _mean_money(result: CheopsGameResult, name: str) -> float | None:
-    money = [result.money[s] for s, seated in enumerate(result.seats) if seated == name]
-    return statistics.fmean(money) if money else None
+def _seat(result: CheopsGameResult, seat: int) -> Seat:
+    return Seat(result.money[seat], result.categories[seat], result.placed[seat])
 
 
 def summarise(results: Sequence[CheopsGameResult], seconds: float, workers: int) -> ArenaReport:
     """Each bot's figures over ``results`` (bots in the order they first appear), and the
-    paired difference of every two bots."""
-    names = bots_in_order(result.seats for result in results)
-    bots = []
-    for name in names:
-        totals: list[int] = []
-        wins = 0.0
-        categories = dict.fromkeys(CATEGORIES, 0.0)
-        placed = 0
-        for result in results:
-            shares = win_shares(result.winners, len(result.seats))
-            for seat, seated in enumerate(result.seats):
-                if seated != name:
-                    continue
-                totals.append(result.money[seat])
-                for key in CATEGORIES:
-                    categories[key] += result.categories[seat][key]
-                placed += result.placed[seat]
-                wins += shares[seat]
-        played = len(totals)
-        bots.append(
-            BotReport(
-                **bot_figures(name, totals, wins),
-                categories={k: v / played for k, v in categories.items()},
-                cards=placed / played,
-            )
-        )
-    pairs = []
-    for i, first in enumerate(names):
-        for second in names[i + 1 :]:
-            a: list[float] = []
-            b: list[float] = []
-            for result in results:
-                x, y = _mean_money(result, first), _mean_money(result, second)
-                if x is not None and y is not None:
-                    a.append(x)
-                    b.append(y)
-            pairs.append(PairReport(first, second, paired_difference(a, b)))
-    return ArenaReport(tuple(results), tuple(bots), tuple(pairs), seconds, workers)
+    paired money difference of every two bots (the core's :func:`bot_reports` and
+    :func:`pair_reports`)."""
+    return ArenaReport(
+        tuple(results),
+        bot_reports(results, CATEGORIES, _seat),
+        pair_reports(results, lambda result: result.money),
+        seconds,
+        workers,
+    )
 
 
 def check_arena(bots: Sequence[str], games: int, seed: int = 0) -> None:
@@ -256,38 +167,14 @@ def check_arena(bots: Sequence[str], games: int, seed: int = 0) -> None:
         )
 
 
-@dataclass
-class CheopsRecords:
-    """The folder ``cheops arena --records`` writes every game to (checked before any game)."""
+class CheopsRecords(JsonRecords[Components, CheopsGameResult]):
+    """The folder ``cheops arena --records`` writes every game to (checked before any game,
+    ``CheopsRecords.open(folder, components, last_seed)``)."""
 
-    folder: Path
-    components: Components
-    digits: int
-    written: int = field(default=0)
+    error = CheopsRecordError
 
-    @classmethod
-    def open(cls, folder: Path, components: Components, last_seed: int) -> CheopsRecords:
-        from ..tournament import records_folder
-
-        records_folder(folder)
-        return cls(folder, components, max(6, len(str(last_seed))))
-
-    def name(self, seed: int) -> Path:
-        return self.folder / f"game-{seed:0{self.digits}d}.json"
-
-    def write(self, result: CheopsGameResult) -> None:
-        """Write ``result``'s record; :class:`CheopsRecordError` naming the file if it cannot
-        be (the records written before it stay)."""
-        path = self.name(result.seed)
-        data = record_of(self.components, result)
-        try:
-            path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        except OSError as error:
-            raise CheopsRecordError(
-                f"cannot save the game record to {path}: {error.strerror or error}; the "
-                f"{self.written:,} records written before it stay in {self.folder}"
-            ) from None
-        self.written += 1
+    def record(self, result: CheopsGameResult) -> dict[str, Any]:
+        return record_of(self.cards, result)
 
 
 def record_of(components: Components, result: CheopsGameResult) -> dict[str, Any]:
@@ -316,12 +203,11 @@ def replay_record(components: Components, data: dict[str, Any]) -> CheopsState:
         state = new_game(components, len(seats), seed)
     except SilverpyrError as error:
         raise CheopsRecordError(f"the record's game cannot start: {error}") from None
-    for number, text in enumerate(moves, start=1):
-        try:
-            state = apply(state, parse_move(state, str(text)))
-        except SilverpyrError as error:
-            raise CheopsRecordError(f"move {number} ({text!r}) does not replay: {error}") from None
-    return state
+    return replay_arena_moves(state, moves, _play, CheopsRecordError)
+
+
+def _play(state: CheopsState, text: Any) -> CheopsState:
+    return apply(state, parse_move(state, str(text)))
 
 
 def run_arena(
@@ -337,27 +223,17 @@ def run_arena(
 ) -> ArenaReport:
     """Play the arena; ``workers=0`` plays in this process, otherwise on Dask."""
     check_arena(bots, games, seed)
-    began = time.perf_counter()
-
-    def done(result: CheopsGameResult) -> None:
-        if records is not None:
-            records.write(result)
-        if progress:
-            progress()
-
-    try:
-        results, used = play_games(
-            play_arena_game,
-            (components, records is not None),
-            line_ups(bots, games, seed),
-            total=games,
-            seed_of=lambda result: result.seed,
-            scheduler=scheduler,
-            workers=workers,
-            each=done,
-            kind="an arena",
-        )
-    except TournamentError as error:
-        raise CheopsArenaError(str(error)) from None
-    report = summarise(results, time.perf_counter() - began, used)
+    results, used, seconds = run_games(
+        play_arena_game,
+        (components, records is not None),
+        bots,
+        games,
+        seed,
+        error=CheopsArenaError,
+        scheduler=scheduler,
+        workers=workers,
+        progress=progress,
+        records=records,
+    )
+    report = summarise(results, seconds, used)
     return report if records is None else replace(report, records=records.folder)

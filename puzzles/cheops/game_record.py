@@ -39,9 +39,15 @@ from ...solver.cheops.game import (
     parse_move,
 )
 from ...solver.errors import SilverpyrError
-from ...solver.reader import Field, Problems, ReadError
-from ...solver.rng import seed_problem
-from ..records_file import RecordPathError, load_json_record, record_target, save_text
+from ...solver.reader import Field, ReadError
+from ..records_file import (
+    RecordPathError,
+    RecordShape,
+    load_json_record,
+    record_target,
+    replay_moves,
+    save_text,
+)
 
 FORMAT = "silverpyr cheops game record"
 VERSION = 1
@@ -51,6 +57,20 @@ _KEYS = ("format", "version", "components", "seed", "players", "moves", "outcome
 
 class GameRecordError(ReadError):
     """A game record that cannot be read (every problem, with its place)."""
+
+
+SHAPE = RecordShape(
+    FORMAT,
+    VERSION,
+    _KEYS,
+    "a Cheops game record (format, seed, players, moves)",
+    "components",
+    "the components' fingerprint",
+    MIN_PLAYERS,
+    MAX_PLAYERS,
+    "winners, money, reason",
+    GameRecordError,
+)
 
 
 class RecordReplayError(SilverpyrError, ValueError):
@@ -106,55 +126,28 @@ def load_record(path: Path) -> GameRecord:
     return load_json_record(path, parse_record, GameRecordError)
 
 
-def parse_record(data: Any, source: str) -> GameRecord:
-    """The record in ``data`` (a parsed JSON document); ``source`` names it in problems."""
+def _unknown_players(players: Sequence[str]) -> str | None:
     from .registry import NAMES
 
-    problems = Problems(source)
-    top = Field.root(data, problems)
-    record: GameRecord | None = None
-    if top.mapping(_KEYS, expected="a Cheops game record (format, seed, players, moves)"):
-        kind = top.at("format").text(what=repr(FORMAT))
-        if kind is not None and kind != FORMAT:
-            top.at("format").fail(f"expected {FORMAT!r}, not {kind!r}")
-        top.at("version").integer(VERSION, VERSION)
-        components = top.at("components").text(what="the components' fingerprint")
-        seed_field = top.at("seed")
-        seed = seed_field.whole()
-        if seed is not None and seed_problem(seed) is not None:
-            seed_field.fail(str(seed_problem(seed)))
-            seed = None
-        players_field = top.at("players")
-        players = players_field.text_list(low=MIN_PLAYERS, what="a list of players")
-        if players is not None and len(players) > MAX_PLAYERS:
-            players_field.fail(f"{len(players)} players: a game has {MIN_PLAYERS}-{MAX_PLAYERS}")
-            players = None
-        if players is not None:
-            unknown = [name for name in players if name != PERSON and name not in NAMES]
-            if unknown:
-                players_field.fail(
-                    f"no player is named {unknown[0]!r} ({PERSON!r} or a bot: {', '.join(NAMES)})"
-                )
-                players = None
-        moves: list[tuple[int, str]] = []
-        for item in top.at("moves").items(what="a list of [seat, move]"):
-            pair = item.items(low=2, high=2, what="[seat, move]")
-            if len(pair) != 2:
-                continue
-            seat = pair[0].integer(0, MAX_PLAYERS - 1)
-            text = pair[1].text(what="a move in notation")
-            if seat is not None and text is not None:
-                moves.append((seat, text))
-        outcome_field = top.at("outcome")
-        outcome = outcome_field.value if outcome_field.present else None
-        if outcome is not None and not isinstance(outcome, dict):
-            outcome_field.fail("expected null or a mapping (winners, money, reason)")
-            outcome = None
-        if not problems and components and seed is not None and players:
-            record = GameRecord(components, seed, tuple(players), tuple(moves), outcome)
-    problems.raise_if_any(GameRecordError)
-    assert record is not None
-    return record
+    unknown = [name for name in players if name != PERSON and name not in NAMES]
+    if unknown:
+        return f"no player is named {unknown[0]!r} ({PERSON!r} or a bot: {', '.join(NAMES)})"
+    return None
+
+
+def _no_own_keys(top: Field) -> bool:
+    return True
+
+
+def parse_record(data: Any, source: str) -> GameRecord:
+    """The record in ``data`` (a parsed JSON document); ``source`` names it in problems (the
+    core's :meth:`~silverpyr.puzzles.records_file.RecordShape.read`, unknown bots named)."""
+    fields = SHAPE.read(data, source, _no_own_keys, _unknown_players)
+    return GameRecord(fields.fingerprint, fields.seed, fields.players, fields.moves, fields.outcome)
+
+
+def _play(state: CheopsState, text: str) -> CheopsState:
+    return apply(state, parse_move(state, text))
 
 
 def replay(record: GameRecord, components: Components) -> CheopsState:
@@ -167,18 +160,7 @@ def replay(record: GameRecord, components: Components) -> CheopsState:
             f"({record.components}, not {components.fingerprint}): load them with --cards"
         )
     state = new_game(components, len(record.players), record.seed)
-    for index, (seat, text) in enumerate(record.moves):
-        if state.over:
-            raise RecordReplayError(f"moves[{index}] ({text!r}): the game is already over")
-        if seat != state.turn:
-            raise RecordReplayError(
-                f"moves[{index}] ({text!r}): seat {seat} moves, but it is seat {state.turn}'s turn"
-            )
-        try:
-            state = apply(state, parse_move(state, text))
-        except SilverpyrError as error:
-            raise RecordReplayError(f"moves[{index}] ({text!r}): {error}") from None
-    return state
+    return replay_moves(state, record.moves, _play, RecordReplayError)
 
 
 __all__ = [

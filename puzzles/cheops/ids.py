@@ -8,85 +8,43 @@
   ``silverpyr-cheops-daily-v1|cheops|<date>``. Should no puzzle pass the filter for the
   first seed, the next seed of the same stream is tried, so every date has a daily.
 
-The store keeps each game's rows apart, so ``daily-...`` is unique within Cheops.
+The store keeps each game's rows apart, so ``daily-...`` is unique within Cheops. Reading
+ids is the core's (:mod:`silverpyr.puzzles.puzzle_ids`); this module names Cheops's kinds,
+keys and error, and makes the puzzles (the daily's fallback seeds too).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import re
-from dataclasses import dataclass
 
 from ...solver.cheops.components import Components
-from ...solver.rng import MAX_SEED, SeededStream, seed_problem
+from ...solver.rng import MAX_SEED, SeededStream
+from ..puzzle_ids import DAILY_PREFIX as DAILY_PREFIX
+from ..puzzle_ids import PuzzleId, SeededIds, daily_id
 from .puzzle import ENDGAME_KINDS, KINDS, CheopsPuzzle, CheopsPuzzleError, generate, with_daily
 
 DAILY_KEY = "silverpyr-cheops-daily-v1|cheops"
 KIND_KEY = "silverpyr-cheops-kind-v1"
-DAILY_PREFIX = "daily-"
 DAILY_SEEDS = 8
 """Seeds of a date's stream tried in turn before the daily gives up (never reached in
 practice)."""
-_SEED_RE = re.compile(
-    r"^(?P<kind>cheops|win-from-here|best-margin|sell-or-store|which-treasure)"
-    r"-(?P<seed>[0-9]{1,19})$"
-)
-_DAILY_RE = re.compile(r"^daily-(?P<date>[0-9]{4}-[0-9]{2}-[0-9]{2})$")
-_EXAMPLES = (
-    "cheops-123, win-from-here-123, best-margin-123, sell-or-store-123, which-treasure-123 "
-    "or daily-2026-11-26"
-)
+
+IDS = SeededIds("cheops", "Cheops", KINDS, KIND_KEY, CheopsPuzzleError, known_kinds=True)
+"""Cheops's ids (the core's :class:`~silverpyr.puzzles.puzzle_ids.SeededIds`; a kind that
+is not Cheops's is refused when an id is made)."""
+
+CheopsPuzzleId = PuzzleId
+"""A parsed id."""
 
 
-@dataclass(frozen=True)
-class CheopsPuzzleId:
-    """A parsed id."""
-
-    text: str
-    kind: str | None = None
-    seed: int | None = None
-    daily_date: str | None = None
-
-
-def parse_date(text: str) -> dt.date:
-    """``YYYY-MM-DD`` as a date; :class:`CheopsPuzzleError` names the problem otherwise."""
-    stripped = text.strip()
-    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", stripped):
-        raise CheopsPuzzleError(f"{text!r} is not a date: write YYYY-MM-DD, e.g. 2026-11-26")
-    try:
-        return dt.date.fromisoformat(stripped)
-    except ValueError as error:
-        raise CheopsPuzzleError(f"{text!r} is not a date: {error}") from None
-
-
-def seed_id(seed: int, kind: str | None = None) -> str:
-    """``cheops-<seed>``, or ``<kind>-<seed>``."""
-    problem = seed_problem(seed)
-    if problem is not None:
-        raise CheopsPuzzleError(problem)
-    if kind is not None and kind not in KINDS:
-        raise CheopsPuzzleError(f"{kind!r} is not a puzzle kind ({', '.join(KINDS)})")
-    return f"{kind or 'cheops'}-{seed}"
-
-
-def parse_puzzle_id(text: str) -> CheopsPuzzleId:
-    """Parse an id; :class:`CheopsPuzzleError` says what ids look like otherwise."""
-    token = text.strip().lower()
-    daily = _DAILY_RE.match(token)
-    if daily:
-        date = parse_date(daily["date"])
-        return CheopsPuzzleId(f"{DAILY_PREFIX}{date.isoformat()}", daily_date=date.isoformat())
-    seeded = _SEED_RE.match(token)
-    if seeded:
-        seed = int(seeded["seed"])
-        kind = None if seeded["kind"] == "cheops" else seeded["kind"]
-        return CheopsPuzzleId(seed_id(seed, kind), kind=kind, seed=seed)
-    raise CheopsPuzzleError(f"{text.strip()!r} is not a Cheops puzzle id: use {_EXAMPLES}")
-
-
-def kind_of_seed(seed: int) -> str:
-    """The kind a bare seed (``cheops-<seed>``) stands for."""
-    return SeededStream(f"{KIND_KEY}|{seed}").choice(KINDS)
+parse_date = IDS.parse_date
+"""``YYYY-MM-DD`` as a date; :class:`CheopsPuzzleError` names the problem otherwise."""
+seed_id = IDS.seed_id
+"""``cheops-<seed>``, or ``<kind>-<seed>``."""
+parse_puzzle_id = IDS.parse
+"""Parse an id; :class:`CheopsPuzzleError` says what ids look like otherwise."""
+kind_of_seed = IDS.kind_of_seed
+"""The kind a bare seed (``cheops-<seed>``) stands for."""
 
 
 def daily_seed(date: dt.date, attempt: int = 0) -> tuple[int, str]:
@@ -97,17 +55,16 @@ def daily_seed(date: dt.date, attempt: int = 0) -> tuple[int, str]:
 
 def puzzle_for_id(text: str, components: Components) -> CheopsPuzzle:
     """The puzzle an id stands for (generated)."""
-    parsed = parse_puzzle_id(text)
-    if parsed.daily_date is not None:
-        return daily_puzzle(parse_date(parsed.daily_date), components)
-    assert parsed.seed is not None
-    kind = parsed.kind or kind_of_seed(parsed.seed)
-    return generate(parsed.seed, kind, components, puzzle_id=parsed.text)
+
+    def seeded(seed: int, kind: str, puzzle_id: str) -> CheopsPuzzle:
+        return generate(seed, kind, components, puzzle_id=puzzle_id)
+
+    return IDS.puzzle_for(text, lambda date: daily_puzzle(date, components), seeded)
 
 
 def daily_puzzle(date: dt.date, components: Components) -> CheopsPuzzle:
     """The daily puzzle of ``date``."""
-    puzzle_id = f"{DAILY_PREFIX}{date.isoformat()}"
+    puzzle_id = daily_id(date)
     for attempt in range(DAILY_SEEDS):
         seed, kind = daily_seed(date, attempt)
         try:

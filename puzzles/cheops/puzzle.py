@@ -59,6 +59,7 @@ from ...solver.cheops.game import (
 )
 from ...solver.errors import SilverpyrError
 from ...solver.rng import MAX_SEED, SeededStream, seed_problem
+from ..puzzle_fields import PuzzleFields
 from .values import (
     MARGIN,
     MAX_TREE,
@@ -215,37 +216,24 @@ class CheopsPuzzle:
         through it; an endgame's par is proven again (a file whose par is not the
         position's is refused); a mid-game puzzle's analysis is read as written."""
         reader = _Fields(data, where)
-        if reader.text("format") != FORMAT:
-            raise CheopsPuzzleError(f"{where}: format: not a Cheops puzzle")
-        if reader.whole("version") != FORMAT_VERSION:
-            raise CheopsPuzzleError(f"{where}: version: only version {FORMAT_VERSION} is known")
+        reader.check_format(FORMAT, FORMAT_VERSION, "Cheops")
         if reader.text("components") != components.fingerprint:
             raise CheopsPuzzleError(
                 f"{where}: components: the puzzle was made with other components "
                 f"(fingerprint {reader.text('components')!r}, these are "
                 f"{components.fingerprint})"
             )
-        kind = reader.text("kind")
-        if kind not in KINDS:
-            raise CheopsPuzzleError(f"{where}: kind: {kind!r} is not one of {', '.join(KINDS)}")
+        kind = reader.one_of("kind", KINDS)
         state = read_position(reader, components)
         given = tuple(reader.texts("given"))
         try:
             play_given(state, given)
         except CheopsPuzzleError as error:
             raise CheopsPuzzleError(f"{where}: given: {error}") from None
-        seed = data.get("seed")
-        if seed is not None and seed_problem(seed) is not None:
-            raise CheopsPuzzleError(f"{where}: seed: {seed_problem(seed)}")
-        daily = data.get("daily_date")
-        if daily is not None and not isinstance(daily, str):
-            raise CheopsPuzzleError(f"{where}: daily_date: expected YYYY-MM-DD")
+        seed = reader.seed()
+        daily = reader.daily_date()
         par = reader.fraction("par")
-        difficulty = reader.text("difficulty")
-        if difficulty not in DIFFICULTIES:
-            raise CheopsPuzzleError(
-                f"{where}: difficulty: {difficulty!r} is not one of {', '.join(DIFFICULTIES)}"
-            )
+        difficulty = reader.one_of("difficulty", DIFFICULTIES)
         analysis: tuple[Analysis, ...] = ()
         rollout_key = ""
         if kind in MIDGAME_KINDS:
@@ -454,59 +442,11 @@ def _read_analysis(reader: _Fields, state: CheopsState, given: tuple[str, ...]) 
     return found
 
 
-class _Fields:
-    """Strict reads of a puzzle mapping's keys, each error naming the key."""
+class _Fields(PuzzleFields):
+    """Strict reads of a puzzle mapping's keys, each error naming the key (the core's
+    :class:`~silverpyr.puzzles.puzzle_fields.PuzzleFields`)."""
 
-    def __init__(self, data: Any, where: str) -> None:
-        if not isinstance(data, Mapping):
-            raise CheopsPuzzleError(f"{where}: expected a mapping of puzzle fields")
-        self.data = data
-        self.where = where
-
-    def get(self, key: str) -> Any:
-        if key not in self.data:
-            raise CheopsPuzzleError(f"{self.where}: {key}: missing")
-        return self.data[key]
-
-    def text(self, key: str) -> str:
-        value = self.get(key)
-        if not isinstance(value, str):
-            raise CheopsPuzzleError(f"{self.where}: {key}: expected text, not {value!r}")
-        return value
-
-    def texts(self, key: str) -> list[str]:
-        value = self.get(key)
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise CheopsPuzzleError(f"{self.where}: {key}: expected a list of text")
-        return list(value)
-
-    def whole(self, key: str) -> int:
-        value = self.get(key)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise CheopsPuzzleError(f"{self.where}: {key}: expected a whole number, not {value!r}")
-        return value
-
-    def optional_whole(self, key: str) -> int | None:
-        if self.data.get(key) is None:
-            return None
-        return self.whole(key)
-
-    def wholes(self, key: str, value: Any = None) -> list[int]:
-        items = self.get(key) if value is None else value
-        if not isinstance(items, list) or any(
-            isinstance(item, bool) or not isinstance(item, int) or item < 0 for item in items
-        ):
-            raise CheopsPuzzleError(f"{self.where}: {key}: expected a list of whole numbers")
-        return list(items)
-
-    def fraction(self, key: str) -> Fraction:
-        value = self.text(key)
-        try:
-            return Fraction(value)
-        except (ValueError, ZeroDivisionError):
-            raise CheopsPuzzleError(
-                f"{self.where}: {key}: {value!r} is not a number (e.g. 12 or 7/2)"
-            ) from None
+    error = CheopsPuzzleError
 
 
 # --- building ------------------------------------------------------------------------------

@@ -7,11 +7,10 @@ state within a game), and the command line reads the names without loading a bot
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...solver.errors import SilverpyrError
+from ..players import Entry, by_name, make_from
 
 if TYPE_CHECKING:
     from ...solver.cheops.bots import CheopsPlayer
@@ -19,16 +18,6 @@ if TYPE_CHECKING:
 
 class UnknownCheopsPlayerError(SilverpyrError, ValueError):
     """A player name the registry does not hold."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One player the registry can seat."""
-
-    name: str
-    make: Callable[[], CheopsPlayer]
-    about: str
-    """What it plays like, in a few words (help texts, menus)."""
 
 
 def _greedy() -> CheopsPlayer:
@@ -43,17 +32,14 @@ def _expert() -> CheopsPlayer:
     return ExpertPlayer()
 
 
-PLAYERS: dict[str, Entry] = {
-    entry.name: entry
-    for entry in (
-        Entry("greedy", _greedy, "the most money if the game ended now, move after move"),
-        Entry(
-            "expert",
-            _expert,
-            "plays for the win: the market, the race to the end, denial and its tiles",
-        ),
-    )
-}
+PLAYERS: dict[str, Entry[CheopsPlayer]] = by_name(
+    Entry("greedy", _greedy, "the most money if the game ended now, move after move"),
+    Entry(
+        "expert",
+        _expert,
+        "plays for the win: the market, the race to the end, denial and its tiles",
+    ),
+)
 """Every player by name, in the order menus show them."""
 
 NAMES: tuple[str, ...] = tuple(PLAYERS)
@@ -62,10 +48,7 @@ NAMES: tuple[str, ...] = tuple(PLAYERS)
 
 def make_player(name: str) -> CheopsPlayer:
     """A fresh player named ``name``; :class:`UnknownCheopsPlayerError` if there is none."""
-    entry = PLAYERS.get(name)
-    if entry is None:
-        raise UnknownCheopsPlayerError(f"unknown player {name!r} (known: {', '.join(NAMES)})")
-    return entry.make()
+    return make_from(PLAYERS, name, UnknownCheopsPlayerError)
 
 
 __all__ = ["NAMES", "PLAYERS", "Entry", "UnknownCheopsPlayerError", "make_player"]

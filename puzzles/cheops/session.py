@@ -52,6 +52,7 @@ from ...solver.cheops.game import (
     why_illegal,
 )
 from ...solver.errors import SilverpyrError
+from ..puzzle_session import PuzzleAttempt, ScoredResult
 from .puzzle import ENDGAME_KINDS, CheopsPuzzle
 from .values import WIN, EndgameValues, Rollouts, RolloutValues, Worth, paired_error
 
@@ -142,8 +143,9 @@ class Decision:
 
 
 @dataclass(frozen=True)
-class Result:
-    """A finished (or given-up) attempt, in display units (percent or piastres)."""
+class Result(ScoredResult):
+    """A finished (or given-up) attempt, in display units (percent or piastres; ``at_par``
+    and ``percent``: the core's)."""
 
     score: Fraction
     par: Fraction
@@ -156,17 +158,6 @@ class Result:
     proven: bool
     practice: bool = False
 
-    @property
-    def at_par(self) -> bool:
-        return not self.gave_up and self.score == self.par
-
-    @property
-    def percent(self) -> int:
-        """The score's share of par in whole percent (rounded half up)."""
-        if self.par <= 0:
-            return 100
-        return int((self.score * 100 / self.par + Fraction(1, 2)).__floor__())
-
     def score_text(self) -> str:
         """``12 / 67 piastres`` or ``50% / 100% win chance``."""
         if self.unit == "percent":
@@ -174,19 +165,18 @@ class Result:
         return f"{one_decimal(self.score)} / {one_decimal(self.par)} piastres"
 
 
-class CheopsSession:
-    """One attempt at a puzzle."""
+class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
+    """One attempt at a puzzle (the bookkeeping is the core's
+    :class:`~silverpyr.puzzles.puzzle_session.PuzzleAttempt`; an endgame is over with your
+    turn, a mid-game question with its one answer)."""
+
+    error = CheopsSessionError
 
     def __init__(self, puzzle: CheopsPuzzle) -> None:
         self.puzzle = puzzle
         self.objective = puzzle.objective
         start = puzzle.start()
-        self._states: list[CheopsState] = [start]
-        self._decisions: list[Decision] = []
-        self.hint_levels = [0, 0, 0]
-        self.turn_hint_level = 0
-        self.saw_solution = False
-        self.gave_up = False
+        self.start(start)
         self.endgame: EndgameValues | None = None
         self.rollouts: RolloutValues | None = None
         if puzzle.kind in ENDGAME_KINDS:
@@ -206,35 +196,13 @@ class CheopsSession:
 
     # --- where things stand ----------------------------------------------------------------
 
-    @property
-    def state(self) -> CheopsState:
-        return self._states[-1]
-
-    @property
-    def decisions(self) -> tuple[Decision, ...]:
-        return tuple(self._decisions)
-
-    @property
-    def moves(self) -> tuple[str, ...]:
-        return tuple(d.move for d in self._decisions)
-
     def _turn_done(self) -> bool:
         if self.endgame is not None:
             return self.endgame.turn_over(self.state)
         return bool(self._decisions)
 
-    @property
-    def finished(self) -> bool:
-        return self.gave_up or self._turn_done()
-
-    @property
-    def score(self) -> Fraction:
-        """Par less the losses so far (mid-game: from the worst answer analysed)."""
-        return self.par - sum((d.loss for d in self._decisions), start=Fraction(0))
-
-    @property
-    def hints_used(self) -> int:
-        return sum(self.hint_levels)
+    # finished, and the score (par less the losses so far; mid-game: from the worst answer
+    # analysed), are the core's
 
     # --- values ------------------------------------------------------------------------------
 
@@ -293,8 +261,7 @@ class CheopsSession:
     def play(self, text: str) -> Decision:
         """Play one move written in notation; :class:`CheopsSessionError` says why a move is
         not legal (or not an answer) now."""
-        if self.finished:
-            raise CheopsSessionError("the puzzle is over: no more moves")
+        self.check_open("no more moves")
         state = self.state
         try:
             move = parse_move(state, text)
@@ -310,48 +277,17 @@ class CheopsSession:
             after = apply(state, move)
         except IllegalMove as error:  # pragma: no cover - why_illegal said it was legal
             raise CheopsSessionError(str(error)) from None
-        self._states.append(after)
-        self._decisions.append(decision)
-        self.turn_hint_level = 0
-        return decision
+        return self.keep(after, decision)
 
-    def undo(self) -> str:
-        """Take back the last decision (before the puzzle is over); its notation."""
-        if not self._decisions:
-            raise CheopsSessionError("nothing to undo: no move made yet")
-        if self.finished:
-            raise CheopsSessionError("the puzzle is over: its moves can no longer be undone")
-        self._states.pop()
-        self.turn_hint_level = 0
-        taken = self._decisions.pop()
-        if taken.feedback() is not None:
-            # its feedback named the better move: playing that one now is a move hint
-            self.hint_levels[2] += 1
-            self.saw_solution = True
-        return taken.move
-
-    def give_up(self) -> None:
-        """End the attempt here; it scores 0."""
-        self.gave_up = True
+    # undo (a decision whose feedback named the better move counts as a move hint) and
+    # give_up (it scores 0) are the core's
 
     # --- hints -------------------------------------------------------------------------------
 
     def hint(self, level: int | None = None) -> tuple[int, str]:
         """The next hint at the node you are at (or the one of ``level``, 1-3): its level and
         text. Each level counts once per node."""
-        if self.finished:
-            raise CheopsSessionError("the puzzle is over: no hint to give")
-        wanted = min(self.turn_hint_level + 1, 3) if level is None else level
-        if wanted not in (1, 2, 3):
-            raise CheopsSessionError(
-                f"hint level {wanted}: the levels are 1 (aim), 2 (area), 3 (move)"
-            )
-        if wanted > self.turn_hint_level:
-            for taken in range(self.turn_hint_level + 1, wanted + 1):
-                self.hint_levels[taken - 1] += 1
-            self.turn_hint_level = wanted
-        if wanted == 3:
-            self.saw_solution = True
+        wanted = self.take_hint(level)
         return wanted, (self.hint_aim, self.hint_area, self.hint_move)[wanted - 1]()
 
     def _best(self) -> Move:
@@ -464,7 +400,7 @@ class CheopsSession:
             par=display_units(self.par, self.objective),
             moves=self.moves,
             hints_used=self.hints_used,
-            hint_levels=(self.hint_levels[0], self.hint_levels[1], self.hint_levels[2]),
+            hint_levels=self.levels(),
             gave_up=self.gave_up,
             saw_solution=self.saw_solution,
             unit="percent" if self.objective == WIN else "piastres",

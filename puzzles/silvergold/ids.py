@@ -17,13 +17,22 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from ...solver.rng import seed_problem
+from ..puzzle_ids import DAILY_PREFIX, DAILY_RE, check_seed, daily_id
+from ..puzzle_ids import parse_date as core_parse_date
 from .kinds import Kind, PuzzleError
 
-DAILY_PREFIX = "daily-"
+__all__ = [
+    "CUSTOM_PREFIX",
+    "DAILY_PREFIX",
+    "PuzzleId",
+    "daily_id",
+    "parse_date",
+    "parse_puzzle_id",
+    "seed_id",
+]
+
 CUSTOM_PREFIX = "custom-"
 _SEED_RE = re.compile(r"^(?:(?P<kind>[a-z]+)-)?(?P<seed>[0-9]{1,19})$")
-_DAILY_RE = re.compile(r"^daily-(?P<date>[0-9]{4}-[0-9]{2}-[0-9]{2})$")
 _CUSTOM_RE = re.compile(r"^custom-[0-9a-f]{12}$")
 _EXAMPLES = "a seed such as 123, a kind and seed such as sprint-123, or daily-2026-11-22"
 
@@ -42,32 +51,19 @@ class PuzzleId:
 
 def parse_date(text: str) -> dt.date:
     """``YYYY-MM-DD`` as a date; :class:`PuzzleError` names the problem otherwise."""
-    stripped = text.strip()
-    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", stripped):
-        raise PuzzleError(f"{text!r} is not a date: write YYYY-MM-DD, e.g. 2026-11-22")
-    try:
-        return dt.date.fromisoformat(stripped)
-    except ValueError as error:
-        raise PuzzleError(f"{text!r} is not a date: {error}") from None
-
-
-def daily_id(date: dt.date) -> str:
-    """The id of the daily puzzle of ``date``."""
-    return f"{DAILY_PREFIX}{date.isoformat()}"
+    return core_parse_date(text, PuzzleError, "2026-11-22")
 
 
 def seed_id(seed: int, kind: Kind | None = None) -> str:
     """The id of seed ``seed`` (of one ``kind``, or of the kind the seed picks)."""
-    problem = seed_problem(seed)
-    if problem is not None:
-        raise PuzzleError(problem)
+    check_seed(seed, PuzzleError)
     return f"{kind.value}-{seed}" if kind is not None else str(seed)
 
 
 def parse_puzzle_id(text: str) -> PuzzleId:
     """Parse an id; :class:`PuzzleError` explains what ids look like otherwise."""
     token = text.strip().lower()
-    daily = _DAILY_RE.match(token)
+    daily = DAILY_RE.match(token)
     if daily:
         date = parse_date(daily["date"])
         return PuzzleId(daily_id(date), daily_date=date.isoformat())

@@ -21,29 +21,24 @@ size, the seed, the seats' bots and every move in notation, replayable through t
 
 from __future__ import annotations
 
-import json
-import statistics
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 from ...solver.errors import SilverpyrError
 from ...solver.sun.bots import play_game
 from ...solver.sun.cards import Deck
 from ...solver.sun.game import SunState, apply, new_game, outcome, parse_move
+from ..tournament import ArenaReport as CoreArenaReport
 from ..tournament import (
-    BotFigures,
-    Spread,
+    JsonRecords,
+    Seat,
     TournamentError,
-    bot_figures,
-    bots_in_order,
+    bot_reports,
     check_line_up,
-    line_ups,
-    paired_difference,
-    play_games,
-    win_shares,
+    pair_reports,
+    replay_arena_moves,
+    run_games,
 )
 from .registry import NAMES, make_player
 
@@ -124,115 +119,35 @@ def play_arena_game(
 
 
 @dataclass(frozen=True)
-class BotReport(BotFigures):
-    """One bot's figures over the arena (the core's, then the Sun's)."""
+class ArenaReport(CoreArenaReport[SunGameResult]):
+    """Every game, each bot's figures and the paired differences (the core's), with the
+    pyramid's size."""
 
-    categories: dict[str, float]
-    cards: float
-    """Mean cards placed in the pyramid per seat."""
+    game: ClassVar[str] = "sun"
+    size: str = "standard"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            **self.figures_dict(),
-            "categories": {k: round(v, 2) for k, v in self.categories.items()},
-            "cards": round(self.cards, 2),
-            "forecast": None,
-        }
+    def game_keys(self) -> dict[str, Any]:
+        return {"size": self.size}
 
 
-@dataclass(frozen=True)
-class PairReport:
-    """Two bots' paired score difference over the games both played."""
-
-    first: str
-    second: str
-    difference: Spread
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"bots": [self.first, self.second], "score_difference": self.difference.to_dict()}
-
-
-@dataclass(frozen=True)
-class ArenaReport:
-    """Every game, each bot's figures and the paired differences."""
-
-    games: tuple[SunGameResult, ...]
-    bots: tuple[BotReport, ...]
-    pairs: tuple[PairReport, ...]
-    seconds: float
-    workers: int
-    size: str
-    records: Path | None = None
-
-    def endings(self) -> dict[str, int]:
-        """Games by how they ended (the engine's reasons), in first-seen order."""
-        counts: dict[str, int] = {}
-        for game in self.games:
-            counts[game.reason] = counts.get(game.reason, 0) + 1
-        return counts
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "games": len(self.games),
-            "players": len(self.games[0].seats) if self.games else 0,
-            "bots": [bot.to_dict() for bot in self.bots],
-            "seconds": round(self.seconds, 1),
-            "workers": self.workers,
-            "records": None if self.records is None else str(self.records),
-            "game": "sun",
-            "size": self.size,
-            "pairs": [pair.to_dict() for pair in self.pairs],
-            "endings": self.endings(),
-        }
-
-
-def _mean_score(result: SunGameResult, name: str) -> float | None:
-    scores = [result.scores[s] for s, seated in enumerate(result.seats) if seated == name]
-    return statistics.fmean(scores) if scores else None
+def _seat(result: SunGameResult, seat: int) -> Seat:
+    return Seat(result.scores[seat], result.categories[seat], result.placed[seat])
 
 
 def summarise(
     results: Sequence[SunGameResult], seconds: float, workers: int, size: str
 ) -> ArenaReport:
     """Each bot's figures over ``results`` (bots in the order they first appear), and the
-    paired difference of every two bots."""
-    names = bots_in_order(result.seats for result in results)
-    bots = []
-    for name in names:
-        totals: list[int] = []
-        wins = 0.0
-        categories = dict.fromkeys(CATEGORIES, 0.0)
-        placed = 0
-        for result in results:
-            shares = win_shares(result.winners, len(result.seats))
-            for seat, seated in enumerate(result.seats):
-                if seated != name:
-                    continue
-                totals.append(result.scores[seat])
-                for key in CATEGORIES:
-                    categories[key] += result.categories[seat][key]
-                placed += result.placed[seat]
-                wins += shares[seat]
-        played = len(totals)
-        bots.append(
-            BotReport(
-                **bot_figures(name, totals, wins),
-                categories={k: v / played for k, v in categories.items()},
-                cards=placed / played,
-            )
-        )
-    pairs = []
-    for i, first in enumerate(names):
-        for second in names[i + 1 :]:
-            a: list[float] = []
-            b: list[float] = []
-            for result in results:
-                x, y = _mean_score(result, first), _mean_score(result, second)
-                if x is not None and y is not None:
-                    a.append(x)
-                    b.append(y)
-            pairs.append(PairReport(first, second, paired_difference(a, b)))
-    return ArenaReport(tuple(results), tuple(bots), tuple(pairs), seconds, workers, size)
+    paired difference of every two bots (the core's :func:`bot_reports` and
+    :func:`pair_reports`)."""
+    return ArenaReport(
+        tuple(results),
+        bot_reports(results, CATEGORIES, _seat),
+        pair_reports(results, lambda result: result.scores),
+        seconds,
+        workers,
+        size=size,
+    )
 
 
 def check_arena(bots: Sequence[str], games: int, seed: int = 0, size: str = "standard") -> None:
@@ -247,38 +162,14 @@ def check_arena(bots: Sequence[str], games: int, seed: int = 0, size: str = "sta
         raise SunArenaError(f"unknown pyramid size {size!r} (sizes: {', '.join(SIZES)})")
 
 
-@dataclass
-class SunRecords:
-    """The folder ``sun arena --records`` writes every game to (checked before any game)."""
+class SunRecords(JsonRecords[Deck, SunGameResult]):
+    """The folder ``sun arena --records`` writes every game to (checked before any game,
+    ``SunRecords.open(folder, deck, last_seed)``)."""
 
-    folder: Path
-    deck: Deck
-    digits: int
-    written: int = field(default=0)
+    error = SunRecordError
 
-    @classmethod
-    def open(cls, folder: Path, deck: Deck, last_seed: int) -> SunRecords:
-        from ..tournament import records_folder
-
-        records_folder(folder)
-        return cls(folder, deck, max(6, len(str(last_seed))))
-
-    def name(self, seed: int) -> Path:
-        return self.folder / f"game-{seed:0{self.digits}d}.json"
-
-    def write(self, result: SunGameResult) -> None:
-        """Write ``result``'s record; :class:`SunRecordError` naming the file if it cannot be
-        (the records written before it stay)."""
-        path = self.name(result.seed)
-        data = record_of(self.deck, result)
-        try:
-            path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        except OSError as error:
-            raise SunRecordError(
-                f"cannot save the game record to {path}: {error.strerror or error}; the "
-                f"{self.written:,} records written before it stay in {self.folder}"
-            ) from None
-        self.written += 1
+    def record(self, result: SunGameResult) -> dict[str, Any]:
+        return record_of(self.cards, result)
 
 
 def record_of(deck: Deck, result: SunGameResult) -> dict[str, Any]:
@@ -300,12 +191,11 @@ def replay_record(deck: Deck, data: dict[str, Any]) -> SunState:
     if data.get("deck") != deck.fingerprint:
         raise SunRecordError("the record was played with another deck")
     state = new_game(deck, len(data["seats"]), data["size"], data["seed"])
-    for number, text in enumerate(data["moves"], start=1):
-        try:
-            state = apply(state, parse_move(state, text))
-        except SilverpyrError as error:
-            raise SunRecordError(f"move {number} ({text!r}) does not replay: {error}") from None
-    return state
+    return replay_arena_moves(state, data["moves"], _play, SunRecordError)
+
+
+def _play(state: SunState, text: Any) -> SunState:
+    return apply(state, parse_move(state, text))
 
 
 def run_arena(
@@ -322,27 +212,17 @@ def run_arena(
 ) -> ArenaReport:
     """Play the arena; ``workers=0`` plays in this process, otherwise on Dask."""
     check_arena(bots, games, seed, size)
-    began = time.perf_counter()
-
-    def done(result: SunGameResult) -> None:
-        if records is not None:
-            records.write(result)
-        if progress:
-            progress()
-
-    try:
-        results, used = play_games(
-            play_arena_game,
-            (deck, size, records is not None),
-            line_ups(bots, games, seed),
-            total=games,
-            seed_of=lambda result: result.seed,
-            scheduler=scheduler,
-            workers=workers,
-            each=done,
-            kind="an arena",
-        )
-    except TournamentError as error:
-        raise SunArenaError(str(error)) from None
-    report = summarise(results, time.perf_counter() - began, used, size)
+    results, used, seconds = run_games(
+        play_arena_game,
+        (deck, size, records is not None),
+        bots,
+        games,
+        seed,
+        error=SunArenaError,
+        scheduler=scheduler,
+        workers=workers,
+        progress=progress,
+        records=records,
+    )
+    report = summarise(results, seconds, used, size)
     return report if records is None else replace(report, records=records.folder)

@@ -27,8 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ...solver.errors import SilverpyrError
-from ...solver.reader import Field, Problems, ReadError
-from ...solver.rng import seed_problem
+from ...solver.reader import Field, ReadError
 from ...solver.sun.cards import Deck
 from ...solver.sun.game import (
     MAX_PLAYERS,
@@ -41,7 +40,14 @@ from ...solver.sun.game import (
     new_game,
     parse_move,
 )
-from ..records_file import RecordPathError, load_json_record, record_target, save_text
+from ..records_file import (
+    RecordPathError,
+    RecordShape,
+    load_json_record,
+    record_target,
+    replay_moves,
+    save_text,
+)
 
 FORMAT = "silverpyr sun game record"
 VERSION = 1
@@ -51,6 +57,20 @@ _KEYS = ("format", "version", "deck", "seed", "size", "players", "moves", "outco
 
 class GameRecordError(ReadError):
     """A game record that cannot be read (every problem, with its place)."""
+
+
+SHAPE = RecordShape(
+    FORMAT,
+    VERSION,
+    _KEYS,
+    "a Sun game record (format, seed, size, players, moves)",
+    "deck",
+    "the deck's fingerprint",
+    MIN_PLAYERS,
+    MAX_PLAYERS,
+    "winners, scores, reason",
+    GameRecordError,
+)
 
 
 class RecordReplayError(SilverpyrError, ValueError):
@@ -108,51 +128,26 @@ def load_record(path: Path) -> GameRecord:
     return load_json_record(path, parse_record, GameRecordError)
 
 
+def _size(top: Field) -> str | None:
+    size = top.at("size").text(what="a pyramid size")
+    if size is not None and size not in SIZES:
+        top.at("size").fail(f"{size!r} is not a pyramid size (short, standard or long)")
+        return None
+    return size
+
+
 def parse_record(data: Any, source: str) -> GameRecord:
-    """The record in ``data`` (a parsed JSON document)."""
-    problems = Problems(source)
-    top = Field.root(data, problems)
-    record: GameRecord | None = None
-    if top.mapping(_KEYS, expected="a Sun game record (format, seed, size, players, moves)"):
-        kind = top.at("format").text(what=repr(FORMAT))
-        if kind is not None and kind != FORMAT:
-            top.at("format").fail(f"expected {FORMAT!r}, not {kind!r}")
-        top.at("version").integer(VERSION, VERSION)
-        deck = top.at("deck").text(what="the deck's fingerprint")
-        seed_field = top.at("seed")
-        seed = seed_field.whole()
-        if seed is not None and seed_problem(seed) is not None:
-            seed_field.fail(str(seed_problem(seed)))
-            seed = None
-        size = top.at("size").text(what="a pyramid size")
-        if size is not None and size not in SIZES:
-            top.at("size").fail(f"{size!r} is not a pyramid size (short, standard or long)")
-            size = None
-        players_field = top.at("players")
-        players = players_field.text_list(low=MIN_PLAYERS, what="a list of players")
-        if players is not None and len(players) > MAX_PLAYERS:
-            players_field.fail(f"{len(players)} players: a game has {MIN_PLAYERS}-{MAX_PLAYERS}")
-            players = None
-        moves: list[tuple[int, str]] = []
-        for index, item in enumerate(top.at("moves").items(what="a list of [seat, move]")):
-            pair = item.items(low=2, high=2, what="[seat, move]")
-            if len(pair) != 2:
-                continue
-            seat = pair[0].integer(0, MAX_PLAYERS - 1)
-            text = pair[1].text(what="a move in notation")
-            if seat is not None and text is not None:
-                moves.append((seat, text))
-            del index
-        outcome_field = top.at("outcome")
-        outcome = outcome_field.value if outcome_field.present else None
-        if outcome is not None and not isinstance(outcome, dict):
-            outcome_field.fail("expected null or a mapping (winners, scores, reason)")
-            outcome = None
-        if not problems and deck and seed is not None and size and players:
-            record = GameRecord(deck, seed, size, tuple(players), tuple(moves), outcome)
-    problems.raise_if_any(GameRecordError)
-    assert record is not None
-    return record
+    """The record in ``data`` (a parsed JSON document): the core's
+    :meth:`~silverpyr.puzzles.records_file.RecordShape.read`, the pyramid's size read after
+    the seed."""
+    fields = SHAPE.read(data, source, _size)
+    return GameRecord(
+        fields.fingerprint, fields.seed, fields.own, fields.players, fields.moves, fields.outcome
+    )
+
+
+def _play(state: SunState, text: str) -> SunState:
+    return apply(state, parse_move(state, text))
 
 
 def replay(record: GameRecord, deck: Deck) -> SunState:
@@ -164,18 +159,7 @@ def replay(record: GameRecord, deck: Deck) -> SunState:
             f"the record was played with another deck ({record.deck}, not {deck.fingerprint})"
         )
     state = new_game(deck, len(record.players), record.size, record.seed)
-    for index, (seat, text) in enumerate(record.moves):
-        if state.over:
-            raise RecordReplayError(f"moves[{index}] ({text!r}): the game is already over")
-        if seat != state.turn:
-            raise RecordReplayError(
-                f"moves[{index}] ({text!r}): seat {seat} moves, but it is seat {state.turn}'s turn"
-            )
-        try:
-            state = apply(state, parse_move(state, text))
-        except SilverpyrError as error:
-            raise RecordReplayError(f"moves[{index}] ({text!r}): {error}") from None
-    return state
+    return replay_moves(state, record.moves, _play, RecordReplayError)
 
 
 __all__ = [

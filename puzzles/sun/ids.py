@@ -8,74 +8,39 @@
   Gold's).
 
 The store keeps each game's rows apart, so ``daily-...`` is unique within Pyramid of the
-Sun.
+Sun. Reading ids is the core's (:mod:`silverpyr.puzzles.puzzle_ids`); this module names the
+Sun's kinds, keys and error, and makes the puzzles.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import re
-from dataclasses import dataclass
+from dataclasses import replace
 
-from ...solver.rng import MAX_SEED, SeededStream, seed_problem
+from ...solver.rng import MAX_SEED, SeededStream
 from ...solver.sun.cards import Deck
+from ..puzzle_ids import DAILY_PREFIX as DAILY_PREFIX
+from ..puzzle_ids import PuzzleId, SeededIds, daily_id
 from .puzzle import KINDS, SunPuzzle, SunPuzzleError, generate
 
 DAILY_KEY = "silverpyr-sun-daily-v1|pyramid-of-the-sun"
 KIND_KEY = "silverpyr-sun-kind-v1"
-DAILY_PREFIX = "daily-"
-_SEED_RE = re.compile(r"^(?P<kind>sun|best-turn|final-run)-(?P<seed>[0-9]{1,19})$")
-_DAILY_RE = re.compile(r"^daily-(?P<date>[0-9]{4}-[0-9]{2}-[0-9]{2})$")
-_EXAMPLES = "sun-123, best-turn-123, final-run-123 or daily-2026-11-26"
+
+IDS = SeededIds("sun", "Pyramid of the Sun", KINDS, KIND_KEY, SunPuzzleError)
+"""The Sun's ids (the core's :class:`~silverpyr.puzzles.puzzle_ids.SeededIds`)."""
+
+SunPuzzleId = PuzzleId
+"""A parsed id."""
 
 
-@dataclass(frozen=True)
-class SunPuzzleId:
-    """A parsed id."""
-
-    text: str
-    kind: str | None = None
-    seed: int | None = None
-    daily_date: str | None = None
-
-
-def parse_date(text: str) -> dt.date:
-    """``YYYY-MM-DD`` as a date; :class:`SunPuzzleError` names the problem otherwise."""
-    stripped = text.strip()
-    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", stripped):
-        raise SunPuzzleError(f"{text!r} is not a date: write YYYY-MM-DD, e.g. 2026-11-26")
-    try:
-        return dt.date.fromisoformat(stripped)
-    except ValueError as error:
-        raise SunPuzzleError(f"{text!r} is not a date: {error}") from None
-
-
-def seed_id(seed: int, kind: str | None = None) -> str:
-    """``sun-<seed>``, or ``<kind>-<seed>``."""
-    problem = seed_problem(seed)
-    if problem is not None:
-        raise SunPuzzleError(problem)
-    return f"{kind or 'sun'}-{seed}"
-
-
-def parse_puzzle_id(text: str) -> SunPuzzleId:
-    """Parse an id; :class:`SunPuzzleError` says what ids look like otherwise."""
-    token = text.strip().lower()
-    daily = _DAILY_RE.match(token)
-    if daily:
-        date = parse_date(daily["date"])
-        return SunPuzzleId(f"{DAILY_PREFIX}{date.isoformat()}", daily_date=date.isoformat())
-    seeded = _SEED_RE.match(token)
-    if seeded:
-        seed = int(seeded["seed"])
-        kind = None if seeded["kind"] == "sun" else seeded["kind"]
-        return SunPuzzleId(seed_id(seed, kind), kind=kind, seed=seed)
-    raise SunPuzzleError(f"{text.strip()!r} is not a Pyramid of the Sun puzzle id: use {_EXAMPLES}")
-
-
-def kind_of_seed(seed: int) -> str:
-    """The kind a bare seed (``sun-<seed>``) stands for."""
-    return SeededStream(f"{KIND_KEY}|{seed}").choice(KINDS)
+parse_date = IDS.parse_date
+"""``YYYY-MM-DD`` as a date; :class:`SunPuzzleError` names the problem otherwise."""
+seed_id = IDS.seed_id
+"""``sun-<seed>``, or ``<kind>-<seed>``."""
+parse_puzzle_id = IDS.parse
+"""Parse an id; :class:`SunPuzzleError` says what ids look like otherwise."""
+kind_of_seed = IDS.kind_of_seed
+"""The kind a bare seed (``sun-<seed>``) stands for."""
 
 
 def daily_seed(date: dt.date) -> tuple[int, str]:
@@ -86,18 +51,15 @@ def daily_seed(date: dt.date) -> tuple[int, str]:
 
 def puzzle_for_id(text: str, deck: Deck) -> SunPuzzle:
     """The puzzle an id stands for (generated)."""
-    parsed = parse_puzzle_id(text)
-    if parsed.daily_date is not None:
-        return daily_puzzle(parse_date(parsed.daily_date), deck)
-    assert parsed.seed is not None
-    kind = parsed.kind or kind_of_seed(parsed.seed)
-    return generate(parsed.seed, kind, deck, puzzle_id=parsed.text)
+
+    def seeded(seed: int, kind: str, puzzle_id: str) -> SunPuzzle:
+        return generate(seed, kind, deck, puzzle_id=puzzle_id)
+
+    return IDS.puzzle_for(text, lambda date: daily_puzzle(date, deck), seeded)
 
 
 def daily_puzzle(date: dt.date, deck: Deck) -> SunPuzzle:
     """The daily puzzle of ``date``."""
     seed, kind = daily_seed(date)
-    from dataclasses import replace
-
-    puzzle = generate(seed, kind, deck, puzzle_id=f"{DAILY_PREFIX}{date.isoformat()}")
+    puzzle = generate(seed, kind, deck, puzzle_id=daily_id(date))
     return replace(puzzle, daily_date=date.isoformat())

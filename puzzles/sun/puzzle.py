@@ -47,6 +47,7 @@ from ...solver.sun.game import (
     position,
 )
 from ...solver.sun.pyramid import EMPTY, Pyramid, SlotTextError, parse_slot
+from ..puzzle_fields import PuzzleFields
 from .values import SearchTooLarge, TurnValues
 
 FORMAT = "silverpyr-sun-puzzle"
@@ -140,19 +141,14 @@ class SunPuzzle:
         fault. The position is checked by the engine and the par recomputed: a file whose
         par is not the position's is refused."""
         reader = _Fields(data, where)
-        if reader.text("format") != FORMAT:
-            raise SunPuzzleError(f"{where}: format: not a Pyramid of the Sun puzzle")
-        if reader.whole("version") != FORMAT_VERSION:
-            raise SunPuzzleError(f"{where}: version: only version {FORMAT_VERSION} is known")
+        reader.check_format(FORMAT, FORMAT_VERSION, "Pyramid of the Sun")
         if reader.text("deck") != deck.fingerprint:
             raise SunPuzzleError(
                 f"{where}: deck: the puzzle was made with other cards (fingerprint "
                 f"{reader.text('deck')!r}, these cards are {deck.fingerprint})"
             )
-        kind = reader.text("kind")
-        if kind not in KINDS:
-            raise SunPuzzleError(f"{where}: kind: {kind!r} is not one of {', '.join(KINDS)}")
-        base = reader.ids("base")
+        kind = reader.one_of("kind", KINDS)
+        base = reader.wholes("base")
         if len(base) - 2 not in SIZES.values():
             raise SunPuzzleError(f"{where}: base: a base row holds 8, 9 or 10 cards")
         pyramid = Pyramid.with_base(tuple(base))
@@ -170,7 +166,7 @@ class SunPuzzle:
         hands_data = data.get("hands")
         if not isinstance(hands_data, list):
             raise SunPuzzleError(f"{where}: hands: expected a list of lists of card ids")
-        hands = [reader.ids(f"hands[{i}]", hand) for i, hand in enumerate(hands_data)]
+        hands = [reader.wholes(f"hands[{i}]", hand) for i, hand in enumerate(hands_data)]
         seat = reader.whole("seat")
         deal_seed = reader.whole("deal_seed")
         try:
@@ -179,20 +175,16 @@ class SunPuzzle:
                 pyramid,
                 hands,
                 seat,
-                scores=reader.ids("scores"),
-                standard_discards=reader.ids("standard_discards"),
-                edge_discards=reader.ids("edge_discards"),
+                scores=reader.wholes("scores"),
+                standard_discards=reader.wholes("standard_discards"),
+                edge_discards=reader.wholes("edge_discards"),
                 marker=reader.whole("marker"),
                 seed=deal_seed,
             )
         except PositionError as error:
             raise SunPuzzleError(f"{where}: the position: {error}") from None
-        seed = data.get("seed")
-        if seed is not None and seed_problem(seed) is not None:
-            raise SunPuzzleError(f"{where}: seed: {seed_problem(seed)}")
-        daily = data.get("daily_date")
-        if daily is not None and not isinstance(daily, str):
-            raise SunPuzzleError(f"{where}: daily_date: expected YYYY-MM-DD")
+        seed = reader.seed()
+        daily = reader.daily_date()
         try:
             puzzle = build(reader.text("id"), kind, state, deal_seed, seed=seed, daily_date=daily)
         except SearchTooLarge as error:
@@ -206,39 +198,11 @@ class SunPuzzle:
         return puzzle
 
 
-class _Fields:
-    """Strict reads of a puzzle mapping's keys, each error naming the key."""
+class _Fields(PuzzleFields):
+    """Strict reads of a puzzle mapping's keys, each error naming the key (the core's
+    :class:`~silverpyr.puzzles.puzzle_fields.PuzzleFields`)."""
 
-    def __init__(self, data: Mapping[str, Any], where: str) -> None:
-        if not isinstance(data, Mapping):
-            raise SunPuzzleError(f"{where}: expected a mapping of puzzle fields")
-        self.data = data
-        self.where = where
-
-    def get(self, key: str) -> Any:
-        if key not in self.data:
-            raise SunPuzzleError(f"{self.where}: {key}: missing")
-        return self.data[key]
-
-    def text(self, key: str) -> str:
-        value = self.get(key)
-        if not isinstance(value, str):
-            raise SunPuzzleError(f"{self.where}: {key}: expected text, not {value!r}")
-        return value
-
-    def whole(self, key: str) -> int:
-        value = self.get(key)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise SunPuzzleError(f"{self.where}: {key}: expected a whole number, not {value!r}")
-        return value
-
-    def ids(self, key: str, value: Any = None) -> list[int]:
-        items = self.get(key) if value is None else value
-        if not isinstance(items, list) or any(
-            isinstance(item, bool) or not isinstance(item, int) or item < 0 for item in items
-        ):
-            raise SunPuzzleError(f"{self.where}: {key}: expected a list of whole numbers")
-        return list(items)
+    error = SunPuzzleError
 
 
 # --- building and rating -----------------------------------------------------------------------

@@ -8,11 +8,10 @@ loading a bot.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...solver.errors import SilverpyrError
+from ..players import Entry, by_name, make_from
 
 if TYPE_CHECKING:
     from ...solver.sun.bots import SunPlayer
@@ -20,16 +19,6 @@ if TYPE_CHECKING:
 
 class UnknownSunPlayerError(SilverpyrError, ValueError):
     """A player name the registry does not hold."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One player the registry can seat."""
-
-    name: str
-    make: Callable[[], SunPlayer]
-    about: str
-    """What it plays like, in a few words (help texts, menus)."""
 
 
 def _greedy() -> SunPlayer:
@@ -44,17 +33,14 @@ def _expert() -> SunPlayer:
     return ExpertPlayer()
 
 
-PLAYERS: dict[str, Entry] = {
-    entry.name: entry
-    for entry in (
-        Entry("greedy", _greedy, "the most points now, card after card; draws when it cannot"),
-        Entry(
-            "expert",
-            _expert,
-            "plays for the win: high cards kept for high levels, the final run to the top",
-        ),
-    )
-}
+PLAYERS: dict[str, Entry[SunPlayer]] = by_name(
+    Entry("greedy", _greedy, "the most points now, card after card; draws when it cannot"),
+    Entry(
+        "expert",
+        _expert,
+        "plays for the win: high cards kept for high levels, the final run to the top",
+    ),
+)
 """Every player by name, in the order menus show them."""
 
 NAMES: tuple[str, ...] = tuple(PLAYERS)
@@ -63,10 +49,7 @@ NAMES: tuple[str, ...] = tuple(PLAYERS)
 
 def make_player(name: str) -> SunPlayer:
     """A fresh player named ``name``; :class:`UnknownSunPlayerError` if there is none."""
-    entry = PLAYERS.get(name)
-    if entry is None:
-        raise UnknownSunPlayerError(f"unknown player {name!r} (known: {', '.join(NAMES)})")
-    return entry.make()
+    return make_from(PLAYERS, name, UnknownSunPlayerError)
 
 
 __all__ = ["NAMES", "PLAYERS", "Entry", "UnknownSunPlayerError", "make_player"]

@@ -41,6 +41,7 @@ from ...solver.sun.game import (
     parse_move,
     why_illegal,
 )
+from ..puzzle_session import PuzzleAttempt, ScoredResult
 from .puzzle import SunPuzzle
 from .values import TurnValues
 
@@ -97,8 +98,8 @@ class Decision:
 
 
 @dataclass(frozen=True)
-class Result:
-    """A finished (or given-up) attempt."""
+class Result(ScoredResult):
+    """A finished (or given-up) attempt (``at_par`` and ``percent``: the core's)."""
 
     score: Fraction
     par: Fraction
@@ -110,21 +111,15 @@ class Result:
     saw_solution: bool
     practice: bool = False
 
-    @property
-    def at_par(self) -> bool:
-        """Whether the score is par exactly (every decision optimal)."""
-        return not self.gave_up and self.score == self.par
 
-    @property
-    def percent(self) -> int:
-        """The score's share of par in whole percent (rounded half up; 100 at par 0)."""
-        if self.par <= 0:
-            return 100
-        return int((self.score * 100 / self.par + Fraction(1, 2)).__floor__())
+class SunSession(PuzzleAttempt[SunState, Decision]):
+    """One attempt at a puzzle (the bookkeeping is the core's
+    :class:`~silverpyr.puzzles.puzzle_session.PuzzleAttempt`; the puzzle is over once the
+    turn is: ended, top filled, drew two)."""
 
-
-class SunSession:
-    """One attempt at a puzzle."""
+    error = SunSessionError
+    over = "the puzzle's turn is over"
+    undo_over = "the turn is over"
 
     def __init__(self, puzzle: SunPuzzle, values: TurnValues | None = None) -> None:
         self.puzzle = puzzle
@@ -134,55 +129,18 @@ class SunSession:
             raise SunSessionError(
                 f"{puzzle.id}: its par says {puzzle.par}, the position's best turn {self.par}"
             )
-        self._states: list[SunState] = [puzzle.state]
-        self._decisions: list[Decision] = []
-        self.hint_levels = [0, 0, 0]
-        self.turn_hint_level = 0
-        """The hint level already given at the node you are at."""
-        self.saw_solution = False
-        self.gave_up = False
+        self.start(puzzle.state)
 
     # --- where things stand --------------------------------------------------------------------
-
-    @property
-    def state(self) -> SunState:
-        """The state now."""
-        return self._states[-1]
-
-    @property
-    def decisions(self) -> tuple[Decision, ...]:
-        """The decisions made so far."""
-        return tuple(self._decisions)
-
-    @property
-    def moves(self) -> tuple[str, ...]:
-        """The moves made so far, in notation."""
-        return tuple(d.move for d in self._decisions)
-
-    @property
-    def finished(self) -> bool:
-        """Whether the turn is over (ended, top filled, drew two) or given up."""
-        return self.gave_up or self._turn_done()
 
     def _turn_done(self) -> bool:
         state = self.state
         return self.values.turn_over(state) or state.phase in (Phase.DRAWING, Phase.DISCARD)
 
     @property
-    def score(self) -> Fraction:
-        """``par`` minus the losses so far: what the attempt is worth if every decision
-        from here on is best."""
-        return self.par - sum((d.loss for d in self._decisions), start=Fraction(0))
-
-    @property
     def points(self) -> int:
         """Points actually scored this turn so far."""
         return self.state.scores[self.puzzle.seat] - self.puzzle.state.scores[self.puzzle.seat]
-
-    @property
-    def hints_used(self) -> int:
-        """Hints taken over the attempt."""
-        return sum(self.hint_levels)
 
     def still_in_reach(self) -> Fraction:
         """``V*`` now: the expected points the best play from here still scores."""
@@ -194,8 +152,7 @@ class SunSession:
         """Play one move written in notation; :class:`SunSessionError` (or the engine's
         :class:`~silverpyr.solver.sun.game.MoveSyntaxError` / ``IllegalMove``) for a move
         that is not legal now, saying why."""
-        if self.finished:
-            raise SunSessionError("the puzzle's turn is over: no more moves")
+        self.check_open("no more moves")
         state = self.state
         try:
             move = parse_move(state, text)
@@ -222,49 +179,17 @@ class SunSession:
             value_played=self.values.q(state, move),
             points=after.scores[seat] - state.scores[seat],
         )
-        self._states.append(after)
-        self._decisions.append(decision)
-        self.turn_hint_level = 0
-        return decision
+        return self.keep(after, decision)
 
-    def undo(self) -> str:
-        """Take back the last decision (before the turn is over); its notation."""
-        if not self._decisions:
-            raise SunSessionError("nothing to undo: no move made yet")
-        if self.finished:
-            raise SunSessionError("the turn is over: its moves can no longer be undone")
-        self._states.pop()
-        self.turn_hint_level = 0
-        taken = self._decisions.pop()
-        if taken.feedback() is not None:
-            # its feedback named the better move: taking it back to play that move is a
-            # move hint (Ruling P7), never a free path to par
-            self.hint_levels[2] += 1
-            self.saw_solution = True
-        return taken.move
-
-    def give_up(self) -> None:
-        """End the attempt here: the rest of the turn scores nothing more."""
-        self.gave_up = True
+    # undo (a decision whose feedback named the better move counts as a move hint, Ruling
+    # P7) and give_up (the rest of the turn scores nothing more) are the core's
 
     # --- hints ---------------------------------------------------------------------------------
 
     def hint(self, level: int | None = None) -> tuple[int, str]:
         """The next hint at the node you are at (or the one of ``level``, 1-3): its level
         and text. Each level counts once per node."""
-        if self.finished:
-            raise SunSessionError("the puzzle's turn is over: no hint to give")
-        wanted = min(self.turn_hint_level + 1, 3) if level is None else level
-        if wanted not in (1, 2, 3):
-            raise SunSessionError(
-                f"hint level {wanted}: the levels are 1 (aim), 2 (area), 3 (move)"
-            )
-        if wanted > self.turn_hint_level:
-            for taken in range(self.turn_hint_level + 1, wanted + 1):
-                self.hint_levels[taken - 1] += 1
-            self.turn_hint_level = wanted
-        if wanted == 3:
-            self.saw_solution = True
+        wanted = self.take_hint(level)
         state = self.state
         text = (hint_aim, hint_area, hint_move)[wanted - 1](state, self.values)
         return wanted, text
@@ -280,7 +205,7 @@ class SunSession:
             points=self.points,
             moves=self.moves,
             hints_used=self.hints_used,
-            hint_levels=(self.hint_levels[0], self.hint_levels[1], self.hint_levels[2]),
+            hint_levels=self.levels(),
             gave_up=self.gave_up,
             saw_solution=self.saw_solution,
         )

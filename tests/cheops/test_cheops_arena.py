@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import arena_checks as checks
 import pytest
 import typer
 from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import _ErrorMappingGroup
 from silverpyr.cli.cheops.arena_cmd import arena
 from silverpyr.puzzles.cheops.arena import (
     CATEGORIES,
@@ -107,12 +107,7 @@ def _result(seed: int, money: tuple[int, ...], winners: tuple[int, ...]) -> Cheo
 
 def test_a_shared_win_counts_as_a_fraction() -> None:
     report = summarise([_result(1, (10, 10, 3), (0, 1)), _result(2, (5, 9, 1), (1,))], 1.0, 0)
-    wins = {bot.name: bot.wins for bot in report.bots}
-    assert wins == {"a": 0.5, "b": 1.5, "c": 0.0}
-    assert report.bots[1].win_rate == pytest.approx(0.75)
-    pair = report.pairs[0]  # a - b, game by game: 0 and -4
-    assert (pair.first, pair.second) == ("a", "b")
-    assert pair.difference.mean == pytest.approx(-2.0)
+    checks.assert_shared_win_is_a_fraction(report)
 
 
 @pytest.mark.parametrize(
@@ -136,16 +131,7 @@ def test_the_result_does_not_depend_on_the_number_of_workers() -> None:
     reports = [
         run_arena(COMPONENTS, line_up, 6, seed=123_456, workers=workers) for workers in (0, 1, 2)
     ]
-    assert [report.workers for report in reports] == [0, 1, 2]
-    first = reports[0].to_dict()
-    for key in ("seconds", "workers"):
-        first.pop(key)
-    for report in reports[1:]:
-        assert report.games == reports[0].games
-        data = report.to_dict()
-        for key in ("seconds", "workers"):
-            data.pop(key)
-        assert data == first
+    checks.assert_same_whatever_the_workers(reports)
 
 
 def test_records_replay_through_the_engine(tmp_path: Path) -> None:
@@ -191,14 +177,7 @@ def test_a_record_of_other_components_does_not_replay() -> None:
 
 def _app() -> typer.Typer:
     """A small app with the project's error mapping, the arena as one of its commands."""
-    app = typer.Typer(cls=_ErrorMappingGroup)
-    app.command("arena")(arena)
-
-    @app.command("other")
-    def other() -> None:  # a second command keeps `arena` a subcommand
-        """Nothing."""
-
-    return app
+    return checks.command_app(arena)
 
 
 def test_the_command_prints_the_report_as_json() -> None:
@@ -220,71 +199,32 @@ def test_the_command_draws_a_table() -> None:
     assert "expert - greedy:" in result.stdout
 
 
-@pytest.mark.parametrize(
-    ("args", "words"),
-    [
-        (["--bots", "expert,nobody"], "unknown bot 'nobody'"),
-        (["--bots", "expert"], "2 to 5 bots"),
-        (["--bots", ","], "at least one bot"),
-        (["--scheduler", "tcp://no host:1"], "--scheduler"),
-        (["--records", str(Path(__file__).resolve())], "it is a file, not a folder"),
-    ],
-)
+@pytest.mark.parametrize(("args", "words"), checks.LINE_UP_ERRORS)
 def test_a_bad_line_up_is_one_line_on_stderr(
     args: list[str], words: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        _app()(["arena", "--games", "1", *args], prog_name="silverpyr")
-    assert exit_info.value.code == 2
-    err = capsys.readouterr().err
-    assert err.startswith("error: ")
-    assert words in err
-    assert len(err.strip().splitlines()) == 1
+    checks.assert_one_line_on_stderr(_app(), args, words, capsys)
 
 
-@pytest.mark.parametrize("args", [["--seed", "-1"], ["--games", "0"], ["--workers", "-3"]])
+@pytest.mark.parametrize("args", checks.USAGE_ERRORS)
 def test_a_bad_option_is_a_usage_error(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        _app()(["arena", *args], prog_name="silverpyr")
-    assert exit_info.value.code == 2
-    err = capsys.readouterr().err
-    assert err.startswith("error: ")  # the wording is Click's: not tested
-    assert "Traceback" not in err
+    checks.assert_usage_error(_app(), args, capsys)
+
+
+def _game(
+    g: int, seats: tuple[str, ...], money: tuple[int, ...], winners: tuple[int, ...]
+) -> CheopsGameResult:
+    categories = tuple({"sold": m, "stored": 0, "paid": 0} for m in money)
+    return CheopsGameResult(g, seats, money, categories, (1,) * len(seats), winners, "empty")
 
 
 @st.composite
 def _results(draw: st.DrawFn) -> list[CheopsGameResult]:
-    players = draw(st.integers(2, 5))
-    names = draw(st.lists(st.sampled_from("abc"), min_size=players, max_size=players))
-    games = draw(st.integers(1, 12))
-    results = []
-    for g in range(games):
-        money = tuple(draw(st.lists(st.integers(0, 300), min_size=players, max_size=players)))
-        best = max(money)
-        winners = tuple(seat for seat, m in enumerate(money) if m == best)
-        seats = tuple(names[(g + s) % players] for s in range(players))
-        categories = tuple({"sold": m, "stored": 0, "paid": 0} for m in money)
-        results.append(
-            CheopsGameResult(g, seats, money, categories, (1,) * players, winners, "empty")
-        )
-    return results
+    return checks.seated_results(draw, 300, _game)
 
 
 @given(_results())
 def test_the_report_recomputed_seat_by_seat(results: list[CheopsGameResult]) -> None:
     """Wins add up to one a game; each bot's figures are its seats' own."""
     report = summarise(results, 0.0, 0)
-    assert sum(bot.wins for bot in report.bots) == pytest.approx(len(results))
-    for bot in report.bots:
-        seats = [
-            (game, seat)
-            for game in results
-            for seat, name in enumerate(game.seats)
-            if name == bot.name
-        ]
-        assert bot.seats_played == len(seats)
-        wins = sum(1 / len(game.winners) for game, seat in seats if seat in game.winners)
-        assert bot.wins == pytest.approx(wins)
-        assert bot.mean == pytest.approx(sum(game.money[seat] for game, seat in seats) / len(seats))
-        low, high = bot.win_interval
-        assert low <= bot.win_rate <= high
+    checks.assert_recomputed_seat_by_seat(report, results, lambda game: game.money)

@@ -7,10 +7,10 @@ often on the same deals. Games are independent tasks, run on Dask
 depend on the number of workers, since each game is fixed by its seed and its seats.
 
 Everything that is not Silver & Gold's own (checking the line-up, rotating the seats, the
-seeded game loop, win shares, Wilson intervals, standard errors, checking the records
-folder) is the game-free :mod:`silverpyr.puzzles.tournament`, which the Pyramid of the Sun
-arena uses too; this module keeps playing a Silver & Gold game, its score categories, its
-forecasts and its game records.
+seeded game loop, win shares, Wilson intervals, standard errors, each bot's figures and their
+JSON, checking the records folder) is the game-free :mod:`silverpyr.puzzles.tournament`,
+which every game's arena uses too; this module keeps playing a Silver & Gold game, its score
+categories, its forecasts and its game records.
 
 With ``records`` (``arena --records DIR``) every game's record (:mod:`.game_record`: the
 seats' bots and all their answers) is written to the folder as ``game-<seed>.json``, so any
@@ -25,8 +25,6 @@ achieved score (calibration).
 
 from __future__ import annotations
 
-import statistics
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -36,16 +34,16 @@ from ....solver.silvergold.cards import Deck
 from ....solver.silvergold.game import GameState, Replacement
 from ....solver.silvergold.moves import Move
 from ....solver.silvergold.players import Player, play_game
+from ...tournament import BotReport as BotReport  # the command's table reads it from here
 from ...tournament import (
-    BotFigures,
     RecordsFolderError,
+    Seat,
     TournamentError,
-    bot_figures,
-    bots_in_order,
-    line_ups,
-    play_games,
+    arena_figures,
+    bot_reports,
+    record_digits,
     records_folder,
-    win_shares,
+    run_games,
 )
 from ...tournament import check_line_up as check_tournament
 from .game_record import GameRecord, RecordPathError, answer_of, waits_for
@@ -142,7 +140,7 @@ class ArenaRecords:
             records_folder(folder, fifo="a FIFO (named pipe)", link_target=True)
         except RecordsFolderError as error:
             raise RecordPathError(str(error)) from None
-        return cls(folder, deck, max(6, len(str(last_seed))))
+        return cls(folder, deck, record_digits(last_seed))
 
     def name(self, seed: int) -> Path:
         """Where the game of ``seed`` is written (``game-000123.json``)."""
@@ -175,24 +173,6 @@ def check_line_up(bots: Sequence[str], games: int, seed: int = 0) -> None:
 
 
 @dataclass(frozen=True)
-class BotReport(BotFigures):
-    """One bot's figures over the arena (the core's, then Silver & Gold's)."""
-
-    categories: dict[str, float]
-    cards: float
-    forecast: float | None
-    """Mean forecast at the keep decision (``None`` when the bot makes none)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            **self.figures_dict(),
-            "categories": {k: round(v, 2) for k, v in self.categories.items()},
-            "cards": round(self.cards, 2),
-            "forecast": None if self.forecast is None else round(self.forecast, 2),
-        }
-
-
-@dataclass(frozen=True)
 class ArenaReport:
     """Every game and each bot's figures."""
 
@@ -204,48 +184,19 @@ class ArenaReport:
     """The folder every game's record was written to (``None``: none were)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "games": len(self.games),
-            "players": len(self.games[0].seats) if self.games else 0,
-            "bots": [bot.to_dict() for bot in self.bots],
-            "seconds": round(self.seconds, 1),
-            "workers": self.workers,
-            "records": None if self.records is None else str(self.records),
-        }
+        return arena_figures(self.games, self.bots, self.seconds, self.workers, self.records)
+
+
+def _seat(result: GameResult, seat: int) -> Seat:
+    score = result.scores[seat]
+    return Seat(score["total"], score, score["completed"], result.forecasts[seat])
 
 
 def summarise(results: Sequence[GameResult], seconds: float, workers: int) -> ArenaReport:
     """Each bot's figures over ``results`` (bots in the order they first appear)."""
-    names = bots_in_order(result.seats for result in results)
-    bots = []
-    for name in names:
-        totals: list[int] = []
-        wins = 0.0
-        categories = dict.fromkeys(CATEGORIES, 0.0)
-        forecasts: list[float] = []
-        for result in results:
-            shares = win_shares(result.winners, len(result.seats))
-            for seat, seated in enumerate(result.seats):
-                if seated != name:
-                    continue
-                score = result.scores[seat]
-                totals.append(score["total"])
-                for key in CATEGORIES:
-                    categories[key] += score[key]
-                wins += shares[seat]
-                forecast = result.forecasts[seat]
-                if forecast is not None:
-                    forecasts.append(forecast)
-        played = len(totals)
-        bots.append(
-            BotReport(
-                **bot_figures(name, totals, wins),
-                categories={k: v / played for k, v in categories.items()},
-                cards=categories["completed"] / played / 10,
-                forecast=statistics.fmean(forecasts) if forecasts else None,
-            )
-        )
-    return ArenaReport(tuple(results), tuple(bots), seconds, workers)
+    return ArenaReport(
+        tuple(results), bot_reports(results, CATEGORIES, _seat, per_card=10), seconds, workers
+    )
 
 
 def run_arena(
@@ -265,28 +216,18 @@ def run_arena(
     With ``records`` each game's record is written as the game comes back.
     """
     check_line_up(bots, games, seed)
-    began = time.perf_counter()
-
-    def done(result: GameResult) -> None:
-        if records is not None:
-            records.write(result)
-        if progress:
-            progress()
-
-    try:
-        results, used = play_games(
-            play_arena_game,
-            deck,
-            line_ups(bots, games, seed),  # lazy: a million games are not held up front
-            total=games,
-            seed_of=lambda result: result.seed,
-            scheduler=scheduler,
-            workers=workers,
-            each=done,
-            kind="an arena",
-            kept="" if records is None else f"; their records stay in {records.folder}",
-        )
-    except TournamentError as error:
-        raise ArenaError(str(error)) from None
-    report = summarise(results, time.perf_counter() - began, used)
+    results, used, seconds = run_games(
+        play_arena_game,
+        deck,
+        bots,
+        games,
+        seed,
+        error=ArenaError,
+        scheduler=scheduler,
+        workers=workers,
+        progress=progress,
+        records=records,
+        records_stay=True,
+    )
+    report = summarise(results, seconds, used)
     return report if records is None else replace(report, records=records.folder)

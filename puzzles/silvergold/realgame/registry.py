@@ -9,11 +9,10 @@ everywhere at once. The solver floor defines the greedy and expert players
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ....solver.errors import SilverpyrError
+from ...players import Entry, by_name, make_from
 
 if TYPE_CHECKING:
     from ....solver.silvergold.players import Player
@@ -21,16 +20,6 @@ if TYPE_CHECKING:
 
 class UnknownPlayerError(SilverpyrError, ValueError):
     """A player name the registry does not hold."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One player the registry can seat."""
-
-    name: str
-    make: Callable[[], Player]
-    about: str
-    """What it plays like, in a few words (``arena --help``, the full-screen game's menu)."""
 
 
 def _greedy() -> Player:
@@ -51,14 +40,11 @@ def _hint() -> Player:
     return HintPlayer()
 
 
-PLAYERS: dict[str, Entry] = {
-    entry.name: entry
-    for entry in (
-        Entry("greedy", _greedy, "the best points this turn, the shortest routes"),
-        Entry("expert", _expert, "two plies deep, the potential of every card in play"),
-        Entry("hint", _hint, "the top move of hint --state each turn (slow)"),
-    )
-}
+PLAYERS: dict[str, Entry[Player]] = by_name(
+    Entry("greedy", _greedy, "the best points this turn, the shortest routes"),
+    Entry("expert", _expert, "two plies deep, the potential of every card in play"),
+    Entry("hint", _hint, "the top move of hint --state each turn (slow)"),
+)
 """Every player by name, in the order menus show them (each made on demand: the command
 line reads the names without loading a bot)."""
 
@@ -68,10 +54,7 @@ NAMES: tuple[str, ...] = tuple(PLAYERS)
 
 def make_player(name: str) -> Player:
     """A fresh player named ``name``; :class:`UnknownPlayerError` if there is none."""
-    entry = PLAYERS.get(name)
-    if entry is None:
-        raise UnknownPlayerError(f"unknown player {name!r} (known: {', '.join(NAMES)})")
-    return entry.make()
+    return make_from(PLAYERS, name, UnknownPlayerError)
 
 
 __all__ = ["NAMES", "PLAYERS", "Entry", "UnknownPlayerError", "make_player"]
