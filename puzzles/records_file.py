@@ -162,6 +162,9 @@ class RecordShape:
                 top.at("format").fail(f"expected {self.format!r}, not {kind!r}")
             top.at("version").integer(self.version, self.version)
             fingerprint = top.at(self.fingerprint).text(what=self.fingerprint_what)
+            if fingerprint == "":
+                top.at(self.fingerprint).fail(f"expected {self.fingerprint_what}, not ''")
+                fingerprint = None
             seed_field = top.at("seed")
             seed = seed_field.whole()
             if seed is not None and seed_problem(seed) is not None:
@@ -194,7 +197,13 @@ class RecordShape:
             if outcome is not None and not isinstance(outcome, dict):
                 outcome_field.fail(f"expected null or a mapping ({self.outcome_keys})")
                 outcome = None
-            if not problems and fingerprint and seed is not None and mine and players:
+            if (
+                not problems
+                and fingerprint is not None
+                and seed is not None
+                and mine is not None
+                and players is not None
+            ):
                 fields = RecordFields(
                     fingerprint, seed, mine, tuple(players), tuple(moves), outcome
                 )

@@ -6,6 +6,10 @@ from pathlib import Path
 
 import pytest
 
+# The shared checks that several test files call: pytest rewrites their asserts too, so a
+# failure there shows its values as it does in a test module.
+pytest.register_assert_rewrite("arena_checks", "tui_pilot")
+
 
 @pytest.fixture(autouse=True)
 def _no_real_home(

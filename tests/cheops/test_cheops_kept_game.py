@@ -380,6 +380,18 @@ def test_a_record_whose_moves_do_not_replay_names_the_move(tmp_path: Path) -> No
             },
             "moves",
         ),
+        (
+            {  # an empty fingerprint once tripped an internal assert (a traceback)
+                "format": "silverpyr cheops game record",
+                "version": 1,
+                "components": "",
+                "seed": 1,
+                "players": ["human", "greedy"],
+                "moves": [],
+                "outcome": None,
+            },
+            "components",
+        ),
         ([1, 2], "record"),
     ],
 )
