@@ -1,7 +1,7 @@
 """Throws generated bad inputs at the installed ``silverpyr`` and tallies how it answers.
 
 The error contract (README, "Errors"): every bad input gets one line on stderr starting
-``error:`` (a usage error may add one line pointing to ``--help``) and exit code 2; never a
+``error:`` (a usage error's ends by pointing to ``--help``) and exit code 2; never a
 traceback, a crash or a hang. A damaged stats database is the one exception by design:
 the damaged rows are skipped with ``warning:`` lines and the command goes on (exit 0).
 
@@ -149,7 +149,7 @@ def judge(case: Case, code: int | None, stderr: str) -> str:
         return "wrong exit"
     if not lines or not lines[0].startswith("error: "):
         return "multi-line"
-    if len(lines) == 1 or (len(lines) == 2 and "--help" in lines[1]):
+    if len(lines) == 1:
         return "clean"
     return "multi-line"
 

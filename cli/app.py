@@ -2,7 +2,7 @@
 
 The error contract: every input or usage error is one line on stderr, ``error: <what is
 wrong, and where>``, exit code 2; a usage error (bad option value, unknown option, missing
-option) adds one line pointing to ``--help``. Domain errors
+option) ends that line with where to look: ``(see 'silverpyr game --help')``. Domain errors
 (:class:`~silverpyr.solver.errors.SilverpyrError`), unreadable files and Click's usage
 errors all end here; ``--debug`` shows the traceback instead. A problem the library
 recovered from (:class:`~silverpyr.solver.errors.SilverpyrWarning`, e.g. a damaged row of
@@ -170,9 +170,9 @@ class _ErrorMappingGroup(TyperGroup):
         except click.UsageError as error:
             if "--debug" in argv:
                 raise
-            typer.echo(f"error: {_usage_message(error)}", err=True)
             path = error.ctx.command_path if error.ctx is not None else "silverpyr"
-            typer.echo(f"Try '{path} --help' for help.", err=True)
+            what = _usage_message(error).rstrip(".")
+            typer.echo(f"error: {what} (see '{path} --help').", err=True)
             sys.exit(EXIT_USAGE)
         except click.ClickException as error:
             typer.echo(f"error: {_usage_message(error)}", err=True)

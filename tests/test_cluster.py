@@ -308,7 +308,7 @@ def test_the_arena_refuses_too_many_games_before_any_work(tmp_path: Path) -> Non
         result = CliRunner().invoke(app, ["arena", *args], env={HOME_ENV: str(tmp_path)})
         assert result.exit_code == 2
         lines = result.stderr.strip().splitlines()
-        assert len(lines) == 2 and lines[0].startswith(f"error: Invalid value for '{args[0]}'")
+        assert len(lines) == 1 and lines[0].startswith(f"error: Invalid value for '{args[0]}'")
 
 
 def test_finished_keeps_at_most_in_flight_tasks_submitted() -> None:

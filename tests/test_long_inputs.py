@@ -25,7 +25,7 @@ def one_short_error(args: list[str]) -> str:
     assert result.exception is None or isinstance(result.exception, SystemExit)
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert lines and lines[0].startswith("error: ")
-    assert len(lines) == 1 or (len(lines) == 2 and "--help" in lines[1])
+    assert len(lines) == 1
     assert len(lines[0]) < 1000, lines[0][:200]
     return lines[0]
 

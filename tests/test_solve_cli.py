@@ -115,7 +115,7 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None
     assert code == 2
     assert message in err
     lines = err.strip().splitlines()
-    assert len(lines) == 1 or (len(lines) == 2 and "--help" in lines[1])
+    assert len(lines) == 1
     assert "Traceback" not in err + out
 
 
