@@ -78,7 +78,7 @@ OpponentsOption = Annotated[
     typer.Option(
         "--opponents",
         help="The bots of the other seats, comma-separated (e.g. greedy,expert); "
-        "default: one greedy bot.",
+        "default: a greedy bot in every other seat.",
         show_default=False,
         metavar="BOTS",
     ),
@@ -358,7 +358,7 @@ class LineScreen(Generic[KeptT]):
     # --- answers --------------------------------------------------------------------------
 
     def say(self, text: str) -> None:
-        self.console.print(text, highlight=False, markup=False)
+        self.console.print(text, highlight=False, markup=False, soft_wrap=True)
 
     def ask(self, prompt: str) -> str:
         if self.script is None:

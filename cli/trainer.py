@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Annotated, Any, Protocol, TypeVar
 
@@ -233,9 +233,10 @@ def show_stats(game: str, today: dt.date, *, as_json: bool, plain: bool) -> None
 
 
 def say(console: Console | None, text: str) -> None:
-    """A line for people (none under ``--json``)."""
+    """A line for people (none under ``--json``), never cut to the console's width: the
+    terminal folds it, and a share line piped to a file stays one line to copy."""
     if console is not None:
-        console.print(text, markup=False, highlight=False)
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
 
 
 def script_answers(text: str | None) -> list[str] | None:
@@ -295,9 +296,11 @@ def run_answers(
     save: Callable[[], None] | None,
     error: type[Exception],
     what: str,
+    options: Callable[[], Sequence[str]] | None = None,
 ) -> None:
-    """The answers until the puzzle ends: ``undo``, ``hint``, ``give up``, ``q`` here, a move
-    by the game's ``play`` (it logs and says its lines). A session's ``error`` is a line for
+    """The answers until the puzzle ends: ``undo``, ``hint``, ``give up``, ``q`` and ``?``
+    (``help``: what can be answered, with the moves of ``options`` now) here, a move by the
+    game's ``play`` (it logs and says its lines). A session's ``error`` is a line for
     a person; a script stops on it, its moves saved first (``save``, when there is a store)."""
     unused: list[str] = []
     for answer in answers:
@@ -308,7 +311,15 @@ def run_answers(
             break
         word = answer.lower()
         try:
-            if word in ("undo", "u"):
+            if word in ("?", "help"):
+                moves = "" if options is None else f"a move ({', '.join(options())}); "
+                say(
+                    console,
+                    f"answers: {moves}undo (u) takes back your last move; hint, then hint 2 "
+                    "and hint 3, tell more each; give up ends the attempt; q saves it and "
+                    "leaves",
+                )
+            elif word in ("undo", "u"):
                 taken = session.undo()
                 log.append({"undo": taken})
                 say(console, f"undone: {taken}")

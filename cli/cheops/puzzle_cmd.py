@@ -25,10 +25,10 @@ from .. import trainer
 from ..options import (
     JsonOption,
     MovesFileOption,
-    MovesOption,
     NoRecordOption,
     PlainOption,
     RestartOption,
+    moves_option,
     moves_text,
     seed_option,
 )
@@ -36,6 +36,8 @@ from ..trainer import say
 from ..trainer import stdin_lines as _stdin_lines
 from .context import GAME
 from .context import components as cheops_components
+
+MovesOption = Annotated[str | None, moves_option("take i1 A; store; draw 2")]
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -277,6 +279,7 @@ def _run(
         save=None if store is None else lambda: save_progress(store, sitting, loaded),
         error=CheopsSessionError,
         what="puzzle",
+        options=session.options_now,
     )
 
 

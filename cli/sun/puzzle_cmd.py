@@ -26,10 +26,10 @@ from .. import trainer
 from ..options import (
     JsonOption,
     MovesFileOption,
-    MovesOption,
     NoRecordOption,
     PlainOption,
     RestartOption,
+    moves_option,
     moves_text,
     seed_option,
 )
@@ -37,6 +37,8 @@ from ..trainer import say
 from ..trainer import stdin_lines as _stdin_lines
 from .context import GAME
 from .context import deck as sun_deck
+
+MovesOption = Annotated[str | None, moves_option("S6-moon@2b; symbol points; end")]
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -214,6 +216,7 @@ def _run(
 ) -> None:
     from ...puzzles.sun.attempt import save_progress
     from ...puzzles.sun.session import SunSessionError, points_text
+    from ...solver.sun.game import distinct_moves
 
     session = sitting.session
 
@@ -246,6 +249,7 @@ def _run(
         save=None if store is None else lambda: save_progress(store, sitting, loaded),
         error=SunSessionError,
         what="turn",
+        options=lambda: [m.notation(session.state.deck) for m in distinct_moves(session.state)],
     )
 
 

@@ -171,3 +171,14 @@ def test_a_damaged_cached_puzzle_is_warned_about_and_made_again(
     assert code == 0
     assert json.loads(out)["id"] == WIN
     assert "par" in err
+
+
+def test_a_question_mark_lists_the_answers_and_the_moves_now(home: Path) -> None:
+    """``?`` (or ``help``) at the prompt is an answer, never "not a move": it names what can
+    be typed, with the legal moves of the moment."""
+    best = _best_line(WIN)
+    code, out, err = _run("puzzle", "--id", WIN, "--moves", "?; help; " + "; ".join(best))
+    assert code == 0, err
+    said = [line for line in out.splitlines() if line.startswith("answers: a move (")]
+    assert len(said) == 2 and best[0] in said[0] and "hint" in said[0] and "q " in said[0]
+    assert "not a move" not in out and "100% of par" in out

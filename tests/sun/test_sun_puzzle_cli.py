@@ -247,3 +247,12 @@ def test_a_move_tells_the_card_a_symbol_drew_and_the_choice_a_symbol_waits_for()
             if session.state.phase is Phase.SYMBOL:
                 assert any("symbol points (+" in line for line in told)
     pytest.skip("no daily of February 2026 draws for a symbol")  # pragma: no cover
+
+
+def test_a_question_mark_lists_the_answers_and_the_moves_now(home: Path) -> None:
+    moves = _optimal_moves()
+    code, out, err = _run("puzzle", "--id", ID, "--no-record", "--moves", "?; " + "; ".join(moves))
+    assert code == 0, err
+    said = [line for line in out.splitlines() if line.startswith("answers: a move (")]
+    assert len(said) == 1 and "undo" in said[0] and "give up" in said[0]
+    assert "is not a move" not in out
