@@ -26,16 +26,22 @@ JsonOption = Annotated[
     bool, typer.Option("--json", help="Print JSON for scripts instead of a drawing.")
 ]
 PlainOption = Annotated[bool, typer.Option("--plain", help="ASCII output without colour.")]
-MovesOption = Annotated[
-    str | None,
-    typer.Option(
+
+
+def moves_option(example: str) -> Any:
+    """The ``--moves`` option, its help showing ``example`` in the game's own notation."""
+    return typer.Option(
         "--moves",
-        help="Your answers as text, ';' or a new line between them "
-        "(e.g. \"B1 B2 C2; C3; u; C4\"); '-' reads them from stdin.",
+        help=f"Your answers as text, ';' or a new line between them (e.g. \"{example}\"); "
+        "'-' reads them from stdin.",
         show_default=False,
         metavar="TEXT",
-    ),
-]
+    )
+
+
+MovesOption = Annotated[str | None, moves_option("B1 B2 C2; C3; u; C4")]
+"""``--moves`` with an example in *Silver & Gold*'s notation (each other game names its own:
+:func:`moves_option`)."""
 MovesFileOption = Annotated[
     Path | None,
     typer.Option(

@@ -68,12 +68,14 @@ from ..options import (
     JsonOption,
     LineOption,
     MovesFileOption,
-    MovesOption,
     PlainOption,
+    moves_option,
     random_seed,
 )
 from .context import GAME
 from .context import components as cheops_components
+
+MovesOption = Annotated[str | None, moves_option("take i1 A; store; draw 2")]
 
 if TYPE_CHECKING:
     from ...puzzles.cheops.kept_game import KeptGame

@@ -58,12 +58,14 @@ from ..options import (
     JsonOption,
     LineOption,
     MovesFileOption,
-    MovesOption,
     PlainOption,
+    moves_option,
     random_seed,
 )
 from .context import GAME
 from .context import deck as sun_deck
+
+MovesOption = Annotated[str | None, moves_option("S6-moon@2b; symbol points; end")]
 
 if TYPE_CHECKING:
     from ...puzzles.store import Store
