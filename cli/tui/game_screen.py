@@ -42,6 +42,8 @@ from .table import BotTable, TableLine, VerdictLike
 
 LEAVE = "\x00leave"
 """A question's answer when ``q`` was pressed on it (no option has this value)."""
+UNDO = "\x00undo"
+"""A question's answer when ``u`` was pressed on it: take back the pending move instead."""
 LOG_LINES = 40
 """Messages kept on screen (the log scrolls to the newest)."""
 ADVICE_LINES = 7
@@ -143,13 +145,21 @@ class Question(Choose):
     reach it after its answer, while it is leaving, and dismiss the next question in its
     place."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave_game", "Leave")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "leave_game", "Leave"),
+        Binding("u", "undo", "Undo"),
+    ]
 
     given = False
 
     def action_leave_game(self) -> None:
         """``q`` on a question: put it off and ask whether to leave the game."""
         self.dismiss(LEAVE)
+
+    def action_undo(self) -> None:
+        """``u`` on a question: put it off and take back the pending move (the title bar
+        says ``u takes back`` while a move is pending)."""
+        self.dismiss(UNDO)
 
     def dismiss(self, result: str | None = None) -> AwaitComplete:
         """The first answer; any later one does nothing (it would pop the next question)."""
@@ -437,6 +447,12 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
                 return
             if value == LEAVE:
                 self.action_leave()
+                return
+            if value == UNDO:
+                undo = getattr(self, "action_undo", None)
+                if undo is not None:
+                    undo()
+                self.redraw()
                 return
             then(value)
 

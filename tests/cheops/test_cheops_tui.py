@@ -297,6 +297,13 @@ def test_enter_takes_with_the_chosen_tile_then_sell_is_asked_and_u_takes_it_back
         assert table.state == start
         assert screen.cursor == space
         assert "Took back: take" in shown(app)
+        await pilot.press("enter")  # the same take again; this time u on the question
+        await settle(pilot)
+        assert isinstance(app.screen, Question) and table.pending == (Take(space, kind),)
+        await pilot.press("u")  # the title bar says u takes back: it does, question or not
+        await settle(pilot)
+        assert not isinstance(app.screen, Question)
+        assert table.pending == () and table.state == start
 
     run(app, steps)
 
