@@ -182,7 +182,7 @@ class Advice:
         head = f"The expert plays {best.label}"
         if best.expected is not None:
             noise = "" if best.expected_error is None else f" ± {best.expected_error:.1f}"
-            head += f": {best.expected:+.1f}{noise} piastres over the best other player"
+            head += f": margin {best.expected:+.1f}{noise} piastres over the best other player"
         if best.win is not None:
             head += f", {best.win:.0%} chance to win"
         if self.samples and self.rounds is None:
@@ -193,14 +193,22 @@ class Advice:
                 f" ({self.samples} paired rollouts an option, each played on {rounds} after "
                 "this turn, or to the end; the leader there counts as the winner)"
             )
-        lines = [head + ("." if len(self.options) == 1 else ". Against it:")]
+        lines = [
+            head
+            + (
+                "."
+                if len(self.options) == 1
+                else ". Each other option, its margin minus the expert's move's (the same samples):"
+            )
+        ]
         screened = [option for option in self.options[1:] if option.samples < self.samples]
         for option in self.options[1:]:
             if option.samples < self.samples:
                 continue
             noise = "" if option.error is None else f" ± {option.error:.1f}"
             win = "" if option.win is None else f", {option.win:.0%} to win"
-            lines.append(f"  {option.label}: {-option.loss:+.1f}{noise} piastres{win}")
+            margin = "" if option.expected is None else f" (margin {option.expected:+.1f})"
+            lines.append(f"  {option.label}: {-option.loss:+.1f}{noise} piastres{margin}{win}")
         for option in screened[:SHOWN_SCREENED]:
             lines.append(
                 f"  {option.label}: {-option.loss:+.1f} piastres by the end of this turn "
