@@ -224,3 +224,34 @@ def test_the_advice_never_peeks_at_what_the_seat_cannot_see() -> None:
     _fresh_cache()
     second = advise(other, seat, TABLE, samples=2).to_dict()
     assert first == second
+
+
+def test_an_option_clearly_better_than_the_yardstick_is_named_with_its_bias() -> None:
+    """The reference stays the expert's move (the coach's yardstick), but when the rollouts
+    put another option more than twice its error above it, the advice says so, and says that
+    a best-of-the-samples figure leans high; within the noise it says nothing."""
+    from silverpyr.puzzles.cheops.advice import Advice, Rated
+
+    state = _position(3)
+    a, b, c = distinct_moves(state)[:3]
+    reference = Rated(a, a.notation(), 10.0, 0.0, None, 8, 0.5, 2.0)
+
+    def advice(loss_b: float, error_b: float) -> Advice:
+        return Advice(
+            state.phase,
+            (
+                reference,
+                Rated(b, b.notation(), 10 - loss_b, loss_b, error_b, 8, 0.6, 2.0),
+                Rated(c, c.notation(), 9.0, 1.0, 0.5, 8, 0.4, 2.0),
+                Rated(c, "screened", 50.0, -40.0, None, 1),  # one screening rollout: never
+            ),
+            8,
+        )
+
+    clear = advice(-5.0, 2.0)
+    assert clear.clearly_better() is clear.options[1]
+    assert any("the rollouts favour " + b.notation() in line for line in clear.lines())
+    assert "leans high" in clear.lines()[1]
+    noisy = advice(-5.0, 3.0)
+    assert noisy.clearly_better() is None
+    assert not any("favour" in line for line in noisy.lines())
