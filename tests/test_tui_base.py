@@ -192,3 +192,37 @@ def test_a_table_games_css_puts_the_games_parts_in_their_places() -> None:
         lines.index("Help { align: center middle; }") == lines.index("#end { padding: 0 1; }") + 1
     )
     assert "    width: 66; max-width: 100%; height: auto; max-height: 100%; padding: 1 2;" in lines
+
+
+def test_a_question_with_keys_of_its_own_answers_to_them() -> None:
+    """Stacks 2 and 3 (stack 1 empty) show as ``2)`` and ``3)``, and the key 3 picks stack 3:
+    numbered by position, 3 would have been no option at all (a play-tester pressed it)."""
+    from textual.app import App
+    from textual.widgets import OptionList
+
+    from silverpyr.cli.tui.modals import Choose
+
+    answers: list[str | None] = []
+
+    class Asking(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(
+                Choose("From which stack?", [("2", "Stack 2"), ("3", "Stack 3")], keys=["2", "3"]),
+                answers.append,
+            )
+
+    async def main() -> None:
+        app = Asking()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            listed = app.screen.query_one(OptionList)
+            shown = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+            assert shown == ["2) Stack 2", "3) Stack 3"]
+            await pilot.press("1")  # no stack 1 here: nothing happens
+            await pilot.pause()
+            assert answers == []
+            await pilot.press("3")
+            await pilot.pause()
+            assert answers == ["3"]
+
+    asyncio.run(main())

@@ -439,7 +439,11 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
         return any(isinstance(screen, Question) for screen in self.app.screen_stack)
 
     def _question(
-        self, question: str, options: list[tuple[str, str]], then: Callable[[str], None]
+        self,
+        question: str,
+        options: list[tuple[str, str]],
+        then: Callable[[str], None],
+        keys: list[str] | None = None,
     ) -> None:
         def answered(value: str | None) -> None:
             if value is None:
@@ -456,7 +460,7 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
                 return
             then(value)
 
-        self.app.push_screen(Question(question, options), answered)
+        self.app.push_screen(Question(question, options, keys), answered)
 
     # --- advice, leaving, the end ------------------------------------------------------------
 

@@ -83,19 +83,24 @@ class Choose(ModalScreen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, question: str, options: list[tuple[str, str]]) -> None:
-        """``options``: (what :meth:`dismiss` gives, the line shown) each."""
+    def __init__(
+        self, question: str, options: list[tuple[str, str]], keys: list[str] | None = None
+    ) -> None:
+        """``options``: (what :meth:`dismiss` gives, the line shown) each; ``keys``: the key
+        that picks each, shown before it (default ``1``, ``2``, ...: a question whose options
+        have numbers of their own, such as stacks 2 and 3 when stack 1 is empty, gives them)."""
         super().__init__()
         self.question = question
         self.options = options
+        self.keys = keys if keys is not None else [str(n) for n in range(1, len(options) + 1)]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question)
             yield OptionList(
                 *(
-                    Option(f"{index}) {label}", id=value)
-                    for index, (value, label) in enumerate(self.options, start=1)
+                    Option(f"{key}) {label}", id=value)
+                    for key, (value, label) in zip(self.keys, self.options, strict=True)
                 ),
                 id="choose-list",
             )
@@ -105,11 +110,9 @@ class Choose(ModalScreen[str | None]):
         self.dismiss(event.option.id)
 
     def on_key(self, event: events.Key) -> None:
-        if event.character is not None and event.character.isdigit():
-            index = int(event.character) - 1
-            if 0 <= index < len(self.options):
-                event.stop()
-                self.dismiss(self.options[index][0])
+        if event.character is not None and event.character in self.keys:
+            event.stop()
+            self.dismiss(self.options[self.keys.index(event.character)][0])
 
     def action_cancel(self) -> None:
         self.dismiss(None)

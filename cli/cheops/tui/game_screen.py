@@ -724,6 +724,7 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
             "Draw a tile: from which stack?",
             choices,
             lambda stack: self.play(DrawTile(int(stack))),
+            keys=[str(m.stack) for m in draws],  # stack 3 is key 3, also when stack 1 is empty
         )
 
     # --- advice, help, leaving, the end ------------------------------------------------------
