@@ -280,6 +280,8 @@ class LineKept(Protocol[MoveT]):
 
     def check(self, move: MoveT, progress: Progress | None = None) -> _Verdict | None: ...
 
+    def heed(self) -> None: ...
+
     def advice(self, progress: Progress | None = None) -> _Lines: ...
 
     def report(self) -> _Lines: ...
@@ -468,6 +470,7 @@ class LineScreen(Generic[KeptT]):
         if answer.strip().lower() in YES:
             self._asked.append(verdict)  # its line once final would say it again
             return True
+        kept.heed()
         self.say("Choose again.")
         return False
 

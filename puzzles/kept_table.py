@@ -344,6 +344,8 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         """Every final move of every seat, in order (the record)."""
         self.verdicts: list[V] = []
         self._pending_verdicts: list[V | None] = []
+        self.warnings_heeded = 0
+        """The coach's warnings you heeded (you chose again) in this sitting."""
         self.notes: list[str] = []
         self.resumed = False
         self.turn_number = 1
@@ -559,8 +561,25 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         return self.advice(progress).lines()
 
     def summary_lines(self) -> list[str]:
-        """The coach's summary as lines (empty without the coach)."""
-        return self.report().lines() if self._coach else []
+        """The coach's summary as lines (empty without the coach). It judges final decisions
+        only, so warnings heeded (the move never played) are told apart: a summary of "0 worth
+        a word" after two warnings would read as a contradiction."""
+        if not self._coach:
+            return []
+        lines = self.report().lines()
+        heeded = self.warnings_heeded
+        if heeded:
+            lines.insert(
+                1,
+                f"You heeded {heeded} of the coach's warning{'s' * (heeded != 1)} and chose "
+                "again: those moves were never played, so they are not among the decisions "
+                "above.",
+            )
+        return lines
+
+    def heed(self) -> None:
+        """You chose again after the coach's warning (its move is not played)."""
+        self.warnings_heeded += 1
 
     # --- your decisions ----------------------------------------------------------------------
 

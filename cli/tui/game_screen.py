@@ -414,6 +414,7 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
             if anyway:
                 self._commit(move)
             else:
+                self.table.heed()
                 self.say(Text("  Choose again.", style="italic"))
                 self.after_change()
 

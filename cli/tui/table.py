@@ -125,6 +125,10 @@ class BotTable(Protocol[StateT_co, MoveT, PhaseT_co, PendingT_co]):
         """The coach's summary of the game so far (empty without the coach)."""
         ...
 
+    def heed(self) -> None:
+        """You chose again after the coach's warning (counted for the summary)."""
+        ...
+
     def seat_names(self) -> tuple[str, ...]:
         """``You``, ``Player 2 (greedy)``, ..."""
         ...

@@ -419,3 +419,16 @@ def test_advice_and_the_coachs_check_leave_the_table_as_it_was(home: Path) -> No
         assert store.saved_game(GAME_ID) == saved
         with pytest.raises(IllegalMove):
             kept.check(DrawTile(1))  # not legal at the start of a turn
+
+
+def test_heeded_warnings_are_told_apart_in_the_summary() -> None:
+    """The summary judges final decisions only; a warning you heeded (you chose again) is a
+    line of its own, so "0 worth a word" after two warnings does not read as a contradiction."""
+    kept = KeptGame(COMPONENTS, 6, ["greedy"], coach=True, rollouts=2)
+    assert not any("heeded" in line for line in kept.summary_lines())
+    kept.heed()
+    kept.heed()
+    lines = kept.summary_lines()
+    assert lines[0].startswith("Coach's summary: 0 decisions judged")
+    assert lines[1].startswith("You heeded 2 of the coach's warnings and chose again")
+    assert KeptGame(COMPONENTS, 6, ["greedy"]).summary_lines() == []  # no coach, no summary
