@@ -89,3 +89,9 @@ def option_number(question: Choose, value: str) -> int:
     values = [option for option, _ in question.options]
     assert value in values, f"{value} is not offered: {question.options}"
     return values.index(value) + 1
+
+
+def key_of(question: Choose, value: str) -> str:
+    """The key shown before the option ``value`` (its place from 1, unless the question gives
+    keys of its own, as Cheops's stacks do); fails when it is not offered."""
+    return question.keys[option_number(question, value) - 1]

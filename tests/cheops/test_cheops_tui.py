@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.text import Text
 from textual import events
 from textual.pilot import Pilot
-from tui_pilot import arrows_between, option_number, run, screen_lines, settle
+from tui_pilot import arrows_between, key_of, option_number, run, screen_lines, settle
 
 from silverpyr.cli.cheops.tui.app import MIN_SIZE, CheopsApp, CheopsSetting
 from silverpyr.cli.cheops.tui.board import boards_text, hand_text, pyramid_text, seats_text
@@ -90,10 +90,10 @@ def arrows_to(screen: CheopsGameScreen, target: Space) -> list[str]:
 
 
 def option_key(question: Choose, value: str) -> str:
-    """The number key of the option ``value`` in a question."""
-    number = option_number(question, value)
-    assert number <= 9, "only the first nine options have a number key"
-    return str(number)
+    """The key of the option ``value`` in a question."""
+    key = key_of(question, value)
+    assert len(key) == 1, "only options with a one-character key have a key"
+    return key
 
 
 async def answer(pilot: Pilot[None], value: str) -> None:
@@ -103,8 +103,9 @@ async def answer(pilot: Pilot[None], value: str) -> None:
     question = pilot.app.screen
     assert isinstance(question, Choose), f"no question up for {value}"
     index = option_number(question, value) - 1
-    if index < 9:
-        await pilot.press(str(index + 1))
+    key = key_of(question, value)
+    if len(key) == 1:
+        await pilot.press(key)
     else:
         await pilot.press(*(["down"] * index), "enter")
     await pilot.pause()
