@@ -107,13 +107,6 @@ REFERENCE = "expert"
 Progress = Callable[[str], None]
 
 
-class Default:
-    """The type of :data:`DEFAULT`: "the rollouts' own horizon" (``None`` means the end)."""
-
-
-DEFAULT = Default()
-
-
 class AdviceError(SilverpyrError, ValueError):
     """Advice asked for where there is no decision of that seat (the game is over, or
     another seat is to move), or with a bad number of samples."""
@@ -230,8 +223,8 @@ class Advice:
                 continue
             noise = "" if option.error is None else f" ± {option.error:.1f}"
             win = "" if option.win is None else f", {option.win:.0%} to win"
-            margin = "" if option.expected is None else f" (margin {option.expected:+.1f})"
-            lines.append(f"  {option.label}: {-option.loss:+.1f}{noise} piastres{margin}{win}")
+            own = "" if option.expected is None else f" (margin {option.expected:+.1f})"
+            lines.append(f"  {option.label}: {-option.loss:+.1f}{noise} piastres{own}{win}")
         for option in screened[:SHOWN_SCREENED]:
             lines.append(
                 f"  {option.label}: {-option.loss:+.1f} piastres by the end of this turn "
@@ -308,13 +301,10 @@ class Rollouts:
             )
         return self._worlds[k]
 
-    def value(
-        self, move: Move, k: int, rounds: int | Default | None = DEFAULT
-    ) -> tuple[int, float]:
+    def value(self, move: Move, k: int, rounds: int | None = None) -> tuple[int, float]:
         """The seat's margin and win share after ``move`` in sample ``k``, the rollout
-        stopping ``rounds`` rounds on (``None``: at the game's end; by default this object's
-        :attr:`rounds`)."""
-        rounds = self.rounds if isinstance(rounds, Default) else rounds
+        stopping ``rounds`` rounds on (``None``: this object's :attr:`rounds`)."""
+        rounds = self.rounds if rounds is None else rounds
         key = (move.notation(), k, rounds)
         found = self._values.get(key)
         if found is None:
@@ -422,11 +412,11 @@ def measure(
     move: Move,
     reference: Move,
     samples: range,
-    rounds: int | Default | None = DEFAULT,
+    rounds: int | None = None,
 ) -> Measured:
     """``move`` against ``reference`` over ``samples`` (paired: the same determinizations),
-    rollouts stopping ``rounds`` rounds on (``None``: at the game's end; by default the
-    rollouts' own :attr:`Rollouts.rounds`)."""
+    rollouts stopping ``rounds`` rounds on (``None``: the rollouts' own
+    :attr:`Rollouts.rounds`)."""
     diffs: list[float] = []
     values: list[float] = []
     wins: list[float] = []
