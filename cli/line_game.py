@@ -284,7 +284,7 @@ class LineKept(Protocol[MoveT]):
 
     def advice(self, progress: Progress | None = None) -> _Lines: ...
 
-    def report(self) -> _Lines: ...
+    def summary_lines(self) -> list[str]: ...
 
     def leave(self) -> str: ...
 
@@ -302,10 +302,10 @@ def left_text(kept: LineKept[Any]) -> str:
 
 
 def summary(console: Console, kept: LineKept[Any]) -> None:
-    """The coach's summary of the decisions so far (a coached game only)."""
-    if kept.coach:
-        for line in kept.report().lines():
-            console.print(line, highlight=False, markup=False)
+    """The coach's summary of the decisions so far (a coached game only: the table's
+    summary lines, the warnings you heeded included, as the full screen shows them)."""
+    for line in kept.summary_lines():
+        console.print(line, highlight=False, markup=False, soft_wrap=True)
 
 
 # --- the screen ---------------------------------------------------------------------------

@@ -571,7 +571,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         if heeded:
             lines.insert(
                 1,
-                f"You heeded {heeded} of the coach's warning{'s' * (heeded != 1)} and chose "
+                f"You heeded {heeded} of the coach's warnings and chose "
                 "again: those moves were never played, so they are not among the decisions "
                 "above.",
             )

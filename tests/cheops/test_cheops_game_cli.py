@@ -229,3 +229,4 @@ def test_the_coach_asks_before_a_costly_move_and_n_chooses_again(home: Path) -> 
     assert "Choose again." in result.stdout
     assert "(pending) You took" in result.stdout
     assert "Coach's summary" in result.stdout
+    assert "You heeded 1 of the coach's warnings and chose again" in result.stdout
