@@ -34,6 +34,13 @@ def tenths_of(value: Fraction) -> int:
     return int((value * 10 + Fraction(1, 2)).__floor__())
 
 
+def one_decimal(value: Fraction) -> str:
+    """``value`` for people, with one decimal (rounded half up, as :func:`tenths_of`)."""
+    tenths = tenths_of(value)
+    sign = "-" if tenths < 0 else ""
+    return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
+
+
 class TrainerPuzzle(Protocol):
     """What the store needs of a puzzle."""
 

@@ -12,15 +12,13 @@ game engine's.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Literal, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 HUMAN = 0
 """Your seat."""
 
 Progress = Callable[[str], None]
 """Told a line before each bot's move (``Player 2 (greedy) is playing...``)."""
-
-LineKind = Literal["event", "pending", "coach", "over", "note"]
 
 
 class TableLine(Protocol):

@@ -52,6 +52,7 @@ from ...solver.cheops.game import (
     why_illegal,
 )
 from ...solver.errors import SilverpyrError
+from ..attempts import one_decimal, tenths_of
 from ..puzzle_session import PuzzleAttempt, ScoredResult
 from .puzzle import ENDGAME_KINDS, CheopsPuzzle
 from .values import WIN, EndgameValues, Rollouts, RolloutValues, Worth, paired_error
@@ -61,18 +62,6 @@ HINT_LEVELS = ("aim", "area", "move")
 
 class CheopsSessionError(SilverpyrError, ValueError):
     """A move or request the puzzle cannot take now; the message says why."""
-
-
-def tenths_of(value: Fraction) -> int:
-    """``value`` as a whole number of tenths, rounded half up (the store keeps these)."""
-    return int((value * 10 + Fraction(1, 2)).__floor__())
-
-
-def one_decimal(value: Fraction) -> str:
-    """``value`` with one decimal (rounded half up)."""
-    tenths = tenths_of(value)
-    sign = "-" if tenths < 0 else ""
-    return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
 
 
 def piastres(value: Fraction) -> str:

@@ -41,6 +41,8 @@ from ...solver.sun.game import (
     parse_move,
     why_illegal,
 )
+from ..attempts import one_decimal
+from ..attempts import tenths_of as tenths_of  # the trainer tests read it here
 from ..puzzle_session import PuzzleAttempt, ScoredResult
 from .puzzle import SunPuzzle
 from .values import TurnValues
@@ -54,17 +56,8 @@ class SunSessionError(SilverpyrError, ValueError):
     """A move or request the puzzle cannot take now; the message says why."""
 
 
-def points_text(value: Fraction) -> str:
-    """Expected points for people, with one decimal (rounded half up)."""
-    tenths = tenths_of(value)
-    sign = "-" if tenths < 0 else ""
-    return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
-
-
-def tenths_of(value: Fraction) -> int:
-    """``value`` as a whole number of tenths, rounded half up (the store keeps these)."""
-    scaled = value * 10
-    return int((scaled + Fraction(1, 2)).__floor__())
+points_text = one_decimal
+"""Expected points for people, with one decimal (rounded half up: the core's)."""
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,6 @@ from typing import Protocol
 from ....solver.cheops.game import CheopsState, CheopsView, Move, Outcome, Phase
 from ...tui.table import HUMAN as HUMAN
 from ...tui.table import BotTable
-from ...tui.table import LineKind as LineKind
 from ...tui.table import Progress as Progress
 from ...tui.table import TableLine as TableLine
 from ...tui.table import VerdictLike as VerdictLike

@@ -23,7 +23,6 @@ from ....solver.sun.game import (
 )
 from ...tui.table import HUMAN as HUMAN
 from ...tui.table import BotTable
-from ...tui.table import LineKind as LineKind
 from ...tui.table import Progress as Progress
 from ...tui.table import TableLine as TableLine
 from ...tui.table import VerdictLike as VerdictLike
