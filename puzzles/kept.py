@@ -6,7 +6,14 @@ of the unfinished-game refusal and notes, and how a position is saved or dropped
 * **Ruling.** Another game asked for while one is unfinished raises
   :class:`UnfinishedGameError`, naming both remedies (play on without the game's options,
   or ``--restart``); ``--restart`` drops the unfinished game with a note; a saved game that
-  no longer replays is dropped with a note saying why.
+  reads but no longer replays (an answer the engine refuses, a bot no longer in the
+  registry) is dropped with a note saying why.
+* **A damaged saved game is never lost.** Its row is read against the game's own seats
+  (each game declares them, from its engine's table sizes, and hands them to the store); a
+  row that does not read, or whose table (the ``opponents`` text, :class:`SavedTableError`)
+  the game cannot read, refuses to start any game (:class:`~.store.DamagedGameError`: one
+  line naming the problem and the command's ``--restart``), and the row is left as it is
+  until ``--restart`` drops it.
 * A game is saved after each final decision and its row dropped once it is over
   (:func:`keep_in_store`); saves are compare-and-set on the store's revision.
 * **The lease.** One session at a time plays the saved game: a kept game holds the lease
@@ -19,6 +26,7 @@ of the unfinished-game refusal and notes, and how a position is saved or dropped
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, Self, TypeVar
 
 from ..solver.errors import SilverpyrError
@@ -31,13 +39,25 @@ GAME_ID = "game"
 """The id of the unfinished game in a game's store (one at a time: the module's ruling)."""
 
 
+@dataclass(frozen=True)
+class Keeping:
+    """What a game declares once for its kept game: whose lease it is (``lease_name``, for
+    the store's ``SessionBusyError``), the ``command`` that resumes it (its ``--restart`` is
+    named when the row is damaged) and the table sizes its engine seats (``seats``,
+    ``range(2, 6)``), which the store reads the saved row against."""
+
+    lease_name: str
+    command: str
+    seats: range
+
+
 class UnfinishedGameError(SilverpyrError, ValueError):
     """Another game than the unfinished one was asked for (see the module's ruling)."""
 
 
 class SavedTableError(SilverpyrError, ValueError):
     """A saved game's ``opponents`` text that does not name the game's table (its size and
-    bots, or bots of the registry)."""
+    bots, or bots of the registry): the row is damaged (see the module's ruling)."""
 
 
 def unfinished_error(
@@ -70,14 +90,15 @@ def keep_in_store(
     *,
     over: bool,
     saved: Callable[[], SavedGame],
+    seats: range,
 ) -> int | None:
     """Save ``saved()`` in the store after a final decision, or drop the row once the game is
-    ``over``; the new revision (``None`` once dropped)."""
+    ``over``; the new revision (``None`` once dropped). ``seats``: the game's table sizes."""
     if over:
         if revision is not None:
             store.drop_game(game_id, revision=revision)
         return None
-    return store.save_game(saved(), revision=revision)
+    return store.save_game(saved(), seats, revision=revision)
 
 
 class HoldsLease:
@@ -112,7 +133,7 @@ K = TypeVar("K", bound=Kept)
 
 def start_kept(
     store: Store | None,
-    lease_name: str,
+    keeping: Keeping,
     *,
     restart: bool,
     describe: Callable[[SavedGame], str],
@@ -120,20 +141,20 @@ def start_kept(
     new: Callable[[], K],
 ) -> K:
     """The unfinished game resumed, or a new one (the module's ruling), holding the saved
-    game's lease (``lease_name`` says whose it is, for the store's ``SessionBusyError``; let
-    go if opening fails).
+    game's lease (let go if opening fails); ``keeping`` is the game's declaration.
 
-    ``restart`` drops the saved game with a note; ``resume`` is the saved game replayed, or
-    why it cannot be (it is then dropped with a note), and raises
-    :class:`UnfinishedGameError` when another game is asked for; ``new`` makes the new game.
-    The notes of the restart or the drop come first in the game's notes. Without a store
-    (nothing is saved) the game is ``new()``.
+    ``restart`` drops
+    the saved game with a note, damaged or not; ``resume`` is the saved game replayed, or why
+    it cannot be (it is then dropped with a note), and raises :class:`UnfinishedGameError`
+    when another game is asked for and :class:`SavedTableError` when the row's table is
+    damaged; ``new`` makes the new game. The notes of the restart or the drop come first in
+    the game's notes. Without a store (nothing is saved) the game is ``new()``.
     """
     if store is None:
         return new()
-    lease = store.hold(GAME_ID, lease_name)
+    lease = store.hold(GAME_ID, keeping.lease_name)
     try:
-        kept = _open(store, restart, describe, resume, new)
+        kept = _open(store, keeping, restart, describe, resume, new)
     except BaseException:
         if lease is not None:
             lease.release()
@@ -144,19 +165,34 @@ def start_kept(
 
 def _open(
     store: Store,
+    keeping: Keeping,
     restart: bool,
     describe: Callable[[SavedGame], str],
     resume: Callable[[SavedGame], K | str],
     new: Callable[[], K],
 ) -> K:
-    saved = store.saved_game(GAME_ID)
+    from .store import DamagedGameError
+
     notes: list[str] = []
+    try:
+        saved = store.saved_game(GAME_ID, keeping.seats)
+    except DamagedGameError as damaged:
+        if not restart:
+            raise DamagedGameError(damaged.path, damaged.problem, command=keeping.command) from None
+        store.drop_game(GAME_ID)
+        notes.append(restart_note(f"damaged: {damaged.problem}"))
+        saved = None
     if saved is not None and restart:
         store.drop_game(GAME_ID)
         notes.append(restart_note(describe(saved)))
         saved = None
     if saved is not None:
-        resumed = resume(saved)
+        try:
+            resumed = resume(saved)
+        except SavedTableError as error:
+            raise DamagedGameError(
+                store.path, f"opponents: {error}", command=keeping.command
+            ) from None
         if not isinstance(resumed, str):
             resumed.notes[:0] = notes
             return resumed
@@ -170,6 +206,7 @@ def _open(
 __all__ = [
     "GAME_ID",
     "HoldsLease",
+    "Keeping",
     "Kept",
     "SavedTableError",
     "UnfinishedGameError",

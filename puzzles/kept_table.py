@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast
 
 from ..solver.errors import SilverpyrError
-from .kept import GAME_ID, HoldsLease, keep_in_store
+from .kept import GAME_ID, HoldsLease, SavedTableError, keep_in_store
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -264,6 +264,16 @@ def against_words(bots: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def seated(saved: SavedGame, bots: Sequence[str]) -> tuple[str, ...]:
+    """The ``bots`` of a saved row's ``opponents`` text, when they and you fill its
+    ``players`` seats; else :class:`~.kept.SavedTableError` (the row is damaged)."""
+    if 1 + len(bots) != saved.players:
+        raise SavedTableError(
+            f"{saved.opponents!r} seats {1 + len(bots)} players, but the row says {saved.players}"
+        )
+    return tuple(bots)
+
+
 def moves_made(words: str, saved: SavedGame) -> str:
     """``{words}, 7 moves made``: a saved game for people."""
     count = len(saved.answers)
@@ -298,6 +308,9 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
 
     resume_command: ClassVar[str]
     """The command that resumes a saved game (``silverpyr sun game``)."""
+    seats: ClassVar[range]
+    """The table sizes the game's engine deals (``range(2, 6)``): the store reads the saved
+    row against them."""
     undo_refusal: ClassVar[str]
     """Why nothing can be taken back (no move is pending)."""
 
@@ -742,6 +755,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
             self.revision,
             over=self.state.over,
             saved=self._saved_game,
+            seats=self.seats,
         )
 
     def _saved_game(self) -> SavedGame:
@@ -775,4 +789,5 @@ __all__ = [
     "moves_made",
     "resumed",
     "seat_name",
+    "seated",
 ]

@@ -23,8 +23,11 @@ directory named by the ``SILVERPYR_HOME`` environment variable when it is set.
 * Games against bots left before their end (:class:`SavedGame`, table ``saved_games``,
   schema 5) are kept the same way: enough to replay the game through the engine (deck
   fingerprint, seed, players, opponents, coach, your final answers in order), saved
-  compare-and-set on a revision; a damaged row is skipped with a warning (and replaced by
-  the next game saved under its id). :mod:`silverpyr.puzzles.silvergold.realgame.kept_game` uses it.
+  compare-and-set on a revision. Each row is read against the rules of the game that wrote
+  it: the game hands its seats (``range(low, high + 1)``, its engine's table sizes) to every
+  read and save, so the store, which knows no game, holds no game's limits. A damaged row
+  is never replaced by a new game: reading it raises :class:`DamagedGameError` until
+  ``--restart`` drops it. The core's :mod:`.kept` uses it for every game.
 """
 
 from __future__ import annotations
@@ -291,6 +294,21 @@ class SessionBusyError(StoreError):
 
 class GameConflictError(StoreError):
     """Another session changed a saved game since this one read it."""
+
+
+class DamagedGameError(StoreError):
+    """A saved game's row is damaged: it is left as it is, and no game is saved over it
+    (``--restart`` drops it). ``problem`` says what is wrong, for a message of the caller's."""
+
+    def __init__(self, path: Path, problem: str, *, done: str = "", command: str = "") -> None:
+        self.path = path
+        self.problem = problem
+        what = f"; this game was not {done}" if done else ""
+        restart = f"`{command} --restart`" if command else "--restart"
+        super().__init__(
+            f"{path}: the unfinished game is damaged ({problem}){what}; it was left as it is: "
+            f"{restart} drops it and starts a new game"
+        )
 
 
 @dataclass(frozen=True)
@@ -668,26 +686,38 @@ class Store:
 
     # --- games against bots left before their end --------------------------------------
 
-    def saved_game(self, game_id: str) -> SavedGame | None:
-        """The game saved under ``game_id``, if one was left unfinished; a damaged row is
-        skipped with a :class:`StoreWarning` (``None``; the next save replaces it)."""
-        query = (
-            f"SELECT rowid, {', '.join(_GAME_COLUMNS)} FROM saved_games "
-            "WHERE game = ? AND game_id = ?"
-        )
-        with self._guard():
-            rows = self._db.execute(query, (self.game, game_id)).fetchall()
-        found = self._readable("saved_games", rows, _game_from_row)
-        return found[0] if found else None
+    def saved_game(self, game_id: str, seats: range) -> SavedGame | None:
+        """The game saved under ``game_id``, if one was left unfinished.
 
-    def save_game(self, game: SavedGame, *, revision: int | None = None) -> int:
+        ``seats`` are the table sizes of the game that wrote it (its declaration, e.g.
+        ``range(2, 6)``): the row is read against them. Raises :class:`DamagedGameError`
+        when the row is damaged (it is left as it is, and :meth:`save_game` never writes a
+        new game over it).
+        """
+        with self._guard():
+            row = self._game_row(game_id)
+        if row is None:
+            return None
+        try:
+            return _game_from_row(row[1:], seats)
+        except _DamagedValueError as damaged:
+            raise DamagedGameError(self.path, f"saved_games row {row[0]}: {damaged}") from None
+
+    def save_game(self, game: SavedGame, seats: range, *, revision: int | None = None) -> int:
         """Save a game against bots (one transaction); the row's new revision.
 
-        ``revision`` is the revision this session last read or wrote (``None``: none, so no
-        readable row may exist; a damaged one is replaced). A row of another revision was
-        saved by another session meanwhile: it is kept, and :class:`GameConflictError`
-        is raised.
+        ``seats`` are the game's table sizes (as for :meth:`saved_game`): a game of another
+        size is not written, since it would not read back. ``revision`` is the revision this
+        session last read or wrote (``None``: none, so no row may exist). A row of another
+        revision was saved by another session meanwhile: it is kept, and
+        :class:`GameConflictError` is raised; a damaged row is kept too
+        (:class:`DamagedGameError`).
         """
+        if game.players not in seats:
+            raise StoreError(
+                f"{self.path}: a game of {game.players} players was not saved: the game seats "
+                f"{seats[0]} to {seats[-1]} players"
+            )
         values = [getattr(game, column) for column in _GAME_COLUMNS]
         values[_GAME_COLUMNS.index("answers")] = json.dumps(list(game.answers))
         values[_GAME_COLUMNS.index("coach")] = int(game.coach)
@@ -698,7 +728,7 @@ class Store:
 
         def store() -> int:
             with self._transaction():
-                self._check_game_revision(game.game_id, revision)
+                self._check_game_revision(game.game_id, revision, seats)
                 self._db.execute(
                     f"INSERT OR REPLACE INTO saved_games ({columns}) VALUES ({marks})",
                     [*values, _now(), self.game],
@@ -709,10 +739,12 @@ class Store:
             return self._retrying(store)
 
     def drop_game(self, game_id: str, *, revision: int | None = None) -> bool:
-        """Forget the game saved under ``game_id`` (damaged or not); whether there was one.
+        """Forget the game saved under ``game_id`` (damaged or not: ``--restart``); whether
+        there was one.
 
-        With ``revision``, only that revision is dropped: a row another session saved since
-        is kept, and :class:`GameConflictError` is raised.
+        With ``revision`` (a game that ended drops its own row), only that revision is
+        dropped: a row another session saved since is kept, and :class:`GameConflictError`
+        is raised; a row whose revision is damaged is kept too (:class:`DamagedGameError`).
         """
 
         def delete() -> bool:
@@ -727,19 +759,37 @@ class Store:
         with self._guard():
             return self._retrying(delete)
 
-    def _check_game_revision(self, game_id: str, revision: int | None) -> None:
-        """Inside a transaction: the saved game is at ``revision`` (``None``: there is no
-        readable one), else :class:`GameConflictError`."""
-        query = f"SELECT {', '.join(_GAME_COLUMNS)} FROM saved_games WHERE game = ? AND game_id = ?"
-        row = self._db.execute(query, (self.game, game_id)).fetchone()
-        found: int | None
-        if row is None:
-            found = None
-        else:
+    def _game_row(self, game_id: str) -> tuple[Any, ...] | None:
+        """The saved row of ``game_id`` as stored: its rowid, then :data:`_GAME_COLUMNS`."""
+        query = (
+            f"SELECT rowid, {', '.join(_GAME_COLUMNS)} FROM saved_games "
+            "WHERE game = ? AND game_id = ?"
+        )
+        row: tuple[Any, ...] | None = self._db.execute(query, (self.game, game_id)).fetchone()
+        return row
+
+    def _check_game_revision(
+        self, game_id: str, revision: int | None, seats: range | None = None
+    ) -> None:
+        """Inside a transaction: the saved game is at ``revision`` (``None``: there is none),
+        else :class:`GameConflictError`. A damaged row is never written over
+        (:class:`DamagedGameError`): with ``seats`` the whole row is read, without them (a
+        drop) its revision."""
+        row = self._game_row(game_id)
+        found: int | None = None
+        if row is not None:
+            rowid, values = row[0], row[1:]
             try:
-                found = _game_from_row(row).revision
-            except _DamagedValueError:
-                found = None  # a damaged row (warned about when read) is replaced
+                if seats is None:
+                    found = _whole(
+                        "revision", values[_GAME_COLUMNS.index("revision")], 0, MAX_COUNT
+                    )
+                else:
+                    found = _game_from_row(values, seats).revision
+            except _DamagedValueError as damaged:
+                raise DamagedGameError(
+                    self.path, f"saved_games row {rowid}: {damaged}", done="saved"
+                ) from None
         if found == revision:
             return
         if revision is None:
@@ -1006,8 +1056,9 @@ def _progress_from_row(row: tuple[Any, ...]) -> Progress:
     )
 
 
-def _game_from_row(row: tuple[Any, ...]) -> SavedGame:
-    """A saved game from its columns; :class:`_DamagedValueError` if damaged."""
+def _game_from_row(row: tuple[Any, ...], seats: range) -> SavedGame:
+    """A saved game from its columns, ``players`` one of the game's ``seats``;
+    :class:`_DamagedValueError` if damaged."""
     from ..solver.rng import seed_problem
 
     raw = dict(zip(_GAME_COLUMNS, row, strict=True))
@@ -1027,7 +1078,7 @@ def _game_from_row(row: tuple[Any, ...]) -> SavedGame:
         game_id=_text("game_id", raw["game_id"], empty=False),
         deck=_text("deck", raw["deck"], empty=False),
         seed=seed,
-        players=_whole("players", raw["players"], 1, 4),
+        players=_whole("players", raw["players"], seats[0], seats[-1]),
         opponents=_text("opponents", raw["opponents"], empty=False),
         coach=_flag("coach", raw["coach"]),
         answers=tuple(answers),

@@ -34,8 +34,8 @@ class _Store:
     def __init__(self) -> None:
         self.calls: list[tuple[str, Any]] = []
 
-    def save_game(self, game: SavedGame, *, revision: int | None = None) -> int:
-        self.calls.append(("save", revision))
+    def save_game(self, game: SavedGame, seats: range, *, revision: int | None = None) -> int:
+        self.calls.append(("save", (revision, seats)))
         return 7
 
     def drop_game(self, game_id: str, *, revision: int | None = None) -> bool:
@@ -52,8 +52,10 @@ def test_keep_in_store() -> None:
         return cast(SavedGame, object())
 
     as_store = cast(Store, store)
-    assert kept.keep_in_store(as_store, "g", None, over=False, saved=saved) == 7
-    assert kept.keep_in_store(as_store, "g", 7, over=True, saved=saved) is None
-    assert kept.keep_in_store(as_store, "g", None, over=True, saved=saved) is None
-    assert store.calls == [("save", None), ("drop", 7)]
+    assert kept.keep_in_store(as_store, "g", None, over=False, saved=saved, seats=range(2, 6)) == 7
+    assert kept.keep_in_store(as_store, "g", 7, over=True, saved=saved, seats=range(2, 6)) is None
+    assert (
+        kept.keep_in_store(as_store, "g", None, over=True, saved=saved, seats=range(2, 6)) is None
+    )
+    assert store.calls == [("save", (None, range(2, 6))), ("drop", 7)]
     assert made == [1]  # an ended game is not built to be saved

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sqlite3
-import warnings
 from pathlib import Path
 
 import pytest
@@ -27,6 +27,7 @@ from silverpyr.puzzles.silvergold.realgame.advice import (
 from silverpyr.puzzles.silvergold.realgame.game_record import load_record
 from silverpyr.puzzles.silvergold.realgame.kept_game import (
     GAME_ID,
+    SEATS,
     Claimed,
     Completed,
     Judged,
@@ -36,7 +37,7 @@ from silverpyr.puzzles.silvergold.realgame.kept_game import (
     UnfinishedGameError,
 )
 from silverpyr.puzzles.silvergold.realgame.registry import make_player
-from silverpyr.puzzles.store import SavedGame, SessionBusyError, Store, StoreWarning
+from silverpyr.puzzles.store import DamagedGameError, SavedGame, SessionBusyError, Store
 from silverpyr.solver.silvergold.deckfile import load_deck
 from silverpyr.solver.silvergold.game import GameState, Replacement
 from silverpyr.solver.silvergold.moves import IllegalMoveError, Move
@@ -215,7 +216,7 @@ def test_save_and_resume_mid_game_gives_the_same_state(
             note = resumed.notes[-1]
             assert "seed 21" in note and resumed.where() in note and "--restart" in note
             play_randomly(resumed, rng)
-        assert store.saved_game(GAME_ID) is None  # the finished game's row is gone
+        assert store.saved_game(GAME_ID, SEATS) is None  # the finished game's row is gone
 
 
 def test_a_second_session_is_refused(store: Store) -> None:
@@ -244,13 +245,13 @@ def test_another_game_while_one_is_unfinished_names_both_remedies(store: Store) 
     with start(store, 6, restart=True) as new:
         assert not new.resumed and new.seed == 6
         assert "dropped" in new.notes[0]
-    assert store.saved_game(GAME_ID) is None  # nothing decided in the new one yet
+    assert store.saved_game(GAME_ID, SEATS) is None  # nothing decided in the new one yet
 
 
 def test_no_decision_saves_nothing_and_no_store_saves_nothing(store: Store) -> None:
     with start(store, 5) as kept:
         assert kept.leave() == "nothing was decided, so nothing is saved"
-    assert store.saved_game(GAME_ID) is None
+    assert store.saved_game(GAME_ID, SEATS) is None
     with start(None, 5) as unsaved:
         play_randomly(unsaved, random.Random(0), 2)
         assert not unsaved.saved and "not saved" in unsaved.leave()
@@ -260,18 +261,20 @@ def test_no_decision_saves_nothing_and_no_store_saves_nothing(store: Store) -> N
 
 def test_a_game_that_no_longer_replays_is_dropped_with_a_note(store: Store) -> None:
     store.save_game(
-        SavedGame(GAME_ID, DECK.fingerprint, 5, 2, "greedy", False, ("1 2",), "2026-01-01")
+        SavedGame(GAME_ID, DECK.fingerprint, 5, 2, "greedy", False, ("1 2",), "2026-01-01"),
+        SEATS,
     )
     with start(store) as kept:
         assert not kept.resumed and kept.seed == 99
         assert "cannot be resumed (answer 1, '1 2': " in kept.notes[0]
-    assert store.saved_game(GAME_ID) is None
+    assert store.saved_game(GAME_ID, SEATS) is None
     store.save_game(
-        SavedGame(GAME_ID, DECK.fingerprint, 5, 2, "wizard", False, ("1 2",), "2026-01-01")
+        SavedGame(GAME_ID, DECK.fingerprint, 5, 2, "wizard", False, ("1 2",), "2026-01-01"),
+        SEATS,
     )
     with start(store) as kept:
         assert "cannot be resumed (no bot is named 'wizard')" in kept.notes[0]
-    assert store.saved_game(GAME_ID) is None
+    assert store.saved_game(GAME_ID, SEATS) is None
 
 
 @pytest.mark.parametrize(
@@ -286,22 +289,26 @@ def test_a_game_that_no_longer_replays_is_dropped_with_a_note(store: Store) -> N
         ("revision", -1),
     ],
 )
-def test_a_damaged_saved_game_is_skipped_with_a_warning_and_replaced(
+def test_a_damaged_saved_game_is_kept_until_restart_drops_it(
     store: Store, column: str, value: object
 ) -> None:
     with start(store, 5) as kept:
         play_randomly(kept, random.Random(0), 2)
     with sqlite3.connect(store.path) as db:
         db.execute(f"UPDATE saved_games SET {column} = ?", (value,))
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        with start(store, 8) as new:
-            assert not new.resumed and new.seed == 8
-            play_randomly(new, random.Random(0), 1)
-    damaged = [w for w in caught if issubclass(w.category, StoreWarning)]
-    assert len(damaged) == 1 and "saved_games" in str(damaged[0].message)
-    assert column in str(damaged[0].message)
-    saved = store.saved_game(GAME_ID)
+        before = db.execute("SELECT * FROM saved_games").fetchall()
+    for seed in (None, 8):  # neither resumed nor written over by a new game
+        with pytest.raises(DamagedGameError) as refused:
+            start(store, seed)
+        assert re.search(rf"\(saved_games row \d+: {column} is ", str(refused.value))
+        assert "`silverpyr game --restart` drops it" in str(refused.value)
+    with sqlite3.connect(store.path) as db:
+        assert db.execute("SELECT * FROM saved_games").fetchall() == before
+    with start(store, 8, restart=True) as new:
+        assert not new.resumed and new.seed == 8
+        assert new.notes[0].startswith("Starting a new game: the unfinished one (damaged: ")
+        play_randomly(new, random.Random(0), 1)
+    saved = store.saved_game(GAME_ID, SEATS)
     assert saved is not None and saved.seed == 8 and len(saved.answers) == 1
 
 
@@ -309,12 +316,12 @@ def test_saves_are_compare_and_set(store: Store) -> None:
     from silverpyr.puzzles.store import GameConflictError
 
     game = SavedGame(GAME_ID, DECK.fingerprint, 5, 2, "greedy", False, ("1 2",), "2026-01-01")
-    first = store.save_game(game)
-    store.save_game(game, revision=first)
+    first = store.save_game(game, SEATS)
+    store.save_game(game, SEATS, revision=first)
     with pytest.raises(GameConflictError, match="another session"):
-        store.save_game(game, revision=first)
+        store.save_game(game, SEATS, revision=first)
     with pytest.raises(GameConflictError):
-        store.save_game(game)
+        store.save_game(game, SEATS)
 
 
 def test_a_schema_4_database_gains_the_saved_games_table_and_keeps_its_rows(
@@ -346,10 +353,10 @@ def test_a_schema_4_database_gains_the_saved_games_table_and_keeps_its_rows(
         assert (attempt.puzzle_id, attempt.score) == ("points-1", 5)
         progress = store.progress("points-2")
         assert progress is not None and progress.revision == 3 and progress.moves == ("A1",)
-        assert store.saved_game(GAME_ID) is None
+        assert store.saved_game(GAME_ID, SEATS) is None
         with KeptGame.start(DECK, seed=5, fresh_seed=1, store=store) as kept:
             play_randomly(kept, random.Random(0), 1)
-        assert store.saved_game(GAME_ID) is not None
+        assert store.saved_game(GAME_ID, SEATS) is not None
     with sqlite3.connect(path) as check:
         assert check.execute("PRAGMA user_version").fetchone()[0] == store_module.SCHEMA_VERSION
         assert store_module.SCHEMA_VERSION == 6

@@ -4,11 +4,14 @@ migration from schema 5 loses nothing, and each game sees only its own rows."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
+
+import pytest
 
 from silverpyr.puzzles import store as store_module
 from silverpyr.puzzles.records import Attempt, Progress
-from silverpyr.puzzles.store import FIRST_GAME, SavedGame, Store, StoreError
+from silverpyr.puzzles.store import FIRST_GAME, DamagedGameError, SavedGame, Store, StoreError
 
 DAY = "2026-11-22"
 
@@ -95,7 +98,7 @@ def test_a_schema_5_database_keeps_every_row_as_the_first_games(tmp_path: Path) 
         assert attempt.game == FIRST_GAME
         progress = store.progress("sprint-7")
         assert progress is not None and progress.revision == 4 and progress.moves == ("B1",)
-        game = store.saved_game("current")
+        game = store.saved_game("current", range(1, 5))
         assert game is not None and game.answers == ("11 23",) and game.revision == 3
         assert store.cached_puzzle("k1") == {}
     with sqlite3.connect(path) as db:
@@ -115,7 +118,9 @@ def test_each_game_sees_only_its_rows_and_ids_do_not_collide(tmp_path: Path) -> 
         first.cache_puzzle("same-key", {"game": 1})
         sun.cache_puzzle("same-key", {"game": 2})
         for store in (first, sun):
-            store.save_game(SavedGame("current", "deck", 1, 2, "greedy", False, ("a",), DAY))
+            store.save_game(
+                SavedGame("current", "deck", 1, 2, "greedy", False, ("a",), DAY), range(2, 6)
+            )
         assert [a.score for a in first.attempts()] == [30]
         assert [a.score for a in sun.attempts()] == [12]
         assert first.scored_attempt("daily-2026-11-22").game == FIRST_GAME  # type: ignore[union-attr]
@@ -127,7 +132,7 @@ def test_each_game_sees_only_its_rows_and_ids_do_not_collide(tmp_path: Path) -> 
         sun.add_attempt(_attempt("daily-2026-11-23", "sun", 9), progress_revision=1)
         assert sun.progress("daily-2026-11-23") is None
         assert first.progress("daily-2026-11-23") is not None
-        assert sun.drop_game("current") and first.saved_game("current") is not None
+        assert sun.drop_game("current") and first.saved_game("current", range(1, 5)) is not None
 
 
 def test_a_record_of_another_game_is_refused_and_nothing_is_written(tmp_path: Path) -> None:
@@ -142,3 +147,20 @@ def test_a_record_of_another_game_is_refused_and_nothing_is_written(tmp_path: Pa
         assert sun.attempts() == []
     with Store(path) as first:
         assert first.attempts() == []
+
+
+def test_a_saved_game_is_read_against_the_seats_its_game_hands_in(tmp_path: Path) -> None:
+    """The store holds no game's limits: 5 players read for a game of 2-5 seats, and are
+    damage for a game of 1-4, whose row is then never written over."""
+    path = tmp_path / "silverpyr.db"
+    five = SavedGame("current", "deck", 1, 5, "standard:a,b,c,d", False, ("a",), DAY)
+    with Store(path, game="sun") as store:
+        assert store.save_game(five, range(2, 6)) == 1
+        assert store.saved_game("current", range(2, 6)) == replace(five, revision=1)
+        with pytest.raises(DamagedGameError, match=r"players is 5, not a whole number from 1 to 4"):
+            store.saved_game("current", range(1, 5))
+        with pytest.raises(DamagedGameError, match="was not saved"):
+            store.save_game(replace(five, players=2), range(1, 5))
+        with pytest.raises(StoreError, match="6 players was not saved: the game seats 2 to 5"):
+            store.save_game(replace(five, players=6), range(2, 6), revision=1)
+        assert store.saved_game("current", range(2, 6)) == replace(five, revision=1)

@@ -1348,6 +1348,41 @@ def test_home_resumes_the_unfinished_game_and_new_games_choose_opponents_and_coa
     store.close()
 
 
+def test_home_refuses_a_damaged_unfinished_game_and_keeps_it(deck: Deck, tmp_path: Path) -> None:
+    """The game box with a damaged saved row (5 players: not a Silver & Gold table) says so
+    and stays home; neither resuming nor a new game writes over the row."""
+    import sqlite3
+
+    from silverpyr.puzzles.silvergold.realgame.kept_game import KeptGame
+    from silverpyr.solver.silvergold.bots import choose_keep
+
+    store = Store(tmp_path / "results.db")
+    with KeptGame.start(deck, seed=5, fresh_seed=5, store=store) as kept:
+        kept.keep(*choose_keep(kept.state.players[0].dealt))  # one decision: saved
+    with sqlite3.connect(store.path) as db:
+        db.execute("UPDATE saved_games SET players = 5")
+        damaged = db.execute("SELECT * FROM saved_games").fetchall()
+    setting = Setting(deck, store, DAY, record=True, home=True)
+    app = SilverpyrApp(setting, HomeScreen)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        for typed in ((), tuple("7 3")):  # resume it; a new game
+            await pilot.press("g", *typed, "enter")
+            await pilot.pause()
+            if typed:
+                await pilot.press("1")  # the first opponents
+                await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
+            told = [str(note.message) for note in app._notifications]
+            assert any("damaged" in note and "--restart" in note for note in told), told
+            app.clear_notifications()
+
+    run(app, steps, notifications=True)
+    with sqlite3.connect(store.path) as db:
+        assert db.execute("SELECT * FROM saved_games").fetchall() == damaged
+    store.close()
+
+
 @pytest.mark.slow  # a whole game with keys (about a minute on a loaded machine)
 def test_a_whole_game_ends_on_a_screen_with_the_final_score(deck: Deck, tmp_path: Path) -> None:
     from silverpyr.cli.silvergold.tui.game_screen import GameEnd

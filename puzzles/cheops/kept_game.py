@@ -46,6 +46,11 @@ the saved game's lease.
   (a note says which and that ``--restart`` starts a new one); ``restart`` drops it; a seed or
   bots of another game while one is unfinished raise :class:`UnfinishedGameError`, naming
   both remedies. Other components (``--cards``) are another game.
+* *A damaged saved row* (the core's ruling): the row is read against :data:`SEATS` (2 to 5,
+  the engine's); its ``opponents`` text must name 1 to 4 bots that, with you, fill its
+  ``players`` seats, else the row is damaged: every game is refused until ``--restart``
+  drops it. A bot the registry no longer has does not replay: the row is dropped with a
+  note, as a game that no longer replays.
 * *What is final.* Your moves of a turn stay pending until the turn is **confirmed**: by the
   move that ends it (the draw, ``end`` or ``pass``, or a sale or store after which no draw is
   owed) or by a move that **shows something hidden** (Ruling C13): taking a law from an eye
@@ -68,6 +73,8 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from ...solver.cheops.game import (
     KIND_NAMES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     CheopsState,
     CheopsView,
     DrawTile,
@@ -94,7 +101,14 @@ from ...solver.cheops.game import (
     why_illegal,
 )
 from .. import kept_table
-from ..kept import GAME_ID, SavedTableError, UnfinishedGameError, start_kept, unfinished_error
+from ..kept import (
+    GAME_ID,
+    Keeping,
+    SavedTableError,
+    UnfinishedGameError,
+    start_kept,
+    unfinished_error,
+)
 from ..kept_table import HUMAN, GameOver, Happened, Judged, LineKind, Progress, seat_name
 
 if TYPE_CHECKING:
@@ -108,7 +122,11 @@ if TYPE_CHECKING:
 DEFAULT_OPPONENTS: tuple[str, ...] = ("greedy",)
 LEASE_NAME = "unfinished Cheops game"
 RESUME_COMMAND = "silverpyr cheops game"
-MAX_BOTS = 4
+SEATS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+"""The table sizes of a game (the engine's): the store reads the saved row against them."""
+KEEPING = Keeping(LEASE_NAME, RESUME_COMMAND, SEATS)
+"""The game's declaration to the core's kept game (:mod:`silverpyr.puzzles.kept`)."""
+MAX_BOTS = MAX_PLAYERS - 1
 RULES = kept_table.TableRules(
     apply=apply,
     legal_moves=legal_moves,
@@ -222,12 +240,12 @@ def table_text(bots: Sequence[str]) -> str:
 
 
 def parse_table_text(text: str) -> tuple[str, ...]:
-    """The bots of a saved row's ``opponents`` text (:func:`table_text`)."""
-    from .registry import NAMES
-
+    """The bots of a saved row's ``opponents`` text (:func:`table_text`): 1 to
+    :data:`MAX_BOTS` names (a name the registry no longer has does not replay: resuming
+    says so)."""
     bots = tuple(name for name in text.split(",") if name)
-    if not 1 <= len(bots) <= MAX_BOTS or any(name not in NAMES for name in bots):
-        raise SavedTableError(f"{text!r} does not name 1-{MAX_BOTS} bots of the registry")
+    if not 1 <= len(bots) <= MAX_BOTS:
+        raise SavedTableError(f"{text!r} does not name 1-{MAX_BOTS} bots")
     return bots
 
 
@@ -254,6 +272,7 @@ class KeptGame(
     """
 
     resume_command = RESUME_COMMAND
+    seats = SEATS
     undo_refusal = (
         "nothing to take back: your moves are final once your turn ends, or once a "
         "move shows something hidden (a law taken from an eye, a draw)"
@@ -331,10 +350,7 @@ class KeptGame(
             )
 
         def resume(saved: SavedGame) -> KeptGame | str:
-            try:
-                saved_bots = parse_table_text(saved.opponents)
-            except SavedTableError as error:
-                return str(error)
+            saved_bots = kept_table.seated(saved, parse_table_text(saved.opponents))
             asked = (seed is None or seed == saved.seed) and (
                 bots is None or tuple(bots) == saved_bots
             )
@@ -359,7 +375,7 @@ class KeptGame(
             )
 
         return start_kept(
-            store, LEASE_NAME, restart=restart, describe=describe, resume=resume, new=new
+            store, KEEPING, restart=restart, describe=describe, resume=resume, new=new
         )
 
     # --- Cheops's rules and texts ------------------------------------------------------------
@@ -442,6 +458,7 @@ __all__ = [
     "GAME_ID",
     "HUMAN",
     "LAW_WORDS",
+    "SEATS",
     "GameOver",
     "Happened",
     "Judged",

@@ -53,7 +53,10 @@ its row. One session at a time holds the saved game's lease.
   unfinished raise :class:`UnfinishedGameError`, naming both remedies (play on without
   those options, or ``--restart``). Another deck (``--cards``) is another game.
 * *Size in the saved row.* :class:`SavedGame` has no size column: its ``opponents`` text
-  holds the size and the bots, ``standard:greedy,expert`` (:func:`table_text`).
+  holds the size and the bots, ``standard:greedy,expert`` (:func:`table_text`). The row is
+  read against :data:`SEATS` (2 to 5, the engine's), and its bots with you must fill its
+  ``players`` seats; else it is damaged, and every game is refused until ``--restart``
+  drops it (the core's ruling).
 * *What is final.* Placements stay pending until ``end`` or a symbol's choice, which makes
   the turn's placements before it final too (a drawn card cannot be put back, and a turn
   is not cut in two). Placing on the top ends the game at once, so it is final at once.
@@ -74,6 +77,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
 from ...solver.sun.game import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     Discarded,
     Drew,
     Event,
@@ -95,7 +100,14 @@ from ...solver.sun.game import (
     why_illegal,
 )
 from .. import kept_table
-from ..kept import GAME_ID, SavedTableError, UnfinishedGameError, start_kept, unfinished_error
+from ..kept import (
+    GAME_ID,
+    Keeping,
+    SavedTableError,
+    UnfinishedGameError,
+    start_kept,
+    unfinished_error,
+)
 from ..kept_table import HUMAN, GameOver, Happened, Judged, LineKind, Progress, seat_name
 
 if TYPE_CHECKING:
@@ -110,6 +122,10 @@ DEFAULT_OPPONENTS: tuple[str, ...] = ("greedy",)
 DEFAULT_SIZE = "standard"
 LEASE_NAME = "unfinished Pyramid of the Sun game"
 RESUME_COMMAND = "silverpyr sun game"
+SEATS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+"""The table sizes of a game (the engine's): the store reads the saved row against them."""
+KEEPING = Keeping(LEASE_NAME, RESUME_COMMAND, SEATS)
+"""The game's declaration to the core's kept game (:mod:`silverpyr.puzzles.kept`)."""
 RULES = kept_table.TableRules(
     apply=apply,
     legal_moves=legal_moves,
@@ -195,6 +211,7 @@ class KeptGame(
     """
 
     resume_command = RESUME_COMMAND
+    seats = SEATS
     undo_refusal = (
         "nothing to take back: a move is final once you end the turn, draw, discard "
         "or choose a symbol's option"
@@ -276,10 +293,8 @@ class KeptGame(
             )
 
         def resume(saved: SavedGame) -> KeptGame | str:
-            try:
-                saved_size, saved_bots = parse_table_text(saved.opponents)
-            except SavedTableError as error:
-                return str(error)
+            saved_size, bots_text = parse_table_text(saved.opponents)
+            saved_bots = kept_table.seated(saved, bots_text)
             asked = (
                 (seed is None or seed == saved.seed)
                 and (size is None or size == saved_size)
@@ -306,7 +321,7 @@ class KeptGame(
             )
 
         return start_kept(
-            store, LEASE_NAME, restart=restart, describe=describe, resume=resume, new=new
+            store, KEEPING, restart=restart, describe=describe, resume=resume, new=new
         )
 
     # --- the Sun's rules and texts -----------------------------------------------------------
@@ -392,6 +407,7 @@ __all__ = [
     "DEFAULT_SIZE",
     "GAME_ID",
     "HUMAN",
+    "SEATS",
     "GameOver",
     "Happened",
     "Judged",

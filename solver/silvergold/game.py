@@ -62,6 +62,8 @@ from .situation import Situation
 DEALT_CARDS = 4
 KEPT_CARDS = 2
 OFFER_SIZE = 4
+MIN_PLAYERS = 1
+"""A game is for 1 (solo) to :data:`MAX_PLAYERS` players."""
 MAX_PLAYERS = 4
 CLAIM_COUNTS = (2, 4, 6)
 """Completing the 2nd, 4th or 6th card of one colour claims a pyramid-point box."""
@@ -515,8 +517,8 @@ def deal(deck: Deck, players: int, seed: int) -> GameState:
 
     The returned state waits for :meth:`GameState.keep`.
     """
-    if not 1 <= players <= MAX_PLAYERS:
-        raise GameSetupError(f"a game has 1 to {MAX_PLAYERS} players, not {players}")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise GameSetupError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
     if len(deck.pyramids) < DEALT_CARDS * players:
         raise GameSetupError(
             f"{players} players need at least {DEALT_CARDS * players} pyramid cards; "
@@ -594,9 +596,10 @@ def table(deck: Deck, parts: TableParts, *, seed: int = 0) -> GameState:
     (:meth:`GameState.determinized`). Only player 1 sits at a turn's or a replacement's
     table: the parts do not show the others. ``seed`` is the seed of the rounds to come.
     """
-    if not 1 <= parts.players <= MAX_PLAYERS:
+    if not MIN_PLAYERS <= parts.players <= MAX_PLAYERS:
         raise TableError(
-            f"a game has 1 to {MAX_PLAYERS} players, not {parts.players}", TablePart.PLAYERS
+            f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {parts.players}",
+            TablePart.PLAYERS,
         )
     if parts.dealt:
         return _setup_table(deck, parts, seed)

@@ -22,6 +22,7 @@ from silverpyr.puzzles.cheops.game_record import (
 )
 from silverpyr.puzzles.cheops.kept_game import (
     GAME_ID,
+    SEATS,
     GameOver,
     Happened,
     KeptGame,
@@ -247,7 +248,7 @@ def test_the_end_is_told_once_with_the_winner() -> None:
 
 def test_the_bots_survive_the_saved_row() -> None:
     assert parse_table_text(table_text(("greedy", "expert"))) == ("greedy", "expert")
-    for bad in ("", "greedy,nobody", "greedy,greedy,greedy,greedy,greedy"):
+    for bad in ("", ",", "greedy,greedy,greedy,greedy,greedy"):
         with pytest.raises(SavedTableError):
             parse_table_text(bad)
 
@@ -265,7 +266,7 @@ def test_saved_after_every_confirmed_turn_and_resumed_to_the_same_table(home: Pa
         take = _plain_take(kept)
         assert take is not None
         kept.play(take)  # pending: not saved
-        saved = store.saved_game(GAME_ID)
+        saved = store.saved_game(GAME_ID, SEATS)
         assert saved is not None and list(saved.answers) == kept.answers
         assert take.notation() not in saved.answers[len(kept.answers) :]
         assert "silverpyr cheops game" in kept.leave()
@@ -311,7 +312,8 @@ def test_a_saved_game_that_no_longer_replays_is_dropped_with_a_note(home: Path) 
                 coach=False,
                 answers=("take k1 A",),
                 started_on="2026-01-01",
-            )
+            ),
+            SEATS,
         )
         with KeptGame.start(COMPONENTS, seed=None, fresh_seed=8, store=store) as kept:
             assert kept.seed == 8 and not kept.resumed
@@ -322,7 +324,7 @@ def test_a_finished_game_drops_its_saved_row(home: Path) -> None:
     with Store.open_default(game="cheops") as store:
         with KeptGame.start(COMPONENTS, seed=8, fresh_seed=0, store=store) as kept:
             _play_greedily(kept)
-        assert store.saved_game(GAME_ID) is None
+        assert store.saved_game(GAME_ID, SEATS) is None
 
 
 def test_the_record_replays_through_the_engine(tmp_path: Path) -> None:
@@ -410,13 +412,13 @@ def test_advice_and_the_coachs_check_leave_the_table_as_it_was(home: Path) -> No
         kept.rollouts = 2
         kept.settle()
         state, pending, answers = kept.state, kept.pending, list(kept.answers)
-        saved = store.saved_game(GAME_ID)
+        saved = store.saved_game(GAME_ID, SEATS)
         advice = kept.advice()
         last: Move = advice.options[-1].move
         verdict = kept.check(last)
         assert verdict is not None and verdict.played == advice.options[-1].label
         assert kept.state is state and kept.pending == pending and kept.answers == answers
-        assert store.saved_game(GAME_ID) == saved
+        assert store.saved_game(GAME_ID, SEATS) == saved
         with pytest.raises(IllegalMove):
             kept.check(DrawTile(1))  # not legal at the start of a turn
 

@@ -19,6 +19,7 @@ from silverpyr.puzzles.sun.game_record import (
 )
 from silverpyr.puzzles.sun.kept_game import (
     GAME_ID,
+    SEATS,
     GameOver,
     Happened,
     KeptGame,
@@ -184,7 +185,7 @@ def test_saved_after_every_final_decision_and_resumed_to_the_same_table(home: Pa
             kept.settle()
         table = kept.committed
         kept.play(_first_placement(kept))  # pending: not saved
-        saved = store.saved_game(GAME_ID)
+        saved = store.saved_game(GAME_ID, SEATS)
         assert saved is not None and list(saved.answers) == kept.answers
         kept.leave()
     with (
@@ -218,7 +219,7 @@ def test_a_finished_game_drops_its_saved_row(home: Path) -> None:
     with Store.open_default(game="sun") as store:
         with KeptGame.start(DECK, seed=8, fresh_seed=0, size="short", store=store) as kept:
             _play_greedily(kept)
-        assert store.saved_game(GAME_ID) is None
+        assert store.saved_game(GAME_ID, SEATS) is None
 
 
 def test_the_record_replays_through_the_engine(tmp_path: Path) -> None:
@@ -272,11 +273,11 @@ def test_advice_and_the_coachs_check_leave_the_table_as_it_was(home: Path) -> No
         kept.rollouts = 2
         kept.settle()
         state, pending, answers = kept.state, kept.pending, list(kept.answers)
-        saved = store.saved_game(GAME_ID)
+        saved = store.saved_game(GAME_ID, SEATS)
         advice = kept.advice()
         verdict = kept.check(advice.options[-1].move)
         assert verdict is not None and verdict.played == advice.options[-1].label
         assert kept.state is state and kept.pending == pending and kept.answers == answers
-        assert store.saved_game(GAME_ID) == saved
+        assert store.saved_game(GAME_ID, SEATS) == saved
         with pytest.raises(IllegalMove):
             kept.check(EndTurn())  # not legal before a card is laid

@@ -732,7 +732,7 @@ def test_a_saved_game_the_bots_end_is_dropped_from_the_store(deck: Deck, home: o
     dropped on the screen's thread (SQLite refuses a connection from another thread: the
     screen said "The bots failed: ... is damaged" before)."""
     from silverpyr.puzzles.store import Store
-    from silverpyr.puzzles.sun.kept_game import GAME_ID, KeptGame
+    from silverpyr.puzzles.sun.kept_game import GAME_ID, SEATS, KeptGame
     from silverpyr.solver.sun.bots import play_game
 
     seed = next(
@@ -763,7 +763,7 @@ def test_a_saved_game_the_bots_end_is_dropped_from_the_store(deck: Deck, home: o
         run(app, steps)
         assert kept.state.over
         assert kept.state.events[-1].seat != HUMAN  # type: ignore[union-attr]  # a bot's top
-        assert store.saved_game(GAME_ID) is None
+        assert store.saved_game(GAME_ID, SEATS) is None
 
 
 def test_q_on_a_question_asks_to_leave(deck: Deck) -> None:

@@ -125,7 +125,8 @@ class HomeScreen(Screen[None]):
         """A game: as ``silverpyr game``, an empty box resumes the unfinished game (or
         starts one with a random seed); a seed (and players) starts that game. New games
         ask who sits in the other seats and whether the coach is on."""
-        from ....puzzles.silvergold.realgame.kept_game import GAME_ID
+        from ....puzzles.silvergold.realgame.kept_game import GAME_ID, SEATS
+        from ....puzzles.store import DamagedGameError
         from ....solver.rng import MAX_SEED, seed_problem
 
         if text is None:  # Escape
@@ -145,9 +146,14 @@ class HomeScreen(Screen[None]):
         seed = int(numbers[0]) if numbers else None
         players = int(numbers[1]) if len(numbers) > 1 else None
         store = self._store()
-        if seed is None and store is not None and store.saved_game(GAME_ID) is not None:
-            self._open_game(None, None, None, coach=False)  # resumed as it was
-            return
+        if seed is None and store is not None:
+            try:
+                unfinished = store.saved_game(GAME_ID, SEATS) is not None
+            except DamagedGameError:
+                unfinished = True  # opening it says what is damaged (it is kept)
+            if unfinished:
+                self._open_game(None, None, None, coach=False)  # resumed as it was
+                return
         self.app.push_screen(
             Choose("Who sits in the other seats, and is the coach on?", opponent_choices()),
             lambda chosen: self._chosen(seed, players, chosen),

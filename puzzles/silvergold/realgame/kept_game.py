@@ -51,11 +51,20 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ....solver.errors import SilverpyrError
-from ....solver.silvergold.game import DECK, GameState, Phase, Replacement, deal
+from ....solver.silvergold.game import (
+    DECK,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    GameState,
+    Phase,
+    Replacement,
+    deal,
+)
 from ....solver.silvergold.moves import PASS, IllegalMoveError, Move
 from ...kept import (
     GAME_ID,
     HoldsLease,
+    Keeping,
     UnfinishedGameError,
     keep_in_store,
     start_kept,
@@ -82,6 +91,10 @@ DEFAULT_PLAYERS = 2
 DEFAULT_OPPONENTS = "greedy"
 LEASE_NAME = "unfinished game against bots"
 RESUME_COMMAND = "silverpyr game"
+SEATS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+"""The table sizes of a game (the engine's): the store reads the saved row against them."""
+KEEPING = Keeping(LEASE_NAME, RESUME_COMMAND, SEATS)
+"""The game's declaration to the core's kept game (:mod:`silverpyr.puzzles.kept`)."""
 
 
 # --- events ------------------------------------------------------------------------------
@@ -256,7 +269,7 @@ class KeptGame(HoldsLease):
             return kept if problem is None else problem
 
         return start_kept(
-            store, LEASE_NAME, restart=restart, describe=describe, resume=resume, new=new
+            store, KEEPING, restart=restart, describe=describe, resume=resume, new=new
         )
 
     def _replay(self, saved: SavedGame) -> str | None:
@@ -586,6 +599,7 @@ class KeptGame(HoldsLease):
                 answers=tuple(self.answers),
                 started_on=self.started_on,
             ),
+            seats=SEATS,
         )
 
 
@@ -610,6 +624,7 @@ def describe(saved: SavedGame) -> str:
 __all__ = [
     "GAME_ID",
     "HUMAN",
+    "SEATS",
     "Claimed",
     "Completed",
     "Event",
