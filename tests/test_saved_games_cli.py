@@ -277,3 +277,23 @@ def test_the_restart_flag_the_refusal_names_exists_on_each_command() -> None:
     for game in GAMES.values():
         shown = _cli(*[word for word in game.command if not word.startswith("--")], "--help")
         assert shown.exit_code == 0 and "--restart" in shown.stdout
+
+
+def test_each_command_takes_the_sizes_its_game_seats() -> None:
+    """The commands' ``--players`` (and the Sun's and Cheops's shared 1-4 ``--opponents``) are
+    the CLI's own options: they must stay each game's declared seats."""
+    import typer
+    import typer.main
+
+    from silverpyr.cli import line_game
+    from silverpyr.cli.cheops.game_cmd import game as cheops_game
+    from silverpyr.cli.silvergold.game_cmd import game as sg_game
+    from silverpyr.cli.sun.game_cmd import game as sun_game
+
+    for command, kept in ((sg_game, sg_kept), (sun_game, sun_kept), (cheops_game, cheops_kept)):
+        local = typer.Typer()
+        local.command()(command)
+        players = next(p for p in typer.main.get_command(local).params if p.name == "players")
+        assert (players.type.min, players.type.max) == (kept.SEATS[0], kept.SEATS[-1])  # type: ignore[attr-defined]
+    for kept in (sun_kept, cheops_kept):
+        assert kept.SEATS[-1] - 1 == line_game.MAX_BOTS
