@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from ..solver.errors import SilverpyrError
+from ..solver.reader import special_kind
 from ..solver.rng import seed_problem
 from .cluster import (
     IN_FLIGHT_PER_WORKER,
@@ -51,6 +52,7 @@ from .cluster import (
     finished,
     worker_count,
 )
+from .records_file import RecordPathError, save_text
 
 R = TypeVar("R")
 
@@ -484,14 +486,6 @@ def play_games(
     return results, used
 
 
-_NOT_A_FOLDER = (
-    (stat.S_ISREG, "a file"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
 def records_folder(folder: Path, *, fifo: str = "a named pipe", link_target: bool = False) -> Path:
     """``folder``, made if missing (with its parents), once a file could be written in it;
     :class:`RecordsFolderError` naming it otherwise (a file, a dangling link, no right to
@@ -508,8 +502,7 @@ def records_folder(folder: Path, *, fifo: str = "a named pipe", link_target: boo
     except OSError as error:
         raise RecordsFolderError(f"{shown}: {error.strerror or error}") from None
     if mode is not None and not stat.S_ISDIR(mode):
-        kinds = ((stat.S_ISFIFO, fifo), *_NOT_A_FOLDER)
-        kind = next((name for test, name in kinds if test(mode)), "not a folder")
+        kind = fifo if stat.S_ISFIFO(mode) else special_kind(mode).replace("regular ", "")
         raise RecordsFolderError(f"{shown}: it is {kind}, not a folder")
     if mode is None and os.path.islink(folder):
         target = f" ({os.path.realpath(folder)})" if link_target else ""
@@ -567,14 +560,18 @@ class JsonRecords(Generic[C, G]):
         records written before it stay)."""
         path = self.name(result.seed)
         data = self.record(result)
-        try:
-            path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        try:  # atomic, and never over a FIFO, a device or a folder already there
+            save_text(path, json.dumps(data, indent=1) + "\n")
+        except RecordPathError as error:
+            raise self.error(f"{error}; {self._kept()}") from None
         except OSError as error:
             raise self.error(
-                f"cannot save the game record to {path}: {error.strerror or error}; the "
-                f"{self.written:,} records written before it stay in {self.folder}"
+                f"cannot save the game record to {path}: {error.strerror or error}; {self._kept()}"
             ) from None
         self.written += 1
+
+    def _kept(self) -> str:
+        return f"the {self.written:,} records written before it stay in {self.folder}"
 
 
 S = TypeVar("S")

@@ -27,6 +27,7 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ....solver.errors import SilverpyrError
@@ -42,6 +43,7 @@ from ...cluster import (
     finished,
     worker_count,
 )
+from ...records_file import record_target, save_text
 
 if TYPE_CHECKING:
     from ...store import Store
@@ -384,15 +386,18 @@ CSV_FIELDS = (
 
 
 def write_csv(rows: Sequence[CardAnalysis], path: os.PathLike[str] | str) -> None:
-    """The ranking as CSV (one row per card, best first)."""
+    """The ranking as CSV (one row per card, best first), written atomically and only over a
+    regular file or a new name (a FIFO there would block the write: refused)."""
     import csv
+    import io
 
-    with open(path, "w", encoding="utf-8", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=CSV_FIELDS)
-        writer.writeheader()
-        for rank, row in enumerate(rows, start=1):
-            data = row.as_dict()
-            writer.writerow({"rank": rank, **{k: data[k] for k in CSV_FIELDS if k != "rank"}})
+    handle = io.StringIO(newline="")
+    writer = csv.DictWriter(handle, fieldnames=CSV_FIELDS)
+    writer.writeheader()
+    for rank, row in enumerate(rows, start=1):
+        data = row.as_dict()
+        writer.writerow({"rank": rank, **{k: data[k] for k in CSV_FIELDS if k != "rank"}})
+    save_text(Path(path), handle.getvalue(), what="the analysis")
 
 
 def write_charts(rows: Sequence[CardAnalysis], folder: os.PathLike[str] | str) -> list[str]:
@@ -421,6 +426,7 @@ def write_charts(rows: Sequence[CardAnalysis], folder: os.PathLike[str] | str) -
     axis.legend()
     figure.tight_layout()
     path = os.path.join(folder, "scores.png")
+    record_target(Path(path), what="the chart")  # not a FIFO, a device or a folder
     figure.savefig(path, dpi=110)
     plt.close(figure)
     written.append(path)
@@ -434,6 +440,7 @@ def write_charts(rows: Sequence[CardAnalysis], folder: os.PathLike[str] | str) -
         axis.tick_params(axis="x", labelsize=7)
         figure.tight_layout()
         path = os.path.join(folder, "speed.png")
+        record_target(Path(path), what="the chart")
         figure.savefig(path, dpi=110)
         plt.close(figure)
         written.append(path)
