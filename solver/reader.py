@@ -459,6 +459,27 @@ def _too_many_digits(text: str) -> bool:
     return sum(character.isalnum() for character in text) > MAX_DIGITS  # 0x, 0o, 0b too
 
 
+def parse_whole(text: str, low: int = 0, high: int | None = None) -> int | None:
+    """The whole number ``text`` writes, when it is one from ``low`` to ``high``: ASCII digits
+    only (no sign, space, underscore or other script's digits, all of which ``int`` takes)
+    and at most :data:`MAX_DIGITS` of them, so no huge text is ever converted; None
+    otherwise. The one parser of whole numbers written as text in a file or a script: the
+    caller says what was expected, and where."""
+    if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
+        return None
+    number = int(text)
+    if number < low or (high is not None and number > high):
+        return None
+    return number
+
+
+def parse_wholes(text: str) -> list[int] | None:
+    """The whole numbers of ``text`` between spaces or commas (``17, 35``), each read by
+    :func:`parse_whole`; None when any is not one."""
+    numbers = [parse_whole(word) for word in text.replace(",", " ").split()]
+    return None if None in numbers else [n for n in numbers if n is not None]
+
+
 def _is_yaml_int(event: Any) -> bool:
     """Whether a scalar event becomes a whole number (explicitly tagged, or plain and
     resolved as one by YAML's rules)."""

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...solver.reader import Field, Problems, ReadError, is_whole, read_data_file
+from ...solver.reader import Field, Problems, ReadError, is_whole, parse_whole, read_data_file
 from ...solver.silvergold.cards import Deck, UnknownNameError
 from ...solver.silvergold.cells import CellMask, parse_cell
 from ...solver.silvergold.limits import MAX_CARDS_IN_PLAY, hand_problem, round_count_problem
@@ -117,9 +117,7 @@ def _card_key(key: Any) -> int | None:
     """A card number written as a mapping key (``17`` or ``'17'``), else ``None``."""
     if is_whole(key):
         return key
-    if isinstance(key, str) and key.isascii() and key.isdigit():
-        return int(key)
-    return None
+    return parse_whole(key) if isinstance(key, str) else None
 
 
 def _read_cells(field: Field) -> CellMask:
