@@ -47,6 +47,7 @@ from .cluster import (
     IN_FLIGHT_PER_WORKER,
     MAX_GAMES,
     RETRIES,
+    ClusterLostError,
     SchedulerLostError,
     dask_client,
     finished,
@@ -440,7 +441,8 @@ def play_games(
     (a progress bar, a record written at once).
 
     A game that raises (after Dask's retries) stops the run as a :class:`TournamentError`
-    naming its seed; a lost scheduler as a :class:`SchedulerLostError` saying how far it got,
+    naming its seed; a lost scheduler or lost workers as a :class:`ClusterLostError` (which of
+    them, :func:`~.cluster.what_was_lost`) saying how far it got,
     that ``kind`` (``"an arena"``) keeps no partial results, then ``kept`` (what stays
     anyway, e.g. ``"; their records stay in DIR"``).
     """
@@ -477,8 +479,8 @@ def play_games(
                             f"the game of seed {game_seed} failed: {type(error).__name__}: {error}"
                         )
                     done(result)
-            except SchedulerLostError as error:
-                raise SchedulerLostError(
+            except ClusterLostError as error:
+                raise type(error)(
                     f"{error} after {len(results):,} of {total:,} games "
                     f"({kind} keeps no partial results: run it again){kept}"
                 ) from None
@@ -616,13 +618,12 @@ def run_games(
     workers: int | None = None,
     progress: Callable[[], None] | None = None,
     records: GameWriter[G] | None = None,
-    records_stay: bool = False,
 ) -> tuple[list[G], int, float]:
     """Every game of a checked line-up (:func:`check_line_up`) played by :func:`play_games`,
     each one written to ``records`` and counted by ``progress`` as it comes back: the results
     sorted by seed, the number of workers used and the seconds it took. A
-    :class:`TournamentError` becomes ``error`` (the game's own); with ``records_stay`` a lost
-    scheduler also says where the records written so far stay."""
+    :class:`TournamentError` becomes ``error`` (the game's own); with ``records`` a lost
+    cluster also says where the records written so far stay (in every game)."""
     began = time.perf_counter()
 
     def done(result: G) -> None:
@@ -631,9 +632,7 @@ def run_games(
         if progress:
             progress()
 
-    kept = (
-        f"; their records stay in {records.folder}" if records_stay and records is not None else ""
-    )
+    kept = f"; their records stay in {records.folder}" if records is not None else ""
     try:
         results, used = play_games(
             play,

@@ -38,7 +38,7 @@ from ....solver.silvergold.position import Position
 from ...cluster import (
     IN_FLIGHT_PER_WORKER,
     RETRIES,
-    SchedulerLostError,
+    ClusterLostError,
     dask_client,
     finished,
     worker_count,
@@ -198,7 +198,8 @@ def run(
     Each result is cached as soon as it arrives, so an interrupted run resumes. A task
     that raises is retried :data:`RETRIES` times by Dask, then reported with its card. A
     lost scheduler (or no worker for the timeout) is a
-    :class:`~.cluster.SchedulerLostError` naming the tasks done and cached.
+    :class:`~.cluster.ClusterLostError` (the scheduler or the workers) naming the tasks done
+    and cached.
     """
     began = time.perf_counter()
     results: dict[tuple[int, str], dict[str, Any]] = {}
@@ -250,9 +251,9 @@ def run(
                     connection, ordered, submit, in_flight=in_flight
                 ):
                     record(task, value, failed)
-            except SchedulerLostError as lost:
+            except ClusterLostError as lost:
                 done = [task for task in tasks if (task.card.number, task.task) in results]
-                raise SchedulerLostError(
+                raise type(lost)(
                     f"{lost}: {_resume_note(done, len(tasks), cached=store is not None)}"
                 ) from None
     return RunReport(
