@@ -231,3 +231,32 @@ def test_puzzle_save_to_a_fifo_is_one_line(tmp_path: Path) -> None:
         == f"error: cannot save the puzzle to {fifo}: it is a FIFO (named pipe), not a regular file"
     )
     assert fifo.is_fifo()
+
+
+@pytest.mark.parametrize("game", [[], ["sun"], ["cheops"]], ids=["silvergold", "sun", "cheops"])
+def test_an_arena_record_over_a_fifo_is_refused_and_the_fifo_stays(
+    tmp_path: Path, game: list[str]
+) -> None:
+    """``arena --records DIR`` with a FIFO where a game's record goes: writing it would wait
+    for a reader for ever."""
+    folder = tmp_path / "records"
+    folder.mkdir()
+    fifo = folder / "game-000000.json"
+    os.mkfifo(fifo)
+    args = [*game, "arena", "--games", "1", "--workers", "0", "--records", str(folder)]
+    line = one_error_line(args)
+    assert line.startswith(
+        f"error: cannot save the game record to {fifo}: it is a FIFO (named pipe), not a "
+        "regular file"
+    ), line
+    assert fifo.is_fifo()
+
+
+def test_the_analysis_csv_over_a_fifo_is_refused(tmp_path: Path) -> None:
+    from silverpyr.puzzles.silvergold.realgame.analysis import write_csv
+
+    fifo = tmp_path / "analysis.csv"
+    os.mkfifo(fifo)
+    with pytest.raises(RecordPathError, match=r"^cannot save the analysis to .*: it is a FIFO"):
+        bounded(lambda: write_csv([], fifo))
+    assert fifo.is_fifo()
