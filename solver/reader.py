@@ -304,9 +304,9 @@ def special_kind(mode: int) -> str:
 
 def path_problem(path: Path) -> str | None:
     """Why ``path`` is not a regular file to read, in a user's words (``is a FIFO (named
-    pipe), not a file``, ``is a link to nothing (gone.yaml)``, ``is a loop of links``...);
-    None when it is one. Only ``stat`` is used, never ``open``: a FIFO without a writer
-    would block an open for ever. The one check every file reader makes first."""
+    pipe), not a file``, ``is a link to nothing (gone.yaml)``, ``is a loop of symbolic
+    links``...); None when it is one. Only ``stat`` is used, never ``open``: a FIFO without
+    a writer would block an open for ever. The one check every file reader makes first."""
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
