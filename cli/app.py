@@ -251,7 +251,7 @@ def _root(
         typer.Option(
             "--cards",
             help="Card file to use instead of the bundled deck.",
-            dir_okay=False,
+            metavar="<file>",
             show_default=False,
         ),
     ] = None,

@@ -47,7 +47,6 @@ MovesFileOption = Annotated[
     typer.Option(
         "--moves-file",
         help="Read your answers from this file, as --moves takes them ('#' starts a comment).",
-        dir_okay=False,
         show_default=False,
         metavar="FILE",
     ),
@@ -171,7 +170,6 @@ PositionOption = Annotated[
         "--position",
         metavar="FILE",
         help="The position: a YAML or JSON file (see --position-template).",
-        dir_okay=False,
         show_default=False,
     ),
 ]
@@ -250,7 +248,6 @@ CardFileArgument = Annotated[
     Path | None,
     typer.Argument(
         help="Card file to check (default: the --cards file, else the bundled deck).",
-        dir_okay=False,
         show_default=False,
     ),
 ]

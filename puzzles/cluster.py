@@ -15,7 +15,8 @@ Nothing here waits without a bound, and every way a cluster can fail is a
   trusts the first 8 bytes as a length, so a port that answers with other bytes would make
   it allocate whatever they say, and a port that answers nothing would keep it waiting;
 * :func:`finished` submits tasks in bounded batches and watches the cluster while it
-  waits: a lost scheduler or no worker for :func:`wait_timeout` seconds ends the run.
+  waits: a lost scheduler, lost workers or no worker for :func:`wait_timeout` seconds ends
+  the run, and :func:`what_was_lost` asks the cluster which of them it was.
 
 Ctrl-C: the embedded cluster's worker processes write their stderr to ``/dev/null`` (the
 terminal sends SIGINT to the whole process group, and each would print a traceback), and
@@ -79,8 +80,17 @@ class SchedulerAddressError(ClusterError, ValueError):
     """A scheduler address that is not ``tcp://host:port`` (checked before connecting)."""
 
 
-class SchedulerLostError(ClusterError):
-    """The scheduler went away (or has had no worker too long) while tasks were running."""
+class ClusterLostError(ClusterError):
+    """The cluster went away while tasks were running: its scheduler or its workers."""
+
+
+class SchedulerLostError(ClusterLostError):
+    """The scheduler went away, or stopped answering, while tasks were running."""
+
+
+class WorkersLostError(ClusterLostError):
+    """The scheduler still answers, but its workers went away (with what they held: Dask
+    cancels the tasks that needed it) or none has been there too long."""
 
 
 @dataclass(frozen=True)
@@ -439,7 +449,8 @@ def finished(
     each finishes (``error``: what the task raised, after its retries).
 
     Never waits without a bound: :class:`SchedulerLostError` when the scheduler goes away
-    (Dask cancels every future then) or has had no worker for the connection's timeout.
+    (Dask cancels every future then), :class:`WorkersLostError` when the workers do (with
+    the data scattered to them) or none has been there for the connection's timeout.
     """
     from dask.distributed import as_completed
 
@@ -457,8 +468,8 @@ def finished(
             owners[future] = job
             queue.add(future)
 
-    def lost() -> SchedulerLostError:
-        return SchedulerLostError(f"lost {connection.where}")
+    def lost() -> ClusterLostError:
+        return what_was_lost(connection)
 
     top_up()
     checked = time.monotonic()
@@ -492,6 +503,25 @@ def finished(
 _END: Any = object()
 
 
+def what_was_lost(connection: Connection) -> ClusterLostError:
+    """What was really lost when a task was cancelled or the client stopped, asked of the
+    cluster at once: the scheduler (the client's link to it is down, or it does not answer
+    within the timeout) or, while it answers, the workers and what they held (a killed
+    worker takes the data scattered to it, and Dask cancels the tasks that needed it)."""
+    if connection.client.status != "running":
+        return SchedulerLostError(f"lost {connection.where}")
+    try:
+        workers = worker_count(connection)
+    except SchedulerLostError as error:
+        return error
+    if not workers:
+        return WorkersLostError(f"{connection.where} still answers but lost every worker")
+    return WorkersLostError(
+        f"{connection.where} still answers but lost a worker and the data it held "
+        f"({workers} worker{'s' if workers > 1 else ''} left)"
+    )
+
+
 def _check(connection: Connection, workerless_since: float | None, now: float) -> float | None:
     """Raise if the scheduler is gone or workerless too long; the new workerless start."""
     client = connection.client
@@ -502,7 +532,5 @@ def _check(connection: Connection, workerless_since: float | None, now: float) -
     if workerless_since is None:
         return now
     if now - workerless_since >= connection.timeout:
-        raise SchedulerLostError(
-            f"{connection.where} has had no worker for {connection.timeout:g} s"
-        )
+        raise WorkersLostError(f"{connection.where} has had no worker for {connection.timeout:g} s")
     return workerless_since

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from ..solver.errors import SilverpyrError
-from ..solver.reader import Field, Problems, ReadError, read_data_file
+from ..solver.reader import Field, Problems, ReadError, read_data_file, special_kind
 from ..solver.rng import seed_problem
 
 R = TypeVar("R")
@@ -36,57 +36,40 @@ class RecordPathError(SilverpyrError, ValueError):
     """A place a game record cannot be saved to without harm (a FIFO, a device, a folder...)."""
 
 
-_KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
-def record_target(path: Path) -> Path:
+def record_target(path: Path, *, what: str = "the game record") -> Path:
     """Where a record named ``path`` is written: ``path`` itself when it is a regular file or
     a new name in an existing folder, the file a link points to; anything else (a FIFO, a
-    device, a folder, a link to such or to nothing, a missing folder) is refused, so saving
-    never replaces it."""
-    shown = str(path)
+    device, a folder, a link to such or to nothing, a missing folder) is refused, naming
+    ``what`` is saved, so saving never replaces it. Only ``stat`` looks at it: opening a FIFO
+    to write would wait for a reader."""
+    shown = f"cannot save {what} to {path}"
     target = Path(os.path.realpath(path))
     try:
         mode: int | None = os.stat(target).st_mode
     except FileNotFoundError:
         mode = None
     except OSError as error:
-        raise RecordPathError(f"cannot save the game record to {shown}: {error.strerror}") from None
+        raise RecordPathError(f"{shown}: {error.strerror}") from None
     if mode is not None:
         if stat.S_ISREG(mode):
             return target
-        kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
-        raise RecordPathError(
-            f"cannot save the game record to {shown}: it is {kind}, not a regular file"
-        )
+        raise RecordPathError(f"{shown}: it is {special_kind(mode)}, not a regular file")
     if os.path.islink(path):
-        raise RecordPathError(
-            f"cannot save the game record to {shown}: it is a link to nothing ({target})"
-        )
+        raise RecordPathError(f"{shown}: it is a link to nothing ({target})")
     if not target.parent.is_dir():
-        raise RecordPathError(
-            f"cannot save the game record to {shown}: the folder {target.parent} does not exist"
-        )
+        raise RecordPathError(f"{shown}: the folder {target.parent} does not exist")
     return target
 
 
-def save_text(path: Path, text: str) -> None:
+def save_text(path: Path, text: str, *, what: str = "the game record") -> None:
     """Write ``text`` to ``path`` atomically, ``path`` checked again first
-    (:func:`record_target`)."""
-    path = record_target(path)
+    (:func:`record_target`; ``what`` names what is saved in its errors)."""
+    path = record_target(path, what=what)
     folder = path.parent if str(path.parent) else Path(".")
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
     except OSError as error:  # name the record, not the temporary file beside it
-        raise OSError(
-            error.errno, f"cannot write the game record: {error.strerror}", str(path)
-        ) from None
+        raise OSError(error.errno, f"cannot write {what}: {error.strerror}", str(path)) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)

@@ -41,16 +41,19 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from ..solver.errors import SilverpyrError
+from ..solver.reader import special_kind
 from ..solver.rng import seed_problem
 from .cluster import (
     IN_FLIGHT_PER_WORKER,
     MAX_GAMES,
     RETRIES,
+    ClusterLostError,
     SchedulerLostError,
     dask_client,
     finished,
     worker_count,
 )
+from .records_file import RecordPathError, save_text
 
 R = TypeVar("R")
 
@@ -438,7 +441,8 @@ def play_games(
     (a progress bar, a record written at once).
 
     A game that raises (after Dask's retries) stops the run as a :class:`TournamentError`
-    naming its seed; a lost scheduler as a :class:`SchedulerLostError` saying how far it got,
+    naming its seed; a lost scheduler or lost workers as a :class:`ClusterLostError` (which of
+    them, :func:`~.cluster.what_was_lost`) saying how far it got,
     that ``kind`` (``"an arena"``) keeps no partial results, then ``kept`` (what stays
     anyway, e.g. ``"; their records stay in DIR"``).
     """
@@ -475,21 +479,13 @@ def play_games(
                             f"the game of seed {game_seed} failed: {type(error).__name__}: {error}"
                         )
                     done(result)
-            except SchedulerLostError as error:
-                raise SchedulerLostError(
+            except ClusterLostError as error:
+                raise type(error)(
                     f"{error} after {len(results):,} of {total:,} games "
                     f"({kind} keeps no partial results: run it again){kept}"
                 ) from None
     results.sort(key=seed_of)
     return results, used
-
-
-_NOT_A_FOLDER = (
-    (stat.S_ISREG, "a file"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-)
 
 
 def records_folder(folder: Path, *, fifo: str = "a named pipe", link_target: bool = False) -> Path:
@@ -508,8 +504,7 @@ def records_folder(folder: Path, *, fifo: str = "a named pipe", link_target: boo
     except OSError as error:
         raise RecordsFolderError(f"{shown}: {error.strerror or error}") from None
     if mode is not None and not stat.S_ISDIR(mode):
-        kinds = ((stat.S_ISFIFO, fifo), *_NOT_A_FOLDER)
-        kind = next((name for test, name in kinds if test(mode)), "not a folder")
+        kind = fifo if stat.S_ISFIFO(mode) else special_kind(mode).replace("regular ", "")
         raise RecordsFolderError(f"{shown}: it is {kind}, not a folder")
     if mode is None and os.path.islink(folder):
         target = f" ({os.path.realpath(folder)})" if link_target else ""
@@ -567,14 +562,18 @@ class JsonRecords(Generic[C, G]):
         records written before it stay)."""
         path = self.name(result.seed)
         data = self.record(result)
-        try:
-            path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        try:  # atomic, and never over a FIFO, a device or a folder already there
+            save_text(path, json.dumps(data, indent=1) + "\n")
+        except RecordPathError as error:
+            raise self.error(f"{error}; {self._kept()}") from None
         except OSError as error:
             raise self.error(
-                f"cannot save the game record to {path}: {error.strerror or error}; the "
-                f"{self.written:,} records written before it stay in {self.folder}"
+                f"cannot save the game record to {path}: {error.strerror or error}; {self._kept()}"
             ) from None
         self.written += 1
+
+    def _kept(self) -> str:
+        return f"the {self.written:,} records written before it stay in {self.folder}"
 
 
 S = TypeVar("S")
@@ -619,13 +618,12 @@ def run_games(
     workers: int | None = None,
     progress: Callable[[], None] | None = None,
     records: GameWriter[G] | None = None,
-    records_stay: bool = False,
 ) -> tuple[list[G], int, float]:
     """Every game of a checked line-up (:func:`check_line_up`) played by :func:`play_games`,
     each one written to ``records`` and counted by ``progress`` as it comes back: the results
     sorted by seed, the number of workers used and the seconds it took. A
-    :class:`TournamentError` becomes ``error`` (the game's own); with ``records_stay`` a lost
-    scheduler also says where the records written so far stay."""
+    :class:`TournamentError` becomes ``error`` (the game's own); with ``records`` a lost
+    cluster also says where the records written so far stay (in every game)."""
     began = time.perf_counter()
 
     def done(result: G) -> None:
@@ -634,9 +632,7 @@ def run_games(
         if progress:
             progress()
 
-    kept = (
-        f"; their records stay in {records.folder}" if records_stay and records is not None else ""
-    )
+    kept = f"; their records stay in {records.folder}" if records is not None else ""
     try:
         results, used = play_games(
             play,

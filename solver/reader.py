@@ -29,8 +29,11 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import errno
 import json
+import os
 import re
+import stat
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -282,25 +285,91 @@ def _megabytes(size: int) -> str:
     return f"{size / 1_000_000:g} MB"
 
 
+_SPECIAL_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def special_kind(mode: int) -> str:
+    """What a path of ``st_mode`` ``mode`` is, in a user's words (``a FIFO (named pipe)``);
+    ``a regular file`` for one."""
+    if stat.S_ISREG(mode):
+        return "a regular file"
+    return next((name for test, name in _SPECIAL_KINDS if test(mode)), "not a regular file")
+
+
+def path_problem(path: Path) -> str | None:
+    """Why ``path`` is not a regular file to read, in a user's words (``is a FIFO (named
+    pipe), not a file``, ``is a link to nothing (gone.yaml)``, ``is a loop of symbolic
+    links``...); None when it is one. Only ``stat`` is used, never ``open``: a FIFO without
+    a writer would block an open for ever. The one check every file reader makes first."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        if os.path.islink(path):
+            return f"is a link to nothing ({os.readlink(path)})"
+        return "no such file"
+    except NotADirectoryError:
+        return "no such file (a part of its path is a file, not a folder)"
+    except PermissionError:
+        return "permission denied"
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "is a loop of symbolic links"
+        if error.errno == errno.ENAMETOOLONG:
+            return "the name is too long"
+        return f"cannot read: {error.strerror or error}"
+    if stat.S_ISREG(mode):
+        return None
+    return f"is {special_kind(mode)}, not a file"
+
+
+def read_bytes(path: Path, *, source: str | None = None, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The first ``limit + 1`` bytes of the regular file at ``path``, checked first by
+    :func:`path_problem` (a FIFO, device, folder or broken link: :class:`ReadError`, one
+    problem naming the file by ``source``, default the path). The file is opened without
+    blocking and checked again once open, so a FIFO swapped in between cannot hang it."""
+    name = str(path) if source is None else source
+    problem = path_problem(path)
+    if problem is not None:
+        raise ReadError([Problem(name, problem)])
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        handle = os.open(path, flags)
+    except OSError as error:
+        raise ReadError([Problem(name, path_problem(path) or _cannot_read(error))]) from None
+    try:
+        mode = os.fstat(handle).st_mode
+        if not stat.S_ISREG(mode):
+            raise ReadError([Problem(name, f"is {special_kind(mode)}, not a file")])
+        with os.fdopen(handle, "rb", closefd=False) as stream:
+            return stream.read(limit + 1)
+    except OSError as error:
+        raise ReadError([Problem(name, _cannot_read(error))]) from None
+    finally:
+        os.close(handle)
+
+
+def _cannot_read(error: OSError) -> str:
+    if isinstance(error, PermissionError):
+        return "permission denied"
+    return f"cannot read: {error.strerror or error}"
+
+
 def read_text(path: Path, *, source: str | None = None, limit: int = MAX_FILE_BYTES) -> str:
-    """The text of the file at ``path``, checked: at most ``limit`` bytes, UTF-8 (with or
-    without a byte-order mark) or UTF-16 with a byte-order mark, no NUL characters.
+    """The text of the file at ``path``, checked: a regular file (:func:`read_bytes`), at
+    most ``limit`` bytes, UTF-8 (with or without a byte-order mark) or UTF-16 with a
+    byte-order mark, no NUL characters.
 
     Raises :class:`ReadError` with one problem naming the file (``source``, default the
     path) otherwise; the file is never read past ``limit`` bytes.
     """
     name = str(path) if source is None else source
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(limit + 1)
-    except FileNotFoundError:
-        raise ReadError([Problem(name, "no such file")]) from None
-    except IsADirectoryError:
-        raise ReadError([Problem(name, "is a folder, not a file")]) from None
-    except PermissionError:
-        raise ReadError([Problem(name, "permission denied")]) from None
-    except OSError as error:
-        raise ReadError([Problem(name, f"cannot read: {error.strerror or error}")]) from None
+    raw = read_bytes(path, source=name, limit=limit)
     if len(raw) > limit:
         raise ReadError(
             [Problem(name, f"too large: more than {_megabytes(limit)}, the limit for this file")]
@@ -388,6 +457,27 @@ _INT_TAG = "tag:yaml.org,2002:int"
 
 def _too_many_digits(text: str) -> bool:
     return sum(character.isalnum() for character in text) > MAX_DIGITS  # 0x, 0o, 0b too
+
+
+def parse_whole(text: str, low: int = 0, high: int | None = None) -> int | None:
+    """The whole number ``text`` writes, when it is one from ``low`` to ``high``: ASCII digits
+    only (no sign, space, underscore or other script's digits, all of which ``int`` takes)
+    and at most :data:`MAX_DIGITS` of them, so no huge text is ever converted; None
+    otherwise. The one parser of whole numbers written as text in a file or a script: the
+    caller says what was expected, and where."""
+    if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
+        return None
+    number = int(text)
+    if number < low or (high is not None and number > high):
+        return None
+    return number
+
+
+def parse_wholes(text: str) -> list[int] | None:
+    """The whole numbers of ``text`` between spaces or commas (``17, 35``), each read by
+    :func:`parse_whole`; None when any is not one."""
+    numbers = [parse_whole(word) for word in text.replace(",", " ").split()]
+    return None if None in numbers else [n for n in numbers if n is not None]
 
 
 def _is_yaml_int(event: Any) -> bool:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from silverpyr.puzzles.cluster import Connection, SchedulerLostError
+from silverpyr.puzzles.cluster import ClusterLostError, Connection, SchedulerLostError
 
 Game = tuple[int, tuple[str, ...]]
 
@@ -29,10 +29,12 @@ class _Client:
 @dataclass(frozen=True)
 class FakeCluster:
     """``good`` games come back (played in this process by the tournament's function), then
-    the next one fails with ``failure`` or, without one, the scheduler is lost."""
+    the next one fails with ``failure`` or, without one, the cluster is lost: ``lost`` (made
+    from the connection), by default the scheduler."""
 
     good: int
     failure: Exception | None = None
+    lost: Callable[[Connection], ClusterLostError] | None = None
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
         import silverpyr.puzzles.tournament as tournament
@@ -51,6 +53,8 @@ class FakeCluster:
             for number, job in enumerate(jobs):
                 if number == self.good:
                     if self.failure is None:
+                        if self.lost is not None:
+                            raise self.lost(connection)
                         raise SchedulerLostError(f"lost {connection.where}")
                     yield job, None, self.failure
                     return

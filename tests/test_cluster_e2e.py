@@ -301,6 +301,30 @@ def test_the_arena_names_a_lost_scheduler_in_one_line(dask_processes: Dask, tmp_
     ), err
 
 
+@pytest.mark.parametrize("game", ["sun", "cheops"])
+def test_the_arena_names_a_killed_worker_not_the_scheduler(
+    game: str, dask_processes: Dask, tmp_path: Path
+) -> None:
+    """Issue 29: the killed worker took the scattered data, Dask cancelled the games, and
+    the line said the scheduler was lost although it was still up."""
+    address = dask_processes.start_scheduler()
+    worker = dask_processes.start_worker()
+    run = _silverpyr(
+        tmp_path / "home", game, "arena", "--games", "100000", "--json", "--scheduler", address
+    )
+    _wait_for_games(address, run)
+    _kill(worker)  # the worker and its nanny: nothing restarts it
+    code, out, err = _finish(run)
+    assert code == 2 and out == ""
+    assert len(err) == 1 and re.fullmatch(
+        rf"error: the Dask scheduler at {re.escape(address)} \(--scheduler\) still answers but "
+        r"lost every worker after [0-9,]+ of 100,000 games \(an arena keeps no partial "
+        r"results: run it again\)",
+        err[0],
+    ), err
+    assert dask_processes.scheduler is not None and dask_processes.scheduler.poll() is None
+
+
 @pytest.mark.parametrize(
     "args",
     [

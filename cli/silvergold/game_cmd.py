@@ -61,6 +61,7 @@ import typer
 
 from ...puzzles.silvergold.realgame.ranking_defaults import DEFAULT_ROLLOUTS
 from ...puzzles.silvergold.realgame.registry import NAMES
+from ...solver.reader import parse_whole, parse_wholes
 from ...solver.silvergold.sheet import GEM_CAP, SKULL_CAP
 from ..line_game import results
 from ..options import (
@@ -440,9 +441,8 @@ def _keep(screen: GameScreen) -> list[Event]:
         if answer.strip().lower() in {"h", "hint"}:
             _show_advice(screen)
             continue
-        try:
-            numbers = [int(token) for token in answer.replace(",", " ").split()]
-        except ValueError:
+        numbers = parse_wholes(answer)
+        if numbers is None:
             answers.reject(
                 f"{answer!r}: write two card numbers, e.g. {dealt[0].number} {dealt[1].number}"
             )
@@ -657,13 +657,14 @@ def _show_options(console: Console, state: GameState, which: str) -> None:
 
     position = state.position(HUMAN)
     in_play = [s.number for s in position.in_play()]
-    if which and not (which.isdigit() and int(which) in in_play):
+    card = parse_whole(which)
+    if which and card not in in_play:
         explain(f"{which!r} is not one of your cards in play ({', '.join(map(str, in_play))})")
         return
     moves = [
         m
         for m in state.legal_moves(HUMAN)
-        if not which or (m.mark is not None and m.mark.card == int(which))
+        if not which or (m.mark is not None and m.mark.card == card)
     ]
     with_card = len(in_play) > 1
     where = f"card {which}" if which else "your cards"
@@ -694,10 +695,9 @@ def _ask_replacement(screen: GameScreen) -> Replacement:
         if answer.strip() in {"h", "hint"}:
             _show_advice(screen)
             continue
+        slot = parse_whole(answer.strip(), 1)
         choice = (
-            DECK
-            if answer in {"d", "deck"}
-            else (Replacement(int(answer) - 1) if answer.isdigit() and int(answer) >= 1 else None)
+            DECK if answer in {"d", "deck"} else (None if slot is None else Replacement(slot - 1))
         )
         if choice in options:
             assert choice is not None

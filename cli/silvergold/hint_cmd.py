@@ -102,7 +102,6 @@ def hint(
             "--game",
             help="A game record (silverpyr game --record FILE): advice for the decision "
             "due, or with --review the coach's verdict on every decision.",
-            dir_okay=False,
             show_default=False,
             metavar="FILE",
         ),
@@ -138,7 +137,7 @@ def hint(
             "--state",
             help="Real game: a YAML/JSON state file (order unknown); the format is below, "
             "--state-template prints an example.",
-            dir_okay=False,
+            metavar="<file>",
             show_default=False,
         ),
     ] = None,
@@ -226,6 +225,7 @@ def hint(
         else:
             _state_advice(view, rollouts=rollouts, seed=seed, as_json=as_json, plain=plain)
         return
+    played = _played(moves_text(moves, moves_file))  # a bad file is named before any work
     problem = (
         _puzzle_problem(deck, puzzle)
         if puzzle is not None
@@ -233,7 +233,7 @@ def hint(
     )
     _puzzle_hint(
         problem,
-        _played(moves_text(moves, moves_file)),
+        played,
         level=level,
         review=review,
         time_limit=time_limit,

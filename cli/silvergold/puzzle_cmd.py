@@ -135,7 +135,7 @@ def puzzle(
         typer.Option(
             "--file",
             help="Load the puzzle from a YAML or JSON file.",
-            dir_okay=False,
+            metavar="<file>",
             show_default=False,
         ),
     ] = None,

@@ -26,13 +26,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...solver.reader import Field, Problems, ReadError, is_whole, read_data_file
+from ...solver.reader import Field, Problems, ReadError, is_whole, parse_whole, read_data_file
 from ...solver.silvergold.cards import Deck, UnknownNameError
 from ...solver.silvergold.cells import CellMask, parse_cell
 from ...solver.silvergold.limits import MAX_CARDS_IN_PLAY, hand_problem, round_count_problem
 from ...solver.silvergold.position import CardState
 from ...solver.silvergold.problem import Objective, ProblemError
 from ...solver.silvergold.sheet import GEM_CAP, ROUNDS, SKULL_CAP, TURNS_PER_ROUND
+from ..records_file import save_text
 from .ids import parse_puzzle_id
 from .kinds import PuzzleError
 from .puzzle import MAX_DIFFICULTY, MIN_DIFFICULTY, Puzzle, StartState
@@ -116,9 +117,7 @@ def _card_key(key: Any) -> int | None:
     """A card number written as a mapping key (``17`` or ``'17'``), else ``None``."""
     if is_whole(key):
         return key
-    if isinstance(key, str) and key.isascii() and key.isdigit():
-        return int(key)
-    return None
+    return parse_whole(key) if isinstance(key, str) else None
 
 
 def _read_cells(field: Field) -> CellMask:
@@ -293,7 +292,9 @@ def file_data(puzzle: Puzzle) -> dict[str, Any]:
 
 
 def save_puzzle_file(puzzle: Puzzle, path: Path) -> None:
-    """Write ``puzzle`` to ``path`` (JSON for a ``.json`` suffix, YAML otherwise)."""
+    """Write ``puzzle`` to ``path`` (JSON for a ``.json`` suffix, YAML otherwise), atomically
+    and only over a regular file or a new name (a FIFO, a device or a folder is refused,
+    :func:`~..records_file.save_text`)."""
     data = file_data(puzzle)
     if path.suffix.lower() == ".json":
         text = json.dumps(data, indent=2) + "\n"
@@ -301,4 +302,4 @@ def save_puzzle_file(puzzle: Puzzle, path: Path) -> None:
         import yaml
 
         text = yaml.safe_dump(data, sort_keys=False, default_flow_style=None)
-    path.write_text(text, encoding="utf-8")
+    save_text(path, text, what="the puzzle")

@@ -31,6 +31,7 @@ from operator import itemgetter
 from typing import Literal
 
 from ..errors import SilverpyrError
+from ..reader import parse_whole
 from ..rng import SeededStream, seed_problem
 from .board import SPACES, Space, SpaceSyntaxError, index, neighbours, parse_space, supports
 from .components import COLOURS, Components, Entry, PriceBoard
@@ -1579,9 +1580,10 @@ def _space_word(word: str) -> Space:
 
 
 def _number_word(word: str, what: str, low: int, high: int) -> int:
-    if not word.isascii() or not word.isdigit() or not low <= int(word) <= high:
+    number = parse_whole(word, low, high)
+    if number is None:
         raise MoveSyntaxError(f"{word!r} is not {what} ({low} to {high})")
-    return int(word)
+    return number
 
 
 def parse_move(state: CheopsState, text: str) -> Move:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..reader import Field, Problems, ReadError, load_data, read_text
+from ..reader import Field, Problems, ReadError, load_data, parse_whole, read_text
 from .board import ROW_LETTERS, ROWS, SPACES, row_length
 from .components import COLOURS, Components, load_components
 from .endgame import DEFAULT_TIME_LIMIT, MARGIN, EndgameAnswer, solve_endgame
@@ -281,9 +281,8 @@ def _cell(token: str) -> Cell | None:
         return upper
     if len(upper) == 1 and upper in COLOUR_LETTERS:
         return COLOURS[COLOUR_LETTERS.index(upper)]
-    if token.isascii() and token.isdigit() and int(token) in LAWS:
-        return int(token)
-    return None
+    law = parse_whole(token)
+    return law if law in LAWS else None
 
 
 def _boards(field: Field, components: Components) -> tuple[BoardState, ...] | None:
@@ -459,8 +458,8 @@ def _stack_texts(field: Field) -> list[list[str]] | None:
                 tokens.append(token.upper())
             elif token == "?":
                 tokens.append("?")
-            elif token.startswith("?") and token[1:].isascii() and token[1:].isdigit():
-                tokens.extend("?" * min(int(token[1:]), 4 * TILES_PER_KIND))
+            elif token.startswith("?") and (unknown := parse_whole(token[1:])) is not None:
+                tokens.extend("?" * min(unknown, 4 * TILES_PER_KIND))
             else:
                 item.fail(f"{token!r} is not a family tile (A B C D), ? or ?N")
                 ok = False

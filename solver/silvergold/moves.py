@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import SilverpyrError
-from ..reader import MAX_DIGITS
+from ..reader import parse_whole
 from .cells import CellMask, cells_str, count, parse_cell
 
 
@@ -110,9 +110,9 @@ def _parse_group(tokens: list[str], text: str) -> MarkText:
     first = tokens[0]
     if ":" in first:
         prefix, _, rest = first.partition(":")
-        if not prefix.strip().isdigit() or len(prefix.strip()) > MAX_DIGITS:
+        card = parse_whole(prefix.strip())
+        if card is None:
             raise InvalidMoveError(f"{prefix!r} is not a card number (write e.g. 17:B1 B2)")
-        card = int(prefix)
         tokens = [rest, *tokens[1:]] if rest else tokens[1:]
         if not tokens:
             raise InvalidMoveError(f"no cells after '{prefix}:' in {text.strip()!r}")

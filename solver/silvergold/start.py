@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..reader import parse_whole
 from .cards import PyramidCard
 from .cells import CellMask, parse_cell
 from .position import CardState, Position
@@ -21,7 +22,8 @@ def parse_marked(text: str) -> tuple[int, CellMask]:
     Errors quote ``text``; the caller adds where it came from (e.g. ``--marked``).
     """
     number_text, colon, cells_text = text.partition(":")
-    if not colon or not number_text.strip().isdigit():
+    number = parse_whole(number_text.strip())
+    if not colon or number is None:
         raise ProblemError(f"{text!r}: write the card number, a colon and cells, e.g. 17:C1,C2")
     cells = 0
     for token in cells_text.replace(",", " ").split():
@@ -31,7 +33,7 @@ def parse_marked(text: str) -> tuple[int, CellMask]:
             raise ProblemError(f"{text!r}: {error}") from None
     if not cells:
         raise ProblemError(f"{text!r}: no cells after the colon")
-    return int(number_text), cells
+    return number, cells
 
 
 def start_position(

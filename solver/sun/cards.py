@@ -20,7 +20,14 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from ..errors import SilverpyrError
-from ..reader import MAX_CARD_FILE_BYTES, Field, Problems, ReadError, read_data_file
+from ..reader import (
+    MAX_CARD_FILE_BYTES,
+    Field,
+    Problems,
+    ReadError,
+    parse_whole,
+    read_data_file,
+)
 
 Kind = Literal["base", "standard", "edge", "top"]
 Side = Literal["left", "right"]
@@ -44,7 +51,7 @@ _LETTER_OF: dict[Kind, str] = {kind: letter for letter, kind in _KIND_LETTERS.it
 _SIDE_LETTER: dict[Side, str] = {"left": "L", "right": "R"}
 _SYMBOL_NAME = re.compile(r"^[a-z]{2,12}$")
 _LABEL = re.compile(r"^([BSET])(\d)(?:-([a-z]{2,12}))?(?:-([LR]))?$", re.IGNORECASE)
-_ID = re.compile(r"^#?(\d{1,3})$")
+_ID = re.compile(r"#?([0-9]{1,3})", re.ASCII)
 
 
 class SunDeckError(ReadError):
@@ -197,9 +204,9 @@ class Deck:
         Raises :class:`CardTextError` naming the text when the deck holds no such card.
         """
         cleaned = text.strip()
-        by_id = _ID.match(cleaned)
-        if by_id:
-            card_id = int(by_id.group(1))
+        by_id = _ID.fullmatch(cleaned)
+        card_id = parse_whole(by_id.group(1)) if by_id else None
+        if card_id is not None:
             if card_id in self.cards:
                 return self.cards[card_id]
             raise CardTextError(f"no card #{card_id} in this deck")

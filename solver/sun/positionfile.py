@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..reader import Field, Problems, ReadError, load_data, read_text
+from ..reader import Field, Problems, ReadError, load_data, parse_whole, read_text
 from .bestturn import DEFAULT_TIME_LIMIT, BestTurn, best_turn
 from .cards import PILES, CardTextError, Deck, PileName, load_deck
 from .game import (
@@ -157,7 +157,7 @@ class _Names:
         except CardTextError as error:
             field.fail(str(error))
             return None
-        if not text.strip().lstrip("#").isdigit():
+        if parse_whole(text.strip().removeprefix("#")) is None:
             # a label: the lowest id of that label not named yet
             free = [c for c in self.deck.with_label(card.label) if c.id not in self.used]
             if not free:

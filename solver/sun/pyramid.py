@@ -26,7 +26,7 @@ EMPTY = -1
 MIN_WIDTH = 3
 MAX_WIDTH = 10
 _LETTERS = "abcdefghij"
-_SLOT_TEXT = re.compile(r"^(\d)([a-j])$", re.IGNORECASE)
+_SLOT_TEXT = re.compile(r"([0-9])([a-j])", re.IGNORECASE | re.ASCII)
 
 
 class SlotTextError(SilverpyrError, ValueError):
@@ -48,7 +48,7 @@ class Slot:
 def parse_slot(text: str, width: int | None = None) -> Slot:
     """The slot named by ``text`` (``1c``: level 1, third position), checked against a pyramid
     of ``width`` when given. Raises :class:`SlotTextError`."""
-    match = _SLOT_TEXT.match(text.strip())
+    match = _SLOT_TEXT.fullmatch(text.strip())
     if not match:
         raise SlotTextError(
             f"{text.strip()!r} is not a slot (a level and a position letter, such as 1c)"

@@ -127,19 +127,20 @@ class HomeScreen(Screen[None]):
         ask who sits in the other seats and whether the coach is on."""
         from ....puzzles.silvergold.realgame.kept_game import GAME_ID, SEATS
         from ....puzzles.store import DamagedGameError
+        from ....solver.reader import parse_whole
         from ....solver.rng import MAX_SEED, seed_problem
 
         if text is None:  # Escape
             return
         numbers = text.split()
-        if not all(n.isdigit() for n in numbers) or len(numbers) > 2:
+        if not all(parse_whole(n) is not None for n in numbers) or len(numbers) > 2:
             self.notify("write a seed and a number of players, e.g. 5 2", severity="error")
             return
         if len(numbers) > 1 and numbers[1] not in {"1", "2", "3", "4"}:
             self.notify("1 to 4 players", severity="error")
             return
         if numbers:
-            problem = seed_problem(int(numbers[0])) if len(numbers[0]) <= 19 else "too long"
+            problem = seed_problem(int(numbers[0]))
             if problem is not None:
                 self.notify(f"the seed is a whole number from 0 to {MAX_SEED}", severity="error")
                 return

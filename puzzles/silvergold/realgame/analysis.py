@@ -27,6 +27,7 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ....solver.errors import SilverpyrError
@@ -37,11 +38,12 @@ from ....solver.silvergold.position import Position
 from ...cluster import (
     IN_FLIGHT_PER_WORKER,
     RETRIES,
-    SchedulerLostError,
+    ClusterLostError,
     dask_client,
     finished,
     worker_count,
 )
+from ...records_file import record_target, save_text
 
 if TYPE_CHECKING:
     from ...store import Store
@@ -196,7 +198,8 @@ def run(
     Each result is cached as soon as it arrives, so an interrupted run resumes. A task
     that raises is retried :data:`RETRIES` times by Dask, then reported with its card. A
     lost scheduler (or no worker for the timeout) is a
-    :class:`~.cluster.SchedulerLostError` naming the tasks done and cached.
+    :class:`~.cluster.ClusterLostError` (the scheduler or the workers) naming the tasks done
+    and cached.
     """
     began = time.perf_counter()
     results: dict[tuple[int, str], dict[str, Any]] = {}
@@ -248,9 +251,9 @@ def run(
                     connection, ordered, submit, in_flight=in_flight
                 ):
                     record(task, value, failed)
-            except SchedulerLostError as lost:
+            except ClusterLostError as lost:
                 done = [task for task in tasks if (task.card.number, task.task) in results]
-                raise SchedulerLostError(
+                raise type(lost)(
                     f"{lost}: {_resume_note(done, len(tasks), cached=store is not None)}"
                 ) from None
     return RunReport(
@@ -384,15 +387,18 @@ CSV_FIELDS = (
 
 
 def write_csv(rows: Sequence[CardAnalysis], path: os.PathLike[str] | str) -> None:
-    """The ranking as CSV (one row per card, best first)."""
+    """The ranking as CSV (one row per card, best first), written atomically and only over a
+    regular file or a new name (a FIFO there would block the write: refused)."""
     import csv
+    import io
 
-    with open(path, "w", encoding="utf-8", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=CSV_FIELDS)
-        writer.writeheader()
-        for rank, row in enumerate(rows, start=1):
-            data = row.as_dict()
-            writer.writerow({"rank": rank, **{k: data[k] for k in CSV_FIELDS if k != "rank"}})
+    handle = io.StringIO(newline="")
+    writer = csv.DictWriter(handle, fieldnames=CSV_FIELDS)
+    writer.writeheader()
+    for rank, row in enumerate(rows, start=1):
+        data = row.as_dict()
+        writer.writerow({"rank": rank, **{k: data[k] for k in CSV_FIELDS if k != "rank"}})
+    save_text(Path(path), handle.getvalue(), what="the analysis")
 
 
 def write_charts(rows: Sequence[CardAnalysis], folder: os.PathLike[str] | str) -> list[str]:
@@ -421,6 +427,7 @@ def write_charts(rows: Sequence[CardAnalysis], folder: os.PathLike[str] | str) -
     axis.legend()
     figure.tight_layout()
     path = os.path.join(folder, "scores.png")
+    record_target(Path(path), what="the chart")  # not a FIFO, a device or a folder
     figure.savefig(path, dpi=110)
     plt.close(figure)
     written.append(path)
@@ -434,6 +441,7 @@ def write_charts(rows: Sequence[CardAnalysis], folder: os.PathLike[str] | str) -
         axis.tick_params(axis="x", labelsize=7)
         figure.tight_layout()
         path = os.path.join(folder, "speed.png")
+        record_target(Path(path), what="the chart")
         figure.savefig(path, dpi=110)
         plt.close(figure)
         written.append(path)

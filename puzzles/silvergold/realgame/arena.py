@@ -227,7 +227,6 @@ def run_arena(
         workers=workers,
         progress=progress,
         records=records,
-        records_stay=True,
     )
     report = summarise(results, seconds, used)
     return report if records is None else replace(report, records=records.folder)

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ....solver.reader import Field, Problem, Problems, ReadError
+from ....solver.reader import Field, Problem, Problems, ReadError, parse_whole, parse_wholes
 from ....solver.rng import seed_problem
 from ....solver.silvergold.cards import Deck
 from ....solver.silvergold.game import DECK, MAX_PLAYERS, GameState, Phase, Replacement, deal
@@ -468,22 +468,21 @@ def parse_answer(
     kind = decision_kind(state)
     try:
         if kind is Kind.KEEP:
-            numbers = [int(token) for token in text.replace(",", " ").split()]
+            numbers = parse_wholes(text) or []
             dealt = {card.number for card in state.players[seat].dealt}
             if len(numbers) != 2 or len(set(numbers)) != 2 or not set(numbers) <= dealt:
                 raise ValueError(f"keep two of the dealt cards {sorted(dealt)}")
             return (numbers[0], numbers[1])
         if kind is Kind.REPLACEMENT:
             options = state.replacement_options()
-            choice = DECK if text.lower() in {"d", "deck"} else Replacement(int(text) - 1)
-            if choice not in options:
+            slot = parse_whole(text, 1)
+            choice = DECK if text.lower() in {"d", "deck"} else slot and Replacement(slot - 1)
+            if choice is None or choice not in options:
                 raise ValueError("not an offer slot or the deck top of this replacement")
             return choice
         return state.parse_move(seat, text)
     except (ValueError, InvalidMoveError, IllegalMoveError, AmbiguousMoveError) as error:
         detail = str(error)
-        if detail.startswith("invalid literal"):
-            detail = "not a number"
         when = "setup" if kind is Kind.KEEP else f"round {state.round_number}, turn {state.turn}"
         raise _error(
             source, f"{answer!r} does not replay ({kind.value}, {when}): {detail}", where

@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ....solver.errors import SilverpyrError
+from ....solver.reader import parse_whole, parse_wholes
 from ....solver.silvergold.game import (
     DECK,
     MAX_PLAYERS,
@@ -442,17 +443,18 @@ class KeptGame(HoldsLease):
         kind = self.waiting
         words = text.strip()
         if kind is Kind.KEEP:
-            numbers = [int(token) for token in words.replace(",", " ").split()]
-            if len(numbers) != 2:
+            numbers = parse_wholes(words)
+            if numbers is None or len(numbers) != 2:
                 raise ValueError(f"{text!r}: write two card numbers")
             return (numbers[0], numbers[1])
         if kind is Kind.REPLACEMENT:
             lowered = words.lower()
             if lowered in {"d", "deck"}:
                 return DECK
-            if not (lowered.isdigit() and int(lowered) >= 1):
+            slot = parse_whole(lowered, 1)
+            if slot is None:
                 raise ValueError(f"{text!r}: answer an offer slot or d for the deck top")
-            return Replacement(int(lowered) - 1)
+            return Replacement(slot - 1)
         if kind is Kind.MARK:
             return self.state.parse_move(HUMAN, words)
         raise IllegalMoveError("the game is over")
