@@ -7,6 +7,7 @@ fitted on it: Rich's wrapping never does that, a hard line break in a docstring 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from typing import Any
@@ -53,6 +54,7 @@ def _flags(command: Any) -> set[str]:
     return names | GLOBAL_FLAGS
 
 
+@functools.cache
 def _help(words: str) -> str:
     result = CliRunner().invoke(app, [*words.split(), "--help"], env={"COLUMNS": str(WIDTH)})
     assert result.exit_code == 0, result.output
