@@ -11,8 +11,9 @@ the results database skipped) is one ``warning: <what, where>`` line, and the co
 The global options ``--cards`` and ``--debug`` work before or after the subcommand: they
 are moved to the front before Click parses the line.
 
-Heavy modules (ortools, networkx) are imported inside the commands that need them, so
-``silverpyr --help`` starts fast.
+Each command's module is imported only when it runs or shows its own help
+(:class:`~.commands.LazyGroup`), and heavy modules (ortools, networkx, Dask, Textual) only
+inside the commands that need them, so ``silverpyr --help`` starts fast.
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from typer.core import TyperGroup
 
+from .commands import ROOT, LazyGroup
 from .context import AppContext
 from .output import one_line, warn
 
@@ -155,8 +156,11 @@ def _flush_stdout() -> None:
         _leave_quietly()
 
 
-class _ErrorMappingGroup(TyperGroup):
-    """Turns user-facing errors raised anywhere below into a one-line message."""
+class _ErrorMappingGroup(LazyGroup):
+    """Turns user-facing errors raised anywhere below into a one-line message; its
+    commands (:data:`~.commands.ROOT`) are imported when they run."""
+
+    LAZY = ROOT
 
     def main(self, args: Sequence[str] | None = None, *posargs: Any, **kwargs: Any) -> Any:
         """Parse and run with the error contract: one line, exit 2, no usage box."""
@@ -267,15 +271,6 @@ def _root(
     ] = False,
 ) -> None:
     ctx.obj = AppContext(cards_path=cards, debug=debug)
-
-
-def _register() -> None:
-    from . import commands
-
-    commands.register(app)
-
-
-_register()
 
 
 _ASCII_LOOKALIKES = {

@@ -1,12 +1,19 @@
-"""The games' registry: registers every game's command groups on the root app (one module
-per group; *Silver & Gold*'s at the top, each other game's under its name), and gives each
-command its help as paragraphs that Rich wraps to the terminal's width."""
+"""The games' registry: every game's commands on the root app (one module per command or
+group; *Silver & Gold*'s at the top, each other game's under its name), each imported only
+when it runs or shows its own help (:class:`LazyGroup`), and each command's help as
+paragraphs that Rich wraps to the terminal's width."""
 
 from __future__ import annotations
 
+import importlib
 import inspect
+from collections.abc import Iterator, Mapping, MutableMapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import typer
+import typer.main
+from typer.core import TyperCommand, TyperGroup
 
 _LIST_MARKS = ("* ", "- ", "\b")
 
@@ -42,60 +49,177 @@ def _unwrap_help(app: typer.Typer) -> None:
             _unwrap_help(group.typer_instance)
 
 
-def register(app: typer.Typer) -> None:
-    """Add each command group to ``app``."""
-    from .silvergold.cards_cmd import cards_app
+@dataclass(frozen=True)
+class Lazy:
+    """A command, or a group of them, imported only when it is needed."""
 
-    app.add_typer(cards_app, name="cards")
+    module: str
+    """Its module, under ``silverpyr.cli`` (``sun.solve_cmd``)."""
+    attr: str
+    """The command's function, or the group's :class:`typer.Typer`, in that module."""
+    summary: str
+    """The first paragraph of its help: its line in its group's list of commands (a test
+    checks that it is the command's own)."""
 
-    from .silvergold.route_cmd import route
 
-    app.command("route")(route)
+class _LazyCommands(MutableMapping[str, Any]):
+    """A group's commands by name: the names are known at once, a command is imported and
+    built the first time it is looked up."""
 
-    from .silvergold.score_cmd import score
+    def __init__(self, built: Mapping[str, Any], lazy: Mapping[str, Lazy]) -> None:
+        self.lazy = dict(lazy)
+        self.built: dict[str, Any] = dict(built)
 
-    app.command("score")(score)
+    def __getitem__(self, name: str) -> Any:
+        if name not in self.built:
+            self.built[name] = _build(name, self.lazy[name])
+        return self.built[name]
 
-    from .silvergold.game_cmd import game
+    def __setitem__(self, name: str, command: Any) -> None:
+        self.built[name] = command
 
-    app.command("game")(game)
+    def __delitem__(self, name: str) -> None:
+        self.built.pop(name, None)
+        self.lazy.pop(name, None)
 
-    from .silvergold.hint_cmd import hint
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict.fromkeys([*self.lazy, *self.built]))
 
-    app.command("hint")(hint)
+    def __len__(self) -> int:
+        return len(set(self.lazy) | set(self.built))
 
-    from .silvergold.analyze_cmd import analyze
+    def __contains__(self, name: object) -> bool:
+        return name in self.lazy or name in self.built
 
-    app.command("analyze")(analyze)
+    def placeholder(self, name: str) -> Any | None:
+        """What a list of commands shows for ``name`` without importing it."""
+        if name in self.built or name not in self.lazy:
+            return None
+        return TyperCommand(name, help=self.lazy[name].summary)
 
-    from .silvergold.arena_cmd import arena
 
-    app.command("arena")(arena)
+def _build(name: str, entry: Lazy) -> Any:
+    """The Click command of ``entry``: its module imported, its help as paragraphs."""
+    found = getattr(importlib.import_module(f"silverpyr.cli.{entry.module}"), entry.attr)
+    command: Any
+    if isinstance(found, typer.Typer):
+        _unwrap_help(found)
+        command = typer.main.get_group(found)
+    else:
+        single = typer.Typer(add_completion=False)
+        single.command(name, help=help_paragraphs(found.__doc__))(found)
+        command = typer.main.get_command(single)
+    command.name = name
+    return command
 
-    from .silvergold.solve_cmd import solve
 
-    app.command("solve")(solve)
+class LazyGroup(TyperGroup):
+    """A Typer group whose commands (:data:`LAZY`) are imported only when one runs or shows
+    its own help: ``silverpyr --help`` lists them by their summaries, and ``silverpyr sun
+    solve`` imports the Sun's solve command alone (start-up time, issue 29)."""
 
-    from .silvergold.puzzle_cmd import daily, puzzle
+    LAZY: ClassVar[Mapping[str, Lazy]] = {}
 
-    app.command("puzzle")(puzzle)
-    app.command("daily")(daily)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands = _LazyCommands(self.commands, self.LAZY)
+        self._listing = False
 
-    from .silvergold.stats_cmd import stats
+    def list_commands(self, ctx: Any) -> list[str]:
+        """The names, in their order (without importing a command)."""
+        return list(self.commands)
 
-    app.command("stats")(stats)
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """The command ``cmd_name``; while the group's help lists its commands, a stand-in
+        with its summary for one not imported yet."""
+        if self._listing and isinstance(self.commands, _LazyCommands):
+            stand_in = self.commands.placeholder(cmd_name)
+            if stand_in is not None:
+                return stand_in
+        return super().get_command(ctx, cmd_name)
 
-    from .silvergold.play_cmd import play
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """The group's help, listing its commands without importing them."""
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
 
-    app.command("play")(play)
 
+ROOT: dict[str, Lazy] = {
+    "route": Lazy(
+        "silvergold.route_cmd",
+        "route",
+        "Show the shortest, safest and richest entrance-to-tomb routes of a card's room.",
+    ),
+    "score": Lazy(
+        "silvergold.score_cmd",
+        "score",
+        "Score a paper score card at the end of a game (missing counts are asked for).",
+    ),
+    "game": Lazy(
+        "silvergold.game_cmd",
+        "game",
+        "Play a full game as player 1 against bots (a move each turn, in notation).",
+    ),
+    "hint": Lazy(
+        "silvergold.hint_cmd",
+        "hint",
+        "Hint for the next turn of a puzzle (aim, area, move), or rank moves in a real game.",
+    ),
+    "analyze": Lazy(
+        "silvergold.analyze_cmd",
+        "analyze",
+        "The deck card by card: exact expected round score, completion chance, the greedy "
+        "bot, the known-order optimum and the turns to complete playing for speed.",
+    ),
+    "arena": Lazy(
+        "silvergold.arena_cmd",
+        "arena",
+        "Bots play seeded games against each other (seats rotated): win rates and scores.",
+    ),
+    "solve": Lazy(
+        "silvergold.solve_cmd",
+        "solve",
+        "Find the best line of marks for known expedition cards, proven optimal.",
+    ),
+    "puzzle": Lazy(
+        "silvergold.puzzle_cmd",
+        "puzzle",
+        "Play a puzzle: a seed, an id or a file (a random seed when none is given).",
+    ),
+    "daily": Lazy(
+        "silvergold.puzzle_cmd",
+        "daily",
+        "Play today's daily puzzle: the same for everyone on your local date.",
+    ),
+    "stats": Lazy(
+        "silvergold.stats_cmd",
+        "stats",
+        "Your puzzle record: played, at par, streaks of dailies at par, score/par histogram.",
+    ),
+    "play": Lazy(
+        "silvergold.play_cmd",
+        "play",
+        "Open the full-screen game: dailies, puzzles, a game against bots, your stats.",
+    ),
+    "cards": Lazy(
+        "silvergold.cards_cmd",
+        "cards_app",
+        "Check the card file, list the pyramid cards, draw a card's room.",
+    ),
     # Every other game is a group named after it (python-chess's variants, side by side).
-    from .sun.app import register as register_sun
-
-    app.add_typer(register_sun(), name="sun")
-
-    from .cheops.app import register as register_cheops
-
-    app.add_typer(register_cheops(), name="cheops")
-
-    _unwrap_help(app)
+    "sun": Lazy(
+        "sun.app",
+        "sun_app",
+        "Pyramid of the Sun: its cards, proven best turns, dailies and puzzles, games "
+        "against bots, the arena.",
+    ),
+    "cheops": Lazy(
+        "cheops.app",
+        "cheops_app",
+        "Cheops (Hans im Glück): its board and price boards, and the game's commands.",
+    ),
+}
+"""The root's commands, in the order ``silverpyr --help`` lists them."""

@@ -228,7 +228,6 @@ def test_a_killed_worker_is_one_line_after_the_timeout_and_the_rerun_resumes(
     run = _silverpyr(home, *ANALYZE, "--scheduler", address)
     _wait_for_cached(home, 1, run)
     _kill(worker)  # the worker and its nanny: nothing restarts it
-    began = time.monotonic()
     code, out, err = _finish(run)
     assert code == 2 and out == ""
     assert len(err) == 1, err
@@ -238,8 +237,7 @@ def test_a_killed_worker_is_one_line_after_the_timeout_and_the_rerun_resumes(
         r"[a-z, ]+\): run the same command again to resume",
         err[0],
     )
-    assert found, err[0]
-    assert time.monotonic() - began < 60
+    assert found, err[0]  # the command gave up by itself (_finish's timeout guards a hang)
     done = int(found.group(1))
     assert 1 <= done < 4 and done == _cached_rows(home)
     dask_processes.start_worker()  # the same scheduler, a new worker

@@ -7,18 +7,20 @@ fitted on it: Rich's wrapping never does that, a hard line break in a docstring 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from typing import Any
 
 import pytest
+import typer
 import typer.main
 from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.cli.commands import help_paragraphs
+from silverpyr.cli.commands import LazyGroup, help_paragraphs
 
 WIDTH = 80
 GLOBAL_FLAGS = {"--cards", "--debug", "--help"}
@@ -52,6 +54,7 @@ def _flags(command: Any) -> set[str]:
     return names | GLOBAL_FLAGS
 
 
+@functools.cache
 def _help(words: str) -> str:
     result = CliRunner().invoke(app, [*words.split(), "--help"], env={"COLUMNS": str(WIDTH)})
     assert result.exit_code == 0, result.output
@@ -145,3 +148,86 @@ def test_help_paragraphs_keep_paragraphs_and_join_their_lines(
     shown = help_paragraphs(doc) or ""
     assert [" ".join(p.split()) for p in shown.split("\n\n") if p.strip()] == wanted
     assert all("\n" not in paragraph for paragraph in shown.split("\n\n"))
+
+
+# --- start-up: the commands are imported only when they run or show their own help --------
+
+
+def _lazy_groups() -> dict[str, LazyGroup]:
+    return {words: group for words, group in COMMANDS.items() if isinstance(group, LazyGroup)}
+
+
+def test_every_game_group_is_lazy() -> None:
+    assert sorted(_lazy_groups()) == ["", "cheops", "sun"]
+
+
+@pytest.mark.parametrize("words", sorted(_lazy_groups()), ids=lambda w: w or "silverpyr")
+def test_each_summary_in_a_group_list_is_its_commands_own(words: str) -> None:
+    """The list in a group's help shows each command's summary without importing it: the
+    summary must be the first paragraph of the command's own help."""
+    group = COMMANDS[words]
+    for name, entry in group.LAZY.items():
+        command = group.commands[name]
+        own = help_paragraphs(command.help) or ""
+        assert entry.summary == own.split("\n\n")[0], f"{words} {name}".strip()
+
+
+def test_a_group_lists_the_same_before_and_after_its_commands_are_imported() -> None:
+    for words in sorted(_lazy_groups()):
+        fresh = typer.main.get_command(app)
+        group = fresh
+        for word in words.split():
+            group = group.commands[word]  # type: ignore[attr-defined]
+        context = group.make_context(words or "silverpyr", [], resilient_parsing=True)
+        before = group.get_help(context)
+        assert all(name not in group.commands.built for name in group.LAZY)  # type: ignore[attr-defined]
+        dict(group.commands.items())  # type: ignore[attr-defined]  # every command built
+        assert group.get_help(context) == before
+
+
+HEAVY = ("ortools", "dask", "distributed", "textual", "networkx", "numpy")
+ENGINES = ("silverpyr.solver.silvergold", "silverpyr.solver.sun", "silverpyr.solver.cheops")
+_HELPS = """\
+import io, json, sys
+from contextlib import redirect_stdout
+from silverpyr.cli.app import app
+
+def helps(commands):
+    for words in commands:
+        with redirect_stdout(io.StringIO()):
+            try:
+                app([*words, "--help"])
+            except SystemExit as stop:
+                assert stop.code == 0, words
+    return sorted(sys.modules)
+
+print(json.dumps([helps(json.loads(line)) for line in sys.stdin]))
+"""
+
+
+def test_help_imports_no_engine_and_no_heavy_library() -> None:
+    """``--help`` of the root and of each game's group and command, all in one fresh
+    process: no OR-Tools, Dask, Textual, networkx or numpy, and no game engine, except
+    that a Silver & Gold command's options read limits from its engine."""
+    import json
+    import subprocess
+    import sys
+
+    sg_commands = [[w] for w in COMMANDS if w and " " not in w and w not in ("sun", "cheops")]
+    other = [w.split() for w in COMMANDS if w.startswith(("sun", "cheops"))]
+    batches = [[[], *other], sg_commands]
+    out = subprocess.run(
+        [sys.executable, "-c", _HELPS],
+        input="\n".join(json.dumps(batch) for batch in batches) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    first, after_all = json.loads(out.stdout)
+
+    def under(modules: list[str], roots: tuple[str, ...]) -> list[str]:
+        return [m for m in modules if m in roots or m.startswith(tuple(r + "." for r in roots))]
+
+    assert under(first, ENGINES) == []
+    assert under(after_all, HEAVY) == []
+    assert "yaml" not in first  # data files are read by the commands that run

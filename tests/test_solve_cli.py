@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -119,8 +120,22 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None
     assert "Traceback" not in err + out
 
 
-def test_a_time_limit_too_short_for_a_proof_still_shows_a_line() -> None:
-    # The search starts from the greedy bot's line, so there is always a line to show.
-    code, out, err = run("solve", "--card", "8", "--card", "21", "--time-limit", "0.001")
+def test_a_limit_too_short_for_a_proof_still_shows_a_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search starts from the greedy bot's line, so there is always a line to show. The
+    limit that comes first is CP-SAT's deterministic time (the same on every machine, unlike
+    seconds), set below the time limit the command passes on."""
+    from silverpyr.solver.silvergold import solve as module
+
+    solve = module.solve
+    limits: list[float] = []
+
+    def briefly(*args: Any, time_limit: float, **kwargs: Any) -> Any:
+        limits.append(time_limit)
+        return solve(*args, time_limit=time_limit, work_limit=1e-6, **kwargs)
+
+    monkeypatch.setattr(module, "solve", briefly)
+    code, out, err = run("solve", "--card", "8", "--card", "21", "--time-limit", "7")
     assert code == 0, err
+    assert limits == [7.0]
     assert "Raise --time-limit to prove it." in out
+    assert "Proven optimal" not in out

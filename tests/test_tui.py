@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import datetime as dt
+import functools
 import io
 import threading
 from collections.abc import Awaitable, Callable
@@ -806,15 +807,24 @@ def test_a_pattern_that_fits_nowhere_says_so_and_the_way_out(deck: Deck) -> None
     run(app, steps)
 
 
+@functools.cache
+def _seeded_puzzle(deck: Deck, seed: int) -> Puzzle:
+    """A seed's puzzle, made once per process (making one proves its par: up to seconds)."""
+    from silverpyr.puzzles.silvergold.ids import seed_id
+
+    return puzzle_from_id(deck, seed_id(seed))
+
+
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), picks=st.lists(st.integers(0, 10_000), max_size=6))
+@given(seed=st.sampled_from(range(5, 11)), picks=st.lists(st.integers(0, 10_000), max_size=6))
 def test_fits_nowhere_is_exactly_when_only_single_cells_are_legal(
     deck: Deck, seed: int, picks: list[int]
 ) -> None:
-    from silverpyr.puzzles.silvergold.ids import seed_id
+    """Over six puzzles (seed 5's O4 fits nowhere at once), random lines of play: the
+    placer's "fits nowhere" is exactly "only single cells are legal"."""
     from silverpyr.puzzles.silvergold.session import PlaySession
 
-    session = PlaySession(puzzle_from_id(deck, seed_id(seed)), deck)
+    session = PlaySession(_seeded_puzzle(deck, seed), deck)
     for pick in [*picks, 0]:
         if session.finished:
             break

@@ -1,37 +1,63 @@
 """``silverpyr cheops``: the commands of *Cheops* (Hans im Glück), one module per command
-group, registered on one Typer group (``cli/commands.py`` adds it to the root app)."""
+group, each imported only when it runs or shows its own help (``cli/commands.py`` adds the
+group to the root app)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 import typer
 
+from ..commands import Lazy, LazyGroup
+
+
+class CheopsGroup(LazyGroup):
+    """The ``cheops`` group: its commands, in the order its help lists them."""
+
+    LAZY: ClassVar[Mapping[str, Lazy]] = {
+        "daily": Lazy(
+            "cheops.puzzle_cmd",
+            "daily",
+            "Play today's Cheops daily: a proven endgame, the same for everyone on your date.",
+        ),
+        "puzzle": Lazy(
+            "cheops.puzzle_cmd",
+            "puzzle",
+            "Play a Cheops puzzle: your turn in a proven endgame, or a mid-game decision.",
+        ),
+        "stats": Lazy(
+            "cheops.puzzle_cmd",
+            "stats",
+            "Your Cheops puzzle statistics: played, at par, streaks, histogram.",
+        ),
+        "solve": Lazy(
+            "cheops.solve_cmd",
+            "solve",
+            "The best move of an endgame, by exact search: proven when the search is complete.",
+        ),
+        "game": Lazy(
+            "cheops.game_cmd",
+            "game",
+            "Play Cheops against bots: full-screen on a terminal when installed, else a move "
+            "a line.",
+        ),
+        "arena": Lazy(
+            "cheops.arena_cmd",
+            "arena",
+            "Bots play seeded games of Cheops (seats rotated): win rates and final money.",
+        ),
+        "cards": Lazy(
+            "cheops.cards_cmd",
+            "cards_app",
+            "Check a Cheops components file (eye spaces, price boards, law 7's number, "
+            "starting money), or show it.",
+        ),
+    }
+
+
 cheops_app = typer.Typer(
+    cls=CheopsGroup,
     help="Cheops (Hans im Glück): its board and price boards, and the game's commands.",
     no_args_is_help=True,
 )
-
-
-def register() -> typer.Typer:
-    """The ``cheops`` group with every command of the game."""
-    from .cards_cmd import cards_app
-
-    cheops_app.add_typer(cards_app, name="cards")
-
-    from .puzzle_cmd import daily, puzzle, stats
-
-    cheops_app.command("daily")(daily)
-    cheops_app.command("puzzle")(puzzle)
-    cheops_app.command("stats")(stats)
-
-    from .solve_cmd import solve
-
-    cheops_app.command("solve")(solve)
-
-    from .game_cmd import game
-
-    cheops_app.command("game")(game)
-
-    from .arena_cmd import arena
-
-    cheops_app.command("arena")(arena)
-    return cheops_app

@@ -31,6 +31,17 @@ def solve(
             help="Play for the chance to win first, the margin second (default: the margin).",
         ),
     ] = False,
+    node_limit: Annotated[
+        int | None,
+        typer.Option(
+            "--node-limit",
+            min=1,
+            metavar="N",
+            help="Stop after N positions searched: the same answer on every machine "
+            "(default: the time limit only).",
+            show_default=False,
+        ),
+    ] = None,
     as_json: JsonOption = False,
     plain: PlainOption = False,
 ) -> None:
@@ -42,7 +53,7 @@ def solve(
     tile is chance (its expectation is taken; the line follows the most likely tile). Two
     players: expectiminimax; three to five: each seat plays for its own margin (max-n).
     Said "proven" only when the search reached the end of the game; when the time limit
-    comes first, the answer looked some turns ahead and says so.
+    comes first (or --node-limit), the answer looked some turns ahead and says so.
 
     The position file's format is in docs/cheops-position.md; --position-template prints
     one to start from."""
@@ -55,7 +66,9 @@ def solve(
     loaded = load_position(chosen, cheops_components(ctx))
     objective = WIN if win else MARGIN
     answer = with_spinner(
-        lambda: solve_position(loaded, time_limit=time_limit, objective=objective),
+        lambda: solve_position(
+            loaded, time_limit=time_limit, objective=objective, node_limit=node_limit
+        ),
         f"Searching the endgame (at most {time_limit:g} s)...",
         quiet=as_json,
     )

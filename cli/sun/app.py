@@ -1,38 +1,62 @@
 """``silverpyr sun``: the commands of *Pyramid of the Sun*, one module per command group,
-registered on one Typer group (``cli/commands.py`` adds it to the root app)."""
+each imported only when it runs or shows its own help (``cli/commands.py`` adds the group to
+the root app)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 import typer
 
+from ..commands import Lazy, LazyGroup
+
+
+class SunGroup(LazyGroup):
+    """The ``sun`` group: its commands, in the order its help lists them."""
+
+    LAZY: ClassVar[Mapping[str, Lazy]] = {
+        "daily": Lazy(
+            "sun.puzzle_cmd",
+            "daily",
+            "Play today's Pyramid of the Sun daily: the same puzzle for everyone on your date.",
+        ),
+        "puzzle": Lazy(
+            "sun.puzzle_cmd",
+            "puzzle",
+            "Play a Pyramid of the Sun puzzle: one turn, scored in expected points against par.",
+        ),
+        "stats": Lazy(
+            "sun.puzzle_cmd",
+            "stats",
+            "Your Pyramid of the Sun puzzle statistics: played, at par, streaks, histogram.",
+        ),
+        "solve": Lazy(
+            "sun.solve_cmd",
+            "solve",
+            "The best turn of a position, in expected points: proven when the search is complete.",
+        ),
+        "game": Lazy(
+            "sun.game_cmd",
+            "game",
+            "Play Pyramid of the Sun against bots: full-screen on a terminal, else a move a line.",
+        ),
+        "arena": Lazy(
+            "sun.arena_cmd",
+            "arena",
+            "Bots play seeded games of Pyramid of the Sun (seats rotated): win rates and scores.",
+        ),
+        "cards": Lazy(
+            "sun.cards_cmd",
+            "cards_app",
+            "Check a Pyramid of the Sun card file, list its cards, show one card.",
+        ),
+    }
+
+
 sun_app = typer.Typer(
+    cls=SunGroup,
     help="Pyramid of the Sun: its cards, proven best turns, dailies and puzzles, games "
     "against bots, the arena.",
     no_args_is_help=True,
 )
-
-
-def register() -> typer.Typer:
-    """The ``sun`` group with every command of the game."""
-    from .cards_cmd import cards_app
-
-    sun_app.add_typer(cards_app, name="cards")
-
-    from .puzzle_cmd import daily, puzzle, stats
-
-    sun_app.command("daily")(daily)
-    sun_app.command("puzzle")(puzzle)
-    sun_app.command("stats")(stats)
-
-    from .solve_cmd import solve
-
-    sun_app.command("solve")(solve)
-
-    from .game_cmd import game
-
-    sun_app.command("game")(game)
-
-    from .arena_cmd import arena
-
-    sun_app.command("arena")(arena)
-    return sun_app

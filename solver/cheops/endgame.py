@@ -174,6 +174,10 @@ class EndgameAnswer:
     nodes: int
     seconds: float
     time_limit: float
+    node_limit: int | None = None
+    """The node budget the search had (``None``: the time limit only)."""
+    limit: str = "time"
+    """What stopped a search that is not proven: ``"time"`` or ``"nodes"``."""
 
     @property
     def proven(self) -> bool:
@@ -189,14 +193,15 @@ class EndgameAnswer:
         """What the status means, in words."""
         if self.proven:
             return "proven: the search looked to the end of the game"
+        came = "the node limit" if self.limit == "nodes" else "the time limit"
         if self.turns == 0:
             return (
-                "best found, NOT proven: the time limit came before the current turn was "
+                f"best found, NOT proven: {came} came before the current turn was "
                 "searched; each move is valued by the money as if the game ended right after it"
             )
         plural = "s" if self.turns > 1 else ""
         return (
-            f"best found, NOT proven: the time limit came first; the search looked "
+            f"best found, NOT proven: {came} came first; the search looked "
             f"{self.turns} turn{plural} ahead and valued the positions there as if the game "
             "ended (a heuristic)"
         )
@@ -228,6 +233,7 @@ class EndgameAnswer:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 4),
             "time_limit": self.time_limit,
+            "node_limit": self.node_limit,
         }
 
     def lines(self) -> list[str]:
@@ -418,10 +424,16 @@ def is_chance(state: CheopsState, move: Move) -> bool:
 class _Search:
     """Max-n with chance nodes and a transposition table over the engine's moves."""
 
-    def __init__(self, root: CheopsState, objective: str, deadline: float) -> None:
+    def __init__(
+        self, root: CheopsState, objective: str, deadline: float, node_limit: float
+    ) -> None:
         self.players = root.players
         self.objective = objective
         self.deadline = deadline
+        self.node_limit = node_limit
+        """Nodes the search may evaluate in all (``inf``: no budget): unlike the deadline,
+        the same on every machine."""
+        self.out_of_nodes = False
         known = set(_KEYED_FIELDS) | _UNKEYED_FIELDS
         # a field the engine may gain later is keyed too (never a wrong transposition)
         self.fields = _KEYED_FIELDS + tuple(
@@ -435,6 +447,9 @@ class _Search:
         self.nodes = 0
 
     def tick(self) -> None:
+        if self.nodes >= self.node_limit:
+            self.out_of_nodes = True
+            raise _OutOfTime
         self.nodes += 1
         if self.nodes % _CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
             raise _OutOfTime
@@ -632,8 +647,10 @@ class _TwoSearch(_Search):
     exact). A table entry holds an exact value or a bound (with the window it was searched
     in), and its best move, tried first at the next depth."""
 
-    def __init__(self, root: CheopsState, objective: str, deadline: float) -> None:
-        super().__init__(root, objective, deadline)
+    def __init__(
+        self, root: CheopsState, objective: str, deadline: float, node_limit: float
+    ) -> None:
+        super().__init__(root, objective, deadline, node_limit)
         n = root.players
         self.first, self.second = (0, n) if objective == MARGIN else (n, 0)
         self.bounds: dict[tuple[Any, ...], tuple[Vec, int, bool, Move | None]] = {}
@@ -754,15 +771,19 @@ def solve_endgame(
     time_limit: float,
     objective: str = MARGIN,
     max_turns: int | None = None,
+    node_limit: int | None = None,
 ) -> EndgameAnswer:
     """The best move for the seat to move in the endgame ``state`` (see the module's
     docstring), searched by iterative deepening on turns within ``time_limit`` seconds.
 
     ``max_turns`` stops the deepening at that many turns (tests and benchmarks; the answer
-    is then ``best found`` unless the search was complete).
+    is then ``best found`` unless the search was complete). ``node_limit`` stops it after
+    that many nodes in all (``silverpyr cheops solve --node-limit``): a budget that, unlike
+    the clock, gives the same answer on every machine.
 
     Raises :class:`EndgameError` for a state that is not a solvable endgame, an unknown
-    objective or a time limit that is not a positive number.
+    objective, a time limit that is not a positive number or a node limit that is not a
+    positive whole number.
     """
     if objective not in OBJECTIVES:
         raise EndgameError(f"{objective!r} is not an objective (margin or win)")
@@ -770,13 +791,18 @@ def solve_endgame(
         raise EndgameError(f"{time_limit!r} is not a time limit in seconds")
     if not time_limit > 0:
         raise EndgameError(f"the time limit must be a positive number of seconds, not {time_limit}")
+    if node_limit is not None and (
+        isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 1
+    ):
+        raise EndgameError(f"the node limit must be a whole number above 0, not {node_limit!r}")
     check_endgame(state)
     began = time.perf_counter()
     deadline = began + time_limit
+    budget = float("inf") if node_limit is None else node_limit
     search = (
-        _TwoSearch(state, objective, deadline)
+        _TwoSearch(state, objective, deadline, budget)
         if state.players == 2
-        else _Search(state, objective, deadline)
+        else _Search(state, objective, deadline, budget)
     )
     seat = state.turn
 
@@ -803,8 +829,9 @@ def solve_endgame(
         if max_turns is not None and turns >= max_turns:
             break
         turns += 1
+    out_of_nodes = search.out_of_nodes
     if found is None:
-        search.deadline = float("inf")
+        search.deadline = search.node_limit = float("inf")
         ordered = best_first(search.root_moves(state, 0)[0])
         found = (0, ordered, (Step(seat, ordered[0][0].notation()),))
     depth, ordered, line = found
@@ -829,6 +856,8 @@ def solve_endgame(
         nodes=search.nodes,
         seconds=time.perf_counter() - began,
         time_limit=float(time_limit),
+        node_limit=node_limit,
+        limit="nodes" if out_of_nodes else "time",
     )
 
 

@@ -574,8 +574,14 @@ def _token(cell: Cell) -> str:
 
 
 def solve_position(
-    loaded: Position, *, time_limit: float = DEFAULT_TIME_LIMIT, objective: str = MARGIN
+    loaded: Position,
+    *,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    objective: str = MARGIN,
+    node_limit: int | None = None,
 ) -> EndgameAnswer:
     """The best move of the seat to move in ``loaded`` (``silverpyr cheops solve``):
     :func:`~.endgame.solve_endgame` on its state."""
-    return solve_endgame(loaded.state, time_limit=time_limit, objective=objective)
+    return solve_endgame(
+        loaded.state, time_limit=time_limit, objective=objective, node_limit=node_limit
+    )

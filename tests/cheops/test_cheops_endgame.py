@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 from cheops.brute_endgame import TooBig, game_value, move_value
+from clocks import StepClock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -255,14 +256,50 @@ def test_the_hidden_order_under_the_tops_does_not_change_the_answer() -> None:
         assert a | {"seconds": 0, "nodes": 0} == b | {"seconds": 0, "nodes": 0}
 
 
-def test_a_tiny_time_limit_answers_best_found_and_says_so() -> None:
-    """A position the search cannot finish at once: the answer is still a legal move."""
-    state = random_endgame(COMPONENTS, 2, 7, 9)
-    answer = solve_endgame(state, time_limit=0.001)
+BIG = random_endgame(COMPONENTS, 2, 7, 9)
+"""An endgame whose complete search takes 4,056 nodes."""
+
+
+@pytest.mark.parametrize("budget", [1, 50, 2_000])
+def test_a_node_limit_answers_best_found_the_same_every_time(budget: int) -> None:
+    """A budget too small for the whole search: best found, said so, a legal move, and the
+    same answer on every run (nodes, unlike seconds, are the same on every machine)."""
+    answer = solve_endgame(BIG, time_limit=600, node_limit=budget)
+    assert answer.status == BEST_FOUND and not answer.proven
+    assert answer.note().startswith("best found, NOT proven: the node limit came")
+    assert answer.nodes <= budget and answer.to_dict()["node_limit"] == budget
+    assert parse_move(BIG, answer.move) in legal_moves(BIG)
+    again = solve_endgame(BIG, time_limit=600, node_limit=budget).to_dict()
+    assert again | {"seconds": 0} == answer.to_dict() | {"seconds": 0}
+
+
+def test_a_node_limit_large_enough_proves_the_same_answer() -> None:
+    free = solve_endgame(BIG, time_limit=600)
+    assert free.proven and free.to_dict()["node_limit"] is None
+    budgeted = solve_endgame(BIG, time_limit=600, node_limit=free.nodes)
+    assert budgeted.proven
+    assert budgeted.to_dict() | {"seconds": 0, "node_limit": None} == free.to_dict() | {
+        "seconds": 0
+    }
+
+
+@pytest.mark.parametrize("limit", [0, -3, 2.5, True])
+def test_a_bad_node_limit_is_refused(limit: object) -> None:
+    with pytest.raises(EndgameError, match="node limit"):
+        solve_endgame(BIG, time_limit=1, node_limit=limit)  # type: ignore[arg-type]
+
+
+def test_the_time_limit_stops_the_search_by_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deadline is read from the clock: a clock that runs ahead stops the search (as a
+    slow machine would) with a legal best-found move, and says it was the time limit."""
+    from silverpyr.solver.cheops import endgame as module
+
+    monkeypatch.setattr(module, "time", StepClock(step=1.0))
+    answer = solve_endgame(BIG, time_limit=3)
     assert answer.status == BEST_FOUND
-    assert "NOT proven" in answer.note()
-    assert answer.seconds < 1.5  # the clock is read often
-    assert parse_move(state, answer.move) in legal_moves(state)
+    assert answer.note().startswith("best found, NOT proven: the time limit came")
+    assert 0 < answer.nodes < 4_056
+    assert parse_move(BIG, answer.move) in legal_moves(BIG)
 
 
 def test_max_turns_stops_the_deepening_and_is_not_proven() -> None:

@@ -60,13 +60,33 @@ def test_the_win_objective(tmp_path: Path) -> None:
     assert code == 0 and json.loads(out)["objective"] == "win"
 
 
-def test_a_short_time_limit_says_not_proven(tmp_path: Path) -> None:
+def test_a_node_limit_says_not_proven_and_answers_the_same_every_time(tmp_path: Path) -> None:
+    """A budget of nodes, unlike a time limit, stops the search at the same place on every
+    machine (the whole search of this position takes 4,056 nodes)."""
     state = random_endgame(load_components(), 2, 7, 9)
     path = tmp_path / "big.yaml"
     path.write_text(position_text(state), encoding="utf-8")
-    code, out, _ = run("cheops", "solve", "--position", str(path), "--time-limit", "0.2")
+    code, out, _ = run("cheops", "solve", "--position", str(path), "--node-limit", "1000")
     assert code == 0
-    assert "best found, NOT proven" in out
+    assert "best found, NOT proven: the node limit came first" in out
+    answers = []
+    for _ in range(2):
+        code, out, _ = run(
+            "cheops", "solve", "--position", str(path), "--node-limit", "1000", "--json"
+        )
+        assert code == 0
+        answers.append(json.loads(out) | {"seconds": 0})
+    assert answers[0] == answers[1]
+    assert answers[0]["proven"] is False and answers[0]["node_limit"] == 1000
+    assert answers[0]["nodes"] <= 1000
+
+
+@pytest.mark.parametrize("limit", ["0", "-1", "x", "2.5"])
+def test_a_bad_node_limit_is_refused(tmp_path: Path, limit: str) -> None:
+    code, _, err = run(
+        "cheops", "solve", "--position", str(template(tmp_path)), "--node-limit", limit
+    )
+    assert code == 2 and err.startswith("error: ") and "--node-limit" in err.splitlines()[0]
 
 
 def one_error_line(*args: str) -> str:

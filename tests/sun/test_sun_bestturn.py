@@ -8,6 +8,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from clocks import StepClock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sun.brute_turn import TooBig, turn_value
@@ -89,11 +90,17 @@ def test_the_search_agrees_with_the_brute_force_on_1000_positions() -> None:
 
 
 @pytest.mark.slow
-def test_proven_answers_agree_with_the_unlimited_brute_force() -> None:
-    """Without a draw limit: positions whose whole turn both searches finish."""
+def test_proven_answers_agree_with_the_unlimited_brute_force(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without a draw limit: positions whose whole turn both searches finish (the search's
+    clock is the test's, so the same positions are compared on every machine)."""
+    from silverpyr.solver.sun import bestturn
+
     compared = 0
     for seed in range(60):
         state = random_position(seed, players=2 + seed % 4, size=SIZES[seed % 3])
+        monkeypatch.setattr(bestturn, "time", StepClock(step=0.001))
         answer = best_turn(state, time_limit=1)
         if not answer.proven:
             continue
@@ -241,11 +248,18 @@ def test_only_a_turn_start_is_asked() -> None:
 # --- the time limit -----------------------------------------------------------------------
 
 
-def test_a_stopped_search_says_best_found_with_an_exact_lower_value() -> None:
+def test_a_stopped_search_says_best_found_with_an_exact_lower_value(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """random_position(1003): 4 cards, and a turn whose chains of draws a search does not
-    finish in minutes (so 0.3 s stops it on any machine)."""
+    finish in minutes. The search's clock is the test's: it stops after the same reads on
+    every machine."""
+    from silverpyr.solver.sun import bestturn
+
     state = random_position(1003)
-    quick = best_turn(state, time_limit=0.3)
+    with monkeypatch.context() as patched:
+        patched.setattr(bestturn, "time", StepClock(step=0.2))
+        quick = best_turn(state, time_limit=3)
     assert quick.status == BEST_FOUND and not quick.proven
     assert quick.lines()[0].startswith("best found (the time limit came first")
     assert quick.to_dict()["proven"] is False
