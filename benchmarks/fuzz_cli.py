@@ -1194,15 +1194,22 @@ def _with_big(line: str, number: str) -> str:
     return f"{key}: {number}{end}"
 
 
-def _json_big(data: dict[str, object], path: tuple[str | int, ...], number: str) -> bytes:
-    """``data`` as JSON with the value at ``path`` a big number written as digits."""
-    marker = "__BIG_NUMBER__"
+BIG_MARKER = "__BIG_NUMBER__"
+
+
+def _marked(data: object, path: tuple[str | int, ...]) -> object:
+    """A copy of ``data`` with :data:`BIG_MARKER` as the value at ``path``."""
     changed = json.loads(json.dumps(data))
     target = changed
     for step in path[:-1]:
         target = target[step]
-    target[path[-1]] = marker
-    return json.dumps(changed).replace(f'"{marker}"', number).encode()
+    target[path[-1]] = BIG_MARKER
+    return changed
+
+
+def _json_big(data: object, path: tuple[str | int, ...], number: str) -> bytes:
+    """``data`` as JSON with the value at ``path`` a big number written as digits."""
+    return json.dumps(_marked(data, path)).replace(f'"{BIG_MARKER}"', number).encode()
 
 
 STATE_DATA = {
@@ -1449,11 +1456,16 @@ def scheduler_cases(stream: SeededStream) -> Iterator[Case]:
 QUIT_GAME = b"q\ny\n"
 
 
-def _record_target(kind: str) -> Callable[[Path], None]:
+def _record_target(kind: str, name: str = "rec") -> Callable[[Path], None]:
+    """Makes ``name`` in the case's folder a ``kind`` of place (a FIFO, a folder, a link...)."""
+
     def setup(folder: Path) -> None:
-        target = folder / "rec"
+        target = folder / name
         if kind == "fifo":
             os.mkfifo(target)
+        elif kind.startswith("character device"):
+            minor = 3 if "null" in kind else 5  # Linux: 1,3 is null, 1,5 zero
+            os.mknod(target, 0o666 | stat.S_IFCHR, os.makedev(1, minor))
         elif kind.startswith("directory"):
             target.mkdir()
         elif kind == "symlink to a directory":
@@ -2411,13 +2423,8 @@ def _leaf(data: object, path: Leaf) -> object:
 
 def _yaml_big(data: object, path: Leaf, number: str) -> bytes:
     """``data`` as YAML with the value at ``path`` written as ``number`` (verbatim)."""
-    marker = "__BIG_NUMBER__"
-    changed = json.loads(json.dumps(data))
-    target = changed
-    for step in path[:-1]:
-        target = target[step]
-    target[path[-1]] = marker
-    return yaml.safe_dump(changed, allow_unicode=True).replace(marker, number).encode()
+    text = yaml.safe_dump(_marked(data, path), allow_unicode=True)
+    return text.replace(BIG_MARKER, number).encode()
 
 
 def _big_forms(stream: SeededStream) -> list[tuple[str, str]]:
@@ -2441,7 +2448,7 @@ def _big_in_files(
         for label, number in _big_forms(stream):
             content = _yaml_big(data, path, number)
             yield Case("bigint", f"{what} {where} = {label}", argv, {name: content})
-        content = _json_big(data, path, HUGE)  # type: ignore[arg-type]
+        content = _json_big(data, path, HUGE)
         yield Case("bigint", f"{what} json {where} = 5000 digits", json_argv, {json_name: content})
         value = _leaf(data, path)
         if isinstance(value, str) and re.search(r"\d", value):
@@ -2533,29 +2540,6 @@ PATH_OPTIONS: dict[str, tuple[tuple[str, ...], ...]] = {
 """Every option of every game that names a file or folder (``{}``: where it goes)."""
 
 
-def _special_target(kind: str) -> Callable[[Path], None]:
-    def setup(folder: Path) -> None:
-        target = folder / "target"
-        if kind == "fifo":
-            os.mkfifo(target)
-        elif kind == "symlink to a fifo":
-            os.mkfifo(folder / "afifo")
-            target.symlink_to(folder / "afifo")
-        elif kind.startswith("character device"):
-            minor = 3 if "null" in kind else 5  # Linux: 1,3 is null, 1,5 zero
-            os.mknod(target, 0o666 | stat.S_IFCHR, os.makedev(1, minor))
-        elif kind == "directory":
-            target.mkdir()
-        elif kind == "dangling symlink":
-            target.symlink_to(folder / "gone" / "x")
-        elif kind == "symlink loop":
-            target.symlink_to(target)
-        elif kind == "a file as its folder":
-            (folder / "afile").write_bytes(b"x")
-
-    return setup
-
-
 def _special_file_kept(kind: str) -> Callable[[Path], str | None]:
     """After the run: the FIFO, device, link or folder is still what it was."""
     is_kind: dict[str, Callable[[Path], bool]] = {
@@ -2592,7 +2576,7 @@ def special_cases(stream: SeededStream, game: str) -> Iterator[Case]:
                 "special",
                 f"{' '.join(template[: template.index('{}')])} {kind}",
                 argv,
-                setup=_special_target(kind),
+                setup=_record_target(kind, "target"),
                 check=_special_file_kept(kind),
                 expect="ended" if "--record" in template else "error",
                 timeout=SPECIAL_TIMEOUT,
