@@ -5,17 +5,30 @@ The error contract (README, "Errors"): every bad input gets one line on stderr s
 traceback, a crash or a hang. A damaged stats database is the one exception by design:
 the damaged rows are skipped with ``warning:`` lines and the command goes on (exit 0).
 
-Twelve classes of input, each generated from a seeded stream (the same cases every run):
+Sixteen classes of input over the three games, each generated from a seeded stream (the
+same cases every run). Silver & Gold's classes are written for it; the Sun's and Cheops's
+come from the same generators over a small table per game (:class:`GameTable`: its files,
+notation and commands):
 
 * ``args``: command-line arguments (bad types, ranges, choices, unknown or missing options);
 * ``cards``: card files (``--cards``), mutated from the bundled deck or hostile outright;
+  the Sun's deck and Cheops's components (``cards validate``, which lists every problem
+  one ``error:`` line each, and ``--cards``);
 * ``puzzle``: puzzle files (``puzzle --file``);
+* ``position``: the Sun's and Cheops's ``solve --position`` files (the template changed
+  where it matters, mutated at random, hostile YAML, other encodings, JSON);
 * ``state``: ``hint --state`` files (mark, keep and replacement views);
 * ``record``: game records read (``hint --game``, with and without ``--review``) and
   written (``game --record`` at a FIFO, a folder, a symlink to a folder, a missing folder,
   ``/dev/null`` in a private mount namespace...; replacing a FIFO, a symlink or the null
-  device with a plain file counts as ``wrong exit``);
-* ``moves``: ``--moves`` scripts (``puzzle``, ``daily``, ``hint``, ``game``);
+  device with a plain file counts as ``wrong exit``); the Sun's and Cheops's ``game
+  --record`` and ``arena --records`` (no record of theirs is read back by a command);
+* ``moves``: ``--moves`` scripts (``puzzle``, ``daily``, ``hint``, ``game``), and the Sun's
+  and Cheops's ``--moves``/``--moves-file`` of ``daily``, ``puzzle`` and ``game``;
+* ``saved``: a Sun or Cheops game saved at each table size (2 to 5 players), then resumed
+  (``--json`` names its seed and seats); every column of its row in ``saved_games`` with
+  a value of each wrong type, before a resume and before a new game: a saved game gone,
+  changed or another one resumed counts as ``lost``;
 * ``stats``: damaged stats databases (``stats``, ``daily``);
 * ``db``: every column of every table (``PRAGMA table_info`` of a database the installed
   CLI made) with a value of each wrong type, and the file itself damaged (truncated,
@@ -24,23 +37,33 @@ Twelve classes of input, each generated from a seeded stream (the same cases eve
   ``warning:`` lines or stop with one ``error:`` line; ``cards show 1`` needs no store
   and must still work;
 * ``bigint``: integers over 4,300 digits in every data file kind (card file, puzzle, state
-  in YAML and JSON, game record, moves) and on the command line;
+  in YAML and JSON, game record, moves) and on the command line; every value of the Sun's
+  and Cheops's positions (YAML and JSON) and a sample of their component files' as digits,
+  quoted, negative or hex, and inside text (``S4-sun``, ``B ?5``), in moves and options;
 * ``scheduler``: ``--scheduler`` and ``$DASK_SCHEDULER_ADDRESS`` values for ``analyze`` and
   ``arena``, among them loopback ports that refuse, that answer random bytes and that
   accept and never answer (servers on 127.0.0.1 that this script starts and stops);
+* ``arena``: the Sun's and Cheops's ``arena --bots`` (empty parts, unknown or too many
+  bots), ``--games``, ``--workers``, ``--seed`` and ``--size`` values, ``--scheduler``
+  addresses as above;
 * ``seeds``: ``--seed`` of every command out of range or huge, ``arena --games`` and
   ``--workers`` and ``analyze --workers``/``--orders`` huge, under an address-space limit
   (``prlimit``) and a timeout;
 * ``pipe``: every printing command with a stdout reader that closes at once or after one
-  byte: it must exit 0 without noise on stderr.
+  byte: it must exit 0 without noise on stderr;
+* ``special``: every path option of every game at a FIFO with no writer, a character
+  device (null and zero), a folder, a dangling link, a link loop, a file as a folder and
+  a blank path: one line, no hang (a 15 s timeout), and the special file left as it was.
 
 Each case runs in a fresh temporary folder with its own ``SILVERPYR_HOME``, in a process
 group of its own (a timeout ends everything it started). The tally per class: clean /
-accepted / multi-line / traceback / crash / wrong exit / hang. ``--show KIND`` prints the
-cases of one outcome (e.g. ``--show traceback``) with their stderr; ``--only CLASS`` runs
-some classes.
+accepted / multi-line / traceback / crash / wrong exit / hang / lost, a row per class and
+game. ``--show KIND`` prints the cases of one outcome (e.g. ``--show traceback``) with their
+command line and stderr; ``--only CLASS`` runs some classes, ``--game GAME`` some games,
+``--list`` counts the cases without running them.
 
     .venv/bin/python benchmarks/fuzz_cli.py --jobs 2
+    .venv/bin/python benchmarks/fuzz_cli.py --game sun --only position --show clean
 """
 
 from __future__ import annotations
