@@ -28,7 +28,7 @@ from silverpyr.solver.sun.positionfile import position_template as sun_template
 
 runner = CliRunner()
 QUICK = settings(
-    max_examples=10,
+    max_examples=8,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -144,7 +144,7 @@ def test_an_arena_line_up_plays_or_is_one_error(game: str, names: list[str]) -> 
 
 
 SAVE = {"sun": "draw standard; draw standard; q", "cheops": "take a11 A; store; draw 1; q"}
-COLUMN_VALUES = ("x", b"\x00\xff", 1.5, -1, "9" * 5000, "[" * 100)
+COLUMN_VALUES = ("x", b"\x00\xff", "9" * 5000)
 
 
 @pytest.fixture(scope="module")
