@@ -5,17 +5,30 @@ The error contract (README, "Errors"): every bad input gets one line on stderr s
 traceback, a crash or a hang. A damaged stats database is the one exception by design:
 the damaged rows are skipped with ``warning:`` lines and the command goes on (exit 0).
 
-Twelve classes of input, each generated from a seeded stream (the same cases every run):
+Sixteen classes of input over the three games, each generated from a seeded stream (the
+same cases every run). Silver & Gold's classes are written for it; the Sun's and Cheops's
+come from the same generators over a small table per game (:class:`GameTable`: its files,
+notation and commands):
 
 * ``args``: command-line arguments (bad types, ranges, choices, unknown or missing options);
 * ``cards``: card files (``--cards``), mutated from the bundled deck or hostile outright;
+  the Sun's deck and Cheops's components (``cards validate``, which lists every problem
+  one ``error:`` line each, and ``--cards``);
 * ``puzzle``: puzzle files (``puzzle --file``);
+* ``position``: the Sun's and Cheops's ``solve --position`` files (the template changed
+  where it matters, mutated at random, hostile YAML, other encodings, JSON);
 * ``state``: ``hint --state`` files (mark, keep and replacement views);
 * ``record``: game records read (``hint --game``, with and without ``--review``) and
   written (``game --record`` at a FIFO, a folder, a symlink to a folder, a missing folder,
   ``/dev/null`` in a private mount namespace...; replacing a FIFO, a symlink or the null
-  device with a plain file counts as ``wrong exit``);
-* ``moves``: ``--moves`` scripts (``puzzle``, ``daily``, ``hint``, ``game``);
+  device with a plain file counts as ``wrong exit``); the Sun's and Cheops's ``game
+  --record`` and ``arena --records`` (no record of theirs is read back by a command);
+* ``moves``: ``--moves`` scripts (``puzzle``, ``daily``, ``hint``, ``game``), and the Sun's
+  and Cheops's ``--moves``/``--moves-file`` of ``daily``, ``puzzle`` and ``game``;
+* ``saved``: a Sun or Cheops game saved at each table size (2 to 5 players), then resumed
+  (``--json`` names its seed and seats); every column of its row in ``saved_games`` with
+  a value of each wrong type, before a resume and before a new game: a saved game gone,
+  changed or another one resumed counts as ``lost``;
 * ``stats``: damaged stats databases (``stats``, ``daily``);
 * ``db``: every column of every table (``PRAGMA table_info`` of a database the installed
   CLI made) with a value of each wrong type, and the file itself damaged (truncated,
@@ -24,23 +37,33 @@ Twelve classes of input, each generated from a seeded stream (the same cases eve
   ``warning:`` lines or stop with one ``error:`` line; ``cards show 1`` needs no store
   and must still work;
 * ``bigint``: integers over 4,300 digits in every data file kind (card file, puzzle, state
-  in YAML and JSON, game record, moves) and on the command line;
+  in YAML and JSON, game record, moves) and on the command line; every value of the Sun's
+  and Cheops's positions (YAML and JSON) and a sample of their component files' as digits,
+  quoted, negative or hex, and inside text (``S4-sun``, ``B ?5``), in moves and options;
 * ``scheduler``: ``--scheduler`` and ``$DASK_SCHEDULER_ADDRESS`` values for ``analyze`` and
   ``arena``, among them loopback ports that refuse, that answer random bytes and that
   accept and never answer (servers on 127.0.0.1 that this script starts and stops);
+* ``arena``: the Sun's and Cheops's ``arena --bots`` (empty parts, unknown or too many
+  bots), ``--games``, ``--workers``, ``--seed`` and ``--size`` values, ``--scheduler``
+  addresses as above;
 * ``seeds``: ``--seed`` of every command out of range or huge, ``arena --games`` and
   ``--workers`` and ``analyze --workers``/``--orders`` huge, under an address-space limit
   (``prlimit``) and a timeout;
 * ``pipe``: every printing command with a stdout reader that closes at once or after one
-  byte: it must exit 0 without noise on stderr.
+  byte: it must exit 0 without noise on stderr;
+* ``special``: every path option of every game at a FIFO with no writer, a character
+  device (null and zero), a folder, a dangling link, a link loop, a file as a folder and
+  a blank path: one line, no hang (a 15 s timeout), and the special file left as it was.
 
 Each case runs in a fresh temporary folder with its own ``SILVERPYR_HOME``, in a process
 group of its own (a timeout ends everything it started). The tally per class: clean /
-accepted / multi-line / traceback / crash / wrong exit / hang. ``--show KIND`` prints the
-cases of one outcome (e.g. ``--show traceback``) with their stderr; ``--only CLASS`` runs
-some classes.
+accepted / multi-line / traceback / crash / wrong exit / hang / lost, a row per class and
+game. ``--show KIND`` prints the cases of one outcome (e.g. ``--show traceback``) with their
+command line and stderr; ``--only CLASS`` runs some classes, ``--game GAME`` some games,
+``--list`` counts the cases without running them.
 
     .venv/bin/python benchmarks/fuzz_cli.py --jobs 2
+    .venv/bin/python benchmarks/fuzz_cli.py --game sun --only position --show clean
 """
 
 from __future__ import annotations
@@ -54,6 +77,7 @@ import shutil
 import signal
 import socket
 import sqlite3
+import stat
 import subprocess
 import sys
 import tempfile
@@ -63,18 +87,24 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
+import yaml
 from timing import console_script  # benchmarks/timing.py, beside this script
 
+from silverpyr.solver.cheops.components import bundled_components_path as cheops_components_path
 from silverpyr.solver.rng import SeededStream
 from silverpyr.solver.silvergold.deckfile import bundled_deck_path
+from silverpyr.solver.sun.cards import bundled_deck_path as sun_deck_path
 
-OUTCOMES = ("clean", "accepted", "multi-line", "traceback", "crash", "wrong exit", "hang")
+OUTCOMES = ("clean", "accepted", "multi-line", "traceback", "crash", "wrong exit", "hang", "lost")
 """``accepted``: the generated input turned out valid (exit 0, nothing on stderr), e.g. a
-mutation that only touched a comment, or a digit Python reads as a number (``'٣'``)."""
-FAILURES = ("multi-line", "traceback", "crash", "wrong exit", "hang")
+mutation that only touched a comment, or a digit Python reads as a number (``'٣'``).
+``lost``: a saved game that is gone, changed or not resumed after the run (``Case.kept``)."""
+FAILURES = ("multi-line", "traceback", "crash", "wrong exit", "hang", "lost")
 TIMEOUT_SECONDS = 60.0
+GAMES = ("silvergold", "sun", "cheops")
 
 
 @dataclass
@@ -106,6 +136,11 @@ class Case:
     """An address-space limit for the command (bytes), set with ``prlimit``."""
     wrap: tuple[str, ...] = ()
     """A command put before ``silverpyr`` (e.g. a private mount namespace)."""
+    kept: Callable[[Path, str], str | None] | None = None
+    """After the run, given the case's folder and stdout: ``None``, or why a saved game was
+    lost (the case then counts as ``lost``, whatever its exit)."""
+    game: str = "silvergold"
+    """The game the case is about (set from the generators' table)."""
 
 
 @dataclass
@@ -149,9 +184,15 @@ def judge(case: Case, code: int | None, stderr: str) -> str:
         return "wrong exit"
     if not lines or not lines[0].startswith("error: "):
         return "multi-line"
-    if len(lines) == 1:
+    if len(lines) == 1 or (_lists_problems(case) and all(x.startswith("error: ") for x in lines)):
         return "clean"
     return "multi-line"
+
+
+def _lists_problems(case: Case) -> bool:
+    """``cards validate`` prints every problem of the file, one ``error:`` line each (its
+    job, README "Errors")."""
+    return any(case.argv[i : i + 2] == ["cards", "validate"] for i in range(len(case.argv)))
 
 
 _READERS: list[threading.Thread] = []
@@ -208,13 +249,14 @@ def run(exe: Path, case: Case) -> Result:
         if to_close is not None:
             os.close(to_close)
         try:
-            _, err = process.communicate(case.stdin, timeout=case.timeout)
+            out, err = process.communicate(case.stdin, timeout=case.timeout)
             code: int | None = process.returncode
             stderr = err.decode("utf-8", "replace")
+            stdout = (out or b"").decode("utf-8", "replace")
         except subprocess.TimeoutExpired:
             _kill_group(process.pid)
             process.communicate()
-            code, stderr = None, "(timed out)"
+            code, stderr, stdout = None, "(timed out)", ""
         finally:
             _kill_group(process.pid)  # whatever it left running (workers of a cluster)
         seconds = time.perf_counter() - started
@@ -222,6 +264,9 @@ def run(exe: Path, case: Case) -> Result:
         lost = case.check(folder) if case.check is not None else None
         if lost is not None and outcome in ("clean", "accepted"):
             outcome, stderr = "wrong exit", f"{stderr}\n(fuzz: {lost})"
+        gone = case.kept(folder, stdout) if case.kept is not None and code is not None else None
+        if gone is not None:
+            outcome, stderr = "lost", f"{stderr}\n(fuzz: {gone})"
     return Result(case, outcome, code, stderr, seconds)
 
 
@@ -361,6 +406,30 @@ CARD_MUTATIONS: tuple[tuple[str, str], ...] = (
 )
 
 
+def line_mutations(text: str, stream: SeededStream, count: int) -> Iterator[tuple[int, str]]:
+    """Up to ``count`` copies of ``text``, each with one line deleted, repeated, cut by a
+    YAML sign or upper-cased (the copies that differ from ``text``, numbered)."""
+    lines = text.splitlines(keepends=True)
+    for n in range(count):
+        mutated = list(lines)
+        index = stream.below(len(mutated))
+        action = stream.below(4)
+        if action == 0:
+            del mutated[index]
+        elif action == 1:
+            mutated.insert(index, stream.choice(lines))
+        elif action == 2:
+            line = mutated[index]
+            if line.strip():
+                cut = stream.below(len(line))
+                mutated[index] = line[:cut] + stream.choice("#:[]{}-&*!|>'\"xE?") + line[cut:]
+        else:
+            mutated[index] = mutated[index].upper()
+        candidate = "".join(mutated)
+        if candidate != text:
+            yield n, candidate
+
+
 def _hostile_yaml(stream: SeededStream) -> Iterator[tuple[str, bytes]]:
     yield "nested lists", b"[" * 100_000
     yield "nested maps", b"{a: " * 50_000
@@ -400,25 +469,7 @@ def cards_cases(stream: SeededStream) -> Iterator[Case]:
                 ["--cards", "bad.yaml", *argv],
                 files={"bad.yaml": text.replace(old, new, 1).encode()},
             )
-    lines = text.splitlines(keepends=True)
-    for n in range(180):
-        mutated = list(lines)
-        index = stream.below(len(mutated))
-        action = stream.below(4)
-        if action == 0:
-            del mutated[index]
-        elif action == 1:
-            mutated.insert(index, stream.choice(lines))
-        elif action == 2:
-            line = mutated[index]
-            if line.strip():
-                cut = stream.below(len(line))
-                mutated[index] = line[:cut] + stream.choice("#:[]{}-&*!|>'\"xE?") + line[cut:]
-        else:
-            mutated[index] = mutated[index].upper()
-        candidate = "".join(mutated)
-        if candidate == text:
-            continue
+    for n, candidate in line_mutations(text, stream, 180):
         argv = list(stream.choice(commands))
         yield Case(
             "cards",
@@ -757,46 +808,71 @@ def moves_cases(stream: SeededStream) -> Iterator[Case]:
 
 DB_FILENAME = "silverpyr.db"
 SCORED_DATE, SAVED_DATE = "2026-11-21", "2026-11-22"
-_TEMPLATE: list[bytes] = []
 
 
 def template_database() -> bytes:
     """A stats database made by the installed CLI, once per run: a daily given up (a row of
-    ``attempts``), a daily left after one move (a row of ``progress``), and both puzzles in
-    ``puzzle_cache``. Each database case damages a copy."""
-    if _TEMPLATE:
-        return _TEMPLATE[0]
+    ``attempts``), a daily left after one move (a row of ``progress``), both puzzles in
+    ``puzzle_cache`` and a game left after one answer (a row of ``saved_games``). Each
+    database case damages a copy."""
+    return made_database(
+        "silvergold",
+        [
+            ["daily", "--date", SCORED_DATE, "--plain", "--moves", "q!"],
+            ["daily", "--date", SAVED_DATE, "--plain", "--moves", "E1"],
+            ["game", "--seed", "5", "--plain", "--moves", "7 35; q; y"],
+        ],
+        full=True,
+    )
+
+
+_MADE: dict[str, bytes] = {}
+
+
+def made_database(key: str, commands: list[list[str]], *, full: bool = False) -> bytes:
+    """The results database the installed CLI leaves after ``commands`` in a fresh home, made
+    once per run (``key``); ``full``: every table must hold a row. Call it while the cases
+    are generated (one thread), never from a case's run."""
+    if key in _MADE:
+        return _MADE[key]
     exe = console_script()
     with tempfile.TemporaryDirectory(prefix="silverpyr-fuzz-db-") as tmp:
         home = Path(tmp)
-        env = {**os.environ, "SILVERPYR_HOME": str(home)}
-        for date, moves in ((SCORED_DATE, "q!"), (SAVED_DATE, "E1")):
+        env = {**os.environ, "SILVERPYR_HOME": str(home), "NO_COLOR": "1"}
+        env.pop(SCHEDULER_ENV, None)
+        for argv in commands:
             subprocess.run(
-                [str(exe), "daily", "--date", date, "--plain", "--moves", moves],
+                [str(exe), *argv],
                 env=env,
                 capture_output=True,
                 timeout=TIMEOUT_SECONDS,
                 check=False,
             )
         path = home / DB_FILENAME
+        if not path.exists():
+            raise SystemExit(f"the template database {key!r} was not made: {commands}")
         with contextlib.closing(sqlite3.connect(path)) as connection:
             connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             counts = {
                 table: connection.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
                 for table in _tables(connection)
             }
-        if not all(counts.values()):
-            raise SystemExit(f"the template stats database has an empty table: {counts}")
-        _TEMPLATE.append(path.read_bytes())
-    return _TEMPLATE[0]
+        if full and not all(counts.values()):
+            raise SystemExit(f"the template database {key!r} has an empty table: {counts}")
+        _MADE[key] = path.read_bytes()
+    return _MADE[key]
 
 
-def _database(rows: Callable[[sqlite3.Connection], None]) -> Callable[[Path], None]:
-    """A copy of the template database (made by the installed CLI), damaged by ``rows``."""
+def _database(
+    rows: Callable[[sqlite3.Connection], None], base: bytes | None = None
+) -> Callable[[Path], None]:
+    """A copy of the template database (made by the installed CLI; ``base``, else the
+    Silver & Gold one), damaged by ``rows``."""
+    data = template_database() if base is None else base
 
     def make(home: Path) -> None:
         path = home / DB_FILENAME
-        path.write_bytes(template_database())
+        path.write_bytes(data)
         with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as connection:
             rows(connection)
             connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -918,11 +994,14 @@ def _set_value(table: str, column: str, value: object) -> Callable[[sqlite3.Conn
     return damage
 
 
-def _storable(damage: Callable[[sqlite3.Connection], None]) -> str | None:
-    """``None`` when SQLite takes the damage (tried on a copy of the template), else why not."""
+def _storable(
+    damage: Callable[[sqlite3.Connection], None], base: bytes | None = None
+) -> str | None:
+    """``None`` when SQLite takes the damage (tried on a copy of the template, ``base`` or
+    Silver & Gold's), else why not."""
     with tempfile.TemporaryDirectory(prefix="silverpyr-fuzz-db-") as tmp:
         path = Path(tmp) / DB_FILENAME
-        path.write_bytes(template_database())
+        path.write_bytes(template_database() if base is None else base)
         try:
             with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as connection:
                 damage(connection)
@@ -1138,15 +1217,22 @@ def _with_big(line: str, number: str) -> str:
     return f"{key}: {number}{end}"
 
 
-def _json_big(data: dict[str, object], path: tuple[str | int, ...], number: str) -> bytes:
-    """``data`` as JSON with the value at ``path`` a big number written as digits."""
-    marker = "__BIG_NUMBER__"
+BIG_MARKER = "__BIG_NUMBER__"
+
+
+def _marked(data: object, path: tuple[str | int, ...]) -> object:
+    """A copy of ``data`` with :data:`BIG_MARKER` as the value at ``path``."""
     changed = json.loads(json.dumps(data))
     target = changed
     for step in path[:-1]:
         target = target[step]
-    target[path[-1]] = marker
-    return json.dumps(changed).replace(f'"{marker}"', number).encode()
+    target[path[-1]] = BIG_MARKER
+    return changed
+
+
+def _json_big(data: object, path: tuple[str | int, ...], number: str) -> bytes:
+    """``data`` as JSON with the value at ``path`` a big number written as digits."""
+    return json.dumps(_marked(data, path)).replace(f'"{BIG_MARKER}"', number).encode()
 
 
 STATE_DATA = {
@@ -1393,11 +1479,16 @@ def scheduler_cases(stream: SeededStream) -> Iterator[Case]:
 QUIT_GAME = b"q\ny\n"
 
 
-def _record_target(kind: str) -> Callable[[Path], None]:
+def _record_target(kind: str, name: str = "rec") -> Callable[[Path], None]:
+    """Makes ``name`` in the case's folder a ``kind`` of place (a FIFO, a folder, a link...)."""
+
     def setup(folder: Path) -> None:
-        target = folder / "rec"
+        target = folder / name
         if kind == "fifo":
             os.mkfifo(target)
+        elif kind.startswith("character device"):
+            minor = 3 if "null" in kind else 5  # Linux: 1,3 is null, 1,5 zero
+            os.mknod(target, 0o666 | stat.S_IFCHR, os.makedev(1, minor))
         elif kind.startswith("directory"):
             target.mkdir()
         elif kind == "symlink to a directory":
@@ -1451,26 +1542,36 @@ DEV_NULL_NAMESPACE = (
 )
 
 
-def record_out_cases() -> Iterator[Case]:
-    """``game --record`` at places that are not a plain new file."""
-    quit_argv = ["game", "--seed", "5", "--moves", "-", "--plain"]
-    for kind, target in (
-        ("fifo", "rec"),
-        ("directory", "rec"),
-        ("directory, trailing slash", "rec/"),
-        ("symlink to a directory", "rec"),
-        ("symlink to a fifo", "rec"),
-        ("dangling symlink", "rec"),
-        ("symlink loop", "rec"),
-        ("missing folder", "missing/sub/rec.json"),
-        ("a file as its folder", "afile/rec.json"),
-        ("name too long", "r" * 300 + ".json"),
-        ("blank", ""),
-        ("the current folder", "."),
-        ("an existing record", "rec"),
-    ):
+RECORD_TARGETS = (
+    ("fifo", "rec"),
+    ("directory", "rec"),
+    ("directory, trailing slash", "rec/"),
+    ("symlink to a directory", "rec"),
+    ("symlink to a fifo", "rec"),
+    ("dangling symlink", "rec"),
+    ("symlink loop", "rec"),
+    ("missing folder", "missing/sub/rec.json"),
+    ("a file as its folder", "afile/rec.json"),
+    ("name too long", "r" * 300 + ".json"),
+    ("blank", ""),
+    ("the current folder", "."),
+    ("an existing record", "rec"),
+)
+"""(kind, path) of where ``game --record`` or ``arena --records`` is pointed."""
+
+
+def record_out_cases(
+    quit_argv: tuple[str, ...] = ("game", "--seed", "5", "--moves", "-", "--plain"),
+    sessions: tuple[tuple[str, bytes], ...] = (
+        ("quit", QUIT_GAME),
+        ("one answer", b"7 35\n?\nq\ny\n"),
+    ),
+) -> Iterator[Case]:
+    """``game --record`` at places that are not a plain new file: a game left at once, and
+    one left after a decision (``sessions``: the answers on stdin)."""
+    for kind, target in RECORD_TARGETS:
         setup = _record_target(kind)
-        for label, moves in (("quit", QUIT_GAME), ("one answer", b"7 35\n?\nq\ny\n")):
+        for label, moves in sessions:
             yield Case(
                 "record",
                 f"--record {kind} ({label})",
@@ -1482,7 +1583,7 @@ def record_out_cases() -> Iterator[Case]:
                 timeout=30.0,
             )
     if shutil.which("unshare"):
-        for label, moves in (("quit", QUIT_GAME), ("one answer", b"7 35\n?\nq\ny\n")):
+        for label, moves in sessions:
             yield Case(
                 "record",
                 f"--record /dev/null ({label}, private /dev)",
@@ -1590,20 +1691,977 @@ def pipe_cases(stream: SeededStream) -> Iterator[Case]:
                 )
 
 
-GENERATORS = {
-    "args": args_cases,
-    "cards": cards_cases,
-    "puzzle": puzzle_cases,
-    "state": state_cases,
-    "record": record_cases,
-    "moves": moves_cases,
-    "stats": stats_cases,
-    "db": db_cases,
-    "bigint": bigint_cases,
-    "scheduler": scheduler_cases,
-    "seeds": seeds_cases,
-    "pipe": pipe_cases,
+# --- the Sun and Cheops: one table per game, the same generators over each ------------------
+
+
+@dataclass(frozen=True)
+class GameTable:
+    """What the generators need of one game: its files, notation and commands. The
+    generators below are the same for every game; only this table differs."""
+
+    name: str
+    components: Path
+    """The bundled component file (``cards validate``, ``--cards``)."""
+    component_commands: tuple[tuple[str, ...], ...]
+    """Commands reading ``c.yaml`` as the component file."""
+    component_mutations: tuple[tuple[str, str], ...]
+    position_mutations: tuple[tuple[str, str], ...]
+    """Replacements in the position template (``solve --position-template``)."""
+    bad_moves: tuple[str, ...]
+    big_moves: tuple[str, ...]
+    """Moves naming a number, ``{n}`` where a huge one goes."""
+    move_words: tuple[str, ...]
+    """Words random scripts are made of."""
+    save: str
+    """Answers that make a final decision then leave (the game saved), at every table size,
+    in the game of seed :data:`SAVE_SEED`."""
+    arena_options: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Options of this game's arena only, with bad values."""
+
+    def command(self, *args: str) -> list[str]:
+        return [self.name, *args]
+
+
+SAVE_SEED = "3"
+MOVES_DATE = "2026-11-22"
+SUN = GameTable(
+    name="sun",
+    components=sun_deck_path(),
+    component_commands=(
+        ("sun", "cards", "validate", "c.yaml"),
+        ("--cards", "c.yaml", "sun", "cards", "show", "17"),
+        ("--cards", "c.yaml", "sun", "cards", "list", "--json"),
+    ),
+    component_mutations=(
+        ("format: 1", "format: 2"),
+        ("format: 1", "format: [1]"),
+        ("format: 1", "format: '1'"),
+        ("{id: 11,", "{id: 12,"),
+        ("{id: 11,", "{id: -1,"),
+        ("{id: 11,", "{id: 1000,"),
+        ("{id: 11,", "{id: eleven,"),
+        ("{id: 11,", "{id: 1.5,"),
+        ("{id: 11,", "{id: null,"),
+        ("{id: 11,", "{id: true,"),
+        ("{id: 11,", "{id: [11],"),
+        ("{id: 11,", "{"),
+        ("kind: standard, value: 1, symbol: sun}", "kind: royal, value: 1, symbol: sun}"),
+        ("kind: standard, value: 1, symbol: sun}", "kind: [standard], value: 1}"),
+        ("kind: standard, value: 1, symbol: sun}", "kind: standard, value: 10, symbol: sun}"),
+        ("kind: standard, value: 1, symbol: sun}", "kind: standard, value: 0, symbol: sun}"),
+        ("kind: standard, value: 1, symbol: sun}", "kind: standard, value: -1, symbol: sun}"),
+        ("kind: standard, value: 1, symbol: sun}", "kind: standard, value: '1', symbol: sun}"),
+        ("kind: standard, value: 1, symbol: sun}", "kind: standard, value: 1.0, symbol: sun}"),
+        ("kind: standard, value: 1, symbol: sun}", "kind: standard, value: 1, symbol: star}"),
+        ("kind: standard, value: 1, symbol: sun}", "kind: standard, value: 1, symbol: [sun]}"),
+        ("kind: standard, value: 1, symbol: sun}", "kind: standard, value: 1, side: left}"),
+        ("kind: standard, value: 1, symbol: sun}", "kind: standard, value: 1, wings: 2}"),
+        ("{id: 1, kind: base, side: left}", "{id: 1, kind: base, side: up}"),
+        ("{id: 1, kind: base, side: left}", "{id: 1, kind: base}"),
+        ("{id: 1, kind: base, side: left}", "{id: 1, kind: base, value: 3, side: left}"),
+        ("{id: 1, kind: base, side: left}", "{id: 1, kind: base, side: [left]}"),
+        ("{id: 1, kind: base, side: left}", "[1, base, left]"),
+        ("{id: 1, kind: base, side: left}", "1"),
+        ('sun: "\u2609"', 'sun: ""'),
+        ('sun: "\u2609"', "sun: 5"),
+        ('sun: "\u2609"', 'sun: "\u2609\u2609\u2609"'),
+        ('sun: "\u2609"', 'moon: "\u2609"'),
+        ("symbols: {", "symbols: []\nold: {"),
+        ("cards:\n", "cards: {}\nold:\n"),
+        ("cards:\n", "cards: []\nold:\n"),
+        ("cards:\n", "card:\n"),
+    ),
+    position_mutations=(
+        ("size: standard", "size: huge"),
+        ("size: standard", "size: [standard]"),
+        ("size: standard", "size: 9"),
+        ("players: 3", "players: 6"),
+        ("players: 3", "players: 1"),
+        ("players: 3", "players: three"),
+        ("players: 3", "players: 3.0"),
+        ("players: 3", "players: true"),
+        ("turn: 0", "turn: 3"),
+        ("turn: 0", "turn: -1"),
+        ("turn: 0", "turn: [0]"),
+        ("hand: [S4-serpent, S6, E4, S5]", "hand: [S4-serpent, S6, E4, S5, S5, S5]"),
+        ("hand: [S4-serpent, S6, E4, S5]", "hand: S4-serpent"),
+        ("hand: [S4-serpent, S6, E4, S5]", "hand: [S4-serpent, S4-serpent]"),
+        ("hand: [S4-serpent, S6, E4, S5]", "hand: [X9]"),
+        ("hand: [S4-serpent, S6, E4, S5]", "hand: ['#999']"),
+        ("hand: [S4-serpent, S6, E4, S5]", "hand: ['#0']"),
+        ("hand: [S4-serpent, S6, E4, S5]", "hand: [[S4-serpent]]"),
+        ("hand: [S4-serpent, S6, E4, S5]", "hand: [B0]"),
+        ("hand: [S4-serpent, S6, E4, S5]", "hand: [E2]"),
+        ("hand_sizes: [4, 4, 3]", "hand_sizes: [4, 4]"),
+        ("hand_sizes: [4, 4, 3]", "hand_sizes: [4, 4, 9]"),
+        ("hand_sizes: [4, 4, 3]", "hand_sizes: [4, -1, 3]"),
+        ("hand_sizes: [4, 4, 3]", "hand_sizes: [3, 4, 3]"),
+        ("hand_sizes: [4, 4, 3]", "hand_sizes: 4"),
+        ("scores: [6, 9, 4]", "scores: [6, 9]"),
+        ("scores: [6, 9, 4]", "scores: [6, -9, 4]"),
+        ("scores: [6, 9, 4]", "scores: [6, 9.5, 4]"),
+        ("scores: [6, 9, 4]", "scores: [6, '9', 4]"),
+        ("marker: E2", "marker: S4-sun"),
+        ("marker: E2", "marker: "),
+        ("marker: E2", "marker: [E2]"),
+        ("marker: E2", "marker: E2-sun"),
+        ("1a: E2-sun", "1a: E2-sunn"),
+        ("1a: E2-sun", "9z: E2-sun"),
+        ("1a: E2-sun", "0a: E2-sun"),
+        ("1a: E2-sun", "1a: null"),
+        ("1a: E2-sun", "1a: S4-serpent"),
+        ("1a: E2-sun", "1a: [E2-sun]"),
+        ("2a: E4-moon", "5a: E4-moon"),
+        ("2a: E4-moon", "2c: E4-moon"),
+        ("1b: S3-sun", "1a: S3-sun"),
+        ("standard: [S1-sun]", "standard: S1-sun"),
+        ("standard: [S1-sun]", "standard: [S4-serpent]"),
+        ("edge: []", "edge: [X]"),
+        ("edge: []", "edge: [S1-sun]"),
+        ("discards:", "discardz:"),
+        ("pyramid:", "pyramid: []\nold:"),
+        ("# piles:", "piles: {standard: -1, edge: 99}\n#"),
+        ("# piles:", "piles: {standard: 0, edge: 0}\n#"),
+        ("# piles:", "piles: 5\n#"),
+    ),
+    bad_moves=(
+        "S4-sun@1c",
+        "#17@1c",
+        "#82@8a",
+        "#0@1a",
+        "#999@1a",
+        "#@1a",
+        "S4-sun@",
+        "@1a",
+        "S4-sun@9z",
+        "S4-sun@0a",
+        "S4-sun@1c@1d",
+        "draw",
+        "draw royal",
+        "draw standard standard",
+        "symbol",
+        "symbol gold",
+        "discard",
+        "discard Z9",
+        "end end",
+        "pass; pass; pass",
+        "end; end; end; end",
+        "E2-moon-L@1a",
+    ),
+    big_moves=("#{n}@1a", "S4-sun@{n}a", "S{n}-sun@1a", "discard S{n}"),
+    move_words=("S4-sun@1c", "#17@1c", "end", "draw standard", "symbol points", "u", "?"),
+    save="draw standard; draw standard; q",
+    arena_options=(("--size", ("huge", "", "SHORT", "8", "standard,long")),),
+)
+CHEOPS = GameTable(
+    name="cheops",
+    components=cheops_components_path(),
+    component_commands=(
+        ("cheops", "cards", "validate", "c.yaml"),
+        ("--cards", "c.yaml", "cheops", "cards", "show"),
+        ("cheops", "cards", "validate", "c.yaml", "--json"),
+    ),
+    component_mutations=(
+        ("format: 1", "format: 2"),
+        ("format: 1", "format: [1]"),
+        ("eyes: [b3, c7, d4, e6, f2, g4]", "eyes: [b3, b3, d4, e6, f2, g4]"),
+        ("eyes: [b3, c7, d4, e6, f2, g4]", "eyes: [z3, c7, d4, e6, f2, g4]"),
+        ("eyes: [b3, c7, d4, e6, f2, g4]", "eyes: [a12, c7, d4, e6, f2, g4]"),
+        ("eyes: [b3, c7, d4, e6, f2, g4]", "eyes: [k2, c7, d4, e6, f2, g4]"),
+        ("eyes: [b3, c7, d4, e6, f2, g4]", "eyes: [b0, c7, d4, e6, f2, g4]"),
+        ("eyes: [b3, c7, d4, e6, f2, g4]", "eyes: [b3]"),
+        ("eyes: [b3, c7, d4, e6, f2, g4]", "eyes: b3"),
+        ("eyes: [b3, c7, d4, e6, f2, g4]", "eyes: [3, c7, d4, e6, f2, g4]"),
+        ("eyes: [b3, c7, d4, e6, f2, g4]", "eyes: [[b3], c7, d4, e6, f2, g4]"),
+        ("law7_number: 25", "law7_number: 1000"),
+        ("law7_number: 25", "law7_number: -1"),
+        ("law7_number: 25", "law7_number: x"),
+        ("law7_number: 25", "law7_number: 2.5"),
+        ("start_money: 20", "start_money: 20.5"),
+        ("start_money: 20", "start_money: true"),
+        ("start_money: 20", "start_money: '20'"),
+        ("type: I,", "type: IV,"),
+        ("type: I,", "type: 1,"),
+        ("entries: [40, 30, 22, 15, 10, 5, 0]", "entries: [0, 5]"),
+        ("entries: [40, 30, 22, 15, 10, 5, 0]", "entries: [40]"),
+        ("entries: [40, 30, 22, 15, 10, 5, 0]", "entries: [40, x5, 22]"),
+        ("entries: [40, 30, 22, 15, 10, 5, 0]", "entries: [40, '30', 22]"),
+        ("entries: [40, 30, 22, 15, 10, 5, 0]", "entries: [40, [30], 22]"),
+        ("entries: [40, 30, 22, 15, 10, 5, 0]", "entries: [40, 30/x, 22]"),
+        ("entries: [40, 30, 22, 15, 10, 5, 0]", "entries: [true, 30, 22]"),
+        ("entries: [40, 30, 22, 15, 10, 5, 0]", "entries: [null, 30, 22]"),
+        ("entries: [40, 30, 22, 15, 10, 5, 0]", "entries: [{a: 1}, 30, 22]"),
+        ("entries: [40, 30, 22, 15, 10, 5, 0]", "entries: [40.5, 30, 22]"),
+        ("entries: [40, 30, 22, 15, 10, 5, 0]", "entries: [-40, -50]"),
+        ("entries: [40, 30, 22, 15, 10, 5, 0]", "entries: 40"),
+        ("entries: [40, 30, 22, 15, 10, 5, 0]", "entries: [" + ", ".join(["9"] * 13) + "]"),
+        ("x4", "x0"),
+        ("x4", "x-4"),
+        ("x4", "x"),
+        ("x4", "X4"),
+        ("x4", "x4.5"),
+        ("40/30", "30/40"),
+        ("40/30", "40/30/20"),
+        ("40/30", "/"),
+        ("40/30", "40/"),
+        ("40/30", "40/-30"),
+        ("{name: I-1,", "{name: I-2,"),
+        ("{name: I-1,", "{name: 7,"),
+        ("{name: I-1,", "{name: '',"),
+        ("{name: I-1,", "{"),
+        ("boards:", "boardz:"),
+        ("boards:", "boards: {}\nold:"),
+    ),
+    position_mutations=(
+        ("players: 2", "players: 6"),
+        ("players: 2", "players: 1"),
+        ("players: 2", "players: two"),
+        ("players: 2", "players: 2.0"),
+        ("turn: 1", "turn: 2"),
+        ("turn: 1", "turn: -1"),
+        ("k: W", "k: Q"),
+        ("k: W", "k: W W"),
+        ("k: W", "k: 5"),
+        ("k: W", "k: 13"),
+        ("k: W", "k: [W]"),
+        ("k: W", "k: "),
+        ("k: W", "l: W"),
+        ("j: K R", "j: K"),
+        ("j: K R", "j: 7 R"),
+        ("j: K R", "j: K R\n  j: K R"),
+        ("a: D B C A C B A D A C B", "a: D B C A C B A D A C B B"),
+        ("a: D B C A C B A D A C B", "a: D B C A C B A D A C b"),
+        ("a: D B C A C B A D A C B", "a: 1 2 3 4 5 6 7 8 9 10 11"),
+        ("{board: I-4, covered: 0, law: 5}", "{board: I-9, covered: 0, law: 5}"),
+        ("{board: I-4, covered: 0, law: 5}", "{board: I-4, covered: 99, law: 5}"),
+        ("{board: I-4, covered: 0, law: 5}", "{board: I-4, covered: -1, law: 5}"),
+        ("{board: I-4, covered: 0, law: 5}", "{board: I-4, covered: 0, law: 8}"),
+        ("{board: I-4, covered: 0, law: 5}", "{board: I-4, covered: 0, law: [5]}"),
+        ("{board: I-4, covered: 0, law: 5}", "{board: I-1, covered: 0, law: 5}"),
+        ("{board: I-4, covered: 0, law: 5}", "{board: I-4, covered: '0', law: 5}"),
+        ("{board: I-4, covered: 0, law: 5}", "{board: I-4, covered: 0, colour: red}"),
+        ("{board: I-4, covered: 0, law: 5}", "I-4"),
+        ("law7: 7}", "law7: 0}"),
+        ("law7: 7}", "law7: 99}"),
+        ("blue: {board", "purple: {board"),
+        ("hands: [A B C, A A B]", "hands: [A B C Z, A A B]"),
+        ("hands: [A B C, A A B]", "hands: [A B C D E, A A B]"),
+        ("hands: [A B C, A A B]", "hands: [A B C]"),
+        ("hands: [A B C, A A B]", "hands: [[A, B], A A B]"),
+        ("hands: [A B C, A A B]", "hands: [5, A A B]"),
+        ("stacks: ['', '', '']", "stacks: ['', '']"),
+        ("stacks: ['', '', '']", "stacks: ['B ?5', '?x', '']"),
+        ("stacks: ['', '', '']", "stacks: ['B ?-5', '', '']"),
+        ("stacks: ['', '', '']", "stacks: ['? ?', '', '']"),
+        ("stacks: ['', '', '']", "stacks: ['B ?5 ?5', 'Z', '']"),
+        ("stacks: ['', '', '']", "stacks: [1, 2, 3]"),
+        ("money: [30, 30]", "money: [30]"),
+        ("money: [30, 30]", "money: [-30, 30]"),
+        ("money: [30, 30]", "money: [30.5, 30]"),
+        ("money: [30, 30]", "money: ['30', 30]"),
+        ("{blue: 5, red: 5, green: 4", "{blue: -5, red: 5, green: 4"),
+        ("{blue: 5, red: 5, green: 4", "{purple: 5, red: 5, green: 4"),
+        ("{blue: 5, red: 5, green: 4", "{blue: 99, red: 5, green: 4"),
+        ("kept: [[], []]", "kept: [[13], []]"),
+        ("kept: [[], []]", "kept: [[10, 10], []]"),
+        ("kept: [[], []]", "kept: [[], [], []]"),
+        ("kept: [[], []]", "kept: [10]"),
+        ("laws: [3]", "laws: [3, 3]"),
+        ("laws: [3]", "laws: [8]"),
+        ("laws: [3]", "laws: [0]"),
+        ("laws: [3]", "laws: 3"),
+        ("# law9: 0", "law9: 5"),
+        ("# law9: 0", "law9: -1"),
+        ("pyramid:", "pyramids:"),
+        ("boards:", "boards: []\nold:"),
+    ),
+    bad_moves=(
+        "take a1 A",
+        "take a99 A",
+        "take z1 A",
+        "take a1 Z",
+        "take a1",
+        "take",
+        "take a0 A",
+        "take a1 A A",
+        "buy buy",
+        "sell",
+        "store",
+        "law blue 9",
+        "law purple",
+        "remove 13",
+        "remove",
+        "law10 purple",
+        "law11 z9 A",
+        "law12 a1 a1",
+        "draw 0",
+        "draw 4",
+        "draw",
+        "pay; pay; pay",
+        "decline; end; pass",
+    ),
+    big_moves=("take a{n} A", "draw {n}", "remove {n}", "law blue {n}", "law12 a{n} b1"),
+    move_words=("take a1 A", "take b2 B", "buy", "sell", "store", "draw 1", "end", "u", "?"),
+    save="take a11 A; store; draw 1; q",
+)
+GAME_TABLES = {table.name: table for table in (SUN, CHEOPS)}
+
+_OUTPUTS: dict[tuple[str, ...], str] = {}
+
+
+def cli_output(argv: list[str]) -> str:
+    """The stdout of the installed CLI for ``argv`` (e.g. a position template), once per
+    run; generation time only."""
+    key = tuple(argv)
+    if key not in _OUTPUTS:
+        done = subprocess.run(
+            [str(console_script()), *argv],
+            capture_output=True,
+            timeout=TIMEOUT_SECONDS,
+            check=True,
+            env={**os.environ, "NO_COLOR": "1"},
+        )
+        _OUTPUTS[key] = done.stdout.decode("utf-8")
+    return _OUTPUTS[key]
+
+
+def _replaced(text: str, old: str, new: str, where: str) -> str:
+    if old not in text:
+        raise SystemExit(f"fuzz table out of date: {old!r} is not in {where}")
+    return text.replace(old, new, 1)
+
+
+def _value_mutations(text: str, stream: SeededStream, count: int) -> Iterator[tuple[int, str]]:
+    """Copies of ``text`` with one ``key: value`` line's colon turned into YAML noise."""
+    lines = text.splitlines(keepends=True)
+    candidates = [i for i, line in enumerate(lines) if ":" in line and not line.startswith("#")]
+    for n in range(count):
+        mutated = list(lines)
+        index = stream.choice(candidates)
+        noise = stream.choice([": [", ": {", ":: ", " ", ": -", ": &a ", ": *a", ": !!str "])
+        mutated[index] = mutated[index].replace(":", noise, 1)
+        yield n, "".join(mutated)
+
+
+def position_cases(stream: SeededStream, table: GameTable) -> Iterator[Case]:
+    """``solve --position``: the template changed where it matters, mutated at random,
+    hostile YAML, other encodings, and JSON."""
+    text = cli_output(table.command("solve", "--position-template"))
+    argv = table.command("solve", "--position", "p.yaml", "--time-limit", "2")
+    for old, new in table.position_mutations:
+        changed = _replaced(text, old, new, f"{table.name}'s position template")
+        yield Case("position", f"{old!r}->{new!r}", argv, {"p.yaml": changed.encode()})
+    for n, changed in line_mutations(text, stream, 40):
+        yield Case("position", f"line mutation {n}", argv, {"p.yaml": changed.encode()})
+    for n, changed in _value_mutations(text, stream, 20):
+        yield Case("position", f"value mutation {n}", argv, {"p.yaml": changed.encode()})
+    for name, content in _hostile_yaml(stream):
+        yield Case("position", name, argv, {"p.yaml": content})
+    for encoding in ("utf-16-le", "utf-32", "cp1252"):
+        yield Case(
+            "position",
+            encoding,
+            argv,
+            {"p.yaml": (text + "# \u00f6\n").encode(encoding, "replace")},
+        )
+    data = yaml.safe_load(text)
+    as_json = json.dumps(data)
+    json_argv = table.command("solve", "--position", "p.json", "--time-limit", "2")
+    for label, content in (
+        ("json", as_json),
+        ("json, a key twice", as_json[:-1] + ', "players": 2}'),
+        ("json, NaN", as_json.replace(": 0", ": NaN", 1)),
+        ("json, trailing comma", as_json[:-1] + ",}"),
+        ("json, a list", json.dumps([data])),
+        ("json, nested", "[" * 100_000),
+        ("json, bad", as_json[: len(as_json) // 2]),
+    ):
+        yield Case("position", label, json_argv, {"p.json": content.encode()})
+
+
+def components_cases(stream: SeededStream, table: GameTable) -> Iterator[Case]:
+    """Component files (``cards validate``, ``--cards``): changed where it matters, mutated
+    at random, hostile YAML."""
+    text = table.components.read_text(encoding="utf-8")
+    commands = [list(argv) for argv in table.component_commands]
+    for old, new in table.component_mutations:
+        changed = _replaced(text, old, new, str(table.components)).encode()
+        for argv in commands[:2]:
+            yield Case("cards", f"{old!r}->{new!r} ({argv[-2]})", argv, {"c.yaml": changed})
+    for n, changed in line_mutations(text, stream, 50):
+        argv = stream.choice(commands)
+        yield Case("cards", f"line mutation {n}", argv, {"c.yaml": changed.encode()})
+    for n, changed in _value_mutations(text, stream, 15):
+        argv = stream.choice(commands)
+        yield Case("cards", f"value mutation {n}", argv, {"c.yaml": changed.encode()})
+    for name, content in _hostile_yaml(stream):
+        for argv in commands[:2]:
+            yield Case("cards", f"{name} ({argv[-2]})", argv, {"c.yaml": content})
+
+
+def game_record_cases(stream: SeededStream, table: GameTable) -> Iterator[Case]:
+    """Where ``game --record`` and ``arena --records`` write: not a plain new file or
+    folder. (Nothing in these games reads a record back.)"""
+    decision = table.save.replace("; ", "\n").encode() + b"\n"
+    yield from record_out_cases(
+        tuple(table.command("game", "--seed", SAVE_SEED, "--players", "2", "--moves", "-")),
+        (("quit", b"q\n"), ("one decision", decision)),
+    )
+    for kind, target in RECORD_TARGETS:
+        yield Case(
+            "record",
+            f"arena --records {kind}",
+            [*table.command(*ARENA_ONE), "--records", target],
+            setup=_record_target(kind),
+            check=_nothing_beside(kind),
+            timeout=SCHEDULER_TIMEOUT,
+        )
+
+
+ARENA_ONE = ("arena", "--games", "1", "--workers", "0", "--plain")
+"""One game, on this process: the quickest arena that runs."""
+
+
+def _nothing_beside(kind: str) -> Callable[[Path], str | None]:
+    """After an arena run: a FIFO or a symlink target kept; no record in the case's own
+    folder unless asked for (``--records ''`` is not the current folder)."""
+    special = _special_kept(kind)
+
+    def check(folder: Path) -> str | None:
+        stray = sorted(path.name for path in folder.glob("game-*.json"))
+        if stray:
+            return f"records written into the current folder: {', '.join(stray[:3])}"
+        return special(folder)
+
+    return check
+
+
+# --- saved games: every table size, and damaged rows ---------------------------------------
+
+
+def _run_cli(folder: Path, argv: list[str]) -> None:
+    """Run the installed CLI in the case's home before the case (e.g. to save a game);
+    a failure is written to ``setup.log`` for the case's check."""
+    env = {**os.environ, "SILVERPYR_HOME": str(folder / "home"), "NO_COLOR": "1"}
+    env.pop(SCHEDULER_ENV, None)
+    done = subprocess.run(
+        [str(console_script()), *argv],
+        capture_output=True,
+        cwd=folder,
+        env=env,
+        timeout=TIMEOUT_SECONDS,
+        check=False,
+    )
+    if done.returncode != 0:
+        lines = done.stderr.decode("utf-8", "replace").strip().splitlines() or ["(no stderr)"]
+        (folder / "setup.log").write_text(
+            f"{' '.join(argv)} exited {done.returncode}: {lines[-1]}", encoding="utf-8"
+        )
+
+
+def _saved_rows(folder: Path) -> list[tuple[object, ...]]:
+    """Every row of ``saved_games`` in the case's database (with its rowid)."""
+    path = folder / "home" / DB_FILENAME
+    if not path.is_file():
+        return []
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+        return list(connection.execute("SELECT rowid, * FROM saved_games"))
+
+
+def _resumed(game: str, players: int) -> Callable[[Path, str], str | None]:
+    """The game saved by the setup was resumed (the ``--json`` outcome names its seed and
+    table) and is still saved afterwards."""
+
+    def kept(folder: Path, stdout: str) -> str | None:
+        log = folder / "setup.log"
+        if log.exists():
+            return f"the game was not saved: {log.read_text(encoding='utf-8')}"
+        try:
+            outcome = json.loads(stdout)
+        except ValueError:
+            return "no JSON outcome on stdout"
+        if str(outcome.get("seed")) != SAVE_SEED or len(outcome.get("players", ())) != players:
+            return (
+                f"resumed seed {outcome.get('seed')} with {len(outcome.get('players', ()))} "
+                f"players, not the saved seed {SAVE_SEED} with {players}"
+            )
+        rows = [row for row in _saved_rows(folder) if row[1] == game]
+        if len(rows) != 1 or rows[0][5] != players:
+            return f"after the resume, the store holds {rows!r}"
+        return None
+
+    return kept
+
+
+SNAPSHOT = "saved-before.txt"
+
+
+def _snapshot(
+    rows: Callable[[sqlite3.Connection], None],
+) -> Callable[[sqlite3.Connection], None]:
+    """``rows`` applied, then every saved game's row written down (``repr``) beside the
+    home, for :func:`_row_kept`."""
+
+    def damage(connection: sqlite3.Connection) -> None:
+        rows(connection)
+        found = [repr(row) for row in connection.execute("SELECT rowid, * FROM saved_games")]
+        (path,) = (row[2] for row in connection.execute("PRAGMA database_list") if row[1] == "main")
+        (Path(path).parent.parent / SNAPSHOT).write_text("\n".join(found), encoding="utf-8")
+
+    return damage
+
+
+def _row_kept(folder: Path, stdout: str) -> str | None:
+    """A damaged saved game is never dropped nor replaced unasked (it stays as it was)."""
+    before = (folder / SNAPSHOT).read_text(encoding="utf-8").splitlines()
+    after = {repr(row) for row in _saved_rows(folder)}
+    gone = [row for row in before if row not in after]
+    return f"the saved row changed or went: {gone[0][:200]}" if gone else None
+
+
+SAVED_DAMAGES: tuple[tuple[str, object], ...] = (
+    ("players", 6),
+    ("players", 1),
+    ("players", 0),
+    ("seed", 2**63 - 1),
+    ("answers", '["zz"]'),
+    ("answers", "[]"),
+    ("answers", '["q"]'),
+    ("answers", '["end", "end", "end"]'),
+    ("answers", "[" * 10_000),
+    ("opponents", "standard:shark,greedy"),
+    ("opponents", "huge:greedy,greedy"),
+    ("opponents", "greedy"),
+    ("opponents", ",,"),
+    ("deck", "0000000000000000"),
+    ("started_on", "2026-13-45"),
+    ("revision", -5),
+)
+
+
+def saved_cases(stream: SeededStream, table: GameTable) -> Iterator[Case]:
+    """A game saved at every table size, then resumed; and the saved row damaged, column
+    by column, before a resume and before a new game."""
+    for players in range(2, 6):
+        save = table.command(
+            "game", "--seed", SAVE_SEED, "--players", str(players), "--moves", table.save
+        )
+        yield Case(
+            "saved",
+            f"{players} players saved, resumed",
+            table.command("game", "--moves", "q", "--json"),
+            setup=lambda folder, save=save: _run_cli(folder, save),
+            kept=_resumed(table.name, players),
+            expect="ended",
+        )
+    base = made_database(
+        f"{table.name}-saved",
+        [table.command("game", "--seed", SAVE_SEED, "--players", "3", "--moves", table.save)],
+    )
+    with tempfile.TemporaryDirectory(prefix="silverpyr-fuzz-db-") as tmp:
+        path = Path(tmp) / DB_FILENAME
+        path.write_bytes(base)
+        with contextlib.closing(sqlite3.connect(path)) as connection:
+            columns = [row[1] for row in connection.execute("PRAGMA table_info(saved_games)")]
+            if not connection.execute("SELECT COUNT(*) FROM saved_games").fetchone()[0]:
+                raise SystemExit(f"{table.name}: the template game was not saved")
+    commands = (
+        ("resume", table.command("game", "--moves", "q", "--plain")),
+        (
+            "new game",
+            table.command("game", "--seed", "9", "--players", "2", "--moves", table.save),
+        ),
+    )
+    # the resume meets every (column, value); a new game one value per column (drawn) and
+    # every damage that reads as a game
+    drawn = {column: stream.choice(WRONG_VALUES)[0] for column in columns}
+    damages = [
+        (column, label, value, drawn[column] == label)
+        for column in columns
+        for label, value in WRONG_VALUES
+    ]
+    damages += [(c, repr(value)[:20], value, True) for c, value in SAVED_DAMAGES]
+    for column, label, value, both in damages:
+        damage = _set_value("saved_games", column, value)
+        refused = _storable(damage, base)
+        if refused is not None:
+            UNSTORABLE.append(f"{table.name} saved_games.{column}={label} ({refused})")
+            continue
+        for what, argv in commands if both else commands[:1]:
+            yield Case(
+                "saved",
+                f"saved_games.{column}={label} ({what})",
+                argv,
+                database=_database(_snapshot(damage), base),
+                kept=_row_kept,
+                expect="ended",  # a game left says so on stderr
+            )
+
+
+# --- move scripts --------------------------------------------------------------------------
+
+SHARED_BAD_MOVES = (
+    "",
+    ";;;",
+    "x" * 10_000,
+    "\u00c41",
+    "# only a comment",
+    "#",
+    "u u u",
+    "u; u; u",
+    "hint 9",
+    "hint 0",
+    "hint -1",
+    "?",
+    "? ?",
+    "h; h; h",
+    "q!",
+    "give up; give up",
+    "\u200b",
+    "zz",
+)
+
+
+def game_moves_cases(stream: SeededStream, table: GameTable) -> Iterator[Case]:
+    """``--moves`` and ``--moves-file`` of daily, puzzle and game: notation errors, scripts
+    that run out, odd bytes; the puzzles come from a cached store (made once)."""
+    cache = made_database(
+        f"{table.name}-cache",
+        [
+            table.command("daily", "--date", MOVES_DATE, "--plain", "--moves", "zz"),
+            table.command("puzzle", "--seed", "7", "--plain", "--moves", "zz"),
+        ],
+    )
+    database = _database(lambda connection: None, cache)
+    commands = (
+        table.command("daily", "--date", MOVES_DATE, "--plain"),
+        table.command("puzzle", "--seed", "7", "--plain"),
+        table.command("game", "--seed", SAVE_SEED, "--players", "2", "--plain"),
+    )
+    for argv in commands:
+        # the daily plays its puzzle as puzzle does: the game's own notation there is enough
+        own = table.bad_moves if argv[1] != "daily" else table.bad_moves[:3]
+        for bad in (*SHARED_BAD_MOVES, *own):
+            yield Case(
+                "moves", f"{argv[1]} {bad[:30]!r}", [*argv, "--moves", bad], database=database
+            )
+    for n in range(20):
+        script = "; ".join(stream.choice(table.move_words) for _ in range(stream.between(1, 8)))
+        argv = stream.choice(commands)
+        yield Case("moves", f"random {n}", [*argv, "--moves", script], database=database)
+    files: tuple[tuple[str, bytes], ...] = (
+        ("utf-16 with bom", "?\n".encode("utf-16")),
+        ("latin-1", "\u00c41\n".encode("latin-1")),
+        ("binary", bytes(stream.below(256) for _ in range(4096))),
+        ("a NUL byte", b"?\x00\n"),
+        ("2 MB", b"?\n" * 1_000_000),
+        ("comments only", b"# a\n# b\n"),
+    )
+    for argv in commands:
+        for label, content in files:
+            yield Case(
+                "moves",
+                f"{argv[1]} --moves-file {label}",
+                [*argv, "--moves-file", "m.txt"],
+                files={"m.txt": content},
+                database=database,
+            )
+        yield Case(
+            "moves",
+            f"{argv[1]} --moves and --moves-file",
+            [*argv, "--moves", "?", "--moves-file", "m.txt"],
+            files={"m.txt": b"?\n"},
+            database=database,
+        )
+    game = commands[2]
+    for label, stdin in (("nothing", b""), ("bad", b"zz\n"), ("binary", b"\xff\xfe\x00\n")):
+        yield Case("moves", f"game --moves - ({label})", [*game, "--moves", "-"], stdin=stdin)
+
+
+# --- arena options -------------------------------------------------------------------------
+
+BAD_BOTS = (
+    "",
+    ",",
+    "greedy",
+    "greedy,,greedy",
+    ",greedy,greedy",
+    "greedy,greedy,",
+    "shark,greedy",
+    ",".join(["greedy"] * 6),
+    "GREEDY,greedy",
+    "greedy, greedy",
+    "greedy;greedy",
+    "greedy,gr\u00e9edy",
+    "x" * 10_000,
+    "greedy," * 1000,
+)
+ARENA_VALUES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("--bots", BAD_BOTS),
+    ("--games", ("0", "-1", "abc", "1.5", "", "1000001", "1e3", "\u0663")),
+    ("--workers", ("-1", "65", "abc", "", "1.5")),
+    ("--seed", ("-1", "abc", "", "1.5", str(2**64), "-" + str(2**64))),
+)
+
+
+def arena_cases(stream: SeededStream, table: GameTable) -> Iterator[Case]:
+    """``arena`` with bad ``--bots``, ``--games``, ``--workers``, ``--seed`` (and the
+    game's own options), and hostile ``--scheduler`` addresses."""
+    limits = {"timeout": SCHEDULER_TIMEOUT, "memory": DASK_MEMORY}
+    base = table.command(*ARENA_ONE)
+    for option, values in (*ARENA_VALUES, *table.arena_options):
+        for value in values:
+            yield Case("arena", f"{option} {value[:30]!r}", [*base, option, value], **limits)
+    remote = table.command("arena", "--games", "2", "--plain")
+    for label, value in scheduler_values():
+        yield Case("arena", f"--scheduler {label}", [*remote, "--scheduler", value], **limits)
+    for label, value in stream.shuffled(scheduler_values())[:6]:
+        yield Case(
+            "arena", f"${SCHEDULER_ENV}={label}", remote, env={SCHEDULER_ENV: value}, **limits
+        )
+
+
+# --- bigint: huge whole numbers in every format of the Sun and Cheops ---------------------
+
+Leaf = tuple[str | int, ...]
+
+
+def _leaves(data: object, path: Leaf = ()) -> Iterator[Leaf]:
+    """The path of every scalar in ``data`` (nested dicts and lists)."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _leaves(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _leaves(value, (*path, index))
+    elif data is not None:
+        yield path
+
+
+def _leaf(data: object, path: Leaf) -> object:
+    for step in path:
+        data = data[step]  # type: ignore[index]
+    return data
+
+
+def _yaml_big(data: object, path: Leaf, number: str) -> bytes:
+    """``data`` as YAML with the value at ``path`` written as ``number`` (verbatim)."""
+    text = yaml.safe_dump(_marked(data, path), allow_unicode=True)
+    return text.replace(BIG_MARKER, number).encode()
+
+
+def _big_forms(stream: SeededStream) -> list[tuple[str, str]]:
+    """Two ways of a huge number for one value: digits, and one drawn from the others."""
+    others = (*BIG_FORMS[1:], ("quoted -5000 digits", f"'-{HUGE}'"), ("float", HUGE + ".5"))
+    return [BIG_FORMS[0], ("quoted 5000 digits", f"'{HUGE}'"), stream.choice(others)]
+
+
+def _big_in_files(
+    stream: SeededStream, data: object, argv: list[str], name: str, what: str, sample: int
+) -> Iterator[Case]:
+    """A huge number at each of ``sample`` values of ``data`` (all when 0), in YAML and
+    JSON, and in place of the digits inside a text value (``S4-sun``, ``B ?5``)."""
+    paths = list(_leaves(data))
+    if sample and len(paths) > sample:
+        paths = sorted(stream.shuffled(paths)[:sample], key=paths.index)
+    json_name = name.rsplit(".", 1)[0] + ".json"
+    json_argv = [json_name if item == name else item for item in argv]
+    for path in paths:
+        where = ".".join(map(str, path))
+        for label, number in _big_forms(stream):
+            content = _yaml_big(data, path, number)
+            yield Case("bigint", f"{what} {where} = {label}", argv, {name: content})
+        content = _json_big(data, path, HUGE)
+        yield Case("bigint", f"{what} json {where} = 5000 digits", json_argv, {json_name: content})
+        value = _leaf(data, path)
+        if isinstance(value, str) and re.search(r"\d", value):
+            inside = re.sub(r"\d+", HUGE, value, count=1)
+            content = _yaml_big(data, path, json.dumps(inside))
+            yield Case(
+                "bigint", f"{what} {where} = {value!r} with 5000 digits", argv, {name: content}
+            )
+
+
+def game_bigint_cases(stream: SeededStream, table: GameTable) -> Iterator[Case]:
+    """Huge numbers in positions (YAML and JSON), component files, moves and options."""
+    position = yaml.safe_load(cli_output(table.command("solve", "--position-template")))
+    argv = table.command("solve", "--position", "p.yaml", "--time-limit", "2")
+    yield from _big_in_files(stream, position, argv, "p.yaml", "position", 24)
+    components = yaml.safe_load(table.components.read_text(encoding="utf-8"))
+    argv = table.command("cards", "validate", "c.yaml")
+    yield from _big_in_files(stream, components, argv, "c.yaml", "components", 14)
+    for label, number in BIG_FORMS[:2]:
+        for move in table.big_moves:
+            for argv in (
+                table.command("puzzle", "--seed", "7", "--no-record", "--plain"),
+                table.command("game", "--seed", SAVE_SEED, "--players", "2", "--plain"),
+            ):
+                script = move.format(n=number)
+                yield Case(
+                    "bigint", f"{argv[1]} --moves {move} = {label}", [*argv, "--moves", script]
+                )
+        for argv in (
+            table.command("puzzle", "--seed", number, "--no-record", "--moves", "q"),
+            table.command(
+                "puzzle", "--id", f"{table.name}-{number}", "--no-record", "--moves", "q"
+            ),
+            table.command("daily", "--date", f"{number}-01-01", "--no-record", "--moves", "q"),
+            table.command("daily", "--archive", "--days", number),
+            table.command("game", "--seed", number, "--moves", "q"),
+            table.command("game", "--players", number, "--moves", "q"),
+            table.command("game", "--rollouts", number, "--moves", "q"),
+            table.command("arena", "--games", number, "--workers", "0"),
+            table.command("arena", "--games", "1", "--workers", number),
+            table.command("arena", "--games", "1", "--workers", "0", "--seed", number),
+            table.command("solve", "--position-template", "--time-limit", number),
+            table.command("cards", "show", number),
+        ):
+            yield Case("bigint", f"{' '.join(argv[:2])} {label}", argv, timeout=BOUNDS_TIMEOUT)
+
+
+# --- special files at every path option of every game --------------------------------------
+
+SPECIAL_KINDS = (
+    "fifo",
+    "symlink to a fifo",
+    "character device (null)",
+    "character device (zero)",
+    "directory",
+    "dangling symlink",
+    "symlink loop",
+    "a file as its folder",
+    "blank",
+)
+SPECIAL_TIMEOUT = 15.0
+PATH_OPTIONS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "silvergold": (
+        ("puzzle", "--file", "{}", "--no-record", "--moves", "q"),
+        ("hint", "--state", "{}"),
+        ("hint", "--game", "{}"),
+        ("--cards", "{}", "cards", "show", "1"),
+        ("cards", "validate", "{}"),
+        ("puzzle", "--seed", "7", "--no-record", "--moves-file", "{}"),
+        ("daily", "--date", MOVES_DATE, "--no-record", "--moves-file", "{}"),
+        ("game", "--seed", "5", "--moves-file", "{}"),
+        ("game", "--seed", "5", "--moves", "q", "--record", "{}"),
+        ("arena", "--games", "1", "--workers", "0", "--records", "{}"),
+    ),
+    **{
+        table.name: (
+            (table.name, "solve", "--position", "{}"),
+            (table.name, "cards", "validate", "{}"),
+            ("--cards", "{}", *table.component_commands[1][2:]),
+            (table.name, "puzzle", "--seed", "7", "--no-record", "--moves-file", "{}"),
+            (table.name, "daily", "--date", MOVES_DATE, "--no-record", "--moves-file", "{}"),
+            (table.name, "game", "--seed", SAVE_SEED, "--moves-file", "{}"),
+            (table.name, "game", "--seed", SAVE_SEED, "--moves", "q", "--record", "{}"),
+            (table.name, *ARENA_ONE, "--records", "{}"),
+        )
+        for table in (SUN, CHEOPS)
+    },
 }
+"""Every option of every game that names a file or folder (``{}``: where it goes)."""
+
+
+def _special_file_kept(kind: str) -> Callable[[Path], str | None]:
+    """After the run: the FIFO, device, link or folder is still what it was."""
+    is_kind: dict[str, Callable[[Path], bool]] = {
+        "fifo": lambda target: stat.S_ISFIFO(target.lstat().st_mode),
+        "character device (null)": lambda target: stat.S_ISCHR(target.lstat().st_mode),
+        "character device (zero)": lambda target: stat.S_ISCHR(target.lstat().st_mode),
+        "directory": lambda target: target.is_dir() and not target.is_symlink(),
+    }
+
+    def check(folder: Path) -> str | None:
+        target = folder / "target"
+        if kind in is_kind:
+            kept = os.path.lexists(target) and is_kind[kind](target)
+        elif "symlink" in kind:
+            kept = target.is_symlink()
+        else:
+            return None
+        return None if kept else f"the {kind} was replaced or removed"
+
+    return check
+
+
+def special_cases(stream: SeededStream, game: str) -> Iterator[Case]:
+    """Each path option of ``game`` at a FIFO (no writer), a character device, a folder, a
+    dangling link, a link loop...: one line, never a hang (a timeout), nothing replaced."""
+    can_mknod = os.geteuid() == 0
+    for template in PATH_OPTIONS[game]:
+        for kind in SPECIAL_KINDS:
+            if kind.startswith("character device") and not can_mknod:
+                continue
+            target = {"blank": "", "a file as its folder": "afile/x"}.get(kind, "target")
+            argv = [item.replace("{}", target) for item in template]
+            yield Case(
+                "special",
+                f"{' '.join(template[: template.index('{}')])} {kind}",
+                argv,
+                setup=_record_target(kind, "target"),
+                check=_special_file_kept(kind),
+                expect="ended" if "--record" in template else "error",
+                timeout=SPECIAL_TIMEOUT,
+                memory=DASK_MEMORY,
+            )
+
+
+Generator = Callable[[SeededStream], Iterator[Case]]
+
+
+def _per_game(
+    generate: Callable[[SeededStream, GameTable], Iterator[Case]],
+) -> dict[str, Generator]:
+    return {table.name: partial(generate, table=table) for table in (SUN, CHEOPS)}
+
+
+GENERATORS: dict[str, dict[str, Generator]] = {
+    "args": {"silvergold": args_cases},
+    "cards": {"silvergold": cards_cases, **_per_game(components_cases)},
+    "puzzle": {"silvergold": puzzle_cases},
+    "position": _per_game(position_cases),
+    "state": {"silvergold": state_cases},
+    "record": {"silvergold": record_cases, **_per_game(game_record_cases)},
+    "moves": {"silvergold": moves_cases, **_per_game(game_moves_cases)},
+    "saved": _per_game(saved_cases),
+    "stats": {"silvergold": stats_cases},
+    "db": {"silvergold": db_cases},
+    "bigint": {"silvergold": bigint_cases, **_per_game(game_bigint_cases)},
+    "scheduler": {"silvergold": scheduler_cases},
+    "arena": _per_game(arena_cases),
+    "seeds": {"silvergold": seeds_cases},
+    "pipe": {"silvergold": pipe_cases},
+    "special": {game: partial(special_cases, game=game) for game in GAMES},
+}
+"""Class -> game -> its generator (Silver & Gold's classes as before; the others over the
+games' tables)."""
+
+
+def generate_cases(seed: str, only: list[str] | None, games: list[str] | None) -> list[Case]:
+    """The cases of the chosen classes and games, from seeded streams (the same every run)."""
+    stream = SeededStream(f"silverpyr-fuzz|{seed}")
+    cases = []
+    for kind, by_game in GENERATORS.items():
+        if only and kind not in only:
+            continue
+        for game, generate in by_game.items():
+            if games and game not in games:
+                continue
+            label = kind if game == "silvergold" else f"{kind}|{game}"
+            for case in generate(stream.child(label)):
+                case.game = game
+                cases.append(case)
+    return cases
+
+
+def shown_argv(argv: list[str]) -> str:
+    """The command line, each argument cut to 60 characters (a 5,000-digit number...)."""
+    import shlex
+
+    return " ".join(
+        shlex.quote(a if len(a) <= 60 else f"{a[:40]}...({len(a)} chars)") for a in argv
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1613,6 +2671,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only", choices=sorted(GENERATORS), action="append", help="classes to run"
     )
+    parser.add_argument("--game", choices=GAMES, action="append", help="games to run")
+    parser.add_argument("--list", action="store_true", help="count the cases, run nothing")
     parser.add_argument(
         "--show", choices=OUTCOMES, action="append", default=[], help="print these cases"
     )
@@ -1620,13 +2680,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     exe = console_script()
-    stream = SeededStream(f"silverpyr-fuzz|{args.seed}")
-    cases = [
-        case
-        for kind, generate in GENERATORS.items()
-        if not args.only or kind in args.only
-        for case in generate(stream.child(kind))
-    ]
+    cases = generate_cases(args.seed, args.only, args.game)
+    if args.list:
+        listed = Counter((case.kind, case.game) for case in cases)
+        for (kind, game), count in listed.items():
+            print(f"{kind:9} {game:10} {count:>6}")
+        print(f"{'all':20} {len(cases):>6}")
+        return 0
     started = time.perf_counter()
     done = Counter[str]()
 
@@ -1641,31 +2701,33 @@ def main(argv: list[str] | None = None) -> int:
         results = list(pool.map(one, cases))
     wall = time.perf_counter() - started
 
-    tally: dict[str, Counter[str]] = {kind: Counter() for kind in GENERATORS}
+    tally: dict[tuple[str, str], Counter[str]] = {
+        (kind, game): Counter() for kind, by_game in GENERATORS.items() for game in by_game
+    }
     for result in results:
-        tally[result.case.kind][result.outcome] += 1
+        tally[result.case.kind, result.case.game][result.outcome] += 1
     width = max(len(o) for o in OUTCOMES)
-    print(f"{'class':8} {'tried':>6} " + " ".join(f"{o:>{width}}" for o in OUTCOMES))
+    print(f"{'class':20} {'tried':>6} " + " ".join(f"{o:>{width}}" for o in OUTCOMES))
     total: Counter[str] = Counter()
-    for kind, counts in tally.items():
+    for (kind, game), counts in tally.items():
         if not counts:
             continue
         total.update(counts)
         print(
-            f"{kind:8} {sum(counts.values()):>6} "
+            f"{kind + ' ' + game:20} {sum(counts.values()):>6} "
             + " ".join(f"{counts[o]:>{width}}" for o in OUTCOMES)
         )
     print(
-        f"{'all':8} {sum(total.values()):>6} " + " ".join(f"{total[o]:>{width}}" for o in OUTCOMES)
+        f"{'all':20} {sum(total.values()):>6} " + " ".join(f"{total[o]:>{width}}" for o in OUTCOMES)
     )
     print(f"{len(results)} inputs in {wall:.0f} s with {args.jobs} jobs")
     if UNSTORABLE:
         print(f"db: not tried, SQLite refuses to store them: {'; '.join(UNSTORABLE)}")
     for result in results:
         if result.outcome in args.show:
-            print(
-                f"\n[{result.outcome}] {result.case.kind}: {result.case.name} (exit {result.code})"
-            )
+            case = result.case
+            print(f"\n[{result.outcome}] {case.kind} {case.game}: {case.name} (exit {result.code})")
+            print(f"  $ silverpyr {shown_argv(case.argv)}")
             print("  " + "\n  ".join(result.stderr.strip().splitlines()[-6:]))
     if args.json:
         args.json.write_text(
@@ -1673,7 +2735,9 @@ def main(argv: list[str] | None = None) -> int:
                 [
                     {
                         "class": r.case.kind,
+                        "game": r.case.game,
                         "case": r.case.name,
+                        "argv": shown_argv(r.case.argv),
                         "outcome": r.outcome,
                         "code": r.code,
                         "stderr": r.stderr[-2000:],
