@@ -13,6 +13,8 @@ Each is an ``Annotated`` alias: a command writes ``as_json: JsonOption = False``
 from __future__ import annotations
 
 import math
+import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -33,7 +35,8 @@ def moves_option(example: str) -> Any:
     return typer.Option(
         "--moves",
         help=f"Your answers as text, ';' or a new line between them (e.g. \"{example}\"); "
-        "'-' reads them from stdin.",
+        "'-' reads them from stdin; a line starting with '#' and no digit after it is a "
+        "comment.",
         show_default=False,
         metavar="TEXT",
     )
@@ -46,7 +49,8 @@ MovesFileOption = Annotated[
     Path | None,
     typer.Option(
         "--moves-file",
-        help="Read your answers from this file, as --moves takes them ('#' starts a comment).",
+        help="Read your answers from this file, as --moves takes them (a line starting with "
+        "'#' and no digit after it is a comment).",
         dir_okay=False,
         show_default=False,
         metavar="FILE",
@@ -69,6 +73,35 @@ def moves_text(moves: str | None, moves_file: Path | None) -> str | None:
 
     text = read_text(moves_file)
     return text if text != "-" else "-\n"  # a file holding one pass, not stdin
+
+
+COMMENT = re.compile(r"\s*#(?!\d)")
+"""A comment line of a script, in every game: its first mark is ``#`` with no digit after it.
+Only a whole line is ever a comment, so no answer is lost to it: ``#17@1c`` (the Sun's move by
+card id) and ``discard #17`` are answers; no game's notation starts with ``#`` otherwise."""
+
+
+def is_comment(line: str) -> bool:
+    """Whether ``line`` (of a script, or typed) is a comment (:data:`COMMENT`)."""
+    return COMMENT.match(line) is not None
+
+
+def script_lines(text: str) -> list[str]:
+    """The answers of script ``text``: ``;`` or a new line between them, comment lines
+    (:data:`COMMENT`) and blank answers left out."""
+    answers: list[str] = []
+    for line in text.splitlines():
+        if not is_comment(line):
+            answers.extend(part.strip() for part in line.split(";") if part.strip())
+    return answers
+
+
+def script_answers(text: str | None) -> list[str] | None:
+    """The one script reader of every game and mode: the answers of :func:`moves_text`'s
+    ``text`` (``-``: read from stdin), ``None`` when there is no script."""
+    if text is None:
+        return None
+    return script_lines(sys.stdin.read() if text == "-" else text)
 
 
 def line_option(*also: str) -> Any:

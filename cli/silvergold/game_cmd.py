@@ -49,7 +49,6 @@ game can be played again.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
@@ -70,6 +69,7 @@ from ..options import (
     line_option,
     moves_text,
     random_seed,
+    script_answers,
     seed_option,
 )
 from ..output import stdout_console, warn
@@ -82,7 +82,6 @@ from .play import (
     commands_hint,
     explain,
     find_command,
-    script_from_text,
 )
 
 if TYPE_CHECKING:
@@ -287,9 +286,10 @@ def _answer_lines(moves: str | None, moves_file: Path | None) -> tuple[list[str]
     if text is None:
         return None, "the terminal"
     if text == "-":
-        return script_from_text(sys.stdin.read()), "the moves on stdin"
-    source = f"moves file {moves_file}" if moves_file is not None else "--moves"
-    return script_from_text(text), source
+        source = "the moves on stdin"
+    else:
+        source = f"moves file {moves_file}" if moves_file is not None else "--moves"
+    return script_answers(text), source
 
 
 def _names_a_file(moves: str) -> bool:
