@@ -118,9 +118,11 @@ def start_kept(
     describe: Callable[[SavedGame], str],
     resume: Callable[[SavedGame], K | str],
     new: Callable[[], K],
+    unsaved: str | None = None,
 ) -> K:
     """The unfinished game resumed, or a new one (the module's ruling), holding the saved
-    game's lease (``lease_name`` says whose it is, for the store's ``SessionBusyError``; let
+    game's lease (``lease_name`` says whose it is, for the store's ``SessionBusyError``, and
+    ``unsaved`` the game command's option that plays without saving, if it has one; let
     go if opening fails).
 
     ``restart`` drops the saved game with a note; ``resume`` is the saved game replayed, or
@@ -131,7 +133,7 @@ def start_kept(
     """
     if store is None:
         return new()
-    lease = store.hold(GAME_ID, lease_name)
+    lease = store.hold(GAME_ID, lease_name, unsaved=unsaved)
     try:
         kept = _open(store, restart, describe, resume, new)
     except BaseException:
