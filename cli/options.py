@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -56,6 +56,54 @@ MovesFileOption = Annotated[
         metavar="FILE",
     ),
 ]
+
+
+class EmptyPathError(SilverpyrError, ValueError):
+    """A path option or argument given as empty text."""
+
+
+def empty_path(command: Any, args: Sequence[str]) -> str | None:
+    """What is wrong with the first path option or argument of ``args`` given as empty text
+    (``--records ''``), or ``None``; ``command`` is the root group, its subcommands walked
+    as ``args`` name them. To Python an empty path is the current folder, so ``arena
+    --records ''`` wrote its games there: every command refuses it before it starts."""
+    shared = [param for param in command.params if param.param_type_name == "option"]
+    positional = 0
+    index = 0
+    while index < len(args) and args[index] != "--":
+        arg = args[index]
+        index += 1
+        commands = getattr(command, "commands", None) or {}
+        if arg in commands:
+            command, positional = commands[arg], 0
+            continue
+        params = [*command.params, *shared]
+        if arg.startswith("-") and len(arg) > 1:
+            name, equals, given = arg.partition("=")
+            option = next((p for p in params if name in (*p.opts, *p.secondary_opts)), None)
+            if option is None or option.is_flag or option.count:
+                continue
+            value: str | None = given
+            if not equals:
+                value = args[index] if index < len(args) else None
+                index += 1
+            if value == "" and _is_path(option):
+                return f"{name} '': an empty path names no file or folder"
+            continue
+        arguments = [p for p in command.params if p.param_type_name == "argument"]
+        if positional < len(arguments):
+            argument = arguments[positional]
+            if arg == "" and _is_path(argument):
+                name = (argument.metavar or argument.name or "path").upper()
+                return f"{name} '': an empty path names no file or folder"
+            positional += argument.nargs == 1
+    return None
+
+
+def _is_path(param: Any) -> bool:
+    """Whether ``param`` takes a path (Click's ``Path``, or Typer's ``TyperPath``, of
+    whichever copy of Click)."""
+    return any(kind.__name__.endswith("Path") for kind in type(param.type).__mro__)
 
 
 class MovesInputError(SilverpyrError, ValueError):

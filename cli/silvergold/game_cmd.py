@@ -52,14 +52,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-import click
 import typer
 
 from ...puzzles.silvergold.realgame.ranking_defaults import DEFAULT_ROLLOUTS
-from ...puzzles.silvergold.realgame.registry import NAMES
 from ...solver.silvergold.sheet import GEM_CAP, SKULL_CAP
 from ..line_game import results
 from ..options import (
@@ -99,6 +98,18 @@ if TYPE_CHECKING:
 
 HUMAN = 0
 MARK_LABEL = "*"
+
+
+class OpponentChoice(StrEnum):
+    """``--opponents``: a bot of the registry (``NAMES``; a test keeps them the same), as
+    Typer's own choice so a wrong name is one line (a Choice of the separate Click package
+    was a traceback: Typer runs on its own copy of Click and maps only its errors)."""
+
+    greedy = "greedy"
+    expert = "expert"
+    hint = "hint"
+
+
 EXIT_ABANDONED = 0
 YES_NO = frozenset({"y", "yes", "n", "no"})
 
@@ -123,13 +134,9 @@ def game(
     plain: PlainOption = False,
     line: Annotated[bool, line_option()] = False,
     opponents: Annotated[
-        str,
-        typer.Option(
-            "--opponents",
-            click_type=click.Choice(NAMES),
-            help="The bots in the other seats.",
-        ),
-    ] = "greedy",
+        OpponentChoice,
+        typer.Option("--opponents", help="The bot in the other seats."),
+    ] = OpponentChoice.greedy,
     coach: Annotated[
         bool,
         typer.Option(
@@ -190,7 +197,7 @@ def game(
                 seed=seed,
                 fresh_seed=fresh,
                 players=players if "players" in given else None,
-                opponents=opponents if "opponents" in given else None,
+                opponents=opponents.value if "opponents" in given else None,
                 coach=coach,
                 record=record,
                 store=store,
