@@ -257,7 +257,7 @@ BAD_FILES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
         "entry a float",
         lambda d: d["boards"][7]["entries"].__setitem__(0, 30.5),
         "boards[7] (II-2).entries[0]",
-        "not a number",
+        "not the number 30.5",
     ),
     (
         "multiplier zero",
