@@ -168,7 +168,7 @@ def test_the_summary() -> None:
         "name": "I-1",
         "type": "I",
         "entries": ["40", "30", "22", "15", "10", "5", "0"],
-        "text": ["40", "30", "22", "15", "10", "5", "0"],
+        "text": [40, 30, 22, 15, 10, 5, 0],
     }
     assert summary["law7_number"] == 25 and summary["start_money"] == 20
     assert summary["fingerprint"] == COMPONENTS.fingerprint
@@ -252,6 +252,12 @@ BAD_FILES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
         lambda d: d["boards"][7]["entries"].__setitem__(0, "thirty"),
         "boards[7] (II-2).entries[0]",
         "'thirty' is not an entry",
+    ),
+    (
+        "plain entry as text",
+        lambda d: d["boards"][7]["entries"].__setitem__(0, "30"),
+        "boards[7] (II-2).entries[0]",
+        "'30' is text: a plain entry is a whole number, unquoted (30)",
     ),
     (
         "entry a float",
