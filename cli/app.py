@@ -169,6 +169,12 @@ class _ErrorMappingGroup(LazyGroup):
 
         argv = respell_old_names(hoist_global_options(sys.argv[1:] if args is None else args))
         kwargs["standalone_mode"] = False
+        from .options import empty_path
+
+        empty = empty_path(self, argv)
+        if empty is not None:
+            typer.echo(f"error: {empty}", err=True)
+            sys.exit(EXIT_USAGE)
         try:
             code = super().main(argv, *posargs, **kwargs)
         except click.UsageError as error:

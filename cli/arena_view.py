@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Protocol, TypeVar
 import typer
 
 from ..puzzles.cluster import MAX_GAMES
+from ..solver.errors import SilverpyrError
 from .options import seed_option
 from .output import emit, stderr_console
 
@@ -53,9 +54,21 @@ def seats_option(names: Sequence[str]) -> Any:
     )
 
 
+class LineUpError(SilverpyrError, ValueError):
+    """A ``--bots`` with an empty part: a seat named by nothing."""
+
+
 def line_up(bots: str) -> list[str]:
-    """The bots of ``--bots``, one a seat (blanks between commas left out)."""
-    return [name.strip() for name in bots.split(",") if name.strip()]
+    """The bots of ``--bots``, one a seat; an empty part (``greedy,,greedy``, a comma at an
+    end, or nothing at all) is refused, as it names no bot for its seat."""
+    names = [name.strip() for name in bots.split(",")]
+    if "" in names:
+        seat = names.index("") + 1
+        raise LineUpError(
+            f"--bots {bots!r}: seat {seat} names no bot (one bot a seat, comma-separated, "
+            "e.g. expert,greedy)"
+        )
+    return names
 
 
 BOT_COLUMNS = ("Bot", "Wins", "95% CI", "Mean", "Median", "Cards")

@@ -22,8 +22,6 @@ launcher (arguments of :func:`play_kept_game`).
 
 from __future__ import annotations
 
-import re
-import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,6 +31,7 @@ import typer
 
 from ..solver.errors import SilverpyrError
 from .options import moves_text, seed_option
+from .options import script_answers as read_script
 from .output import one_line, stderr_console, stdout_console, warn
 
 if TYPE_CHECKING:
@@ -150,22 +149,12 @@ def parse_bots(
     return given
 
 
-def script_answers(
-    moves: str | None, moves_file: Path | None, comment: re.Pattern[str]
-) -> Iterator[str] | None:
-    """The scripted answers of ``--moves`` (``-``: stdin) or ``--moves-file``, ``;`` or a new
-    line between them, lines matching the game's ``comment`` left out; ``None``: no script."""
-    text = moves_text(moves, moves_file)
-    if text is None:
-        return None
-    if text == "-":
-        text = sys.stdin.read()
-    answers: list[str] = []
-    for line in text.splitlines():
-        if comment.match(line):
-            continue
-        answers.extend(part.strip() for part in line.split(";") if part.strip())
-    return iter(answers)
+def script_answers(moves: str | None, moves_file: Path | None) -> Iterator[str] | None:
+    """The scripted answers of ``--moves`` (``-``: stdin) or ``--moves-file``, read by the
+    one script reader of every game (:func:`~silverpyr.cli.options.script_answers`);
+    ``None``: no script."""
+    answers = read_script(moves_text(moves, moves_file))
+    return None if answers is None else iter(answers)
 
 
 @contextmanager
@@ -242,6 +231,9 @@ class LineKept(Protocol[MoveT]):
 
     @property
     def answers(self) -> list[str]: ...
+
+    @property
+    def saved(self) -> bool: ...
 
     @property
     def coach(self) -> bool: ...
@@ -496,7 +488,9 @@ class LineScreen(Generic[KeptT]):
     def leave(self, word: str) -> None:
         if word == "q!" or self.script is not None:
             raise Quit
-        answer = self.ask("Leave the game? It is saved (y leaves, anything else plays on):")
+        kept = self.kept
+        what = "It is saved" if kept.saved and kept.answers else "It is not saved"
+        answer = self.ask(f"Leave the game? {what} (y leaves, anything else plays on):")
         if answer.strip().lower() in YES:
             raise Quit
         self.say("Playing on.")
@@ -525,7 +519,6 @@ def play_kept_game(
     *,
     moves: str | None,
     moves_file: Path | None,
-    comment: re.Pattern[str],
     line: bool,
     as_json: bool,
     plain: bool,
@@ -533,8 +526,8 @@ def play_kept_game(
     full_screen: Callable[[], Callable[[KeptT], object] | None],
     outcome_json: Callable[[KeptT, bool], None],
 ) -> None:
-    """The ``game`` command once its options are checked: the script of ``--moves`` (lines
-    matching the game's ``comment`` left out), the kept game opened under a spinner in
+    """The ``game`` command once its options are checked: the script of ``--moves`` (comment
+    lines left out, one rule for every game), the kept game opened under a spinner in
     ``game``'s results store (``open_kept``), its ``title`` and notes, then the play: full
     screen when no ``--line``, ``--moves``, ``--json`` or ``--plain`` asks for line mode and
     ``full_screen`` gives a launcher, else the game's line-mode ``screen``.
@@ -543,7 +536,7 @@ def play_kept_game(
     on a table with answers says how to resume it. Under ``--json`` the game's lines go to
     stderr and ``outcome_json`` prints the outcome at the end, or on leaving (its flag: left).
     """
-    script = script_answers(moves, moves_file, comment)
+    script = script_answers(moves, moves_file)
     console = stderr_console() if as_json else stdout_console(plain=plain)
     with results(game) as store:
         with console.status("Opening the game...", spinner="dots"):

@@ -13,7 +13,9 @@ Each is an ``Annotated`` alias: a command writes ``as_json: JsonOption = False``
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+import re
+import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -33,7 +35,8 @@ def moves_option(example: str) -> Any:
     return typer.Option(
         "--moves",
         help=f"Your answers as text, ';' or a new line between them (e.g. \"{example}\"); "
-        "'-' reads them from stdin.",
+        "'-' reads them from stdin; a line starting with '#' and no digit after it is a "
+        "comment.",
         show_default=False,
         metavar="TEXT",
     )
@@ -46,11 +49,61 @@ MovesFileOption = Annotated[
     Path | None,
     typer.Option(
         "--moves-file",
-        help="Read your answers from this file, as --moves takes them ('#' starts a comment).",
+        help="Read your answers from this file, as --moves takes them (a line starting with "
+        "'#' and no digit after it is a comment).",
+        dir_okay=False,
         show_default=False,
         metavar="FILE",
     ),
 ]
+
+
+class EmptyPathError(SilverpyrError, ValueError):
+    """A path option or argument given as empty text."""
+
+
+def empty_path(command: Any, args: Sequence[str]) -> str | None:
+    """What is wrong with the first path option or argument of ``args`` given as empty text
+    (``--records ''``), or ``None``; ``command`` is the root group, its subcommands walked
+    as ``args`` name them. To Python an empty path is the current folder, so ``arena
+    --records ''`` wrote its games there: every command refuses it before it starts."""
+    shared = [param for param in command.params if param.param_type_name == "option"]
+    positional = 0
+    index = 0
+    while index < len(args) and args[index] != "--":
+        arg = args[index]
+        index += 1
+        commands = getattr(command, "commands", None) or {}
+        if arg in commands:
+            command, positional = commands[arg], 0
+            continue
+        params = [*command.params, *shared]
+        if arg.startswith("-") and len(arg) > 1:
+            name, equals, given = arg.partition("=")
+            option = next((p for p in params if name in (*p.opts, *p.secondary_opts)), None)
+            if option is None or option.is_flag or option.count:
+                continue
+            value: str | None = given
+            if not equals:
+                value = args[index] if index < len(args) else None
+                index += 1
+            if value == "" and _is_path(option):
+                return f"{name} '': an empty path names no file or folder"
+            continue
+        arguments = [p for p in command.params if p.param_type_name == "argument"]
+        if positional < len(arguments):
+            argument = arguments[positional]
+            if arg == "" and _is_path(argument):
+                name = (argument.metavar or argument.name or "path").upper()
+                return f"{name} '': an empty path names no file or folder"
+            positional += argument.nargs == 1
+    return None
+
+
+def _is_path(param: Any) -> bool:
+    """Whether ``param`` takes a path (Click's ``Path``, or Typer's ``TyperPath``, of
+    whichever copy of Click)."""
+    return any(kind.__name__.endswith("Path") for kind in type(param.type).__mro__)
 
 
 class MovesInputError(SilverpyrError, ValueError):
@@ -68,6 +121,35 @@ def moves_text(moves: str | None, moves_file: Path | None) -> str | None:
 
     text = read_text(moves_file)
     return text if text != "-" else "-\n"  # a file holding one pass, not stdin
+
+
+COMMENT = re.compile(r"\s*#(?!\d)")
+"""A comment line of a script, in every game: its first mark is ``#`` with no digit after it.
+Only a whole line is ever a comment, so no answer is lost to it: ``#17@1c`` (the Sun's move by
+card id) and ``discard #17`` are answers; no game's notation starts with ``#`` otherwise."""
+
+
+def is_comment(line: str) -> bool:
+    """Whether ``line`` (of a script, or typed) is a comment (:data:`COMMENT`)."""
+    return COMMENT.match(line) is not None
+
+
+def script_lines(text: str) -> list[str]:
+    """The answers of script ``text``: ``;`` or a new line between them, comment lines
+    (:data:`COMMENT`) and blank answers left out."""
+    answers: list[str] = []
+    for line in text.splitlines():
+        if not is_comment(line):
+            answers.extend(part.strip() for part in line.split(";") if part.strip())
+    return answers
+
+
+def script_answers(text: str | None) -> list[str] | None:
+    """The one script reader of every game and mode: the answers of :func:`moves_text`'s
+    ``text`` (``-``: read from stdin), ``None`` when there is no script."""
+    if text is None:
+        return None
+    return script_lines(sys.stdin.read() if text == "-" else text)
 
 
 def line_option(*also: str) -> Any:

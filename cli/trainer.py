@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Protocol, TypeVar
 
 import typer
 
-from .options import random_seed
+from ..solver.errors import SilverpyrError
+from .options import is_comment, random_seed
 from .output import emit
 
 if TYPE_CHECKING:
@@ -239,28 +240,17 @@ def say(console: Console | None, text: str) -> None:
         console.print(text, markup=False, highlight=False, soft_wrap=True)
 
 
-def script_answers(text: str | None) -> list[str] | None:
-    """The answers of ``--moves`` (``;`` or new lines; ``-`` reads stdin), or ``None``."""
-    if text is None:
-        return None
-    if text.strip() == "-":
-        text = sys.stdin.read()
-    parts = [
-        part.split("#", 1)[0].strip() for line in text.splitlines() for part in line.split(";")
-    ]
-    return [part for part in parts if part]
-
-
 def stdin_lines(console: Console | None) -> Iterator[str]:
-    """Typed answers, one per line, until the puzzle ends or the input does."""
+    """Typed answers, one per line (comment lines left out, as in a script), until the
+    puzzle ends or the input does."""
     while True:
         if console is not None and sys.stdin.isatty():
             console.print("> ", end="", markup=False)
         line = sys.stdin.readline()
         if not line:
             return
-        stripped = line.split("#", 1)[0].strip()
-        if stripped:
+        stripped = line.strip()
+        if stripped and not is_comment(line):
             yield stripped
 
 
@@ -343,6 +333,9 @@ def run_answers(
             say(console, f"{problem}")
         if session.finished and not scripted:
             break  # typed answers: the end shows at once, not after one more line
+    else:
+        if scripted and not session.finished:
+            log.append(RAN_OUT)
     warn_unused(unused, what)
 
 
@@ -390,6 +383,24 @@ def play_attempt(
 Said = tuple[dict[str, Any], list[str]]
 """Fields of the attempt's JSON, and lines for people."""
 
+RAN_OUT: dict[str, Any] = {"ran_out": True}
+"""The log's last entry when a script ran out before the attempt ended (not left by ``q``)."""
+
+
+class ScriptRanOutError(SilverpyrError):
+    """A ``--moves`` script that ran out before the attempt ended: exit 2 in every game, as
+    a script that stops early is a script out of step."""
+
+
+def saved_clause(game: str, public: dict[str, Any], *, saved: bool, recorded: bool) -> str:
+    """What became of an unfinished attempt, true to what happened: saved (and how to resume
+    it), or why nothing is saved (``--no-record``, or no move made)."""
+    if saved:
+        return f"the attempt is saved: `silverpyr {game} puzzle --id {public['id']}` resumes it"
+    if not recorded:
+        return "nothing is saved (--no-record)"
+    return "no move was made, so nothing is saved"
+
 
 def finish_attempt(
     sitting: Sitting[Any],
@@ -397,17 +408,21 @@ def finish_attempt(
     log: list[dict[str, Any]],
     console: Console | None,
     *,
+    game: str,
     public: dict[str, Any],
     as_json: bool,
     record: Callable[[Store], object],
     save: Callable[[Store], None],
     scored: Callable[[Any], Said],
-    unfinished: Callable[[], Said],
+    unfinished: Callable[[], tuple[dict[str, Any], str]],
 ) -> None:
     """The attempt's end: a finished one recorded in the store (``record``, when there is
     one) and its ``scored`` fields and lines (of the session's result); else its moves saved
-    (``save``, with a store and moves) and its ``unfinished`` fields and lines; the whole as
-    JSON under ``--json``."""
+    (``save``, with a store and moves), its ``unfinished`` fields and what is not over, and
+    whether it is saved (:func:`saved_clause`); the whole as JSON under ``--json``.
+
+    A script that ran out (:data:`RAN_OUT`) then stops with :class:`ScriptRanOutError`: one
+    ``error:`` line saying so and what is saved, exit 2."""
     session = sitting.session
     data: dict[str, Any] = {"puzzle": public, "notes": sitting.notes, "log": log}
     if session.finished:
@@ -417,10 +432,18 @@ def finish_attempt(
         fields, lines = scored(result)
         data.update(finished=True, **fields)
     else:
-        if store is not None and session.moves:
+        saved = store is not None and bool(session.moves)
+        if saved:
+            assert store is not None
             save(store)
-        fields, lines = unfinished()
-        data.update(finished=False, **fields)
+        fields, not_over = unfinished()
+        clause = saved_clause(game, public, saved=saved, recorded=store is not None)
+        data.update(finished=False, saved=saved, **fields)
+        if log and log[-1] == RAN_OUT:
+            if as_json:
+                emit(data, lambda c: None, as_json=True)
+            raise ScriptRanOutError(f"the moves ran out: {not_over}; {clause}")
+        lines = [f"{not_over}; {clause}"]
     for line in lines:
         say(console, line)
     if as_json:
@@ -478,9 +501,11 @@ def describe_entry(entry: ArchiveEntry) -> str:
 
 __all__ = [
     "ARCHIVE_DAYS",
+    "RAN_OUT",
     "ArchiveOption",
     "DateOption",
     "DaysOption",
+    "ScriptRanOutError",
     "cached_puzzle",
     "daily_to_play",
     "describe_entry",
@@ -493,8 +518,8 @@ __all__ = [
     "require_out",
     "results_store",
     "run_answers",
+    "saved_clause",
     "say",
-    "script_answers",
     "show_archive",
     "show_stats",
     "stdin_lines",

@@ -139,9 +139,11 @@ def start_kept(
     describe: Callable[[SavedGame], str],
     resume: Callable[[SavedGame], K | str],
     new: Callable[[], K],
+    unsaved: str | None = None,
 ) -> K:
     """The unfinished game resumed, or a new one (the module's ruling), holding the saved
-    game's lease (let go if opening fails); ``keeping`` is the game's declaration.
+    game's lease (let go if opening fails); ``keeping`` is the game's declaration, and
+    ``unsaved`` the game command's option that plays without saving, if it has one.
 
     ``restart`` drops
     the saved game with a note, damaged or not; ``resume`` is the saved game replayed, or why
@@ -152,7 +154,7 @@ def start_kept(
     """
     if store is None:
         return new()
-    lease = store.hold(GAME_ID, keeping.lease_name)
+    lease = store.hold(GAME_ID, keeping.lease_name, unsaved=unsaved)
     try:
         kept = _open(store, keeping, restart, describe, resume, new)
     except BaseException:

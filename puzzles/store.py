@@ -804,12 +804,16 @@ class Store:
 
     # --- one session per puzzle ---------------------------------------------------------
 
-    def hold(self, puzzle_id: str, name: str) -> Lease | None:
+    def hold(
+        self, puzzle_id: str, name: str, *, unsaved: str | None = "--no-record"
+    ) -> Lease | None:
         """The lease of ``puzzle_id`` for this session (release it when the attempt ends).
 
         A lock file beside the database, locked by the operating system: a session that
         ends in any way (even killed) lets go of it. Raises :class:`SessionBusyError` while
-        another session holds it; ``name`` names the puzzle in that message. Where files
+        another session holds it; ``name`` names the puzzle in that message, ``unsaved`` the
+        command's option that plays without saving (``None``: it has none, and the message
+        advises none). Where files
         cannot be locked, ``None`` with a :class:`StoreWarning` (saves are still
         compare-and-set, so no move is overwritten).
         """
@@ -823,9 +827,10 @@ class Store:
             return acquire(path)
         except LeaseHeldError as held:
             pid = f" (pid {held.pid})" if held.pid else ""
+            advice = f" (or add {unsaved} to play it without saving)" if unsaved else ""
             raise SessionBusyError(
                 f"the {name} is open in another session{pid}: finish it or save and leave "
-                "there, then play it here (or add --no-record to play it without saving)"
+                f"there, then play it here{advice}"
             ) from None
         except LockingUnsupportedError:
             warnings.warn(

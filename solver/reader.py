@@ -136,17 +136,30 @@ class Problems:
 
 
 def describe(value: Any) -> str:
-    """A short description of a value of the wrong type, in file terms (e.g. ``a list``)."""
-    kinds = {
-        bool: "true/false",
-        int: "a number",
-        float: "a number",
-        str: "text",
-        list: "a list",
-        dict: "a mapping",
-        type(None): "empty",
-    }
-    return kinds.get(type(value), type(value).__name__)  # YAML dates: "date"
+    """A value of the wrong type, in file terms and exact enough to find it: ``an empty
+    list``, ``a list``, ``an empty mapping``, ``nothing (null)``, ``true``, ``the whole number
+    5``, ``the number 3.5``, ``the text 'x'``, ``empty text`` (``a list`` alone misnamed an
+    empty one, and ``a number`` a whole one where a whole number was expected)."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        if value.bit_length() > 64:  # a number too long to show, or even to turn into text
+            return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
+        return f"the whole number {value}"
+    if isinstance(value, float):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        if not value.strip():
+            return "empty text" if not value else "blank text"
+        shown = value if len(value) <= 24 else value[:24] + "..."
+        return f"the text {shown!r}"
+    if isinstance(value, list | tuple):
+        return "an empty list" if not value else "a list"
+    if isinstance(value, dict):
+        return "an empty mapping" if not value else "a mapping"
+    return type(value).__name__  # YAML dates: "date"
 
 
 def is_whole(value: Any) -> TypeGuard[int]:

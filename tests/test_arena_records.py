@@ -138,7 +138,7 @@ def test_a_bots_bad_answer_is_named_by_its_seat() -> None:
     ("seats", "message"),
     [
         ([], "seats: expected 1 to 4 entries, not 0"),
-        ("greedy", "seats: expected a list of seats, not text"),
+        ("greedy", "seats: expected a list of seats, not the text 'greedy'"),
         ([{"player": "shark", "answers": []}], "seats[0].player: 'shark' is not one of"),
         ([{"player": "greedy"}], "seats[0].answers: missing: expected the answers of player 1"),
         (

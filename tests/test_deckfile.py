@@ -136,7 +136,7 @@ def test_wrong_format_version(tmp_path: Path) -> None:
 
 def test_empty_pyramid_list(tmp_path: Path) -> None:
     problem = only_problem(deck_file(tmp_path))
-    assert problem.message == "'pyramids' must be a non-empty list of cards, not a list"
+    assert problem.message == "'pyramids' must be a non-empty list of cards, not an empty list"
 
 
 # --- rooms --------------------------------------------------------------------------------
@@ -159,7 +159,7 @@ def test_row_that_is_not_text(tmp_path: Path) -> None:
     problem = only_problem(deck_file(tmp_path, card(3, room=rows)))
     assert (problem.where, problem.message) == (
         "card 3",
-        "'room' row 5 must be a string, not a number",
+        "'room' row 5 must be a string, not the whole number 12345",
     )
 
 
@@ -243,7 +243,7 @@ def test_number_that_is_not_a_whole_number(tmp_path: Path) -> None:
     problem = only_problem(deck_file(tmp_path, card(True)))
     assert (problem.where, problem.message) == (
         "pyramid #1",
-        "number must be a whole number, not true/false",
+        "number must be a whole number, not true",
     )
 
 
@@ -265,7 +265,7 @@ def test_unknown_and_missing_card_keys(tmp_path: Path) -> None:
 def test_card_that_is_not_a_mapping(tmp_path: Path) -> None:
     problem = only_problem(deck_file(tmp_path, card(1), "card two"))
     assert problem.where == "pyramid #2"
-    assert problem.message == "expected a mapping with number, color, room, not text"
+    assert problem.message == "expected a mapping with number, color, room, not the text 'card two'"
 
 
 # --- expeditions --------------------------------------------------------------------------

@@ -10,7 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
-from silverpyr.cli.silvergold.play import PLAY_COMMANDS, script_from_text
+from silverpyr.cli.options import script_lines
+from silverpyr.cli.silvergold.play import PLAY_COMMANDS
 from silverpyr.puzzles.silvergold.generate import puzzle_from_id
 from silverpyr.puzzles.silvergold.kinds import Kind, PuzzleError
 from silverpyr.puzzles.silvergold.puzzle import Puzzle
@@ -203,7 +204,7 @@ def test_room_picture_marks_the_tomb_when_completed(deck: Deck) -> None:
 
 
 def test_script_splits_turns_and_lines() -> None:
-    assert script_from_text("B1 B2; C3\n# comment\n u ;\n\nq") == ["B1 B2", "C3", "u", "q"]
+    assert script_lines("B1 B2; C3\n# comment\n u ;\n\nq") == ["B1 B2", "C3", "u", "q"]
 
 
 def test_command_table_has_the_play_commands() -> None:

@@ -47,14 +47,14 @@ def test_every_problem_is_reported_with_its_place() -> None:
     assert isinstance(raised.value, SilverpyrError)
     assert len(raised.value.problems) == 4
     assert str(raised.value.problems[1]) == (
-        "state.yaml: cards[0].number: expected a whole number, not text"
+        "state.yaml: cards[0].number: expected a whole number, not the text 'x'"
     )
     # The message is one line (the error contract): the source once, problems joined by
     # "; " while they fit, then how many more.
     message = str(raised.value)
     assert "\n" not in message
     assert message.startswith("state.yaml: round: True is not a whole number from 1 to 4; ")
-    assert "; cards[0].number: expected a whole number, not text" in message
+    assert "; cards[0].number: expected a whole number, not the text 'x'" in message
 
 
 def test_missing_keys_and_wrong_shapes() -> None:
@@ -104,8 +104,8 @@ def test_a_state_file_with_wrong_types_names_the_key_paths() -> None:
     assert "\n" not in summary and summary.endswith("(and 2 more problems)")
     for expected in (
         "round: 'two' is not a whole number from 1 to 4",
-        "expedition: expected an expedition card name, e.g. L3, not a number",
-        "seen: expected a list, not text",
+        "expedition: expected an expedition card name, e.g. L3, not the whole number 3",
+        "seen: expected a list, not the text 'I3'",
         "cards[0].marks: expected cells as text, e.g. A1 A2 B2, not a list",
         "sheet.red: -1 is not a whole number from 0 to 10",
         "sheet.torches[0]: True is not a whole number from 1 to 4",

@@ -31,7 +31,8 @@ stderr).
 
 **Answers**: at a terminal (or piped on stdin), a bad answer gets one line saying why and the
 prompt again. ``--moves TEXT`` (``;`` or new lines between answers, ``-`` for stdin) or
-``--moves-file FILE`` scripts the game (a line starting with ``#`` is a comment); a script
+``--moves-file FILE`` scripts the game (a line starting with ``#`` and no digit after it
+is a comment, as in every game); a script
 stops at its first bad answer (one ``error:`` line, exit 2: a script that went on would be
 out of step), and a script that runs out leaves the game saved. In a script the coach's
 question is answered by the next line only when it is ``y`` or ``n``; otherwise the move is
@@ -42,7 +43,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -81,7 +81,6 @@ if TYPE_CHECKING:
     from ...puzzles.cheops.kept_game import KeptGame
     from ...puzzles.store import Store
 
-_COMMENT = re.compile(r"\s*#")
 LAUNCH = "tui.launch"
 """The full-screen game's module, under this package (another part of the project)."""
 
@@ -163,7 +162,6 @@ def game(
         _Screen,
         moves=moves,
         moves_file=moves_file,
-        comment=_COMMENT,
         line=line,
         as_json=as_json,
         plain=plain,

@@ -30,6 +30,7 @@ from ..options import (
     RestartOption,
     moves_option,
     moves_text,
+    script_answers,
     seed_option,
 )
 from ..trainer import say
@@ -206,7 +207,7 @@ def _play(
     from ...puzzles.cheops.session import CheopsSession
     from ..output import with_spinner
 
-    answers = trainer.script_answers(text)
+    answers = script_answers(text)
     today = _today()
 
     def open_sitting(store: Store | None) -> Sitting:
@@ -354,17 +355,16 @@ def _finish(
         ]
         return fields, lines
 
-    def unfinished() -> tuple[dict[str, Any], list[str]]:
+    def unfinished() -> tuple[dict[str, Any], str]:
         fields = {"moves": list(session.moves), "score_so_far": str(session.score)}
-        if store is not None and session.moves:
-            return fields, ["the puzzle is not over: the attempt is saved; play it again to go on"]
-        return fields, ["the puzzle is not over; no move was made, so nothing is saved"]
+        return fields, "the puzzle is not over"
 
     trainer.finish_attempt(
         sitting,
         store,
         log,
         console,
+        game=GAME,
         public=public_dict(loaded),
         as_json=as_json,
         record=lambda store: record(store, sitting, loaded, today),

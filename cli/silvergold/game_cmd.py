@@ -49,18 +49,16 @@ game can be played again.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-import click
 import typer
 
 from ...puzzles.silvergold.realgame.ranking_defaults import DEFAULT_ROLLOUTS
-from ...puzzles.silvergold.realgame.registry import NAMES
 from ...solver.reader import parse_whole, parse_wholes
 from ...solver.silvergold.sheet import GEM_CAP, SKULL_CAP
 from ..line_game import results
@@ -71,6 +69,7 @@ from ..options import (
     line_option,
     moves_text,
     random_seed,
+    script_answers,
     seed_option,
 )
 from ..output import stdout_console, warn
@@ -83,7 +82,6 @@ from .play import (
     commands_hint,
     explain,
     find_command,
-    script_from_text,
 )
 
 if TYPE_CHECKING:
@@ -101,6 +99,18 @@ if TYPE_CHECKING:
 
 HUMAN = 0
 MARK_LABEL = "*"
+
+
+class OpponentChoice(StrEnum):
+    """``--opponents``: a bot of the registry (``NAMES``; a test keeps them the same), as
+    Typer's own choice so a wrong name is one line (a Choice of the separate Click package
+    was a traceback: Typer runs on its own copy of Click and maps only its errors)."""
+
+    greedy = "greedy"
+    expert = "expert"
+    hint = "hint"
+
+
 EXIT_ABANDONED = 0
 YES_NO = frozenset({"y", "yes", "n", "no"})
 
@@ -125,13 +135,9 @@ def game(
     plain: PlainOption = False,
     line: Annotated[bool, line_option()] = False,
     opponents: Annotated[
-        str,
-        typer.Option(
-            "--opponents",
-            click_type=click.Choice(NAMES),
-            help="The bots in the other seats.",
-        ),
-    ] = "greedy",
+        OpponentChoice,
+        typer.Option("--opponents", help="The bot in the other seats."),
+    ] = OpponentChoice.greedy,
     coach: Annotated[
         bool,
         typer.Option(
@@ -192,7 +198,7 @@ def game(
                 seed=seed,
                 fresh_seed=fresh,
                 players=players if "players" in given else None,
-                opponents=opponents if "opponents" in given else None,
+                opponents=opponents.value if "opponents" in given else None,
                 coach=coach,
                 record=record,
                 store=store,
@@ -288,9 +294,10 @@ def _answer_lines(moves: str | None, moves_file: Path | None) -> tuple[list[str]
     if text is None:
         return None, "the terminal"
     if text == "-":
-        return script_from_text(sys.stdin.read()), "the moves on stdin"
-    source = f"moves file {moves_file}" if moves_file is not None else "--moves"
-    return script_from_text(text), source
+        source = "the moves on stdin"
+    else:
+        source = f"moves file {moves_file}" if moves_file is not None else "--moves"
+    return script_answers(text), source
 
 
 def _names_a_file(moves: str) -> bool:

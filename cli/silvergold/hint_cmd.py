@@ -244,12 +244,10 @@ def hint(
 
 def _played(text: str | None) -> str:
     """The moves played so far, ``;`` between turns, from ``--moves`` (``-``: stdin) or
-    ``--moves-file`` (one a line or ``;`` between them, ``#`` comments)."""
-    from .play import script_from_text
+    ``--moves-file``, read by the one script reader of every game."""
+    from ..options import script_answers
 
-    if text == "-":
-        text = sys.stdin.read()
-    return "; ".join(script_from_text(text or ""))
+    return "; ".join(script_answers(text) or [])
 
 
 # --- where we are -----------------------------------------------------------------------

@@ -177,23 +177,12 @@ class _Peekable(Iterator[str]):
         return next(self._items)
 
 
-def script_from_text(text: str) -> list[str]:
-    """Answers from ``--moves`` text or stdin: split on ';' and lines; ``#`` starts a comment."""
-    answers: list[str] = []
-    for line in text.splitlines():
-        if line.strip().startswith("#"):
-            continue
-        answers.extend(part.strip() for part in line.split(";") if part.strip())
-    return answers
-
-
 def read_script(moves: str | None) -> list[str] | None:
-    """The scripted answers of ``--moves`` (``-``: stdin; none: stdin if it is not a terminal)."""
-    if moves == "-" or (moves is None and not sys.stdin.isatty()):
-        return script_from_text(sys.stdin.read())
-    if moves is None:
-        return None
-    return script_from_text(moves)
+    """The scripted answers of ``--moves`` (``-``: stdin; none: stdin if it is not a
+    terminal), read by the one script reader of every game."""
+    from ..options import script_answers
+
+    return script_answers("-" if moves is None and not sys.stdin.isatty() else moves)
 
 
 # --- the play screen ----------------------------------------------------------------------

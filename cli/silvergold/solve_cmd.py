@@ -82,7 +82,13 @@ def solve(
 
         order = seeded_round(seed, deck.expedition_cards(), round_number)[:TURNS_PER_ROUND]
     else:
-        tokens = [t for t in expeditions.replace(" ", ",").split(",") if t]
+        parts = [part.strip() for part in expeditions.split(",")]
+        if "" in parts:
+            raise ProblemError(
+                f"--expeditions {expeditions!r}: part {parts.index('') + 1} names no "
+                "expedition card (comma- or space-separated, e.g. I3,L4)"
+            )
+        tokens = [token for part in parts for token in part.split()]
         order = tuple(deck.expedition(token) for token in tokens)
     marks: dict[int, int] = {}
     for text in marked or []:

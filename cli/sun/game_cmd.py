@@ -32,7 +32,6 @@ only when it is ``y`` or ``n``; otherwise the move is played.
 from __future__ import annotations
 
 import json
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -73,8 +72,6 @@ if TYPE_CHECKING:
     from ...solver.sun.cards import Deck
     from ...solver.sun.game import SunState
 
-_COMMENT = re.compile(r"\s*#(?!\d)")
-"""A comment line of a script: ``#`` not followed by a digit (``#17@1c`` is a move)."""
 SIZES = ("short", "standard", "long")
 
 
@@ -149,7 +146,6 @@ def game(
         _Screen,
         moves=moves,
         moves_file=moves_file,
-        comment=_COMMENT,
         line=line,
         as_json=as_json,
         plain=plain,

@@ -31,6 +31,7 @@ from ..options import (
     RestartOption,
     moves_option,
     moves_text,
+    script_answers,
     seed_option,
 )
 from ..trainer import say
@@ -183,7 +184,7 @@ def _play(
 ) -> None:
     from ...puzzles.sun.attempt import open_attempt
 
-    answers = trainer.script_answers(text)
+    answers = script_answers(text)
     today = _today()
     trainer.play_attempt(
         answers,
@@ -310,15 +311,16 @@ def _finish(
         ]
         return fields, lines
 
-    def unfinished() -> tuple[dict[str, Any], list[str]]:
+    def unfinished() -> tuple[dict[str, Any], str]:
         fields = {"moves": list(session.moves), "score_so_far": str(session.score)}
-        return fields, ["the turn is not over: the attempt is saved; play the same puzzle to go on"]
+        return fields, "the turn is not over"
 
     trainer.finish_attempt(
         sitting,
         store,
         log,
         console,
+        game=GAME,
         public=public_dict(loaded),
         as_json=as_json,
         record=lambda store: record(store, sitting, loaded, today),

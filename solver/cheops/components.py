@@ -92,6 +92,12 @@ class Entry:
         """The entry in the file's ASCII form: ``30``, ``x5``, ``20/15``."""
         return f"x{self.a}" if self.kind == "times" else self.label
 
+    @property
+    def file_value(self) -> int | str:
+        """The entry as a components file holds it: a plain one as a number (``30``, never
+        the text ``"30"``), the others as their :attr:`text`."""
+        return self.a if self.kind == "plain" else self.text
+
 
 @dataclass(frozen=True, slots=True)
 class PriceBoard:
@@ -395,9 +401,9 @@ def _read_board(item: Field, number: int) -> PriceBoard | None:
 
 
 def _read_entry(value: Field) -> Entry | None:
-    """A plain whole number (``30``, or ``"30"`` as text), a multiplier (``x5``, or with the
-    multiplication sign)
-    or a pair (``20/15``)."""
+    """A plain whole number (``30``; ``"30"``, a number given as text, is refused as law 7's
+    number and the money are), a multiplier (``x5``, or with the multiplication sign) or a
+    pair (``20/15``)."""
     raw = value.value
     what = "an entry: a whole number (30), a multiplier (x5) or a majority pair (20/15)"
     if isinstance(raw, bool) or not isinstance(raw, int | str):
@@ -411,7 +417,8 @@ def _read_entry(value: Field) -> Entry | None:
     if isinstance(raw, int):
         entry = Entry("plain", raw)
     elif _PLAIN.fullmatch(raw.strip()):
-        entry = Entry("plain", int(raw.strip()))
+        value.fail(f"{raw!r} is text: a plain entry is a whole number, unquoted ({raw.strip()})")
+        return None
     else:
         times = _TIMES.fullmatch(raw.strip())
         pair = _MAJORITY.fullmatch(raw.strip())
@@ -435,7 +442,8 @@ def _read_entry(value: Field) -> Entry | None:
 def components_summary(components: Components) -> dict[str, Any]:
     """The components as plain data (``cheops cards show`` and its ``--json``): source,
     fingerprint, the eye spaces, law 7's number, the starting money, the boards by type and
-    each board with its entries as shown and as file text."""
+    each board with its entries as shown and as a components file holds them (``text``: a
+    plain entry a number), so the summary reads back as a file."""
     return {
         "source": components.source,
         "fingerprint": components.fingerprint,
@@ -448,7 +456,7 @@ def components_summary(components: Components) -> dict[str, Any]:
                 "name": board.name,
                 "type": board.type,
                 "entries": list(board.labels),
-                "text": [entry.text for entry in board.entries],
+                "text": [entry.file_value for entry in board.entries],
             }
             for board in components.boards
         ],

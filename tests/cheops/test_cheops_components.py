@@ -168,7 +168,7 @@ def test_the_summary() -> None:
         "name": "I-1",
         "type": "I",
         "entries": ["40", "30", "22", "15", "10", "5", "0"],
-        "text": ["40", "30", "22", "15", "10", "5", "0"],
+        "text": [40, 30, 22, 15, 10, 5, 0],
     }
     assert summary["law7_number"] == 25 and summary["start_money"] == 20
     assert summary["fingerprint"] == COMPONENTS.fingerprint
@@ -254,10 +254,16 @@ BAD_FILES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
         "'thirty' is not an entry",
     ),
     (
+        "plain entry as text",
+        lambda d: d["boards"][7]["entries"].__setitem__(0, "30"),
+        "boards[7] (II-2).entries[0]",
+        "'30' is text: a plain entry is a whole number, unquoted (30)",
+    ),
+    (
         "entry a float",
         lambda d: d["boards"][7]["entries"].__setitem__(0, 30.5),
         "boards[7] (II-2).entries[0]",
-        "not a number",
+        "not the number 30.5",
     ),
     (
         "multiplier zero",

@@ -112,12 +112,33 @@ def test_one_scored_attempt_then_practice(home: Path) -> None:
 
 def test_moves_that_run_out_are_saved_and_resumed(home: Path) -> None:
     line = _best_line(WIN)
-    code, out, _ = _run("puzzle", "--id", WIN, "--moves", line[0], "--json")
-    assert code == 0 and json.loads(out)["finished"] is False
+    code, out, err = _run("puzzle", "--id", WIN, "--moves", line[0], "--json")
+    assert code == 2 and json.loads(out)["finished"] is False and json.loads(out)["saved"]
+    assert err.count("\n") == 1 and err.startswith("error: the moves ran out")
+    assert f"the attempt is saved: `silverpyr cheops puzzle --id {WIN}` resumes it" in err
     code, out, _ = _run("puzzle", "--id", WIN, "--moves", "; ".join(line[1:]), "--json")
     data = json.loads(out)
     assert code == 0 and data["at_par"] is True
     assert any(note.startswith("Resuming") for note in data["notes"])
+
+
+@pytest.mark.parametrize(
+    ("flags", "script", "code", "said"),
+    [
+        (["--no-record"], "{first}", 2, "error: the moves ran out: the puzzle is not over; "),
+        (["--no-record"], "{first}; q", 0, "the puzzle is not over; nothing is saved (--no-r"),
+        ([], "hint", 2, "the puzzle is not over; no move was made, so nothing is saved"),
+    ],
+)
+def test_an_unfinished_attempt_claims_no_save_that_did_not_happen(
+    home: Path, flags: list[str], script: str, code: int, said: str
+) -> None:
+    script = script.format(first=_best_line(WIN)[0])
+    got, out, err = _run("puzzle", "--id", WIN, *flags, "--moves", script, "--plain")
+    assert got == code and said in out + err and "attempt is saved" not in out + err
+    assert "nothing is saved" in out + err
+    code, out, _ = _run("puzzle", "--id", WIN, "--moves", "q")
+    assert code == 0 and "Resuming" not in out  # nothing was saved to resume
 
 
 def test_a_wrong_move_gets_feedback_and_hints_are_graded(home: Path) -> None:

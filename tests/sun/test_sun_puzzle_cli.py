@@ -73,8 +73,10 @@ def test_optimal_moves_score_par_and_print_the_share_line(home: Path) -> None:
 
 def test_moves_that_run_out_are_saved_and_resumed(home: Path) -> None:
     moves = _optimal_moves()
-    code, out, _ = _run("puzzle", "--id", ID, "--moves", moves[0], "--json")
-    assert code == 0 and json.loads(out)["finished"] is False
+    code, out, err = _run("puzzle", "--id", ID, "--moves", moves[0], "--json")
+    assert code == 2 and json.loads(out)["finished"] is False and json.loads(out)["saved"]
+    assert err.count("\n") == 1 and err.startswith("error: the moves ran out")
+    assert f"the attempt is saved: `silverpyr sun puzzle --id {ID}` resumes it" in err
     code, out, _ = _run("puzzle", "--id", ID, "--moves", "; ".join(moves[1:]), "--json")
     assert code == 0
     assert json.loads(out)["at_par"] is True

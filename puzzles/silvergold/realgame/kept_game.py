@@ -270,7 +270,13 @@ class KeptGame(HoldsLease):
             return kept if problem is None else problem
 
         return start_kept(
-            store, KEEPING, restart=restart, describe=describe, resume=resume, new=new
+            store,
+            KEEPING,
+            restart=restart,
+            describe=describe,
+            resume=resume,
+            new=new,
+            unsaved="--no-record",
         )
 
     def _replay(self, saved: SavedGame) -> str | None:
