@@ -7,14 +7,14 @@ list", ``count is None``, ``cards: write 1 or 2 ...`` for any wrong value)."""
 
 from __future__ import annotations
 
-import copy
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from wrong_values import places, put, value_at
 
 from silverpyr.puzzles.silvergold.fileformat import read_definition
 from silverpyr.puzzles.silvergold.realgame.game_record import parse_record
@@ -45,27 +45,6 @@ RECORD: dict[str, Any] = {
     "seed": 0,
     "seats": [{"player": "expert", "answers": ["11 25", "11:A1 A2 A3"]}],
 }
-
-
-def _places(data: Any, at: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield at
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from _places(value, (*at, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data[:2]):
-            yield from _places(value, (*at, index))
-
-
-def _put(data: Any, at: tuple[Any, ...], value: Any) -> Any:
-    if not at:
-        return value
-    changed = copy.deepcopy(data)
-    inner = changed
-    for key in at[:-1]:
-        inner = inner[key]
-    inner[at[-1]] = value
-    return changed
 
 
 def _messages(read: Callable[[Any], object], data: Any) -> list[str]:
@@ -105,14 +84,12 @@ def test_each_wrong_value_is_named_exactly_where_it_is(name: str, tmp_path: Path
     read = reader(tmp_path)
     assert _messages(read, data) == [], "the sample itself reads"
     checked = 0
-    for at in _places(data):
-        original: Any = data
-        for key in at:
-            original = original[key]
+    for at in places(data, 2):
+        original = value_at(data, at)
         if name == "cards" and len(at) > 2 and isinstance(at[1], int) and at[1] > 0:
             continue  # one card and one expedition stand for the rest
         for wrong in WRONG:
-            messages = _messages(read, _put(data, at, wrong))
+            messages = _messages(read, put(data, at, wrong))
             for message in messages:
                 checked += 1
                 assert "\n" not in message, message
