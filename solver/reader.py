@@ -145,7 +145,7 @@ def describe(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        if value.bit_length() > 64:  # a number too long to show, or even to turn into text
+        if value.bit_length() > 256:  # a number too long to show, or even to turn into text
             return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
         return f"the whole number {value}"
     if isinstance(value, float):
@@ -221,10 +221,17 @@ class Field:
         return True
 
     def _wrong(self, what: str) -> None:
-        if self.missing:
+        """``missing`` only where the key is absent, or written with nothing after it; a
+        null item of a list, or a null document, is named as what it is."""
+        if self.value is _MISSING or (self.value is None and self._keyed):
             self.fail(f"missing: expected {what}")
         else:
             self.fail(f"expected {what}, not {describe(self.value)}")
+
+    @property
+    def _keyed(self) -> bool:
+        """Whether this is the value of a mapping's key (not a list item, not the document)."""
+        return bool(self.where) and not self.where.endswith("]")
 
     def items(self, *, low: int = 0, high: int | None = None, what: str = "a list") -> list[Field]:
         """The elements of this list (``low`` to ``high`` of them), each at ``key[i]``."""
@@ -244,11 +251,11 @@ class Field:
         """A whole number from ``low`` to ``high`` (``default`` when absent)."""
         if self.missing and default is not None:
             return default
-        if not is_whole(self.value) or not low <= self.value <= high:
-            if self.missing:
-                self.fail(f"missing: expected a whole number from {low} to {high}")
-            else:
-                self.fail(f"{self.value!r} is not a whole number from {low} to {high}")
+        if not is_whole(self.value):
+            self._wrong(f"a whole number from {low} to {high}")
+            return None
+        if not low <= self.value <= high:
+            self.fail(f"{self.value!r} is not a whole number from {low} to {high}")
             return None
         value: int = self.value
         return value

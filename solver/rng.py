@@ -26,7 +26,11 @@ the store keep exactly."""
 def seed_problem(seed: object) -> str | None:
     """Why ``seed`` is not a seed, or None when it is: the one check and its one message."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        return f"{seed!r} is not a seed (a whole number from 0 to {MAX_SEED})"
+        from .reader import describe  # the value named in file terms: null, true, a list...
+
+        whole = isinstance(seed, int) and not isinstance(seed, bool) and seed.bit_length() <= 4000
+        shown = repr(seed) if whole else describe(seed)
+        return f"{shown} is not a seed (a whole number from 0 to {MAX_SEED})"
     return None
 
 

@@ -5,13 +5,13 @@ passed ``cheops cards validate``)."""
 
 from __future__ import annotations
 
-import copy
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 import yaml
+from wrong_values import places, put, value_at
 
 from silverpyr.solver.cheops.components import bundled_components_path, parse_components
 from silverpyr.solver.reader import Problems
@@ -20,38 +20,14 @@ from silverpyr.solver.sun.cards import bundled_deck_path, parse_deck
 WRONG: list[Any] = [[], {}, None, "x", "", 5, -1, True, 3.5, [1], {"a": 1}, [None], "30"]
 
 
-def _places(data: Any, at: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield at
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from _places(value, (*at, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data[:3]):
-            yield from _places(value, (*at, index))
-
-
-def _get(data: Any, at: tuple[Any, ...]) -> Any:
-    for key in at:
-        data = data[key]
-    return data
-
-
-def _put(data: Any, at: tuple[Any, ...], value: Any) -> Any:
-    if not at:
-        return value
-    changed = copy.deepcopy(data)
-    _get(changed, at[:-1])[at[-1]] = value
-    return changed
-
-
 def _cases(path: Any) -> list[tuple[tuple[Any, ...], Any]]:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     return [
         (at, wrong)
-        for at in _places(data)
+        for at in places(data, 3)
         for wrong in WRONG
-        if type(wrong) is not type(_get(data, at)) or isinstance(wrong, list | dict)
-        if wrong != _get(data, at)
+        if type(wrong) is not type(value_at(data, at)) or isinstance(wrong, list | dict)
+        if wrong != value_at(data, at)
     ]
 
 
@@ -70,7 +46,7 @@ def test_every_field_of_another_type_is_refused_at_its_place(game: str) -> None:
     passed = []
     for at, wrong in cases:
         problems = Problems("mine.yaml")
-        parse(_put(data, at, wrong), "mine.yaml", problems)
+        parse(put(data, at, wrong), "mine.yaml", problems)
         if not problems.found:
             passed.append((at, wrong))
             continue

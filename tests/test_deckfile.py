@@ -320,7 +320,8 @@ def test_expedition_count_out_of_range(tmp_path: Path, count: object) -> None:
     problem = only_problem(deck_file(tmp_path, card(1), expeditions=entries))
     assert (problem.where, problem.message) == (
         "expedition I3",
-        f"count is {count!r}; use a whole number from 1 to 8",
+        f"count is {count if isinstance(count, int) else 'the text ' + repr(count)}; "
+        "use a whole number from 1 to 8",
     )
 
 

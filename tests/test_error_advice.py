@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import typer.main
+from test_help import COMMANDS as ALL
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
@@ -27,23 +27,17 @@ ROOT = Path(__file__).resolve().parent.parent
 GLOBAL_FLAGS = {"--cards", "--debug", "--help", "--version"}
 FLAG = re.compile(r"(?<![\w-])--[a-z][a-z0-9-]*")
 COMMAND = re.compile(r"silverpyr((?: [a-z][a-z-]*)+)")
+
+
+def command_groups(command: Any) -> bool:
+    """Whether ``command`` is a group (its commands are checked, not it)."""
+    return bool(getattr(command, "commands", None))
+
+
 ERRORISH = re.compile(r"(Error|Warning|^warn|^fail|^error)$")
 
 
-def _commands() -> dict[str, Any]:
-    found: dict[str, Any] = {}
-
-    def walk(command: Any, words: str) -> None:
-        if not getattr(command, "commands", None):
-            found[words] = command
-        for name, sub in getattr(command, "commands", {}).items():
-            walk(sub, f"{words} {name}".strip())
-
-    walk(typer.main.get_command(app), "")
-    return found
-
-
-COMMANDS = _commands()
+COMMANDS = {words: command for words, command in ALL.items() if not command_groups(command)}
 
 
 def _flags(words: str) -> set[str]:

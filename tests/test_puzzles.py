@@ -341,7 +341,7 @@ def test_an_edited_file_gets_a_custom_id(
         ({"cards": [99]}, "no pyramid card 99"),
         ({"cards": [1, 2, 3]}, "at most 2 cards"),
         ({"expeditions": ["Z9"]}, "unknown expedition"),
-        ({"objective": "fun"}, "not points or sprint"),
+        ({"objective": "fun"}, "expected points or sprint, not the text 'fun'"),
         ({"round": 5}, "from 1 to 4"),
         ({"start": {"marked": {"36": ["A1"]}}}, "not one of the puzzle's cards"),
         ({"format": 2}, "not supported"),

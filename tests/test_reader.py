@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -37,7 +39,7 @@ def test_every_problem_is_reported_with_its_place() -> None:
         {"round": True, "cards": [{"number": "x"}, {"number": 3, "marks": ["A1"], "colour": 1}]}
     )
     assert [(p.where, p.message.split(",")[0]) for p in problems.found] == [
-        ("round", "True is not a whole number from 1 to 4"),
+        ("round", "expected a whole number from 1 to 4"),
         ("cards[0].number", "expected a whole number"),
         ("cards[1].colour", "unknown field (known: marks"),
         ("cards[1].marks", "expected text"),
@@ -53,7 +55,7 @@ def test_every_problem_is_reported_with_its_place() -> None:
     # "; " while they fit, then how many more.
     message = str(raised.value)
     assert "\n" not in message
-    assert message.startswith("state.yaml: round: True is not a whole number from 1 to 4; ")
+    assert message.startswith("state.yaml: round: expected a whole number from 1 to 4, not true; ")
     assert "; cards[0].number: expected a whole number, not the text 'x'" in message
 
 
@@ -101,14 +103,14 @@ def test_a_state_file_with_wrong_types_names_the_key_paths() -> None:
     lines = message.splitlines()
     assert all(line.startswith("<state>: ") for line in lines)
     summary = str(raised.value)
-    assert "\n" not in summary and summary.endswith("(and 2 more problems)")
+    assert "\n" not in summary and re.search(r"\(and \d more problems\)$", summary)
     for expected in (
-        "round: 'two' is not a whole number from 1 to 4",
+        "round: expected a whole number from 1 to 4, not the text 'two'",
         "expedition: expected an expedition card name, e.g. L3, not the whole number 3",
         "seen: expected a list, not the text 'I3'",
         "cards[0].marks: expected cells as text, e.g. A1 A2 B2, not a list",
         "sheet.red: -1 is not a whole number from 0 to 10",
-        "sheet.torches[0]: True is not a whole number from 1 to 4",
+        "sheet.torches[0]: expected a whole number from 1 to 4, not true",
     ):
         assert expected in message
     assert len(lines) == 6

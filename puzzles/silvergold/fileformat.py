@@ -26,7 +26,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...solver.reader import Field, Problems, ReadError, is_whole, parse_whole, read_data_file
+from ...solver.reader import (
+    Field,
+    Problems,
+    ReadError,
+    describe,
+    is_whole,
+    parse_whole,
+    read_data_file,
+)
 from ...solver.silvergold.cards import Deck, UnknownNameError
 from ...solver.silvergold.cells import CellMask, parse_cell
 from ...solver.silvergold.limits import MAX_CARDS_IN_PLAY, hand_problem, round_count_problem
@@ -57,6 +65,8 @@ _KEYS = frozenset(
     }
 )
 _START_KEYS = frozenset({"marked", "red", "green", "skulls", "torches"})
+_NONE: Any = object()
+"""No item of the wrong type found (``None`` is one: YAML's null)."""
 
 
 class PuzzleFileError(ReadError, PuzzleError):
@@ -76,7 +86,9 @@ def _read_start(field: Field, deck: Deck, cards: tuple[int, ...] | None) -> Star
     marked_raw = marked_field.value if not marked_field.missing else {}
     marked: list[tuple[int, CellMask]] = []
     if not isinstance(marked_raw, dict):
-        marked_field.fail("write card number: [cells], e.g. {17: [B1, B2]}")
+        marked_field.fail(
+            f"write card number: [cells], e.g. {{17: [B1, B2]}}, not {describe(marked_raw)}"
+        )
     else:
         for key, cells_raw in marked_raw.items():
             number = _card_key(key)
@@ -93,12 +105,14 @@ def _read_start(field: Field, deck: Deck, cards: tuple[int, ...] | None) -> Star
                 marked.append((number, mask))
     torches_field = field.at("torches")
     torches = torches_field.value if not torches_field.missing else [False] * ROUNDS
-    if (
-        not isinstance(torches, list)
-        or len(torches) != ROUNDS
-        or not all(isinstance(t, bool) for t in torches)
-    ):
-        torches_field.fail(f"write {ROUNDS} true/false values, one per round")
+    what = f"write {ROUNDS} true/false values, one per round"
+    if not isinstance(torches, list):
+        torches_field.fail(f"{what}, not {describe(torches)}")
+    elif len(torches) != ROUNDS:
+        torches_field.fail(f"{what}, not {len(torches)}")
+    elif any(not isinstance(t, bool) for t in torches):
+        wrong = next(t for t in torches if not isinstance(t, bool))
+        torches_field.fail(f"{what}: each is true or false, not {describe(wrong)}")
     red = field.at("red").integer(0, GEM_CAP, 0)
     green = field.at("green").integer(0, GEM_CAP, 0)
     skulls = field.at("skulls").integer(0, SKULL_CAP, 0)
@@ -123,8 +137,12 @@ def _card_key(key: Any) -> int | None:
 def _read_cells(field: Field) -> CellMask:
     raw = field.value
     tokens = raw.split() if isinstance(raw, str) else raw
-    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
-        field.fail("write a list of cells, e.g. [B1, B2]")
+    if not isinstance(tokens, list):
+        field.fail(f"write a list of cells, e.g. [B1, B2], not {describe(raw)}")
+        return 0
+    wrong = next((t for t in tokens if not isinstance(t, str)), _NONE)
+    if wrong is not _NONE:
+        field.fail(f"write a list of cells, e.g. [B1, B2]: a cell is text, not {describe(wrong)}")
         return 0
     mask = 0
     for token in tokens:
@@ -145,8 +163,13 @@ def _check_marks(deck: Deck, number: int, mask: CellMask, field: Field) -> None:
 
 def _read_cards(field: Field, deck: Deck) -> tuple[int, ...] | None:
     raw = field.value
-    if not isinstance(raw, list) or not all(is_whole(n) for n in raw):
-        field.fail(f"write 1 or {MAX_CARDS_IN_PLAY} different card numbers, e.g. [17]")
+    what = f"write 1 or {MAX_CARDS_IN_PLAY} different card numbers, e.g. [17]"
+    if not isinstance(raw, list):
+        field.fail(f"{what}, not {describe(raw)}" if field.present else f"missing: {what}")
+        return None
+    wrong = next((n for n in raw if not is_whole(n)), _NONE)
+    if wrong is not _NONE:
+        field.fail(f"{what}: a card number is a whole number, not {describe(wrong)}")
         return None
     hand = hand_problem(raw)
     if hand:
@@ -163,8 +186,13 @@ def _read_cards(field: Field, deck: Deck) -> tuple[int, ...] | None:
 
 def _read_expeditions(field: Field, deck: Deck) -> tuple[str, ...] | None:
     raw = field.value
-    if not isinstance(raw, list) or not raw or not all(isinstance(n, str) for n in raw):
-        field.fail("write the expedition cards in order, e.g. [I3, L3, O4]")
+    what = "write the expedition cards in order, e.g. [I3, L3, O4]"
+    if not isinstance(raw, list) or not raw:
+        field.fail(f"{what}, not {describe(raw)}" if field.present else f"missing: {what}")
+        return None
+    wrong = next((n for n in raw if not isinstance(n, str)), _NONE)
+    if wrong is not _NONE:
+        field.fail(f"{what}: a card's name is text, not {describe(wrong)}")
         return None
     try:
         return tuple(deck.expedition(name).name for name in raw)
@@ -186,7 +214,8 @@ def read_definition(data: Any, deck: Deck, source: str) -> Puzzle:
     version = top.at("format")
     if version.present and version.value != FILE_FORMAT:
         version.fail(
-            f"{version.value!r} is not supported (this silverpyr reads format {FILE_FORMAT})"
+            f"{describe(version.value)} is not supported (this silverpyr reads format "
+            f"{FILE_FORMAT})"
         )
     cards = _read_cards(top.at("cards"), deck)
     names = _read_expeditions(top.at("expeditions"), deck)
@@ -195,18 +224,27 @@ def read_definition(data: Any, deck: Deck, source: str) -> Puzzle:
     try:
         objective = Objective(str(objective_field.value if objective_field.present else None))
     except ValueError:
-        shown = objective_field.value if objective_field.present else None
-        objective_field.fail(f"{shown!r} is not points or sprint")
+        if objective_field.present:
+            objective_field.fail(
+                f"expected points or sprint, not {describe(objective_field.value)}"
+            )
+        else:
+            objective_field.fail("missing: expected points or sprint")
     if objective is Objective.SPRINT and cards is not None and len(cards) != 1:
         objective_field.fail("a sprint puzzle has exactly one card")
     id_field = top.at("id")
     puzzle_id = id_field.value if not id_field.missing else None
     if puzzle_id is not None and not isinstance(puzzle_id, str | int):
-        id_field.fail(f"{puzzle_id!r} is not a puzzle id")
+        id_field.fail(f"expected a puzzle id (text), not {describe(puzzle_id)}")
     solution_field = top.at("solution")
     solution = solution_field.value if not solution_field.missing else []
     if not isinstance(solution, list) or not all(isinstance(m, str) for m in solution):
-        solution_field.fail("write one move in notation per turn")
+        wrong = (
+            solution
+            if not isinstance(solution, list)
+            else next(m for m in solution if not isinstance(m, str))
+        )
+        solution_field.fail(f"write one move in notation per turn, not {describe(wrong)}")
     round_number = top.at("round").integer(1, ROUNDS, 1)
     turn_in_round = top.at("turn_in_round").integer(1, TURNS_PER_ROUND, 1)
     start = _read_start(top.at("start"), deck, cards)
@@ -248,8 +286,16 @@ def read_definition(data: Any, deck: Deck, source: str) -> Puzzle:
 def puzzle_from_data(data: Any, deck: Deck, *, source: str) -> Puzzle:
     """A puzzle stored with its proven par (the cache): read and checked, not re-proven."""
     puzzle = read_definition(data, deck, source)
-    if not puzzle.id or "par" not in data or len(puzzle.solution) != puzzle.turns:
-        raise PuzzleError(f"{source}: the entry lacks its id, par or solution")
+    lacks = [key for key, value in (("id", puzzle.id), ("par", data.get("par"))) if not value]
+    if lacks:  # par 0 is a par: only an absent or null one is lacking
+        lacks = [key for key in lacks if key == "id" or data.get(key) is None]
+    if lacks:
+        raise PuzzleError(f"{source}: {lacks[0]}: missing: a stored puzzle states its {lacks[0]}")
+    if len(puzzle.solution) != puzzle.turns:
+        raise PuzzleError(
+            f"{source}: solution: {len(puzzle.solution)} moves for the puzzle's "
+            f"{puzzle.turns} turns"
+        )
     parse_puzzle_id(puzzle.id)
     if puzzle.solution_line(deck).score().total != puzzle.par:
         raise PuzzleError(f"{source}: the stored solution does not score the stored par")

@@ -63,6 +63,14 @@ class DeckFileError(ReadError):
         return f" (and {hidden} more problem{plural}; '{command}' lists them)"
 
 
+def _shown(value: object) -> str:
+    """A value as the message shows it: a whole number as written, anything else in file
+    terms (``nothing (null)``, ``true``, ``the text 'x'``: not Python's ``None``, ``True``)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() <= 256:
+        return str(value)
+    return _describe(value)
+
+
 def _shell_word(text: str) -> str:
     """``text`` quoted for a shell when it needs quoting."""
     import shlex
@@ -94,7 +102,7 @@ def check_deck_file(path: str | Path | None = None) -> tuple[Deck | None, list[P
     _check_keys(name, "", raw, _TOP_KEYS, required=("format", "pyramids"), problems=problems)
     if "format" in raw and not _is_int(raw["format"], FORMAT_VERSION, FORMAT_VERSION):
         problems.append(
-            Problem(name, f"format is {raw['format']!r}; this silverpyr reads format: 1")
+            Problem(name, f"format is {_shown(raw['format'])}; this silverpyr reads format: 1")
         )
     expeditions = _check_expeditions(name, raw.get("expeditions"), problems)
     pyramids = _check_pyramids(name, raw["pyramids"], problems) if "pyramids" in raw else []
@@ -216,7 +224,12 @@ def _check_expedition(
     )
     label = entry.get("name")
     if "name" in entry:
-        if not isinstance(label, str) or not _NAME_RE.match(label):
+        if not isinstance(label, str):
+            problems.append(
+                Problem(name, f"name must be text such as L4, not {_describe(label)}", where)
+            )
+            ok = False
+        elif not _NAME_RE.match(label):
             problems.append(
                 Problem(
                     name,
@@ -236,7 +249,7 @@ def _check_expedition(
         problems.append(
             Problem(
                 name,
-                f"count is {count!r}; use a whole number from 1 to {MAX_EXPEDITION_COUNT}",
+                f"count is {_shown(count)}; use a whole number from 1 to {MAX_EXPEDITION_COUNT}",
                 where,
             )
         )
