@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -137,7 +138,7 @@ def _check_against_exhaustive(problem: Instance) -> None:
         assert solution.bound == exact.value
 
 
-def quick_first(seeds: range, quick: int) -> list[Any]:
+def quick_first(seeds: Sequence[int], quick: int) -> list[Any]:
     """The first ``quick`` seeds run in every test run; the rest are marked ``slow`` (CI runs
     them with ``pytest -m slow``), so the everyday suite stays within its time."""
     return [
@@ -159,7 +160,11 @@ def test_agrees_with_exhaustive_search(seed: int) -> None:
     _check_against_exhaustive(problem)
 
 
-@pytest.mark.parametrize("seed", quick_first(range(1000, 1060), 8))
+# Seed 1007's exhaustive reference alone took longer than the other seven: it runs with the
+# slow ones, and 1008 takes its place among the quick.
+@pytest.mark.parametrize(
+    "seed", quick_first([*range(1000, 1007), 1008, 1007, *range(1009, 1060)], 8)
+)
 def test_agrees_with_exhaustive_search_on_dense_rooms(seed: int) -> None:
     """Rooms crowded with crosses, skulls and potions, where the order rulings bite.
 
