@@ -57,7 +57,9 @@ class SunKindChoice(StrEnum):
     final_run = "final-run"
 
 
-CACHE_VERSION = "sun-puzzle-v1"
+CACHE_VERSION = "sun-puzzle-v2"
+"""The cache key's version: v2 since each pile's reshuffle is kept (issue 30), so a daily
+cached before is made again with the right belief."""
 
 
 def _today() -> dt.date:

@@ -5,24 +5,26 @@ The seat to move, in phase ``choose``, may play cards one at a time. Each card s
 once, and a card that touches its own symbol offers a choice: the points, or one card
 drawn (from the pile the player names), which may then be played too. A drawn card is
 random, so a turn is valued in **expected points**: the belief over a draw is uniform over
-the cards the player has not seen (the engine's :func:`~.game.next_draw`).
+the cards the pile may hold as the player sees it (the engine's :func:`~.game.next_draw`:
+for a pile made from reshuffled discards, only cards of that reshuffle; Ruling R6).
 
 **Technique: exhaustive expectimax with a memo**, deepened on the number of symbol draws.
 Decision nodes are the seat's choices (place a card, end the turn, a symbol's points or its
 draw); chance nodes are the symbol draws. The search runs on the turn as numbers (see
 :class:`_Search`): every table it uses is asked of the engine once (which card fits which
 slot, its points there, the geometry, each pile's belief: :func:`~.game.fits`,
-:func:`~.game.card_points`, :func:`~.game.unseen`), and every move of the answer is replayed
+:func:`~.game.card_points`, :func:`~.game.next_draw`), and every move of the answer is replayed
 through the engine's checked :func:`~.game.apply`, each placement's points, each symbol's
 points and each draw's belief (:func:`~.game.next_draw`, :func:`~.game.with_next_card`)
 compared with the search's: no rule is written here, and a disagreement is a
 ``SolverBugError``. A chance outcome is a card class (cards of one label are
-interchangeable), weighted by how many unseen cards share it.
+interchangeable), weighted by how many of the possible cards share it.
 
 * **Node:** what the rest of the turn can depend on: the filled slots, the symbol of each
   filled slot that a card may still be placed on (a later card sees only its neighbours'
   symbols, all below it, and a card's value counts only when it is placed), the hand and
-  the cards drawn this turn as multisets of classes (the drawn cards left the unseen ones),
+  the cards drawn this turn as multisets of classes, each marked with the pile it came from
+  (the turn's pile or its discards reshuffled this turn: each pile's belief follows from them),
   the segment of the dominance rules and the card waiting for its symbol choice. The piles'
   and discards' sizes follow from the drawn cards.
 * **Dominance** (see :meth:`_Search.value`): between two draws, placements in the pyramid's
@@ -73,7 +75,6 @@ from .game import (
     legal_moves,
     matching_neighbours,
     next_draw,
-    unseen,
     with_next_card,
 )
 from .pyramid import EMPTY as _EMPTY
@@ -118,7 +119,7 @@ class Branch:
     card: str
     """The class's label (its lowest card id's label)."""
     count: int
-    """How many unseen cards have this class."""
+    """How many of the cards the draw may bring have this class."""
     probability: Fraction
     plan: Plan
 
@@ -288,6 +289,10 @@ def _tie_rank(move: Move, notation: str) -> tuple[int, str]:
 _Node = tuple[int, int, tuple[int, ...], tuple[int, ...], int, tuple[int, int] | None]
 """A decision node of the search: (filled slots, symbols, hand, drawn, segment, pending)."""
 
+_GENERATION = 1 << 16
+"""A drawn card's class plus this when it came from a pile reshuffled this turn (a node's
+``drawn`` keeps the two apart: each pile's belief depends on which cards left which)."""
+
 _Choice = tuple[Any, ...]
 """A memoised best move: ``("place", class, slot index)``, ``("end",)``, ``("points",)``,
 ``("draw", pile)``, or ``()`` (nothing to play)."""
@@ -300,7 +305,7 @@ class _Search:
     which card fits which slot (:func:`~.game.fits`), the points it scores there
     (:func:`~.game.card_points`), the supports, the slots above and the neighbours of each
     slot (the pyramid's geometry: Ruling R3), the belief over each pile's next card
-    (:func:`~.game.unseen`, the pile's size, its discards). A node is then six small values:
+    (:func:`~.game.next_draw`, the pile's size, its discards). A node is then six small values:
 
     * the filled slots (a bit per slot index);
     * the symbols that a card placed later can still touch (3 bits per slot: the symbol of
@@ -309,7 +314,7 @@ class _Search:
       it is placed);
     * the hand and the cards drawn for symbols this turn, as sorted tuples of card classes
       (a class: the lowest card id of a label; cards of one label are interchangeable), the
-      drawn cards because they left the unseen ones;
+      drawn cards (marked by the pile they came from) because they left the pile;
     * the ``segment`` (the slots filled since the turn began or the last draw: see
       :meth:`value`) and the card waiting for its symbol choice (its slot and the points it
       offers).
@@ -374,18 +379,19 @@ class _Search:
             0,
             None,
         )
-        # the beliefs: per pile, the unseen classes, the pile's size and its discards
+        # the beliefs: per pile, its first belief, the pile's size and its discards
         self.pile_of: dict[int, PileName] = {}
-        self.unseen: dict[PileName, Counter[int]] = {}
+        self.first: dict[PileName, Counter[int]] = {}
         self.pile_size: dict[PileName, int] = {}
         self.discarded: dict[PileName, Counter[int]] = {}
         for pile in PILES:
-            self.unseen[pile] = Counter(self.canon[c] for c in unseen(root, seat, pile))
+            cards = next_draw(root, seat, pile) if root.pile(pile) else ()
+            self.first[pile] = Counter(self.canon[c] for c in cards)
             self.pile_size[pile] = len(root.pile(pile))
             self.discarded[pile] = Counter(self.canon[c] for c in root.discards(pile))
         classes = set(self.root_node[2])
         for pile in PILES:
-            classes |= set(self.unseen[pile]) | set(self.discarded[pile])
+            classes |= set(self.first[pile]) | set(self.discarded[pile])
         self.fit: dict[int, int] = {}
         self.points: dict[int, tuple[int, ...]] = {}
         for k in sorted(classes):
@@ -415,24 +421,29 @@ class _Search:
             self._notations[(k, i)] = text
         return text
 
-    def pool(self, pile: PileName, drawn: tuple[int, ...]) -> list[tuple[int, int]]:
+    def pool(self, pile: PileName, drawn: tuple[int, ...]) -> tuple[int, list[tuple[int, int]]]:
         """What the next card of ``pile`` may be after the symbol draws ``drawn`` this turn:
-        (class, count) pairs. As the engine's :func:`~.game.next_draw`: the unseen cards of
-        the pile's type while its draw pile holds cards; its discards when the pile is empty
-        (they are reshuffled: R6); after that, the unseen cards and the old discards."""
-        taken = Counter(k for k in drawn if self.pile_of[k] == pile)
-        j = sum(taken.values())
+        the generation of the pile it comes from (0: the pile the turn began with, 1: its
+        discards reshuffled) and (class, count) pairs. As the engine's
+        :func:`~.game.next_draw` (Ruling R6): the turn's first belief less the cards drawn
+        from it while the draw pile holds cards; once it is empty, its discards, reshuffled,
+        less the cards drawn from them; nothing once those are gone too (a play turn
+        discards nothing, so no third pile comes)."""
+        j = 0
+        taken: Counter[int] = Counter()
+        for entry in drawn:
+            if self.pile_of[entry % _GENERATION] == pile:
+                j += 1
+                if entry >= _GENERATION:
+                    taken[entry - _GENERATION] += 1
         size = self.pile_size[pile]
         discards = self.discarded[pile]
         if j < size:
-            counts = self.unseen[pile] - taken
-        elif j == size:
-            counts = Counter(discards)
-        elif j < size + sum(discards.values()):
-            counts = (self.unseen[pile] + discards) - taken
-        else:
-            counts = Counter()
-        return sorted(counts.items())
+            mine = Counter(e for e in drawn if e < _GENERATION and self.pile_of[e] == pile)
+            return 0, sorted((self.first[pile] - mine).items())
+        if j < size + sum(discards.values()):
+            return 1, sorted((discards - taken).items())
+        return 1, []
 
     def value(self, node: _Node, root: bool = False) -> Fraction | int:
         """Expected points the seat still scores this turn from ``node``, playing best.
@@ -462,13 +473,13 @@ class _Search:
             choice, rank = ("points",), (2, "")
             if segment & ~(self.cone[slot] | 1 << slot) == 0:  # the draw-first rule
                 for pile in PILES:
-                    pool = self.pool(pile, drawn)
+                    generation, pool = self.pool(pile, drawn)
                     if not pool:
                         continue
                     if len(drawn) >= self.draw_limit:
                         self.limited = True
                         continue
-                    worth = self.draw_value(filled, symbols, hand, drawn, pool)
+                    worth = self.draw_value(filled, symbols, hand, drawn, generation, pool)
                     draw_rank = (1, f"symbol {pile}")
                     if worth > best or (worth == best and draw_rank < rank):
                         best, choice, rank = worth, ("draw", pile), draw_rank
@@ -537,6 +548,7 @@ class _Search:
         symbols: int,
         hand: tuple[int, ...],
         drawn: tuple[int, ...],
+        generation: int,
         pool: list[tuple[int, int]],
     ) -> Fraction:
         """Expected points of a symbol's draw and the best play after each card class."""
@@ -548,7 +560,7 @@ class _Search:
                 filled,
                 symbols,
                 tuple(sorted((*hand, k))),
-                tuple(sorted((*drawn, k))),
+                tuple(sorted((*drawn, k + generation * _GENERATION))),
                 0,
                 None,
             )
@@ -575,7 +587,7 @@ class _Search:
                 move: Move = SymbolDraw(pile)
                 cards = next_draw(state, seat, pile)
                 belief = Counter(self.canon[c] for c in cards)
-                pool = self.pool(pile, drawn)
+                generation, pool = self.pool(pile, drawn)
                 if sorted(belief.items()) != pool:
                     raise SolverBugError(
                         f"the best turn's belief over the {pile} pile is not the engine's: "
@@ -592,7 +604,7 @@ class _Search:
                         filled,
                         symbols,
                         tuple(sorted((*hand, k))),
-                        tuple(sorted((*drawn, k))),
+                        tuple(sorted((*drawn, k + generation * _GENERATION))),
                         0,
                         None,
                     )
