@@ -142,6 +142,7 @@ def daily(
 ) -> None:
     """Play today's Pyramid of the Sun daily: the same puzzle for everyone on your date."""
     from ...puzzles.sun.ids import daily_puzzle, parse_date
+    from ...puzzles.sun.par_changes import archive_note
     from ...puzzles.sun.puzzle import SunPuzzleError
 
     text = moves_text(moves, moves_file)
@@ -157,6 +158,7 @@ def daily(
         plain=plain,
         parse_date=parse_date,
         error=SunPuzzleError,
+        note=archive_note,
     )
     if day is None:
         return
