@@ -24,7 +24,7 @@ import datetime as dt
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from typing import TYPE_CHECKING, Annotated, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Protocol, TypeAlias, TypeVar
 
 import typer
 
@@ -162,13 +162,14 @@ def daily_to_play(
     plain: bool,
     parse_date: Callable[[str], dt.date],
     error: Error,
+    note: ArchiveNote | None = None,
 ) -> dt.date | None:
     """The date of the daily ``daily`` plays (``--date``, else ``today``; not after it), or
     ``None`` when ``--archive`` listed the dailies instead (it plays nothing)."""
     if archive:
         if date is not None or text is not None or restart:
             raise error("--archive lists the dailies: it takes only --days, --json, --plain")
-        show_archive(game, today, days, as_json=as_json, plain=plain)
+        show_archive(game, today, days, as_json=as_json, plain=plain, note=note)
         return None
     day = parse_date(date) if date is not None else today
     require_out(day, today, error)
@@ -453,20 +454,39 @@ def finish_attempt(
 # --- the archive -------------------------------------------------------------------------
 
 
-def show_archive(game: str, today: dt.date, days: int, *, as_json: bool, plain: bool) -> None:
-    """``daily --archive``: ``game``'s dailies of the last ``days`` days with your result."""
+ArchiveNote: TypeAlias = "Callable[[ArchiveEntry], str | None]"
+"""A game's note on a line of its archive (``None``: no note)."""
+
+
+def show_archive(
+    game: str,
+    today: dt.date,
+    days: int,
+    *,
+    as_json: bool,
+    plain: bool,
+    note: ArchiveNote | None = None,
+) -> None:
+    """``daily --archive``: ``game``'s dailies of the last ``days`` days with your result,
+    and the game's ``note`` on a line where it has one."""
     from ..puzzles.standings import archive
     from ..puzzles.store import Store
 
     with Store.open_default(game=game) as store:
         entries = archive(store.attempts(), store.all_progress(), today, days)
+    notes = [None if note is None else note(entry) for entry in entries]
 
     def render(console: Console) -> None:
-        for entry in entries:
-            console.print(f"{entry.date}  {describe_entry(entry)}", markup=False)
+        for entry, text in zip(entries, notes, strict=True):
+            line = f"{entry.date}  {describe_entry(entry)}"
+            console.print(line if text is None else f"{line}  ({text})", markup=False)
 
+    dailies = [entry_dict(e) for e in entries]
+    for data, text in zip(dailies, notes, strict=True):
+        if text is not None:
+            data["note"] = text
     emit(
-        {"today": today.isoformat(), "dailies": [entry_dict(e) for e in entries]},
+        {"today": today.isoformat(), "dailies": dailies},
         render,
         as_json=as_json,
         plain=plain,
@@ -502,6 +522,7 @@ def describe_entry(entry: ArchiveEntry) -> str:
 __all__ = [
     "ARCHIVE_DAYS",
     "RAN_OUT",
+    "ArchiveNote",
     "ArchiveOption",
     "DateOption",
     "DaysOption",

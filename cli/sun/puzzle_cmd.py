@@ -58,7 +58,9 @@ class SunKindChoice(StrEnum):
     final_run = "final-run"
 
 
-CACHE_VERSION = "sun-puzzle-v1"
+CACHE_VERSION = "sun-puzzle-v2"
+"""The cache key's version: v2 since each pile's reshuffle is kept (issue 30), so a daily
+cached before is made again with the right belief."""
 
 
 def _today() -> dt.date:
@@ -141,6 +143,7 @@ def daily(
 ) -> None:
     """Play today's Pyramid of the Sun daily: the same puzzle for everyone on your date."""
     from ...puzzles.sun.ids import daily_puzzle, parse_date
+    from ...puzzles.sun.par_changes import archive_note
     from ...puzzles.sun.puzzle import SunPuzzleError
 
     text = moves_text(moves, moves_file)
@@ -156,6 +159,7 @@ def daily(
         plain=plain,
         parse_date=parse_date,
         error=SunPuzzleError,
+        note=archive_note,
     )
     if day is None:
         return

@@ -14,7 +14,9 @@ exact expected value of the best turn (:class:`~.values.TurnValues`), a Fraction
 * **The draw order:** the position is rebuilt by the engine's
   :func:`~silverpyr.solver.sun.game.position` from its parts and the puzzle's ``deal_seed``,
   which orders the unseen cards into the piles: a symbol's draw reveals the same card for
-  everyone.
+  everyone. A pile the game had made from reshuffled discards keeps that reshuffle
+  (``standard_reshuffled``, ``edge_reshuffled``: absent in files made before it was kept,
+  which read as piles of the setup), so its draws are the cards of that reshuffle only.
 * **Difficulty** comes from how far below par the greedy turn and the best single card land
   (:mod:`.rating`).
 """
@@ -28,7 +30,7 @@ from typing import Any
 
 from ...solver.errors import SilverpyrError
 from ...solver.rng import MAX_SEED, SeededStream, seed_problem
-from ...solver.sun.cards import Deck
+from ...solver.sun.cards import PILES, Deck
 from ...solver.sun.game import (
     SIZES,
     Discard,
@@ -125,6 +127,11 @@ class SunPuzzle:
             "hands": [list(hand) for hand in state.hands],
             "standard_discards": list(state.standard_discards),
             "edge_discards": list(state.edge_discards),
+            **{
+                f"{pile}_reshuffled": list(cards)
+                for pile in PILES
+                if (cards := state.reshuffled(pile)) is not None
+            },
             "marker": state.marker,
             "scores": list(state.scores),
             "deal_seed": self.deal_seed,
@@ -180,6 +187,11 @@ class SunPuzzle:
                 edge_discards=reader.wholes("edge_discards"),
                 marker=reader.whole("marker"),
                 seed=deal_seed,
+                reshuffled={
+                    pile: reader.wholes(f"{pile}_reshuffled")
+                    for pile in PILES
+                    if f"{pile}_reshuffled" in data
+                },
             )
         except PositionError as error:
             raise SunPuzzleError(f"{where}: the position: {error}") from None
@@ -335,6 +347,7 @@ def generate(seed: int, kind: str, deck: Deck, *, puzzle_id: str | None = None) 
             edge_discards=game.edge_discards,
             marker=game.marker,
             seed=deal_seed,
+            reshuffled={pile: game.reshuffled(pile) for pile in PILES},
         )
         values = TurnValues(state.turn)
         try:

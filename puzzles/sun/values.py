@@ -19,9 +19,10 @@ over the engine's own :func:`~silverpyr.solver.sun.game.legal_moves` and
   exchange argument is at :meth:`TurnValues._q`). ``V*`` and every exact ``Q`` a player is
   charged are unrestricted.
 * **Memo key:** the order floor, the phase, the card waiting for its symbol, the pyramid
-  and the hand by card label, and the sizes of the piles and discards (what the belief of
-  a draw depends on: within one turn the discards only change by a reshuffle, which empties
-  them).
+  and the hand by card label, each draw pile's belief by label (which cards of a reshuffle
+  are left depends on which cards were drawn, not only on their labels), and the sizes of
+  the piles and discards (within one turn the discards only change by a reshuffle, which
+  empties them).
 * **Ties** between moves of equal value are broken the same way on every machine (the
   solver's order: end the turn first, then a symbol's draw, then the points, then the
   smallest notation), so the hints' "best move" is always the same.
@@ -33,7 +34,7 @@ from fractions import Fraction
 from functools import cache
 
 from ...solver.errors import SilverpyrError
-from ...solver.sun.cards import Deck, PileName
+from ...solver.sun.cards import PILES, Deck, PileName
 from ...solver.sun.game import (
     Draw,
     EndTurn,
@@ -106,11 +107,18 @@ class TurnValues:
         canon = self._canon(state.deck)
         labels = tuple([canon[c] for c in state.pyramid.cells])
         hand = tuple(sorted([canon[c] for c in state.hands[self.seat]]))
+        beliefs = tuple(
+            tuple(sorted([canon[c] for c in next_draw(state, self.seat, pile)]))
+            if state.pile(pile)
+            else ()
+            for pile in PILES
+        )
         return (
             state.phase,
             state.pending,
             labels,
             hand,
+            beliefs,
             len(state.standard_pile),
             len(state.edge_pile),
             len(state.standard_discards),

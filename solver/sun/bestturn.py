@@ -5,39 +5,46 @@ The seat to move, in phase ``choose``, may play cards one at a time. Each card s
 once, and a card that touches its own symbol offers a choice: the points, or one card
 drawn (from the pile the player names), which may then be played too. A drawn card is
 random, so a turn is valued in **expected points**: the belief over a draw is uniform over
-the cards the player has not seen (the engine's :func:`~.game.next_draw`).
+the cards the pile may hold as the player sees it (the engine's :func:`~.game.next_draw`:
+for a pile made from reshuffled discards, only cards of that reshuffle; Ruling R6).
 
 **Technique: exhaustive expectimax with a memo**, deepened on the number of symbol draws.
 Decision nodes are the seat's choices (place a card, end the turn, a symbol's points or its
 draw); chance nodes are the symbol draws. The search runs on the turn as numbers (see
 :class:`_Search`): every table it uses is asked of the engine once (which card fits which
 slot, its points there, the geometry, each pile's belief: :func:`~.game.fits`,
-:func:`~.game.card_points`, :func:`~.game.unseen`), and every move of the answer is replayed
+:func:`~.game.card_points`, :func:`~.game.next_draw`), and every move of the answer is replayed
 through the engine's checked :func:`~.game.apply`, each placement's points, each symbol's
 points and each draw's belief (:func:`~.game.next_draw`, :func:`~.game.with_next_card`)
 compared with the search's: no rule is written here, and a disagreement is a
 ``SolverBugError``. A chance outcome is a card class (cards of one label are
-interchangeable), weighted by how many unseen cards share it.
+interchangeable), weighted by how many of the possible cards share it.
 
 * **Node:** what the rest of the turn can depend on: the filled slots, the symbol of each
   filled slot that a card may still be placed on (a later card sees only its neighbours'
   symbols, all below it, and a card's value counts only when it is placed), the hand and
-  the cards drawn this turn as multisets of classes (the drawn cards left the unseen ones),
+  the cards drawn this turn as multisets of classes, each marked with the pile it came from
+  (the turn's pile or its discards reshuffled this turn: each pile's belief follows from them),
   the segment of the dominance rules and the card waiting for its symbol choice. The piles'
   and discards' sizes follow from the drawn cards.
 * **Dominance** (see :meth:`_Search.value`): between two draws, placements in the pyramid's
   order only (each set of placements searched once, not once per order), and a draw only
   when every card placed since the last draw lies under the drawing card.
-* **Iterative deepening on draws.** A symbol's draw can bring a card that is placed, touches
-  its symbol and draws again: the tree grows about thirtyfold with each draw, so a turn
-  with a long chain cannot be searched to the end in seconds. The search first finds the
-  best plan that draws **no** card for symbols (no chance: quick), then the best that draws
-  at most 1, 2, ... Each answer is exact for its plans. When a search finds no draw that
-  its limit kept out, its plan is the best of all plans: status ``proven``. When the time
-  limit (always given) comes first, the answer is the last completed search's plan, status
-  ``best found`` with its draw limit (:attr:`BestTurn.draw_limit`); its value is the exact
-  expected points of that plan, and a lower bound of the best turn's. (If even the plans
-  without draws are not searched in time, the greedy line is the answer.)
+* **Iterative deepening on draws, with a bound.** A symbol's draw can bring a card that is
+  placed, touches its symbol and draws again: the tree grows about thirtyfold with each
+  draw, so a turn with a long chain cannot be searched to the end in seconds. The search
+  first finds the best plan that draws **no** card for symbols (no chance: quick), then the
+  best that draws at most 1, 2, ... Each search computes two numbers per node: the exact
+  value of the best plan within its draw limit, and an **upper bound** over all plans (see
+  :meth:`_Search.value`): where the limit keeps a draw out, that draw is bounded by
+  :meth:`_Search.bound` (each card still to come scores at most the most any possible card
+  scores on a slot: a wildcard), elsewhere the bound is the exact max/expectation of the
+  children's bounds. The answer is **proven** when the plan's value meets the lowest bound
+  found (always so when no draw was kept out); when the time or node limit comes first, it
+  is the last completed search's plan with its exact value and the bound, ``best found``.
+  (If even the plans without draws are not searched in time, the greedy line is the answer,
+  with the bound of the root.) The proof never depends on the draw limit: only the bound
+  does.
 * **Exact values:** :class:`fractions.Fraction` at chance nodes, integers elsewhere.
 * **Ties** (equal expected points) are broken the same way on every machine: end the turn
   rather than play on (a card is kept), draw rather than take the points (a card is
@@ -73,7 +80,6 @@ from .game import (
     legal_moves,
     matching_neighbours,
     next_draw,
-    unseen,
     with_next_card,
 )
 from .pyramid import EMPTY as _EMPTY
@@ -118,7 +124,7 @@ class Branch:
     card: str
     """The class's label (its lowest card id's label)."""
     count: int
-    """How many unseen cards have this class."""
+    """How many of the cards the draw may bring have this class."""
     probability: Fraction
     plan: Plan
 
@@ -186,19 +192,23 @@ def _show(value: Fraction) -> str:
 
 @dataclass(frozen=True)
 class BestTurn:
-    """The best turn for the seat to move, in expected points scored this turn."""
+    """The best turn found for the seat to move, in expected points scored this turn, and
+    a proven upper bound on the best turn."""
 
     status: str
-    """``proven`` when the search was complete, ``best found`` when the time limit
-    stopped it (better plans may exist; see :attr:`draw_limit`)."""
+    """``proven`` when the plan's value meets the upper bound, else ``best found`` (the time
+    or node limit came first: better plans may exist, worth at most :attr:`upper_bound`)."""
     draw_limit: int | None
     """For a ``best found`` answer: the plan is the best (exactly valued) of the plans that
-    draw at most this many cards for symbols; ``None`` when proven, or when the time limit
-    came even before the plans without draws were searched (then the plan is the greedy
-    line: each time the card worth most points now, every symbol's points taken)."""
+    draw at most this many cards for symbols; ``None`` when proven, or when the limit came
+    even before the plans without draws were searched (then the plan is the greedy line:
+    each time the card worth most points now, every symbol's points taken)."""
     seat: int
     value: Fraction
     """Expected points the plan scores this turn (exact)."""
+    upper_bound: Fraction
+    """Proven: no plan scores more expected points this turn (equal to :attr:`value` when
+    proven)."""
     plan: Plan
     can_play: bool
     """Whether any card can be played at all (if not, the plan is empty)."""
@@ -211,8 +221,15 @@ class BestTurn:
 
     @property
     def proven(self) -> bool:
-        """Whether the value is proven best."""
+        """Whether the value is proven best (it meets the upper bound)."""
         return self.status == PROVEN
+
+    @property
+    def gap(self) -> float:
+        """How far the value may be from the best, as a share of the bound (0 when proven)."""
+        if self.upper_bound <= 0:
+            return 0.0
+        return float((self.upper_bound - self.value) / self.upper_bound)
 
     @property
     def expected_points(self) -> float:
@@ -234,6 +251,9 @@ class BestTurn:
             "seat": self.seat,
             "value": str(self.value),
             "expected_points": float(self.value),
+            "upper_bound": str(self.upper_bound),
+            "upper_bound_points": float(self.upper_bound),
+            "gap": round(self.gap, 4),
             "can_play": self.can_play,
             "plan": self.plan.to_dict(),
             "draw_instead": {
@@ -248,27 +268,33 @@ class BestTurn:
 
     def lines(self, depth: int | None = PLAN_DEPTH) -> list[str]:
         """The answer for people (the plan down to ``depth`` symbol draws)."""
-        if self.proven:
-            head = "proven best"
-        elif self.draw_limit is not None:
-            cards = "no card" if self.draw_limit == 0 else f"at most {self.draw_limit} card"
-            plural = "s" if self.draw_limit > 1 else ""
-            head = (
-                f"best found (the time limit came first; best of the plans drawing {cards}"
-                f"{plural} for symbols)"
-            )
-        else:
-            head = "best found (the time limit came first; the greedy line)"
         if not self.can_play:
             out = ["no card in hand can be played this turn"]
+        elif self.proven:
+            out = [f"proven best: {_show(self.value)} expected points this turn"]
         else:
-            out = [f"{head}: {_show(self.value)} expected points this turn"]
+            out = [
+                f"best found {_one(self.value)}, at most {_one(self.upper_bound)} "
+                f"(gap {self.gap:.0%}) expected points this turn"
+            ]
+            if self.draw_limit is None:
+                out.append("  (the limit came first: the greedy line)")
+            else:
+                cards = "no card" if self.draw_limit == 0 else f"at most {self.draw_limit} card"
+                plural = "s" if self.draw_limit > 1 else ""
+                out.append(f"  (the limit came first: the best plan drawing {cards}{plural})")
+        if self.can_play:
             out.extend(self.plan.lines("  ", depth))
         if self.can_draw:
             out.append("drawing 2 instead: 0 points this turn (its cards score later)")
         else:
             out.append("drawing 2 instead: not possible (no card left to draw)")
         return out
+
+
+def _one(value: Fraction) -> str:
+    """Expected points to one decimal (``23.5``)."""
+    return f"{float(value):.1f}"
 
 
 # --- the search ------------------------------------------------------------------------------
@@ -288,6 +314,10 @@ def _tie_rank(move: Move, notation: str) -> tuple[int, str]:
 _Node = tuple[int, int, tuple[int, ...], tuple[int, ...], int, tuple[int, int] | None]
 """A decision node of the search: (filled slots, symbols, hand, drawn, segment, pending)."""
 
+_GENERATION = 1 << 16
+"""A drawn card's class plus this when it came from a pile reshuffled this turn (a node's
+``drawn`` keeps the two apart: each pile's belief depends on which cards left which)."""
+
 _Choice = tuple[Any, ...]
 """A memoised best move: ``("place", class, slot index)``, ``("end",)``, ``("points",)``,
 ``("draw", pile)``, or ``()`` (nothing to play)."""
@@ -300,7 +330,7 @@ class _Search:
     which card fits which slot (:func:`~.game.fits`), the points it scores there
     (:func:`~.game.card_points`), the supports, the slots above and the neighbours of each
     slot (the pyramid's geometry: Ruling R3), the belief over each pile's next card
-    (:func:`~.game.unseen`, the pile's size, its discards). A node is then six small values:
+    (:func:`~.game.next_draw`, the pile's size, its discards). A node is then six small values:
 
     * the filled slots (a bit per slot index);
     * the symbols that a card placed later can still touch (3 bits per slot: the symbol of
@@ -309,7 +339,7 @@ class _Search:
       it is placed);
     * the hand and the cards drawn for symbols this turn, as sorted tuples of card classes
       (a class: the lowest card id of a label; cards of one label are interchangeable), the
-      drawn cards because they left the unseen ones;
+      drawn cards (marked by the pile they came from) because they left the pile;
     * the ``segment`` (the slots filled since the turn began or the last draw: see
       :meth:`value`) and the card waiting for its symbol choice (its slot and the points it
       offers).
@@ -322,9 +352,13 @@ class _Search:
     recursion over the engine's moves) checks the values.
     """
 
-    def __init__(self, root: SunState, deadline: float, draw_limit: int) -> None:
+    def __init__(
+        self, root: SunState, deadline: float, draw_limit: int, node_limit: float = float("inf")
+    ) -> None:
         self.root = root
         self.draw_limit = draw_limit
+        self.node_limit = node_limit
+        """Nodes this search may evaluate before it stops as at the time limit."""
         self.limited = False
         """Whether the draw limit kept a symbol draw out somewhere (then the value is the
         best of the plans drawing at most ``draw_limit`` cards, not of all plans)."""
@@ -374,18 +408,19 @@ class _Search:
             0,
             None,
         )
-        # the beliefs: per pile, the unseen classes, the pile's size and its discards
+        # the beliefs: per pile, its first belief, the pile's size and its discards
         self.pile_of: dict[int, PileName] = {}
-        self.unseen: dict[PileName, Counter[int]] = {}
+        self.first: dict[PileName, Counter[int]] = {}
         self.pile_size: dict[PileName, int] = {}
         self.discarded: dict[PileName, Counter[int]] = {}
         for pile in PILES:
-            self.unseen[pile] = Counter(self.canon[c] for c in unseen(root, seat, pile))
+            cards = next_draw(root, seat, pile) if root.pile(pile) else ()
+            self.first[pile] = Counter(self.canon[c] for c in cards)
             self.pile_size[pile] = len(root.pile(pile))
             self.discarded[pile] = Counter(self.canon[c] for c in root.discards(pile))
         classes = set(self.root_node[2])
         for pile in PILES:
-            classes |= set(self.unseen[pile]) | set(self.discarded[pile])
+            classes |= set(self.first[pile]) | set(self.discarded[pile])
         self.fit: dict[int, int] = {}
         self.points: dict[int, tuple[int, ...]] = {}
         for k in sorted(classes):
@@ -398,12 +433,28 @@ class _Search:
                 if not filled >> i & 1 and fits(kind, pyramid, self.slots[i]) is None
             )
             self.points[k] = tuple(card_points(kind, pyramid, slot) for slot in self.slots)
-        self.memo: dict[_Node, tuple[Fraction | int, _Choice]] = {}
+        self.memo: dict[_Node, tuple[Fraction | int, Fraction | int, _Choice]] = {}
+        # the bound's tables: the most any card that may come this turn scores on each slot
+        # (its symbol's points at most 2: only the two cards below are there when it is
+        # laid), and how many cards the symbol draws may bring at most
+        slot_best = [0] * size
+        for k in classes:
+            bonus = 2 if self.symbol[k] else 0
+            for i in range(size):
+                if self.fit[k] >> i & 1:
+                    extra = 0 if i == self.top else bonus
+                    slot_best[i] = max(slot_best[i], self.points[k][i] + extra)
+        self.slot_best = tuple(slot_best)
+        self.drawable = sum(
+            self.pile_size[pile] + sum(self.discarded[pile].values()) for pile in PILES
+        )
         self.nodes = 0
         self._notations: dict[tuple[int, int], str] = {}
 
     def tick(self) -> None:
         self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise _OutOfTime
         if self.nodes % _CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
             raise _OutOfTime
 
@@ -415,27 +466,37 @@ class _Search:
             self._notations[(k, i)] = text
         return text
 
-    def pool(self, pile: PileName, drawn: tuple[int, ...]) -> list[tuple[int, int]]:
+    def pool(self, pile: PileName, drawn: tuple[int, ...]) -> tuple[int, list[tuple[int, int]]]:
         """What the next card of ``pile`` may be after the symbol draws ``drawn`` this turn:
-        (class, count) pairs. As the engine's :func:`~.game.next_draw`: the unseen cards of
-        the pile's type while its draw pile holds cards; its discards when the pile is empty
-        (they are reshuffled: R6); after that, the unseen cards and the old discards."""
-        taken = Counter(k for k in drawn if self.pile_of[k] == pile)
-        j = sum(taken.values())
+        the generation of the pile it comes from (0: the pile the turn began with, 1: its
+        discards reshuffled) and (class, count) pairs. As the engine's
+        :func:`~.game.next_draw` (Ruling R6): the turn's first belief less the cards drawn
+        from it while the draw pile holds cards; once it is empty, its discards, reshuffled,
+        less the cards drawn from them; nothing once those are gone too (a play turn
+        discards nothing, so no third pile comes)."""
+        j = 0
+        taken: Counter[int] = Counter()
+        for entry in drawn:
+            if self.pile_of[entry % _GENERATION] == pile:
+                j += 1
+                if entry >= _GENERATION:
+                    taken[entry - _GENERATION] += 1
         size = self.pile_size[pile]
         discards = self.discarded[pile]
         if j < size:
-            counts = self.unseen[pile] - taken
-        elif j == size:
-            counts = Counter(discards)
-        elif j < size + sum(discards.values()):
-            counts = (self.unseen[pile] + discards) - taken
-        else:
-            counts = Counter()
-        return sorted(counts.items())
+            mine = Counter(e for e in drawn if e < _GENERATION and self.pile_of[e] == pile)
+            return 0, sorted((self.first[pile] - mine).items())
+        if j < size + sum(discards.values()):
+            return 1, sorted((discards - taken).items())
+        return 1, []
 
-    def value(self, node: _Node, root: bool = False) -> Fraction | int:
-        """Expected points the seat still scores this turn from ``node``, playing best.
+    def value(self, node: _Node, root: bool = False) -> tuple[Fraction | int, Fraction | int]:
+        """Expected points the seat still scores this turn from ``node``, playing best among
+        the plans that draw at most ``draw_limit`` cards for symbols (exact), and an upper
+        bound on them over all plans: where the limit keeps a draw out (the horizon), the
+        draw is valued by :meth:`bound`; everywhere else the bound is the exact
+        expectation of the children's bounds (so it is admissible: every number it adds is
+        at least the true one).
 
         ``segment`` (a bit per slot index) holds the slots filled since the turn began or the
         last symbol draw. Two dominance rules cut the orders that cannot do better than
@@ -451,33 +512,41 @@ class _Search:
         """
         known = self.memo.get(node)
         if known is not None:
-            return known[0]
+            return known[0], known[1]
         self.tick()
         filled, symbols, hand, drawn, segment, pending = node
         best: Fraction | int
+        high: Fraction | int
         choice: _Choice
         if pending is not None:
             slot, matches = pending
-            best = matches + self.value((filled, symbols, hand, drawn, segment, None))
+            low, up = self.value((filled, symbols, hand, drawn, segment, None))
+            best, high = matches + low, matches + up
             choice, rank = ("points",), (2, "")
             if segment & ~(self.cone[slot] | 1 << slot) == 0:  # the draw-first rule
                 for pile in PILES:
-                    pool = self.pool(pile, drawn)
+                    generation, pool = self.pool(pile, drawn)
                     if not pool:
                         continue
                     if len(drawn) >= self.draw_limit:
+                        # the horizon: the draw is not searched, only bounded
                         self.limited = True
+                        high = max(high, self.bound(filled, hand, drawn, extra=1))
                         continue
-                    worth = self.draw_value(filled, symbols, hand, drawn, pool)
+                    worth, worth_high = self.draw_value(
+                        filled, symbols, hand, drawn, generation, pool
+                    )
+                    high = max(high, worth_high)
                     draw_rank = (1, f"symbol {pile}")
                     if worth > best or (worth == best and draw_rank < rank):
                         best, choice, rank = worth, ("draw", pile), draw_rank
-            self.memo[node] = (best, choice)
-            return best
+            self.memo[node] = (best, high, choice)
+            return best, high
         if root:
             best, choice, rank = 0, (), (9, "")
         else:
             best, choice, rank = 0, ("end",), (0, "")
+        high = 0
         floor = segment.bit_length() - 1
         top = self.top
         support_mask = self.support_mask
@@ -501,6 +570,7 @@ class _Search:
                 if filled & support_mask[i] != support_mask[i]:
                     continue  # not open
                 gain: Fraction | int = points[i]
+                gain_high: Fraction | int = gain
                 if i != top:
                     matches = 0
                     if mine:
@@ -512,7 +582,7 @@ class _Search:
                     for j in self.supports[i]:
                         if all(now >> a & 1 for a in self.above[j]):
                             changed &= ~(7 << 3 * j)
-                    gain += self.value(
+                    low, up = self.value(
                         (
                             now,
                             changed,
@@ -522,14 +592,36 @@ class _Search:
                             (i, matches) if matches else None,
                         )
                     )
+                    gain += low
+                    gain_high += up
+                high = max(high, gain_high)
                 if gain > best or choice == ():
                     best, choice, rank = gain, ("place", k, i), (3, self.place_notation(k, i))
                 elif gain == best:
                     place_rank = (3, self.place_notation(k, i))
                     if place_rank < rank:
                         choice, rank = ("place", k, i), place_rank
-        self.memo[node] = (best, choice)
-        return best
+        self.memo[node] = (best, high, choice)
+        return best, high
+
+    def bound(self, filled: int, hand: tuple[int, ...], drawn: tuple[int, ...], extra: int) -> int:
+        """An upper bound on the points the rest of the turn can score from a decision node
+        with ``hand`` and ``extra`` more cards about to come (a draw at the horizon): every
+        card placed scores at most the most any card that may come this turn scores on its
+        slot, its symbol's 2 points included (:attr:`slot_best`), each slot filled at most
+        once, and at most one slot per card held or still drawable. (A wildcard bound: no
+        card is worse than the best card that could come.)"""
+        left = self.draws_left(drawn) - extra
+        cards = len(hand) + extra + max(0, left)
+        best = sorted(
+            (self.slot_best[i] for i in range(len(self.slot_best)) if not filled >> i & 1),
+            reverse=True,
+        )
+        return sum(best[:cards])
+
+    def draws_left(self, drawn: tuple[int, ...]) -> int:
+        """Cards the symbol draws may still bring this turn (both piles, discards included)."""
+        return self.drawable - len(drawn)
 
     def draw_value(
         self,
@@ -537,24 +629,29 @@ class _Search:
         symbols: int,
         hand: tuple[int, ...],
         drawn: tuple[int, ...],
+        generation: int,
         pool: list[tuple[int, int]],
-    ) -> Fraction:
-        """Expected points of a symbol's draw and the best play after each card class."""
+    ) -> tuple[Fraction, Fraction]:
+        """Expected points of a symbol's draw and the best play after each card class (and
+        the same with the bounds of the children)."""
         self.tick()
         total: Fraction | int = 0
+        total_high: Fraction | int = 0
         weight = 0
         for k, count in pool:
             child = (
                 filled,
                 symbols,
                 tuple(sorted((*hand, k))),
-                tuple(sorted((*drawn, k))),
+                tuple(sorted((*drawn, k + generation * _GENERATION))),
                 0,
                 None,
             )
-            total += count * self.value(child)
+            low, up = self.value(child)
+            total += count * low
+            total_high += count * up
             weight += count
-        return Fraction(total) / weight
+        return Fraction(total) / weight, Fraction(total_high) / weight
 
     def plan(self, state: SunState, node: _Node) -> Plan:
         """The memoised best play from ``node`` (the engine's ``state``) as a policy tree,
@@ -566,7 +663,7 @@ class _Search:
         first = node == self.root_node
         while state.phase is not Phase.OVER and state.turn == seat:
             self.value(node, root=first)
-            choice = self.memo[node][1]
+            choice = self.memo[node][2]
             filled, symbols, hand, drawn, _, pending = node
             if not choice:
                 break
@@ -575,7 +672,7 @@ class _Search:
                 move: Move = SymbolDraw(pile)
                 cards = next_draw(state, seat, pile)
                 belief = Counter(self.canon[c] for c in cards)
-                pool = self.pool(pile, drawn)
+                generation, pool = self.pool(pile, drawn)
                 if sorted(belief.items()) != pool:
                     raise SolverBugError(
                         f"the best turn's belief over the {pile} pile is not the engine's: "
@@ -592,7 +689,7 @@ class _Search:
                         filled,
                         symbols,
                         tuple(sorted((*hand, k))),
-                        tuple(sorted((*drawn, k))),
+                        tuple(sorted((*drawn, k + generation * _GENERATION))),
                         0,
                         None,
                     )
@@ -710,13 +807,19 @@ def _greedy_plan(state: SunState) -> Plan:
 
 
 def best_turn(
-    state: SunState, *, time_limit: float = DEFAULT_TIME_LIMIT, max_draws: int | None = None
+    state: SunState,
+    *,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    max_draws: int | None = None,
+    node_limit: int | None = None,
 ) -> BestTurn:
-    """The best plays this turn for the seat to move (phase ``choose``), in expected points.
+    """The best plays this turn for the seat to move (phase ``choose``), in expected points,
+    with a proven upper bound on the best turn.
 
     ``max_draws`` limits the plans searched to those drawing at most that many cards for
-    symbols (tests and benchmarks; the answer is then ``best found`` whenever the limit
-    kept a draw out).
+    symbols (tests and benchmarks: the value is then the best of those plans, and the
+    bound still bounds all plans). ``node_limit`` stops the search after that many nodes
+    as the time limit does (a budget that does not depend on the machine's speed).
 
     Raises :class:`BestTurnError` when the state is not a turn's start or the time limit is
     not positive.
@@ -734,17 +837,22 @@ def best_turn(
     can_play = any(isinstance(m, Place) for m in moves)
     can_draw = any(isinstance(m, Draw) for m in moves)
     nodes = 0
+    budget = float("inf") if node_limit is None else node_limit
     plan: Plan | None = None
     limit: int | None = None
-    proven = False
-    # Iterative deepening on the symbol draws: the best plan that draws at most 0 cards for
-    # symbols (no chance: quick), then at most 1, 2, ... Each answer is exact for its
-    # plans; when no draw was kept out by the limit, it is the best of all plans: proven.
+    # Deepening on the symbol draws: the best plan that draws at most 0 cards for symbols
+    # (no chance: quick), then at most 1, 2, ... Each search's value is exact for its plans
+    # and its bound holds for all plans (the draws past the limit bounded, not searched);
+    # the answer is proven when the best plan found meets the lowest bound.
+    upper: Fraction | None = None
     draw_limit = 0
     while True:
-        search = _Search(state, began + time_limit, draw_limit)
+        search = _Search(state, began + time_limit, draw_limit, budget - nodes)
+        if upper is None:
+            root = search.root_node
+            upper = Fraction(search.bound(root[0], root[2], (), extra=0)) if can_play else _ZERO
         try:
-            value = search.value(search.root_node, root=True)
+            value, high = search.value(search.root_node, root=True)
             found = search.plan(state, search.root_node)
         except _OutOfTime:
             nodes += search.nodes
@@ -755,20 +863,28 @@ def best_turn(
                 f"the best turn's plan replays to {found.value} expected points, "
                 f"but the search valued it {value}: a bug in silverpyr"
             )
+        if high < value:
+            raise SolverBugError(
+                f"the best turn's bound {high} is below its plan's {value}: a bug in silverpyr"
+            )
         plan, limit = found, draw_limit
-        if not search.limited:
-            proven, limit = True, None
+        upper = min(upper, Fraction(high))
+        if upper <= plan.value or not search.limited:
+            upper = plan.value
             break
         if max_draws is not None and draw_limit >= max_draws:
             break
         draw_limit += 1
     if plan is None:
         plan = _greedy_plan(state)
+    assert upper is not None
+    proven = upper == plan.value
     return BestTurn(
         status=PROVEN if proven else BEST_FOUND,
-        draw_limit=limit,
+        draw_limit=None if proven else limit,
         seat=state.turn,
         value=plan.value,
+        upper_bound=upper,
         plan=plan,
         can_play=can_play,
         can_draw=can_draw,

@@ -21,7 +21,7 @@ the same seed and the same moves always give the same game on every machine.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
@@ -279,6 +279,11 @@ class SunState:
     placed: int = 0
     pending: Slot | None = None
     end: Literal["top", "stalled"] | None = None
+    standard_reshuffled: tuple[int, ...] | None = None
+    """The discards the standard draw pile was last reshuffled from (sorted ids), while that
+    pile holds cards of that reshuffle; ``None`` for the pile of the setup (Ruling R6)."""
+    edge_reshuffled: tuple[int, ...] | None = None
+    """The same for the edge draw pile."""
 
     @property
     def players(self) -> int:
@@ -302,6 +307,10 @@ class SunState:
     def discards(self, pile: PileName) -> tuple[int, ...]:
         """A discard pile, oldest first."""
         return self.standard_discards if pile == "standard" else self.edge_discards
+
+    def reshuffled(self, pile: PileName) -> tuple[int, ...] | None:
+        """The cards a draw pile was last reshuffled from (``None``: the setup's pile)."""
+        return self.standard_reshuffled if pile == "standard" else self.edge_reshuffled
 
     def can_draw(self, pile: PileName) -> bool:
         """Whether a card can be drawn from a pile (itself, or its discards reshuffled)."""
@@ -342,12 +351,23 @@ def unseen(state: SunState, seat: int, pile: PileName) -> tuple[int, ...]:
 
 def next_draw(state: SunState, seat: int, pile: PileName) -> tuple[int, ...]:
     """The cards the next card drawn from ``pile`` may be, each as likely, as ``seat`` sees
-    it: the :func:`unseen` cards of that type while the draw pile holds cards (the pile and
-    the other hands are alike to it); the discards when the pile is empty (they are
-    reshuffled first: Ruling R6); nothing when both are empty."""
-    if state.pile(pile):
-        return unseen(state, seat, pile)
-    return tuple(sorted(state.discards(pile)))
+    it (Ruling R6):
+
+    * the setup's pile: the :func:`unseen` cards of that type (the pile and the other hands
+      are alike to it: every such card came from that pile);
+    * a pile reshuffled from discards: the cards of that reshuffle ``seat`` has not seen
+      leave it since (drawn by itself, placed, discarded); a card another seat drew from it
+      is as likely to be any of them. Never a card another hand held before the reshuffle;
+    * an empty pile: its discards (they are reshuffled first); nothing when both are empty.
+    """
+    if not state.pile(pile):
+        return tuple(sorted(state.discards(pile)))
+    cards = unseen(state, seat, pile)
+    shuffled = state.reshuffled(pile)
+    if shuffled is None:
+        return cards
+    among = set(shuffled)
+    return tuple(card for card in cards if card in among)
 
 
 # --- setup ------------------------------------------------------------------------------------
@@ -756,14 +776,14 @@ def _reshuffled(state: SunState, pile: PileName) -> SunState:
     stream = SeededStream(f"{SEED_KEY}|{state.seed}|reshuffle|{state.reshuffles}")
     cards = tuple(stream.shuffled(state.discards(pile)))
     count = state.reshuffles + 1
-    discards = {f"{pile}_discards": ()}
+    changes = {f"{pile}_discards": (), f"{pile}_reshuffled": tuple(sorted(cards))}
     return _with_pile(
         state,
         pile,
         cards,
         reshuffles=count,
         events=(*state.events, Reshuffled(pile, len(cards), count)),
-        **discards,
+        **changes,
     )
 
 
@@ -776,12 +796,14 @@ def _draw(state: SunState, pile: PileName, reason: Literal["draw", "symbol"]) ->
     card = cards[0]
     hand = list(state.hand)
     insort(hand, card)
+    emptied = {} if cards[1:] else {f"{pile}_reshuffled": None}
     return _with_pile(
         state,
         pile,
         cards[1:],
         hands=_with_hand(state, tuple(hand)),
         events=(*state.events, Drew(state.turn, pile, card, reason)),
+        **emptied,
     )
 
 
@@ -790,9 +812,12 @@ def with_next_card(state: SunState, seat: int, pile: PileName, card: int) -> Sun
     ``pile`` is ``card`` (one of :func:`next_draw`): the chance nodes of a search.
 
     An empty pile is first reshuffled as the engine does it (Ruling R6); then ``card`` comes
-    to the pile's front, or, when another seat holds it, that seat takes the pile's front
-    card in exchange. Raises :class:`PositionError` when ``card`` is not a possible draw.
+    to the pile's front, or, when another seat holds it (one it could have drawn from this
+    pile: :func:`next_draw`), that seat takes the pile's front card in exchange. Raises
+    :class:`PositionError` when ``card`` is not a possible draw.
     """
+    if card not in next_draw(state, seat, pile):
+        raise PositionError(f"#{card} cannot be the next card of the {pile} pile for seat {seat}")
     if state.can_draw(pile) and not state.pile(pile):
         state = _reshuffled(state, pile)
     cards = state.pile(pile)
@@ -1000,6 +1025,19 @@ def state_problems(state: SunState) -> tuple[str, ...]:
         for card in state.pile(pile) + state.discards(pile):
             if deck[card].pile != pile:
                 problems.append(f"{name(card)} is in the {pile} pile or its discards")
+        shuffled = state.reshuffled(pile)
+        if shuffled is not None:
+            among = set(shuffled)
+            problems.extend(
+                f"{name(card)} is in the {pile} pile, which was reshuffled without it"
+                for card in state.pile(pile)
+                if card not in among
+            )
+            problems.extend(
+                f"{name(card)} is among the {pile} pile's reshuffled cards but is not a {pile} card"
+                for card in shuffled
+                if card not in deck or deck[card].pile != pile
+            )
     if deck[state.marker].pile != "edge":
         problems.append(f"the marker {name(state.marker)} is not an edge card")
     problems.extend(
@@ -1091,11 +1129,14 @@ def position(
     edge_discards: Sequence[int] = (),
     marker: int | None = None,
     seed: int = 0,
+    reshuffled: Mapping[PileName, Sequence[int] | None] | None = None,
 ) -> SunState:
     """A turn's start (phase ``choose``) described from outside a game: the pyramid, the
     hands and the discards as given; every other card of a pile's type shuffled into its draw
     pile from ``seed`` (the marker, unless given, drawn from the edge cards left); the base
-    cards not in the base row out of the game. Raises :class:`PositionError` naming every
+    cards not in the base row out of the game. ``reshuffled`` names, for a draw pile made
+    from reshuffled discards, the cards of that reshuffle (:attr:`SunState.standard_reshuffled`;
+    every card the pile may hold is one of them). Raises :class:`PositionError` naming every
     problem (:func:`state_problems`) in one line."""
     if seed_problem(seed) is not None:
         raise PositionError(str(seed_problem(seed)))
@@ -1117,6 +1158,11 @@ def position(
         for pile in PILES
     }
     removed = tuple(c for c in deck.base_ids if c not in given)
+    shuffled = {
+        pile: None if found is None else tuple(sorted(found))
+        for pile in PILES
+        for found in [(reshuffled or {}).get(pile)]
+    }
     players = len(hands)
     state = SunState(
         deck=deck,
@@ -1134,6 +1180,8 @@ def position(
         phase=Phase.CHOOSE,
         seed=seed,
         first=turn,
+        standard_reshuffled=shuffled["standard"],
+        edge_reshuffled=shuffled["edge"],
     )
     problems = state_problems(state)
     if problems:
@@ -1207,7 +1255,9 @@ def determinized(state: SunState, seat: int, stream: SeededStream) -> SunState:
 
     What ``seat`` knows stays: its hand, the pyramid, the discards, the marker, the scores,
     every pile's size and every other hand's size by type (a hand's standard and edge cards
-    are public knowledge: the deal, the piles drawn from, the cards laid and discarded). The
+    are public knowledge: the deal, the piles drawn from, the cards laid and discarded). A
+    pile reshuffled from discards is dealt only cards of that reshuffle (:func:`next_draw`);
+    the other hands take the rest (which other seat drew which of them is not tracked). The
     seed becomes one drawn from ``stream``, so later reshuffles are not foreseen either.
     """
     hands = [list(hand) for hand in state.hands]
@@ -1218,15 +1268,27 @@ def determinized(state: SunState, seat: int, stream: SeededStream) -> SunState:
             [c for c in hand if deck[c].pile == pile] if other != seat else []
             for other, hand in enumerate(state.hands)
         ]
-        pool = list(state.pile(pile)) + [c for cards in mine for c in cards]
-        dealt = stream.child(pile).shuffled(sorted(pool))
+        held = [c for cards in mine for c in cards]
+        size = len(state.pile(pile))
+        shuffled = state.reshuffled(pile)
+        if shuffled is None:
+            dealt = stream.child(pile).shuffled(sorted([*state.pile(pile), *held]))
+            piles[pile] = tuple(dealt[len(held) :])
+        else:
+            among = set(shuffled)
+            fit = stream.child(pile).shuffled(
+                sorted([*state.pile(pile), *(c for c in held if c in among)])
+            )
+            piles[pile] = tuple(fit[:size])
+            dealt = stream.child(f"{pile}|hands").shuffled(
+                sorted([*fit[size:], *(c for c in held if c not in among)])
+            )
         for other, cards in enumerate(mine):
             if other == seat or not cards:
                 continue
             kept = [c for c in hands[other] if deck[c].pile != pile]
             hands[other] = kept + dealt[: len(cards)]
             dealt = dealt[len(cards) :]
-        piles[pile] = tuple(dealt)
     return _evolve(
         state,
         hands=tuple(tuple(sorted(hand)) for hand in hands),

@@ -55,6 +55,7 @@ _KEYS = (
     "discards",
     "marker",
     "piles",
+    "reshuffled",
 )
 
 POSITION_TEMPLATE = """\
@@ -82,6 +83,8 @@ discards:               # the discard piles, oldest first (default: empty)
 # piles:                # cards left in the draw piles (default: every card out of sight
 #   standard: 20        # that is not in the other hands; the others hold standard cards)
 #   edge: 18
+# reshuffled:           # a draw pile made from reshuffled discards: the cards of that
+#   edge: [E3, E5-sun]  # reshuffle not seen since (the pile holds only cards of these)
 """
 """A commented position that reads as a valid position with the bundled deck."""
 
@@ -201,10 +204,11 @@ def _read(top: Field, deck: Deck) -> Position | None:
         for item in hand_field.items(high=HAND_LIMIT, what=f"a list of 0 to {HAND_LIMIT} cards")
     ]
     discards = _discards(top.at("discards"), names)
+    reshuffled = _discards(top.at("reshuffled"), names, "reshuffled cards")
     marker = names.take(top.at("marker"), ("edge", "top"), "the marker is an edge or top card")
     sizes_field = top.at("hand_sizes")
     hand_sizes = _numbers(sizes_field, seats, players, HAND_LIMIT, default=4)
-    if len(problems) > before or None in hand or marker is None:
+    if len(problems) > before or None in hand or marker is None or reshuffled is None:
         return None
     assert size is not None and players is not None and turn is not None
     assert scores is not None and hand_sizes is not None and discards is not None
@@ -220,7 +224,22 @@ def _read(top: Field, deck: Deck) -> Position | None:
         return None
     cards = tuple(sorted(c for c in hand if c is not None))
     return _lay_out(
-        top, deck, pyramid, players, size, turn, scores, cards, hand_sizes, discards, marker
+        top,
+        deck,
+        pyramid,
+        players,
+        size,
+        turn,
+        scores,
+        cards,
+        hand_sizes,
+        discards,
+        marker,
+        {
+            pile: found
+            for pile, found in reshuffled.items()
+            if top.at("reshuffled").at(pile).present
+        },
     )
 
 
@@ -298,11 +317,15 @@ def _build_pyramid(field: Field, start: SunState, placed: dict[Slot, int]) -> Py
     return pyramid
 
 
-def _discards(field: Field, names: _Names) -> dict[PileName, tuple[int, ...]] | None:
+def _discards(
+    field: Field, names: _Names, what_lists: str = "discards"
+) -> dict[PileName, tuple[int, ...]] | None:
+    """A mapping of standard and edge card lists (``discards``, or ``reshuffled``: the
+    cards each pile's reshuffle may hold), each card of its pile's type."""
     result: dict[PileName, tuple[int, ...]] = {"standard": (), "edge": ()}
     if field.missing:
         return result
-    if not field.mapping(PILES, expected="a mapping of standard and edge discards"):
+    if not field.mapping(PILES, expected=f"a mapping of standard and edge {what_lists}"):
         return None
     ok = True
     for pile in PILES:
@@ -311,9 +334,9 @@ def _discards(field: Field, names: _Names) -> dict[PileName, tuple[int, ...]] | 
             continue
         allowed: tuple[str, ...] = ("standard",) if pile == "standard" else ("edge", "top")
         what = (
-            "the standard discards hold standard cards"
+            f"the standard {what_lists} are standard cards"
             if pile == "standard"
-            else "the edge discards hold edge and top cards"
+            else f"the edge {what_lists} are edge and top cards"
         )
         cards = [names.take(item, allowed, what) for item in entry.items(what="a list of cards")]
         if None in cards:
@@ -334,11 +357,20 @@ def _lay_out(
     hand_sizes: tuple[int, ...],
     discards: dict[PileName, tuple[int, ...]],
     marker: int,
+    reshuffled: dict[PileName, tuple[int, ...]],
 ) -> Position | None:
-    """The unseen cards laid out as piles and the other hands (``piles`` checked)."""
+    """The unseen cards laid out as piles and the other hands (``piles`` checked); a
+    reshuffled pile holds only cards of its reshuffle."""
     seen = {c for c in pyramid.cells if c != EMPTY}
     seen.update(hand, discards["standard"], discards["edge"], (marker,))
-    rest = {pile: [c for c in deck.pile_ids(pile) if c not in seen] for pile in PILES}
+    rest: dict[PileName, list[int]] = {}
+    for pile in PILES:
+        among = reshuffled.get(pile)
+        hidden = [c for c in deck.pile_ids(pile) if c not in seen]
+        # a reshuffled pile's cards first: the piles take from the front, the hands the rest
+        rest[pile] = [c for c in hidden if among is None or c in among] + [
+            c for c in hidden if among is not None and c not in among
+        ]
     others_total = sum(hand_sizes) - len(hand)
     out_of_sight = len(rest["standard"]) + len(rest["edge"])
     piles_field = top.at("piles")
@@ -365,6 +397,13 @@ def _lay_out(
                 f"{sizes['edge']}) and the other hands ({others_total}) must hold them all"
             )
             return None
+    for pile, shuffled in reshuffled.items():
+        if sizes[pile] > len(shuffled):
+            top.at("reshuffled").at(pile).fail(
+                f"the {pile} pile holds {sizes[pile]} cards, more than the {len(shuffled)} of "
+                "its reshuffle out of sight (the pile holds only those; the other hands the rest)"
+            )
+            return None
     # the other hands take the unseen cards the piles do not hold (lowest ids first)
     hidden = rest["standard"][sizes["standard"] :] + rest["edge"][sizes["edge"] :]
     hands: list[tuple[int, ...]] = []
@@ -385,6 +424,7 @@ def _lay_out(
             standard_discards=discards["standard"],
             edge_discards=discards["edge"],
             marker=marker,
+            reshuffled=reshuffled,
         )
     except PositionError as error:
         top.fail(f"no game reaches this position: {error}")

@@ -2,22 +2,68 @@
 
 Plain recursion over the engine's ``legal_moves`` and ``apply``: no memo, no grouping of
 equal cards, exact fractions, and every card a symbol's draw may bring is its own
-outcome. It shares no code with ``solver/sun/bestturn.py``: the drawn card is put on top
-of its pile by a swap of two places (not by the solver's move-to-front), and the belief is
-asked of the engine here (``unseen``; the discards when the pile is empty).
+outcome. It shares no code with ``solver/sun/bestturn.py`` nor with the engine's belief
+(``next_draw``, ``unseen``, ``with_next_card``): it keeps its own model of each pile as the
+rulebook has it (:class:`PileModel`), and puts the card it draws on top of the engine's
+pile by a swap of two places.
+
+The rulebook's piles (Ruling R6): the next card of a draw pile is equally likely to be any
+card that may still be in it. For the setup's pile, that is every card of its type the seat
+has not seen (the pyramid, its hand, the discards, the marker); for a pile made from
+reshuffled discards, every card of that reshuffle the seat has not seen leave it. When the
+draw pile is empty, its discards become the pile, and then exactly those cards may come,
+less each one drawn.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from silverpyr.solver.sun.cards import PileName
-from silverpyr.solver.sun.game import Draw, Pass, SunState, SymbolDraw, apply, legal_moves, unseen
+from silverpyr.solver.sun.cards import PILES, PileName
+from silverpyr.solver.sun.game import Draw, Pass, SunState, SymbolDraw, apply, legal_moves
+from silverpyr.solver.sun.pyramid import EMPTY
 
 
 class TooBig(Exception):
     """The brute force went past its node budget (the position is skipped, and counted)."""
+
+
+@dataclass(frozen=True)
+class PileModel:
+    """One pile as the seat knows it: the cards its next card may be (each as likely), how
+    many cards the draw pile holds, and its discards (the next pile once it is empty)."""
+
+    may_be: tuple[int, ...]
+    size: int
+    discards: tuple[int, ...]
+
+    def draws(self) -> list[tuple[int, PileModel]]:
+        """Each card the next draw may bring (one entry per card) and the pile after it."""
+        pile = self
+        if pile.size == 0:
+            pile = PileModel(pile.discards, len(pile.discards), ())
+        result = []
+        for i, card in enumerate(pile.may_be):
+            rest = pile.may_be[:i] + pile.may_be[i + 1 :]
+            result.append((card, PileModel(rest, pile.size - 1, pile.discards)))
+        return result
+
+
+def pile_models(state: SunState, seat: int) -> dict[PileName, PileModel]:
+    """Each pile as ``seat`` knows it at ``state`` (see the module's docstring)."""
+    seen = {card for card in state.pyramid.cells if card != EMPTY}
+    seen.update(state.hands[seat], state.standard_discards, state.edge_discards, [state.marker])
+    models = {}
+    for pile in PILES:
+        made_from = state.standard_reshuffled if pile == "standard" else state.edge_reshuffled
+        if made_from is None:
+            made_from = tuple(card.id for card in state.deck if card.pile == pile)
+        size = len(state.standard_pile if pile == "standard" else state.edge_pile)
+        discards = state.standard_discards if pile == "standard" else state.edge_discards
+        may_be = tuple(card for card in made_from if card not in seen) if size else ()
+        models[pile] = PileModel(may_be, size, tuple(discards))
+    return models
 
 
 def _put_on_top(state: SunState, seat: int, pile: PileName, card: int) -> SunState:
@@ -54,13 +100,17 @@ def turn_value(
     *,
     max_draws: int | None = None,
     budget: list[int] | None = None,
+    piles: dict[PileName, PileModel] | None = None,
 ) -> Fraction:
     """Expected points ``seat`` (default: the seat to move) still scores this turn, playing
     best; with ``max_draws``, over the plans that draw at most that many cards for symbols.
-    ``budget`` (a one-item list) counts nodes down and raises :class:`TooBig` at 0."""
+    ``budget`` (a one-item list) counts nodes down and raises :class:`TooBig` at 0;
+    ``piles`` is the seat's model of the piles (default: as it knows them at ``state``)."""
     seat = state.turn if seat is None else seat
     if str(state.phase) == "over" or state.turn != seat:
         return Fraction(0)
+    if piles is None:
+        piles = pile_models(state, seat)
     if budget is not None:
         budget[0] -= 1
         if budget[0] < 0:
@@ -74,24 +124,26 @@ def turn_value(
                 continue
             left = None if max_draws is None else max_draws - 1
             pile = move.pile
-            name = "standard_pile" if pile == "standard" else "edge_pile"
-            belief = (
-                list(unseen(state, seat, pile))
-                if getattr(state, name)
-                else list(state.standard_discards if pile == "standard" else state.edge_discards)
-            )
+            outcomes = piles[pile].draws()
+            assert outcomes, "the engine offers a draw from a pile the rulebook says is empty"
             total = Fraction(0)
-            for card in belief:
+            for card, after_pile in outcomes:
                 after = apply(_put_on_top(state, seat, pile, card), move)
                 gained = after.scores[seat] - state.scores[seat]
-                total += gained + turn_value(after, seat, max_draws=left, budget=budget)
-            worth = total / len(belief)
+                total += gained + turn_value(
+                    after,
+                    seat,
+                    max_draws=left,
+                    budget=budget,
+                    piles={**piles, pile: after_pile},
+                )
+            worth = total / len(outcomes)
         else:
             after = apply(state, move)
             worth = (
                 after.scores[seat]
                 - state.scores[seat]
-                + turn_value(after, seat, max_draws=max_draws, budget=budget)
+                + turn_value(after, seat, max_draws=max_draws, budget=budget, piles=piles)
             )
         best = max(best, worth)
     return best

@@ -99,6 +99,8 @@ def bad(change: dict[str, object], drop: tuple[str, ...] = ()) -> str:
         ({"pyramid": {"1a": "T9"}}, "pyramid.1a: no game reaches this: a top card goes only"),
         ({"pyramid": ["S1"]}, "pyramid: expected a mapping of slot"),
         ({"piles": {"standard": 1, "edge": 1}}, "piles: "),
+        ({"reshuffled": {"edge": ["S3"]}}, "reshuffled.edge[0]: S3 is a standard card"),
+        ({"reshuffled": {"edge": ["E3"]}}, "reshuffled.edge: the edge pile holds 26 cards, more"),
         ({"colour": "red"}, "colour: unknown field"),
     ],
 )

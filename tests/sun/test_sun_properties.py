@@ -139,13 +139,19 @@ def _check(state: SunState) -> None:
         hidden = set(unseen(state, state.turn, pile))
         assert hidden.isdisjoint(state.hand)
         assert set(state.pile(pile)) <= hidden
-        chances = next_draw(state, state.turn, pile)
-        if state.can_draw(pile):
-            next_card = state.pile(pile)[0] if state.pile(pile) else None
-            assert next_card is None or next_card in chances
-            assert set(chances) == (hidden if state.pile(pile) else set(state.discards(pile)))
-        else:
-            assert chances == ()
+        shuffled = state.reshuffled(pile)
+        if shuffled is not None:  # a reshuffled pile holds only cards of its reshuffle (R6)
+            assert set(state.pile(pile)) <= set(shuffled)
+        for seat in range(state.players):
+            chances = next_draw(state, seat, pile)
+            if not state.can_draw(pile):
+                assert chances == ()
+            elif not state.pile(pile):
+                assert sorted(chances) == sorted(state.discards(pile))
+            else:  # every card the pile holds may come, and no card held before a reshuffle
+                assert set(state.pile(pile)) <= set(chances)
+                mine = set(unseen(state, seat, pile))
+                assert set(chances) == (mine if shuffled is None else mine & set(shuffled))
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -232,6 +238,26 @@ def test_a_determinized_state_keeps_what_the_seat_knows(seed: int, players: int,
     assert other.hands[seat] == state.hands[seat]
     assert determinized(state, seat, SeededStream(f"deal|{deal}")) == other
     legal_moves(other)  # a state the engine plays on
+
+
+def test_a_determinized_reshuffled_pile_holds_only_its_reshuffle() -> None:
+    """Issue 30: a pile made from reshuffled discards is dealt only cards of that
+    reshuffle, and the seat's belief over every pile stays what it was (games of the
+    ``drawer`` policy, whose piles run dry)."""
+    checked = 0
+    for i in range(1, 6):
+        states = _play(i, 2 + i % 4, ("short", "standard", "long")[i % 3], i, "drawer")
+        shuffled = [s for s in states if not s.over and any(s.reshuffled(p) for p in PILES)]
+        for state in shuffled[::10]:
+            seat = (i + checked) % state.players
+            other = determinized(state, seat, SeededStream(f"deal|{i}|{checked}"))
+            assert other.view(seat) == state.view(seat)
+            for pile in PILES:
+                made_from = state.reshuffled(pile)
+                assert made_from is None or set(other.pile(pile)) <= set(made_from)
+                assert next_draw(other, seat, pile) == next_draw(state, seat, pile)
+            checked += 1
+    assert checked >= 30
 
 
 @settings(max_examples=10, deadline=None)

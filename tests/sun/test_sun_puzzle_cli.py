@@ -258,3 +258,45 @@ def test_a_question_mark_lists_the_answers_and_the_moves_now(home: Path) -> None
     said = [line for line in out.splitlines() if line.startswith("answers: a move (")]
     assert len(said) == 1 and "undo" in said[0] and "give up" in said[0]
     assert "is not a move" not in out
+
+
+def test_a_daily_whose_par_changed_keeps_its_score_with_a_note(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30: 2026-12-12's par went from 14 to 15 when the belief after a reshuffle was
+    corrected; an attempt scored against 14 keeps its score, and its archive line says so
+    (one scored against 15 has no note)."""
+    from silverpyr.puzzles.records import Attempt
+    from silverpyr.puzzles.store import Store
+
+    monkeypatch.setattr(puzzle_cmd, "_today", lambda: dt.date(2026, 12, 14))
+    for date, par in (("2026-12-12", 140), ("2026-12-13", 150)):
+        attempt = Attempt(
+            puzzle_id=f"daily-{date}",
+            daily_date=date,
+            played_on=date,
+            kind="best-turn",
+            score=130,
+            par=par,
+            goal_met=True,
+            at_par=False,
+            gave_up=False,
+            moves="end",
+            hints_used=0,
+            seconds=1.0,
+            game="sun",
+        )
+        with Store.open_default(game="sun") as store:
+            store.add_attempt(attempt)
+    code, out, err = _run("daily", "--archive", "--days", "3", "--plain")
+    assert code == 0, err
+    lines = {line.split()[0]: line for line in out.splitlines() if line.strip()}
+    assert "13.0 / 14.0" in lines["2026-12-12"]
+    assert "(par now 15.0 (was 14.0 before the reshuffle fix))" in lines["2026-12-12"]
+    assert "par now" not in lines["2026-12-13"]
+    code, out, _ = _run("daily", "--archive", "--days", "3", "--json")
+    dailies = {d["date"]: d for d in json.loads(out)["dailies"]}
+    assert (
+        dailies["2026-12-12"]["score"] == 13.0 and "par now 15.0" in dailies["2026-12-12"]["note"]
+    )
+    assert "note" not in dailies["2026-12-13"]

@@ -23,6 +23,7 @@ from silverpyr.solver.sun.game import (
     Pass,
     Phase,
     Place,
+    PositionError,
     Reshuffled,
     Scored,
     SunState,
@@ -38,6 +39,7 @@ from silverpyr.solver.sun.game import (
     points_for,
     unseen,
     why_illegal,
+    with_next_card,
 )
 from silverpyr.solver.sun.pyramid import Pyramid, Slot, geometry
 
@@ -417,6 +419,40 @@ def test_ruling_r14_a_label_names_the_lowest_id_of_that_label_in_the_hand() -> N
     state = give(state, 0, tuple(twos))
     assert parse_move(state, "s2-sun 1c") == Place(twos[0], Slot(1, 2))
     assert parse_move(state, f"#{twos[1]}@1c") == Place(twos[1], Slot(1, 2))
+
+
+def test_ruling_r6_a_reshuffled_pile_holds_only_its_reshuffle_less_what_left_it() -> None:
+    """Issue 30: after a reshuffle the next card is one of the reshuffled discards a seat
+    has not seen leave the pile, never a card another hand held before it, for the seat
+    that drew (which saw its card) and for the others (which did not)."""
+    state = _game(seed=28)
+    discards = state.standard_pile[:3]
+    state = replace(state, standard_pile=(), standard_discards=discards)
+    mover = state.turn
+    other = (mover + 1) % state.players
+    first = apply(state, Draw("standard"))
+    assert first.standard_reshuffled == tuple(sorted(discards))
+    drawn = first.events[-1]
+    assert isinstance(drawn, Drew)
+    rest = tuple(sorted(c for c in discards if c != drawn.card))
+    assert next_draw(first, mover, "standard") == rest
+    assert next_draw(first, other, "standard") == tuple(sorted(discards))
+    held = first.hands[other][0]  # dealt before the reshuffle: not in the pile
+    assert held not in next_draw(first, mover, "standard")
+    with pytest.raises(PositionError, match="cannot be the next card"):
+        with_next_card(first, mover, "standard", held)
+    # for the other seat, the mover's card may still be in the pile: swapped, not invented
+    swapped = with_next_card(first, other, "standard", drawn.card)
+    assert swapped.standard_pile[0] == drawn.card
+    assert drawn.card not in swapped.hands[mover]
+    assert first.standard_pile[0] in swapped.hands[mover]
+    # the pile runs out: the reshuffle is forgotten, the next one is of the discards
+    second = apply(first, Draw("standard"))
+    while second.phase is Phase.DISCARD:
+        second = apply(second, Discard(second.hand[0]))
+    assert len(second.standard_pile) == 1 and second.standard_reshuffled is not None
+    last = apply(second, Draw("standard"))
+    assert last.standard_pile == () and last.standard_reshuffled is None
 
 
 def test_ruling_r6_after_an_empty_pile_the_next_card_is_one_of_the_discards() -> None:
