@@ -200,8 +200,9 @@ _PROMPTS = {
     "start": "take a space (e.g. take a3 B), buy, a kept law, or pass",
     "sell": "sell or store",
     "law": "carry out the law",
-    "second": "take once more with a family tile (e.g. take a4 C), or end",
-    "draw": "draw from a stack (draw 1, draw 2 or draw 3)",
+    "second": "take once more with a family tile (e.g. take a4 C), a kept law, or end",
+    "draw": "draw from a stack (draw 1, draw 2 or draw 3; optional), a kept law, or end",
+    "law9": "the game is over: which colour law 9 counts as (e.g. law9 blue)",
 }
 _COMMANDS = frozenset(
     {"?", "h", "u", "t", "q", "q!", "quit", "undo", "hint", "help", "table", "save"}

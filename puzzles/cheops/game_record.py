@@ -160,7 +160,19 @@ def replay(record: GameRecord, components: Components) -> CheopsState:
             f"({record.components}, not {components.fingerprint}): load them with --cards"
         )
     state = new_game(components, len(record.players), record.seed)
-    return replay_moves(state, record.moves, _play, RecordReplayError)
+    return replay_moves(state, record.moves, _play, _replay_error)
+
+
+EARLIER_RULINGS = (
+    "a record made under silverpyr's earlier Cheops rulings (a compulsory draw, kept laws at "
+    "a turn's start only, touching neighbours, law 9's colour chosen by the engine) may not "
+    "replay: docs/cheops-rules.md"
+)
+"""Said with every move that does not replay: the rules follow the rulebook's text now."""
+
+
+def _replay_error(message: str) -> RecordReplayError:
+    return RecordReplayError(f"{message} ({EARLIER_RULINGS})")
 
 
 __all__ = [

@@ -252,8 +252,8 @@ def parse_table_text(text: str) -> tuple[str, ...]:
 def confirms(before: CheopsState, move: Move, after: CheopsState) -> bool:
     """Whether ``move`` (from ``before`` to ``after``) confirms the turn's moves (the
     module's ruling): the turn or the game ends, or something hidden is shown."""
-    if after.over or after.turn != before.turn:
-        return True
+    if after.over or after.phase is Phase.LAW9 or after.turn != before.turn:
+        return True  # law 9's colour, due once the game is over, is a move of its own
     if isinstance(move, DrawTile):
         return True
     return isinstance(move, Take) and isinstance(before.cell(move.space), int)
@@ -421,7 +421,7 @@ class KeptGame(
         if state.over:
             return "the end"
         turn = self.turn_number
-        if state.phase is Phase.START and not state.placed and not state.bought:
+        if state.phase is Phase.START and not (state.placed or state.bought or state.acted):
             return f"turn {turn}"
         return f"turn {turn}, {state.phase.value}"
 

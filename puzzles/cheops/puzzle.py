@@ -470,6 +470,7 @@ def _at_turn_start(state: CheopsState) -> bool:
         and not state.bought
         and not state.took
         and not state.law11_used
+        and not state.acted
     )
 
 

@@ -26,6 +26,12 @@ and then it takes the lexicographically lowest value vector. Among moves with th
 values the one with the smallest notation is named. With 2 players the first rule already
 decides (zero-sum: equal own values are equal vectors).
 
+**Every decision is searched**, those of the rulebook's plain text included (Ruling C9):
+a kept law (10-12) wherever in its holder's turn it may be used, the optional draw (a
+:class:`~.game.EndTurn` beside the draws), and law 9's colour, which its holder names once
+the game is over (phase ``law9``: a decision node of the holder, costing no turn of depth).
+At a horizon law 9 counts as :func:`~.game.final_money` estimates it.
+
 **Chance.** A :class:`~.game.DrawTile` whose stack keeps a tile under its top is a chance
 node: the value is the expectation over the tile uncovered (weighted by the counts of
 :func:`~.game.next_tile`; the outcome is :func:`~.game.with_next_tile`), in exact
@@ -334,6 +340,9 @@ _KEYED_FIELDS = (
     "law11_used",
     "draws_owed",
     "pending",
+    "acted",
+    "resume",
+    "law9_colour",
 )
 """State fields keyed as they are (:meth:`_Search.key` adds the cells, the boards and the
 stacks in a compact form)."""
@@ -350,7 +359,7 @@ _UNKEYED_FIELDS = frozenset(
         "removed_laws",
         "spent_laws",
         "lost",  # the past: the rules never look at them again
-        "end",  # None while the game goes on
+        "end",  # None while the game goes on; at law 9's choice the reason, which no value reads
     }
 )
 
@@ -383,7 +392,8 @@ def random_endgame(
     """A reachable endgame at a turn's start: ``left`` spaces of the pyramid still hold a
     treasure, no law is left on it, the game goes on. Made from :func:`~.game.new_game`
     ``seed`` by random legal moves (of ``legal_moves``) (uniform, but a treasure is
-    stored rather than sold 4 times in 5, so that the boards fill slowly), from a stream
+    stored rather than sold 4 times in 5, so that the boards fill slowly, and a draw is
+    always made when one can be, so that the hands do not run dry), from a stream
     keyed by the arguments; a game that ends first, or passes ``left``, is played again with
     the next stream (``attempts`` times, then :class:`EndgameError`)."""
     if isinstance(left, bool) or not isinstance(left, int) or not 1 <= left <= 60:
@@ -393,7 +403,9 @@ def random_endgame(
         stream = SeededStream(f"{ENDGAME_KEY}|{players}|{seed}|{left}|{attempt}")
         state = start
         while state.phase is not Phase.OVER:
-            if state.phase is Phase.START and not (state.placed or state.bought or state.took):
+            if state.phase is Phase.START and not (
+                state.placed or state.bought or state.took or state.acted
+            ):
                 here = items_left(state)
                 if here < left:
                     break
@@ -407,6 +419,8 @@ def random_endgame(
                 and not stream.chance(*SELL_CHANCE)
             ):
                 move: Move = Store()
+            elif state.phase is Phase.DRAW and any(isinstance(m, DrawTile) for m in moves):
+                move = stream.choice([m for m in moves if isinstance(m, DrawTile)])
             else:
                 move = stream.choice(moves)
             state = apply_unchecked(state, move)  # a move of legal_moves
@@ -551,8 +565,9 @@ class _Search:
 
     def child_value(self, state: CheopsState, after: CheopsState, turns: int) -> tuple[Vec, bool]:
         """The value of ``after``, a child of ``state``: a turn's end costs one turn of
-        depth; with none left, the horizon's heuristic."""
-        if after.turn != state.turn and after.phase is not Phase.OVER:
+        depth; with none left, the horizon's heuristic. Law 9's choice at the end is no new
+        turn: it is searched whatever the depth."""
+        if after.turn != state.turn and after.phase not in _NO_TURN:
             if turns <= 1:
                 finished = self.end(after)
                 if finished is not None:
@@ -593,7 +608,7 @@ class _Search:
             state = apply(state, move)
             if outcome(state) is not None:
                 break
-            if state.turn != before.turn:
+            if state.turn != before.turn and state.phase not in _NO_TURN:
                 turns -= 1
                 if turns <= 0:
                     break
@@ -632,6 +647,9 @@ class _Search:
         finished = self.end(state)
         return finished if finished is not None else self.horizon(state)
 
+
+_NO_TURN = (Phase.OVER, Phase.LAW9)
+"""Phases a move may pass the play to without a new turn: the end, law 9's choice."""
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _INFINITY = float("inf")
@@ -727,7 +745,7 @@ class _TwoSearch(_Search):
         if isinstance(move, DrawTile) and next_tile(state, move.stack):
             return self.move_value(state, move, turns)  # chance: the full window
         after = apply_unchecked(state, move)
-        if after.turn != state.turn and after.phase is not Phase.OVER:
+        if after.turn != state.turn and after.phase not in _NO_TURN:
             if turns <= 1:
                 return self.horizon(after), True
             return self.window(after, turns - 1, alpha, beta)

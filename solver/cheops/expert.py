@@ -27,18 +27,21 @@ price and a colour whose board is nearly full is not stored), computed once a co
 * **tiles:** the hand left after the tile is placed is worth
   :attr:`ExpertWeights.kinds` for each distinct kind it holds (so a doubled kind is placed
   first) and loses :attr:`ExpertWeights.stuck` when none of its tiles fits an open space
-  (a pass costs a whole turn); the draw at the end of the turn takes the stack top that
-  leaves the hand most varied.
+  (a pass costs a whole turn); the draw at the end of the turn (optional: Ruling C6) takes
+  the stack top that leaves the hand most varied, and is skipped only when skipping ends the
+  game (nobody can place a family tile) with the seat among the winners.
 
 **A neighbour** is bought when the best two takes on different spaces (the first with the
 neighbour) beat the best single take by more than its 20 piastres and
 :attr:`ExpertWeights.neighbour_margin`. **Kept laws** are used at the start of a turn when the
 position after the use (law 10: a sale; law 11: the best extra take; law 12: the best swap of a
-pyramid treasure with a stored one, or into an open space) is worth more than keeping the law.
-**A law's choice** (targets of laws 4-7, law 8's removal, law 9's payment) is the one whose
-position is worth most, with the targets of laws 4, 5 and 6 chosen by the stores: law 5
-protects the colour the seat holds most over its rivals, law 4 strikes the colour the rivals
-hold most over the seat, law 6 shields the seat's own best colour.
+pyramid treasure with a stored one, or into an open space) is worth more than keeping the law
+(the rules allow them at any point of the turn; the expert weighs them at the start only).
+**A law's choice** (targets of laws 4-7, law 8's removal, law 9's payment, and law 9's colour
+once the game is over) is the one whose position is worth most, with the targets of laws 4,
+5 and 6 chosen by the stores: law 5 protects the colour the seat holds most over its rivals,
+law 4 strikes the colour the rivals hold most over the seat, law 6 shields the seat's own
+best colour.
 
 **The search** (the default; ``ExpertWeights(search_samples=0)`` is the value model alone):
 at a turn's start the value model's best few moves are each applied to a determinization
@@ -80,7 +83,6 @@ from .game import (
     final_money,
     fits,
     open_spaces,
-    outcome,
     price,
 )
 
@@ -152,15 +154,15 @@ class Expert:
         return money[seat] - blend
 
     def worth(self, state: CheopsState, seat: int) -> float:
-        """The position's worth to ``seat``: relative final money, kept laws, the race."""
-        if state.phase is Phase.OVER:
-            result = outcome(state)
-            if result is None:  # pragma: no cover - OVER always has an outcome
-                raise AssertionError("a finished game without an outcome")
-            money = [float(m) for m in result.money]
+        """The position's worth to ``seat``: relative final money, kept laws, the race (a
+        game waiting for law 9's colour is over: the holder's best colour for its own money
+        stands in for its choice)."""
+        if state.phase in (Phase.OVER, Phase.LAW9):
+            money = [float(m) for m in final_money(state)]  # the outcome's, once over
+            winners = [s for s, m in enumerate(money) if m == max(money)]
             value = self.relative(money, seat)
-            if seat in result.winners:
-                return value + self.weights.finish / len(result.winners)
+            if seat in winners:
+                return value + self.weights.finish / len(winners)
             return value - self.weights.finish
         money = [float(m) for m in final_money(state)]
         kept = self.weights.kept_worth
@@ -343,7 +345,9 @@ class Expert:
         if phase is Phase.LAW:
             return self._law(state, seat, moves)
         if phase is Phase.DRAW:
-            return self._draw(state, seat, moves)
+            return self._turn_end(state, seat, moves)
+        if phase is Phase.LAW9:
+            return self._best_by_worth(state, seat, moves)  # the colour best for its race
         return moves[0]
 
     def _search(self, state: CheopsState, seat: int) -> Move:
@@ -498,6 +502,20 @@ class Expert:
             if best_key is None or key > best_key + 1e-9:
                 best, best_key = move, key
         return best
+
+    def _turn_end(self, state: CheopsState, seat: int, moves: Sequence[Move]) -> Move:
+        """The turn's end: skip the draw when that ends the game won (nobody can place a
+        family tile); else draw by :meth:`_draw` while a draw is allowed; kept laws wait for
+        the next turn's start, as before the rulings allowed them here."""
+        ended = apply_unchecked(state, EndTurn())
+        if ended.phase in (Phase.OVER, Phase.LAW9):
+            money = final_money(ended)
+            if money[seat] == max(money):
+                return EndTurn()
+        draws = [move for move in moves if isinstance(move, DrawTile)]
+        if draws:
+            return self._draw(state, seat, draws)
+        return EndTurn()
 
     def _draw(self, state: CheopsState, seat: int, moves: Sequence[Move]) -> Move:
         """The stack whose top leaves the hand most varied (then fitting; ties: the lowest)."""

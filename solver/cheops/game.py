@@ -4,16 +4,21 @@ A :class:`CheopsState` is immutable: :func:`apply` returns a new state (the comp
 shared by reference, the rest are short tuples). The state says which decision is due
 (:class:`Phase`):
 
-* ``start``: the player to move may use a kept law (10-12), buy a neighbour, and must take a
-  treasure or a law when a family tile fits (Ruling C8); with none, :class:`Pass`;
+* ``start``: the player to move may buy a neighbour (as the turn's first action only), use a
+  kept law (10-12), and must take a treasure or a law when a family tile fits (Ruling C8);
+  with none, :class:`Pass`;
 * ``sell``: a treasure was taken: :class:`Sell` or :class:`Store` (C10);
 * ``law``: a law was taken and waits for its choice: :class:`LawTarget`,
   :class:`RemoveLaw`, :class:`PayLaw9` / :class:`DeclineLaw9` (C9);
-* ``second``: a neighbour was placed: one more take with a family tile, or :class:`EndTurn`
-  (C7);
-* ``draw``: the turn placed a tile: :class:`DrawTile` from a stack of the player's choice
-  (C6);
+* ``second``: a neighbour was placed: one more take with a family tile, a kept law, or
+  :class:`EndTurn` (C7);
+* ``draw``: the end of a turn that placed a tile: :class:`DrawTile` from a stack of the
+  player's choice (optional: C6), a kept law, or :class:`EndTurn`;
+* ``law9``: the game has ended and law 9's holder chooses its colour (:class:`Law9Colour`);
 * ``over``: an end condition holds (C11); the stores are scored (C12).
+
+Kept laws (10-12) may be used at any point of the holder's own turn (in ``start``,
+``second`` and ``draw``), also in the turn they were taken (C9).
 
 Every ruling (C4-C13, docs/cheops-rules.md) is implemented here and tested in
 ``tests/cheops/``. All randomness comes from :class:`~silverpyr.solver.rng.SeededStream`
@@ -98,6 +103,7 @@ class Phase(StrEnum):
     LAW = "law"
     SECOND = "second"
     DRAW = "draw"
+    LAW9 = "law9"
     OVER = "over"
 
 
@@ -142,9 +148,13 @@ def _open_indexes(cells: tuple[Cell, ...]) -> list[int]:
 
 
 def _fits_index(cells: tuple[Cell, ...], i: int, kind: str) -> bool:
-    if kind == NEIGHBOUR:
-        return True
+    """Two tiles of one kind never touch, neighbours included (Rulings C2, C7)."""
     return kind not in _AROUND[i](cells)
+
+
+def _neighbour_space(cells: tuple[Cell, ...]) -> bool:
+    """Whether a neighbour tile fits some open space (Ruling C7)."""
+    return any(NEIGHBOUR not in _AROUND[i](cells) for i in _open_indexes(cells))
 
 
 # --- moves --------------------------------------------------------------------------------------
@@ -270,6 +280,17 @@ class UseLaw12:
 
 
 @dataclass(frozen=True, slots=True)
+class Law9Colour:
+    """The game is over: law 9's holder names the colour it counts as (Ruling C9)."""
+
+    colour: str
+
+    def notation(self) -> str:
+        """``law9 blue``."""
+        return f"law9 {self.colour}"
+
+
+@dataclass(frozen=True, slots=True)
 class DrawTile:
     """Draw the top tile of stack ``stack`` (1-3)."""
 
@@ -282,7 +303,8 @@ class DrawTile:
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:
-    """Skip the neighbour's optional second take."""
+    """End the turn's takes or the turn: skip the neighbour's optional second take, or the
+    optional draw (the rest of the draws) at the turn's end."""
 
     def notation(self) -> str:
         """``end``."""
@@ -310,6 +332,7 @@ Move = (
     | UseLaw10
     | UseLaw11
     | UseLaw12
+    | Law9Colour
     | DrawTile
     | EndTurn
     | Pass
@@ -317,7 +340,7 @@ Move = (
 
 MOVE_EXAMPLES = (
     "take b3 A, buy, sell, store, law blue, law blue 2, remove 5, remove none, pay, decline, "
-    "law10 blue, law11 b3 A, law12 b3 c4, law12 b3 blue, draw 2, end, pass"
+    "law10 blue, law11 b3 A, law12 b3 c4, law12 b3 blue, law9 blue, draw 2, end, pass"
 )
 
 
@@ -475,6 +498,8 @@ class CheopsView:
     took: int
     law11_used: bool
     draws_owed: int
+    acted: bool = False
+    law9_colour: str | None = None
 
 
 @dataclass(frozen=True)
@@ -485,9 +510,11 @@ class CheopsState:
     order); ``hands`` sorted tile kinds; ``stacks`` top first; ``stores[seat][colour]``
     counts; ``laws_in_force`` the laws 1-7 on the board in the order played; ``spent_laws``
     the laws that went back to the box in play; ``law9`` the seat that paid for law 9;
-    ``lost`` treasures by colour that left the game (law 4). Turn flags: ``bought`` (a
-    neighbour this turn), ``placed`` (tiles placed this turn), ``took`` (the turn's own
-    takes, law 11's not counted), ``law11_used``, ``draws_owed`` (in the draw phase);
+    ``lost`` treasures by colour that left the game (law 4); ``law9_colour`` the colour its
+    holder named at the end. Turn flags: ``bought`` (a neighbour this turn), ``placed``
+    (tiles placed this turn), ``took`` (the turn's own takes, law 11's not counted),
+    ``law11_used``, ``acted`` (a kept law was used this turn), ``draws_owed`` (the draws
+    still allowed in the draw phase), ``resume`` (the phase law 11's extra take returns to);
     ``pending`` is the colour waiting to be sold or stored, or the law waiting for its choice.
     """
 
@@ -518,6 +545,9 @@ class CheopsState:
     draws_owed: int = 0
     pending: str | int | None = None
     end: EndReason | None = None
+    acted: bool = False
+    resume: Phase | None = None
+    law9_colour: str | None = None
 
     @property
     def players(self) -> int:
@@ -569,6 +599,8 @@ class CheopsState:
             took=self.took,
             law11_used=self.law11_used,
             draws_owed=self.draws_owed,
+            acted=self.acted,
+            law9_colour=self.law9_colour,
         )
 
 
@@ -709,8 +741,11 @@ def _sale_options(state: CheopsState, colour: str) -> tuple[str | None, str | No
 
 
 def _removable(state: CheopsState) -> tuple[int, ...]:
-    """Law 8's choices: the laws in force on the board and those kept by opponents."""
+    """Law 8's choices: the laws in force on the board and those an opponent owns (kept laws
+    10-12, a paid law 9)."""
     kept = [law for seat, laws in enumerate(state.kept_laws) if seat != state.turn for law in laws]
+    if state.law9 is not None and state.law9 != state.turn:
+        kept.append(9)
     return tuple(sorted({*state.laws_in_force, *kept}))
 
 
@@ -721,7 +756,8 @@ _WAITING = {
     Phase.SELL: "sell or store the treasure you took",
     Phase.LAW: "carry out the law you took",
     Phase.SECOND: "take once more with a family tile, or end your turn",
-    Phase.DRAW: "draw a tile from a stack (draw 1, draw 2 or draw 3)",
+    Phase.DRAW: "draw a tile from a stack (draw 1, draw 2 or draw 3), or end your turn",
+    Phase.LAW9: "the game is over: law 9's holder names its colour (law9 blue)",
 }
 
 
@@ -734,6 +770,8 @@ def why_illegal(state: CheopsState, move: Move) -> str | None:
     phase = state.phase
     if phase is Phase.OVER:
         return "the game is over"
+    if phase is Phase.LAW9 and not isinstance(move, Law9Colour):
+        return _WAITING[phase]
     if isinstance(move, Take):
         if phase is Phase.START:
             return _why_not_take(state, move.space, move.kind, neighbour=state.bought)
@@ -753,6 +791,10 @@ def why_illegal(state: CheopsState, move: Move) -> str | None:
         return _why_not_law_choice(state, move)
     if isinstance(move, UseLaw10 | UseLaw11 | UseLaw12):
         return _why_not_kept(state, move)
+    if isinstance(move, Law9Colour):
+        if phase is not Phase.LAW9:
+            return f"law 9's colour is named when the game is over: {_WAITING[phase]}"
+        return _colour_problem(move.colour)
     if isinstance(move, DrawTile):
         if phase is not Phase.DRAW:
             return f"you cannot draw now: {_WAITING[phase]}"
@@ -760,13 +802,17 @@ def why_illegal(state: CheopsState, move: Move) -> str | None:
             return f"{move.stack!r} is not a stack (1, 2 or 3)"
         if not 1 <= move.stack <= STACKS:
             return f"there is no stack {move.stack} (stacks 1, 2 and 3)"
+        if state.draws_owed <= 0:
+            return "you have drawn every tile this turn allows: end your turn (end)"
+        if len(state.hand) >= HAND_LIMIT:
+            return f"your hand holds {HAND_LIMIT} tiles: end your turn (end)"
         if not state.stacks[move.stack - 1]:
             return f"stack {move.stack} is empty"
         return None
     if isinstance(move, EndTurn):
         if phase is Phase.START:
             return "you must take first (a take is due when a family tile fits)"
-        if phase is not Phase.SECOND:
+        if phase not in (Phase.SECOND, Phase.DRAW):
             return f"you cannot end your turn now: {_WAITING[phase]}"
         return None
     if isinstance(move, Pass):
@@ -830,6 +876,8 @@ def _why_not_buy(state: CheopsState) -> str | None:
         return f"a neighbour is bought only at the start of a turn: {_WAITING[state.phase]}"
     if state.bought:
         return "you already bought a neighbour this turn (one a turn)"
+    if state.acted or state.placed:
+        return "a neighbour is bought only as the turn's first action (before any kept law)"
     if state.neighbours_left <= 0:
         return "no neighbour tile is left"
     if state.money[state.turn] < NEIGHBOUR_PRICE:
@@ -838,6 +886,8 @@ def _why_not_buy(state: CheopsState) -> str | None:
         )
     if not _open_indexes(state.cells):
         return "no space can be taken"
+    if not _neighbour_space(state.cells):
+        return "no space can be taken with a neighbour (two neighbours never touch)"
     return None
 
 
@@ -895,8 +945,8 @@ def _why_not_kept(state: CheopsState, move: UseLaw10 | UseLaw11 | UseLaw12) -> s
     law = 10 if isinstance(move, UseLaw10) else 11 if isinstance(move, UseLaw11) else 12
     if law not in state.kept_laws[state.turn]:
         return f"you do not hold law {law}"
-    if state.phase is not Phase.START or state.bought:
-        return "a kept law is used only at the start of your turn, before the take and a buy"
+    if state.phase not in _KEPT_PHASES:
+        return f"a kept law waits until this is done: {_WAITING[state.phase]}"
     seat = state.turn
     if isinstance(move, UseLaw10):
         problem = _colour_problem(move.colour)
@@ -911,7 +961,13 @@ def _why_not_kept(state: CheopsState, move: UseLaw10 | UseLaw11 | UseLaw12) -> s
             return f"the {move.colour} board is full: it cannot be sold"
         return None
     if isinstance(move, UseLaw11):
-        return _why_not_take(state, move.space, move.kind, neighbour=False, treasure_only=True)
+        problem = _why_not_take(state, move.space, move.kind, neighbour=False, treasure_only=True)
+        if problem is None and state.bought and state.phase is Phase.START:
+            i = _INDEX[move.space]
+            cells = (*state.cells[:i], move.kind, *state.cells[i + 1 :])
+            if not _neighbour_space(cells):
+                return "after this take your bought neighbour would fit no space: place it first"
+        return problem
     problem = _space_problem(move.a)
     if problem is not None:
         return problem
@@ -935,6 +991,11 @@ def _why_not_kept(state: CheopsState, move: UseLaw10 | UseLaw11 | UseLaw12) -> s
     if state.board(first).law == 4:
         return f"law 4 lies under the {first} board: {first} cannot be stored"
     return None
+
+
+_KEPT_PHASES = (Phase.START, Phase.SECOND, Phase.DRAW)
+"""The phases of the holder's own turn in which a kept law may be used (Ruling C9): not
+while a taken treasure or law waits for its choice."""
 
 
 # --- legal moves --------------------------------------------------------------------------------
@@ -967,54 +1028,75 @@ def _moves(state: CheopsState, *, distinct: bool) -> tuple[Move, ...]:
     phase = state.phase
     if phase is Phase.OVER:
         return ()
-    seat = state.turn
     if phase is Phase.SELL:
         assert isinstance(state.pending, str)
         no_sale, no_store = _sale_options(state, state.pending)
         return (*((Sell(),) if no_sale is None else ()), *((Store(),) if no_store is None else ()))
     if phase is Phase.LAW:
         return _law_choices(state)
+    if phase is Phase.LAW9:
+        return tuple(Law9Colour(colour) for colour in COLOURS)
+    opens = _open_indexes(state.cells)
+    kinds = sorted(set(state.hand))
     if phase is Phase.DRAW:
         seen: set[tuple[str, int]] = set()
         draws: list[Move] = []
-        for number, stack in enumerate(state.stacks, start=1):
-            if not stack:
-                continue
-            if distinct:
-                key = (stack[0], len(stack))
-                if key in seen:
+        if state.draws_owed > 0 and len(state.hand) < HAND_LIMIT:
+            for number, stack in enumerate(state.stacks, start=1):
+                if not stack:
                     continue
-                seen.add(key)
-            draws.append(DrawTile(number))
-        return tuple(draws)
-    opens = _open_indexes(state.cells)
-    kinds = sorted(set(state.hand))
+                if distinct:
+                    key = (stack[0], len(stack))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                draws.append(DrawTile(number))
+        return (*draws, *_kept_moves(state, opens, kinds, distinct=distinct), EndTurn())
     if phase is Phase.SECOND:
-        return (*_takes(state, opens, kinds), EndTurn())
+        return (
+            *_takes(state, opens, kinds),
+            *_kept_moves(state, opens, kinds, distinct=distinct),
+            EndTurn(),
+        )
     # the start of a turn
     if state.bought:
-        return tuple(Take(SPACES[i], NEIGHBOUR) for i in opens)
-    moves: list[Move] = []
-    kept = state.kept_laws[seat]
-    if 10 in kept:
-        moves.extend(
-            UseLaw10(colour) for colour in COLOURS if why_illegal(state, UseLaw10(colour)) is None
+        return (
+            *(Take(SPACES[i], NEIGHBOUR) for i in opens if _fits_index(state.cells, i, NEIGHBOUR)),
+            *_kept_moves(state, opens, kinds, distinct=distinct),
         )
+    moves: list[Move] = []
+    if _why_not_buy(state) is None:
+        moves.append(BuyNeighbour())
+    moves.extend(_kept_moves(state, opens, kinds, distinct=distinct))
+    takes = _takes(state, opens, kinds)
+    moves.extend(takes)
+    if not takes:
+        moves.append(Pass())
+    return tuple(moves)
+
+
+def _kept_moves(
+    state: CheopsState, opens: list[int], kinds: list[str], *, distinct: bool
+) -> list[Move]:
+    """The uses of the kept laws of the seat to move (Ruling C9): generated, then each
+    checked by :func:`why_illegal`, except law 12's swaps, which :func:`_swaps` makes legal
+    by construction."""
+    kept = state.kept_laws[state.turn]
+    if not kept:
+        return []
+    moves: list[Move] = []
+    if 10 in kept:
+        moves.extend(UseLaw10(colour) for colour in COLOURS)
     if 11 in kept:
         moves.extend(
             UseLaw11(take.space, take.kind)
             for take in _takes(state, opens, kinds)
             if isinstance(take, Take) and isinstance(state.cells[_INDEX[take.space]], str)
         )
-    if 12 in kept:
-        moves.extend(_swaps(state, distinct=distinct))
-    if _why_not_buy(state) is None:
-        moves.append(BuyNeighbour())
-    takes = _takes(state, opens, kinds)
-    moves.extend(takes)
-    if not takes:
-        moves.append(Pass())
-    return tuple(moves)
+    legal = [move for move in moves if why_illegal(state, move) is None]
+    if 12 in kept and state.phase in _KEPT_PHASES:
+        legal.extend(_swaps(state, distinct=distinct))
+    return legal
 
 
 def _swaps(state: CheopsState, *, distinct: bool) -> list[Move]:
@@ -1112,8 +1194,10 @@ def apply_unchecked(state: CheopsState, move: Move) -> CheopsState:
         )
     elif isinstance(move, UseLaw10 | UseLaw11 | UseLaw12):
         after = _use_kept(state, move)
+    elif isinstance(move, Law9Colour):
+        after = _scored(_evolve(state, law9_colour=move.colour), state.end or "boards")
     elif isinstance(move, EndTurn):
-        after = _end_turn(state)
+        after = _next_turn(state) if state.phase is Phase.DRAW else _end_turn(state)
     else:
         after = _pass(state)
     return _settle(after)
@@ -1271,7 +1355,9 @@ def _remove_law(state: CheopsState, law: int | None) -> CheopsState:
             events=(*state.events, LawPlayed(seat, 8, "none")),
         )
     changes: dict[str, object] = {}
-    if law in state.laws_in_force:
+    if law == 9:  # an opponent's paid law 9: its 25 piastres are gone with it
+        changes["law9"] = None
+    elif law in state.laws_in_force:
         in_force = tuple(other for other in state.laws_in_force if other != law)
         changes["laws_in_force"] = in_force
         changes["market_price"] = market_price_of(in_force)
@@ -1305,6 +1391,8 @@ def _use_kept(state: CheopsState, move: UseLaw10 | UseLaw11 | UseLaw12) -> Cheop
         kept_laws=(*state.kept_laws[:seat], kept, *state.kept_laws[seat + 1 :]),
         spent_laws=(*state.spent_laws, law),
         events=(*state.events, LawPlayed(seat, law, move.notation().partition(" ")[2])),
+        acted=True,
+        resume=state.phase if law == 11 else state.resume,
     )
     if isinstance(move, UseLaw10):
         sold = _sell(used, move.colour)
@@ -1326,9 +1414,17 @@ def _use_kept(state: CheopsState, move: UseLaw10 | UseLaw11 | UseLaw12) -> Cheop
 
 
 def _after_item(state: CheopsState) -> CheopsState:
-    """The taken item is dealt with: back to the turn's start (after law 11's take), the
-    neighbour's second take (when a family tile fits: C7), or the turn's end."""
-    state = _evolve(state, phase=Phase.START, pending=None)
+    """The taken item is dealt with: back where law 11's extra take was made (the turn's
+    start, the second take, the turn's end with one more draw allowed), else the neighbour's
+    second take (when a family tile fits: C7), or the turn's end."""
+    resume = state.resume
+    state = _evolve(state, phase=Phase.START, pending=None, resume=None)
+    if resume is Phase.DRAW:
+        return _end_turn(state, state.draws_owed + 1)
+    if resume is Phase.SECOND:
+        if can_take(state, state.turn):
+            return _evolve(state, phase=Phase.SECOND)
+        return _end_turn(state)
     if state.took == 0:
         return state
     if state.bought and state.took == 1 and can_take(state, state.turn):
@@ -1337,16 +1433,27 @@ def _after_item(state: CheopsState) -> CheopsState:
 
 
 def _can_draw(state: CheopsState) -> bool:
-    return len(state.hands[state.turn]) < HAND_LIMIT and any(state.stacks)
+    return state.draws_owed > 0 and len(state.hands[state.turn]) < HAND_LIMIT and any(state.stacks)
 
 
-def _end_turn(state: CheopsState) -> CheopsState:
-    """Ruling C6: a turn that placed a tile draws one (two after law 11), each skipped when
-    the hand holds 4 or every stack is empty."""
-    owed = (1 + state.law11_used) if state.placed else 0
-    if owed and _can_draw(state):
-        return _evolve(state, phase=Phase.DRAW, draws_owed=owed, pending=None)
+def _end_turn(state: CheopsState, owed: int | None = None) -> CheopsState:
+    """The turn's takes are over. Ruling C6: a turn that placed a tile may draw one (two
+    after law 11; ``owed``: the draws still allowed), each impossible when the hand holds 4
+    or every stack is empty; the player may also still use a kept law (C9). With neither to
+    do, the turn ends."""
+    if owed is None:
+        owed = (1 + state.law11_used) if state.placed else 0
+    at_end = _evolve(state, phase=Phase.DRAW, draws_owed=owed, pending=None)
+    if state.placed and (_can_draw(at_end) or _has_kept_use(at_end)):
+        return at_end
     return _next_turn(state)
+
+
+def _has_kept_use(state: CheopsState) -> bool:
+    if not state.kept_laws[state.turn]:
+        return False
+    opens = _open_indexes(state.cells)
+    return bool(_kept_moves(state, opens, sorted(set(state.hand)), distinct=True))
 
 
 def _draw(state: CheopsState, stack: int) -> CheopsState:
@@ -1361,7 +1468,7 @@ def _draw(state: CheopsState, stack: int) -> CheopsState:
         draws_owed=state.draws_owed - 1,
         events=(*state.events, DrewTile(seat, stack, kind)),
     )
-    if drawn.draws_owed > 0 and _can_draw(drawn):
+    if _can_draw(drawn) or _has_kept_use(drawn):
         return drawn
     return _next_turn(drawn)
 
@@ -1391,13 +1498,15 @@ def _next_turn(state: CheopsState) -> CheopsState:
         law11_used=False,
         draws_owed=0,
         pending=None,
+        acted=False,
+        resume=None,
     )
 
 
 def _settle(state: CheopsState) -> CheopsState:
     """Ruling C11, after every move: enough full boards end the game at once; an empty
     pyramid (every cell a tile) ends it once the last item's choice is made."""
-    if state.phase is Phase.OVER:
+    if state.phase in (Phase.OVER, Phase.LAW9):
         return state
     if full_boards(state) >= boards_to_end(state):
         return _finish(state, "boards")
@@ -1410,10 +1519,14 @@ def _settle(state: CheopsState) -> CheopsState:
 
 
 def _scores(state: CheopsState) -> tuple[tuple[tuple[int, ...], ...], int | None]:
-    """Ruling C12: what each seat's stores pay, by colour, and the colour law 9 counts as
-    (the one giving its holder the most final money; ties: the lowest colour index)."""
+    """Ruling C12: what each seat's stores pay, by colour, and the colour law 9 counts as:
+    the one its holder named (Ruling C9); before it is named, the one giving the holder the
+    most final money (ties: the lowest colour index), an estimate."""
     if state.law9 is None:
         return _scores_with(state, None), None
+    if state.law9_colour is not None:
+        chosen = _COLOUR_INDEX[state.law9_colour]
+        return _scores_with(state, chosen), chosen
     holder = state.law9
     best: tuple[int, int] | None = None
     for c in range(len(COLOURS)):
@@ -1448,12 +1561,30 @@ def _scores_with(state: CheopsState, law9_colour: int | None) -> tuple[tuple[int
 
 
 def final_money(state: CheopsState) -> tuple[int, ...]:
-    """Each seat's money if the game ended now: money plus its stores scored (Ruling C12)."""
+    """Each seat's money if the game ended now: money plus its stores scored (Ruling C12).
+    Until law 9's holder has named its colour, law 9 counts as the colour best for the
+    holder's own money (the lowest on a tie): an estimate for bots and search horizons."""
     amounts, _ = _scores(state)
     return tuple(money + sum(row) for money, row in zip(state.money, amounts, strict=True))
 
 
 def _finish(state: CheopsState, reason: EndReason) -> CheopsState:
+    """Ruling C11: the game ends; a paid law 9's holder names its colour first (C9)."""
+    if state.law9 is not None and state.law9_colour is None:
+        return _evolve(
+            state,
+            phase=Phase.LAW9,
+            turn=state.law9,
+            end=reason,
+            pending=None,
+            draws_owed=0,
+            resume=None,
+        )
+    return _scored(state, reason)
+
+
+def _scored(state: CheopsState, reason: EndReason) -> CheopsState:
+    """The stores scored (Ruling C12): the state is over."""
     amounts, law9_colour = _scores(state)
     events: list[Event] = list(state.events)
     if state.law9 is not None and law9_colour is not None:
@@ -1469,6 +1600,7 @@ def _finish(state: CheopsState, reason: EndReason) -> CheopsState:
         end=reason,
         pending=None,
         draws_owed=0,
+        resume=None,
         events=tuple(events),
     )
 
@@ -1620,6 +1752,8 @@ def parse_move(state: CheopsState, text: str) -> Move:
         return RemoveLaw(_number_word(rest[0], "a law", 1, 12))
     if head == "law10" and len(rest) == 1:
         return UseLaw10(_colour_word(rest[0]))
+    if head == "law9" and len(rest) == 1:
+        return Law9Colour(_colour_word(rest[0]))
     if head == "law12" and len(rest) == 2:
         a = _space_word(rest[0])
         if rest[1].lower() in _COLOUR_WORDS:
@@ -1663,7 +1797,7 @@ def state_problems(state: CheopsState) -> tuple[str, ...]:
             below = _SUPPORTS[i]
             if below and not all(_is_tile(state.cells[j]) for j in below):
                 problems.append(f"{space} is empty but rests on a space still holding an item")
-            if cell != NEIGHBOUR and any(state.cells[j] == cell for j in _NEIGHBOURS[i]):
+            if any(state.cells[j] == cell for j in _NEIGHBOURS[i]):
                 problems.append(f"two {KIND_NAMES[str(cell)]} tiles touch at {space}")
     for c, colour in enumerate(COLOURS):
         count = (
@@ -1741,6 +1875,9 @@ def position(state: CheopsState, **changes: object) -> CheopsState:
             "draws_owed": 0,
             "pending": None,
             "end": None,
+            "acted": False,
+            "resume": None,
+            "law9_colour": None,
             **changes,
         },
     )
@@ -1758,7 +1895,8 @@ def position(state: CheopsState, **changes: object) -> CheopsState:
 
 def random_position(components: Components, players: int, seed: int, taken: int) -> CheopsState:
     """A reachable state at a turn's start with at least ``taken`` spaces emptied, made by
-    uniformly random legal moves through :func:`apply` from :func:`new_game` ``seed``. When
+    uniformly random legal moves through :func:`apply` from :func:`new_game` ``seed`` (but a
+    draw whenever one can be made: the hands do not run dry). When
     the game ends first it is replayed with the next derived stream (up to 20 times); then
     the last turn start before the end is returned, or the end itself when there was none."""
     if isinstance(taken, bool) or not isinstance(taken, int) or not 0 <= taken <= SIZE:
@@ -1770,10 +1908,17 @@ def random_position(components: Components, players: int, seed: int, taken: int)
         stream = SeededStream(key)
         state = start
         while not state.over:
-            if state.phase is Phase.START and not state.placed and not state.bought:
+            if (
+                state.phase is Phase.START
+                and not state.placed
+                and not state.bought
+                and not state.acted
+            ):
                 emptied = sum(1 for cell in state.cells if _is_tile(cell))
                 if emptied >= taken:
                     return state
                 last = state
-            state = apply(state, stream.choice(legal_moves(state)))
+            moves = legal_moves(state)
+            draws = [move for move in moves if isinstance(move, DrawTile)]
+            state = apply(state, stream.choice(draws or moves))
     return last

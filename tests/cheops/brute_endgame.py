@@ -7,6 +7,12 @@ less the best other seat's, and its win share, compared by the same documented r
 a draw's chance is enumerated place by place: every hidden tile (under any stack's top) is
 its own equally likely outcome, swapped into the place under the drawn tile by hand (not by
 the engine's ``with_next_tile``, and without asking the engine's ``next_tile``).
+
+Every decision the rules give is a branch here because it is a legal move (issue 31's
+rulings): a kept law wherever in its holder's turn it may be used, ``end`` beside the draws
+(the draw is optional), and law 9's colour, a move of its holder once the game is over (the
+game's value is only read at :func:`outcome`, so that choice is always searched: no turn
+counting, no horizon, none of the search's own handling of it).
 """
 
 from __future__ import annotations

@@ -83,3 +83,20 @@ def play(state: CheopsState, *moves: Move) -> CheopsState:
     for move in moves:
         state = apply(state, move)
     return state
+
+
+def law9_ending(holder: int) -> CheopsState:
+    """A 2-player game that has just ended on 2 full boards, seat ``holder`` holding law 9
+    (phase ``law9``): no law is left on the pyramid; blue (plain 20) and red (the majority
+    pair 20/15, one each stored) give the holder the same 40 from its stores, but red leaves
+    the other seat 15 instead of 20."""
+    from silverpyr.solver.cheops.game import Sell, Take
+
+    zero = tuple(BoardState(board("0", "0")) for _ in COLOURS)
+    state = game(2, boards=zero, law9=holder, money=(20, 20), stores=stores(2, red=(1, 1)))
+    state = with_board(state, "blue", BoardState(board("20", "5")))
+    state = with_board(state, "red", BoardState(board("20/15", "5")))
+    state = with_board(state, "green", BoardState(board("30", "10"), covered=1))
+    state = with_board(state, "yellow", BoardState(board("30", "10")))
+    state = empty_pyramid(state, {"a1": "yellow", "a2": "white"})
+    return play(state, Take(parse_space("a1"), "A"), Sell())

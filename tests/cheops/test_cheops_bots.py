@@ -354,3 +354,45 @@ def test_the_expert_aims_laws_4_5_6_by_the_stores(law: int, holder: str) -> None
     move = Expert(MODEL).decide(waiting, seat)
     assert move in legal_moves(waiting)
     assert move == LawTarget("green" if holder == "seat" else "black")
+
+
+def _law9_choice() -> CheopsState:
+    """The end of :func:`cheops.cheops_setups.law9_ending` with seat 1 holding law 9."""
+    from cheops.cheops_setups import law9_ending
+
+    return law9_ending(1)
+
+
+def test_each_bot_names_law_9s_colour_for_its_own_objective() -> None:
+    from silverpyr.solver.cheops.game import Law9Colour
+
+    state = _law9_choice()
+    assert state.phase is Phase.LAW9 and state.turn == 1
+    own = {
+        move: final_money(apply(state, move))[1]
+        for move in legal_moves(state)
+        if isinstance(move, Law9Colour)
+    }
+    greedy = greedy_move(state, 1)
+    assert own[greedy] == max(own.values()) == 60  # greedy: its own money
+    assert Expert().decide(state, 1) == Law9Colour("red")  # the expert: its margin too
+    assert final_money(apply(state, Law9Colour("red"))) == (45, 60)
+    assert final_money(apply(state, Law9Colour("blue"))) == (50, 60)
+
+
+def test_the_expert_skips_the_draw_only_to_end_a_game_it_wins() -> None:
+    """Ending the turn without drawing leaves no one a family tile that fits: the game
+    ends. The expert does it when that wins, and draws when it would lose."""
+    from cheops.cheops_setups import empty_pyramid, play
+
+    from silverpyr.solver.cheops.game import DrawTile, EndTurn
+
+    state = empty_pyramid(new_game(COMPONENTS, 2, 1), {"a1": "blue", "b2": "red"})
+    state = replace(state, turn=0, hands=(("A",), ("B", "C")), stacks=(("D",), ("A",), ()))
+    at_end = play(state, Take(parse_space("a1"), "A"), Sell())
+    assert at_end.phase is Phase.DRAW
+    ahead = replace(at_end, money=(100, 0))
+    behind = replace(at_end, money=(0, 100))
+    assert Expert().decide(ahead, 0) == EndTurn()
+    assert isinstance(Expert().decide(behind, 0), DrawTile)
+    assert isinstance(greedy_move(ahead, 0), DrawTile)  # greedy always draws when it can

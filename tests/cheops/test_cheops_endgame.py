@@ -39,6 +39,7 @@ from silverpyr.solver.cheops.game import (
 from silverpyr.solver.rng import SeededStream
 
 COMPONENTS = load_components()
+COLOURS_ALL = ("blue", "red", "green", "yellow", "black", "white")
 BUDGET = 60_000
 """Nodes the brute force may visit before a position counts as too big."""
 
@@ -75,16 +76,49 @@ def short_hands(state: CheopsState, seed: int) -> CheopsState:
     return replace(state, hands=hands, stacks=tuple(tuple(s) for s in stacks))
 
 
+def with_laws(state: CheopsState, seed: int) -> CheopsState:
+    """``state`` with the laws the rulings of issue 31 are about handed out (seeded): by
+    ``seed // 36 % 4`` none (as played), a kept law 10, 11 or 12 for the seat to move, law 9
+    paid by a seat, or both and a kept law for another seat. Each law is moved from wherever
+    it lay (out of the game, spent, kept), so the 12 laws stay one each."""
+    variant = seed // 36 % 4
+    if variant == 0:
+        return state
+    stream = SeededStream(f"cheops-endgame-test|laws|{seed}")
+    given: dict[int, int] = {}
+    if variant in (1, 3):
+        given[stream.choice((10, 11, 12))] = state.turn
+    if variant in (2, 3):
+        given[9] = stream.below(state.players)
+    if variant == 3:
+        other = (state.turn + 1) % state.players
+        spare = [law for law in (10, 11, 12) if law not in given]
+        given[stream.choice(spare)] = other
+    kept = [[law for law in row if law not in given] for row in state.kept_laws]
+    for law, seat in given.items():
+        if law != 9:
+            kept[seat] = sorted((*kept[seat], law))
+    return replace(
+        state,
+        kept_laws=tuple(tuple(row) for row in kept),
+        law9=given.get(9, state.law9),
+        removed_laws=tuple(law for law in state.removed_laws if law not in given),
+        spent_laws=tuple(law for law in state.spent_laws if law not in given),
+    )
+
+
 def endgame(seed: int) -> CheopsState:
     """A random endgame: 2 or 3 players (by ``seed % 2``), 1 to 3 spaces left (by
     ``seed // 2 % 3``); by ``seed // 6 % 2`` the hands as dealt, or cut short with the
-    stacks topped up (:func:`short_hands`); and by ``seed // 12 % 3`` played on 0 to 2
-    random moves into the turn (a sell, law or draw decision may be due)."""
+    stacks topped up (:func:`short_hands`); by ``seed // 36 % 4`` kept laws and a paid law
+    9 handed out (:func:`with_laws`); and by ``seed // 12 % 3`` played on 0 to 2 random
+    moves into the turn (a sell, law, kept-law or draw decision may be due)."""
     players = 2 + seed % 2
     left = 1 + seed // 2 % 3
     state = some_endgame(players, seed, left)
     if seed // 6 % 2:
         state = short_hands(state, seed)
+    state = with_laws(state, seed)
     steps = seed // 12 % 3
     stream = SeededStream(f"cheops-endgame-test|{seed}")
     for _ in range(steps):
@@ -100,9 +134,28 @@ def as_vector(answer: EndgameAnswer) -> tuple[Fraction, ...]:
     return (*answer.margins, *(w * WIN_SCALE for w in answer.wins))
 
 
-def disagreements(seeds: range, objective: str = "margin") -> tuple[list[str], int]:
+PRESENT = ("kept law", "law 9's choice", "optional draw")
+
+
+def present(state: CheopsState) -> set[str]:
+    """Which of the decisions of issue 31's rulings a position holds: a kept law, a paid
+    law 9 (its holder chooses the colour at the end), a draw that may be skipped."""
+    found = set()
+    if any(state.kept_laws):
+        found.add(PRESENT[0])
+    if state.law9 is not None:
+        found.add(PRESENT[1])
+    if any(state.stacks) and any(len(hand) < 4 for hand in state.hands):
+        found.add(PRESENT[2])
+    return found
+
+
+def disagreements(
+    seeds: range, objective: str = "margin", seen: dict[str, int] | None = None
+) -> tuple[list[str], int]:
     """The seeds where the search and the brute force disagree (value, or the value of the
-    search's best move), and how many positions were too big for the brute force."""
+    search's best move), and how many positions were too big for the brute force;
+    ``seen`` counts the compared positions by :func:`present`."""
     found = []
     skipped = 0
     for seed in seeds:
@@ -122,10 +175,13 @@ def disagreements(seeds: range, objective: str = "margin") -> tuple[list[str], i
         best = move_value(state, parse_move(state, answer.move), objective, [BUDGET])
         if best != brute:
             found.append(f"seed {seed}: the move {answer.move} is worth {best}, not {brute}")
+        if seen is not None:
+            for what in present(state):
+                seen[what] = seen.get(what, 0) + 1
     return found, skipped
 
 
-CHANCE_SEEDS = (59, 100019, 100054)
+CHANCE_SEEDS = (94, 167)
 """Endgames whose value depends on the tile a draw uncovers (found by weighting every
 outcome alike in the search: these then disagree with the brute force)."""
 
@@ -134,6 +190,15 @@ def test_the_search_agrees_with_the_brute_force_on_30_endgames() -> None:
     found, skipped = disagreements(range(30))
     assert found == []
     assert skipped <= 3
+
+
+def test_the_search_agrees_with_the_brute_force_with_kept_laws_and_law_9() -> None:
+    """Seeds whose positions hold a kept law, a paid law 9 or both (:func:`with_laws`)."""
+    seen: dict[str, int] = {}
+    found, skipped = disagreements(range(36, 144, 9), seen=seen)
+    assert found == []
+    assert skipped <= 2
+    assert all(seen.get(what, 0) >= 3 for what in PRESENT), seen
 
 
 def test_chance_is_weighted_by_the_hidden_tiles() -> None:
@@ -145,9 +210,11 @@ def test_chance_is_weighted_by_the_hidden_tiles() -> None:
 @pytest.mark.slow
 def test_the_search_agrees_with_the_brute_force_on_520_endgames() -> None:
     """Seeds apart from the fast test's and the benchmark's (which starts at 9,000,000)."""
-    found, skipped = disagreements(range(100_000, 100_520))
+    seen: dict[str, int] = {}
+    found, skipped = disagreements(range(100_000, 100_520), seen=seen)
     assert found == []
     assert 520 - skipped >= 500, f"{skipped} positions too big for the brute force"
+    assert all(seen.get(what, 0) >= 100 for what in PRESENT), seen
 
 
 @pytest.mark.slow
@@ -331,3 +398,16 @@ def test_without_chance_two_players_win_exactly_when_their_margin_is_positive() 
         )
         compared += 1
     assert compared >= 12
+
+
+def test_law_9s_colour_is_the_holders_searched_decision() -> None:
+    """At the end, law 9's holder names its colour: the search compares the six, and of two
+    colours equal for the holder's own money takes the one leaving the rival less."""
+    from cheops.test_cheops_bots import _law9_choice
+
+    state = _law9_choice()
+    answer = solve_endgame(state, time_limit=30)
+    assert answer.proven and answer.seat == 1 and answer.move == "law9 red"
+    assert answer.margin == 60 - 45
+    assert {m.move for m in answer.moves} == {f"law9 {c}" for c in COLOURS_ALL}
+    assert game_value(state) == as_vector(answer)

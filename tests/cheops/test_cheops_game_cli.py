@@ -230,3 +230,21 @@ def test_the_coach_asks_before_a_costly_move_and_n_chooses_again(home: Path) -> 
     assert "(pending) You took" in result.stdout
     assert "Coach's summary" in result.stdout
     assert "You heeded 1 of the coach's warnings and chose again" in result.stdout
+
+
+def test_the_line_mode_asks_law_9s_colour_at_the_end(home: Path) -> None:
+    """Seed 7: you (playing greedily) paid for law 9; when the game is over the prompt asks
+    its colour, and the colour you type is the one scored."""
+    answers, money = _answers(7, ("greedy",))
+    assert answers[-1].startswith("law9 ")
+    result = _run("--seed", "7", "--moves", ";".join(answers))
+    assert result.exit_code == 0, result.output
+    assert "the game is over: which colour law 9 counts as (e.g. law9 blue)" in result.stdout
+    colour = answers[-1].split()[1]
+    assert f"counts as a {colour} treasure" in result.stdout + result.stderr
+    again = _run("--seed", "7", "--restart", "--moves", ";".join(answers), "--json")
+    assert json.loads(again.stdout)["money"] == list(money)
+
+
+def test_every_phase_has_its_prompt() -> None:
+    assert set(game_cmd._PROMPTS) == {phase.value for phase in Phase if phase is not Phase.OVER}

@@ -346,8 +346,9 @@ def test_a_record_whose_moves_do_not_replay_names_the_move(tmp_path: Path) -> No
     _play_greedily(kept, answers=3)
     record = load_record(path)
     broken = GameRecord(record.components, record.seed, record.players, ((1, "take k1 A"),))
-    with pytest.raises(RecordReplayError, match=r"moves\[0\]"):
+    with pytest.raises(RecordReplayError, match=r"moves\[0\]") as raised:
         replay(broken, COMPONENTS)
+    assert "earlier Cheops rulings" in str(raised.value) and "\n" not in str(raised.value)
     other = GameRecord("0" * 16, record.seed, record.players)
     with pytest.raises(RecordReplayError, match="other components"):
         replay(other, COMPONENTS)

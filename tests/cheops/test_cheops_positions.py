@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from silverpyr.solver.cheops.board import SPACES, parse_space
 from silverpyr.solver.cheops.game import (
     DrawTile,
+    EndTurn,
     LawTarget,
     Phase,
     PositionError,
@@ -105,8 +106,8 @@ def test_next_tile_and_with_next_tile_on_a_draw() -> None:
 def test_distinct_moves_merge_alike_stacks() -> None:
     state = replace(game(2), stacks=(("A", "B"), ("A", "C"), ("B",)), phase=Phase.DRAW)
     state = replace(state, draws_owed=1, hands=(("C", "D"), ("A", "B", "C", "D")))
-    assert legal_moves(state) == (DrawTile(1), DrawTile(2), DrawTile(3))
-    assert distinct_moves(state) == (DrawTile(1), DrawTile(3))
+    assert legal_moves(state) == (DrawTile(1), DrawTile(2), DrawTile(3), EndTurn())
+    assert distinct_moves(state) == (DrawTile(1), DrawTile(3), EndTurn())
     drawn = apply(state, DrawTile(2))
     assert drawn.hands[0] == ("A", "C", "D")
 

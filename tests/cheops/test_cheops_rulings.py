@@ -25,9 +25,11 @@ from silverpyr.solver.cheops.game import (
     DrawTile,
     DrewTile,
     EndTurn,
+    Law9Colour,
     LawPlayed,
     LawTarget,
     Lost,
+    Outcome,
     Pass,
     Passed,
     PayLaw9,
@@ -94,16 +96,26 @@ def test_ruling_c5_money_never_goes_below_zero() -> None:
 # --- C6 family tiles, drawing ------------------------------------------------------------------
 
 
-def test_ruling_c6_a_turn_that_placed_a_tile_draws_one_from_a_chosen_stack() -> None:
+def test_ruling_c6_a_turn_that_placed_a_tile_may_draw_one_from_a_chosen_stack() -> None:
     state = bottom_row(game(2), ["blue"])
     state = play(state, Take(s("a1"), "A"), Store())
     assert state.phase is Phase.DRAW and state.draws_owed == 1
-    assert legal_moves(state) == (DrawTile(1), DrawTile(2), DrawTile(3))
+    assert legal_moves(state) == (DrawTile(1), DrawTile(2), DrawTile(3), EndTurn())
     top = state.stacks[1][0]
     drawn = play(state, DrawTile(2))
     assert DrewTile(0, 2, top) in drawn.events and drawn.turn == 1
     assert drawn.hands[0] == tuple(sorted(("B", "C", "D", top)))
     assert drawn.view(1).stack_tops[1] == drawn.stacks[1][0]  # the tops are public
+
+
+def test_ruling_c6_the_draw_is_optional() -> None:
+    state = play(bottom_row(game(2), ["blue"]), Take(s("a1"), "A"), Store())
+    skipped = play(state, EndTurn())
+    assert skipped.turn == 1 and skipped.hands[0] == ("B", "C", "D")
+    assert skipped.stacks == state.stacks and not any(
+        isinstance(e, DrewTile) for e in skipped.events
+    )
+    assert why_illegal(skipped, EndTurn()) is not None  # the next turn must take first
 
 
 def test_ruling_c6_law_11_draws_twice_and_empty_stacks_draw_nothing() -> None:
@@ -112,7 +124,10 @@ def test_ruling_c6_law_11_draws_twice_and_empty_stacks_draw_nothing() -> None:
     assert state.phase is Phase.START and state.placed == 1
     state = play(state, Take(s("a3"), "B"), Store())
     assert state.draws_owed == 2
-    state = play(state, DrawTile(1), DrawTile(1))
+    one = play(state, DrawTile(1))
+    assert one.phase is Phase.DRAW and set(legal_moves(one)) >= {DrawTile(1), EndTurn()}
+    assert play(one, EndTurn()).turn == 1  # the second draw is optional too
+    state = play(one, DrawTile(1))
     assert sum(isinstance(e, DrewTile) for e in state.events) == 2 and state.turn == 1
     dry = bottom_row(replace(game(2), stacks=((), (), ())), ["blue"])
     after = play(dry, Take(s("a1"), "A"), Store())
@@ -122,25 +137,49 @@ def test_ruling_c6_law_11_draws_twice_and_empty_stacks_draw_nothing() -> None:
 # --- C7 neighbours -----------------------------------------------------------------------------
 
 
-def test_ruling_c7_a_neighbour_touches_anything_and_families_may_touch_it() -> None:
-    state = put(game(2), a1="N", a3="A", b2="N", b1="A")
-    assert fits(state, s("a2"), "N")  # beside N and A
+def test_ruling_c7_neighbours_never_touch_and_families_may_touch_them() -> None:
+    state = put(game(2), a1="N", a3="A", b2="C", b1="D")
+    assert not fits(state, s("a2"), "N")  # beside the neighbour on a1
     assert fits(state, s("a2"), "B")  # a family beside a neighbour
     assert not fits(state, s("a2"), "A")
+    reason = why_illegal(put(state, a2="blue"), Take(s("a2"), "N"))
+    assert reason is not None  # not bought; and it would touch a1's neighbour
+    bought = replace(put(state, a2="blue", a4="red"), bought=True)
+    assert why_illegal(bought, Take(s("a2"), "N")) == (
+        "a neighbour tile on a2 would touch the neighbour tile on a1 (two tiles of one kind "
+        "never touch)"
+    )
+    assert Take(s("a2"), "N") not in legal_moves(bought) and Take(s("a4"), "N") in legal_moves(
+        bought
+    )
+    only = put(empty_pyramid(game(2), {"a2": "blue"}), a1="N", a3="N")
+    assert why_illegal(only, BuyNeighbour()) == (
+        "no space can be taken with a neighbour (two neighbours never touch)"
+    )
 
 
-def test_ruling_c7_one_neighbour_a_turn_at_its_start_placed_on_the_first_take() -> None:
+def test_ruling_c7_one_neighbour_a_turn_as_its_first_action_placed_on_the_first_take() -> None:
     state = bottom_row(replace(game(2), kept_laws=((10,), ())), ["blue", "red"])
+    state = replace(state, stores=stores(2, blue=(1, 0)))
     bought = play(state, BuyNeighbour())
     assert why_illegal(bought, BuyNeighbour()) is not None
     assert why_illegal(bought, Pass()) is not None
-    assert all(isinstance(m, Take) and m.kind == "N" for m in legal_moves(bought))
-    assert why_illegal(bought, UseLaw10("blue")) is not None  # kept laws come before a buy
+    assert all(
+        (isinstance(m, Take) and m.kind == "N") or isinstance(m, UseLaw10)
+        for m in legal_moves(bought)
+    )
+    assert why_illegal(bought, UseLaw10("blue")) is None  # a kept law at any time
+    after_law = play(state, UseLaw10("blue"))
+    assert why_illegal(after_law, BuyNeighbour()) == (
+        "a neighbour is bought only as the turn's first action (before any kept law)"
+    )
+    assert BuyNeighbour() not in legal_moves(after_law)
     assert why_illegal(replace(state, neighbours_left=0), BuyNeighbour()) is not None
     second = play(bought, Take(s("a1"), "N"), Sell())
     assert second.phase is Phase.SECOND and why_illegal(second, BuyNeighbour()) is not None
-    ended = play(second, EndTurn())  # the neighbour came from the supply: the hand is full
-    assert ended.turn == 1 and ended.phase is Phase.START
+    ended = play(second, EndTurn())  # the hand is full, but law 10 may still serve
+    assert ended.phase is Phase.DRAW and set(legal_moves(ended)) == {UseLaw10("blue"), EndTurn()}
+    assert play(ended, EndTurn()).turn == 1
 
 
 def test_ruling_c7_the_second_take_is_skipped_when_no_family_tile_fits() -> None:
@@ -219,6 +258,17 @@ def test_ruling_c9_law_7_replaces_an_entry_until_covered_or_removed() -> None:
     assert why_illegal(replace(later, phase=Phase.LAW, pending=7), LawTarget("blue", 0))
 
 
+def test_ruling_c9_law_8_removes_an_opponents_paid_law_9() -> None:
+    state = bottom_row(replace(game(2), law9=1, money=(20, 0)), [8])
+    state = play(state, Take(s("a1"), "A"))
+    assert set(legal_moves(state)) == {RemoveLaw(9), RemoveLaw(None)}
+    gone = play(state, RemoveLaw(9))
+    assert gone.law9 is None and 9 in gone.spent_laws and LawPlayed(0, 8, "law 9") in gone.events
+    own = bottom_row(replace(game(2), law9=0), [8])
+    after = play(own, Take(s("a1"), "A"))  # one's own law 9 is not an opponent's
+    assert after.law9 == 0 and LawPlayed(0, 8, "no effect") in after.events
+
+
 def test_ruling_c9_law_8_removes_a_law_in_force_or_an_opponents_kept_law() -> None:
     state = bottom_row(replace(game(2), kept_laws=((12,), (11,)), laws_in_force=(3,)), [8])
     state = play(state, Take(s("a1"), "A"))
@@ -229,6 +279,26 @@ def test_ruling_c9_law_8_removes_a_law_in_force_or_an_opponents_kept_law() -> No
     nothing = bottom_row(game(2), [8])
     after = play(nothing, Take(s("a1"), "A"))
     assert after.phase is Phase.DRAW and LawPlayed(0, 8, "no effect") in after.events
+
+
+def test_ruling_c9_law_9s_colour_is_its_holders_decision_at_the_end() -> None:
+    zero = tuple(BoardState(board("0", "0")) for _ in COLOURS)
+    state = with_board(replace(game(2), boards=zero), "blue", BoardState(board("20/15", "5")))
+    state = with_board(state, "red", BoardState(board("30", "10"), covered=1))
+    state = with_board(state, "green", BoardState(board("30", "10")))
+    state = replace(state, stores=stores(2, blue=(1, 1)), law9=1, money=(20, 20))
+    state = bottom_row(state, ["green", "yellow"])
+    ended = play(state, Take(s("a1"), "A"), Sell())  # the second full board: seat 1 chooses
+    assert ended.phase is Phase.LAW9 and ended.turn == 1 and ended.end == "boards"
+    assert outcome(ended) is None and not ended.over
+    assert legal_moves(ended) == tuple(Law9Colour(colour) for colour in COLOURS)
+    assert why_illegal(ended, Sell()) is not None and why_illegal(ended, Law9Colour("pink"))
+    blue = play(ended, Law9Colour("blue"))  # seat 1 takes the blue majority: 20 + 20
+    assert blue.over and outcome(blue) == Outcome((1,), (30 + 15, 20 + 40), "boards")
+    assert LawPlayed(1, 9, "blue") in blue.events and Scored(1, "blue", 40) in blue.events
+    red = play(ended, Law9Colour("red"))  # a worse choice is still the holder's to make
+    assert outcome(red) == Outcome((0, 1), (30 + 20, 20 + 20 + 10), "boards")
+    assert why_illegal(state, Law9Colour("blue")) is not None  # only when the game is over
 
 
 def test_ruling_c9_law_9_counts_as_the_best_colour_for_its_holder() -> None:
@@ -256,11 +326,41 @@ def test_ruling_c9_law_10_sells_a_stored_treasure_at_the_start() -> None:
     assert why_illegal(full, UseLaw10("blue")) is not None
 
 
-def test_ruling_c9_kept_laws_wait_for_a_later_turn() -> None:
+def test_ruling_c9_kept_laws_serve_at_any_point_of_the_turn_even_the_one_they_are_taken() -> None:
     state = bottom_row(replace(game(2), stores=stores(2, blue=(1, 0))), [10, "blue"])
     state = play(state, Take(s("a1"), "A"))
     assert state.kept_laws[0] == (10,) and state.phase is Phase.DRAW
-    assert why_illegal(state, UseLaw10("blue")) is not None
+    assert UseLaw10("blue") in legal_moves(state)  # the turn it was taken, after the take
+    sold = play(state, UseLaw10("blue"))
+    assert sold.phase is Phase.DRAW and sold.money[0] == 30 and sold.kept_laws[0] == ()
+    assert play(sold, DrawTile(1)).turn == 1
+    # with every draw made (or none possible), the turn waits while a kept law can serve
+    full = bottom_row(replace(game(2), stores=stores(2, blue=(1, 0)), stacks=((), (), ())), [10])
+    waits = play(full, Take(s("a1"), "A"))
+    assert waits.phase is Phase.DRAW and set(legal_moves(waits)) == {UseLaw10("blue"), EndTurn()}
+    # after a neighbour's take, before the second take
+    second = bottom_row(
+        replace(game(2), kept_laws=((10,), ()), stores=stores(2, blue=(1, 0))), ["red", "green"]
+    )
+    second = play(second, BuyNeighbour(), Take(s("a1"), "N"), Store())
+    assert second.phase is Phase.SECOND and UseLaw10("blue") in legal_moves(second)
+    assert play(second, UseLaw10("blue")).phase is Phase.SECOND
+    # not while a taken treasure waits to be sold or stored
+    pending = play(
+        bottom_row(replace(game(2), kept_laws=((10,), ()), stores=stores(2, blue=(1, 0))), ["red"]),
+        Take(s("a1"), "A"),
+    )
+    assert pending.phase is Phase.SELL and why_illegal(pending, UseLaw10("blue")) is not None
+
+
+def test_ruling_c9_law_11_at_the_turns_end_allows_one_more_draw() -> None:
+    state = bottom_row(replace(game(2), kept_laws=((11,), ())), ["blue", "red", "green"])
+    state = play(state, Take(s("a1"), "A"), Store(), DrawTile(1))
+    assert state.phase is Phase.DRAW and state.draws_owed == 0
+    assert DrawTile(1) not in legal_moves(state)
+    state = play(state, UseLaw11(s("a3"), "B"), Sell())
+    assert state.phase is Phase.DRAW and state.draws_owed == 1 and state.law11_used
+    assert play(state, DrawTile(2)).turn == 1
 
 
 def test_ruling_c9_law_11_is_an_extra_take_and_the_turns_take_follows() -> None:
@@ -318,6 +418,18 @@ def test_ruling_c11_the_game_ends_when_no_player_can_take() -> None:
     assert play(going, Pass()).turn == 1
 
 
+def test_ruling_c11_skipping_the_draw_may_leave_no_one_able_to_place() -> None:
+    state = empty_pyramid(game(2), {"a1": "blue", "b2": "red"})  # a1 fits only A, b2 only D
+    state = replace(state, hands=(("A",), ("B", "C")), stacks=(("D",), ("A",), ()))
+    state = play(state, Take(s("a1"), "A"), Store())
+    assert state.phase is Phase.DRAW
+    skipped = play(state, EndTurn())  # no hand holds a tile that fits b2: the end
+    assert skipped.phase is Phase.OVER and skipped.end == "blocked"
+    drawn = play(state, DrawTile(1))  # the D fits b2: the game goes on
+    assert drawn.phase is Phase.START and drawn.turn == 1
+    assert play(state, DrawTile(2)).end == "blocked"  # an A fits nowhere
+
+
 def test_ruling_c11_full_boards_end_the_game_at_once() -> None:
     state = with_board(game(2), "red", BoardState(board("30", "10"), covered=1))
     state = with_board(state, "blue", BoardState(board("30", "10")))
@@ -365,25 +477,42 @@ def test_ruling_c13_laws_and_stacks_are_hidden_in_the_view() -> None:
     assert taken.view(2).unseen_laws == tuple(other for other in range(1, 13) if other != law)
 
 
+def test_ruling_c13_money_is_kept_open() -> None:
+    state = replace(game(3), money=(7, 31, 12))
+    for seat in range(3):
+        assert state.view(seat).money == (7, 31, 12)  # every seat sees every purse
+    world = determinized(state, 1, SeededStream("c13|money"))
+    assert world.money == state.money  # nothing about money is resampled
+
+
 # --- the engine's own rulings where the rules and the spec are silent (docs: "Engine rulings") --
 
 
-def test_engine_ruling_kept_laws_and_a_buy_may_follow_law_11s_take() -> None:
+def test_engine_ruling_another_kept_law_may_follow_law_11s_take_but_not_a_buy() -> None:
     state = replace(game(2), kept_laws=((10, 11), ()), stores=stores(2, red=(1, 0)), money=(20, 20))
     state = bottom_row(state, ["blue", "green"])
     state = play(state, UseLaw11(s("a1"), "A"), Sell())
     assert why_illegal(state, UseLaw10("red")) is None
-    assert why_illegal(state, BuyNeighbour()) is None
+    assert why_illegal(state, BuyNeighbour()) is not None  # no longer the first action
 
 
-def test_engine_ruling_law_7_may_lie_on_the_last_entry_and_law_9_stays_with_its_payer() -> None:
+def test_engine_ruling_law_11_may_not_leave_a_bought_neighbour_without_a_space() -> None:
+    state = empty_pyramid(game(2), {"a2": "blue", "a6": "red"})
+    state = put(state, a1="N", a3="N")  # a neighbour fits a6 only
+    state = replace(state, kept_laws=((11,), ()), money=(20, 20), hands=(("A", "B"), ("A",)))
+    bought = play(state, BuyNeighbour())
+    assert why_illegal(bought, UseLaw11(s("a2"), "A")) is None  # a6 is left for it
+    assert why_illegal(bought, UseLaw11(s("a6"), "B")) == (
+        "after this take your bought neighbour would fit no space: place it first"
+    )
+    assert UseLaw11(s("a6"), "B") not in legal_moves(bought)
+
+
+def test_engine_ruling_law_7_may_lie_on_the_last_entry() -> None:
     state = with_board(game(2), "blue", BoardState(board("40", "30", "10"), covered=1))
     state = bottom_row(state, [7])
     choices = legal_moves(play(state, Take(s("a1"), "A")))
     assert LawTarget("blue", 2) in choices and LawTarget("blue", 0) not in choices
-    paid = bottom_row(replace(game(2), law9=1), [8])
-    after = play(paid, Take(s("a1"), "A"))
-    assert after.law9 == 1 and LawPlayed(0, 8, "no effect") in after.events
 
 
 def test_engine_ruling_law_10_may_sell_a_colour_under_law_4() -> None:

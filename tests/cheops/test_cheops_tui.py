@@ -25,6 +25,8 @@ from tui_pilot import arrows_between, key_of, option_number, run, screen_lines, 
 from silverpyr.cli.cheops.tui.app import MIN_SIZE, CheopsApp, CheopsSetting
 from silverpyr.cli.cheops.tui.board import boards_text, hand_text, pyramid_text, seats_text
 from silverpyr.cli.cheops.tui.game_screen import (
+    END,
+    KEPT,
     PYRAMID,
     AdviceNote,
     CheopsEnd,
@@ -42,7 +44,9 @@ from silverpyr.solver.cheops import (
     Components,
     DeclineLaw9,
     DrawTile,
+    DrewTile,
     EndTurn,
+    Law9Colour,
     LawTarget,
     Move,
     Pass,
@@ -139,6 +143,8 @@ async def make_move(pilot: Pilot[None], screen: CheopsGameScreen, move: Move) ->
         await answer(pilot, str(options.index(move)))
     elif isinstance(move, DrawTile):
         await answer(pilot, str(move.stack))
+    elif isinstance(move, Law9Colour):
+        await answer(pilot, move.colour)
     elif isinstance(move, UseLaw10):
         await pilot.press("K")
         await answer(pilot, "10")
@@ -223,13 +229,15 @@ class RandomPlayer:
 
 
 RANDOM_GAMES = {
-    16: {EndTurn, UseLaw10, UseLaw12},
-    25: {LawTarget, Pass, PayLaw9, UseLaw10},
-    62: {DeclineLaw9, RemoveLaw},
-    78: {LawTarget, Pass, UseLaw11, UseLaw12},
+    0: {DeclineLaw9, EndTurn, Pass, UseLaw12},
+    14: {EndTurn, Pass, UseLaw11, UseLaw12},
+    44: {EndTurn, UseLaw10, UseLaw11},
+    66: {EndTurn, Law9Colour, LawTarget, Pass, PayLaw9, RemoveLaw},
 }
 """Seeds of 3-player games (you at random against two greedy bots) and the kinds of move
-each makes besides takes, sales, neighbours and draws (found by playing them on the engine)."""
+each makes besides takes, sales, neighbours and draws (found by playing them on the engine;
+in 0, 14 and 44 a kept law is used after the take, at the turn's end or the second take;
+in 66 you name law 9's colour at the end)."""
 
 
 @pytest.mark.slow  # about 60 s each: a game of random legal moves, by keys
@@ -708,3 +716,74 @@ def test_two_keys_on_the_help_close_it_and_leave_the_game_up(components: Compone
         assert app.is_running
 
     run(app, steps)
+
+
+# --- the decisions of the rulebook's plain text (issue 31) ------------------------------------
+
+
+def test_law_9s_colour_is_asked_at_the_end_with_each_colours_final_money(
+    components: Components,
+) -> None:
+    from cheops.cheops_setups import law9_ending
+
+    table = EngineTable.at(law9_ending(HUMAN), ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        question = app.screen
+        assert isinstance(question, Question) and "Law 9" in question.question
+        assert table.waiting is Phase.LAW9
+        text = shown(app)
+        assert "red: final money You 70, Player 2 (greedy) 35" in text
+        await answer(pilot, "red")
+        await settle(pilot)
+        assert table.state.over and table.state.law9_colour == "red"
+        assert isinstance(app.screen, CheopsEnd)
+
+    run(app, steps)
+
+
+def _at_turn_end(components: Components) -> CheopsState:
+    """Your turn's end: a treasure taken and stored, law 10 kept with a blue stored."""
+    from cheops.cheops_setups import bottom_row, game, play, stores
+
+    state = bottom_row(game(2, kept_laws=((10,), ()), stores=stores(2, blue=(1, 0))), ["red"])
+    return play(state, Take(Space(0, 0), "A"), Store())
+
+
+def test_the_turns_end_offers_the_draw_a_kept_law_and_ending_without_drawing(
+    components: Components,
+) -> None:
+    start = _at_turn_end(components)
+    table = EngineTable.at(start, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        question = app.screen
+        assert isinstance(question, Question) and "draw a tile (optional)" in question.question
+        assert question.keys == ["1", "2", "3", "K", "e"]
+        await answer(pilot, END)  # e: the turn ends without a draw
+        await settle(pilot)
+        mine = [e for e in table.state.events if isinstance(e, DrewTile) and e.seat == HUMAN]
+        assert mine == [] and table.state.hands[HUMAN] == ("B", "C", "D")
+
+    run(app, steps)
+    table = EngineTable.at(start, ["greedy"])
+    app = make_app(table)
+
+    async def kept(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        await answer(pilot, KEPT)  # a kept law first: law 10 sells the stored blue
+        await answer(pilot, "10")
+        await answer(pilot, "blue")
+        await settle(pilot)
+        assert table.state.stores[HUMAN][0] == 0 and table.state.phase is Phase.DRAW
+        question = app.screen
+        assert isinstance(question, Question) and "K" not in question.keys
+        await answer(pilot, "2")
+        await settle(pilot)
+        assert any(isinstance(e, DrewTile) and e.seat == HUMAN for e in table.state.events)
+
+    run(app, kept)

@@ -11,10 +11,12 @@ move is not allowed all come from the engine. Keys:
 * after a take, the question due comes up by itself: sell or store the treasure, where a law
   goes (4-7), which law to remove (8), pay for law 9 or not, which stack to draw from. Escape
   puts it off; ``d`` or Enter brings it back;
-* ``e`` ends the turn without the neighbour's second take; ``p`` passes when nothing fits;
-  ``K`` uses a kept law (10: a stored treasure sold; 11: the cursor's treasure taken as an
-  extra; 12: a swap, its first space marked ``*U*``); ``:`` types any move in the engine's
-  notation (``take b3 A``, ``law12 b3 blue``);
+* ``e`` ends the turn without the neighbour's second take, or without (more) draws: the
+  draw is optional; ``p`` passes when nothing fits; ``K`` uses a kept law at any point of
+  your turn (10: a stored treasure sold; 11: the cursor's treasure taken as an extra; 12: a
+  swap, its first space marked ``*U*``); the question at the turn's end offers it too;
+  ``:`` types any move in the engine's notation (``take b3 A``, ``law12 b3 blue``);
+* when the game is over and you paid for law 9, a question asks which colour it counts as;
 * your moves of a turn are **pending** until the turn is confirmed (the draw, ``end``,
   ``pass``, taking a law, or the end of the game): ``u`` takes back the last one;
 * ``h`` advice (shown at the bottom over the messages, the board in sight; any key closes
@@ -65,6 +67,7 @@ from ....solver.cheops.game import (
     DeclineLaw9,
     DrawTile,
     EndTurn,
+    Law9Colour,
     LawTarget,
     Move,
     Pass,
@@ -78,6 +81,8 @@ from ....solver.cheops.game import (
     UseLaw10,
     UseLaw11,
     UseLaw12,
+    apply_unchecked,
+    final_money,
     open_spaces,
     price,
 )
@@ -112,8 +117,14 @@ DECIDING = frozenset(
 """Actions off while the bots play (the table is busy in a thread)."""
 TAKING = (Phase.START, Phase.SECOND)
 """The decisions the cursor and the tiles serve."""
-QUESTIONS = (Phase.SELL, Phase.LAW, Phase.DRAW)
+QUESTIONS = (Phase.SELL, Phase.LAW, Phase.DRAW, Phase.LAW9)
 """The decisions asked as a question."""
+KEPT_PHASES = (Phase.START, Phase.SECOND, Phase.DRAW)
+"""The decisions a kept law may be used at (any point of your turn: Ruling C9)."""
+KEPT = "\x00kept"
+"""The turn's end question's answer "use a kept law"."""
+END = "\x00end"
+"""The turn's end question's answer "end the turn" (no more draws)."""
 PYRAMID = "\x00pyramid"
 """Law 12's answer "another treasure of the pyramid"."""
 NOTE_LINES = 4
@@ -157,8 +168,8 @@ class CheopsHelp(Note):
         for key, meaning in (
             ("arrows, k j l H", "move over the spaces you can take (h is the advice)"),
             ("1-4, Tab / Enter", "choose your tile / take the space with it"),
-            ("b / e / p", "buy a neighbour (20) / end the turn / pass"),
-            ("K / :", "use a kept law (10-12) / type a move (take b3 A, sell)"),
+            ("b / e / p", "buy a neighbour (20) / end the turn (drawing is optional) / pass"),
+            ("K / :", "use a kept law (10-12, any time in your turn) / type a move"),
             ("d, Enter", "the question due: sell or store, a law's choice, a stack"),
             ("u / h / ? / q", "take back / advice / this help / leave (the game is kept)"),
         ):
@@ -254,17 +265,17 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
     def allows(self, action: str) -> bool | None:
         waiting = self.table.waiting
         if action == "end_turn":
-            return waiting is Phase.SECOND
+            return waiting in (Phase.SECOND, Phase.DRAW)
         if action == "pass_turn":
             return waiting is Phase.START and Pass() in self.table.options()
         if action == "buy":
             return waiting is Phase.START and BuyNeighbour() in self.table.options()
         if action == "kept":
-            return waiting is Phase.START and any(
+            return waiting in KEPT_PHASES and any(
                 isinstance(move, UseLaw10 | UseLaw11 | UseLaw12) for move in self.table.options()
             )
         if action in ("cursor", "choose", "next_tile", "cancel_mode"):
-            return waiting in TAKING
+            return waiting in TAKING or (waiting is Phase.DRAW and self.mode != "take")
         if action == "question":
             return waiting in QUESTIONS
         if action in ("enter", "hint", "type_move"):
@@ -276,7 +287,9 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
     def targets(self) -> list[Space]:
         """The spaces the cursor visits now: those that can be taken (law 11: their
         treasures; law 12: every treasure)."""
-        if self.table.waiting not in TAKING:
+        if self.table.waiting not in TAKING and not (
+            self.table.waiting is Phase.DRAW and self.mode != "take"
+        ):
             return []
         view = self.table.view()
         if self.mode in ("law12a", "law12b"):
@@ -336,7 +349,7 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
             title.append(f" - {self.names[state.turn]} to play")
         self.query_one("#title", Static).update(title)
         view = table.view()
-        taking = table.waiting in TAKING
+        taking = table.waiting in TAKING or self.mode != "take"
         cursor = self.cursor if taking else None
         move = self.enter_move()
         fits = move is None or table.why_illegal(move) is None
@@ -370,8 +383,13 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
             return Text(f"Sell or store the {state.pending}: d or Enter chooses.", style="bold")
         if waiting is Phase.LAW:
             return Text(f"Law {state.pending}: d or Enter chooses what it does.", style="bold")
-        if waiting is Phase.DRAW:
-            return Text("Draw a tile: d or Enter chooses the stack.", style="bold")
+        if waiting is Phase.LAW9:
+            return Text("Law 9: d or Enter chooses the colour it counts as.", style="bold")
+        if waiting is Phase.DRAW and self.mode == "take":
+            return Text(
+                "The turn's end: d or Enter draws from a stack (optional); e ends the turn.",
+                style="bold",
+            )
         options = table.options()
         if waiting is Phase.START and not any(isinstance(m, Take) for m in options):
             buy = " (or b buys a neighbour)" if BuyNeighbour() in options else ""
@@ -404,7 +422,7 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
         """Out of a take, back to taking; the chosen tile if still in your hand, and the
         cursor on a space it serves."""
         table = self.table
-        if table.waiting not in TAKING:
+        if table.waiting not in KEPT_PHASES:
             self.mode = "take"
             self.marked = None
         hand = table.state.hands[HUMAN]
@@ -456,10 +474,10 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
 
     def action_enter(self) -> None:
         waiting = self.table.waiting
-        if waiting in QUESTIONS:
+        if waiting in QUESTIONS and self.mode == "take":
             self._ask()
             return
-        if waiting not in TAKING:
+        if waiting not in TAKING and self.mode == "take":
             return
         options = self.table.options()
         if self.mode == "law12a" and self.cursor is not None:
@@ -490,7 +508,7 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
         self.play(move)
 
     def action_end_turn(self) -> None:
-        if self.table.waiting is Phase.SECOND:
+        if self.table.waiting in (Phase.SECOND, Phase.DRAW):
             self.play(EndTurn())
 
     def action_pass_turn(self) -> None:
@@ -571,7 +589,7 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
         if any(isinstance(m, UseLaw12) for m in options):
             kinds.append(("12", "Law 12: swap two treasures (or one with your store)"))
         if not kinds:
-            self._refuse("No kept law can be used now (only at the start of your turn).")
+            self._refuse("No kept law can be used now.")
             return
 
         def chosen(law: str) -> None:
@@ -635,8 +653,10 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
             self._ask_sale(options)
         elif waiting is Phase.LAW:
             self._ask_law(options)
-        elif waiting is Phase.DRAW:
+        elif waiting is Phase.DRAW and self.mode == "take":
             self._ask_stack(options)
+        elif waiting is Phase.LAW9:
+            self._ask_colour(options)
 
     def _ask_sale(self, options: tuple[Move, ...]) -> None:
         state = self.table.state
@@ -720,11 +740,43 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
             )
             for m in draws
         ]
+        keys = [str(m.stack) for m in draws]  # stack 3 is key 3, also when stack 1 is empty
+        if any(isinstance(m, UseLaw10 | UseLaw11 | UseLaw12) for m in options):
+            choices.append((KEPT, "Use a kept law first"))
+            keys.append("K")
+        choices.append((END, "End the turn without drawing" if draws else "End the turn"))
+        keys.append("e")
+
+        def chosen(value: str) -> None:
+            if value == KEPT:
+                self.action_kept()
+            elif value == END:
+                self.play(EndTurn())
+            else:
+                self.play(DrawTile(int(value)))
+
         self._question(
-            "Draw a tile: from which stack?",
+            "The turn's end: draw a tile (optional) from which stack?"
+            if draws
+            else "The turn's end: no draw is left.",
             choices,
-            lambda stack: self.play(DrawTile(int(stack))),
-            keys=[str(m.stack) for m in draws],  # stack 3 is key 3, also when stack 1 is empty
+            chosen,
+            keys=keys,
+        )
+
+    def _ask_colour(self, options: tuple[Move, ...]) -> None:
+        """Law 9 at the end: the colour it counts as, with each seat's final money then."""
+        state = self.table.state
+        moves = {m.colour: m for m in options if isinstance(m, Law9Colour)}
+        choices = []
+        for colour, move in moves.items():
+            money = final_money(apply_unchecked(state, move))
+            shown = ", ".join(f"{name} {m}" for name, m in zip(self.names, money, strict=True))
+            choices.append((colour, f"{letter(colour)} {colour}: final money {shown}"))
+        self._question(
+            "The game is over. Law 9 counts as one stored treasure: of which colour?",
+            choices,
+            lambda colour: self.play(moves[colour]),
         )
 
     # --- advice, help, leaving, the end ------------------------------------------------------
