@@ -45,7 +45,7 @@ def test_the_template_is_a_commented_endgame_that_solves_at_once(tmp_path: Path)
     path = tmp_path / "position.yaml"
     path.write_text(TEMPLATE, encoding="utf-8")
     answer = solve_position(load_position(path), time_limit=10)
-    assert answer.proven and answer.seconds < 1
+    assert answer.proven and answer.nodes <= 1_000  # at once, counted (no test reads the clock)
     assert answer.move == "take i3 A" and answer.margin == -15 and answer.win == 0
     assert [m.move for m in answer.moves] == ["take i3 A", "take j1 B", "take i3 B"]
 
