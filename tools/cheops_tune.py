@@ -1,5 +1,6 @@
-"""Tune the Cheops expert's constants on TUNING seeds (0 to 99,999; the arena's report uses
-900,000 and up, never seen here): the expert's win share against greedy bots (1 expert, the
+"""Tune the Cheops expert's constants on TUNING seeds (800,000 to 899,999 since the rising
+market of issue 31; before it, 0 to 99,999. The arena's report uses 900,000 and up, never
+seen here): the expert's win share against greedy bots (1 expert, the
 other seats greedy, the expert's seat rotated) for each value of one constant, the others at
 their defaults.
 
@@ -23,14 +24,14 @@ from silverpyr.solver.cheops.components import load_components
 from silverpyr.solver.cheops.expert import Expert, ExpertPlayer, ExpertWeights
 from silverpyr.solver.cheops.game import outcome
 
-TUNING_SEED = 10_000
-LAST_TUNING_SEED = 99_999
+TUNING_SEED = 800_000
+LAST_TUNING_SEED = 899_999
 
 
 def share(weights: ExpertWeights, players: int, games: int, first: int) -> float:
     """The expert's win share over ``games`` games against greedy bots, seat rotated."""
     if first + games - 1 > LAST_TUNING_SEED:
-        raise SystemExit("tuning seeds end at 99,999")
+        raise SystemExit("tuning seeds end at 899,999")
     components = load_components()
 
     def winners(seat: int, seed: int) -> tuple[int, ...]:

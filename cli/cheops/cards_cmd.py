@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 
 cards_app = typer.Typer(
     help="Check a Cheops components file (eye spaces, price boards, law 7's number, starting "
-    "money), or show it.",
+    "money), or show it. A price board's numbers rise from the top entry to the bottom one "
+    "(each sale covers the top-most uncovered number and raises what a stored treasure is "
+    "worth); a falling board is refused.",
     no_args_is_help=True,
 )
 
@@ -49,7 +51,7 @@ def validate(
     ctx: typer.Context, path: CardFileArgument = None, as_json: JsonOption = False
 ) -> None:
     """Check a components file and print every problem, or a one-line summary when it is
-    valid.
+    valid. A price board's numbers must rise from the top entry to the bottom one.
 
     With --json a valid file is printed as data (its problems are error lines all the same)."""
     from ...solver.cheops.components import check_components_file, components_summary

@@ -26,6 +26,24 @@ def _greedy() -> CheopsPlayer:
     return GreedyPlayer()
 
 
+def _always_sell() -> CheopsPlayer:
+    from ...solver.cheops.bots import MarketRulePlayer
+
+    return MarketRulePlayer("always-sell", sell=True)
+
+
+def _always_store() -> CheopsPlayer:
+    from ...solver.cheops.bots import MarketRulePlayer
+
+    return MarketRulePlayer("always-store", sell=False)
+
+
+def _random() -> CheopsPlayer:
+    from ...solver.cheops.bots import RandomPlayer
+
+    return RandomPlayer()
+
+
 def _expert() -> CheopsPlayer:
     from ...solver.cheops.expert import ExpertPlayer
 
@@ -33,12 +51,17 @@ def _expert() -> CheopsPlayer:
 
 
 PLAYERS: dict[str, Entry[CheopsPlayer]] = by_name(
-    Entry("greedy", _greedy, "the most money if the game ended now, move after move"),
+    Entry(
+        "greedy", _greedy, "the most margin over the others if the game ended now, move after move"
+    ),
     Entry(
         "expert",
         _expert,
         "plays for the win: the market, the race to the end, denial and its tiles",
     ),
+    Entry("always-sell", _always_sell, "sells every treasure it may; otherwise greedy"),
+    Entry("always-store", _always_store, "stores every treasure it may; otherwise greedy"),
+    Entry("random", _random, "a legal move drawn uniformly, seeded by the position"),
 )
 """Every player by name, in the order menus show them."""
 

@@ -12,11 +12,17 @@ compares reveals a hidden law (taking an eye changes no money until the law is c
 which is the next decision).
 
 The **greedy** bot (docs/cheops-bots.md): each decision, the legal move with the most
-``final_money(after)[seat]`` (what the seat would have if the game ended right after the
-move), ties to the first in the engine's order of :func:`legal_moves` (deterministic). So it
-stores a treasure worth more than the market price and sells otherwise, never buys a
-neighbour (it costs 20 now), pays law 9 only when a treasure is worth more than 25 at the
-end, and takes the first space the engine lists.
+:func:`margin` right after it (the seat's ``final_money``, what it would have if the game
+ended then, less the most any other seat would have), ties to the first in the engine's order
+of :func:`legal_moves` (deterministic). The margin, not its own money alone, because a sale
+raises the colour's price for every store of it (the rising market): so greedy sells a cheap
+treasure nobody hoards and stores one whose sale would pay a rival more than itself. It
+never buys a neighbour (it costs 20 now), pays law 9 only when a treasure is worth more than
+25 at the end, and takes the first space the engine lists.
+
+The **yardsticks** the components are measured against: :class:`MarketRulePlayer`
+(``always-sell``, ``always-store``: one rule for every treasure, greedy otherwise) and
+:class:`RandomPlayer` (uniform over the legal moves, seeded by public facts).
 
 The expert lives in :mod:`.expert`; the registry of players by name in
 ``silverpyr.puzzles.cheops.registry``.
@@ -29,11 +35,14 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..errors import SilverpyrError
+from ..rng import SeededStream
 from .components import Components
 from .game import (
     CheopsState,
     Move,
     Phase,
+    Sell,
+    Store,
     apply,
     apply_unchecked,
     final_money,
@@ -61,28 +70,75 @@ class CheopsPlayer(Protocol):
 
 
 def greedy_move(state: CheopsState, seat: int) -> Move:
-    """The legal move after which ``seat``'s :func:`final_money` is highest (ties: the first
-    in :func:`legal_moves`' order)."""
+    """The legal move after which ``seat``'s :func:`margin` is highest (ties: the first in
+    :func:`legal_moves`' order)."""
     moves = legal_moves(state)
     if not moves:
         raise BotError(f"no legal move for seat {seat} in phase {state.phase}")
     best = moves[0]
     best_money: int | None = None
     for move in moves:
-        money = final_money(apply_unchecked(state, move))[seat]
+        money = margin(final_money(apply_unchecked(state, move)), seat)
         if best_money is None or money > best_money:
             best, best_money = move, money
     return best
 
 
+def margin(money: Sequence[int], seat: int) -> int:
+    """``money[seat]`` less the most any other seat has."""
+    return money[seat] - max(m for s, m in enumerate(money) if s != seat)
+
+
 @dataclass
 class GreedyPlayer:
-    """The most final money right after each move (see the module docstring)."""
+    """The most margin right after each move (see the module docstring)."""
 
     name: str = "greedy"
 
     def decide(self, state: CheopsState, seat: int) -> Move:
         return greedy_move(state, seat)
+
+
+@dataclass
+class MarketRulePlayer:
+    """A one-rule market: every treasure sold (``sell=True``) or stored (``sell=False``)
+    whenever the rules allow it, the other when they do not; every other decision greedy's.
+    The yardsticks the components are measured against (docs/cheops-components.md): a market
+    where one rule wins is not a market."""
+
+    name: str = "always-sell"
+    sell: bool = True
+
+    def decide(self, state: CheopsState, seat: int) -> Move:
+        if state.phase is Phase.SELL:
+            moves = legal_moves(state)
+            wanted: Move = Sell() if self.sell else Store()
+            return wanted if wanted in moves else moves[0]
+        return greedy_move(state, seat)
+
+
+def _public_key(state: CheopsState, seat: int) -> str:
+    """What every seat sees of the pyramid (each law face down as ``?``), the events so far
+    and the seat: a key for a seeded choice that reveals nothing hidden."""
+    cells = ",".join("?" if isinstance(cell, int) else str(cell) for cell in state.cells)
+    return f"{cells}|{len(state.events)}|{state.turn}|{seat}"
+
+
+@dataclass
+class RandomPlayer:
+    """Uniform over the legal moves, seeded: each choice is drawn from a stream keyed by
+    ``seed`` and the public facts of the position (:func:`_public_key`), so a game replays
+    alike and the choice never depends on what the seat cannot see."""
+
+    name: str = "random"
+    seed: int = 0
+
+    def decide(self, state: CheopsState, seat: int) -> Move:
+        moves = legal_moves(state)
+        if not moves:
+            raise BotError(f"no legal move for seat {seat} in phase {state.phase}")
+        stream = SeededStream(f"cheops-random|{self.seed}|{_public_key(state, seat)}")
+        return stream.choice(moves)
 
 
 def play_out(
@@ -116,7 +172,10 @@ __all__ = [
     "BotError",
     "CheopsPlayer",
     "GreedyPlayer",
+    "MarketRulePlayer",
+    "RandomPlayer",
     "greedy_move",
+    "margin",
     "play_game",
     "play_out",
 ]

@@ -6,7 +6,9 @@ same format with ``--cards FILE``. A file is read by the strict reader
 (:mod:`silverpyr.solver.reader`): every problem is recorded with the file, the key and what
 is wrong, and :func:`load_components` raises one :class:`CheopsDataError` listing them all.
 
-A price board is a column of entries, top first, numbers falling towards the bottom. An
+A price board is a column of entries, top first, numbers rising towards the bottom (the
+rulebook's market: a sale covers the top-most uncovered entry, so each sale raises what every
+stored treasure of its colour is worth). An
 entry is plain (``30``: a stored treasure is worth 30), a multiplier (``x5``, shown with the
 multiplication sign: each stored treasure of the colour, all players' together, is worth
 their count times 5) or a
@@ -179,7 +181,7 @@ def _check_components(components: Components, problems: Problems) -> None:
             why = entry_problem(entry)
             if why is not None:
                 problems.add(why, f"{where}.entries[{position}]")
-        for position, why in falling_problems(board.entries):
+        for position, why in rising_problems(board.entries):
             problems.add(why, f"{where}.entries[{position}]")
     if not 0 <= components.law7_number <= MAX_NUMBER:
         problems.add(f"{components.law7_number} is not from 0 to {MAX_NUMBER}", "law7_number")
@@ -202,35 +204,56 @@ def entry_problem(entry: Entry) -> str | None:
     return None
 
 
-def falling_problems(entries: tuple[Entry, ...]) -> list[tuple[int, str]]:
-    """Where a board's numbers do not fall towards the bottom (Ruling C3): each entry is
-    compared with the nearest entry of its kind above it, which must be higher: a plain
-    number or a multiplier strictly lower, a majority pair no higher in either number and
-    lower in one. Entries of different kinds are not compared."""
-    found: list[tuple[int, str]] = []
+RISING_RULE = (
+    "a board's numbers rise from the top entry to the bottom one "
+    "(each sale raises what a stored treasure is worth)"
+)
+"""Why a board is refused, in every message that refuses one (Ruling C3)."""
+
+
+def rising_problems(entries: tuple[Entry, ...]) -> list[tuple[int, str]]:
+    """Where a board's numbers do not rise towards the bottom (Ruling C3): at most one
+    problem a board, so a board that runs the wrong way is refused with one line.
+
+    The rule, kind by kind: each entry must be higher than the nearest entry of its kind
+    above it (a plain number or a multiplier strictly; a majority pair no lower in either
+    number and higher in one). Entries of different kinds are not compared (a multiplier's
+    worth depends on the stores, not on its place). A board whose top entry of a kind is
+    above its bottom one is named as falling as a whole."""
+    first_of_kind: dict[str, Entry] = {}
     last_of_kind: dict[str, Entry] = {}
     for position, entry in enumerate(entries):
         previous = last_of_kind.get(entry.kind)
         last_of_kind[entry.kind] = entry
-        if previous is None:
+        first_of_kind.setdefault(entry.kind, entry)
+        if previous is None or _rises(previous, entry):
             continue
-        if entry.kind == "majority":
-            falls = (
-                entry.a <= previous.a
-                and entry.b <= previous.b
-                and (entry.a, entry.b) != (previous.a, previous.b)
-            )
-        else:
-            falls = entry.a < previous.a
-        if not falls:
-            found.append(
+        top = first_of_kind[entry.kind]
+        bottom = [e for e in entries if e.kind == entry.kind][-1]
+        if _rises(bottom, top):
+            return [
                 (
                     position,
-                    f"{entry.label} does not fall below {previous.label} above it "
-                    "(numbers fall from the top entry to the bottom one)",
+                    f"the numbers fall from {top.label} at the top to {bottom.label} at the "
+                    f"bottom: {RISING_RULE}",
                 )
+            ]
+        return [
+            (
+                position,
+                f"{entry.label} does not rise above {previous.label} above it: {RISING_RULE}",
             )
-    return found
+        ]
+    return []
+
+
+def _rises(upper: Entry, lower: Entry) -> bool:
+    """Whether ``lower`` (below ``upper``, of the same kind) rises from it."""
+    if lower.kind == "majority":
+        return (
+            lower.a >= upper.a and lower.b >= upper.b and (lower.a, lower.b) != (upper.a, upper.b)
+        )
+    return lower.a > upper.a
 
 
 # --- the components file -------------------------------------------------------------------
@@ -392,7 +415,7 @@ def _read_board(item: Field, number: int) -> PriceBoard | None:
             entries.append(parsed)
     if len(board.problems) > before:
         return None
-    for position, why in falling_problems(tuple(entries)):
+    for position, why in rising_problems(tuple(entries)):
         Field(None, f"{entries_field.where}[{position}]", board.problems).fail(why)
     if len(board.problems) > before or name is None or board_type not in BOARD_TYPES:
         return None

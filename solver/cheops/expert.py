@@ -18,8 +18,9 @@ large bonus when the seat is among the winners and as large a loss otherwise
 second board, emptying the pyramid) and does not end one it trails.
 
 **A take** is worth the gain of its item, replayed through the engine (the take, then the
-better of ``Sell`` and ``Store``: the *market*, so a colour rivals hoard is sold to cover its
-price and a colour whose board is nearly full is not stored), computed once a colour; plus:
+better of ``Sell`` and ``Store``: the *market*; a sale raises the colour's price for every
+store of it, so the expert sells a colour it holds more of than its rivals and not one they
+hoard), computed once a colour; plus:
 
 * **denial:** the spaces the take opens (both their supports empty after it) are offered to
   the next player; the amount by which the best of them beats what that player could already
@@ -39,9 +40,10 @@ pyramid treasure with a stored one, or into an open space) is worth more than ke
 (the rules allow them at any point of the turn; the expert weighs them at the start only).
 **A law's choice** (targets of laws 4-7, law 8's removal, law 9's payment, and law 9's colour
 once the game is over) is the one whose position is worth most, with the targets of laws 4,
-5 and 6 chosen by the stores: law 5 protects the colour the seat holds most over its rivals,
-law 4 strikes the colour the rivals hold most over the seat, law 6 shields the seat's own
-best colour.
+5 and 6 chosen by the stores, for the rising market: law 4 (only sales from now on, each
+raising the price) goes to the colour the seat holds most over its rivals, law 5 (no sales:
+the price is frozen) to the colour the rivals hold most over the seat, law 6 shields the
+seat's own best colour.
 
 **The search** (the default; ``ExpertWeights(search_samples=0)`` is the value model alone):
 at a turn's start the value model's best few moves are each applied to a determinization
@@ -487,9 +489,10 @@ class Expert:
     def _law_target(
         self, state: CheopsState, seat: int, targets: Sequence[LawTarget], law: int
     ) -> Move:
-        """Law 5 protects the colour the seat holds most over its rivals (at its worth), law
-        4 strikes the colour the rivals hold most over the seat, law 6 shields the seat's own
-        best colour."""
+        """In the rising market: law 4 (no storing, so every later one is sold and raises
+        the price) goes to the colour the seat holds most over its rivals (at its worth), law
+        5 (no selling, so the price is frozen) to the colour the rivals hold most over the
+        seat, law 6 shields the seat's own best colour."""
         best = targets[0]
         best_key: float | None = None
         for move in targets:
@@ -497,8 +500,8 @@ class Expert:
             mine = state.stores[seat][c]
             rivals = max((state.stores[s][c] for s in range(state.players) if s != seat), default=0)
             worth = store_worth(state, move.colour)
-            # law 4 strikes the rivals' colour; 5 and 6 protect the seat's
-            key = (rivals - mine) * worth if law == 4 else (mine - rivals) * worth + mine * 0.1
+            # law 5 freezes the rivals' colour; 4 (only sales from now on) and 6 help the seat's
+            key = (rivals - mine) * worth if law == 5 else (mine - rivals) * worth + mine * 0.1
             if best_key is None or key > best_key + 1e-9:
                 best, best_key = move, key
         return best

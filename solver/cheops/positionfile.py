@@ -96,7 +96,7 @@ pyramid:                # every row, top (k) to bottom (a), left to right: a tre
 boards:                 # each colour's price board by name (`silverpyr cheops cards show`):
   blue: {board: I-4, covered: 0, law: 5}    # the entries covered from the top, the law
   red: {board: III-2, covered: 2}           # under it (4, 5 or 6) and the entry law 7
-  green: {board: II-4, covered: 0, law7: 7} # lies on (counted from 1)
+  green: {board: II-4, covered: 0, law7: 6} # lies on (counted from 1)
   yellow: {board: III-3, covered: 4, law: 4}
   black: {board: II-2, covered: 3}
   white: {board: I-5, covered: 1}

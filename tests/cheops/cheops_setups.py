@@ -18,10 +18,16 @@ from silverpyr.solver.cheops.game import BoardState, Cell, CheopsState, Move, ap
 COMPONENTS: Components = load_components()
 
 
+SETUP_MONEY = 20
+"""Every seat's money in these setups (unless ``money`` is given): the neighbour's price, so
+the golden tests' sums do not move with the bundled starting money (10 since issue 31)."""
+
+
 def game(players: int = 2, seed: int = 1, **changes: object) -> CheopsState:
-    """A new game with ``changes`` replaced (seat 0 to move unless ``turn`` is given)."""
+    """A new game with ``changes`` replaced (seat 0 to move unless ``turn`` is given; every
+    seat holding :data:`SETUP_MONEY` unless ``money`` is given)."""
     state = new_game(COMPONENTS, players, seed)
-    return replace(state, **{"turn": 0, **changes})
+    return replace(state, **{"turn": 0, "money": (SETUP_MONEY,) * players, **changes})
 
 
 def put(state: CheopsState, **where: Cell) -> CheopsState:

@@ -50,7 +50,7 @@ TOP_KEYS = {"games", "players", "bots", "seconds", "workers", "records", "game",
 
 
 def test_the_registry_makes_each_player_fresh_and_names_the_unknown() -> None:
-    assert NAMES == ("greedy", "expert")
+    assert NAMES == ("greedy", "expert", "always-sell", "always-store", "random")
     for name in NAMES:
         first, second = make_player(name), make_player(name)
         assert first.name == name

@@ -1,7 +1,7 @@
 """Cheops's bots: only legal moves, in every phase; determinism; what a bot may see (its move
 does not change when the hidden laws and stacks are dealt again by `determinized`); greedy's
-most money now; the expert's market, race, denial, tiles and neighbours; the expert beats
-greedy on fixed tuning seeds."""
+most margin now; the one-rule market bots and random play; the expert's market, race,
+denial, tiles and neighbours; the expert beats greedy on fixed tuning seeds."""
 
 from __future__ import annotations
 
@@ -16,7 +16,10 @@ from silverpyr.solver.cheops.bots import (
     BotError,
     CheopsPlayer,
     GreedyPlayer,
+    MarketRulePlayer,
+    RandomPlayer,
     greedy_move,
+    margin,
     play_game,
     play_out,
 )
@@ -37,6 +40,7 @@ from silverpyr.solver.cheops.game import (
     legal_moves,
     new_game,
     outcome,
+    price,
 )
 from silverpyr.solver.rng import SeededStream
 
@@ -66,6 +70,12 @@ def _player(name: str) -> CheopsPlayer:
         return GreedyPlayer()
     if name == "model":
         return ExpertPlayer("model", Expert(MODEL))
+    if name == "always-sell":
+        return MarketRulePlayer("always-sell", sell=True)
+    if name == "always-store":
+        return MarketRulePlayer("always-store", sell=False)
+    if name == "random":
+        return RandomPlayer()
     return ExpertPlayer()
 
 
@@ -91,7 +101,11 @@ def _plays_legally_to_the_end(seed: int, seats: list[str]) -> None:
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**9),
-    seats=st.lists(st.sampled_from(("greedy", "model")), min_size=2, max_size=5),
+    seats=st.lists(
+        st.sampled_from(("greedy", "model", "always-sell", "always-store", "random")),
+        min_size=2,
+        max_size=5,
+    ),
 )
 def test_bots_only_make_legal_moves_to_the_end(seed: int, seats: list[str]) -> None:
     """Greedy and the expert's value model, any mix (a table of experts too)."""
@@ -132,9 +146,9 @@ def test_bots_answer_every_phase_of_a_random_game_legally(seed: int, players: in
     assert Phase.START in phases
 
 
-@pytest.mark.parametrize("name", ["greedy", "expert"])
+@pytest.mark.parametrize("name", ["greedy", "expert", "random"])
 def test_the_same_seed_plays_the_same_game(name: str) -> None:
-    players = 3 if name == "greedy" else 2
+    players = 2 if name == "expert" else 3
     first = play_game(COMPONENTS, [_player(name) for _ in range(players)], 4242)
     again = play_game(COMPONENTS, [_player(name) for _ in range(players)], 4242)
     assert first[1] == again[1]
@@ -160,7 +174,7 @@ def test_a_bots_move_does_not_change_when_the_hidden_parts_are_dealt_again(seed:
     for state in states:
         seat = state.turn
         assert state.view(seat) == state.view(seat)
-        for bot in (GreedyPlayer(), ExpertPlayer()):
+        for bot in (GreedyPlayer(), ExpertPlayer(), RandomPlayer(), _player("always-store")):
             move = bot.decide(state, seat)
             for k in range(2):
                 other = determinized(state, seat, SeededStream(f"resample|{seed}|{k}"))
@@ -171,28 +185,66 @@ def test_a_bots_move_does_not_change_when_the_hidden_parts_are_dealt_again(seed:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_greedy_plays_the_most_final_money_right_after_its_move(seed: int) -> None:
+def test_greedy_plays_the_most_margin_right_after_its_move(seed: int) -> None:
+    """Its own final money less the best other seat's, if the game ended right after."""
     for state in random_states(seed, 3)[::5]:
         if state.over:
             continue
         seat = state.turn
         move = greedy_move(state, seat)
         moves = legal_moves(state)
-        best = max(final_money(apply(state, m))[seat] for m in moves)
-        assert final_money(apply(state, move))[seat] == best
-        first = next(m for m in moves if final_money(apply(state, m))[seat] == best)
+
+        margins = []
+        for m in moves:
+            money = final_money(apply(state, m))
+            margins.append(money[seat] - max(x for s, x in enumerate(money) if s != seat))
+        best = max(margins)
+        assert margin(final_money(apply(state, move)), seat) == best
+        first = moves[margins.index(best)]
         assert move == first  # ties: the engine's order
 
 
-def test_greedy_stores_a_dear_treasure_and_never_buys_a_neighbour() -> None:
+def test_greedy_sells_a_cheap_treasure_and_stores_one_its_rival_would_gain_by() -> None:
+    """Every opening price is below the market's 10: greedy sells. With the rival holding
+    many of the colour, a sale would raise the rival's stores more than it pays: it stores.
+    It never buys a neighbour (20 now, nothing back at once)."""
     state = new_game(COMPONENTS, 2, 5)
     seat = state.turn
-    assert BuyNeighbour() in legal_moves(state)
-    move = GreedyPlayer().decide(state, seat)
-    assert isinstance(move, Take)
-    after = apply(state, move)
-    if after.phase is Phase.SELL:  # every opening price is above the market's 10
-        assert GreedyPlayer().decide(after, seat) == Store()
+    rich = replace(state, money=(40, 40))
+    assert BuyNeighbour() in legal_moves(rich)
+    assert not isinstance(GreedyPlayer().decide(rich, seat), BuyNeighbour)
+    state, seat = _sell_or_store(5)
+    colour = state.pending
+    assert isinstance(colour, str)
+    assert price(state, colour).a < 10 and GreedyPlayer().decide(state, seat) == Sell()
+    hoard = list(state.stores)
+    hoard[1 - seat] = tuple(6 if c == colour else 0 for c in COLOURS)
+    assert GreedyPlayer().decide(replace(state, stores=tuple(hoard)), seat) == Store()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_market_rule_bots_sell_or_store_whenever_they_may(seed: int) -> None:
+    for state in random_states(seed, 2):
+        if state.phase is not Phase.SELL:
+            continue
+        moves = legal_moves(state)
+        sells = _player("always-sell").decide(state, state.turn)
+        stores = _player("always-store").decide(state, state.turn)
+        assert sells == (Sell() if Sell() in moves else Store())
+        assert stores == (Store() if Store() in moves else Sell())
+    state = new_game(COMPONENTS, 3, seed)
+    assert _player("always-sell").decide(state, state.turn) == greedy_move(state, state.turn)
+
+
+def test_random_play_is_uniform_and_seeded() -> None:
+    """Every legal move comes up, and a different seed draws differently."""
+    state = new_game(COMPONENTS, 2, 9)
+    moves = legal_moves(state)
+    drawn = {RandomPlayer(seed=s).decide(state, state.turn) for s in range(40 * len(moves))}
+    assert drawn == set(moves)
+    first = play_game(COMPONENTS, [RandomPlayer(seed=1), RandomPlayer(seed=1)], 9)[1]
+    other = play_game(COMPONENTS, [RandomPlayer(seed=2), RandomPlayer(seed=2)], 9)[1]
+    assert first != other
 
 
 def _expert_share(
@@ -255,9 +307,10 @@ def _sell_or_store(seed: int) -> tuple[CheopsState, int]:
     return state, state.turn
 
 
-def test_the_expert_sells_a_colour_its_rival_hoards() -> None:
-    """Selling covers the price every stored treasure of the colour is paid at the end: with
-    the rival holding many of it, a sale costs the rival more than storing gains the seat."""
+def test_the_expert_sells_a_colour_it_holds_and_not_one_its_rival_hoards() -> None:
+    """A sale uncovers a higher number for every stored treasure of the colour (the rising
+    market): with the seat holding many of it, a sale pays twice; with the rival holding
+    many, it pays the rival more than the seat."""
     state, seat = _sell_or_store(11)
     colour = state.pending
     assert isinstance(colour, str)
@@ -266,12 +319,12 @@ def test_the_expert_sells_a_colour_its_rival_hoards() -> None:
     hoard = list(state.stores)
     hoard[rival] = tuple(6 if i == c else n for i, n in enumerate(hoard[rival]))
     hoarding = replace(state, stores=tuple(hoard))
-    assert Expert(MODEL).decide(hoarding, seat) == Sell()
-    assert Expert().decide(hoarding, seat) == Sell()
+    assert Expert(MODEL).decide(hoarding, seat) == Store()
+    assert Expert().decide(hoarding, seat) == Store()
     mine = list(state.stores)
     mine[seat] = tuple(6 if i == c else n for i, n in enumerate(mine[seat]))
     keeping = replace(state, stores=tuple(mine))
-    assert Expert().decide(keeping, seat) == Store()
+    assert Expert().decide(keeping, seat) == Sell()
 
 
 def test_the_expert_ends_a_game_it_leads_and_does_not_end_one_it_trails() -> None:
@@ -288,12 +341,15 @@ def test_the_expert_ends_a_game_it_leads_and_does_not_end_one_it_trails() -> Non
 
 
 def test_the_expert_buys_a_neighbour_when_a_double_take_pays() -> None:
-    """At the start of a game every treasure is worth 30 and more stored: two takes for the
-    neighbour's 20 pay; with the market worthless (all boards at their last entry) they do
-    not."""
+    """With every board one sale from full, a stored treasure is worth 20 and more: two takes
+    for the neighbour's 20 pay. At the start, a treasure worth 10 sold, they do not."""
     state = new_game(COMPONENTS, 2, 8)
     seat = state.turn
-    assert Expert().decide(state, seat) == BuyNeighbour()
+    rich = replace(state, money=(40, 40))
+    assert Expert().decide(rich, seat) != BuyNeighbour()
+    boards = tuple(replace(b, covered=len(b.board.entries) - 2) for b in state.boards)
+    dear = replace(rich, boards=boards)
+    assert Expert().decide(dear, seat) == BuyNeighbour()
 
 
 def test_the_expert_keeps_its_hand_varied() -> None:
@@ -311,11 +367,15 @@ def test_the_expert_keeps_its_hand_varied() -> None:
 
 def test_the_expert_does_not_open_a_rich_space_for_the_next_player() -> None:
     """a2 already empty: taking a1 opens b1 for the next player. With b1 holding the dearest
-    colour and every open space a cheap one, taking a1 costs a denial; a far space none."""
+    colour (its board sold down to a price above the market's 10) and every open space a
+    cheap one, taking a1 costs a denial; a far space none."""
     expert = Expert()
     state = new_game(COMPONENTS, 2, 13)
     seat = state.turn
+    sold = replace(state.boards[0], covered=len(state.boards[0].board.entries) - 2)
+    state = replace(state, boards=(sold, *state.boards[1:]))
     prices = {colour: expert_worth(state, colour) for colour in COLOURS}
+    assert max(prices.values()) > 10
     cheap = min(COLOURS, key=lambda colour: (prices[colour], colour))
     dear = max(COLOURS, key=lambda colour: (prices[colour], colour))
     cells = list(state.cells)
@@ -338,10 +398,11 @@ def expert_worth(state: CheopsState, colour: str) -> int:
     return store_worth(state, colour)
 
 
-@pytest.mark.parametrize(("law", "holder"), [(5, "seat"), (6, "seat"), (4, "rival")])
+@pytest.mark.parametrize(("law", "holder"), [(4, "seat"), (6, "seat"), (5, "rival")])
 def test_the_expert_aims_laws_4_5_6_by_the_stores(law: int, holder: str) -> None:
-    """Ruling: law 5 (no selling) protects the colour the seat holds most over its rivals,
-    law 6 shields it too, law 4 (no storing) strikes the colour the rivals hold most."""
+    """Ruling, for the rising market: law 4 (no storing: every later one is sold, raising the
+    price) goes to the colour the seat holds most over its rivals, law 6 shields it too, law
+    5 (no selling: the price is frozen) strikes the colour the rivals hold most."""
     state = new_game(COMPONENTS, 2, 17)
     seat = state.turn
     rival = 1 - seat

@@ -24,7 +24,7 @@ def _run(*args: str):  # type: ignore[no-untyped-def]
 def _broken(tmp_path: Path) -> Path:
     data = yaml.safe_load(bundled_components_path().read_text(encoding="utf-8"))
     data["eyes"][2] = "m4"
-    data["boards"][4]["entries"] = [3, 9]
+    data["boards"][4]["entries"] = [9, 3]  # the old, falling direction
     path = tmp_path / "mine.yaml"
     path.write_text(yaml.safe_dump(data), encoding="utf-8")
     return path
@@ -43,7 +43,7 @@ def test_validate_json() -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["valid"] is True and data["fingerprint"] == COMPONENTS.fingerprint
-    assert len(data["boards"]) == 16 and data["law7_number"] == 25
+    assert len(data["boards"]) == 16 and data["law7_number"] == 20
 
 
 def test_validate_a_broken_file_names_each_problem_with_exit_2(tmp_path: Path) -> None:
@@ -56,7 +56,18 @@ def test_validate_a_broken_file_names_each_problem_with_exit_2(tmp_path: Path) -
         assert len(lines) == 2 and all(line.startswith("error: ") for line in lines)
         assert all("mine.yaml" in line for line in lines)
         assert "eyes[2]" in lines[0] and "m4" in lines[0]
-        assert "boards[4] (I-5).entries[1]" in lines[1] and "9 does not fall below 3" in lines[1]
+        assert "boards[4] (I-5).entries[1]" in lines[1]
+        assert "the numbers fall from 9 at the top to 3 at the bottom" in lines[1]
+        assert "rise from the top entry to the bottom one" in lines[1]
+
+
+def test_cards_help_says_which_way_the_numbers_run() -> None:
+    result = _run("cheops", "cards", "--help")
+    assert result.exit_code == 0
+    text = " ".join(result.stdout.split())
+    assert (
+        "rise from the top entry to the bottom one" in text and "falling board is refused" in text
+    )
 
 
 def test_validate_a_missing_file_is_one_error_line(tmp_path: Path) -> None:
@@ -75,8 +86,8 @@ def test_show_draws_the_board_and_the_boards() -> None:
         assert board.name in out
     for board_type in ("I", "II", "III"):
         assert f"Price boards of type {board_type}" in out
-    assert "\u00d75" in out and "40/30" in out
-    assert "Law 7's number: 25" in out and "Starting money: 20 piastres" in out
+    assert "\u00d75" in out and "26/17" in out
+    assert "Law 7's number: 20" in out and "Starting money: 10 piastres" in out
 
 
 def test_show_plain_is_ascii() -> None:
@@ -113,7 +124,7 @@ def test_show_json_parses(tmp_path: Path) -> None:
     data = json.loads(result.stdout)
     assert data["eyes"] == ["b3", "c7", "d4", "e6", "f2", "g4"]
     assert data["boards_by_type"] == {"I": 6, "II": 6, "III": 4}
-    assert data["boards"][7]["entries"][1] == "\u00d75" and data["boards"][7]["text"][1] == "x5"
+    assert data["boards"][7]["entries"][3] == "\u00d73" and data["boards"][7]["text"][3] == "x3"
     assert len(data["pyramid"]) == 12
 
 

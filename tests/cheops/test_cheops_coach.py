@@ -207,7 +207,7 @@ def test_the_advice_never_peeks_at_what_the_seat_cannot_see() -> None:
     from silverpyr.solver.cheops.board import index
     from silverpyr.solver.cheops.game import open_spaces, position
 
-    state = _position(1, taken=20)  # two eyes can be taken: the rollouts take their laws
+    state = _position(2, taken=20)  # an eye can be taken: the rollouts take its law
     seat = state.turn
     places = [index(space) for space in open_spaces(state) if isinstance(state.cell(space), int)]
     assert places and state.removed_laws

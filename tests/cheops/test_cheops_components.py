@@ -25,9 +25,9 @@ from silverpyr.solver.cheops.components import (
     bundled_components_path,
     check_components_file,
     components_summary,
-    falling_problems,
     load_components,
     parse_components,
+    rising_problems,
 )
 from silverpyr.solver.errors import SilverpyrError
 
@@ -68,7 +68,7 @@ def test_ruling_c1_the_bundled_components() -> None:
     assert c.eyes == tuple(sorted(c.eyes))
     assert any(eye.row > 0 for eye in c.eyes) and len({eye.row for eye in c.eyes}) >= 4
     assert all(eye.row <= 6 for eye in c.eyes)
-    assert c.law7_number == 25 and c.start_money == 20
+    assert c.law7_number == 20 and c.start_money == 10
     assert [len(c.of_type(t)) for t in ("I", "II", "III")] == [6, 6, 4]
     assert len({board.name for board in c.boards}) == 16
     for board in c.boards:
@@ -82,8 +82,10 @@ def test_ruling_c1_the_bundled_components() -> None:
         else:
             assert "majority" in kinds
         top, bottom = board.entries[0], board.entries[-1]
-        assert 30 <= top.a <= 40 and bottom.kind in ("plain", "majority") and bottom.a <= 5
-        assert falling_problems(board.entries) == []
+        # the rulebook's market: stored values start below the sale price of 10 and rise
+        assert top.kind in ("plain", "majority") and 2 <= top.a <= 5 < 10
+        assert bottom.kind == "times" or 22 <= bottom.a <= 28
+        assert rising_problems(board.entries) == []
     assert COLOURS == ("blue", "red", "green", "yellow", "black", "white")
     assert COLOUR_LETTERS == "URGYKW"
 
@@ -100,16 +102,16 @@ def test_entry_labels() -> None:
     assert Entry("times", 5).label == "\u00d75" and Entry("times", 5).text == "x5"
     assert Entry("majority", 20, 15).label == "20/15" == Entry("majority", 20, 15).text
     board = COMPONENTS.of_type("II")[0]
-    assert board.labels == ("34", "26", "\u00d74", "12", "6", "2")
+    assert board.labels == ("3", "6", "\u00d72", "13", "18", "24")
 
 
 def test_entries_in_every_spelling(tmp_path: Path) -> None:
     data = copy.deepcopy(BUNDLED)
-    data["boards"][6]["entries"] = [34, "X 9", "\u00d74", 12, 6, 2]
-    data["boards"][12]["entries"] = ["40 / 30", "30/20", 9, 8, "5/2"]
+    data["boards"][6]["entries"] = [3, "X 1", "\u00d74", 12, 16, 20]
+    data["boards"][12]["entries"] = ["4 / 2", "7/4", 9, 10, "26/17"]
     loaded = load_components(_write(tmp_path, data))
-    assert loaded.boards[6].entries[1:3] == (Entry("times", 9), Entry("times", 4))
-    assert loaded.boards[12].entries[0] == Entry("majority", 40, 30)
+    assert loaded.boards[6].entries[1:3] == (Entry("times", 1), Entry("times", 4))
+    assert loaded.boards[12].entries[0] == Entry("majority", 4, 2)
 
 
 def test_the_file_round_trips_and_the_fingerprint_is_the_content(tmp_path: Path) -> None:
@@ -136,7 +138,7 @@ def test_the_file_round_trips_and_the_fingerprint_is_the_content(tmp_path: Path)
         lambda d: d.update(law7_number=30),
         lambda d: d.update(start_money=21),
         lambda d: d["eyes"].__setitem__(0, "a1"),
-        lambda d: d["boards"][0]["entries"].__setitem__(0, 41),
+        lambda d: d["boards"][0]["entries"].__setitem__(0, 1),
         lambda d: d["boards"][0].update(name="other"),
         lambda d: d["boards"].insert(0, d["boards"].pop(1)),  # the order of the boards
     ],
@@ -167,10 +169,10 @@ def test_the_summary() -> None:
     assert summary["boards"][0] == {
         "name": "I-1",
         "type": "I",
-        "entries": ["40", "30", "22", "15", "10", "5", "0"],
-        "text": [40, 30, 22, 15, 10, 5, 0],
+        "entries": ["3", "5", "8", "11", "15", "20", "26"],
+        "text": ["3", "5", "8", "11", "15", "20", "26"],
     }
-    assert summary["law7_number"] == 25 and summary["start_money"] == 20
+    assert summary["law7_number"] == 20 and summary["start_money"] == 10
     assert summary["fingerprint"] == COMPONENTS.fingerprint
 
 
@@ -218,28 +220,35 @@ BAD_FILES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
         "expected 2 to 12 entries, not 1",
     ),
     (
-        "not falling",
-        lambda d: d["boards"][1]["entries"].__setitem__(3, 21),
+        "a falling board",
+        lambda d: d["boards"][0].update(entries=[40, 30, 22, 15, 10, 5, 0]),
+        "boards[0] (I-1).entries[1]",
+        "the numbers fall from 40 at the top to 0 at the bottom: a board's numbers rise "
+        "from the top entry to the bottom one",
+    ),
+    (
+        "not rising",
+        lambda d: d["boards"][1]["entries"].__setitem__(3, 9),
         "boards[1] (I-2).entries[3]",
-        "21 does not fall below 20",
+        "9 does not rise above 10 above it",
     ),
     (
         "equal plain numbers",
-        lambda d: d["boards"][1]["entries"].__setitem__(1, 35),
+        lambda d: d["boards"][1]["entries"].__setitem__(1, 4),
         "boards[1] (I-2).entries[1]",
-        "35 does not fall below 35",
+        "4 does not rise above 4",
     ),
     (
-        "multipliers not falling",
-        lambda d: d["boards"][6]["entries"].__setitem__(4, "x4"),
+        "multipliers not rising",
+        lambda d: d["boards"][6]["entries"].__setitem__(4, "x2"),
         "boards[6] (II-1).entries[4]",
-        "\u00d74 does not fall below \u00d74",
+        "\u00d72 does not rise above \u00d72",
     ),
     (
-        "pair rising",
-        lambda d: d["boards"][12]["entries"].__setitem__(2, "22/21"),
+        "pair falling",
+        lambda d: d["boards"][12]["entries"].__setitem__(2, "7/3"),
         "boards[12] (III-1).entries[2]",
-        "22/21 does not fall below 30/20",
+        "7/3 does not rise above 7/4",
     ),
     (
         "pair the wrong way round",
@@ -290,6 +299,16 @@ def test_each_bad_file_names_its_problem(
 ) -> None:
     lines = _problems(tmp_path, change)
     assert any(f": {where}: " in line and part in line for line in lines), lines
+
+
+def test_a_falling_board_is_one_line(tmp_path: Path) -> None:
+    """The boards of the old, backwards market are refused, each with one line."""
+    lines = _problems(tmp_path, lambda d: d["boards"][0].update(entries=[40, 30, 22, 15, 10, 5, 0]))
+    assert len(lines) == 1 and "rise from the top entry to the bottom one" in lines[0]
+    assert rising_problems((Entry("plain", 3), Entry("plain", 8))) == []
+    assert rising_problems((Entry("majority", 3, 2), Entry("majority", 3, 3))) == []
+    assert rising_problems((Entry("majority", 3, 2), Entry("majority", 4, 1)))
+    assert rising_problems((Entry("plain", 30), Entry("times", 2), Entry("plain", 31))) == []
 
 
 def test_two_problems_are_both_named(tmp_path: Path) -> None:
@@ -359,7 +378,7 @@ def test_any_entries_load_or_are_named(entries: list[Any]) -> None:
         return
     assert loaded is not None
     board = loaded.boards[9]
-    assert 2 <= len(board.entries) <= 12 and falling_problems(board.entries) == []
+    assert 2 <= len(board.entries) <= 12 and rising_problems(board.entries) == []
 
 
 def test_a_space_is_what_the_eyes_hold() -> None:

@@ -73,7 +73,7 @@ def test_setup_deals_the_rulebook_components(players: int) -> None:
     assert Counter(k for stack in state.stacks for k in stack) == Counter(
         {k: 16 - players for k in "ABCD"}
     )
-    assert state.money == (20,) * players and state.neighbours_left == 4
+    assert state.money == (COMPONENTS.start_money,) * players and state.neighbours_left == 4
     assert Counter(b.board.type for b in state.boards) == Counter({"I": 2, "II": 2, "III": 2})
     assert len({b.board.name for b in state.boards}) == 6
     assert state.market_price == 10 and state.phase is Phase.START

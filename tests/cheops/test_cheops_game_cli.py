@@ -129,7 +129,7 @@ def test_the_table_is_drawn_with_letters_for_colours_and_tiles() -> None:
     assert pyramid[0].startswith("k") and pyramid[10].startswith("a")
     assert sum(line.count("E") for line in pyramid[:11]) == 6  # the six eyes, laws face down
     assert pyramid[10].count("[") == 11  # the bottom row can be taken
-    assert any(line.startswith("You: 20 piastres") for line in lines)
+    assert any(line.startswith("You: 10 piastres") for line in lines)  # the starting money
     assert any(line.startswith("Stacks (top, size):") for line in lines)
     assert all("◉" not in line for line in lines)  # plain: ASCII
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cheops.cheops_setups import (
+    COMPONENTS,
     board,
     bottom_row,
     empty_pyramid,
@@ -248,7 +249,7 @@ def test_ruling_c9_law_7_replaces_an_entry_until_covered_or_removed() -> None:
     assert LawTarget("blue", 0) in legal_moves(state)
     assert why_illegal(state, LawTarget("blue")) is not None
     state = play(state, LawTarget("blue", 0))
-    assert price(state, "blue").a == 25 and state.laws_in_force == (7,)
+    assert price(state, "blue").a == COMPONENTS.law7_number and state.laws_in_force == (7,)
     removed = play(state, DrawTile(1), Take(s("a3"), "A"), RemoveLaw(7))
     assert price(removed, "blue").a == 40 and removed.board("blue").law7 is None
     covered = play(state, DrawTile(1), Take(s("a2"), "B"), Sell())

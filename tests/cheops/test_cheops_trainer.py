@@ -44,7 +44,8 @@ from silverpyr.puzzles.cheops.values import (
     standard_error,
     tree_size,
 )
-from silverpyr.puzzles.standings import summarise
+from silverpyr.puzzles.records import Attempt, Progress
+from silverpyr.puzzles.standings import archive, summarise
 from silverpyr.puzzles.store import Store
 from silverpyr.solver.cheops.components import COLOURS, load_components
 from silverpyr.solver.cheops.endgame import solve_endgame
@@ -53,8 +54,8 @@ from silverpyr.solver.cheops.game import apply, legal_moves
 COMPONENTS = load_components()
 GOLDEN = Path(__file__).parent / "data" / "trainer_puzzles.json"
 DATA: dict[str, dict[str, Any]] = json.loads(GOLDEN.read_text())
-WIN = "win-from-here-3"
-"""Its best line: take i2 C, store, draw 2 (three decisions)."""
+WIN = "win-from-here-0"
+"""Its best first move: take i2 D (the golden file: the rising boards and the rulings of issue 31)."""
 MARGIN = "best-margin-2"
 SELL = "sell-or-store-0"
 WHICH = "which-treasure-2"
@@ -477,6 +478,66 @@ def test_an_unfinished_attempt_is_resumed_and_restart_drops_it(tmp_path: Path) -
         fresh = open_attempt(store, p, DAY, restart=True)
         assert fresh.session.moves == ()
         assert store.progress(p.id) is None
+
+
+OLD_FINGERPRINT = "d4cb0e6e5f0da0af"
+"""The bundled components before issue 31's rising boards (the falling ones)."""
+
+
+def test_a_daily_keeps_its_id_and_old_results_stay_readable_when_the_components_change(
+    tmp_path: Path,
+) -> None:
+    """Issue 31 changed the bundled price boards. A daily's id is its date (not the
+    components), its record names the components' fingerprint, a result scored under the old
+    components stays in the store, its stats and its archive, and progress saved under them
+    is dropped with a note (its moves were for another position)."""
+    p = puzzle("daily-2026-11-16")
+    assert p.id == "daily-2026-11-16" and p.to_dict()["components"] == COMPONENTS.fingerprint
+    assert COMPONENTS.fingerprint != OLD_FINGERPRINT
+    with _store(tmp_path) as store:
+        old = Attempt(
+            puzzle_id=p.id,
+            daily_date=DAY.isoformat(),
+            played_on=DAY.isoformat(),
+            kind="best-margin",
+            score=400,
+            par=640,
+            goal_met=False,
+            at_par=False,
+            gave_up=False,
+            moves="take i3 D; store",
+            hints_used=0,
+            seconds=30.0,
+            game="cheops",
+        )
+        store.add_attempt(old)
+        other = puzzle(WIN)
+        store.save_progress(
+            Progress(
+                puzzle_id=other.id,
+                daily_date=None,
+                fingerprint=OLD_FINGERPRINT,
+                moves=("take a1 A",),
+                hints_used=0,
+                hint_levels=(0, 0, 0),
+                turn_hint_level=0,
+                practice=False,
+                saw_solution=False,
+                seconds=5.0,
+                started_on=DAY.isoformat(),
+                game="cheops",
+            )
+        )
+        assert store.attempts(puzzle_id=p.id) == [old]
+        assert summarise(store.attempts(), DAY).played == 1
+        (entry,) = archive(store.attempts(), store.all_progress(), DAY, 1)
+        assert entry.scored == old
+        replay = open_attempt(store, p, DAY)
+        assert replay.practice and any("stands (40.0 / 64.0)" in note for note in replay.notes)
+        resumed = open_attempt(store, other, DAY)
+        assert resumed.session.moves == ()
+        assert any("played with other components" in note for note in resumed.notes)
+        assert store.progress(other.id) is None
 
 
 def test_the_store_keeps_tenths_of_percent_or_piastres() -> None:
