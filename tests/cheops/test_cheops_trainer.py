@@ -55,7 +55,7 @@ COMPONENTS = load_components()
 GOLDEN = Path(__file__).parent / "data" / "trainer_puzzles.json"
 DATA: dict[str, dict[str, Any]] = json.loads(GOLDEN.read_text())
 WIN = "win-from-here-0"
-"""Its best first move: take i2 D (the golden file: the rising boards and the rulings of issue 31)."""
+"""Its best first move: take i2 D (the golden file: rising boards, issue 31's rulings)."""
 MARGIN = "best-margin-2"
 SELL = "sell-or-store-0"
 WHICH = "which-treasure-2"
