@@ -53,6 +53,26 @@ standard cards carry one of 4 symbols) a full hand's chains can run up the pyram
 proof must visit every branch of a policy tree that grows ~15-30 fold per draw. On the
 deterministic part the search is now as fast as CP-SAT at the median and faster at the p95,
 so CP-SAT stays out of the product.
+
+**With the upper bound (issue 30).** Every answer now carries a proven ``upper_bound``;
+"proven" means the plan's value meets it. Measured 2026-11-29 on the shared 2-core machine
+under a load average of about 25 (so the times are the limits, and fewer searches finish than
+on an idle machine), report seeds 5,000,000 on, full hands of 5, standard pyramid, full
+piles (``--positions 100 --positions-at-10 20``)::
+
+      limit  positions  proven  median s     p95 s  median gap (unproven)
+      0.1 s    100    15.0%     0.119     0.261         89%
+        1 s    100    21.0%     1.034     1.107         87%
+        2 s    100    22.0%     2.040     2.128         88%
+       10 s     20    45.0%    10.108    10.364         88%
+
+The targets (90% proven at 2 s, 97% at 10 s, median 0.1 s) are **not met**. The bound is
+the cheap wildcard bound (a draw the limit keeps out: every card still to come scores at
+most the most any possible card scores on a slot): admissible, but loose wherever chains of
+draws remain possible, so a proof still comes only when the chains end within the searched
+depth, and the gaps of the rest stay near 90%. The next step is a bound that counts the
+chance of a chain going on (a drawn card must carry the symbol of a support of an open
+slot), with Star1/Star2 cut-offs once it is tight enough to cut.
 """
 
 from __future__ import annotations
