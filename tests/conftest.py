@@ -5,6 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# No test depends on the machine's speed: Hypothesis's deadline per example and its
+# "input generation is slow" check read the clock, and failed on a loaded machine.
+settings.register_profile("silverpyr", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("silverpyr")
 
 # The shared checks that several test files call: pytest rewrites their asserts too, so a
 # failure there shows its values as it does in a test module.

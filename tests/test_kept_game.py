@@ -195,7 +195,9 @@ def start(store: Store | None, seed: int | None = None, **options: object) -> Ke
 
 
 @settings(
-    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(players=st.integers(1, 4), decisions=st.integers(1, 12), choices=st.integers(0, 99))
 def test_save_and_resume_mid_game_gives_the_same_state(

@@ -36,7 +36,9 @@ def test_the_range_is_a_signed_64_bit_integer() -> None:
 
 
 @settings(
-    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(seed=st.integers(min_value=0, max_value=MAX_SEED))
 @example(seed=0)

@@ -205,7 +205,7 @@ def test_a_wrong_value_in_any_column(
 @settings(
     max_examples=25,
     deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
     case=st.sampled_from(COLUMNS),
@@ -429,7 +429,7 @@ JSON = st.recursive(
 @settings(
     max_examples=30,
     deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(data=st.data())
 def test_a_cache_entry_of_the_wrong_shape_is_recomputed(

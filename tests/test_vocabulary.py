@@ -96,7 +96,9 @@ ANSWERS = st.lists(st.sampled_from(["?", "h", "B1", "A1 A2", "u", "q"]), min_siz
 
 
 @settings(
-    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(answers=ANSWERS)
 def test_moves_text_file_and_stdin_are_one_meaning(
