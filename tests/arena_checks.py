@@ -19,7 +19,9 @@ from silverpyr.cli.app import _ErrorMappingGroup
 LINE_UP_ERRORS: list[tuple[list[str], str]] = [
     (["--bots", "expert,nobody"], "unknown bot 'nobody'"),
     (["--bots", "expert"], "2 to 5 bots"),
-    (["--bots", ","], "at least one bot"),
+    (["--bots", ","], "seat 1 names no bot"),
+    (["--bots", "expert,,greedy"], "seat 2 names no bot"),
+    (["--records", ""], "--records '': an empty path"),
     (["--scheduler", "tcp://no host:1"], "--scheduler"),
     (["--records", str(Path(__file__).resolve())], "it is a file, not a folder"),
 ]
