@@ -787,3 +787,23 @@ def test_the_turns_end_offers_the_draw_a_kept_law_and_ending_without_drawing(
         assert any(isinstance(e, DrewTile) and e.seat == HUMAN for e in table.state.events)
 
     run(app, kept)
+
+
+def test_law_8_offers_an_opponents_paid_law_9(components: Components) -> None:
+    from cheops.cheops_setups import bottom_row, game, play
+
+    state = play(bottom_row(game(2, law9=1), [8]), Take(Space(0, 0), "A"))
+    table = EngineTable.at(state, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        question = app.screen
+        assert isinstance(question, Question)
+        labels = [label for _, label in question.options]
+        assert "remove law 9 (pay 25: a treasure), paid for by Player 2 (greedy)" in labels
+        await answer(pilot, str(table.options().index(RemoveLaw(9))))
+        await settle(pilot)
+        assert table.state.law9 is None
+
+    run(app, steps)
