@@ -187,9 +187,11 @@ def test_a_whole_three_player_game_by_keys_ends_on_the_final_money(
             assert table.waiting is not None  # the bots are done: your decision is due
             move = me.decide(table.state, HUMAN)
             seen.add(type(move))
-            before = len(table.state.events)
+            before = table.state
             await make_move(pilot, screen, move)
-            assert len(table.state.events) > before, f"{move} was not played by keys"
+            # a move is played when the state changes (``end`` after a neighbour's take
+            # only moves on to the optional draw: no event)
+            assert table.state != before, f"{move} was not played by keys"
         assert table.state.over
         await settle(pilot)
         assert isinstance(app.screen, CheopsEnd)
@@ -259,9 +261,11 @@ def test_whole_games_of_random_legal_moves_by_keys(components: Components, seed:
             assert table.waiting is not None
             move = me.decide(table.state, HUMAN)
             seen.add(type(move))
-            before = len(table.state.events)
+            before = table.state
             await make_move(pilot, screen, move)
-            assert len(table.state.events) > before, f"{move} was not played by keys"
+            # a move is played when the state changes (``end`` after a neighbour's take
+            # only moves on to the optional draw: no event)
+            assert table.state != before, f"{move} was not played by keys"
         assert table.state.over
         await settle(pilot)
         assert isinstance(app.screen, CheopsEnd)
@@ -788,3 +792,23 @@ def test_the_turns_end_offers_the_draw_a_kept_law_and_ending_without_drawing(
         assert any(isinstance(e, DrewTile) and e.seat == HUMAN for e in table.state.events)
 
     run(app, kept)
+
+
+def test_law_8_offers_an_opponents_paid_law_9(components: Components) -> None:
+    from cheops.cheops_setups import bottom_row, game, play
+
+    state = play(bottom_row(game(2, law9=1), [8]), Take(Space(0, 0), "A"))
+    table = EngineTable.at(state, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        question = app.screen
+        assert isinstance(question, Question)
+        labels = [label for _, label in question.options]
+        assert "remove law 9 (pay 25: a treasure), paid for by Player 2 (greedy)" in labels
+        await answer(pilot, str(table.options().index(RemoveLaw(9))))
+        await settle(pilot)
+        assert table.state.law9 is None
+
+    run(app, steps)

@@ -721,6 +721,8 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
         if law is None:
             return "remove no law"
         state = self.table.state
+        if law == 9 and state.law9 is not None:
+            return f"remove law 9 ({LAW_WORDS[9]}), paid for by {self.names[state.law9]}"
         for seat, kept in enumerate(state.kept_laws):
             if law in kept:
                 return f"remove law {law} ({LAW_WORDS[law]}), kept by {self.names[seat]}"
