@@ -170,7 +170,7 @@ def test_the_summary() -> None:
         "name": "I-1",
         "type": "I",
         "entries": ["3", "5", "8", "11", "15", "20", "26"],
-        "text": ["3", "5", "8", "11", "15", "20", "26"],
+        "text": [3, 5, 8, 11, 15, 20, 26],
     }
     assert summary["law7_number"] == 20 and summary["start_money"] == 10
     assert summary["fingerprint"] == COMPONENTS.fingerprint

@@ -315,7 +315,7 @@ def test_many_player_answers_are_whole_shares(seed: int, players: int) -> None:
 def test_the_hidden_order_under_the_tops_does_not_change_the_answer() -> None:
     """The search keys the stacks by tops, sizes and the hidden multiset: reversing the
     tiles under each top (what no player sees) gives the same answer."""
-    for seed in range(6):
+    for seed in range(1, 7):  # seed 0 finds no endgame 2 spaces from the end (boards fill)
         state = random_endgame(COMPONENTS, 2, seed, 2)
         flipped = replace(state, stacks=tuple(s[:1] + tuple(reversed(s[1:])) for s in state.stacks))
         a = solve_endgame(state, time_limit=30).to_dict()
@@ -324,7 +324,7 @@ def test_the_hidden_order_under_the_tops_does_not_change_the_answer() -> None:
 
 
 BIG = random_endgame(COMPONENTS, 2, 7, 9)
-"""An endgame whose complete search takes 4,056 nodes."""
+"""An endgame whose complete search takes 12,054 nodes."""
 
 
 @pytest.mark.parametrize("budget", [1, 50, 2_000])

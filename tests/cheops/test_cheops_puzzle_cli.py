@@ -26,7 +26,7 @@ GOLDEN = Path(__file__).parent / "data" / "trainer_puzzles.json"
 DATA: dict[str, dict[str, Any]] = json.loads(GOLDEN.read_text())
 TODAY = dt.date(2026, 11, 16)
 DAILY = "daily-2026-11-16"
-WIN = "win-from-here-3"
+WIN = "win-from-here-2"
 
 
 @pytest.fixture
