@@ -288,3 +288,18 @@ def test_u_takes_back_a_move_in_hint_moves_too() -> None:
     nothing = CliRunner().invoke(app, ["hint", "--puzzle", "points-1", "--moves", "u"])
     assert nothing.exit_code == 2
     assert nothing.stderr.strip() == "error: answer 1 (u): there is no move to take back"
+
+
+def test_a_state_piped_on_stdin_reads_as_the_same_file(tmp_path: Path) -> None:
+    """``--state -`` reads stdin (a pipe given as a path is refused: it may never end)."""
+    text = "dealt: [12, 30, 5, 44]\nplayers: 2\n"
+    path = tmp_path / "keep.yaml"
+    path.write_text(text, encoding="utf-8")
+    from_file = CliRunner().invoke(app, ["hint", "--state", str(path), "--json"])
+    piped = CliRunner().invoke(app, ["hint", "--state", "-", "--json"], input=text)
+    assert piped.exit_code == 0 == from_file.exit_code, piped.output
+    assert json.loads(piped.stdout) == json.loads(from_file.stdout)
+    bad = CliRunner().invoke(app, ["hint", "--state", "-"], input=b"\xff\xfe")
+    assert bad.exit_code == 2 and bad.stderr.strip().splitlines() == [
+        "error: <stdin>: not UTF-8 text"
+    ]

@@ -135,8 +135,8 @@ def hint(
         Path | None,
         typer.Option(
             "--state",
-            help="Real game: a YAML/JSON state file (order unknown); the format is below, "
-            "--state-template prints an example.",
+            help="Real game: a YAML/JSON state file (order unknown; - reads it from stdin); "
+            "the format is below, --state-template prints an example.",
             metavar="<file>",
             show_default=False,
         ),

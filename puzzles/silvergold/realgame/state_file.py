@@ -45,12 +45,21 @@ advice from a file plays the rest of the game without opponents (except at setup
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from ....solver.errors import SilverpyrError
-from ....solver.reader import Field, Problem, Problems, ReadError, load_data, read_text
+from ....solver.reader import (
+    MAX_FILE_BYTES,
+    Field,
+    Problem,
+    Problems,
+    ReadError,
+    load_data,
+    read_text,
+)
 from ....solver.silvergold.cards import Color, Deck, Expedition, PyramidCard, UnknownNameError
 from ....solver.silvergold.cells import CellMask, parse_cell
 from ....solver.silvergold.game import (
@@ -137,14 +146,31 @@ def load_state(path: Path, deck: Deck) -> Situation:
     return _mark_only(load_view(path, deck), str(path))
 
 
+STDIN = Path("-")
+"""``--state -``: the state is read from stdin (a pipe is refused as a path: it may never end)."""
+
+
 def load_view(path: Path, deck: Deck) -> StateView:
-    """Read the state file at ``path``, whatever decision it describes."""
+    """Read the state file at ``path`` (``-``: stdin), whatever decision it describes."""
+    if path == STDIN:
+        return parse_view(_stdin_text(), deck, source="<stdin>")
     source = str(path)
     try:
         text = read_text(path, source=source)
     except ReadError as error:
         raise StateFileError(error.problems) from None
     return parse_view(text, deck, source=source, as_json=path.suffix.lower() == ".json")
+
+
+def _stdin_text() -> str:
+    """The state piped in on stdin, as UTF-8 text, at most the size of a state file."""
+    data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise StateFileError([Problem("<stdin>", f"more than {MAX_FILE_BYTES:,} bytes")])
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise StateFileError([Problem("<stdin>", "not UTF-8 text")]) from None
 
 
 def parse_state(
