@@ -89,7 +89,13 @@ ArchiveOption = Annotated[
     bool, typer.Option("--archive", help="List past dailies with your result instead.")
 ]
 DaysOption = Annotated[
-    int, typer.Option("--days", min=1, max=3660, help="Days listed by --archive.")
+    int,
+    typer.Option(
+        "--days",
+        min=1,
+        max=3660,
+        help="Days listed by --archive (ending at --date, default today).",
+    ),
 ]
 
 
@@ -165,11 +171,17 @@ def daily_to_play(
     note: ArchiveNote | None = None,
 ) -> dt.date | None:
     """The date of the daily ``daily`` plays (``--date``, else ``today``; not after it), or
-    ``None`` when ``--archive`` listed the dailies instead (it plays nothing)."""
+    ``None`` when ``--archive`` listed the dailies instead (it plays nothing; ``--date`` is
+    then the last day listed, so a listing can be repeated on any later day)."""
     if archive:
-        if date is not None or text is not None or restart:
-            raise error("--archive lists the dailies: it takes only --days, --json, --plain")
-        show_archive(game, today, days, as_json=as_json, plain=plain, note=note)
+        if text is not None or restart:
+            raise error(
+                "--archive lists the dailies: it takes only --date (the last day listed), "
+                "--days, --json, --plain"
+            )
+        last = parse_date(date) if date is not None else today
+        require_out(last, today, error)
+        show_archive(game, last, days, as_json=as_json, plain=plain, note=note)
         return None
     day = parse_date(date) if date is not None else today
     require_out(day, today, error)

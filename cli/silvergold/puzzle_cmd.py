@@ -240,7 +240,12 @@ def daily(
     ] = False,
     days: Annotated[
         int,
-        typer.Option("--days", min=1, max=3660, help="Days listed by --archive."),
+        typer.Option(
+            "--days",
+            min=1,
+            max=3660,
+            help="Days listed by --archive (ending at --date, default today).",
+        ),
     ] = ARCHIVE_DAYS,
     as_json: JsonOption = False,
     moves: MovesOption = None,
@@ -264,14 +269,18 @@ def daily(
     today = dt.date.today()
     if date is not None and yesterday:
         raise PuzzleError("give only one of --date, --yesterday")
-    if archive:
-        if date is not None or yesterday or moves is not None or restart:
-            raise PuzzleError("--archive lists the dailies: it takes only --days, --json, --plain")
-        _archive(today, days, as_json=as_json, plain=plain)
-        return
     day = parse_date(date) if date is not None else today
     if yesterday:
         day = today - dt.timedelta(days=1)
+    if archive:
+        if moves is not None or restart:
+            raise PuzzleError(
+                "--archive lists the dailies: it takes only --date or --yesterday (the last "
+                "day listed), --days, --json, --plain"
+            )
+        _require_out(day)
+        _archive(day, days, as_json=as_json, plain=plain)
+        return
     _require_out(day)
     deck = sg_deck(ctx)
     recording = not no_record and not (as_json and moves is None)

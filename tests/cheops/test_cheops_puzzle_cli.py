@@ -83,7 +83,9 @@ def test_the_archive_lists_the_dailies_with_their_results(home: Path) -> None:
     code, out, _ = _run("daily", "--archive", "--json", "--days", "1")
     data = json.loads(out)
     assert code == 0 and data["dailies"][0]["at_par"] is True
-    code, _, err = _run("daily", "--archive", "--date", "2026-11-16")
+    code, out, _ = _run("daily", "--archive", "--date", "2026-11-15", "--days", "1", "--plain")
+    assert code == 0 and out == "2026-11-15  not played\n"  # --date: the last day listed
+    code, _, err = _run("daily", "--archive", "--moves", "sell")
     assert code == 2 and err.startswith("error: --archive")
 
 

@@ -102,7 +102,8 @@ def test_typed_moves_on_stdin_with_hint_and_undo(home: Path) -> None:
         (("puzzle", "--id", ID, "--moves", "hint 7"), "'hint 7'"),
         (("daily", "--date", "2026-11-17"), "not out yet"),
         (("daily", "--date", "2026-02-30"), "2026-02-30"),
-        (("daily", "--archive", "--date", "2026-01-01"), "--archive"),
+        (("daily", "--archive", "--moves", "end"), "--archive"),
+        (("daily", "--archive", "--date", "2026-11-19"), "not out yet"),
     ],
 )
 def test_bad_input_is_one_error_line_exit_2(home: Path, args: tuple[str, ...], named: str) -> None:
