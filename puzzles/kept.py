@@ -5,9 +5,12 @@ of the unfinished-game refusal and notes, and how a position is saved or dropped
 
 * **Ruling.** Another game asked for while one is unfinished raises
   :class:`UnfinishedGameError`, naming both remedies (play on without the game's options,
-  or ``--restart``); ``--restart`` drops the unfinished game with a note; a saved game that
-  reads but no longer replays (an answer the engine refuses, a bot no longer in the
-  registry) is dropped with a note saying why.
+  or ``--restart``); ``--restart`` drops the unfinished game with a note.
+* **A saved game that cannot be resumed is never lost.** A row that reads but no longer
+  replays (an answer the engine refuses, a bot no longer in the registry, a game that had
+  ended) refuses to start any game (:class:`UnresumableGameError`: one line saying why and
+  naming the command's ``--restart``), and the row is left as it is until ``--restart``
+  drops it: only the user drops a saved game.
 * **A damaged saved game is never lost.** Its row is read against the game's own seats
   (each game declares them, from its engine's table sizes, and hands them to the store); a
   row that does not read, or whose table (the ``opponents`` text, :class:`SavedTableError`)
@@ -32,6 +35,8 @@ from typing import TYPE_CHECKING, Protocol, Self, TypeVar
 from ..solver.errors import SilverpyrError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from .lease import Lease
     from .store import SavedGame, Store
 
@@ -78,9 +83,17 @@ def restart_note(description: str) -> str:
     return f"Starting a new game: the unfinished one ({description}) is dropped."
 
 
-def dropped_note(description: str, problem: str) -> str:
-    """The note when the unfinished game cannot be resumed (``problem`` says why)."""
-    return f"The unfinished game ({description}) cannot be resumed ({problem}); it is dropped."
+class UnresumableGameError(SilverpyrError, ValueError):
+    """The saved game reads but cannot be resumed (see the module's ruling): it is left as
+    it is, and ``command``'s ``--restart`` drops it."""
+
+    def __init__(self, path: Path, description: str, problem: str, *, command: str) -> None:
+        self.path = path
+        self.problem = problem
+        super().__init__(
+            f"{path}: the unfinished game ({description}) cannot be resumed ({problem}); "
+            f"it was left as it is: `{command} --restart` drops it and starts a new game"
+        )
 
 
 def keep_in_store(
@@ -147,10 +160,11 @@ def start_kept(
 
     ``restart`` drops
     the saved game with a note, damaged or not; ``resume`` is the saved game replayed, or why
-    it cannot be (it is then dropped with a note), and raises :class:`UnfinishedGameError`
-    when another game is asked for and :class:`SavedTableError` when the row's table is
-    damaged; ``new`` makes the new game. The notes of the restart or the drop come first in
-    the game's notes. Without a store (nothing is saved) the game is ``new()``.
+    it cannot be (then :class:`UnresumableGameError` is raised and the row kept), and raises
+    :class:`UnfinishedGameError` when another game is asked for and :class:`SavedTableError`
+    when the row's table is damaged; ``new`` makes the new game. The note of the restart
+    comes first in the game's notes. Without a store (nothing is saved) the game is
+    ``new()``.
     """
     if store is None:
         return new()
@@ -195,11 +209,11 @@ def _open(
             raise DamagedGameError(
                 store.path, f"opponents: {error}", command=keeping.command
             ) from None
-        if not isinstance(resumed, str):
-            resumed.notes[:0] = notes
-            return resumed
-        notes.append(dropped_note(describe(saved), resumed))
-        store.drop_game(GAME_ID)
+        if isinstance(resumed, str):
+            raise UnresumableGameError(
+                store.path, describe(saved), resumed, command=keeping.command
+            )
+        return resumed
     kept = new()
     kept.notes[:0] = notes
     return kept
@@ -212,7 +226,7 @@ __all__ = [
     "Kept",
     "SavedTableError",
     "UnfinishedGameError",
-    "dropped_note",
+    "UnresumableGameError",
     "keep_in_store",
     "restart_note",
     "start_kept",

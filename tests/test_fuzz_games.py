@@ -164,12 +164,6 @@ def saved_homes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
     return homes
 
 
-DROPPED_WHEN_UNRESUMABLE = ("opponents",)
-"""A saved game whose table the game cannot read is dropped with a note (puzzles/kept.py's
-ruling for a game that cannot be resumed), not skipped as damaged by the store: the one
-column checked here for the contract only (the benchmark counts it as ``lost``)."""
-
-
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize(
     "column",
@@ -198,8 +192,6 @@ def test_a_damaged_saved_game_is_one_line_and_stays(
         if result.exit_code == 2:
             errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
             assert len(errors) == 1, result.stderr
-        if column in DROPPED_WHEN_UNRESUMABLE:
-            continue
         with sqlite3.connect(path) as connection:
             assert connection.execute("SELECT * FROM saved_games").fetchall() == before
         connection.close()

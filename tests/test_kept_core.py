@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, cast
 
 from silverpyr.puzzles import kept
@@ -25,8 +26,10 @@ def test_words() -> None:
         kept.unfinished_error("s", other_deck=False, command="c", options="o")
     )
     assert kept.restart_note("x") == "Starting a new game: the unfinished one (x) is dropped."
-    assert kept.dropped_note("x", "why") == (
-        "The unfinished game (x) cannot be resumed (why); it is dropped."
+    error = kept.UnresumableGameError(Path("s.db"), "x", "why", command="cmd")
+    assert str(error) == (
+        "s.db: the unfinished game (x) cannot be resumed (why); it was left as it is: "
+        "`cmd --restart` drops it and starts a new game"
     )
 
 

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from silverpyr.puzzles import store as store_module
+from silverpyr.puzzles.kept import UnresumableGameError
 from silverpyr.puzzles.silvergold.realgame import advice as advice_module
 from silverpyr.puzzles.silvergold.realgame.advice import (
     Advice,
@@ -261,22 +262,23 @@ def test_no_decision_saves_nothing_and_no_store_saves_nothing(store: Store) -> N
         assert fresh.seed == 99 and not fresh.resumed
 
 
-def test_a_game_that_no_longer_replays_is_dropped_with_a_note(store: Store) -> None:
-    store.save_game(
-        SavedGame(GAME_ID, DECK.fingerprint, 5, 2, "greedy", False, ("1 2",), "2026-01-01"),
-        SEATS,
-    )
-    with start(store) as kept:
-        assert not kept.resumed and kept.seed == 99
-        assert "cannot be resumed (answer 1, '1 2': " in kept.notes[0]
-    assert store.saved_game(GAME_ID, SEATS) is None
-    store.save_game(
-        SavedGame(GAME_ID, DECK.fingerprint, 5, 2, "wizard", False, ("1 2",), "2026-01-01"),
-        SEATS,
-    )
-    with start(store) as kept:
-        assert "cannot be resumed (no bot is named 'wizard')" in kept.notes[0]
-    assert store.saved_game(GAME_ID, SEATS) is None
+def test_a_game_that_no_longer_replays_is_refused_and_kept(store: Store) -> None:
+    for opponents, problem in [
+        ("greedy", "cannot be resumed (answer 1, '1 2': "),
+        ("wizard", "cannot be resumed (no bot is named 'wizard')"),
+    ]:
+        store.save_game(
+            SavedGame(GAME_ID, DECK.fingerprint, 5, 2, opponents, False, ("1 2",), "2026-01-01"),
+            SEATS,
+        )
+        before = store.saved_game(GAME_ID, SEATS)
+        with pytest.raises(UnresumableGameError) as refused:
+            start(store)
+        assert problem in str(refused.value) and "`silverpyr game --restart`" in str(refused.value)
+        assert store.saved_game(GAME_ID, SEATS) == before
+        with start(store, restart=True) as fresh:
+            assert not fresh.resumed and "is dropped" in fresh.notes[0]
+        store.drop_game(GAME_ID)
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,8 @@ For each game and each number of players its engine seats, a game is played in p
 (``q``), resumed without options and finished; it ends as the same game played through at
 once. The saved row is read against the game's own seats (the store holds no game's limits).
 A damaged row refuses every new game with one ``error:`` line naming the problem and the
-command's ``--restart``; the row stays as it was until ``--restart`` replaces it.
+command's ``--restart``, and so does a row that reads but cannot be resumed (it does not
+replay); the row stays as it was until ``--restart`` replaces it.
 """
 
 from __future__ import annotations
@@ -262,15 +263,63 @@ def test_a_damaged_row_is_refused_kept_and_replaced_by_restart(
         assert lines[0].startswith("error: ") and "damaged" in lines[0]
         assert column in lines[0] and f"`{game.resume} --restart`" in lines[0]
         assert _rows(home) == damaged  # left as it is: not resumed, not written over
+    _restart_replaces(home, game, played, damaged[0])
+
+
+def _restart_replaces(home: Path, game: Game, played: Played, old: tuple[object, ...]) -> None:
+    """``--restart`` drops the ``old`` row and saves a new 2-player game in its place."""
     first = ";".join([*played.answers[: played.cuts[0]], game.leave])
     fresh = _cli(*game.command, "--restart", "--seed", str(SEED), "--moves", first)
     assert fresh.exit_code == 0, fresh.output
     assert "Starting a new game: the unfinished one (" in " ".join(fresh.output.split())
     (row,) = _rows(home)
-    assert row != damaged[0]
+    assert row != old
     with Store(home / "silverpyr.db", game=game.store) as store:
         saved = store.saved_game(sg_kept.GAME_ID, game.seats)
     assert saved is not None and saved.players == 2 and len(saved.answers) == played.cuts[0]
+
+
+UNRESUMABLE = [
+    *(("opponents", value) for value in ("x", "1.5", "-1", "9" * 40, "standard:shark,greedy")),
+    ("opponents", ",,"),
+    *(("answers", json.dumps(value)) for value in (["zz"], ["q"], ["end", "end", "end"])),
+]
+"""Rows that read but do not replay (a table of bots the registry does not know, answers the
+engine refuses) or whose table does not read: the hostile benchmark's cases."""
+
+
+def _put_back(home: Path, row: tuple[object, ...]) -> None:
+    with sqlite3.connect(home / "silverpyr.db") as db:
+        db.execute("DELETE FROM saved_games")
+        db.execute(f"INSERT INTO saved_games VALUES ({', '.join('?' * len(row))})", row)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_row_that_cannot_be_resumed_is_refused_kept_and_replaced_by_restart(
+    home: Path, name: str
+) -> None:
+    """A plain resume never drops the row: one ``error:`` line says why the game cannot be
+    resumed and names the command's ``--restart`` (exit 2), the row is kept byte for byte,
+    and ``--restart`` replaces it."""
+    game = GAMES[name]
+    played = game.play(SEED, 2)
+    assert _leave(game, played, 2).exit_code == 0
+    (kept,) = _rows(home)
+    for column, value in UNRESUMABLE:
+        _put_back(home, kept)
+        before = _damage(home, column, value)
+        refused = _cli(*game.command, "--moves", "q")
+        assert refused.exit_code == 2, (column, value, refused.output)
+        lines = [line for line in refused.stderr.splitlines() if line.strip()]
+        assert len(lines) == 1, lines
+        assert lines[0].startswith("error: ")
+        assert "cannot be resumed" in lines[0] or "damaged" in lines[0], lines[0]
+        if column == "answers":  # the row reads: it is the replay that fails
+            assert "cannot be resumed (answer 1, " in lines[0], lines[0]
+        assert f"`{game.resume} --restart` drops it" in lines[0]
+        assert "Resuming" not in refused.stdout and "dropped" not in refused.stdout
+        assert _rows(home) == before  # left exactly as it was
+        _restart_replaces(home, game, played, before[0])
 
 
 def test_the_restart_flag_the_refusal_names_exists_on_each_command() -> None:

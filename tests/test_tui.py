@@ -1358,9 +1358,20 @@ def test_home_resumes_the_unfinished_game_and_new_games_choose_opponents_and_coa
     store.close()
 
 
-def test_home_refuses_a_damaged_unfinished_game_and_keeps_it(deck: Deck, tmp_path: Path) -> None:
-    """The game box with a damaged saved row (5 players: not a Silver & Gold table) says so
-    and stays home; neither resuming nor a new game writes over the row."""
+@pytest.mark.parametrize(
+    ("column", "value", "said"),
+    [
+        ("players", 5, "damaged"),  # not a Silver & Gold table
+        ("opponents", "wizard", "cannot be resumed (no bot is named 'wizard')"),
+        ("answers", '["zz"]', "cannot be resumed (answer 1, 'zz': "),
+    ],
+)
+def test_home_refuses_a_damaged_unfinished_game_and_keeps_it(
+    deck: Deck, tmp_path: Path, column: str, value: object, said: str
+) -> None:
+    """The game box with a damaged saved row, or one that does not replay, says so (and
+    names ``--restart``) and stays home; neither resuming nor a new game writes over or
+    drops the row."""
     import sqlite3
 
     from silverpyr.puzzles.silvergold.realgame.kept_game import KeptGame
@@ -1370,7 +1381,7 @@ def test_home_refuses_a_damaged_unfinished_game_and_keeps_it(deck: Deck, tmp_pat
     with KeptGame.start(deck, seed=5, fresh_seed=5, store=store) as kept:
         kept.keep(*choose_keep(kept.state.players[0].dealt))  # one decision: saved
     with sqlite3.connect(store.path) as db:
-        db.execute("UPDATE saved_games SET players = 5")
+        db.execute(f"UPDATE saved_games SET {column} = ?", (value,))
         damaged = db.execute("SELECT * FROM saved_games").fetchall()
     setting = Setting(deck, store, DAY, record=True, home=True)
     app = SilverpyrApp(setting, HomeScreen)
@@ -1384,7 +1395,9 @@ def test_home_refuses_a_damaged_unfinished_game_and_keeps_it(deck: Deck, tmp_pat
                 await pilot.pause()
             assert isinstance(app.screen, HomeScreen)
             told = [str(note.message) for note in app._notifications]
-            assert any("damaged" in note and "--restart" in note for note in told), told
+            assert any("--restart" in note for note in told), told
+            if not typed:  # resuming says why (a new game is refused as another game)
+                assert any(said in note for note in told), told
             app.clear_notifications()
 
     run(app, steps, notifications=True)

@@ -49,8 +49,8 @@ the saved game's lease.
 * *A damaged saved row* (the core's ruling): the row is read against :data:`SEATS` (2 to 5,
   the engine's); its ``opponents`` text must name 1 to 4 bots that, with you, fill its
   ``players`` seats, else the row is damaged: every game is refused until ``--restart``
-  drops it. A bot the registry no longer has does not replay: the row is dropped with a
-  note, as a game that no longer replays.
+  drops it. A bot the registry no longer has does not replay: as a game that no longer
+  replays, it is refused and kept until ``--restart`` (the core's ruling).
 * *What is final.* Your moves of a turn stay pending until the turn is **confirmed**: by the
   move that ends it (the draw, ``end`` or ``pass``, or a sale or store after which no draw is
   owed) or by a move that **shows something hidden** (Ruling C13): taking a law from an eye

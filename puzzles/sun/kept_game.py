@@ -56,7 +56,8 @@ its row. One session at a time holds the saved game's lease.
   holds the size and the bots, ``standard:greedy,expert`` (:func:`table_text`). The row is
   read against :data:`SEATS` (2 to 5, the engine's), and its bots with you must fill its
   ``players`` seats; else it is damaged, and every game is refused until ``--restart``
-  drops it (the core's ruling).
+  drops it; a row that reads but does not replay (a bot the registry does not know) is
+  refused and kept the same way (the core's rulings).
 * *What is final.* Placements stay pending until ``end`` or a symbol's choice, which makes
   the turn's placements before it final too (a drawn card cannot be put back, and a turn
   is not cut in two). Placing on the top ends the game at once, so it is final at once.

@@ -298,7 +298,8 @@ def test_another_game_while_one_is_unfinished_names_both_remedies(home: Path) ->
             assert any("dropped" in note for note in fresh.notes)
 
 
-def test_a_saved_game_that_no_longer_replays_is_dropped_with_a_note(home: Path) -> None:
+def test_a_saved_game_that_no_longer_replays_is_refused_and_kept(home: Path) -> None:
+    from silverpyr.puzzles.kept import UnresumableGameError
     from silverpyr.puzzles.store import SavedGame
 
     with Store.open_default(game="cheops") as store:
@@ -315,9 +316,12 @@ def test_a_saved_game_that_no_longer_replays_is_dropped_with_a_note(home: Path) 
             ),
             SEATS,
         )
-        with KeptGame.start(COMPONENTS, seed=None, fresh_seed=8, store=store) as kept:
-            assert kept.seed == 8 and not kept.resumed
-            assert any("cannot be resumed" in note for note in kept.notes)
+        before = store.saved_game(GAME_ID, SEATS)
+        with pytest.raises(UnresumableGameError) as refused:
+            KeptGame.start(COMPONENTS, seed=None, fresh_seed=8, store=store)
+        assert "cannot be resumed (answer 1, 'take k1 A': " in str(refused.value)
+        assert "`silverpyr cheops game --restart`" in str(refused.value)
+        assert store.saved_game(GAME_ID, SEATS) == before
 
 
 def test_a_finished_game_drops_its_saved_row(home: Path) -> None:
