@@ -51,7 +51,6 @@ MovesFileOption = Annotated[
         "--moves-file",
         help="Read your answers from this file, as --moves takes them (a line starting with "
         "'#' and no digit after it is a comment).",
-        dir_okay=False,
         show_default=False,
         metavar="FILE",
     ),

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 cards_app = typer.Typer(
     help="Check a Cheops components file (eye spaces, price boards, law 7's number, starting "
-    "money), or show it. A price board's numbers rise from the top entry to the bottom one "
+    "money), or show it.\n\nA price board's numbers rise from the top entry to the bottom one "
     "(each sale covers the top-most uncovered number and raises what a stored treasure is "
     "worth); a falling board is refused.",
     no_args_is_help=True,
