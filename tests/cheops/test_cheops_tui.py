@@ -231,15 +231,15 @@ class RandomPlayer:
 
 
 RANDOM_GAMES = {
-    0: {DeclineLaw9, EndTurn, Pass, UseLaw12},
-    14: {EndTurn, Pass, UseLaw11, UseLaw12},
-    44: {EndTurn, UseLaw10, UseLaw11},
-    66: {EndTurn, Law9Colour, LawTarget, Pass, PayLaw9, RemoveLaw},
+    1: {EndTurn, LawTarget, Pass, UseLaw11, UseLaw12},
+    6: {DeclineLaw9, EndTurn, Pass, RemoveLaw},
+    13: {EndTurn, Pass, UseLaw10},
+    73: {EndTurn, Law9Colour, Pass, PayLaw9},
 }
 """Seeds of 3-player games (you at random against two greedy bots) and the kinds of move
-each makes besides takes, sales, neighbours and draws (found by playing them on the engine;
-in 0, 14 and 44 a kept law is used after the take, at the turn's end or the second take;
-in 66 you name law 9's colour at the end)."""
+each makes besides takes, neighbours and draws (found by playing them on the engine, on the
+rising boards and the rulings of issue 31: kept laws 10-12 in 1 and 13, law 8's removal and
+a declined law 9 in 6, law 9 paid and its colour named at the end in 73)."""
 
 
 @pytest.mark.slow  # about 60 s each: a game of random legal moves, by keys
