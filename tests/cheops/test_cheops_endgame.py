@@ -211,13 +211,14 @@ def test_chance_is_weighted_by_the_hidden_tiles() -> None:
 @pytest.mark.parametrize("first", range(100_000, 100_520, 130))
 def test_the_search_agrees_with_the_brute_force_on_520_endgames(first: int) -> None:
     """Seeds apart from the fast test's and the benchmark's (which starts at 9,000,000), in
-    four parts that the workers share: at least 125 of each 130 compared (500 of 520), with
-    kept laws, law 9's choice and an optional draw each in at least 25."""
+    four parts that the workers share: at least 120 of each 130 compared (one whole run
+    compared 510 of 520), with kept laws, law 9's choice and an optional draw each in at
+    least 15."""
     seen: dict[str, int] = {}
     found, skipped = disagreements(range(first, first + 130), seen=seen)
     assert found == []
-    assert 130 - skipped >= 125, f"{skipped} positions too big for the brute force"
-    assert all(seen.get(what, 0) >= 25 for what in PRESENT), seen
+    assert 130 - skipped >= 120, f"{skipped} positions too big for the brute force"
+    assert all(seen.get(what, 0) >= 15 for what in PRESENT), seen
 
 
 @pytest.mark.slow
