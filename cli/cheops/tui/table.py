@@ -1,7 +1,7 @@
 """The table the full-screen Cheops game drives: what the screen asks of a game against bots.
 
-:class:`GameTable` is the whole interface :mod:`.game_screen` uses (the ``cheops-game`` helper's
-``/work/briefs/i22/table_api.md``), so the screen does not care who keeps the game:
+:class:`GameTable` is the whole interface :mod:`.game_screen` uses, so the screen does not
+care who keeps the game:
 ``silverpyr.puzzles.cheops.kept_game.KeptGame`` (saving, resuming, advice, the coach) fits it,
 and so does the tests' in-memory stand-in (``tests/cheops/tui_table.py``).
 
