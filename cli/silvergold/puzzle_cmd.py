@@ -31,7 +31,7 @@ from ..options import (
     seed_option,
 )
 from ..output import emit
-from ..trainer import ARCHIVE_DAYS, require_out
+from ..trainer import ARCHIVE_DAYS, DaysOption, require_out
 from .context import deck as sg_deck
 
 if TYPE_CHECKING:
@@ -238,15 +238,7 @@ def daily(
             help="List the past dailies with your result (played or not) instead of playing.",
         ),
     ] = False,
-    days: Annotated[
-        int,
-        typer.Option(
-            "--days",
-            min=1,
-            max=3660,
-            help="Days listed by --archive (ending at --date, default today).",
-        ),
-    ] = ARCHIVE_DAYS,
+    days: DaysOption = ARCHIVE_DAYS,
     as_json: JsonOption = False,
     moves: MovesOption = None,
     moves_file: MovesFileOption = None,
