@@ -32,6 +32,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
+from . import quick_help
 from .commands import ROOT, LazyGroup
 from .context import AppContext
 from .output import one_line, warn
@@ -233,11 +234,14 @@ class _ErrorMappingGroup(LazyGroup):
         raise typer.Exit(EXIT_USAGE) from None
 
 
+quick_help.install()
+
 app = typer.Typer(
     name="silverpyr",
     cls=_ErrorMappingGroup,
     help="Solvers, puzzle trainers and expert players for pyramid board games: Silver & Gold "
-    "Pyramids (the commands below) and Pyramid of the Sun (silverpyr sun ...).",
+    "Pyramids (the commands below), Pyramid of the Sun (silverpyr sun ...) and Cheops "
+    "(silverpyr cheops ...).",
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,

@@ -230,4 +230,24 @@ def test_help_imports_no_engine_and_no_heavy_library() -> None:
 
     assert under(first, ENGINES) == []
     assert under(after_all, HEAVY) == []
+    # Typer's help imports Markdown and tracebacks only when used (cli/quick_help.py)
+    assert under(after_all, ("markdown_it", "pygments", "rich.markdown", "rich.traceback")) == []
     assert "yaml" not in first  # data files are read by the commands that run
+
+
+def test_typers_help_still_gets_the_real_markdown_and_tracebacks_when_it_uses_them() -> None:
+    from rich.markdown import Markdown
+    from typer import rich_utils
+
+    from silverpyr.cli import quick_help
+
+    quick_help.install()  # again: does nothing more
+    assert isinstance(rich_utils.Markdown("**bold**"), Markdown)
+    try:
+        raise ValueError("shown")
+    except ValueError as error:
+        shown = rich_utils.Traceback.from_exception(type(error), error, error.__traceback__)
+    import rich.traceback
+
+    assert isinstance(shown, rich.traceback.Traceback)
+    assert callable(rich.traceback.install)  # the real module, for everyone else
