@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -9,8 +14,37 @@ from hypothesis import HealthCheck, settings
 
 # No test depends on the machine's speed: Hypothesis's deadline per example and its
 # "input generation is slow" check read the clock, and failed on a loaded machine.
-settings.register_profile("silverpyr", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Derandomized: every run tries the same examples, so a fresh clone is green or red on its
+# merits and never on a new example found that day. To search for new failing examples,
+# run with `--hypothesis-profile explore` (random examples, 1,000 where a test does not set
+# its own number) and pin what it finds with `@example`.
+_QUIET = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile("silverpyr", derandomize=True, database=None, **_QUIET)
+settings.register_profile("explore", max_examples=1000, **_QUIET)
 settings.load_profile("silverpyr")
+
+
+def _bytecode_cache() -> None:
+    """Compile each module once per run, not once per process, where the environment says
+    not to write bytecode (``PYTHONDONTWRITEBYTECODE``, as on many CI machines).
+
+    Hundreds of tests start the CLI in a process of its own, and each compiled the
+    silverpyr modules it imports from source: about 0.2 s of CPU a process. The run's
+    processes (xdist workers and the CLIs the tests start, which inherit the environment)
+    share a cache in a temporary folder instead, removed at the end; nothing is written
+    beside the sources, as the setting intends.
+    """
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX"):
+        return
+    cache = tempfile.mkdtemp(prefix="silverpyr-test-pyc-")
+    atexit.register(shutil.rmtree, cache, ignore_errors=True)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE")
+    os.environ["PYTHONPYCACHEPREFIX"] = cache
+    sys.pycache_prefix = cache
+    sys.dont_write_bytecode = False
+
+
+_bytecode_cache()
 
 # The shared checks that several test files call: pytest rewrites their asserts too, so a
 # failure there shows its values as it does in a test module.
