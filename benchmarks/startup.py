@@ -19,7 +19,11 @@ import subprocess
 import sys
 import time
 
-from timing import console_script, percentile  # benchmarks/timing.py, beside this script
+from timing import (  # benchmarks/timing.py, beside this script
+    console_script,
+    percentile,
+    share_bytecode,
+)
 
 DEFAULT_RUNS = 20
 DEFAULT_TARGET_SECONDS = 0.2
@@ -48,12 +52,8 @@ def time_command(argv: list[str], runs: int) -> tuple[list[float], list[float]]:
     CPU time varies less than wall time on a busy machine; the target is on wall time.
     Stops on the first run that fails.
     """
-    # As a user's Python runs: with its bytecode cache. A machine that sets
-    # PYTHONDONTWRITEBYTECODE would compile silverpyr's modules from source on every run; one
-    # untimed run first writes the cache.
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["NO_COLOR"] = "1"
-    subprocess.run(argv, capture_output=True, env=env, check=False)
+    env = {**os.environ, "NO_COLOR": "1"}
+    subprocess.run(argv, capture_output=True, env=env, check=False)  # writes the cache
     walls: list[float] = []
     cpus: list[float] = []
     for _ in range(runs):
@@ -83,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     script = str(console_script())
+    share_bytecode()
     over = []
     print(f"wall time over {args.runs} runs; target: median <= {args.target:.3f}s")
     print(f"{'command':<30} {'median':>8} {'p95':>8} {'max':>8} {'cpu med':>8}")
