@@ -4,12 +4,9 @@ handed in)."""
 
 from __future__ import annotations
 
-import atexit
 import os
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable
@@ -21,16 +18,10 @@ Timings = tuple[list[float], list[float]]
 
 
 def share_bytecode() -> None:
-    """Where the environment says not to write bytecode (``PYTHONDONTWRITEBYTECODE``), let
-    the commands a benchmark starts share a bytecode cache in a temporary folder (removed at
-    exit). Else each compiles silverpyr's modules from source, about 0.2 s of CPU a command,
-    which a user's Python, writing its cache, does once."""
-    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX"):
-        return
-    cache = tempfile.mkdtemp(prefix="silverpyr-bench-pyc-")
-    atexit.register(shutil.rmtree, cache, ignore_errors=True)
-    del os.environ["PYTHONDONTWRITEBYTECODE"]
-    os.environ["PYTHONPYCACHEPREFIX"] = cache
+    """Let the commands a benchmark starts write their bytecode cache, as a user's Python
+    does, where the environment turns it off (``PYTHONDONTWRITEBYTECODE``): else each
+    compiles silverpyr's modules from source, about 0.2 s of CPU a command."""
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 def percentile(values: list[float], share: float) -> float:

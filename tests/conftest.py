@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import atexit
 import os
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -25,23 +22,18 @@ settings.load_profile("silverpyr")
 
 
 def _bytecode_cache() -> None:
-    """Compile each module once per run, not once per process, where the environment says
-    not to write bytecode (``PYTHONDONTWRITEBYTECODE``, as on many CI machines).
+    """Compile each module once, not once per process, where the environment says not to
+    write bytecode (``PYTHONDONTWRITEBYTECODE``, as on many CI machines).
 
     Hundreds of tests start the CLI in a process of its own, and each compiled the
     silverpyr modules it imports from source: about 0.2 s of CPU a process. The run's
     processes (xdist workers and the CLIs the tests start, which inherit the environment)
-    share a cache in a temporary folder instead, removed at the end; nothing is written
-    beside the sources, as the setting intends.
+    write the cache as Python does by default: ``__pycache__/`` beside the sources, which
+    git ignores and the wheel leaves out. (A cache elsewhere, ``PYTHONPYCACHEPREFIX``,
+    would also recompile every installed library, whose own caches it ignores.)
     """
-    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX"):
-        return
-    cache = tempfile.mkdtemp(prefix="silverpyr-test-pyc-")
-    atexit.register(shutil.rmtree, cache, ignore_errors=True)
-    os.environ.pop("PYTHONDONTWRITEBYTECODE")
-    os.environ["PYTHONPYCACHEPREFIX"] = cache
-    sys.pycache_prefix = cache
-    sys.dont_write_bytecode = False
+    if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+        sys.dont_write_bytecode = False
 
 
 _bytecode_cache()
