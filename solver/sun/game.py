@@ -555,7 +555,7 @@ def why_illegal(state: SunState, move: Move) -> str | None:
         if phase is not Phase.DISCARD:
             return f"you cannot discard now: {_WAITING[phase]}"
         if not _hand_has(state, move.card):
-            return f"{_card_text(move.card, state.deck)} is not in your hand"
+            return _not_in_hand(state, move.card)
         return None
     if isinstance(move, EndTurn):
         if phase is Phase.CHOOSE:
@@ -574,6 +574,16 @@ def why_illegal(state: SunState, move: Move) -> str | None:
     return f"{move!r} is not a move"
 
 
+def _not_in_hand(state: SunState, card: int) -> str:
+    """Why ``card`` cannot be played: by its label, and by its id where the hand holds
+    another card of that label (``#82`` is an E4, and so is ``#83``)."""
+    label = _card_text(card, state.deck)
+    twins = [c for c in state.hand if card in state.deck and state.deck[c].label == label]
+    if not twins:
+        return f"{label} is not in your hand"
+    return f"#{card} ({label}) is not in your hand; your {label} is #{twins[0]}"
+
+
 def _why_not_draw(state: SunState, pile: str) -> str | None:
     if pile not in PILES:
         return f"{pile!r} is not a pile (standard or edge)"
@@ -585,7 +595,7 @@ def _why_not_draw(state: SunState, pile: str) -> str | None:
 def _why_not_place(state: SunState, move: Place) -> str | None:
     deck = state.deck
     if not _hand_has(state, move.card):
-        return f"{_card_text(move.card, deck)} is not in your hand"
+        return _not_in_hand(state, move.card)
     pyramid = state.pyramid
     slot = move.slot
     if not pyramid.contains(slot):

@@ -122,6 +122,21 @@ def test_a_card_rests_on_two_cards() -> None:
         apply(state, Place(card, Slot(2, 0)))
 
 
+def test_a_card_not_in_hand_is_named_by_id_when_the_hand_holds_its_twin() -> None:
+    state = new_game(DECK, 2, "short", 5)
+    held, twin = card("edge", 4), card("edge", 4, skip=1)
+    state = give(state, state.turn, (held,))
+    label = DECK[held].label
+    assert DECK[twin].label == label
+    assert why_illegal(state, Place(twin, Slot(1, 0))) == (
+        f"#{twin} ({label}) is not in your hand; your {label} is #{held}"
+    )
+    other = card("edge", 3)
+    assert (
+        why_illegal(state, Place(other, Slot(1, 0))) == f"{DECK[other].label} is not in your hand"
+    )
+
+
 def test_edge_and_top_cards_go_only_where_they_may() -> None:
     state = new_game(DECK, 2, "short", 5)
     edge = card("edge", 3)
