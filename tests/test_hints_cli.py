@@ -111,6 +111,8 @@ def test_a_finished_line_needs_review(deck_file: Path) -> None:
         (("--card", "9", "--expeditions", "I3"), "no pyramid card 9"),
         (("--card", "1", "--expeditions", "I3 Q7"), "unknown expedition 'Q7'"),
         (("--card", "1", "--expeditions", "I3", "--moves", "C1"), "turn 1 (C1): the first marks"),
+        (("--state", "x.yaml", "--moves", "B1"), "--moves and --moves-file go with --puzzle"),
+        (("--game", "x.json", "--moves-file", "m.txt"), "--moves and --moves-file go with"),
     ],
 )
 def test_bad_input_is_one_line_on_stderr(

@@ -200,6 +200,11 @@ def hint(
             "say where you are with one of --puzzle ID, --card N --expeditions '...', "
             "--state FILE, --game FILE"
         )
+    if (state is not None or game is not None) and (moves is not None or moves_file is not None):
+        raise HintInputError(
+            "--moves and --moves-file go with --puzzle ID or --card N: a --state file or a "
+            "--game record already says what was played"
+        )
     if seat is not None and (game is None or not review):
         raise HintInputError("--seat goes with --game FILE --review: whose decisions to judge")
     if game is not None:
