@@ -69,14 +69,20 @@ def pile_models(state: SunState, seat: int) -> dict[PileName, PileModel]:
 def _put_on_top(state: SunState, seat: int, pile: PileName, card: int) -> SunState:
     """``state`` with ``card`` first in ``pile``: swapped with the front card wherever it
     is (the pile or another seat's hand), or, with an empty pile, the discards laid out as
-    the new pile with ``card`` swapped to the front."""
+    the new pile with ``card`` swapped to the front, the state remembering that the pile
+    is made of those discards (as a reshuffle's state does: a later look at the pile by
+    the engine, as the tests' replays make, must not take it for the setup's pile)."""
     name = "standard_pile" if pile == "standard" else "edge_pile"
     cards = list(getattr(state, name))
     if not cards:
         cards = list(state.standard_discards if pile == "standard" else state.edge_discards)
         where = cards.index(card)
         cards[0], cards[where] = cards[where], cards[0]
-        return replace(state, **{name: tuple(cards), f"{pile}_discards": ()})
+        made_from = tuple(sorted(cards))
+        return replace(
+            state,
+            **{name: tuple(cards), f"{pile}_discards": (), f"{pile}_reshuffled": made_from},
+        )
     if card in cards:
         where = cards.index(card)
         cards[0], cards[where] = cards[where], cards[0]

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 from clocks import StepClock
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from sun.brute_turn import TooBig, turn_value
 from sun.reshuffle_positions import reshuffle_position
@@ -469,6 +469,7 @@ def test_plans_replay_to_their_value_and_beat_fewer_draws(
     keep=st.integers(1, 3),
     nodes=st.one_of(st.none(), st.integers(1, 3_000)),
 )
+@example(seed=243, reshuffled=True, keep=1, nodes=None)
 def test_the_upper_bound_holds_wherever_the_search_stops(
     seed: int, reshuffled: bool, keep: int, nodes: int | None
 ) -> None:
