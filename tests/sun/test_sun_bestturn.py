@@ -107,9 +107,11 @@ def test_the_search_agrees_with_the_brute_force_on_60_positions(first: int) -> N
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("first", range(100_000, 101_000, 250))
-def test_the_search_agrees_with_the_brute_force_on_1000_positions(first: int) -> None:
-    """Seeds apart from the fast test's, in four parts that the workers share."""
+@pytest.mark.parametrize("first", range(100_000, 100_500, 250))
+def test_the_search_agrees_with_the_brute_force_on_500_positions(first: int) -> None:
+    """Seeds apart from the fast test's, in two parts that the workers share. (Issue 30's
+    1,000, seeds 100,000-100,999, agreed on 2026-11-28 and 29; CI keeps the first half to
+    stay well under its 30 minutes: the four parts took a quarter of the slow suite.)"""
     assert disagreements(range(first, first + 250), exact_budget=20_000) == []
 
 
@@ -173,10 +175,12 @@ def test_the_search_agrees_with_the_brute_force_after_reshuffles() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("first", range(200_000, 201_150, 230))
-def test_the_search_agrees_with_the_brute_force_after_1000_reshuffles(first: int) -> None:
-    """Seeds apart from the fast test's, in five parts that the workers share; the brute
-    force ends on most (one whole run: 1,126 of the 1,150, 452 with a draw in the value)."""
+@pytest.mark.parametrize("first", range(200_000, 200_690, 230))
+def test_the_search_agrees_with_the_brute_force_after_690_reshuffles(first: int) -> None:
+    """Seeds apart from the fast test's, in three parts that the workers share; the brute
+    force ends on most. (Issue 30's whole run, seeds 200,000-201,149: 1,126 of the 1,150
+    compared, 452 with a draw in the value, 0 disagreements; CI keeps the first three
+    parts of five.)"""
     found, compared, by_draw = reshuffle_check(range(first, first + 230), budget=150_000)
     assert found == []
     assert compared >= 190 and by_draw >= 25
