@@ -208,12 +208,13 @@ def test_chance_is_weighted_by_the_hidden_tiles() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("first", range(100_000, 100_520, 130))
-def test_the_search_agrees_with_the_brute_force_on_520_endgames(first: int) -> None:
+@pytest.mark.parametrize("first", range(100_000, 100_260, 130))
+def test_the_search_agrees_with_the_brute_force_on_260_endgames(first: int) -> None:
     """Seeds apart from the fast test's and the benchmark's (which starts at 9,000,000), in
-    four parts that the workers share: at least 120 of each 130 compared (one whole run
-    compared 510 of 520), with kept laws, law 9's choice and an optional draw each in at
-    least 15."""
+    two parts that the workers share: at least 120 of each 130 compared, with kept laws, law
+    9's choice and an optional draw each in at least 15. (Issue 31's 520, seeds
+    100,000-100,519: 510 compared, 0 disagreements; CI keeps the first half to stay well
+    under its 30 minutes.)"""
     seen: dict[str, int] = {}
     found, skipped = disagreements(range(first, first + 130), seen=seen)
     assert found == []
