@@ -578,10 +578,10 @@ def _not_in_hand(state: SunState, card: int) -> str:
     """Why ``card`` cannot be played: by its label, and by its id where the hand holds
     another card of that label (``#82`` is an E4, and so is ``#83``)."""
     label = _card_text(card, state.deck)
-    twins = [c for c in state.hand if card in state.deck and state.deck[c].label == label]
-    if not twins:
+    twin = next((c for c in state.hand if state.deck[c].label == label), None)
+    if twin is None:
         return f"{label} is not in your hand"
-    return f"#{card} ({label}) is not in your hand; your {label} is #{twins[0]}"
+    return f"#{card} ({label}) is not in your hand; your {label} is #{twin}"
 
 
 def _why_not_draw(state: SunState, pile: str) -> str | None:
