@@ -37,6 +37,7 @@ from .output import one_line, stderr_console, stdout_console, warn
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ..puzzles.players import Registry
     from ..puzzles.store import Store
 
 EXIT_LEFT = 0
@@ -125,20 +126,21 @@ def record_option(every: str) -> Any:
 
 
 def parse_bots(
-    players: int | None, opponents: str | None, names: Sequence[str]
+    players: int | None, opponents: str | None, registry: Registry[Any]
 ) -> tuple[str, ...] | None:
     """The bots of seats 1 on from ``--players`` and ``--opponents`` (``None``: neither
-    given), among the game's bot ``names``. Raises :class:`BotsError` naming the problem."""
+    given), among the game's ``registry``. Raises :class:`BotsError` naming the problem."""
     if opponents is None:
         if players is None:
             return None
         return ("greedy",) * (players - 1)
-    given = tuple(name.strip().lower() for name in opponents.split(","))
+    given = tuple(seat_name(name) for name in opponents.split(","))
     if not given or any(not name for name in given):
         raise BotsError(f"--opponents {opponents!r}: name 1-{MAX_BOTS} bots, comma-separated")
-    unknown = [name for name in given if name not in names]
-    if unknown:
-        raise BotsError(f"--opponents: no bot is named {unknown[0]!r} (known: {', '.join(names)})")
+    for name in given:
+        problem = registry.problem(name)
+        if problem is not None:
+            raise BotsError(f"--opponents: {problem}")
     if not 1 <= len(given) <= MAX_BOTS:
         raise BotsError(f"--opponents names {len(given)} bots: a game has 1-{MAX_BOTS} of them")
     if players is not None and players != len(given) + 1:
@@ -147,6 +149,14 @@ def parse_bots(
             f"{'s' * (len(given) != 1)}: {len(given) + 1} players (leave one of them out)"
         )
     return given
+
+
+def seat_name(text: str) -> str:
+    """A bot's name as typed, without its spaces; a registry name in lower case (an outside
+    player's ``package.module:factory`` keeps its case)."""
+    name = text.strip()
+    head, _, _ = name.partition(":")
+    return name if "." in head else name.lower()
 
 
 def script_answers(moves: str | None, moves_file: Path | None) -> Iterator[str] | None:

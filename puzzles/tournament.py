@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from ..solver.errors import SilverpyrError
 from ..solver.reader import special_kind
@@ -54,6 +54,9 @@ from .cluster import (
     worker_count,
 )
 from .records_file import RecordPathError, save_text
+
+if TYPE_CHECKING:
+    from .players import Registry
 
 R = TypeVar("R")
 
@@ -396,14 +399,15 @@ def bots_in_order(seatings: Iterable[Sequence[str]]) -> list[str]:
     return names
 
 
-def check_line_up(bots: Sequence[str], known: Sequence[str], games: int, seed: int) -> None:
-    """Raise :class:`TournamentError` unless ``bots`` (each one of ``known``) can play
+def check_line_up(bots: Sequence[str], known: Registry[Any], games: int, seed: int) -> None:
+    """Raise :class:`TournamentError` unless ``bots`` (each seated by ``known``) can play
     ``games`` games from ``seed``."""
     if not bots:
         raise TournamentError("name at least one bot")
-    unknown = [name for name in bots if name not in known]
-    if unknown:
-        raise TournamentError(f"unknown bot {unknown[0]!r} (known: {', '.join(known)})")
+    for name in bots:
+        problem = known.problem(name)
+        if problem is not None:
+            raise TournamentError(problem)
     if not 1 <= games <= MAX_GAMES:
         raise TournamentError(f"play from 1 to {MAX_GAMES:,} games, not {games:,}")
     for first_or_last in (seed, seed + games - 1):  # game g plays seed + g

@@ -13,8 +13,9 @@ import typer.main
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
+from silverpyr.cli.line_game import BotsError
 from silverpyr.cli.options import empty_path
-from silverpyr.cli.silvergold.game_cmd import OpponentChoice
+from silverpyr.cli.silvergold.game_cmd import opponent
 from silverpyr.puzzles.silvergold.realgame.registry import NAMES
 
 ROOT = typer.main.get_command(app)
@@ -112,7 +113,11 @@ def test_an_empty_opponent_is_one_line_in_every_game(home: Path, game: list[str]
 
 
 def test_silver_and_gold_opponents_are_the_registry() -> None:
-    assert tuple(choice.value for choice in OpponentChoice) == NAMES
+    for name in (*NAMES, " Greedy "):
+        assert opponent(name) == name.strip().lower()
+    for name in ("nobody", "greedy:3", "montecarlo:0", ""):
+        with pytest.raises(BotsError, match="--opponents"):
+            opponent(name)
 
 
 def test_an_empty_expedition_card_is_one_line(home: Path) -> None:

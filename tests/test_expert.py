@@ -179,9 +179,8 @@ def test_arena_command_json() -> None:
 def test_arena_command_refuses_an_unknown_bot() -> None:
     result = CliRunner().invoke(app, ["arena", "--bots", "wizard", "--workers", "0"])
     assert result.exit_code == 2
-    assert result.stderr.strip().splitlines() == [
-        "error: unknown bot 'wizard' (known: greedy, expert, hint)"
-    ]
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: unknown bot 'wizard' (known: greedy,")
 
 
 def test_game_against_expert_opponents(tmp_path: object) -> None:

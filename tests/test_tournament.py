@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from silverpyr.puzzles.cluster import SchedulerLostError
+from silverpyr.puzzles.players import Entry, Registry
 from silverpyr.puzzles.tournament import (
     RecordsFolderError,
     TournamentError,
@@ -76,6 +77,9 @@ def test_line_ups_rotate_one_seat_a_game() -> None:
     ]
 
 
+TWO = (Entry("a", object, "one"), Entry("b", object, "another"))
+
+
 @pytest.mark.parametrize(
     ("bots", "games", "seed", "words"),
     [
@@ -88,7 +92,7 @@ def test_line_ups_rotate_one_seat_a_game() -> None:
 )
 def test_a_bad_line_up_is_one_error(bots: list[str], games: int, seed: int, words: str) -> None:
     with pytest.raises(SilverpyrError, match=words):
-        check_line_up(bots, ("a", "b"), games, seed)
+        check_line_up(bots, Registry(*TWO, error=ValueError, methods=()), games, seed)
 
 
 def _play(shared: int, seed: int, seats: tuple[str, ...]) -> tuple[int, int, tuple[str, ...]]:

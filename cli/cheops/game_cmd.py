@@ -88,9 +88,9 @@ LAUNCH = "tui.launch"
 def parse_bots(players: int | None, opponents: str | None) -> tuple[str, ...] | None:
     """The bots of seats 1 on from ``--players`` and ``--opponents`` (``None``: neither
     given). Raises :class:`BotsError` naming the problem."""
-    from ...puzzles.cheops.registry import NAMES
+    from ...puzzles.cheops.registry import REGISTRY
 
-    return _parse_bots(players, opponents, NAMES)
+    return _parse_bots(players, opponents, REGISTRY)
 
 
 def full_screen() -> Callable[[KeptGame], object] | None:

@@ -52,16 +52,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ...puzzles.silvergold.realgame.ranking_defaults import DEFAULT_ROLLOUTS
+from ...puzzles.silvergold.realgame.registry import REGISTRY
 from ...solver.reader import parse_whole, parse_wholes
 from ...solver.silvergold.sheet import GEM_CAP, SKULL_CAP
-from ..line_game import results
+from ..line_game import BotsError, results, seat_name
 from ..options import (
     MovesFileOption,
     MovesOption,
@@ -101,16 +101,6 @@ HUMAN = 0
 MARK_LABEL = "*"
 
 
-class OpponentChoice(StrEnum):
-    """``--opponents``: a bot of the registry (``NAMES``; a test keeps them the same), as
-    Typer's own choice so a wrong name is one line (a Choice of the separate Click package
-    was a traceback: Typer runs on its own copy of Click and maps only its errors)."""
-
-    greedy = "greedy"
-    expert = "expert"
-    hint = "hint"
-
-
 EXIT_ABANDONED = 0
 YES_NO = frozenset({"y", "yes", "n", "no"})
 
@@ -135,9 +125,13 @@ def game(
     plain: PlainOption = False,
     line: Annotated[bool, line_option()] = False,
     opponents: Annotated[
-        OpponentChoice,
-        typer.Option("--opponents", help="The bot in the other seats."),
-    ] = OpponentChoice.greedy,
+        str,
+        typer.Option(
+            "--opponents",
+            help=f"The bot in the other seats (bots: {REGISTRY.known()}; or "
+            "package.module:factory).",
+        ),
+    ] = "greedy",
     coach: Annotated[
         bool,
         typer.Option(
@@ -198,7 +192,7 @@ def game(
                 seed=seed,
                 fresh_seed=fresh,
                 players=players if "players" in given else None,
-                opponents=opponents.value if "opponents" in given else None,
+                opponents=opponent(opponents) if "opponents" in given else None,
                 coach=coach,
                 record=record,
                 store=store,
@@ -217,6 +211,16 @@ def game(
             for note in kept.notes:
                 console.print(note, highlight=False, markup=False)
             _run(console, answers, kept, plain=plain)
+
+
+def opponent(name: str) -> str:
+    """``--opponents``: one player of the registry for every other seat; :class:`BotsError`
+    naming the problem."""
+    bot = seat_name(name)
+    problem = REGISTRY.problem(bot) if bot else "name the bot of the other seats"
+    if problem is not None:
+        raise BotsError(f"--opponents: {problem}")
+    return bot
 
 
 def _given(ctx: typer.Context) -> set[str]:

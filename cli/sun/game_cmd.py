@@ -78,9 +78,9 @@ SIZES = ("short", "standard", "long")
 def parse_bots(players: int | None, opponents: str | None) -> tuple[str, ...] | None:
     """The bots of seats 1 on from ``--players`` and ``--opponents`` (``None``: neither
     given). Raises :class:`BotsError` naming the problem."""
-    from ...puzzles.sun.registry import NAMES
+    from ...puzzles.sun.registry import REGISTRY
 
-    return _parse_bots(players, opponents, NAMES)
+    return _parse_bots(players, opponents, REGISTRY)
 
 
 def game(

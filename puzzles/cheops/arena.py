@@ -52,7 +52,7 @@ from ..tournament import (
     replay_arena_moves,
     run_games,
 )
-from .registry import NAMES, make_player
+from .registry import REGISTRY, make_player
 
 CATEGORIES = ("sold", "stored", "paid")
 """Money by category: sales (law 10's too), final scoring (law 9's too), money paid out."""
@@ -158,7 +158,7 @@ def summarise(results: Sequence[CheopsGameResult], seconds: float, workers: int)
 def check_arena(bots: Sequence[str], games: int, seed: int = 0) -> None:
     """Raise :class:`CheopsArenaError` unless ``bots`` can play ``games`` games."""
     try:
-        check_line_up(bots, NAMES, games, seed)
+        check_line_up(bots, REGISTRY, games, seed)
     except TournamentError as error:
         raise CheopsArenaError(str(error)) from None
     if not MIN_SEATS <= len(bots) <= MAX_SEATS:

@@ -127,11 +127,11 @@ def load_record(path: Path) -> GameRecord:
 
 
 def _unknown_players(players: Sequence[str]) -> str | None:
-    from .registry import NAMES
+    from .registry import REGISTRY
 
-    unknown = [name for name in players if name != PERSON and name not in NAMES]
+    unknown = [name for name in players if name != PERSON and name not in REGISTRY]
     if unknown:
-        return f"no player is named {unknown[0]!r} ({PERSON!r} or a bot: {', '.join(NAMES)})"
+        return f"no player is named {unknown[0]!r} ({PERSON!r} or a bot: {REGISTRY.known()})"
     return None
 
 

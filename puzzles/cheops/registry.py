@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...solver.errors import SilverpyrError
-from ..players import Entry, by_name, make_from
+from ...solver.montecarlo import MAX_DEALS
+from ..players import Entry, Number, Registry
 
 if TYPE_CHECKING:
     from ...solver.cheops.bots import CheopsPlayer
@@ -50,7 +51,19 @@ def _expert() -> CheopsPlayer:
     return ExpertPlayer()
 
 
-PLAYERS: dict[str, Entry[CheopsPlayer]] = by_name(
+def _montecarlo() -> CheopsPlayer:
+    from ...solver.cheops.montecarlo import montecarlo_player
+
+    return montecarlo_player()
+
+
+def _montecarlo_with(deals: int) -> CheopsPlayer:
+    from ...solver.cheops.montecarlo import montecarlo_player
+
+    return montecarlo_player(deals)
+
+
+REGISTRY: Registry[CheopsPlayer] = Registry(
     Entry(
         "greedy", _greedy, "the most margin over the others if the game ended now, move after move"
     ),
@@ -62,16 +75,25 @@ PLAYERS: dict[str, Entry[CheopsPlayer]] = by_name(
     Entry("always-sell", _always_sell, "sells every treasure it may; otherwise greedy"),
     Entry("always-store", _always_store, "stores every treasure it may; otherwise greedy"),
     Entry("random", _random, "a legal move drawn uniformly, seeded by the position"),
+    Entry(
+        "montecarlo",
+        _montecarlo,
+        "flat Monte Carlo: 8 deals a decision (montecarlo:K for K), greedy plays them out",
+        Number("deals", 1, MAX_DEALS, _montecarlo_with),
+    ),
+    error=UnknownCheopsPlayerError,
+    methods=("decide",),
 )
 """Every player by name, in the order menus show them."""
 
-NAMES: tuple[str, ...] = tuple(PLAYERS)
+PLAYERS = REGISTRY.players
+NAMES: tuple[str, ...] = REGISTRY.names
 """The players' names, in the registry's order."""
 
 
 def make_player(name: str) -> CheopsPlayer:
     """A fresh player named ``name``; :class:`UnknownCheopsPlayerError` if there is none."""
-    return make_from(PLAYERS, name, UnknownCheopsPlayerError)
+    return REGISTRY.make(name)
 
 
-__all__ = ["NAMES", "PLAYERS", "Entry", "UnknownCheopsPlayerError", "make_player"]
+__all__ = ["NAMES", "PLAYERS", "REGISTRY", "Entry", "UnknownCheopsPlayerError", "make_player"]

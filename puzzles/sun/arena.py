@@ -40,7 +40,7 @@ from ..tournament import (
     replay_arena_moves,
     run_games,
 )
-from .registry import NAMES, make_player
+from .registry import REGISTRY, make_player
 
 CATEGORIES = ("cards", "symbols", "top")
 """Score categories: points of cards placed below the top, of symbols, of the top card."""
@@ -153,7 +153,7 @@ def summarise(
 def check_arena(bots: Sequence[str], games: int, seed: int = 0, size: str = "standard") -> None:
     """Raise :class:`SunArenaError` unless ``bots`` can play ``games`` games of ``size``."""
     try:
-        check_line_up(bots, NAMES, games, seed)
+        check_line_up(bots, REGISTRY, games, seed)
     except TournamentError as error:
         raise SunArenaError(str(error)) from None
     if not 2 <= len(bots) <= 5:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...solver.errors import SilverpyrError
-from ..players import Entry, by_name, make_from
+from ...solver.montecarlo import MAX_DEALS
+from ..players import Entry, Number, Registry
 
 if TYPE_CHECKING:
     from ...solver.sun.bots import SunPlayer
@@ -33,23 +34,44 @@ def _expert() -> SunPlayer:
     return ExpertPlayer()
 
 
-PLAYERS: dict[str, Entry[SunPlayer]] = by_name(
+def _montecarlo() -> SunPlayer:
+    from ...solver.sun.montecarlo import montecarlo_player
+
+    return montecarlo_player()
+
+
+def _montecarlo_with(deals: int) -> SunPlayer:
+    from ...solver.sun.montecarlo import montecarlo_player
+
+    return montecarlo_player(deals)
+
+
+REGISTRY: Registry[SunPlayer] = Registry(
     Entry("greedy", _greedy, "the most points now, card after card; draws when it cannot"),
     Entry(
         "expert",
         _expert,
         "plays for the win: high cards kept for high levels, the final run to the top",
     ),
+    Entry(
+        "montecarlo",
+        _montecarlo,
+        "flat Monte Carlo: 8 deals a decision (montecarlo:K for K), greedy plays them out",
+        Number("deals", 1, MAX_DEALS, _montecarlo_with),
+    ),
+    error=UnknownSunPlayerError,
+    methods=("decide",),
 )
 """Every player by name, in the order menus show them."""
 
-NAMES: tuple[str, ...] = tuple(PLAYERS)
+PLAYERS = REGISTRY.players
+NAMES: tuple[str, ...] = REGISTRY.names
 """The players' names, in the registry's order."""
 
 
 def make_player(name: str) -> SunPlayer:
     """A fresh player named ``name``; :class:`UnknownSunPlayerError` if there is none."""
-    return make_from(PLAYERS, name, UnknownSunPlayerError)
+    return REGISTRY.make(name)
 
 
-__all__ = ["NAMES", "PLAYERS", "Entry", "UnknownSunPlayerError", "make_player"]
+__all__ = ["NAMES", "PLAYERS", "REGISTRY", "Entry", "UnknownSunPlayerError", "make_player"]

@@ -50,12 +50,12 @@ TOP_KEYS = {"games", "players", "bots", "seconds", "workers", "records", "game",
 
 
 def test_the_registry_makes_each_player_fresh_and_names_the_unknown() -> None:
-    assert NAMES == ("greedy", "expert", "always-sell", "always-store", "random")
+    assert NAMES == ("greedy", "expert", "always-sell", "always-store", "random", "montecarlo")
     for name in NAMES:
         first, second = make_player(name), make_player(name)
         assert first.name == name
         assert first is not second
-    with pytest.raises(UnknownCheopsPlayerError, match="unknown player 'nobody'"):
+    with pytest.raises(UnknownCheopsPlayerError, match="unknown bot 'nobody'"):
         make_player("nobody")
 
 

@@ -47,7 +47,7 @@ from ...tournament import (
 )
 from ...tournament import check_line_up as check_tournament
 from .game_record import GameRecord, RecordPathError, answer_of, waits_for
-from .registry import NAMES, make_player
+from .registry import REGISTRY, make_player
 
 CATEGORIES = ("torches", "pyramid_points", "gems", "skulls", "completed")
 
@@ -167,7 +167,7 @@ def check_line_up(bots: Sequence[str], games: int, seed: int = 0) -> None:
     """Raise :class:`ArenaError` unless ``bots`` (Silver & Gold's players) can play ``games``
     games from ``seed``."""
     try:
-        check_tournament(bots, NAMES, games, seed)
+        check_tournament(bots, REGISTRY, games, seed)
     except TournamentError as error:
         raise ArenaError(str(error)) from None
 

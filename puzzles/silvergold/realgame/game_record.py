@@ -54,7 +54,7 @@ from ....solver.silvergold.players import Player, decide, with_choice
 from ....solver.silvergold.rollouts import Choice
 from ...records_file import RecordPathError, load_json_record, record_target, save_text
 from .advice import Kind, decision_kind
-from .registry import NAMES, PLAYERS, make_player
+from .registry import NAMES, REGISTRY, make_player
 
 FORMAT = "silverpyr game record"
 VERSION = 2
@@ -289,10 +289,10 @@ def _version_2(top: Field) -> _Seats | None:
 
 def _player(field: Field, *, person: bool) -> str | None:
     """A seat's player: a bot of the registry, or (``person``) :data:`PERSON`."""
-    known = [*PLAYERS, PERSON] if person else list(PLAYERS)
-    name = field.text(what=f"one of {', '.join(known)}")
-    if name is not None and name not in known:
-        field.fail(f"{name!r} is not one of {', '.join(known)}")
+    known = f"{REGISTRY.known()}, {PERSON}" if person else REGISTRY.known()
+    name = field.text(what=f"one of {known}")
+    if name is not None and not (person and name == PERSON) and name not in REGISTRY:
+        field.fail(f"{name!r} is not one of {known}")
         return None
     return name
 

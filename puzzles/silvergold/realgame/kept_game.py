@@ -253,9 +253,9 @@ class KeptGame(HoldsLease):
                     command=RESUME_COMMAND,
                     options="--seed, --players or --opponents",
                 )
-            from .registry import PLAYERS
+            from .registry import REGISTRY
 
-            if saved.opponents not in PLAYERS:
+            if saved.opponents not in REGISTRY:
                 return f"no bot is named {saved.opponents!r}"
             kept = cls(
                 deck,

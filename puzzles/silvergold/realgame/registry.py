@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ....solver.errors import SilverpyrError
-from ...players import Entry, by_name, make_from
+from ...players import Entry, Registry
 
 if TYPE_CHECKING:
     from ....solver.silvergold.players import Player
@@ -40,21 +40,24 @@ def _hint() -> Player:
     return HintPlayer()
 
 
-PLAYERS: dict[str, Entry[Player]] = by_name(
+REGISTRY: Registry[Player] = Registry(
     Entry("greedy", _greedy, "the best points this turn, the shortest routes"),
     Entry("expert", _expert, "two plies deep, the potential of every card in play"),
     Entry("hint", _hint, "the top move of hint --state each turn (slow)"),
+    error=UnknownPlayerError,
+    methods=("keep", "move", "replacement", "predicted"),
 )
 """Every player by name, in the order menus show them (each made on demand: the command
 line reads the names without loading a bot)."""
 
-NAMES: tuple[str, ...] = tuple(PLAYERS)
+PLAYERS = REGISTRY.players
+NAMES: tuple[str, ...] = REGISTRY.names
 """The players' names, in the registry's order."""
 
 
 def make_player(name: str) -> Player:
     """A fresh player named ``name``; :class:`UnknownPlayerError` if there is none."""
-    return make_from(PLAYERS, name, UnknownPlayerError)
+    return REGISTRY.make(name)
 
 
-__all__ = ["NAMES", "PLAYERS", "Entry", "UnknownPlayerError", "make_player"]
+__all__ = ["NAMES", "PLAYERS", "REGISTRY", "Entry", "UnknownPlayerError", "make_player"]

@@ -1,0 +1,50 @@
+"""Cheops's flat Monte Carlo player (``montecarlo``, ``montecarlo:K``): the game-free
+:class:`~silverpyr.solver.montecarlo.MonteCarloPlayer` over Cheops's engine, greedy playing
+every seat out (docs/cheops-bots.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..montecarlo import DEFAULT_DEALS, MonteCarloPlayer
+from ..rng import SeededStream
+from .bots import greedy_move
+from .game import CheopsState, Move, apply_unchecked, determinized, distinct_moves, outcome
+
+
+class CheopsRules:
+    """Cheops's engine, as flat Monte Carlo asks for it."""
+
+    def options(self, state: CheopsState) -> Sequence[Move]:
+        return distinct_moves(state)
+
+    def apply(self, state: CheopsState, move: Move) -> CheopsState:
+        return apply_unchecked(state, move)
+
+    def determinized(self, state: CheopsState, seat: int, stream: SeededStream) -> CheopsState:
+        return determinized(state, seat, stream)
+
+    def to_move(self, state: CheopsState) -> int:
+        return state.turn
+
+    def scores(self, state: CheopsState) -> Sequence[int] | None:
+        result = outcome(state)
+        return None if result is None else result.money
+
+    def rollout(self, state: CheopsState, seat: int) -> Move:
+        return greedy_move(state, seat)
+
+    def seen(self, state: CheopsState, seat: int) -> str:
+        return repr(state.view(seat))
+
+    def seed(self, state: CheopsState) -> int:
+        return state.seed
+
+
+def montecarlo_player(deals: int = DEFAULT_DEALS) -> MonteCarloPlayer[CheopsState, Move]:
+    """``montecarlo`` (8 deals a decision) or ``montecarlo:K``."""
+    name = "montecarlo" if deals == DEFAULT_DEALS else f"montecarlo:{deals}"
+    return MonteCarloPlayer(CheopsRules(), deals, name)
+
+
+__all__ = ["CheopsRules", "montecarlo_player"]

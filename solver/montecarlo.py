@@ -1,0 +1,126 @@
+"""Flat Monte Carlo for any game whose seats move one at a time: the yardstick player.
+
+At each decision with more than one option it deals the hidden cards ``k`` times from its
+own seat's view (:meth:`Rules.determinized`), plays every option out to the end on each of
+those deals with the game's greedy player at every seat, and takes the option of the best
+mean final margin (its score less the best other score). Every option meets the same ``k``
+deals, so options differ by their play, not their luck. Ties go to the first option in the
+engine's order. It is deterministic: the deals are drawn from a stream keyed by the game's
+seed and what the seat sees.
+
+Game-free: a game hands it a :class:`Rules` (its engine's functions, by name).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+from .rng import SeededStream
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+DEFAULT_DEALS = 8
+"""``montecarlo``'s deals a decision; ``montecarlo:K`` takes another."""
+MAX_DEALS = 256
+"""The most deals a decision (a yardstick, not a solver: more buys little and costs a lot)."""
+
+
+class Rules(Protocol[S, M]):
+    """What flat Monte Carlo needs of a game whose seats move one at a time."""
+
+    def options(self, state: S) -> Sequence[M]:
+        """The legal moves, one of each kind that differs (the engine's order)."""
+        ...
+
+    def apply(self, state: S, move: M) -> S:
+        """``state`` after a legal ``move``."""
+        ...
+
+    def determinized(self, state: S, seat: int, stream: SeededStream) -> S:
+        """A state ``seat`` cannot tell from ``state``, its hidden parts drawn anew."""
+        ...
+
+    def to_move(self, state: S) -> int:
+        """The seat that decides next."""
+        ...
+
+    def scores(self, state: S) -> Sequence[int] | None:
+        """The final scores by seat; ``None`` while the game goes on."""
+        ...
+
+    def rollout(self, state: S, seat: int) -> M:
+        """The greedy player's move for ``seat`` (the seat to move)."""
+        ...
+
+    def seen(self, state: S, seat: int) -> str:
+        """What ``seat`` knows, as text (keys the deals: same view, same deals)."""
+        ...
+
+    def seed(self, state: S) -> int:
+        """The game's seed."""
+        ...
+
+
+MAX_ROLLOUT = 20_000
+"""The most moves a play-out makes before it calls the game stuck (an engine bug)."""
+
+
+class RolloutError(RuntimeError):
+    """A play-out that did not end (an engine or bot bug, never bad input)."""
+
+
+@dataclass
+class MonteCarloPlayer(Generic[S, M]):
+    """Flat Monte Carlo over ``deals`` deals a decision (see the module docstring)."""
+
+    rules: Rules[S, M]
+    deals: int = DEFAULT_DEALS
+    name: str = "montecarlo"
+
+    def decide(self, state: S, seat: int) -> M:
+        return self.ranked(state, seat)[0][0]
+
+    def ranked(self, state: S, seat: int) -> list[tuple[M, float]]:
+        """Every option with its mean final margin, best first (ties: engine order)."""
+        options = list(self.rules.options(state))
+        if len(options) == 1:
+            return [(options[0], 0.0)]
+        deals = self.deals_for(state, seat)
+        means = [
+            sum(self.play_out(self.rules.apply(deal, option), seat) for deal in deals) / len(deals)
+            for option in options
+        ]
+        order = sorted(range(len(options)), key=lambda i: (-means[i], i))
+        return [(options[i], means[i]) for i in order]
+
+    def deals_for(self, state: S, seat: int) -> list[S]:
+        """The ``deals`` states ``seat`` cannot tell from ``state``, the same for every
+        option."""
+        seen = hashlib.sha256(self.rules.seen(state, seat).encode("utf-8")).hexdigest()[:32]
+        stream = SeededStream(f"montecarlo|{self.rules.seed(state)}|{seat}|{seen}")
+        return [
+            self.rules.determinized(state, seat, stream.child(f"deal-{i}"))
+            for i in range(self.deals)
+        ]
+
+    def play_out(self, state: S, seat: int) -> int:
+        """``seat``'s final margin after greedy plays ``state`` out at every seat."""
+        rules = self.rules
+        for _ in range(MAX_ROLLOUT):
+            scores = rules.scores(state)
+            if scores is not None:
+                return margin(scores, seat)
+            state = rules.apply(state, rules.rollout(state, rules.to_move(state)))
+        raise RolloutError(f"a play-out did not end in {MAX_ROLLOUT:,} moves")
+
+
+def margin(scores: Sequence[int], seat: int) -> int:
+    """``scores[seat]`` less the best other score."""
+    return scores[seat] - max(s for other, s in enumerate(scores) if other != seat)
+
+
+__all__ = ["DEFAULT_DEALS", "MAX_DEALS", "MonteCarloPlayer", "RolloutError", "Rules", "margin"]
