@@ -19,10 +19,14 @@ bot.
 from __future__ import annotations
 
 import importlib
+import os
 import re
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
+
+from ..solver.errors import SilverpyrError
 
 P = TypeVar("P")
 
@@ -131,6 +135,9 @@ class Registry(Generic[P]):
 
     def _outside(self, module_name: str, factory_name: str) -> Callable[[], P]:
         where = f"{module_name}:{factory_name}"
+        here = os.getcwd()
+        if here not in sys.path:
+            sys.path.append(here)  # a bots file beside the user, as `python -m` would find it
         try:
             module = importlib.import_module(module_name)
         except Exception as error:  # the user's own code: any failure is its problem
@@ -152,7 +159,39 @@ class Registry(Generic[P]):
         missing = [m for m in self._methods if not callable(getattr(player, m, None))]
         if missing:
             raise self._error(f"player {where}: the player it makes has no {missing[0]}()")
-        return player  # type: ignore[return-value]
+        return _Guarded(player, where, self._methods)  # type: ignore[return-value]
+
+
+class _Guarded:
+    """An outside player whose failures are one line naming it, not a traceback: its code is
+    not ours, and a failure in it is its author's to fix."""
+
+    def __init__(
+        self,
+        player: object,
+        where: str,
+        methods: tuple[str, ...],
+    ) -> None:
+        self.name = where
+        self._player = player
+        for method in methods:
+            setattr(self, method, self._guard(method, getattr(player, method)))
+
+    def _guard(self, method: str, call: Callable[..., object]) -> Callable[..., object]:
+        def guarded(*args: object, **kwargs: object) -> object:
+            try:
+                return call(*args, **kwargs)
+            except Exception as failure:
+                raise OutsidePlayerError(
+                    f"player {self.name}: {method}() failed "
+                    f"({type(failure).__name__}: {failure})".replace("\n", " ")
+                ) from None
+
+        return guarded
+
+
+class OutsidePlayerError(SilverpyrError, RuntimeError):
+    """An outside player that failed in play (its code raised)."""
 
 
 class _NoPlayer(Exception):

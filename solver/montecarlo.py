@@ -1,12 +1,13 @@
 """Flat Monte Carlo for any game whose seats move one at a time: the yardstick player.
 
-At each decision with more than one option it deals the hidden cards ``k`` times from its
-own seat's view (:meth:`Rules.determinized`), plays every option out to the end on each of
-those deals with the game's greedy player at every seat, and takes the option of the best
-mean final margin (its score less the best other score). Every option meets the same ``k``
-deals, so options differ by their play, not their luck. Ties go to the first option in the
-engine's order. It is deterministic: the deals are drawn from a stream keyed by the game's
-seed and what the seat sees.
+At each decision with more than one option (:meth:`Rules.options`: where they are many, a
+game may keep only the best few by its greedy player's own ranking) it deals the hidden
+cards ``k`` times from its own seat's view (:meth:`Rules.determinized`), plays every option
+out to the end on each of those deals with the game's greedy player at every seat, and takes
+the option of the best mean final margin (its score less the best other score). Every
+option meets the same ``k`` deals, so options differ by their play, not their luck. Ties go
+to the first option in the engine's order. It is deterministic: the deals are drawn from a
+stream keyed by the game's seed and what the seat sees.
 
 Game-free: a game hands it a :class:`Rules` (its engine's functions, by name).
 """
@@ -32,8 +33,9 @@ MAX_DEALS = 256
 class Rules(Protocol[S, M]):
     """What flat Monte Carlo needs of a game whose seats move one at a time."""
 
-    def options(self, state: S) -> Sequence[M]:
-        """The legal moves, one of each kind that differs (the engine's order)."""
+    def options(self, state: S, seat: int) -> Sequence[M]:
+        """The options it weighs: the legal moves, one of each kind that differs (the
+        engine's order), or where they are many the best of them by greedy's own ranking."""
         ...
 
     def apply(self, state: S, move: M) -> S:
@@ -86,7 +88,7 @@ class MonteCarloPlayer(Generic[S, M]):
 
     def ranked(self, state: S, seat: int) -> list[tuple[M, float]]:
         """Every option with its mean final margin, best first (ties: engine order)."""
-        options = list(self.rules.options(state))
+        options = list(self.rules.options(state, seat))
         if len(options) == 1:
             return [(options[0], 0.0)]
         deals = self.deals_for(state, seat)

@@ -39,15 +39,16 @@ from ..rng import SeededStream
 from .components import Components
 from .game import (
     CheopsState,
+    IllegalMove,
     Move,
     Phase,
     Sell,
     Store,
-    apply,
     apply_unchecked,
     final_money,
     legal_moves,
     new_game,
+    why_illegal,
 )
 
 MAX_MOVES = 5_000
@@ -154,9 +155,18 @@ def play_out(
             raise BotError(f"the game of seed {state.seed} did not end in {max_moves:,} moves")
         seat = state.turn
         move = players[seat].decide(state, seat)
-        state = apply(state, move)
+        state = _applied(state, move, players[seat].name, seat)
         moves.append(move)
     return state, tuple(moves)
+
+
+def _applied(state: CheopsState, move: Move, name: str, seat: int) -> CheopsState:
+    """``state`` after ``move`` of ``seat``'s player ``name``; an illegal move (or no move at
+    all: an outside player may return anything) names the player, the seat and the game."""
+    reason = why_illegal(state, move) if isinstance(move, Move) else f"{move!r} is not a move"
+    if reason is not None:
+        raise IllegalMove(f"the game of seed {state.seed}: {name} (seat {seat + 1}): {reason}")
+    return apply_unchecked(state, move)
 
 
 def play_game(

@@ -33,6 +33,7 @@ from .game import (
     Discard,
     Draw,
     EndTurn,
+    IllegalMove,
     Move,
     Pass,
     Phase,
@@ -40,11 +41,12 @@ from .game import (
     SunState,
     SymbolDraw,
     TakePoints,
-    apply,
+    apply_unchecked,
     matching_neighbours,
     new_game,
     placements,
     points_for,
+    why_illegal,
 )
 
 MAX_MOVES = 20_000
@@ -138,9 +140,18 @@ def play_out(
             raise BotError(f"the game of seed {state.seed} did not end in {max_moves:,} moves")
         seat = state.turn
         move = players[seat].decide(state, seat)
-        state = apply(state, move)
+        state = _applied(state, move, players[seat].name, seat)
         moves.append(move)
     return state, tuple(moves)
+
+
+def _applied(state: SunState, move: Move, name: str, seat: int) -> SunState:
+    """``state`` after ``move`` of ``seat``'s player ``name``; an illegal move (or no move at
+    all: an outside player may return anything) names the player, the seat and the game."""
+    reason = why_illegal(state, move) if isinstance(move, Move) else f"{move!r} is not a move"
+    if reason is not None:
+        raise IllegalMove(f"the game of seed {state.seed}: {name} (seat {seat + 1}): {reason}")
+    return apply_unchecked(state, move)
 
 
 def play_game(

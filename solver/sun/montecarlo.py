@@ -17,8 +17,8 @@ _GREEDY = GreedyPlayer()
 class SunRules:
     """The Sun's engine, as flat Monte Carlo asks for it."""
 
-    def options(self, state: SunState) -> Sequence[Move]:
-        return distinct_moves(state)
+    def options(self, state: SunState, seat: int) -> Sequence[Move]:
+        return distinct_moves(state)  # rarely more than 30, and a play-out is cheap
 
     def apply(self, state: SunState, move: Move) -> SunState:
         return apply_unchecked(state, move)
