@@ -99,11 +99,15 @@ class MonteCarloPlayer(Generic[S, M]):
         order = sorted(range(len(options)), key=lambda i: (-means[i], i))
         return [(options[i], means[i]) for i in order]
 
+    def stream(self, state: S, seat: int) -> SeededStream:
+        """The stream of ``seat``'s deals at ``state``: the game's seed and what it sees."""
+        seen = hashlib.sha256(self.rules.seen(state, seat).encode("utf-8")).hexdigest()[:32]
+        return SeededStream(f"montecarlo|{self.rules.seed(state)}|{seat}|{seen}")
+
     def deals_for(self, state: S, seat: int) -> list[S]:
         """The ``deals`` states ``seat`` cannot tell from ``state``, the same for every
         option."""
-        seen = hashlib.sha256(self.rules.seen(state, seat).encode("utf-8")).hexdigest()[:32]
-        stream = SeededStream(f"montecarlo|{self.rules.seed(state)}|{seat}|{seen}")
+        stream = self.stream(state, seat)
         return [
             self.rules.determinized(state, seat, stream.child(f"deal-{i}"))
             for i in range(self.deals)
@@ -111,13 +115,66 @@ class MonteCarloPlayer(Generic[S, M]):
 
     def play_out(self, state: S, seat: int) -> int:
         """``seat``'s final margin after greedy plays ``state`` out at every seat."""
+        return margin(self.final(state), seat)
+
+    def value(self, state: S, seat: int, win: float) -> float:
+        """``seat``'s final margin after the play-out, plus ``win`` for a win (half of it
+        for a shared one)."""
+        scores = self.final(state)
+        lead = margin(scores, seat)
+        return lead + (win if lead > 0 else win / 2 if lead == 0 else 0.0)
+
+    def final(self, state: S) -> Sequence[int]:
+        """The final scores after greedy plays ``state`` out at every seat."""
         rules = self.rules
         for _ in range(MAX_ROLLOUT):
             scores = rules.scores(state)
             if scores is not None:
-                return margin(scores, seat)
+                return scores
             state = rules.apply(state, rules.rollout(state, rules.to_move(state)))
         raise RolloutError(f"a play-out did not end in {MAX_ROLLOUT:,} moves")
+
+
+def halving(
+    player: MonteCarloPlayer[S, M],
+    state: S,
+    seat: int,
+    options: Sequence[M],
+    budget: int,
+    *,
+    win: float = 0.0,
+) -> list[tuple[M, float]]:
+    """Successive halving over ``options``: each round plays every option still in on the
+    same new deals, then keeps the better half, until one is left; about ``budget`` play-outs
+    in all, shared evenly between the rounds. Returns the options by their mean value over
+    the deals they met (the last survivor first), a value being the final margin plus
+    ``win`` for a win (half of it for a shared one). Deterministic, like ``player``."""
+    alive = list(range(len(options)))
+    if len(alive) == 1:
+        return [(options[0], 0.0)]
+    rounds = max(1, (len(alive) - 1).bit_length())
+    totals = [0.0] * len(options)
+    met = [0] * len(options)
+    dealt = 0
+    stream = player.stream(state, seat)
+    out: list[int] = []
+    while len(alive) > 1:
+        each = max(1, budget // (rounds * len(alive)))
+        deals = [
+            player.rules.determinized(state, seat, stream.child(f"deal-{dealt + i}"))
+            for i in range(each)
+        ]
+        dealt += each
+        for i in alive:
+            for deal in deals:
+                totals[i] += player.value(player.rules.apply(deal, options[i]), seat, win)
+            met[i] += each
+        alive.sort(key=lambda i: (-totals[i] / met[i], i))
+        keep = (len(alive) + 1) // 2
+        out = alive[keep:] + out
+        alive = sorted(alive[:keep])
+    order = alive + out
+    return [(options[i], totals[i] / met[i] if met[i] else 0.0) for i in order]
 
 
 def margin(scores: Sequence[int], seat: int) -> int:
@@ -125,4 +182,12 @@ def margin(scores: Sequence[int], seat: int) -> int:
     return scores[seat] - max(s for other, s in enumerate(scores) if other != seat)
 
 
-__all__ = ["DEFAULT_DEALS", "MAX_DEALS", "MonteCarloPlayer", "RolloutError", "Rules", "margin"]
+__all__ = [
+    "DEFAULT_DEALS",
+    "MAX_DEALS",
+    "MonteCarloPlayer",
+    "RolloutError",
+    "Rules",
+    "halving",
+    "margin",
+]

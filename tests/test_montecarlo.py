@@ -4,69 +4,20 @@ the same deals for every option."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from toy_game import Toy, ToyRules
 
 from silverpyr.solver.cheops import game as cheops
 from silverpyr.solver.cheops.components import load_components
 from silverpyr.solver.cheops.montecarlo import montecarlo_player as cheops_montecarlo
 from silverpyr.solver.montecarlo import MonteCarloPlayer, margin
-from silverpyr.solver.rng import SeededStream
 from silverpyr.solver.sun import game as sun
 from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.montecarlo import montecarlo_player as sun_montecarlo
 
 DECK = load_deck()
 COMPONENTS = load_components()
-
-
-@dataclass(frozen=True)
-class Toy:
-    """Seat 0 names a number 0-5; a hidden die (0-5) is rolled; seat 0 scores the number if
-    it is at most the die, else nothing; seat 1 scores 1. By exact expectation over the die
-    the number k is worth k (6 - k) / 6: best 3 (1.5), then 2 and 4 (1.33)."""
-
-    die: int | None = None
-    choice: int | None = None
-
-
-class ToyRules:
-    def __init__(self) -> None:
-        self.dealt: list[int] = []
-        self.played: list[tuple[int, int]] = []
-
-    def options(self, state: Toy, seat: int) -> Sequence[int]:
-        return tuple(range(6)) if state.choice is None else ()
-
-    def apply(self, state: Toy, move: int) -> Toy:
-        assert state.die is not None
-        self.played.append((move, state.die))
-        return Toy(state.die, move)
-
-    def determinized(self, state: Toy, seat: int, stream: SeededStream) -> Toy:
-        die = stream.below(6)
-        self.dealt.append(die)
-        return Toy(die, state.choice)
-
-    def to_move(self, state: Toy) -> int:
-        return 0
-
-    def scores(self, state: Toy) -> Sequence[int] | None:
-        if state.choice is None or state.die is None:
-            return None
-        return (state.choice if state.choice <= state.die else 0, 1)
-
-    def rollout(self, state: Toy, seat: int) -> int:
-        raise AssertionError("the toy ends with seat 0's choice")
-
-    def seen(self, state: Toy, seat: int) -> str:
-        return repr(state.choice)
-
-    def seed(self, state: Toy) -> int:
-        return 7
 
 
 def test_the_toy_picks_the_best_mean_over_the_same_deals() -> None:

@@ -181,7 +181,7 @@ class Rollouts:
 
     def _players(self) -> list[SunPlayer]:
         return [
-            ExpertPlayer() if seat == self.seat else make_player(name)
+            ExpertPlayer() if seat == self.seat else rollout_player(name)
             for seat, name in enumerate(self.table)
         ]
 
@@ -206,6 +206,15 @@ class Rollouts:
             found = (final.scores[self.seat], win)
             self._values[key] = found
         return found
+
+
+def rollout_player(name: str) -> SunPlayer:
+    """Who plays a seat of ``name`` in the rollouts: the player itself, but a player that
+    searches by play-outs (``montecarlo``) by greedy, the player of its own play-outs (a
+    search in every move of every rollout would make advice wait minutes)."""
+    if name == "montecarlo" or name.startswith("montecarlo:"):
+        return make_player("greedy")
+    return make_player(name)
 
 
 _CACHE: list[Rollouts] = []

@@ -1,0 +1,90 @@
+"""The Sun's searching expert (``solver/sun/search.py``) and successive halving
+(``solver/montecarlo.halving``): legal, deterministic, from its own view, the proven final
+run first, and the best option of a toy whose values are exact."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from toy_game import Toy, ToyRules
+
+from silverpyr.solver.montecarlo import MonteCarloPlayer, halving
+from silverpyr.solver.rng import SeededStream
+from silverpyr.solver.sun.bots import GreedyPlayer, play_game
+from silverpyr.solver.sun.cards import load_deck
+from silverpyr.solver.sun.expert import Expert
+from silverpyr.solver.sun.game import (
+    Phase,
+    apply,
+    determinized,
+    new_game,
+    random_position,
+    why_illegal,
+)
+from silverpyr.solver.sun.search import SearchExpert, SearchWeights
+
+DECK = load_deck()
+SMALL = SearchWeights(budget=24)
+
+
+def test_halving_keeps_the_exact_best_of_the_toy_and_spends_its_budget() -> None:
+    rules = ToyRules()
+    ranked = halving(MonteCarloPlayer(rules, 1), Toy(), 0, tuple(range(6)), 600)
+    assert ranked[0][0] == 3  # k (6 - k) / 6 is best at 3
+    assert sorted(move for move, _ in ranked) == list(range(6))
+    assert len(rules.played) <= 600
+    assert len(rules.played) >= 600 - 6 * 3  # rounding down each round's share
+
+
+def test_halving_with_one_option_deals_nothing() -> None:
+    rules = ToyRules()
+    assert halving(MonteCarloPlayer(rules, 1), Toy(), 0, (4,), 100) == [(4, 0.0)]
+    assert rules.dealt == []
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 4))
+def test_the_search_plays_legally_the_same_twice_from_its_own_view(seed: int, players: int) -> None:
+    state = random_position(seed, players, deck=DECK)
+    seat = state.turn
+    move = SearchExpert(weights=SMALL).decide(state, seat)
+    assert why_illegal(state, move) is None
+    assert SearchExpert(weights=SMALL).decide(state, seat) == move
+    other = replace(  # what the seat cannot see dealt anew; the game's seed kept
+        determinized(state, seat, SeededStream(f"test-search|{seed}")), seed=state.seed
+    )
+    assert other.view(seat) == state.view(seat)
+    assert SearchExpert(weights=SMALL).decide(other, seat) == move
+
+
+def test_the_search_plays_the_proven_winning_run_first() -> None:
+    found = 0
+    for seed in range(60):
+        _, moves = play_game(DECK, [GreedyPlayer(), GreedyPlayer()], "short", seed)
+        state = new_game(DECK, 2, "short", seed)
+        for move in moves:
+            if state.phase is Phase.CHOOSE:
+                run = Expert().final_run(state, state.turn)
+                if run:
+                    assert SearchExpert(weights=SMALL).decide(state, state.turn) == run[0]
+                    found += 1
+                    break
+            state = apply(state, move)
+        if found >= 2:
+            break
+    assert found, "no final run in the fixed seeds"
+
+
+def test_a_game_of_the_search_against_greedy_ends() -> None:
+    final, moves = play_game(DECK, [SearchExpert(weights=SMALL), GreedyPlayer()], "short", 3)
+    assert final.over and moves
+
+
+def test_advice_rollouts_play_a_montecarlo_seat_by_its_own_play_out_player() -> None:
+    from silverpyr.puzzles.sun.advice import rollout_player
+
+    assert rollout_player("montecarlo").name == "greedy"
+    assert rollout_player("montecarlo:32").name == "greedy"
+    assert rollout_player("greedy").name == "greedy"
