@@ -2,7 +2,8 @@
 
 It plays the exact final run first (:meth:`.expert.Expert.final_run`: the placements that fill
 the pyramid and win, proven by exhaustive search), and otherwise weighs every distinct
-option of the decision by successive halving (:func:`~silverpyr.solver.montecarlo.halving`):
+option of the decision (with montecarlo's patience: :class:`.montecarlo.SunRules`) by
+successive halving (:func:`~silverpyr.solver.montecarlo.halving`):
 deals of what it cannot see drawn from its own view, each option played out to the end by
 greedy at every seat, the better half kept round after round. A decision's work is a fixed
 number of play-outs (:attr:`SearchWeights.budget`), never a clock, so a seed gives the same
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ..montecarlo import MonteCarloPlayer, halving
 from .expert import Expert
-from .game import Move, Phase, SunState, distinct_moves
+from .game import Move, Phase, SunState
 from .montecarlo import SunRules
 
 
@@ -46,7 +47,7 @@ class SearchExpert:
             run = self.expert.final_run(state, seat)
             if run:
                 return [(run[0], float("inf"))]
-        options = distinct_moves(state)
+        options = self._player.rules.options(state, seat)
         return halving(
             self._player, state, seat, options, self.weights.budget, win=self.weights.win
         )

@@ -88,3 +88,33 @@ def test_advice_rollouts_play_a_montecarlo_seat_by_its_own_play_out_player() -> 
     assert rollout_player("montecarlo").name == "greedy"
     assert rollout_player("montecarlo:32").name == "greedy"
     assert rollout_player("greedy").name == "greedy"
+
+
+def test_after_a_round_without_a_card_placed_montecarlo_weighs_only_placements() -> None:
+    """Ruling (patience): two players that both find drawing better drew and discarded for
+    ever, since draws never run out; after a round of turns with no card placed, only the
+    placements are weighed when there are any."""
+    from silverpyr.solver.sun.game import Drew, Place, placements
+    from silverpyr.solver.sun.montecarlo import SunRules
+
+    for seed in range(100):
+        state = random_position(seed, 2, deck=DECK)
+        if state.phase is Phase.CHOOSE and placements(state):
+            break
+    rules = SunRules()
+    assert any(not isinstance(move, Place) for move in rules.options(state, state.turn))
+    drew = tuple(Drew(seat % 2, "standard", 0) for seat in range(2 * state.players))
+    stalled = replace(state, events=(*state.events, *drew))
+    options = rules.options(stalled, stalled.turn)
+    assert options and all(isinstance(move, Place) for move in options)
+    assert set(options) == set(placements(stalled, distinct=True))
+
+
+def test_two_montecarlo_players_finish_the_pyramid() -> None:
+    from silverpyr.solver.sun.game import outcome
+    from silverpyr.solver.sun.montecarlo import montecarlo_player
+
+    for seed in (100_011, 7):
+        final, _ = play_game(DECK, [montecarlo_player(2), montecarlo_player(2)], "short", seed)
+        result = outcome(final)
+        assert result is not None and result.reason == "top"
