@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -79,6 +82,33 @@ def test_the_deals_keep_what_the_seat_sees_and_deal_the_rest_anew() -> None:
         hidden = {(d.pyramid_deck, d.expedition_order, d.players[1 - seat].dealt) for d in deals}
         assert len(hidden) > 1, "the deals differ in what the seat cannot see"
         assert deals == montecarlo_player(6).deals_for(state, seat)
+
+
+_IN_ANOTHER_PROCESS = """
+from silverpyr.solver.silvergold.deckfile import load_deck
+from silverpyr.solver.silvergold.game import deal
+from silverpyr.solver.silvergold.montecarlo import montecarlo_player, seen
+from silverpyr.solver.silvergold.players import GreedyPlayer, step
+state = deal(load_deck(), 2, 13)
+for _ in range(40):
+    state = step(state, [GreedyPlayer(), GreedyPlayer()])
+print(seen(state, 1))
+print([d.seed for d in montecarlo_player(3).deals_for(state, 1)])
+"""
+
+
+@pytest.mark.parametrize("hash_seed", ["1", "2"])
+def test_the_deals_are_the_same_in_another_process(hash_seed: str) -> None:
+    state = deal(load_deck(), 2, 13)
+    for _ in range(40):
+        state = step(state, [GreedyPlayer(), GreedyPlayer()])
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+    done = subprocess.run(
+        [sys.executable, "-c", _IN_ANOTHER_PROCESS], capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    seeds = [d.seed for d in montecarlo_player(3).deals_for(state, 1)]
+    assert done.stdout.splitlines() == [seen(state, 1), repr(seeds)]
 
 
 def test_what_the_seat_sees_names_its_own_dealt_cards_not_the_others() -> None:

@@ -135,7 +135,10 @@ def mark_options(position: Position, state: GameState, most: int) -> tuple[Move,
 
 def seen(state: GameState, seat: int) -> str:
     """What ``seat`` knows of ``state``, as text: everything but the deck's order, the other
-    seats' dealt cards, the expedition cards still face down and the seed of rounds to come."""
+    seats' dealt cards, the expedition cards still face down and the seed of rounds to come.
+
+    The same text in every process: the reprs hold tuples, numbers, enums, text and sets of
+    number pairs (expedition shapes), nothing ordered by a string's hash."""
     revealed = state.expedition_order[: state.turn] if state.phase is not Phase.KEEP else ()
     return repr(
         (
