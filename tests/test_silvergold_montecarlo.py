@@ -220,3 +220,11 @@ def test_an_arena_game_against_montecarlo_through_the_command_line(tmp_path: Pat
     assert result.exit_code == 0, result.stderr
     bots_seen = {bot["bot"] for bot in json.loads(result.stdout)["bots"]}
     assert bots_seen == {"greedy", "montecarlo:1"}
+
+
+def test_a_game_against_montecarlo_through_the_command_line(home: Path) -> None:
+    args = ["game", "--seed", "7", "--opponents", "montecarlo:1", "--no-record", "--plain"]
+    result = CliRunner().invoke(app, [*args, "--moves", "43 39;q;y"])
+    assert result.exit_code == 0, result.stderr
+    assert "player 2 is a montecarlo:1 bot" in result.stdout
+    assert "Round 1, turn 1" in result.stdout
