@@ -13,12 +13,12 @@ CPU seconds beside them); the lines give the median and p95 by kind and over all
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from timing import Timings, percentile  # benchmarks/timing.py, beside this script
+from expert import line  # benchmarks/expert.py, beside this script
+from timing import Timings  # benchmarks/timing.py
 
 from silverpyr.puzzles.silvergold.realgame.registry import make_player
 from silverpyr.solver.silvergold.deckfile import load_deck
@@ -57,14 +57,6 @@ class TimedPlayer:
         walls.append(time.perf_counter() - wall)
         cpus.append(time.process_time() - cpu)
         return choice
-
-
-def line(label: str, walls: list[float], cpus: list[float]) -> str:
-    return (
-        f"{label}: n={len(walls)} median={statistics.median(walls):.3f}s "
-        f"p95={percentile(walls, 0.95):.3f}s max={max(walls):.3f}s "
-        f"(cpu median={statistics.median(cpus):.3f}s p95={percentile(cpus, 0.95):.3f}s)"
-    )
 
 
 def main() -> None:
