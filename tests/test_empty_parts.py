@@ -113,7 +113,7 @@ def test_an_empty_opponent_is_one_line_in_every_game(home: Path, game: list[str]
 
 
 def test_silver_and_gold_opponents_are_the_registry() -> None:
-    for name in (*NAMES, " Greedy "):
+    for name in (*NAMES, " Greedy ", "montecarlo:3"):
         assert opponent(name) == name.strip().lower()
     for name in ("nobody", "greedy:3", "montecarlo:0", ""):
         with pytest.raises(BotsError, match="--opponents"):

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ....solver.errors import SilverpyrError
-from ...players import Entry, Registry
+from ....solver.montecarlo import MAX_DEALS
+from ...players import Entry, Number, Registry
 
 if TYPE_CHECKING:
     from ....solver.silvergold.players import Player
@@ -34,6 +35,18 @@ def _expert() -> Player:
     return ExpertPlayer()
 
 
+def _montecarlo() -> Player:
+    from ....solver.silvergold.montecarlo import montecarlo_player
+
+    return montecarlo_player()
+
+
+def _montecarlo_with(deals: int) -> Player:
+    from ....solver.silvergold.montecarlo import montecarlo_player
+
+    return montecarlo_player(deals)
+
+
 def _hint() -> Player:
     from .hint_player import HintPlayer
 
@@ -44,6 +57,12 @@ REGISTRY: Registry[Player] = Registry(
     Entry("greedy", _greedy, "the best points this turn, the shortest routes"),
     Entry("expert", _expert, "two plies deep, the potential of every card in play"),
     Entry("hint", _hint, "the top move of hint --state each turn (slow)"),
+    Entry(
+        "montecarlo",
+        _montecarlo,
+        "flat Monte Carlo: 8 deals a decision (montecarlo:K for K), greedy plays them out",
+        Number("deals", 1, MAX_DEALS, _montecarlo_with),
+    ),
     error=UnknownPlayerError,
     methods=("keep", "move", "replacement", "predicted"),
 )
