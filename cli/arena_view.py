@@ -45,12 +45,13 @@ RecordsOption = Annotated[
 """The Sun's and Cheops's ``--records DIR`` (Silver & Gold's says how to review a game)."""
 
 
-def seats_option(names: Sequence[str]) -> Any:
-    """The Sun's and Cheops's ``--bots``: a line-up of 2 to 5 seats among ``names``."""
+def seats_option(known: str) -> Any:
+    """The Sun's and Cheops's ``--bots``: a line-up of 2 to 5 seats among the ``known``
+    players (a registry's :meth:`~silverpyr.puzzles.players.Registry.known`)."""
     return typer.Option(
         "--bots",
         help="The line-up, one bot per seat (2 to 5), e.g. expert,greedy,greedy "
-        f"(bots: {', '.join(names)}).",
+        f"(bots: {known}; or package.module:factory).",
     )
 
 

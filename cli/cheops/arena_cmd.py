@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ...puzzles.cheops.registry import NAMES
+from ...puzzles.cheops.registry import REGISTRY
 from ..arena_view import (
     FirstSeedOption,
     GamesOption,
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 def arena(
     ctx: typer.Context,
-    bots: Annotated[str, seats_option(NAMES)] = "expert,greedy",
+    bots: Annotated[str, seats_option(REGISTRY.known())] = "expert,greedy",
     games: GamesOption = 100,
     seed: FirstSeedOption = 0,
     records: RecordsOption = None,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ...puzzles.silvergold.realgame.registry import NAMES
+from ...puzzles.silvergold.realgame.registry import REGISTRY
 from ..arena_view import (
     FirstSeedOption,
     GamesOption,
@@ -33,7 +33,8 @@ def arena(
         str,
         typer.Option(
             "--bots",
-            help=f"The line-up, one bot per seat, e.g. expert,greedy (bots: {', '.join(NAMES)}).",
+            help="The line-up, one bot per seat, e.g. expert,greedy "
+            f"(bots: {REGISTRY.known()}; or package.module:factory).",
         ),
     ] = "expert,greedy",
     games: GamesOption = 100,

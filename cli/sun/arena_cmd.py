@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ...puzzles.sun.registry import NAMES
+from ...puzzles.sun.registry import REGISTRY
 from ..arena_view import (
     FirstSeedOption,
     GamesOption,
@@ -34,7 +34,7 @@ SIZES = ("short", "standard", "long")
 
 def arena(
     ctx: typer.Context,
-    bots: Annotated[str, seats_option(NAMES)] = "expert,greedy",
+    bots: Annotated[str, seats_option(REGISTRY.known())] = "expert,greedy",
     games: GamesOption = 100,
     seed: FirstSeedOption = 0,
     size: Annotated[
