@@ -1,16 +1,20 @@
 """Advice for any decision of a Cheops game (``h``): the options ranked by the expert's
 valuation, in piastres of final money over the best other player, and chance to win.
 
-**The yardstick is fixed first.** The reference is the choice of the expert's **value model**
-(:class:`~silverpyr.solver.cheops.expert.ExpertPlayer` with its determinized search off:
-:func:`reference_player`), decided from what the seat sees **before any rollout is
-measured**; every other option is compared with it, never with the best of noisy means (no
-winner's curse). **Ruling (the yardstick is the rollouts' own policy):** the rollouts play the
-seat by the same value model (the search costs ~25 ms a turn's start, ten times the model, and
-a rollout holds several), and a decision's losses add up to the gap to a policy only when the
-reference is that policy's own choice (the performance-difference identity): with the
-searching expert's choice as the yardstick and the model in the rollouts, the coach's summed
-losses overstated the gap to the expert 1.65x (docs/cheops-game.md).
+**The yardstick is fixed first.** The reference is the **expert's** choice
+(:class:`~silverpyr.solver.cheops.expert.ExpertPlayer`, its search included:
+:func:`reference_move`), decided from what the seat sees **before any rollout is measured**, so
+the advice's first option is always the move the expert plays (issue 34: one expert, whether it
+plays or advises); every other option is compared with it, never with the best of noisy means
+(no winner's curse). The rollouts play the seat by the expert's **value model**
+(:func:`rollout_player`; its search would cost ten times as much in every rollout).
+**Ruling (issue 34, replacing issue 31's):** before, the reference was the value model's own
+choice, because a decision's losses add up to the gap to a policy only when the reference is
+that policy's choice (the performance-difference identity; with the searching expert as the
+reference the coach's summed losses overstated the gap to the expert 1.65x on the old boards,
+docs/cheops-game.md). Issue 34 asks that the advice name the expert's own move first; the
+coach's honesty against this reference is to be measured again
+(``benchmarks/cheops_coach_honesty.py``).
 
 **Paired rollouts.** Sample ``k`` is one *determinization* of what the seat cannot see
 (:func:`~silverpyr.solver.cheops.game.determinized`: the laws face down on the eyes and out of
@@ -318,14 +322,15 @@ class Rollouts:
 
 def rollout_player(name: str) -> CheopsPlayer:
     """The player of a seat in the rollouts: the registry's bot ``name``, except that the
-    expert plays by its value model (:func:`reference_player`: module ruling)."""
+    expert plays by its value model (:func:`reference_player`: module docstring)."""
     if name == REFERENCE:
         return reference_player()
     return make_player(name)
 
 
 def reference_player() -> CheopsPlayer:
-    """The yardstick's policy: the expert's value model (its determinized search off)."""
+    """The policy that plays the advised seat in the rollouts: the expert's value model (its
+    search off)."""
     return ExpertPlayer(expert=Expert(ExpertWeights(search_samples=0)))
 
 
@@ -381,9 +386,9 @@ def canonical(state: CheopsState, move: Move) -> Move:
 
 
 def reference_move(state: CheopsState, seat: int) -> Move:
-    """The yardstick: the expert's value model's choice (decided before anything is
-    measured), as an option of :func:`distinct_moves`."""
-    return canonical(state, reference_player().decide(state, seat))
+    """The yardstick: the expert's choice (decided before anything is measured), as an option
+    of :func:`distinct_moves`."""
+    return canonical(state, ExpertPlayer().decide(state, seat))
 
 
 @dataclass(frozen=True)

@@ -255,3 +255,44 @@ def test_an_option_clearly_better_than_the_yardstick_is_named_with_its_bias() ->
     noisy = advice(-5.0, 3.0)
     assert noisy.clearly_better() is None
     assert not any("favour" in line for line in noisy.lines())
+
+
+def _held_out_decisions(count: int) -> list[CheopsState]:
+    """``count`` decisions with more than one option, from games of the expert against greedy
+    bots (2 to 5 players) on seeds no constant was tuned on, every phase."""
+    from silverpyr.solver.cheops.expert import ExpertPlayer
+    from silverpyr.solver.cheops.game import new_game
+
+    found: list[CheopsState] = []
+    seed = 950_000
+    while len(found) < count:
+        players = 2 + seed % 4
+        seats = [GreedyPlayer() for _ in range(players)]
+        seats[seed % players] = ExpertPlayer()  # type: ignore[assignment]
+        state = new_game(COMPONENTS, players, seed)
+        step = 0
+        while not state.over and len(found) < count:
+            if len(distinct_moves(state)) > 1 and step % 3 == 0:
+                found.append(state)
+            step += 1
+            state = apply(state, seats[state.turn].decide(state, state.turn))
+        seed += 1
+    return found
+
+
+def test_the_advices_first_option_is_the_experts_move() -> None:
+    """Issue 34: one expert. Over 240 held-out decisions (every phase, 2 to 5 players) the
+    advice's yardstick is the move ``ExpertPlayer().decide`` plays, and in full advice (a few
+    of them: each costs rollouts) it is the first option."""
+    from silverpyr.solver.cheops.expert import ExpertPlayer
+
+    decisions = _held_out_decisions(240)
+    assert len({state.phase for state in decisions}) >= 4
+    for state in decisions:
+        expected = canonical(state, ExpertPlayer().decide(state, state.turn))
+        assert reference_move(state, state.turn) == expected
+    for state in decisions[::80]:
+        _fresh_cache()
+        table = ("greedy",) * state.players
+        found = advise(state, state.turn, table, samples=2)
+        assert found.best.move == canonical(state, ExpertPlayer().decide(state, state.turn))
