@@ -1,6 +1,7 @@
 """Is the Cheops coach honest? Its summed losses against the measured gap to its yardstick.
 
-The coach's yardstick is the expert's value model (its search off: puzzles/cheops/advice.py).
+The coach's yardstick is the expert's choice (its search included, since issue 34; the rollouts
+play seat 0 by its value model: puzzles/cheops/advice.py).
 On **report seeds** (``--seed``; the horizon was chosen on 700,000 on, and the yardstick on
 800,000-800,009, so the figures below are on 810,000 on; the bots' tuning seeds are 0-99,999
 and the arena's report seeds 900,000 on), for each seed:
@@ -9,15 +10,17 @@ and the arena's report seeds 900,000 on), for each seed:
   seat 0's decisions is judged by the coach (:func:`silverpyr.puzzles.cheops.coach.judge`:
   the yardstick's choice fixed first, then paired rollouts of it and of the move played to the
   horizon), and the losses are summed over the game (every decision, the silent ones too);
-* **a yardstick game on the same seed**: seat 0 played by the expert's value model, the
-  others the same greedy bots.
+* **a yardstick game on the same seed**: seat 0 played by the expert, the others the same
+  greedy bots.
 
 The coach measures **margin** (seat 0's final money minus the best other seat's), so the
 **measured gap** is the mean over seeds of (expert game's final margin - greedy game's final
 margin), paired by seed, with its standard error. By the performance-difference identity,
 with rollouts to the end (the advice's ruling) the coach's mean total loss per greedy game
 estimates that gap without bias (the rollouts play seat 0 by the expert's value model, the
-others by their bots), so the ratio should be 1 within the error:
+others by their bots) when the yardstick is that same policy's choice; since issue 34 it is
+the searching expert's, so the ratio measures how far the identity still holds (it should be 1
+within the error):
 
     python benchmarks/cheops_coach_honesty.py --games 20 --players 2
 
@@ -52,6 +55,7 @@ from silverpyr.puzzles.cheops.advice import DEFAULT_ROLLOUTS, margin
 from silverpyr.puzzles.cheops.coach import Verdict, judge
 from silverpyr.solver.cheops.bots import CheopsPlayer, GreedyPlayer, play_out
 from silverpyr.solver.cheops.components import load_components
+from silverpyr.solver.cheops.expert import ExpertPlayer
 from silverpyr.solver.cheops.game import CheopsState, Move, apply, new_game, outcome
 
 
@@ -72,10 +76,10 @@ def coached_game(seed: int, players: int, samples: int) -> Coached:
 
 
 def expert_margin(seed: int, players: int) -> int:
-    """Seat 0's final margin when the coach's yardstick (the expert's value model) plays it
-    against the same greedy bots."""
+    """Seat 0's final margin when the coach's yardstick (the expert) plays it against the same
+    greedy bots."""
     seats: list[CheopsPlayer] = [
-        advice.reference_player(),
+        ExpertPlayer(),
         *(GreedyPlayer() for _ in range(players - 1)),
     ]
     final, _ = play_out(new_game(load_components(), players, seed), seats)
