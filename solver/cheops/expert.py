@@ -92,6 +92,8 @@ NEIGHBOUR_PRICE = 20
 """What a neighbour tile costs (the rulebook's 20 piastres); the engine charges it."""
 FAMILY = ("A", "B", "C", "D")
 LAWS = tuple(range(1, 13))
+MAX_ROLLOUT = 5_000
+"""The most moves a rollout makes (a game ends long before: 66 spaces, a few moves a take)."""
 
 
 def _default_law_worth() -> tuple[float, ...]:
@@ -131,9 +133,9 @@ class ExpertWeights:
     """The value model's best moves the search compares."""
     search_margin: float = 25.0
     """Only takes the value model puts within this of its best take are searched."""
-    search_turns: int = 1
+    search_turns: int | None = 1
     """Rounds each rollout plays (every seat deciding by the value model) before the position
-    is valued."""
+    is valued; ``None``: to the end of the game."""
 
 
 @dataclass
@@ -371,6 +373,12 @@ class Expert:
                 candidates.append(move)
         if BuyNeighbour() in moves and BuyNeighbour() not in candidates:
             candidates.append(BuyNeighbour())
+        return self._search_among(state, seat, candidates)
+
+    def _search_among(self, state: CheopsState, seat: int, candidates: list[Move]) -> Move:
+        """The candidate whose rollouts (:meth:`_rollout` on determinizations keyed by public
+        facts) are worth most on average (ties: the first)."""
+        weights = self.weights
         if len(candidates) == 1:
             return candidates[0]
         key = f"cheops-expert-search|{len(state.events)}|{state.turn}|{seat}"
@@ -385,10 +393,11 @@ class Expert:
     def _rollout(self, state: CheopsState) -> CheopsState:
         """``state`` played on by the value model at every seat for
         :attr:`ExpertWeights.search_turns` rounds (or to the end)."""
-        turns = self.weights.search_turns * state.players
+        rounds = self.weights.search_turns
+        turns = MAX_ROLLOUT if rounds is None else rounds * state.players
         started = state.turn
         changes = 0
-        for _ in range(400):
+        for _ in range(MAX_ROLLOUT):
             if state.phase is Phase.OVER:
                 break
             if state.turn != started:

@@ -457,3 +457,15 @@ def test_the_expert_skips_the_draw_only_to_end_a_game_it_wins() -> None:
     assert Expert().decide(ahead, 0) == EndTurn()
     assert isinstance(Expert().decide(behind, 0), DrawTile)
     assert isinstance(greedy_move(ahead, 0), DrawTile)  # greedy always draws when it can
+
+
+def test_a_search_rollout_to_the_end_finishes_the_game_and_repeats() -> None:
+    """``search_turns=None`` (measured weaker, docs/cheops-bots.md) plays every rollout to the
+    game's end, and the decision is a function of the state (a fixed budget, no clock)."""
+    expert = Expert(ExpertWeights(search_samples=2, search_turns=None))
+    state = random_states(78, 2)[30]
+    assert expert._rollout(state).phase is Phase.OVER
+    one = Expert(ExpertWeights(search_turns=1))._rollout(state)
+    assert one.phase is Phase.OVER or len(one.events) > len(state.events)
+    start = next(s for s in random_states(79, 2)[20:] if s.phase is Phase.START)
+    assert expert.decide(start, start.turn) == expert.decide(start, start.turn)
