@@ -210,9 +210,9 @@ class Rollouts:
 
 def rollout_player(name: str) -> SunPlayer:
     """Who plays a seat of ``name`` in the rollouts: the player itself, but a player that
-    searches by play-outs (``montecarlo``) by greedy, the player of its own play-outs (a
-    search in every move of every rollout would make advice wait minutes)."""
-    if name == "montecarlo" or name.startswith("montecarlo:"):
+    searches by play-outs (``montecarlo``, ``search``) by greedy, the player of its own
+    play-outs (a search in every move of every rollout would make advice wait minutes)."""
+    if name in ("montecarlo", "search") or name.startswith("montecarlo:"):
         return make_player("greedy")
     return make_player(name)
 

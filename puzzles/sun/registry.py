@@ -34,6 +34,12 @@ def _expert() -> SunPlayer:
     return ExpertPlayer()
 
 
+def _search() -> SunPlayer:
+    from ...solver.sun.search import SearchExpert
+
+    return SearchExpert(name="search")
+
+
 def _montecarlo() -> SunPlayer:
     from ...solver.sun.montecarlo import montecarlo_player
 
@@ -52,6 +58,11 @@ REGISTRY: Registry[SunPlayer] = Registry(
         "expert",
         _expert,
         "plays for the win: high cards kept for high levels, the final run to the top",
+    ),
+    Entry(
+        "search",
+        _search,
+        "the expert's final run, else every option weighed by 256 play-outs (halving)",
     ),
     Entry(
         "montecarlo",

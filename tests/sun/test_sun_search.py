@@ -87,6 +87,7 @@ def test_advice_rollouts_play_a_montecarlo_seat_by_its_own_play_out_player() -> 
 
     assert rollout_player("montecarlo").name == "greedy"
     assert rollout_player("montecarlo:32").name == "greedy"
+    assert rollout_player("search").name == "greedy"
     assert rollout_player("greedy").name == "greedy"
 
 
