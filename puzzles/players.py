@@ -22,7 +22,7 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -78,9 +78,6 @@ class Registry(Generic[P]):
         self.names: tuple[str, ...] = tuple(self.players)
         self._error = error
         self._methods = methods
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.names)
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and self.problem(name) is None
@@ -173,7 +170,6 @@ class _Guarded:
         methods: tuple[str, ...],
     ) -> None:
         self.name = where
-        self._player = player
         for method in methods:
             setattr(self, method, self._guard(method, getattr(player, method)))
 

@@ -101,8 +101,7 @@ class MonteCarloPlayer(Generic[S, M]):
 
     def stream(self, state: S, seat: int) -> SeededStream:
         """The stream of ``seat``'s deals at ``state``: the game's seed and what it sees."""
-        seen = hashlib.sha256(self.rules.seen(state, seat).encode("utf-8")).hexdigest()[:32]
-        return SeededStream(f"montecarlo|{self.rules.seed(state)}|{seat}|{seen}")
+        return deal_stream("montecarlo", self.rules.seed(state), seat, self.rules.seen(state, seat))
 
     def deals_for(self, state: S, seat: int) -> list[S]:
         """The ``deals`` states ``seat`` cannot tell from ``state``, the same for every
@@ -133,6 +132,18 @@ class MonteCarloPlayer(Generic[S, M]):
                 return scores
             state = rules.apply(state, rules.rollout(state, rules.to_move(state)))
         raise RolloutError(f"a play-out did not end in {MAX_ROLLOUT:,} moves")
+
+
+def deal_stream(key: str, seed: int, seat: int, seen: str) -> SeededStream:
+    """The stream a seat's deals are drawn from: keyed by the game's ``seed``, the ``seat``
+    and a digest of what it ``seen``, so the same view gives the same deals anywhere."""
+    digest = hashlib.sha256(seen.encode("utf-8")).hexdigest()[:32]
+    return SeededStream(f"{key}|{seed}|{seat}|{digest}")
+
+
+def player_name(deals: int) -> str:
+    """A Monte Carlo player's seat name: ``montecarlo``, or ``montecarlo:K`` for other K."""
+    return "montecarlo" if deals == DEFAULT_DEALS else f"montecarlo:{deals}"
 
 
 def halving(
@@ -188,6 +199,8 @@ __all__ = [
     "MonteCarloPlayer",
     "RolloutError",
     "Rules",
+    "deal_stream",
     "halving",
     "margin",
+    "player_name",
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..montecarlo import DEFAULT_DEALS, MonteCarloPlayer
+from ..montecarlo import DEFAULT_DEALS, MonteCarloPlayer, player_name
 from ..rng import SeededStream
 from .bots import greedy_move, margin
 from .game import (
@@ -63,8 +63,7 @@ class CheopsRules:
 
 def montecarlo_player(deals: int = DEFAULT_DEALS) -> MonteCarloPlayer[CheopsState, Move]:
     """``montecarlo`` (8 deals a decision) or ``montecarlo:K``."""
-    name = "montecarlo" if deals == DEFAULT_DEALS else f"montecarlo:{deals}"
-    return MonteCarloPlayer(CheopsRules(), deals, name)
+    return MonteCarloPlayer(CheopsRules(), deals, player_name(deals))
 
 
 __all__ = ["CheopsRules", "montecarlo_player"]

@@ -23,12 +23,10 @@ Ties of the mean go to the first option in that order. docs/silvergold-bots.md.
 from __future__ import annotations
 
 import functools
-import hashlib
 import itertools
 from dataclasses import dataclass, field
 
-from ..montecarlo import DEFAULT_DEALS, margin
-from ..rng import SeededStream
+from ..montecarlo import DEFAULT_DEALS, deal_stream, margin, player_name
 from . import bots
 from .game import GameState, Phase, Replacement
 from .moves import Move
@@ -100,8 +98,7 @@ class MonteCarloPlayer:
 
     def deals_for(self, state: GameState, seat: int) -> list[GameState]:
         """The ``deals`` games ``seat`` cannot tell from ``state``, the same for every option."""
-        digest = hashlib.sha256(seen(state, seat).encode("utf-8")).hexdigest()[:32]
-        stream = SeededStream(f"silvergold-montecarlo|{state.seed}|{seat}|{digest}")
+        stream = deal_stream("silvergold-montecarlo", state.seed, seat, seen(state, seat))
         return [
             state.determinized(seat, stream.child(f"deal-{i}").below(_DEAL_SEEDS))
             for i in range(self.deals)
@@ -166,8 +163,7 @@ def final_margin(end: GameState, seat: int) -> int:
 
 def montecarlo_player(deals: int = DEFAULT_DEALS) -> MonteCarloPlayer:
     """``montecarlo`` (8 deals a decision) or ``montecarlo:K``."""
-    name = "montecarlo" if deals == DEFAULT_DEALS else f"montecarlo:{deals}"
-    return MonteCarloPlayer(deals, name)
+    return MonteCarloPlayer(deals, player_name(deals))
 
 
 __all__ = [

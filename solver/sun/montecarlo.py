@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..montecarlo import DEFAULT_DEALS, MonteCarloPlayer
+from ..montecarlo import DEFAULT_DEALS, MonteCarloPlayer, player_name
 from ..rng import SeededStream
 from .bots import GreedyPlayer
 from .expert import idle_turns
@@ -68,8 +68,7 @@ class SunRules:
 
 def montecarlo_player(deals: int = DEFAULT_DEALS) -> MonteCarloPlayer[SunState, Move]:
     """``montecarlo`` (8 deals a decision) or ``montecarlo:K``."""
-    name = "montecarlo" if deals == DEFAULT_DEALS else f"montecarlo:{deals}"
-    return MonteCarloPlayer(SunRules(), deals, name)
+    return MonteCarloPlayer(SunRules(), deals, player_name(deals))
 
 
 __all__ = ["SunRules", "montecarlo_player"]
