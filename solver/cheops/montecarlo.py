@@ -21,8 +21,8 @@ from .game import (
 
 SHORTLIST = 8
 """The most options a decision weighs: the best by greedy's own ranking (the margin right
-after the move), in the engine's order. A play-out costs about 0.2 s early in a game, and
-the first decision holds 40 or more distinct moves."""
+after the move), in the engine's order. A play-out cost about 0.2 s early in a game (timed
+by hand on seed 5), and the first decision holds 40 or more distinct moves."""
 
 
 class CheopsRules:
