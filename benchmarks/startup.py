@@ -1,7 +1,8 @@
 """Start-up time of the ``silverpyr`` console script: ``--help``, ``cards show 17`` and
 each game's ``--help`` (the group's and every command's).
 
-Runs each command once untimed (to write the bytecode cache, as a user's Python does), then
+Runs each command once untimed (to write the bytecode cache, as a user's Python does, and
+silverpyr's own cache: the help page, the parsed bundled components), then
 ``--runs`` times as a subprocess (the console script next to
 ``sys.executable``, so run it with the project's venv Python) and prints the median, p95 and
 max wall time. With ``--check`` it exits 1 when a median exceeds ``--target`` seconds.

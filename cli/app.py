@@ -36,6 +36,7 @@ from . import quick_help
 from .commands import ROOT, LazyGroup
 from .context import AppContext
 from .output import one_line, warn
+from .streams import degrade_streams
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -281,66 +282,6 @@ def _root(
     ] = False,
 ) -> None:
     ctx.obj = AppContext(cards_path=cards, debug=debug)
-
-
-_ASCII_LOOKALIKES = {
-    "\u2014": "-",  # em dash
-    "\u2013": "-",  # en dash
-    "\u2026": "...",
-    "\u00b7": ".",  # middle dot
-    "\u2190": "<-",
-    "\u2192": "->",
-    "\u2018": "'",
-    "\u2019": "'",
-    "\u201c": '"',
-    "\u201d": '"',
-    "\u00d7": "x",
-    "\u2713": "v",
-    "\u2717": "x",
-    "\u2605": "*",
-    "\u2606": ".",
-    "\u2500": "-",
-    "\u2502": "|",
-    "\u2588": "#",  # full block: a wall
-    "\u00b1": "+/-",
-}
-
-
-def _lookalike(error: UnicodeError) -> tuple[str, int]:
-    """Codec error handler: an ASCII look-alike for what the terminal cannot show, else ?."""
-    assert isinstance(error, UnicodeEncodeError)
-    text = error.object[error.start : error.end]
-    import unicodedata
-
-    out = []
-    for char in text:
-        plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
-        out.append(_ASCII_LOOKALIKES.get(char) or plain or "?")
-    return "".join(out), error.end
-
-
-def degrade_streams() -> None:
-    """Never crash on a terminal that cannot show Unicode.
-
-    stdout and stderr in another encoding than UTF-8 (``PYTHONIOENCODING=ascii``, a Latin-1
-    terminal) write ASCII look-alikes (or ``?``) for what they cannot encode; Rich already
-    draws ASCII boxes for such streams. stdin replaces undecodable bytes.
-    """
-    import codecs
-
-    try:
-        codecs.lookup_error("silverpyr-lookalike")
-    except LookupError:
-        codecs.register_error("silverpyr-lookalike", _lookalike)
-    for stream, errors in (
-        (sys.stdout, "silverpyr-lookalike"),
-        (sys.stderr, "silverpyr-lookalike"),
-        (sys.stdin, "replace"),
-    ):
-        encoding = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None and not encoding.startswith("utf"):
-            reconfigure(errors=errors)
 
 
 def _rich_broken_pipe(console: Any) -> None:

@@ -28,20 +28,21 @@ from __future__ import annotations
 import atexit
 import importlib
 import ipaddress
-import logging
 import math
 import os
 import re
-import socket
 import struct
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..solver.errors import SilverpyrError
+
+if TYPE_CHECKING:  # imported where used: the options module imports this one
+    import socket
 
 SCHEDULER_ENV = "DASK_SCHEDULER_ADDRESS"
 TIMEOUT_ENV = "SILVERPYR_DASK_TIMEOUT"
@@ -246,6 +247,8 @@ def probe(scheduler: Scheduler, timeout: float) -> None:
     msgpack frames. Anything else (silence, other bytes, a huge length) is refused
     before Dask's own client would trust it.
     """
+    import socket
+
     where = f"{scheduler.address} ({scheduler.source})"
     try:
         sock = socket.create_connection((scheduler.host, scheduler.port), timeout=timeout)
@@ -284,6 +287,8 @@ def quiet_dask() -> Iterator[None]:
     (``distributed.client``), so each existing logger under those names is set, not only
     the parents (loggers made later inherit the parents' level).
     """
+    import logging
+
     names = set(_QUIET_LOGGERS)
     names.update(
         name
@@ -341,6 +346,8 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
     ``scheduler`` (else ``$DASK_SCHEDULER_ADDRESS``) is checked and probed first; without
     one, an embedded ``LocalCluster`` of ``workers`` processes (default: one per core).
     """
+    import logging
+
     target = scheduler_address(scheduler)
     timeout = wait_timeout()
     if workers is not None and not 0 <= workers <= MAX_WORKERS:
@@ -403,6 +410,8 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
 
 def _quiet_exit() -> None:
     """From now until the process ends, stderr (the stream and fd 2) goes nowhere."""
+    import logging
+
     sys.stderr.flush()
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 2)
@@ -413,6 +422,8 @@ def _quiet_exit() -> None:
 
 def _close(close: Callable[..., Any], timeout: float) -> None:
     """Close a client or cluster quietly, within ``timeout`` (it may be half gone)."""
+    import logging
+
     try:
         close(timeout=timeout)
     except Exception:  # closing something already lost: nothing more to do

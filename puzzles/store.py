@@ -36,7 +36,6 @@ import datetime as dt
 import hashlib
 import json
 import math
-import os
 import re
 import sqlite3
 import time
@@ -48,11 +47,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..solver.errors import SilverpyrError, SilverpyrWarning
+from ..solver.places import HOME_ENV, data_dir
 from .lease import Lease, LeaseHeldError, LockingUnsupportedError, acquire
 from .records import Attempt, Progress
 
 SCHEMA_VERSION = 6
-HOME_ENV = "SILVERPYR_HOME"
 FIRST_GAME = "silvergold"
 """The game every row written before the store had a ``game`` column belongs to (schema 6):
 *Silver & Gold Pyramids*, the suite's first game; also the game a :class:`Store` serves
@@ -334,16 +333,6 @@ class SavedGame:
 
 class StoreWarning(SilverpyrWarning):
     """A damaged row skipped or a damaged cache entry recomputed; the command goes on."""
-
-
-def data_dir() -> Path:
-    """Where silverpyr keeps its data: ``$SILVERPYR_HOME`` or the user data directory."""
-    home = os.environ.get(HOME_ENV)
-    if home:
-        return Path(home).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("silverpyr", appauthor=False))
 
 
 def default_path() -> Path:

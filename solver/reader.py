@@ -634,4 +634,43 @@ def read_data_file(
     name = str(path) if source is None else source
     text = read_text(path, source=name, limit=limit)
     json_file = path.suffix.lower() == ".json" if as_json is None else as_json
-    return load_data(text, name, as_json=json_file)
+    if json_file or not _bundled(path):
+        return load_data(text, name, as_json=json_file)
+    return _bundled_data(text, name)
+
+
+BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
+"""The components silverpyr ships (``data/``)."""
+
+
+def _bundled(path: Path) -> bool:
+    try:
+        return path.resolve().parent == BUNDLED_DATA
+    except (OSError, RuntimeError):
+        return False
+
+
+def _bundled_data(text: str, source: str) -> Any:
+    """:func:`load_data` of a bundled YAML file, kept as JSON in the cache folder by the
+    digest of its text: YAML's parser (and its import) took a third of ``cards show``'s
+    start-up (issue 29). Text that was never parsed, or a cache that cannot be read or
+    written, takes the parser's way; anything JSON would not give back equal is not kept."""
+    import hashlib
+
+    from .places import cache_dir
+
+    try:
+        kept = cache_dir() / "data" / f"{hashlib.sha256(text.encode()).hexdigest()}.json"
+    except (OSError, RuntimeError, UnicodeError):
+        return load_data(text, source)
+    with contextlib.suppress(OSError, UnicodeError, ValueError):
+        return json.loads(kept.read_text(encoding="utf-8"))
+    data = load_data(text, source)
+    with contextlib.suppress(OSError, TypeError, ValueError):
+        as_json = json.dumps(data)
+        if json.loads(as_json) == data:
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            part = kept.with_suffix(f".{os.getpid()}.part")
+            part.write_text(as_json, encoding="utf-8")
+            os.replace(part, kept)
+    return data

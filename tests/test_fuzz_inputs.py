@@ -806,7 +806,7 @@ def _silverpyr_process(
     import signal
     import subprocess
 
-    command = [sys.executable, "-c", "from silverpyr.cli.app import main; main()", *args]
+    command = [sys.executable, "-c", "from silverpyr.cli.launch import main; main()", *args]
     if memory is not None:
         command = ["prlimit", f"--as={memory}", "--", *command]
     process = subprocess.Popen(

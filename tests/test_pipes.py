@@ -17,7 +17,7 @@ import pytest
 from silverpyr.cli.app import app
 from silverpyr.puzzles.silvergold.realgame.state_file import STATE_TEMPLATE
 
-ENTRY = "from silverpyr.cli.app import main; main()"
+ENTRY = "from silverpyr.cli.launch import main; main()"
 
 
 def _commands() -> list[str]:

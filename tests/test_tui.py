@@ -589,7 +589,7 @@ def _on_a_pty(
     master, slave = pty.openpty()
     env = dict(os.environ, TERM=term, SILVERPYR_HOME=str(home))
     env.pop("NO_COLOR", None)
-    code = "from silverpyr.cli.app import main; main()"
+    code = "from silverpyr.cli.launch import main; main()"
     proc = subprocess.Popen(
         [sys.executable, "-c", code, *args],
         stdin=slave,
@@ -649,7 +649,7 @@ def test_a_pipe_plays_in_line_mode_without_a_warning(tmp_path: Path) -> None:
     import sys
 
     env = dict(os.environ, TERM="xterm-256color", SILVERPYR_HOME=str(tmp_path))
-    code = "from silverpyr.cli.app import main; main()"
+    code = "from silverpyr.cli.launch import main; main()"
     out = subprocess.run(
         [sys.executable, "-c", code, "daily", "--date", "2026-11-22", "--no-record"],
         stdin=subprocess.DEVNULL,

@@ -154,7 +154,7 @@ def test_where_files_cannot_be_locked_a_warning_and_play_goes_on(
 
 def _cli(home: Path, *args: str, stdin: int | None = None) -> subprocess.Popen[bytes]:
     env = {**os.environ, HOME_ENV: str(home), "NO_COLOR": "1"}
-    code = "from silverpyr.cli.app import main; main()"
+    code = "from silverpyr.cli.launch import main; main()"
     return subprocess.Popen(
         [sys.executable, "-c", code, *args],
         stdin=stdin,

@@ -1,0 +1,64 @@
+"""The standard streams on a terminal that cannot show Unicode: look-alikes, never a crash."""
+
+from __future__ import annotations
+
+import sys
+
+_ASCII_LOOKALIKES = {
+    "\u2014": "-",  # em dash
+    "\u2013": "-",  # en dash
+    "\u2026": "...",
+    "\u00b7": ".",  # middle dot
+    "\u2190": "<-",
+    "\u2192": "->",
+    "\u2018": "'",
+    "\u2019": "'",
+    "\u201c": '"',
+    "\u201d": '"',
+    "\u00d7": "x",
+    "\u2713": "v",
+    "\u2717": "x",
+    "\u2605": "*",
+    "\u2606": ".",
+    "\u2500": "-",
+    "\u2502": "|",
+    "\u2588": "#",  # full block: a wall
+    "\u00b1": "+/-",
+}
+
+
+def _lookalike(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: an ASCII look-alike for what the terminal cannot show, else ?."""
+    assert isinstance(error, UnicodeEncodeError)
+    text = error.object[error.start : error.end]
+    import unicodedata
+
+    out = []
+    for char in text:
+        plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+        out.append(_ASCII_LOOKALIKES.get(char) or plain or "?")
+    return "".join(out), error.end
+
+
+def degrade_streams() -> None:
+    """Never crash on a terminal that cannot show Unicode.
+
+    stdout and stderr in another encoding than UTF-8 (``PYTHONIOENCODING=ascii``, a Latin-1
+    terminal) write ASCII look-alikes (or ``?``) for what they cannot encode; Rich already
+    draws ASCII boxes for such streams. stdin replaces undecodable bytes.
+    """
+    import codecs
+
+    try:
+        codecs.lookup_error("silverpyr-lookalike")
+    except LookupError:
+        codecs.register_error("silverpyr-lookalike", _lookalike)
+    for stream, errors in (
+        (sys.stdout, "silverpyr-lookalike"),
+        (sys.stderr, "silverpyr-lookalike"),
+        (sys.stdin, "replace"),
+    ):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and not encoding.startswith("utf"):
+            reconfigure(errors=errors)

@@ -1,0 +1,33 @@
+"""Where silverpyr keeps files: ``$SILVERPYR_HOME``, else the user's data and cache folders.
+
+Light on purpose (no import beyond the standard library until a path is asked for): the
+console script's quick start (:mod:`silverpyr.cli.launch`) reads its cache from here
+before anything else is imported.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+HOME_ENV = "SILVERPYR_HOME"
+
+
+def data_dir() -> Path:
+    """Where silverpyr keeps its data: ``$SILVERPYR_HOME`` or the user data directory."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("silverpyr", appauthor=False))
+
+
+def cache_dir() -> Path:
+    """Files that can be made again: ``$SILVERPYR_HOME/cache`` or the user cache directory."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home).expanduser() / "cache"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("silverpyr", appauthor=False))
