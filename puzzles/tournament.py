@@ -114,6 +114,14 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     return low, high
 
 
+def chance_to_win(share: float, trials: int) -> str:
+    """A chance to win measured in ``trials`` games, as people read it: never a bare
+    percentage (8 rollouts all won show "100%", and that is no certainty) but with its 95%
+    Wilson interval, ``81% [47%-96%]``; the line around it names the number of games."""
+    low, high = wilson(share * trials, trials)
+    return f"{share:.0%} [{low:.0%}-{high:.0%}]"
+
+
 def win_shares(winners: Sequence[int], seats: int) -> tuple[float, ...]:
     """Each seat's share of the win: ``1/k`` for each of ``k`` winners, 0 for the others."""
     share = 1 / len(winners) if winners else 0.0

@@ -20,7 +20,7 @@ from silverpyr.puzzles.silvergold.realgame.arena import (
     run_arena,
     summarise,
 )
-from silverpyr.puzzles.tournament import line_ups, wilson
+from silverpyr.puzzles.tournament import chance_to_win, line_ups, wilson
 from silverpyr.solver.silvergold.deckfile import load_deck
 from silverpyr.solver.silvergold.expert import (
     BASELINES,
@@ -111,6 +111,13 @@ def test_wilson_interval() -> None:
     assert 0.60 < low < 0.70 < high < 0.79
     assert wilson(0, 10)[0] == pytest.approx(0.0, abs=1e-12)
     assert wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_a_chance_to_win_always_carries_its_interval() -> None:
+    """Issue 32: 8 rollouts all won are no certainty, so no bare 100% is ever shown."""
+    assert chance_to_win(1.0, 8) == "100% [68%-100%]"
+    assert chance_to_win(0.0, 8) == "0% [0%-32%]"
+    assert chance_to_win(0.5, 2) == "50% [9%-91%]"
 
 
 def test_arena_in_process_and_on_dask_agree() -> None:

@@ -80,6 +80,7 @@ from ...solver.cheops.game import (
 )
 from ...solver.errors import SilverpyrError
 from ...solver.rng import SeededStream
+from ..tournament import chance_to_win
 from .registry import make_player
 
 DEFAULT_ROLLOUTS = 8
@@ -193,7 +194,7 @@ class Advice:
             noise = "" if best.expected_error is None else f" ± {best.expected_error:.1f}"
             head += f": margin {best.expected:+.1f}{noise} piastres over the best other player"
         if best.win is not None:
-            head += f", {best.win:.0%} chance to win"
+            head += f", {chance_to_win(best.win, best.samples)} chance to win"
         if self.samples and self.rounds is None:
             head += f" ({self.samples} paired rollouts an option, each played to the end)"
         elif self.samples:
@@ -222,7 +223,11 @@ class Advice:
             if option.samples < self.samples:
                 continue
             noise = "" if option.error is None else f" ± {option.error:.1f}"
-            win = "" if option.win is None else f", {option.win:.0%} to win"
+            win = (
+                ""
+                if option.win is None
+                else f", {chance_to_win(option.win, option.samples)} to win"
+            )
             own = "" if option.expected is None else f" (margin {option.expected:+.1f})"
             lines.append(f"  {option.label}: {-option.loss:+.1f}{noise} piastres{own}{win}")
         for option in screened[:SHOWN_SCREENED]:

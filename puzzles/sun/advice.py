@@ -58,6 +58,7 @@ from ...solver.sun.game import (
     distinct_moves,
     outcome,
 )
+from ..tournament import chance_to_win
 from .registry import make_player
 
 DEFAULT_ROLLOUTS = 12
@@ -136,7 +137,7 @@ class Advice:
         if best.expected is not None:
             head += f": {best.expected:.1f} expected final points"
         if best.win is not None:
-            head += f", {best.win:.0%} chance to win"
+            head += f", {chance_to_win(best.win, best.samples)} chance to win"
         head += f" ({self.samples} paired rollouts an option). Against it:"
         lines = [head]
         for option in self.options[1:]:

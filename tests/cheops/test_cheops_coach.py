@@ -6,6 +6,7 @@ grades by the core's thresholds and noise rule, and the same state gives the sam
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -69,7 +70,8 @@ def test_the_reference_comes_first_and_every_option_is_rated() -> None:
     full = [o for o in found.options[1:] if o.samples == found.samples]
     assert full and all(o.error is not None and o.error >= 0 for o in full)
     lines = found.lines()
-    assert lines[0].startswith("The expert plays") and "chance to win" in lines[0]
+    assert lines[0].startswith("The expert plays")
+    assert re.search(r"\d+% \[\d+%-\d+%\] chance to win \(2 paired rollouts", lines[0])
 
 
 def test_the_same_state_gives_the_same_advice() -> None:
