@@ -114,6 +114,8 @@ class _Judged(Protocol):
     def loss(self) -> float: ...
     @property
     def error(self) -> float | None: ...
+    @property
+    def grade(self) -> object | None: ...
 
 
 L = TypeVar("L", bound=_Lossy)
@@ -126,11 +128,23 @@ def costliest(verdicts: Iterable[L], count: int = 3) -> list[L]:
     return ranked[:count]
 
 
+def said(verdict: _Judged) -> str:
+    """What the coach said of a decision, for a summary: its grade (`` (bad)``), or why it
+    said nothing, so that a summary never lists a loss beside "0 worth a word" without
+    saying why (issue 32)."""
+    if verdict.grade is not None:
+        return f" ({verdict.grade})"
+    if verdict.loss < SILENT_BELOW:
+        return f" (no word: under {SILENT_BELOW})"
+    return " (no word: within twice its error)"
+
+
 def costliest_lines(costly: Iterable[_Judged], *, better: str, none: str) -> list[str]:
     """A summary's lines on its costliest decisions: ``Costliest decisions:``, then
-    ``  where: X lost 2.4 ± 0.5; {better} Y`` each; ``none`` when there are none."""
+    ``  where: X lost 2.4 ± 0.5 (bad); {better} Y`` each (:func:`said`); ``none`` when there
+    are none."""
     lines = [
-        f"  {v.where}: {v.played} lost {v.loss:.1f}{noise(v.error)}; {better} {v.best}"
+        f"  {v.where}: {v.played} lost {v.loss:.1f}{noise(v.error)}{said(v)}; {better} {v.best}"
         for v in costly
     ]
     return ["Costliest decisions:", *lines] if lines else [none]
@@ -283,5 +297,6 @@ __all__ = [
     "grade_table",
     "message",
     "noise",
+    "said",
     "warning",
 ]

@@ -60,9 +60,28 @@ def test_costliest_keeps_order_of_play_on_ties() -> None:
 def test_costliest_lines() -> None:
     class V:
         where, played, best, loss, error = "turn 2", "A", "B", 2.44, 0.5
+        grade = grading.Grade.BAD
 
     assert grading.costliest_lines([V()], better="better", none="none") == [
         "Costliest decisions:",
-        "  turn 2: A lost 2.4 ± 0.5; better B",
+        "  turn 2: A lost 2.4 ± 0.5 (bad); better B",
     ]
     assert grading.costliest_lines([], better="better", none="none") == ["none"]
+
+
+def test_a_summary_says_why_a_listed_loss_got_no_word() -> None:
+    """Issue 32: the Sun coach's summary said "0 worth a word" beside a move it listed as
+    losing 5.5 ± 7.7; each listed loss the coach kept silent on now says why."""
+
+    class Noisy:
+        where, played, best, loss, error = "turn 3", "A", "B", 5.5, 7.7
+        grade = grading.grade(5.5, 7.7)
+
+    class Small:
+        where, played, best, loss, error = "turn 4", "C", "D", 0.3, 0.1
+        grade = grading.grade(0.3, 0.1)
+
+    lines = grading.costliest_lines([Noisy(), Small()], better="better", none="none")
+    assert lines[1] == "  turn 3: A lost 5.5 ± 7.7 (no word: within twice its error); better B"
+    assert lines[2] == "  turn 4: C lost 0.3 ± 0.1 (no word: under 0.5); better D"
+    assert Noisy.grade is None and Small.grade is None
