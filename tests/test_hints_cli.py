@@ -266,6 +266,15 @@ def test_the_state_template_reads_as_a_valid_state(tmp_path: Path) -> None:
     path.write_text(result.stdout, encoding="utf-8")
     ranked = CliRunner().invoke(app, ["hint", "--state", str(path), "--json", "--samples", "2"])
     assert ranked.exit_code == 0, ranked.output
+    assert ranked.stderr == ""
+    # A mark decision in a state file holds no game to play out: --rollouts says so (issue 32).
+    asked = CliRunner().invoke(app, ["hint", "--state", str(path), "--json", "--rollouts", "4"])
+    assert asked.exit_code == 0, asked.output
+    assert asked.stderr.startswith("warning: --rollouts 4 is not used for a mark decision")
+    assert asked.stderr.count("\n") == 1
+    assert json.loads(asked.stdout) == json.loads(
+        CliRunner().invoke(app, ["hint", "--state", str(path), "--json"]).stdout
+    )
     # Its commented replacement example is a state of its own: card 12 was just completed.
     lines = result.stdout.splitlines()
     start = next(i for i, line in enumerate(lines) if "- number: 12" in line)

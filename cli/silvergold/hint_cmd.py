@@ -423,10 +423,16 @@ def _rank(
 def _state_advice(view: StateView, *, rollouts: int, seed: int, as_json: bool, plain: bool) -> None:
     """The expert's advice on the decision a state file describes."""
     from ...puzzles.silvergold.realgame.advice import advise, advise_marks
-    from ..output import stderr_console
+    from ..output import stderr_console, warn
     from .views import render_advice
 
     if view.situation is not None:
+        if rollouts:
+            warn(
+                f"--rollouts {rollouts} is not used for a mark decision in a state file: it "
+                "shows your sheet, not a game to play out; the ranking is the expert's "
+                "calibrated valuation"
+            )
         advice = advise_marks(view.situation)
         situation = view.situation
         heading = (

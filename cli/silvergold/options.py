@@ -28,6 +28,7 @@ RolloutsOption = Annotated[
         min=0,
         max=1000,
         help="A second opinion: measure every loss by this many paired games played out "
-        "against the expert's choice (slow; 0: the expert's calibrated valuation only).",
+        "against the expert's choice (slow; 0: the expert's calibrated valuation only; not "
+        "for a mark decision in a state file, which holds no game to play out).",
     ),
 ]
