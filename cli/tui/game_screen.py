@@ -246,6 +246,9 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
             Text(f"{self.NAME}: {self.game_words()}.{coached} ? shows the keys."),
             *(Text(note, style="italic") for note in table.notes),
         ]
+        self._pending_told: list[list[tuple[int, str]]] = []
+        """The messages of each pending move (their places and texts), oldest first: made
+        plain when the turn's moves are final, marked when one is taken back."""
 
     # --- the game's hooks -----------------------------------------------------------------
 
@@ -356,12 +359,28 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
         self.query_one("#status", Static).update(Text(text, style="bold red"))
 
     def _tell(self, lines: Sequence[TableLine]) -> None:
+        told: list[tuple[int, str]] = []
         for line in lines:
             if not line.text:  # a silent verdict of the coach
                 continue
             style = {"pending": "italic", "coach": "italic", "over": "bold"}.get(line.kind, "")
+            if line.kind == "pending":
+                told.append((len(self.messages), line.text))
             prefix = "  (pending) " if line.kind == "pending" else "  "
             self.say(Text(prefix + line.text, style=style))
+        if told:
+            self._pending_told.append(told)
+        if not self.table.pending:  # the turn's moves are final: no "(pending)" stays
+            for told_lines in self._pending_told:
+                for index, text in told_lines:
+                    self.messages[index] = Text("  " + text)
+            self._pending_told = []
+
+    def took_back(self) -> None:
+        """The last pending move was taken back: its messages say so (a game's undo)."""
+        if self._pending_told:
+            for index, text in self._pending_told.pop():
+                self.messages[index] = Text("  (taken back) " + text, style="dim italic")
 
     # --- after every change --------------------------------------------------------------
 

@@ -310,6 +310,7 @@ def test_enter_takes_with_the_chosen_tile_then_sell_is_asked_and_u_takes_it_back
         assert table.state == start
         assert screen.cursor == space
         assert "Took back: take" in shown(app)
+        assert "(taken back) You took" in shown(app) and "(pending)" not in shown(app)
         await pilot.press("enter")  # the same take again; this time u on the question
         await settle(pilot)
         assert isinstance(app.screen, Question) and table.pending == (Take(space, kind),)
@@ -317,6 +318,33 @@ def test_enter_takes_with_the_chosen_tile_then_sell_is_asked_and_u_takes_it_back
         await settle(pilot)
         assert not isinstance(app.screen, Question)
         assert table.pending == () and table.state == start
+
+    run(app, steps)
+
+
+def test_a_turns_moves_lose_their_pending_mark_when_the_turn_is_over(
+    components: Components,
+) -> None:
+    """Issue 32: "(pending)" stayed in the messages after the turn had ended."""
+    table = EngineTable(components, 4, ["greedy"])
+    app = make_app(table)
+    player = GreedyPlayer()
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, CheopsGameScreen)
+        told_pending = False
+        for _ in range(20):  # your first turn, to the start of the next one
+            await make_move(pilot, screen, player.decide(table.state, HUMAN))
+            told_pending = told_pending or any(
+                "(pending)" in str(getattr(line, "plain", line)) for line in screen.messages
+            )
+            if table.state.over or table.waiting is Phase.START:
+                break
+        assert told_pending
+        texts = [str(getattr(line, "plain", line)) for line in screen.messages]
+        assert not [text for text in texts if "(pending)" in text]
+        assert any(text.startswith("  You took") for text in texts)
 
     run(app, steps)
 
@@ -334,6 +362,33 @@ def _misfit(components: Components) -> tuple[EngineTable, Space, int]:
                         return EngineTable.at(state, ["greedy"]), space, index
         state = apply(state, greedy.decide(state, state.turn))
     raise AssertionError("no misfit found")
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_every_turn_starts_with_the_cursor_where_enter_plays(
+    components: Components, seed: int
+) -> None:
+    """Issue 32: the cursor started every turn on the first open space, where often no tile
+    of the hand fits; it starts where Enter plays a legal take, turn after turn."""
+    table = EngineTable(components, seed, ["greedy"])
+    app = make_app(table)
+    player = GreedyPlayer()
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, CheopsGameScreen)
+        for _ in range(3):  # three turns of yours
+            assert table.waiting is Phase.START
+            move = screen.enter_move()
+            assert move is not None and table.why_illegal(move) is None, (screen.cursor, move)
+            for _ in range(20):  # your turn, to the start of the next one
+                await make_move(pilot, screen, player.decide(table.state, HUMAN))
+                if table.state.over or table.waiting is Phase.START:
+                    break
+            if table.state.over or not any(isinstance(m, Take) for m in table.options()):
+                return
+
+    run(app, steps)
 
 
 def test_a_tile_that_does_not_fit_is_marked_and_refused_with_the_engines_reason(

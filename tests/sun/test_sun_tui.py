@@ -185,6 +185,7 @@ def test_enter_places_a_card_pending_and_u_takes_it_back(deck: Deck) -> None:
         assert screen.chosen == hand[0] and screen.cursor == slot  # ready to place again
         shown = "\n".join(screen_lines(app))
         assert "{" + face + "}" not in shown and "Took back" in shown
+        assert "(taken back)" in shown and "(pending)" not in shown
 
     run(app, steps)
 
@@ -222,6 +223,8 @@ def test_a_second_enter_ends_the_turn_and_the_bots_play(deck: Deck) -> None:
         assert table.pending == ()
         assert table.waiting is Phase.CHOOSE  # the bot played, your turn again
         assert screen.recent == bots_since_you(table.state)  # its cards since your move
+        texts = [str(getattr(line, "plain", line)) for line in screen.messages]
+        assert not [text for text in texts if "(pending)" in text]  # final now (issue 32)
 
     run(app, steps)
 

@@ -530,6 +530,7 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
         except SilverpyrError as error:
             self._refuse(f"Not taken back: {error}")
             return
+        self.took_back()
         self.mode = "take"
         self.marked = None
         self.chosen = None

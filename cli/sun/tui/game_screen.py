@@ -381,6 +381,7 @@ class SunGameScreen(TableGameScreen[GameTable]):
         if not self.table.pending:
             return
         taken = self.table.undo()
+        self.took_back()
         self.chosen = taken.card
         self.cursor = taken.slot
         face = card_face(self.table.deck, taken.card)
