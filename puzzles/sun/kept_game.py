@@ -179,10 +179,31 @@ def describe_event(state: SunState, event: Event, bots: Sequence[str]) -> str:
     raise TypeError(f"not an event: {event!r}")  # pragma: no cover - every event is above
 
 
-def describe_outcome(result: Outcome, bots: Sequence[str]) -> str:
-    """``You win with 34 points (Player 2 (greedy) 29).`` and the like."""
-    ended = "the top is placed" if result.reason == "top" else "every player passed in a row"
+def describe_outcome(result: Outcome, bots: Sequence[str], top_by: int | None = None) -> str:
+    """``The game is over (You placed the top). You win. Scores: ...`` and the like
+    (``top_by``: the seat that placed the top, when known)."""
+    if result.reason != "top":
+        ended = "every player passed in a row"
+    elif top_by is None:
+        ended = "the top is placed"
+    else:
+        ended = f"{seat_name(top_by, bots)} placed the top"
     return kept_table.game_over_line(ended, result.winners, result.scores, bots, "Scores")
+
+
+def top_placer(state: SunState) -> int | None:
+    """The seat that placed the top of the pyramid (``None``: nobody yet)."""
+    top = state.pyramid.top
+    for event in reversed(state.events):
+        if isinstance(event, Scored) and event.kind == "card" and event.slot == top:
+            return event.seat
+    return None
+
+
+def first_player_note(state: SunState, bots: Sequence[str]) -> str:
+    """Who starts (Rule 5: the first player is drawn at random), for the opening lines."""
+    who = seat_name(state.first, bots)
+    return f"{who} start{'' if state.first == HUMAN else 's'}: the first player is drawn at random."
 
 
 def table_text(size: str, bots: Sequence[str]) -> str:
@@ -256,6 +277,7 @@ class KeptGame(
             record=started,
             store=store,
         )
+        self.notes.append(first_player_note(state, names))
 
     # --- starting --------------------------------------------------------------------------
 
@@ -338,7 +360,7 @@ class KeptGame(
         return describe_event(state, event, self.bots)
 
     def _describe_outcome(self, result: Outcome) -> str:
-        return describe_outcome(result, self.bots)
+        return describe_outcome(result, self.bots, top_placer(self.state))
 
     def _describe_saved(self, saved: SavedGame) -> str:
         return describe(saved)

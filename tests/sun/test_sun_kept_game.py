@@ -24,8 +24,10 @@ from silverpyr.puzzles.sun.kept_game import (
     Happened,
     KeptGame,
     UnfinishedGameError,
+    describe_outcome,
     parse_table_text,
     table_text,
+    top_placer,
 )
 from silverpyr.solver.errors import SilverpyrError
 from silverpyr.solver.sun.bots import GreedyPlayer
@@ -38,6 +40,9 @@ from silverpyr.solver.sun.game import (
     Place,
     SunState,
     TakePoints,
+    apply,
+    new_game,
+    outcome,
 )
 
 DECK = load_deck()
@@ -158,6 +163,31 @@ def test_the_end_is_told_once_with_the_winner() -> None:
     result = kept.outcome()
     assert result is not None and told[0].outcome == result
     assert "The game is over" in told[0].text
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_opening_says_who_starts_and_the_end_who_placed_the_top(seed: int) -> None:
+    """Issue 32: the Sun never said who starts (Rule 5: drawn at random) or who placed the
+    top. Here the seat that placed it is whoever moved last, played through the engine."""
+    kept = KeptGame(DECK, seed, "short", ["greedy", "greedy"])
+    first = kept.state.first
+    starts = "You start" if first == 0 else f"Player {first + 1} (greedy) starts"
+    assert f"{starts}: the first player is drawn at random." in kept.notes
+    player = GreedyPlayer()
+    state = new_game(DECK, 3, "short", seed)
+    mover = state.turn
+    while not state.over:
+        mover = state.turn
+        state = apply(state, player.decide(state, mover))
+    result = outcome(state)
+    assert result is not None
+    line = describe_outcome(result, ("greedy", "greedy"), top_placer(state))
+    if result.reason == "top":
+        who = "You" if mover == 0 else f"Player {mover + 1} (greedy)"
+        assert top_placer(state) == mover
+        assert line.startswith(f"The game is over ({who} placed the top). ")
+    else:
+        assert line.startswith("The game is over (every player passed in a row). ")
 
 
 def test_the_size_and_bots_survive_the_saved_row() -> None:
