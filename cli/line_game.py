@@ -101,6 +101,10 @@ CoachOption = Annotated[
 RestartGameOption = Annotated[
     bool, typer.Option("--restart", help="Drop the unfinished game and start a new one.")
 ]
+NoRecordGameOption = Annotated[
+    bool,
+    typer.Option("--no-record", help="Do not save the game in your results, nor resume one."),
+]
 
 
 def rollouts_option(default: int) -> Any:
@@ -168,11 +172,15 @@ def script_answers(moves: str | None, moves_file: Path | None) -> Iterator[str] 
 
 
 @contextmanager
-def results(game: str) -> Iterator[Store | None]:
+def results(game: str, *, record: bool = True) -> Iterator[Store | None]:
     """The results store the game is saved in; one that cannot be used is a warning, and
-    the game is played without saving (every game's ``game``, Silver & Gold's too)."""
+    the game is played without saving (every game's ``game``, Silver & Gold's too). None
+    without ``record`` (``--no-record``): nothing is saved, nothing resumed."""
     from ..puzzles.store import Store, StoreError
 
+    if not record:
+        yield None
+        return
     try:
         store = Store.open_default(game=game)
     except StoreError as error:
@@ -535,6 +543,7 @@ def play_kept_game(
     title: Callable[[KeptT], str],
     full_screen: Callable[[], Callable[[KeptT], object] | None],
     outcome_json: Callable[[KeptT, bool], None],
+    no_record: bool = False,
 ) -> None:
     """The ``game`` command once its options are checked: the script of ``--moves`` (comment
     lines left out, one rule for every game), the kept game opened under a spinner in
@@ -545,10 +554,11 @@ def play_kept_game(
     Leaving (``q``) prints the coach's summary and what is saved (exit 0); a script that stops
     on a table with answers says how to resume it. Under ``--json`` the game's lines go to
     stderr and ``outcome_json`` prints the outcome at the end, or on leaving (its flag: left).
+    ``no_record``: no results store (nothing saved, nothing resumed).
     """
     script = script_answers(moves, moves_file)
     console = stderr_console() if as_json else stdout_console(plain=plain)
-    with results(game) as store:
+    with results(game, record=not no_record) as store:
         with console.status("Opening the game...", spinner="dots"):
             kept = open_kept(store)
         with kept:
@@ -583,6 +593,7 @@ __all__ = [
     "GameSeedOption",
     "LineKept",
     "LineScreen",
+    "NoRecordGameOption",
     "OpponentsOption",
     "PlayersOption",
     "Quit",

@@ -346,3 +346,26 @@ def test_each_command_takes_the_sizes_its_game_seats() -> None:
         assert (players.type.min, players.type.max) == (kept.SEATS[0], kept.SEATS[-1])  # type: ignore[attr-defined]
     for kept in (sun_kept, cheops_kept):
         assert kept.SEATS[-1] - 1 == line_game.MAX_BOTS
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_no_record_neither_saves_nor_resumes_in_every_game(home: Path, name: str) -> None:
+    """``--no-record`` in every game's ``game`` (issue 32's one vocabulary; the README's
+    tours use it so that they leave nothing behind): the unfinished game saved before is
+    neither resumed nor touched, and the game played is not saved."""
+    game = GAMES[name]
+    players = game.seats[0] + 1
+    played = game.play(SEED, players)
+    assert _leave(game, played, players).exit_code == 0
+    row = _rows(home)
+    assert len(row) == 1
+    fresh = game.play(7, players)
+    script = ";".join([*fresh.answers[: fresh.cuts[0]], game.leave])
+    other = _cli(
+        *game.command, "--no-record", "--seed", "7", "--players", str(players), "--moves", script
+    )
+    assert other.exit_code == 0, other.output
+    assert "Resuming" not in other.output
+    assert _rows(home) == row
+    again = _cli(*game.command, "--moves", game.leave)
+    assert "Resuming the unfinished game" in " ".join(again.output.split())

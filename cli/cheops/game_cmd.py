@@ -55,6 +55,7 @@ from ..line_game import (
     CoachOption,
     GameSeedOption,
     LineScreen,
+    NoRecordGameOption,
     OpponentsOption,
     PlayersOption,
     RestartGameOption,
@@ -120,6 +121,7 @@ def game(
     rollouts: Annotated[int | None, rollouts_option(8)] = None,
     record: Annotated[Path | None, record_option("turn")] = None,
     restart: RestartGameOption = False,
+    no_record: NoRecordGameOption = False,
     moves: MovesOption = None,
     moves_file: MovesFileOption = None,
     line: LineOption = False,
@@ -168,6 +170,7 @@ def game(
         title=lambda kept: f"Cheops, seed {kept.seed}: replay it with --seed {kept.seed}",
         full_screen=full_screen,
         outcome_json=lambda kept, left: _print_json(kept, record, left=left),
+        no_record=no_record,
     )
 
 

@@ -50,7 +50,7 @@ game can be played again.
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -61,7 +61,7 @@ from ...puzzles.silvergold.realgame.ranking_defaults import DEFAULT_ROLLOUTS
 from ...puzzles.silvergold.realgame.registry import REGISTRY
 from ...solver.reader import parse_whole, parse_wholes
 from ...solver.silvergold.sheet import GEM_CAP, SKULL_CAP
-from ..line_game import BotsError, results, seat_name
+from ..line_game import BotsError, NoRecordGameOption, results, seat_name
 from ..options import (
     MovesFileOption,
     MovesOption,
@@ -151,10 +151,7 @@ def game(
             metavar="FILE",
         ),
     ] = None,
-    no_record: Annotated[
-        bool,
-        typer.Option("--no-record", help="Do not save the game in your results, nor resume one."),
-    ] = False,
+    no_record: NoRecordGameOption = False,
     restart: Annotated[
         bool,
         typer.Option("--restart", help="Drop the unfinished game and start a new one."),
@@ -238,7 +235,7 @@ def _results(no_record: bool) -> AbstractContextManager[Store | None]:
     used is a warning, and the game is played without saving."""
     from ...puzzles.store import FIRST_GAME
 
-    return nullcontext() if no_record else results(FIRST_GAME)
+    return results(FIRST_GAME, record=not no_record)
 
 
 def _run(console: Console, answers: Answers, kept: KeptGame, *, plain: bool) -> None:

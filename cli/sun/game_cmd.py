@@ -44,6 +44,7 @@ from ..line_game import (
     CoachOption,
     GameSeedOption,
     LineScreen,
+    NoRecordGameOption,
     OpponentsOption,
     PlayersOption,
     RestartGameOption,
@@ -102,6 +103,7 @@ def game(
     rollouts: Annotated[int | None, rollouts_option(12)] = None,
     record: Annotated[Path | None, record_option("decision")] = None,
     restart: RestartGameOption = False,
+    no_record: NoRecordGameOption = False,
     moves: MovesOption = None,
     moves_file: MovesFileOption = None,
     line: LineOption = False,
@@ -155,6 +157,7 @@ def game(
         ),
         full_screen=_full_screen,
         outcome_json=lambda kept, left: _print_json(kept, record, left=left),
+        no_record=no_record,
     )
 
 

@@ -375,7 +375,13 @@ class KeptGame(
             )
 
         return start_kept(
-            store, KEEPING, restart=restart, describe=describe, resume=resume, new=new
+            store,
+            KEEPING,
+            restart=restart,
+            describe=describe,
+            resume=resume,
+            new=new,
+            unsaved="--no-record",
         )
 
     # --- Cheops's rules and texts ------------------------------------------------------------

@@ -344,7 +344,13 @@ class KeptGame(
             )
 
         return start_kept(
-            store, KEEPING, restart=restart, describe=describe, resume=resume, new=new
+            store,
+            KEEPING,
+            restart=restart,
+            describe=describe,
+            resume=resume,
+            new=new,
+            unsaved="--no-record",
         )
 
     # --- the Sun's rules and texts -----------------------------------------------------------
