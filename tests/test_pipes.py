@@ -114,7 +114,7 @@ RUNS = {
     "stats": ["stats"],
     "hint --puzzle": ["hint", "--puzzle", "1"],
     "hint --state-template": ["hint", "--state-template"],
-    "hint --state": ["hint", "--state", "{files}/state.yaml", "--rollouts", "1"],
+    "hint --state": ["hint", "--state", "{files}/state.yaml"],
     "hint --game": ["hint", "--game", "{files}/game.json", "--rollouts", "1"],
     "game": ["game", "--seed", "1", "--moves", "-"],
     "arena": ["arena", "--games", "1", "--workers", "0"],
