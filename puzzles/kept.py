@@ -152,11 +152,12 @@ def start_kept(
     describe: Callable[[SavedGame], str],
     resume: Callable[[SavedGame], K | str],
     new: Callable[[], K],
-    unsaved: str | None = None,
+    unsaved: str | None = "--no-record",
 ) -> K:
     """The unfinished game resumed, or a new one (the module's ruling), holding the saved
     game's lease (let go if opening fails); ``keeping`` is the game's declaration, and
-    ``unsaved`` the game command's option that plays without saving, if it has one.
+    ``unsaved`` the game command's option that plays without saving (every game's
+    ``game`` has ``--no-record``), which the lock's error advises.
 
     ``restart`` drops
     the saved game with a note, damaged or not; ``resume`` is the saved game replayed, or why

@@ -375,13 +375,7 @@ class KeptGame(
             )
 
         return start_kept(
-            store,
-            KEEPING,
-            restart=restart,
-            describe=describe,
-            resume=resume,
-            new=new,
-            unsaved="--no-record",
+            store, KEEPING, restart=restart, describe=describe, resume=resume, new=new
         )
 
     # --- Cheops's rules and texts ------------------------------------------------------------

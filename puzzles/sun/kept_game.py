@@ -344,13 +344,7 @@ class KeptGame(
             )
 
         return start_kept(
-            store,
-            KEEPING,
-            restart=restart,
-            describe=describe,
-            resume=resume,
-            new=new,
-            unsaved="--no-record",
+            store, KEEPING, restart=restart, describe=describe, resume=resume, new=new
         )
 
     # --- the Sun's rules and texts -----------------------------------------------------------

@@ -270,13 +270,7 @@ class KeptGame(HoldsLease):
             return kept if problem is None else problem
 
         return start_kept(
-            store,
-            KEEPING,
-            restart=restart,
-            describe=describe,
-            resume=resume,
-            new=new,
-            unsaved="--no-record",
+            store, KEEPING, restart=restart, describe=describe, resume=resume, new=new
         )
 
     def _replay(self, saved: SavedGame) -> str | None:
