@@ -288,6 +288,14 @@ def warn_unused(unused: list[str], what: str) -> None:
         )
 
 
+QUIT_QUESTION = (
+    "Give up? The attempt ends and its score counts. y gives up, s saves it and leaves (the "
+    "next play resumes; nothing is saved under --no-record), anything else plays on:"
+)
+"""``q``'s question, the same in every game's trainer (Silver & Gold's ``q``): in a script
+``q`` is followed by its answer (``q; y``, ``q; s``); ``q!`` gives up without asking."""
+
+
 def run_answers(
     session: LoopSession,
     answers: Iterable[str],
@@ -306,7 +314,8 @@ def run_answers(
     game's ``play`` (it logs and says its lines). A session's ``error`` is a line for
     a person; a script stops on it, its moves saved first (``save``, when there is a store)."""
     unused: list[str] = []
-    for answer in answers:
+    stream = iter(answers)
+    for answer in stream:
         if session.finished:
             unused.append(answer)
             if scripted:
@@ -319,8 +328,8 @@ def run_answers(
                 say(
                     console,
                     f"answers: {moves}undo (u) takes back your last move; hint, then hint 2 "
-                    "and hint 3, tell more each; give up ends the attempt; q saves it and "
-                    "leaves",
+                    "and hint 3, tell more each; give up (or q!) ends the attempt; q asks: "
+                    "y gives up, s saves it and leaves",
                 )
             elif word in ("undo", "u"):
                 taken = session.undo()
@@ -330,12 +339,30 @@ def run_answers(
                 got, hint = session.hint(hint_level(word, error))
                 log.append({"hint": got, "text": hint})
                 say(console, f"hint ({('aim', 'area', 'move')[got - 1]}): {hint}")
-            elif word in ("give up", "giveup"):
+            elif word in ("give up", "giveup", "q!"):
                 session.give_up()
                 log.append({"gave_up": True})
-            elif word in ("q", "quit", "save"):
+            elif word == "save":
                 log.append({"left": True})
                 break
+            elif word in ("q", "quit"):
+                say(console, QUIT_QUESTION)
+                reply = next(stream, None)
+                if reply is None:  # the script or the input ran out on the question
+                    if scripted:
+                        log.append(RAN_OUT)
+                    else:
+                        log.append({"left": True})
+                    break
+                choice = reply.strip().lower()
+                if choice in ("y", "yes"):
+                    session.give_up()
+                    log.append({"gave_up": True})
+                elif choice in ("s", "save"):
+                    log.append({"left": True})
+                    break
+                else:
+                    say(console, "Playing on.")
             else:
                 play(answer)
         except error as problem:

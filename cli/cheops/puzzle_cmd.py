@@ -505,4 +505,4 @@ def _print_position(console: Console, loaded: CheopsPuzzle, session: CheopsSessi
     }
     say(console, questions[loaded.kind])
     say(console, _prompt(session))
-    say(console, "also: hint, hint 1-3, undo, give up, q (save and leave)")
+    say(console, "also: hint, hint 1-3, undo, give up, q (asks: y gives up, s saves and leaves)")

@@ -396,5 +396,5 @@ def _print_position(console: Console, loaded: SunPuzzle, sitting: Sitting) -> No
     say(
         console,
         "moves: S4-sun@2c, symbol points, symbol standard|edge, end, draw standard|edge; "
-        "also hint, hint 1-3, undo, give up, q (save and leave)",
+        "also hint, hint 1-3, undo, give up, q (asks: y gives up, s saves and leaves)",
     )

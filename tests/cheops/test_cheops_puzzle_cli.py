@@ -128,7 +128,7 @@ def test_moves_that_run_out_are_saved_and_resumed(home: Path) -> None:
     ("flags", "script", "code", "said"),
     [
         (["--no-record"], "{first}", 2, "error: the moves ran out: the puzzle is not over; "),
-        (["--no-record"], "{first}; q", 0, "the puzzle is not over; nothing is saved (--no-r"),
+        (["--no-record"], "{first}; q; s", 0, "the puzzle is not over; nothing is saved (--no-r"),
         ([], "hint", 2, "the puzzle is not over; no move was made, so nothing is saved"),
     ],
 )
@@ -139,12 +139,12 @@ def test_an_unfinished_attempt_claims_no_save_that_did_not_happen(
     got, out, err = _run("puzzle", "--id", WIN, *flags, "--moves", script, "--plain")
     assert got == code and said in out + err and "attempt is saved" not in out + err
     assert "nothing is saved" in out + err
-    code, out, _ = _run("puzzle", "--id", WIN, "--moves", "q")
+    code, out, _ = _run("puzzle", "--id", WIN, "--moves", "q; s")
     assert code == 0 and "Resuming" not in out  # nothing was saved to resume
 
 
 def test_a_wrong_move_gets_feedback_and_hints_are_graded(home: Path) -> None:
-    code, out, err = _run("puzzle", "--id", WIN, "--moves", "hint; hint; hint; q")
+    code, out, err = _run("puzzle", "--id", WIN, "--moves", "hint; hint; hint; q; s")
     assert code == 0, err
     assert "hint (aim):" in out and "hint (area):" in out and "hint (move):" in out
     code, out, err = _run("puzzle", "--id", "sell-or-store-0", "--moves", "hint 1; sell", "--json")
