@@ -28,14 +28,16 @@ def _run(game: str, script: str, *flags: str) -> tuple[int, dict[str, object], s
 def test_q_then_y_gives_up_and_the_attempt_is_scored(home: Path, game: str) -> None:
     code, data, err = _run(game, "q; y")
     assert code == 0, err
-    assert data["finished"] is True and {"gave_up": True} in data["log"]  # type: ignore[operator]
+    assert data["finished"] is True and data["gave_up"] is True
+    assert {"gave_up": True} in data["log"]  # type: ignore[operator]
 
 
 @pytest.mark.parametrize("game", sorted(PUZZLES))
 def test_q_bang_gives_up_without_asking(home: Path, game: str) -> None:
     code, data, err = _run(game, "q!")
     assert code == 0, err
-    assert data["finished"] is True and {"gave_up": True} in data["log"]  # type: ignore[operator]
+    assert data["finished"] is True and data["gave_up"] is True
+    assert {"gave_up": True} in data["log"]  # type: ignore[operator]
 
 
 @pytest.mark.parametrize("game", sorted(PUZZLES))
@@ -52,3 +54,12 @@ def test_a_script_that_stops_on_the_question_ran_out(home: Path, game: str) -> N
     assert result.exit_code == 2
     assert result.stderr.startswith("error: the moves ran out")
     assert QUIT_QUESTION in result.stdout
+
+
+@pytest.mark.parametrize("game", sorted(PUZZLES))
+def test_a_finished_attempt_says_gave_up_hints_and_moves_in_its_json(home: Path, game: str) -> None:
+    """Part of issue 32's one result shape: ``gave_up``, ``hints_used`` and ``moves`` as
+    *Silver & Gold*'s say them."""
+    code, data, err = _run(game, "hint; give up")
+    assert code == 0, err
+    assert (data["gave_up"], data["hints_used"], data["moves"]) == (True, 1, [])

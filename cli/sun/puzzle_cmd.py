@@ -306,6 +306,9 @@ def _finish(
             "par": str(result.par),
             "par_points": round(float(result.par), 1),
             "at_par": result.at_par,
+            "gave_up": result.gave_up,
+            "hints_used": result.hints_used,
+            "moves": list(result.moves),
             "practice": sitting.practice,
             "share": share_text(loaded, shown),
         }
