@@ -15,6 +15,7 @@ means the page is drawn as always, and nothing is said about it.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -162,18 +163,16 @@ def _kept_page(key: str) -> str | None:
 
 
 def _keep_page(key: str, page: str) -> None:
-    """Write the page atomically; forget the oldest pages beyond :data:`_KEPT_PAGES`."""
-    try:
-        folder = _pages()
-        folder.mkdir(parents=True, exist_ok=True)
-        part = folder / f"{key}.{os.getpid()}.part"
-        part.write_text(page, encoding="utf-8")
-        os.replace(part, folder / f"{key}.txt")
+    """Keep the page; forget the oldest pages beyond :data:`_KEPT_PAGES`."""
+    from ..solver.places import keep_cached
+
+    folder = _pages()
+    if not keep_cached(folder / f"{key}.txt", page):
+        return
+    with contextlib.suppress(OSError):
         kept = sorted(folder.glob("*.txt"), key=lambda path: path.stat().st_mtime_ns)
         for old in kept[:-_KEPT_PAGES]:
             old.unlink(missing_ok=True)
-    except OSError:
-        pass
 
 
 class _Copy:

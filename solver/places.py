@@ -31,3 +31,24 @@ def cache_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("silverpyr", appauthor=False))
+
+
+def keep_cached(path: Path, text: str) -> bool:
+    """Write ``text`` to ``path`` in the cache folder atomically (a temporary file beside it,
+    then a rename, so a reader never sees half a file), best effort: whether it was written.
+    A cache is an optimisation, so a folder that cannot be written is no error."""
+    import tempfile
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError:
+        return False
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except OSError:
+        Path(temporary).unlink(missing_ok=True)
+        return False
+    return True

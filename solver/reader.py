@@ -657,7 +657,7 @@ def _bundled_data(text: str, source: str) -> Any:
     written, takes the parser's way; anything JSON would not give back equal is not kept."""
     import hashlib
 
-    from .places import cache_dir
+    from .places import cache_dir, keep_cached
 
     try:
         kept = cache_dir() / "data" / f"{hashlib.sha256(text.encode()).hexdigest()}.json"
@@ -666,11 +666,8 @@ def _bundled_data(text: str, source: str) -> Any:
     with contextlib.suppress(OSError, UnicodeError, ValueError):
         return json.loads(kept.read_text(encoding="utf-8"))
     data = load_data(text, source)
-    with contextlib.suppress(OSError, TypeError, ValueError):
+    with contextlib.suppress(TypeError, ValueError):
         as_json = json.dumps(data)
         if json.loads(as_json) == data:
-            kept.parent.mkdir(parents=True, exist_ok=True)
-            part = kept.with_suffix(f".{os.getpid()}.part")
-            part.write_text(as_json, encoding="utf-8")
-            os.replace(part, kept)
+            keep_cached(kept, as_json)
     return data
