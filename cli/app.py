@@ -36,7 +36,7 @@ from . import quick_help
 from .commands import ROOT, LazyGroup
 from .context import AppContext
 from .output import one_line, warn
-from .streams import degrade_streams
+from .streams import degrade_streams, leave_quietly
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -138,16 +138,6 @@ def _reader_gone(error: BaseException) -> bool:
         return False
 
 
-def _leave_quietly() -> None:
-    """The reader of stdout went away: what is left to print goes nowhere, and the exit
-    code is 0, as for any Unix filter whose reader had what it wanted."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(devnull, sys.__stdout__.fileno() if sys.__stdout__ else 1)
-    finally:
-        os.close(devnull)
-
-
 def _flush_stdout() -> None:
     """Flush stdout at the end; a reader gone by then is no error either."""
     try:
@@ -155,7 +145,7 @@ def _flush_stdout() -> None:
     except OSError as error:
         if not _reader_gone(error):
             raise
-        _leave_quietly()
+        leave_quietly()
 
 
 class _ErrorMappingGroup(LazyGroup):
@@ -202,7 +192,7 @@ class _ErrorMappingGroup(LazyGroup):
         except OSError as error:
             if not _reader_gone(error):
                 raise
-            _leave_quietly()
+            leave_quietly()
             raise typer.Exit(0) from None
 
     def invoke(self, ctx: Any) -> Any:  # a click Context; typer >= 0.27 vendors click
@@ -214,7 +204,7 @@ class _ErrorMappingGroup(LazyGroup):
         except OSError as error:
             if not _reader_gone(error):
                 self._fail(ctx, error)
-            _leave_quietly()
+            leave_quietly()
             raise typer.Exit(0) from None
         except SilverpyrError as error:
             self._fail(ctx, error)

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .streams import degrade_streams
+from .streams import degrade_streams, leave_quietly
 
 HELP_FLAGS = ("--help", "-h")
 _NAME = re.compile(r"[a-z][a-z0-9-]*")
@@ -197,9 +197,7 @@ def _print_page(page: str) -> None:
         sys.stdout.write(page)
         sys.stdout.flush()
     except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
+        leave_quietly()
     sys.exit(0)
 
 

@@ -1,7 +1,9 @@
-"""The standard streams on a terminal that cannot show Unicode: look-alikes, never a crash."""
+"""The standard streams: ASCII look-alikes on a terminal that cannot show Unicode, and a
+quiet end when stdout's reader goes away; never a crash."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 _ASCII_LOOKALIKES = {
@@ -62,3 +64,13 @@ def degrade_streams() -> None:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None and not encoding.startswith("utf"):
             reconfigure(errors=errors)
+
+
+def leave_quietly() -> None:
+    """The reader of stdout went away: what is left to print goes nowhere, and the exit
+    code is 0, as for any Unix filter whose reader had what it wanted."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.__stdout__.fileno() if sys.__stdout__ else 1)
+    finally:
+        os.close(devnull)
