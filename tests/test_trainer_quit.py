@@ -25,16 +25,11 @@ def _run(game: str, script: str, *flags: str) -> tuple[int, dict[str, object], s
 
 
 @pytest.mark.parametrize("game", sorted(PUZZLES))
-def test_q_then_y_gives_up_and_the_attempt_is_scored(home: Path, game: str) -> None:
-    code, data, err = _run(game, "q; y")
-    assert code == 0, err
-    assert data["finished"] is True and data["gave_up"] is True
-    assert {"gave_up": True} in data["log"]  # type: ignore[operator]
-
-
-@pytest.mark.parametrize("game", sorted(PUZZLES))
-def test_q_bang_gives_up_without_asking(home: Path, game: str) -> None:
-    code, data, err = _run(game, "q!")
+@pytest.mark.parametrize("script", ["q; y", "q!"], ids=["q then y", "q! without asking"])
+def test_q_then_y_or_q_bang_gives_up_and_the_attempt_is_scored(
+    home: Path, game: str, script: str
+) -> None:
+    code, data, err = _run(game, script)
     assert code == 0, err
     assert data["finished"] is True and data["gave_up"] is True
     assert {"gave_up": True} in data["log"]  # type: ignore[operator]
