@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from ..solver.errors import SilverpyrError
+from ..solver.places import write_atomically
 from ..solver.reader import Field, Problems, ReadError, read_data_file, special_kind
 from ..solver.rng import seed_problem
 
@@ -65,18 +65,10 @@ def save_text(path: Path, text: str, *, what: str = "the game record") -> None:
     """Write ``text`` to ``path`` atomically, ``path`` checked again first
     (:func:`record_target`; ``what`` names what is saved in its errors)."""
     path = record_target(path, what=what)
-    folder = path.parent if str(path.parent) else Path(".")
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+        write_atomically(path, text)
     except OSError as error:  # name the record, not the temporary file beside it
         raise OSError(error.errno, f"cannot write {what}: {error.strerror}", str(path)) from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def load_json_record(

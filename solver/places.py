@@ -33,22 +33,27 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("silverpyr", appauthor=False))
 
 
-def keep_cached(path: Path, text: str) -> bool:
-    """Write ``text`` to ``path`` in the cache folder atomically (a temporary file beside it,
-    then a rename, so a reader never sees half a file), best effort: whether it was written.
-    A cache is an optimisation, so a folder that cannot be written is no error."""
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file beside it and a rename, so a
+    reader never sees half a file; the temporary file is removed when anything fails."""
     import tempfile
 
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    except OSError:
-        return False
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
         os.replace(temporary, path)
-    except OSError:
+    except BaseException:
         Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def keep_cached(path: Path, text: str) -> bool:
+    """:func:`write_atomically` into the cache folder, best effort: whether it was written.
+    A cache is an optimisation, so a folder that cannot be written is no error."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, text)
+    except OSError:
         return False
     return True
