@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -41,6 +43,16 @@ _bytecode_cache()
 # The shared checks that several test files call: pytest rewrites their asserts too, so a
 # failure there shows its values as it does in a test module.
 pytest.register_assert_rewrite("arena_checks", "tui_pilot")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _no_processes_left() -> Iterator[None]:
+    """A module leaves no child process running: a Dask cluster kept alive past its module
+    (its worker processes, its scheduler's thread) slowed every later test in that worker
+    by several times."""
+    yield
+    left = multiprocessing.active_children()
+    assert not left, f"child processes still running after the module: {left}"
 
 
 @pytest.fixture(autouse=True)

@@ -43,9 +43,12 @@ def tiny_deck(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def cluster() -> Iterator[str]:
-    """One small local Dask cluster shared by the tests: its scheduler address."""
+    """One small local Dask cluster shared by this module's tests: its scheduler address.
+
+    Module scope, not session: a scheduler left running on its IO-loop thread for the rest
+    of a worker's session slowed every later full-screen test there by several times."""
     from dask.distributed import LocalCluster
 
     with LocalCluster(

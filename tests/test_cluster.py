@@ -163,6 +163,7 @@ def test_the_timeout_defaults_and_can_be_set(monkeypatch: pytest.MonkeyPatch) ->
 def serve() -> Iterator[Callable[[Callable[[socket.socket], None]], Scheduler]]:
     """Start a one-thread TCP server on 127.0.0.1 answering each client with ``answer``."""
     servers: list[socket.socket] = []
+    threads: list[threading.Thread] = []
 
     def start(answer: Callable[[socket.socket], None]) -> Scheduler:
         server = socket.socket()
@@ -179,12 +180,17 @@ def serve() -> Iterator[Callable[[Callable[[socket.socket], None]], Scheduler]]:
                 with peer:
                     answer(peer)
 
-        threading.Thread(target=loop, daemon=True).start()
+        thread = threading.Thread(target=loop, daemon=True)
+        thread.start()
+        threads.append(thread)
         return Scheduler("127.0.0.1", server.getsockname()[1], "--scheduler")
 
     yield start
     for server in servers:
+        server.shutdown(socket.SHUT_RDWR)  # wakes the thread's accept(); close alone does not
         server.close()
+    for thread in threads:
+        thread.join(timeout=5)
 
 
 def _dask_greeting(peer: socket.socket) -> None:
