@@ -8,6 +8,10 @@ silverpyr's own cache: the help page, the parsed bundled components), then
 max wall time. With ``--check`` it exits 1 when a median exceeds ``--target`` seconds.
 
     .venv/bin/python benchmarks/startup.py --runs 20 --check
+
+Run it with the Python of an install like the README's (``pip install .``) for what a user
+gets: an editable install (``pip install -e``) adds its import finder to every start, about
+0.01 s.
 """
 
 from __future__ import annotations

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import errno
 import importlib
-import os
 import re
 import select
 import sys
@@ -36,7 +35,7 @@ from . import quick_help
 from .commands import ROOT, LazyGroup
 from .context import AppContext
 from .output import one_line, warn
-from .streams import degrade_streams, leave_quietly
+from .streams import degrade_streams, leave_quietly, quiet_broken_pipes
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -272,22 +271,6 @@ def _root(
     ] = False,
 ) -> None:
     ctx.obj = AppContext(cards_path=cards, debug=debug)
-
-
-def _rich_broken_pipe(console: Any) -> None:
-    """Rich's ``Console.on_broken_pipe`` for this program: raise the error, so that the one
-    place above (:func:`_reader_gone`) decides, instead of Rich's exit code 1."""
-    console.quiet = True
-    raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
-
-
-def quiet_broken_pipes() -> None:
-    """A reader of stdout that goes away (``| head -1``) ends the program with exit code 0,
-    no traceback and no "Exception ignored" line: Rich's consoles (the commands' and
-    Typer's help) hand the broken pipe to the error mapping instead of exiting with 1."""
-    from rich.console import Console
-
-    setattr(Console, "on_broken_pipe", _rich_broken_pipe)  # noqa: B010 (a method, patched)
 
 
 def main() -> None:

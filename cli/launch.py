@@ -1,4 +1,5 @@
-"""The console script's entry point: a help page seen before is printed without Typer.
+"""The console script's entry point: a help page seen before, and a card's page, are
+printed without Typer.
 
 ``silverpyr --help`` and every ``silverpyr <command ...> --help`` spent most of their
 start-up importing Typer, Click and Rich to draw a page that only changes when silverpyr,
@@ -11,6 +12,11 @@ Only a plain request is answered from the cache: command names, then ``--help`` 
 and nothing else; a page drawn with anything on stderr or any exit code but 0 is not kept.
 The cache is best effort: a folder that cannot be written or a file that cannot be read
 means the page is drawn as always, and nothing is said about it.
+
+A command in :data:`_QUICK_PAGES` may print its page without Typer, through the same
+function as the command: ``silverpyr cards show N`` (``--json``, ``--plain``), whose Typer
+import alone took 0.12 s of its 0.29 s (typer 0.28). Whatever such a path does not take,
+and every error, goes through Typer as always.
 """
 
 from __future__ import annotations
@@ -29,6 +35,10 @@ from .streams import degrade_streams, leave_quietly
 
 HELP_FLAGS = ("--help", "-h")
 _NAME = re.compile(r"[a-z][a-z0-9-]*")
+_QUICK_PAGES: dict[tuple[str, ...], str] = {("cards", "show"): "silvergold.card_page"}
+"""Commands with a quick path: their module under ``silverpyr.cli``, whose ``quick(args)``
+prints the page for the arguments after the command's names and says True, or prints
+nothing and says False (then Typer runs the command as always)."""
 _ENV_NAMES = frozenset(
     {
         # what Rich, Click and Typer read when they draw a page
@@ -219,9 +229,27 @@ def _draw_and_keep(key: str) -> None:
             _keep_page(key, "".join(out.parts))
 
 
+def _quick(module: str, args: Sequence[str]) -> bool:
+    """Whether the quick path of ``module`` printed the page (a reader of stdout that went
+    away while it did counts as printed)."""
+    import importlib
+
+    page = importlib.import_module(f"{__package__}.{module}")
+    try:
+        done: bool = page.quick(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        leave_quietly()
+        return True
+    return done
+
+
 def main() -> None:
     """Console-script entry point."""
     args = sys.argv[1:]
+    quick = _QUICK_PAGES.get(tuple(args[:2]))
+    if quick is not None and _quick(quick, args[2:]):
+        sys.exit(0)
     if help_request(args) and not any(name.endswith("_COMPLETE") for name in os.environ):
         degrade_streams()
         key = _key(args)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 _ASCII_LOOKALIKES = {
     "\u2014": "-",  # em dash
@@ -74,3 +75,21 @@ def leave_quietly() -> None:
         os.dup2(devnull, sys.__stdout__.fileno() if sys.__stdout__ else 1)
     finally:
         os.close(devnull)
+
+
+def _rich_broken_pipe(console: Any) -> None:
+    """Rich's ``Console.on_broken_pipe`` for this program: raise the error, so that the
+    caller decides (the error mapping's ``_reader_gone``), instead of Rich's exit code 1."""
+    import errno
+
+    console.quiet = True
+    raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+
+def quiet_broken_pipes() -> None:
+    """A reader of stdout that goes away (``| head -1``) ends the program with exit code 0,
+    no traceback and no "Exception ignored" line: Rich's consoles (the commands' and
+    Typer's help) hand the broken pipe to the error mapping instead of exiting with 1."""
+    from rich.console import Console
+
+    setattr(Console, "on_broken_pipe", _rich_broken_pipe)  # noqa: B010 (a method, patched)

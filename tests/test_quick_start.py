@@ -1,6 +1,7 @@
 """The console script's quick start (issue 29): a help page seen before is printed from the
-cache folder without importing Typer, byte for byte as Typer drew it; the bundled
-components are parsed once. Each run is a real process of the console script's entry."""
+cache folder without importing Typer, byte for byte as Typer drew it; a card's page is
+printed without Typer, byte for byte as the command prints it; the bundled components are
+parsed once. Each run is a real process of the console script's entry."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from silverpyr.cli.launch import help_request
+from silverpyr.cli.silvergold.card_page import card_request
 from silverpyr.solver import reader
 
 # After the program ends, stderr's last line says whether Typer was imported.
@@ -23,10 +25,14 @@ ENTRY = (
 )
 
 
-def run(args: list[str], home: Path, **env: str) -> tuple[int, str, bool]:
+# The same, through Typer's path always (the program before its quick paths).
+TYPER_ENTRY = ENTRY.replace("silverpyr.cli.launch", "silverpyr.cli.app")
+
+
+def run(args: list[str], home: Path, entry: str = ENTRY, **env: str) -> tuple[int, str, bool]:
     """Exit code, stdout, and whether Typer was imported, of one run of the console script."""
     done = subprocess.run(
-        [sys.executable, "-c", ENTRY, *args],
+        [sys.executable, "-c", entry, *args],
         capture_output=True,
         text=True,
         env={**os.environ, "SILVERPYR_HOME": str(home), "COLUMNS": "80", **env},
@@ -142,3 +148,56 @@ def test_a_users_own_file_is_never_cached(tmp_path: Path, monkeypatch: pytest.Mo
     mine.write_text((reader.BUNDLED_DATA / "cards.yaml").read_text(encoding="utf-8"))
     reader.read_data_file(mine)
     assert not (tmp_path / "home" / "cache").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "number"),
+    [
+        (["17"], 17),
+        (["017", "--json"], 17),
+        (["3", "--plain", "--json"], 3),
+        (["17", "--json", "--json"], None),
+        (["17", "--cards", "x.yaml"], None),
+        (["-1"], None),
+        (["\u0661\u0667"], None),  # Arabic-Indic digits: Typer's to judge
+        (["12345"], None),
+        ([], None),
+    ],
+)
+def test_only_a_plain_card_request_takes_the_quick_path(
+    args: list[str], number: int | None
+) -> None:
+    assert card_request(args) == number
+
+
+@pytest.mark.parametrize("flags", [[], ["--json"], ["--plain"]])
+def test_a_cards_page_is_the_commands_bytes_without_typer(flags: list[str], tmp_path: Path) -> None:
+    args = ["cards", "show", "17", *flags]
+    quick = run(args, tmp_path)
+    typer = run(args, tmp_path, TYPER_ENTRY)
+    assert quick[0] == typer[0] == 0
+    assert not quick[2] and typer[2]
+    assert quick[1] == typer[1]
+    assert "17" in quick[1]
+
+
+def test_a_card_the_deck_lacks_is_told_through_typer(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", ENTRY, "cards", "show", "99"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "SILVERPYR_HOME": str(tmp_path)},
+        timeout=120,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("error: ") and "99" in done.stderr.splitlines()[0]
+    assert done.stderr.rstrip("\n").endswith("typer=True")
+
+
+def test_a_users_card_file_goes_through_typer(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.yaml"
+    mine.write_text((reader.BUNDLED_DATA / "cards.yaml").read_text(encoding="utf-8"))
+    code, out, typer = run(["--cards", str(mine), "cards", "show", "17"], tmp_path)
+    assert (code, typer) == (0, True)
+    assert out == run(["cards", "show", "17"], tmp_path)[1]

@@ -8,36 +8,18 @@ import typer
 
 from ..context import app_context
 from ..options import CardFileArgument, JsonOption, PlainOption
+from .card_page import symbol_counts
 from .context import deck as sg_deck
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ...solver.silvergold.cards import Deck, PyramidCard, Room
+    from ...solver.silvergold.cards import Deck, PyramidCard
 
 cards_app = typer.Typer(
     help="Check the card file, list the pyramid cards, draw a card's room.",
     no_args_is_help=True,
 )
-
-
-SYMBOL_COUNT_FIELDS: tuple[tuple[str, str], ...] = (
-    ("red_gems", "r"),
-    ("green_gems", "g"),
-    ("torches", "t"),
-    ("skulls", "s"),
-    ("potions", "p"),
-    ("crosses", "x"),
-    ("walls", "#"),
-)
-"""JSON field names of the symbol counts, with the card-file letter each one counts."""
-
-
-def symbol_counts(room: Room) -> dict[str, int]:
-    """How many cells of ``room`` show each symbol, keyed by :data:`SYMBOL_COUNT_FIELDS`."""
-    from ...solver.silvergold.cards import Symbol
-
-    return {name: room.count(Symbol(letter)) for name, letter in SYMBOL_COUNT_FIELDS}
 
 
 def deck_summary(deck: Deck) -> str:
@@ -154,22 +136,6 @@ def show(
     plain: PlainOption = False,
 ) -> None:
     """Draw a pyramid card's room as a grid with a legend."""
-    from ...solver.silvergold.cells import cell_str
-    from ..output import emit
+    from .card_page import print_card
 
-    card = sg_deck(ctx).card(number)
-    data = {
-        "number": card.number,
-        "color": card.color.value,
-        "room": list(card.room.rows()),
-        "entrance": cell_str(card.room.entrance),
-        "tomb": cell_str(card.room.tomb),
-        "symbols": symbol_counts(card.room),
-    }
-
-    def render(console: Console) -> None:
-        from .render import card_view
-
-        console.print(card_view(card, plain=plain))
-
-    emit(data, render, as_json=as_json, plain=plain)
+    print_card(sg_deck(ctx).card(number), as_json=as_json, plain=plain)
