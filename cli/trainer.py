@@ -30,7 +30,7 @@ import typer
 
 from ..solver.errors import SilverpyrError
 from .options import is_comment, random_seed
-from .output import emit
+from .output import emit, warn
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -203,13 +203,25 @@ def cached_puzzle(
     made: Callable[[Callable[[], P]], P] = _call,
 ) -> P:
     """The puzzle cached under ``key`` in ``game``'s store (``read`` checks it again: a
-    ``damaged`` entry is warned about and made again), else ``make``'s, cached;
-    ``--no-record`` neither reads nor writes the store. ``made`` runs each making or reading
-    (a game may show a spinner)."""
+    ``damaged`` entry is warned about and made again), else the one made ahead under
+    ``key`` (:mod:`~silverpyr.puzzles.ahead`, read the same way), else ``make``'s; cached.
+    ``--no-record`` neither reads nor writes the store. ``made`` runs each making or
+    reading (a game may show a spinner)."""
     from ..puzzles.store import Store
 
+    def ahead_or_make() -> P:
+        from ..puzzles.ahead import made_ahead
+
+        data = made_ahead(game, key)
+        if data is not None:
+            try:
+                return read(data)
+            except damaged as error:
+                warn(f"the {game} puzzle made ahead under {key!r} is damaged ({error}): made again")
+        return make()
+
     if no_record:
-        return made(make)
+        return made(ahead_or_make)
     with Store.open_default(game=game) as store:
         data = store.cached_puzzle(key)
         if data is not None:
@@ -217,7 +229,7 @@ def cached_puzzle(
                 return made(lambda: read(data))
             except damaged as error:
                 store.warn_cache(key, str(error))
-        puzzle = made(make)
+        puzzle = made(ahead_or_make)
         store.cache_puzzle(key, puzzle.to_dict())
         return puzzle
 

@@ -73,6 +73,11 @@ def _made(make: Callable[[], CheopsPuzzle], as_json: bool) -> CheopsPuzzle:
     return with_spinner(make, "Making the puzzle (proving its par)...", quiet=as_json)
 
 
+def cache_key(components: Components, puzzle_id: str) -> str:
+    """Where the puzzle ``puzzle_id`` of ``components`` is cached (and made ahead)."""
+    return f"{CACHE_VERSION}|{components.fingerprint}|{puzzle_id}"
+
+
 def _cached(
     components: Components,
     puzzle_id: str,
@@ -88,7 +93,7 @@ def _cached(
 
     return trainer.cached_puzzle(
         GAME,
-        f"{CACHE_VERSION}|{components.fingerprint}|{puzzle_id}",
+        cache_key(components, puzzle_id),
         lambda: make(components),
         lambda data: CheopsPuzzle.from_dict(data, components, where=f"cached puzzle {puzzle_id}"),
         CheopsPuzzleError,

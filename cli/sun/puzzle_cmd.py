@@ -68,6 +68,11 @@ def _today() -> dt.date:
     return dt.date.today()
 
 
+def cache_key(deck: Deck, puzzle_id: str) -> str:
+    """Where the puzzle ``puzzle_id`` of ``deck`` is cached (and made ahead)."""
+    return f"{CACHE_VERSION}|{deck.fingerprint}|{puzzle_id}"
+
+
 def _cached(
     deck: Deck, puzzle_id: str, make: Callable[[Deck], SunPuzzle], no_record: bool
 ) -> SunPuzzle:
@@ -79,7 +84,7 @@ def _cached(
 
     return trainer.cached_puzzle(
         GAME,
-        f"{CACHE_VERSION}|{deck.fingerprint}|{puzzle_id}",
+        cache_key(deck, puzzle_id),
         lambda: make(deck),
         lambda data: SunPuzzle.from_dict(data, deck, where=f"cached puzzle {puzzle_id}"),
         SunPuzzleError,

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import warnings
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from ...solver.errors import SilverpyrError
 from ...solver.silvergold.cards import Deck
-from ..store import Store
+from ..store import FIRST_GAME, Store, StoreWarning
 from .fileformat import puzzle_from_data, read_puzzle_file
 from .generate import (
     GENERATOR_VERSION,
@@ -36,22 +37,43 @@ def cache_key(deck: Deck, puzzle_id: str) -> str:
 
 
 def get_puzzle(deck: Deck, text: str, store: Store | None = None) -> Puzzle:
-    """The puzzle of id ``text``: from ``store``'s cache, else generated (and cached)."""
+    """The puzzle of id ``text``: from ``store``'s cache, else made ahead
+    (:mod:`~silverpyr.puzzles.ahead`), else generated (and cached)."""
     puzzle_id = parse_puzzle_id(text)
-    if store is None:
-        return generate_puzzle(deck, puzzle_id)
     key = cache_key(deck, puzzle_id.text)
-    data = store.cached_puzzle(key)
-    if data is not None:
+    data = store.cached_puzzle(key) if store is not None else None
+    if data is not None and store is not None:
         try:
             return puzzle_from_data(data, deck, source="the puzzle cache")
-        except (SilverpyrError, ValueError, TypeError, KeyError) as error:
+        except _DAMAGED as error:
             # an entry that does not read is regenerated and replaced below, with a word
             problem = str(error) if isinstance(error, SilverpyrError) else "not a puzzle"
             store.warn_cache(key, problem.removeprefix("the puzzle cache: "))
-    puzzle = generate_puzzle(deck, puzzle_id)
-    store.cache_puzzle(key, puzzle.to_dict(with_solution=True))
+    puzzle = _made_ahead(deck, key) or generate_puzzle(deck, puzzle_id)
+    if store is not None:
+        store.cache_puzzle(key, puzzle.to_dict(with_solution=True))
     return puzzle
+
+
+_DAMAGED = (SilverpyrError, ValueError, TypeError, KeyError)
+
+
+def _made_ahead(deck: Deck, key: str) -> Puzzle | None:
+    """The puzzle made ahead under ``key``; None when there is none or it does not read
+    (then a warning says so: it is generated instead)."""
+    from ..ahead import made_ahead
+
+    data = made_ahead(FIRST_GAME, key)
+    if data is None:
+        return None
+    try:
+        return puzzle_from_data(data, deck, source="the dailies made ahead")
+    except _DAMAGED as error:
+        warnings.warn(
+            StoreWarning(f"the puzzle made ahead under {key!r} is damaged ({error}): made again"),
+            stacklevel=2,
+        )
+        return None
 
 
 # --- puzzle files ---------------------------------------------------------------------
