@@ -226,14 +226,17 @@ PlayCommand = Callable[[PlayScreen, str], bool]
 
 
 def _undo(screen: PlayScreen, rest: str) -> bool:
-    undone = screen.session.undo()
+    from ...puzzles.silvergold.attempt import TAKE_BACK_COUNTED
+
+    hints = screen.session.hints_used
+    undone = screen.kept.undo()
     if undone is None:
         screen.explain("nothing to undo")
         return False
     screen.notes.append(
         f"Took back turn {screen.session.turn_index + 1}: {screen.session.notation(undone)}"
+        + (TAKE_BACK_COUNTED if screen.session.hints_used > hints else "")
     )
-    screen.save()
     return True
 
 
@@ -303,7 +306,9 @@ def _hint(screen: PlayScreen, rest: str) -> bool:
 def _feedback(screen: PlayScreen) -> list[str]:
     """Lines judging the move just played, for the notes under the next drawing."""
     played = screen.session.moves
-    return screen.kept.feedback(played[:-1], played[-1]).text_lines()
+    judged = screen.kept.feedback(played[:-1], played[-1])
+    screen.kept.told(played, judged)
+    return judged.text_lines()
 
 
 PLAY_COMMANDS: dict[str, tuple[PlayCommand, str]] = {

@@ -73,6 +73,10 @@ def best_before(store: Store, puzzle: Puzzle) -> str | None:
     return f"You played this puzzle {times} before; best {best.score}/{best.par}{at_par}."
 
 
+TAKE_BACK_COUNTED = " (its feedback had named the better move: counted as a move hint)"
+"""Said after a take-back that :meth:`KeptAttempt.undo` counted as a hint."""
+
+
 class KeptAttempt:
     """An attempt at a puzzle and what the results store keeps of it.
 
@@ -99,6 +103,10 @@ class KeptAttempt:
         self.revision: int | None = None
         """The revision of the puzzle's saved progress this session read or wrote last
         (``None``: no saved progress); every save and the record check it."""
+        self._told: set[tuple[Move, ...]] = set()
+        """Lines whose last move's feedback, shown to the player, named a better move."""
+        self._replayed = 0
+        """How many moves of the line were replayed from saved progress (never judged here)."""
 
     # --- starting -----------------------------------------------------------------------
 
@@ -198,6 +206,7 @@ class KeptAttempt:
             self.session = PlaySession(puzzle, self.deck)
             return
         self.started_on = saved.started_on
+        self._replayed = len(self.session.moves)
         self.seconds_before = saved.seconds
         self.resumed_hint = (self.session.turn_index, saved.turn_hint_level)
         if saved.moves or saved.hints_used:
@@ -307,6 +316,35 @@ class KeptAttempt:
     def feedback(self, played: tuple[Move, ...], move: Move) -> Feedback:
         """The solver's judgement of ``move`` played after ``played`` (solver work only)."""
         return self.coach().feedback(played, move)
+
+    def told(self, moves: tuple[Move, ...], judged: Feedback) -> None:
+        """The player was shown ``judged``, the feedback on the last of ``moves``."""
+        if judged.better_move is not None:
+            self._told.add(moves)
+
+    def undo(self) -> Move | None:
+        """Take back the last move and save; ``None`` when there is none.
+
+        A take-back of a move whose feedback named the better move counts as a move hint
+        (level 3), as in every game: undoing to play that move is never a free path to par.
+        A move replayed from saved progress had its feedback shown when it was played, so
+        it is judged again here (solver work) and counted the same way.
+        """
+        moves = self.session.moves
+        undone = self.session.undo()
+        if undone is None:
+            return None
+        told = moves in self._told
+        if not told and len(moves) <= self._replayed:
+            told = self.feedback(moves[:-1], moves[-1]).better_move is not None
+        self._told.discard(moves)
+        self._replayed = min(self._replayed, len(self.session.moves))
+        if told:
+            self.session.hints_used += 1
+            self.session.hint_levels[2] += 1
+            self.session.saw_solution = True
+        self.save()
+        return undone
 
     def keep(self) -> str:
         """The player leaves before the end: save, and say what was kept."""

@@ -345,6 +345,7 @@ class PuzzleScreen(Screen[None]):
         )
 
     def show_feedback(self, moves: tuple[Move, ...], judged: Feedback) -> None:
+        self.kept.told(moves, judged)
         lines: list[RenderableType] = [Text(line) for line in judged.text_lines()]
         better = judged.better_move
         if better is not None:
@@ -358,13 +359,16 @@ class PuzzleScreen(Screen[None]):
             self.say(Text("Took back the mark."))
             self.redraw()
             return
-        undone = self.session.undo()
+        from ....puzzles.silvergold.attempt import TAKE_BACK_COUNTED
+
+        hints = self.session.hints_used
+        undone = self.kept.undo()
         if undone is None:
             self.status = Text("Nothing to undo.", style="bold red")
             return
-        self.kept.save()
         turn = self.session.turn_index + 1
-        self.say(Text(f"Took back turn {turn}: {self.session.notation(undone)}"))
+        counted = TAKE_BACK_COUNTED if self.session.hints_used > hints else ""
+        self.say(Text(f"Took back turn {turn}: {self.session.notation(undone)}{counted}"))
         self.area = 0
         self.placer = self._new_placer()
         self.redraw()
