@@ -8,7 +8,7 @@ file does not depend on their number. Run it again after a generator's version c
 (the tests say when: a bundled key no longer matches). A date whose daily cannot be made
 is named, and nothing is written.
 
-    python tools/make_dailies.py --from 2026-11-01 --to 2027-01-31 --workers 2
+    python tools/make_dailies.py --from 2026-11-01 --to 2027-03-31 --workers 2
     python tools/make_dailies.py --game cheops --from 2026-11-01 --to 2026-11-30
 """
 
