@@ -226,17 +226,11 @@ PlayCommand = Callable[[PlayScreen, str], bool]
 
 
 def _undo(screen: PlayScreen, rest: str) -> bool:
-    from ...puzzles.silvergold.attempt import TAKE_BACK_COUNTED
-
-    hints = screen.session.hints_used
-    undone = screen.kept.undo()
-    if undone is None:
+    said = screen.kept.undo()
+    if said is None:
         screen.explain("nothing to undo")
         return False
-    screen.notes.append(
-        f"Took back turn {screen.session.turn_index + 1}: {screen.session.notation(undone)}"
-        + (TAKE_BACK_COUNTED if screen.session.hints_used > hints else "")
-    )
+    screen.notes.append(said)
     return True
 
 

@@ -73,8 +73,7 @@ def best_before(store: Store, puzzle: Puzzle) -> str | None:
     return f"You played this puzzle {times} before; best {best.score}/{best.par}{at_par}."
 
 
-TAKE_BACK_COUNTED = " (its feedback had named the better move: counted as a move hint)"
-"""Said after a take-back that :meth:`KeptAttempt.undo` counted as a hint."""
+_TAKE_BACK_COUNTED = " (its feedback had named the better move: counted as a move hint)"
 
 
 class KeptAttempt:
@@ -322,13 +321,14 @@ class KeptAttempt:
         if judged.better_move is not None:
             self._told.add(moves)
 
-    def undo(self) -> Move | None:
-        """Take back the last move and save; ``None`` when there is none.
+    def undo(self) -> str | None:
+        """Take back the last move and save; what to say of it (``Took back turn 2: B1
+        B2``), or ``None`` when there is nothing to undo.
 
         A take-back of a move whose feedback named the better move counts as a move hint
-        (level 3), as in every game: undoing to play that move is never a free path to par.
-        A move replayed from saved progress had its feedback shown when it was played, so
-        it is judged again here (solver work) and counted the same way.
+        (level 3), as in every game, and says so: undoing to play that move is never a free
+        path to par. A move replayed from saved progress had its feedback shown when it was
+        played, so it is judged again here (solver work) and counted the same way.
         """
         moves = self.session.moves
         undone = self.session.undo()
@@ -344,7 +344,8 @@ class KeptAttempt:
             self.session.hint_levels[2] += 1
             self.session.saw_solution = True
         self.save()
-        return undone
+        said = f"Took back turn {self.session.turn_index + 1}: {self.session.notation(undone)}"
+        return said + (_TAKE_BACK_COUNTED if told else "")
 
     def keep(self) -> str:
         """The player leaves before the end: save, and say what was kept."""

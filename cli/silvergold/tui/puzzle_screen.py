@@ -359,16 +359,11 @@ class PuzzleScreen(Screen[None]):
             self.say(Text("Took back the mark."))
             self.redraw()
             return
-        from ....puzzles.silvergold.attempt import TAKE_BACK_COUNTED
-
-        hints = self.session.hints_used
-        undone = self.kept.undo()
-        if undone is None:
+        said = self.kept.undo()
+        if said is None:
             self.status = Text("Nothing to undo.", style="bold red")
             return
-        turn = self.session.turn_index + 1
-        counted = TAKE_BACK_COUNTED if self.session.hints_used > hints else ""
-        self.say(Text(f"Took back turn {turn}: {self.session.notation(undone)}{counted}"))
+        self.say(Text(said))
         self.area = 0
         self.placer = self._new_placer()
         self.redraw()
