@@ -30,7 +30,7 @@ import typer
 
 from ..solver.errors import SilverpyrError
 from .options import is_comment, random_seed
-from .output import emit, warn
+from .output import emit
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -210,15 +210,10 @@ def cached_puzzle(
     from ..puzzles.store import Store
 
     def ahead_or_make() -> P:
-        from ..puzzles.ahead import made_ahead
+        from ..puzzles.ahead import read_made_ahead
 
-        data = made_ahead(game, key)
-        if data is not None:
-            try:
-                return read(data)
-            except damaged as error:
-                warn(f"the {game} puzzle made ahead under {key!r} is damaged ({error}): made again")
-        return make()
+        ahead = read_made_ahead(game, key, read, damaged)
+        return ahead if ahead is not None else make()
 
     if no_record:
         return made(ahead_or_make)

@@ -17,11 +17,15 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping
+import warnings
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from ..solver.errors import SilverpyrWarning
 from ..solver.reader import BUNDLED_DATA
+
+_P = TypeVar("_P")
 
 FORMAT = 1
 AHEAD_DIR = BUNDLED_DATA / "dailies"
@@ -52,6 +56,29 @@ def made_ahead(game: str, key: str) -> dict[str, Any] | None:
     """The puzzle data made ahead under cache key ``key``, or None."""
     data = _entries(game).get(key)
     return data if isinstance(data, dict) else None
+
+
+def read_made_ahead(
+    game: str,
+    key: str,
+    read: Callable[[dict[str, Any]], _P],
+    damaged: type[Exception] | tuple[type[Exception], ...],
+) -> _P | None:
+    """The puzzle made ahead under ``key``, through the game's own ``read``; None when there
+    is none, or when it is ``damaged`` (a warning says so: the caller makes it instead)."""
+    data = made_ahead(game, key)
+    if data is None:
+        return None
+    try:
+        return read(data)
+    except damaged as error:
+        warnings.warn(
+            SilverpyrWarning(
+                f"the {game} puzzle made ahead under {key!r} is damaged ({error}): made again"
+            ),
+            stacklevel=2,
+        )
+        return None
 
 
 def keys(game: str) -> list[str]:

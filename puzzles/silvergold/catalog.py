@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import warnings
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from ...solver.errors import SilverpyrError
 from ...solver.silvergold.cards import Deck
-from ..store import FIRST_GAME, Store, StoreWarning
+from ..ahead import read_made_ahead
+from ..store import FIRST_GAME, Store
 from .fileformat import puzzle_from_data, read_puzzle_file
 from .generate import (
     GENERATOR_VERSION,
@@ -49,31 +49,19 @@ def get_puzzle(deck: Deck, text: str, store: Store | None = None) -> Puzzle:
             # an entry that does not read is regenerated and replaced below, with a word
             problem = str(error) if isinstance(error, SilverpyrError) else "not a puzzle"
             store.warn_cache(key, problem.removeprefix("the puzzle cache: "))
-    puzzle = _made_ahead(deck, key) or generate_puzzle(deck, puzzle_id)
+    ahead = read_made_ahead(
+        FIRST_GAME,
+        key,
+        lambda made: puzzle_from_data(made, deck, source="the dailies made ahead"),
+        _DAMAGED,
+    )
+    puzzle = ahead or generate_puzzle(deck, puzzle_id)
     if store is not None:
         store.cache_puzzle(key, puzzle.to_dict(with_solution=True))
     return puzzle
 
 
 _DAMAGED = (SilverpyrError, ValueError, TypeError, KeyError)
-
-
-def _made_ahead(deck: Deck, key: str) -> Puzzle | None:
-    """The puzzle made ahead under ``key``; None when there is none or it does not read
-    (then a warning says so: it is generated instead)."""
-    from ..ahead import made_ahead
-
-    data = made_ahead(FIRST_GAME, key)
-    if data is None:
-        return None
-    try:
-        return puzzle_from_data(data, deck, source="the dailies made ahead")
-    except _DAMAGED as error:
-        warnings.warn(
-            StoreWarning(f"the puzzle made ahead under {key!r} is damaged ({error}): made again"),
-            stacklevel=2,
-        )
-        return None
 
 
 # --- puzzle files ---------------------------------------------------------------------
