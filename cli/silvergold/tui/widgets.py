@@ -69,7 +69,9 @@ class CardView(Widget):
         self.ghost: Ghost | None = None
         self.area: CellMask = 0
         self.complete = False
-        self.border_title = card_title(card).markup
+        # Text, not its markup: Textual would parse the markup's Rich colour names
+        # (medium_purple1) itself, failing into a slow fuzzy search on every draw.
+        self.border_title = card_title(card)
 
     def show(
         self,
@@ -89,7 +91,7 @@ class CardView(Widget):
         title = card_title(self.card)
         if complete:
             title.append(" complete", style="bold green")
-        self.border_title = title.markup
+        self.border_title = title
         self.refresh()
 
     def render(self) -> RenderableType:
