@@ -9,12 +9,20 @@ import json
 from pathlib import Path
 
 import pytest
+from cheops_golden import cache_golden_puzzles
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
 from silverpyr.cli.trainer import QUIT_QUESTION
 
 PUZZLES = {"sun": "final-run-9", "cheops": "win-from-here-2"}
+
+
+@pytest.fixture(autouse=True)
+def _cached(home: Path) -> None:
+    """Cheops's puzzle from its golden file, as if played before: no test waits seconds
+    for its generation. (The Sun makes its puzzle in a fraction of a second.)"""
+    cache_golden_puzzles()
 
 
 def _run(game: str, script: str, *flags: str) -> tuple[int, dict[str, object], str]:

@@ -8,22 +8,19 @@ from __future__ import annotations
 import datetime as dt
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
+from cheops_golden import COMPONENTS, DATA, cache_golden_puzzles
 from typer.testing import CliRunner
 
 from silverpyr.cli import app as root
 from silverpyr.cli.cheops import puzzle_cmd
+from silverpyr.puzzles.cheops import ids
 from silverpyr.puzzles.cheops.puzzle import CheopsPuzzle
 from silverpyr.puzzles.cheops.values import EndgameValues
 from silverpyr.puzzles.store import Store
-from silverpyr.solver.cheops.components import load_components
 from silverpyr.solver.cheops.game import apply
 
-COMPONENTS = load_components()
-GOLDEN = Path(__file__).parent / "data" / "trainer_puzzles.json"
-DATA: dict[str, dict[str, Any]] = json.loads(GOLDEN.read_text())
 TODAY = dt.date(2026, 11, 16)
 DAILY = "daily-2026-11-16"
 WIN = "win-from-here-2"
@@ -33,10 +30,7 @@ WIN = "win-from-here-2"
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SILVERPYR_HOME", str(tmp_path))
     monkeypatch.setattr(puzzle_cmd, "_today", lambda: TODAY)
-    with Store.open_default(game="cheops") as store:
-        for name, data in DATA.items():
-            key = f"{puzzle_cmd.CACHE_VERSION}|{COMPONENTS.fingerprint}|{name}"
-            store.cache_puzzle(key, data)
+    cache_golden_puzzles()
     return tmp_path
 
 
@@ -125,21 +119,23 @@ def test_moves_that_run_out_are_saved_and_resumed(home: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("flags", "script", "code", "said"),
+    ("name", "flags", "script", "code", "said"),
     [
-        (["--no-record"], "{first}", 2, "error: the moves ran out: the puzzle is not over; "),
-        (["--no-record"], "{first}; q; s", 0, "the puzzle is not over; nothing is saved (--no-r"),
-        ([], "hint", 2, "the puzzle is not over; no move was made, so nothing is saved"),
+        # --no-record reads no cache: the daily, made ahead, needs no generation either
+        (DAILY, ["--no-record"], "{first}", 2, "error: the moves ran out: the puzzle is not "),
+        (DAILY, ["--no-record"], "{first}; q; s", 0, "the puzzle is not over; nothing is saved"),
+        (WIN, [], "hint", 2, "the puzzle is not over; no move was made, so nothing is saved"),
     ],
 )
 def test_an_unfinished_attempt_claims_no_save_that_did_not_happen(
-    home: Path, flags: list[str], script: str, code: int, said: str
+    home: Path, name: str, flags: list[str], script: str, code: int, said: str
 ) -> None:
-    script = script.format(first=_best_line(WIN)[0])
-    got, out, err = _run("puzzle", "--id", WIN, *flags, "--moves", script, "--plain")
+    assert len(_best_line(name)) > 1  # one move does not finish it
+    script = script.format(first=_best_line(name)[0])
+    got, out, err = _run("puzzle", "--id", name, *flags, "--moves", script, "--plain")
     assert got == code and said in out + err and "attempt is saved" not in out + err
     assert "nothing is saved" in out + err
-    code, out, _ = _run("puzzle", "--id", WIN, "--moves", "q; s")
+    code, out, _ = _run("puzzle", "--id", name, "--moves", "q; s")
     assert code == 0 and "Resuming" not in out  # nothing was saved to resume
 
 
@@ -187,13 +183,24 @@ def test_bad_input_is_one_error_line_and_exit_2(
 def test_a_damaged_cached_puzzle_is_warned_about_and_made_again(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    made: list[str] = []
+
+    def make(puzzle_id: str, components: object) -> CheopsPuzzle:
+        """The generator, as the golden file says it makes this puzzle (the slow tests
+        check that it does), without the seconds it takes."""
+        made.append(puzzle_id)
+        return CheopsPuzzle.from_dict(DATA[puzzle_id], COMPONENTS)
+
+    monkeypatch.setattr(ids, "puzzle_for_id", make)
     key = f"{puzzle_cmd.CACHE_VERSION}|{COMPONENTS.fingerprint}|{WIN}"
     with Store.open_default(game="cheops") as store:
         store.cache_puzzle(key, {**DATA[WIN], "par": "2"})
     code, out, err = _run("puzzle", "--id", WIN, "--json")
     assert code == 0
     assert json.loads(out)["id"] == WIN
-    assert "par" in err
+    assert "par" in err and made == [WIN]
+    with Store.open_default(game="cheops") as store:
+        assert store.cached_puzzle(key) == DATA[WIN]  # cached again, whole
 
 
 def test_a_question_mark_lists_the_answers_and_the_moves_now(home: Path) -> None:
