@@ -159,6 +159,43 @@ def test_game_over_shows_the_parts_under_its_line_and_leaves_on_a_key(key: str) 
     asyncio.run(main())
 
 
+class Shows(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield Shown("", id="shown")
+
+
+def test_shown_draws_a_text_given_again_only_when_it_changed() -> None:
+    """The same text again is not drawn again (a redraw after a key that changed another
+    part); a text changed in place and given again is drawn."""
+    app = Game([], lambda setting: Shows())
+
+    async def main() -> None:
+        async with app.run_test(size=(MIN_SIZE.width, MIN_SIZE.height)) as pilot:
+            await pilot.pause()
+            shown = app.screen.query_one(Shown)
+            drawn: list[str] = []
+            real = Static.update
+
+            def counted(widget: Static, content: object = "", **kwargs: object) -> None:
+                drawn.append(str(content))
+                real(widget, content, **kwargs)  # type: ignore[arg-type]
+
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(Static, "update", counted)
+                text = Text("turn 1")
+                shown.update(text)
+                shown.update(Text("turn 1"))  # equal: not drawn again
+                shown.update("turn 1")  # a string is not that text
+                shown.update("turn 1")
+                text.append(", your move")  # changed in place, then given again
+                shown.update(text)
+            assert drawn == ["turn 1", "turn 1", "turn 1, your move"]
+            await pilot.pause()
+            assert "turn 1, your move" in str(shown.render())
+
+    asyncio.run(main())
+
+
 # --- the table games' core (cli/tui/game_screen.py) -------------------------------------------
 
 

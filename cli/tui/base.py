@@ -75,7 +75,15 @@ class Shown(Static):
     """A ``Static`` whose Rich drawings lose their colours under ``NO_COLOR``
     (:class:`.colour.Colourless`); text given as a plain string is left to Textual."""
 
+    _given: object = None
+    """The text last given: the same again (a redraw after a key that changed something
+    else) is not drawn again, nor laid out (a third of a game screen's updates)."""
+
     def update(self, content: Any = "", *args: Any, **kwargs: Any) -> None:
+        same_kind = isinstance(content, str | Text) and type(content) is type(self._given)
+        if same_kind and content == self._given:
+            return
+        self._given = content.copy() if isinstance(content, Text) else content  # may change
         if no_colour(self) and not isinstance(content, str | Colourless):
             content = Colourless(content)
         super().update(content, *args, **kwargs)
