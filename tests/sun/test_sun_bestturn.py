@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 from clocks import StepClock
-from hypothesis import example, given, settings
+from hypothesis import example, given, reject, settings
 from hypothesis import strategies as st
 from sun.brute_turn import TooBig, turn_value
 from sun.reshuffle_positions import reshuffle_position
@@ -487,9 +487,9 @@ def test_the_upper_bound_holds_wherever_the_search_stops(
     else:
         state = cut(random_position(seed, 2 + seed % 4, SIZES[seed % 3]), keep)
     try:
-        exact = turn_value(state, budget=[20_000])
+        exact = turn_value(state, budget=[2_000])
     except TooBig:
-        return
+        reject()  # another example instead (at 20,000 nodes these took 85% of the time)
     answer = best_turn(state, time_limit=60, node_limit=nodes)
     assert answer.value <= exact <= answer.upper_bound
     assert answer.proven == (answer.value == answer.upper_bound)
