@@ -27,14 +27,22 @@ from playing import solution_moves
 from typer.testing import CliRunner, Result
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.silvergold.generate import puzzle_from_id
-from silverpyr.puzzles.store import DB_FILENAME, HOME_ENV, SCHEMA_VERSION, Store
+from silverpyr.puzzles.ahead import made_ahead
+from silverpyr.puzzles.silvergold.catalog import cache_key, get_puzzle
+from silverpyr.puzzles.store import DB_FILENAME, FIRST_GAME, HOME_ENV, SCHEMA_VERSION, Store
+from silverpyr.solver.silvergold import deckfile
+from silverpyr.solver.silvergold.cards import Deck
 from silverpyr.solver.silvergold.deckfile import load_deck
 
-SCORED = "2026-01-03"
+SCORED = "2026-11-03"
 """A daily played to its end (a row of ``attempts``)."""
-SAVED = "2026-01-04"
+SAVED = "2026-11-04"
 """A daily left after one move (a row of ``progress``)."""
+# Both are dailies made ahead (data/dailies/): a damaged cache entry is replaced from there at
+# once, where a daily outside that span is generated again (0.4 s, for each damaged run).
+# test_a_damaged_cache_entry_is_recomputed_with_a_warning also damages a generated one.
+GENERATED = "2026-01-03"
+"""A daily outside the span made ahead: generated, then cached."""
 TABLES = ("attempts", "progress", "puzzle_cache")
 
 BAD_VALUES: dict[str, Any] = {
@@ -59,12 +67,14 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A results database made by the CLI: one scored daily, one saved mid-way."""
     home = tmp_path_factory.mktemp("made")
     deck = load_deck()
+    for date in (SCORED, SAVED):  # else every damaged cache entry is generated again
+        assert made_ahead(FIRST_GAME, cache_key(deck, f"daily-{date}")) is not None, date
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(HOME_ENV, str(home))
-        line = solution_moves(puzzle_from_id(deck, f"daily-{SCORED}"))
+        line = solution_moves(get_puzzle(deck, f"daily-{SCORED}"))
         done = _run("daily", "--date", SCORED, "--plain", "--moves", "; ".join(line))
         assert done.exit_code == 0, done.output
-        first = solution_moves(puzzle_from_id(deck, f"daily-{SAVED}"))[0]
+        first = solution_moves(get_puzzle(deck, f"daily-{SAVED}"))[0]
         left = _run("daily", "--date", SAVED, "--plain", "--moves", f"{first}; q; s")
         assert left.exit_code == 0, left.output
     with sqlite3.connect(home / DB_FILENAME) as db:
@@ -75,12 +85,20 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 _COMMAND = typer.main.get_command(app)
+_DECK = load_deck()
+
+
+def _bundled_deck(path: str | Path | None = None) -> Deck:
+    """:func:`load_deck`, the bundled deck read and checked once (nothing of the store)."""
+    return _DECK if path is None else load_deck(path)
 
 
 def _run(*args: str) -> Result:
-    """The CLI in process; the Click command is built once (Typer builds it per call)."""
+    """The CLI in process; the Click command is built once (Typer builds it per call), and
+    the bundled deck too (each run would read and check it again)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(typer.testing, "_get_command", lambda _: _COMMAND)
+        patch.setattr(deckfile, "load_deck", _bundled_deck)
         return CliRunner().invoke(app, list(args))
 
 
@@ -284,19 +302,23 @@ def test_many_damaged_rows_are_one_line(tmp_path: Path, monkeypatch: pytest.Monk
     assert "8 rows of table attempts are damaged (rows 2, 3, 4, 5, 6 and 3 more" in line
 
 
+@pytest.mark.parametrize("date", [SCORED, GENERATED], ids=["made ahead", "generated"])
 def test_a_damaged_cache_entry_is_recomputed_with_a_warning(
-    made: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    made: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, date: str
 ) -> None:
     path = _home(made, tmp_path, monkeypatch)
+    if date == GENERATED:  # cached as it is generated
+        assert assert_contract(_run("daily", "--date", date, "--json")) == "clean"
     with sqlite3.connect(path) as db:
-        db.execute(
+        changed = db.execute(
             "UPDATE puzzle_cache SET puzzle = '{\"cards\": [' WHERE cache_key LIKE ?",
-            (f"%daily-{SCORED}",),
-        )
-    first = _run("daily", "--date", SCORED, "--json")
+            (f"%daily-{date}",),
+        ).rowcount
+    assert changed == 1
+    first = _run("daily", "--date", date, "--json")
     assert assert_contract(first) == "warning"
     assert "damaged puzzle cache entry" in first.stderr and "computed again" in first.stderr
-    again = _run("daily", "--date", SCORED, "--json")  # replaced: no warning the second time
+    again = _run("daily", "--date", date, "--json")  # replaced: no warning the second time
     assert assert_contract(again) == "clean"
     assert again.stdout == first.stdout
 
