@@ -11,22 +11,26 @@ the installed command.
 from __future__ import annotations
 
 import contextlib
+import copy
+import functools
 import io
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from built_once import BuiltOnceRunner
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
 from silverpyr.cli.app import app, main
 from silverpyr.solver.reader import MAX_CARD_FILE_BYTES, MAX_FILE_BYTES
 from silverpyr.solver.silvergold.deckfile import bundled_deck_path, load_deck
 
 HOSTILE = Path(__file__).parent / "data" / "hostile"
-runner = CliRunner()
+runner = BuiltOnceRunner()  # the command built and the bundled deck loaded once
 FUZZ = settings(
     max_examples=25,
     deadline=None,
@@ -250,9 +254,14 @@ def _document(keys: list[str]) -> st.SearchStrategy[dict[str, object]]:
     return st.dictionaries(st.sampled_from([*keys, "extra"]), VALUES, max_size=len(keys) + 1)
 
 
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+"""libyaml's safe dumper where PyYAML has it: the same YAML, 4 times faster to write."""
+
+
 def _write(tmp_path: Path, name: str, data: object) -> Path:
     path = tmp_path / name
-    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    text = yaml.dump(data, Dumper=_DUMPER, allow_unicode=True)
+    path.write_text(text, encoding="utf-8")
     return path
 
 
@@ -335,15 +344,39 @@ def test_one_bad_value_in_a_game_record_of_version_2(
     )
 
 
-@FUZZ
-@given(answers=st.lists(st.sampled_from(["19 43", "19:A1", "1", "d", "q", "", "19 19", "x"])))
-def test_generated_game_record_answers(tmp_path: Path, answers: list[str]) -> None:
+RECORD_ANSWERS = st.lists(st.sampled_from(["19 43", "19:A1", "1", "d", "q", "", "19 19", "x"]))
+
+
+def _judge_game_record_answers(tmp_path: Path, answers: list[str], rollouts: str) -> None:
     import json
 
     path = tmp_path / "game.json"
     path.write_text(json.dumps(RECORD | {"answers": answers}), encoding="utf-8")
-    _judge_file_run(["hint", "--game", str(path), "--rollouts", "1"])
-    _judge_file_run(["hint", "--game", str(path), "--review", "--rollouts", "1"])
+    _judge_file_run(["hint", "--game", str(path), "--rollouts", rollouts])
+    _judge_file_run(["hint", "--game", str(path), "--review", "--rollouts", rollouts])
+
+
+@FUZZ
+@given(answers=RECORD_ANSWERS)
+def test_generated_game_record_answers(tmp_path: Path, answers: list[str]) -> None:
+    """The answers are replayed and checked before any advice; where they are a game, the
+    expert's ranking advises (``--rollouts 0``: each rollout plays a whole game out)."""
+    _judge_game_record_answers(tmp_path, answers, "0")
+
+
+@pytest.mark.slow
+@FUZZ
+@given(answers=RECORD_ANSWERS)
+def test_generated_game_record_answers_with_rollouts(tmp_path: Path, answers: list[str]) -> None:
+    """The same answers, the advice measured by a rollout per option (2-3 s a game)."""
+    _judge_game_record_answers(tmp_path, answers, "1")
+
+
+@functools.cache
+def _bundled_deck_data() -> dict[str, Any]:
+    """The bundled card file as YAML reads it; parsed once (pure-Python YAML: 0.17 s)."""
+    data: dict[str, Any] = yaml.safe_load(bundled_deck_path().read_text(encoding="utf-8"))
+    return data
 
 
 @FUZZ
@@ -352,7 +385,7 @@ def test_generated_game_record_answers(tmp_path: Path, answers: list[str]) -> No
     index=st.integers(0, 47),
 )
 def test_generated_card_files(tmp_path: Path, card: dict[str, object], index: int) -> None:
-    deck = yaml.safe_load(bundled_deck_path().read_text(encoding="utf-8"))
+    deck = copy.deepcopy(_bundled_deck_data())
     deck["pyramids"][index] = card
     path = _write(tmp_path, "cards.yaml", deck)
     _judge_file_run(["--cards", str(path), "cards", "list", "--json"])
@@ -757,10 +790,16 @@ MALFORMED_ADDRESSES = st.one_of(
 @QUICK
 @given(address=MALFORMED_ADDRESSES, by_env=st.booleans())
 def test_a_malformed_scheduler_address(address: str, by_env: bool) -> None:
-    """Addresses that never reach a socket: refused at once, as one line."""
+    """Addresses that never reach a socket: refused at once, as one line.
+
+    An empty ``DASK_SCHEDULER_ADDRESS`` is no address (as if unset: the embedded cluster
+    plays the game, several seconds), where ``--scheduler ''`` was typed and is refused."""
+    assume(address or not by_env)
     args = ["arena", "--games", "1", "--plain"]
     env = {"DASK_SCHEDULER_ADDRESS": address} if by_env else {}
-    _judge(runner.invoke(app, args if by_env else [*args, "--scheduler", address], env=env))
+    result = runner.invoke(app, args if by_env else [*args, "--scheduler", address], env=env)
+    _judge(result)
+    assert result.exit_code == 2, result.output
 
 
 # --- seeds and bounds --------------------------------------------------------------------

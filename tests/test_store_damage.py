@@ -18,20 +18,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import typer
-import typer.main
-import typer.testing
+from built_once import BuiltOnceRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playing import solution_moves
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
 from silverpyr.cli.app import app
 from silverpyr.puzzles.ahead import made_ahead
 from silverpyr.puzzles.silvergold.catalog import cache_key, get_puzzle
 from silverpyr.puzzles.store import DB_FILENAME, FIRST_GAME, HOME_ENV, SCHEMA_VERSION, Store
-from silverpyr.solver.silvergold import deckfile
-from silverpyr.solver.silvergold.cards import Deck
 from silverpyr.solver.silvergold.deckfile import load_deck
 
 SCORED = "2026-11-03"
@@ -84,22 +80,10 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return home / DB_FILENAME
 
 
-_COMMAND = typer.main.get_command(app)
-_DECK = load_deck()
-
-
-def _bundled_deck(path: str | Path | None = None) -> Deck:
-    """:func:`load_deck`, the bundled deck read and checked once (nothing of the store)."""
-    return _DECK if path is None else load_deck(path)
-
-
 def _run(*args: str) -> Result:
-    """The CLI in process; the Click command is built once (Typer builds it per call), and
-    the bundled deck too (each run would read and check it again)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(typer.testing, "_get_command", lambda _: _COMMAND)
-        patch.setattr(deckfile, "load_deck", _bundled_deck)
-        return CliRunner().invoke(app, list(args))
+    """The CLI in process, its command built and the bundled deck loaded once (neither is
+    about the store)."""
+    return BuiltOnceRunner().invoke(app, list(args))
 
 
 def _columns(path: Path) -> Iterator[tuple[str, str]]:
