@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import stat
 from pathlib import Path
 
 import pytest
 import yaml
-from typer.testing import CliRunner, Result
+from built_once import BuiltOnceRunner
+from typer.testing import Result
 
 from silverpyr.cli.app import app
 from silverpyr.solver.silvergold.bots import (
@@ -48,6 +50,12 @@ def deck_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def scripted(deck_file: Path, players: int, seed: int) -> tuple[list[Answer], GameState]:
     """The answers a person plays by typing the bot's choices, with their kind, and the end."""
+    answers, end = _scripted(deck_file, players, seed)
+    return list(answers), end
+
+
+@functools.cache  # the bots are deterministic: each game played once for the module
+def _scripted(deck_file: Path, players: int, seed: int) -> tuple[tuple[Answer, ...], GameState]:
     state = deal(load_deck(deck_file), players, seed)
     answers: list[Answer] = [("keep", " ".join(map(str, choose_keep(state.players[0].dealt))))]
     state = state.keep(bot_keep_choices(state))
@@ -62,13 +70,13 @@ def scripted(deck_file: Path, players: int, seed: int) -> tuple[list[Answer], Ga
             if state.position(0).has_card_in_play():
                 answers.append(("move", move_str(moves[0], with_card=True)))
             state = state.play(moves)
-    return answers, state
+    return tuple(answers), state
 
 
 def run(
     deck_file: Path, answers: list[str], *extra: str, stdin: bool = False, players: int = 2
 ) -> Result:
-    runner = CliRunner()
+    runner = BuiltOnceRunner()
     args = [
         "--cards",
         str(deck_file),
@@ -182,7 +190,7 @@ def test_running_out_of_answers_is_an_error(deck_file: Path) -> None:
 
 
 def test_end_of_input_at_a_terminal_leaves_cleanly(deck_file: Path) -> None:
-    runner = CliRunner()
+    runner = BuiltOnceRunner()
     args = ["--cards", str(deck_file), "game", "--seed", str(SEED), "--plain"]
     result = runner.invoke(app, args, input="")
     assert result.exit_code == 0
@@ -193,7 +201,7 @@ def test_end_of_input_at_a_terminal_leaves_cleanly(deck_file: Path) -> None:
 
 
 def test_bad_options(deck_file: Path) -> None:
-    runner = CliRunner()
+    runner = BuiltOnceRunner()
     result = runner.invoke(
         app, ["--cards", str(deck_file), "game", "--seed", "1", "--players", "5"]
     )
@@ -206,7 +214,7 @@ def test_bad_options(deck_file: Path) -> None:
 
 
 def test_without_a_seed_the_game_prints_a_random_one_to_replay(deck_file: Path) -> None:
-    runner = CliRunner()
+    runner = BuiltOnceRunner()
     args = ["--cards", str(deck_file), "game", "--players", "3", "--plain", "--moves", "-"]
     first = runner.invoke(app, args, input="")
     assert first.exit_code == 2  # the empty script ran out at the first question
@@ -319,7 +327,7 @@ def test_record_refuses_anything_but_a_regular_file_before_the_game(
     path = _special(tmp_path, kind)
     before = _what_is_at(path)
     args = ["--cards", str(deck_file), "game", "--seed", "1", "--record", str(path)]
-    result = CliRunner().invoke(app, [*args, "--moves", "-"], input="q!\n")
+    result = BuiltOnceRunner().invoke(app, [*args, "--moves", "-"], input="q!\n")
     assert result.exit_code == 2
     errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
     assert len(errors) == 1 and str(path) in errors[0]
@@ -337,7 +345,7 @@ def test_record_through_a_link_writes_the_file_and_keeps_the_link(
     link = tmp_path / "link.json"
     link.symlink_to(target)
     args = ["--cards", str(deck_file), "game", "--seed", "1", "--record", str(link)]
-    result = CliRunner().invoke(app, [*args, "--moves", "-"], input="q!\n")
+    result = BuiltOnceRunner().invoke(app, [*args, "--moves", "-"], input="q!\n")
     assert result.exit_code == 0, result.output
     assert link.is_symlink()
     assert '"seed": 1' in target.read_text(encoding="utf-8")
@@ -348,7 +356,7 @@ def test_leaving_names_a_long_record_path_on_one_line(deck_file: Path, tmp_path:
     folder.mkdir()
     path = folder / "game.json"
     args = ["--cards", str(deck_file), "game", "--seed", "1", "--record", str(path)]
-    result = CliRunner().invoke(app, [*args, "--moves", "q!"], env={"COLUMNS": "40"})
+    result = BuiltOnceRunner().invoke(app, [*args, "--moves", "q!"], env={"COLUMNS": "40"})
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines() == [f"game abandoned; the record so far is in {path}"]
 
@@ -358,7 +366,7 @@ def test_leaving_names_a_long_record_path_on_one_line(deck_file: Path, tmp_path:
 
 def _seedless(deck_file: Path, answers: list[str], *extra: str) -> Result:
     args = ["--cards", str(deck_file), "game", "--plain", *extra, "--moves", "-"]
-    return CliRunner().invoke(app, args, input="\n".join(answers) + "\n")
+    return BuiltOnceRunner().invoke(app, args, input="\n".join(answers) + "\n")
 
 
 def test_a_game_left_is_resumed_without_a_seed_and_ends_as_the_whole_game(
@@ -492,7 +500,12 @@ def test_q_in_a_coached_game_prints_the_summary_so_far(
 
 
 def test_rollouts_give_the_advice_a_second_opinion(deck_file: Path) -> None:
-    result = run(deck_file, ["h", "q!"], "--rollouts", "2")
+    """The hint at the game's last decision (a replacement in round 4, turn 7): a rollout
+    plays out that turn alone (0.3 s of CPU), where from the first keep each plays all four
+    rounds (1.6 s)."""
+    answers, _ = scripted(deck_file, 2, SEED)
+    assert answers[-1][0] == "replace"
+    result = run(deck_file, [*(text for _, text in answers[:-1]), "h", "q!"], "--rollouts", "2")
     assert result.exit_code == 0, result.output
     text = " ".join(result.stdout.split())
     assert "measured by playing the rest of the game 2 times" in text
@@ -527,7 +540,7 @@ def test_at_a_terminal_the_coach_asks_and_anything_but_y_chooses_again(
     worse = options_of(state, 0)[1]
     typed = [" ".join(map(str, worse)), "maybe", " ".join(map(str, worse)), "y", "q", "y"]
     args = ["--cards", str(deck_file), "game", "--seed", str(SEED), "--plain", "--coach"]
-    result = CliRunner().invoke(app, args, input="\n".join(typed) + "\n")  # no script
+    result = BuiltOnceRunner().invoke(app, args, input="\n".join(typed) + "\n")  # no script
     assert result.exit_code == 0, result.output
     out = " ".join(result.stdout.split())
     assert out.count("Play it anyway?") == 2  # "maybe" chose again; "y" played it
