@@ -4,6 +4,7 @@ random endgames."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from fractions import Fraction
 
@@ -47,6 +48,7 @@ BUDGET = 20_000
 took 165 s; of seeds 100,130-100,259, one took 38,407 nodes (now skipped)."""
 
 
+@functools.cache  # several tests start from the same endgame; states are immutable
 def some_endgame(players: int, seed: int, left: int) -> CheopsState:
     """:func:`random_endgame` of ``seed``, or of ``seed`` plus a multiple of 10**8 when that
     seed's games all end first."""
@@ -331,7 +333,13 @@ def test_the_hidden_order_under_the_tops_does_not_change_the_answer() -> None:
         assert a | {"seconds": 0, "nodes": 0} == b | {"seconds": 0, "nodes": 0}
 
 
-BIG = random_endgame(COMPONENTS, 2, 7, 9)
+@functools.cache
+def big() -> CheopsState:
+    """An endgame 9 spaces from the end (made when a test first asks: not while every
+    worker collects the tests)."""
+    return random_endgame(COMPONENTS, 2, 7, 9)
+
+
 """An endgame whose complete search takes 12,054 nodes."""
 
 
@@ -339,19 +347,19 @@ BIG = random_endgame(COMPONENTS, 2, 7, 9)
 def test_a_node_limit_answers_best_found_the_same_every_time(budget: int) -> None:
     """A budget too small for the whole search: best found, said so, a legal move, and the
     same answer on every run (nodes, unlike seconds, are the same on every machine)."""
-    answer = solve_endgame(BIG, time_limit=600, node_limit=budget)
+    answer = solve_endgame(big(), time_limit=600, node_limit=budget)
     assert answer.status == BEST_FOUND and not answer.proven
     assert answer.note().startswith("best found, NOT proven: the node limit came")
     assert answer.nodes <= budget and answer.to_dict()["node_limit"] == budget
-    assert parse_move(BIG, answer.move) in legal_moves(BIG)
-    again = solve_endgame(BIG, time_limit=600, node_limit=budget).to_dict()
+    assert parse_move(big(), answer.move) in legal_moves(big())
+    again = solve_endgame(big(), time_limit=600, node_limit=budget).to_dict()
     assert again | {"seconds": 0} == answer.to_dict() | {"seconds": 0}
 
 
 def test_a_node_limit_large_enough_proves_the_same_answer() -> None:
-    free = solve_endgame(BIG, time_limit=600)
+    free = solve_endgame(big(), time_limit=600)
     assert free.proven and free.to_dict()["node_limit"] is None
-    budgeted = solve_endgame(BIG, time_limit=600, node_limit=free.nodes)
+    budgeted = solve_endgame(big(), time_limit=600, node_limit=free.nodes)
     assert budgeted.proven
     assert budgeted.to_dict() | {"seconds": 0, "node_limit": None} == free.to_dict() | {
         "seconds": 0
@@ -361,7 +369,7 @@ def test_a_node_limit_large_enough_proves_the_same_answer() -> None:
 @pytest.mark.parametrize("limit", [0, -3, 2.5, True])
 def test_a_bad_node_limit_is_refused(limit: object) -> None:
     with pytest.raises(EndgameError, match="node limit"):
-        solve_endgame(BIG, time_limit=1, node_limit=limit)  # type: ignore[arg-type]
+        solve_endgame(big(), time_limit=1, node_limit=limit)  # type: ignore[arg-type]
 
 
 def test_the_time_limit_stops_the_search_by_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -370,11 +378,11 @@ def test_the_time_limit_stops_the_search_by_the_clock(monkeypatch: pytest.Monkey
     from silverpyr.solver.cheops import endgame as module
 
     monkeypatch.setattr(module, "time", StepClock(step=1.0))
-    answer = solve_endgame(BIG, time_limit=3)
+    answer = solve_endgame(big(), time_limit=3)
     assert answer.status == BEST_FOUND
     assert answer.note().startswith("best found, NOT proven: the time limit came")
     assert 0 < answer.nodes < 4_056
-    assert parse_move(BIG, answer.move) in legal_moves(BIG)
+    assert parse_move(big(), answer.move) in legal_moves(big())
 
 
 def test_max_turns_stops_the_deepening_and_is_not_proven() -> None:
