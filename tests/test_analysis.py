@@ -182,6 +182,7 @@ def test_analyze_against_a_real_dask_scheduler_and_worker(tiny_deck: Path, tmp_p
                 "1",
                 "--nthreads",
                 "1",
+                "--no-nanny",  # the worker itself, not a nanny process that starts it
                 "--no-dashboard",
             ],
             stderr=subprocess.DEVNULL,
