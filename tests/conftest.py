@@ -41,20 +41,18 @@ def _bytecode_cache() -> None:
 _bytecode_cache()
 
 
-def _quick_pilot() -> None:
-    """Textual's pilot waits for the app to go idle after each key by sleeping 20 ms at a
-    time until a sleep passes with under 1 ms of the process's CPU: 40-80 ms of nothing a
-    key, half the wall time of the full-screen tests (a core idle on 2 cores). The same
-    test at 2 ms (under 0.2 ms of CPU): a worker thread still at work keeps it waiting, as
-    before. A Textual without these names is left as it is."""
-    from textual import _wait
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: two workers a core. The full-screen tests spend about half their time
+    asleep (Textual's pilot sleeps 20 ms at a time until the app is idle after each key),
+    which left a core idle with one worker a core: on 2 cores, 5 min 19 s against 4 min
+    25 s with two a core (2026-11-29). (Shorter sleeps would miss the screen's refresh
+    timer: a screen read after a key was then sometimes stale.)"""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    return 2 * cores
 
-    if hasattr(_wait, "SLEEP_GRANULARITY") and hasattr(_wait, "SLEEP_IDLE"):
-        _wait.SLEEP_GRANULARITY = 0.002
-        _wait.SLEEP_IDLE = 0.0002
-
-
-_quick_pilot()
 
 # The shared checks that several test files call: pytest rewrites their asserts too, so a
 # failure there shows its values as it does in a test module.
