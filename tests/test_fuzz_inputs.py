@@ -23,6 +23,7 @@ import yaml
 from built_once import BuiltOnceRunner
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from quick_yaml import dump_yaml
 from typer.testing import Result
 
 from silverpyr.cli.app import app, main
@@ -254,14 +255,9 @@ def _document(keys: list[str]) -> st.SearchStrategy[dict[str, object]]:
     return st.dictionaries(st.sampled_from([*keys, "extra"]), VALUES, max_size=len(keys) + 1)
 
 
-_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-"""libyaml's safe dumper where PyYAML has it: the same YAML, 4 times faster to write."""
-
-
 def _write(tmp_path: Path, name: str, data: object) -> Path:
     path = tmp_path / name
-    text = yaml.dump(data, Dumper=_DUMPER, allow_unicode=True)
-    path.write_text(text, encoding="utf-8")
+    path.write_text(dump_yaml(data, allow_unicode=True), encoding="utf-8")
     return path
 
 
