@@ -14,9 +14,9 @@ import json
 import re
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import pytest
+from cheops_golden import COMPONENTS, DATA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -47,13 +47,10 @@ from silverpyr.puzzles.cheops.values import (
 from silverpyr.puzzles.records import Attempt, Progress
 from silverpyr.puzzles.standings import archive, summarise
 from silverpyr.puzzles.store import Store
-from silverpyr.solver.cheops.components import COLOURS, load_components
+from silverpyr.solver.cheops.components import COLOURS
 from silverpyr.solver.cheops.endgame import solve_endgame
 from silverpyr.solver.cheops.game import apply, legal_moves
 
-COMPONENTS = load_components()
-GOLDEN = Path(__file__).parent / "data" / "trainer_puzzles.json"
-DATA: dict[str, dict[str, Any]] = json.loads(GOLDEN.read_text())
 WIN = "win-from-here-2"
 """Its best line: take i2 C, sell, draw 3 (three decisions; rising boards, issue 31's rulings)."""
 MARGIN = "best-margin-2"
