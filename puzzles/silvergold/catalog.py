@@ -42,12 +42,13 @@ def get_puzzle(deck: Deck, text: str, store: Store | None = None) -> Puzzle:
     puzzle_id = parse_puzzle_id(text)
     key = cache_key(deck, puzzle_id.text)
     data = store.cached_puzzle(key) if store is not None else None
-    if data is not None and store is not None:
+    if data is not None:
         try:
             return puzzle_from_data(data, deck, source="the puzzle cache")
         except _DAMAGED as error:
             # an entry that does not read is regenerated and replaced below, with a word
             problem = str(error) if isinstance(error, SilverpyrError) else "not a puzzle"
+            assert store is not None  # only a store has a cache
             store.warn_cache(key, problem.removeprefix("the puzzle cache: "))
     ahead = read_made_ahead(
         FIRST_GAME,
