@@ -171,6 +171,17 @@ class TableRules(Generic[S, M, O]):
 
 
 @dataclass(frozen=True)
+class Turns(Generic[S]):
+    """How a game counts its turns and names where it stands, for people (the coach's
+    verdicts say it: in a game, and in a review of its record)."""
+
+    new_turn: Callable[[S, S], bool]
+    """Whether a seat's turn began between two states (turns are counted over every seat)."""
+    where: Callable[[S, int], str]
+    """``turn 7``, ``turn 7, sell``: where a state stands at a turn's number; ``the end``."""
+
+
+@dataclass(frozen=True)
 class TableCoach(Generic[S, M, V, A]):
     """A game's advice and coach (its modules are imported when first asked for)."""
 
@@ -313,6 +324,8 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
     row against them."""
     undo_refusal: ClassVar[str]
     """Why nothing can be taken back (no move is pending)."""
+    turns: ClassVar[Turns[Any]]
+    """How the game counts its turns and says where it stands."""
 
     def __init__(
         self,
@@ -384,10 +397,6 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         final (making the turn's pending moves final with it)."""
         raise NotImplementedError
 
-    def _new_turn(self, before: S, after: S) -> bool:
-        """Whether a turn started between ``before`` and ``after`` (for :attr:`turn_number`)."""
-        raise NotImplementedError
-
     def _describe(self, state: S, event: E) -> str:
         """``event`` as a line for you (``state``: the state after it)."""
         raise NotImplementedError
@@ -403,7 +412,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
     def where(self) -> str:
         """Where the game stands, for people (``turn 7``; ``the end``): the coach's verdicts
         say it."""
-        raise NotImplementedError
+        return self.turns.where(self.state, self.turn_number)
 
     def report(self) -> Lines:
         """The coach's summary of the final decisions so far."""
@@ -728,7 +737,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
             self._record = self._record.with_move(seat, move)
 
     def _count_turn(self, before: S, after: S) -> None:
-        if self._new_turn(before, after):
+        if self.turns.new_turn(before, after):
             self.turn_number += 1
 
     def _saved_now(self) -> None:
@@ -784,6 +793,7 @@ __all__ = [
     "Progress",
     "TableCoach",
     "TableRules",
+    "Turns",
     "against_words",
     "game_over_line",
     "moves_made",

@@ -11,14 +11,20 @@ share one (:class:`RecordShape`: ``format``, ``version``, the fingerprint of the
 or components, ``seed``, the game's own keys, ``players``, ``moves`` as ``[seat, notation]``
 and ``outcome``), read strictly by :meth:`RecordShape.read` (every problem, with its place),
 and :func:`replay_moves` plays the moves through the game's engine, the first one that does
-not replay named by its index.
+not replay named by its index (:func:`replay_steps`: each step, for a review).
+
+The same reader takes a game's **arena record** (``arena --records``: ``format`` 1, ``game``,
+the fingerprint, ``seed``, the game's own keys, ``seats`` and ``moves`` as bare notation), so
+that anything that reads a record reads both. An arena move names no seat: it is the move of
+the seat whose turn it is (``None`` in :attr:`RecordFields.moves`), and the arena's seats are
+bots, so it has no outcome to read.
 """
 
 from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
@@ -30,6 +36,9 @@ from ..solver.rng import seed_problem
 
 R = TypeVar("R")
 T = TypeVar("T")
+
+ARENA_FORMAT = 1
+"""The ``format`` of every game's arena records (a number; a game record's is a name)."""
 
 
 class RecordPathError(SilverpyrError, ValueError):
@@ -93,7 +102,8 @@ class RecordFields(Generic[T]):
     own: T
     """The game's own keys, as its hook read them (the Sun's pyramid size)."""
     players: tuple[str, ...]
-    moves: tuple[tuple[int, str], ...]
+    moves: tuple[tuple[int | None, str], ...]
+    """``(seat, notation)``; the seat is ``None`` in an arena record (whoever's turn it is)."""
     outcome: dict[str, Any] | None
 
 
@@ -116,6 +126,10 @@ class RecordShape:
     outcome_keys: str
     """The outcome's keys, as a bad outcome's message names them."""
     error: type[ReadError]
+    game: str
+    """The ``game`` key of the game's arena records (``sun``)."""
+    own_keys: tuple[str, ...] = ()
+    """The game's own keys (the Sun's ``size``), read by the ``own`` hook in both shapes."""
 
     def read(
         self,
@@ -130,12 +144,24 @@ class RecordShape:
         ``players_problem`` says what is wrong with the players' names, if anything."""
         problems = Problems(source)
         top = Field.root(data, problems)
+        arena = (
+            isinstance(data, dict)
+            and isinstance(data.get("format"), int)
+            and not isinstance(data.get("format"), bool)
+        )
         fields: RecordFields[T] | None = None
-        if top.mapping(self.keys, expected=self.expected):
-            kind = top.at("format").text(what=repr(self.format))
-            if kind is not None and kind != self.format:
-                top.at("format").fail(f"expected {self.format!r}, not {kind!r}")
-            top.at("version").integer(self.version, self.version)
+        keys = self._arena_keys() if arena else self.keys
+        if top.mapping(keys, expected=self.expected):
+            if arena:
+                top.at("format").integer(ARENA_FORMAT, ARENA_FORMAT)
+                game = top.at("game").text(what=repr(self.game))
+                if game is not None and game != self.game:
+                    top.at("game").fail(f"a record of {game!r}, not of {self.game!r}")
+            else:
+                kind = top.at("format").text(what=repr(self.format))
+                if kind is not None and kind != self.format:
+                    top.at("format").fail(f"expected {self.format!r}, not {kind!r}")
+                top.at("version").integer(self.version, self.version)
             fingerprint = top.at(self.fingerprint).text(what=self.fingerprint_what)
             if fingerprint == "":
                 top.at(self.fingerprint).fail(f"expected {self.fingerprint_what}, not ''")
@@ -146,32 +172,9 @@ class RecordShape:
                 seed_field.fail(str(seed_problem(seed)))
                 seed = None
             mine = own(top)
-            players_field = top.at("players")
-            players = players_field.text_list(low=self.min_players, what="a list of players")
-            if players is not None and len(players) > self.max_players:
-                players_field.fail(
-                    f"{len(players)} players: a game has {self.min_players}-{self.max_players}"
-                )
-                players = None
-            if players is not None and players_problem is not None:
-                problem = players_problem(players)
-                if problem is not None:
-                    players_field.fail(problem)
-                    players = None
-            moves: list[tuple[int, str]] = []
-            for item in top.at("moves").items(what="a list of [seat, move]"):
-                pair = item.items(low=2, high=2, what="[seat, move]")
-                if len(pair) != 2:
-                    continue
-                seat = pair[0].integer(0, self.max_players - 1)
-                text = pair[1].text(what="a move in notation")
-                if seat is not None and text is not None:
-                    moves.append((seat, text))
-            outcome_field = top.at("outcome")
-            outcome = outcome_field.value if outcome_field.present else None
-            if outcome is not None and not isinstance(outcome, dict):
-                outcome_field.fail(f"expected null or a mapping ({self.outcome_keys})")
-                outcome = None
+            players = self._players(top.at("seats" if arena else "players"), players_problem)
+            moves = self._arena_moves(top) if arena else self._moves(top)
+            outcome = None if arena else self._outcome(top)
             if (
                 not problems
                 and fingerprint is not None
@@ -186,6 +189,52 @@ class RecordShape:
         assert fields is not None
         return fields
 
+    def _arena_keys(self) -> tuple[str, ...]:
+        return ("format", "game", self.fingerprint, "seed", *self.own_keys, "seats", "moves")
+
+    def _players(
+        self, field: Field, problem_of: Callable[[Sequence[str]], str | None] | None
+    ) -> list[str] | None:
+        players = field.text_list(low=self.min_players, what="a list of players")
+        if players is not None and len(players) > self.max_players:
+            field.fail(f"{len(players)} players: a game has {self.min_players}-{self.max_players}")
+            return None
+        if players is not None and problem_of is not None:
+            problem = problem_of(players)
+            if problem is not None:
+                field.fail(problem)
+                return None
+        return players
+
+    def _moves(self, top: Field) -> list[tuple[int | None, str]]:
+        moves: list[tuple[int | None, str]] = []
+        for item in top.at("moves").items(what="a list of [seat, move]"):
+            pair = item.items(low=2, high=2, what="[seat, move]")
+            if len(pair) != 2:
+                continue
+            seat = pair[0].integer(0, self.max_players - 1)
+            text = pair[1].text(what="a move in notation")
+            if seat is not None and text is not None:
+                moves.append((seat, text))
+        return moves
+
+    @staticmethod
+    def _arena_moves(top: Field) -> list[tuple[int | None, str]]:
+        moves: list[tuple[int | None, str]] = []
+        for item in top.at("moves").items(what="a list of moves in notation"):
+            text = item.text(what="a move in notation")
+            if text is not None:
+                moves.append((None, text))
+        return moves
+
+    def _outcome(self, top: Field) -> dict[str, Any] | None:
+        field = top.at("outcome")
+        outcome = field.value if field.present else None
+        if outcome is not None and not isinstance(outcome, dict):
+            field.fail(f"expected null or a mapping ({self.outcome_keys})")
+            return None
+        return outcome
+
 
 class TurnState(Protocol):
     """What replaying needs of a game's state: whether the game is over, whose turn it is."""
@@ -198,37 +247,57 @@ class TurnState(Protocol):
 
 
 S = TypeVar("S", bound=TurnState)
+M = TypeVar("M")
 
 
-def replay_moves(
+def replay_steps(
     state: S,
-    moves: Sequence[tuple[int, str]],
-    play: Callable[[S, str], S],
+    moves: Sequence[tuple[int | None, str]],
+    parse: Callable[[S, str], M],
+    apply: Callable[[S, M], S],
     error: Callable[[str], Exception],
-) -> S:
-    """The state ``moves`` (``(seat, notation)``) lead to from ``state``, each played by
-    ``play`` (the game's engine: parse, then apply); ``error`` names the first move (by its
-    index) of a game already over, of the wrong seat, or that the rules refuse (and why)."""
+) -> Iterator[tuple[S, M, S]]:
+    """``(before, move, after)`` for each of ``moves`` (``(seat, notation)``) from ``state``,
+    each parsed and applied by the game's engine; ``error`` names the first move (by its
+    index) of a game already over, of the wrong seat, or that the rules refuse (and why).
+    A move of seat ``None`` (an arena record's) is the turn's seat's."""
     for index, (seat, text) in enumerate(moves):
         if state.over:
             raise error(f"moves[{index}] ({text!r}): the game is already over")
-        if seat != state.turn:
+        if seat is not None and seat != state.turn:
             raise error(
                 f"moves[{index}] ({text!r}): seat {seat} moves, but it is seat {state.turn}'s turn"
             )
         try:
-            state = play(state, text)
+            move = parse(state, text)
+            after = apply(state, move)
         except SilverpyrError as problem:
             raise error(f"moves[{index}] ({text!r}): {problem}") from None
+        yield state, move, after
+        state = after
+
+
+def replay_moves(
+    state: S,
+    moves: Sequence[tuple[int | None, str]],
+    parse: Callable[[S, str], M],
+    apply: Callable[[S, M], S],
+    error: Callable[[str], Exception],
+) -> S:
+    """The state ``moves`` lead to from ``state`` (:func:`replay_steps`)."""
+    for _, _, after in replay_steps(state, moves, parse, apply, error):
+        state = after
     return state
 
 
 __all__ = [
+    "ARENA_FORMAT",
     "RecordFields",
     "RecordPathError",
     "RecordShape",
     "load_json_record",
     "record_target",
     "replay_moves",
+    "replay_steps",
     "save_text",
 ]

@@ -41,6 +41,7 @@ from ...solver.cheops.game import (
     parse_move,
 )
 from ...solver.errors import SilverpyrError
+from ..records_file import ARENA_FORMAT
 from ..tournament import ArenaReport as CoreArenaReport
 from ..tournament import (
     JsonRecords,
@@ -56,7 +57,8 @@ from .registry import REGISTRY, make_player
 
 CATEGORIES = ("sold", "stored", "paid")
 """Money by category: sales (law 10's too), final scoring (law 9's too), money paid out."""
-RECORD_FORMAT = 1
+RECORD_FORMAT = ARENA_FORMAT
+"""An arena record's ``format`` (the core's: every game's record readers take it)."""
 MIN_SEATS = 2
 MAX_SEATS = 5
 

@@ -70,6 +70,8 @@ SHAPE = RecordShape(
     MAX_PLAYERS,
     "winners, money, reason",
     GameRecordError,
+    "cheops",
+    (),
 )
 
 
@@ -84,7 +86,7 @@ class GameRecord:
     components: str
     seed: int
     players: tuple[str, ...]
-    moves: tuple[tuple[int, str], ...] = ()
+    moves: tuple[tuple[int | None, str], ...] = ()
     outcome: dict[str, Any] | None = None
 
     @classmethod
@@ -146,21 +148,22 @@ def parse_record(data: Any, source: str) -> GameRecord:
     return GameRecord(fields.fingerprint, fields.seed, fields.players, fields.moves, fields.outcome)
 
 
-def _play(state: CheopsState, text: str) -> CheopsState:
-    return apply(state, parse_move(state, text))
-
-
 def replay(record: GameRecord, components: Components) -> CheopsState:
     """The state the record's moves lead to, each applied through the engine; raises
     :class:`RecordReplayError` for other components, a move of the wrong seat or one the
     rules refuse (naming its index and why)."""
+    return replay_moves(start_of(record, components), record.moves, parse_move, apply, replay_error)
+
+
+def start_of(record: GameRecord, components: Components) -> CheopsState:
+    """The record's game before its first move (:class:`RecordReplayError` for other
+    components)."""
     if record.components != components.fingerprint:
         raise RecordReplayError(
             "the record was played with other components "
             f"({record.components}, not {components.fingerprint}): load them with --cards"
         )
-    state = new_game(components, len(record.players), record.seed)
-    return replay_moves(state, record.moves, _play, _replay_error)
+    return new_game(components, len(record.players), record.seed)
 
 
 EARLIER_RULINGS = (
@@ -171,7 +174,9 @@ EARLIER_RULINGS = (
 """Said with every move that does not replay: the rules follow the rulebook's text now."""
 
 
-def _replay_error(message: str) -> RecordReplayError:
+def replay_error(message: str) -> RecordReplayError:
+    """A move of the record that does not replay (``message`` names it), with the rulings'
+    change that may be why."""
     return RecordReplayError(f"{message} ({EARLIER_RULINGS})")
 
 
@@ -186,4 +191,6 @@ __all__ = [
     "parse_record",
     "record_target",
     "replay",
+    "replay_error",
+    "start_of",
 ]

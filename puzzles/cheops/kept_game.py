@@ -137,6 +137,26 @@ RULES = kept_table.TableRules(
 )
 """The engine the kept game plays by (:mod:`silverpyr.solver.cheops.game`)."""
 
+
+def new_turn(before: CheopsState, after: CheopsState) -> bool:
+    """Whether a seat's turn began between ``before`` and ``after`` (turns are counted over
+    every seat, for :func:`where`)."""
+    return not after.over and after.turn != before.turn
+
+
+def where(state: CheopsState, turn: int) -> str:
+    """``turn 7``, ``turn 7, sell``, ``turn 7, draw``: where the game stands at ``turn``
+    (counted over every seat, from 1), for people; ``the end``."""
+    if state.over:
+        return "the end"
+    if state.phase is Phase.START and not (state.placed or state.bought or state.acted):
+        return f"turn {turn}"
+    return f"turn {turn}, {state.phase.value}"
+
+
+TURNS = kept_table.Turns(new_turn, where)
+"""How the game counts and names its turns (the kept game's, and a review's)."""
+
 TableEvent: TypeAlias = "Happened[Event] | Judged[Verdict] | GameOver[Outcome]"
 """An event of the table: every event has ``text``, ``kind`` and ``seat``."""
 
@@ -272,6 +292,7 @@ class KeptGame(
     """
 
     resume_command = RESUME_COMMAND
+    turns = TURNS
     seats = SEATS
     undo_refusal = (
         "nothing to take back: your moves are final once your turn ends, or once a "
@@ -384,9 +405,6 @@ class KeptGame(
         """A move stays pending until the turn is confirmed (:func:`confirms`)."""
         return None if confirms(before, move, after) else move
 
-    def _new_turn(self, before: CheopsState, after: CheopsState) -> bool:
-        return not after.over and after.turn != before.turn
-
     def _describe(self, state: CheopsState, event: Event) -> str:
         return describe_event(event, self.bots)
 
@@ -413,17 +431,6 @@ class KeptGame(
     def seed_words(self) -> str:
         """``seed 5, you against greedy and expert``."""
         return _words(self.seed, self.bots)
-
-    def where(self) -> str:
-        """``turn 7``, ``turn 7, sell``, ``turn 7, draw``: where the game stands (turns
-        counted over every seat, from 1), for people; ``the end``."""
-        state = self.state
-        if state.over:
-            return "the end"
-        turn = self.turn_number
-        if state.phase is Phase.START and not (state.placed or state.bought or state.acted):
-            return f"turn {turn}"
-        return f"turn {turn}, {state.phase.value}"
 
     # --- the coach ----------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ from ...solver.errors import SilverpyrError
 from ...solver.sun.bots import play_game
 from ...solver.sun.cards import Deck
 from ...solver.sun.game import SunState, apply, new_game, outcome, parse_move
+from ..records_file import ARENA_FORMAT
 from ..tournament import ArenaReport as CoreArenaReport
 from ..tournament import (
     JsonRecords,
@@ -45,7 +46,8 @@ from .registry import REGISTRY, make_player
 CATEGORIES = ("cards", "symbols", "top")
 """Score categories: points of cards placed below the top, of symbols, of the top card."""
 SIZES = ("short", "standard", "long")
-RECORD_FORMAT = 1
+RECORD_FORMAT = ARENA_FORMAT
+"""An arena record's ``format`` (the core's: every game's record readers take it)."""
 
 
 class SunArenaError(TournamentError):

@@ -70,6 +70,8 @@ SHAPE = RecordShape(
     MAX_PLAYERS,
     "winners, scores, reason",
     GameRecordError,
+    "sun",
+    ("size",),
 )
 
 
@@ -85,7 +87,7 @@ class GameRecord:
     seed: int
     size: str
     players: tuple[str, ...]
-    moves: tuple[tuple[int, str], ...] = ()
+    moves: tuple[tuple[int | None, str], ...] = ()
     outcome: dict[str, Any] | None = None
 
     @classmethod
@@ -146,20 +148,25 @@ def parse_record(data: Any, source: str) -> GameRecord:
     )
 
 
-def _play(state: SunState, text: str) -> SunState:
-    return apply(state, parse_move(state, text))
+def start_of(record: GameRecord, deck: Deck) -> SunState:
+    """The record's game before its first move (:class:`RecordReplayError` for another deck)."""
+    if record.deck != deck.fingerprint:
+        raise RecordReplayError(
+            f"the record was played with another deck ({record.deck}, not {deck.fingerprint})"
+        )
+    return new_game(deck, len(record.players), record.size, record.seed)
 
 
 def replay(record: GameRecord, deck: Deck) -> SunState:
     """The state the record's moves lead to, each applied through the engine; raises
     :class:`RecordReplayError` for another deck, a move of the wrong seat or one the rules
     refuse (naming its index and why)."""
-    if record.deck != deck.fingerprint:
-        raise RecordReplayError(
-            f"the record was played with another deck ({record.deck}, not {deck.fingerprint})"
-        )
-    state = new_game(deck, len(record.players), record.size, record.seed)
-    return replay_moves(state, record.moves, _play, RecordReplayError)
+    return replay_moves(start_of(record, deck), record.moves, parse_move, apply, replay_error)
+
+
+def replay_error(message: str) -> RecordReplayError:
+    """A move of the record that does not replay (``message`` names it)."""
+    return RecordReplayError(message)
 
 
 __all__ = [
@@ -173,4 +180,6 @@ __all__ = [
     "parse_record",
     "record_target",
     "replay",
+    "replay_error",
+    "start_of",
 ]

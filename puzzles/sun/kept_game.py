@@ -137,6 +137,28 @@ RULES = kept_table.TableRules(
 )
 """The engine the kept game plays by (:mod:`silverpyr.solver.sun.game`)."""
 
+
+def new_turn(before: SunState, after: SunState) -> bool:
+    """Whether a seat's turn began between ``before`` and ``after`` (turns are counted over
+    every seat, for :func:`where`)."""
+    return not after.over and after.phase is Phase.CHOOSE and after.turn != before.turn
+
+
+def where(state: SunState, turn: int) -> str:
+    """``turn 7``, ``turn 7, after 2 cards``, ``turn 7, discard``: where the game stands at
+    ``turn`` (counted over every seat, from 1), for people; ``the end``."""
+    if state.over:
+        return "the end"
+    if state.phase is Phase.PLAYING:
+        return f"turn {turn}, after {state.placed} card{'s' * (state.placed != 1)}"
+    if state.phase is Phase.CHOOSE:
+        return f"turn {turn}"
+    return f"turn {turn}, {state.phase.value}"
+
+
+TURNS = kept_table.Turns(new_turn, where)
+"""How the game counts and names its turns (the kept game's, and a review's)."""
+
 TableEvent: TypeAlias = "Happened[Event] | Judged[Verdict] | GameOver[Outcome]"
 """An event of the table: every event has ``text``, ``kind`` and ``seat``."""
 
@@ -233,6 +255,7 @@ class KeptGame(
     """
 
     resume_command = RESUME_COMMAND
+    turns = TURNS
     seats = SEATS
     undo_refusal = (
         "nothing to take back: a move is final once you end the turn, draw, discard "
@@ -353,9 +376,6 @@ class KeptGame(
         """A placement stays pending unless it ends the game (module rulings)."""
         return move if isinstance(move, Place) and not after.over else None
 
-    def _new_turn(self, before: SunState, after: SunState) -> bool:
-        return not after.over and after.phase is Phase.CHOOSE and after.turn != before.turn
-
     def _describe(self, state: SunState, event: Event) -> str:
         return describe_event(state, event, self.bots)
 
@@ -380,19 +400,6 @@ class KeptGame(
     def seed_words(self) -> str:
         """``seed 5, a standard pyramid, you against greedy and expert``."""
         return _words(self.seed, self.size, self.bots)
-
-    def where(self) -> str:
-        """``turn 7``, ``turn 7, after 2 cards``, ``turn 7, discard``: where the game stands
-        (turns counted over every seat, from 1), for people; ``the end``."""
-        state = self.state
-        if state.over:
-            return "the end"
-        turn = self.turn_number
-        if state.phase is Phase.PLAYING:
-            return f"turn {turn}, after {state.placed} card{'s' * (state.placed != 1)}"
-        if state.phase is Phase.CHOOSE:
-            return f"turn {turn}"
-        return f"turn {turn}, {state.phase.value}"
 
     # --- the coach ----------------------------------------------------------------------------
 
