@@ -117,13 +117,23 @@ def _mentions(text: str) -> list[tuple[str | None, str]]:
     return found
 
 
+def _named(words: str, owner: str) -> Any:
+    """The command ``owner`` as the help of ``words`` means it: the nearest one, looked up
+    from ``words``' own group outwards (``sun`` means ``sun hint``, the root ``hint``)."""
+    parts = words.split()
+    for end in range(len(parts), -1, -1):
+        name = " ".join([*parts[:end], owner])
+        if name in COMMANDS:
+            return COMMANDS[name]
+    raise AssertionError(f"{words or 'silverpyr'} --help names no command {owner!r}")
+
+
 @pytest.mark.parametrize("words", sorted(COMMANDS), ids=lambda w: w or "silverpyr")
 def test_help_mentions_only_flags_that_exist(words: str) -> None:
     text = _help(words)
     mine = _flags(COMMANDS[words]) | ({"--version"} if not words else set())
-    by_name = {name.split()[-1]: command for name, command in COMMANDS.items() if name}
     for owner, flag in _mentions(text):
-        known = _flags(by_name[owner]) if owner is not None else mine
+        known = _flags(_named(words, owner)) if owner is not None else mine
         assert flag in known, f"{words or 'silverpyr'} --help mentions {flag} ({owner or words})"
 
 

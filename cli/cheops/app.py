@@ -42,6 +42,11 @@ class CheopsGroup(LazyGroup):
             "Play Cheops against bots: full-screen on a terminal when installed, else a move "
             "a line.",
         ),
+        "hint": Lazy(
+            "cheops.hint_cmd",
+            "hint",
+            "Advice in a recorded game, or a review of every decision, in piastres of margin.",
+        ),
         "arena": Lazy(
             "cheops.arena_cmd",
             "arena",

@@ -41,6 +41,11 @@ class SunGroup(LazyGroup):
             "game",
             "Play Pyramid of the Sun against bots: full-screen on a terminal, else a move a line.",
         ),
+        "hint": Lazy(
+            "sun.hint_cmd",
+            "hint",
+            "Advice in a recorded game, or a review of every decision, in expected points.",
+        ),
         "arena": Lazy(
             "sun.arena_cmd",
             "arena",
