@@ -5,8 +5,9 @@ On **report seeds** (``--seed``; the horizon was chosen on 700,000 on, and the y
 800,000-800,009, so the figures below are on 810,000 on; the bots' tuning seeds are 0-99,999
 and the arena's report seeds 900,000 on), for each seed:
 
-* **a greedy game, coached**: seat 0 is the greedy bot, the other seats greedy too; each of
-  seat 0's decisions is judged by the coach (:func:`silverpyr.puzzles.cheops.coach.judge`:
+* **a greedy game, reviewed**: seat 0 is the greedy bot, the other seats greedy too; the
+  game's record is reviewed as ``cheops hint --game FILE --review`` does
+  (:mod:`silverpyr.puzzles.cheops.review`: each of seat 0's decisions judged by the coach,
   the yardstick's choice fixed first, then paired rollouts of it and of the move played to the
   horizon), and the losses are summed over the game (every decision, the silent ones too);
 * **a yardstick game on the same seed**: seat 0 played by the expert's value model, the
@@ -49,22 +50,26 @@ from honesty import Coached, coached_play, play_seeds, report  # beside this scr
 
 from silverpyr.puzzles.cheops import advice
 from silverpyr.puzzles.cheops.advice import DEFAULT_ROLLOUTS, margin
-from silverpyr.puzzles.cheops.coach import Verdict, judge
+from silverpyr.puzzles.cheops.coach import Verdict
+from silverpyr.puzzles.cheops.game_record import GameRecord
+from silverpyr.puzzles.cheops.review import review
 from silverpyr.solver.cheops.bots import CheopsPlayer, GreedyPlayer, play_out
 from silverpyr.solver.cheops.components import load_components
-from silverpyr.solver.cheops.game import CheopsState, Move, apply, new_game, outcome
+from silverpyr.solver.cheops.game import apply, new_game, outcome
 
 
 def coached_game(seed: int, players: int, samples: int) -> Coached:
-    """The game of ``seed``: seat 0 greedy, judged by the coach decision by decision."""
+    """The game of ``seed``: seat 0 greedy, its record reviewed by the coach decision by
+    decision (``cheops hint --game FILE --review``'s numbers)."""
     components = load_components()
     table = ("greedy",) * players
     seats: list[CheopsPlayer] = [GreedyPlayer() for _ in range(players)]
 
-    def verdict(state: CheopsState, move: Move) -> Verdict:
-        return judge(state, 0, table, move, where="", samples=samples)
+    def judged(moves: list[tuple[int, str]]) -> list[Verdict]:
+        record = GameRecord(components.fingerprint, seed, table, tuple(moves))
+        return review(record, components, 1).verdicts(samples=samples)
 
-    found, final = coached_play(new_game(components, players, seed), seats, verdict, apply)
+    found, final = coached_play(new_game(components, players, seed), seats, apply, judged)
     result = outcome(final)
     assert result is not None
     found.final = margin(result.money, 0)

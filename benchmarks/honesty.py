@@ -1,7 +1,8 @@
 """Shared by the coach-honesty benchmarks of the games whose coach judges every decision by
 paired rollouts (``sun_coach_honesty.py``, ``cheops_coach_honesty.py``): a greedy game of
-seat 0 coached decision by decision, the seeds played one after another with a progress
-line, and the report of the coach's summed losses against the measured gap to the expert.
+seat 0 reviewed decision by decision on its record (``GAME hint --game FILE --review``'s
+numbers), the seeds played one after another with a progress line, and the report of the
+coach's summed losses against the measured gap to the expert.
 
 Game-free: each script hands in its game's engine, bots, coach and what seat 0's result is
 (a score, a margin)."""
@@ -32,23 +33,25 @@ class Coached:
 def coached_play(
     state: Any,
     seats: Sequence[Any],
-    judge: Callable[[Any, Any], Any],
     apply: Callable[[Any, Any], Any],
+    review: Callable[[list[tuple[int, str]]], Sequence[Any]],
 ) -> tuple[Coached, Any]:
-    """Play ``state`` to its end, each seat by its bot, every decision of seat 0 judged by
-    ``judge(state, move)`` (the coach's verdict); what the coach said, and the final state
-    (the caller sets :attr:`Coached.final`)."""
-    found = Coached()
+    """Play ``state`` to its end, each seat by its bot, and judge seat 0's decisions on the
+    game's record as ``GAME hint --game FILE --review`` does: ``review(moves)`` is the game's
+    review of the record's ``(seat, notation)`` moves (the coach's verdicts, in order). What
+    the coach said, and the final state (the caller sets :attr:`Coached.final`)."""
+    moves: list[tuple[int, str]] = []
     while not state.over:
         seat = state.turn
         move = seats[seat].decide(state, seat)
-        if seat == 0:
-            verdict = judge(state, move)
-            found.decisions += 1
-            found.total_loss += verdict.loss
-            found.graded += 0 if verdict.is_silent else 1
-            found.differed += 1 if verdict.samples else 0
+        moves.append((seat, move.notation()))
         state = apply(state, move)
+    found = Coached()
+    for verdict in review(moves):
+        found.decisions += 1
+        found.total_loss += verdict.loss
+        found.graded += 0 if verdict.is_silent else 1
+        found.differed += 1 if verdict.samples else 0
     return found, state
 
 

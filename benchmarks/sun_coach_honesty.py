@@ -3,8 +3,9 @@
 On **report seeds** (``--seed``, default 800,000 on: never used to tune the coach, the bots'
 tuning seeds are 100,000 on and the arena's report seeds 900,000 on), for each seed:
 
-* **a greedy game, coached**: seat 0 is the greedy bot, the other seats greedy too; each of
-  seat 0's decisions is judged by the coach (:func:`silverpyr.puzzles.sun.coach.judge`: the
+* **a greedy game, reviewed**: seat 0 is the greedy bot, the other seats greedy too; the
+  game's record is reviewed as ``sun hint --game FILE --review`` does
+  (:mod:`silverpyr.puzzles.sun.review`: each of seat 0's decisions judged by the coach, the
   expert's choice fixed first, then paired rollouts of it and of the move played), and the
   losses are summed over the game (every decision, the silent ones too);
 * **an expert game on the same seed**: seat 0 the expert, the others the same greedy bots;
@@ -39,23 +40,27 @@ import time
 from honesty import Coached, coached_play, play_seeds, report  # beside this script
 
 from silverpyr.puzzles.sun.advice import DEFAULT_ROLLOUTS
-from silverpyr.puzzles.sun.coach import Verdict, judge
+from silverpyr.puzzles.sun.coach import Verdict
+from silverpyr.puzzles.sun.game_record import GameRecord
+from silverpyr.puzzles.sun.review import review
 from silverpyr.solver.sun.bots import GreedyPlayer, SunPlayer, play_out
 from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.expert import ExpertPlayer
-from silverpyr.solver.sun.game import Move, SunState, apply, new_game
+from silverpyr.solver.sun.game import apply, new_game
 
 
 def coached_game(seed: int, players: int, size: str, samples: int) -> Coached:
-    """The game of ``seed``: seat 0 greedy, judged by the coach decision by decision."""
+    """The game of ``seed``: seat 0 greedy, its record reviewed by the coach decision by
+    decision (``sun hint --game FILE --review``'s numbers)."""
     deck = load_deck()
     table = ("greedy",) * players
     seats: list[SunPlayer] = [GreedyPlayer() for _ in range(players)]
 
-    def verdict(state: SunState, move: Move) -> Verdict:
-        return judge(state, 0, table, move, where="", samples=samples)
+    def judged(moves: list[tuple[int, str]]) -> list[Verdict]:
+        record = GameRecord(deck.fingerprint, seed, size, table, tuple(moves))
+        return review(record, deck, 1).verdicts(samples=samples)
 
-    found, final = coached_play(new_game(deck, players, size, seed), seats, verdict, apply)
+    found, final = coached_play(new_game(deck, players, size, seed), seats, apply, judged)
     found.final = final.scores[0]
     return found
 
