@@ -532,6 +532,36 @@ def test_a_red_cross_extra_is_placed_as_a_single_cell(deck: Deck) -> None:
     run(app, steps)
 
 
+def test_the_level_3_hint_leads_with_its_move_and_its_ghost_follows_the_red_cross(
+    deck: Deck,
+) -> None:
+    """At 80x24 the panel is short: the move comes first. Enter, Enter plays the hinted move
+    whole: the ghost goes on to the extra mark its red cross owes (issue 32)."""
+    puzzle = puzzle_from_id(deck, "points-1")  # turn 2 of its line: D1 D2 D3 E3 +E4
+    app = puzzle_app(deck, puzzle)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        first = puzzle.solution_line(deck).moves[0]
+        await place_move(pilot, screen, first)
+        await settle(pilot)
+        for _ in range(3):
+            await pilot.press("h")
+            await settle(pilot)
+        assert "level 3 of 3" in str(screen.messages[0])
+        assert str(screen.messages[1]).strip().startswith("Move: ")
+        hinted = screen.placer.hint
+        assert hinted is not None and hinted.extras, "the hinted move has no extra mark"
+        await pilot.press("enter")
+        assert screen.placer.extra_mode
+        assert Mark(screen.placer.ghost().card, screen.placer.ghost().cells) == hinted.extras[0]
+        await pilot.press("enter")
+        assert screen.session.moves[1] == hinted
+
+    run(app, steps)
+
+
 @pytest.mark.slow  # advice rollouts in a whole app, end to end; CI runs it
 def test_h_in_the_game_gives_the_experts_advice_at_keep_and_mark(deck: Deck) -> None:
     setting = Setting(deck, None, DAY, record=False)

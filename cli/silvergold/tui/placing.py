@@ -60,6 +60,9 @@ class Placer:
     single: bool = False
     row: int = 0
     column: int = 0
+    hint: Move | None = None
+    """A hinted move the ghost follows: its pattern, then each extra mark its red crosses
+    owe, as long as the marks made so far are the hint's."""
 
     def __post_init__(self) -> None:
         in_play = self.cards_in_play()
@@ -200,6 +203,21 @@ class Placer:
         first = next(cells_of(mark.cells))
         self.row, self.column = row_of(first), column_of(first)
 
+    def follow(self, hint: Move) -> None:
+        """Put the ghost on ``hint``'s pattern, and after each mark of it on its next extra
+        mark (a level-3 hint: the whole move, red crosses included)."""
+        self.hint = hint
+        if hint.mark is not None:
+            self.show(hint.mark)
+
+    def _follow_hint(self) -> None:
+        if self.hint is None:
+            return
+        hinted = self.hint.marks()
+        made = len(self.marks)
+        if len(hinted) > made and list(hinted[:made]) == self.marks:
+            self.show(hinted[made])
+
     def fits_nowhere(self) -> bool:
         """Whether the pattern is under the cursor but has no legal placement on any card in
         play: then only a single cell can be marked, whatever spot the ghost is on."""
@@ -252,6 +270,7 @@ class Placer:
         if self.owed:
             self.single = True
             self._clamp()
+            self._follow_hint()
             return None
         return Move(self.marks[0], tuple(self.marks[1:]))
 

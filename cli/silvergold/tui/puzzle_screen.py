@@ -379,7 +379,7 @@ class PuzzleScreen(Screen[None]):
         """Show a hint computed by the worker; count it (and save)."""
         self.kept.took_hint(given, counted)
         lines: list[RenderableType] = [Text(f"Hint, level {int(given.level)} of 3:", style="bold")]
-        lines.extend(Text(f"  {line}") for line in given.text_lines())
+        lines.extend(Text(f"  {line}") for line in given.text_lines(newest_first=True))
         if given.level < 3:
             lines.append(Text("(h again tells more)", style="italic"))
         self.say(*lines)
@@ -387,7 +387,7 @@ class PuzzleScreen(Screen[None]):
             self.area, self.area_card = given.area.cells, given.area.card
         if given.move is not None and given.move.mark is not None:
             self.placer = self._new_placer()
-            self.placer.show(given.move.mark)
+            self.placer.follow(given.move)
 
     def action_leave(self) -> None:
         """``q``: give up, save and leave, or play on (the line mode's question)."""

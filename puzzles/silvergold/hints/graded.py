@@ -115,8 +115,16 @@ class Hint:
         """Whether moves are written with card numbers (more than one card in play)."""
         return len(self.at.position.cards) > 1
 
-    def text_lines(self) -> list[str]:
-        """The hint in words, one line per point; cells are named at level 3 only."""
+    def text_lines(self, *, newest_first: bool = False) -> list[str]:
+        """The hint in words, one line per point; cells are named at level 3 only.
+        ``newest_first``: the line this level added (the area, the move) before the
+        others, so a short panel shows it above the fold."""
+        lines = self._lines()
+        if newest_first and (self.move is not None or self.area is not None):
+            return [lines[-1], *lines[:-1]]
+        return lines
+
+    def _lines(self) -> list[str]:
         best = self.best
         reach = (
             f"{best.score}" if best.exact else f"at least {best.score} (at most {best.score_bound})"
