@@ -33,7 +33,7 @@ from silverpyr.cli.silvergold.tui.placing import Placer
 from silverpyr.cli.silvergold.tui.puzzle_screen import PuzzleScreen
 from silverpyr.cli.silvergold.tui.setting import Setting
 from silverpyr.cli.silvergold.tui.widgets import CELL, ROW_LABEL, CardView
-from silverpyr.cli.tui.modals import LeaveDialog
+from silverpyr.cli.tui.modals import LeaveDialog, Reading
 from silverpyr.puzzles.silvergold.generate import puzzle_from_id
 from silverpyr.puzzles.silvergold.puzzle import Puzzle
 from silverpyr.puzzles.store import Store
@@ -576,8 +576,13 @@ def test_h_in_the_game_gives_the_experts_advice_at_keep_and_mark(deck: Deck) -> 
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.thinking is False
-        shown = _rendered(screen.messages[-2])
-        assert "Advice: expected final score" in shown and "keep" in shown
+        reading = app.screen
+        assert isinstance(reading, Reading)  # the whole table, not a side panel's width
+        shown = "\n".join(_rendered(part) for part in reading.parts)
+        assert "Expected score" in shown and "keep" in shown
+        assert "Advice: the expert's choice is keep" in _rendered(screen.messages[-1])
+        await pilot.press("escape")
+        assert app.screen is screen
         dealt = [card.number for card in screen.state.players[0].dealt]
         for number in choose_keep(screen.state.players[0].dealt):
             await pilot.press(str(dealt.index(number) + 1))
@@ -588,7 +593,8 @@ def test_h_in_the_game_gives_the_experts_advice_at_keep_and_mark(deck: Deck) -> 
         await pilot.pause()
         best = advise(screen.state, 0).best.choice
         assert isinstance(best, Move) and best.mark is not None
-        assert move_str(best, with_card=True) in _rendered(screen.messages[-2])
+        assert move_str(best, with_card=True) in _rendered(screen.messages[-1])
+        await pilot.press("escape")
         placer = screen.placer
         assert placer.card == best.mark.card
 

@@ -396,14 +396,22 @@ def render_ranking(console: Console, ranking: Ranking) -> None:
 
 def render_advice(console: Console, advice: Advice, *, top: int = 10, heading: str = "") -> None:
     """The expert's ranking of a decision: expected final score, loss, and how sure."""
+    from rich.text import Text
+
+    if heading:
+        console.print(Text(heading))
+    for part in advice_parts(advice, top=top):
+        console.print(part)
+
+
+def advice_parts(advice: Advice, *, top: int = 10) -> list[RenderableType]:
+    """:func:`render_advice`'s table and words, for any console or screen."""
     from rich import box
     from rich.table import Table
     from rich.text import Text
 
     from ...puzzles.silvergold.realgame.advice import Method
 
-    if heading:
-        console.print(Text(heading))
     rollouts = advice.method is Method.ROLLOUTS
     table = Table(box=box.SIMPLE_HEAD, show_edge=False)
     table.add_column("#", justify="right")
@@ -422,10 +430,10 @@ def render_advice(console: Console, advice: Advice, *, top: int = 10, heading: s
             row.append(f"{option.win or 0.0:.0%}")
         row.append("; ".join(option.reasons) if option.loss >= 0.05 else "")
         table.add_row(*row)
-    console.print(table)
+    parts: list[RenderableType] = [table]
     hidden = len(advice.options) - top
     if hidden > 0:
-        console.print(Text(f"... and {hidden} more (each loses more than those shown)."))
+        parts.append(Text(f"... and {hidden} more (each loses more than those shown)."))
     if rollouts:
         seats = (
             "the expert's fast policy for you, the bots for the others"
@@ -445,8 +453,9 @@ def render_advice(console: Console, advice: Advice, *, top: int = 10, heading: s
             "final-score points given up against #1, from the expert's valuation calibrated "
             "on games played out (\u00b1: how far the true loss typically lies from it)."
         )
-    console.print(Text(how))
-    console.print(Text(f"Confidence: {advice.certainty}."))
+    parts.append(Text(how))
+    parts.append(Text(f"Confidence: {advice.certainty}."))
+    return parts
 
 
 def render_coach_report(console: Console, report: CoachReport) -> None:

@@ -1,14 +1,16 @@
 """Small dialogs: a yes/no question, a one-line prompt (moves in notation, a seed), a
-choice from a list (the opponents)."""
+choice from a list (the opponents), something to read at the screen's full width (advice
+that a side panel would cut)."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import RenderableType
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -115,4 +117,26 @@ class Choose(ModalScreen[str | None]):
             self.dismiss(self.options[self.keys.index(event.character)][0])
 
     def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class Reading(ModalScreen[None]):
+    """Something to read at the screen's width (arrows scroll it); ``Escape``, ``Enter`` or
+    ``q`` closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,q,space", "close", "Close"),
+    ]
+
+    def __init__(self, *parts: RenderableType) -> None:
+        super().__init__()
+        self.parts = parts
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog reading"):
+            for part in self.parts:
+                yield Static(part)
+            yield Static("[b]Enter[/b] or [b]Esc[/b] closes; arrows scroll", classes="keys")
+
+    def action_close(self) -> None:
         self.dismiss(None)

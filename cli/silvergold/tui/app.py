@@ -42,13 +42,14 @@ Screen { layout: vertical; }
 #home-title { padding: 1 2; height: auto; }
 #stats { padding: 1 2; }
 TabbedContent { height: 1fr; }
-Confirm, Prompt, LeaveDialog, Choose { align: center middle; }
+Confirm, Prompt, LeaveDialog, Choose, Reading { align: center middle; }
 #choose-list { height: auto; max-height: 12; border: none; padding: 0; }
 .dialog {
     width: 64; height: auto; padding: 1 2;
     border: thick $accent; background: $surface;
 }
 .keys { color: $text-muted; margin-top: 1; }
+.reading { width: 100%; max-width: 100; height: auto; max-height: 100%; padding: 0 1; }
 TooSmall { align: center middle; background: $background; }
 #too-small { width: auto; max-width: 100%; height: auto; padding: 0 1; }
 """

@@ -41,7 +41,7 @@ from ....solver.silvergold.game import DECK, Phase, Replacement
 from ....solver.silvergold.moves import Move, move_str
 from ....solver.silvergold.sheet import GEM_CAP, SKULL_CAP
 from ...tui.base import GameOver, Shown, SolvingScreen, waited
-from ...tui.modals import Confirm, Prompt
+from ...tui.modals import Confirm, Prompt, Reading
 from .placing import Placer
 from .puzzle_screen import MOVE_KEYS
 from .setting import Setting, leave
@@ -882,25 +882,20 @@ class GameScreen(SolvingScreen):
         self.redraw()
 
     def show_advice(self, advice: Advice) -> None:
-        from ....puzzles.silvergold.realgame.advice import Method
+        """The ranking at the screen's width (a side panel would cut it), one line of it in
+        the log, and the expert's move under the cursor."""
+        from ..views import advice_parts
 
-        table = Table(title="Advice: expected final score", show_edge=False, box=None)
-        table.add_column("#", justify="right")
-        table.add_column("Choice")
-        table.add_column("Score", justify="right")
-        table.add_column("Loss", justify="right")
-        for index, option in enumerate(advice.options[:5], start=1):
-            loss = f"{option.loss:.1f}"
-            if advice.method is Method.ROLLOUTS and index > 1:
-                loss += f" \u00b1{option.error or 0.0:.1f}"
-            table.add_row(str(index), option.label, f"{option.predicted:.1f}", loss)
-        self.say(table, Text(f"Confidence: {advice.certainty}."))
-        best = advice.best.choice
+        best = advice.best
+        self.say(
+            Text(f"Advice: the expert's choice is {best.label} ({best.predicted:.1f} expected).")
+        )
+        self.app.push_screen(Reading(Text("Advice", style="bold"), *advice_parts(advice, top=5)))
         placer = self._placing()
         usable = placer is not None and not placer.marks
-        if isinstance(best, Move) and best.mark is not None and usable:
+        if isinstance(best.choice, Move) and best.choice.mark is not None and usable:
             assert placer is not None
-            placer.show(best.mark)
+            placer.follow(best.choice)
 
     def _final_table(self) -> tuple[Table, Text]:
         outcome = self.state.outcome()
