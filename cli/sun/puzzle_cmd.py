@@ -1,5 +1,6 @@
 """``silverpyr sun puzzle``, ``sun daily`` and ``sun stats``: the Pyramid of the Sun trainer in
-line mode.
+line mode (on a terminal that can draw it, the daily and the puzzle open the full screen of
+:mod:`.tui.puzzle_screen` instead, unless ``--line``, ``--plain``, ``--json`` or ``--moves``).
 
 A puzzle is one turn to play (docs/sun-puzzles.md). Moves are the engine's notation
 (``S4-sun@2c``, ``symbol points``, ``symbol edge``, ``end``, ``draw standard``), one per line
