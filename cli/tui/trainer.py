@@ -34,7 +34,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, OptionList, Static
 
 from ...puzzles.attempts import one_decimal
 from .base import GameApp, Shown
@@ -64,6 +64,9 @@ class TrainerDecision(Protocol):
 class TrainerSession(Protocol):
     """What the screen uses of a game's puzzle session (the core's
     :class:`~silverpyr.puzzles.puzzle_session.PuzzleAttempt`)."""
+
+    error: ClassVar[type[Exception]]
+    """The game's session error: a move or request the puzzle cannot take now."""
 
     @property
     def finished(self) -> bool: ...
@@ -268,9 +271,19 @@ class TrainerQuestion(Question):
         Binding("h", "hint", "Hint"),
     ]
 
+    def __init__(
+        self, question: str, options: list[tuple[str, str]], highlight: str | None = None
+    ) -> None:
+        """``highlight``: the option Enter picks at first (the move hint's), else the first."""
+        super().__init__(question, options)
+        self.highlight = highlight
+
     def on_mount(self) -> None:
         keys = "[b]h[/b] hint    [b]u[/b] take back    [b]q[/b] leave    [b]Esc[/b] later"
         self.query_one(".dialog", Vertical).mount(Static(keys, classes="keys"))
+        values = [value for value, _ in self.options]
+        if self.highlight in values:
+            self.query_one(OptionList).highlighted = values.index(self.highlight)
 
     def action_hint(self) -> None:
         self.dismiss(HINT)
@@ -376,7 +389,7 @@ class TrainerScreen(Screen[None]):
         session = self.session
         try:
             decision = session.play(text)
-        except ValueError as error:  # every game's session error is a ValueError
+        except session.error as error:  # the game's: a move the puzzle cannot take now
             self.refuse(f"Not played: {error}")
             return False
         lines = self.told(decision)
@@ -398,10 +411,11 @@ class TrainerScreen(Screen[None]):
         options: list[tuple[str, str]],
         then: Callable[[str], None],
         again: Callable[[], None] | None = None,
+        highlight: str | None = None,
     ) -> None:
-        """Ask ``question`` (a :class:`TrainerQuestion`); ``then`` takes the option chosen.
-        Escape puts it off; ``q`` on it asks whether to leave, ``u`` takes back the last move,
-        ``h`` gives the next hint and asks ``again``."""
+        """Ask ``question`` (a :class:`TrainerQuestion`, Enter picking ``highlight`` first);
+        ``then`` takes the option chosen. Escape puts it off; ``q`` on it asks whether to
+        leave, ``u`` takes back the last move, ``h`` gives the next hint and asks ``again``."""
 
         def answered(value: str | None) -> None:
             if value == LEAVE:
@@ -417,7 +431,7 @@ class TrainerScreen(Screen[None]):
             else:
                 self.redraw()
 
-        self.app.push_screen(TrainerQuestion(question, options), answered)
+        self.app.push_screen(TrainerQuestion(question, options, highlight), answered)
 
     @property
     def asking(self) -> bool:
@@ -427,7 +441,7 @@ class TrainerScreen(Screen[None]):
     def action_hint(self) -> None:
         try:
             level, text = self.session.hint()
-        except ValueError as error:
+        except self.session.error as error:
             self.refuse(str(error))
             return
         more = "" if level == 3 else " (h again tells more)"
@@ -442,7 +456,7 @@ class TrainerScreen(Screen[None]):
         before = self.session.hints_used
         try:
             taken = self.session.undo()
-        except ValueError as error:
+        except self.session.error as error:
             self.refuse(str(error))
             return
         self.say(Text(f"Took back {taken}.", style="italic"))

@@ -83,9 +83,9 @@ def test_a_daily_by_keys_with_a_hint_and_an_undo_ends_on_both_lines_and_the_shar
     puzzle: SunPuzzle, home: Path
 ) -> None:
     """A wrong placement's feedback names the better move; ``u`` takes it back (counted as a
-    move hint, and said); ``h`` gives the aim; the par line by keys, with ``h`` on the symbol's
-    question (it asks again); the end screen has the score, both lines, the share text, and
-    the attempt is recorded."""
+    move hint, and said); ``h`` gives the aim; the par line by keys, with ``h`` three times on
+    the symbol's question (it asks again, Enter then takes the move hint's choice); the end
+    screen has the score, both lines, the share text, and the attempt is recorded."""
     with Store.open_default(game="sun") as store:
         run_ = launch.trainer_run(puzzle, store, DAY)
 
@@ -108,13 +108,16 @@ def test_a_daily_by_keys_with_a_hint_and_an_undo_ends_on_both_lines_and_the_shar
             await pilot.pause()
             question = app.screen
             assert isinstance(question, TrainerQuestion)
-            await pilot.press("h")  # a hint on the question, then the question again
+            # each hint on the question asks it again; after the move hint, Enter takes it
+            await pilot.press("h", "h", "h")
             await pilot.pause()
             question = app.screen
             assert isinstance(question, TrainerQuestion)
-            assert screen.session.hint_levels == [2, 0, 1]
-            await pilot.press(key_of(question, "standard"))
+            assert screen.session.hint_levels == [2, 1, 2]
+            assert "symbol standard (worth 2.6)" in "\n".join(screen_lines(app))
+            await pilot.press("enter")
             await pilot.pause()
+            assert screen.session.moves[-1] == "symbol standard"
             await place(pilot, app, "S4-jaguar", "3d")
             await pilot.press("e")
             await pilot.pause()
@@ -124,13 +127,13 @@ def test_a_daily_by_keys_with_a_hint_and_an_undo_ends_on_both_lines_and_the_shar
             assert "Score 8.6 / par 8.6 (100%)  at par" in text
             assert "Your line" in text and "Par line" in text
             assert any("S4-jaguar@3d" in line and line.count("S4-jaguar@3d") == 2 for line in lines)
-            share = "Pyramid of the Sun daily 2026-11-26: 8.6 / 8.6 (100%) hints 3"
+            share = "Pyramid of the Sun daily 2026-11-26: 8.6 / 8.6 (100%) hints 5"
             assert share in text
             await pilot.press("q")
 
         _play(puzzle, run_, steps)
         scored = store.scored_attempt(puzzle.id)
-        assert scored is not None and scored.hints_used == 3
+        assert scored is not None and scored.hints_used == 5
         assert store.progress(puzzle.id) is None
     assert run_.printed == [share_text(puzzle, run_.session.result())]
 

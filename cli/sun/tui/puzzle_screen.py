@@ -38,6 +38,7 @@ from ....solver.sun.game import (
     Drew,
     EndTurn,
     Move,
+    Pass,
     Phase,
     Place,
     SunState,
@@ -206,7 +207,10 @@ class SunPuzzleScreen(TrainerScreen):
                 f"{state.placed} placed: another card (1-7, Tab), or Enter or e ends the turn.",
                 style="bold",
             )
-        if not any(isinstance(move, Place) for move in distinct_moves(state)):
+        options = distinct_moves(state)
+        if options == (Pass(),):
+            return Text("You can neither place nor draw: Enter passes.", style="bold yellow")
+        if not any(isinstance(move, Place) for move in options):
             return Text("No card of yours fits: d draws two.", style="bold yellow")
         return Text(
             "Your turn: choose a card (1-7, Tab) and a slot (arrows); or d draws two.",
@@ -262,6 +266,8 @@ class SunPuzzleScreen(TrainerScreen):
             self._play(Place(self.chosen, self.cursor))
         elif phase is Phase.PLAYING:
             self._play(EndTurn())
+        elif distinct_moves(self.state) == (Pass(),):
+            self._play(Pass())
         else:
             self.refuse("Choose a card first (1-7 or Tab), or d draws two.")
 
@@ -283,7 +289,15 @@ class SunPuzzleScreen(TrainerScreen):
             "there): the first card from which pile?",
             [(move.pile, self._pile_words(move.pile)) for move in draws],
             lambda pile: self._play(Draw("edge" if pile == "edge" else "standard")),
+            highlight=self._hinted_pile(),
         )
+
+    def _hinted_pile(self) -> str | None:
+        """The pile of the move hint given here, when it names one (Enter then takes it)."""
+        if self.session.turn_hint_level < 3:
+            return None
+        best = self.session.values.best_move(self.state)
+        return best.pile if isinstance(best, Draw | SymbolDraw) else None
 
     def action_prompt(self) -> None:
         def typed(text: str | None) -> None:
@@ -354,6 +368,10 @@ class SunPuzzleScreen(TrainerScreen):
             elif isinstance(move, SymbolDraw):
                 choices.append((move.pile, "Draw 1 card: " + self._pile_words(move.pile)))
 
+        hinted = self._hinted_pile()
+        if hinted is None and self.session.turn_hint_level == 3:
+            hinted = "points"  # the move hint named the points
+
         def chosen(value: str) -> None:
             if value == "points":
                 self._play(TakePoints())
@@ -366,6 +384,7 @@ class SunPuzzleScreen(TrainerScreen):
             choices,
             chosen,
             again=self._ask_symbol,
+            highlight=hinted,
         )
 
     # --- help and the end -------------------------------------------------------------------
