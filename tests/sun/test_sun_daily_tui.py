@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 import typer
@@ -27,7 +28,13 @@ from silverpyr.cli.sun.tui.game_screen import next_slot
 from silverpyr.cli.sun.tui.puzzle_screen import SunPuzzleScreen
 from silverpyr.cli.tui import terminal
 from silverpyr.cli.tui.modals import LeaveDialog
-from silverpyr.cli.tui.trainer import TrainerEnd, TrainerHelp, TrainerQuestion, TrainerRun
+from silverpyr.cli.tui.trainer import (
+    MoreKey,
+    TrainerEnd,
+    TrainerHelp,
+    TrainerQuestion,
+    TrainerRun,
+)
 from silverpyr.puzzles.store import Store
 from silverpyr.puzzles.sun.ids import daily_puzzle
 from silverpyr.puzzles.sun.puzzle import SunPuzzle
@@ -79,6 +86,7 @@ def _play(
     return app
 
 
+@pytest.mark.slow  # about 5 s: some 20 keys, each waited for
 def test_a_daily_by_keys_with_a_hint_and_an_undo_ends_on_both_lines_and_the_share(
     puzzle: SunPuzzle, home: Path
 ) -> None:
@@ -139,12 +147,17 @@ def test_a_daily_by_keys_with_a_hint_and_an_undo_ends_on_both_lines_and_the_shar
 
 
 def test_q_then_s_saves_and_leaves_and_the_next_play_resumes(puzzle: SunPuzzle, home: Path) -> None:
-    """``q`` asks the line mode's question; any other key plays on; ``s`` saves and leaves,
-    saying how to resume; the next start resumes the move."""
+    """A take-back after the feedback named the better move counts as a move hint; ``q`` asks
+    the line mode's question; any other key plays on; ``s`` saves and leaves, saying how to
+    resume; the next start resumes the move and the hint."""
     with Store.open_default(game="sun") as store:
         run_ = launch.trainer_run(puzzle, store, DAY)
 
         async def steps(pilot: Pilot[None], app: SunTrainerApp) -> None:
+            await place(pilot, app, "S4", "3d")
+            await pilot.press("u")
+            await pilot.pause()
+            assert "counts as a move hint" in "\n".join(screen_lines(app))
             await place(pilot, app, "S4", "4b")
             await pilot.press("q")
             await pilot.pause()
@@ -164,15 +177,15 @@ def test_q_then_s_saves_and_leaves_and_the_next_play_resumes(puzzle: SunPuzzle, 
         ]
         saved = store.progress(puzzle.id)
         assert saved is not None and saved.moves == ("S4@4b",)
+        assert tuple(saved.hint_levels) == (0, 0, 1)  # the take-back after the feedback
         again = launch.trainer_run(puzzle, store, DAY)
-        assert again.session.moves == ("S4@4b",)
+        assert again.session.moves == ("S4@4b",) and again.session.hints_used == 1
         assert any(note.startswith("Resuming daily-2026-11-26") for note in again.sitting.notes)
 
 
-def test_q_then_y_gives_up_and_d_draws_two_end_the_attempt(puzzle: SunPuzzle) -> None:
+def test_d_draws_two_and_ends_the_attempt(puzzle: SunPuzzle) -> None:
     """``:`` refuses a move that is not legal with the engine's reason; ``d`` draws two (a
-    pile's question; the puzzle ends there, scored). Then, without a store, ``q`` then ``y``
-    on the same puzzle ends a second attempt as given up."""
+    pile's question; the puzzle ends there, scored, and the end screen says so)."""
     drawn = launch.trainer_run(puzzle, None, DAY)
 
     async def draw(pilot: Pilot[None], app: SunTrainerApp) -> None:
@@ -194,6 +207,10 @@ def test_q_then_y_gives_up_and_d_draws_two_end_the_attempt(puzzle: SunPuzzle) ->
     assert drawn.session.finished and not drawn.session.gave_up
     assert drawn.session.moves == ("draw edge",)
 
+
+def test_q_then_y_gives_up_and_the_end_screen_has_its_help(puzzle: SunPuzzle) -> None:
+    """Without a store, ``q`` then ``y`` ends the attempt as given up (the share says so);
+    ``?`` works on the end screen too."""
     given_up = launch.trainer_run(puzzle, None, DAY)
 
     async def give_up(pilot: Pilot[None], app: SunTrainerApp) -> None:
@@ -213,16 +230,35 @@ def test_q_then_y_gives_up_and_d_draws_two_end_the_attempt(puzzle: SunPuzzle) ->
     assert given_up.printed[0].endswith("(gave up)")
 
 
-def test_ctrl_c_keeps_the_attempt(puzzle: SunPuzzle, home: Path) -> None:
+class _WithRules(SunPuzzleScreen):
+    """The screen with one more key on its help (as a rules page would be)."""
+
+    opened: ClassVar[list[str]] = []
+
+    def help_more(self) -> list[MoreKey]:
+        return [MoreKey("r", "the rules", lambda: self.opened.append("rules"))]
+
+
+def test_ctrl_c_keeps_the_attempt_and_the_help_can_open_more(puzzle: SunPuzzle, home: Path) -> None:
+    """``?`` lists the keys and a game's more keys (``r``: closes the help and opens its
+    page); Ctrl-C then leaves at once, the attempt saved as ``q`` then ``s`` saves it."""
     with Store.open_default(game="sun") as store:
         run_ = launch.trainer_run(puzzle, store, DAY)
+        app = SunTrainerApp(run_, lambda r: _WithRules(r, puzzle))
 
-        async def steps(pilot: Pilot[None], app: SunTrainerApp) -> None:
+        async def steps(pilot: Pilot[None]) -> None:
             await place(pilot, app, "S4", "4b")
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, TrainerHelp)
+            assert any("r" in line and "the rules" in line for line in screen_lines(app))
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, _WithRules) and _WithRules.opened == ["rules"]
             await pilot.press("ctrl+c")
             await pilot.pause()
 
-        _play(puzzle, run_, steps)
+        run(app, steps)
         saved = store.progress(puzzle.id)
         assert saved is not None and saved.moves == ("S4@4b",)
     assert run_.printed[0].startswith("daily-2026-11-26 is not over; the attempt is saved")
