@@ -95,12 +95,13 @@ def _play(
     if as_json and moves is None:
         _show_puzzle(puzzle, plain=plain)
         return
-    if not (line or plain or as_json or moves is not None):
-        from .tui.launch import interactive, run_puzzle
+    from ..tui.terminal import full_screen
 
-        if interactive():
-            run_puzzle(puzzle, sg_deck(ctx), store, record=not no_record, restart=restart)
-            return
+    if full_screen(line=line, plain=plain, as_json=as_json, scripted=moves is not None):
+        from .tui.launch import run_puzzle
+
+        run_puzzle(puzzle, sg_deck(ctx), store, record=not no_record, restart=restart)
+        return
     options = PlayOptions(
         moves=moves, as_json=as_json, plain=plain, record=not no_record, restart=restart
     )

@@ -1,5 +1,6 @@
 """``silverpyr sun puzzle``, ``sun daily`` and ``sun stats``: the Pyramid of the Sun trainer in
-line mode.
+line mode (on a terminal that can draw it, the daily and the puzzle open the full screen of
+:mod:`.tui.puzzle_screen` instead, unless ``--line``, ``--plain``, ``--json`` or ``--moves``).
 
 A puzzle is one turn to play (docs/sun-puzzles.md). Moves are the engine's notation
 (``S4-sun@2c``, ``symbol points``, ``symbol edge``, ``end``, ``draw standard``), one per line
@@ -25,6 +26,7 @@ import typer
 from .. import trainer
 from ..options import (
     JsonOption,
+    LineOption,
     MovesFileOption,
     NoRecordOption,
     PlainOption,
@@ -113,6 +115,7 @@ def puzzle(
     plain: PlainOption = False,
     no_record: NoRecordOption = False,
     restart: RestartOption = False,
+    line: LineOption = False,
 ) -> None:
     """Play a Pyramid of the Sun puzzle: one turn, scored in expected points against par."""
     from ...puzzles.sun.ids import parse_puzzle_id, puzzle_for_id, seed_id
@@ -131,7 +134,9 @@ def puzzle(
     loaded = _cached(
         sun_deck(ctx), puzzle_id, lambda deck: puzzle_for_id(puzzle_id, deck), no_record
     )
-    _play(loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart)
+    _play(
+        loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart, line=line
+    )
 
 
 def daily(
@@ -145,6 +150,7 @@ def daily(
     plain: PlainOption = False,
     no_record: NoRecordOption = False,
     restart: RestartOption = False,
+    line: LineOption = False,
 ) -> None:
     """Play today's Pyramid of the Sun daily: the same puzzle for everyone on your date."""
     from ...puzzles.sun.ids import daily_puzzle, parse_date
@@ -171,7 +177,9 @@ def daily(
     loaded = _cached(
         sun_deck(ctx), f"daily-{day.isoformat()}", lambda deck: daily_puzzle(day, deck), no_record
     )
-    _play(loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart)
+    _play(
+        loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart, line=line
+    )
 
 
 def stats(as_json: JsonOption = False, plain: PlainOption = False) -> None:
@@ -190,11 +198,18 @@ def _play(
     plain: bool,
     no_record: bool,
     restart: bool,
+    line: bool = False,
 ) -> None:
     from ...puzzles.sun.attempt import open_attempt
+    from ..tui.terminal import full_screen
 
     answers = script_answers(text)
     today = _today()
+    if full_screen(line=line, plain=plain, as_json=as_json, scripted=answers is not None):
+        from .tui.launch import run_puzzle
+
+        run_puzzle(loaded, today, no_record=no_record, restart=restart)
+        return
     trainer.play_attempt(
         answers,
         game=GAME,

@@ -41,3 +41,12 @@ def interactive() -> bool:
 
         warn(f"{reason}: playing in line mode")
     return False
+
+
+def full_screen(*, line: bool, plain: bool, as_json: bool, scripted: bool) -> bool:
+    """Whether a daily or puzzle plays on the full screen (every game's ``daily`` and
+    ``puzzle``): not when the line mode is asked for (``--line``, ``--plain``, ``--json``, a
+    ``--moves`` script), and only on a terminal that can draw it (:func:`interactive`)."""
+    if line or plain or as_json or scripted:
+        return False
+    return interactive()

@@ -286,3 +286,15 @@ def hint_move(state: SunState, values: TurnValues) -> str:
     if move is None:
         return "no move to hint"
     return f"{move.notation(state.deck)} (worth {points_text(values.value(state))})"
+
+
+def par_line(puzzle: SunPuzzle, values: TurnValues | None = None) -> tuple[Decision, ...]:
+    """The line that scores par: the best move at every node from the puzzle's start, each
+    played through a session of its own (so a symbol's card is the puzzle's seeded one), until
+    the turn ends. The end screen shows it beside yours."""
+    session = SunSession(puzzle, values)
+    while not session.finished:
+        move = session.values.best_move(session.state)
+        assert move is not None  # a turn not over has a move
+        session.play(move.notation(session.state.deck))
+    return session.decisions

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...tui.base import MIN_SIZE as MIN_SIZE
 from ...tui.game_screen import Leaving, TableGameApp, table_css
+from ...tui.trainer import TrainerApp
 
 # The core's MIN_SIZE (80x24) shows every part of the game: 80 columns for the longest
 # pyramid (10 bricks, 61 characters) beside the scores, and the footer's keys; 24 rows for
@@ -16,11 +17,12 @@ CSS = table_css(
 #pyramid { width: auto; height: auto; padding: 0 1 0 0; }
 #side { width: 1fr; height: auto; }""".strip(),
     dialogs="""
-Confirm, Prompt, Choose, SunHelp { align: center middle; }""".strip(),
+Confirm, Prompt, Choose, SunHelp, LeaveDialog, TrainerHelp { align: center middle; }""".strip(),
     dialog_width=70,
 )
 """The core's layout of a table game; the pyramid and what stands beside it, and where the
-dialogs sit, are the game's."""
+dialogs sit, are the game's. The daily and the puzzle (:mod:`.puzzle_screen`) are laid out
+the same."""
 
 
 class SunSetting(Leaving):
@@ -30,6 +32,14 @@ class SunSetting(Leaving):
 
 class SunApp(TableGameApp[SunSetting]):
     """The full-screen Pyramid of the Sun game; ``first`` makes the screen it opens on."""
+
+    CSS = CSS
+    TITLE = "silverpyr sun"
+
+
+class SunTrainerApp(TrainerApp):
+    """A Pyramid of the Sun daily or puzzle on the full screen (the core's
+    :class:`~silverpyr.cli.tui.trainer.TrainerApp`: Ctrl-C keeps an attempt not over)."""
 
     CSS = CSS
     TITLE = "silverpyr sun"

@@ -19,7 +19,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ....solver.sun.cards import Deck, PileName
-from ....solver.sun.game import Place, SunState, points_for, why_illegal
+from ....solver.sun.game import Place, SunState, matching_neighbours, points_for, why_illegal
 from ....solver.sun.pyramid import Slot
 
 BRICK = 5
@@ -89,6 +89,23 @@ def cursor_brick(state: SunState, slot: Slot, chosen: int | None) -> tuple[str, 
         return "> x <", ILLEGAL_STYLE
     points = f"+{points_for(state, chosen, slot)}"
     return f">{points.center(BRICK - 2)}<", CURSOR_STYLE
+
+
+def placement_text(state: SunState, chosen: int, slot: Slot, reason: str | None) -> Text:
+    """The status of the chosen card over ``slot``: why it may not go there (``reason``, the
+    engine's), or the points it would score, the cards of its symbol it would touch, and that
+    Enter places it."""
+    face = card_face(state.deck, chosen)
+    if reason is not None:
+        return Text(f"{face} on {slot}: {reason}", style="bold red")
+    text = Text(f"{face} on {slot}: ", style="bold")
+    points = points_for(state, chosen, slot)
+    text.append(f"{points} point{'s' * (points != 1)}", "green")
+    matches = matching_neighbours(state, chosen, slot)
+    if matches and slot != state.pyramid.top:
+        text.append(f", touches {matches} of its symbol")
+    text.append("; Enter places it.")
+    return text
 
 
 def pyramid_text(

@@ -64,7 +64,6 @@ from ....solver.sun.game import (
     TakePoints,
     matching_neighbours,
     outcome,
-    points_for,
 )
 from ....solver.sun.pyramid import Slot
 from ...tui.base import GameOver, Shown
@@ -81,6 +80,7 @@ from .board import (
     hand_text,
     legend_text,
     piles_text,
+    placement_text,
     pyramid_text,
     pyramid_width,
     seats_text,
@@ -260,7 +260,6 @@ class SunGameScreen(TableGameScreen[GameTable]):
         table = self.table
         state = table.state
         waiting = table.waiting
-        deck = state.deck
         if state.over:
             return Text("The game is over.", style="bold")
         if waiting is None:
@@ -270,19 +269,8 @@ class SunGameScreen(TableGameScreen[GameTable]):
             if options == (Pass(),):
                 return Text("You can neither place nor draw: Enter passes.", style="bold yellow")
             if self.chosen is not None and self.cursor is not None:
-                face = card_face(deck, self.chosen)
-                move = Place(self.chosen, self.cursor)
-                reason = table.why_illegal(move)
-                if reason is not None:
-                    return Text(f"{face} on {self.cursor}: {reason}", style="bold red")
-                text = Text(f"{face} on {self.cursor}: ", style="bold")
-                points = points_for(state, self.chosen, self.cursor)
-                text.append(f"{points} point{'s' * (points != 1)}", "green")
-                matches = matching_neighbours(state, self.chosen, self.cursor)
-                if matches and self.cursor != state.pyramid.top:
-                    text.append(f", touches {matches} of its symbol")
-                text.append("; Enter places it.")
-                return text
+                reason = table.why_illegal(Place(self.chosen, self.cursor))
+                return placement_text(state, self.chosen, self.cursor, reason)
             if waiting is Phase.PLAYING:
                 return Text(
                     f"{state.placed} placed: another card (1-7, Tab), or Enter or e ends "

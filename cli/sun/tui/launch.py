@@ -1,22 +1,37 @@
-"""What the commands call: the full-screen Sun game on a table.
+"""What the commands call: the full-screen Sun game on a table, and a daily or puzzle.
 
 Imported inside the command functions only, so ``silverpyr --help`` never loads Textual. What
-leaving kept (the saved game and how to resume it, or the final score) is printed when the
-app exits.
+leaving kept (the saved game and how to resume it, or the final score; the attempt's share
+text, or how to resume it) is printed when the app exits.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...tui.terminal import NOT_A_TERMINAL, interactive, why_not_full_screen
 
 if TYPE_CHECKING:
+    from ....puzzles.store import Store
     from ....puzzles.sun.kept_game import KeptGame
+    from ....puzzles.sun.puzzle import SunPuzzle
+    from ...tui.trainer import TrainerRun
+    from .app import SunTrainerApp
     from .table import GameTable
 
 
-__all__ = ["NOT_A_TERMINAL", "interactive", "run_game", "run_kept_game", "why_not_full_screen"]
+__all__ = [
+    "NOT_A_TERMINAL",
+    "interactive",
+    "puzzle_app",
+    "run_game",
+    "run_kept_game",
+    "run_puzzle",
+    "trainer_run",
+    "why_not_full_screen",
+]
 
 
 def run_game(table: GameTable) -> list[str]:
@@ -36,3 +51,53 @@ def run_kept_game(kept: KeptGame) -> list[str]:
     """:func:`run_game` on the kept game of ``silverpyr sun game`` (started, or resumed, by
     the command: ``KeptGame.start``); it fits :class:`~.table.GameTable` as it is."""
     return run_game(kept)
+
+
+def trainer_run(
+    puzzle: SunPuzzle, store: Store | None, today: dt.date, *, restart: bool = False
+) -> TrainerRun:
+    """The attempt at ``puzzle`` in ``store`` (``None``: nothing recorded), started or resumed
+    as in the line mode (``restart`` drops a saved one; practice once scored), with the Sun's
+    recording, saving and share text."""
+    from ....puzzles.sun.attempt import GAME, open_attempt, record, save_progress
+    from ....puzzles.sun.share import share_text
+    from ...tui.trainer import TrainerRun
+
+    sitting = open_attempt(store, puzzle, today, restart=restart)
+
+    def share() -> str:
+        return share_text(puzzle, replace(sitting.session.result(), practice=sitting.practice))
+
+    return TrainerRun(
+        GAME,
+        puzzle.id,
+        sitting,
+        store,
+        record=lambda kept: record(kept, sitting, puzzle, today),
+        save=lambda kept: save_progress(kept, sitting, puzzle),
+        share=share,
+    )
+
+
+def puzzle_app(run: TrainerRun, puzzle: SunPuzzle) -> SunTrainerApp:
+    """The app of an attempt at ``puzzle``."""
+    from .app import SunTrainerApp
+    from .puzzle_screen import SunPuzzleScreen
+
+    return SunTrainerApp(run, lambda r: SunPuzzleScreen(r, puzzle))
+
+
+def run_puzzle(
+    puzzle: SunPuzzle, today: dt.date, *, no_record: bool, restart: bool = False
+) -> list[str]:
+    """An attempt at ``puzzle`` on the full screen, in the results store unless
+    ``no_record``: resumed when saved (``restart`` drops it first), practice once scored, as in
+    the line mode. The attempt is opened before the app runs, so a refused ``--restart`` is the
+    usual one-line error. Prints and returns the share text, or what was kept."""
+    from ....puzzles.sun.attempt import GAME
+    from ...trainer import results_store
+    from ...tui.trainer import run_trainer
+
+    with results_store(GAME, no_record) as store:
+        run = trainer_run(puzzle, store, today, restart=restart)
+        return run_trainer(run, lambda: puzzle_app(run, puzzle))

@@ -1,0 +1,439 @@
+"""A Pyramid of the Sun daily or puzzle on the full screen: your turn on the pyramid, by keys.
+
+The screen drives the attempt's :class:`~silverpyr.puzzles.sun.session.SunSession`, the one
+the line mode drives: each key's move is written in the engine's notation and played through
+it, so the session judges it (the feedback names the better move), scores it and keeps it for
+undo; the ghost (the cursor's brick and the status line) is the engine's ``why_illegal`` and
+``points_for``. Hints, undo, leaving, the help and the end screen are the core's
+:class:`~silverpyr.cli.tui.trainer.TrainerScreen`. Keys:
+
+* arrows (or ``k`` ``j`` ``l`` and ``H``: ``h`` is the hint) move the cursor over the open
+  slots; ``1``-``7`` or Tab choose a card of your hand; Enter places it. The cards placed in
+  this attempt are in braces (``{S4☉}``): ``u`` takes back the last move;
+* ``e`` (or Enter with no card chosen) ends the turn; ``d`` draws two instead of playing (the
+  puzzle ends there, as in the line mode); after a card whose symbol matches, a question:
+  the points or a card from a pile (Escape puts it off, ``d`` or Enter brings it back);
+* ``:`` types a move in notation; ``h`` the next hint (aim, area, move: the area's card is
+  chosen for you, the move's card and slot too); ``?`` the keys and the legend; ``q`` asks:
+  ``y`` gives up, ``s`` saves and leaves.
+
+Every key is a priority binding, so keys typed together keep their order (as the game's).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Static
+
+from ....puzzles.sun.puzzle import SunPuzzle
+from ....puzzles.sun.session import Decision, par_line, points_text
+from ....solver.sun.game import (
+    Draw,
+    Drew,
+    EndTurn,
+    Move,
+    Pass,
+    Phase,
+    Place,
+    SunState,
+    SymbolDraw,
+    TakePoints,
+    distinct_moves,
+    matching_neighbours,
+    why_illegal,
+)
+from ....solver.sun.pyramid import Slot
+from ...tui.base import Shown
+from ...tui.game_screen import CURSOR_KEYS
+from ...tui.modals import Prompt
+from ...tui.trainer import (
+    TRAINER_KEYS,
+    KeyRow,
+    LineStep,
+    TrainerRun,
+    TrainerScreen,
+    lines_table,
+    result_heading,
+)
+from .board import (
+    card_face,
+    hand_text,
+    legend_text,
+    piles_text,
+    placement_text,
+    pyramid_text,
+    pyramid_width,
+    seats_text,
+)
+from .game_screen import next_slot
+
+
+def placed_this_turn(start: SunState, now: SunState) -> set[Slot]:
+    """The slots filled since the puzzle's start (drawn in braces: ``u`` takes them back)."""
+    placed = set()
+    for level, row in enumerate(now.pyramid.rows()):
+        for pos, card in enumerate(row):
+            slot = Slot(level, pos)
+            if card is not None and start.pyramid.card_at(slot) is None:
+                placed.add(slot)
+    return placed
+
+
+class SunPuzzleScreen(TrainerScreen):
+    """One attempt at a Sun puzzle (the trainer's flow is the core's
+    :class:`~silverpyr.cli.tui.trainer.TrainerScreen`)."""
+
+    NAME = "Pyramid of the Sun"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *CURSOR_KEYS,
+        *(
+            Binding(str(n), f"choose({n - 1})", f"Card {n}", show=False, priority=True)
+            for n in range(1, 8)
+        ),
+        Binding("tab", "next_card", "Card", priority=True),
+        Binding("enter", "enter", "Place", priority=True),
+        Binding("e", "end_turn", "End turn", priority=True),
+        Binding("d", "draw", "Draw", priority=True),
+        Binding("colon", "prompt", "Type", show=False, priority=True),
+        *TRAINER_KEYS,
+    ]
+
+    def __init__(self, run: TrainerRun, puzzle: SunPuzzle) -> None:
+        super().__init__(run)
+        self.puzzle = puzzle
+        self.chosen: int | None = None
+        """The card of your hand Enter places."""
+        self.cursor: Slot | None = None
+        seat = puzzle.seat
+        self.names = tuple(
+            "You" if s == seat else f"Player {s + 1}" for s in range(puzzle.state.players)
+        )
+        self.say(
+            Text(
+                f"{self.NAME} {puzzle.kind_label} {puzzle.id}: play your turn as Player "
+                f"{seat + 1}, scored in expected points against par "
+                f"{points_text(puzzle.par)}. ? shows the keys.",
+            ),
+            *(Text(note, style="italic") for note in run.sitting.notes),
+        )
+
+    @property
+    def state(self) -> SunState:
+        state: SunState = self.session.state
+        return state
+
+    # --- layout -------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Shown(id="title")
+        with Horizontal(id="table"):
+            yield Shown(id="pyramid")
+            with Vertical(id="side"):
+                yield Shown(id="seats")
+                yield Shown(id="piles")
+        yield Shown(id="hand")
+        with VerticalScroll(id="log"):
+            yield Shown(id="messages")
+        yield Shown(id="status")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        width = pyramid_width(self.state.pyramid.width)
+        self.query_one("#pyramid", Static).styles.width = width + 1
+        self._fit_cursor()
+        super().on_mount()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys that mean nothing now are off (and out of the footer)."""
+        phase = self.state.phase
+        if action == "end_turn":
+            return phase is Phase.PLAYING
+        if action in ("cursor", "choose", "next_card"):
+            return phase in (Phase.CHOOSE, Phase.PLAYING)
+        if action == "undo":
+            return bool(self.session.moves)
+        return True
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        if not self.is_mounted:
+            return
+        puzzle = self.puzzle
+        state = self.state
+        title = Text(f"{self.NAME} {puzzle.kind_label} {puzzle.id}", style="bold")
+        title.append(f" ({puzzle.difficulty}) - you are Player {puzzle.seat + 1}")
+        self.query_one("#title", Static).update(title)
+        cursor = self.cursor if state.phase in (Phase.CHOOSE, Phase.PLAYING) else None
+        pending = placed_this_turn(puzzle.state, state)
+        self.query_one("#pyramid", Static).update(
+            pyramid_text(state, cursor=cursor, chosen=self.chosen, pending=pending)
+        )
+        self.query_one("#seats", Static).update(seats_text(state, self.names))
+        self.query_one("#piles", Static).update(piles_text(state))
+        hand = hand_text(state.deck, state.hand, self.chosen)
+        hand.append(
+            f"   score {points_text(self.session.score)} / par {points_text(puzzle.par)}",
+            style="bold",
+        )
+        self.query_one("#hand", Static).update(hand)
+        self.draw_log()
+
+    def status_text(self) -> Text:
+        state = self.state
+        phase = state.phase
+        if self.session.finished:
+            return Text("The puzzle is over.", style="bold")
+        if phase is Phase.SYMBOL:
+            slot = state.pending
+            card = state.pyramid.card_at(slot) if slot is not None else None
+            face = card_face(state.deck, card) if card is not None else "the card"
+            return Text(
+                f"{face} matches its symbol: d or Enter chooses a card or the points.",
+                style="bold",
+            )
+        if self.chosen is not None and self.cursor is not None:
+            reason = why_illegal(state, Place(self.chosen, self.cursor))
+            return placement_text(state, self.chosen, self.cursor, reason)
+        if phase is Phase.PLAYING:
+            return Text(
+                f"{state.placed} placed: another card (1-7, Tab), or Enter or e ends the turn.",
+                style="bold",
+            )
+        options = distinct_moves(state)
+        if options == (Pass(),):
+            return Text("You can neither place nor draw: Enter passes.", style="bold yellow")
+        if not any(isinstance(move, Place) for move in options):
+            return Text("No card of yours fits: d draws two.", style="bold yellow")
+        return Text(
+            "Your turn: choose a card (1-7, Tab) and a slot (arrows); or d draws two.",
+            style="bold",
+        )
+
+    # --- the cursor and the chosen card ----------------------------------------------------
+
+    def _fit_cursor(self, prefer_fit: bool = False) -> None:
+        """The cursor on an open slot (one the chosen card fits, when asked)."""
+        state = self.state
+        opens = list(state.pyramid.open_slots())
+        if not opens:
+            self.cursor = None
+            return
+        fitting = opens
+        if self.chosen is not None:
+            chosen = self.chosen
+            fitting = [s for s in opens if why_illegal(state, Place(chosen, s)) is None] or opens
+        if self.cursor not in opens or (prefer_fit and self.cursor not in fitting):
+            self.cursor = fitting[0]
+
+    def action_cursor(self, rows: int, columns: int) -> None:
+        if self.cursor is None:
+            return
+        opens = list(self.state.pyramid.open_slots())
+        self.cursor = next_slot(opens, self.cursor, rows, columns)
+        self.redraw()
+
+    def action_choose(self, index: int) -> None:
+        hand = self.state.hand
+        if 0 <= index < len(hand):
+            self.chosen = hand[index]
+            self._fit_cursor(prefer_fit=True)
+            self.redraw()
+
+    def action_next_card(self) -> None:
+        hand = self.state.hand
+        if hand:
+            index = hand.index(self.chosen) + 1 if self.chosen in hand else 0
+            self.action_choose(index % len(hand))
+
+    # --- moves ------------------------------------------------------------------------------
+
+    def _play(self, move: Move) -> None:
+        self.play(move.notation(self.state.deck))
+
+    def action_enter(self) -> None:
+        phase = self.state.phase
+        if phase is Phase.SYMBOL:
+            self._ask_symbol()
+        elif self.chosen is not None and self.cursor is not None:
+            self._play(Place(self.chosen, self.cursor))
+        elif phase is Phase.PLAYING:
+            self._play(EndTurn())
+        elif distinct_moves(self.state) == (Pass(),):
+            self._play(Pass())
+        else:
+            self.refuse("Choose a card first (1-7 or Tab), or d draws two.")
+
+    def action_end_turn(self) -> None:
+        if self.state.phase is Phase.PLAYING:
+            self._play(EndTurn())
+
+    def action_draw(self) -> None:
+        state = self.state
+        if state.phase is Phase.SYMBOL:
+            self._ask_symbol()
+            return
+        draws = [move for move in distinct_moves(state) if isinstance(move, Draw)]
+        if not draws:
+            self.refuse(f"Not now: {why_illegal(state, Draw('standard'))}")
+            return
+        self.question(
+            "Draw two instead of playing (it scores nothing this turn, and the puzzle ends "
+            "there): the first card from which pile?",
+            [(move.pile, self._pile_words(move.pile)) for move in draws],
+            lambda pile: self._play(Draw("edge" if pile == "edge" else "standard")),
+            highlight=self._hinted_pile(),
+        )
+
+    def _hinted_pile(self) -> str | None:
+        """The pile of the move hint given here, when it names one (Enter then takes it)."""
+        if self.session.turn_hint_level < 3:
+            return None
+        best = self.session.values.best_move(self.state)
+        return best.pile if isinstance(best, Draw | SymbolDraw) else None
+
+    def action_prompt(self) -> None:
+        def typed(text: str | None) -> None:
+            if text:
+                self.play(text)
+
+        self.app.push_screen(
+            Prompt("Your move in notation (e.g. S4-sun@2c, symbol points, end):"), typed
+        )
+
+    def after_move(self) -> None:
+        """A placement played: no card is chosen (Enter then ends the turn); a symbol's
+        question comes by itself."""
+        if self.chosen not in self.state.hand:
+            self.chosen = None
+        self._fit_cursor()
+        if self.state.phase is Phase.SYMBOL:
+            self.call_after_refresh(self._ask_symbol)
+
+    def after_undo(self) -> None:
+        if self.chosen not in self.state.hand:
+            self.chosen = None
+        self._fit_cursor()
+
+    def after_hint(self, level: int) -> None:
+        """The area's card is chosen; the move's card and slot too (the ghost shows it)."""
+        if level < 2:
+            return
+        best = self.session.values.best_move(self.state)
+        if isinstance(best, Place):
+            self.chosen = best.card
+            self._fit_cursor(prefer_fit=True)
+            if level == 3:
+                self.cursor = best.slot
+
+    def told(self, decision: Decision) -> list[RenderableType]:
+        """``S2@4b: +2``, and the card a symbol drew."""
+        lines: list[RenderableType] = [Text(f"{decision.move}: +{decision.points}", "bold")]
+        state = self.state
+        last = state.events[-1] if state.events else None
+        if isinstance(last, Drew) and last.seat == self.puzzle.seat and last.reason == "symbol":
+            lines.append(Text(f"  you drew {card_face(state.deck, last.card)} ({last.pile})"))
+        return lines
+
+    # --- the questions ---------------------------------------------------------------------
+
+    def _pile_words(self, pile: str) -> str:
+        state = self.state
+        name = "Standard pile" if pile == "standard" else "Edge pile (edge cards and tops)"
+        size = len(state.pile("edge" if pile == "edge" else "standard"))
+        return f"{name}: {size} cards" if size else f"{name}: empty, its discards shuffled first"
+
+    def _ask_symbol(self) -> None:
+        """The symbol's question: the points, or a card from a pile."""
+        state = self.state
+        slot = state.pending
+        card = state.pyramid.card_at(slot) if slot is not None else None
+        if state.phase is not Phase.SYMBOL or slot is None or card is None:
+            return
+        if self.asking:
+            return
+        matches = matching_neighbours(state, card, slot)
+        choices: list[tuple[str, str]] = []
+        for move in distinct_moves(state):
+            if isinstance(move, TakePoints):
+                plural = "s" if matches != 1 else ""
+                choices.append(("points", f"Take {matches} point{plural} (1 per matching card)"))
+            elif isinstance(move, SymbolDraw):
+                choices.append((move.pile, "Draw 1 card: " + self._pile_words(move.pile)))
+
+        hinted = self._hinted_pile()
+        if hinted is None and self.session.turn_hint_level == 3:
+            hinted = "points"  # the move hint named the points
+
+        def chosen(value: str) -> None:
+            if value == "points":
+                self._play(TakePoints())
+            else:
+                self._play(SymbolDraw("edge" if value == "edge" else "standard"))
+
+        self.question(
+            f"{card_face(state.deck, card)} on {slot} touches {matches} card(s) of its "
+            "symbol: a card or the points?",
+            choices,
+            chosen,
+            again=self._ask_symbol,
+            highlight=hinted,
+        )
+
+    # --- help and the end -------------------------------------------------------------------
+
+    def help_keys(self) -> list[KeyRow]:
+        return [
+            ("arrows, k j l H", "move the cursor over the open slots"),
+            ("1-7, Tab", "choose the card of your hand"),
+            ("Enter", "place it; with no card chosen, end the turn"),
+            ("e / d", "end the turn / draw two (or the symbol's question)"),
+            (":", "type a move in notation (S4-sun@2c, symbol points, end)"),
+        ]
+
+    def legend(self) -> RenderableType:
+        text = Text("Bricks", style="bold")
+        text.append("  (in braces: placed in this attempt)\n")
+        text.append_text(legend_text(self.state.deck))
+        return text
+
+    def end_parts(self) -> list[RenderableType]:
+        """The result against par, your line beside the par line."""
+        puzzle = self.puzzle
+        session = self.session
+        result = session.result()
+        yours = [
+            LineStep(
+                d.move,
+                f"+{d.points}",
+                f"-{points_text(d.loss)}" if d.feedback() is not None else "",
+            )
+            for d in session.decisions
+        ]
+        best = [LineStep(d.move, f"+{d.points}") for d in par_line(puzzle, session.values)]
+        heading = Text(f"{self.NAME} {puzzle.kind_label} {puzzle.id}", style="bold")
+        heading.append(f" ({puzzle.difficulty})")
+        parts: list[RenderableType] = [
+            heading,
+            result_heading(result, practice=self.run.sitting.practice),
+            Text(f"Points scored this turn: {result.points}."),
+        ]
+        if result.gave_up:
+            parts.append(Text("You gave up: the rest of the turn scores nothing.", "italic"))
+        parts.extend([Text(), lines_table(yours, best, "Par line")])
+        return parts
+
+    def end_later(self) -> list[RenderableType]:
+        """The pyramid as your turn left it (your cards in braces)."""
+        state = self.state
+        return [
+            Text("\nThe pyramid after your turn:", style="bold"),
+            pyramid_text(state, pending=placed_this_turn(self.puzzle.state, state)),
+        ]

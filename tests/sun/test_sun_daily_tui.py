@@ -1,0 +1,335 @@
+"""The Pyramid of the Sun daily and puzzle on the full screen (Textual), by keys as a person
+would: the board after every move, hints, undo, the symbol's question, ``q`` then ``y`` or
+``s``, the end screen with both lines and the share text; and which mode the commands open.
+
+Each flow is one app start (headless, 80x24) on the daily of 2026-11-26: a best turn made in
+a blink whose par line places S4@4b, S2-serpent@5a, draws a symbol's card from the standard
+pile (S4-jaguar), places it on 3d and ends the turn.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+import typer
+from textual.pilot import Pilot
+from tui_pilot import arrows_between, key_of, run, screen_lines
+from typer.testing import CliRunner
+
+from silverpyr.cli.app import _ErrorMappingGroup
+from silverpyr.cli.sun import puzzle_cmd
+from silverpyr.cli.sun.tui import launch
+from silverpyr.cli.sun.tui.app import SunTrainerApp
+from silverpyr.cli.sun.tui.game_screen import next_slot
+from silverpyr.cli.sun.tui.puzzle_screen import SunPuzzleScreen
+from silverpyr.cli.tui import terminal
+from silverpyr.cli.tui.modals import LeaveDialog
+from silverpyr.cli.tui.trainer import (
+    MoreKey,
+    TrainerEnd,
+    TrainerHelp,
+    TrainerQuestion,
+    TrainerRun,
+)
+from silverpyr.puzzles.store import Store
+from silverpyr.puzzles.sun.ids import daily_puzzle
+from silverpyr.puzzles.sun.puzzle import SunPuzzle
+from silverpyr.puzzles.sun.share import share_text
+from silverpyr.solver.sun import Slot, load_deck
+
+DAY = dt.date(2026, 11, 26)
+Compare = Callable[..., bool]
+
+
+@pytest.fixture(scope="module")
+def puzzle() -> SunPuzzle:
+    return daily_puzzle(DAY, load_deck())
+
+
+def _screen(app: SunTrainerApp) -> SunPuzzleScreen:
+    screen = app.screen_stack[1]
+    assert isinstance(screen, SunPuzzleScreen)
+    return screen
+
+
+async def place(pilot: Pilot[None], app: SunTrainerApp, card: str, slot: str) -> None:
+    """Choose the hand card labelled ``card`` by its number, walk the cursor to ``slot`` the
+    screen's own way, Enter."""
+    screen = _screen(app)
+    state = screen.state
+    labels = [state.deck[c].label for c in state.hand]
+    await pilot.press(str(labels.index(card) + 1))
+    await pilot.pause()
+    opens = list(state.pyramid.open_slots())
+    target = Slot(int(slot[0]), "abcdefghij".index(slot[1]))
+    assert screen.cursor is not None
+    keys = arrows_between(screen.cursor, target, lambda s, r, c: next_slot(opens, s, r, c))
+    await pilot.press(*keys, "enter")
+    await pilot.pause()
+
+
+def _play(
+    puzzle: SunPuzzle,
+    run_: TrainerRun,
+    steps: Callable[[Pilot[None], SunTrainerApp], Awaitable[None]],
+) -> SunTrainerApp:
+    app = launch.puzzle_app(run_, puzzle)
+
+    async def go(pilot: Pilot[None]) -> None:
+        await steps(pilot, app)
+
+    run(app, go)
+    return app
+
+
+@pytest.mark.slow  # about 5 s: some 20 keys, each waited for
+def test_a_daily_by_keys_with_a_hint_and_an_undo_ends_on_both_lines_and_the_share(
+    puzzle: SunPuzzle, home: Path
+) -> None:
+    """A wrong placement's feedback names the better move; ``u`` takes it back (counted as a
+    move hint, and said); ``h`` gives the aim; the par line by keys, with ``h`` three times on
+    the symbol's question (it asks again, Enter then takes the move hint's choice); the end
+    screen has the score, both lines, the share text, and the attempt is recorded."""
+    with Store.open_default(game="sun") as store:
+        run_ = launch.trainer_run(puzzle, store, DAY)
+
+        async def steps(pilot: Pilot[None], app: SunTrainerApp) -> None:
+            screen = _screen(app)
+            await place(pilot, app, "S4", "3d")
+            text = "\n".join(screen_lines(app))
+            assert "S4@3d: +3" in text and "S4@4b was worth 8.6" in text
+            assert "{S4 }" in text  # placed in this attempt: in braces
+            await pilot.press("u")
+            await pilot.pause()
+            text = "\n".join(screen_lines(app))
+            assert "Took back S4@3d." in text and "counts as a move hint" in text
+            assert screen.session.hint_levels == [0, 0, 1]
+            await pilot.press("h")
+            await pilot.pause()
+            assert "Hint 1 of 3 (aim)" in "\n".join(screen_lines(app))
+            await place(pilot, app, "S4", "4b")
+            await place(pilot, app, "S2-serpent", "5a")
+            await pilot.pause()
+            question = app.screen
+            assert isinstance(question, TrainerQuestion)
+            # each hint on the question asks it again; after the move hint, Enter takes it
+            await pilot.press("h", "h", "h")
+            await pilot.pause()
+            question = app.screen
+            assert isinstance(question, TrainerQuestion)
+            assert screen.session.hint_levels == [2, 1, 2]
+            assert "symbol standard (worth 2.6)" in "\n".join(screen_lines(app))
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen.session.moves[-1] == "symbol standard"
+            await place(pilot, app, "S4-jaguar", "3d")
+            await pilot.press("e")
+            await pilot.pause()
+            assert isinstance(app.screen, TrainerEnd)
+            lines = screen_lines(app)
+            text = "\n".join(lines)
+            assert "Score 8.6 / par 8.6 (100%)  at par" in text
+            assert "Your line" in text and "Par line" in text
+            assert any("S4-jaguar@3d" in line and line.count("S4-jaguar@3d") == 2 for line in lines)
+            share = "Pyramid of the Sun daily 2026-11-26: 8.6 / 8.6 (100%) hints 5"
+            assert share in text
+            await pilot.press("q")
+
+        _play(puzzle, run_, steps)
+        scored = store.scored_attempt(puzzle.id)
+        assert scored is not None and scored.hints_used == 5
+        assert store.progress(puzzle.id) is None
+    assert run_.printed == [share_text(puzzle, run_.session.result())]
+
+
+def test_q_then_s_saves_and_leaves_and_the_next_play_resumes(puzzle: SunPuzzle, home: Path) -> None:
+    """A take-back after the feedback named the better move counts as a move hint; ``q`` asks
+    the line mode's question; any other key plays on; ``s`` saves and leaves, saying how to
+    resume; the next start resumes the move and the hint."""
+    with Store.open_default(game="sun") as store:
+        run_ = launch.trainer_run(puzzle, store, DAY)
+
+        async def steps(pilot: Pilot[None], app: SunTrainerApp) -> None:
+            await place(pilot, app, "S4", "3d")
+            await pilot.press("u")
+            await pilot.pause()
+            assert "counts as a move hint" in "\n".join(screen_lines(app))
+            await place(pilot, app, "S4", "4b")
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, LeaveDialog)
+            await pilot.press("x")
+            await pilot.pause()
+            assert "Playing on." in "\n".join(screen_lines(app))
+            await pilot.press("q")
+            await pilot.pause()
+            await pilot.press("s")
+            await pilot.pause()
+
+        _play(puzzle, run_, steps)
+        assert run_.printed == [
+            "daily-2026-11-26 is not over; the attempt is saved: `silverpyr sun puzzle --id "
+            "daily-2026-11-26` resumes it"
+        ]
+        saved = store.progress(puzzle.id)
+        assert saved is not None and saved.moves == ("S4@4b",)
+        assert tuple(saved.hint_levels) == (0, 0, 1)  # the take-back after the feedback
+        again = launch.trainer_run(puzzle, store, DAY)
+        assert again.session.moves == ("S4@4b",) and again.session.hints_used == 1
+        assert any(note.startswith("Resuming daily-2026-11-26") for note in again.sitting.notes)
+
+
+def test_d_draws_two_and_ends_the_attempt(puzzle: SunPuzzle) -> None:
+    """``:`` refuses a move that is not legal with the engine's reason; ``d`` draws two (a
+    pile's question; the puzzle ends there, scored, and the end screen says so)."""
+    drawn = launch.trainer_run(puzzle, None, DAY)
+
+    async def draw(pilot: Pilot[None], app: SunTrainerApp) -> None:
+        await pilot.press("colon")
+        await pilot.pause()
+        await pilot.press(*"end", "enter")
+        await pilot.pause()
+        assert "Not played: 'end'" in "\n".join(screen_lines(app))
+        await pilot.press("d")
+        await pilot.pause()
+        question = app.screen
+        assert isinstance(question, TrainerQuestion)
+        await pilot.press(key_of(question, "edge"))
+        await pilot.pause()
+        assert isinstance(app.screen, TrainerEnd)
+        assert "draw edge" in "\n".join(screen_lines(app))
+
+    _play(puzzle, drawn, draw)
+    assert drawn.session.finished and not drawn.session.gave_up
+    assert drawn.session.moves == ("draw edge",)
+
+
+def test_q_then_y_gives_up_and_the_end_screen_has_its_help(puzzle: SunPuzzle) -> None:
+    """Without a store, ``q`` then ``y`` ends the attempt as given up (the share says so);
+    ``?`` works on the end screen too."""
+    given_up = launch.trainer_run(puzzle, None, DAY)
+
+    async def give_up(pilot: Pilot[None], app: SunTrainerApp) -> None:
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, TrainerEnd)
+        text = "\n".join(screen_lines(app))
+        assert "gave up" in text and "(gave up)" in text
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TrainerHelp)
+
+    _play(puzzle, given_up, give_up)
+    assert given_up.session.gave_up
+    assert given_up.printed[0].endswith("(gave up)")
+
+
+class _WithRules(SunPuzzleScreen):
+    """The screen with one more key on its help (as a rules page would be)."""
+
+    opened: ClassVar[list[str]] = []
+
+    def help_more(self) -> list[MoreKey]:
+        return [MoreKey("r", "the rules", lambda: self.opened.append("rules"))]
+
+
+def test_ctrl_c_keeps_the_attempt_and_the_help_can_open_more(puzzle: SunPuzzle, home: Path) -> None:
+    """``?`` lists the keys and a game's more keys (``r``: closes the help and opens its
+    page); Ctrl-C then leaves at once, the attempt saved as ``q`` then ``s`` saves it."""
+    with Store.open_default(game="sun") as store:
+        run_ = launch.trainer_run(puzzle, store, DAY)
+        app = SunTrainerApp(run_, lambda r: _WithRules(r, puzzle))
+
+        async def steps(pilot: Pilot[None]) -> None:
+            await place(pilot, app, "S4", "4b")
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, TrainerHelp)
+            assert any("r" in line and "the rules" in line for line in screen_lines(app))
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, _WithRules) and _WithRules.opened == ["rules"]
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+
+        run(app, steps)
+        saved = store.progress(puzzle.id)
+        assert saved is not None and saved.moves == ("S4@4b",)
+    assert run_.printed[0].startswith("daily-2026-11-26 is not over; the attempt is saved")
+
+
+def test_the_board_with_a_hint_and_a_card_chosen_without_colour(
+    snap_compare: Compare, puzzle: SunPuzzle, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 80x24 under NO_COLOR: the pyramid with a card placed (in braces), the hint's card
+    chosen and its ghost on the cursor, the messages, the status and the keys."""
+    monkeypatch.setenv("NO_COLOR", "1")  # Textual reads it when the app is made
+    app = launch.puzzle_app(launch.trainer_run(puzzle, None, DAY), puzzle)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        await place(pilot, app, "S4", "4b")
+        await pilot.press("h", "h")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=steps)
+
+
+def test_the_end_screen(snap_compare: Compare, puzzle: SunPuzzle) -> None:
+    """At 80x24, after ``e`` ends a turn whose second move gave points away: the score
+    against par, both lines (the loss beside yours), the share text, the pyramid below."""
+    run_ = launch.trainer_run(puzzle, None, DAY)
+    for move in ("S4@4b", "S2-serpent@3d"):  # the second gives away 2.6
+        run_.session.play(move)
+    app = launch.puzzle_app(run_, puzzle)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=steps)
+
+
+# --- which mode the commands open ------------------------------------------------------------
+
+
+def _cli() -> typer.Typer:
+    app = typer.Typer(cls=_ErrorMappingGroup)
+    app.command("puzzle")(puzzle_cmd.puzzle)
+    app.command("daily")(puzzle_cmd.daily)
+    return app
+
+
+@pytest.mark.parametrize(
+    ("args", "full"),
+    [
+        ((), True),
+        (("--line",), False),
+        (("--plain",), False),
+        (("--moves", "q; s"), False),
+    ],
+)
+def test_the_daily_opens_the_full_screen_on_a_terminal_unless_line_mode_is_asked(
+    home: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], full: bool
+) -> None:
+    opened: list[tuple[str, dt.date, bool]] = []
+    monkeypatch.setattr(terminal, "interactive", lambda: True)
+    monkeypatch.setattr(
+        launch,
+        "run_puzzle",
+        lambda p, today, *, no_record, restart: opened.append((p.id, today, no_record)),
+    )
+    monkeypatch.setattr(puzzle_cmd, "_today", lambda: DAY)
+    result = CliRunner().invoke(_cli(), ["daily", "--no-record", *args], input="q\ns\n")
+    assert result.exit_code == 0, result.stderr
+    if full:
+        assert opened == [("daily-2026-11-26", DAY, True)] and result.stdout == ""
+    else:
+        assert opened == [] and "L4" in result.stdout  # the line mode's position
