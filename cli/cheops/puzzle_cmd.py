@@ -1,5 +1,6 @@
 """``silverpyr cheops puzzle``, ``cheops daily`` and ``cheops stats``: the Cheops trainer in
-line mode.
+line mode (on a terminal that can draw it, the daily and the puzzle open the full screen of
+:mod:`.tui.puzzle_screen` instead, unless ``--line``, ``--plain``, ``--json`` or ``--moves``).
 
 A puzzle (docs/cheops-puzzles.md) is your turn in a proven endgame (``win-from-here``,
 ``best-margin``) or one decision of a mid-game (``sell-or-store``, ``which-treasure``,
@@ -24,6 +25,7 @@ import typer
 from .. import trainer
 from ..options import (
     JsonOption,
+    LineOption,
     MovesFileOption,
     NoRecordOption,
     PlainOption,
@@ -124,6 +126,7 @@ def puzzle(
     plain: PlainOption = False,
     no_record: NoRecordOption = False,
     restart: RestartOption = False,
+    line: LineOption = False,
 ) -> None:
     """Play a Cheops puzzle: your turn in a proven endgame, or a mid-game decision."""
     from ...puzzles.cheops.ids import parse_puzzle_id, puzzle_for_id, seed_id
@@ -146,7 +149,9 @@ def puzzle(
         no_record,
         as_json,
     )
-    _play(loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart)
+    _play(
+        loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart, line=line
+    )
 
 
 def daily(
@@ -160,6 +165,7 @@ def daily(
     plain: PlainOption = False,
     no_record: NoRecordOption = False,
     restart: RestartOption = False,
+    line: LineOption = False,
 ) -> None:
     """Play today's Cheops daily: a proven endgame, the same for everyone on your date."""
     from ...puzzles.cheops.ids import daily_puzzle, parse_date
@@ -188,7 +194,9 @@ def daily(
         no_record,
         as_json,
     )
-    _play(loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart)
+    _play(
+        loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart, line=line
+    )
 
 
 def stats(as_json: JsonOption = False, plain: PlainOption = False) -> None:
@@ -207,13 +215,20 @@ def _play(
     plain: bool,
     no_record: bool,
     restart: bool,
+    line: bool = False,
 ) -> None:
     from ...puzzles.cheops.attempt import open_attempt
     from ...puzzles.cheops.session import CheopsSession
     from ..output import with_spinner
+    from ..tui.terminal import full_screen
 
     answers = script_answers(text)
     today = _today()
+    if full_screen(line=line, plain=plain, as_json=as_json, scripted=answers is not None):
+        from .tui.launch import run_puzzle
+
+        run_puzzle(loaded, today, no_record=no_record, restart=restart)
+        return
 
     def open_sitting(store: Store | None) -> Sitting:
         fresh = with_spinner(

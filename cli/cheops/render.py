@@ -141,3 +141,32 @@ def kinds_legend() -> str:
 
 
 __all__ = ["LETTER", "board_lines", "kinds_legend", "pyramid_lines", "table_lines"]
+
+
+def what_happened(state: CheopsState, seen: int, seat: int) -> list[str]:
+    """What the moves since event ``seen`` brought seat ``seat`` that their notation does not
+    say: what was taken, sold or stored, money paid, a tile drawn, the game's end (the full
+    screen's trainer tells them under each move; the line mode's ``_what_happened`` says the
+    same)."""
+    from ...solver.cheops.game import DrewTile, LawPlayed, Lost, Paid, Sold, Stored, Took
+
+    told = []
+    for event in state.events[seen:]:
+        if isinstance(event, Took) and event.seat == seat:
+            what = event.item if isinstance(event.item, str) else f"law {event.item}"
+            told.append(f"you took {what} from {event.space}")
+        elif isinstance(event, LawPlayed) and event.seat == seat and event.target:
+            told.append(f"law {event.law}: {event.target}")
+        elif isinstance(event, Sold) and event.seat == seat:
+            told.append(f"sold {event.colour} for {event.paid} piastres")
+        elif isinstance(event, Stored) and event.seat == seat:
+            told.append(f"stored {event.colour}")
+        elif isinstance(event, Lost) and event.seat == seat:
+            told.append(f"the {event.colour} treasure is lost (law 4 on a full board)")
+        elif isinstance(event, Paid) and event.seat == seat:
+            told.append(f"paid {event.amount} piastres ({event.why})")
+        elif isinstance(event, DrewTile) and event.seat == seat:
+            told.append(f"you drew {event.kind} from stack {event.stack}")
+    if state.over:
+        told.append(f"the game is over ({state.end})")
+    return told

@@ -272,10 +272,15 @@ class TrainerQuestion(Question):
     ]
 
     def __init__(
-        self, question: str, options: list[tuple[str, str]], highlight: str | None = None
+        self,
+        question: str,
+        options: list[tuple[str, str]],
+        highlight: str | None = None,
+        keys: list[str] | None = None,
     ) -> None:
-        """``highlight``: the option Enter picks at first (the move hint's), else the first."""
-        super().__init__(question, options)
+        """``highlight``: the option Enter picks at first (the move hint's), else the first;
+        ``keys``: the key of each option (default ``1``, ``2``, ...)."""
+        super().__init__(question, options, keys)
         self.highlight = highlight
 
     def on_mount(self) -> None:
@@ -412,10 +417,12 @@ class TrainerScreen(Screen[None]):
         then: Callable[[str], None],
         again: Callable[[], None] | None = None,
         highlight: str | None = None,
+        keys: list[str] | None = None,
     ) -> None:
-        """Ask ``question`` (a :class:`TrainerQuestion`, Enter picking ``highlight`` first);
-        ``then`` takes the option chosen. Escape puts it off; ``q`` on it asks whether to
-        leave, ``u`` takes back the last move, ``h`` gives the next hint and asks ``again``."""
+        """Ask ``question`` (a :class:`TrainerQuestion`, Enter picking ``highlight`` first,
+        each option under its key of ``keys``); ``then`` takes the option chosen. Escape puts
+        it off; ``q`` on it asks whether to leave, ``u`` takes back the last move, ``h`` gives
+        the next hint and asks ``again``."""
 
         def answered(value: str | None) -> None:
             if value == LEAVE:
@@ -431,7 +438,7 @@ class TrainerScreen(Screen[None]):
             else:
                 self.redraw()
 
-        self.app.push_screen(TrainerQuestion(question, options, highlight), answered)
+        self.app.push_screen(TrainerQuestion(question, options, highlight, keys), answered)
 
     @property
     def asking(self) -> bool:

@@ -256,9 +256,7 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
             move = parse_move(state, text)
         except MoveSyntaxError as error:
             raise CheopsSessionError(f"{text.strip()!r}: {error}") from None
-        reason = why_illegal(state, move)
-        if reason is None and self.endgame is None:
-            reason = self._midgame_answer(move)
+        reason = self.why_not(move)
         if reason is not None:
             raise CheopsSessionError(f"{text.strip()!r}: {reason}")
         decision = self._decide(move)
@@ -279,7 +277,8 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
         wanted = self.take_hint(level)
         return wanted, (self.hint_aim, self.hint_area, self.hint_move)[wanted - 1]()
 
-    def _best(self) -> Move:
+    def best_move(self) -> Move:
+        """The best move at the node you are at (the move hint's)."""
         state = self.state
         if self.endgame is not None:
             move = self.endgame.best_move(state)
@@ -338,7 +337,7 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
     def hint_area(self) -> str:
         """Level 2: which treasure, or which kind of choice."""
         state = self.state
-        move = self._best()
+        move = self.best_move()
         if isinstance(move, Take | UseLaw11):
             item = state.cell(move.space)
             what = f"a {item} treasure" if isinstance(item, str) else f"law on {move.space}"
@@ -369,7 +368,7 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
 
     def hint_move(self) -> str:
         """Level 3: the exact next move."""
-        move = self._best()
+        move = self.best_move()
         if self.endgame is not None:
             worth = self.endgame.worth(self.state)
             return f"{move.notation()} (worth {shown(worth.of(self.objective), self.objective)})"
@@ -396,13 +395,45 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
             proven=self.puzzle.proven,
         )
 
-    def options_now(self) -> list[str]:
-        """The moves that answer the puzzle now, in notation (every legal move of an endgame;
-        a mid-game question's answers only), for the line mode's prompt."""
+    def why_not(self, move: Move) -> str | None:
+        """Why ``move`` cannot be played now: the engine's reason, or (a mid-game question)
+        why it is no answer; ``None`` when it can (the full screen's ghosts say it)."""
+        reason = why_illegal(self.state, move)
+        if reason is None and self.endgame is None:
+            reason = self._midgame_answer(move)
+        return reason
+
+    def answers(self) -> tuple[Move, ...]:
+        """The moves that answer the puzzle now: every legal move of an endgame, a mid-game
+        question's answers only."""
         moves = legal_moves(self.state)
         if self.endgame is None:
             moves = tuple(m for m in moves if self._midgame_answer(m) is None)
-        return [m.notation() for m in moves]
+        return moves
+
+    def options_now(self) -> list[str]:
+        """:meth:`answers` in notation, for the line mode's prompt."""
+        return [m.notation() for m in self.answers()]
+
+    def par_line(self) -> list[tuple[str, Fraction]]:
+        """The line that scores par from the puzzle's start, each move with the value it
+        keeps (a win share or piastres): an endgame's best play until the turn is over (a draw ends
+        it: the tile is chance), a mid-game question's best answer."""
+        start = self.puzzle.start()
+        if self.endgame is None:
+            best = self.puzzle.analysis[0]
+            return [(best.move, best.worth.margin)]
+        line = []
+        state = start
+        while not self.endgame.turn_over(state):
+            move = self.endgame.best_move(state)
+            if move is None:
+                break
+            line.append((move.notation(), self.endgame.q_worth(state, move).of(self.objective)))
+            if isinstance(move, DrawTile):
+                break
+            state = apply(state, move)
+        return line
 
 
 __all__ = [
@@ -411,6 +442,7 @@ __all__ = [
     "CheopsSessionError",
     "Decision",
     "Result",
+    "display_units",
     "one_decimal",
     "percent",
     "piastres",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...tui.base import MIN_SIZE as MIN_SIZE
 from ...tui.game_screen import Leaving, TableGameApp, table_css
+from ...tui.trainer import TrainerApp
 
 # The core's MIN_SIZE (80x24) shows every part of the game: 80 columns for the pyramid's
 # bottom row (11 spaces, 45 characters with the row letters) beside the six price boards (30
@@ -21,6 +22,7 @@ CSS = table_css(
 #seats { height: auto; padding: 0 1; }""".strip(),
     dialogs="""
 Confirm, Prompt, Choose, CheopsHelp, AdviceNote { align: center middle; }
+TrainerHelp, LeaveDialog { align: center middle; }
 Question, AdviceNote { align: center bottom; }
 Question .dialog { padding: 0 2; }
 #advice { width: 80; max-height: 12; padding: 0 1; }
@@ -28,7 +30,8 @@ Question .dialog { padding: 0 2; }
     dialog_width=72,
 )
 """The core's layout of a table game; the pyramid and what stands beside it, and where the
-dialogs sit, are the game's."""
+dialogs sit, are the game's. The daily and the puzzle (:mod:`.puzzle_screen`) are laid out
+the same: their questions sit at the bottom too."""
 
 
 class CheopsSetting(Leaving):
@@ -38,6 +41,14 @@ class CheopsSetting(Leaving):
 
 class CheopsApp(TableGameApp[CheopsSetting]):
     """The full-screen Cheops game; ``first`` makes the screen it opens on."""
+
+    CSS = CSS
+    TITLE = "silverpyr cheops"
+
+
+class CheopsTrainerApp(TrainerApp):
+    """A Cheops daily or puzzle on the full screen (the core's
+    :class:`~silverpyr.cli.tui.trainer.TrainerApp`: Ctrl-C keeps an attempt not over)."""
 
     CSS = CSS
     TITLE = "silverpyr cheops"

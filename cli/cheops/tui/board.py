@@ -232,16 +232,17 @@ def boards_text(state: CheopsState) -> Text:
     return text
 
 
-def seat_label(name: str, seat: int) -> str:
+def seat_label(name: str, seat: int, you: int = 0) -> str:
     """A seat's name in at most 12 characters: ``You``, ``P2 greedy``."""
-    if seat == 0:
+    if seat == you:
         return name[:12]
     return name.replace("Player ", "P").replace("(", "").replace(")", "")[:12]
 
 
-def seats_text(state: CheopsState, names: Sequence[str]) -> Text:
+def seats_text(state: CheopsState, names: Sequence[str], you: int = 0) -> Text:
     """Each seat: ``>`` before the seat to move, its money, its stores by colour (``.`` for
-    none), its tiles, its kept laws (and law 9 when it paid for it)."""
+    none), its tiles, its kept laws (and law 9 when it paid for it); yours (``you``) in
+    bold."""
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append("  Seat          Money ", style="bold")
     for colour in COLOURS:
@@ -252,7 +253,7 @@ def seats_text(state: CheopsState, names: Sequence[str]) -> Text:
     for seat, name in enumerate(names):
         text.append("\n")
         turn = ">" if seat == state.turn and not state.over else " "
-        line = Text(f"{turn} {seat_label(name, seat):<12}{state.money[seat]:>7} ")
+        line = Text(f"{turn} {seat_label(name, seat, you):<12}{state.money[seat]:>7} ")
         for count in state.stores[seat]:
             line.append(f" {count if count else '.'} ")
         line.append(f" {''.join(state.hands[seat]):<5}")
@@ -260,17 +261,18 @@ def seats_text(state: CheopsState, names: Sequence[str]) -> Text:
         if state.law9 == seat:
             laws.append("9")
         line.append(" " + " ".join(laws))
-        if seat == 0:
+        if seat == you:
             line.stylize("bold")
         text.append_text(line)
     return text
 
 
-def hand_text(state: CheopsState, chosen: int | None) -> Text:
-    """Your tiles numbered for the keys (``1 A  2>B<``: the chosen one between ``>`` and
-    ``<``), the stacks' tops and sizes (``1:A17``; ``1:--`` empty), the neighbours left."""
-    view = state.view(0)
-    hand = state.hands[0]
+def hand_text(state: CheopsState, chosen: int | None, you: int = 0) -> Text:
+    """Your tiles (seat ``you``) numbered for the keys (``1 A  2>B<``: the chosen one between
+    ``>`` and ``<``), the stacks' tops and sizes (``1:A17``; ``1:--`` empty), the neighbours
+    left."""
+    view = state.view(you)
+    hand = state.hands[you]
     text = Text("Tiles", style="bold", no_wrap=True, overflow="ellipsis")
     if not hand:
         text.append(" (none)", style="italic")

@@ -1,22 +1,38 @@
-"""What the command calls: the full-screen Cheops game on a table.
+"""What the commands call: the full-screen Cheops game on a table, and a daily or puzzle.
 
-Imported inside the command function only, so ``silverpyr --help`` never loads Textual. What
-leaving kept (the saved game and how to resume it, or the final money) is printed when the
-app exits.
+Imported inside the command functions only, so ``silverpyr --help`` never loads Textual. What
+leaving kept (the saved game and how to resume it, or the final money; the attempt's share
+text, or how to resume it) is printed when the app exits.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...tui.terminal import NOT_A_TERMINAL, interactive, why_not_full_screen
 
 if TYPE_CHECKING:
     from ....puzzles.cheops.kept_game import KeptGame
+    from ....puzzles.cheops.puzzle import CheopsPuzzle
+    from ....puzzles.cheops.session import CheopsSession
+    from ....puzzles.store import Store
+    from ...tui.trainer import TrainerRun
+    from .app import CheopsTrainerApp
     from .table import GameTable
 
 
-__all__ = ["NOT_A_TERMINAL", "interactive", "run_game", "run_kept_game", "why_not_full_screen"]
+__all__ = [
+    "NOT_A_TERMINAL",
+    "interactive",
+    "puzzle_app",
+    "run_game",
+    "run_kept_game",
+    "run_puzzle",
+    "trainer_run",
+    "why_not_full_screen",
+]
 
 
 def run_game(table: GameTable) -> list[str]:
@@ -37,3 +53,62 @@ def run_kept_game(kept: KeptGame) -> list[str]:
     """:func:`run_game` on the kept game of ``silverpyr cheops game`` (started, or resumed, by
     the command): it fits :class:`~.table.GameTable` as it is (strict mypy checks it here)."""
     return run_game(kept)
+
+
+def trainer_run(
+    puzzle: CheopsPuzzle,
+    store: Store | None,
+    today: dt.date,
+    *,
+    restart: bool = False,
+    session: CheopsSession | None = None,
+) -> TrainerRun:
+    """The attempt at ``puzzle`` in ``store`` (``None``: nothing recorded), started or resumed
+    as in the line mode (``restart`` drops a saved one; practice once scored; ``session``: a
+    fresh session already made), with Cheops's recording, saving and share text."""
+    from ....puzzles.cheops.attempt import GAME, open_attempt, record, save_progress
+    from ....puzzles.cheops.share import share_text
+    from ...tui.trainer import TrainerRun
+
+    sitting = open_attempt(store, puzzle, today, restart=restart, session=session)
+
+    def share() -> str:
+        return share_text(puzzle, replace(sitting.session.result(), practice=sitting.practice))
+
+    return TrainerRun(
+        GAME,
+        puzzle.id,
+        sitting,
+        store,
+        record=lambda kept: record(kept, sitting, puzzle, today),
+        save=lambda kept: save_progress(kept, sitting, puzzle),
+        share=share,
+    )
+
+
+def puzzle_app(run: TrainerRun, puzzle: CheopsPuzzle) -> CheopsTrainerApp:
+    """The app of an attempt at ``puzzle``."""
+    from .app import CheopsTrainerApp
+    from .puzzle_screen import CheopsPuzzleScreen
+
+    return CheopsTrainerApp(run, lambda r: CheopsPuzzleScreen(r, puzzle))
+
+
+def run_puzzle(
+    puzzle: CheopsPuzzle, today: dt.date, *, no_record: bool, restart: bool = False
+) -> list[str]:
+    """An attempt at ``puzzle`` on the full screen, in the results store unless
+    ``no_record``: resumed when saved (``restart`` drops it first), practice once scored, as in
+    the line mode. The attempt is opened before the app runs (its values proven under the line
+    mode's spinner), so a refused ``--restart`` is the usual one-line error. Prints and returns
+    the share text, or what was kept."""
+    from ....puzzles.cheops.attempt import GAME
+    from ....puzzles.cheops.session import CheopsSession
+    from ...output import with_spinner
+    from ...trainer import results_store
+    from ...tui.trainer import run_trainer
+
+    fresh = with_spinner(lambda: CheopsSession(puzzle), "Proving the position's values...")
+    with results_store(GAME, no_record) as store:
+        run = trainer_run(puzzle, store, today, restart=restart, session=fresh)
+        return run_trainer(run, lambda: puzzle_app(run, puzzle))

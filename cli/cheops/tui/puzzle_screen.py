@@ -1,0 +1,639 @@
+"""A Cheops daily or puzzle on the full screen: your turn on the pyramid, by keys.
+
+The screen drives the attempt's :class:`~silverpyr.puzzles.cheops.session.CheopsSession`, the
+one the line mode drives: each key's move is written in the engine's notation and played
+through it, so the session judges it (the feedback names the better move), scores it and keeps
+it for undo. What can be taken, and why a take or a question's answer is refused (the engine's
+reason, or why a mid-game question does not take it), are the session's
+(:meth:`~silverpyr.puzzles.cheops.session.CheopsSession.why_not`, ``answers``). Hints, undo,
+leaving, the help and the end screen are the core's
+:class:`~silverpyr.cli.tui.trainer.TrainerScreen`. The pyramid, the price boards, the seats and
+your tiles are drawn as in the game (:mod:`.board`). Keys:
+
+* arrows (or ``k`` ``j`` ``l`` and ``H``: ``h`` is the hint) move the cursor over the spaces
+  that can be taken (``[U]``); it starts on one that some tile of yours may take. ``1``-``4``
+  or Tab choose the tile; Enter takes the cursor's space with it (with no tile chosen, the
+  first tile of yours the space takes). The cursor is the ghost: ``>U<`` takes, ``!U!`` does
+  not, and the status line says why. ``b`` buys a neighbour (the next Enter places it);
+* after a take the question due comes up by itself (sell or store, a law's choice, law 9's
+  colour, a stack to draw from or the turn's end); Escape puts it off, ``d`` or Enter brings it
+  back; ``h`` on it gives the next hint and asks again (after the move hint, Enter picks it);
+* ``e`` ends the turn (after a neighbour's first take, or instead of drawing), ``p`` passes,
+  ``K`` uses a kept law (each use in notation), ``:`` types any move in notation;
+* ``h`` the next hint (aim, area, move: the move's tile and space are chosen for you),
+  ``u`` takes back the last move, ``?`` the keys and the legend, ``q`` asks: ``y`` gives up,
+  ``s`` saves and leaves. Your takes of this attempt show their tile in braces (``{c}``).
+
+Every key is a priority binding, so keys typed together keep their order (as the game's).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Footer, Static
+
+from ....puzzles.cheops.puzzle import CheopsPuzzle
+from ....puzzles.cheops.session import Decision, display_units, one_decimal, percent, piastres
+from ....puzzles.cheops.values import WIN
+from ....solver.cheops.board import SPACES, Space
+from ....solver.cheops.components import COLOURS
+from ....solver.cheops.game import (
+    NEIGHBOUR,
+    BuyNeighbour,
+    CheopsState,
+    DeclineLaw9,
+    DrawTile,
+    EndTurn,
+    Law9Colour,
+    LawTarget,
+    Move,
+    Pass,
+    PayLaw9,
+    Phase,
+    RemoveLaw,
+    Sell,
+    Store,
+    Take,
+    UseLaw10,
+    UseLaw11,
+    UseLaw12,
+    apply,
+    final_money,
+    open_spaces,
+    price,
+)
+from ...tui.base import Shown
+from ...tui.game_screen import CURSOR_KEYS
+from ...tui.modals import Prompt
+from ...tui.trainer import (
+    TRAINER_KEYS,
+    KeyRow,
+    LineStep,
+    TrainerRun,
+    TrainerScreen,
+    lines_table,
+    result_heading,
+)
+from ..render import what_happened
+from .board import (
+    LAW_WORDS,
+    boards_text,
+    hand_text,
+    kind_words,
+    legend_text,
+    letter,
+    pyramid_text,
+    seats_text,
+)
+from .game_screen import END, QUESTIONS, TAKING, next_space
+
+KEPT_LAWS = (UseLaw10, UseLaw11, UseLaw12)
+QUESTION_WORDS = {
+    "win-from-here": "Play your turn so as to win with the highest chance.",
+    "best-margin": "Play your turn for the best final margin over the best other player.",
+    "sell-or-store": "Sell or store the treasure you just took?",
+    "which-treasure": "Which treasure do you take (a family tile on a treasure)?",
+}
+"""What each kind of puzzle asks (the line mode's words)."""
+
+
+def taken_this_attempt(start: CheopsState, now: CheopsState) -> set[Space]:
+    """The spaces emptied since the puzzle's start (your takes: ``u`` takes them back)."""
+    return {s for s in SPACES if start.cells[s.index] != now.cells[s.index]}
+
+
+def value_text(value: Fraction, objective: str) -> str:
+    """A value of the puzzle for a line: a win chance (``66.7%``) or piastres (``+64``)."""
+    return percent(value) if objective == WIN else piastres(value)
+
+
+class CheopsPuzzleScreen(TrainerScreen):
+    """One attempt at a Cheops puzzle (the trainer's flow is the core's
+    :class:`~silverpyr.cli.tui.trainer.TrainerScreen`)."""
+
+    NAME = "Cheops"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *CURSOR_KEYS,
+        *(
+            Binding(str(n), f"choose({n - 1})", f"Tile {n}", show=False, priority=True)
+            for n in range(1, 5)
+        ),
+        Binding("tab", "next_tile", "Tile", priority=True),
+        Binding("enter", "enter", "Take", priority=True),
+        Binding("b", "buy", "Buy", priority=True),
+        Binding("e", "end_turn", "End", priority=True),
+        Binding("p", "pass_turn", "Pass", priority=True),
+        Binding("K", "kept", "Law", priority=True),
+        Binding("d", "question", "Choose", show=False, priority=True),
+        Binding("colon", "prompt", "Type", show=False, priority=True),
+        *TRAINER_KEYS,
+    ]
+
+    def __init__(self, run: TrainerRun, puzzle: CheopsPuzzle) -> None:
+        super().__init__(run)
+        self.puzzle = puzzle
+        self.seat = puzzle.seat
+        self.chosen: int | None = None
+        """The tile of your hand (its index) Enter takes with (``None``: the first fitting)."""
+        self.cursor: Space | None = None
+        self.start_state = puzzle.start()
+        self.seen = 0
+        """The events before the move being played (what it brought is told)."""
+        self.latest: str | None = None
+        """The feedback of the move just played: the question it brings up repeats it (the
+        question covers the messages)."""
+        self.names = tuple(
+            "You" if s == self.seat else f"Player {s + 1}" for s in range(puzzle.state.players)
+        )
+        how = "proven par" if puzzle.proven else "par by the expert's rollouts, not proven"
+        self.say(
+            Text(
+                f"{self.NAME} {puzzle.kind_label} {puzzle.id} ({how}), as Player "
+                f"{self.seat + 1}. {QUESTION_WORDS[puzzle.kind]} ? shows the keys.",
+            ),
+            *(Text(note, style="italic") for note in run.sitting.notes),
+        )
+        if puzzle.given:
+            self.say(Text(f"You have played: {'; '.join(puzzle.given)}.", style="italic"))
+
+    @property
+    def state(self) -> CheopsState:
+        state: CheopsState = self.session.state
+        return state
+
+    @property
+    def waiting(self) -> Phase | None:
+        """The decision due from you (``None``: the puzzle is over)."""
+        return None if self.session.finished else self.state.phase
+
+    # --- layout -------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Shown(id="title")
+        with Horizontal(id="table"):
+            yield Shown(id="pyramid")
+            yield Shown(id="boards")
+        yield Shown(id="seats")
+        yield Shown(id="hand")
+        with VerticalScroll(id="log"):
+            yield Shown(id="messages")
+        yield Shown(id="status")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self._fit_cursor(prefer_fit=True)
+        super().on_mount()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys that mean nothing now are off (and out of the footer)."""
+        waiting = self.waiting
+        answers = self.session.answers() if waiting is not None else ()
+        if action == "end_turn":
+            return EndTurn() in answers
+        if action == "pass_turn":
+            return Pass() in answers
+        if action == "buy":
+            return BuyNeighbour() in answers
+        if action == "kept":
+            return any(isinstance(move, KEPT_LAWS) for move in answers)
+        if action in ("cursor", "choose", "next_tile"):
+            return waiting in TAKING
+        if action == "question":
+            return waiting in QUESTIONS
+        if action in ("enter", "prompt"):
+            return waiting is not None
+        if action == "undo":
+            return bool(self.session.moves)
+        return True
+
+    # --- what the cursor serves ------------------------------------------------------------
+
+    def targets(self) -> list[Space]:
+        """The spaces the cursor visits: those that can be taken now."""
+        if self.waiting not in TAKING:
+            return []
+        return list(open_spaces(self.state))
+
+    def hand(self) -> tuple[str, ...]:
+        return tuple(self.state.hands[self.seat])
+
+    def tile(self, space: Space | None = None) -> str | None:
+        """The tile Enter takes ``space`` (the cursor's) with: the neighbour just bought, the
+        chosen tile, or the first tile of your hand that takes it."""
+        state = self.state
+        if state.bought and state.phase is Phase.START:
+            return NEIGHBOUR
+        hand = self.hand()
+        if self.chosen is not None and self.chosen < len(hand):
+            return hand[self.chosen]
+        space = self.cursor if space is None else space
+        if space is None or not hand:
+            return None
+        for kind in hand:
+            if self.session.why_not(Take(space, kind)) is None:
+                return kind
+        return hand[0]
+
+    def enter_move(self) -> Take | None:
+        """What Enter plays now in a take (``None``: nothing to take)."""
+        if self.cursor is None:
+            return None
+        kind = self.tile()
+        return None if kind is None else Take(self.cursor, kind)
+
+    def _takes(self, space: Space) -> bool:
+        kind = self.tile(space)
+        return kind is not None and self.session.why_not(Take(space, kind)) is None
+
+    def _fit_cursor(self, prefer_fit: bool = False) -> None:
+        """The cursor on a space that can be taken: one your tile takes when asked (and
+        whenever it has to move), so a turn starts on a legal space."""
+        targets = self.targets()
+        if not targets:
+            self.cursor = None
+            return
+        if self.cursor in targets and not (prefer_fit and not self._takes(self.cursor)):
+            return
+        fitting = [space for space in targets if self._takes(space)]
+        self.cursor = (fitting or targets)[0]
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        if not self.is_mounted:
+            return
+        puzzle = self.puzzle
+        state = self.state
+        title = Text(f"{self.NAME} {puzzle.kind_label} {puzzle.id}", style="bold")
+        title.append(f" ({puzzle.difficulty})   ")
+        title.append(self._score(), style="bold")
+        self.query_one("#title", Static).update(title)
+        taking = self.waiting in TAKING
+        move = self.enter_move() if taking else None
+        fits = move is None or self.session.why_not(move) is None
+        self.query_one("#pyramid", Static).update(
+            pyramid_text(
+                state.view(self.seat),
+                takeable=set(self.targets()),
+                cursor=self.cursor if taking else None,
+                cursor_fits=fits,
+                pending=taken_this_attempt(self.start_state, state),
+            )
+        )
+        self.query_one("#boards", Static).update(boards_text(state))
+        self.query_one("#seats", Static).update(seats_text(state, self.names, self.seat))
+        hand = hand_text(state, self.chosen if taking else None, self.seat)
+        self.query_one("#hand", Static).update(hand)
+        self.draw_log()
+
+    def _score(self) -> str:
+        """``score 60.0 / par 64.0`` (piastres) or ``score 50.0% / par 100.0%``: the score so
+        far against par, as the end screen counts them."""
+        objective = self.session.objective
+        unit = "%" if objective == WIN else ""
+        score, par = (
+            one_decimal(display_units(value, objective))
+            for value in (self.session.score, self.session.par)
+        )
+        return f"score {score}{unit} / par {par}{unit}"
+
+    def status_text(self) -> Text:
+        state = self.state
+        waiting = self.waiting
+        if waiting is None:
+            return Text("The puzzle is over.", style="bold")
+        if waiting is Phase.SELL:
+            colour = state.pending
+            return Text(
+                f"Sell or store the {colour}: d or Enter chooses (market "
+                f"{state.market_price}, its price {price(state, str(colour)).label}).",
+                style="bold",
+            )
+        if waiting is Phase.LAW:
+            return Text(f"Law {state.pending}: d or Enter chooses what it does.", style="bold")
+        if waiting is Phase.LAW9:
+            return Text("Law 9: d or Enter chooses the colour it counts as.", style="bold")
+        if waiting is Phase.DRAW:
+            return Text(
+                "The turn's end: d or Enter draws from a stack (optional); e ends the turn.",
+                style="bold",
+            )
+        answers = self.session.answers()
+        if not any(isinstance(m, Take) for m in answers):
+            if BuyNeighbour() in answers:
+                return Text("No tile of yours fits: b buys a neighbour, or p passes.", "bold")
+            if Pass() in answers:
+                return Text("No tile of yours fits anywhere: p or Enter passes.", "bold yellow")
+        move = self.enter_move()
+        if move is None:
+            return Text("Nothing to take: e ends the turn.", style="bold")
+        cell = state.view(self.seat).cells[move.space.index]
+        what = f"the {cell}" if isinstance(cell, str) else "a hidden law"
+        if isinstance(cell, str) and cell in COLOURS:
+            what += f" (price {price(state, cell).label}, market {state.market_price})"
+        reason = self.session.why_not(move)
+        if reason is not None:
+            return Text(f"{move.space} with {kind_words(move.kind)}: {reason}", "bold red")
+        text = Text(f"{move.space} {what} with {kind_words(move.kind)}: Enter takes.", "bold")
+        if EndTurn() in answers:
+            text.append(" e ends the turn.")
+        return text
+
+    # --- the cursor and the chosen tile ----------------------------------------------------
+
+    def action_cursor(self, rows: int, columns: int) -> None:
+        if self.cursor is None:
+            return
+        self.cursor = next_space(self.targets(), self.cursor, rows, columns)
+        self.redraw()
+
+    def action_choose(self, index: int) -> None:
+        if 0 <= index < len(self.hand()):
+            self.chosen = index
+            self._fit_cursor(prefer_fit=True)
+            self.redraw()
+
+    def action_next_tile(self) -> None:
+        hand = self.hand()
+        if hand:
+            index = 0 if self.chosen is None else self.chosen + 1
+            self.action_choose(index % len(hand))
+
+    # --- moves ------------------------------------------------------------------------------
+
+    def play(self, text: str) -> bool:
+        """Play ``text`` through the session. A mid-game answer the puzzle did not analyse
+        is weighed by the expert's rollouts (seconds): the status line says so first, and the
+        move is played once it is drawn."""
+        self.seen = len(self.state.events)
+        if self.session.endgame is None:
+            self.query_one("#status", Static).update(
+                Text("Weighing your answer by the expert's rollouts\u2026", style="italic")
+            )
+            self.call_after_refresh(super().play, text)
+            return True
+        return super().play(text)
+
+    def _play(self, move: Move) -> None:
+        self.play(move.notation())
+
+    def play_text(self, text: str) -> None:
+        """A question's answer (a move in notation) played."""
+        self.play(text)
+
+    def action_enter(self) -> None:
+        waiting = self.waiting
+        if waiting in QUESTIONS:
+            self._ask()
+            return
+        if waiting not in TAKING:
+            return
+        answers = self.session.answers()
+        if not any(isinstance(m, Take) for m in answers) and Pass() in answers:
+            self._play(Pass())
+            return
+        move = self.enter_move()
+        if move is None:
+            self.refuse("Nothing to take here.")
+            return
+        self._play(move)
+
+    def _if_allowed(self, move: Move, refusal: str) -> None:
+        """Play ``move``, or say the session's reason after ``refusal``."""
+        reason = self.session.why_not(move)
+        if reason is not None:
+            self.refuse(f"{refusal}: {reason}")
+            return
+        self._play(move)
+
+    def action_buy(self) -> None:
+        self._if_allowed(BuyNeighbour(), "No neighbour")
+
+    def action_end_turn(self) -> None:
+        self._if_allowed(EndTurn(), "Not the turn's end")
+
+    def action_pass_turn(self) -> None:
+        self._if_allowed(Pass(), "You cannot pass")
+
+    def action_prompt(self) -> None:
+        def typed(text: str | None) -> None:
+            if text and text.strip():
+                self.play(text)
+            else:
+                self.redraw()
+
+        self.app.push_screen(Prompt("Your move in notation (take b3 A, sell, draw 2, ...):"), typed)
+
+    def action_kept(self) -> None:
+        uses = [m for m in self.session.answers() if isinstance(m, KEPT_LAWS)]
+        if not uses:
+            self.refuse("No kept law can be used now.")
+            return
+        words = {UseLaw10: "sell a stored treasure", UseLaw11: "an extra take", UseLaw12: "swap"}
+        self.question(
+            "Use a kept law: which use?",
+            [(m.notation(), f"{m.notation()} ({words[type(m)]})") for m in uses],
+            self.play_text,
+            highlight=self._hinted(),
+        )
+
+    def after_move(self) -> None:
+        """A move played: no tile chosen, the cursor on a space a tile takes; the question
+        due comes by itself."""
+        self.chosen = None
+        self._fit_cursor(prefer_fit=True)
+        if self.waiting in QUESTIONS:
+            self.call_after_refresh(self._ask)
+
+    def after_undo(self) -> None:
+        self.latest = None
+        self.chosen = None
+        self._fit_cursor(prefer_fit=True)
+
+    def after_hint(self, level: int) -> None:
+        """The move hint's take is set up: its tile chosen, the cursor on its space (the
+        ghost shows it); on a question, Enter then picks its answer."""
+        if level < 3:
+            return
+        best = self.session.best_move()
+        if isinstance(best, Take) and self.waiting in TAKING:
+            hand = self.hand()
+            self.chosen = hand.index(best.kind) if best.kind in hand else None
+            self.cursor = best.space
+
+    def _hinted(self) -> str | None:
+        """The move hint's answer given here (Enter then picks it on a question)."""
+        if self.session.turn_hint_level < 3 or self.waiting is None:
+            return None
+        move: Move = self.session.best_move()
+        return move.notation()
+
+    def told(self, decision: Decision) -> list[RenderableType]:
+        """The move (``best`` when it lost nothing), and what it brought: money, a tile."""
+        line = Text(decision.move, style="bold")
+        feedback = decision.feedback()
+        self.latest = None if feedback is None else f"{decision.move}: {feedback}"
+        if feedback is None:
+            line.append("  best", style="green")
+        lines: list[RenderableType] = [line]
+        lines.extend(Text(f"  {told}") for told in what_happened(self.state, self.seen, self.seat))
+        return lines
+
+    # --- the questions ---------------------------------------------------------------------
+
+    def action_question(self) -> None:
+        self._ask()
+
+    def _ask(self) -> None:
+        """The question due (sell or store, a law's choice, law 9's colour, a stack), once."""
+        waiting = self.waiting
+        if waiting not in QUESTIONS or self.asking:
+            return
+        answers = self.session.answers()
+        state = self.state
+        keys: list[str] | None = None
+        if waiting is Phase.SELL:
+            colour = str(state.pending)
+            entry = price(state, colour).label
+            sale = {
+                "sell": f"Sell it: {state.market_price} now; it covers the price {entry}",
+                "store": f"Store it: paid at the end at its price then (now {entry})",
+            }
+            choices = [
+                (m.notation(), sale[m.notation()]) for m in answers if isinstance(m, Sell | Store)
+            ]
+            question = f"Your {letter(colour)} {colour} treasure: sell or store?"
+        elif waiting is Phase.DRAW:
+            view = state.view(self.seat)
+            choices = [
+                (
+                    m.notation(),
+                    f"Stack {m.stack}: {kind_words(view.stack_tops[m.stack - 1] or '-')} "
+                    f"({view.stack_sizes[m.stack - 1]} tiles)",
+                )
+                for m in answers
+                if isinstance(m, DrawTile)
+            ]
+            keys = [value.split()[-1] for value, _ in choices]  # stack 3 is key 3
+            if any(isinstance(m, KEPT_LAWS) for m in answers):
+                choices.append(("\x00kept", "Use a kept law first"))
+                keys.append("K")
+            choices.append((END, "End the turn without drawing" if choices else "End the turn"))
+            keys.append("e")
+            question = "The turn's end: draw a tile (optional) from which stack?"
+        elif waiting is Phase.LAW9:
+            choices = []
+            for m in answers:
+                if isinstance(m, Law9Colour):
+                    money = final_money(apply(state, m))
+                    shown = ", ".join(f"{n} {v}" for n, v in zip(self.names, money, strict=True))
+                    choices.append((m.notation(), f"{letter(m.colour)} {m.colour}: {shown}"))
+            question = "The game is over. Law 9 counts as one stored treasure: of which colour?"
+        else:
+            law = state.pending
+            choices = [(m.notation(), self._law_words(m)) for m in answers]
+            words = LAW_WORDS.get(law, "") if isinstance(law, int) else ""
+            question = f"You took law {law} ({words}): what does it do?"
+
+        def chosen(value: str) -> None:
+            if value == END:
+                self._play(EndTurn())
+            elif value == "\x00kept":
+                self.action_kept()
+            else:
+                self.play(value)
+
+        if self.latest is not None:
+            question = f"{self.latest}\n\n{question}"
+        self.question(
+            question, choices, chosen, again=self._ask, highlight=self._hinted(), keys=keys
+        )
+
+    def _law_words(self, move: Move) -> str:
+        """A law's choice for people."""
+        if isinstance(move, LawTarget) and move.entry is None:
+            return f"under the {letter(move.colour)} {move.colour} board ({move.notation()})"
+        if isinstance(move, LawTarget):
+            return f"{letter(move.colour)} {move.colour}, entry {(move.entry or 0) + 1}"
+        if isinstance(move, RemoveLaw):
+            return "remove no law" if move.law is None else f"remove law {move.law}"
+        if isinstance(move, PayLaw9):
+            return "pay 25: it counts as a stored treasure at the end"
+        if isinstance(move, DeclineLaw9):
+            return "do not pay: it leaves the game"
+        return move.notation()
+
+    # --- help and the end -------------------------------------------------------------------
+
+    def help_keys(self) -> list[KeyRow]:
+        return [
+            ("arrows, k j l H", "move over the spaces you can take (h is the hint)"),
+            ("1-4, Tab / Enter", "choose your tile / take the space with it"),
+            ("b / e / p", "buy a neighbour (20) / end the turn / pass"),
+            ("d, Enter", "the question due: sell or store, a law, a stack"),
+            ("K / :", "use a kept law / type a move (take b3 A, sell, draw 2)"),
+        ]
+
+    def legend(self) -> RenderableType:
+        text = Text("The board\n", style="bold")
+        text.append_text(legend_text())
+        return text
+
+    def end_parts(self) -> list[RenderableType]:
+        """The result against par, in the puzzle's unit, and your line beside the par line."""
+        puzzle = self.puzzle
+        session = self.session
+        objective = session.objective
+        floor = session.floor  # a mid-game score counts from the worst answer analysed
+        result = session.result()
+        yours = [
+            LineStep(
+                d.move,
+                value_text(d.played_worth.of(objective) - floor, objective),
+                "" if d.feedback() is None else f"-{value_text(d.loss, objective).lstrip('+')}",
+            )
+            for d in session.decisions
+        ]
+        best = [
+            LineStep(move, value_text(value - floor, objective))
+            for move, value in session.par_line()
+        ]
+        heading = Text(f"{self.NAME} {puzzle.kind_label} {puzzle.id}", style="bold")
+        how = "proven par" if puzzle.proven else "par by the expert's rollouts, not proven"
+        heading.append(f" ({puzzle.difficulty}, {how})")
+        unit = (
+            "Your chance to win, in percent."
+            if result.unit == "percent"
+            else "Your final margin over the best other player, in piastres"
+            + ("." if puzzle.proven else ", counted from the worst answer analysed.")
+        )
+        parts: list[RenderableType] = [
+            heading,
+            result_heading(result, practice=self.run.sitting.practice),
+            Text(unit),
+        ]
+        if result.gave_up:
+            parts.append(Text("You gave up: a give-up scores 0.", "italic"))
+        parts.extend([Text(), lines_table(yours, best, "Par line")])
+        return parts
+
+    def end_later(self) -> list[RenderableType]:
+        """The pyramid and the seats as your turn left them (your takes in braces)."""
+        state = self.state
+        return [
+            Text("\nThe pyramid after your turn:", style="bold"),
+            Group(
+                pyramid_text(
+                    state.view(self.seat), pending=taken_this_attempt(self.start_state, state)
+                ),
+                seats_text(state, self.names, self.seat),
+            ),
+        ]
