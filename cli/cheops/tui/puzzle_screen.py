@@ -73,6 +73,7 @@ from ...tui.base import Shown
 from ...tui.game_screen import CURSOR_KEYS
 from ...tui.modals import Prompt
 from ...tui.trainer import (
+    HINT_NAMES,
     TRAINER_KEYS,
     KeyRow,
     LineStep,
@@ -148,8 +149,8 @@ class CheopsPuzzleScreen(TrainerScreen):
         self.seen = 0
         """The events before the move being played (what it brought is told)."""
         self.latest: str | None = None
-        """The feedback of the move just played: the question it brings up repeats it (the
-        question covers the messages)."""
+        """The feedback of the move just played, or the hint just given: the question that
+        comes up next repeats it (questions sit over the messages, the board in sight)."""
         self.names = tuple(
             "You" if s == self.seat else f"Player {s + 1}" for s in range(puzzle.state.players)
         )
@@ -189,8 +190,12 @@ class CheopsPuzzleScreen(TrainerScreen):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        """The cursor on a space a tile takes; a resumed attempt waiting for an answer asks
+        its question at once."""
         self._fit_cursor(prefer_fit=True)
         super().on_mount()
+        if self.waiting in QUESTIONS:
+            self.call_after_refresh(self._ask)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys that mean nothing now are off (and out of the footer)."""
@@ -459,8 +464,12 @@ class CheopsPuzzleScreen(TrainerScreen):
         self._fit_cursor(prefer_fit=True)
 
     def after_hint(self, level: int) -> None:
-        """The move hint's take is set up: its tile chosen, the cursor on its space (the
-        ghost shows it); on a question, Enter then picks its answer."""
+        """The hint is repeated by the question it brings back (which covers the messages);
+        the move hint's take is set up: its tile chosen, the cursor on its space (the ghost
+        shows it); on a question, Enter then picks its answer."""
+        said = self.messages[-1]
+        if isinstance(said, Text):
+            self.latest = f"Hint {level} ({HINT_NAMES[level - 1]}): {said.plain.strip()}"
         if level < 3:
             return
         best = self.session.best_move()
