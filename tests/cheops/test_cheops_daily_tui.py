@@ -27,6 +27,7 @@ from silverpyr.cli.app import _ErrorMappingGroup
 from silverpyr.cli.cheops import puzzle_cmd
 from silverpyr.cli.cheops.tui import launch
 from silverpyr.cli.cheops.tui.app import CheopsTrainerApp
+from silverpyr.cli.cheops.tui.board import boards_text
 from silverpyr.cli.cheops.tui.game_screen import next_space
 from silverpyr.cli.cheops.tui.puzzle_screen import CheopsPuzzleScreen
 from silverpyr.cli.tui import terminal
@@ -369,3 +370,12 @@ def test_the_puzzle_opens_the_full_screen_too(home: Path, monkeypatch: pytest.Mo
     result = CliRunner().invoke(_cli(), ["puzzle", "--id", "daily-2026-11-02", "--no-record"])
     assert result.exit_code == 0, result.stderr
     assert opened == ["daily-2026-11-02"]
+
+
+def test_the_market_line_with_law_3_fits_beside_the_pyramid() -> None:
+    """The daily of 2026-11-19 has laws 1 and 3 in force: the boards' last line fits the 34
+    columns the trainer's screen leaves them (it wrapped ``(law`` / ``3)`` at 33)."""
+    daily = made_ahead_daily(dt.date(2026, 11, 19))
+    assert {1, 3} <= set(daily.state.laws_in_force)
+    last = boards_text(daily.start()).plain.splitlines()[-1]
+    assert last == "Market 5 (law 1) full 1/3 (law 3)" and len(last) <= 34

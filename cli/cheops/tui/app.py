@@ -12,12 +12,15 @@ from ...tui.trainer import TrainerApp
 # bottom row (11 spaces, 45 characters with the row letters) beside the six price boards (30
 # characters with the bundled boards); 24 rows for the pyramid's 11 rows, the seats (up to 5
 # and a header), your tiles and the stacks, two lines of messages, the status and the keys.
+# The daily's and the puzzle's pyramid takes 46 columns (its 45 and no gap), leaving the boards
+# 34: their market line with law 1 or 2 and law 3 in force takes that many.
 # The game's questions (sell or store, a law, a stack) sit at the bottom, over the seats and
 # the messages, so the pyramid and the price boards stay in sight while you answer.
 
 CSS = table_css(
     layout="""
 #pyramid { width: 47; height: auto; padding: 0 1 0 0; }
+CheopsPuzzleScreen #pyramid { width: 46; }
 #boards { width: 1fr; height: auto; }
 #seats { height: auto; padding: 0 1; }""".strip(),
     dialogs="""

@@ -227,8 +227,9 @@ def boards_text(state: CheopsState) -> Text:
         market += f" (law {laws[-1]})"
     text.append(market, style="bold")
     ends = boards_to_end(state)
+    # With law 3 the line is one space shorter, so that it fits 34 columns with law 1 or 2
     law3 = " (law 3)" if 3 in state.laws_in_force else ""
-    text.append(f"  full {full_boards(state)}/{ends}{law3}")
+    text.append(f"{' ' if law3 else '  '}full {full_boards(state)}/{ends}{law3}")
     return text
 
 
