@@ -331,6 +331,9 @@ class CheopsPuzzleScreen(TrainerScreen):
                 "The turn's end: d or Enter draws from a stack (optional); e ends the turn.",
                 style="bold",
             )
+        hinted = self._hinted_key()
+        if hinted is not None:
+            return Text(hinted, style="bold cyan")
         answers = self.session.answers()
         if not any(isinstance(m, Take) for m in answers):
             if BuyNeighbour() in answers:
@@ -351,6 +354,18 @@ class CheopsPuzzleScreen(TrainerScreen):
         if EndTurn() in answers:
             text.append(" e ends the turn.")
         return text
+
+    def _hinted_key(self) -> str | None:
+        """After the move hint, when its move is not a take: the key that plays it."""
+        if self.session.turn_hint_level < 3:
+            return None
+        best: Move = self.session.best_move()
+        keys = {BuyNeighbour: "b buys", EndTurn: "e plays it", Pass: "p passes"}
+        if isinstance(best, KEPT_LAWS):
+            return f"The move hint: {best.notation()}. K, then Enter, plays it."
+        if type(best) in keys:
+            return f"The move hint: {best.notation()}. {keys[type(best)]}."
+        return None
 
     # --- the cursor and the chosen tile ----------------------------------------------------
 
@@ -442,13 +457,31 @@ class CheopsPuzzleScreen(TrainerScreen):
         if not uses:
             self.refuse("No kept law can be used now.")
             return
-        words = {UseLaw10: "sell a stored treasure", UseLaw11: "an extra take", UseLaw12: "swap"}
         self.question(
             "Use a kept law: which use?",
-            [(m.notation(), f"{m.notation()} ({words[type(m)]})") for m in uses],
+            [(m.notation(), f"{m.notation()}: {self._kept_words(m)}") for m in uses],
             self.play_text,
             highlight=self._hinted(),
         )
+
+    def _kept_words(self, move: Move) -> str:
+        """A kept law's use for people, short enough for one line of the question."""
+        state = self.state
+        cells = state.view(self.seat).cells
+
+        def item(space: Space) -> str:
+            cell = cells[space.index]
+            return cell if isinstance(cell, str) else "a law"
+
+        if isinstance(move, UseLaw10):
+            return f"sell a stored {move.colour} for {state.market_price}"
+        if isinstance(move, UseLaw11):
+            return f"take the {item(move.space)} too, with {kind_words(move.kind)}"
+        if isinstance(move, UseLaw12) and isinstance(move.b, str):
+            return f"swap the {item(move.a)} with your stored {move.b}"
+        if isinstance(move, UseLaw12) and isinstance(move.b, Space):
+            return f"swap the {item(move.a)} and the {item(move.b)}"
+        return move.notation()
 
     def after_move(self) -> None:
         """A move played: no tile chosen, the cursor on a space a tile takes; the question
