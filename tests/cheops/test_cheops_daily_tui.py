@@ -379,3 +379,45 @@ def test_the_market_line_with_law_3_fits_beside_the_pyramid() -> None:
     assert {1, 3} <= set(daily.state.laws_in_force)
     last = boards_text(daily.start()).plain.splitlines()[-1]
     assert last == "Market 5 (law 1) full 1/3 (law 3)" and len(last) <= 34
+
+
+def test_a_resumed_attempt_waiting_for_an_answer_asks_at_once(
+    puzzle: CheopsPuzzle, home: Path
+) -> None:
+    """An attempt saved after the take resumes on the sale's question; Escape puts it off
+    (the status line says what is due), ``d`` brings it back; the sale brings the stack's."""
+    with Store.open_default(game="cheops") as store:
+        first = launch.trainer_run(puzzle, store, DAY)
+        first.session.play("take j2 C")
+        first.keep()
+        run_ = launch.trainer_run(puzzle, store, DAY)
+
+        async def steps(pilot: Pilot[None], app: CheopsTrainerApp) -> None:
+            await pilot.pause()
+            assert isinstance(app.screen, TrainerQuestion)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert "Sell or store the yellow: d or Enter chooses" in _text(app)
+            await pilot.press("d")
+            await pilot.pause()
+            assert isinstance(app.screen, TrainerQuestion)
+            await pilot.press(key_of(app.screen, "sell"))
+            await pilot.pause()
+            assert isinstance(app.screen, TrainerQuestion)  # the stack's, by itself
+            assert "3) Stack 3" in _text(app)
+
+        _play(puzzle, run_, steps)
+        assert run_.session.moves == ("take j2 C", "sell")
+
+
+def test_after_the_move_hint_a_kept_law_is_played_by_k_and_said_in_words() -> None:
+    """On the made-ahead daily of 2027-01-09 (law 12 kept) the best move swaps two
+    treasures: after the move hint the status line names the key that plays it (Enter would
+    take the cursor's space), and ``K`` lists each use in words."""
+    daily = made_ahead_daily(dt.date(2027, 1, 9))
+    screen = CheopsPuzzleScreen(launch.trainer_run(daily, None, DAY), daily)
+    assert screen._hinted_key() is None
+    screen.session.hint(3)
+    assert screen._hinted_key() == "The move hint: law12 h2 h3. K, then Enter, plays it."
+    best = screen.session.best_move()
+    assert screen._kept_words(best) == "swap the green and the blue"
