@@ -204,6 +204,11 @@ ROOT: dict[str, Lazy] = {
         "play",
         "Open the full-screen game: dailies, puzzles, a game against bots, your stats.",
     ),
+    "rules": Lazy(
+        "silvergold.rules_cmd",
+        "rules",
+        "The rules for players, with a labelled card: a turn, the score, the end, the notation.",
+    ),
     "cards": Lazy(
         "silvergold.cards_cmd",
         "cards_app",

@@ -33,14 +33,21 @@ _ASCII_LOOKALIKES = {
 def _lookalike(error: UnicodeError) -> tuple[str, int]:
     """Codec error handler: an ASCII look-alike for what the terminal cannot show, else ?."""
     assert isinstance(error, UnicodeEncodeError)
-    text = error.object[error.start : error.end]
-    import unicodedata
+    return ascii_text(error.object[error.start : error.end]), error.end
 
+
+def ascii_text(text: str) -> str:
+    """``text`` in ASCII: the look-alikes a terminal without Unicode gets (``--plain``)."""
     out = []
     for char in text:
+        if char.isascii():
+            out.append(char)
+            continue
+        import unicodedata
+
         plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
         out.append(_ASCII_LOOKALIKES.get(char) or plain or "?")
-    return "".join(out), error.end
+    return "".join(out)
 
 
 def degrade_streams() -> None:

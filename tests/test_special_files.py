@@ -41,6 +41,8 @@ READERS: dict[str, list[str]] = {
     "puzzle --file": ["puzzle", "--file", "{}", "--no-record"],
     "hint --state": ["hint", "--state", "{}"],
     "hint --game": ["hint", "--game", "{}"],
+    "sun hint --game": ["sun", "hint", "--game", "{}"],
+    "cheops hint --game": ["cheops", "hint", "--game", "{}"],
     "hint --moves-file": ["hint", "--puzzle", "3", "--moves-file", "{}"],
     "game --moves-file": ["game", "--seed", "3", "--moves-file", "{}"],
     "puzzle --moves-file": ["puzzle", "--seed", "3", "--no-record", "--moves-file", "{}"],

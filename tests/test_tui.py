@@ -28,12 +28,14 @@ from tui_pilot import screen_lines
 from silverpyr.cli.silvergold.tui.app import SilverpyrApp
 from silverpyr.cli.silvergold.tui.end_screen import EndScreen
 from silverpyr.cli.silvergold.tui.game_screen import GameScreen
+from silverpyr.cli.silvergold.tui.help import KeysHelp
 from silverpyr.cli.silvergold.tui.home import HomeScreen, StatsScreen
 from silverpyr.cli.silvergold.tui.placing import Placer
 from silverpyr.cli.silvergold.tui.puzzle_screen import PuzzleScreen
 from silverpyr.cli.silvergold.tui.setting import Setting
 from silverpyr.cli.silvergold.tui.widgets import CELL, ROW_LABEL, CardView
 from silverpyr.cli.tui.modals import LeaveDialog, Reading
+from silverpyr.cli.tui.rules_screen import RULES_HINT, RulesScreen
 from silverpyr.puzzles.silvergold.generate import puzzle_from_id
 from silverpyr.puzzles.silvergold.puzzle import Puzzle
 from silverpyr.puzzles.store import Store
@@ -454,6 +456,20 @@ def test_home_opens_the_stats_and_the_daily(deck: Deck, daily: Puzzle, tmp_path:
     app = SilverpyrApp(setting, HomeScreen)
 
     async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("question_mark")  # ? on every screen: its keys, r the rules
+        await pilot.pause()
+        assert isinstance(app.screen, KeysHelp)
+        text = "\n".join(screen_lines(app))
+        assert "Daily" in text and "golden tomb" in text and RULES_HINT in text
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        text = "\n".join(screen_lines(app))
+        assert "Silver & Gold Pyramids: the rules" in text
+        assert "A  B  C  D  E" in text and "Turn 1, " in text  # a card, marked in notation
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
         await pilot.press("t")
         assert isinstance(app.screen, StatsScreen)
         await pilot.press("q")
@@ -463,6 +479,13 @@ def test_home_opens_the_stats_and_the_daily(deck: Deck, daily: Puzzle, tmp_path:
         screen = app.screen
         assert isinstance(screen, PuzzleScreen)
         assert screen.session.puzzle.id == daily.id
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "turn the pattern a quarter" in text and "Hint" in text  # the screen's own keys
+        await pilot.press("x")
+        await pilot.pause()
+        assert app.screen is screen
         await pilot.press("q", "y")
         await pilot.pause()
         await pilot.press("q")

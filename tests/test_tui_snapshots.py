@@ -125,6 +125,12 @@ def test_home_and_stats(snap_compare: Compare, deck: Deck, size: tuple[int, int]
     assert snap_compare(stats, terminal_size=size)
 
 
+def test_question_mark_then_r_opens_the_rules_page(snap_compare: Compare, deck: Deck) -> None:
+    """The help of the home screen, then ``r``: the rules page with its labelled card."""
+    app = _app(deck, HomeScreen)
+    assert snap_compare(app, press=["question_mark", "r"], terminal_size=(80, 24))
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_puzzle_leave_dialog(
     snap_compare: Compare, deck: Deck, daily: Puzzle, size: tuple[int, int]

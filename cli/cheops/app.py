@@ -52,6 +52,11 @@ class CheopsGroup(LazyGroup):
             "arena",
             "Bots play seeded games of Cheops (seats rotated): win rates and final money.",
         ),
+        "rules": Lazy(
+            "cheops.rules_cmd",
+            "rules",
+            "The rules of Cheops for players, with its board's spaces labelled.",
+        ),
         "cards": Lazy(
             "cheops.cards_cmd",
             "cards_app",

@@ -69,21 +69,29 @@ def validate(
     emit({"valid": True, **components_summary(components)}, lambda _: None, as_json=True)
 
 
-def pyramid_lines(components: Components, *, plain: bool = False) -> list[str]:
+def pyramid_lines(components: Components, *, plain: bool = False, names: bool = False) -> list[str]:
     """The board as text, top row first: each row its letter, then its spaces (an eye
     ``◉``, ``E`` when ``plain``), each row indented half a space more than the one below;
-    the positions of the bottom row under it."""
+    the positions of the bottom row under it. With ``names`` every space shows its name in
+    the notation (``b3``), an eye's followed by its mark (``b3◉``), and the positions'
+    line is left out (the rules page)."""
     from ...solver.cheops.board import ROW_LETTERS, ROWS, Space
 
     eye, space = ("E", ".") if plain else (EYE, SPACE)
     eyes = set(components.eyes)
+
+    def mark(at: Space) -> str:
+        if not names:
+            return f"{eye if at in eyes else space:^{CELL}}"
+        name = str(at).rjust(CELL - 1)
+        return f"{name}{eye if at in eyes else ' '}"
+
     lines = []
     for row in reversed(range(ROWS)):
-        marks = "".join(
-            f"{eye if Space(row, pos) in eyes else space:^{CELL}}" for pos in range(ROWS - row)
-        )
+        marks = "".join(mark(Space(row, pos)) for pos in range(ROWS - row))
         lines.append(f"{ROW_LETTERS[row]}  {' ' * (row * CELL // 2)}{marks}".rstrip())
-    lines.append("   " + "".join(f"{pos:^{CELL}}" for pos in range(1, ROWS + 1)).rstrip())
+    if not names:
+        lines.append("   " + "".join(f"{pos:^{CELL}}" for pos in range(1, ROWS + 1)).rstrip())
     return lines
 
 

@@ -51,6 +51,11 @@ class SunGroup(LazyGroup):
             "arena",
             "Bots play seeded games of Pyramid of the Sun (seats rotated): win rates and scores.",
         ),
+        "rules": Lazy(
+            "sun.rules_cmd",
+            "rules",
+            "The rules of Pyramid of the Sun for players, with its pyramid's slots labelled.",
+        ),
         "cards": Lazy(
             "sun.cards_cmd",
             "cards_app",

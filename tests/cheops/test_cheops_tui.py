@@ -38,6 +38,7 @@ from silverpyr.cli.cheops.tui.game_screen import (
 from silverpyr.cli.cheops.tui.table import HUMAN, GameTable
 from silverpyr.cli.tui.base import TooSmall
 from silverpyr.cli.tui.modals import Choose, Confirm, Prompt
+from silverpyr.cli.tui.rules_screen import RULES_HINT, RulesScreen
 from silverpyr.solver.cheops import (
     BuyNeighbour,
     CheopsState,
@@ -468,7 +469,7 @@ def test_advice_runs_in_a_thread_and_lands_in_the_messages(components: Component
     run(app, steps)
 
 
-def test_help_shows_the_keys_and_the_legend_and_any_key_closes_it(
+def test_help_shows_the_keys_and_the_legend_any_key_closes_it_and_r_the_rules(
     components: Components,
 ) -> None:
     table = EngineTable(components, 5, ["greedy"])
@@ -480,8 +481,21 @@ def test_help_shows_the_keys_and_the_legend_and_any_key_closes_it(
         assert isinstance(app.screen, CheopsHelp)
         text = shown(app)
         assert "U blue" in text and "law 7" in text
-        assert "12 swap treasures" in text and "any key closes this" in text  # all of it fits
+        assert "12 swap treasures" in text and RULES_HINT in text  # all of it fits
+        assert all(len(line) <= 80 for line in text.splitlines())
         await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, CheopsGameScreen)
+        await pilot.press("question_mark", "r")  # ? then r: the rules page in the help's place
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        text = shown(app)
+        assert "Cheops: the rules" in text
+        assert all(re.search(rf"\b{space}\b", text) for space in ("k1", "a1", "a11", "b10"))
+        await pilot.press("end")
+        await pilot.pause()
+        assert "docs/cheops-rules.md" in shown(app)  # it scrolls to its end
+        await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, CheopsGameScreen)
 

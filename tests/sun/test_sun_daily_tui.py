@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import ClassVar
 
 import pytest
 import typer
@@ -28,8 +27,8 @@ from silverpyr.cli.sun.tui.game_screen import next_slot
 from silverpyr.cli.sun.tui.puzzle_screen import SunPuzzleScreen
 from silverpyr.cli.tui import terminal
 from silverpyr.cli.tui.modals import LeaveDialog
+from silverpyr.cli.tui.rules_screen import RulesScreen
 from silverpyr.cli.tui.trainer import (
-    MoreKey,
     TrainerEnd,
     TrainerHelp,
     TrainerQuestion,
@@ -230,21 +229,13 @@ def test_q_then_y_gives_up_and_the_end_screen_has_its_help(puzzle: SunPuzzle) ->
     assert given_up.printed[0].endswith("(gave up)")
 
 
-class _WithRules(SunPuzzleScreen):
-    """The screen with one more key on its help (as a rules page would be)."""
-
-    opened: ClassVar[list[str]] = []
-
-    def help_more(self) -> list[MoreKey]:
-        return [MoreKey("r", "the rules", lambda: self.opened.append("rules"))]
-
-
 def test_ctrl_c_keeps_the_attempt_and_the_help_can_open_more(puzzle: SunPuzzle, home: Path) -> None:
-    """``?`` lists the keys and a game's more keys (``r``: closes the help and opens its
-    page); Ctrl-C then leaves at once, the attempt saved as ``q`` then ``s`` saves it."""
+    """``?`` lists the keys and the Sun's more key (``r``: closes the help and opens the
+    rules page; ``q`` back to the puzzle); Ctrl-C then leaves at once, the attempt saved
+    as ``q`` then ``s`` saves it."""
     with Store.open_default(game="sun") as store:
         run_ = launch.trainer_run(puzzle, store, DAY)
-        app = SunTrainerApp(run_, lambda r: _WithRules(r, puzzle))
+        app = SunTrainerApp(run_, lambda r: SunPuzzleScreen(r, puzzle))
 
         async def steps(pilot: Pilot[None]) -> None:
             await place(pilot, app, "S4", "4b")
@@ -254,7 +245,11 @@ def test_ctrl_c_keeps_the_attempt_and_the_help_can_open_more(puzzle: SunPuzzle, 
             assert any("r" in line and "the rules" in line for line in screen_lines(app))
             await pilot.press("r")
             await pilot.pause()
-            assert isinstance(app.screen, _WithRules) and _WithRules.opened == ["rules"]
+            assert isinstance(app.screen, RulesScreen)
+            assert any("1a" in line for line in screen_lines(app))  # the labelled pyramid
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, SunPuzzleScreen)
             await pilot.press("ctrl+c")
             await pilot.pause()
 

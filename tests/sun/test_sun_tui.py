@@ -38,6 +38,7 @@ from silverpyr.cli.sun.tui.game_screen import (
 from silverpyr.cli.sun.tui.table import HUMAN, GameTable
 from silverpyr.cli.tui.base import Shown, TooSmall
 from silverpyr.cli.tui.modals import Choose, Confirm
+from silverpyr.cli.tui.rules_screen import RULES_HINT, RulesScreen
 from silverpyr.solver.sun import (
     Deck,
     Discard,
@@ -362,7 +363,7 @@ def test_q_asks_then_leaves_saying_what_is_kept(deck: Deck) -> None:
     assert app.setting.left == ["The game is not saved."]
 
 
-def test_h_gives_advice_in_a_thread_and_question_mark_the_help(deck: Deck) -> None:
+def test_h_gives_advice_in_a_thread_and_question_mark_the_help_then_r_the_rules(deck: Deck) -> None:
     table = EngineTable(deck, 5, "standard", ["greedy"])
     app = make_app(table)
 
@@ -375,7 +376,17 @@ def test_h_gives_advice_in_a_thread_and_question_mark_the_help(deck: Deck) -> No
         await pilot.pause()
         shown = "\n".join(screen_lines(app))
         assert "take back the last pending card" in shown and "open slot" in shown
+        assert RULES_HINT in shown
         await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, SunGameScreen)
+        await pilot.press("question_mark", "r")  # ? then r: the rules page in the help's place
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        shown = "\n".join(screen_lines(app))
+        assert "Pyramid of the Sun: the rules" in shown
+        assert "(1a )" in shown and re.search(r"\b8a\b", shown)  # the slots, as named in moves
+        await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, SunGameScreen)
 

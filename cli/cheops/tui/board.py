@@ -290,9 +290,10 @@ def hand_text(state: CheopsState, chosen: int | None, you: int = 0) -> Text:
     return text
 
 
-def legend_text() -> Text:
+def legend_text(*, notes: bool = True) -> Text:
     """What the spaces, letters and marks mean (the help screen), in lines of at most 76
-    characters so the help fits 80x24."""
+    characters so the help fits 80x24; without ``notes``, the marks alone (the rules page
+    says the rest)."""
     text = Text()
     for shown, meaning in (
         (" U ", "a treasure: U blue, R red, G green, Y yellow, K black, W white"),
@@ -305,8 +306,11 @@ def legend_text() -> Text:
     ):
         text.append(f" {shown} ", style="bold")
         text.append(f"{meaning}\n")
+    if not notes:
+        text.rstrip()
+        return text
     text.append("Spaces: a row (a the bottom .. k the top), then the place from the left:\n")
     text.append("a1 .. a11, k1 the top. Laws: 1 market 5, 2 market 15, 3 three full boards\n")
-    text.append("end, 7 a new number, 8 removes a law, 9 pay 25 for a treasure; kept for a\n")
-    text.append("later turn: 10 sell from your store, 11 an extra take, 12 swap treasures.")
+    text.append("end, 7 a new number, 8 removes a law, 9 pay 25 for a treasure; kept, any\n")
+    text.append("time in your turns: 10 sell from store, 11 extra take, 12 swap treasures.")
     return text

@@ -45,7 +45,7 @@ weighed and, from 2 s on, for how long; decisions wait meanwhile.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -96,6 +96,7 @@ from ...tui.game_screen import LOG_LINES as LOG_LINES
 from ...tui.game_screen import Question as Question
 from ...tui.game_screen import advice_texts as advice_texts
 from ...tui.modals import Prompt
+from ...tui.rules_screen import RULES_HINT, RULES_KEY, open_rules
 from .app import CheopsSetting
 from .board import (
     LAW_WORDS,
@@ -161,15 +162,28 @@ class Note(ModalScreen[None]):
 
 
 class CheopsHelp(Note):
-    """The keys and what the board shows; any key closes it."""
+    """The keys and what the board shows; ``r`` opens the rules page in its place, any
+    other key closes it."""
+
+    def __init__(self, rules: Callable[[], RenderableType] | None = None) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def on_key(self, event: events.Key) -> None:
+        if self.rules is not None and event.character == RULES_KEY and not self.closing:
+            event.stop()
+            self.closing = True
+            open_rules(self.app, self.rules)
+            return
+        super().on_key(event)
 
     def compose(self) -> ComposeResult:
         keys = Text("Keys\n", style="bold")
         for key, meaning in (
             ("arrows, k j l H", "move over the spaces you can take (h is the advice)"),
             ("1-4, Tab / Enter", "choose your tile / take the space with it"),
-            ("b / e / p", "buy a neighbour (20) / end the turn (drawing is optional) / pass"),
-            ("K / :", "use a kept law (10-12, any time in your turn) / type a move"),
+            ("b / e / p", "buy a neighbour (20) / end the turn, drawn or not / pass"),
+            ("K / :", "a kept law (10-12, any time in your turn) / type a move"),
             ("d, Enter", "the question due: sell or store, a law's choice, a stack"),
             ("u / h / ? / q", "take back / advice / this help / leave (the game is kept)"),
         ):
@@ -179,7 +193,7 @@ class CheopsHelp(Note):
         keys.append_text(legend_text())
         with Vertical(classes="dialog", id="help"):
             yield Shown(keys)
-            yield Static("any key closes this", classes="keys")
+            yield Static(RULES_HINT if self.rules else "any key closes this", classes="keys")
 
 
 class AdviceNote(Note):
@@ -791,7 +805,10 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
             self.app.push_screen(AdviceNote(advice_texts(lines, NOTE_LINES)))
 
     def action_help(self) -> None:
-        self.app.push_screen(CheopsHelp())
+        from .rules import page_renderable
+
+        components = self.table.state.components
+        self.app.push_screen(CheopsHelp(lambda: page_renderable(components)))
 
     def leave_words(self) -> str:
         kept = (

@@ -16,6 +16,7 @@ from textual.worker import Worker, WorkerState
 
 from ...tui.base import Shown
 from ..views import card_drawing, lines_table, result_heading, turn_labels
+from .help import HELP_KEY, show_help
 from .setting import Setting, leave
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ class EndScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "copy", "Copy share text"),
         Binding("q,escape,enter", "leave", "Leave"),
+        HELP_KEY,
     ]
 
     def __init__(self, setting: Setting, kept: KeptAttempt, notes: list[RenderableType]) -> None:
@@ -45,6 +47,9 @@ class EndScreen(Screen[None]):
         """The last move judged (empty until the worker is done, or after giving up)."""
         self.lines: RenderableType = Text("Your line beside the optimal one: thinking\u2026")
         setting.shares.append(self.share)
+
+    def action_help(self) -> None:
+        show_help(self, self.setting)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="end"):

@@ -42,6 +42,7 @@ from ....solver.silvergold.moves import Move, move_str
 from ....solver.silvergold.sheet import GEM_CAP, SKULL_CAP
 from ...tui.base import GameOver, Shown, SolvingScreen, waited
 from ...tui.modals import Confirm, Prompt, Reading
+from .help import HELP_KEY, show_help
 from .placing import Placer
 from .puzzle_screen import MOVE_KEYS
 from .setting import Setting, leave
@@ -194,6 +195,7 @@ class GameScreen(SolvingScreen):
         Binding("o", "opponents", "Others"),
         Binding("u", "undo", "Undo"),
         Binding("q", "leave", "Leave"),
+        replace(HELP_KEY, show=False),  # the footer is full: the title says "? help"
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -215,6 +217,9 @@ class GameScreen(SolvingScreen):
         if action in MARKING:
             return self._placing() is not None
         return True
+
+    def action_help(self) -> None:
+        show_help(self, self.setting)
 
     def __init__(
         self,
@@ -334,6 +339,7 @@ class GameScreen(SolvingScreen):
             title.append(f"{state.expedition.name} revealed", style="bold yellow")
         else:
             title.append(" - the game is over")
+        title.append(" \u00b7 ? help", style="italic")
         self.query_one("#title", Static).update(title)
         placing = self._placing()
         ghost = placing.ghost() if placing is not None else None

@@ -18,6 +18,7 @@ from ....solver.errors import SilverpyrError
 from ...options import random_seed
 from ...tui.base import Shown
 from ...tui.modals import Choose, Prompt
+from .help import HELP_KEY, show_help
 from .setting import Setting
 
 if TYPE_CHECKING:
@@ -38,7 +39,8 @@ class HomeScreen(Screen[None]):
     """Pick what to play."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(key, f"choose('{name}')", short) for name, key, _, short in MENU
+        *(Binding(key, f"choose('{name}')", short) for name, key, _, short in MENU),
+        HELP_KEY,
     ]
 
     def __init__(self, setting: Setting) -> None:
@@ -55,6 +57,9 @@ class HomeScreen(Screen[None]):
             *(Option(f"{key}  {label}", id=name) for name, key, label, _ in MENU), id="home-menu"
         )
         yield Footer(compact=True)
+
+    def action_help(self) -> None:
+        show_help(self, self.setting)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:
@@ -208,11 +213,17 @@ def opponent_choices() -> list[tuple[str, str]]:
 class StatsScreen(Screen[None]):
     """Played, at par, streaks of dailies at par, the score/par histogram."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.pop_screen", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q,escape", "app.pop_screen", "Back"),
+        HELP_KEY,
+    ]
 
     def __init__(self, setting: Setting) -> None:
         super().__init__()
         self.setting = setting
+
+    def action_help(self) -> None:
+        show_help(self, self.setting)
 
     def compose(self) -> ComposeResult:
         yield Shown(self._body(), id="stats")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group, RenderableType
@@ -38,6 +39,7 @@ from ..views import (
     turn_labels,
     turn_title,
 )
+from .help import HELP_KEY, show_help
 from .placing import Placer
 from .setting import Setting, leave
 from .widgets import CardView, legend
@@ -95,6 +97,7 @@ class PuzzleScreen(Screen[None]):
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("q", "leave", "Leave"),
+        replace(HELP_KEY, show=False),  # the footer is full: the title says "? help"
     ]
 
     status: reactive[Text] = reactive(Text)
@@ -125,6 +128,9 @@ class PuzzleScreen(Screen[None]):
     @property
     def session(self) -> PlaySession:
         return self.kept.session
+
+    def action_help(self) -> None:
+        show_help(self, self.setting)
 
     # --- layout -------------------------------------------------------------------------
 
@@ -157,6 +163,7 @@ class PuzzleScreen(Screen[None]):
         session = self.session
         puzzle = session.puzzle
         title = puzzle_header(puzzle, plain=False)
+        title.append(" \u00b7 ? help", style="italic")
         title.append(f"\n{turn_title(session)}: ")
         title.append(puzzle.goal_text())
         self.query_one("#title", Static).update(title)

@@ -115,10 +115,12 @@ def pyramid_text(
     chosen: int | None = None,
     pending: Collection[Slot] = (),
     recent: Collection[Slot] = (),
+    names: bool = False,
 ) -> Text:
     """The pyramid, its top first: each card a brick on the two below it, open slots
     ``( · )``, the cursor with what the chosen card would score there; the ``recent``
-    cards (the others' since your last decision) underlined."""
+    cards (the others' since your last decision) underlined. With ``names`` every empty
+    slot shows its name in the notation instead, an open one ``(1a )`` (the rules page)."""
     deck = state.deck
     pyramid = state.pyramid
     opens = set(pyramid.open_slots())
@@ -143,6 +145,10 @@ def pyramid_text(
                 elif slot in recent:
                     style += Style(underline=True)
                 line.append(brick(deck, card, pending=is_pending), style=style)
+            elif names:
+                name = str(slot).ljust(BRICK - 2)
+                shown = f"({name})" if slot in opens else f" {name} "
+                line.append(shown, style=OPEN_STYLE if slot in opens else "")
             elif slot in opens:
                 line.append("( \u00b7 )", style=OPEN_STYLE)
             else:
@@ -200,16 +206,25 @@ def piles_text(state: SunState) -> Text:
     return text
 
 
-def legend_text(deck: Deck) -> Text:
-    """What the bricks, the letters and the side's numbers mean (the help screen)."""
+def legend_text(deck: Deck, *, plain: bool = False) -> Text:
+    """What the bricks, the letters and the side's numbers mean (the help screen; the rules
+    page). ``plain``: in ASCII, the symbols by name only."""
     text = Text()
-    symbols = "  ".join(f"{glyph} {name}" for name, glyph in deck.symbols.items())
+    if plain:
+        symbols = ", ".join(deck.symbols)
+    else:
+        symbols = "  ".join(f"{glyph} {name}" for name, glyph in deck.symbols.items())
+    sample = next(
+        (f"S4{glyph}" for glyph in deck.symbols.values() if not plain and len(glyph) == 1),
+        "S4 ",
+    )
+    dot = "." if plain else "\u00b7"
     for shown, meaning in (
-        ("[S4\u2609]", "a card: S standard, E edge (x2 at a row end), T top (x3 on the top),"),
+        (f"[{sample}]", "a card: S standard, E edge (x2 at a row end), T top (x3 on the top),"),
         ("", "B base; its value (it scores at most its level), its symbol:"),
         ("", symbols or "(this deck has no symbols)"),
-        ("{S4\u2609}", "placed this turn, not final: u takes it back"),
-        ("( \u00b7 )", "an open slot: a card can go there"),
+        (f"{{{sample}}}", "placed this turn, not final: u takes it back"),
+        (f"( {dot} )", "an open slot: a card can go there"),
         (">+4 <", "the cursor: the chosen card would score 4 there"),
         ("> x <", "the cursor: the chosen card may not go there"),
         ("  .  ", "a slot waiting for the two cards below it; underlined cards: the"),

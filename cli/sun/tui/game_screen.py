@@ -36,7 +36,7 @@ weighed and, from 2 s on, for how long; decisions wait meanwhile.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -74,6 +74,7 @@ from ...tui.game_screen import LEAVE as LEAVE
 from ...tui.game_screen import LOG_LINES as LOG_LINES
 from ...tui.game_screen import Question as Question
 from ...tui.game_screen import advice_texts as advice_texts
+from ...tui.rules_screen import RULES_HINT, RULES_KEY, open_rules
 from .app import SunSetting
 from .board import (
     card_face,
@@ -125,11 +126,13 @@ def tie_break_words(result: Outcome, names: tuple[str, ...]) -> str:
 
 
 class SunHelp(ModalScreen[None]):
-    """The keys and what the bricks mean; any key closes it."""
+    """The keys and what the bricks mean; ``r`` opens the rules page in its place, any
+    other key closes it."""
 
-    def __init__(self, legend: Text) -> None:
+    def __init__(self, legend: Text, rules: Callable[[], RenderableType] | None = None) -> None:
         super().__init__()
         self.legend = legend
+        self.rules = rules
 
     def compose(self) -> ComposeResult:
         keys = Text("Keys\n", style="bold")
@@ -146,10 +149,13 @@ class SunHelp(ModalScreen[None]):
         keys.append("Bricks", style="bold")
         with Vertical(classes="dialog", id="help"):
             yield Shown(Group(keys, self.legend))
-            yield Static("any key closes this", classes="keys")
+            yield Static(RULES_HINT if self.rules else "any key closes this", classes="keys")
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
+        if self.rules is not None and event.character == RULES_KEY:
+            open_rules(self.app, self.rules)
+            return
         self.dismiss(None)
 
 
@@ -482,7 +488,10 @@ class SunGameScreen(TableGameScreen[GameTable]):
         return self.table.advice_lines()
 
     def action_help(self) -> None:
-        self.app.push_screen(SunHelp(legend_text(self.table.deck)))
+        from .rules import page_renderable
+
+        deck = self.table.deck
+        self.app.push_screen(SunHelp(legend_text(deck), lambda: page_renderable(deck)))
 
     def leave_words(self) -> str:
         return (

@@ -52,10 +52,12 @@ from ....solver.sun.pyramid import Slot
 from ...tui.base import Shown
 from ...tui.game_screen import CURSOR_KEYS
 from ...tui.modals import Prompt
+from ...tui.rules_screen import RULES_KEY, RulesScreen
 from ...tui.trainer import (
     TRAINER_KEYS,
     KeyRow,
     LineStep,
+    MoreKey,
     TrainerRun,
     TrainerScreen,
     lines_table,
@@ -403,6 +405,16 @@ class SunPuzzleScreen(TrainerScreen):
         text.append("  (in braces: placed in this attempt)\n")
         text.append_text(legend_text(self.state.deck))
         return text
+
+    def help_more(self) -> list[MoreKey]:
+        from .rules import page_renderable
+
+        deck = self.state.deck
+
+        def rules() -> None:
+            self.app.push_screen(RulesScreen(lambda: page_renderable(deck)))
+
+        return [MoreKey(RULES_KEY, "the rules", rules)]
 
     def end_parts(self) -> list[RenderableType]:
         """The result against par, your line beside the par line."""
