@@ -32,6 +32,7 @@ from silverpyr.cli.cheops.tui.game_screen import next_space
 from silverpyr.cli.cheops.tui.puzzle_screen import CheopsPuzzleScreen
 from silverpyr.cli.tui import terminal
 from silverpyr.cli.tui.modals import LeaveDialog
+from silverpyr.cli.tui.rules_screen import RulesScreen
 from silverpyr.cli.tui.trainer import TrainerEnd, TrainerHelp, TrainerQuestion, TrainerRun
 from silverpyr.puzzles.ahead import made_ahead
 from silverpyr.puzzles.cheops.puzzle import CheopsPuzzle
@@ -197,9 +198,9 @@ def test_q_then_s_saves_and_leaves_and_the_next_play_resumes(
 
 
 def test_q_then_y_gives_up_and_the_end_screen_has_its_help(puzzle: CheopsPuzzle) -> None:
-    """Without a store, ``?`` shows the keys and the legend (any key closes it); ``q`` then
-    ``y`` ends the attempt as given up (a give-up scores 0, the share says so); ``?`` works on
-    the end screen too."""
+    """Without a store, ``?`` shows the keys and the legend, ``r`` on it the rules page (``q``
+    comes back to the puzzle); ``q`` then ``y`` ends the attempt as given up (a give-up scores
+    0, the share says so); ``?`` works on the end screen too."""
     given_up = launch.trainer_run(puzzle, None, DAY)
 
     async def give_up(pilot: Pilot[None], app: CheopsTrainerApp) -> None:
@@ -208,8 +209,13 @@ def test_q_then_y_gives_up_and_the_end_screen_has_its_help(puzzle: CheopsPuzzle)
         assert isinstance(app.screen, TrainerHelp)
         text = _text(app)
         assert "use a kept law / type a move" in text and ">U< the cursor" in text
-        await pilot.press("x")
+        assert any(" r " in line and "the rules" in line for line in screen_lines(app))
+        await pilot.press("r")
         await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, CheopsPuzzleScreen)
         await pilot.press("q")
         await pilot.pause()
         await pilot.press("y")

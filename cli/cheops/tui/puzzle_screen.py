@@ -72,11 +72,13 @@ from ....solver.cheops.game import (
 from ...tui.base import Shown
 from ...tui.game_screen import CURSOR_KEYS
 from ...tui.modals import Prompt
+from ...tui.rules_screen import RULES_KEY, RulesScreen
 from ...tui.trainer import (
     HINT_NAMES,
     TRAINER_KEYS,
     KeyRow,
     LineStep,
+    MoreKey,
     TrainerRun,
     TrainerScreen,
     lines_table,
@@ -625,9 +627,21 @@ class CheopsPuzzleScreen(TrainerScreen):
         ]
 
     def legend(self) -> RenderableType:
+        """The marks (``r`` opens the rules page for the rest)."""
         text = Text("The board\n", style="bold")
-        text.append_text(legend_text())
+        text.append_text(legend_text(notes=False))
         return text
+
+    def help_more(self) -> list[MoreKey]:
+        """``r``: the rules page, as on every screen (``q`` comes back to the puzzle)."""
+        from .rules import page_renderable
+
+        components = self.state.components
+
+        def rules() -> None:
+            self.app.push_screen(RulesScreen(lambda: page_renderable(components)))
+
+        return [MoreKey(RULES_KEY, "the rules", rules)]
 
     def end_parts(self) -> list[RenderableType]:
         """The result against par, in the puzzle's unit, and your line beside the par line."""
