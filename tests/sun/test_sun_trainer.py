@@ -295,7 +295,7 @@ def test_giving_up_scores_nothing_more() -> None:
     assert session.finished and result.gave_up and not result.at_par
     assert result.score == decision.points  # what was scored for sure, nothing expected
     assert result.score < puzzle.par
-    assert share_text(puzzle, result).endswith("(gave up)")
+    assert "\ngave up after 1 move (" in share_text(puzzle, result)
 
 
 def test_feedback_is_silent_below_a_twentieth_of_a_point() -> None:
@@ -451,17 +451,19 @@ def test_the_share_text_is_honest_and_spoils_nothing() -> None:
     puzzle = puzzle_of(*DRAW_PUZZLE)
     session = _optimal_replay(puzzle)
     text = share_text(puzzle, session.result())
-    assert text.startswith(f"Pyramid of the Sun puzzle {puzzle.id}: ")
+    assert text.startswith(f"Pyramid of the Sun puzzle {puzzle.id} \u00b7 ")
     par = points_text(puzzle.par)
-    assert text.endswith(f": {par} / {par} (100%) hints {session.hints_used}")
+    assert text.splitlines()[1].startswith(f"\u2b50 {par}/{par} at par \u00b7 ")
+    assert f"{session.hints_used} hints" in text
     labels = {card.label for card in DECK} | {card.label.split("-")[0] for card in DECK}
     words = set(text.replace(":", " ").split())
     assert not words & labels
     assert not any("@" in word for word in words)
     daily = Result(Fraction(23, 2), Fraction(12), 0, (), 1, (1, 0, 0), False, False, True)
     dated = SunPuzzle(**{**puzzle.__dict__, "daily_date": "2026-11-26"})
-    assert share_text(dated, daily) == (
-        "Pyramid of the Sun daily 2026-11-26: 11.5 / 12.0 (96%) hints 1 (practice, not scored)"
+    assert share_text(dated, daily, plain=True) == (
+        f"Pyramid of the Sun daily 2026-11-26 - practice (not scored) - {puzzle.kind_label} - "
+        f"difficulty {puzzle.level}/5\n11.5/12.0 - 1 hint (aim 1)"
     )
 
 
