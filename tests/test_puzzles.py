@@ -293,11 +293,13 @@ def test_rating_grows_with_each_feature() -> None:
 
 
 def test_json_holds_no_solution(generated: dict[str, Puzzle]) -> None:
-    data = generated["midround"].to_dict()
+    for data in (generated["midround"].to_dict(), generated["midround"].shown_dict()):
+        assert "solution" not in data
+    data = generated["midround"].shown_dict()
     assert set(data) >= JSON_KEYS
-    assert "solution" not in data
-    assert data["start"]["skulls"] >= 1
-    assert all(isinstance(cells, list) for cells in data["start"]["marked"].values())
+    start = data["position"]["start"]
+    assert start == generated["midround"].to_dict()["start"] and start["skulls"] >= 1
+    assert all(isinstance(cells, list) for cells in start["marked"].values())
 
 
 def test_save_and_load_keeps_the_id(
