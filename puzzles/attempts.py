@@ -91,6 +91,7 @@ class TrainerSession(Protocol):
     hint_levels: list[int]
     turn_hint_level: int
     saw_solution: bool
+    take_backs: int
 
     @property
     def moves(self) -> tuple[str, ...]: ...
@@ -202,6 +203,7 @@ class TrainerGame(Generic[S]):
         session.hint_levels = list(saved.hint_levels)
         session.turn_hint_level = saved.turn_hint_level
         session.saw_solution = saved.saw_solution
+        session.take_backs = saved.take_backs
         sitting.practice = saved.practice or sitting.practice
         sitting.started_on = saved.started_on
         sitting.seconds = saved.seconds
@@ -230,6 +232,7 @@ class TrainerGame(Generic[S]):
             seconds=round(sitting.seconds, 3),
             started_on=sitting.started_on,
             game=self.name,
+            take_backs=session.take_backs,
         )
         sitting.revision = store.save_progress(progress, revision=sitting.revision)
 

@@ -17,7 +17,7 @@ Cheops hand the simple player's share of par to :func:`difficulty_level`.
 **Share text.** :func:`share_text`: the game's name, the daily's date (or the puzzle's id),
 the kind and difficulty; then the score against par, the hints by level and the
 take-backs that counted (a move taken back after its feedback named the better move: the
-answer was seen, so it counts as a move hint and the line says so). Nothing of the answer.
+answer was seen, so it also counts as a move hint). Nothing of the answer.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ ATTEMPT_KEYS = (
     "gave_up",
     "hints_used",
     "hint_levels",
+    "take_backs",
     "moves",
     "practice",
     "share",
@@ -114,6 +115,7 @@ def attempt_fields(
     gave_up: bool,
     hints_used: int,
     hint_levels: Sequence[int] | None,
+    take_backs: int,
     moves: Sequence[str],
     practice: bool,
     share: str | None,
@@ -129,6 +131,7 @@ def attempt_fields(
         "gave_up": gave_up,
         "hints_used": hints_used,
         "hint_levels": None if hint_levels is None else list(hint_levels),
+        "take_backs": take_backs,
         "moves": list(moves),
         "practice": practice,
         "share": share,
@@ -165,6 +168,8 @@ class ShareFacts:
     saw_solution: bool
     """The answer was seen before the end (a move hint, a counted take-back, an earlier
     end screen)."""
+    take_backs: int = 0
+    """Moves taken back after their feedback named the better move (each a move hint)."""
     played: str | None = None
     """How far the attempt went, said of a give-up (``2 turns``, ``1 move``)."""
     missed: str | None = None
@@ -210,10 +215,13 @@ def share_lines(facts: ShareFacts, *, plain: bool = False) -> list[str]:
     else:
         outcome = against
     hints = hints_text(facts.hints_used, facts.hint_levels)
-    if facts.saw_solution:
-        # honest: a line played after seeing the answer cannot claim "no hints"; a move
-        # taken back after its feedback named the better move is counted here
-        hints = "solution seen before the end" + ("" if hints == "no hints" else f", {hints}")
+    if facts.saw_solution or facts.take_backs:
+        # honest: a line played after seeing the answer cannot claim "no hints", nor a daily
+        # brought back to par by taking back a move the feedback had judged
+        seen = ["solution seen before the end"]
+        if facts.take_backs:
+            seen.append(counted(facts.take_backs, "take-back"))
+        hints = ", ".join(seen) + ("" if hints == "no hints" else f", {hints}")
     result = [outcome, hints]
     if facts.note is not None:
         result.append(facts.note)

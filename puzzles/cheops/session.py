@@ -147,6 +147,8 @@ class Result(ScoredResult):
     unit: str
     proven: bool
     practice: bool = False
+    take_backs: int = 0
+    """Decisions taken back after their feedback named the better move (each a move hint)."""
 
     def to_dict(self, share: str | None) -> dict[str, Any]:
         """What the attempt adds to its puzzle's JSON (:mod:`...vocabulary`): the score in
@@ -162,6 +164,7 @@ class Result(ScoredResult):
                 gave_up=self.gave_up,
                 hints_used=self.hints_used,
                 hint_levels=self.hint_levels,
+                take_backs=self.take_backs,
                 moves=self.moves,
                 practice=self.practice,
                 share=share,
@@ -418,6 +421,7 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
                 gave_up=False,
                 hints_used=self.hints_used,
                 hint_levels=self.levels(),
+                take_backs=self.take_backs,
                 moves=self.moves,
                 practice=practice,
                 share=None,
@@ -438,6 +442,7 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
             saw_solution=self.saw_solution,
             unit="percent" if self.objective == WIN else "piastres",
             proven=self.puzzle.proven,
+            take_backs=self.take_backs,
         )
 
     def options_now(self) -> list[str]:

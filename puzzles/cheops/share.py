@@ -35,6 +35,7 @@ def share_facts(puzzle: CheopsPuzzle, result: Result) -> ShareFacts:
         hints_used=result.hints_used,
         hint_levels=result.hint_levels,
         saw_solution=result.saw_solution,
+        take_backs=result.take_backs,
         played=counted(len(result.moves), "move"),
         note=None if result.proven else "par by the expert's estimate",
     )

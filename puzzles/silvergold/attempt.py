@@ -343,6 +343,7 @@ class KeptAttempt:
             self.session.hints_used += 1
             self.session.hint_levels[2] += 1
             self.session.saw_solution = True
+            self.session.take_backs += 1
         self.save()
         said = f"Took back turn {self.session.turn_index + 1}: {self.session.notation(undone)}"
         return said + (_TAKE_BACK_COUNTED if told else "")
@@ -422,6 +423,7 @@ class KeptAttempt:
                 gave_up=False,
                 hints_used=session.hints_used,
                 hint_levels=session.hint_levels,
+                take_backs=session.take_backs,
                 moves=[session.notation(move) for move in session.moves],
                 practice=session.practice,
                 share=None,

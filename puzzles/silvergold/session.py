@@ -66,6 +66,8 @@ class Result:
     """The optimal line was shown before the end (an earlier attempt's end screen)."""
     practice: bool = False
     """A replay of a daily already scored: shown and recorded, never counted."""
+    take_backs: int = 0
+    """Moves taken back after their feedback named the better move (each a move hint)."""
 
     @property
     def share(self) -> float:
@@ -91,6 +93,7 @@ class Result:
                 gave_up=self.gave_up,
                 hints_used=self.hints_used,
                 hint_levels=levels,
+                take_backs=self.take_backs,
                 moves=self.moves,
                 practice=self.practice,
                 share=share,
@@ -113,6 +116,9 @@ class PlaySession:
         self.saw_solution = False
         self.practice = False
         self.gave_up = False
+        self.take_backs = 0
+        """Moves taken back after their feedback named the better move (counted by whoever
+        gives the feedback, as a move hint too)."""
 
     # --- where the attempt stands ------------------------------------------------------
 
@@ -247,6 +253,7 @@ class PlaySession:
             hint_levels=tuple(self.hint_levels) if any(self.hint_levels) else (),
             saw_solution=self.saw_solution,
             practice=self.practice,
+            take_backs=self.take_backs,
         )
 
     def _require_open(self) -> None:

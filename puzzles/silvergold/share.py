@@ -70,6 +70,7 @@ def share_facts(puzzle: Puzzle, result: Result) -> ShareFacts:
         hints_used=result.hints_used,
         hint_levels=(levels[0], levels[1], levels[2]) if len(levels) == 3 else None,
         saw_solution=result.saw_solution,
+        take_backs=result.take_backs,
         played=counted(len(result.moves), "turn"),
         missed=missed,
     )

@@ -104,6 +104,8 @@ class Result(ScoredResult):
     gave_up: bool
     saw_solution: bool
     practice: bool = False
+    take_backs: int = 0
+    """Decisions taken back after their feedback named the better move (each a move hint)."""
 
     def to_dict(self, share: str | None) -> dict[str, Any]:
         """What the attempt adds to its puzzle's JSON (:mod:`...vocabulary`): the score in
@@ -120,6 +122,7 @@ class Result(ScoredResult):
                 gave_up=self.gave_up,
                 hints_used=self.hints_used,
                 hint_levels=self.hint_levels,
+                take_backs=self.take_backs,
                 moves=self.moves,
                 practice=self.practice,
                 share=share,
@@ -225,6 +228,7 @@ class SunSession(PuzzleAttempt[SunState, Decision]):
                 gave_up=False,
                 hints_used=self.hints_used,
                 hint_levels=self.levels(),
+                take_backs=self.take_backs,
                 moves=self.moves,
                 practice=practice,
                 share=None,
@@ -247,6 +251,7 @@ class SunSession(PuzzleAttempt[SunState, Decision]):
             hint_levels=self.levels(),
             gave_up=self.gave_up,
             saw_solution=self.saw_solution,
+            take_backs=self.take_backs,
         )
 
 

@@ -33,6 +33,7 @@ def share_facts(puzzle: SunPuzzle, result: Result) -> ShareFacts:
         hints_used=result.hints_used,
         hint_levels=result.hint_levels,
         saw_solution=result.saw_solution,
+        take_backs=result.take_backs,
         played=counted(len(result.moves), "move"),
     )
 

@@ -345,15 +345,9 @@ def test_undo_takes_back_a_decision_until_the_turn_ends() -> None:
         replay.undo()
 
 
-def test_undo_after_feedback_counts_as_a_move_hint() -> None:
-    puzzle = puzzle_of(*DRAW_PUZZLE)
-    session = SunSession(puzzle)
-    best = session.values.best_move(puzzle.state)
-    assert best is not None
-    session.play(best.notation(DECK))
-    session.undo()  # no feedback: free
-    assert session.hints_used == 0 and not session.saw_solution
-    while True:  # down the best line to a node with a worse move that gets feedback
+def _walk_to_feedback(session: SunSession) -> str:
+    """Down the best line to a node with a worse move that gets feedback: that move."""
+    while True:
         state = session.state
         worse = [
             m
@@ -362,15 +356,45 @@ def test_undo_after_feedback_counts_as_a_move_hint() -> None:
             and session.values.value(state) - session.values.q(state, m) >= SILENT_BELOW
         ]
         if worse:
-            break
+            return worse[0].notation(DECK)
         move = session.values.best_move(state)
         assert move is not None
         session.play(move.notation(DECK))
-    decision = session.play(worse[0].notation(DECK))
+
+
+def test_undo_after_feedback_counts_as_a_move_hint() -> None:
+    puzzle = puzzle_of(*DRAW_PUZZLE)
+    session = SunSession(puzzle)
+    best = session.values.best_move(puzzle.state)
+    assert best is not None
+    session.play(best.notation(DECK))
+    session.undo()  # no feedback: free
+    assert session.hints_used == 0 and not session.saw_solution
+    decision = session.play(_walk_to_feedback(session))
     assert decision.feedback() is not None
     session.undo()
     assert session.hint_levels == [0, 0, 1] and session.saw_solution
-    assert session.score == puzzle.par
+    assert session.score == puzzle.par and session.take_backs == 1
+
+
+def test_a_counted_take_back_is_saved_and_named_by_the_share_text(tmp_path: Path) -> None:
+    """A take-back after feedback survives leaving and resuming, and the share says so."""
+    day = dt.date(2026, 11, 26)
+    puzzle = puzzle_of(*DRAW_PUZZLE)
+    with _store(tmp_path) as store:
+        sitting = open_attempt(store, puzzle, day)
+        session = sitting.session
+        assert session.play(_walk_to_feedback(session)).feedback() is not None
+        session.undo()
+        save_progress(store, sitting, puzzle)
+        again = open_attempt(store, puzzle, day)
+        assert again.session.take_backs == 1 and again.session.hint_levels == [0, 0, 1]
+        again.session.give_up()
+        result = again.session.result()
+    assert result.take_backs == 1 and result.to_dict(None)["take_backs"] == 1
+    assert "solution seen before the end, 1 take-back, 1 hint (move 1)" in share_text(
+        puzzle, result
+    )
 
 
 def test_symbol_draw_is_the_same_for_everyone() -> None:
