@@ -95,6 +95,10 @@ KEYS: dict[str, Declared] = {
 }
 
 
+KEYS_AT_THE_END = {SG: ("goal_met", "optimal"), SUN: (), CHEOPS: ("best",)}
+"""What only an ended attempt's JSON has (an answer, or the goal's verdict)."""
+
+
 def _expand(declared: Declared) -> dict[str, tuple[str, ...]]:
     return {name: games for names, (games, _) in declared.items() for name in names.split()}
 
@@ -181,6 +185,10 @@ def test_the_same_daily_and_puzzle_json_in_every_game(home: Path) -> None:
         game: _json(game, "daily", "--date", DATE, "--json", "--moves", GIVE_UP[game])
         for game in GAMES
     }
+    left = {
+        game: _json(game, "puzzle", "--id", f"daily-{DATE}", "--json", "--moves", "hint; q; s")
+        for game in GAMES
+    }
     again = {
         game: _json(
             game, "puzzle", "--id", f"daily-{DATE}", "--json", "--no-record", "--moves", "q!"
@@ -191,6 +199,10 @@ def test_the_same_daily_and_puzzle_json_in_every_game(home: Path) -> None:
     _check({game: set(data) for game, data in ended.items()}, KEYS["attempt"])
     for game in GAMES:
         assert set(again[game]) == set(ended[game])  # puzzle and daily: one shape
+        # an attempt left before its end: the same keys but what only an end has
+        assert set(left[game]) == set(ended[game]) - set(KEYS_AT_THE_END[game]) | {"saved"}
+        assert left[game]["finished"] is False and isinstance(left[game]["saved"], bool)
+        assert left[game]["share"] is None and left[game]["hint_levels"] == [1, 0, 0]
         _check_puzzle(shown[game])
         _check_puzzle(ended[game])
         data = ended[game]
