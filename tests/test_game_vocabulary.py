@@ -217,6 +217,18 @@ def test_the_same_daily_and_puzzle_json_in_every_game(home: Path) -> None:
         }  # the attempt's JSON starts with the very puzzle shown
 
 
+def test_the_same_stats_and_archive_json_in_every_game(home: Path) -> None:
+    """No differences to declare: one game-free core prints both."""
+    stats = {game: _json(game, "stats", "--json", "--today", DATE) for game in GAMES}
+    listed = {
+        game: _json(game, "daily", "--archive", "--date", DATE, "--days", "1", "--json")
+        for game in GAMES
+    }
+    _check({game: set(data) for game, data in stats.items()}, {})
+    _check({game: set(data) for game, data in listed.items()}, {})
+    _check({game: set(data["dailies"][0]) for game, data in listed.items()}, {})
+
+
 def _solve_args(game: str, tmp_path: Path) -> list[str]:
     if game == SG:
         return ["solve", "--card", "17", "--expeditions", "I3,L4,O4,T4,L3,I2,I3"]
