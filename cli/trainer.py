@@ -67,6 +67,9 @@ class LoopSession(Protocol):
     @property
     def moves(self) -> tuple[str, ...]: ...
 
+    @property
+    def hints_used(self) -> int: ...
+
     def undo(self) -> str: ...
 
     def hint(self, level: int | None = None) -> tuple[int, str]: ...
@@ -390,7 +393,7 @@ def run_answers(
                 play(answer)
         except error as problem:
             if scripted:
-                if save is not None and session.moves:
+                if save is not None and (session.moves or session.hints_used):
                     save()
                 raise
             say(console, f"{problem}")
@@ -457,12 +460,13 @@ class ScriptRanOutError(SilverpyrError):
 
 def saved_clause(game: str, public: dict[str, Any], *, saved: bool, recorded: bool) -> str:
     """What became of an unfinished attempt, true to what happened: saved (and how to resume
-    it), or why nothing is saved (``--no-record``, or no move made)."""
+    it), or why nothing is saved (``--no-record``, or neither a move nor a hint yet: a hint
+    alone is kept, as in every game, so leaving never clears it)."""
     if saved:
         return f"the attempt is saved: `silverpyr {game} puzzle --id {public['id']}` resumes it"
     if not recorded:
         return "nothing is saved (--no-record)"
-    return "no move was made, so nothing is saved"
+    return "no move or hint yet, so nothing is saved"
 
 
 def finish_attempt(
@@ -495,7 +499,7 @@ def finish_attempt(
         fields, lines = scored(result)
         data.update(fields)
     else:
-        saved = store is not None and bool(session.moves)
+        saved = store is not None and bool(session.moves or session.hints_used)
         if saved:
             assert store is not None
             save(store)

@@ -207,10 +207,16 @@ class TrainerGame(Generic[S]):
         sitting.practice = saved.practice or sitting.practice
         sitting.started_on = saved.started_on
         sitting.seconds = saved.seconds
-        sitting.notes.append(
-            f"Resuming {puzzle.id} after {len(saved.moves)} move"
-            f"{'s' * (len(saved.moves) != 1)} ({'; '.join(saved.moves) or 'none'})."
-        )
+        if saved.moves:
+            sitting.notes.append(
+                f"Resuming {puzzle.id} after {len(saved.moves)} move"
+                f"{'s' * (len(saved.moves) != 1)} ({'; '.join(saved.moves)})."
+            )
+        else:  # left after hints only: they stay counted
+            sitting.notes.append(
+                f"Resuming {puzzle.id}: no move yet, {saved.hints_used} hint"
+                f"{'s' * (saved.hints_used != 1)} taken."
+            )
         return sitting
 
     def save_progress(

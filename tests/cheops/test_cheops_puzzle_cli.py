@@ -124,7 +124,7 @@ def test_moves_that_run_out_are_saved_and_resumed(home: Path) -> None:
         # --no-record reads no cache: the daily, made ahead, needs no generation either
         (DAILY, ["--no-record"], "{first}", 2, "error: the moves ran out: the puzzle is not "),
         (DAILY, ["--no-record"], "{first}; q; s", 0, "the puzzle is not over; nothing is saved"),
-        (WIN, [], "hint", 2, "the puzzle is not over; no move was made, so nothing is saved"),
+        (WIN, [], "?", 2, "the puzzle is not over; no move or hint yet, so nothing is saved"),
     ],
 )
 def test_an_unfinished_attempt_claims_no_save_that_did_not_happen(
@@ -137,6 +137,16 @@ def test_an_unfinished_attempt_claims_no_save_that_did_not_happen(
     assert "nothing is saved" in out + err
     code, out, _ = _run("puzzle", "--id", name, "--moves", "q; s")
     assert code == 0 and "Resuming" not in out  # nothing was saved to resume
+
+
+def test_a_hint_alone_is_kept_as_in_every_game(home: Path) -> None:
+    """Leaving after a hint and no move saves the attempt, so coming back never clears the
+    hint (Silver & Gold's rule too)."""
+    code, out, _ = _run("puzzle", "--id", WIN, "--moves", "hint 3; q; s", "--json")
+    assert code == 0 and json.loads(out)["saved"] is True
+    code, out, _ = _run("puzzle", "--id", WIN, "--moves", "q!", "--json")
+    data = json.loads(out)
+    assert data["hint_levels"] == [1, 1, 1] and "solution seen" in data["share"]
 
 
 def test_a_wrong_move_gets_feedback_and_hints_are_graded(home: Path) -> None:
