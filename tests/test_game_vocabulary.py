@@ -201,7 +201,7 @@ def test_the_same_daily_and_puzzle_json_in_every_game(home: Path) -> None:
         assert set(again[game]) == set(ended[game])  # puzzle and daily: one shape
         # an attempt left before its end: the same keys but what only an end has
         assert set(left[game]) == set(ended[game]) - set(KEYS_AT_THE_END[game]) | {"saved"}
-        assert left[game]["finished"] is False and isinstance(left[game]["saved"], bool)
+        assert left[game]["finished"] is False and left[game]["saved"] is True  # a hint: kept
         assert left[game]["share"] is None and left[game]["hint_levels"] == [1, 0, 0]
         _check_puzzle(shown[game])
         _check_puzzle(ended[game])
