@@ -67,6 +67,9 @@ class LoopSession(Protocol):
     @property
     def moves(self) -> tuple[str, ...]: ...
 
+    @property
+    def hints_used(self) -> int: ...
+
     def undo(self) -> str: ...
 
     def hint(self, level: int | None = None) -> tuple[int, str]: ...
@@ -84,6 +87,17 @@ DateOption = Annotated[
         help="Play the daily of this date (YYYY-MM-DD, not after today); default: today.",
         show_default=False,
     ),
+]
+TodayOption = Annotated[
+    str | None,
+    typer.Option(
+        "--today",
+        help="Count the current streak as of this date (YYYY-MM-DD); default: your local date.",
+        show_default=False,
+    ),
+]
+YesterdayOption = Annotated[
+    bool, typer.Option("--yesterday", help="Play yesterday's daily.", show_default=False)
 ]
 ArchiveOption = Annotated[
     bool, typer.Option("--archive", help="List past dailies with your result instead.")
@@ -160,6 +174,7 @@ def daily_to_play(
     date: str | None,
     today: dt.date,
     *,
+    yesterday: bool = False,
     archive: bool,
     days: int,
     text: str | None,
@@ -170,20 +185,24 @@ def daily_to_play(
     error: Error,
     note: ArchiveNote | None = None,
 ) -> dt.date | None:
-    """The date of the daily ``daily`` plays (``--date``, else ``today``; not after it), or
-    ``None`` when ``--archive`` listed the dailies instead (it plays nothing; ``--date`` is
-    then the last day listed, so a listing can be repeated on any later day)."""
+    """The date of the daily ``daily`` plays (``--date``, ``--yesterday``, else ``today``;
+    not after it), or ``None`` when ``--archive`` listed the dailies instead (it plays
+    nothing; the date is then the last day listed, so a listing can be repeated on any later
+    day)."""
+    if date is not None and yesterday:
+        raise error("give only one of --date, --yesterday")
+    day = parse_date(date) if date is not None else today
+    if yesterday:
+        day = today - dt.timedelta(days=1)
     if archive:
         if text is not None or restart:
             raise error(
-                "--archive lists the dailies: it takes only --date (the last day listed), "
-                "--days, --json, --plain"
+                "--archive lists the dailies: it takes only --date or --yesterday (the last "
+                "day listed), --days, --json, --plain"
             )
-        last = parse_date(date) if date is not None else today
-        require_out(last, today, error)
-        show_archive(game, last, days, as_json=as_json, plain=plain, note=note)
+        require_out(day, today, error)
+        show_archive(game, day, days, as_json=as_json, plain=plain, note=note)
         return None
-    day = parse_date(date) if date is not None else today
     require_out(day, today, error)
     return day
 
@@ -374,7 +393,7 @@ def run_answers(
                 play(answer)
         except error as problem:
             if scripted:
-                if save is not None and session.moves:
+                if save is not None and (session.moves or session.hints_used):
                     save()
                 raise
             say(console, f"{problem}")
@@ -441,12 +460,13 @@ class ScriptRanOutError(SilverpyrError):
 
 def saved_clause(game: str, public: dict[str, Any], *, saved: bool, recorded: bool) -> str:
     """What became of an unfinished attempt, true to what happened: saved (and how to resume
-    it), or why nothing is saved (``--no-record``, or no move made)."""
+    it), or why nothing is saved (``--no-record``, or neither a move nor a hint yet: a hint
+    alone is kept, as in every game, so leaving never clears it)."""
     if saved:
         return f"the attempt is saved: `silverpyr {game} puzzle --id {public['id']}` resumes it"
     if not recorded:
         return "nothing is saved (--no-record)"
-    return "no move was made, so nothing is saved"
+    return "no move or hint yet, so nothing is saved"
 
 
 def finish_attempt(
@@ -471,21 +491,22 @@ def finish_attempt(
     A script that ran out (:data:`RAN_OUT`) then stops with :class:`ScriptRanOutError`: one
     ``error:`` line saying so and what is saved, exit 2."""
     session = sitting.session
-    data: dict[str, Any] = {"puzzle": public, "notes": sitting.notes, "log": log}
+    data: dict[str, Any] = {**public, "notes": sitting.notes, "log": log}
     if session.finished:
         result = session.result()
         if store is not None:
             record(store)
         fields, lines = scored(result)
-        data.update(finished=True, **fields)
+        data.update(fields)
     else:
-        saved = store is not None and bool(session.moves)
+        saved = store is not None and bool(session.moves or session.hints_used)
         if saved:
             assert store is not None
             save(store)
         fields, not_over = unfinished()
         clause = saved_clause(game, public, saved=saved, recorded=store is not None)
-        data.update(finished=False, saved=saved, **fields)
+        data.update(fields)
+        data["saved"] = saved
         if log and log[-1] == RAN_OUT:
             if as_json:
                 emit(data, lambda c: None, as_json=True)
@@ -573,6 +594,8 @@ __all__ = [
     "DateOption",
     "DaysOption",
     "ScriptRanOutError",
+    "TodayOption",
+    "YesterdayOption",
     "cached_puzzle",
     "daily_to_play",
     "describe_entry",

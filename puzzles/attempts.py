@@ -91,6 +91,7 @@ class TrainerSession(Protocol):
     hint_levels: list[int]
     turn_hint_level: int
     saw_solution: bool
+    take_backs: int
 
     @property
     def moves(self) -> tuple[str, ...]: ...
@@ -202,13 +203,20 @@ class TrainerGame(Generic[S]):
         session.hint_levels = list(saved.hint_levels)
         session.turn_hint_level = saved.turn_hint_level
         session.saw_solution = saved.saw_solution
+        session.take_backs = saved.take_backs
         sitting.practice = saved.practice or sitting.practice
         sitting.started_on = saved.started_on
         sitting.seconds = saved.seconds
-        sitting.notes.append(
-            f"Resuming {puzzle.id} after {len(saved.moves)} move"
-            f"{'s' * (len(saved.moves) != 1)} ({'; '.join(saved.moves) or 'none'})."
-        )
+        if saved.moves:
+            sitting.notes.append(
+                f"Resuming {puzzle.id} after {len(saved.moves)} move"
+                f"{'s' * (len(saved.moves) != 1)} ({'; '.join(saved.moves)})."
+            )
+        else:  # left after hints only: they stay counted
+            sitting.notes.append(
+                f"Resuming {puzzle.id}: no move yet, {saved.hints_used} hint"
+                f"{'s' * (saved.hints_used != 1)} taken."
+            )
         return sitting
 
     def save_progress(
@@ -230,6 +238,7 @@ class TrainerGame(Generic[S]):
             seconds=round(sitting.seconds, 3),
             started_on=sitting.started_on,
             game=self.name,
+            take_backs=session.take_backs,
         )
         sitting.revision = store.save_progress(progress, revision=sitting.revision)
 

@@ -79,6 +79,9 @@ class PuzzleAttempt(Generic[S, D]):
     """The hint level already given at the node you are at."""
     saw_solution: bool
     gave_up: bool
+    take_backs: int
+    """Decisions taken back after their feedback named the better move (each also a move
+    hint): the share text names them."""
 
     def start(self, state: S) -> None:
         """Begin at ``state`` with no decision and no hint."""
@@ -88,6 +91,7 @@ class PuzzleAttempt(Generic[S, D]):
         self.turn_hint_level = 0
         self.saw_solution = False
         self.gave_up = False
+        self.take_backs = 0
 
     # --- where things stand ----------------------------------------------------------------
 
@@ -158,6 +162,7 @@ class PuzzleAttempt(Generic[S, D]):
             # move hint, never a free path to par
             self.hint_levels[2] += 1
             self.saw_solution = True
+            self.take_backs += 1
         return taken.move
 
     def give_up(self) -> None:

@@ -73,6 +73,9 @@ class Progress:
     not read from the store)."""
     game: str = "silvergold"
     """The game the puzzle belongs to."""
+    take_backs: int = 0
+    """Moves taken back after their feedback named the better move (each counted as a move
+    hint too): the share text names them."""
 
     @property
     def turn(self) -> int:

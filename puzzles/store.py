@@ -51,7 +51,7 @@ from ..solver.places import HOME_ENV, data_dir
 from .lease import Lease, LeaseHeldError, LockingUnsupportedError, acquire
 from .records import Attempt, Progress
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 FIRST_GAME = "silvergold"
 """The game every row written before the store had a ``game`` column belongs to (schema 6):
 *Silver & Gold Pyramids*, the suite's first game; also the game a :class:`Store` serves
@@ -214,6 +214,13 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
         "DROP TABLE puzzle_cache",
         "ALTER TABLE puzzle_cache_6 RENAME TO puzzle_cache",
     ),
+    # 6 -> 7: an attempt left before its end keeps its counted take-backs (a move taken back
+    # after its feedback named the better one), so the share text of a resumed attempt
+    # names them (issue 32). Rows saved before took none back that they know of: 0.
+    7: (
+        "ALTER TABLE progress ADD COLUMN take_backs INTEGER NOT NULL DEFAULT 0 "
+        "CHECK (take_backs >= 0)",
+    ),
 }
 """Statements that bring a database from the version before the key to the key's version."""
 
@@ -247,6 +254,7 @@ _PROGRESS_COLUMNS = (
     "saw_solution",
     "seconds",
     "started_on",
+    "take_backs",
 )
 
 
@@ -1047,6 +1055,7 @@ def _progress_from_row(row: tuple[Any, ...]) -> Progress:
         started_on=_date("started_on", raw["started_on"]),
         revision=_whole("revision", raw["revision"], 0, MAX_COUNT),
         game=_text("game", raw["game"], empty=False),
+        take_backs=_whole("take_backs", raw["take_backs"], 0, MAX_COUNT),
     )
 
 

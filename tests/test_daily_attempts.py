@@ -83,7 +83,7 @@ def test_a_version_1_database_keeps_its_rows_and_marks_replays_as_practice(
         scored = store.scored_attempt(f"daily-{DATE}")
         assert scored is not None and scored.score == 10
     with sqlite3.connect(path) as check:
-        assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+        assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
     stats = summarise(attempts, dt.date(2026, 1, 3))
     assert (stats.played, stats.at_par, stats.practice, stats.current_streak) == (3, 2, 1, 0)
 

@@ -170,7 +170,7 @@ def test_share_text_gives_nothing_away(deck: Deck, puzzles: dict[str, Puzzle]) -
     lines = text.splitlines()
     assert (
         lines[0]
-        == f"silverpyr puzzle {puzzle.id} \u00b7 points \u00b7 difficulty {puzzle.difficulty}/5"
+        == f"Silver & Gold puzzle {puzzle.id} \u00b7 points \u00b7 difficulty {puzzle.difficulty}/5"
     )
     assert lines[1] == f"\u2b50 {puzzle.par}/{puzzle.par} at par \u00b7 no hints"
     assert lines[2:] == room_picture(deck.card(puzzle.cards[0]).room, completed=True)
@@ -186,8 +186,8 @@ def test_share_text_of_a_daily_and_of_hints(deck: Deck, puzzles: dict[str, Puzzl
     session.give_up()
     session.hints_used = 2
     text = share_text(daily, session.result(), deck, (), plain=True)
-    assert text.startswith("silverpyr daily 2026-01-03 - ")
-    assert "gave up after 1 turn - 2 hints" in text
+    assert text.startswith("Silver & Gold daily 2026-01-03 - ")
+    assert f"gave up after 1 turn ({session.result().points}/{daily.par}) - 2 hints\n" in text
     assert "T" in text.splitlines()[-1] or "T" in text
 
 
@@ -248,7 +248,7 @@ def test_moves_from_stdin_and_json_result(home: Path, puzzles: dict[str, Puzzle]
     data = json.loads(result.stdout)
     assert data["at_par"] and data["score"] == puzzle.par and data["hints_used"] == 0
     assert data["optimal"] == list(puzzle.solution)
-    assert data["share"].startswith(f"silverpyr puzzle {puzzle.id}")
+    assert data["share"].startswith(f"Silver & Gold puzzle {puzzle.id}")
 
 
 def test_giving_up_is_recorded(home: Path, puzzles: dict[str, Puzzle]) -> None:
@@ -256,7 +256,7 @@ def test_giving_up_is_recorded(home: Path, puzzles: dict[str, Puzzle]) -> None:
     result = CliRunner().invoke(app, ["puzzle", "--id", puzzle.id, "--moves", "q; y", "--plain"])
     assert result.exit_code == 0, result.output
     assert "You gave up" in result.stdout
-    assert "gave up after 0 turns" in result.stdout
+    assert "gave up after 0 turns (0/" in result.stdout
     with Store.open_default() as store:
         assert [a.gave_up for a in store.attempts()] == [True]
 
@@ -293,7 +293,7 @@ def test_daily_is_recorded_with_its_date(home: Path, deck: Deck) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Daily puzzle 2026-01-03" in result.stdout
-    assert "silverpyr daily 2026-01-03" in result.stdout
+    assert "Silver & Gold daily 2026-01-03" in result.stdout
     again = CliRunner().invoke(app, ["daily", "--date", "2026-01-03", "--moves", "q!", "--plain"])
     assert "You played this puzzle 1 time before" in again.stdout
     with Store.open_default() as store:

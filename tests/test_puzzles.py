@@ -49,7 +49,8 @@ from silverpyr.solver.silvergold.deckfile import load_deck
 from silverpyr.solver.silvergold.problem import Objective
 from silverpyr.solver.silvergold.solve import solve
 
-JSON_KEYS = {"id", "cards", "round", "expeditions", "objective", "start", "par", "difficulty"}
+JSON_KEYS = {"id", "date", "kind", "objective", "par", "difficulty", "position"}
+POSITION_KEYS = {"cards", "round", "turn_in_round", "expeditions", "start"}
 
 
 @pytest.fixture(scope="module")
@@ -167,8 +168,8 @@ def test_same_seed_same_puzzle_across_processes(tmp_path: Path) -> None:
     first = _run_cli_json(["puzzle", "--seed", "123", "--json"], tmp_path / "a", "1")
     second = _run_cli_json(["puzzle", "--seed", "123", "--json"], tmp_path / "b", "987")
     assert first == second
-    assert set(first) >= JSON_KEYS
-    assert first["id"] == "123"
+    assert set(first) >= JSON_KEYS and set(first["position"]) == POSITION_KEYS
+    assert first["id"] == "123" and first["date"] is None
     assert isinstance(first["par"], int)
     assert 1 <= int(str(first["difficulty"])) <= 5
 
@@ -292,11 +293,13 @@ def test_rating_grows_with_each_feature() -> None:
 
 
 def test_json_holds_no_solution(generated: dict[str, Puzzle]) -> None:
-    data = generated["midround"].to_dict()
+    for data in (generated["midround"].to_dict(), generated["midround"].shown_dict()):
+        assert "solution" not in data
+    data = generated["midround"].shown_dict()
     assert set(data) >= JSON_KEYS
-    assert "solution" not in data
-    assert data["start"]["skulls"] >= 1
-    assert all(isinstance(cells, list) for cells in data["start"]["marked"].values())
+    start = data["position"]["start"]
+    assert start == generated["midround"].to_dict()["start"] and start["skulls"] >= 1
+    assert all(isinstance(cells, list) for cells in start["marked"].values())
 
 
 def test_save_and_load_keeps_the_id(
@@ -404,7 +407,8 @@ def test_puzzle_json_with_kind(runner: CliRunner) -> None:
     result = runner.invoke(app, ["puzzle", "--seed", "11", "--kind", "pair", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["id"] == "pair-11" and data["kind"] == "pair" and len(data["cards"]) == 2
+    assert data["id"] == "pair-11" and data["kind"] == "pair"
+    assert len(data["position"]["cards"]) == 2
 
 
 def test_puzzle_id_and_save(runner: CliRunner, tmp_path: Path) -> None:

@@ -156,7 +156,7 @@ def test_a_version_2_database_gains_the_progress_table_and_keeps_its_rows(
         assert attempt.score == 5
         assert store.all_progress() == []
     with sqlite3.connect(path) as check:
-        assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+        assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
 
 
 # --- the calendar ------------------------------------------------------------------------

@@ -23,8 +23,9 @@ def test_json_contract() -> None:
     code, out, _ = run("solve", "--card", "17", "--expeditions", ORDER, "--json")
     assert code == 0
     data = json.loads(out)
-    assert set(data) >= {"status", "objective", "score", "completed", "moves", "seconds"}
-    assert data["status"] == "optimal"
+    assert set(data) >= {"status", "proven", "value", "line", "objective", "score", "seconds"}
+    assert data["status"] == "proven" and data["proven"] is True
+    assert data["value"] == data["score"]["total"]
     assert data["objective"] == "points"
     assert set(data["score"]) == {
         "total",
@@ -36,9 +37,9 @@ def test_json_contract() -> None:
     }
     assert data["score"]["total"] == sum(v for k, v in data["score"].items() if k != "total")
     assert set(data["completed"]) == {"17"}
-    turns = [m["turn"] for m in data["moves"]]
+    turns = [m["turn"] for m in data["line"]]
     assert turns == sorted(turns) and turns[0] == 1
-    for move in data["moves"]:
+    for move in data["line"]:
         assert move["kind"] in {"pattern", "single", "extra", "pass"}
         assert move["expedition"] in ORDER.split(",")
         if move["kind"] == "pattern":

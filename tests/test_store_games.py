@@ -98,11 +98,12 @@ def test_a_schema_5_database_keeps_every_row_as_the_first_games(tmp_path: Path) 
         assert attempt.game == FIRST_GAME
         progress = store.progress("sprint-7")
         assert progress is not None and progress.revision == 4 and progress.moves == ("B1",)
+        assert progress.take_backs == 0  # schema 7: none known before
         game = store.saved_game("current", range(1, 5))
         assert game is not None and game.answers == ("11 23",) and game.revision == 3
         assert store.cached_puzzle("k1") == {}
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == store_module.SCHEMA_VERSION == 6
+        assert db.execute("PRAGMA user_version").fetchone()[0] == store_module.SCHEMA_VERSION == 7
         for table in ("attempts", "progress", "saved_games", "puzzle_cache"):
             games = {row[0] for row in db.execute(f"SELECT game FROM {table}")}
             assert games == {FIRST_GAME}, table

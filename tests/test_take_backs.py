@@ -5,6 +5,7 @@ leaving and resuming is no way around it."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -51,3 +52,32 @@ def test_leaving_and_resuming_does_not_make_the_take_back_free(tmp_path: Path) -
     out = play(tmp_path, "u; q; s")
     assert COUNTED in " ".join(out.split())
     assert saved_hints(tmp_path) == (1, (0, 0, 1))
+
+
+def test_the_share_text_names_a_counted_take_back_even_after_resuming(tmp_path: Path) -> None:
+    """The take-back is kept with the saved attempt (schema 7), so the share text of the
+    attempt resumed and ended still names it, in every game's words."""
+    play(tmp_path, f"{LOSING}; u; q; s")
+    with Store(tmp_path / DB_FILENAME) as store:
+        saved = store.progress("1")
+    assert saved is not None and saved.take_backs == 1
+    result = CliRunner().invoke(
+        app,
+        ["puzzle", "--seed", "1", "--moves", "q!", "--json"],
+        env={"SILVERPYR_HOME": str(tmp_path)},
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["take_backs"] == 1 and data["hint_levels"] == [0, 0, 1]
+    assert "solution seen before the end, 1 take-back, 1 hint (move 1)" in data["share"]
+
+
+def test_a_good_move_taken_back_is_not_named(tmp_path: Path) -> None:
+    play(tmp_path, "A1 B1; u; q; s")
+    result = CliRunner().invoke(
+        app,
+        ["puzzle", "--seed", "1", "--moves", "q!", "--json"],
+        env={"SILVERPYR_HOME": str(tmp_path)},
+    )
+    data = json.loads(result.stdout)
+    assert data["take_backs"] == 0 and "take-back" not in data["share"]

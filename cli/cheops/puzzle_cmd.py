@@ -157,6 +157,7 @@ def puzzle(
 def daily(
     ctx: typer.Context,
     date: trainer.DateOption = None,
+    yesterday: trainer.YesterdayOption = False,
     archive: trainer.ArchiveOption = False,
     days: trainer.DaysOption = trainer.ARCHIVE_DAYS,
     as_json: JsonOption = False,
@@ -176,6 +177,7 @@ def daily(
         GAME,
         date,
         _today(),
+        yesterday=yesterday,
         archive=archive,
         days=days,
         text=text,
@@ -199,9 +201,14 @@ def daily(
     )
 
 
-def stats(as_json: JsonOption = False, plain: PlainOption = False) -> None:
+def stats(
+    today: trainer.TodayOption = None, as_json: JsonOption = False, plain: PlainOption = False
+) -> None:
     """Your Cheops puzzle statistics: played, at par, streaks, histogram."""
-    trainer.show_stats(GAME, _today(), as_json=as_json, plain=plain)
+    from ...puzzles.cheops.ids import parse_date
+
+    day = parse_date(today) if today is not None else _today()
+    trainer.show_stats(GAME, day, as_json=as_json, plain=plain)
 
 
 # --- playing ---------------------------------------------------------------------------------
@@ -242,7 +249,7 @@ def _play(
         as_json=as_json,
         plain=plain,
         no_record=no_record,
-        public=lambda: public_dict(loaded),
+        public=loaded.shown_dict,
         open_sitting=open_sitting,
         show=lambda console, sitting: _print_position(console, loaded, sitting.session),
         typed=lambda console: _stdin_lines(console),
@@ -250,7 +257,7 @@ def _play(
             loaded, sitting, source, log, console, scripted=answers is not None, store=store
         ),
         finish=lambda sitting, store, log, console: _finish(
-            loaded, sitting, store, today, log, console, as_json=as_json
+            loaded, sitting, store, today, log, console, as_json=as_json, plain=plain
         ),
     )
 
@@ -345,6 +352,7 @@ def _finish(
     console: Console | None,
     *,
     as_json: bool,
+    plain: bool,
 ) -> None:
     from dataclasses import replace
 
@@ -356,31 +364,17 @@ def _finish(
 
     def scored(result: Result) -> tuple[dict[str, Any], list[str]]:
         result = replace(result, practice=sitting.practice)
-        fields = {
-            "score": str(result.score),
-            "par": str(result.par),
-            "unit": result.unit,
-            "at_par": result.at_par,
-            "percent": result.percent,
-            "proven": result.proven,
-            "gave_up": result.gave_up,
-            "hints_used": result.hints_used,
-            "moves": list(result.moves),
-            "practice": sitting.practice,
-            "best": loaded.best,
-            "share": share_text(loaded, result),
-        }
+        share = share_text(loaded, result, plain=plain)
         how = "proven" if result.proven else "the expert's estimate, not proven"
         lines = [
             f"score {result.score_text()} ({result.percent}% of par; par {how})",
             f"the best first move: {loaded.best}",
-            share_text(loaded, result),
+            share,
         ]
-        return fields, lines
+        return {**result.to_dict(share), "best": loaded.best}, lines
 
     def unfinished() -> tuple[dict[str, Any], str]:
-        fields = {"moves": list(session.moves), "score_so_far": str(session.score)}
-        return fields, "the puzzle is not over"
+        return session.so_far_dict(practice=sitting.practice), "the puzzle is not over"
 
     trainer.finish_attempt(
         sitting,
@@ -388,7 +382,7 @@ def _finish(
         log,
         console,
         game=GAME,
-        public=public_dict(loaded),
+        public=loaded.shown_dict(),
         as_json=as_json,
         record=lambda store: record(store, sitting, loaded, today),
         save=lambda store: save_progress(store, sitting, loaded),
@@ -400,66 +394,8 @@ def _finish(
 # --- what the player sees -------------------------------------------------------------------------
 
 
-def _cell_text(cell: str | int | None) -> str:
-    """A space for people: a treasure by its colour letter (``U`` blue ...), a face-down law
-    ``?``, an emptied space by its tile in lower case (``a``-``d``, ``n`` a neighbour)."""
-    from ...solver.cheops.components import COLOURS
-    from ...solver.cheops.game import COLOUR_LETTERS
-
-    if cell is None or isinstance(cell, int):
-        return "?"
-    if cell in COLOURS:
-        return COLOUR_LETTERS[COLOURS.index(cell)]
-    return cell.lower()
-
-
-def public_dict(loaded: CheopsPuzzle) -> dict[str, Any]:
-    """What the player may see of a puzzle: no law under an eye, no stack below its top, no
-    answer."""
-    from ...solver.cheops.board import SPACES
-    from ...solver.cheops.components import COLOURS
-    from ...solver.cheops.game import price
-
-    state = loaded.start()
-    view = state.view(loaded.seat)
-    return {
-        "id": loaded.id,
-        "kind": loaded.kind,
-        "daily_date": loaded.daily_date,
-        "difficulty": loaded.difficulty,
-        "proven": loaded.proven,
-        "seat": loaded.seat,
-        "players": state.players,
-        "given": list(loaded.given),
-        "phase": state.phase.value,
-        "pyramid": {str(SPACES[i]): _cell_text(cell) for i, cell in enumerate(view.cells)},
-        "boards": {
-            colour: {
-                "board": board.board.name,
-                "covered": board.covered,
-                "entries": [e.label for e in board.board.entries],
-                "price": price(state, colour).label,
-                "law": board.law,
-                "law7_entry": None if board.law7 is None else board.law7 + 1,
-                "full": board.full,
-            }
-            for colour, board in zip(COLOURS, state.boards, strict=True)
-        },
-        "market_price": state.market_price,
-        "money": list(state.money),
-        "stores": [dict(zip(COLOURS, row, strict=True)) for row in state.stores],
-        "hands": ["".join(hand) for hand in state.hands],
-        "stack_tops": list(view.stack_tops),
-        "stack_sizes": list(view.stack_sizes),
-        "neighbours_left": state.neighbours_left,
-        "kept_laws": [list(k) for k in state.kept_laws],
-        "laws_in_force": list(state.laws_in_force),
-        "unseen_laws": len(view.unseen_laws),
-        "unit": "percent" if loaded.kind == "win-from-here" else "piastres",
-    }
-
-
 def _print_position(console: Console, loaded: CheopsPuzzle, session: CheopsSession) -> None:
+    from ...puzzles.cheops.puzzle import cell_text
     from ...solver.cheops.board import ROW_LETTERS, ROWS, Space
     from ...solver.cheops.components import COLOURS
     from ...solver.cheops.game import COLOUR_LETTERS, price
@@ -467,11 +403,14 @@ def _print_position(console: Console, loaded: CheopsPuzzle, session: CheopsSessi
     state = session.state
     seat = loaded.seat
     how = "proven par" if loaded.proven else "par by the expert's rollouts, not proven"
-    say(console, f"Cheops {loaded.kind_label} {loaded.id} ({loaded.difficulty}, {how})")
+    say(
+        console,
+        f"Cheops {loaded.kind_label} {loaded.id} (difficulty {loaded.level}/5, {how})",
+    )
     view = state.view(seat)
     for row in reversed(range(ROWS)):
         cells = "".join(
-            f"{_cell_text(view.cells[Space(row, pos).index]):^4}" for pos in range(ROWS - row)
+            f"{cell_text(view.cells[Space(row, pos).index]):^4}" for pos in range(ROWS - row)
         )
         say(console, f"  {ROW_LETTERS[row]}  {' ' * (row * 2)}{cells}".rstrip())
     say(console, "     " + "".join(f"{pos:^4}" for pos in range(1, ROWS + 1)).rstrip())

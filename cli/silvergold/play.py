@@ -457,7 +457,10 @@ def run_attempt(puzzle: Puzzle, deck: Deck, store: Store | None, options: PlayOp
         try:
             play_loop(screen, answers)
         except Quit:
+            kept_moves = bool(kept.recorded and (session.moves or session.hints_used))
             console.print(kept.keep(), highlight=False, markup=False)
+            if options.as_json:
+                emit(kept.so_far_dict(saved=kept_moves), lambda _: None, as_json=True)
             return
         except KeyboardInterrupt:
             stderr_console().print(kept.keep(), highlight=False, markup=False)
@@ -472,10 +475,9 @@ def run_attempt(puzzle: Puzzle, deck: Deck, store: Store | None, options: PlayOp
             ) from None
         result = session.result()
         share = kept.share(plain=options.plain)
+        data = kept.to_dict(plain=options.plain) if options.as_json else None
         kept.record()
-        if options.as_json:
-            data = {"id": puzzle.id, **result.to_dict(), "optimal": list(puzzle.solution)}
-            data["share"] = share
+        if data is not None:
             emit(data, lambda _: None, as_json=True)
         else:
             draw_end(console, session, deck, result, share, plain=options.plain, notes=screen.notes)

@@ -71,7 +71,7 @@ def _show_puzzle(puzzle: Puzzle, *, plain: bool) -> None:
     from .views import print_summary
 
     emit(
-        puzzle.to_dict(),
+        puzzle.shown_dict(),
         lambda console: print_summary(console, puzzle, plain=plain),
         as_json=True,
         plain=plain,

@@ -142,6 +142,7 @@ def puzzle(
 def daily(
     ctx: typer.Context,
     date: trainer.DateOption = None,
+    yesterday: trainer.YesterdayOption = False,
     archive: trainer.ArchiveOption = False,
     days: trainer.DaysOption = trainer.ARCHIVE_DAYS,
     as_json: JsonOption = False,
@@ -162,6 +163,7 @@ def daily(
         GAME,
         date,
         _today(),
+        yesterday=yesterday,
         archive=archive,
         days=days,
         text=text,
@@ -182,9 +184,14 @@ def daily(
     )
 
 
-def stats(as_json: JsonOption = False, plain: PlainOption = False) -> None:
+def stats(
+    today: trainer.TodayOption = None, as_json: JsonOption = False, plain: PlainOption = False
+) -> None:
     """Your Pyramid of the Sun puzzle statistics: played, at par, streaks, histogram."""
-    trainer.show_stats(GAME, _today(), as_json=as_json, plain=plain)
+    from ...puzzles.sun.ids import parse_date
+
+    day = parse_date(today) if today is not None else _today()
+    trainer.show_stats(GAME, day, as_json=as_json, plain=plain)
 
 
 # --- playing ---------------------------------------------------------------------------------
@@ -216,7 +223,7 @@ def _play(
         as_json=as_json,
         plain=plain,
         no_record=no_record,
-        public=lambda: public_dict(loaded),
+        public=loaded.shown_dict,
         open_sitting=lambda store: open_attempt(store, loaded, today, restart=restart),
         show=lambda console, sitting: _print_position(console, loaded, sitting),
         typed=lambda console: _stdin_lines(console),
@@ -224,7 +231,7 @@ def _play(
             loaded, sitting, source, log, console, scripted=answers is not None, store=store
         ),
         finish=lambda sitting, store, log, console: _finish(
-            loaded, sitting, store, today, log, console, as_json=as_json
+            loaded, sitting, store, today, log, console, as_json=as_json, plain=plain
         ),
     )
 
@@ -309,6 +316,7 @@ def _finish(
     console: Console | None,
     *,
     as_json: bool,
+    plain: bool,
 ) -> None:
     from dataclasses import replace
 
@@ -320,27 +328,12 @@ def _finish(
 
     def scored(result: Result) -> tuple[dict[str, Any], list[str]]:
         shown = replace(result, practice=sitting.practice)
-        fields = {
-            "score": str(result.score),
-            "score_points": round(float(result.score), 1),
-            "par": str(result.par),
-            "par_points": round(float(result.par), 1),
-            "at_par": result.at_par,
-            "gave_up": result.gave_up,
-            "hints_used": result.hints_used,
-            "moves": list(result.moves),
-            "practice": sitting.practice,
-            "share": share_text(loaded, shown),
-        }
-        lines = [
-            f"score {points_text(result.score)} / par {points_text(result.par)}",
-            share_text(loaded, shown),
-        ]
-        return fields, lines
+        share = share_text(loaded, shown, plain=plain)
+        lines = [f"score {points_text(result.score)} / par {points_text(result.par)}", share]
+        return shown.to_dict(share), lines
 
     def unfinished() -> tuple[dict[str, Any], str]:
-        fields = {"moves": list(session.moves), "score_so_far": str(session.score)}
-        return fields, "the turn is not over"
+        return session.so_far_dict(practice=sitting.practice), "the turn is not over"
 
     trainer.finish_attempt(
         sitting,
@@ -348,39 +341,13 @@ def _finish(
         log,
         console,
         game=GAME,
-        public=public_dict(loaded),
+        public=loaded.shown_dict(),
         as_json=as_json,
         record=lambda store: record(store, sitting, loaded, today),
         save=lambda store: save_progress(store, sitting, loaded),
         scored=scored,
         unfinished=unfinished,
     )
-
-
-def public_dict(loaded: SunPuzzle) -> dict[str, Any]:
-    """What the player may see of a puzzle: no other hand, no pile order, no answer."""
-    state = loaded.state
-    deck = state.deck
-    seat = state.turn
-    rows = [[deck[c].label if c is not None else None for c in row] for row in state.pyramid.rows()]
-    return {
-        "id": loaded.id,
-        "kind": loaded.kind,
-        "daily_date": loaded.daily_date,
-        "difficulty": loaded.difficulty,
-        "seat": seat,
-        "players": state.players,
-        "size": state.size,
-        "pyramid": rows,
-        "hand": [deck[c].label for c in state.hands[seat]],
-        "hand_sizes": [len(h) for h in state.hands],
-        "scores": list(state.scores),
-        "standard_discards": [deck[c].label for c in state.standard_discards],
-        "edge_discards": [deck[c].label for c in state.edge_discards],
-        "marker": deck[state.marker].label,
-        "par": str(loaded.par),
-        "par_points": round(float(loaded.par), 1),
-    }
 
 
 def _print_position(console: Console, loaded: SunPuzzle, sitting: Sitting) -> None:
@@ -390,7 +357,7 @@ def _print_position(console: Console, loaded: SunPuzzle, sitting: Sitting) -> No
     deck = state.deck
     say(
         console,
-        f"Pyramid of the Sun {loaded.kind_label} {loaded.id} ({loaded.difficulty}): "
+        f"Pyramid of the Sun {loaded.kind_label} {loaded.id} (difficulty {loaded.level}/5): "
         f"par {points_text(loaded.par)}",
     )
     for level, row in reversed(list(enumerate(state.pyramid.rows()))):

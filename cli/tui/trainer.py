@@ -147,14 +147,15 @@ class TrainerRun:
         return self.printed[-1]
 
     def keep(self) -> None:
-        """Leaving before the end: saved when there is a store and a move (the line mode's
-        :func:`~silverpyr.cli.trainer.saved_clause` says what became of it), once."""
+        """Leaving before the end: saved when there is a store and a move or a hint, as in
+        every game (the line mode's :func:`~silverpyr.cli.trainer.saved_clause` says what
+        became of it), once."""
         from ..trainer import saved_clause
 
         if self.ended or self.session.finished:
             return
         self.ended = True
-        saved = self.store is not None and bool(self.session.moves)
+        saved = self.store is not None and bool(self.session.moves or self.session.hints_used)
         if saved:
             assert self.store is not None
             self.save(self.store)

@@ -180,6 +180,84 @@ class CheopsPuzzle:
     def kind_label(self) -> str:
         return KIND_LABELS.get(self.kind, self.kind)
 
+    @property
+    def level(self) -> int:
+        """Difficulty 1-5 (every game's scale, :func:`~...vocabulary.difficulty_level`): the
+        greedy bot's share of par, as :attr:`difficulty` words it (a mid-game question's
+        from its worst answer analysed, as its score counts)."""
+        from ..vocabulary import difficulty_level
+
+        floor = self.floor
+        return difficulty_level(self.par - floor, self.greedy - floor)
+
+    @property
+    def floor(self) -> Fraction:
+        """Where a score counts from: 0 for an endgame, a mid-game question's worst answer
+        analysed (so a score is never negative)."""
+        if self.kind in ENDGAME_KINDS:
+            return Fraction(0)
+        return min(a.worth.margin for a in self.analysis)
+
+    @property
+    def unit(self) -> str:
+        """The unit scores are shown in: ``percent`` (a win chance) or ``piastres``."""
+        return "percent" if self.objective == WIN else "piastres"
+
+    def in_units(self, value: Fraction) -> Fraction:
+        """A value of the puzzle's objective in :attr:`unit` (a win share times 100)."""
+        return value * 100 if self.objective == WIN else value
+
+    def shown_dict(self) -> dict[str, Any]:
+        """What the player may see of the puzzle (``daily --json``; :mod:`...vocabulary`):
+        no law under an eye, no stack below its top, no answer. Par in :attr:`unit` (as a
+        score counts against it), exact as ``par_exact``."""
+        from ...solver.cheops.board import SPACES
+        from ...solver.cheops.game import price
+        from ..vocabulary import puzzle_dict, tenths_number
+
+        state = self.start()
+        view = state.view(self.seat)
+        par = self.in_units(self.par - self.floor)
+        return puzzle_dict(
+            puzzle_id=self.id,
+            date=self.daily_date,
+            kind=self.kind,
+            difficulty=self.level,
+            par=tenths_number(par),
+            unit=self.unit,
+            proven=self.proven,
+            position={
+                "seat": self.seat,
+                "players": state.players,
+                "given": list(self.given),
+                "phase": state.phase.value,
+                "pyramid": {str(SPACES[i]): cell_text(cell) for i, cell in enumerate(view.cells)},
+                "boards": {
+                    colour: {
+                        "board": board.board.name,
+                        "covered": board.covered,
+                        "entries": [e.label for e in board.board.entries],
+                        "price": price(state, colour).label,
+                        "law": board.law,
+                        "law7_entry": None if board.law7 is None else board.law7 + 1,
+                        "full": board.full,
+                    }
+                    for colour, board in zip(COLOURS, state.boards, strict=True)
+                },
+                "market_price": state.market_price,
+                "money": list(state.money),
+                "stores": [dict(zip(COLOURS, row, strict=True)) for row in state.stores],
+                "hands": ["".join(hand) for hand in state.hands],
+                "stack_tops": list(view.stack_tops),
+                "stack_sizes": list(view.stack_sizes),
+                "neighbours_left": state.neighbours_left,
+                "kept_laws": [list(k) for k in state.kept_laws],
+                "laws_in_force": list(state.laws_in_force),
+                "unseen_laws": len(view.unseen_laws),
+            },
+            par_exact=str(par),
+        )
+
     def start(self) -> CheopsState:
         """The position the player decides at (the given moves played)."""
         return play_given(self.state, self.given)
@@ -272,6 +350,18 @@ class CheopsPuzzle:
                 f"{analysis[0].worth.margin}"
             )
         return puzzle
+
+
+def cell_text(cell: str | int | None) -> str:
+    """A space for people: a treasure by its colour letter (``U`` blue ...), a face-down law
+    ``?``, an emptied space by its tile in lower case (``a``-``d``, ``n`` a neighbour)."""
+    from ...solver.cheops.game import COLOUR_LETTERS
+
+    if cell is None or isinstance(cell, int):
+        return "?"
+    if cell in COLOURS:
+        return COLOUR_LETTERS[COLOURS.index(cell)]
+    return cell.lower()
 
 
 DIFFICULTIES = ("easy", "medium", "hard")

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ...solver.cheops.game import (
     NEIGHBOUR,
@@ -146,6 +147,30 @@ class Result(ScoredResult):
     unit: str
     proven: bool
     practice: bool = False
+    take_backs: int = 0
+    """Decisions taken back after their feedback named the better move (each a move hint)."""
+
+    def to_dict(self, share: str | None) -> dict[str, Any]:
+        """What the attempt adds to its puzzle's JSON (:mod:`...vocabulary`): the score in
+        :attr:`unit` with one decimal (exact as ``score_exact``), its share of par."""
+        from ..vocabulary import attempt_fields, tenths_number
+
+        return {
+            **attempt_fields(
+                finished=True,
+                score=tenths_number(self.score),
+                at_par=self.at_par,
+                percent=self.percent,
+                gave_up=self.gave_up,
+                hints_used=self.hints_used,
+                hint_levels=self.hint_levels,
+                take_backs=self.take_backs,
+                moves=self.moves,
+                practice=self.practice,
+                share=share,
+            ),
+            "score_exact": str(self.score),
+        }
 
     def score_text(self) -> str:
         """``12 / 67 piastres`` or ``50% / 100% win chance``."""
@@ -380,6 +405,29 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
 
     # --- the end -----------------------------------------------------------------------------
 
+    def so_far_dict(self, *, practice: bool) -> dict[str, Any]:
+        """An attempt not over yet, in the keys of :meth:`Result.to_dict` (the score so far
+        in display units: par less the losses; no share text yet)."""
+        from ..vocabulary import attempt_fields, tenths_number
+
+        score = display_units(self.score, self.objective)
+        return {
+            **attempt_fields(
+                finished=False,
+                score=tenths_number(score),
+                at_par=False,
+                percent=None,
+                gave_up=False,
+                hints_used=self.hints_used,
+                hint_levels=self.levels(),
+                take_backs=self.take_backs,
+                moves=self.moves,
+                practice=practice,
+                share=None,
+            ),
+            "score_exact": str(score),
+        }
+
     def result(self) -> Result:
         """The attempt's result in display units (a give-up scores 0)."""
         score = Fraction(0) if self.gave_up else self.score
@@ -393,6 +441,7 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
             saw_solution=self.saw_solution,
             unit="percent" if self.objective == WIN else "piastres",
             proven=self.puzzle.proven,
+            take_backs=self.take_backs,
         )
 
     def why_not(self, move: Move) -> str | None:

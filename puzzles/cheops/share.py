@@ -1,28 +1,46 @@
-"""The share text of a Cheops attempt: which puzzle and the result, nothing of the answer.
+"""The share text of a Cheops attempt: the core's format (:mod:`...vocabulary`), nothing of
+the answer.
 
-``Cheops daily 2026-11-26 (win from here, proven): 100% of par, hints 1``: the kind, whether
-par is proven, the score's share of par, the hints taken. It names no space, colour, tile or
-move, and no value of the position (a par in piastres would tell a reader how well the best
-line does), so the puzzle stays unspoilt. It is honest: a practice play says so, a give-up
-says so, and a solution seen through a move hint is counted among the hints.
+``Cheops daily 2026-11-26 · win from here · difficulty 5/5`` then ``⭐ 100%/100% at par ·
+1 hint (aim 1)``: the score as its share of par (par in piastres would tell a reader how
+well the best line does), the hints by level, and whether par is only the expert's
+estimate. It names no space, colour, tile or move, and it is honest: a practice play says
+so, a give-up says so, and a solution seen through a move hint or a counted take-back is
+said.
 """
 
 from __future__ import annotations
 
+from ..vocabulary import ShareFacts, counted
+from ..vocabulary import share_text as core_share_text
 from .puzzle import CheopsPuzzle
 from .session import Result
 
 GAME_NAME = "Cheops"
 
 
-def share_text(puzzle: CheopsPuzzle, result: Result) -> str:
-    """One line for sharing."""
-    what = f"daily {puzzle.daily_date}" if puzzle.daily_date else f"puzzle {puzzle.id}"
-    how = "proven" if puzzle.proven else "expert's estimate"
-    mark = "at par" if result.at_par else f"{result.percent}% of par"
-    line = f"{GAME_NAME} {what} ({puzzle.kind_label}, {how}): {mark}, hints {result.hints_used}"
-    if result.gave_up:
-        line += " (gave up)"
-    if result.practice:
-        line += " (practice, not scored)"
-    return line
+def share_facts(puzzle: CheopsPuzzle, result: Result) -> ShareFacts:
+    """What the share text tells of ``result``."""
+    return ShareFacts(
+        game=GAME_NAME,
+        puzzle_id=puzzle.id,
+        date=puzzle.daily_date,
+        kind=puzzle.kind_label,
+        difficulty=puzzle.level,
+        score=f"{result.percent}%",
+        par="100%",
+        at_par=result.at_par,
+        gave_up=result.gave_up,
+        practice=result.practice,
+        hints_used=result.hints_used,
+        hint_levels=result.hint_levels,
+        saw_solution=result.saw_solution,
+        take_backs=result.take_backs,
+        played=counted(len(result.moves), "move"),
+        note=None if result.proven else "par by the expert's estimate",
+    )
+
+
+def share_text(puzzle: CheopsPuzzle, result: Result, *, plain: bool = False) -> str:
+    """The share text (two lines)."""
+    return core_share_text(share_facts(puzzle, result), plain=plain)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...solver.errors import SilverpyrError
 from .kinds import PuzzleError
@@ -343,6 +343,7 @@ class KeptAttempt:
             self.session.hints_used += 1
             self.session.hint_levels[2] += 1
             self.session.saw_solution = True
+            self.session.take_backs += 1
         self.save()
         said = f"Took back turn {self.session.turn_index + 1}: {self.session.notation(undone)}"
         return said + (_TAKE_BACK_COUNTED if told else "")
@@ -395,3 +396,37 @@ class KeptAttempt:
         session = self.session
         completed = tuple(state.number for state in session.position.cards if state.is_complete())
         return share_text(session.puzzle, session.result(), self.deck, completed, plain=plain)
+
+    def to_dict(self, *, plain: bool = False) -> dict[str, Any]:
+        """The ended attempt as every game's JSON has it (:mod:`...vocabulary`): the puzzle,
+        the result and the share text; the optimal line (``optimal``) beside them."""
+        session = self.session
+        return {
+            **session.puzzle.shown_dict(),
+            **session.result().to_dict(self.share(plain=plain)),
+            "optimal": list(session.puzzle.solution),
+        }
+
+    def so_far_dict(self, *, saved: bool) -> dict[str, Any]:
+        """An attempt left before its end, in the keys of :meth:`to_dict` (the points so
+        far; no share text yet) and whether it was ``saved``."""
+        from ..vocabulary import attempt_fields
+
+        session = self.session
+        return {
+            **session.puzzle.shown_dict(),
+            **attempt_fields(
+                finished=False,
+                score=session.score().total,
+                at_par=False,
+                percent=None,
+                gave_up=False,
+                hints_used=session.hints_used,
+                hint_levels=session.hint_levels,
+                take_backs=session.take_backs,
+                moves=[session.notation(move) for move in session.moves],
+                practice=session.practice,
+                share=None,
+            ),
+            "saved": saved,
+        }

@@ -55,6 +55,7 @@ def progress_of(
         saw_solution=session.saw_solution,
         seconds=round(seconds, 3),
         started_on=started_on,
+        take_backs=session.take_backs,
     )
 
 
@@ -74,3 +75,4 @@ def restore_progress(self: Progress, session: PlaySession) -> None:
     session.hints_used = self.hints_used
     session.hint_levels = list(self.hint_levels)
     session.saw_solution = session.saw_solution or self.saw_solution
+    session.take_backs = self.take_backs

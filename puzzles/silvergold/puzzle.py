@@ -191,6 +191,32 @@ class Puzzle:
             data["solution"] = list(self.solution)
         return data
 
+    def shown_dict(self) -> dict[str, Any]:
+        """The puzzle as every game shows it (``daily --json``; :mod:`...vocabulary`): the
+        cards, the round and turn, the expedition order and the start state under
+        ``position``; the goal (``objective``, ``par_turns``) beside it. No solution. Par is
+        always proven (:mod:`.par`)."""
+        from ..vocabulary import puzzle_dict
+
+        return puzzle_dict(
+            puzzle_id=self.id,
+            date=self.daily_date,
+            kind=self.kind.value,
+            difficulty=self.difficulty,
+            par=self.par,
+            unit="points",
+            proven=True,
+            position={
+                "cards": list(self.cards),
+                "round": self.round,
+                "turn_in_round": self.turn_in_round,
+                "expeditions": list(self.expeditions),
+                "start": self.start.to_dict(),
+            },
+            objective=self.objective.value,
+            par_turns=self.par_turns,
+        )
+
     def goal_text(self) -> str:
         """What the player is asked to do, in one sentence."""
         if self.par_turns is not None:

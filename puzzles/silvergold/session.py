@@ -66,6 +66,8 @@ class Result:
     """The optimal line was shown before the end (an earlier attempt's end screen)."""
     practice: bool = False
     """A replay of a daily already scored: shown and recorded, never counted."""
+    take_backs: int = 0
+    """Moves taken back after their feedback named the better move (each a move hint)."""
 
     @property
     def share(self) -> float:
@@ -74,16 +76,29 @@ class Result:
             return 0.0
         return max(0.0, min(1.0, self.points / self.par))
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (``silverpyr daily --moves ... --json``)."""
+    def to_dict(self, share: str | None) -> dict[str, Any]:
+        """What the attempt adds to its puzzle's JSON (``silverpyr daily --moves ...
+        --json``; :mod:`...vocabulary`), with ``goal_met`` of its own."""
+        from ..vocabulary import attempt_fields
+
+        levels = self.hint_levels if len(self.hint_levels) == 3 else None
+        if levels is None and self.hints_used == 0:
+            levels = (0, 0, 0)  # no hint at all: none of any level
         return {
-            "score": self.points,
-            "par": self.par,
-            "at_par": self.at_par,
+            **attempt_fields(
+                finished=True,
+                score=self.points,
+                at_par=self.at_par,
+                percent=int(self.share * 100 + 0.5),
+                gave_up=self.gave_up,
+                hints_used=self.hints_used,
+                hint_levels=levels,
+                take_backs=self.take_backs,
+                moves=self.moves,
+                practice=self.practice,
+                share=share,
+            ),
             "goal_met": self.goal_met,
-            "gave_up": self.gave_up,
-            "moves": list(self.moves),
-            "hints_used": self.hints_used,
         }
 
 
@@ -101,6 +116,9 @@ class PlaySession:
         self.saw_solution = False
         self.practice = False
         self.gave_up = False
+        self.take_backs = 0
+        """Moves taken back after their feedback named the better move (counted by whoever
+        gives the feedback, as a move hint too)."""
 
     # --- where the attempt stands ------------------------------------------------------
 
@@ -235,6 +253,7 @@ class PlaySession:
             hint_levels=tuple(self.hint_levels) if any(self.hint_levels) else (),
             saw_solution=self.saw_solution,
             practice=self.practice,
+            take_backs=self.take_backs,
         )
 
     def _require_open(self) -> None:

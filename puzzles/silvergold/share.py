@@ -1,4 +1,6 @@
-"""The share text of an attempt: which puzzle, the result, a small picture; no spoilers.
+"""The share text of an attempt: the core's format (:mod:`...vocabulary`: the game, the
+date, the score against par, hints by level, a counted take-back) and a small picture; no
+spoilers.
 
 The picture is each card's room as emoji squares: walls black, open cells white, the
 entrance blue, and the tomb gold when the card was completed (brown when not). It shows
@@ -9,6 +11,8 @@ from __future__ import annotations
 
 from ...solver.silvergold.cards import Deck, Room, Symbol
 from ...solver.silvergold.cells import SIZE, cell_at
+from ..vocabulary import ShareFacts, counted
+from ..vocabulary import share_text as core_share_text
 from .puzzle import Puzzle
 from .session import Result
 
@@ -20,9 +24,6 @@ EMOJI = {
     "done": "\U0001f7e8",
 }
 ASCII = {"wall": "#", "open": ".", "entrance": "E", "tomb": "T", "done": "*"}
-STAR = "\u2b50"
-HINT_LEVEL_NAMES = ("aim", "area", "move")
-"""Names of the hint levels 1-3, as counted in the share text."""
 
 
 def room_picture(room: Room, completed: bool, *, plain: bool = False) -> list[str]:
@@ -45,51 +46,41 @@ def room_picture(room: Room, completed: bool, *, plain: bool = False) -> list[st
     return rows
 
 
-def result_line(puzzle: Puzzle, result: Result, *, plain: bool = False) -> str:
-    """``21/21 at par``, ``18/21``, ``gave up``, ... with the hints used."""
-    hints = (
-        "no hints"
-        if result.hints_used == 0
-        else f"{result.hints_used} hint{'s' * (result.hints_used != 1)}"
+GAME_NAME = "Silver & Gold"
+"""The game's name in its share text."""
+
+
+def share_facts(puzzle: Puzzle, result: Result) -> ShareFacts:
+    """What the share text tells of ``result`` (the core's format, :mod:`...vocabulary`)."""
+    missed = None
+    if not result.gave_up and not result.goal_met:
+        missed = f"card not completed by turn {puzzle.par_turns}"
+    levels = result.hint_levels
+    return ShareFacts(
+        game=GAME_NAME,
+        puzzle_id=puzzle.id,
+        date=puzzle.daily_date,
+        kind=puzzle.kind.label,
+        difficulty=puzzle.difficulty,
+        score=str(result.points),
+        par=str(result.par),
+        at_par=result.at_par,
+        gave_up=result.gave_up,
+        practice=result.practice,
+        hints_used=result.hints_used,
+        hint_levels=(levels[0], levels[1], levels[2]) if len(levels) == 3 else None,
+        saw_solution=result.saw_solution,
+        take_backs=result.take_backs,
+        played=counted(len(result.moves), "turn"),
+        missed=missed,
     )
-    if result.hints_used and result.hint_levels:
-        levels = ", ".join(
-            f"{name} {count}"
-            for name, count in zip(HINT_LEVEL_NAMES, result.hint_levels, strict=False)
-            if count
-        )
-        hints += f" ({levels})"
-    if result.saw_solution:
-        # honest: a line played after seeing the optimum cannot claim "no hints"
-        hints = "solution seen before the end" + ("" if not result.hints_used else f", {hints}")
-    if result.gave_up:
-        played = len(result.moves)
-        outcome = f"gave up after {played} turn{'s' * (played != 1)}"
-    elif not result.goal_met:
-        outcome = (
-            f"card not completed by turn {puzzle.par_turns} "
-            f"({result.points} points, par {result.par})"
-        )
-    elif result.at_par:
-        outcome = f"{'' if plain else STAR + ' '}{result.points}/{result.par} at par"
-    else:
-        outcome = f"{result.points}/{result.par}"
-    return f"{outcome} \u00b7 {hints}" if not plain else f"{outcome} - {hints}"
 
 
 def share_text(
     puzzle: Puzzle, result: Result, deck: Deck, completed: tuple[int, ...], *, plain: bool = False
 ) -> str:
-    """The whole share text; ``completed`` holds the numbers of the cards the player completed."""
-    date = puzzle.daily_date
-    title = f"silverpyr daily {date}" if date else f"silverpyr puzzle {puzzle.id}"
-    sep = " - " if plain else " \u00b7 "
-    if result.practice:
-        title += f"{sep}practice (not scored)"
-    lines = [
-        f"{title}{sep}{puzzle.kind.label}{sep}difficulty {puzzle.difficulty}/5",
-        result_line(puzzle, result, plain=plain),
-    ]
+    """The whole share text (the core's two lines, then the rooms); ``completed`` holds the
+    numbers of the cards the player completed."""
     pictures = [room_picture(deck.card(n).room, n in completed, plain=plain) for n in puzzle.cards]
-    lines.extend("  ".join(rows) for rows in zip(*pictures, strict=True))
-    return "\n".join(lines)
+    rows = ["  ".join(rows) for rows in zip(*pictures, strict=True)]
+    return core_share_text(share_facts(puzzle, result), plain=plain, picture=rows)

@@ -142,6 +142,49 @@ class SunPuzzle:
             "difficulty": self.difficulty,
         }
 
+    @property
+    def level(self) -> int:
+        """Difficulty 1-5 (every game's scale, :func:`~...vocabulary.difficulty_level`): the
+        better simple policy's share of par, as :attr:`difficulty` words it."""
+        from ..vocabulary import difficulty_level
+
+        return difficulty_level(self.par, max(self.greedy, self.single))
+
+    def shown_dict(self) -> dict[str, Any]:
+        """What the player may see of the puzzle (``daily --json``; :mod:`...vocabulary`):
+        no other hand, no pile order, no answer. Par in expected points with one decimal,
+        exact as ``par_exact``."""
+        from ..vocabulary import puzzle_dict, tenths_number
+
+        state = self.state
+        deck = state.deck
+        seat = state.turn
+        rows = [
+            [deck[c].label if c is not None else None for c in row] for row in state.pyramid.rows()
+        ]
+        return puzzle_dict(
+            puzzle_id=self.id,
+            date=self.daily_date,
+            kind=self.kind,
+            difficulty=self.level,
+            par=tenths_number(self.par),
+            unit="expected points",
+            proven=True,
+            position={
+                "seat": seat,
+                "players": state.players,
+                "size": state.size,
+                "pyramid": rows,
+                "hand": [deck[c].label for c in state.hands[seat]],
+                "hand_sizes": [len(h) for h in state.hands],
+                "scores": list(state.scores),
+                "standard_discards": [deck[c].label for c in state.standard_discards],
+                "edge_discards": [deck[c].label for c in state.edge_discards],
+                "marker": deck[state.marker].label,
+            },
+            par_exact=str(self.par),
+        )
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], deck: Deck, *, where: str = "puzzle") -> SunPuzzle:
         """A puzzle from :meth:`to_dict`'s form; :class:`SunPuzzleError` names the key at

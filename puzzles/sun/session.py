@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ...solver.errors import SilverpyrError
 from ...solver.sun.game import (
@@ -103,6 +104,32 @@ class Result(ScoredResult):
     gave_up: bool
     saw_solution: bool
     practice: bool = False
+    take_backs: int = 0
+    """Decisions taken back after their feedback named the better move (each a move hint)."""
+
+    def to_dict(self, share: str | None) -> dict[str, Any]:
+        """What the attempt adds to its puzzle's JSON (:mod:`...vocabulary`): the score in
+        expected points with one decimal (exact as ``score_exact``), the points the turn
+        scored."""
+        from ..vocabulary import attempt_fields, tenths_number
+
+        return {
+            **attempt_fields(
+                finished=True,
+                score=tenths_number(self.score),
+                at_par=self.at_par,
+                percent=self.percent,
+                gave_up=self.gave_up,
+                hints_used=self.hints_used,
+                hint_levels=self.hint_levels,
+                take_backs=self.take_backs,
+                moves=self.moves,
+                practice=self.practice,
+                share=share,
+            ),
+            "score_exact": str(self.score),
+            "points": self.points,
+        }
 
 
 class SunSession(PuzzleAttempt[SunState, Decision]):
@@ -187,6 +214,29 @@ class SunSession(PuzzleAttempt[SunState, Decision]):
         text = (hint_aim, hint_area, hint_move)[wanted - 1](state, self.values)
         return wanted, text
 
+    def so_far_dict(self, *, practice: bool) -> dict[str, Any]:
+        """An attempt not over yet, in the keys of :meth:`Result.to_dict` (the score so
+        far: par less the losses; no share text yet)."""
+        from ..vocabulary import attempt_fields, tenths_number
+
+        return {
+            **attempt_fields(
+                finished=False,
+                score=tenths_number(self.score),
+                at_par=False,
+                percent=None,
+                gave_up=False,
+                hints_used=self.hints_used,
+                hint_levels=self.levels(),
+                take_backs=self.take_backs,
+                moves=self.moves,
+                practice=practice,
+                share=None,
+            ),
+            "score_exact": str(self.score),
+            "points": self.points,
+        }
+
     def result(self) -> Result:
         """The attempt's result (the score so far when given up: the rest counts 0)."""
         score = self.score
@@ -201,6 +251,7 @@ class SunSession(PuzzleAttempt[SunState, Decision]):
             hint_levels=self.levels(),
             gave_up=self.gave_up,
             saw_solution=self.saw_solution,
+            take_backs=self.take_backs,
         )
 
 

@@ -1,28 +1,43 @@
-"""The share text of a Sun attempt: which puzzle and the result, nothing of the answer.
+"""The share text of a Sun attempt: the core's format (:mod:`...vocabulary`), nothing of the
+answer.
 
-``Pyramid of the Sun daily 2026-11-26: 11.5 / 12.0 (96%) hints 1``: the score and par in
-expected points with one decimal, the share of par, the hints taken. It names no card, slot
-or move (the puzzle's position and its answer stay unspoilt), and it is honest: a practice
-play says so, a give-up says so, and a solution seen through a move hint is counted.
+``Pyramid of the Sun daily 2026-11-26 · best turn · difficulty 3/5`` then ``11.5/12.0 (par
+12.0) · 1 hint (aim 1)``: score and par in expected points with one decimal, the hints by
+level. It names no card, slot or move, and it is honest: a practice play says so, a give-up
+says so, and a solution seen through a move hint or a counted take-back is said.
 """
 
 from __future__ import annotations
 
+from ..vocabulary import ShareFacts, counted
+from ..vocabulary import share_text as core_share_text
 from .puzzle import SunPuzzle
 from .session import Result, points_text
 
 GAME_NAME = "Pyramid of the Sun"
 
 
-def share_text(puzzle: SunPuzzle, result: Result) -> str:
-    """One line for sharing."""
-    what = f"daily {puzzle.daily_date}" if puzzle.daily_date else f"puzzle {puzzle.id}"
-    line = (
-        f"{GAME_NAME} {what}: {points_text(result.score)} / {points_text(result.par)} "
-        f"({result.percent}%) hints {result.hints_used}"
+def share_facts(puzzle: SunPuzzle, result: Result) -> ShareFacts:
+    """What the share text tells of ``result``."""
+    return ShareFacts(
+        game=GAME_NAME,
+        puzzle_id=puzzle.id,
+        date=puzzle.daily_date,
+        kind=puzzle.kind_label,
+        difficulty=puzzle.level,
+        score=points_text(result.score),
+        par=points_text(result.par),
+        at_par=result.at_par,
+        gave_up=result.gave_up,
+        practice=result.practice,
+        hints_used=result.hints_used,
+        hint_levels=result.hint_levels,
+        saw_solution=result.saw_solution,
+        take_backs=result.take_backs,
+        played=counted(len(result.moves), "move"),
     )
-    if result.gave_up:
-        line += " (gave up)"
-    if result.practice:
-        line += " (practice, not scored)"
-    return line
+
+
+def share_text(puzzle: SunPuzzle, result: Result, *, plain: bool = False) -> str:
+    """The share text (two lines)."""
+    return core_share_text(share_facts(puzzle, result), plain=plain)

@@ -218,22 +218,24 @@ class EndgameAnswer:
         return {
             "status": self.status,
             "proven": self.proven,
+            "value": float(self.value),
+            "line": [
+                {"seat": s.seat, "move": s.move, "chance": s.chance or None} for s in self.line
+            ],
+            "value_exact": str(self.value),
             "note": self.note(),
             "objective": self.objective,
             "seat": self.seat,
             "players": self.players,
             "move": self.move,
-            "margin": str(self.margin),
-            "margin_float": float(self.margin),
-            "win": str(self.win),
-            "win_float": float(self.win),
+            "margin": float(self.margin),
+            "margin_exact": str(self.margin),
+            "win": float(self.win),
+            "win_exact": str(self.win),
             "margins": [str(m) for m in self.margins],
             "wins": [str(w) for w in self.wins],
-            "moves": [
+            "options": [
                 {"move": m.move, "margin": str(m.margin), "win": str(m.win)} for m in self.moves
-            ],
-            "line": [
-                {"seat": s.seat, "move": s.move, "chance": s.chance or None} for s in self.line
             ],
             "turns": self.turns,
             "nodes": self.nodes,

@@ -28,9 +28,9 @@ from .problem import (
 class Status(StrEnum):
     """How far the solver got."""
 
-    OPTIMAL = "optimal"
-    """The line is proven best."""
-    FEASIBLE = "feasible"
+    OPTIMAL = "proven"
+    """The line is proven best (every game's ``solve`` says ``proven``)."""
+    FEASIBLE = "best found"
     """A line was found, but the time limit came before the proof; see the bound."""
 
 
@@ -179,9 +179,11 @@ def _objective_ceiling(instance: Instance, objective: Objective) -> int:
 
 
 def _solution_dict(solution: Solution) -> dict[str, Any]:
-    """The documented JSON form of a solution (``silverpyr solve --json``).
+    """The documented JSON form of a solution (``silverpyr solve --json``), in every game's
+    ``solve`` words: ``status`` (``proven`` or ``best found``), ``proven``, ``value`` (the
+    line's points) and ``line``.
 
-    ``moves`` lists every mark in the order made: ``kind`` is ``pattern``, ``single`` or
+    ``line`` lists every mark in the order made: ``kind`` is ``pattern``, ``single`` or
     ``extra`` (a red cross's extra mark), or ``pass`` with no cells when no card was in play.
     Turns count from 1.
     """
@@ -206,12 +208,14 @@ def _solution_dict(solution: Solution) -> dict[str, Any]:
             moves.append({**base, "card": mark.card, "kind": kind, "cells": cells})
     return {
         "status": solution.status.value,
+        "proven": solution.is_optimal,
+        "value": line.score().total,
+        "line": moves,
         "objective": solution.objective.value,
         "score": line.score().to_dict(),
         "score_bound": solution.score_bound(),
         "score_proven": solution.score_proven,
         "completion_proven": solution.completion_proven,
         "completed": {str(card): turn for card, turn in line.completion_turns().items()},
-        "moves": moves,
         "seconds": round(solution.seconds, 3),
     }

@@ -146,11 +146,12 @@ class Plan:
         return sum(step.points for step in self.steps)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form: steps, value (exact text and float), the draw and its branches."""
+        """The JSON form: steps, value (a number; exact as ``value_exact``), the draw and its
+        branches."""
         return {
             "steps": [{"move": s.move, "points": s.points} for s in self.steps],
-            "value": str(self.value),
-            "expected_points": float(self.value),
+            "value": float(self.value),
+            "value_exact": str(self.value),
             "draw": self.draw,
             "branches": [
                 {
@@ -247,15 +248,15 @@ class BestTurn:
         return {
             "status": self.status,
             "proven": self.proven,
+            "value": float(self.value),
+            "line": self.plan.to_dict(),
+            "value_exact": str(self.value),
             "draw_limit": self.draw_limit,
             "seat": self.seat,
-            "value": str(self.value),
-            "expected_points": float(self.value),
-            "upper_bound": str(self.upper_bound),
-            "upper_bound_points": float(self.upper_bound),
+            "upper_bound": float(self.upper_bound),
+            "upper_bound_exact": str(self.upper_bound),
             "gap": round(self.gap, 4),
             "can_play": self.can_play,
-            "plan": self.plan.to_dict(),
             "draw_instead": {
                 "possible": self.can_draw,
                 "points_this_turn": self.draw_instead,

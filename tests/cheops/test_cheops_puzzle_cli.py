@@ -57,7 +57,7 @@ def test_the_daily_from_start_to_share(home: Path) -> None:
     assert code == 0, err
     assert "Cheops best margin daily-2026-11-16" in out or "Cheops win from here" in out
     assert "(best)" in out and "100% of par" in out
-    assert "Cheops daily 2026-11-16" in out and "at par, hints 0" in out
+    assert "Cheops daily 2026-11-16 \u00b7 " in out and "100%/100% at par \u00b7 no hints" in out
     code, out, _ = _run("stats", "--json")
     stats = json.loads(out)
     assert code == 0 and stats["played"] == 1 and stats["at_par"] == 1
@@ -87,9 +87,9 @@ def test_json_shows_the_players_view_and_no_answer(home: Path) -> None:
     code, out, err = _run("daily", "--json")
     assert code == 0, err
     data = json.loads(out)
-    assert data["id"] == DAILY and data["proven"] is True
-    assert "best" not in data and "par" not in data and "stacks" not in data
-    assert set(data["pyramid"].values()) <= set("URGYKWabcdn?")
+    assert data["id"] == DAILY and data["proven"] is True and data["date"] == "2026-11-16"
+    assert "best" not in data and "stacks" not in data["position"]
+    assert set(data["position"]["pyramid"].values()) <= set("URGYKWabcdn?")
     code, out, err = _run("daily", "--json", "--moves", "; ".join(_best_line(DAILY)))
     result = json.loads(out)
     assert code == 0 and result["finished"] and result["at_par"] and result["proven"]
@@ -124,7 +124,7 @@ def test_moves_that_run_out_are_saved_and_resumed(home: Path) -> None:
         # --no-record reads no cache: the daily, made ahead, needs no generation either
         (DAILY, ["--no-record"], "{first}", 2, "error: the moves ran out: the puzzle is not "),
         (DAILY, ["--no-record"], "{first}; q; s", 0, "the puzzle is not over; nothing is saved"),
-        (WIN, [], "hint", 2, "the puzzle is not over; no move was made, so nothing is saved"),
+        (WIN, [], "?", 2, "the puzzle is not over; no move or hint yet, so nothing is saved"),
     ],
 )
 def test_an_unfinished_attempt_claims_no_save_that_did_not_happen(
@@ -137,6 +137,16 @@ def test_an_unfinished_attempt_claims_no_save_that_did_not_happen(
     assert "nothing is saved" in out + err
     code, out, _ = _run("puzzle", "--id", name, "--moves", "q; s")
     assert code == 0 and "Resuming" not in out  # nothing was saved to resume
+
+
+def test_a_hint_alone_is_kept_as_in_every_game(home: Path) -> None:
+    """Leaving after a hint and no move saves the attempt, so coming back never clears the
+    hint (Silver & Gold's rule too)."""
+    code, out, _ = _run("puzzle", "--id", WIN, "--moves", "hint 3; q; s", "--json")
+    assert code == 0 and json.loads(out)["saved"] is True
+    code, out, _ = _run("puzzle", "--id", WIN, "--moves", "q!", "--json")
+    data = json.loads(out)
+    assert data["hint_levels"] == [1, 1, 1] and "solution seen" in data["share"]
 
 
 def test_a_wrong_move_gets_feedback_and_hints_are_graded(home: Path) -> None:
@@ -153,7 +163,7 @@ def test_typed_answers_play_like_scripted_ones(home: Path) -> None:
     typed = "\n".join(["hint", *_best_line(WIN)]) + "\n"
     code, out, err = _run("puzzle", "--id", WIN, stdin=typed)
     assert code == 0, err
-    assert "100% of par" in out and "hints 1" in out
+    assert "100% of par" in out and "1 hint (aim 1)" in out
 
 
 @pytest.mark.parametrize(

@@ -48,12 +48,13 @@ def test_json_parses_and_keeps_its_contract(tmp_path: Path) -> None:
     data = json.loads(out)
     assert data["status"] == "proven" and data["proven"] is True
     assert data["objective"] == "margin" and data["seat"] == 1 and data["players"] == 2
-    assert data["move"] == "take i3 A" and data["margin"] == "-15" and data["win"] == "0"
+    assert data["move"] == "take i3 A" and data["margin"] == -15 and data["win"] == 0
+    assert data["value"] == -15 and data["value_exact"] == "-15"
     assert data["margins"] == ["15", "-15"] and data["wins"] == ["1", "0"]
-    assert [m["move"] for m in data["moves"]] == ["take i3 A", "take j1 B", "take i3 B"]
+    assert [m["move"] for m in data["options"]] == ["take i3 A", "take j1 B", "take i3 B"]
     assert data["line"][0] == {"seat": 1, "move": "take i3 A", "chance": None}
     assert data["turns"] >= 1 and data["time_limit"] == 10.0
-    assert set(data) >= {"note", "nodes", "seconds", "margin_float", "win_float"}
+    assert set(data) >= {"note", "nodes", "seconds", "margin_exact", "win_exact"}
 
 
 def test_the_win_objective(tmp_path: Path) -> None:

@@ -350,10 +350,10 @@ def test_the_answer_as_json_and_lines() -> None:
     answer = best_turn(parse_position(symbol_position()).state)
     data = answer.to_dict()
     assert data["status"] == "proven" and data["proven"] is True
-    assert Fraction(data["value"]) == answer.value
-    assert data["expected_points"] == pytest.approx(float(answer.value))
-    assert data["plan"]["steps"][0] == {"move": "S4-sun@2f", "points": 2}
-    assert data["plan"]["branches"][0]["plan"]["steps"]
+    assert Fraction(data["value_exact"]) == answer.value
+    assert data["value"] == pytest.approx(float(answer.value))
+    assert data["line"]["steps"][0] == {"move": "S4-sun@2f", "points": 2}
+    assert data["line"]["branches"][0]["plan"]["steps"]
     lines = answer.lines()
     assert lines[0].startswith("proven best: ")
     assert any(line.strip().startswith("if ") for line in lines)

@@ -65,8 +65,8 @@ def test_optimal_moves_score_par_and_print_the_share_line(home: Path) -> None:
     assert code == 0, err
     data = json.loads(out)
     assert data["finished"] and data["at_par"] and data["score"] == data["par"]
-    assert data["share"].startswith(f"Pyramid of the Sun puzzle {ID}: ")
-    assert "hand" in data["puzzle"] and "hands" not in data["puzzle"]  # no other hand shown
+    assert data["share"].startswith(f"Pyramid of the Sun puzzle {ID} \u00b7 final run \u00b7 ")
+    assert "hand" in data["position"] and "hands" not in data["position"]  # no other hand
     code, out, _ = _run("stats", "--json")
     assert code == 0 and json.loads(out)["played"] == 1 and json.loads(out)["at_par"] == 1
 
@@ -88,7 +88,7 @@ def test_typed_moves_on_stdin_with_hint_and_undo(home: Path) -> None:
     code, out, err = _run("puzzle", "--id", ID, "--no-record", stdin=typed)
     assert code == 0, err
     assert "hint (aim):" in out and f"undone: {moves[0]}" in out
-    assert "Pyramid of the Sun puzzle final-run-9:" in out and "hints 1" in out
+    assert "Pyramid of the Sun puzzle final-run-9 " in out and "1 hint (aim 1)" in out
     assert not any(home.iterdir())  # --no-record opens no store
 
 
@@ -120,7 +120,7 @@ def test_the_daily_scores_once_then_practice_and_the_archive_says_so(home: Path)
         code, out, err = _run("daily", "--moves", "draw standard", "--json")
         assert code == 0, err
     assert json.loads(out)["practice"] is True
-    assert "(practice, not scored)" in json.loads(out)["share"]
+    assert "practice (not scored)" in json.loads(out)["share"]
     code, out, _ = _run("daily", "--archive", "--days", "2", "--json")
     entry = json.loads(out)["dailies"][0]
     assert entry["date"] == today and entry["status"] == "scored" and entry["practice"] == 1
@@ -158,7 +158,7 @@ def test_answers_after_the_turn_ends_are_one_warning(home: Path) -> None:
     assert err.strip().splitlines() == [
         "warning: the turn is over: 2 answers not played (end; hint)"
     ]
-    assert "Pyramid of the Sun puzzle final-run-9:" in out
+    assert "Pyramid of the Sun puzzle final-run-9 " in out
 
 
 def test_q_saves_and_leaves_and_the_next_play_resumes(home: Path) -> None:
@@ -167,7 +167,7 @@ def test_q_saves_and_leaves_and_the_next_play_resumes(home: Path) -> None:
     assert code == 0 and "the attempt is saved" in out
     code, out, _ = _run("puzzle", "--id", ID, stdin="\n".join(moves[1:]) + "\n")
     assert code == 0 and "Resuming final-run-9 after 1 move" in out
-    assert "(100%)" in out
+    assert " at par " in out
 
 
 def test_ctrl_c_saves_the_attempt(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -295,7 +295,7 @@ def test_giving_up_scores_nothing_more() -> None:
     assert session.finished and result.gave_up and not result.at_par
     assert result.score == decision.points  # what was scored for sure, nothing expected
     assert result.score < puzzle.par
-    assert share_text(puzzle, result).endswith("(gave up)")
+    assert "\ngave up after 1 move (" in share_text(puzzle, result)
 
 
 def test_feedback_is_silent_below_a_twentieth_of_a_point() -> None:
@@ -345,15 +345,9 @@ def test_undo_takes_back_a_decision_until_the_turn_ends() -> None:
         replay.undo()
 
 
-def test_undo_after_feedback_counts_as_a_move_hint() -> None:
-    puzzle = puzzle_of(*DRAW_PUZZLE)
-    session = SunSession(puzzle)
-    best = session.values.best_move(puzzle.state)
-    assert best is not None
-    session.play(best.notation(DECK))
-    session.undo()  # no feedback: free
-    assert session.hints_used == 0 and not session.saw_solution
-    while True:  # down the best line to a node with a worse move that gets feedback
+def _walk_to_feedback(session: SunSession) -> str:
+    """Down the best line to a node with a worse move that gets feedback: that move."""
+    while True:
         state = session.state
         worse = [
             m
@@ -362,15 +356,45 @@ def test_undo_after_feedback_counts_as_a_move_hint() -> None:
             and session.values.value(state) - session.values.q(state, m) >= SILENT_BELOW
         ]
         if worse:
-            break
+            return worse[0].notation(DECK)
         move = session.values.best_move(state)
         assert move is not None
         session.play(move.notation(DECK))
-    decision = session.play(worse[0].notation(DECK))
+
+
+def test_undo_after_feedback_counts_as_a_move_hint() -> None:
+    puzzle = puzzle_of(*DRAW_PUZZLE)
+    session = SunSession(puzzle)
+    best = session.values.best_move(puzzle.state)
+    assert best is not None
+    session.play(best.notation(DECK))
+    session.undo()  # no feedback: free
+    assert session.hints_used == 0 and not session.saw_solution
+    decision = session.play(_walk_to_feedback(session))
     assert decision.feedback() is not None
     session.undo()
     assert session.hint_levels == [0, 0, 1] and session.saw_solution
-    assert session.score == puzzle.par
+    assert session.score == puzzle.par and session.take_backs == 1
+
+
+def test_a_counted_take_back_is_saved_and_named_by_the_share_text(tmp_path: Path) -> None:
+    """A take-back after feedback survives leaving and resuming, and the share says so."""
+    day = dt.date(2026, 11, 26)
+    puzzle = puzzle_of(*DRAW_PUZZLE)
+    with _store(tmp_path) as store:
+        sitting = open_attempt(store, puzzle, day)
+        session = sitting.session
+        assert session.play(_walk_to_feedback(session)).feedback() is not None
+        session.undo()
+        save_progress(store, sitting, puzzle)
+        again = open_attempt(store, puzzle, day)
+        assert again.session.take_backs == 1 and again.session.hint_levels == [0, 0, 1]
+        again.session.give_up()
+        result = again.session.result()
+    assert result.take_backs == 1 and result.to_dict(None)["take_backs"] == 1
+    assert "solution seen before the end, 1 take-back, 1 hint (move 1)" in share_text(
+        puzzle, result
+    )
 
 
 def test_symbol_draw_is_the_same_for_everyone() -> None:
@@ -451,17 +475,19 @@ def test_the_share_text_is_honest_and_spoils_nothing() -> None:
     puzzle = puzzle_of(*DRAW_PUZZLE)
     session = _optimal_replay(puzzle)
     text = share_text(puzzle, session.result())
-    assert text.startswith(f"Pyramid of the Sun puzzle {puzzle.id}: ")
+    assert text.startswith(f"Pyramid of the Sun puzzle {puzzle.id} \u00b7 ")
     par = points_text(puzzle.par)
-    assert text.endswith(f": {par} / {par} (100%) hints {session.hints_used}")
+    assert text.splitlines()[1].startswith(f"\u2b50 {par}/{par} at par \u00b7 ")
+    assert f"{session.hints_used} hints" in text
     labels = {card.label for card in DECK} | {card.label.split("-")[0] for card in DECK}
     words = set(text.replace(":", " ").split())
     assert not words & labels
     assert not any("@" in word for word in words)
     daily = Result(Fraction(23, 2), Fraction(12), 0, (), 1, (1, 0, 0), False, False, True)
     dated = SunPuzzle(**{**puzzle.__dict__, "daily_date": "2026-11-26"})
-    assert share_text(dated, daily) == (
-        "Pyramid of the Sun daily 2026-11-26: 11.5 / 12.0 (96%) hints 1 (practice, not scored)"
+    assert share_text(dated, daily, plain=True) == (
+        f"Pyramid of the Sun daily 2026-11-26 - practice (not scored) - {puzzle.kind_label} - "
+        f"difficulty {puzzle.level}/5\n11.5/12.0 - 1 hint (aim 1)"
     )
 
 

@@ -171,7 +171,7 @@ class SunPuzzleScreen(TrainerScreen):
         puzzle = self.puzzle
         state = self.state
         title = Text(f"{self.NAME} {puzzle.kind_label} {puzzle.id}", style="bold")
-        title.append(f" ({puzzle.difficulty}) - you are Player {puzzle.seat + 1}")
+        title.append(f" (difficulty {puzzle.level}/5) - you: Player {puzzle.seat + 1}")
         self.query_one("#title", Static).update(title)
         cursor = self.cursor if state.phase in (Phase.CHOOSE, Phase.PLAYING) else None
         pending = placed_this_turn(puzzle.state, state)
@@ -431,7 +431,7 @@ class SunPuzzleScreen(TrainerScreen):
         ]
         best = [LineStep(d.move, f"+{d.points}") for d in par_line(puzzle, session.values)]
         heading = Text(f"{self.NAME} {puzzle.kind_label} {puzzle.id}", style="bold")
-        heading.append(f" ({puzzle.difficulty})")
+        heading.append(f" (difficulty {puzzle.level}/5)")
         parts: list[RenderableType] = [
             heading,
             result_heading(result, practice=self.run.sitting.practice),
