@@ -32,12 +32,9 @@ GIVE_UP = {SG: "q!", SUN: "give up", CHEOPS: "give up"}
 Declared = Mapping[str, tuple[tuple[str, ...], str]]
 """Names (space-separated) -> (the games that have them, why the others do not)."""
 
-SCREEN = "the full-screen trainer: Silver & Gold's and the Sun's (Cheops's is being built)"
-
 OPTIONS: dict[str, Declared] = {
-    "daily": {"--line": ((SG, SUN), SCREEN)},
+    "daily": {},
     "puzzle": {
-        "--line": ((SG, SUN), SCREEN),
         "--file --save": ((SG,), "puzzle files are Silver & Gold's only (others build them)"),
         "--puzzle": ((SG,), "an old spelling of --id that Silver & Gold's hint also takes"),
     },

@@ -280,7 +280,7 @@ class CheopsPuzzleScreen(TrainerScreen):
         puzzle = self.puzzle
         state = self.state
         title = Text(f"{self.NAME} {puzzle.kind_label} {puzzle.id}", style="bold")
-        title.append(f" ({puzzle.difficulty})   ")
+        title.append(f" (difficulty {puzzle.level}/5)   ")
         title.append(self._score(), style="bold")
         self.query_one("#title", Static).update(title)
         taking = self.waiting in TAKING
@@ -664,7 +664,7 @@ class CheopsPuzzleScreen(TrainerScreen):
         ]
         heading = Text(f"{self.NAME} {puzzle.kind_label} {puzzle.id}", style="bold")
         how = "proven par" if puzzle.proven else "par by the expert's rollouts, not proven"
-        heading.append(f" ({puzzle.difficulty}, {how})")
+        heading.append(f" (difficulty {puzzle.level}/5, {how})")
         unit = (
             "Your chance to win, in percent."
             if result.unit == "percent"
