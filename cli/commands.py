@@ -202,7 +202,7 @@ ROOT: dict[str, Lazy] = {
     "play": Lazy(
         "silvergold.play_cmd",
         "play",
-        "Open the full-screen game: dailies, puzzles, a game against bots, your stats.",
+        "One home for every game: today's dailies, a puzzle, a game against bots, stats, rules.",
     ),
     "rules": Lazy(
         "silvergold.rules_cmd",
@@ -228,3 +228,46 @@ ROOT: dict[str, Lazy] = {
     ),
 }
 """The root's commands, in the order ``silverpyr --help`` lists them."""
+
+
+@dataclass(frozen=True)
+class HomeEntry:
+    """One thing to play or see: the words, and the command that does it."""
+
+    label: str
+    argv: tuple[str, ...]
+    """The command's words after ``silverpyr`` (``("sun", "daily")``)."""
+    shows: bool = False
+    """Whether it only prints (shown on the home), rather than opening a screen of its own."""
+    records: bool = True
+    """Whether it takes ``--no-record`` (``silverpyr play --no-record`` passes it on)."""
+
+
+@dataclass(frozen=True)
+class HomeGame:
+    """A game's part of the home: its name, the name its commands go under, its entries."""
+
+    title: str
+    name: str
+    entries: tuple[HomeEntry, ...]
+
+
+def _entries(*game: str) -> tuple[HomeEntry, ...]:
+    """The same entries in every game, under the game's own commands (``game``: the words
+    before them; empty for *Silver & Gold*, whose commands sit at the root)."""
+    return (
+        HomeEntry("Today's daily", (*game, "daily")),
+        HomeEntry("Yesterday's daily", (*game, "daily", "--yesterday")),
+        HomeEntry("A random puzzle", (*game, "puzzle")),
+        HomeEntry("A game against bots", (*game, "game")),
+        HomeEntry("Your stats", (*game, "stats"), shows=True, records=False),
+        HomeEntry("The rules", (*game, "rules"), shows=True, records=False),
+    )
+
+
+HOME: tuple[HomeGame, ...] = (
+    HomeGame("Silver & Gold", "silvergold", _entries()),
+    HomeGame("Pyramid of the Sun", "sun", _entries("sun")),
+    HomeGame("Cheops", "cheops", _entries("cheops")),
+)
+"""What ``silverpyr play`` offers of each game: every entry one of its commands."""

@@ -1,12 +1,13 @@
-"""``silverpyr play``: the full-screen game's home screen (:mod:`.tui`).
-
-Today's daily, yesterday's, a puzzle by seed, kind or id, a game against bots, the stats.
+"""``silverpyr play``: one home screen for every game (the core's :mod:`silverpyr.cli.home`,
+with the registry's entries), or with ``silvergold`` *Silver & Gold*'s own full-screen home
+(:mod:`.tui`: its dailies, a puzzle by seed, kind or id, a game, the stats screen).
 Textual is imported only when the command runs, never for ``--help``.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from enum import StrEnum
 from typing import Annotated
 
 import typer
@@ -15,31 +16,62 @@ from ..options import NoRecordOption
 from .context import deck as sg_deck
 
 
+class HomeChoice(StrEnum):
+    """Which home ``play`` opens: one game's entries, or *Silver & Gold*'s own app."""
+
+    SILVERGOLD = "silvergold"
+    SUN = "sun"
+    CHEOPS = "cheops"
+
+
 def play(
     ctx: typer.Context,
+    game: Annotated[
+        HomeChoice | None,
+        typer.Argument(
+            help="silvergold: Silver & Gold's own full-screen home (a puzzle by seed, kind "
+            "or id; the stats screen); sun or cheops: that game's part of the home only. "
+            "Default: every game.",
+            show_default=False,
+        ),
+    ] = None,
     today: Annotated[
         str | None,
         typer.Option(
             "--today",
-            help="Take this date (YYYY-MM-DD) as today: its daily, its streak; default: your "
-            "local date.",
+            help="With silvergold: take this date (YYYY-MM-DD) as today (its daily, its "
+            "streak); default: your local date.",
             show_default=False,
         ),
     ] = None,
     no_record: NoRecordOption = False,
 ) -> None:
-    """Open the full-screen game: dailies, puzzles, a game against bots, your stats."""
+    """One home for every game: today's dailies, a puzzle, a game against bots, stats, rules.
+
+    Each entry runs the game's own command (silverpyr sun daily, ...) on its own screen and
+    comes back to the home when it ends; the stats and the rules show on the home."""
     from ...puzzles.silvergold.ids import parse_date
     from ...puzzles.silvergold.kinds import PuzzleError
-    from ...puzzles.store import Store
-    from .tui.launch import run_home, why_not_full_screen
+    from .tui.launch import why_not_full_screen
 
-    day = parse_date(today) if today is not None else dt.date.today()
     reason = why_not_full_screen()
     if reason is not None:
         raise PuzzleError(
             f"silverpyr play needs the full screen, but {reason}; "
             "use daily, puzzle or game, which play in line mode"
         )
+    if game is not HomeChoice.SILVERGOLD:
+        if today is not None:
+            raise PuzzleError("--today goes with play silvergold (Silver & Gold's own home)")
+        from ..commands import HOME
+        from ..home import play_home
+
+        chosen = [entry for entry in HOME if game is None or entry.name == game.value]
+        play_home(chosen, no_record=no_record)
+        return
+    from ...puzzles.store import Store
+    from .tui.launch import run_home
+
+    day = parse_date(today) if today is not None else dt.date.today()
     with Store.open_default() as store:
         run_home(sg_deck(ctx), store, record=not no_record, today=day)
