@@ -19,6 +19,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
+from ..solver.errors import SilverpyrError
 from .commands import HomeEntry, HomeGame
 
 
@@ -95,6 +96,26 @@ def argv_of(entry: HomeEntry, *, no_record: bool) -> list[str]:
     return [*entry.argv, *(["--no-record"] if no_record and entry.records else [])]
 
 
+class HomeError(SilverpyrError, ValueError):
+    """The home cannot open here (no terminal that can draw a screen)."""
+
+
+def open_home(game: str | None, *, no_record: bool) -> None:
+    """``silverpyr play`` (every game) or ``silverpyr GAME play`` (``game``: its part only),
+    on a terminal that can draw it; else one line saying so."""
+    from .commands import HOME
+    from .tui.terminal import why_not_full_screen
+
+    reason = why_not_full_screen()
+    if reason is not None:
+        words = "silverpyr play" if game is None else f"silverpyr {game} play"
+        raise HomeError(
+            f"{words} needs the full screen, but {reason}; "
+            "use daily, puzzle or game, which play in line mode"
+        )
+    play_home([entry for entry in HOME if game is None or entry.name == game], no_record=no_record)
+
+
 def play_home(games: Sequence[HomeGame], *, no_record: bool) -> None:
     """The home until the player quits: each pick's command run, then the home again."""
     from .tui.home import HomeSetting, run_home
@@ -113,4 +134,4 @@ def play_home(games: Sequence[HomeGame], *, no_record: bool) -> None:
         setting.note = f"silverpyr {' '.join(chosen.argv)}: {last[-1]}" if last else ""
 
 
-__all__ = ["argv_of", "play_home", "run_command"]
+__all__ = ["HomeError", "argv_of", "open_home", "play_home", "run_command"]

@@ -123,6 +123,27 @@ def _command(game: str, name: str) -> Any:
     return group.commands[name]
 
 
+COMMANDS: Declared = {
+    "route score analyze": (
+        (SG,),
+        "a card room's routes, the paper score card and the exact deck analysis are "
+        "Silver & Gold's own tools",
+    ),
+}
+"""Commands not in every game (Silver & Gold's sit at the root, beside the other games)."""
+
+
+def test_the_same_commands_in_every_game() -> None:
+    root: Any = typer.main.get_command(app)
+    found = {
+        game: set(root.commands if game == SG else root.commands[game].commands) - set(GAMES)
+        for game in GAMES
+    }
+    _check(found, COMMANDS)
+    for name in ("daily", "puzzle", "stats", "solve", "game", "hint", "play", "arena", "rules"):
+        assert all(name in found[game] for game in GAMES), name
+
+
 @pytest.mark.parametrize("command", sorted(OPTIONS))
 def test_the_same_options_in_every_game(command: str) -> None:
     found = {

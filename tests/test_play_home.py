@@ -127,3 +127,10 @@ def test_play_today_goes_with_silvergold_only(home: Path, monkeypatch: pytest.Mo
     assert printed.strip() == (
         "error: --today goes with play silvergold (Silver & Gold's own home)"
     )
+
+
+@pytest.mark.parametrize("words", [["play"], ["sun", "play"], ["cheops", "play"]])
+def test_play_without_a_screen_is_one_line_naming_the_command(words: list[str], home: Path) -> None:
+    printed = run_command(words, shown=True)  # stdin and stdout are no terminal here
+    assert printed.startswith(f"error: silverpyr {' '.join(words)} needs the full screen, but ")
+    assert len(printed.strip().splitlines()) == 1

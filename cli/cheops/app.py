@@ -47,6 +47,11 @@ class CheopsGroup(LazyGroup):
             "hint",
             "Advice in a recorded game, or a review of every decision, in piastres of margin.",
         ),
+        "play": Lazy(
+            "cheops.play_cmd",
+            "play",
+            "Cheops on one screen: the daily, a puzzle, a game, stats, rules.",
+        ),
         "arena": Lazy(
             "cheops.arena_cmd",
             "arena",

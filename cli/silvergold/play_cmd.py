@@ -52,7 +52,15 @@ def play(
     comes back to the home when it ends; the stats and the rules show on the home."""
     from ...puzzles.silvergold.ids import parse_date
     from ...puzzles.silvergold.kinds import PuzzleError
-    from .tui.launch import why_not_full_screen
+    from ..home import open_home
+
+    if game is not HomeChoice.SILVERGOLD:
+        if today is not None:
+            raise PuzzleError("--today goes with play silvergold (Silver & Gold's own home)")
+        open_home(None if game is None else game.value, no_record=no_record)
+        return
+    from ...puzzles.store import Store
+    from .tui.launch import run_home, why_not_full_screen
 
     reason = why_not_full_screen()
     if reason is not None:
@@ -60,18 +68,6 @@ def play(
             f"silverpyr play needs the full screen, but {reason}; "
             "use daily, puzzle or game, which play in line mode"
         )
-    if game is not HomeChoice.SILVERGOLD:
-        if today is not None:
-            raise PuzzleError("--today goes with play silvergold (Silver & Gold's own home)")
-        from ..commands import HOME
-        from ..home import play_home
-
-        chosen = [entry for entry in HOME if game is None or entry.name == game.value]
-        play_home(chosen, no_record=no_record)
-        return
-    from ...puzzles.store import Store
-    from .tui.launch import run_home
-
     day = parse_date(today) if today is not None else dt.date.today()
     with Store.open_default() as store:
         run_home(sg_deck(ctx), store, record=not no_record, today=day)

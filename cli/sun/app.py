@@ -46,6 +46,11 @@ class SunGroup(LazyGroup):
             "hint",
             "Advice in a recorded game, or a review of every decision, in expected points.",
         ),
+        "play": Lazy(
+            "sun.play_cmd",
+            "play",
+            "Pyramid of the Sun on one screen: the daily, a puzzle, a game, stats, rules.",
+        ),
         "arena": Lazy(
             "sun.arena_cmd",
             "arena",
