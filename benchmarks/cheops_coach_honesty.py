@@ -52,7 +52,7 @@ from silverpyr.puzzles.cheops import advice
 from silverpyr.puzzles.cheops.advice import DEFAULT_ROLLOUTS, margin
 from silverpyr.puzzles.cheops.coach import Verdict
 from silverpyr.puzzles.cheops.game_record import GameRecord
-from silverpyr.puzzles.cheops.review import review
+from silverpyr.puzzles.cheops.review import REVIEWING
 from silverpyr.solver.cheops.bots import CheopsPlayer, GreedyPlayer, play_out
 from silverpyr.solver.cheops.components import load_components
 from silverpyr.solver.cheops.game import apply, new_game, outcome
@@ -67,7 +67,7 @@ def coached_game(seed: int, players: int, samples: int) -> Coached:
 
     def judged(moves: list[tuple[int, str]]) -> list[Verdict]:
         record = GameRecord(components.fingerprint, seed, table, tuple(moves))
-        return review(record, components, 1).verdicts(samples=samples)
+        return REVIEWING.review(record, components, 1).verdicts(samples=samples)
 
     found, final = coached_play(new_game(components, players, seed), seats, apply, judged)
     result = outcome(final)

@@ -42,7 +42,7 @@ from honesty import Coached, coached_play, play_seeds, report  # beside this scr
 from silverpyr.puzzles.sun.advice import DEFAULT_ROLLOUTS
 from silverpyr.puzzles.sun.coach import Verdict
 from silverpyr.puzzles.sun.game_record import GameRecord
-from silverpyr.puzzles.sun.review import review
+from silverpyr.puzzles.sun.review import REVIEWING
 from silverpyr.solver.sun.bots import GreedyPlayer, SunPlayer, play_out
 from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.expert import ExpertPlayer
@@ -58,7 +58,7 @@ def coached_game(seed: int, players: int, size: str, samples: int) -> Coached:
 
     def judged(moves: list[tuple[int, str]]) -> list[Verdict]:
         record = GameRecord(deck.fingerprint, seed, size, table, tuple(moves))
-        return review(record, deck, 1).verdicts(samples=samples)
+        return REVIEWING.review(record, deck, 1).verdicts(samples=samples)
 
     found, final = coached_play(new_game(deck, players, size, seed), seats, apply, judged)
     found.final = final.scores[0]

@@ -7,17 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, Protocol, TypeVar
+from typing import Annotated, Any, Protocol
 
 import typer
 from rich.console import Console
 
-from ..puzzles.grading import CoachReport, Verdict
-from ..puzzles.review import PERSON, Review, rollout_table
+from ..puzzles.review import PERSON, Review, Reviewing, rollout_table
 from ..solver.errors import SilverpyrError
 from .output import emit, stderr_console
-
-V = TypeVar("V", bound=Verdict)
 
 GameFileOption = Annotated[
     Path,
@@ -83,18 +80,24 @@ class Advise(Protocol):
 
 def hint_from_record(
     path: Path,
-    review: Review[Any, Any, V],
-    players: Sequence[str],
-    *,
-    summary: Callable[[Sequence[V]], CoachReport],
+    game: Reviewing,
+    cards: Any,
     advise: Advise,
+    *,
+    seat: int | None,
     judge_all: bool,
     rollouts: int,
     as_json: bool,
     plain: bool,
 ) -> None:
-    """With ``judge_all`` the coach's verdicts on ``review``'s seat and their ``summary``;
-    else the advice on the decision due after the record's last move."""
+    """The record at ``path`` of ``game`` (on its ``cards``): with ``judge_all`` the coach's
+    verdicts on one seat's decisions (``seat``, 1-based) and their summary; else ``advise``
+    on the decision due after the record's last move."""
+    if seat is not None and not judge_all:
+        raise HintInputError("--seat goes with --review: whose decisions to judge")
+    record = game.load(path)
+    review = game.review(record, cards, seat)
+    players = record.players
     if not judge_all:
         _advice_due(path, review, players, advise=advise, rollouts=rollouts, as_json=as_json)
         return
@@ -103,7 +106,7 @@ def hint_from_record(
     status = stderr_console().status("The coach is reviewing the game...", spinner="dots")
     with status:
         verdicts = review.verdicts(samples=rollouts, progress=status.update)
-    report = summary(verdicts)
+    report = game.report(verdicts)
     player = players[review.seat]
 
     def show(console: Console) -> None:

@@ -23,9 +23,12 @@ number of rollouts.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar
 
 from ..solver.errors import SilverpyrError
+from .grading import CoachReport
 from .kept_table import Progress, TableCoach, TableRules, Turns
 from .records_file import TurnState, replay_steps
 
@@ -108,4 +111,47 @@ class Review(Generic[S, M, V]):
         return found
 
 
-__all__ = ["PERSON", "Review", "ReviewError", "reviewed_seat", "rollout_table"]
+class GameRecordLike(Protocol):
+    """What a review reads of a game's record (the Sun's and Cheops's ``GameRecord``)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def moves(self) -> tuple[tuple[int | None, str], ...]: ...
+
+
+@dataclass(frozen=True)
+class Reviewing:
+    """A game's declaration to the review: how its record is read and its game set up, its
+    engine, coach and turns, and how its coach sums a game up."""
+
+    load: Callable[[Path], Any]
+    """The game's record at a path (its strict reader)."""
+    start_of: Callable[[Any, Any], Any]
+    """The record's game before its first move, on the game's cards or components."""
+    rules: TableRules[Any, Any, Any]
+    coach: TableCoach[Any, Any, Any, Any]
+    turns: Turns[Any]
+    error: Callable[[str], Exception]
+    """A move of the record that does not replay."""
+    report: Callable[[Sequence[Any]], CoachReport]
+
+    def review(
+        self, record: GameRecordLike, cards: Any, seat: int | None = None
+    ) -> Review[Any, Any, Any]:
+        """The decisions of ``seat`` (1-based; default: the person's, else the first) in
+        ``record``, replayed (the game's error for a move that does not)."""
+        return Review(
+            self.start_of(record, cards),
+            record.moves,
+            record.players,
+            reviewed_seat(record.players, seat),
+            rules=self.rules,
+            coach=self.coach,
+            turns=self.turns,
+            error=self.error,
+        )
+
+
+__all__ = ["PERSON", "Review", "ReviewError", "Reviewing", "reviewed_seat", "rollout_table"]

@@ -363,7 +363,7 @@ def test_a_schema_4_database_gains_the_saved_games_table_and_keeps_its_rows(
         assert store.saved_game(GAME_ID, SEATS) is not None
     with sqlite3.connect(path) as check:
         assert check.execute("PRAGMA user_version").fetchone()[0] == store_module.SCHEMA_VERSION
-        assert store_module.SCHEMA_VERSION == 6
+        assert store_module.SCHEMA_VERSION == 7
 
 
 # --- record and coach --------------------------------------------------------------------

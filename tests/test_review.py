@@ -16,20 +16,20 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from silverpyr.cli.app import app
-from silverpyr.puzzles.cheops import review as cheops_review
 from silverpyr.puzzles.cheops.arena import play_arena_game as cheops_arena_game
 from silverpyr.puzzles.cheops.arena import record_of as cheops_arena_record
 from silverpyr.puzzles.cheops.game_record import GameRecordError as CheopsRecordError
 from silverpyr.puzzles.cheops.game_record import load_record as cheops_load
 from silverpyr.puzzles.cheops.kept_game import KeptGame as CheopsKept
+from silverpyr.puzzles.cheops.review import REVIEWING as CHEOPS
 from silverpyr.puzzles.review import PERSON, ReviewError, reviewed_seat, rollout_table
-from silverpyr.puzzles.sun import review as sun_review
 from silverpyr.puzzles.sun.arena import play_arena_game as sun_arena_game
 from silverpyr.puzzles.sun.arena import record_of as sun_arena_record
 from silverpyr.puzzles.sun.game_record import GameRecordError as SunRecordError
 from silverpyr.puzzles.sun.game_record import RecordReplayError
 from silverpyr.puzzles.sun.game_record import load_record as sun_load
 from silverpyr.puzzles.sun.kept_game import KeptGame as SunKept
+from silverpyr.puzzles.sun.review import REVIEWING as SUN
 from silverpyr.solver.cheops.bots import GreedyPlayer as CheopsGreedy
 from silverpyr.solver.cheops.components import load_components
 from silverpyr.solver.sun.bots import GreedyPlayer as SunGreedy
@@ -71,7 +71,7 @@ def test_a_review_says_what_the_coach_said_during_the_sun_game(
     sun_game: tuple[Path, SunKept],
 ) -> None:
     path, kept = sun_game
-    review = sun_review.review(sun_load(path), DECK)
+    review = SUN.review(sun_load(path), DECK)
     assert review.seat == 0 and review.table == ("human", "greedy")
     assert review.verdicts(samples=ROLLOUTS) == kept.verdicts
     assert any(v.samples for v in kept.verdicts), "every move was the expert's: a weak test"
@@ -81,7 +81,7 @@ def test_a_review_says_what_the_coach_said_during_the_cheops_game(
     cheops_game: tuple[Path, CheopsKept],
 ) -> None:
     path, kept = cheops_game
-    review = cheops_review.review(cheops_load(path), COMPONENTS)
+    review = CHEOPS.review(cheops_load(path), COMPONENTS)
     assert review.verdicts(samples=ROLLOUTS) == kept.verdicts
     assert any(v.samples for v in kept.verdicts), "every move was the expert's: a weak test"
 
@@ -132,7 +132,7 @@ def test_an_arena_record_is_read_and_any_seat_reviewed(tmp_path: Path, home: Pat
     record = sun_load(path)
     assert record.players == ("expert", "greedy") and record.outcome is None
     assert {seat for seat, _ in record.moves} == {None}
-    review = sun_review.review(record, DECK, 2)
+    review = SUN.review(record, DECK, 2)
     assert review.final.over
     assert len(review.decisions) == sum(1 for state, _, _ in review.decisions if state.turn == 1)
     result = _run("sun", "hint", "--game", str(path), "--review", "--seat", "2", "--json",
@@ -149,7 +149,7 @@ def test_a_cheops_arena_record_is_read(tmp_path: Path) -> None:
     played = cheops_arena_game((COMPONENTS, True), 32, ("greedy", "greedy"))
     path = tmp_path / "game.json"
     path.write_text(json.dumps(cheops_arena_record(COMPONENTS, played)), encoding="utf-8")
-    review = cheops_review.review(cheops_load(path), COMPONENTS)
+    review = CHEOPS.review(cheops_load(path), COMPONENTS)
     assert review.seat == 0 and review.final.over and review.decisions
 
 
@@ -181,7 +181,7 @@ def test_a_move_that_does_not_replay_is_named(tmp_path: Path) -> None:
     data["moves"][3] = "draw edge"
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(RecordReplayError, match=r"moves\[3\]"):
-        sun_review.review(sun_load(path), DECK)
+        SUN.review(sun_load(path), DECK)
 
 
 def test_a_cheops_record_of_the_sun_is_refused(tmp_path: Path) -> None:

@@ -11,7 +11,6 @@ import typer
 from ..options import JsonOption, PlainOption
 from ..review import (
     GameFileOption,
-    HintInputError,
     ReviewOption,
     SeatOption,
     hint_from_record,
@@ -39,19 +38,14 @@ def hint(
     the expert's choice. With --review: the coach's verdict on each decision of one seat, and
     the piastres of margin it lost against the expert in all."""
     from ...puzzles.cheops.advice import advise
-    from ...puzzles.cheops.game_record import load_record
-    from ...puzzles.cheops.review import report
-    from ...puzzles.cheops.review import review as review_of
+    from ...puzzles.cheops.review import REVIEWING
 
-    if seat is not None and not review:
-        raise HintInputError("--seat goes with --review: whose decisions to judge")
-    record = load_record(game)
     hint_from_record(
         game,
-        review_of(record, cheops_components(ctx), seat),
-        record.players,
-        summary=report,
-        advise=advise,
+        REVIEWING,
+        cheops_components(ctx),
+        advise,
+        seat=seat,
         judge_all=review,
         rollouts=rollouts,
         as_json=as_json,

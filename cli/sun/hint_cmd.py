@@ -11,7 +11,6 @@ import typer
 from ..options import JsonOption, PlainOption
 from ..review import (
     GameFileOption,
-    HintInputError,
     ReviewOption,
     SeatOption,
     hint_from_record,
@@ -39,19 +38,14 @@ def hint(
     the expert's choice. With --review: the coach's verdict on each decision of one seat, and
     the expected points it lost against the expert in all."""
     from ...puzzles.sun.advice import advise
-    from ...puzzles.sun.game_record import load_record
-    from ...puzzles.sun.review import report
-    from ...puzzles.sun.review import review as review_of
+    from ...puzzles.sun.review import REVIEWING
 
-    if seat is not None and not review:
-        raise HintInputError("--seat goes with --review: whose decisions to judge")
-    record = load_record(game)
     hint_from_record(
         game,
-        review_of(record, sun_deck(ctx), seat),
-        record.players,
-        summary=report,
-        advise=advise,
+        REVIEWING,
+        sun_deck(ctx),
+        advise,
+        seat=seat,
         judge_all=review,
         rollouts=rollouts,
         as_json=as_json,
