@@ -50,7 +50,6 @@ if TYPE_CHECKING:
     from ...puzzles.cheops.session import CheopsSession
     from ...puzzles.store import Store
     from ...solver.cheops.components import Components
-    from ...solver.cheops.game import CheopsState
 
 CACHE_VERSION = "cheops-puzzle-v1"
 
@@ -274,6 +273,7 @@ def _run(
 ) -> None:
     from ...puzzles.cheops.attempt import save_progress
     from ...puzzles.cheops.session import CheopsSessionError
+    from .render import what_happened
 
     session = sitting.session
 
@@ -292,7 +292,7 @@ def _run(
         )
         line = decision.move + ("  (best)" if feedback is None else f"  ({feedback})")
         say(console, line)
-        for told in _what_happened(session.state, seen, loaded.seat):
+        for told in what_happened(session.state, seen, loaded.seat):
             say(console, told)
         if not session.finished and console is not None:
             say(console, _prompt(session))
@@ -309,32 +309,6 @@ def _run(
         what="puzzle",
         options=session.options_now,
     )
-
-
-def _what_happened(state: CheopsState, seen: int, seat: int) -> list[str]:
-    """What a move brought that its line does not say: money paid, a tile drawn."""
-    from ...solver.cheops.game import DrewTile, LawPlayed, Lost, Paid, Sold, Stored, Took
-
-    told = []
-    for event in state.events[seen:]:
-        if isinstance(event, Took) and event.seat == seat:
-            what = event.item if isinstance(event.item, str) else f"law {event.item}"
-            told.append(f"you took {what} from {event.space}")
-        elif isinstance(event, LawPlayed) and event.seat == seat and event.target:
-            told.append(f"law {event.law}: {event.target}")
-        elif isinstance(event, Sold) and event.seat == seat:
-            told.append(f"sold {event.colour} for {event.paid} piastres")
-        elif isinstance(event, Stored) and event.seat == seat:
-            told.append(f"stored {event.colour}")
-        elif isinstance(event, Lost) and event.seat == seat:
-            told.append(f"the {event.colour} treasure is lost (law 4 on a full board)")
-        elif isinstance(event, Paid) and event.seat == seat:
-            told.append(f"paid {event.amount} piastres ({event.why})")
-        elif isinstance(event, DrewTile) and event.seat == seat:
-            told.append(f"you drew {event.kind} from stack {event.stack}")
-    if state.over:
-        told.append(f"the game is over ({state.end})")
-    return told
 
 
 def _prompt(session: CheopsSession) -> str:

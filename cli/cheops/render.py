@@ -145,9 +145,8 @@ __all__ = ["LETTER", "board_lines", "kinds_legend", "pyramid_lines", "table_line
 
 def what_happened(state: CheopsState, seen: int, seat: int) -> list[str]:
     """What the moves since event ``seen`` brought seat ``seat`` that their notation does not
-    say: what was taken, sold or stored, money paid, a tile drawn, the game's end (the full
-    screen's trainer tells them under each move; the line mode's ``_what_happened`` says the
-    same)."""
+    say: what was taken, sold or stored, money paid, a tile drawn, the game's end (told
+    under each move by the trainer, in line mode and on the full screen)."""
     from ...solver.cheops.game import DrewTile, LawPlayed, Lost, Paid, Sold, Stored, Took
 
     told = []
