@@ -151,7 +151,11 @@ def test_a_daily_by_keys_with_a_take_back_and_hints_ends_on_both_lines_and_the_s
             assert "Your line" in text and "Par line" in text
             assert any(line.count("take j2 C") == 2 and line.count("+85") == 2 for line in lines)
             assert any(line.count("draw 3") == 2 for line in lines)
-            assert "Cheops daily 2026-11-02 (best margin, proven): at par, hints 4" in text
+            shared = share_text(puzzle, run_.session.result())
+            assert shared.startswith("Cheops daily 2026-11-02 · best margin · difficulty 4/5\n")
+            folded = " ".join(text.split())  # the share's long line folds at the width
+            assert " ".join(shared.split()) in folded
+            assert "100%/100% at par" in shared and "1 take-back" in shared
             await pilot.press("q")
 
         _play(puzzle, run_, steps)
