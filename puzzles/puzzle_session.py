@@ -18,7 +18,7 @@ decision, the hints' texts and the result.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 
 class Decided(Protocol):
@@ -42,6 +42,11 @@ class ScoredResult:
     score: Fraction
     par: Fraction
     gave_up: bool
+    moves: tuple[str, ...]
+    hints_used: int
+    hint_levels: tuple[int, int, int]
+    practice: bool
+    take_backs: int
 
     @property
     def at_par(self) -> bool:
@@ -54,6 +59,28 @@ class ScoredResult:
         if self.par <= 0:
             return 100
         return int((self.score * 100 / self.par + Fraction(1, 2)).__floor__())
+
+    def to_dict(self, share: str | None) -> dict[str, Any]:
+        """What the attempt adds to its puzzle's JSON (:mod:`.vocabulary`): the score with one
+        decimal (exact as ``score_exact``), its share of par, its hints and take-backs."""
+        from .vocabulary import attempt_fields, tenths_number
+
+        return {
+            **attempt_fields(
+                finished=True,
+                score=tenths_number(self.score),
+                at_par=self.at_par,
+                percent=self.percent,
+                gave_up=self.gave_up,
+                hints_used=self.hints_used,
+                hint_levels=self.hint_levels,
+                take_backs=self.take_backs,
+                moves=self.moves,
+                practice=self.practice,
+                share=share,
+            ),
+            "score_exact": str(self.score),
+        }
 
 
 S = TypeVar("S")

@@ -150,28 +150,6 @@ class Result(ScoredResult):
     take_backs: int = 0
     """Decisions taken back after their feedback named the better move (each a move hint)."""
 
-    def to_dict(self, share: str | None) -> dict[str, Any]:
-        """What the attempt adds to its puzzle's JSON (:mod:`...vocabulary`): the score in
-        :attr:`unit` with one decimal (exact as ``score_exact``), its share of par."""
-        from ..vocabulary import attempt_fields, tenths_number
-
-        return {
-            **attempt_fields(
-                finished=True,
-                score=tenths_number(self.score),
-                at_par=self.at_par,
-                percent=self.percent,
-                gave_up=self.gave_up,
-                hints_used=self.hints_used,
-                hint_levels=self.hint_levels,
-                take_backs=self.take_backs,
-                moves=self.moves,
-                practice=self.practice,
-                share=share,
-            ),
-            "score_exact": str(self.score),
-        }
-
     def score_text(self) -> str:
         """``12 / 67 piastres`` or ``50% / 100% win chance``."""
         if self.unit == "percent":

@@ -108,28 +108,8 @@ class Result(ScoredResult):
     """Decisions taken back after their feedback named the better move (each a move hint)."""
 
     def to_dict(self, share: str | None) -> dict[str, Any]:
-        """What the attempt adds to its puzzle's JSON (:mod:`...vocabulary`): the score in
-        expected points with one decimal (exact as ``score_exact``), the points the turn
-        scored."""
-        from ..vocabulary import attempt_fields, tenths_number
-
-        return {
-            **attempt_fields(
-                finished=True,
-                score=tenths_number(self.score),
-                at_par=self.at_par,
-                percent=self.percent,
-                gave_up=self.gave_up,
-                hints_used=self.hints_used,
-                hint_levels=self.hint_levels,
-                take_backs=self.take_backs,
-                moves=self.moves,
-                practice=self.practice,
-                share=share,
-            ),
-            "score_exact": str(self.score),
-            "points": self.points,
-        }
+        """The core's attempt JSON (in expected points), and the points the turn scored."""
+        return {**super().to_dict(share), "points": self.points}
 
 
 class SunSession(PuzzleAttempt[SunState, Decision]):
