@@ -40,6 +40,7 @@ from ...puzzles.attempts import one_decimal
 from .base import GameApp, Shown
 from .game_screen import LEAVE, UNDO, Question
 from .modals import LeaveDialog
+from .rules_screen import RULES_KEY, RulesScreen
 
 if TYPE_CHECKING:
     from ...puzzles.attempts import Sitting
@@ -353,9 +354,21 @@ class TrainerScreen(Screen[None]):
         """What the board's marks mean."""
         return Text()
 
+    def rules_page(self) -> RenderableType | None:
+        """The game's rules page (``silverpyr GAME rules``), or ``None`` when it has none."""
+        return None
+
     def help_more(self) -> list[MoreKey]:
-        """Keys of the help that open more (none yet)."""
-        return []
+        """Keys of the help that open more: ``r``, the game's rules page (``q`` comes back
+        to the puzzle), when it has one."""
+        page = self.rules_page()
+        if page is None:
+            return []
+
+        def rules() -> None:
+            self.app.push_screen(RulesScreen(lambda: page))
+
+        return [MoreKey(RULES_KEY, "the rules", rules)]
 
     def end_parts(self) -> list[RenderableType]:
         """The end screen above the share text: the result and both lines."""

@@ -72,13 +72,11 @@ from ....solver.cheops.game import (
 from ...tui.base import Shown
 from ...tui.game_screen import CURSOR_KEYS
 from ...tui.modals import Prompt
-from ...tui.rules_screen import RULES_KEY, RulesScreen
 from ...tui.trainer import (
     HINT_NAMES,
     TRAINER_KEYS,
     KeyRow,
     LineStep,
-    MoreKey,
     TrainerRun,
     TrainerScreen,
     lines_table,
@@ -632,16 +630,10 @@ class CheopsPuzzleScreen(TrainerScreen):
         text.append_text(legend_text(notes=False))
         return text
 
-    def help_more(self) -> list[MoreKey]:
-        """``r``: the rules page, as on every screen (``q`` comes back to the puzzle)."""
+    def rules_page(self) -> RenderableType:
         from .rules import page_renderable
 
-        components = self.state.components
-
-        def rules() -> None:
-            self.app.push_screen(RulesScreen(lambda: page_renderable(components)))
-
-        return [MoreKey(RULES_KEY, "the rules", rules)]
+        return page_renderable(self.state.components)
 
     def end_parts(self) -> list[RenderableType]:
         """The result against par, in the puzzle's unit, and your line beside the par line."""

@@ -52,12 +52,10 @@ from ....solver.sun.pyramid import Slot
 from ...tui.base import Shown
 from ...tui.game_screen import CURSOR_KEYS
 from ...tui.modals import Prompt
-from ...tui.rules_screen import RULES_KEY, RulesScreen
 from ...tui.trainer import (
     TRAINER_KEYS,
     KeyRow,
     LineStep,
-    MoreKey,
     TrainerRun,
     TrainerScreen,
     lines_table,
@@ -406,15 +404,10 @@ class SunPuzzleScreen(TrainerScreen):
         text.append_text(legend_text(self.state.deck))
         return text
 
-    def help_more(self) -> list[MoreKey]:
+    def rules_page(self) -> RenderableType:
         from .rules import page_renderable
 
-        deck = self.state.deck
-
-        def rules() -> None:
-            self.app.push_screen(RulesScreen(lambda: page_renderable(deck)))
-
-        return [MoreKey(RULES_KEY, "the rules", rules)]
+        return page_renderable(self.state.deck)
 
     def end_parts(self) -> list[RenderableType]:
         """The result against par, your line beside the par line."""
