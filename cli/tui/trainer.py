@@ -21,8 +21,9 @@ Nothing here knows a game or decides a rule; scoring, recording and sharing are 
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -132,6 +133,36 @@ class TrainerRun:
     printed: list[str] = field(default_factory=list)
     """What the app prints when it exits: the share text, or what was kept."""
     ended: bool = False
+
+    @classmethod
+    def of(
+        cls,
+        game: str,
+        puzzle: Any,
+        sitting: Sitting[Any],
+        store: Store | None,
+        today: dt.date,
+        *,
+        record: Callable[..., object],
+        save_progress: Callable[..., None],
+        share_text: Callable[[Any, Any], str],
+    ) -> TrainerRun:
+        """The run of ``sitting`` at ``puzzle``, with the game's attempt functions (its
+        ``attempt.record`` and ``save_progress``, its ``share.share_text``), called as the
+        line mode calls them."""
+
+        def share() -> str:
+            return share_text(puzzle, replace(sitting.session.result(), practice=sitting.practice))
+
+        return cls(
+            game,
+            puzzle.id,
+            sitting,
+            store,
+            record=lambda kept: record(kept, sitting, puzzle, today),
+            save=lambda kept: save_progress(kept, sitting, puzzle),
+            share=share,
+        )
 
     @property
     def session(self) -> Any:

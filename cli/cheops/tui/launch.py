@@ -8,7 +8,6 @@ text, or how to resume it) is printed when the app exits.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...tui.terminal import NOT_A_TERMINAL, interactive, why_not_full_screen
@@ -72,17 +71,15 @@ def trainer_run(
 
     sitting = open_attempt(store, puzzle, today, restart=restart, session=session)
 
-    def share() -> str:
-        return share_text(puzzle, replace(sitting.session.result(), practice=sitting.practice))
-
-    return TrainerRun(
+    return TrainerRun.of(
         GAME,
-        puzzle.id,
+        puzzle,
         sitting,
         store,
-        record=lambda kept: record(kept, sitting, puzzle, today),
-        save=lambda kept: save_progress(kept, sitting, puzzle),
-        share=share,
+        today,
+        record=record,
+        save_progress=save_progress,
+        share_text=share_text,
     )
 
 
