@@ -37,6 +37,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 
+from ...puzzles import attempts
 from ...puzzles.attempts import one_decimal
 from .base import GameApp, Shown
 from .game_screen import LEAVE, UNDO, Question
@@ -93,26 +94,15 @@ class TrainerSession(Protocol):
     def result(self) -> Any: ...
 
 
-class TrainerResult(Protocol):
-    """What the end screen's heading reads of a session's result."""
-
-    @property
-    def score(self) -> Fraction: ...
-
-    @property
-    def par(self) -> Fraction: ...
+class TrainerResult(attempts.TrainerResult, Protocol):
+    """What the end screen's heading reads of a session's result: the store's result
+    (:class:`~silverpyr.puzzles.attempts.TrainerResult`) and the core's score words."""
 
     @property
     def at_par(self) -> bool: ...
 
     @property
     def percent(self) -> int: ...
-
-    @property
-    def gave_up(self) -> bool: ...
-
-    @property
-    def hint_levels(self) -> tuple[int, int, int]: ...
 
 
 @dataclass
