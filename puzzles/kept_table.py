@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, Typ
 
 from ..solver.errors import SilverpyrError
 from .kept import GAME_ID, HoldsLease, SavedTableError, keep_in_store
+from .records_file import PERSON
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -508,7 +509,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
     @property
     def table(self) -> tuple[str, ...]:
         """The player of every seat: ``human``, then the bots' names."""
-        return ("human", *self.bots)
+        return (PERSON, *self.bots)
 
     def seat_names(self) -> tuple[str, ...]:
         """Every seat's name for people: ``You``, ``Player 2 (greedy)``..."""

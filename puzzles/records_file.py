@@ -37,6 +37,9 @@ from ..solver.rng import seed_problem
 R = TypeVar("R")
 T = TypeVar("T")
 
+PERSON = "human"
+"""A person's seat in every game's record (the others name their bot)."""
+
 ARENA_FORMAT = 1
 """The ``format`` of every game's arena records (a number; a game record's is a name)."""
 
@@ -292,6 +295,7 @@ def replay_moves(
 
 __all__ = [
     "ARENA_FORMAT",
+    "PERSON",
     "RecordFields",
     "RecordPathError",
     "RecordShape",

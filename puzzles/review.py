@@ -30,10 +30,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from ..solver.errors import SilverpyrError
 from .grading import CoachReport
 from .kept_table import Progress, TableCoach, TableRules, Turns
-from .records_file import TurnState, replay_steps
-
-PERSON = "human"
-"""A person's seat in a record (every game's records say so)."""
+from .records_file import PERSON, TurnState, replay_steps
 
 S = TypeVar("S", bound=TurnState)
 M = TypeVar("M")

@@ -41,6 +41,7 @@ from ...solver.cheops.game import (
 from ...solver.errors import SilverpyrError
 from ...solver.reader import Field, ReadError
 from ..records_file import (
+    PERSON,
     RecordPathError,
     RecordShape,
     load_json_record,
@@ -51,7 +52,6 @@ from ..records_file import (
 
 FORMAT = "silverpyr cheops game record"
 VERSION = 1
-PERSON = "human"
 _KEYS = ("format", "version", "components", "seed", "players", "moves", "outcome")
 
 

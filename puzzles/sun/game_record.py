@@ -41,6 +41,7 @@ from ...solver.sun.game import (
     parse_move,
 )
 from ..records_file import (
+    PERSON,
     RecordPathError,
     RecordShape,
     load_json_record,
@@ -51,7 +52,6 @@ from ..records_file import (
 
 FORMAT = "silverpyr sun game record"
 VERSION = 1
-PERSON = "human"
 _KEYS = ("format", "version", "deck", "seed", "size", "players", "moves", "outcome")
 
 
