@@ -4,7 +4,12 @@ the core's :class:`~silverpyr.cli.tui.base.GameApp`, leaving on Ctrl-C its
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer
+
 from ...tui.base import MIN_SIZE as MIN_SIZE
+from ...tui.base import Shown
 from ...tui.game_screen import Leaving, TableGameApp, table_css
 from ...tui.trainer import TrainerApp
 
@@ -23,6 +28,23 @@ Confirm, Prompt, Choose, SunHelp, LeaveDialog, TrainerHelp { align: center middl
 """The core's layout of a table game; the pyramid and what stands beside it, and where the
 dialogs sit, are the game's. The daily and the puzzle (:mod:`.puzzle_screen`) are laid out
 the same."""
+
+
+def table_layout() -> ComposeResult:
+    """The widgets of :data:`CSS`'s layout, for the game and for the daily and the puzzle:
+    the title, the pyramid beside the seats and piles, the hand, the messages, the status
+    and the keys."""
+    yield Shown(id="title")
+    with Horizontal(id="table"):
+        yield Shown(id="pyramid")
+        with Vertical(id="side"):
+            yield Shown(id="seats")
+            yield Shown(id="piles")
+    yield Shown(id="hand")
+    with VerticalScroll(id="log"):
+        yield Shown(id="messages")
+    yield Shown(id="status")
+    yield Footer(compact=True)
 
 
 class SunSetting(Leaving):

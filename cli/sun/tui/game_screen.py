@@ -45,9 +45,9 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ....solver.sun.cards import PileName
 from ....solver.sun.game import (
@@ -75,7 +75,7 @@ from ...tui.game_screen import LOG_LINES as LOG_LINES
 from ...tui.game_screen import Question as Question
 from ...tui.game_screen import advice_texts as advice_texts
 from ...tui.rules_screen import RULES_HINT, RULES_KEY, open_rules
-from .app import SunSetting
+from .app import SunSetting, table_layout
 from .board import (
     card_face,
     hand_text,
@@ -204,17 +204,7 @@ class SunGameScreen(TableGameScreen[GameTable]):
     # --- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Shown(id="title")
-        with Horizontal(id="table"):
-            yield Shown(id="pyramid")
-            with Vertical(id="side"):
-                yield Shown(id="seats")
-                yield Shown(id="piles")
-        yield Shown(id="hand")
-        with VerticalScroll(id="log"):
-            yield Shown(id="messages")
-        yield Shown(id="status")
-        yield Footer(compact=True)
+        yield from table_layout()
 
     def on_mount(self) -> None:
         """The pyramid's width; then the core's ``on_mount`` (Textual calls it after this

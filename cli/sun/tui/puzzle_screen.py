@@ -28,8 +28,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ....puzzles.sun.puzzle import SunPuzzle
 from ....puzzles.sun.session import Decision, par_line, points_text
@@ -49,7 +48,6 @@ from ....solver.sun.game import (
     why_illegal,
 )
 from ....solver.sun.pyramid import Slot
-from ...tui.base import Shown
 from ...tui.game_screen import CURSOR_KEYS
 from ...tui.modals import Prompt
 from ...tui.trainer import (
@@ -61,6 +59,7 @@ from ...tui.trainer import (
     lines_table,
     result_heading,
 )
+from .app import table_layout
 from .board import (
     card_face,
     hand_text,
@@ -132,17 +131,7 @@ class SunPuzzleScreen(TrainerScreen):
     # --- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Shown(id="title")
-        with Horizontal(id="table"):
-            yield Shown(id="pyramid")
-            with Vertical(id="side"):
-                yield Shown(id="seats")
-                yield Shown(id="piles")
-        yield Shown(id="hand")
-        with VerticalScroll(id="log"):
-            yield Shown(id="messages")
-        yield Shown(id="status")
-        yield Footer(compact=True)
+        yield from table_layout()
 
     def on_mount(self) -> None:
         width = pyramid_width(self.state.pyramid.width)
