@@ -35,6 +35,12 @@ the cards that fit no open slot.
 exhaustive search over its placements, symbol points taken), and the game then ends with the
 expert among the winners, it plays that run.
 
+**Terms.** Every number the expert decides by is a sum of named terms (:data:`Terms`: the
+cards' points, the symbols, the worth in hand given up card by card, the tempo, a draw's
+worth), and :meth:`Expert.valuation` gives any option's value in those terms, so advice can
+say in game words why the expert prefers its choice. The final run, patience and a placement
+forced with nothing to draw are rules over the values (:class:`Choice` names the rule).
+
 The constants were chosen by arena runs on tuning seeds (100,000 and up), never on the
 report's seeds (900,000 and up): docs/sun-bots.md.
 """
@@ -42,6 +48,7 @@ report's seeds (900,000 and up): docs/sun-bots.md.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from .cards import PILES, Card, PileName
 from .game import (
@@ -67,6 +74,41 @@ from .game import (
     points_for,
 )
 from .pyramid import EMPTY
+
+Term = tuple[str, str]
+"""A named part of the expert's value of an option: what it is and which card, pile or kind:
+``("points", "")`` the cards' points this turn, ``("symbol", "points")`` or ``("symbol",
+"card")`` a symbol's best option, ``("hold", "S6-moon")`` minus the worth in hand of a card
+given up (placed or discarded), ``("tempo", "danger")`` or ``("tempo", "hurry")``,
+``("draw", "edge")`` drawing 2 (``"edge, then standard"``: the two cards' piles), ``("card",
+"edge")`` one card of a pile (a symbol's card, the second card of a draw)."""
+Terms = dict[Term, float]
+"""An option's value in named parts; their sum is the number the expert decides by."""
+Rule = Literal["final run", "patience", "must place"]
+"""Why the expert's choice overrides the values (module docstring): its winning final run, its
+patience when no one builds, or a placement it must make with nothing to draw."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The expert's decision: its move, and the rule that made it when the values did not."""
+
+    move: Move
+    rule: Rule | None = None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A turn's plan: the placements (the best prefix), its value and that value's terms."""
+
+    steps: tuple[Place, ...]
+    value: float
+    terms: Terms
+
+
+def _merge(total: Terms, more: Terms) -> None:
+    for key, value in more.items():
+        total[key] = total.get(key, 0.0) + value
 
 
 @dataclass(frozen=True)
@@ -99,7 +141,7 @@ class ExpertWeights:
 
 
 @dataclass(frozen=True)
-class _Context:
+class Context:
     """What one decision's values depend on, computed once per decision."""
 
     seat: int
@@ -115,7 +157,8 @@ class _Context:
     """Held cards' worth factor for the pyramid's fullness (1 early, toward 0 at the end)."""
 
 
-def _context(state: SunState, seat: int, weights: ExpertWeights) -> _Context:
+def context(state: SunState, seat: int, weights: ExpertWeights) -> Context:
+    """What ``seat``'s decisions in ``state`` are valued by (the levels still open, the fade)."""
     pyramid = state.pyramid
     shape = pyramid.geometry
     cells = pyramid.cells
@@ -132,10 +175,10 @@ def _context(state: SunState, seat: int, weights: ExpertWeights) -> _Context:
             high_end = max(high_end, level)
     top_empty = cells[-1] == EMPTY
     fade = min(1.0, empty / weights.horizon) if weights.horizon > 0 else 1.0
-    return _Context(seat, pyramid.width, empty, high_any, high_end, top_empty, fade)
+    return Context(seat, pyramid.width, empty, high_any, high_end, top_empty, fade)
 
 
-def card_worth(card: Card, ctx: _Context, weights: ExpertWeights, *, first_top: bool) -> float:
+def card_worth(card: Card, ctx: Context, weights: ExpertWeights, *, first_top: bool) -> float:
     """What ``card`` is worth held in hand now (see the module docstring)."""
     if card.kind == "standard":
         return weights.keep * min(card.value, ctx.high_any) * ctx.fade
@@ -164,7 +207,7 @@ def idle_turns(state: SunState) -> int:
 
 
 def hand_worths(
-    state: SunState, hand: tuple[int, ...], ctx: _Context, weights: ExpertWeights
+    state: SunState, hand: tuple[int, ...], ctx: Context, weights: ExpertWeights
 ) -> dict[int, float]:
     """Each held card's worth (only the best top card counts)."""
     deck = state.deck
@@ -181,7 +224,7 @@ class Expert:
 
     # --- values ---------------------------------------------------------------------------
 
-    def pile_worth(self, state: SunState, seat: int, pile: PileName, ctx: _Context) -> float:
+    def pile_worth(self, state: SunState, seat: int, pile: PileName, ctx: Context) -> float:
         """The expected worth of the next card of ``pile`` to ``seat`` (uniform over the
         cards of that type it has not seen); 0 when the pile cannot be drawn."""
         if not state.can_draw(pile):
@@ -197,7 +240,7 @@ class Expert:
             total += card_worth(card, ctx, self.weights, first_top=not held_top)
         return total / len(cards)
 
-    def best_pile(self, state: SunState, seat: int, ctx: _Context) -> tuple[PileName | None, float]:
+    def best_pile(self, state: SunState, seat: int, ctx: Context) -> tuple[PileName | None, float]:
         """The pile whose next card is worth most, and that worth (``None``: no pile)."""
         best: PileName | None = None
         worth = -1.0
@@ -214,20 +257,32 @@ class Expert:
             return 0.0
         return max(float(matches), self.weights.symbol_card * card_worth_ if can_draw else 0.0)
 
-    def draw_worth(self, state: SunState, seat: int, ctx: _Context) -> float:
-        """Drawing 2: the worth the hand gains, after discarding down to the limit."""
-        pile, worth = self.best_pile(state, seat, ctx)
-        if pile is None:
-            return float("-inf")
+    def draw_terms(
+        self, state: SunState, seat: int, ctx: Context, pile: PileName | None = None
+    ) -> Terms:
+        """Drawing 2, the first card from ``pile`` (``None``: the best pile) and the second
+        from the best pile: the worth the hand gains, after discarding down to the limit
+        (empty when no pile can be drawn)."""
+        best, best_worth = self.best_pile(state, seat, ctx)
+        if best is None:
+            return {}
+        first_pile = best if pile is None else pile
+        first = best_worth if first_pile == best else self.pile_worth(state, seat, first_pile, ctx)
         held = sorted(hand_worths(state, state.hands[seat], ctx, self.weights).values())
-        after = sorted([*held, worth, worth], reverse=True)[:HAND_LIMIT]
-        return self.weights.draw * (sum(after) - sum(held))
+        after = sorted([*held, first, best_worth], reverse=True)[:HAND_LIMIT]
+        which = first_pile if first_pile == best else f"{first_pile}, then {best}"
+        return {("draw", which): self.weights.draw * (sum(after) - sum(held))}
 
-    def tempo(self, state: SunState, seat: int, empty: int) -> float:
+    def draw_worth(self, state: SunState, seat: int, ctx: Context) -> float:
+        """Drawing 2: the worth the hand gains, after discarding down to the limit."""
+        terms = self.draw_terms(state, seat, ctx)
+        return sum(terms.values()) if terms else float("-inf")
+
+    def tempo_terms(self, state: SunState, seat: int, empty: int) -> Terms:
         """The tempo term for leaving ``empty`` empty slots after the turn (see the module
-        docstring): ``-danger``, ``+hurry`` or 0."""
+        docstring): ``("tempo", "danger")``, ``("tempo", "hurry")`` or none."""
         if empty <= 0:
-            return 0.0
+            return {}
         mine = state.scores[seat]
         threat = False
         safe_finish = False
@@ -243,63 +298,135 @@ class Expert:
             else:
                 safe_finish = True
         if threat:
-            return -self.weights.danger
-        return self.weights.hurry if safe_finish else 0.0
+            return {("tempo", "danger"): -self.weights.danger}
+        return {("tempo", "hurry"): self.weights.hurry} if safe_finish else {}
+
+    def tempo(self, state: SunState, seat: int, empty: int) -> float:
+        """The tempo term's value: ``-danger``, ``+hurry`` or 0."""
+        return float(sum(self.tempo_terms(state, seat, empty).values()))
 
     # --- the turn --------------------------------------------------------------------------
 
-    def _gain(
+    def gain_terms(
         self,
         state: SunState,
         seat: int,
         move: Place,
-        ctx: _Context,
+        ctx: Context,
         worths: dict[int, float],
         draw_card: float,
         can_draw: bool,
-    ) -> float:
+    ) -> Terms:
+        """A placement's gain in its terms: its points, its symbol's best option, minus the
+        worth of the card in hand."""
         points = points_for(state, move.card, move.slot)
-        if move.slot == state.pyramid.top:
-            return points - worths[move.card]  # the game ends: no symbol (the engine's R11)
-        matches = matching_neighbours(state, move.card, move.slot)
-        return points + self.symbol_worth(matches, draw_card, can_draw) - worths[move.card]
+        terms: Terms = {("points", ""): float(points)}
+        if move.slot != state.pyramid.top:  # at the top the game ends: no symbol (R11)
+            matches = matching_neighbours(state, move.card, move.slot)
+            symbol = self.symbol_worth(matches, draw_card, can_draw)
+            if symbol:
+                terms[("symbol", "points" if symbol == matches else "card")] = symbol
+        terms[("hold", state.deck[move.card].label)] = -worths[move.card]
+        return terms
 
     def plan(self, state: SunState, seat: int) -> tuple[list[Place], float]:
         """The best prefix of the turn's plan (possibly empty) and its value: gains plus the
         tempo of the empty slots left."""
+        found = self.turn_plan(state, seat)
+        return list(found.steps), found.value
+
+    def turn_plan(self, state: SunState, seat: int, first: Place | None = None) -> Plan:
+        """The turn's plan with its terms: the placements in order of gain while one gains,
+        cut at its best prefix. With ``first``, the plan starts with that placement (whatever
+        its gain) and the prefix is at least that card: the value of a turn that starts so."""
         weights = self.weights
         steps: list[Place] = []
         total = 0.0
-        ctx = _context(state, seat, weights)
-        best_prefix: list[Place] = []
-        best_value = self.tempo(state, seat, ctx.empty)
+        made: Terms = {}
+        ctx = context(state, seat, weights)
+        best: Plan | None = None
+        if first is None:
+            start = self.tempo_terms(state, seat, ctx.empty)
+            best = Plan((), float(sum(start.values())), start)
         current = state
         while True:
-            ctx = _context(current, seat, weights)
+            ctx = context(current, seat, weights)
             if ctx.empty == 0:
                 break
             worths = hand_worths(current, current.hands[seat], ctx, weights)
             _, draw_card = self.best_pile(current, seat, ctx)
             can_draw = current.can_draw("standard") or current.can_draw("edge")
             chosen: Place | None = None
+            chosen_terms: Terms = {}
             chosen_gain = 0.0
-            for move in placements(current):
-                if move.slot == current.pyramid.top:
-                    continue  # the top only as the end of a final run (final_run)
-                gain = self._gain(current, seat, move, ctx, worths, draw_card, can_draw)
-                if gain > chosen_gain + 1e-9:
-                    chosen, chosen_gain = move, gain
+            if first is not None and not steps:
+                chosen = first
+                chosen_terms = self.gain_terms(
+                    current, seat, first, ctx, worths, draw_card, can_draw
+                )
+                chosen_gain = sum(chosen_terms.values())
+            else:
+                for move in placements(current):
+                    if move.slot == current.pyramid.top:
+                        continue  # the top only as the end of a final run (final_run)
+                    terms = self.gain_terms(current, seat, move, ctx, worths, draw_card, can_draw)
+                    gain = sum(terms.values())
+                    if gain > chosen_gain + 1e-9:
+                        chosen, chosen_terms, chosen_gain = move, terms, gain
             if chosen is None:
                 break
             steps.append(chosen)
             total += chosen_gain
+            _merge(made, chosen_terms)
             current = apply_unchecked(current, chosen)
             if current.phase is Phase.SYMBOL:
                 current = apply_unchecked(current, TakePoints())
-            value = total + self.tempo(current, seat, _context(current, seat, weights).empty)
-            if value > best_value + 1e-9:
-                best_prefix, best_value = list(steps), value
-        return best_prefix, best_value
+            tempo = self.tempo_terms(current, seat, context(current, seat, weights).empty)
+            value = total + float(sum(tempo.values()))
+            if best is None or value > best.value + 1e-9:
+                terms = dict(made)
+                _merge(terms, tempo)
+                best = Plan(tuple(steps), value, terms)
+        assert best is not None, "a forced first placement is always made"
+        return best
+
+    def valuation(self, state: SunState, seat: int, move: Move) -> Terms:
+        """The expert's value of ``move`` (a legal move of ``seat``, the seat to move) in its
+        named terms, the parts of the numbers :meth:`choose` decides by: a placement is the
+        turn's plan starting with it (:meth:`turn_plan`), ``end`` the tempo, ``draw`` drawing 2
+        and the tempo; a symbol's points or card, a second card's pile, a discard (minus the
+        card's worth in hand). Options the expert never weighs by value (``pass``) have none."""
+        ctx = context(state, seat, self.weights)
+        phase = state.phase
+        if phase in (Phase.CHOOSE, Phase.PLAYING):
+            if isinstance(move, Place):
+                return self.turn_plan(state, seat, move).terms
+            if isinstance(move, EndTurn):
+                return self.tempo_terms(state, seat, ctx.empty)
+            if isinstance(move, Draw):
+                terms = self.draw_terms(state, seat, ctx, move.pile)
+                _merge(terms, self.tempo_terms(state, seat, ctx.empty))
+                return terms
+            return {}
+        if phase is Phase.SYMBOL:
+            if isinstance(move, SymbolDraw):
+                worth = self.pile_worth(state, seat, move.pile, ctx)
+                return {("card", move.pile): self.weights.symbol_card * worth}
+            matches = self.pending_matches(state)
+            return {("symbol", "points"): float(matches)} if matches else {}
+        if phase is Phase.DRAWING and isinstance(move, Draw):
+            return {("card", move.pile): self.pile_worth(state, seat, move.pile, ctx)}
+        if phase is Phase.DISCARD and isinstance(move, Discard):
+            worths = hand_worths(state, state.hands[seat], ctx, self.weights)
+            return {("hold", state.deck[move.card].label): -worths[move.card]}
+        return {}
+
+    @staticmethod
+    def pending_matches(state: SunState) -> int:
+        """The symbol points the card just placed offers (0 outside a symbol's choice)."""
+        slot = state.pending
+        card = None if slot is None else state.pyramid.card_at(slot)
+        return 0 if slot is None or card is None else matching_neighbours(state, card, slot)
 
     def final_run(self, state: SunState, seat: int) -> tuple[Move, ...] | None:
         """The placements that fill every empty slot and the top this turn and leave the
@@ -344,63 +471,63 @@ class Expert:
 
     def decide(self, state: SunState, seat: int) -> Move:
         """The expert's move for ``seat`` (the seat to move), whatever the phase."""
+        return self.choose(state, seat).move
+
+    def choose(self, state: SunState, seat: int) -> Choice:
+        """The expert's move for ``seat``, and the rule that made it when the values of
+        :meth:`valuation` did not (module docstring)."""
         phase = state.phase
         weights = self.weights
         if phase in (Phase.CHOOSE, Phase.PLAYING):
             run = self.final_run(state, seat)
             if run:
-                return run[0]
+                return Choice(run[0], "final run")
             steps, value = self.plan(state, seat)
             if phase is Phase.PLAYING:
-                return steps[0] if steps else EndTurn()
-            ctx = _context(state, seat, weights)
+                return Choice(steps[0] if steps else EndTurn())
+            ctx = context(state, seat, weights)
             draw = self.draw_worth(state, seat, ctx)
             if steps and value >= draw + self.tempo(state, seat, ctx.empty):
-                return steps[0]
+                return Choice(steps[0])
             pile, _ = self.best_pile(state, seat, ctx)
             if self.stalled(state):
                 build = steps[0] if steps else self._least_bad(state, seat)
                 if build is not None:
-                    return build
+                    return Choice(build, "patience")
                 if state.can_draw("standard"):
-                    pile = "standard"  # a card any slot takes
+                    return Choice(Draw("standard"), None if pile == "standard" else "patience")
             if pile is not None:
-                return Draw(pile)
+                return Choice(Draw(pile))
             if steps:
-                return steps[0]
+                return Choice(steps[0])
             fallback = self._least_bad(state, seat)
-            return fallback if fallback is not None else Pass()
+            return Choice(fallback, "must place") if fallback is not None else Choice(Pass())
         if phase is Phase.SYMBOL:
-            ctx = _context(state, seat, weights)
+            ctx = context(state, seat, weights)
             pile, worth = self.best_pile(state, seat, ctx)
-            slot = state.pending
-            card = None if slot is None else state.pyramid.card_at(slot)
-            matches = 0 if slot is None or card is None else matching_neighbours(state, card, slot)
-            if pile is not None and weights.symbol_card * worth > matches:
-                return SymbolDraw(pile)
-            return TakePoints()
+            if pile is not None and weights.symbol_card * worth > self.pending_matches(state):
+                return Choice(SymbolDraw(pile))
+            return Choice(TakePoints())
         if phase is Phase.DRAWING:
-            ctx = _context(state, seat, weights)
+            ctx = context(state, seat, weights)
             pile, _ = self.best_pile(state, seat, ctx)
             if pile is None:
                 raise AssertionError("asked for a second card that cannot be drawn")
-            if self.stalled(state) and state.can_draw("standard"):
-                pile = "standard"
-            return Draw(pile)
+            if self.stalled(state) and state.can_draw("standard") and pile != "standard":
+                return Choice(Draw("standard"), "patience")
+            return Choice(Draw(pile))
         if phase is Phase.DISCARD:
-            ctx = _context(state, seat, weights)
+            ctx = context(state, seat, weights)
             worths = hand_worths(state, state.hands[seat], ctx, weights)
             deck = state.deck
+            hand = state.hands[seat]
             stuck: set[int] = set()
             if self.stalled(state):  # keep the cards that fit an open slot now
                 fitting = {move.card for move in placements(state)}
-                stuck = {card for card in state.hands[seat] if card not in fitting}
-            return Discard(
-                min(
-                    state.hands[seat],
-                    key=lambda c: (c not in stuck, worths[c], deck[c].value, c),
-                )
-            )
+                stuck = {card for card in hand if card not in fitting}
+            card = min(hand, key=lambda c: (c not in stuck, worths[c], deck[c].value, c))
+            rule: Rule | None = "patience" if stuck and len(stuck) < len(hand) else None
+            return Choice(Discard(card), rule)
         raise AssertionError(f"no decision in phase {phase}")
 
     def stalled(self, state: SunState) -> bool:
@@ -410,7 +537,7 @@ class Expert:
     def _least_bad(self, state: SunState, seat: int) -> Place | None:
         """With nothing to draw and no gainful placement: the placement losing least (a
         turn that cannot draw must play if it can; the top only when nothing else fits)."""
-        ctx = _context(state, seat, self.weights)
+        ctx = context(state, seat, self.weights)
         worths = hand_worths(state, state.hands[seat], ctx, self.weights)
         best: Place | None = None
         best_key: tuple[int, float, int] | None = None
@@ -434,4 +561,17 @@ class ExpertPlayer:
         return self.expert.decide(state, seat)
 
 
-__all__ = ["Expert", "ExpertPlayer", "ExpertWeights", "card_worth", "hand_worths"]
+__all__ = [
+    "Choice",
+    "Context",
+    "Expert",
+    "ExpertPlayer",
+    "ExpertWeights",
+    "Plan",
+    "Rule",
+    "Term",
+    "Terms",
+    "card_worth",
+    "context",
+    "hand_worths",
+]
