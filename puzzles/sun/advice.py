@@ -21,6 +21,14 @@ each placement, ``end``, the draws, a symbol's choice, a discard), cards of one 
 once (Ruling R14: twins are the same move); :meth:`Advice.rated` finds any legal move's
 entry by its label.
 
+**Reasons** (:data:`Rated.reasons`): under every other option, in game words and points,
+why the expert prefers its choice, from the expert's own value terms
+(:meth:`~silverpyr.solver.sun.expert.Expert.valuation`): its two largest gains over the
+option, the largest part where the option does better (``yours: ...``), and, when the
+rollouts' loss and the terms' total differ clearly, the rest, from later turns. A choice made
+by a rule (the final run, patience, a forced placement) says the rule first. Differences
+below :data:`REASON_POINTS` are not told.
+
 **Speed** (a person waits a few seconds at most, with progress). Samples ``0 ..``
 :data:`SCREEN` ``- 1`` only *screen*; every measurement that is reported as a full one (an
 option's loss with all its samples, the coach's verdict) uses the **window** of samples
@@ -40,6 +48,7 @@ from __future__ import annotations
 
 import math
 import statistics
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -48,8 +57,10 @@ from ...solver.errors import SilverpyrError
 from ...solver.rng import SeededStream
 from ...solver.sun.bots import SunPlayer, play_out
 from ...solver.sun.cards import Deck
-from ...solver.sun.expert import ExpertPlayer
+from ...solver.sun.expert import Expert, ExpertPlayer, Rule, Term, Terms, context
 from ...solver.sun.game import (
+    Discard,
+    Draw,
     Move,
     Phase,
     SunState,
@@ -73,6 +84,13 @@ MAX_ROLLOUTS = 200
 ROLLOUT_KEY = "silverpyr-sun-advice-v1"
 REFERENCE = "expert"
 """The policy whose choice is the yardstick, and that plays the seat in the rollouts."""
+REASON_POINTS = 0.5
+"""Smallest difference of a value term that a reason tells (silence below)."""
+REST_POINTS = 1.0
+"""Smallest gap between the loss and the terms' total told as the rest (and beyond the
+loss's error)."""
+WIDTH = 80
+"""Columns of the advice's lines (reasons are wrapped to it)."""
 
 Progress = Callable[[str], None]
 
@@ -99,6 +117,9 @@ class Rated:
     samples: int
     win: float | None = None
     """Chance to win after this option (share of samples won)."""
+    reasons: tuple[str, ...] = ()
+    """Why the expert's choice is better, in game words and points (none for the reference;
+    module docstring)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -108,6 +129,7 @@ class Rated:
             "loss_error": None if self.error is None else round(self.error, 2),
             "samples": self.samples,
             "win": None if self.win is None else round(self.win, 3),
+            "reasons": list(self.reasons),
         }
 
 
@@ -147,6 +169,10 @@ class Advice:
             )
             expected = "" if option.expected is None else f", {option.expected:.1f} expected"
             lines.append(f"  {option.label}: {-option.loss:+.1f}{noise}{expected}{fewer}")
+            for reason in option.reasons:
+                lines.extend(
+                    textwrap.wrap(reason, WIDTH, initial_indent="    ", subsequent_indent="      ")
+                )
         return lines
 
     def to_dict(self) -> dict[str, Any]:
@@ -341,6 +367,7 @@ def advise(
             option.notation(deck),
         ),
     )
+    reasons = Reasons(state, seat, reference)
     for option in ranked:
         found = measured[option.notation(deck)]
         rated.append(
@@ -352,20 +379,149 @@ def advise(
                 found.error,
                 found.samples,
                 found.win,
+                reasons(option, found.loss, found.error),
             )
         )
     return Advice(state.phase, tuple(rated), count)
+
+
+# --- reasons --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Side:
+    """One option's value terms, a draw's piles kept apart (so two draws compare as one
+    term: which pile)."""
+
+    terms: dict[Term, float]
+    piles: dict[str, str]
+
+    @classmethod
+    def of(cls, terms: Terms) -> _Side:
+        merged: dict[Term, float] = {}
+        piles: dict[str, str] = {}
+        for (name, which), value in terms.items():
+            if name in ("draw", "card"):
+                piles[name] = which
+                which = ""
+            merged[(name, which)] = merged.get((name, which), 0.0) + value
+        return cls(merged, piles)
+
+    def get(self, key: Term) -> float:
+        return self.terms.get(key, 0.0)
+
+
+class Reasons:
+    """The reasons of one decision's options (module docstring): the expert's choice's value
+    terms against each option's."""
+
+    def __init__(self, state: SunState, seat: int, reference: Move) -> None:
+        self.state = state
+        self.expert = Expert()
+        self.context = context(state, seat, self.expert.weights)
+        self.seat = seat
+        self.rule = self.expert.choose(state, seat).rule
+        self.reference = reference
+        self.mine = _Side.of(self.expert.valuation(state, seat, reference))
+
+    def __call__(self, move: Move, loss: float, error: float | None) -> tuple[str, ...]:
+        """What the expert's choice gains over ``move``, whose rollouts lost ``loss``."""
+        theirs = _Side.of(self.expert.valuation(self.state, self.seat, move))
+        mine = self.mine
+        parts = sorted(
+            ((mine.get(key) - theirs.get(key), key) for key in {*mine.terms, *theirs.terms}),
+            key=lambda item: (-item[0], item[1]),
+        )
+        reasons = [] if self.rule is None else [rule_words(self.rule, self.reference)]
+        for points, key in parts[:2]:
+            if points >= REASON_POINTS:
+                reasons.append(f"{self.words(key, mine, theirs)} (+{points:.1f})")
+        worst, key = min(parts, default=(0.0, ("", "")))
+        if worst <= -REASON_POINTS:
+            reasons.append(f"yours: {self.words(key, theirs, mine)} ({worst:.1f})")
+        rest = loss - sum(points for points, _ in parts)
+        noise = error if error is not None and math.isfinite(error) else 0.0
+        if abs(rest) >= max(REST_POINTS, noise):
+            reasons.append(f"the rest ({rest:+.1f}) from later turns, by rollouts")
+        return tuple(reasons)
+
+    def words(self, key: Term, better: _Side, worse: _Side) -> str:
+        """The term ``key`` in game words, for the ``better`` side of the two."""
+        name, which = key
+        more, less = better.get(key), worse.get(key)
+        if name == "points":
+            return f"{_points(more)} for cards this turn, not {less:g}"
+        if name == "symbol":
+            if which == "points":
+                return f"{_points(more, 'symbol point')}, not {less:g}"
+            return "a card for a matching symbol"
+        if name == "hold":
+            return f"keeps {which} {self.aim(which)}"
+        if name == "tempo":
+            if which == "danger":
+                return "no opening for an opponent to finish and take the lead"
+            return "leaves the finish to opponents who cannot take the lead"
+        pile = better.piles.get(name, "")
+        other = worse.piles.get(name)
+        if name == "draw":
+            first, _, then = pile.partition(", then ")
+            if other is not None:
+                return (
+                    f"draws its first card from the {first} pile, not the "
+                    + (other.partition(", then ")[0])
+                )
+            if then:
+                return f"draws 2: one from the {first} pile, then the {then}"
+            return f"draws 2 from the {first} pile"
+        if other is not None:
+            return f"a card from the {pile} pile, not the {other}"
+        return f"a card from the {pile} pile"
+
+    def aim(self, label: str) -> str:
+        """What a held card of ``label`` is kept for: the level it can still score."""
+        found = self.state.deck.with_label(label)
+        card = found[0] if found else None
+        ctx = self.context
+        if card is None:
+            return "for later"
+        if card.kind == "top":
+            return "for the top"
+        if card.kind == "edge":
+            return f"for a row end of level {min(card.value, ctx.high_end)}"
+        return f"for level {min(card.value, ctx.high_any)}"
+
+
+def rule_words(rule: Rule, move: Move) -> str:
+    """Why a rule, not the values, made the expert's choice ``move`` (the expert's module
+    docstring)."""
+    if rule == "final run":
+        return "the expert's final run: it fills the pyramid to the top this turn and wins"
+    if rule == "must place":
+        return "nothing to draw: a turn must place a card if it can, the one losing least"
+    stalled = "no card placed for a round"
+    if isinstance(move, Draw):
+        return f"{stalled}: the standard pile, whose cards fit any slot"
+    if isinstance(move, Discard):
+        return f"{stalled}: it keeps the cards that fit an open slot"
+    return f"{stalled}: the expert builds rather than draws"
+
+
+def _points(count: float, unit: str = "point") -> str:
+    """``1 point``, ``7 points``."""
+    return f"{count:g} {unit}{'' if count == 1 else 's'}"
 
 
 __all__ = [
     "BUDGET",
     "DEFAULT_ROLLOUTS",
     "KEEP",
+    "REASON_POINTS",
     "SCREEN",
     "Advice",
     "AdviceError",
     "Measured",
     "Rated",
+    "Reasons",
     "Rollouts",
     "advise",
     "canonical",
@@ -373,5 +529,6 @@ __all__ = [
     "measure",
     "reference_move",
     "rollouts_for",
+    "rule_words",
     "window",
 ]

@@ -1,0 +1,182 @@
+"""The Sun advice's reasons (``puzzles/sun/advice.py``, issue 32): in game words and points,
+from the expert's own value terms, under every option that is not the expert's choice."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from silverpyr.cli.app import app
+from silverpyr.puzzles.sun import advice as advice_module
+from silverpyr.puzzles.sun.advice import (
+    REASON_POINTS,
+    WIDTH,
+    Advice,
+    Reasons,
+    advise,
+    reference_move,
+)
+from silverpyr.puzzles.sun.kept_game import KeptGame
+from silverpyr.solver.sun.bots import GreedyPlayer
+from silverpyr.solver.sun.cards import load_deck
+from silverpyr.solver.sun.expert import Expert
+from silverpyr.solver.sun.game import (
+    Move,
+    SunState,
+    distinct_moves,
+    random_game,
+    random_position,
+)
+
+SAMPLES = 2
+TABLE = ("greedy", "greedy", "greedy")
+POINTS = re.compile(r"\(([+-]\d+\.\d)\)$")
+
+
+def _advice(state: SunState) -> Advice:
+    return advise(state, state.turn, TABLE[: state.players], samples=SAMPLES)
+
+
+def _gaps(state: SunState, option_move: Move) -> dict[tuple[str, str], float]:
+    """The expert's choice's terms minus the option's (the piles of two draws as one)."""
+    expert = Expert()
+    reference = reference_move(state, state.turn)
+
+    def merged(move: Move) -> dict[tuple[str, str], float]:
+        found: dict[tuple[str, str], float] = {}
+        for (name, which), value in expert.valuation(state, state.turn, move).items():
+            key = (name, "" if name in ("draw", "card") else which)
+            found[key] = found.get(key, 0.0) + value
+        return found
+
+    mine, theirs = merged(reference), merged(option_move)
+    return {key: mine.get(key, 0.0) - theirs.get(key, 0.0) for key in {*mine, *theirs}}
+
+
+@pytest.mark.parametrize("seed", [2, 6, 7])
+def test_an_option_whose_terms_differ_is_told_why_in_words_and_points(seed: int) -> None:
+    state = random_position(seed, players=3)
+    found = _advice(state)
+    assert found.best.reasons == ()
+    told = 0
+    for option in found.options[1:]:
+        gaps = _gaps(state, option.move)
+        gains = sorted((gap for gap in gaps.values() if gap >= REASON_POINTS), reverse=True)
+        said = [POINTS.search(reason) for reason in option.reasons]
+        plus = [float(m.group(1)) for m in said if m and m.group(1).startswith("+")]
+        assert plus[: len(gains[:2])] == pytest.approx([round(g, 1) for g in gains[:2]], abs=0.051)
+        worst = min(gaps.values(), default=0.0)
+        yours = [reason for reason in option.reasons if reason.startswith("yours: ")]
+        assert len(yours) == (1 if worst <= -REASON_POINTS else 0)
+        if yours:
+            assert yours[0].endswith(f"({worst:.1f})")
+        told += bool(gains)
+    assert told, "no option differed from the expert's choice in its terms: a weak test"
+
+
+def test_reasons_name_the_games_things() -> None:
+    state = random_position(2, players=3)  # the expert places S4-serpent on 4c; draws do not
+    draw = next(o for o in _advice(state).options if o.label == "draw edge")
+    assert draw.reasons[0] == "15 points for cards this turn, not 0 (+15.0)"
+    assert any(reason.startswith("yours: keeps S6-sun for level 6 (") for reason in draw.reasons)
+
+
+def test_the_rest_of_the_loss_is_told_only_beyond_a_clear_margin() -> None:
+    state = random_position(2, players=3)
+    reference = reference_move(state, state.turn)
+    option = next(m for m in distinct_moves(state) if m.notation(state.deck) == "draw edge")
+    reasons = Reasons(state, state.turn, reference)
+    total = sum(_gaps(state, option).values())
+    assert not any("the rest" in r for r in reasons(option, total + 0.4, 0.1))
+    assert not any("the rest" in r for r in reasons(option, total + 3.0, 4.0))  # in the noise
+    assert reasons(option, total + 3.0, 0.5)[-1] == "the rest (+3.0) from later turns, by rollouts"
+    assert reasons(option, total - 2.5, None)[-1] == (
+        "the rest (-2.5) from later turns, by rollouts"
+    )
+
+
+def test_a_rule_made_choice_says_its_rule_first() -> None:
+    expert = Expert()
+    found = None
+    for seed in range(40):
+        for state in random_game(seed, 3):
+            if not state.over and expert.choose(state, state.turn).rule == "final run":
+                found = state
+                break
+        if found is not None:
+            break
+    assert found is not None
+    advice = _advice(found)
+    assert len(advice.options) > 1
+    for option in advice.options[1:]:
+        assert option.reasons[0].startswith("the expert's final run: it fills the pyramid")
+
+
+def test_the_lines_fit_80_columns_and_the_reasons_sit_under_their_option() -> None:
+    shown = 0
+    for seed in (1, 7, 8):
+        found = _advice(random_position(seed, players=3))
+        lines = found.lines()
+        for line in lines[1:]:  # the head is one long sentence, wrapped by the console
+            assert len(line) <= WIDTH, line
+        reasons = [line for line in lines if line.startswith("    ")]
+        shown += len(reasons)
+        for option in found.options[1:]:
+            head = next(i for i, line in enumerate(lines) if line.startswith(f"  {option.label}:"))
+            under = " ".join(
+                line.strip() for line in lines[head + 1 : head + 1 + 3 * len(option.reasons)]
+            )
+            for reason in option.reasons:
+                assert reason in under
+    assert shown
+
+
+def test_reasons_are_in_the_json_and_the_same_for_the_same_state() -> None:
+    state = random_position(7, players=3)
+    found = _advice(state)
+    data = found.to_dict()
+    assert [option["reasons"] for option in data["options"]] == [
+        list(option.reasons) for option in found.options
+    ]
+    assert data["options"][0]["reasons"] == []
+    assert any(option["reasons"] for option in data["options"])
+    advice_module._CACHE.clear()
+    assert _advice(state) == found
+
+
+def test_a_decision_with_one_option_has_no_reasons() -> None:
+    single = None
+    for seed in range(30):
+        for state in random_game(seed, 2):
+            if not state.over and len(distinct_moves(state)) == 1:
+                single = state
+                break
+        if single is not None:
+            break
+    assert single is not None
+    found = _advice(single)
+    assert len(found.options) == 1 and found.options[0].reasons == ()
+    assert [option["reasons"] for option in found.to_dict()["options"]] == [[]]
+
+
+def test_sun_hint_json_gives_every_options_reasons(tmp_path: Path, home: Path) -> None:
+    path = tmp_path / "game.json"
+    deck = load_deck()
+    kept = KeptGame(deck, 7, "short", ("greedy",), record=path, rollouts=SAMPLES)
+    kept.settle()
+    greedy = GreedyPlayer()
+    while len(kept.state.events) < 30 and not kept.is_over():
+        kept.play(greedy.decide(kept.state, 0))
+        kept.settle()
+    result = CliRunner().invoke(
+        app, ["sun", "hint", "--game", str(path), "--json", "--rollouts", str(SAMPLES)]
+    )
+    assert result.exit_code == 0, result.output
+    options = json.loads(result.stdout)["options"]
+    assert options[0]["reasons"] == []
+    assert all(isinstance(o["reasons"], list) for o in options)
+    assert all(isinstance(r, str) for o in options for r in o["reasons"])
