@@ -329,3 +329,20 @@ def test_the_daily_opens_the_full_screen_on_a_terminal_unless_line_mode_is_asked
         assert opened == [("daily-2026-11-26", DAY, True)] and result.stdout == ""
     else:
         assert opened == [] and "L4" in result.stdout  # the line mode's position
+
+
+def test_the_prompt_and_the_help_say_the_keys_of_the_hand_as_it_is(puzzle: SunPuzzle) -> None:
+    """Not "1-7" whatever the hand: the keys of the cards held."""
+    run_ = launch.trainer_run(puzzle, None, DAY)
+
+    async def look(pilot: Pilot[None], app: SunTrainerApp) -> None:
+        await pilot.pause()
+        keys = f"1-{len(_screen(app).state.hand)}, Tab"
+        assert keys != "1-7, Tab"
+        assert f"choose a card ({keys})" in "\n".join(screen_lines(app))
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TrainerHelp)
+        assert keys in "\n".join(screen_lines(app))
+
+    _play(puzzle, run_, look)

@@ -37,7 +37,7 @@ from silverpyr.cli.sun.tui.game_screen import (
 )
 from silverpyr.cli.sun.tui.table import HUMAN, GameTable
 from silverpyr.cli.tui.base import Shown, TooSmall
-from silverpyr.cli.tui.modals import Choose, Confirm
+from silverpyr.cli.tui.modals import Choose, Confirm, Reading
 from silverpyr.cli.tui.rules_screen import RULES_HINT, RulesScreen
 from silverpyr.solver.sun import (
     Deck,
@@ -660,6 +660,23 @@ def test_ctrl_c_keeps_the_saved_game_and_says_how_to_resume(deck: Deck, home: ob
     assert any("silverpyr sun game" in line for line in app.setting.left)
 
 
+def test_the_prompt_and_the_help_say_the_keys_of_the_hand_as_it_is(deck: Deck) -> None:
+    table = EngineTable(deck, 5, "standard", ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        keys = f"1-{len(table.state.hands[HUMAN])}, Tab"
+        assert keys != "1-7, Tab"
+        shown = "\n".join(screen_lines(app))
+        assert f"choose a card ({keys})" in shown and "1-7" not in shown
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert keys in "\n".join(screen_lines(app))
+
+    run(app, steps)
+
+
 def test_h_gives_the_kept_games_advice_in_expected_points(deck: Deck) -> None:
     from silverpyr.puzzles.sun.kept_game import KeptGame
 
@@ -667,16 +684,23 @@ def test_h_gives_the_kept_games_advice_in_expected_points(deck: Deck) -> None:
     app = make_app(kept)
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press("h")
-        await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SunGameScreen)
-        assert screen.thinking or "Advice:" in "\n".join(screen_lines(app))
+        await pilot.press("h")
         await settle(pilot)
-        shown = "\n".join(screen_lines(app))
         assert not screen.thinking
+        # the whole advice, each option's reasons under it, in a dialog at the screen's width
+        assert isinstance(app.screen, Reading)
+        shown = screen_lines(app)
+        assert any("The expert plays" in line for line in shown)
+        assert any(re.search(r"\(\+\d+\.\d\)", line) for line in shown), "no reason shown"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        shown = "\n".join(screen_lines(app))
         advice = [line for line in shown.splitlines() if "Advice:" in line]
         assert len(advice) >= 2  # the thinking line, then the ranking
+        assert "(+" not in shown  # the messages keep the ranking; the reasons are the dialog's
 
     run(app, steps)
 

@@ -22,7 +22,9 @@ CSS = table_css(
 #pyramid { width: auto; height: auto; padding: 0 1 0 0; }
 #side { width: 1fr; height: auto; }""".strip(),
     dialogs="""
-Confirm, Prompt, Choose, SunHelp, LeaveDialog, TrainerHelp { align: center middle; }""".strip(),
+Confirm, Prompt, Choose, SunHelp, LeaveDialog, TrainerHelp, Reading { align: center middle; }
+.dialog.reading { width: 100%; max-width: 100; height: auto; max-height: 100%; padding: 0 1; }
+""".strip(),
     dialog_width=70,
 )
 """The core's layout of a table game; the pyramid and what stands beside it, and where the

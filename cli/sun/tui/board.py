@@ -159,6 +159,11 @@ def pyramid_text(
     return text
 
 
+def card_keys(count: int) -> str:
+    """The keys that choose a card of a hand of ``count`` (``1-5``; ``1`` for one card)."""
+    return "1" if count <= 1 else f"1-{count}"
+
+
 def hand_text(deck: Deck, hand: Sequence[int], chosen: int | None) -> Text:
     """Your hand, numbered for the keys: ``1 S4☉  2>E3☾<  3 T8`` (the chosen card between
     ``>`` and ``<``)."""

@@ -5,15 +5,16 @@ decides no rule: the legal moves, the points a card would score and why a move i
 allowed all come from the engine. Keys:
 
 * arrows (or ``k`` ``j`` ``l`` and ``H``: ``h`` is the advice) move the cursor over the open
-  slots; ``1``-``7`` or Tab choose the hand card; Enter places it there. A placed card is
-  **pending** (``{S4☉}``) until the turn ends: ``u`` takes back the last one; ``e`` or a
-  second Enter (no card chosen) ends the turn;
+  slots; ``1``-``7`` (the prompts say the hand's range) or Tab choose the hand card; Enter
+  places it there. A placed card is **pending** (``{S4☉}``) until the turn ends: ``u``
+  takes back the last one; ``e`` or a second Enter (no card chosen) ends the turn;
 * ``d`` draws two (a question for each card's pile); after a card whose symbol matches, a
   question: a card from a pile or the points; over 5 cards after drawing, a question: which
   card to discard. Each question comes by itself; Escape puts it off, ``d`` or Enter brings
   it back;
-* ``h`` advice, ``?`` help, ``q`` leaves (the kept game is saved after every final decision
-  and resumed next time).
+* ``h`` advice (the ranking in the messages; with reasons, the whole of it in a dialog),
+  ``?`` help, ``q`` leaves (the kept game is saved after every final decision and resumed
+  next time).
 
 The bots' turns, the advice and the coach's check of a move run off the screen's thread
 (:meth:`SunGameScreen.solve`), with a status line that says who is playing or what is
@@ -40,6 +41,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -74,10 +76,12 @@ from ...tui.game_screen import LEAVE as LEAVE
 from ...tui.game_screen import LOG_LINES as LOG_LINES
 from ...tui.game_screen import Question as Question
 from ...tui.game_screen import advice_texts as advice_texts
+from ...tui.modals import Reading
 from ...tui.rules_screen import RULES_HINT, RULES_KEY, open_rules
 from .app import SunSetting, table_layout
 from .board import (
     card_face,
+    card_keys,
     hand_text,
     legend_text,
     piles_text,
@@ -109,6 +113,36 @@ def next_slot(opens: list[Slot], cursor: Slot, rows: int, columns: int) -> Slot:
     )
 
 
+REASON_INDENT = "    "
+"""How deep :meth:`~silverpyr.puzzles.sun.advice.Advice.lines` indents an option's reasons."""
+
+
+def advice_reading(lines: Sequence[str]) -> RenderableType:
+    """The advice's lines for the dialog: the head, each option in bold, its reasons under it
+    with a hanging indent (a reason wrapped in the lines is one paragraph again)."""
+    parts: list[RenderableType] = []
+    reason: list[str] = []
+
+    def flush() -> None:
+        if reason:
+            parts.append(Padding(Text(" ".join(reason)), (0, 0, 0, 4)))
+            reason.clear()
+
+    for index, line in enumerate(lines):
+        if index == 0:
+            parts.append(Text(line))
+        elif line.startswith(REASON_INDENT + "  "):  # a wrapped reason's next line
+            reason.append(line.strip())
+        elif line.startswith(REASON_INDENT):
+            flush()
+            reason.append(line.strip())
+        else:
+            flush()
+            parts.append(Text(line, style="bold"))
+    flush()
+    return Group(*parts)
+
+
 def tie_break_words(result: Outcome, names: tuple[str, ...]) -> str:
     """How the winner was found: most points, or the tie-break on cards in hand (R9)."""
     top = max(result.scores)
@@ -129,16 +163,20 @@ class SunHelp(ModalScreen[None]):
     """The keys and what the bricks mean; ``r`` opens the rules page in its place, any
     other key closes it."""
 
-    def __init__(self, legend: Text, rules: Callable[[], RenderableType] | None = None) -> None:
+    def __init__(
+        self, legend: Text, rules: Callable[[], RenderableType] | None = None, *, cards: int = 5
+    ) -> None:
         super().__init__()
         self.legend = legend
         self.rules = rules
+        self.cards = cards
+        """Cards in your hand (the keys that choose one)."""
 
     def compose(self) -> ComposeResult:
         keys = Text("Keys\n", style="bold")
         for key, meaning in (
             ("arrows, k j l H", "move the cursor over the open slots (h is the advice)"),
-            ("1-7, Tab", "choose the card of your hand"),
+            (f"{card_keys(self.cards)}, Tab", "choose the card of your hand"),
             ("Enter", "place it (pending); with no card chosen, end the turn"),
             ("e / u", "end the turn / take back the last pending card"),
             ("d", "draw two, or the question due again: pile, symbol, discard"),
@@ -269,14 +307,16 @@ class SunGameScreen(TableGameScreen[GameTable]):
                 return placement_text(state, self.chosen, self.cursor, reason)
             if waiting is Phase.PLAYING:
                 return Text(
-                    f"{state.placed} placed: another card (1-7, Tab), or Enter or e ends "
+                    f"{state.placed} placed: another card "
+                    f"({card_keys(len(state.hands[HUMAN]))}, Tab), or Enter or e ends "
                     "the turn; u takes back.",
                     style="bold",
                 )
             if not any(isinstance(move, Place) for move in options):
                 return Text("No card of yours fits: d draws two.", style="bold yellow")
             return Text(
-                "Your turn: choose a card (1-7, Tab) and a slot (arrows); or d draws two.",
+                f"Your turn: choose a card ({card_keys(len(state.hands[HUMAN]))}, Tab) and a "
+                "slot (arrows); or d draws two.",
                 style="bold",
             )
         if waiting is Phase.SYMBOL:
@@ -353,7 +393,8 @@ class SunGameScreen(TableGameScreen[GameTable]):
             elif self.table.options() == (Pass(),):
                 self.play(Pass())
             else:
-                self._refuse("Choose a card first (1-7 or Tab), or d draws two.")
+                keys = card_keys(len(self.table.state.hands[HUMAN]))
+                self._refuse(f"Choose a card first ({keys} or Tab), or d draws two.")
         elif waiting is not None:
             self._ask()
 
@@ -477,11 +518,20 @@ class SunGameScreen(TableGameScreen[GameTable]):
         """The Sun's advice is told no progress."""
         return self.table.advice_lines()
 
+    def show_advice(self, lines: Sequence[str]) -> None:
+        """The ranking in the messages (as the core shows it), and, when the options carry
+        reasons, the whole advice with its reasons in a dialog at the screen's width (the
+        messages are a few rows: the reasons would scroll the ranking away)."""
+        self.say(*advice_texts([line for line in lines if not line.startswith(REASON_INDENT)]))
+        if any(line.startswith(REASON_INDENT) for line in lines):
+            self.app.push_screen(Reading(Text("Advice", style="bold"), advice_reading(lines)))
+
     def action_help(self) -> None:
         from .rules import page_renderable
 
         deck = self.table.deck
-        self.app.push_screen(SunHelp(legend_text(deck), lambda: page_renderable(deck)))
+        cards = len(self.table.state.hands[HUMAN])
+        self.app.push_screen(SunHelp(legend_text(deck), lambda: page_renderable(deck), cards=cards))
 
     def leave_words(self) -> str:
         return (

@@ -62,6 +62,7 @@ from ...tui.trainer import (
 from .app import table_layout
 from .board import (
     card_face,
+    card_keys,
     hand_text,
     legend_text,
     piles_text,
@@ -193,7 +194,8 @@ class SunPuzzleScreen(TrainerScreen):
             return placement_text(state, self.chosen, self.cursor, reason)
         if phase is Phase.PLAYING:
             return Text(
-                f"{state.placed} placed: another card (1-7, Tab), or Enter or e ends the turn.",
+                f"{state.placed} placed: another card ({card_keys(len(state.hand))}, Tab), "
+                "or Enter or e ends the turn.",
                 style="bold",
             )
         options = distinct_moves(state)
@@ -202,7 +204,8 @@ class SunPuzzleScreen(TrainerScreen):
         if not any(isinstance(move, Place) for move in options):
             return Text("No card of yours fits: d draws two.", style="bold yellow")
         return Text(
-            "Your turn: choose a card (1-7, Tab) and a slot (arrows); or d draws two.",
+            f"Your turn: choose a card ({card_keys(len(state.hand))}, Tab) and a slot "
+            "(arrows); or d draws two.",
             style="bold",
         )
 
@@ -258,7 +261,8 @@ class SunPuzzleScreen(TrainerScreen):
         elif distinct_moves(self.state) == (Pass(),):
             self._play(Pass())
         else:
-            self.refuse("Choose a card first (1-7 or Tab), or d draws two.")
+            keys = card_keys(len(self.state.hand))
+            self.refuse(f"Choose a card first ({keys} or Tab), or d draws two.")
 
     def action_end_turn(self) -> None:
         if self.state.phase is Phase.PLAYING:
@@ -381,7 +385,7 @@ class SunPuzzleScreen(TrainerScreen):
     def help_keys(self) -> list[KeyRow]:
         return [
             ("arrows, k j l H", "move the cursor over the open slots"),
-            ("1-7, Tab", "choose the card of your hand"),
+            (f"{card_keys(len(self.state.hand))}, Tab", "choose the card of your hand"),
             ("Enter", "place it; with no card chosen, end the turn"),
             ("e / d", "end the turn / draw two (or the symbol's question)"),
             (":", "type a move in notation (S4-sun@2c, symbol points, end)"),
