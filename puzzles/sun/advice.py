@@ -87,8 +87,8 @@ REFERENCE = "expert"
 REASON_POINTS = 0.5
 """Smallest difference of a value term that a reason tells (silence below)."""
 REST_POINTS = 1.0
-"""Smallest gap between the loss and the terms' total told as the rest (and beyond the
-loss's error)."""
+"""Smallest gap between the loss and the terms' total told as the rest (which must also
+exceed the loss's error)."""
 WIDTH = 80
 """Columns of the advice's lines (reasons are wrapped to it)."""
 
@@ -441,7 +441,7 @@ class Reasons:
             reasons.append(f"yours: {self.words(key, theirs, mine)} ({worst:.1f})")
         rest = loss - sum(points for points, _ in parts)
         noise = error if error is not None and math.isfinite(error) else 0.0
-        if abs(rest) >= max(REST_POINTS, noise):
+        if abs(rest) >= REST_POINTS and abs(rest) > noise:
             reasons.append(f"the rest ({rest:+.1f}) from later turns, by rollouts")
         return tuple(reasons)
 

@@ -93,6 +93,7 @@ def test_the_rest_of_the_loss_is_told_only_beyond_a_clear_margin() -> None:
     total = sum(_gaps(state, option).values())
     assert not any("the rest" in r for r in reasons(option, total + 0.4, 0.1))
     assert not any("the rest" in r for r in reasons(option, total + 3.0, 4.0))  # in the noise
+    assert not any("the rest" in r for r in reasons(option, total + 3.0, 3.0))
     assert reasons(option, total + 3.0, 0.5)[-1] == "the rest (+3.0) from later turns, by rollouts"
     assert reasons(option, total - 2.5, None)[-1] == (
         "the rest (-2.5) from later turns, by rollouts"
