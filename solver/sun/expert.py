@@ -307,6 +307,22 @@ class Expert:
 
     # --- the turn --------------------------------------------------------------------------
 
+    def _gain_parts(
+        self,
+        state: SunState,
+        move: Place,
+        worths: dict[int, float],
+        draw_card: float,
+        can_draw: bool,
+    ) -> tuple[int, int, float, float]:
+        """A placement's points, its symbol's matches and best option, and the worth in hand
+        of its card: the parts of its gain (points + symbol - worth)."""
+        points = points_for(state, move.card, move.slot)
+        if move.slot == state.pyramid.top:  # the game ends: no symbol (the engine's R11)
+            return points, 0, 0.0, worths[move.card]
+        matches = matching_neighbours(state, move.card, move.slot)
+        return points, matches, self.symbol_worth(matches, draw_card, can_draw), worths[move.card]
+
     def gain_terms(
         self,
         state: SunState,
@@ -319,14 +335,11 @@ class Expert:
     ) -> Terms:
         """A placement's gain in its terms: its points, its symbol's best option, minus the
         worth of the card in hand."""
-        points = points_for(state, move.card, move.slot)
+        points, matches, symbol, worth = self._gain_parts(state, move, worths, draw_card, can_draw)
         terms: Terms = {("points", ""): float(points)}
-        if move.slot != state.pyramid.top:  # at the top the game ends: no symbol (R11)
-            matches = matching_neighbours(state, move.card, move.slot)
-            symbol = self.symbol_worth(matches, draw_card, can_draw)
-            if symbol:
-                terms[("symbol", "points" if symbol == matches else "card")] = symbol
-        terms[("hold", state.deck[move.card].label)] = -worths[move.card]
+        if symbol:
+            terms[("symbol", "points" if symbol == matches else "card")] = symbol
+        terms[("hold", state.deck[move.card].label)] = -worth
         return terms
 
     def plan(self, state: SunState, seat: int) -> tuple[list[Place], float]:
@@ -369,10 +382,16 @@ class Expert:
                 for move in placements(current):
                     if move.slot == current.pyramid.top:
                         continue  # the top only as the end of a final run (final_run)
-                    terms = self.gain_terms(current, seat, move, ctx, worths, draw_card, can_draw)
-                    gain = sum(terms.values())
+                    points, _, symbol, worth = self._gain_parts(
+                        current, move, worths, draw_card, can_draw
+                    )
+                    gain = points + symbol - worth  # the sum of gain_terms, without the dict
                     if gain > chosen_gain + 1e-9:
-                        chosen, chosen_terms, chosen_gain = move, terms, gain
+                        chosen, chosen_gain = move, gain
+                if chosen is not None:
+                    chosen_terms = self.gain_terms(
+                        current, seat, chosen, ctx, worths, draw_card, can_draw
+                    )
             if chosen is None:
                 break
             steps.append(chosen)
