@@ -153,7 +153,7 @@ class Advice:
         return next((option for option in self.options if option.label == label), None)
 
     def lines(self) -> list[str]:
-        """The ranking for people."""
+        """The ranking for people, each option's reasons under it (wrapped to :data:`WIDTH`)."""
         best = self.best
         head = f"The expert plays {best.label}"
         if best.expected is not None:
