@@ -488,8 +488,7 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
         if self.table.waiting is None or self.busy is not None or self.thinking:
             return
         self.thinking = True
-        asked = self.table.state
-        self.say(Text("Advice: thinking\u2026", style="italic"))
+        asked = self.table.state  # the status line says it is thinking, not the log
         self.redraw()
         self.solve(lambda: (asked, self.advice()), "advice")
 
