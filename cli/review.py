@@ -6,6 +6,7 @@ options and the output are *Silver & Gold*'s ``hint --game``'s."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, Protocol
 
@@ -106,8 +107,10 @@ def hint_from_record(
     status = stderr_console().status("The coach is reviewing the game...", spinner="dots")
     with status:
         verdicts = review.verdicts(samples=rollouts, progress=status.update)
-    report = game.report(verdicts)
     player = players[review.seat]
+    report = game.report(verdicts)
+    if player != PERSON:
+        report = replace(report, whose=f"Player {review.seat + 1}'s")
 
     def show(console: Console) -> None:
         from rich.text import Text

@@ -236,6 +236,9 @@ class CoachReport:
     verdicts: tuple[Verdict, ...]
     unit: str = "expected points"
     """What the losses are counted in (the game's :attr:`Verdict.UNIT`)."""
+    whose: str = "your"
+    """Whose gap the sum estimates, in the summary's words (a review of a bot's seat names
+    the seat)."""
 
     @property
     def total_loss(self) -> float:
@@ -261,7 +264,7 @@ class CoachReport:
             f"Coach's summary: {count} decision{'' if count == 1 else 's'} judged, "
             f"{graded} worth a word; {self.total_loss:.1f}{noise(self.total_error)} {self.unit} "
             "lost against "
-            "the expert in all (an estimate of your gap to it)."
+            f"the expert in all (an estimate of {self.whose} gap to it)."
         ]
         lines.extend(
             costliest_lines(

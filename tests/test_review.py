@@ -141,6 +141,8 @@ def test_an_arena_record_is_read_and_any_seat_reviewed(tmp_path: Path, home: Pat
     data = json.loads(result.stdout)
     assert data["seat"] == 2 and data["player"] == "greedy"
     assert data["decisions"] == len(review.decisions)
+    shown = _run("sun", "hint", "--game", str(path), "--review", "--seat", "2", "--rollouts", "2")
+    assert "estimate of Player 2's gap" in shown.stdout and "your gap" not in shown.stdout
     over = _run("sun", "hint", "--game", str(path))
     assert over.exit_code == 2 and "the game is over" in over.stderr
 
