@@ -51,6 +51,9 @@ at a turn's start the value model's best few moves are each applied to a determi
 valued by the model; the best wins. Head to head it beats the value model alone about 4 games
 in 5 at 2 players (tools/cheops_search.py, tuning seeds).
 
+**Its reasons** (:meth:`Expert.explain`): the valuation of every option it weighs, split
+into named parts (:data:`Terms`), for the advice to say why its move beats another.
+
 The constants were chosen by runs on tuning seeds (0 to 99,999), never on the report's seeds
 (900,000 and up): docs/cheops-bots.md.
 """
@@ -99,7 +102,9 @@ MAX_ROLLOUT = 5_000
 
 Terms = dict[str, float]
 """A valuation in named parts, in piastres of relative final money: the expert's own terms
-(:meth:`Expert.explain`), whose :func:`total` is the number it ranks an option by. The keys:
+(:meth:`Expert.explain`), whose :func:`total` is the number it ranks an option by (up to
+float rounding: the decisions keep their own arithmetic, so splitting them changed none;
+tests/cheops/test_cheops_expert_terms.py holds both to it). The keys:
 ``money`` (the seat's money), ``store:<colour>`` (what its stores of a colour pay at the end),
 ``kept`` (its kept laws 10-12), ``rivals:money``, ``rivals:store:<colour>``, ``rivals:kept``
 (the same parts of the rivals' blend, counted against), ``race`` (a finished game won or
@@ -847,4 +852,4 @@ class ExpertPlayer:
         return self.expert.decide(state, seat)
 
 
-__all__ = ["Expert", "ExpertPlayer", "ExpertWeights"]
+__all__ = ["Expert", "ExpertPlayer", "ExpertWeights", "Terms", "combined", "difference", "total"]
