@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import math
 import statistics
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -71,6 +72,7 @@ from ...solver.cheops.game import (
     DrawTile,
     Move,
     Phase,
+    Take,
     UseLaw12,
     apply,
     determinized,
@@ -81,6 +83,7 @@ from ...solver.cheops.game import (
 from ...solver.errors import SilverpyrError
 from ...solver.rng import SeededStream
 from ..tournament import chance_to_win
+from .reasons import reasons, unweighed
 from .registry import make_player
 
 DEFAULT_ROLLOUTS = 8
@@ -133,6 +136,9 @@ class Rated:
     the leader there counts as the winner)."""
     expected_error: float | None = None
     """Standard error of :attr:`expected`."""
+    reasons: tuple[str, ...] = ()
+    """What the expert's move gains over this one, in game terms (:mod:`.reasons`; empty
+    for the reference, and for an option the expert does not weigh)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -145,6 +151,7 @@ class Rated:
             "loss_error": None if self.error is None else round(self.error, 2),
             "samples": self.samples,
             "win": None if self.win is None else round(self.win, 3),
+            "reasons": list(self.reasons),
         }
 
 
@@ -230,11 +237,13 @@ class Advice:
             )
             own = "" if option.expected is None else f" (margin {option.expected:+.1f})"
             lines.append(f"  {option.label}: {-option.loss:+.1f}{noise} piastres{own}{win}")
+            lines.extend(reason_lines(option))
         for option in screened[:SHOWN_SCREENED]:
             lines.append(
                 f"  {option.label}: {-option.loss:+.1f} piastres by the end of this turn "
                 "(screened: 1 rollout)"
             )
+            lines.extend(reason_lines(option))
         if len(screened) > SHOWN_SCREENED:
             rest = screened[SHOWN_SCREENED:]
             lines.append(
@@ -251,6 +260,28 @@ class Advice:
             "horizon_rounds": self.rounds,
             "options": [option.to_dict() for option in self.options],
         }
+
+
+WIDTH = 76
+"""The columns the reasons' lines fit in: 80 less the full-screen advice note's border and
+padding, so they fold the same on a terminal and in the note."""
+
+
+def reason_lines(option: Rated) -> list[str]:
+    """An option's reasons under it, indented, folded to :data:`WIDTH` columns."""
+    if not option.reasons:
+        return []
+    glued = [  # the points stay on their words' line
+        reason.replace(" (+", "\xa0(+").replace(" (-", "\xa0(-") for reason in option.reasons
+    ]
+    lines = textwrap.wrap(
+        "why the expert's move: " + "; ".join(glued),
+        WIDTH,
+        initial_indent="    ",
+        subsequent_indent="    ",
+        break_on_hyphens=False,
+    )
+    return [line.replace("\xa0", " ") for line in lines]
 
 
 def margin(money: Sequence[int], seat: int) -> int:
@@ -331,7 +362,12 @@ def rollout_player(name: str) -> CheopsPlayer:
 
 def reference_player() -> CheopsPlayer:
     """The yardstick's policy: the expert's value model (its determinized search off)."""
-    return ExpertPlayer(expert=Expert(ExpertWeights(search_samples=0)))
+    return ExpertPlayer(expert=reference_expert())
+
+
+def reference_expert() -> Expert:
+    """The yardstick's value model: the expert with its determinized search off."""
+    return Expert(ExpertWeights(search_samples=0))
 
 
 def play_to_horizon(
@@ -513,18 +549,43 @@ def advise(
             option.notation(),
         ),
     )
+    expert = reference_expert()
+    explained = expert.explain(state, seat)
+    parts = {move.notation(): terms for move, terms in explained.items()}
+    best = parts.get(reference.notation())
+    # the expert's best take (its takes come first, best first): a neighbour's purchase and
+    # a kept law's use include its parts
+    first_take = next((move for move in explained if isinstance(move, Take)), None)
     for option in ranked:
         found = measured[option]
+        error = found.error if found.samples > 1 else None
+        theirs = parts.get(option.notation())
+        why: tuple[str, ...] = ()
+        if best is not None and theirs is None:
+            why = unweighed(state, option)
+        elif best is not None and theirs is not None:
+            whole = found.samples == count  # a screened loss is to the turn's end: no rest
+            why = reasons(
+                state,
+                seat,
+                (reference, best),
+                (option, theirs),
+                loss=found.loss if whole else None,
+                error=error,
+                weights=expert.weights,
+                first_take=first_take,
+            )
         rated.append(
             Rated(
                 option,
                 option.notation(),
                 found.expected,
                 found.loss,
-                found.error if found.samples > 1 else None,
+                error,
                 found.samples,
                 found.win,
                 found.expected_error if found.samples > 1 else None,
+                why,
             )
         )
     return Advice(state.phase, tuple(rated), count, rollouts.rounds)
@@ -549,6 +610,8 @@ __all__ = [
     "margin",
     "measure",
     "play_to_horizon",
+    "reason_lines",
+    "reference_expert",
     "reference_move",
     "reference_player",
     "rollout_player",

@@ -51,17 +51,21 @@ at a turn's start the value model's best few moves are each applied to a determi
 valued by the model; the best wins. Head to head it beats the value model alone about 4 games
 in 5 at 2 players (tools/cheops_search.py, tuning seeds).
 
+**Its reasons** (:meth:`Expert.explain`): the valuation of every option it weighs, split
+into named parts (:data:`Terms`), for the advice to say why its move beats another.
+
 The constants were chosen by runs on tuning seeds (0 to 99,999), never on the report's seeds
 (900,000 and up): docs/cheops-bots.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..rng import SeededStream
-from .board import ABOVE, SUPPORTS, Space
+from .board import ABOVE, SPACES, SUPPORTS, Space
 from .components import COLOURS
 from .game import (
     BuyNeighbour,
@@ -86,6 +90,7 @@ from .game import (
     fits,
     open_spaces,
     price,
+    stores_scored,
 )
 
 NEIGHBOUR_PRICE = 20
@@ -94,6 +99,45 @@ FAMILY = ("A", "B", "C", "D")
 LAWS = tuple(range(1, 13))
 MAX_ROLLOUT = 5_000
 """The most moves a rollout makes (a game ends long before: 66 spaces, a few moves a take)."""
+
+Terms = dict[str, float]
+"""A valuation in named parts, in piastres of relative final money: the expert's own terms
+(:meth:`Expert.explain`), whose :func:`total` is the number it ranks an option by (up to
+float rounding: the decisions keep their own arithmetic, so splitting them changed none;
+tests/cheops/test_cheops_expert_terms.py holds both to it). The keys:
+``money`` (the seat's money), ``store:<colour>`` (what its stores of a colour pay at the end),
+``kept`` (its kept laws 10-12), ``rivals:money``, ``rivals:store:<colour>``, ``rivals:kept``
+(the same parts of the rivals' blend, counted against), ``race`` (a finished game won or
+lost), ``eye`` (the mean law an eye holds), ``opens:<space>`` (a space opened to the next
+player), ``hand`` (the kinds of tile left in hand), ``stuck`` (none fits), ``neighbour``
+(its price), ``margin`` (what two takes must beat one by), ``second:<space>`` (the take a
+neighbour allows), ``next take`` (law 12: the best take after the swap over the best now),
+and for laws 4-6 ``target:mine``, ``target:rivals``, ``target:own`` (the stores of the
+colour)."""
+
+
+def total(terms: Terms) -> float:
+    """The valuation the parts make: their exact sum, rounded once."""
+    return math.fsum(terms.values())
+
+
+def combined(*parts: Terms) -> Terms:
+    """The parts added key by key."""
+    out: Terms = {}
+    for part in parts:
+        for key, value in part.items():
+            out[key] = out.get(key, 0.0) + value
+    return out
+
+
+def difference(after: Terms, before: Terms) -> Terms:
+    """``after`` minus ``before`` key by key (only the keys that differ)."""
+    out: Terms = {}
+    for key in (*after, *(key for key in before if key not in after)):
+        change = after.get(key, 0.0) - before.get(key, 0.0)
+        if change:
+            out[key] = change
+    return out
 
 
 def _default_law_worth() -> tuple[float, ...]:
@@ -245,23 +289,37 @@ class Expert:
     ) -> float:
         """The loss of opening spaces for the next player (see the module docstring);
         ``ranked``: the open spaces' rival worths, best first (computed when not given)."""
+        return self.opening(state, space, eye, ranked, worths)[0]
+
+    def opening(
+        self,
+        state: CheopsState,
+        space: Space,
+        eye: float,
+        ranked: Sequence[tuple[float, Space]] | None = None,
+        worths: dict[str | int, float] | None = None,
+    ) -> tuple[float, Space | None]:
+        """:meth:`denial` and the space it counts: the best one the take opens (``None``:
+        it opens none)."""
         if worths is None:
             worths = self._rival_worths(state, eye)
         i = space.index
         cells = state.cells
         best_new: float | None = None
+        best_up = -1
         for up in ABOVE[i]:
             if cells[up] not in worths:
                 continue
             if all(cells[s] not in worths for s in SUPPORTS[up] if s != i):
                 value = worths[cells[up]]
-                best_new = value if best_new is None else max(best_new, value)
+                if best_new is None or value > best_new:
+                    best_new, best_up = value, up
         if best_new is None:
-            return 0.0
+            return 0.0, None
         if ranked is None:
             ranked = self._ranked(state, worths)
         best_old = next((value for value, other in ranked if other != space), 0.0)
-        return self.weights.deny * max(0.0, best_new - best_old)
+        return self.weights.deny * max(0.0, best_new - best_old), SPACES[best_up]
 
     def _ranked(
         self, state: CheopsState, worths: dict[str | int, float]
@@ -274,16 +332,19 @@ class Expert:
         return ranked[:2]
 
     def hand_worth(self, state: CheopsState, hand: Sequence[str]) -> float:
-        """A hand's worth: its distinct kinds, less a loss when none fits an open space."""
-        family = [kind for kind in hand if kind in FAMILY]
-        worth = self.weights.kinds * len(set(family))
-        if family and not any(
-            fits(state, space, kind) for space in open_spaces(state) for kind in set(family)
+        """A hand's worth: the :func:`total` of :meth:`hand_terms`."""
+        return total(self.hand_terms(state, hand))
+
+    def hand_terms(self, state: CheopsState, hand: Sequence[str]) -> Terms:
+        """A hand's worth in its parts: its distinct kinds (``hand``), less a loss when none
+        fits an open space (``stuck``)."""
+        family = {kind for kind in hand if kind in FAMILY}
+        terms: Terms = {"hand": self.weights.kinds * len(family)}
+        if not family or not any(
+            fits(state, space, kind) for space in open_spaces(state) for kind in family
         ):
-            worth -= self.weights.stuck
-        if not family:
-            worth -= self.weights.stuck
-        return worth
+            terms["stuck"] = -self.weights.stuck
+        return terms
 
     def tile_term(self, state: CheopsState, seat: int, kind: str) -> float:
         """The worth of the hand left after placing ``kind`` (a neighbour leaves it whole)."""
@@ -313,6 +374,195 @@ class Expert:
             scored.append((value, order, move))
         scored.sort(key=lambda item: (-item[0], item[1]))
         return [(value, move) for value, _, move in scored]
+
+    # --- the valuation in its parts (the advice's reasons) ------------------------------------
+
+    def worth_terms(self, state: CheopsState, seat: int) -> Terms:
+        """:meth:`worth` in its parts: the seat's money, stores by colour and kept laws, the
+        same parts of the rivals' blend against them (weighted as :meth:`relative` weighs
+        each rival: the strongest's weight and the mean's), the race once over. Their
+        :func:`total` is :meth:`worth` up to float rounding."""
+        over = state.phase in (Phase.OVER, Phase.LAW9)
+        scored = stores_scored(state)
+        kept_worth = self.weights.kept_worth
+        kept = [
+            0.0 if over else float(sum(kept_worth[law - 10] for law in laws if 10 <= law <= 12))
+            for laws in state.kept_laws
+        ]
+        terms: Terms = {"money": float(state.money[seat])}
+        for c, amount in enumerate(scored[seat]):
+            if amount:
+                terms[f"store:{COLOURS[c]}"] = float(amount)
+        if kept[seat]:
+            terms["kept"] = kept[seat]
+        rivals = [s for s in range(state.players) if s != seat]
+        if rivals:
+            totals = [state.money[r] + sum(scored[r]) + kept[r] for r in rivals]
+            strongest = rivals[totals.index(max(totals))]
+            share = (1 - self.weights.rival_max) / len(rivals)
+            weight = {r: share + self.weights.rival_max * (r == strongest) for r in rivals}
+            terms["rivals:money"] = -math.fsum(weight[r] * state.money[r] for r in rivals)
+            for c, colour in enumerate(COLOURS):
+                part = math.fsum(weight[r] * scored[r][c] for r in rivals)
+                if part:
+                    terms[f"rivals:store:{colour}"] = -part
+            part = math.fsum(weight[r] * kept[r] for r in rivals)
+            if part:
+                terms["rivals:kept"] = -part
+        if over:
+            money = [m + sum(row) for m, row in zip(state.money, scored, strict=True)]
+            winners = [s for s, m in enumerate(money) if m == max(money)]
+            finish = self.weights.finish
+            terms["race"] = finish / len(winners) if seat in winners else -finish
+        return terms
+
+    def _after_take_terms(self, after: CheopsState, seat: int) -> Terms:
+        """:meth:`_after_take` in parts: those of the sale or the storing it chooses."""
+        if after.phase is Phase.SELL and after.turn == seat:
+            options = [
+                apply_unchecked(after, move)
+                for move in distinct_moves(after)
+                if isinstance(move, (Sell, Store))
+            ]
+            return self.worth_terms(max(options, key=lambda s: self.worth(s, seat)), seat)
+        return self.worth_terms(after, seat)
+
+    def take_terms(self, state: CheopsState, seat: int) -> list[tuple[Terms, Take]]:
+        """:meth:`take_values` in parts, in its order: the item's gain (a treasure: the
+        parts of the worth it changes, sold or stored; an eye: ``eye``, the mean law), the
+        space the take opens to the next player (``opens:<space>``, against), the hand left
+        (``hand``)."""
+        base = self.worth_terms(state, seat)
+        eye = self.eye_worth(state, seat)
+        worths = self._rival_worths(state, eye)
+        ranked = self._ranked(state, worths)
+        colours: dict[str, Terms] = {}
+        out: list[tuple[Terms, Take]] = []
+        for _, move in self.take_values(state, seat):
+            assert isinstance(move, Take)
+            item = state.cells[move.space.index]
+            if isinstance(item, int):
+                terms: Terms = {"eye": eye}
+            else:
+                if item not in colours:
+                    after = apply_unchecked(state, move)
+                    colours[item] = difference(self._after_take_terms(after, seat), base)
+                terms = dict(colours[item])
+            loss, opened = self.opening(state, move.space, eye, ranked, worths)
+            if opened is not None and loss:
+                terms[f"opens:{opened}"] = -loss
+            terms["hand"] = self.tile_term(state, seat, move.kind)
+            out.append((terms, move))
+        return out
+
+    def explain(self, state: CheopsState, seat: int) -> dict[Move, Terms]:
+        """The value model's valuation of each option it weighs in the decision ``seat``
+        faces, in parts, on the determinization it decides on (:meth:`view_state`), on one
+        scale per decision: its move has the highest :func:`total` (up to float rounding),
+        except at a turn's start, where a kept law whose use gains (its total above the best
+        take's) goes before a neighbour. Options it does not weigh (a kept law at a turn's
+        end or before a second take, law 12's swaps inside the pyramid) are left out; a
+        decision of one option has none."""
+        view = self.view_state(state, seat)
+        moves = distinct_moves(view)
+        if len(moves) == 1:
+            return {}
+        phase = view.phase
+        if phase is Phase.START:
+            takes = self.take_terms(view, seat)
+            if not takes:
+                return {move: {} for move in moves if isinstance(move, Pass)}
+            options: dict[Move, Terms] = {move: terms for terms, move in takes}
+            best = takes[0][0]
+            best_value = self.take_values(view, seat)[0][0]
+            for move, gain in self._law_use_terms(view, seat, moves, best_value):
+                options[move] = combined(best, gain)
+            if BuyNeighbour() in moves:
+                neighbour = self._neighbour_terms(takes)
+                if neighbour is not None:
+                    options[BuyNeighbour()] = neighbour
+            return options
+        if phase is Phase.SECOND:
+            second: dict[Move, Terms] = {move: terms for terms, move in self.take_terms(view, seat)}
+            second[EndTurn()] = {"hand": self.tile_term(view, seat, "N")}
+            return second
+        if phase is Phase.LAW:
+            targets = [m for m in moves if isinstance(m, LawTarget) and m.entry is None]
+            law = pending_law(view)
+            if targets and law in (4, 5, 6):
+                return {move: self.target_terms(view, seat, move, law) for move in targets}
+        if phase in (Phase.SELL, Phase.LAW, Phase.LAW9):
+            base = self.worth_terms(view, seat)
+            return {
+                move: difference(self.worth_terms(apply_unchecked(view, move), seat), base)
+                for move in moves
+            }
+        if phase is Phase.DRAW:
+            return self._turn_end_terms(view, seat, moves)
+        return {}
+
+    def _neighbour_terms(self, takes: Sequence[tuple[Terms, Take]]) -> Terms | None:
+        """Buying a neighbour, in parts (as :meth:`_start` weighs it): the best take, the best
+        on another space (``second:<space>``), the price and the margin (``None``: one space
+        to take)."""
+        first_terms, first = takes[0]
+        for terms, move in takes[1:]:
+            if move.space != first.space:
+                return combined(
+                    first_terms,
+                    {
+                        f"second:{move.space}": total(terms),
+                        "neighbour": -float(NEIGHBOUR_PRICE),
+                        "margin": -self.weights.neighbour_margin,
+                    },
+                )
+        return None
+
+    def _law_use_terms(
+        self, state: CheopsState, seat: int, moves: Sequence[Move], best_take: float
+    ) -> list[tuple[Move, Terms]]:
+        """:meth:`_kept_law`'s gain of each use it weighs, in parts (law 10: the sale; law
+        11: the extra take and its tile, the law's keeping not counted; law 12: the swap, and
+        into an open space the best take after it over the best now, ``next take``)."""
+        base = self.worth_terms(state, seat)
+        out: list[tuple[Move, Terms]] = []
+        for move, into_open in _law_uses(state, moves):
+            after = apply_unchecked(state, move)
+            if isinstance(move, UseLaw11):
+                hand = self.tile_term(state, seat, move.kind) - self.tile_term(state, seat, "N")
+                gain = combined(
+                    difference(self._after_take_terms(after, seat), base),
+                    {"kept": self.weights.kept_worth[1], "hand": hand},
+                )
+            else:
+                gain = difference(self.worth_terms(after, seat), base)
+                if into_open:
+                    takes = self.take_values(after, seat)
+                    gain["next take"] = (takes[0][0] if takes else 0.0) - best_take
+            out.append((move, gain))
+        return out
+
+    def _turn_end_terms(
+        self, state: CheopsState, seat: int, moves: Sequence[Move]
+    ) -> dict[Move, Terms]:
+        """:meth:`_turn_end` in parts: each draw by the hand it leaves (:meth:`hand_terms`),
+        ending the turn by the hand as it is, with the race's
+        :attr:`ExpertWeights.finish` when that ends the game won (more than any hand is
+        worth, so the draw is then skipped); on a tie the draw goes first."""
+        hand = list(state.hands[seat])
+        options: dict[Move, Terms] = {}
+        for move in moves:
+            if isinstance(move, DrawTile) and state.stacks[move.stack - 1]:
+                top = state.stacks[move.stack - 1][0]
+                options[move] = self.hand_terms(state, [*hand, top])
+        end = self.hand_terms(state, hand)
+        ended = apply_unchecked(state, EndTurn())
+        if ended.phase in (Phase.OVER, Phase.LAW9):
+            money = final_money(ended)
+            if money[seat] == max(money):
+                end["race"] = self.weights.finish
+        options[EndTurn()] = end
+        return options
 
     # --- decisions ----------------------------------------------------------------------------
 
@@ -456,32 +706,19 @@ class Expert:
         best: Move | None = None
         best_gain = 0.0
         kept = self.weights.kept_worth
-        opened = set(open_spaces(state))
-        swaps: set[tuple[str | int, str | int, bool]] = set()
-        for move in moves:
+        for move, into_open in _law_uses(state, moves):
             if isinstance(move, UseLaw10):
                 gain = self.worth(apply_unchecked(state, move), seat) - base
             elif isinstance(move, UseLaw11):
                 after = apply_unchecked(state, move)
                 gain = self._after_take(after, seat) - base + kept[1]
                 gain += self.tile_term(state, seat, move.kind) - self.tile_term(state, seat, "N")
-            elif isinstance(move, UseLaw12):
-                # only swaps with the seat's store or into an open space, once a colour pair
-                into_open = move.a in opened or (isinstance(move.b, Space) and move.b in opened)
-                if isinstance(move.b, Space) and not into_open:
-                    continue
-                b_item = move.b if isinstance(move.b, str) else state.cells[move.b.index]
-                key = (state.cells[move.a.index], b_item, isinstance(move.b, str))
-                if key in swaps:
-                    continue
-                swaps.add(key)
+            else:
                 after = apply_unchecked(state, move)
                 gain = self.worth(after, seat) - base
                 if into_open:
                     takes = self.take_values(after, seat)
                     gain += (takes[0][0] if takes else 0.0) - best_take
-            else:
-                continue
             if gain > best_gain + 1e-9:
                 best, best_gain = move, gain
         return best, best_gain
@@ -505,15 +742,27 @@ class Expert:
         best = targets[0]
         best_key: float | None = None
         for move in targets:
-            c = COLOURS.index(move.colour)
-            mine = state.stores[seat][c]
-            rivals = max((state.stores[s][c] for s in range(state.players) if s != seat), default=0)
-            worth = store_worth(state, move.colour)
-            # law 5 freezes the rivals' colour; 4 (only sales from now on) and 6 help the seat's
-            key = (rivals - mine) * worth if law == 5 else (mine - rivals) * worth + mine * 0.1
+            key = total(self.target_terms(state, seat, move, law))
             if best_key is None or key > best_key + 1e-9:
                 best, best_key = move, key
         return best
+
+    def target_terms(self, state: CheopsState, seat: int, move: LawTarget, law: int) -> Terms:
+        """What :meth:`_law_target` ranks a colour by, in parts: the seat's stores of it at
+        their worth (``target:mine``), the most a rival stores (``target:rivals``), for laws 4
+        and 6 a tenth a stored one of the seat's (``target:own``, the tie-break); law 5
+        freezes the rivals' colour, 4 (only sales from now on) and 6 help the seat's."""
+        c = COLOURS.index(move.colour)
+        mine = state.stores[seat][c]
+        rivals = max((state.stores[s][c] for s in range(state.players) if s != seat), default=0)
+        worth = store_worth(state, move.colour)
+        if law == 5:
+            return {"target:rivals": float(rivals * worth), "target:mine": float(-mine * worth)}
+        return {
+            "target:mine": float(mine * worth),
+            "target:rivals": float(-rivals * worth),
+            "target:own": mine * 0.1,
+        }
 
     def _turn_end(self, state: CheopsState, seat: int, moves: Sequence[Move]) -> Move:
         """The turn's end: skip the draw when that ends the game won (nobody can place a
@@ -542,6 +791,27 @@ class Expert:
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = move, value
         return best
+
+
+def _law_uses(state: CheopsState, moves: Sequence[Move]) -> Iterator[tuple[Move, bool]]:
+    """The uses of kept laws the expert weighs at a turn's start, each with whether it swaps
+    into an open space: every use of laws 10 and 11, and law 12's swaps with the seat's store
+    or into an open space, once a pair of items."""
+    opened = set(open_spaces(state))
+    swaps: set[tuple[str | int, str | int, bool]] = set()
+    for move in moves:
+        if isinstance(move, (UseLaw10, UseLaw11)):
+            yield move, False
+        elif isinstance(move, UseLaw12):
+            into_open = move.a in opened or (isinstance(move.b, Space) and move.b in opened)
+            if isinstance(move.b, Space) and not into_open:
+                continue
+            b_item = move.b if isinstance(move.b, str) else state.cells[move.b.index]
+            key = (state.cells[move.a.index], b_item, isinstance(move.b, str))
+            if key in swaps:
+                continue
+            swaps.add(key)
+            yield move, into_open
 
 
 def _is_law(state: CheopsState, space: Space) -> bool:
@@ -582,4 +852,4 @@ class ExpertPlayer:
         return self.expert.decide(state, seat)
 
 
-__all__ = ["Expert", "ExpertPlayer", "ExpertWeights"]
+__all__ = ["Expert", "ExpertPlayer", "ExpertWeights", "Terms", "combined", "difference", "total"]

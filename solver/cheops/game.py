@@ -1560,6 +1560,12 @@ def _scores_with(state: CheopsState, law9_colour: int | None) -> tuple[tuple[int
     return tuple(tuple(row) for row in amounts)
 
 
+def stores_scored(state: CheopsState) -> tuple[tuple[int, ...], ...]:
+    """What each seat's stores would pay if the game ended now, by colour (Ruling C12; law 9
+    counted as :func:`final_money` counts it): the parts of its sum over the stores."""
+    return _scores(state)[0]
+
+
 def final_money(state: CheopsState) -> tuple[int, ...]:
     """Each seat's money if the game ended now: money plus its stores scored (Ruling C12).
     Until law 9's holder has named its colour, law 9 counts as the colour best for the

@@ -35,7 +35,7 @@ from silverpyr.cli.cheops.tui.game_screen import (
     Question,
     next_space,
 )
-from silverpyr.cli.cheops.tui.table import HUMAN, GameTable
+from silverpyr.cli.cheops.tui.table import HUMAN, GameTable, Progress
 from silverpyr.cli.tui.base import TooSmall
 from silverpyr.cli.tui.modals import Choose, Confirm, Prompt
 from silverpyr.cli.tui.rules_screen import RULES_HINT, RulesScreen
@@ -465,6 +465,41 @@ def test_advice_runs_in_a_thread_and_lands_in_the_messages(components: Component
         await pilot.pause()
         assert isinstance(app.screen, CheopsGameScreen)
         assert "Advice: The greedy bot would play" in shown(app)  # it stays in the messages
+
+    run(app, steps)
+
+
+class ReasonedTable(EngineTable):
+    """Advice with an option's reasons under it, as ``Advice.lines`` gives them."""
+
+    def advice_lines(self, progress: Progress | None = None) -> list[str]:
+        self.advised += 1
+        return [
+            "The expert plays take a1 A: margin +3.0 piastres over the best other player.",
+            "  take a2 B: -4.0 ± 1.0 piastres (margin -1.0)",
+            "    why the expert's move: sells blue for 10 now (+10.0); yours: stores",
+            "    red, worth 6 at the end (-6.0)",
+            "  take a3 C: -5.0 ± 1.0 piastres (margin -2.0)",
+        ]
+
+
+def test_the_advice_note_keeps_an_options_reasons_indented_under_it(
+    components: Components,
+) -> None:
+    table = ReasonedTable(components, 5, ["greedy"])
+    app = make_app(table)
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.press("h")
+        await settle(pilot)
+        assert isinstance(app.screen, AdviceNote)
+        lines = screen_lines(app)
+        option = next(i for i, line in enumerate(lines) if "take a2 B: -4.0" in line)
+        column = lines[option].index("take a2 B")
+        assert lines[option + 1].index("why the expert's move") == column + 2
+        assert lines[option + 2].index("red, worth 6") == column + 2
+        assert "take a3 C" not in shown(app)  # the note holds 4 lines: the rest is counted
+        assert "(and 1 more)" in shown(app)
 
     run(app, steps)
 

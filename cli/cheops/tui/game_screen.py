@@ -138,6 +138,16 @@ END_WORDS = {
 }
 
 
+def cheops_advice_texts(lines: Sequence[str], limit: int = ADVICE_LINES) -> list[Text]:
+    """The core's :func:`advice_texts`, each option's reasons (its lines indented deeper:
+    ``why the expert's move: ...``) kept indented under it."""
+    texts = advice_texts(lines, limit)
+    for number, line in enumerate(lines[1:limit], start=1):
+        if line.startswith("    "):
+            texts[number] = Text(f"    {line.strip()}")
+    return texts
+
+
 def next_space(targets: Sequence[Space], cursor: Space, rows: int, columns: int) -> Space:
     """The space the cursor moves to: the nearest of ``targets`` in the direction asked
     (rows: +1 up the pyramid, -1 down; columns: +1 right, -1 left), or where it is when none
@@ -800,9 +810,9 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
 
     def show_advice(self, lines: Sequence[str]) -> None:
         """Into the messages, and in a note over them (the board in sight)."""
-        self.say(*advice_texts(lines))
+        self.say(*cheops_advice_texts(lines))
         if not self.closed and self.is_current:
-            self.app.push_screen(AdviceNote(advice_texts(lines, NOTE_LINES)))
+            self.app.push_screen(AdviceNote(cheops_advice_texts(lines, NOTE_LINES)))
 
     def action_help(self) -> None:
         from .rules import page_renderable
