@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from tui_pilot import check_reading_keeps_reasons
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
@@ -142,6 +143,8 @@ def test_the_lines_fit_80_columns_and_the_reasons_sit_under_their_option() -> No
             told = reason_lines(option.reasons)
             assert lines[head + 1 : head + 1 + len(told)] == told
             assert _regrouped(told) == list(option.reasons)  # one a line, whole
+        # the full screen's reading dialog, 76 columns inside at 80: as in Cheops
+        check_reading_keeps_reasons(lines, [(o.label, o.reasons) for o in found.options[1:]])
     assert shown
 
 
