@@ -16,13 +16,15 @@ once it is, :func:`costliest` the decisions a summary names first.
 The coaches that measure by paired rollouts (the Sun's and Cheops's) share more: their grades
 (:class:`Grade`: doubtful, bad, blunder), one judged decision (:class:`Verdict`) and a game's
 summary (:class:`CoachReport`), each game naming only the unit it counts a loss in
-(:attr:`Verdict.UNIT`: expected points, piastres of margin).
+(:attr:`Verdict.UNIT`: expected points, piastres of margin), and how their advice shows the
+reasons under an option (:func:`reason_lines`: the same look in every game).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+import textwrap
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, Protocol, TypeVar
@@ -148,6 +150,34 @@ def costliest_lines(costly: Iterable[_Judged], *, better: str, none: str) -> lis
         for v in costly
     ]
     return ["Costliest decisions:", *lines] if lines else [none]
+
+
+REASON_WIDTH = 80
+"""Columns an option's reasons are wrapped to in the advice's lines."""
+
+REASON_INDENT = "    "
+"""Where a reason starts under its option (the option's line is indented 2); a reason's
+wrapped lines are indented 2 more, so each reason stands apart."""
+
+
+def reason_lines(reasons: Sequence[str], width: int = REASON_WIDTH) -> list[str]:
+    """An option's reasons under it, one a line at :data:`REASON_INDENT`, each wrapped to
+    ``width`` with its next lines 2 deeper; a reason's points (``(+3.0)``) stay on their
+    words' line and a hyphenated name (``S4-sun``) is never split."""
+    hanging = REASON_INDENT + "  "
+    width = max(width, len(hanging) + 20)  # a narrow screen wraps more, never fails
+    lines: list[str] = []
+    for reason in reasons:
+        glued = reason.replace(" (+", "\xa0(+").replace(" (-", "\xa0(-")
+        wrapped = textwrap.wrap(
+            glued,
+            width,
+            initial_indent=REASON_INDENT,
+            subsequent_indent=hanging,
+            break_on_hyphens=False,
+        )
+        lines.extend(line.replace("\xa0", " ") for line in wrapped)
+    return lines
 
 
 class Grade(StrEnum):
@@ -288,6 +318,8 @@ class CoachReport:
 __all__ = [
     "BAD_FROM",
     "GRADES",
+    "REASON_INDENT",
+    "REASON_WIDTH",
     "SILENT_BELOW",
     "WORST_FROM",
     "CoachReport",
@@ -300,6 +332,7 @@ __all__ = [
     "grade_table",
     "message",
     "noise",
+    "reason_lines",
     "said",
     "warning",
 ]

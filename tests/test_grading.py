@@ -85,3 +85,31 @@ def test_a_summary_says_why_a_listed_loss_got_no_word() -> None:
     assert lines[1] == "  turn 3: A lost 5.5 ± 7.7 (no word: within twice its error); better B"
     assert lines[2] == "  turn 4: C lost 0.3 ± 0.1 (no word: under 0.5); better D"
     assert Noisy.grade is None and Small.grade is None
+
+
+def test_reason_lines_one_reason_a_line_wrapped_with_a_deeper_indent() -> None:
+    """The advice's reasons in every game: each starts a line at 4, a long one goes on at 6,
+    within the width, and the words come back whole."""
+    short = "sells blue for 10 now (+10.0)"
+    long = (
+        "yours: keeps S6-sun for level 6, the card that the pyramid's last row needs "
+        "before the edge pile runs out, and more words still (-2.6)"
+    )
+    lines = grading.reason_lines((short, long))
+    assert lines[0] == grading.REASON_INDENT + short
+    assert len(lines) == 3 and lines[1].startswith("    yours: ")
+    assert lines[2].startswith("      ") and not lines[2].startswith("       ")
+    assert all(len(line) <= grading.REASON_WIDTH for line in lines)
+    assert " ".join(line.strip() for line in lines[1:]) == long
+    assert grading.reason_lines(()) == []
+
+
+def test_reason_lines_keep_the_points_and_a_hyphenated_name_whole() -> None:
+    reason = "a card for a matching symbol S6-sun (+5.2)"
+    for width in range(20, 60):
+        lines = grading.reason_lines((reason,), width)
+        assert any(line.strip().endswith("symbol S6-sun (+5.2)") for line in lines) or any(
+            line.strip() == "S6-sun (+5.2)" for line in lines
+        ), (width, lines)
+        assert " ".join(line.strip() for line in lines) == reason
+    assert grading.reason_lines((reason,), 1)  # a narrow width wraps more, never fails

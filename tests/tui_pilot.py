@@ -1,11 +1,13 @@
 """What the full-screen games' tests share (every game): running an app headless with a
 Pilot, waiting for its workers, reading the screen back as lines of text, walking a cursor by
-arrows, and the number key of a question's option."""
+arrows, the number key of a question's option, and the check that advice with reasons looks
+the same in every table game (:func:`check_reasoned_advice`)."""
 
 from __future__ import annotations
 
 import asyncio
 import html
+import io
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -13,7 +15,9 @@ from typing import Any, TypeVar
 from textual.app import App
 from textual.pilot import Pilot
 
-from silverpyr.cli.tui.modals import Choose
+from silverpyr.cli.tui.game_screen import REASONS_SAY, advice_reading
+from silverpyr.cli.tui.modals import Choose, Reading
+from silverpyr.puzzles.grading import reason_lines
 
 DIRECTIONS = {"up": (1, 0), "down": (-1, 0), "left": (0, -1), "right": (0, 1)}
 """The arrow keys and the (rows, columns) each asks of the screen's cursor."""
@@ -95,3 +99,109 @@ def key_of(question: Choose, value: str) -> str:
     """The key shown before the option ``value`` (its place from 1, unless the question gives
     keys of its own, as Cheops's stacks do); fails when it is not offered."""
     return question.keys[option_number(question, value) - 1]
+
+
+LONG_REASON = (
+    "yours: a long reason that the dialog must wrap, its next line indented deeper than "
+    "its first so that each reason stands apart (-6.0)"
+)
+"""A reason longer than the reading dialog's width at 80 columns."""
+
+
+def reasoned_lines(head: str, options: list[tuple[str, tuple[str, ...]]]) -> list[str]:
+    """Advice lines as a game's ``Advice.lines`` gives them: ``head``, then each option's
+    line (indented 2) with its reasons under it in the core's format."""
+    lines = [head]
+    for option, reasons in options:
+        lines.append(f"  {option}")
+        lines.extend(reason_lines(reasons))
+    return lines
+
+
+READING_WIDTH = 76
+"""The reading dialog's inside at 80 columns: its border and padding take 4."""
+
+
+def reading_rows(lines: list[str], width: int = READING_WIDTH) -> list[str]:
+    """The advice ``lines`` as the reading dialog draws them ``width`` columns wide (all of
+    it, also what is scrolled to), as plain rows."""
+    from rich.console import Console
+
+    console = Console(width=width, no_color=True, record=True, file=io.StringIO())
+    console.print(advice_reading(lines))
+    return [row.rstrip() for row in console.export_text().splitlines()]
+
+
+def check_reading_keeps_reasons(
+    lines: list[str], options: list[tuple[str, tuple[str, ...]]]
+) -> None:
+    """Advice ``lines`` read in the dialog: within its width, each option (``(label,
+    reasons)``) with its reasons under it, each starting a row 2 deeper than the option's and
+    going on 2 deeper still, whole (nothing cut)."""
+    rows = reading_rows(lines)
+    assert all(len(row) <= READING_WIDTH for row in rows)
+    for label, reasons in options:
+        at = next(i for i, row in enumerate(rows) if row.startswith(f"  {label}: "))
+        row = at + 1
+        for reason in reasons:
+            assert _starts_at(rows[row], 4), rows[row]
+            told = [rows[row].strip()]
+            row += 1
+            while row < len(rows) and _starts_at(rows[row], 6):
+                told.append(rows[row].strip())
+                row += 1
+            assert " ".join(told) == reason, "a reason cut or misplaced"
+
+
+def dialog_rows(lines: list[str]) -> list[str]:
+    """The screen's rows inside a bordered dialog as wide as the screen (its border's
+    columns cut off; other rows as they are)."""
+    rows = []
+    for line in lines:
+        line = line.rstrip()
+        if len(line) > 1 and line[0] == line[-1] and not line[0].isalnum() and line[0] != " ":
+            line = line[1:-1]
+        rows.append(line)
+    return rows
+
+
+def _starts_at(row: str, column: int) -> bool:
+    return len(row) > column and not row[:column].strip() and row[column] != " "
+
+
+async def check_reasoned_advice(
+    pilot: Pilot[None], game: type[Any], options: list[tuple[str, tuple[str, ...]]]
+) -> None:
+    """``h`` on a table whose advice has these ``options`` (:func:`reasoned_lines`) opens
+    the core's reading dialog: whose the reasons are, every option, each reason starting on
+    its own row 2 deeper than its option and its wrapped rows 2 deeper still, whole (nothing
+    cut); Enter closes it, and Escape (after ``h`` again); the messages keep the ranking
+    without the reasons."""
+    app = pilot.app
+    for close in ("enter", "escape"):
+        await pilot.press("h")
+        await settle(pilot)
+        assert isinstance(app.screen, Reading), "advice with reasons opens the reading dialog"
+        rows = dialog_rows(screen_lines(app))
+        assert REASONS_SAY in " ".join(row.strip() for row in rows)
+        for option, reasons in options:
+            at = next(i for i, row in enumerate(rows) if option in row)
+            column = rows[at].index(option)
+            row = at + 1
+            for reason in reasons:
+                assert _starts_at(rows[row], column + 2), rows[row]
+                told = [rows[row].strip()]
+                row += 1
+                while _starts_at(rows[row], column + 4):
+                    told.append(rows[row].strip())  # the reason's wrapped rows
+                    row += 1
+                assert " ".join(told) == reason, "a reason cut or misplaced"
+        await pilot.press(close)
+        await pilot.pause()
+        assert isinstance(app.screen, game), f"{close} closes the dialog"
+        messages = "\n".join(screen_lines(app))
+        assert "Advice: " in messages
+        for option, reasons in options:
+            assert option in messages, "the ranking stays in the messages"
+            for reason in reasons:
+                assert " ".join(reason.split()[:3]) not in messages, "a reason in the messages"

@@ -4,10 +4,12 @@
 :class:`TableGameScreen` keeps, once, the flow both games had twice: the bots' turns, the
 advice and the coach's check of a move in daemon threads watched by workers (the status line
 says who is playing or what is weighed and, from 2 s on, for how long; decisions wait
-meanwhile), the coach's "Play it anyway?", playing a move and telling its lines, the game's
-questions (:class:`Question`, answered once; ``q`` on one asks whether to leave), leaving
-(what it keeps, printed when the app exits) and the end-of-game screen. Each game subclasses
-it and fills the hooks: its layout and drawing, the keys (``check_action`` beyond the
+meanwhile), the advice shown one way in every game (:meth:`TableGameScreen.show_advice`: the
+ranking in the messages, the whole of it with the reasons in a reading dialog), the coach's
+"Play it anyway?", playing a move and telling its lines, the game's questions
+(:class:`Question`, answered once; ``q`` on one asks whether to leave), leaving (what it
+keeps, printed when the app exits) and the end-of-game screen. Each game subclasses it and
+fills the hooks: its layout and drawing, the keys (``check_action`` beyond the
 common ones), the question due, what a move played resets, the final line, the end screen's
 parts.
 
@@ -25,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.text import Text
 from textual import events
 from textual.app import App
@@ -35,9 +37,10 @@ from textual.containers import VerticalScroll
 from textual.widgets import OptionList, Static
 from textual.worker import Worker, WorkerState
 
+from ...puzzles.grading import REASON_INDENT, reason_lines
 from ...solver.errors import SilverpyrError
 from .base import GameApp, GameOver, SolvingScreen, waited
-from .modals import Choose, Confirm
+from .modals import Choose, Confirm, Reading
 from .table import BotTable, TableLine, VerdictLike
 
 LEAVE = "\x00leave"
@@ -70,7 +73,8 @@ def table_css(layout: str, dialogs: str, dialog_width: int) -> str:
     """The CSS of a table game's app: the title, the table, the hand, the messages, the
     status, the questions, the help and the too-small screen are laid out alike; a game
     gives the table's own parts (``layout``: the pyramid and what stands beside it), its
-    dialogs' rules (``dialogs``: where its help and notes sit) and its dialogs' width."""
+    dialogs' rules (``dialogs``: where its help and notes sit) and its dialogs' width. The
+    reading dialog (the advice with its reasons) is the screen's width in every game."""
     return f"""
 Screen {{ layout: vertical; }}
 #title {{ height: 1; padding: 0 1; }}
@@ -86,6 +90,8 @@ Screen {{ layout: vertical; }}
     width: {dialog_width}; max-width: 100%; height: auto; max-height: 100%; padding: 1 2;
     border: thick $accent; background: $surface;
 }}
+.dialog.reading {{ width: 100%; max-width: 100; padding: 0 1; }}
+Reading {{ align: center middle; }}
 .keys {{ color: $text-muted; margin-top: 1; }}
 #help {{ width: 80; padding: 0 1; }}
 #help .keys {{ margin-top: 0; }}
@@ -104,6 +110,62 @@ def advice_texts(lines: Sequence[str], limit: int = ADVICE_LINES) -> list[Text]:
     if len(lines) > limit:
         texts.append(Text(f"  (and {len(lines) - limit} more)", style="italic"))
     return texts
+
+
+def is_reason(line: str) -> bool:
+    """Whether an advice line is (part of) an option's reason, not the ranking."""
+    return line.startswith(REASON_INDENT)
+
+
+class Reasons:
+    """An option's reasons drawn at the width they are given, as the advice's lines wrap
+    them (:func:`~silverpyr.puzzles.grading.reason_lines`): one a line, the next lines of a
+    long one indented deeper."""
+
+    def __init__(self, reasons: Sequence[str]) -> None:
+        self.reasons = tuple(reasons)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in reason_lines(self.reasons, options.max_width):
+            yield Text(line)
+
+
+REASONS_SAY = (
+    "Under each option, why the expert's choice is better (yours: where the option does better)."
+)
+"""The dialog's words under the advice's head: whose the reasons are (the column the Silver &
+Gold advice gives them)."""
+
+
+def advice_reading(lines: Sequence[str]) -> RenderableType:
+    """The advice's lines for the reading dialog: the head and whose the reasons are
+    (:data:`REASONS_SAY`), each option in bold (a note between them, in parentheses or
+    ``...``, in italics), its reasons under it wrapped again to the dialog's width
+    (:class:`Reasons`)."""
+    parts: list[RenderableType] = []
+    reasons: list[str] = []
+    reasoned = any(is_reason(line) for line in lines)
+
+    def flush() -> None:
+        if reasons:
+            parts.append(Reasons(reasons))
+            reasons.clear()
+
+    for index, line in enumerate(lines):
+        if index == 0:
+            parts.append(Text(line))
+            if reasoned:
+                parts.append(Text(REASONS_SAY, style="italic"))
+        elif line.startswith(REASON_INDENT + "  ") and reasons:  # a wrapped reason goes on
+            reasons[-1] += " " + line.strip()
+        elif is_reason(line):
+            reasons.append(line.strip())
+        else:
+            flush()
+            note = line.strip().startswith(("(", "..."))
+            parts.append(Text(line, style="italic" if note else "bold"))
+    flush()
+    return Group(*parts)
 
 
 SpotT = TypeVar("SpotT")
@@ -299,8 +361,14 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
         return self.table.advice_lines(self._progress)
 
     def show_advice(self, lines: Sequence[str]) -> None:
-        """The advice came, for the table as it is: into the messages."""
-        self.say(*advice_texts(lines))
+        """The advice came, for the table as it is: its ranking into the messages (without
+        the reasons) and, when there are options to compare, the whole advice with their
+        reasons in a reading dialog at the screen's width (the messages are a few rows: the
+        ranking's head would scroll out of sight). A forced decision (its one line) has the
+        messages only."""
+        self.say(*advice_texts([line for line in lines if not is_reason(line)]))
+        if len(lines) > 1 and not self.closed:
+            self.app.push_screen(Reading(Text("Advice", style="bold"), advice_reading(lines)))
 
     # --- layout -------------------------------------------------------------------------
 

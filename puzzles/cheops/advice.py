@@ -59,7 +59,6 @@ from __future__ import annotations
 
 import math
 import statistics
-import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -82,6 +81,7 @@ from ...solver.cheops.game import (
 )
 from ...solver.errors import SilverpyrError
 from ...solver.rng import SeededStream
+from ..grading import reason_lines
 from ..tournament import chance_to_win
 from .reasons import reasons, unweighed
 from .registry import make_player
@@ -194,7 +194,8 @@ class Advice:
         return next((option for option in self.options if option.label == label), None)
 
     def lines(self) -> list[str]:
-        """The ranking for people."""
+        """The ranking for people, each option's reasons under it (the core's
+        :func:`~silverpyr.puzzles.grading.reason_lines`)."""
         best = self.best
         head = f"The expert plays {best.label}"
         if best.expected is not None:
@@ -237,13 +238,13 @@ class Advice:
             )
             own = "" if option.expected is None else f" (margin {option.expected:+.1f})"
             lines.append(f"  {option.label}: {-option.loss:+.1f}{noise} piastres{own}{win}")
-            lines.extend(reason_lines(option))
+            lines.extend(reason_lines(option.reasons))
         for option in screened[:SHOWN_SCREENED]:
             lines.append(
                 f"  {option.label}: {-option.loss:+.1f} piastres by the end of this turn "
                 "(screened: 1 rollout)"
             )
-            lines.extend(reason_lines(option))
+            lines.extend(reason_lines(option.reasons))
         if len(screened) > SHOWN_SCREENED:
             rest = screened[SHOWN_SCREENED:]
             lines.append(
@@ -260,28 +261,6 @@ class Advice:
             "horizon_rounds": self.rounds,
             "options": [option.to_dict() for option in self.options],
         }
-
-
-WIDTH = 76
-"""The columns the reasons' lines fit in: 80 less the full-screen advice note's border and
-padding, so they fold the same on a terminal and in the note."""
-
-
-def reason_lines(option: Rated) -> list[str]:
-    """An option's reasons under it, indented, folded to :data:`WIDTH` columns."""
-    if not option.reasons:
-        return []
-    glued = [  # the points stay on their words' line
-        reason.replace(" (+", "\xa0(+").replace(" (-", "\xa0(-") for reason in option.reasons
-    ]
-    lines = textwrap.wrap(
-        "why the expert's move: " + "; ".join(glued),
-        WIDTH,
-        initial_indent="    ",
-        subsequent_indent="    ",
-        break_on_hyphens=False,
-    )
-    return [line.replace("\xa0", " ") for line in lines]
 
 
 def margin(money: Sequence[int], seat: int) -> int:
@@ -610,7 +589,6 @@ __all__ = [
     "margin",
     "measure",
     "play_to_horizon",
-    "reason_lines",
     "reference_expert",
     "reference_move",
     "reference_player",

@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import math
 import statistics
-import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -69,6 +68,7 @@ from ...solver.sun.game import (
     distinct_moves,
     outcome,
 )
+from ..grading import reason_lines
 from ..tournament import chance_to_win
 from .registry import make_player
 
@@ -89,8 +89,6 @@ REASON_POINTS = 0.5
 REST_POINTS = 1.0
 """Smallest gap between the loss and the terms' total told as the rest (which must also
 exceed the loss's error)."""
-WIDTH = 80
-"""Columns of the advice's lines (reasons are wrapped to it)."""
 
 Progress = Callable[[str], None]
 
@@ -153,7 +151,8 @@ class Advice:
         return next((option for option in self.options if option.label == label), None)
 
     def lines(self) -> list[str]:
-        """The ranking for people, each option's reasons under it (wrapped to :data:`WIDTH`)."""
+        """The ranking for people, each option's reasons under it (the core's
+        :func:`~silverpyr.puzzles.grading.reason_lines`)."""
         best = self.best
         head = f"The expert plays {best.label}"
         if best.expected is not None:
@@ -169,10 +168,7 @@ class Advice:
             )
             expected = "" if option.expected is None else f", {option.expected:.1f} expected"
             lines.append(f"  {option.label}: {-option.loss:+.1f}{noise}{expected}{fewer}")
-            for reason in option.reasons:
-                lines.extend(
-                    textwrap.wrap(reason, WIDTH, initial_indent="    ", subsequent_indent="      ")
-                )
+            lines.extend(reason_lines(option.reasons))
         return lines
 
     def to_dict(self) -> dict[str, Any]:

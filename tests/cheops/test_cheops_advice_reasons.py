@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from tui_pilot import check_reading_keeps_reasons
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
@@ -16,6 +17,7 @@ from silverpyr.puzzles.cheops import advice as advice_module
 from silverpyr.puzzles.cheops.advice import advise, reference_expert
 from silverpyr.puzzles.cheops.kept_game import KeptGame
 from silverpyr.puzzles.cheops.reasons import SAID_FROM, reasons
+from silverpyr.puzzles.grading import REASON_WIDTH, reason_lines
 from silverpyr.solver.cheops.board import SPACES, parse_space
 from silverpyr.solver.cheops.bots import GreedyPlayer
 from silverpyr.solver.cheops.components import load_components
@@ -69,14 +71,17 @@ def test_the_reasons_are_under_their_option_fit_the_screen_and_say_the_same_agai
     state = _until(7, Phase.START, players=3, after=40)
     found = advise(state, state.turn, ("greedy",) * 3, samples=2)
     lines = found.lines()
-    said = [line for line in lines if line.startswith("    why the expert's move: ")]
-    assert said, "takes of different treasures differ in the expert's parts"
     reasoned = [option for option in found.options[1:] if option.reasons]
+    assert reasoned, "takes of different treasures differ in the expert's parts"
     for line in lines[1:]:
-        assert len(line) <= 80 or not line.startswith("    ")
-    for option in reasoned:  # each option's reasons follow its own line
+        assert len(line) <= REASON_WIDTH or not line.startswith("    ")
+    for option in reasoned:  # each option's reasons follow its own line, one a line
         at = next(i for i, line in enumerate(lines) if line.startswith(f"  {option.label}: "))
-        assert lines[at + 1].startswith("    why the expert's move: ")
+        told = reason_lines(option.reasons)
+        assert lines[at + 1 : at + 1 + len(told)] == told
+        assert sum(not line.startswith("      ") for line in told) == len(option.reasons)
+    # the full screen's reading dialog, 76 columns inside at 80: each reason whole, as in the Sun
+    check_reading_keeps_reasons(lines, [(option.label, option.reasons) for option in reasoned])
     advice_module._CACHE.clear()
     again = advise(state, state.turn, ("greedy",) * 3, samples=2)
     assert [o.reasons for o in again.options] == [o.reasons for o in found.options]
@@ -182,7 +187,12 @@ def test_hint_json_gives_each_option_its_reasons(tmp_path: Path, home: Path) -> 
     people = CliRunner().invoke(
         app, ["cheops", "hint", "--game", str(path), "--rollouts", "2", "--plain"]
     )
-    assert "why the expert's move: " in people.stdout
+    said = 0
+    for option in options[1:]:  # the same reasons, one a line under each option listed
+        if f"  {option['move']}: " in people.stdout and option["reasons"]:
+            assert "\n".join(reason_lines(option["reasons"])) in people.stdout
+            said += 1
+    assert said
 
 
 def test_an_option_the_expert_does_not_weigh_says_which_rule_leaves_it_out() -> None:

@@ -20,7 +20,17 @@ from rich.console import Console
 from rich.text import Text
 from textual import events
 from textual.pilot import Pilot
-from tui_pilot import arrows_between, key_of, option_number, run, screen_lines, settle
+from tui_pilot import (
+    LONG_REASON,
+    arrows_between,
+    check_reasoned_advice,
+    key_of,
+    option_number,
+    reasoned_lines,
+    run,
+    screen_lines,
+    settle,
+)
 
 from silverpyr.cli.cheops.tui.app import MIN_SIZE, CheopsApp, CheopsSetting
 from silverpyr.cli.cheops.tui.board import boards_text, hand_text, pyramid_text, seats_text
@@ -28,7 +38,6 @@ from silverpyr.cli.cheops.tui.game_screen import (
     END,
     KEPT,
     PYRAMID,
-    AdviceNote,
     CheopsEnd,
     CheopsGameScreen,
     CheopsHelp,
@@ -37,7 +46,7 @@ from silverpyr.cli.cheops.tui.game_screen import (
 )
 from silverpyr.cli.cheops.tui.table import HUMAN, GameTable, Progress
 from silverpyr.cli.tui.base import TooSmall
-from silverpyr.cli.tui.modals import Choose, Confirm, Prompt
+from silverpyr.cli.tui.modals import Choose, Confirm, Prompt, Reading
 from silverpyr.cli.tui.rules_screen import RULES_HINT, RulesScreen
 from silverpyr.solver.cheops import (
     BuyNeighbour,
@@ -451,7 +460,11 @@ def test_a_typed_move_is_played_and_a_bad_one_is_refused_in_one_line(
 # --- advice, help, leaving --------------------------------------------------------------------
 
 
-def test_advice_runs_in_a_thread_and_lands_in_the_messages(components: Components) -> None:
+def test_advice_of_one_line_runs_in_a_thread_and_lands_in_the_messages_only(
+    components: Components,
+) -> None:
+    """Advice of one line (a forced decision's: nothing to compare): no dialog, as in the
+    Sun."""
     table = EngineTable(components, 5, ["greedy"])
     app = make_app(table)
 
@@ -459,47 +472,43 @@ def test_advice_runs_in_a_thread_and_lands_in_the_messages(components: Component
         await pilot.press("h")
         await settle(pilot)
         assert table.advised == 1
-        assert isinstance(app.screen, AdviceNote)
-        assert "Advice: The greedy bot would play" in shown(app)
-        await pilot.press("escape")
-        await pilot.pause()
         assert isinstance(app.screen, CheopsGameScreen)
-        assert "Advice: The greedy bot would play" in shown(app)  # it stays in the messages
+        assert "Advice: The greedy bot would play" in shown(app)
 
     run(app, steps)
 
 
+REASONED = [
+    (
+        "take a2 B: -4.0 ± 1.0 piastres (margin -1.0)",
+        ("sells blue for 10 now (+10.0)", LONG_REASON),
+    ),
+    ("take a3 C: -5.0 ± 1.0 piastres (margin -2.0)", ("keeps 3 kinds of tile (+3.0)",)),
+]
+"""Two options and their reasons, one of them too long for a row."""
+
+
 class ReasonedTable(EngineTable):
-    """Advice with an option's reasons under it, as ``Advice.lines`` gives them."""
+    """Advice with the options' reasons under them, as ``Advice.lines`` gives them."""
 
     def advice_lines(self, progress: Progress | None = None) -> list[str]:
         self.advised += 1
-        return [
-            "The expert plays take a1 A: margin +3.0 piastres over the best other player.",
-            "  take a2 B: -4.0 ± 1.0 piastres (margin -1.0)",
-            "    why the expert's move: sells blue for 10 now (+10.0); yours: stores",
-            "    red, worth 6 at the end (-6.0)",
-            "  take a3 C: -5.0 ± 1.0 piastres (margin -2.0)",
-        ]
+        head = (
+            "The expert plays take a1 A: margin +3.0 piastres over the best other player, "
+            "60% chance to win (8 paired rollouts an option, each played to the end). Each "
+            "other option, its margin minus the expert's move's (the same samples):"
+        )
+        return reasoned_lines(head, REASONED)
 
 
-def test_the_advice_note_keeps_an_options_reasons_indented_under_it(
+def test_advice_with_reasons_opens_the_reading_dialog_as_in_the_sun(
     components: Components,
 ) -> None:
     table = ReasonedTable(components, 5, ["greedy"])
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press("h")
-        await settle(pilot)
-        assert isinstance(app.screen, AdviceNote)
-        lines = screen_lines(app)
-        option = next(i for i, line in enumerate(lines) if "take a2 B: -4.0" in line)
-        column = lines[option].index("take a2 B")
-        assert lines[option + 1].index("why the expert's move") == column + 2
-        assert lines[option + 2].index("red, worth 6") == column + 2
-        assert "take a3 C" not in shown(app)  # the note holds 4 lines: the rest is counted
-        assert "(and 1 more)" in shown(app)
+        await check_reasoned_advice(pilot, CheopsGameScreen, REASONED)
 
     run(app, steps)
 
@@ -734,9 +743,13 @@ def test_the_kept_game_a_turn_by_keys_is_saved_and_leaving_says_how_to_resume(
             assert kept.waiting is Phase.START
             await pilot.press("h")
             await settle(pilot)
-            assert isinstance(app.screen, AdviceNote)
-            assert "Advice: The expert plays" in re.sub(r"\s+", " ", shown(app))
-            await pilot.press("x")  # any key closes it
+            # 44 options, none with reasons (they differ in no part of the expert's, the
+            # losses within the noise): the whole ranking in the dialog all the same, its
+            # head in sight (the messages' few rows would show its tail only)
+            assert isinstance(app.screen, Reading)
+            text = re.sub(r"\s+", " ", shown(app))
+            assert "The expert plays take " in text and "Under each option" not in text
+            await pilot.press("escape")
             await pilot.pause()
             assert app.screen is screen
             turns = 0

@@ -8,13 +8,14 @@ import re
 from pathlib import Path
 
 import pytest
+from tui_pilot import check_reading_keeps_reasons
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
+from silverpyr.puzzles.grading import REASON_WIDTH, reason_lines
 from silverpyr.puzzles.sun import advice as advice_module
 from silverpyr.puzzles.sun.advice import (
     REASON_POINTS,
-    WIDTH,
     Advice,
     Reasons,
     advise,
@@ -117,22 +118,33 @@ def test_a_rule_made_choice_says_its_rule_first() -> None:
         assert option.reasons[0].startswith("the expert's final run: it fills the pyramid")
 
 
+def _regrouped(lines: list[str]) -> list[str]:
+    """The reasons of an option's lines: each starts a line, its wrapped lines go on."""
+    reasons: list[str] = []
+    for line in lines:
+        if line.startswith("      "):
+            reasons[-1] += " " + line.strip()
+        else:
+            reasons.append(line.strip())
+    return reasons
+
+
 def test_the_lines_fit_80_columns_and_the_reasons_sit_under_their_option() -> None:
     shown = 0
     for seed in (1, 7, 8):
         found = _advice(random_position(seed, players=3))
         lines = found.lines()
         for line in lines[1:]:  # the head is one long sentence, wrapped by the console
-            assert len(line) <= WIDTH, line
+            assert len(line) <= REASON_WIDTH, line
         reasons = [line for line in lines if line.startswith("    ")]
         shown += len(reasons)
-        for option in found.options[1:]:
+        for option in found.options[1:]:  # one reason a line, as Cheops's (the core's format)
             head = next(i for i, line in enumerate(lines) if line.startswith(f"  {option.label}:"))
-            under = " ".join(
-                line.strip() for line in lines[head + 1 : head + 1 + 3 * len(option.reasons)]
-            )
-            for reason in option.reasons:
-                assert reason in under
+            told = reason_lines(option.reasons)
+            assert lines[head + 1 : head + 1 + len(told)] == told
+            assert _regrouped(told) == list(option.reasons)  # one a line, whole
+        # the full screen's reading dialog, 76 columns inside at 80: as in Cheops
+        check_reading_keeps_reasons(lines, [(o.label, o.reasons) for o in found.options[1:]])
     assert shown
 
 

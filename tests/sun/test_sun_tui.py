@@ -24,7 +24,16 @@ from rich.style import Style
 from rich.text import Text
 from sun.engine_table import EngineTable, Line
 from textual.pilot import Pilot
-from tui_pilot import arrows_between, option_number, run, screen_lines, settle
+from tui_pilot import (
+    LONG_REASON,
+    arrows_between,
+    check_reasoned_advice,
+    option_number,
+    reasoned_lines,
+    run,
+    screen_lines,
+    settle,
+)
 
 from silverpyr.cli.sun.tui.app import MIN_SIZE, SunApp, SunSetting
 from silverpyr.cli.sun.tui.board import brick, pyramid_text
@@ -35,7 +44,7 @@ from silverpyr.cli.sun.tui.game_screen import (
     next_slot,
     tie_break_words,
 )
-from silverpyr.cli.sun.tui.table import HUMAN, GameTable
+from silverpyr.cli.sun.tui.table import HUMAN, GameTable, Progress
 from silverpyr.cli.tui.base import Shown, TooSmall
 from silverpyr.cli.tui.modals import Choose, Confirm, Reading
 from silverpyr.cli.tui.rules_screen import RULES_HINT, RulesScreen
@@ -370,6 +379,7 @@ def test_h_gives_advice_in_a_thread_and_question_mark_the_help_then_r_the_rules(
     async def steps(pilot: Pilot[None]) -> None:
         await pilot.press("h")
         await settle(pilot)
+        assert isinstance(app.screen, SunGameScreen)  # one line, nothing to compare: no dialog
         shown = "\n".join(screen_lines(app))
         assert "Advice: The expert bot would play" in shown
         await pilot.press("question_mark")
@@ -701,6 +711,33 @@ def test_h_gives_the_kept_games_advice_in_expected_points(deck: Deck) -> None:
         advice = [line for line in shown.splitlines() if "Advice:" in line]
         assert len(advice) == 1  # the ranking; "thinking" was the status line's alone
         assert "(+" not in shown  # the messages keep the ranking; the reasons are the dialog's
+
+    run(app, steps)
+
+
+REASONED = [
+    ("draw edge: -24.0 ± 5.1, 16.0 expected", ("15 points for cards this turn, not 0 (+15.0)",)),
+    ("S6-sun@2b: -3.1 ± 1.2, 37.0 expected", (LONG_REASON, "a card for a matching symbol (+5.2)")),
+]
+"""Two options and their reasons, one of them too long for a row."""
+
+
+class _ReasonedTable(EngineTable):
+    """Advice with the options' reasons under them, as ``Advice.lines`` gives them."""
+
+    def advice_lines(self, progress: Progress | None = None) -> list[str]:
+        head = (
+            "The expert plays S4-sun@1c: 40.0 expected final points, 60% chance to win "
+            "(12 paired rollouts an option). Against it:"
+        )
+        return reasoned_lines(head, REASONED)
+
+
+def test_advice_with_reasons_opens_the_reading_dialog_as_in_cheops(deck: Deck) -> None:
+    app = make_app(_ReasonedTable(deck, 5, "standard", ["greedy"]))
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await check_reasoned_advice(pilot, SunGameScreen, REASONED)
 
     run(app, steps)
 

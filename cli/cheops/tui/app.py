@@ -24,12 +24,10 @@ CheopsPuzzleScreen #pyramid { width: 46; }
 #boards { width: 1fr; height: auto; }
 #seats { height: auto; padding: 0 1; }""".strip(),
     dialogs="""
-Confirm, Prompt, Choose, CheopsHelp, AdviceNote { align: center middle; }
+Confirm, Prompt, Choose, CheopsHelp { align: center middle; }
 TrainerHelp, LeaveDialog { align: center middle; }
-Question, AdviceNote { align: center bottom; }
-Question .dialog { padding: 0 2; }
-#advice { width: 80; max-height: 12; padding: 0 1; }
-#advice .keys { margin-top: 0; }""".strip(),
+Question { align: center bottom; }
+Question .dialog { padding: 0 2; }""".strip(),
     dialog_width=72,
 )
 """The core's layout of a table game; the pyramid and what stands beside it, and where the

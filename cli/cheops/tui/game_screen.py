@@ -19,9 +19,9 @@ move is not allowed all come from the engine. Keys:
 * when the game is over and you paid for law 9, a question asks which colour it counts as;
 * your moves of a turn are **pending** until the turn is confirmed (the draw, ``end``,
   ``pass``, taking a law, or the end of the game): ``u`` takes back the last one;
-* ``h`` advice (shown at the bottom over the messages, the board in sight; any key closes
-  it), ``?`` help, ``q`` leaves (the kept game is saved after every confirmed turn
-  and resumed next time).
+* ``h`` advice (the ranking in the messages, the whole of it with the reasons in a dialog:
+  the core's, as in the Sun; a forced decision's in the messages only), ``?`` help, ``q``
+  leaves (the kept game is saved after every confirmed turn and resumed next time).
 
 The bots' turns, the advice and the coach's check of a move run off the screen's thread
 (:meth:`CheopsGameScreen.solve`), with a status line that says who is playing or what is
@@ -48,7 +48,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -89,12 +89,10 @@ from ....solver.cheops.game import (
 from ....solver.errors import SilverpyrError
 from ...tui.base import GameOver, Shown
 from ...tui.base import waited as waited
-from ...tui.game_screen import ADVICE_LINES as ADVICE_LINES
 from ...tui.game_screen import CURSOR_KEYS, LAST_KEYS, TableGameScreen, nearest
 from ...tui.game_screen import LEAVE as LEAVE
 from ...tui.game_screen import LOG_LINES as LOG_LINES
 from ...tui.game_screen import Question as Question
-from ...tui.game_screen import advice_texts as advice_texts
 from ...tui.modals import Prompt
 from ...tui.rules_screen import RULES_HINT, RULES_KEY, open_rules
 from .app import CheopsSetting
@@ -128,24 +126,11 @@ END = "\x00end"
 """The turn's end question's answer "end the turn" (no more draws)."""
 PYRAMID = "\x00pyramid"
 """Law 12's answer "another treasure of the pyramid"."""
-NOTE_LINES = 4
-"""Lines of advice in the note over the messages: at 80x24 it has the 12 rows below the
-pyramid, and the first line (the expert's choice and how it was measured) takes up to 4."""
 END_WORDS = {
     "empty": "the pyramid is empty",
     "boards": "enough price boards are full",
     "blocked": "no player can place a family tile",
 }
-
-
-def cheops_advice_texts(lines: Sequence[str], limit: int = ADVICE_LINES) -> list[Text]:
-    """The core's :func:`advice_texts`, each option's reasons (its lines indented deeper:
-    ``why the expert's move: ...``) kept indented under it."""
-    texts = advice_texts(lines, limit)
-    for number, line in enumerate(lines[1:limit], start=1):
-        if line.startswith("    "):
-            texts[number] = Text(f"    {line.strip()}")
-    return texts
 
 
 def next_space(targets: Sequence[Space], cursor: Space, rows: int, columns: int) -> Space:
@@ -158,7 +143,7 @@ def next_space(targets: Sequence[Space], cursor: Space, rows: int, columns: int)
 
 
 class Note(ModalScreen[None]):
-    """A note any key closes (the help, the advice), once: a second key typed fast would
+    """A note any key closes (the help), once: a second key typed fast would
     reach it while it is leaving, and its second dismiss would pop the game under it."""
 
     closing = False
@@ -204,20 +189,6 @@ class CheopsHelp(Note):
         with Vertical(classes="dialog", id="help"):
             yield Shown(keys)
             yield Static(RULES_HINT if self.rules else "any key closes this", classes="keys")
-
-
-class AdviceNote(Note):
-    """The advice, over the seats and the messages (the pyramid and the price boards stay in
-    sight above it); any key closes it, and it stays in the messages."""
-
-    def __init__(self, lines: Sequence[Text]) -> None:
-        super().__init__()
-        self.lines = lines
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="advice"):
-            yield Shown(Group(*self.lines))
-            yield Static("any key closes this; the messages keep it", classes="keys")
 
 
 class CheopsEnd(GameOver):
@@ -808,12 +779,6 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
 
     # --- advice, help, leaving, the end ------------------------------------------------------
 
-    def show_advice(self, lines: Sequence[str]) -> None:
-        """Into the messages, and in a note over them (the board in sight)."""
-        self.say(*cheops_advice_texts(lines))
-        if not self.closed and self.is_current:
-            self.app.push_screen(AdviceNote(cheops_advice_texts(lines, NOTE_LINES)))
-
     def action_help(self) -> None:
         from .rules import page_renderable
 
@@ -873,4 +838,4 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
         return parts
 
 
-__all__ = ["AdviceNote", "CheopsEnd", "CheopsGameScreen", "CheopsHelp", "Question"]
+__all__ = ["CheopsEnd", "CheopsGameScreen", "CheopsHelp", "Question"]

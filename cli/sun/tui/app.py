@@ -22,8 +22,7 @@ CSS = table_css(
 #pyramid { width: auto; height: auto; padding: 0 1 0 0; }
 #side { width: 1fr; height: auto; }""".strip(),
     dialogs="""
-Confirm, Prompt, Choose, SunHelp, LeaveDialog, TrainerHelp, Reading { align: center middle; }
-.dialog.reading { width: 100%; max-width: 100; height: auto; max-height: 100%; padding: 0 1; }
+Confirm, Prompt, Choose, SunHelp, LeaveDialog, TrainerHelp { align: center middle; }
 """.strip(),
     dialog_width=70,
 )

@@ -12,9 +12,9 @@ allowed all come from the engine. Keys:
   question: a card from a pile or the points; over 5 cards after drawing, a question: which
   card to discard. Each question comes by itself; Escape puts it off, ``d`` or Enter brings
   it back;
-* ``h`` advice (the ranking in the messages; with reasons, the whole of it in a dialog),
-  ``?`` help, ``q`` leaves (the kept game is saved after every final decision and resumed
-  next time).
+* ``h`` advice (the ranking in the messages, the whole of it with the reasons in a dialog:
+  the core's, as in Cheops; a forced decision's in the messages only), ``?`` help, ``q``
+  leaves (the kept game is saved after every final decision and resumed next time).
 
 The bots' turns, the advice and the coach's check of a move run off the screen's thread
 (:meth:`SunGameScreen.solve`), with a status line that says who is playing or what is
@@ -41,7 +41,6 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
-from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -70,13 +69,10 @@ from ....solver.sun.game import (
 from ....solver.sun.pyramid import Slot
 from ...tui.base import GameOver, Shown
 from ...tui.base import waited as waited
-from ...tui.game_screen import ADVICE_LINES as ADVICE_LINES
 from ...tui.game_screen import CURSOR_KEYS, LAST_KEYS, TableGameScreen, nearest
 from ...tui.game_screen import LEAVE as LEAVE
 from ...tui.game_screen import LOG_LINES as LOG_LINES
 from ...tui.game_screen import Question as Question
-from ...tui.game_screen import advice_texts as advice_texts
-from ...tui.modals import Reading
 from ...tui.rules_screen import RULES_HINT, RULES_KEY, open_rules
 from .app import SunSetting, table_layout
 from .board import (
@@ -111,36 +107,6 @@ def next_slot(opens: list[Slot], cursor: Slot, rows: int, columns: int) -> Slot:
         columns,
         lambda slot: (slot_x(slot), slot.level, slot.pos),
     )
-
-
-REASON_INDENT = "    "
-"""How deep :meth:`~silverpyr.puzzles.sun.advice.Advice.lines` indents an option's reasons."""
-
-
-def advice_reading(lines: Sequence[str]) -> RenderableType:
-    """The advice's lines for the dialog: the head, each option in bold, its reasons under it
-    with a hanging indent (a reason wrapped in the lines is one paragraph again)."""
-    parts: list[RenderableType] = []
-    reason: list[str] = []
-
-    def flush() -> None:
-        if reason:
-            parts.append(Padding(Text(" ".join(reason)), (0, 0, 0, 4)))
-            reason.clear()
-
-    for index, line in enumerate(lines):
-        if index == 0:
-            parts.append(Text(line))
-        elif line.startswith(REASON_INDENT + "  "):  # a wrapped reason's next line
-            reason.append(line.strip())
-        elif line.startswith(REASON_INDENT):
-            flush()
-            reason.append(line.strip())
-        else:
-            flush()
-            parts.append(Text(line, style="bold"))
-    flush()
-    return Group(*parts)
 
 
 def tie_break_words(result: Outcome, names: tuple[str, ...]) -> str:
@@ -517,14 +483,6 @@ class SunGameScreen(TableGameScreen[GameTable]):
     def advice(self) -> list[str]:
         """The Sun's advice is told no progress."""
         return self.table.advice_lines()
-
-    def show_advice(self, lines: Sequence[str]) -> None:
-        """The ranking in the messages (as the core shows it), and, when the options carry
-        reasons, the whole advice with its reasons in a dialog at the screen's width (the
-        messages are a few rows: the reasons would scroll the ranking away)."""
-        self.say(*advice_texts([line for line in lines if not line.startswith(REASON_INDENT)]))
-        if any(line.startswith(REASON_INDENT) for line in lines):
-            self.app.push_screen(Reading(Text("Advice", style="bold"), advice_reading(lines)))
 
     def action_help(self) -> None:
         from .rules import page_renderable
