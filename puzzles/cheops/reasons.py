@@ -13,6 +13,8 @@ is never named: an eye is worth the mean of the laws its taker has not seen.
 
 from __future__ import annotations
 
+import math
+
 from ...solver.cheops.board import parse_space
 from ...solver.cheops.components import COLOURS
 from ...solver.cheops.expert import ExpertWeights, Terms
@@ -76,7 +78,7 @@ def reasons(
         text = words(worst[1], other, best)
         said.append(f"yours: {text} (-{-worst[0]:.1f})")
     if loss is not None:
-        rest = loss - sum(points for points, _ in parts)
+        rest = loss - math.fsum(points for points, _ in parts)  # in any order, the same
         noise = 0.0 if error is None else 2 * error
         if abs(rest) >= max(REST_FROM, SAID_FROM) and abs(rest) > noise:
             if not said:

@@ -435,7 +435,7 @@ class Reasons:
         worst, key = min(parts, default=(0.0, ("", "")))
         if worst <= -REASON_POINTS:
             reasons.append(f"yours: {self.words(key, theirs, mine)} ({worst:.1f})")
-        rest = loss - sum(points for points, _ in parts)
+        rest = loss - math.fsum(points for points, _ in parts)  # in any order, the same
         noise = error if error is not None and math.isfinite(error) else 0.0
         if abs(rest) >= REST_POINTS and abs(rest) > noise:
             reasons.append(f"the rest ({rest:+.1f}) from later turns, by rollouts")

@@ -4,6 +4,7 @@ from the expert's own value terms, under every option that is not the expert's c
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 
@@ -91,7 +92,7 @@ def test_the_rest_of_the_loss_is_told_only_beyond_a_clear_margin() -> None:
     reference = reference_move(state, state.turn)
     option = next(m for m in distinct_moves(state) if m.notation(state.deck) == "draw edge")
     reasons = Reasons(state, state.turn, reference)
-    total = sum(_gaps(state, option).values())
+    total = math.fsum(_gaps(state, option).values())
     assert not any("the rest" in r for r in reasons(option, total + 0.4, 0.1))
     assert not any("the rest" in r for r in reasons(option, total + 3.0, 4.0))  # in the noise
     assert not any("the rest" in r for r in reasons(option, total + 3.0, 3.0))
