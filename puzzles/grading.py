@@ -160,6 +160,48 @@ REASON_INDENT = "    "
 wrapped lines are indented 2 more, so each reason stands apart."""
 
 
+class RatedLike(Protocol):
+    """An advice's option as :func:`clearly_better` reads it (every game's ``Rated``)."""
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def loss(self) -> float: ...
+
+    @property
+    def error(self) -> float | None: ...
+
+    @property
+    def samples(self) -> int: ...
+
+
+RatedT = TypeVar("RatedT", bound=RatedLike)
+
+
+def clearly_better(others: Sequence[RatedT], samples: int) -> RatedT | None:
+    """Of an advice's ``others`` (every option but the reference), the fully measured one
+    (all ``samples``) the rollouts put highest, when it beats the reference by more than
+    twice its standard error (``None`` otherwise). Chosen on the same samples that measured
+    it, its lead is an overestimate (the winner's curse): :func:`favour_line` says so, and
+    the coach never uses it (its yardstick stays the reference)."""
+    full = [o for o in others if o.samples == samples and o.error is not None]
+    if not full:
+        return None
+    top = min(full, key=lambda option: (option.loss, option.label))
+    assert top.error is not None
+    return top if -top.loss > 2 * top.error else None
+
+
+def favour_line(better: RatedLike, unit: str) -> str:
+    """The advice's note on :func:`clearly_better`'s option, in ``unit``."""
+    return (
+        f"  (the rollouts favour {better.label}: {-better.loss:+.1f} ± {better.error:.1f} "
+        f"{unit} against the expert's move, more than twice its error; picked as the best "
+        "of these samples, the figure leans high)"
+    )
+
+
 def reason_lines(reasons: Sequence[str], width: int = REASON_WIDTH) -> list[str]:
     """An option's reasons under it, one a line at :data:`REASON_INDENT`, each wrapped to
     ``width`` with its next lines 2 deeper; a reason's points (``(+3.0)``) stay on their
@@ -324,9 +366,12 @@ __all__ = [
     "WORST_FROM",
     "CoachReport",
     "Grade",
+    "RatedLike",
     "Verdict",
+    "clearly_better",
     "costliest",
     "costliest_lines",
+    "favour_line",
     "grade",
     "grade_of",
     "grade_table",

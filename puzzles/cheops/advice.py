@@ -81,7 +81,7 @@ from ...solver.cheops.game import (
 )
 from ...solver.errors import SilverpyrError
 from ...solver.rng import SeededStream
-from ..grading import reason_lines
+from ..grading import clearly_better, favour_line, reason_lines
 from ..tournament import chance_to_win
 from .reasons import reasons, unweighed
 from .registry import make_player
@@ -173,20 +173,8 @@ class Advice:
         return self.options[0]
 
     def clearly_better(self) -> Rated | None:
-        """The fully measured option the rollouts put highest, when it beats the reference by
-        more than twice its standard error (``None`` otherwise). Chosen on the same samples
-        that measured it, its lead is an overestimate (the winner's curse), and
-        :meth:`lines` says so; the coach never uses it (its yardstick stays the reference)."""
-        full = [
-            option
-            for option in self.options[1:]
-            if option.samples == self.samples and option.error is not None
-        ]
-        if not full:
-            return None
-        top = min(full, key=lambda option: (option.loss, option.label))
-        assert top.error is not None
-        return top if -top.loss > 2 * top.error else None
+        """The core's :func:`~silverpyr.puzzles.grading.clearly_better` of this advice."""
+        return clearly_better(self.options[1:], self.samples)
 
     def rated(self, move: Move, state: CheopsState) -> Rated | None:
         """The entry of ``move`` (a legal move of ``state``, this advice's), or ``None``."""
@@ -222,11 +210,7 @@ class Advice:
         screened = [option for option in self.options[1:] if option.samples < self.samples]
         better = self.clearly_better()
         if better is not None:
-            lines.append(
-                f"  (the rollouts favour {better.label}: {-better.loss:+.1f} ± "
-                f"{better.error:.1f} against the expert's move, more than twice its error; "
-                "picked as the best of these samples, the figure leans high)"
-            )
+            lines.append(favour_line(better, "piastres"))
         for option in self.options[1:]:
             if option.samples < self.samples:
                 continue

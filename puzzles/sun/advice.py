@@ -68,7 +68,7 @@ from ...solver.sun.game import (
     distinct_moves,
     outcome,
 )
-from ..grading import reason_lines
+from ..grading import clearly_better, favour_line, reason_lines
 from ..tournament import chance_to_win
 from .registry import make_player
 
@@ -145,6 +145,12 @@ class Advice:
         """The reference: the expert's choice."""
         return self.options[0]
 
+    def clearly_better(self) -> Rated | None:
+        """The core's :func:`~silverpyr.puzzles.grading.clearly_better` of this advice: an
+        option the rollouts put more than twice its error above the expert's move (the
+        reference stays the expert's: the coach's yardstick)."""
+        return clearly_better(self.options[1:], self.samples)
+
     def rated(self, move: Move, deck: Deck) -> Rated | None:
         """The entry of ``move`` (any card of its label), or ``None``."""
         label = _label(move, deck)
@@ -159,8 +165,13 @@ class Advice:
             head += f": {best.expected:.1f} expected final points"
         if best.win is not None:
             head += f", {chance_to_win(best.win, best.samples)} chance to win"
+        if len(self.options) == 1:
+            return [f"{head} (the only move)."]
         head += f" ({self.samples} paired rollouts an option). Against it:"
         lines = [head]
+        better = self.clearly_better()
+        if better is not None:
+            lines.append(favour_line(better, "points"))
         for option in self.options[1:]:
             noise = "" if option.error is None else f" ± {option.error:.1f}"
             fewer = (

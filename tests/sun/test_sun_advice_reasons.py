@@ -135,8 +135,8 @@ def test_the_lines_fit_80_columns_and_the_reasons_sit_under_their_option() -> No
     for seed in (1, 7, 8):
         found = _advice(random_position(seed, players=3))
         lines = found.lines()
-        for line in lines[1:]:  # the head is one long sentence, wrapped by the console
-            assert len(line) <= REASON_WIDTH, line
+        for line in lines[1:]:  # the head and a note are sentences the console wraps
+            assert len(line) <= REASON_WIDTH or line.startswith("  ("), line
         reasons = [line for line in lines if line.startswith("    ")]
         shown += len(reasons)
         for option in found.options[1:]:  # one reason a line, as Cheops's (the core's format)
@@ -194,3 +194,42 @@ def test_sun_hint_json_gives_every_options_reasons(tmp_path: Path, home: Path) -
     assert options[0]["reasons"] == []
     assert all(isinstance(o["reasons"], list) for o in options)
     assert all(isinstance(r, str) for o in options for r in o["reasons"])
+
+
+def test_an_option_clearly_better_than_the_expert_is_named_with_its_bias() -> None:
+    """As in Cheops (the core's ``clearly_better``): the reference stays the expert's move,
+    but an option the rollouts put more than twice its error above it is named, with the
+    warning that a best-of-the-samples figure leans high; within the noise, nothing."""
+    from silverpyr.puzzles.sun.advice import Advice, Rated
+
+    state = random_position(7, players=3)
+    a, b, c = distinct_moves(state)[:3]
+    deck = state.deck
+
+    def advice(loss_b: float, error_b: float) -> Advice:
+        return Advice(
+            state.phase,
+            (
+                Rated(a, a.notation(deck), 20.0, 0.0, None, 8),
+                Rated(b, b.notation(deck), 20 - loss_b, loss_b, error_b, 8),
+                Rated(c, c.notation(deck), 19.0, 1.0, 0.5, 8),
+                Rated(c, "screened", 60.0, -40.0, 1.0, 2),  # screened only: never named
+            ),
+            8,
+        )
+
+    clear = advice(-5.0, 2.0)
+    assert clear.clearly_better() is clear.options[1]
+    assert clear.lines()[1].startswith(f"  (the rollouts favour {b.notation(deck)}: +5.0 ± 2.0")
+    assert "leans high" in clear.lines()[1]
+    assert advice(-5.0, 3.0).clearly_better() is None
+    assert not any("favour" in line for line in advice(-5.0, 3.0).lines())
+
+
+def test_a_single_option_is_said_to_be_the_only_move() -> None:
+    from silverpyr.puzzles.sun.advice import Advice, Rated
+
+    state = random_position(7, players=3)
+    only = distinct_moves(state)[0]
+    advice = Advice(state.phase, (Rated(only, only.notation(state.deck), None, 0.0, None, 0),), 0)
+    assert advice.lines() == [f"The expert plays {only.notation(state.deck)} (the only move)."]
