@@ -1,13 +1,8 @@
-"""silverpyr: solver, trainer and expert player for *Silver & Gold Pyramids*.
+"""silverpyr: solvers, puzzle trainers and expert players for three pyramid board games,
+*Silver & Gold Pyramids*, *Pyramid of the Sun* and *Cheops*.
 
-This folder is the ``silverpyr`` import package. Its three floors import only downward,
-always by relative imports, so the graph is visible to anything that reads the tree:
-
-* ``cli/``: Typer commands, views, the play loop;
-* ``puzzles/``: puzzle generation, sessions, hints, stats;
-* ``solver/``: the rules engine, the CP-SAT solver, the bots.
-
-import-linter enforces the layers (``pyproject.toml``, ``[tool.importlinter]``).
+This folder is the ``silverpyr`` import package: three floors, ``cli/`` over ``puzzles/``
+over ``solver/``, each a game-free core beside one subpackage a game (docs/architecture.md).
 """
 
 __version__ = "0.1.0"

@@ -1,1 +1,3 @@
-"""The ``silverpyr`` command line: a thin Typer layer over the library."""
+"""The top floor: the ``silverpyr`` command line and full-screen games of *Silver & Gold
+Pyramids* (its commands at the root), *Pyramid of the Sun* (``sun``) and *Cheops*
+(``cheops``), a thin layer over the library."""

@@ -1,4 +1,6 @@
-"""Game model, rules engine and CP-SAT solver for Silver & Gold Pyramids.
+"""The bottom floor: the rules engines, solvers and bots of *Silver & Gold Pyramids*,
+*Pyramid of the Sun* and *Cheops*, over a game-free core.
 
-Nothing in this package prints or reads files except :mod:`silverpyr.solver.silvergold.deckfile`.
+The only floor that uses OR-Tools. It prints nothing, reads files only through
+:mod:`.reader` and writes them only through :mod:`.places`.
 """

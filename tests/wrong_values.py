@@ -1,5 +1,6 @@
 """The places of a data file's content and values put there: what the type sweeps of the
-file readers (tests/test_component_types.py, tests/test_silvergold_messages.py) share."""
+file readers (tests/core/test_component_types.py,
+tests/silvergold/test_silvergold_messages.py) share."""
 
 from __future__ import annotations
 

@@ -5,10 +5,11 @@ puzzles of a date range and the puzzles of a seed range, from the bundled deck, 
 each as canonical JSON (with its solution) to one file, one puzzle a line. ``--check FILE``
 compares a fresh run with a file written before and names every puzzle that differs.
 
-    python tools/puzzle_snapshot.py --check tests/data/puzzle_snapshot.jsonl
-    python tools/puzzle_snapshot.py --out tests/data/puzzle_snapshot.jsonl  # a deliberate change
+    python tools/puzzle_snapshot.py --check tests/silvergold/data/puzzle_snapshot.jsonl
+    # after a deliberate change:
+    python tools/puzzle_snapshot.py --out tests/silvergold/data/puzzle_snapshot.jsonl
 
-``tests/test_puzzle_snapshot.py`` checks a sample of the same file in every test run.
+``tests/silvergold/test_puzzle_snapshot.py`` checks a sample of the same file in every test run.
 """
 
 from __future__ import annotations

@@ -19,8 +19,8 @@ at the end of the round under optimal play.
   card in play, when every sequence it finds holds at most one mark, the sequences are
   kept per marks and replayed on any sheet through the cached effects (which extra marks
   can be made depends on the marks alone, and one-mark sequences never meet); chains
-  and two cards in play ask the engine for every state. ``tests/test_exact.py`` checks
-  these transitions against :meth:`.Position.successors` on random states;
+  and two cards in play ask the engine for every state. ``tests/silvergold/test_exact.py``
+  checks these transitions against :meth:`.Position.successors` on random states;
 * a state is one ``int`` (marks of each card and a number for the score card: gems,
   skulls, torch boxes, cards completed). Each state is numbered once for the whole graph
   and expanded once, for every kind still in the deal at once (the same position recurs
@@ -956,8 +956,8 @@ def known_order_optima(graph: Graph, orders: Sequence[Sequence[int]]) -> list[in
     """The best puzzle score of the root for each known ``order`` (kind indexes, one a turn).
 
     The perfect-information optimum, as :func:`.solve.solve` finds it for the same line
-    (``tests/test_exact.py`` compares the two); computed by backward induction over the
-    graph for every order at once (a column per distinct suffix of the orders).
+    (``tests/silvergold/test_exact.py`` compares the two); computed by backward induction over
+    the graph for every order at once (a column per distinct suffix of the orders).
     """
     last = len(graph.levels) - 1
     for order in orders:

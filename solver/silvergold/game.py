@@ -22,7 +22,7 @@ shuffled, so the same seed and the same decisions always give the same game, and
 holds no mutable generator.
 
 Rulings beyond the published rules (docs/silvergold-rules.md; each covered by a test in
-``tests/test_game.py``):
+``tests/silvergold/test_game.py``):
 
 * **Offer refill timing.** The offer is refilled to 4 from the deck after *each* player's
   replacements (so a later player sees a full offer again); a player with two completed

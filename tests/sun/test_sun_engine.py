@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sun_setups import card, fill, give
+from sun.sun_setups import card, fill, give
 
 from silverpyr.solver.sun.cards import Deck, load_deck
 from silverpyr.solver.sun.game import (

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 import yaml
-from sun_setups import DECK, card, fill, fill_below, give
+from sun.sun_setups import DECK, card, fill, fill_below, give
 
 from silverpyr.solver.rng import SeededStream
 from silverpyr.solver.sun.cards import bundled_deck_path, parse_deck

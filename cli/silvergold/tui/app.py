@@ -11,7 +11,7 @@ from .setting import Setting
 # The core's MIN_SIZE (80x24) shows every part of every screen here: 80 columns for the
 # puzzle's footer keys (79 characters) and the expedition strip of up to 7 cards; 24 rows
 # for a sprint's two-line goal, a card, the legend, a strip of 3-row patterns, a two-line
-# status and the footer (tests/test_tui.py checks each screen there).
+# status and the footer (tests/silvergold/test_tui.py checks each screen there).
 
 CSS = """
 Screen { layout: vertical; }

@@ -10,7 +10,7 @@ from fractions import Fraction
 from functools import cache
 
 import pytest
-from random_rooms import random_instance
+from silvergold.random_rooms import random_instance
 
 from silverpyr.solver.silvergold import exact
 from silverpyr.solver.silvergold.cards import (

@@ -279,7 +279,7 @@ def test_a_new_difference_is_caught() -> None:
 # --- difficulty -------------------------------------------------------------------------------
 
 WORDS = {"easy": {1, 2}, "medium": {3}, "hard": {4, 5}}
-DATA = Path(__file__).parents[1] / "data" / "dailies"
+DATA = Path(__file__).parents[2] / "data" / "dailies"
 
 
 def _made(path: Path) -> list[dict[str, Any]]:
@@ -297,7 +297,7 @@ def test_difficulty_1_to_5_keeps_the_words_of_the_sun_and_cheops() -> None:
         level = difficulty_level(Fraction(puzzle["par"]), reached)
         assert level in WORDS[puzzle["difficulty"]], puzzle["id"]
         seen.add(level)
-    golden = Path(__file__).parent / "cheops" / "data" / "trainer_puzzles.json"
+    golden = Path(__file__).parents[1] / "cheops" / "data" / "trainer_puzzles.json"
     for puzzle in _made(DATA / "cheops.json") + _made(golden):
         floor = min((Fraction(a["margin"]) for a in puzzle.get("analysis", ())), default=0)
         par, greedy = Fraction(puzzle["par"]) - floor, Fraction(puzzle["greedy"]) - floor

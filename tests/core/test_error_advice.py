@@ -19,12 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_help import COMMANDS as ALL
 from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
 
-ROOT = Path(__file__).resolve().parent.parent
+from .test_help import COMMANDS as ALL
+
+ROOT = Path(__file__).resolve().parents[2]
 GLOBAL_FLAGS = {"--cards", "--debug", "--help", "--version"}
 FLAG = re.compile(r"(?<![\w-])--[a-z][a-z0-9-]*")
 COMMAND = re.compile(r"silverpyr((?: [a-z][a-z-]*)+)")

@@ -284,7 +284,7 @@ def test_a_record_round_trips_and_replays(tmp_path: Path) -> None:
 def test_bad_records_say_where(change: dict[str, object], message: str) -> None:
     version_1 = {"version": 1, "players": 2, "opponents": "greedy", "answers": []}
     data = {**GameRecord.start(DECK, 1, 2, "greedy").to_dict(), **version_1} | change
-    del data["seats"]  # version 2's (tests/test_arena_records.py reads it)
+    del data["seats"]  # version 2's (tests/silvergold/test_arena_records.py reads it)
     with pytest.raises(GameRecordError, match=r"^g\.json: ") as raised:
         parse_record(data, "g.json")
     assert message in str(raised.value)

@@ -133,7 +133,7 @@ def test_every_page_is_ascii_source_with_its_values_put_in() -> None:
     for package in ("silvergold", "sun", "cheops"):
         with pytest.raises(RulesPageError, match=r"needs the value"):
             read_page(f"silverpyr.cli.{package}", {})
-        source = Path(__file__).parents[1] / "cli" / package / "rules.md"
+        source = Path(__file__).parents[2] / "cli" / package / "rules.md"
         assert source.read_text(encoding="utf-8").isascii()
 
 

@@ -202,7 +202,7 @@ def test_an_outside_player_that_fails_in_play_is_one_line(
 
 def test_the_documented_example_player_takes_a_seat(monkeypatch: pytest.MonkeyPatch) -> None:
     """docs/players.md's example, run as the doc says: from its folder."""
-    monkeypatch.chdir(Path(__file__).parents[1] / "docs" / "examples")
+    monkeypatch.chdir(Path(__file__).parents[2] / "docs" / "examples")
     try:
         result = CliRunner().invoke(
             app,

@@ -1,7 +1,7 @@
 """SVG snapshots of the full-screen game's main screens at 80x24 and 120x40.
 
 Rendering is deterministic: a fixed date, no store (nothing recorded), no clock on screen.
-Update them after a deliberate change with ``pytest tests/test_tui_snapshots.py
+Update them after a deliberate change with ``pytest tests/silvergold/test_tui_snapshots.py
 --snapshot-update`` and look at the SVG files before committing.
 """
 

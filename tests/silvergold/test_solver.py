@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from random_rooms import random_instance
+from silvergold.random_rooms import random_instance
 
 from silverpyr.solver.silvergold.cards import STANDARD_EXPEDITIONS, Color, PyramidCard, Room
 from silverpyr.solver.silvergold.exhaustive import solve_exhaustively

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MAP = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
 FLOORS = ("solver", "puzzles", "cli")
 MODULES = sorted(

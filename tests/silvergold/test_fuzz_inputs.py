@@ -30,7 +30,7 @@ from silverpyr.cli.app import app, main
 from silverpyr.solver.reader import MAX_CARD_FILE_BYTES, MAX_FILE_BYTES
 from silverpyr.solver.silvergold.deckfile import bundled_deck_path, load_deck
 
-HOSTILE = Path(__file__).parent / "data" / "hostile"
+HOSTILE = Path(__file__).parents[1] / "data" / "hostile"
 runner = BuiltOnceRunner()  # the command built and the bundled deck loaded once
 FUZZ = settings(
     max_examples=25,

@@ -22,7 +22,7 @@ from silverpyr.solver.silvergold.routes import (
     shortest_route_length,
 )
 
-GENERATOR_PATH = Path(__file__).resolve().parent.parent / "tools" / "generate_deck.py"
+GENERATOR_PATH = Path(__file__).resolve().parents[2] / "tools" / "generate_deck.py"
 
 
 @pytest.fixture(scope="module")

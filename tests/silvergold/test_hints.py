@@ -7,7 +7,7 @@ import re
 from collections import Counter
 
 import pytest
-from random_rooms import random_instance
+from silvergold.random_rooms import random_instance
 
 from silverpyr.puzzles.silvergold.hints.events import Category
 from silverpyr.puzzles.silvergold.hints.feedback import Verdict, feedback

@@ -25,7 +25,7 @@ from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.game import Place
 
 DECK = load_deck()
-CLI = Path(__file__).resolve().parent.parent / "cli"
+CLI = Path(__file__).resolve().parents[2] / "cli"
 
 
 def test_only_a_whole_line_of_hash_and_no_digit_is_a_comment() -> None:

@@ -27,7 +27,7 @@ _KEY = re.compile(r"(?P<prefix>.+)\|daily-(?P<day>\d{4}-\d\d-\d\d)")
 
 
 def _tool() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "tools" / "make_dailies.py"
+    path = Path(__file__).resolve().parents[2] / "tools" / "make_dailies.py"
     spec = importlib.util.spec_from_file_location("make_dailies", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -1,8 +1,8 @@
 """Puzzles never change by accident: a sample of the promised puzzles against a snapshot.
 
-``tests/data/puzzle_snapshot.jsonl`` holds the dailies of 2026-11-22 .. 2027-01-31 and the
-puzzles of seeds 0-99, each as canonical JSON with its solution, written by
-``python tools/puzzle_snapshot.py --out`` (which also checks all of them, with ``--check``).
+``tests/silvergold/data/puzzle_snapshot.jsonl`` holds the dailies of 2026-11-22 ..
+2027-01-31 and the puzzles of seeds 0-99, each as canonical JSON with its solution, written
+by ``python tools/puzzle_snapshot.py --out`` (which also checks all of them, with ``--check``).
 A player's streak and shared ids depend on every one staying byte-identical; this test
 regenerates every seventh of them, enough to catch a change in generation, rating or par.
 """
