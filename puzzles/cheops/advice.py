@@ -58,8 +58,7 @@ machine.
 from __future__ import annotations
 
 import math
-import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,9 +78,17 @@ from ...solver.cheops.game import (
     final_money,
     outcome,
 )
-from ...solver.errors import SilverpyrError
 from ...solver.rng import SeededStream
+from .. import rollout_advice
 from ..grading import clearly_better, favour_line, reason_lines
+from ..rollout_advice import (
+    AdviceError,
+    Measured,
+    Progress,
+    RolloutCache,
+    Sampling,
+    measure_options,
+)
 from ..tournament import chance_to_win
 from .reasons import reasons, unweighed
 from .registry import make_player
@@ -94,7 +101,6 @@ BUDGET = 64
 """Option-rollouts (besides the reference's) one piece of advice may spend."""
 KEEP = 3
 """Options measured fully after screening, at least (the best by their screening loss)."""
-MAX_ROLLOUTS = 200
 HORIZON_ROUNDS: int | None = None
 """Rounds a rollout plays after the seat's current turn before it stops (``None``, the
 ruling: to the end of the game; a number sets a horizon, as the honesty benchmark's
@@ -108,12 +114,8 @@ ROLLOUT_KEY = "silverpyr-cheops-advice-v1"
 REFERENCE = "expert"
 """The policy whose choice is the yardstick, and that plays the seat in the rollouts."""
 
-Progress = Callable[[str], None]
-
-
-class AdviceError(SilverpyrError, ValueError):
-    """Advice asked for where there is no decision of that seat (the game is over, or
-    another seat is to move), or with a bad number of samples."""
+SAMPLING = Sampling(DEFAULT_ROLLOUTS, SCREEN, BUDGET, KEEP, "samples")
+"""The numbers above, as the core's paired rollouts read them."""
 
 
 @dataclass(frozen=True)
@@ -260,7 +262,7 @@ def lead_share(money: Sequence[int], seat: int) -> float:
     return 1 / sum(1 for m in money if m == best)
 
 
-class Rollouts:
+class Rollouts(rollout_advice.Rollouts[CheopsState, Move]):
     """The paired samples of one state for one seat (module docstring); values cached."""
 
     def __init__(
@@ -271,34 +273,24 @@ class Rollouts:
         *,
         rounds: int | None = None,
     ) -> None:
-        if state.over or state.turn != seat:
-            raise AdviceError("there is no decision of this seat now")
-        if len(table) != state.players:
-            raise AdviceError(f"{len(table)} players named for {state.players} seats")
-        self.state = state
-        self.seat = seat
-        self.table = tuple(table)
+        super().__init__(
+            state,
+            seat,
+            table,
+            f"{ROLLOUT_KEY}|{state.seed}|{len(state.events)}|{state.turn}|{state.phase.value}"
+            f"|{state.placed}|{state.took}|{int(state.bought)}|{seat}",
+        )
         self.rounds = HORIZON_ROUNDS if rounds is None else rounds
         """Rounds the rollouts play on after the seat's current turn (``None``: to the end of
         the game, the module's ruling)."""
-        self._stream = SeededStream(
-            f"{ROLLOUT_KEY}|{state.seed}|{len(state.events)}|{state.turn}|{state.phase.value}"
-            f"|{state.placed}|{state.took}|{int(state.bought)}|{seat}"
-        )
-        self._worlds: list[CheopsState] = []
         self._values: dict[tuple[str, int, int | None], tuple[int, float]] = {}
         self._players = [
             rollout_player("expert" if other == seat else name)
             for other, name in enumerate(self.table)
         ]
 
-    def world(self, k: int) -> CheopsState:
-        while len(self._worlds) <= k:
-            index = len(self._worlds)
-            self._worlds.append(
-                determinized(self.state, self.seat, self._stream.child(f"world|{index}"))
-            )
-        return self._worlds[k]
+    def determinized(self, stream: SeededStream) -> CheopsState:
+        return determinized(self.state, self.seat, stream)
 
     def value(self, move: Move, k: int, rounds: int | None = None) -> tuple[int, float]:
         """The seat's margin and win share after ``move`` in sample ``k``, the rollout
@@ -350,18 +342,12 @@ def play_to_horizon(
     return state
 
 
-_CACHE: list[Rollouts] = []
+_CACHE = RolloutCache(Rollouts)
 
 
 def rollouts_for(state: CheopsState, seat: int, table: Sequence[str]) -> Rollouts:
     """The rollouts of ``state`` (the last few states' are kept, so advice and verdict share)."""
-    for found in _CACHE:
-        if found.state is state and found.seat == seat and found.table == tuple(table):
-            return found
-    made = Rollouts(state, seat, table)
-    _CACHE.insert(0, made)
-    del _CACHE[4:]
-    return made
+    return _CACHE.get(state, seat, table)
 
 
 def canonical(state: CheopsState, move: Move) -> Move:
@@ -390,25 +376,9 @@ def reference_move(state: CheopsState, seat: int) -> Move:
     return canonical(state, reference_player().decide(state, seat))
 
 
-@dataclass(frozen=True)
-class Measured:
-    """One option against the reference over some samples."""
-
-    loss: float
-    error: float
-    expected: float
-    expected_error: float
-    win: float
-    samples: int
-
-
 def window(samples: int) -> range:
     """The samples of a full measurement (module docstring)."""
-    return range(SCREEN, SCREEN + samples)
-
-
-def _error(values: Sequence[float]) -> float:
-    return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return SAMPLING.window(samples)
 
 
 def measure(
@@ -421,36 +391,14 @@ def measure(
     """``move`` against ``reference`` over ``samples`` (paired: the same determinizations),
     rollouts stopping ``rounds`` rounds on (``None``: the rollouts' own
     :attr:`Rollouts.rounds`)."""
-    diffs: list[float] = []
-    values: list[float] = []
-    wins: list[float] = []
-    for k in samples:
-        ref_value, _ = rollouts.value(reference, k, rounds)
-        value, win = rollouts.value(move, k, rounds)
-        diffs.append(ref_value - value)
-        values.append(value)
-        wins.append(win)
-    return Measured(
-        statistics.fmean(diffs),
-        _error(diffs),
-        statistics.fmean(values),
-        _error(values),
-        statistics.fmean(wins),
-        len(samples),
+    return rollout_advice.measure(
+        lambda option, k: rollouts.value(option, k, rounds), move, reference, samples
     )
 
 
 def check_samples(samples: int | None) -> int:
     """The number of paired samples, checked (``None``: :data:`DEFAULT_ROLLOUTS`)."""
-    if samples is None:
-        return DEFAULT_ROLLOUTS
-    if (
-        isinstance(samples, bool)
-        or not isinstance(samples, int)
-        or not 2 <= samples <= MAX_ROLLOUTS
-    ):
-        raise AdviceError(f"{samples!r} rollouts: give a whole number from 2 to {MAX_ROLLOUTS}")
-    return samples
+    return SAMPLING.check(samples)
 
 
 def advise(
@@ -475,22 +423,15 @@ def advise(
         return Advice(state.phase, (only,), 0, rollouts.rounds)
     others = [option for option in options if option != reference]
     full = window(count)
-    measured: dict[Move, Measured] = {}
-    chosen = others
-    if len(others) * count > BUDGET:
-        screen = range(SCREEN)
-        for number, option in enumerate(others, start=1):
-            if progress is not None:
-                progress(f"Screening option {number} of {len(others)}...")
-            measured[option] = measure(rollouts, option, reference, screen, SCREEN_ROUNDS)
-        keep = max(KEEP, (BUDGET - SCREEN * len(others)) // count)
-        chosen = sorted(others, key=lambda option: (measured[option].loss, option.notation()))[
-            :keep
-        ]
-    for number, option in enumerate(chosen, start=1):
-        if progress is not None:
-            progress(f"Rolling out option {number} of {len(chosen)} ({count} samples each)...")
-        measured[option] = measure(rollouts, option, reference, full)
+    ranked = measure_options(
+        SAMPLING,
+        count,
+        others,
+        lambda option: option.notation(),
+        lambda option: measure(rollouts, option, reference, full),
+        lambda option: measure(rollouts, option, reference, range(SCREEN), SCREEN_ROUNDS),
+        progress,
+    )
     ref = measure(rollouts, reference, reference, full)
     rated = [
         Rated(
@@ -504,14 +445,6 @@ def advise(
             ref.expected_error,
         )
     ]
-    ranked = sorted(  # the fully measured first, each part by loss
-        others,
-        key=lambda option: (
-            measured[option].samples < count,
-            measured[option].loss,
-            option.notation(),
-        ),
-    )
     expert = reference_expert()
     explained = expert.explain(state, seat)
     parts = {move.notation(): terms for move, terms in explained.items()}
@@ -519,8 +452,7 @@ def advise(
     # the expert's best take (its takes come first, best first): a neighbour's purchase and
     # a kept law's use include its parts
     first_take = next((move for move in explained if isinstance(move, Take)), None)
-    for option in ranked:
-        found = measured[option]
+    for option, found in ranked:
         error = found.error if found.samples > 1 else None
         theirs = parts.get(option.notation())
         why: tuple[str, ...] = ()
@@ -559,6 +491,7 @@ __all__ = [
     "DEFAULT_ROLLOUTS",
     "HORIZON_ROUNDS",
     "KEEP",
+    "SAMPLING",
     "SCREEN",
     "SCREEN_ROUNDS",
     "Advice",

@@ -47,12 +47,10 @@ the same state gives the same advice on every machine.
 from __future__ import annotations
 
 import math
-import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...solver.errors import SilverpyrError
 from ...solver.rng import SeededStream
 from ...solver.sun.bots import SunPlayer, play_out
 from ...solver.sun.cards import Deck
@@ -68,7 +66,16 @@ from ...solver.sun.game import (
     distinct_moves,
     outcome,
 )
+from .. import rollout_advice
 from ..grading import clearly_better, favour_line, reason_lines
+from ..rollout_advice import (
+    AdviceError,
+    Measured,
+    Progress,
+    RolloutCache,
+    Sampling,
+    measure_options,
+)
 from ..tournament import chance_to_win
 from .registry import make_player
 
@@ -80,7 +87,6 @@ BUDGET = 120
 """Option-rollouts (besides the reference's) one piece of advice may spend."""
 KEEP = 4
 """Options measured fully after screening, at least (the best by their screening loss)."""
-MAX_ROLLOUTS = 200
 ROLLOUT_KEY = "silverpyr-sun-advice-v1"
 REFERENCE = "expert"
 """The policy whose choice is the yardstick, and that plays the seat in the rollouts."""
@@ -90,12 +96,8 @@ REST_POINTS = 1.0
 """Smallest gap between the loss and the terms' total told as the rest (which must also
 exceed the loss's error)."""
 
-Progress = Callable[[str], None]
-
-
-class AdviceError(SilverpyrError, ValueError):
-    """Advice asked for where there is no decision of that seat (the game is over, or
-    another seat is to move), or with a bad number of samples."""
+SAMPLING = Sampling(DEFAULT_ROLLOUTS, SCREEN, BUDGET, KEEP, "games")
+"""The numbers above, as the core's paired rollouts read them."""
 
 
 @dataclass(frozen=True)
@@ -195,22 +197,17 @@ def _label(move: Move, deck: Deck) -> str:
     return move.notation(deck)
 
 
-class Rollouts:
+class Rollouts(rollout_advice.Rollouts[SunState, Move]):
     """The paired samples of one state for one seat (module docstring); values cached."""
 
     def __init__(self, state: SunState, seat: int, table: Sequence[str]) -> None:
-        if state.over or state.turn != seat:
-            raise AdviceError("there is no decision of this seat now")
-        if len(table) != state.players:
-            raise AdviceError(f"{len(table)} players named for {state.players} seats")
-        self.state = state
-        self.seat = seat
-        self.table = tuple(table)
-        self._stream = SeededStream(
+        super().__init__(
+            state,
+            seat,
+            table,
             f"{ROLLOUT_KEY}|{state.seed}|{len(state.events)}|{state.turn}|{state.phase.value}"
-            f"|{state.placed}|{seat}"
+            f"|{state.placed}|{seat}",
         )
-        self._worlds: list[SunState] = []
         self._values: dict[tuple[str, int], tuple[int, float]] = {}
 
     def _players(self) -> list[SunPlayer]:
@@ -219,13 +216,8 @@ class Rollouts:
             for seat, name in enumerate(self.table)
         ]
 
-    def world(self, k: int) -> SunState:
-        while len(self._worlds) <= k:
-            index = len(self._worlds)
-            self._worlds.append(
-                determinized(self.state, self.seat, self._stream.child(f"world|{index}"))
-            )
-        return self._worlds[k]
+    def determinized(self, stream: SeededStream) -> SunState:
+        return determinized(self.state, self.seat, stream)
 
     def value(self, move: Move, k: int) -> tuple[int, float]:
         """The seat's final score and win share after ``move`` in sample ``k``."""
@@ -251,18 +243,12 @@ def rollout_player(name: str) -> SunPlayer:
     return make_player(name)
 
 
-_CACHE: list[Rollouts] = []
+_CACHE = RolloutCache(Rollouts)
 
 
 def rollouts_for(state: SunState, seat: int, table: Sequence[str]) -> Rollouts:
     """The rollouts of ``state`` (the last few states' are kept, so advice and verdict share)."""
-    for found in _CACHE:
-        if found.state is state and found.seat == seat and found.table == tuple(table):
-            return found
-    made = Rollouts(state, seat, table)
-    _CACHE.insert(0, made)
-    del _CACHE[4:]
-    return made
+    return _CACHE.get(state, seat, table)
 
 
 def reference_move(state: SunState, seat: int) -> Move:
@@ -281,49 +267,19 @@ def canonical(state: SunState, move: Move) -> Move:
     return move
 
 
-@dataclass(frozen=True)
-class Measured:
-    """One option against the reference over some samples."""
-
-    loss: float
-    error: float
-    expected: float
-    win: float
-    samples: int
-
-
 def window(samples: int) -> range:
     """The samples of a full measurement (module docstring)."""
-    return range(SCREEN, SCREEN + samples)
+    return SAMPLING.window(samples)
 
 
 def measure(rollouts: Rollouts, move: Move, reference: Move, samples: range) -> Measured:
     """``move`` against ``reference`` over ``samples`` (paired: the same determinizations)."""
-    diffs: list[float] = []
-    scores: list[float] = []
-    wins: list[float] = []
-    for k in samples:
-        ref_score, _ = rollouts.value(reference, k)
-        score, win = rollouts.value(move, k)
-        diffs.append(ref_score - score)
-        scores.append(score)
-        wins.append(win)
-    mean = statistics.fmean(diffs)
-    error = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
-    return Measured(mean, error, statistics.fmean(scores), statistics.fmean(wins), len(samples))
+    return rollout_advice.measure(rollouts.value, move, reference, samples)
 
 
 def check_samples(samples: int | None) -> int:
     """The number of paired samples, checked (``None``: :data:`DEFAULT_ROLLOUTS`)."""
-    if samples is None:
-        return DEFAULT_ROLLOUTS
-    if (
-        isinstance(samples, bool)
-        or not isinstance(samples, int)
-        or not 2 <= samples <= MAX_ROLLOUTS
-    ):
-        raise AdviceError(f"{samples!r} rollouts: give a whole number from 2 to {MAX_ROLLOUTS}")
-    return samples
+    return SAMPLING.check(samples)
 
 
 def advise(
@@ -347,36 +303,19 @@ def advise(
         return Advice(state.phase, (only,), 0)
     others = [option for option in options if option.notation(deck) != reference.notation(deck)]
     full = window(count)
-    measured: dict[str, Measured] = {}
-    chosen = others
-    if len(others) * count > BUDGET:
-        screen = range(SCREEN)
-        for number, option in enumerate(others, start=1):
-            if progress is not None:
-                progress(f"Screening option {number} of {len(others)}...")
-            measured[option.notation(deck)] = measure(rollouts, option, reference, screen)
-        keep = max(KEEP, (BUDGET - SCREEN * len(others)) // count)
-        chosen = sorted(
-            others,
-            key=lambda option: (measured[option.notation(deck)].loss, option.notation(deck)),
-        )[:keep]
-    for number, option in enumerate(chosen, start=1):
-        if progress is not None:
-            progress(f"Rolling out option {number} of {len(chosen)} ({count} games each)...")
-        measured[option.notation(deck)] = measure(rollouts, option, reference, full)
+    ranked = measure_options(
+        SAMPLING,
+        count,
+        others,
+        lambda option: option.notation(deck),
+        lambda option: measure(rollouts, option, reference, full),
+        lambda option: measure(rollouts, option, reference, range(SCREEN)),
+        progress,
+    )
     ref = measure(rollouts, reference, reference, full)
     rated = [Rated(reference, _label(reference, deck), ref.expected, 0.0, None, count, ref.win)]
-    ranked = sorted(  # the fully measured first, each part by loss
-        others,
-        key=lambda option: (
-            measured[option.notation(deck)].samples < count,
-            measured[option.notation(deck)].loss,
-            option.notation(deck),
-        ),
-    )
     reasons = Reasons(state, seat, reference)
-    for option in ranked:
-        found = measured[option.notation(deck)]
+    for option, found in ranked:
         rated.append(
             Rated(
                 option,
@@ -523,6 +462,7 @@ __all__ = [
     "DEFAULT_ROLLOUTS",
     "KEEP",
     "REASON_POINTS",
+    "SAMPLING",
     "SCREEN",
     "Advice",
     "AdviceError",

@@ -25,9 +25,10 @@ from collections.abc import Sequence
 from ...solver.sun.game import Move, SunState, distinct_moves
 from .. import grading
 from ..grading import SILENT_BELOW
+from ..rollout_advice import Progress, verdict
 from .advice import (
     Advice,
-    Progress,
+    Measured,
     canonical,
     check_samples,
     measure,
@@ -67,35 +68,26 @@ def judge(
     phase = state.phase.value
     if label == best or len(distinct_moves(state)) == 1:
         return Verdict(where, phase, label, best, 0.0, None, None)
-    if advice is not None:
-        rated = advice.rated(played, deck)
-        if rated is not None and rated.samples >= count and rated.error is not None:
-            return Verdict(
-                where,
-                phase,
-                label,
-                best,
-                rated.loss,
-                rated.error,
-                grade(rated.loss, rated.error),
-                rated.samples,
-                advice.best.win,
-            )
-    if progress is not None:
-        progress(f"The coach plays {count} games out after {label} and after {best}...")
-    rollouts = rollouts_for(state, seat, table)
-    found = measure(rollouts, played, reference, window(count))
-    ref = measure(rollouts, reference, reference, window(count))
-    return Verdict(
+    full = window(count)
+
+    def measured() -> tuple[Measured, Measured]:
+        rollouts = rollouts_for(state, seat, table)
+        return (
+            measure(rollouts, played, reference, full),
+            measure(rollouts, reference, reference, full),
+        )
+
+    return verdict(
+        Verdict,
         where,
         phase,
         label,
         best,
-        found.loss,
-        found.error,
-        grade(found.loss, found.error),
         count,
-        ref.win,
+        advised=None if advice is None else (advice.rated(played, deck), advice.best.win),
+        measured=measured,
+        progress=progress,
+        playing=f"The coach plays {count} games out after {label} and after {best}...",
     )
 
 

@@ -1,0 +1,267 @@
+"""Advice and a coach's verdict by paired rollouts, for any game (the Sun's and Cheops's).
+
+A game's advice measures each option against a reference fixed first, on the same seeded
+determinizations (its module docstring tells its own yardstick and rollouts). This module owns
+what does not depend on the game, once: the samples a full measurement uses
+(:meth:`Sampling.window`, after the screening ones), the screening of many options within a
+budget of option-rollouts (:func:`measure_options`), one option's paired measurement
+(:func:`measure`), the worlds and values of one state (:class:`Rollouts`, which a game
+subclasses with its determinization and play-out), the last few states' rollouts
+(:class:`RolloutCache`, so ``h`` and then the coach's verdict share them) and the coach's
+verdict from them (:func:`verdict`). Everything is counted in rollouts, never in seconds.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+from ..solver.errors import SilverpyrError
+from ..solver.rng import SeededStream
+from .grading import RatedLike, Verdict, grade
+
+MAX_ROLLOUTS = 200
+"""The most paired samples one option may be measured on."""
+
+M = TypeVar("M")
+S = TypeVar("S", bound="GameState")
+R = TypeVar("R", bound="Rollouts")  # type: ignore[type-arg]
+T = TypeVar("T")
+V = TypeVar("V", bound=Verdict)
+
+Progress = Callable[[str], None]
+
+
+class AdviceError(SilverpyrError, ValueError):
+    """Advice asked for where there is no decision of that seat (the game is over, or
+    another seat is to move), or with a bad number of samples."""
+
+
+class GameState(Protocol):
+    """What the rollouts read of a game's state."""
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+
+    @property
+    def turn(self) -> int:
+        """The seat to move."""
+
+    @property
+    def players(self) -> int:
+        """How many seats play."""
+
+
+@dataclass(frozen=True)
+class Sampling:
+    """A game's numbers of samples: ``default`` paired samples an option (and a verdict),
+    the first ``screen`` only screening, at most ``budget`` option-rollouts an advice
+    (besides the reference's), at least ``keep`` options measured fully after screening;
+    ``noun`` is what the progress line calls one of an option's rollouts."""
+
+    default: int
+    screen: int
+    budget: int
+    keep: int
+    noun: str
+
+    def check(self, samples: int | None) -> int:
+        """The number of paired samples, checked (``None``: :attr:`default`)."""
+        if samples is None:
+            return self.default
+        if (
+            isinstance(samples, bool)
+            or not isinstance(samples, int)
+            or not 2 <= samples <= MAX_ROLLOUTS
+        ):
+            raise AdviceError(f"{samples!r} rollouts: give a whole number from 2 to {MAX_ROLLOUTS}")
+        return samples
+
+    def window(self, samples: int) -> range:
+        """The samples of a full measurement: the ``samples`` after the screening ones, so
+        choosing which options to measure fully never biases what is measured."""
+        return range(self.screen, self.screen + samples)
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One option against the reference over some samples."""
+
+    loss: float
+    error: float
+    expected: float
+    expected_error: float
+    win: float
+    samples: int
+
+
+def _error(values: Sequence[float]) -> float:
+    return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+
+
+def measure(
+    value: Callable[[M, int], tuple[float, float]], move: M, reference: M, samples: range
+) -> Measured:
+    """``move`` against ``reference`` over ``samples``, paired: ``value(move, k)`` is the
+    seat's result and win share after a move in sample ``k`` (the same determinization for
+    both)."""
+    diffs: list[float] = []
+    values: list[float] = []
+    wins: list[float] = []
+    for k in samples:
+        ref_value, _ = value(reference, k)
+        found, win = value(move, k)
+        diffs.append(ref_value - found)
+        values.append(found)
+        wins.append(win)
+    return Measured(
+        statistics.fmean(diffs),
+        _error(diffs),
+        statistics.fmean(values),
+        _error(values),
+        statistics.fmean(wins),
+        len(samples),
+    )
+
+
+def measure_options(
+    sampling: Sampling,
+    count: int,
+    others: Sequence[M],
+    label: Callable[[M], str],
+    full: Callable[[M], Measured],
+    screen: Callable[[M], Measured],
+    progress: Progress | None = None,
+) -> list[tuple[M, Measured]]:
+    """Every option but the reference measured: all on the window (``full``) when they fit
+    the budget, else all screened first (``screen``) and the best by their screening loss,
+    as many as the budget pays for (at least :attr:`Sampling.keep`), on the window; the fully
+    measured first, each part by loss (then ``label``)."""
+    measured: dict[int, Measured] = {}
+    chosen = list(range(len(others)))
+    if len(others) * count > sampling.budget:
+        for number, option in enumerate(others, start=1):
+            if progress is not None:
+                progress(f"Screening option {number} of {len(others)}...")
+            measured[number - 1] = screen(option)
+        keep = max(sampling.keep, (sampling.budget - sampling.screen * len(others)) // count)
+        chosen = sorted(chosen, key=lambda i: (measured[i].loss, label(others[i])))[:keep]
+    for number, index in enumerate(chosen, start=1):
+        if progress is not None:
+            progress(
+                f"Rolling out option {number} of {len(chosen)} ({count} {sampling.noun} each)..."
+            )
+        measured[index] = full(others[index])
+    ranked = sorted(
+        range(len(others)),
+        key=lambda i: (measured[i].samples < count, measured[i].loss, label(others[i])),
+    )
+    return [(others[i], measured[i]) for i in ranked]
+
+
+class Rollouts(Generic[S, M]):
+    """The paired samples of one state for one seat: sample ``k``'s world (a determinization
+    of what the seat cannot see) drawn once from a stream keyed by ``key``; a game's subclass
+    says how a world is dealt (:meth:`determinized`) and played out (:meth:`value`)."""
+
+    def __init__(self, state: S, seat: int, table: Sequence[str], key: str) -> None:
+        if state.over or state.turn != seat:
+            raise AdviceError("there is no decision of this seat now")
+        if len(table) != state.players:
+            raise AdviceError(f"{len(table)} players named for {state.players} seats")
+        self.state = state
+        self.seat = seat
+        self.table = tuple(table)
+        self._stream = SeededStream(key)
+        self._worlds: list[S] = []
+
+    def determinized(self, stream: SeededStream) -> S:
+        """One world of the seat's view of :attr:`state`, dealt from ``stream``."""
+        raise NotImplementedError
+
+    def world(self, k: int) -> S:
+        while len(self._worlds) <= k:
+            index = len(self._worlds)
+            self._worlds.append(self.determinized(self._stream.child(f"world|{index}")))
+        return self._worlds[k]
+
+
+class RolloutCache(Generic[T, R]):
+    """The rollouts of the last few states (so advice and then the verdict share them; one
+    worker thread at a time: not locked)."""
+
+    def __init__(self, make: Callable[[T, int, Sequence[str]], R], size: int = 4) -> None:
+        self._make = make
+        self._size = size
+        self._kept: list[R] = []
+
+    def get(self, state: T, seat: int, table: Sequence[str]) -> R:
+        """The rollouts of ``state`` for ``seat`` and ``table``, made when not kept."""
+        for found in self._kept:
+            if found.state is state and found.seat == seat and found.table == tuple(table):
+                return found
+        made = self._make(state, seat, table)
+        self._kept.insert(0, made)
+        del self._kept[self._size :]
+        return made
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+
+def verdict(
+    kind: type[V],
+    where: str,
+    phase: str,
+    label: str,
+    best: str,
+    count: int,
+    *,
+    advised: tuple[RatedLike | None, float | None] | None,
+    measured: Callable[[], tuple[Measured, Measured]],
+    progress: Progress | None = None,
+    playing: str = "",
+) -> V:
+    """A decision that is not the reference's judged (a game's ``Verdict`` ``kind``): from
+    ``advised`` (the advice's entry of the move and the reference's chance to win) when the
+    advice measured it on the whole window, else by ``measured`` (the move's and the
+    reference's measurements on the window), saying ``playing`` first to ``progress``."""
+    if advised is not None:
+        rated, win = advised
+        if rated is not None and rated.samples >= count and rated.error is not None:
+            loss, error = rated.loss, rated.error
+            return kind(
+                where, phase, label, best, loss, error, grade(loss, error), rated.samples, win
+            )
+    if progress is not None:
+        progress(playing)
+    found, ref = measured()
+    return kind(
+        where,
+        phase,
+        label,
+        best,
+        found.loss,
+        found.error,
+        grade(found.loss, found.error),
+        count,
+        ref.win,
+    )
+
+
+__all__ = [
+    "MAX_ROLLOUTS",
+    "AdviceError",
+    "GameState",
+    "Measured",
+    "RolloutCache",
+    "Rollouts",
+    "Sampling",
+    "measure",
+    "measure_options",
+    "verdict",
+]
