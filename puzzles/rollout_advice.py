@@ -8,7 +8,8 @@ budget of option-rollouts (:func:`measure_options`), one option's paired measure
 (:func:`measure`), the worlds and values of one state (:class:`Rollouts`, which a game
 subclasses with its determinization and play-out), the last few states' rollouts
 (:class:`RolloutCache`, so ``h`` and then the coach's verdict share them) and the coach's
-verdict from them (:func:`verdict`). Everything is counted in rollouts, never in seconds.
+judging of a move (:meth:`Coaching.judge`: each game declares its :class:`Coaching`).
+Everything is counted in rollouts, never in seconds.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import math
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Generic, Protocol, TypeVar
 
 from ..solver.errors import SilverpyrError
@@ -183,6 +185,10 @@ class Rollouts(Generic[S, M]):
         """One world of the seat's view of :attr:`state`, dealt from ``stream``."""
         raise NotImplementedError
 
+    def value(self, move: M, k: int) -> tuple[float, float]:
+        """The seat's result and win share after ``move`` in sample ``k``."""
+        raise NotImplementedError
+
     def world(self, k: int) -> S:
         while len(self._worlds) <= k:
             index = len(self._worlds)
@@ -213,49 +219,102 @@ class RolloutCache(Generic[T, R]):
         self._kept.clear()
 
 
-def verdict(
-    kind: type[V],
-    where: str,
-    phase: str,
-    label: str,
-    best: str,
-    count: int,
-    *,
-    advised: tuple[RatedLike | None, float | None] | None,
-    measured: Callable[[], tuple[Measured, Measured]],
-    progress: Progress | None = None,
-    playing: str = "",
-) -> V:
-    """A decision that is not the reference's judged (a game's ``Verdict`` ``kind``): from
-    ``advised`` (the advice's entry of the move and the reference's chance to win) when the
-    advice measured it on the whole window, else by ``measured`` (the move's and the
-    reference's measurements on the window), saying ``playing`` first to ``progress``."""
-    if advised is not None:
-        rated, win = advised
-        if rated is not None and rated.samples >= count and rated.error is not None:
-            loss, error = rated.loss, rated.error
-            return kind(
-                where, phase, label, best, loss, error, grade(loss, error), rated.samples, win
-            )
-    if progress is not None:
-        progress(playing)
-    found, ref = measured()
-    return kind(
-        where,
-        phase,
-        label,
-        best,
-        found.loss,
-        found.error,
-        grade(found.loss, found.error),
-        count,
-        ref.win,
-    )
+class AdvisedOption(RatedLike, Protocol):
+    """An advice's option as the coach reads it."""
+
+    @property
+    def win(self) -> float | None: ...
+
+
+class AdviceLike(Protocol):
+    """A game's advice as the coach reads it: its options, the reference first."""
+
+    @property
+    def options(self) -> Sequence[AdvisedOption]: ...
+
+
+class Phased(GameState, Protocol):
+    @property
+    def phase(self) -> Enum:
+        """The kind of decision due."""
+
+
+P = TypeVar("P", bound=Phased)
+
+
+@dataclass(frozen=True)
+class Coaching(Generic[P, M, V]):
+    """What a game's coach judges a move with: its :class:`Verdict` (its unit), its advice's
+    samples, rollouts (``rollouts_for``), yardstick (``reference_move``), ``canonical``
+    option of a move, ``label`` of a move, the decision's ``options``, and the words of the
+    progress line (``The coach plays 12 {playing} after X and after Y...``)."""
+
+    verdict: type[V]
+    sampling: Sampling
+    rollouts: Callable[[P, int, Sequence[str]], Rollouts[P, M]]
+    reference: Callable[[P, int], M]
+    canonical: Callable[[P, M], M]
+    label: Callable[[P, M], str]
+    options: Callable[[P], Sequence[M]]
+    playing: str
+
+    def judge(
+        self,
+        state: P,
+        seat: int,
+        table: Sequence[str],
+        move: M,
+        *,
+        where: str,
+        samples: int | None = None,
+        advice: AdviceLike | None = None,
+        progress: Progress | None = None,
+    ) -> V:
+        """``move`` of ``seat`` in ``state`` against the yardstick's choice: the loss on the
+        advice's whole window of samples (never a screened subset), from ``advice`` when it
+        measured the move there, else by rollouts (``table`` names every seat's player, as
+        for the advice); the yardstick's own choice, and a decision with one option, lose 0
+        with no rollout."""
+        count = self.sampling.check(samples)
+        reference = self.reference(state, seat)
+        played = self.canonical(state, move)
+        best = self.label(state, reference)
+        label = self.label(state, played)
+        phase = state.phase.value
+        if played == reference or len(self.options(state)) == 1:
+            return self.verdict(where, phase, label, best, 0.0, None, None)
+        if advice is not None:
+            rated = next((o for o in advice.options if o.label == label), None)
+            if rated is not None and rated.samples >= count and rated.error is not None:
+                loss, error = rated.loss, rated.error
+                won = advice.options[0].win
+                return self.verdict(
+                    where, phase, label, best, loss, error, grade(loss, error), rated.samples, won
+                )
+        if progress is not None:
+            progress(f"The coach plays {count} {self.playing} after {label} and after {best}...")
+        rollouts = self.rollouts(state, seat, table)
+        full = self.sampling.window(count)
+        found = measure(rollouts.value, played, reference, full)
+        ref = measure(rollouts.value, reference, reference, full)
+        return self.verdict(
+            where,
+            phase,
+            label,
+            best,
+            found.loss,
+            found.error,
+            grade(found.loss, found.error),
+            count,
+            ref.win,
+        )
 
 
 __all__ = [
     "MAX_ROLLOUTS",
     "AdviceError",
+    "AdviceLike",
+    "Coaching",
     "GameState",
     "Measured",
     "RolloutCache",
@@ -263,5 +322,4 @@ __all__ = [
     "Sampling",
     "measure",
     "measure_options",
-    "verdict",
 ]

@@ -28,17 +28,8 @@ from collections.abc import Sequence
 from ...solver.cheops.game import CheopsState, Move, distinct_moves
 from .. import grading
 from ..grading import SILENT_BELOW
-from ..rollout_advice import Progress, verdict
-from .advice import (
-    Advice,
-    Measured,
-    canonical,
-    check_samples,
-    measure,
-    reference_move,
-    rollouts_for,
-    window,
-)
+from ..rollout_advice import Coaching
+from .advice import SAMPLING, canonical, reference_move, rollouts_for
 
 UNIT = "piastres of margin"
 """What the coach counts a loss in (final money over the best other player)."""
@@ -56,48 +47,21 @@ class Verdict(grading.Verdict):
     UNIT = UNIT
 
 
-def judge(
-    state: CheopsState,
-    seat: int,
-    table: Sequence[str],
-    move: Move,
-    *,
-    where: str,
-    samples: int | None = None,
-    advice: Advice | None = None,
-    progress: Progress | None = None,
-) -> Verdict:
-    """``move`` of ``seat`` in ``state`` measured against the expert's choice (module
-    docstring). ``table`` names every seat's player, as for :func:`~.advice.advise`."""
-    count = check_samples(samples)
-    reference = reference_move(state, seat)
-    played = canonical(state, move)
-    best = reference.notation()
-    label = played.notation()
-    phase = state.phase.value
-    if played == reference or len(distinct_moves(state)) == 1:
-        return Verdict(where, phase, label, best, 0.0, None, None)
-    full = window(count)
+COACHING: Coaching[CheopsState, Move, Verdict] = Coaching(
+    Verdict,
+    SAMPLING,
+    rollouts_for,
+    reference_move,
+    canonical,
+    lambda _, move: move.notation(),
+    distinct_moves,
+    "samples on",
+)
+"""What this coach judges with: the advice's parts (module docstring)."""
 
-    def measured() -> tuple[Measured, Measured]:
-        rollouts = rollouts_for(state, seat, table)
-        return (
-            measure(rollouts, played, reference, full),
-            measure(rollouts, reference, reference, full),
-        )
-
-    return verdict(
-        Verdict,
-        where,
-        phase,
-        label,
-        best,
-        count,
-        advised=None if advice is None else (advice.rated(played, state), advice.best.win),
-        measured=measured,
-        progress=progress,
-        playing=f"The coach plays {count} samples on after {label} and after {best}...",
-    )
+judge = COACHING.judge
+"""``judge(state, seat, table, move, where=..., samples=, advice=, progress=)``: ``move``
+against the expert's choice (module docstring; the core's :meth:`Coaching.judge`)."""
 
 
 CoachReport = grading.CoachReport
