@@ -19,7 +19,7 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from ..solver.errors import SilverpyrError
 from ..solver.rng import SeededStream
@@ -101,6 +101,44 @@ class Measured:
     samples: int
 
 
+def _rounded(value: float | None, digits: int) -> float | None:
+    return None if value is None else round(value, digits)
+
+
+@dataclass(frozen=True)
+class RatedMove(Generic[M]):
+    """One option and what the rollouts say of it (a game's ``Rated`` adds its reasons)."""
+
+    move: M
+    label: str
+    """The move in the game's notation."""
+    expected: float | None
+    """The seat's mean result after this option, in the game's unit (``None``: not
+    measured, the only option)."""
+    loss: float
+    """Given up against the reference (0 for the reference)."""
+    error: float | None
+    """Standard error of :attr:`loss` (``None`` for the reference)."""
+    samples: int
+    win: float | None = None
+    """Chance to win after this option (share of the samples won)."""
+
+    def spread(self) -> dict[str, Any]:
+        """What a game's JSON tells after ``expected`` (none here)."""
+        return {}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "move": self.label,
+            "expected": _rounded(self.expected, 2),
+            **self.spread(),
+            "loss": round(self.loss, 2),
+            "loss_error": _rounded(self.error, 2),
+            "samples": self.samples,
+            "win": _rounded(self.win, 3),
+        }
+
+
 def _error(values: Sequence[float]) -> float:
     return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
 
@@ -133,23 +171,27 @@ def measure(
 def measure_options(
     sampling: Sampling,
     count: int,
+    rollouts: Rollouts[Any, M],
+    reference: M,
     others: Sequence[M],
     label: Callable[[M], str],
-    full: Callable[[M], Measured],
-    screen: Callable[[M], Measured],
     progress: Progress | None = None,
-) -> list[tuple[M, Measured]]:
-    """Every option but the reference measured: all on the window (``full``) when they fit
-    the budget, else all screened first (``screen``) and the best by their screening loss,
-    as many as the budget pays for (at least :attr:`Sampling.keep`), on the window; the fully
-    measured first, each part by loss (then ``label``)."""
+    screening: Callable[[M, int], tuple[float, float]] | None = None,
+) -> tuple[Measured, list[tuple[M, Measured]]]:
+    """The reference and every other option measured against it: all on the window when they
+    fit the budget, else all screened first (by ``screening``'s values, else the rollouts')
+    and the best by their screening loss, as many as the budget pays for (at least
+    :attr:`Sampling.keep`), on the window; the others fully measured first, each part by loss
+    (then ``label``)."""
+    full = sampling.window(count)
     measured: dict[int, Measured] = {}
     chosen = list(range(len(others)))
     if len(others) * count > sampling.budget:
+        screen = range(sampling.screen)
         for number, option in enumerate(others, start=1):
             if progress is not None:
                 progress(f"Screening option {number} of {len(others)}...")
-            measured[number - 1] = screen(option)
+            measured[number - 1] = measure(screening or rollouts.value, option, reference, screen)
         keep = max(sampling.keep, (sampling.budget - sampling.screen * len(others)) // count)
         chosen = sorted(chosen, key=lambda i: (measured[i].loss, label(others[i])))[:keep]
     for number, index in enumerate(chosen, start=1):
@@ -157,12 +199,13 @@ def measure_options(
             progress(
                 f"Rolling out option {number} of {len(chosen)} ({count} {sampling.noun} each)..."
             )
-        measured[index] = full(others[index])
+        measured[index] = measure(rollouts.value, others[index], reference, full)
+    ref = measure(rollouts.value, reference, reference, full)
     ranked = sorted(
         range(len(others)),
         key=lambda i: (measured[i].samples < count, measured[i].loss, label(others[i])),
     )
-    return [(others[i], measured[i]) for i in ranked]
+    return ref, [(others[i], measured[i]) for i in ranked]
 
 
 class Rollouts(Generic[S, M]):
@@ -317,6 +360,7 @@ __all__ = [
     "Coaching",
     "GameState",
     "Measured",
+    "RatedMove",
     "RolloutCache",
     "Rollouts",
     "Sampling",

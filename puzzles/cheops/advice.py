@@ -81,26 +81,15 @@ from ...solver.cheops.game import (
 from ...solver.rng import SeededStream
 from .. import rollout_advice
 from ..grading import clearly_better, favour_line, reason_lines
-from ..rollout_advice import (
-    AdviceError,
-    Measured,
-    Progress,
-    RolloutCache,
-    Sampling,
-    measure_options,
-)
+from ..rollout_advice import AdviceError, Measured, Progress
 from ..tournament import chance_to_win
 from .reasons import reasons, unweighed
 from .registry import make_player
 
-DEFAULT_ROLLOUTS = 8
-"""Paired samples per option (and for the coach's verdict)."""
-SCREEN = 1
-"""Screening samples (the first ones; the full measurements use the ones after them)."""
-BUDGET = 64
-"""Option-rollouts (besides the reference's) one piece of advice may spend."""
-KEEP = 3
-"""Options measured fully after screening, at least (the best by their screening loss)."""
+DEFAULT_ROLLOUTS, SCREEN, BUDGET, KEEP = 8, 1, 64, 3
+"""Paired samples an option (and a verdict), the first ones that only screen, option-rollouts
+an advice may spend, options kept after screening (:class:`.rollout_advice.Sampling`)."""
+SAMPLING = rollout_advice.Sampling(DEFAULT_ROLLOUTS, SCREEN, BUDGET, KEEP, "samples")
 HORIZON_ROUNDS: int | None = None
 """Rounds a rollout plays after the seat's current turn before it stops (``None``, the
 ruling: to the end of the game; a number sets a horizon, as the honesty benchmark's
@@ -114,47 +103,25 @@ ROLLOUT_KEY = "silverpyr-cheops-advice-v1"
 REFERENCE = "expert"
 """The policy whose choice is the yardstick, and that plays the seat in the rollouts."""
 
-SAMPLING = Sampling(DEFAULT_ROLLOUTS, SCREEN, BUDGET, KEEP, "samples")
-"""The numbers above, as the core's paired rollouts read them."""
-
 
 @dataclass(frozen=True)
-class Rated:
-    """One option and what the rollouts say of it."""
+class Rated(rollout_advice.RatedMove[Move]):
+    """One option and what the rollouts say of it: the core's, in piastres of margin
+    (``label``: ``take b3 A``; ``win``: a finished game's real result, with a horizon set the
+    leader there), with the error of ``expected`` and its reasons."""
 
-    move: Move
-    label: str
-    """The move in notation (``take b3 A``)."""
-    expected: float | None
-    """Mean margin of the seat after this option, in piastres (``None``: not measured, the
-    only option)."""
-    loss: float
-    """Margin given up against the reference (0 for the reference)."""
-    error: float | None
-    """Standard error of :attr:`loss` (``None`` for the reference)."""
-    samples: int
-    win: float | None = None
-    """Chance to win after this option (a finished game's real result; with a horizon set,
-    the leader there counts as the winner)."""
     expected_error: float | None = None
     """Standard error of :attr:`expected`."""
     reasons: tuple[str, ...] = ()
     """What the expert's move gains over this one, in game terms (:mod:`.reasons`; empty
     for the reference, and for an option the expert does not weigh)."""
 
+    def spread(self) -> dict[str, Any]:
+        error = self.expected_error
+        return {"expected_error": None if error is None else round(error, 2)}
+
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "move": self.label,
-            "expected": None if self.expected is None else round(self.expected, 2),
-            "expected_error": (
-                None if self.expected_error is None else round(self.expected_error, 2)
-            ),
-            "loss": round(self.loss, 2),
-            "loss_error": None if self.error is None else round(self.error, 2),
-            "samples": self.samples,
-            "win": None if self.win is None else round(self.win, 3),
-            "reasons": list(self.reasons),
-        }
+        return {**super().to_dict(), "reasons": list(self.reasons)}
 
 
 @dataclass(frozen=True)
@@ -342,7 +309,7 @@ def play_to_horizon(
     return state
 
 
-_CACHE = RolloutCache(Rollouts)
+_CACHE = rollout_advice.RolloutCache(Rollouts)
 
 
 def rollouts_for(state: CheopsState, seat: int, table: Sequence[str]) -> Rollouts:
@@ -376,9 +343,10 @@ def reference_move(state: CheopsState, seat: int) -> Move:
     return canonical(state, reference_player().decide(state, seat))
 
 
-def window(samples: int) -> range:
-    """The samples of a full measurement (module docstring)."""
-    return SAMPLING.window(samples)
+window = SAMPLING.window
+"""The samples of a full measurement (module docstring)."""
+check_samples = SAMPLING.check
+"""The number of paired samples, checked (``None``: :data:`DEFAULT_ROLLOUTS`)."""
 
 
 def measure(
@@ -394,11 +362,6 @@ def measure(
     return rollout_advice.measure(
         lambda option, k: rollouts.value(option, k, rounds), move, reference, samples
     )
-
-
-def check_samples(samples: int | None) -> int:
-    """The number of paired samples, checked (``None``: :data:`DEFAULT_ROLLOUTS`)."""
-    return SAMPLING.check(samples)
 
 
 def advise(
@@ -422,17 +385,16 @@ def advise(
         only = Rated(reference, reference.notation(), None, 0.0, None, 0)
         return Advice(state.phase, (only,), 0, rollouts.rounds)
     others = [option for option in options if option != reference]
-    full = window(count)
-    ranked = measure_options(
+    ref, ranked = rollout_advice.measure_options(
         SAMPLING,
         count,
+        rollouts,
+        reference,
         others,
         lambda option: option.notation(),
-        lambda option: measure(rollouts, option, reference, full),
-        lambda option: measure(rollouts, option, reference, range(SCREEN), SCREEN_ROUNDS),
         progress,
+        screening=lambda option, k: rollouts.value(option, k, SCREEN_ROUNDS),
     )
-    ref = measure(rollouts, reference, reference, full)
     rated = [
         Rated(
             reference,

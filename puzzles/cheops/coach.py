@@ -47,15 +47,12 @@ class Verdict(grading.Verdict):
     UNIT = UNIT
 
 
+def _label(state: CheopsState, move: Move) -> str:
+    return move.notation()
+
+
 COACHING: Coaching[CheopsState, Move, Verdict] = Coaching(
-    Verdict,
-    SAMPLING,
-    rollouts_for,
-    reference_move,
-    canonical,
-    lambda _, move: move.notation(),
-    distinct_moves,
-    "samples on",
+    Verdict, SAMPLING, rollouts_for, reference_move, canonical, _label, distinct_moves, "samples on"
 )
 """What this coach judges with: the advice's parts (module docstring)."""
 

@@ -68,25 +68,14 @@ from ...solver.sun.game import (
 )
 from .. import rollout_advice
 from ..grading import clearly_better, favour_line, reason_lines
-from ..rollout_advice import (
-    AdviceError,
-    Measured,
-    Progress,
-    RolloutCache,
-    Sampling,
-    measure_options,
-)
+from ..rollout_advice import AdviceError, Measured, Progress
 from ..tournament import chance_to_win
 from .registry import make_player
 
-DEFAULT_ROLLOUTS = 12
-"""Paired samples per option (and for the coach's verdict)."""
-SCREEN = 2
-"""Screening samples (the first ones; the full measurements use the ones after them)."""
-BUDGET = 120
-"""Option-rollouts (besides the reference's) one piece of advice may spend."""
-KEEP = 4
-"""Options measured fully after screening, at least (the best by their screening loss)."""
+DEFAULT_ROLLOUTS, SCREEN, BUDGET, KEEP = 12, 2, 120, 4
+"""Paired samples an option (and a verdict), the first ones that only screen, option-rollouts
+an advice may spend, options kept after screening (:class:`.rollout_advice.Sampling`)."""
+SAMPLING = rollout_advice.Sampling(DEFAULT_ROLLOUTS, SCREEN, BUDGET, KEEP, "games")
 ROLLOUT_KEY = "silverpyr-sun-advice-v1"
 REFERENCE = "expert"
 """The policy whose choice is the yardstick, and that plays the seat in the rollouts."""
@@ -96,41 +85,18 @@ REST_POINTS = 1.0
 """Smallest gap between the loss and the terms' total told as the rest (which must also
 exceed the loss's error)."""
 
-SAMPLING = Sampling(DEFAULT_ROLLOUTS, SCREEN, BUDGET, KEEP, "games")
-"""The numbers above, as the core's paired rollouts read them."""
-
 
 @dataclass(frozen=True)
-class Rated:
-    """One option and what the rollouts say of it."""
+class Rated(rollout_advice.RatedMove[Move]):
+    """One option and what the rollouts say of it: the core's, in expected final points
+    (``label``: ``S4-sun@1c``), with its reasons."""
 
-    move: Move
-    label: str
-    """The move in notation with card labels (``S4-sun@1c``)."""
-    expected: float | None
-    """Mean final points of the seat after this option (``None``: not measured, the only
-    option)."""
-    loss: float
-    """Expected final points given up against the reference (0 for the reference)."""
-    error: float | None
-    """Standard error of :attr:`loss` (``None`` for the reference)."""
-    samples: int
-    win: float | None = None
-    """Chance to win after this option (share of samples won)."""
     reasons: tuple[str, ...] = ()
     """Why the expert's choice is better, in game words and points (none for the reference;
     module docstring)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "move": self.label,
-            "expected": None if self.expected is None else round(self.expected, 2),
-            "loss": round(self.loss, 2),
-            "loss_error": None if self.error is None else round(self.error, 2),
-            "samples": self.samples,
-            "win": None if self.win is None else round(self.win, 3),
-            "reasons": list(self.reasons),
-        }
+        return {**super().to_dict(), "reasons": list(self.reasons)}
 
 
 @dataclass(frozen=True)
@@ -243,7 +209,7 @@ def rollout_player(name: str) -> SunPlayer:
     return make_player(name)
 
 
-_CACHE = RolloutCache(Rollouts)
+_CACHE = rollout_advice.RolloutCache(Rollouts)
 
 
 def rollouts_for(state: SunState, seat: int, table: Sequence[str]) -> Rollouts:
@@ -267,19 +233,15 @@ def canonical(state: SunState, move: Move) -> Move:
     return move
 
 
-def window(samples: int) -> range:
-    """The samples of a full measurement (module docstring)."""
-    return SAMPLING.window(samples)
+window = SAMPLING.window
+"""The samples of a full measurement (module docstring)."""
+check_samples = SAMPLING.check
+"""The number of paired samples, checked (``None``: :data:`DEFAULT_ROLLOUTS`)."""
 
 
 def measure(rollouts: Rollouts, move: Move, reference: Move, samples: range) -> Measured:
     """``move`` against ``reference`` over ``samples`` (paired: the same determinizations)."""
     return rollout_advice.measure(rollouts.value, move, reference, samples)
-
-
-def check_samples(samples: int | None) -> int:
-    """The number of paired samples, checked (``None``: :data:`DEFAULT_ROLLOUTS`)."""
-    return SAMPLING.check(samples)
 
 
 def advise(
@@ -302,17 +264,9 @@ def advise(
         only = Rated(reference, _label(reference, deck), None, 0.0, None, 0)
         return Advice(state.phase, (only,), 0)
     others = [option for option in options if option.notation(deck) != reference.notation(deck)]
-    full = window(count)
-    ranked = measure_options(
-        SAMPLING,
-        count,
-        others,
-        lambda option: option.notation(deck),
-        lambda option: measure(rollouts, option, reference, full),
-        lambda option: measure(rollouts, option, reference, range(SCREEN)),
-        progress,
+    ref, ranked = rollout_advice.measure_options(
+        SAMPLING, count, rollouts, reference, others, lambda option: option.notation(deck), progress
     )
-    ref = measure(rollouts, reference, reference, full)
     rated = [Rated(reference, _label(reference, deck), ref.expected, 0.0, None, count, ref.win)]
     reasons = Reasons(state, seat, reference)
     for option, found in ranked:

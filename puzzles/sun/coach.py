@@ -37,15 +37,12 @@ class Verdict(grading.Verdict):
     """One decision judged, in expected points (:class:`~silverpyr.puzzles.grading.Verdict`)."""
 
 
+def _label(state: SunState, move: Move) -> str:
+    return move.notation(state.deck)
+
+
 COACHING: Coaching[SunState, Move, Verdict] = Coaching(
-    Verdict,
-    SAMPLING,
-    rollouts_for,
-    reference_move,
-    canonical,
-    lambda state, move: move.notation(state.deck),
-    distinct_moves,
-    "games out",
+    Verdict, SAMPLING, rollouts_for, reference_move, canonical, _label, distinct_moves, "games out"
 )
 """What this coach judges with: the advice's parts (module docstring)."""
 
