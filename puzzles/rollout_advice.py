@@ -19,11 +19,11 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ..solver.errors import SilverpyrError
 from ..solver.rng import SeededStream
-from .grading import RatedLike, Verdict, grade
+from .grading import RatedLike, Verdict, clearly_better, grade
 
 MAX_ROLLOUTS = 200
 """The most paired samples one option may be measured on."""
@@ -136,6 +136,47 @@ class RatedMove(Generic[M]):
             "loss_error": _rounded(self.error, 2),
             "samples": self.samples,
             "win": _rounded(self.win, 3),
+        }
+
+
+RT = TypeVar("RT", bound=RatedMove)  # type: ignore[type-arg]
+E = TypeVar("E", bound=Enum)
+
+
+@dataclass(frozen=True)
+class Ranking(Generic[E, RT]):
+    """Every option of one decision: the reference (the expert's choice) first, then the
+    others by loss (a game's ``Advice`` adds its lines)."""
+
+    REFERENCE: ClassVar[str] = "expert"
+    """The policy whose choice is the yardstick, as the JSON names it."""
+
+    phase: E
+    options: tuple[RT, ...]
+    samples: int
+
+    @property
+    def best(self) -> RT:
+        """The reference: the expert's choice."""
+        return self.options[0]
+
+    def clearly_better(self) -> RT | None:
+        """The core's :func:`~silverpyr.puzzles.grading.clearly_better` of this advice: an
+        option the rollouts put more than twice its error above the expert's move (the
+        reference stays the expert's: the coach's yardstick)."""
+        return clearly_better(self.options[1:], self.samples)
+
+    def spread(self) -> dict[str, Any]:
+        """What a game's JSON tells after ``samples`` (none here)."""
+        return {}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase.value,
+            "reference": self.REFERENCE,
+            "samples": self.samples,
+            **self.spread(),
+            "options": [option.to_dict() for option in self.options],
         }
 
 
@@ -360,6 +401,7 @@ __all__ = [
     "Coaching",
     "GameState",
     "Measured",
+    "Ranking",
     "RatedMove",
     "RolloutCache",
     "Rollouts",

@@ -80,7 +80,7 @@ from ...solver.cheops.game import (
 )
 from ...solver.rng import SeededStream
 from .. import rollout_advice
-from ..grading import clearly_better, favour_line, reason_lines
+from ..grading import favour_line, reason_lines
 from ..rollout_advice import AdviceError, Measured, Progress
 from ..tournament import chance_to_win
 from .reasons import reasons, unweighed
@@ -100,7 +100,7 @@ choose which options to measure fully)."""
 SHOWN_SCREENED = 5
 """Screened options :meth:`Advice.lines` lists by name (the others are counted)."""
 ROLLOUT_KEY = "silverpyr-cheops-advice-v1"
-REFERENCE = "expert"
+REFERENCE = rollout_advice.Ranking.REFERENCE
 """The policy whose choice is the yardstick, and that plays the seat in the rollouts."""
 
 
@@ -125,25 +125,16 @@ class Rated(rollout_advice.RatedMove[Move]):
 
 
 @dataclass(frozen=True)
-class Advice:
-    """Every option of one decision: the reference (the expert's choice) first, then the
-    others by loss."""
+class Advice(rollout_advice.Ranking[Phase, Rated]):
+    """Every option of one decision (the core's :class:`~.rollout_advice.Ranking`), in
+    piastres of margin, with the rollouts' horizon."""
 
-    phase: Phase
-    options: tuple[Rated, ...]
-    samples: int
     rounds: int | None = None
     """The rollouts' horizon: rounds played on after the seat's current turn (``None``: to
     the end of the game, the ruling)."""
 
-    @property
-    def best(self) -> Rated:
-        """The reference: the expert's choice."""
-        return self.options[0]
-
-    def clearly_better(self) -> Rated | None:
-        """The core's :func:`~silverpyr.puzzles.grading.clearly_better` of this advice."""
-        return clearly_better(self.options[1:], self.samples)
+    def spread(self) -> dict[str, Any]:
+        return {"horizon_rounds": self.rounds}
 
     def rated(self, move: Move, state: CheopsState) -> Rated | None:
         """The entry of ``move`` (a legal move of ``state``, this advice's), or ``None``."""
@@ -205,15 +196,6 @@ class Advice:
                 f"{-min(option.loss for option in rest):+.1f} piastres or less"
             )
         return lines
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase.value,
-            "reference": REFERENCE,
-            "samples": self.samples,
-            "horizon_rounds": self.rounds,
-            "options": [option.to_dict() for option in self.options],
-        }
 
 
 def margin(money: Sequence[int], seat: int) -> int:

@@ -67,7 +67,7 @@ from ...solver.sun.game import (
     outcome,
 )
 from .. import rollout_advice
-from ..grading import clearly_better, favour_line, reason_lines
+from ..grading import favour_line, reason_lines
 from ..rollout_advice import AdviceError, Measured, Progress
 from ..tournament import chance_to_win
 from .registry import make_player
@@ -77,7 +77,7 @@ DEFAULT_ROLLOUTS, SCREEN, BUDGET, KEEP = 12, 2, 120, 4
 an advice may spend, options kept after screening (:class:`.rollout_advice.Sampling`)."""
 SAMPLING = rollout_advice.Sampling(DEFAULT_ROLLOUTS, SCREEN, BUDGET, KEEP, "games")
 ROLLOUT_KEY = "silverpyr-sun-advice-v1"
-REFERENCE = "expert"
+REFERENCE = rollout_advice.Ranking.REFERENCE
 """The policy whose choice is the yardstick, and that plays the seat in the rollouts."""
 REASON_POINTS = 0.5
 """Smallest difference of a value term that a reason tells (silence below)."""
@@ -100,24 +100,9 @@ class Rated(rollout_advice.RatedMove[Move]):
 
 
 @dataclass(frozen=True)
-class Advice:
-    """Every option of one decision: the reference (the expert's choice) first, then the
-    others by loss."""
-
-    phase: Phase
-    options: tuple[Rated, ...]
-    samples: int
-
-    @property
-    def best(self) -> Rated:
-        """The reference: the expert's choice."""
-        return self.options[0]
-
-    def clearly_better(self) -> Rated | None:
-        """The core's :func:`~silverpyr.puzzles.grading.clearly_better` of this advice: an
-        option the rollouts put more than twice its error above the expert's move (the
-        reference stays the expert's: the coach's yardstick)."""
-        return clearly_better(self.options[1:], self.samples)
+class Advice(rollout_advice.Ranking[Phase, Rated]):
+    """Every option of one decision (the core's :class:`~.rollout_advice.Ranking`), in
+    expected final points."""
 
     def rated(self, move: Move, deck: Deck) -> Rated | None:
         """The entry of ``move`` (any card of its label), or ``None``."""
@@ -149,14 +134,6 @@ class Advice:
             lines.append(f"  {option.label}: {-option.loss:+.1f}{noise}{expected}{fewer}")
             lines.extend(reason_lines(option.reasons))
         return lines
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase.value,
-            "reference": REFERENCE,
-            "samples": self.samples,
-            "options": [option.to_dict() for option in self.options],
-        }
 
 
 def _label(move: Move, deck: Deck) -> str:
