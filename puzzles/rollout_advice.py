@@ -5,7 +5,9 @@ determinizations (its module docstring tells its own yardstick and rollouts). Th
 what does not depend on the game, once: the samples a full measurement uses
 (:meth:`Sampling.window`, after the screening ones), the screening of many options within a
 budget of option-rollouts (:func:`measure_options`), one option's paired measurement
-(:func:`measure`), the worlds and values of one state (:class:`Rollouts`, which a game
+(:func:`measure`), an option and a decision's options as the JSON tells them
+(:class:`RatedMove`, :class:`Ranking`: each game adds its reasons and lines), the worlds and
+values of one state (:class:`Rollouts`, which a game
 subclasses with its determinization and play-out), the last few states' rollouts
 (:class:`RolloutCache`, so ``h`` and then the coach's verdict share them) and the coach's
 judging of a move (:meth:`Coaching.judge`: each game declares its :class:`Coaching`).
