@@ -58,8 +58,7 @@ machine.
 from __future__ import annotations
 
 import math
-import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,22 +78,18 @@ from ...solver.cheops.game import (
     final_money,
     outcome,
 )
-from ...solver.errors import SilverpyrError
 from ...solver.rng import SeededStream
-from ..grading import clearly_better, favour_line, reason_lines
+from .. import rollout_advice
+from ..grading import favour_line, reason_lines
+from ..rollout_advice import AdviceError, Measured, Progress
 from ..tournament import chance_to_win
 from .reasons import reasons, unweighed
 from .registry import make_player
 
-DEFAULT_ROLLOUTS = 8
-"""Paired samples per option (and for the coach's verdict)."""
-SCREEN = 1
-"""Screening samples (the first ones; the full measurements use the ones after them)."""
-BUDGET = 64
-"""Option-rollouts (besides the reference's) one piece of advice may spend."""
-KEEP = 3
-"""Options measured fully after screening, at least (the best by their screening loss)."""
-MAX_ROLLOUTS = 200
+DEFAULT_ROLLOUTS, SCREEN, BUDGET, KEEP = 8, 1, 64, 3
+"""Paired samples an option (and a verdict), the first ones that only screen, option-rollouts
+an advice may spend, options kept after screening (:class:`.rollout_advice.Sampling`)."""
+SAMPLING = rollout_advice.Sampling(DEFAULT_ROLLOUTS, SCREEN, BUDGET, KEEP, "samples")
 HORIZON_ROUNDS: int | None = None
 """Rounds a rollout plays after the seat's current turn before it stops (``None``, the
 ruling: to the end of the game; a number sets a horizon, as the honesty benchmark's
@@ -105,76 +100,41 @@ choose which options to measure fully)."""
 SHOWN_SCREENED = 5
 """Screened options :meth:`Advice.lines` lists by name (the others are counted)."""
 ROLLOUT_KEY = "silverpyr-cheops-advice-v1"
-REFERENCE = "expert"
+REFERENCE = rollout_advice.Ranking.REFERENCE
 """The policy whose choice is the yardstick, and that plays the seat in the rollouts."""
-
-Progress = Callable[[str], None]
-
-
-class AdviceError(SilverpyrError, ValueError):
-    """Advice asked for where there is no decision of that seat (the game is over, or
-    another seat is to move), or with a bad number of samples."""
 
 
 @dataclass(frozen=True)
-class Rated:
-    """One option and what the rollouts say of it."""
+class Rated(rollout_advice.RatedMove[Move]):
+    """One option and what the rollouts say of it: the core's, in piastres of margin
+    (``label``: ``take b3 A``; ``win``: a finished game's real result, with a horizon set the
+    leader there), with the error of ``expected`` and its reasons."""
 
-    move: Move
-    label: str
-    """The move in notation (``take b3 A``)."""
-    expected: float | None
-    """Mean margin of the seat after this option, in piastres (``None``: not measured, the
-    only option)."""
-    loss: float
-    """Margin given up against the reference (0 for the reference)."""
-    error: float | None
-    """Standard error of :attr:`loss` (``None`` for the reference)."""
-    samples: int
-    win: float | None = None
-    """Chance to win after this option (a finished game's real result; with a horizon set,
-    the leader there counts as the winner)."""
     expected_error: float | None = None
     """Standard error of :attr:`expected`."""
     reasons: tuple[str, ...] = ()
     """What the expert's move gains over this one, in game terms (:mod:`.reasons`; empty
     for the reference, and for an option the expert does not weigh)."""
 
+    def spread(self) -> dict[str, Any]:
+        error = self.expected_error
+        return {"expected_error": None if error is None else round(error, 2)}
+
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "move": self.label,
-            "expected": None if self.expected is None else round(self.expected, 2),
-            "expected_error": (
-                None if self.expected_error is None else round(self.expected_error, 2)
-            ),
-            "loss": round(self.loss, 2),
-            "loss_error": None if self.error is None else round(self.error, 2),
-            "samples": self.samples,
-            "win": None if self.win is None else round(self.win, 3),
-            "reasons": list(self.reasons),
-        }
+        return {**super().to_dict(), "reasons": list(self.reasons)}
 
 
 @dataclass(frozen=True)
-class Advice:
-    """Every option of one decision: the reference (the expert's choice) first, then the
-    others by loss."""
+class Advice(rollout_advice.Ranking[Phase, Rated]):
+    """Every option of one decision (the core's :class:`~.rollout_advice.Ranking`), in
+    piastres of margin, with the rollouts' horizon."""
 
-    phase: Phase
-    options: tuple[Rated, ...]
-    samples: int
     rounds: int | None = None
     """The rollouts' horizon: rounds played on after the seat's current turn (``None``: to
     the end of the game, the ruling)."""
 
-    @property
-    def best(self) -> Rated:
-        """The reference: the expert's choice."""
-        return self.options[0]
-
-    def clearly_better(self) -> Rated | None:
-        """The core's :func:`~silverpyr.puzzles.grading.clearly_better` of this advice."""
-        return clearly_better(self.options[1:], self.samples)
+    def spread(self) -> dict[str, Any]:
+        return {"horizon_rounds": self.rounds}
 
     def rated(self, move: Move, state: CheopsState) -> Rated | None:
         """The entry of ``move`` (a legal move of ``state``, this advice's), or ``None``."""
@@ -237,15 +197,6 @@ class Advice:
             )
         return lines
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase.value,
-            "reference": REFERENCE,
-            "samples": self.samples,
-            "horizon_rounds": self.rounds,
-            "options": [option.to_dict() for option in self.options],
-        }
-
 
 def margin(money: Sequence[int], seat: int) -> int:
     """``seat``'s money minus the best other seat's."""
@@ -260,7 +211,7 @@ def lead_share(money: Sequence[int], seat: int) -> float:
     return 1 / sum(1 for m in money if m == best)
 
 
-class Rollouts:
+class Rollouts(rollout_advice.Rollouts[CheopsState, Move]):
     """The paired samples of one state for one seat (module docstring); values cached."""
 
     def __init__(
@@ -271,34 +222,24 @@ class Rollouts:
         *,
         rounds: int | None = None,
     ) -> None:
-        if state.over or state.turn != seat:
-            raise AdviceError("there is no decision of this seat now")
-        if len(table) != state.players:
-            raise AdviceError(f"{len(table)} players named for {state.players} seats")
-        self.state = state
-        self.seat = seat
-        self.table = tuple(table)
+        super().__init__(
+            state,
+            seat,
+            table,
+            f"{ROLLOUT_KEY}|{state.seed}|{len(state.events)}|{state.turn}|{state.phase.value}"
+            f"|{state.placed}|{state.took}|{int(state.bought)}|{seat}",
+        )
         self.rounds = HORIZON_ROUNDS if rounds is None else rounds
         """Rounds the rollouts play on after the seat's current turn (``None``: to the end of
         the game, the module's ruling)."""
-        self._stream = SeededStream(
-            f"{ROLLOUT_KEY}|{state.seed}|{len(state.events)}|{state.turn}|{state.phase.value}"
-            f"|{state.placed}|{state.took}|{int(state.bought)}|{seat}"
-        )
-        self._worlds: list[CheopsState] = []
         self._values: dict[tuple[str, int, int | None], tuple[int, float]] = {}
         self._players = [
             rollout_player("expert" if other == seat else name)
             for other, name in enumerate(self.table)
         ]
 
-    def world(self, k: int) -> CheopsState:
-        while len(self._worlds) <= k:
-            index = len(self._worlds)
-            self._worlds.append(
-                determinized(self.state, self.seat, self._stream.child(f"world|{index}"))
-            )
-        return self._worlds[k]
+    def determinized(self, stream: SeededStream) -> CheopsState:
+        return determinized(self.state, self.seat, stream)
 
     def value(self, move: Move, k: int, rounds: int | None = None) -> tuple[int, float]:
         """The seat's margin and win share after ``move`` in sample ``k``, the rollout
@@ -350,18 +291,12 @@ def play_to_horizon(
     return state
 
 
-_CACHE: list[Rollouts] = []
+_CACHE = rollout_advice.RolloutCache(Rollouts)
 
 
 def rollouts_for(state: CheopsState, seat: int, table: Sequence[str]) -> Rollouts:
     """The rollouts of ``state`` (the last few states' are kept, so advice and verdict share)."""
-    for found in _CACHE:
-        if found.state is state and found.seat == seat and found.table == tuple(table):
-            return found
-    made = Rollouts(state, seat, table)
-    _CACHE.insert(0, made)
-    del _CACHE[4:]
-    return made
+    return _CACHE.get(state, seat, table)
 
 
 def canonical(state: CheopsState, move: Move) -> Move:
@@ -390,25 +325,10 @@ def reference_move(state: CheopsState, seat: int) -> Move:
     return canonical(state, reference_player().decide(state, seat))
 
 
-@dataclass(frozen=True)
-class Measured:
-    """One option against the reference over some samples."""
-
-    loss: float
-    error: float
-    expected: float
-    expected_error: float
-    win: float
-    samples: int
-
-
-def window(samples: int) -> range:
-    """The samples of a full measurement (module docstring)."""
-    return range(SCREEN, SCREEN + samples)
-
-
-def _error(values: Sequence[float]) -> float:
-    return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+window = SAMPLING.window
+"""The samples of a full measurement (module docstring)."""
+check_samples = SAMPLING.check
+"""The number of paired samples, checked (``None``: :data:`DEFAULT_ROLLOUTS`)."""
 
 
 def measure(
@@ -421,36 +341,9 @@ def measure(
     """``move`` against ``reference`` over ``samples`` (paired: the same determinizations),
     rollouts stopping ``rounds`` rounds on (``None``: the rollouts' own
     :attr:`Rollouts.rounds`)."""
-    diffs: list[float] = []
-    values: list[float] = []
-    wins: list[float] = []
-    for k in samples:
-        ref_value, _ = rollouts.value(reference, k, rounds)
-        value, win = rollouts.value(move, k, rounds)
-        diffs.append(ref_value - value)
-        values.append(value)
-        wins.append(win)
-    return Measured(
-        statistics.fmean(diffs),
-        _error(diffs),
-        statistics.fmean(values),
-        _error(values),
-        statistics.fmean(wins),
-        len(samples),
+    return rollout_advice.measure(
+        lambda option, k: rollouts.value(option, k, rounds), move, reference, samples
     )
-
-
-def check_samples(samples: int | None) -> int:
-    """The number of paired samples, checked (``None``: :data:`DEFAULT_ROLLOUTS`)."""
-    if samples is None:
-        return DEFAULT_ROLLOUTS
-    if (
-        isinstance(samples, bool)
-        or not isinstance(samples, int)
-        or not 2 <= samples <= MAX_ROLLOUTS
-    ):
-        raise AdviceError(f"{samples!r} rollouts: give a whole number from 2 to {MAX_ROLLOUTS}")
-    return samples
 
 
 def advise(
@@ -474,24 +367,16 @@ def advise(
         only = Rated(reference, reference.notation(), None, 0.0, None, 0)
         return Advice(state.phase, (only,), 0, rollouts.rounds)
     others = [option for option in options if option != reference]
-    full = window(count)
-    measured: dict[Move, Measured] = {}
-    chosen = others
-    if len(others) * count > BUDGET:
-        screen = range(SCREEN)
-        for number, option in enumerate(others, start=1):
-            if progress is not None:
-                progress(f"Screening option {number} of {len(others)}...")
-            measured[option] = measure(rollouts, option, reference, screen, SCREEN_ROUNDS)
-        keep = max(KEEP, (BUDGET - SCREEN * len(others)) // count)
-        chosen = sorted(others, key=lambda option: (measured[option].loss, option.notation()))[
-            :keep
-        ]
-    for number, option in enumerate(chosen, start=1):
-        if progress is not None:
-            progress(f"Rolling out option {number} of {len(chosen)} ({count} samples each)...")
-        measured[option] = measure(rollouts, option, reference, full)
-    ref = measure(rollouts, reference, reference, full)
+    ref, ranked = rollout_advice.measure_options(
+        SAMPLING,
+        count,
+        rollouts,
+        reference,
+        others,
+        lambda option: option.notation(),
+        progress,
+        screening=lambda option, k: rollouts.value(option, k, SCREEN_ROUNDS),
+    )
     rated = [
         Rated(
             reference,
@@ -504,14 +389,6 @@ def advise(
             ref.expected_error,
         )
     ]
-    ranked = sorted(  # the fully measured first, each part by loss
-        others,
-        key=lambda option: (
-            measured[option].samples < count,
-            measured[option].loss,
-            option.notation(),
-        ),
-    )
     expert = reference_expert()
     explained = expert.explain(state, seat)
     parts = {move.notation(): terms for move, terms in explained.items()}
@@ -519,8 +396,7 @@ def advise(
     # the expert's best take (its takes come first, best first): a neighbour's purchase and
     # a kept law's use include its parts
     first_take = next((move for move in explained if isinstance(move, Take)), None)
-    for option in ranked:
-        found = measured[option]
+    for option, found in ranked:
         error = found.error if found.samples > 1 else None
         theirs = parts.get(option.notation())
         why: tuple[str, ...] = ()
@@ -559,6 +435,7 @@ __all__ = [
     "DEFAULT_ROLLOUTS",
     "HORIZON_ROUNDS",
     "KEEP",
+    "SAMPLING",
     "SCREEN",
     "SCREEN_ROUNDS",
     "Advice",

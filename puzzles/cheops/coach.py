@@ -28,16 +28,8 @@ from collections.abc import Sequence
 from ...solver.cheops.game import CheopsState, Move, distinct_moves
 from .. import grading
 from ..grading import SILENT_BELOW
-from .advice import (
-    Advice,
-    Progress,
-    canonical,
-    check_samples,
-    measure,
-    reference_move,
-    rollouts_for,
-    window,
-)
+from ..rollout_advice import Coaching
+from .advice import SAMPLING, canonical, reference_move, rollouts_for
 
 UNIT = "piastres of margin"
 """What the coach counts a loss in (final money over the best other player)."""
@@ -55,57 +47,18 @@ class Verdict(grading.Verdict):
     UNIT = UNIT
 
 
-def judge(
-    state: CheopsState,
-    seat: int,
-    table: Sequence[str],
-    move: Move,
-    *,
-    where: str,
-    samples: int | None = None,
-    advice: Advice | None = None,
-    progress: Progress | None = None,
-) -> Verdict:
-    """``move`` of ``seat`` in ``state`` measured against the expert's choice (module
-    docstring). ``table`` names every seat's player, as for :func:`~.advice.advise`."""
-    count = check_samples(samples)
-    reference = reference_move(state, seat)
-    played = canonical(state, move)
-    best = reference.notation()
-    label = played.notation()
-    phase = state.phase.value
-    if played == reference or len(distinct_moves(state)) == 1:
-        return Verdict(where, phase, label, best, 0.0, None, None)
-    if advice is not None:
-        rated = advice.rated(played, state)
-        if rated is not None and rated.samples >= count and rated.error is not None:
-            return Verdict(
-                where,
-                phase,
-                label,
-                best,
-                rated.loss,
-                rated.error,
-                grade(rated.loss, rated.error),
-                rated.samples,
-                advice.best.win,
-            )
-    if progress is not None:
-        progress(f"The coach plays {count} samples on after {label} and after {best}...")
-    rollouts = rollouts_for(state, seat, table)
-    found = measure(rollouts, played, reference, window(count))
-    ref = measure(rollouts, reference, reference, window(count))
-    return Verdict(
-        where,
-        phase,
-        label,
-        best,
-        found.loss,
-        found.error,
-        grade(found.loss, found.error),
-        count,
-        ref.win,
-    )
+def _label(state: CheopsState, move: Move) -> str:
+    return move.notation()
+
+
+COACHING: Coaching[CheopsState, Move, Verdict] = Coaching(
+    Verdict, SAMPLING, rollouts_for, reference_move, canonical, _label, distinct_moves, "samples on"
+)
+"""What this coach judges with: the advice's parts (module docstring)."""
+
+judge = COACHING.judge
+"""``judge(state, seat, table, move, where=..., samples=, advice=, progress=)``: ``move``
+against the expert's choice (module docstring; the core's :meth:`Coaching.judge`)."""
 
 
 CoachReport = grading.CoachReport

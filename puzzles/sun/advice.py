@@ -47,12 +47,10 @@ the same state gives the same advice on every machine.
 from __future__ import annotations
 
 import math
-import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...solver.errors import SilverpyrError
 from ...solver.rng import SeededStream
 from ...solver.sun.bots import SunPlayer, play_out
 from ...solver.sun.cards import Deck
@@ -68,21 +66,18 @@ from ...solver.sun.game import (
     distinct_moves,
     outcome,
 )
-from ..grading import clearly_better, favour_line, reason_lines
+from .. import rollout_advice
+from ..grading import favour_line, reason_lines
+from ..rollout_advice import AdviceError, Measured, Progress
 from ..tournament import chance_to_win
 from .registry import make_player
 
-DEFAULT_ROLLOUTS = 12
-"""Paired samples per option (and for the coach's verdict)."""
-SCREEN = 2
-"""Screening samples (the first ones; the full measurements use the ones after them)."""
-BUDGET = 120
-"""Option-rollouts (besides the reference's) one piece of advice may spend."""
-KEEP = 4
-"""Options measured fully after screening, at least (the best by their screening loss)."""
-MAX_ROLLOUTS = 200
+DEFAULT_ROLLOUTS, SCREEN, BUDGET, KEEP = 12, 2, 120, 4
+"""Paired samples an option (and a verdict), the first ones that only screen, option-rollouts
+an advice may spend, options kept after screening (:class:`.rollout_advice.Sampling`)."""
+SAMPLING = rollout_advice.Sampling(DEFAULT_ROLLOUTS, SCREEN, BUDGET, KEEP, "games")
 ROLLOUT_KEY = "silverpyr-sun-advice-v1"
-REFERENCE = "expert"
+REFERENCE = rollout_advice.Ranking.REFERENCE
 """The policy whose choice is the yardstick, and that plays the seat in the rollouts."""
 REASON_POINTS = 0.5
 """Smallest difference of a value term that a reason tells (silence below)."""
@@ -90,66 +85,24 @@ REST_POINTS = 1.0
 """Smallest gap between the loss and the terms' total told as the rest (which must also
 exceed the loss's error)."""
 
-Progress = Callable[[str], None]
-
-
-class AdviceError(SilverpyrError, ValueError):
-    """Advice asked for where there is no decision of that seat (the game is over, or
-    another seat is to move), or with a bad number of samples."""
-
 
 @dataclass(frozen=True)
-class Rated:
-    """One option and what the rollouts say of it."""
+class Rated(rollout_advice.RatedMove[Move]):
+    """One option and what the rollouts say of it: the core's, in expected final points
+    (``label``: ``S4-sun@1c``), with its reasons."""
 
-    move: Move
-    label: str
-    """The move in notation with card labels (``S4-sun@1c``)."""
-    expected: float | None
-    """Mean final points of the seat after this option (``None``: not measured, the only
-    option)."""
-    loss: float
-    """Expected final points given up against the reference (0 for the reference)."""
-    error: float | None
-    """Standard error of :attr:`loss` (``None`` for the reference)."""
-    samples: int
-    win: float | None = None
-    """Chance to win after this option (share of samples won)."""
     reasons: tuple[str, ...] = ()
     """Why the expert's choice is better, in game words and points (none for the reference;
     module docstring)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "move": self.label,
-            "expected": None if self.expected is None else round(self.expected, 2),
-            "loss": round(self.loss, 2),
-            "loss_error": None if self.error is None else round(self.error, 2),
-            "samples": self.samples,
-            "win": None if self.win is None else round(self.win, 3),
-            "reasons": list(self.reasons),
-        }
+        return {**super().to_dict(), "reasons": list(self.reasons)}
 
 
 @dataclass(frozen=True)
-class Advice:
-    """Every option of one decision: the reference (the expert's choice) first, then the
-    others by loss."""
-
-    phase: Phase
-    options: tuple[Rated, ...]
-    samples: int
-
-    @property
-    def best(self) -> Rated:
-        """The reference: the expert's choice."""
-        return self.options[0]
-
-    def clearly_better(self) -> Rated | None:
-        """The core's :func:`~silverpyr.puzzles.grading.clearly_better` of this advice: an
-        option the rollouts put more than twice its error above the expert's move (the
-        reference stays the expert's: the coach's yardstick)."""
-        return clearly_better(self.options[1:], self.samples)
+class Advice(rollout_advice.Ranking[Phase, Rated]):
+    """Every option of one decision (the core's :class:`~.rollout_advice.Ranking`), in
+    expected final points."""
 
     def rated(self, move: Move, deck: Deck) -> Rated | None:
         """The entry of ``move`` (any card of its label), or ``None``."""
@@ -182,35 +135,22 @@ class Advice:
             lines.extend(reason_lines(option.reasons))
         return lines
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase.value,
-            "reference": REFERENCE,
-            "samples": self.samples,
-            "options": [option.to_dict() for option in self.options],
-        }
-
 
 def _label(move: Move, deck: Deck) -> str:
     return move.notation(deck)
 
 
-class Rollouts:
+class Rollouts(rollout_advice.Rollouts[SunState, Move]):
     """The paired samples of one state for one seat (module docstring); values cached."""
 
     def __init__(self, state: SunState, seat: int, table: Sequence[str]) -> None:
-        if state.over or state.turn != seat:
-            raise AdviceError("there is no decision of this seat now")
-        if len(table) != state.players:
-            raise AdviceError(f"{len(table)} players named for {state.players} seats")
-        self.state = state
-        self.seat = seat
-        self.table = tuple(table)
-        self._stream = SeededStream(
+        super().__init__(
+            state,
+            seat,
+            table,
             f"{ROLLOUT_KEY}|{state.seed}|{len(state.events)}|{state.turn}|{state.phase.value}"
-            f"|{state.placed}|{seat}"
+            f"|{state.placed}|{seat}",
         )
-        self._worlds: list[SunState] = []
         self._values: dict[tuple[str, int], tuple[int, float]] = {}
 
     def _players(self) -> list[SunPlayer]:
@@ -219,13 +159,8 @@ class Rollouts:
             for seat, name in enumerate(self.table)
         ]
 
-    def world(self, k: int) -> SunState:
-        while len(self._worlds) <= k:
-            index = len(self._worlds)
-            self._worlds.append(
-                determinized(self.state, self.seat, self._stream.child(f"world|{index}"))
-            )
-        return self._worlds[k]
+    def determinized(self, stream: SeededStream) -> SunState:
+        return determinized(self.state, self.seat, stream)
 
     def value(self, move: Move, k: int) -> tuple[int, float]:
         """The seat's final score and win share after ``move`` in sample ``k``."""
@@ -251,18 +186,12 @@ def rollout_player(name: str) -> SunPlayer:
     return make_player(name)
 
 
-_CACHE: list[Rollouts] = []
+_CACHE = rollout_advice.RolloutCache(Rollouts)
 
 
 def rollouts_for(state: SunState, seat: int, table: Sequence[str]) -> Rollouts:
     """The rollouts of ``state`` (the last few states' are kept, so advice and verdict share)."""
-    for found in _CACHE:
-        if found.state is state and found.seat == seat and found.table == tuple(table):
-            return found
-    made = Rollouts(state, seat, table)
-    _CACHE.insert(0, made)
-    del _CACHE[4:]
-    return made
+    return _CACHE.get(state, seat, table)
 
 
 def reference_move(state: SunState, seat: int) -> Move:
@@ -281,49 +210,15 @@ def canonical(state: SunState, move: Move) -> Move:
     return move
 
 
-@dataclass(frozen=True)
-class Measured:
-    """One option against the reference over some samples."""
-
-    loss: float
-    error: float
-    expected: float
-    win: float
-    samples: int
-
-
-def window(samples: int) -> range:
-    """The samples of a full measurement (module docstring)."""
-    return range(SCREEN, SCREEN + samples)
+window = SAMPLING.window
+"""The samples of a full measurement (module docstring)."""
+check_samples = SAMPLING.check
+"""The number of paired samples, checked (``None``: :data:`DEFAULT_ROLLOUTS`)."""
 
 
 def measure(rollouts: Rollouts, move: Move, reference: Move, samples: range) -> Measured:
     """``move`` against ``reference`` over ``samples`` (paired: the same determinizations)."""
-    diffs: list[float] = []
-    scores: list[float] = []
-    wins: list[float] = []
-    for k in samples:
-        ref_score, _ = rollouts.value(reference, k)
-        score, win = rollouts.value(move, k)
-        diffs.append(ref_score - score)
-        scores.append(score)
-        wins.append(win)
-    mean = statistics.fmean(diffs)
-    error = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
-    return Measured(mean, error, statistics.fmean(scores), statistics.fmean(wins), len(samples))
-
-
-def check_samples(samples: int | None) -> int:
-    """The number of paired samples, checked (``None``: :data:`DEFAULT_ROLLOUTS`)."""
-    if samples is None:
-        return DEFAULT_ROLLOUTS
-    if (
-        isinstance(samples, bool)
-        or not isinstance(samples, int)
-        or not 2 <= samples <= MAX_ROLLOUTS
-    ):
-        raise AdviceError(f"{samples!r} rollouts: give a whole number from 2 to {MAX_ROLLOUTS}")
-    return samples
+    return rollout_advice.measure(rollouts.value, move, reference, samples)
 
 
 def advise(
@@ -346,37 +241,12 @@ def advise(
         only = Rated(reference, _label(reference, deck), None, 0.0, None, 0)
         return Advice(state.phase, (only,), 0)
     others = [option for option in options if option.notation(deck) != reference.notation(deck)]
-    full = window(count)
-    measured: dict[str, Measured] = {}
-    chosen = others
-    if len(others) * count > BUDGET:
-        screen = range(SCREEN)
-        for number, option in enumerate(others, start=1):
-            if progress is not None:
-                progress(f"Screening option {number} of {len(others)}...")
-            measured[option.notation(deck)] = measure(rollouts, option, reference, screen)
-        keep = max(KEEP, (BUDGET - SCREEN * len(others)) // count)
-        chosen = sorted(
-            others,
-            key=lambda option: (measured[option.notation(deck)].loss, option.notation(deck)),
-        )[:keep]
-    for number, option in enumerate(chosen, start=1):
-        if progress is not None:
-            progress(f"Rolling out option {number} of {len(chosen)} ({count} games each)...")
-        measured[option.notation(deck)] = measure(rollouts, option, reference, full)
-    ref = measure(rollouts, reference, reference, full)
-    rated = [Rated(reference, _label(reference, deck), ref.expected, 0.0, None, count, ref.win)]
-    ranked = sorted(  # the fully measured first, each part by loss
-        others,
-        key=lambda option: (
-            measured[option.notation(deck)].samples < count,
-            measured[option.notation(deck)].loss,
-            option.notation(deck),
-        ),
+    ref, ranked = rollout_advice.measure_options(
+        SAMPLING, count, rollouts, reference, others, lambda option: option.notation(deck), progress
     )
+    rated = [Rated(reference, _label(reference, deck), ref.expected, 0.0, None, count, ref.win)]
     reasons = Reasons(state, seat, reference)
-    for option in ranked:
-        found = measured[option.notation(deck)]
+    for option, found in ranked:
         rated.append(
             Rated(
                 option,
@@ -523,6 +393,7 @@ __all__ = [
     "DEFAULT_ROLLOUTS",
     "KEEP",
     "REASON_POINTS",
+    "SAMPLING",
     "SCREEN",
     "Advice",
     "AdviceError",

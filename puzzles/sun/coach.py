@@ -25,16 +25,8 @@ from collections.abc import Sequence
 from ...solver.sun.game import Move, SunState, distinct_moves
 from .. import grading
 from ..grading import SILENT_BELOW
-from .advice import (
-    Advice,
-    Progress,
-    canonical,
-    check_samples,
-    measure,
-    reference_move,
-    rollouts_for,
-    window,
-)
+from ..rollout_advice import Coaching
+from .advice import SAMPLING, canonical, reference_move, rollouts_for
 
 Grade = grading.Grade
 GRADES = grading.GRADES
@@ -45,58 +37,18 @@ class Verdict(grading.Verdict):
     """One decision judged, in expected points (:class:`~silverpyr.puzzles.grading.Verdict`)."""
 
 
-def judge(
-    state: SunState,
-    seat: int,
-    table: Sequence[str],
-    move: Move,
-    *,
-    where: str,
-    samples: int | None = None,
-    advice: Advice | None = None,
-    progress: Progress | None = None,
-) -> Verdict:
-    """``move`` of ``seat`` in ``state`` measured against the expert's choice (module
-    docstring). ``table`` names every seat's player, as for :func:`~.advice.advise`."""
-    count = check_samples(samples)
-    deck = state.deck
-    reference = reference_move(state, seat)
-    played = canonical(state, move)
-    best = reference.notation(deck)
-    label = played.notation(deck)
-    phase = state.phase.value
-    if label == best or len(distinct_moves(state)) == 1:
-        return Verdict(where, phase, label, best, 0.0, None, None)
-    if advice is not None:
-        rated = advice.rated(played, deck)
-        if rated is not None and rated.samples >= count and rated.error is not None:
-            return Verdict(
-                where,
-                phase,
-                label,
-                best,
-                rated.loss,
-                rated.error,
-                grade(rated.loss, rated.error),
-                rated.samples,
-                advice.best.win,
-            )
-    if progress is not None:
-        progress(f"The coach plays {count} games out after {label} and after {best}...")
-    rollouts = rollouts_for(state, seat, table)
-    found = measure(rollouts, played, reference, window(count))
-    ref = measure(rollouts, reference, reference, window(count))
-    return Verdict(
-        where,
-        phase,
-        label,
-        best,
-        found.loss,
-        found.error,
-        grade(found.loss, found.error),
-        count,
-        ref.win,
-    )
+def _label(state: SunState, move: Move) -> str:
+    return move.notation(state.deck)
+
+
+COACHING: Coaching[SunState, Move, Verdict] = Coaching(
+    Verdict, SAMPLING, rollouts_for, reference_move, canonical, _label, distinct_moves, "games out"
+)
+"""What this coach judges with: the advice's parts (module docstring)."""
+
+judge = COACHING.judge
+"""``judge(state, seat, table, move, where=..., samples=, advice=, progress=)``: ``move``
+against the expert's choice (module docstring; the core's :meth:`Coaching.judge`)."""
 
 
 CoachReport = grading.CoachReport

@@ -4,6 +4,8 @@ standard error, the grades are the Silver & Gold coach's, and everything is dete
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -149,7 +151,7 @@ def test_no_advice_for_a_seat_that_is_not_to_move() -> None:
 def test_over_budget_options_are_screened_and_the_best_measured_on_the_window(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(advice_module, "BUDGET", 10)
+    monkeypatch.setattr(advice_module, "SAMPLING", replace(advice_module.SAMPLING, budget=10))
     state = random_position(41, players=2, hand=5)
     seat = state.turn
     assert len(distinct_moves(state)) - 1 > KEEP
