@@ -24,7 +24,8 @@ import datetime as dt
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from typing import TYPE_CHECKING, Annotated, Any, Protocol, TypeAlias, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, Generic, Protocol, TypeAlias, TypeVar
 
 import typer
 
@@ -246,6 +247,152 @@ def cached_puzzle(
         puzzle = made(ahead_or_make)
         store.cache_puzzle(key, puzzle.to_dict())
         return puzzle
+
+
+class Fingerprinted(Protocol):
+    """A game's table (the Sun's deck, Cheops's components): its fingerprint keys the cache."""
+
+    @property
+    def fingerprint(self) -> str: ...
+
+
+G = TypeVar("G", bound=Fingerprinted)
+G_contra = TypeVar("G_contra", bound=Fingerprinted, contravariant=True)
+P_co = TypeVar("P_co", bound=Cacheable, covariant=True)
+
+
+class PuzzleIds(Protocol[G_contra, P_co]):
+    """A game's ids module (``puzzles/<game>/ids.py``): ids read and made, puzzles made."""
+
+    def seed_id(self, seed: int, kind: str | None, /) -> str: ...
+
+    def parse_puzzle_id(self, text: str, /) -> PuzzleId: ...
+
+    def parse_date(self, text: str, /) -> dt.date: ...
+
+    def puzzle_for_id(self, text: str, table: G_contra, /) -> P_co: ...
+
+    def daily_puzzle(self, date: dt.date, table: G_contra, /) -> P_co: ...
+
+
+def cache_key(version: str, table: Fingerprinted, puzzle_id: str) -> str:
+    """Where a game's puzzle ``puzzle_id`` of ``table`` is cached (and made ahead)."""
+    return f"{version}|{table.fingerprint}|{puzzle_id}"
+
+
+@dataclass(frozen=True)
+class PlayFlags:
+    """The options of how a trainer command plays: ``--json``, ``--plain``, ``--no-record``,
+    ``--restart``, ``--line``."""
+
+    as_json: bool
+    plain: bool
+    no_record: bool
+    restart: bool
+    line: bool = False
+
+
+@dataclass(frozen=True)
+class TrainerParts(Generic[G, P]):
+    """What a game's ``puzzle`` and ``daily`` name: its store, cache version, table (loaded
+    only when a puzzle is wanted), ids, cached puzzle's reader (data, table, where) and
+    error; ``making``: a spinner's text while a puzzle is made or read (none with
+    ``--json``); ``note``: the archive's note on a daily."""
+
+    game: str
+    cache_version: str
+    table: Callable[[], G]
+    ids: PuzzleIds[G, P]
+    read: Callable[[dict[str, Any], G, str], P]
+    error: type[Exception]
+    making: str | None = None
+    note: ArchiveNote | None = None
+
+    def cached(
+        self, puzzle_id: str, make: Callable[[G], P], *, no_record: bool, as_json: bool = False
+    ) -> P:
+        """The puzzle ``puzzle_id`` by :func:`cached_puzzle`, keyed by the table's
+        fingerprint; ``make`` makes it from the table."""
+        table = self.table()
+        made: Callable[[Callable[[], P]], P] = _call
+        if self.making is not None:
+            from .output import with_spinner
+
+            making = self.making
+            made = lambda make: with_spinner(make, making, quiet=as_json)  # noqa: E731
+        return cached_puzzle(
+            self.game,
+            cache_key(self.cache_version, table, puzzle_id),
+            lambda: make(table),
+            lambda data: self.read(data, table, f"cached puzzle {puzzle_id}"),
+            self.error,
+            no_record=no_record,
+            made=made,
+        )
+
+    def puzzle(
+        self,
+        seed: int | None,
+        kind: str | None,
+        puzzle_id: str | None,
+        today: dt.date,
+        /,
+        flags: PlayFlags,
+    ) -> P:
+        """``puzzle``'s puzzle: ``--id``, or ``--seed`` and ``--kind`` (:func:`puzzle_to_play`),
+        cached."""
+        chosen = puzzle_to_play(
+            seed,
+            kind,
+            puzzle_id,
+            today,
+            seed_id=self.ids.seed_id,
+            parse_puzzle_id=self.ids.parse_puzzle_id,
+            error=self.error,
+        )
+        return self.cached(
+            chosen,
+            lambda table: self.ids.puzzle_for_id(chosen, table),
+            no_record=flags.no_record,
+            as_json=flags.as_json,
+        )
+
+    def daily(
+        self,
+        date: str | None,
+        today: dt.date,
+        *,
+        yesterday: bool,
+        archive: bool,
+        days: int,
+        text: str | None,
+        flags: PlayFlags,
+    ) -> P | None:
+        """``daily``'s puzzle (:func:`daily_to_play`), cached; ``None`` when ``--archive``
+        listed the dailies instead."""
+        day = daily_to_play(
+            self.game,
+            date,
+            today,
+            yesterday=yesterday,
+            archive=archive,
+            days=days,
+            text=text,
+            restart=flags.restart,
+            as_json=flags.as_json,
+            plain=flags.plain,
+            parse_date=self.ids.parse_date,
+            error=self.error,
+            note=self.note,
+        )
+        if day is None:
+            return None
+        return self.cached(
+            f"daily-{day.isoformat()}",
+            lambda table: self.ids.daily_puzzle(day, table),
+            no_record=flags.no_record,
+            as_json=flags.as_json,
+        )
 
 
 def show_stats(game: str, today: dt.date, *, as_json: bool, plain: bool) -> None:
@@ -593,9 +740,12 @@ __all__ = [
     "ArchiveOption",
     "DateOption",
     "DaysOption",
+    "PlayFlags",
     "ScriptRanOutError",
     "TodayOption",
+    "TrainerParts",
     "YesterdayOption",
+    "cache_key",
     "cached_puzzle",
     "daily_to_play",
     "describe_entry",

@@ -18,29 +18,19 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any
-
-import typer
+from typing import TYPE_CHECKING, Any
 
 from .. import trainer
 from ..options import (
     JsonOption,
-    LineOption,
-    MovesFileOption,
-    NoRecordOption,
     PlainOption,
-    RestartOption,
-    moves_option,
-    moves_text,
     script_answers,
-    seed_option,
 )
-from ..trainer import say
+from ..trainer import PlayFlags, say
 from ..trainer import stdin_lines as _stdin_lines
+from ..trainer_commands import TrainerCommands
 from .context import GAME
 from .context import components as cheops_components
-
-MovesOption = Annotated[str | None, moves_option("take i1 A; store; draw 2")]
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -68,135 +58,28 @@ def _today() -> dt.date:
     return dt.date.today()
 
 
-def _made(make: Callable[[], CheopsPuzzle], as_json: bool) -> CheopsPuzzle:
-    from ..output import with_spinner
-
-    return with_spinner(make, "Making the puzzle (proving its par)...", quiet=as_json)
-
-
 def cache_key(components: Components, puzzle_id: str) -> str:
     """Where the puzzle ``puzzle_id`` of ``components`` is cached (and made ahead)."""
-    return f"{CACHE_VERSION}|{components.fingerprint}|{puzzle_id}"
+    return trainer.cache_key(CACHE_VERSION, components, puzzle_id)
 
 
-def _cached(
-    components: Components,
-    puzzle_id: str,
-    make: Callable[[Components], CheopsPuzzle],
-    no_record: bool,
-    as_json: bool,
-) -> CheopsPuzzle:
-    """The puzzle of ``puzzle_id`` from the store's cache (by components and id), else made
-    and cached; ``--no-record`` neither reads nor writes the store. A cached entry is read
-    back by :meth:`CheopsPuzzle.from_dict`, which checks the position and proves par again:
-    a damaged entry is warned about and made again."""
+def _parts(
+    components: Callable[[], Components],
+) -> trainer.TrainerParts[Components, CheopsPuzzle]:
+    """Cheops's parts of ``puzzle`` and ``daily``. A cached entry is read back by
+    :meth:`CheopsPuzzle.from_dict`, which checks the position and proves par again (under a
+    spinner, as a making): a damaged entry is warned about and made again."""
+    from ...puzzles.cheops import ids
     from ...puzzles.cheops.puzzle import CheopsPuzzle, CheopsPuzzleError
 
-    return trainer.cached_puzzle(
+    return trainer.TrainerParts(
         GAME,
-        cache_key(components, puzzle_id),
-        lambda: make(components),
-        lambda data: CheopsPuzzle.from_dict(data, components, where=f"cached puzzle {puzzle_id}"),
+        CACHE_VERSION,
+        components,
+        ids,
+        lambda data, table, where: CheopsPuzzle.from_dict(data, table, where=where),
         CheopsPuzzleError,
-        no_record=no_record,
-        made=lambda making: _made(making, as_json),
-    )
-
-
-def puzzle(
-    ctx: typer.Context,
-    seed: Annotated[
-        int | None,
-        seed_option("Seed of the puzzle: same seed, same puzzle everywhere (default: random)."),
-    ] = None,
-    kind: Annotated[CheopsKindChoice | None, trainer.kind_option()] = None,
-    puzzle_id: Annotated[
-        str | None,
-        typer.Option(
-            "--id",
-            help="A puzzle id, e.g. cheops-123, win-from-here-7, best-margin-9, "
-            "sell-or-store-3, which-treasure-4, daily-2026-11-26.",
-            show_default=False,
-        ),
-    ] = None,
-    as_json: JsonOption = False,
-    moves: MovesOption = None,
-    moves_file: MovesFileOption = None,
-    plain: PlainOption = False,
-    no_record: NoRecordOption = False,
-    restart: RestartOption = False,
-    line: LineOption = False,
-) -> None:
-    """Play a Cheops puzzle: your turn in a proven endgame, or a mid-game decision."""
-    from ...puzzles.cheops.ids import parse_puzzle_id, puzzle_for_id, seed_id
-    from ...puzzles.cheops.puzzle import CheopsPuzzleError
-
-    text = moves_text(moves, moves_file)
-    puzzle_id = trainer.puzzle_to_play(
-        seed,
-        kind.value if kind is not None else None,
-        puzzle_id,
-        _today(),
-        seed_id=seed_id,
-        parse_puzzle_id=parse_puzzle_id,
-        error=CheopsPuzzleError,
-    )
-    loaded = _cached(
-        cheops_components(ctx),
-        puzzle_id,
-        lambda components: puzzle_for_id(puzzle_id, components),
-        no_record,
-        as_json,
-    )
-    _play(
-        loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart, line=line
-    )
-
-
-def daily(
-    ctx: typer.Context,
-    date: trainer.DateOption = None,
-    yesterday: trainer.YesterdayOption = False,
-    archive: trainer.ArchiveOption = False,
-    days: trainer.DaysOption = trainer.ARCHIVE_DAYS,
-    as_json: JsonOption = False,
-    moves: MovesOption = None,
-    moves_file: MovesFileOption = None,
-    plain: PlainOption = False,
-    no_record: NoRecordOption = False,
-    restart: RestartOption = False,
-    line: LineOption = False,
-) -> None:
-    """Play today's Cheops daily: a proven endgame, the same for everyone on your date."""
-    from ...puzzles.cheops.ids import daily_puzzle, parse_date
-    from ...puzzles.cheops.puzzle import CheopsPuzzleError
-
-    text = moves_text(moves, moves_file)
-    day = trainer.daily_to_play(
-        GAME,
-        date,
-        _today(),
-        yesterday=yesterday,
-        archive=archive,
-        days=days,
-        text=text,
-        restart=restart,
-        as_json=as_json,
-        plain=plain,
-        parse_date=parse_date,
-        error=CheopsPuzzleError,
-    )
-    if day is None:
-        return
-    loaded = _cached(
-        cheops_components(ctx),
-        f"daily-{day.isoformat()}",
-        lambda components: daily_puzzle(day, components),
-        no_record,
-        as_json,
-    )
-    _play(
-        loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart, line=line
+        making="Making the puzzle (proving its par)...",
     )
 
 
@@ -213,16 +96,8 @@ def stats(
 # --- playing ---------------------------------------------------------------------------------
 
 
-def _play(
-    loaded: CheopsPuzzle,
-    text: str | None,
-    *,
-    as_json: bool,
-    plain: bool,
-    no_record: bool,
-    restart: bool,
-    line: bool = False,
-) -> None:
+def _play(loaded: CheopsPuzzle, text: str | None, flags: PlayFlags) -> None:
+    """``loaded`` played on the full screen on a terminal that can draw it, else in line mode."""
     from ...puzzles.cheops.attempt import open_attempt
     from ...puzzles.cheops.session import CheopsSession
     from ..output import with_spinner
@@ -230,10 +105,12 @@ def _play(
 
     answers = script_answers(text)
     today = _today()
-    if full_screen(line=line, plain=plain, as_json=as_json, scripted=answers is not None):
+    as_json, plain, restart = flags.as_json, flags.plain, flags.restart
+    scripted = answers is not None
+    if full_screen(line=flags.line, plain=plain, as_json=as_json, scripted=scripted):
         from .tui.launch import run_puzzle
 
-        run_puzzle(loaded, today, no_record=no_record, restart=restart)
+        run_puzzle(loaded, today, no_record=flags.no_record, restart=restart)
         return
 
     def open_sitting(store: Store | None) -> Sitting:
@@ -247,13 +124,13 @@ def _play(
         game=GAME,
         as_json=as_json,
         plain=plain,
-        no_record=no_record,
+        no_record=flags.no_record,
         public=loaded.shown_dict,
         open_sitting=open_sitting,
         show=lambda console, sitting: _print_position(console, loaded, sitting.session),
         typed=lambda console: _stdin_lines(console),
         run=lambda sitting, source, log, console, store: _run(
-            loaded, sitting, source, log, console, scripted=answers is not None, store=store
+            loaded, sitting, source, log, console, scripted=scripted, store=store
         ),
         finish=lambda sitting, store, log, console: _finish(
             loaded, sitting, store, today, log, console, as_json=as_json, plain=plain
@@ -442,3 +319,18 @@ def _print_position(console: Console, loaded: CheopsPuzzle, session: CheopsSessi
     say(console, questions[loaded.kind])
     say(console, _prompt(session))
     say(console, "also: hint, hint 1-3, undo, give up, q (asks: y gives up, s saves and leaves)")
+
+
+_COMMANDS = TrainerCommands(
+    kinds=CheopsKindChoice,
+    id_help="A puzzle id, e.g. cheops-123, win-from-here-7, best-margin-9, "
+    "sell-or-store-3, which-treasure-4, daily-2026-11-26.",
+    moves_example="take i1 A; store; draw 2",
+    puzzle_doc="Play a Cheops puzzle: your turn in a proven endgame, or a mid-game decision.",
+    daily_doc="Play today's Cheops daily: a proven endgame, the same for everyone on your date.",
+    parts=lambda ctx: _parts(lambda: cheops_components(ctx)),
+    play=_play,
+    today=lambda: _today(),
+)
+puzzle = _COMMANDS.puzzle()
+daily = _COMMANDS.daily()
