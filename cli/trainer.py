@@ -3,7 +3,8 @@
 
 * ``puzzle``: ``--seed`` or ``--id`` (:func:`puzzle_to_play`), a daily not out yet refused
   (:func:`require_out`); the puzzle from the store's cache or made and cached
-  (:func:`cached_puzzle`).
+  (:func:`cached_puzzle`), by the game's :class:`TrainerParts` (the commands themselves:
+  :mod:`.trainer_commands`).
 * ``daily``: ``--date`` or today (:func:`daily_to_play`); ``--archive``: the past dailies with
   your result (:func:`show_archive`), scores and pars in the game's unit (the store keeps
   tenths).
@@ -314,12 +315,14 @@ class TrainerParts(Generic[G, P]):
         """The puzzle ``puzzle_id`` by :func:`cached_puzzle`, keyed by the table's
         fingerprint; ``make`` makes it from the table."""
         table = self.table()
-        made: Callable[[Callable[[], P]], P] = _call
-        if self.making is not None:
+
+        def made(making: Callable[[], P]) -> P:
+            if self.making is None:
+                return making()
             from .output import with_spinner
 
-            making = self.making
-            made = lambda make: with_spinner(make, making, quiet=as_json)  # noqa: E731
+            return with_spinner(making, self.making, quiet=as_json)
+
         return cached_puzzle(
             self.game,
             cache_key(self.cache_version, table, puzzle_id),
