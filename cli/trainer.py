@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
@@ -31,13 +32,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Generic, Protocol, TypeAlias, 
 import typer
 
 from ..solver.errors import SilverpyrError
-from .options import is_comment, random_seed
+from .options import is_comment, random_seed, script_answers
 from .output import emit
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..puzzles.attempts import Sitting
+    from ..puzzles.attempts import Sitting, TrainerSession
     from ..puzzles.standings import ArchiveEntry
     from ..puzzles.store import Store
 
@@ -675,6 +676,148 @@ ArchiveNote: TypeAlias = "Callable[[ArchiveEntry], str | None]"
 """A game's note on a line of its archive (``None``: no note)."""
 
 
+class ShownPuzzle(Protocol):
+    """A puzzle as the player may see it (no solution)."""
+
+    def shown_dict(self) -> dict[str, Any]: ...
+
+
+Q = TypeVar("Q", bound=ShownPuzzle)
+N = TypeVar("N", bound="TrainerSession")
+
+
+class LinePuzzle(ABC, Generic[Q, N]):
+    """A game's attempt at ``loaded`` (a puzzle, a daily): :meth:`play` opens the full screen
+    on a terminal that can draw it, else plays in line mode (:func:`play_attempt`,
+    :func:`run_answers`, :func:`finish_attempt`). The game says what differs: its store,
+    what its session plays (``turn``, ``puzzle``), its errors, attempt, position, a move's
+    lines and the result's."""
+
+    game: str
+    what: str
+
+    def __init__(self, loaded: Q, today: dt.date, flags: PlayFlags) -> None:
+        self.loaded = loaded
+        self.today = today
+        self.flags = flags
+
+    @abstractmethod
+    def full_screen(self) -> None:
+        """The attempt on the full screen."""
+
+    @abstractmethod
+    def open_sitting(self, store: Store | None) -> Sitting[N]:
+        """The attempt opened (resumed, practice) in ``store`` (none: nothing recorded)."""
+
+    @abstractmethod
+    def show(self, console: Console, sitting: Sitting[N]) -> None:
+        """The position and what to answer."""
+
+    @abstractmethod
+    def play_answer(
+        self, sitting: Sitting[N], answer: str, log: list[dict[str, Any]], console: Console | None
+    ) -> None:
+        """A move played: logged and said."""
+
+    @abstractmethod
+    def options(self, sitting: Sitting[N]) -> Sequence[str]:
+        """The moves now, in notation."""
+
+    @abstractmethod
+    def session_error(self) -> type[Exception]:
+        """The error of the game's session: a line for a person."""
+
+    @abstractmethod
+    def record(self, store: Store, sitting: Sitting[N]) -> None:
+        """The finished attempt recorded."""
+
+    @abstractmethod
+    def save(self, store: Store, sitting: Sitting[N]) -> None:
+        """The unfinished attempt's progress saved."""
+
+    @abstractmethod
+    def scored(self, sitting: Sitting[N], result: Any) -> Said:
+        """The finished attempt's fields and lines."""
+
+    def play(self, text: str | None) -> None:
+        """The attempt with the answers of ``text`` (``None``: typed)."""
+        from .tui.terminal import full_screen
+
+        answers = script_answers(text)
+        scripted = answers is not None
+        flags = self.flags
+        if full_screen(
+            line=flags.line, plain=flags.plain, as_json=flags.as_json, scripted=scripted
+        ):
+            self.full_screen()
+            return
+        play_attempt(
+            answers,
+            game=self.game,
+            as_json=flags.as_json,
+            plain=flags.plain,
+            no_record=flags.no_record,
+            public=self.loaded.shown_dict,
+            open_sitting=self.open_sitting,
+            show=self.show,
+            typed=lambda console: stdin_lines(console),
+            run=lambda sitting, source, log, console, store: self.run(
+                sitting, source, log, console, scripted=scripted, store=store
+            ),
+            finish=self.finish,
+        )
+
+    def run(
+        self,
+        sitting: Sitting[N],
+        answers: Iterable[str],
+        log: list[dict[str, Any]],
+        console: Console | None,
+        *,
+        scripted: bool,
+        store: Store | None,
+    ) -> None:
+        """The answers played (:func:`run_answers`); a script stopped by an error saves first."""
+        run_answers(
+            sitting.session,  # type: ignore[arg-type]
+            answers,
+            log,
+            console,
+            scripted=scripted,
+            play=lambda answer: self.play_answer(sitting, answer, log, console),
+            save=None if store is None else lambda: self.save(store, sitting),
+            error=self.session_error(),
+            what=self.what,
+            options=lambda: self.options(sitting),
+        )
+
+    def finish(
+        self,
+        sitting: Sitting[N],
+        store: Store | None,
+        log: list[dict[str, Any]],
+        console: Console | None,
+    ) -> None:
+        """The attempt's end (:func:`finish_attempt`): scored, or what is not over."""
+        session: Any = sitting.session
+        finish_attempt(
+            sitting,
+            store,
+            log,
+            console,
+            game=self.game,
+            public=self.loaded.shown_dict(),
+            as_json=self.flags.as_json,
+            record=lambda store: self.record(store, sitting),
+            save=lambda store: self.save(store, sitting),
+            scored=lambda result: self.scored(sitting, result),
+            unfinished=lambda: (
+                session.so_far_dict(practice=sitting.practice),
+                f"the {self.what} is not over",
+            ),
+        )
+
+
 def show_archive(
     game: str,
     today: dt.date,
@@ -743,6 +886,7 @@ __all__ = [
     "ArchiveOption",
     "DateOption",
     "DaysOption",
+    "LinePuzzle",
     "PlayFlags",
     "ScriptRanOutError",
     "TodayOption",

@@ -16,7 +16,7 @@ date. The first attempt that ends is scored; later plays are practice.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -24,10 +24,8 @@ from .. import trainer
 from ..options import (
     JsonOption,
     PlainOption,
-    script_answers,
 )
 from ..trainer import PlayFlags, say
-from ..trainer import stdin_lines as _stdin_lines
 from ..trainer_commands import TrainerCommands
 from .context import GAME
 from .context import components as cheops_components
@@ -37,7 +35,7 @@ if TYPE_CHECKING:
 
     from ...puzzles.cheops.attempt import Sitting
     from ...puzzles.cheops.puzzle import CheopsPuzzle
-    from ...puzzles.cheops.session import CheopsSession
+    from ...puzzles.cheops.session import CheopsSession, Result
     from ...puzzles.store import Store
     from ...solver.cheops.components import Components
 
@@ -98,63 +96,42 @@ def stats(
 
 def _play(loaded: CheopsPuzzle, text: str | None, flags: PlayFlags) -> None:
     """``loaded`` played on the full screen on a terminal that can draw it, else in line mode."""
-    from ...puzzles.cheops.attempt import open_attempt
-    from ...puzzles.cheops.session import CheopsSession
-    from ..output import with_spinner
-    from ..tui.terminal import full_screen
+    _CheopsLine(loaded, _today(), flags).play(text)
 
-    answers = script_answers(text)
-    today = _today()
-    as_json, plain, restart = flags.as_json, flags.plain, flags.restart
-    scripted = answers is not None
-    if full_screen(line=flags.line, plain=plain, as_json=as_json, scripted=scripted):
+
+class _CheopsLine(trainer.LinePuzzle["CheopsPuzzle", "CheopsSession"]):
+    """Cheops's attempt: its session's values proven under a spinner, each move against the
+    best, the result in the puzzle's unit with the best first move."""
+
+    game = GAME
+    what = "puzzle"
+
+    def full_screen(self) -> None:
         from .tui.launch import run_puzzle
 
-        run_puzzle(loaded, today, no_record=flags.no_record, restart=restart)
-        return
+        flags = self.flags
+        run_puzzle(self.loaded, self.today, no_record=flags.no_record, restart=flags.restart)
 
-    def open_sitting(store: Store | None) -> Sitting:
+    def open_sitting(self, store: Store | None) -> Sitting:
+        from ...puzzles.cheops.attempt import open_attempt
+        from ...puzzles.cheops.session import CheopsSession
+        from ..output import with_spinner
+
+        loaded, flags = self.loaded, self.flags
         fresh = with_spinner(
-            lambda: CheopsSession(loaded), "Proving the position's values...", quiet=as_json
+            lambda: CheopsSession(loaded), "Proving the position's values...", quiet=flags.as_json
         )
-        return open_attempt(store, loaded, today, restart=restart, session=fresh)
+        return open_attempt(store, loaded, self.today, restart=flags.restart, session=fresh)
 
-    trainer.play_attempt(
-        answers,
-        game=GAME,
-        as_json=as_json,
-        plain=plain,
-        no_record=flags.no_record,
-        public=loaded.shown_dict,
-        open_sitting=open_sitting,
-        show=lambda console, sitting: _print_position(console, loaded, sitting.session),
-        typed=lambda console: _stdin_lines(console),
-        run=lambda sitting, source, log, console, store: _run(
-            loaded, sitting, source, log, console, scripted=scripted, store=store
-        ),
-        finish=lambda sitting, store, log, console: _finish(
-            loaded, sitting, store, today, log, console, as_json=as_json, plain=plain
-        ),
-    )
+    def show(self, console: Console, sitting: Sitting) -> None:
+        _print_position(console, self.loaded, sitting.session)
 
+    def play_answer(
+        self, sitting: Sitting, answer: str, log: list[dict[str, Any]], console: Console | None
+    ) -> None:
+        from .render import what_happened
 
-def _run(
-    loaded: CheopsPuzzle,
-    sitting: Sitting,
-    answers: Iterable[str],
-    log: list[dict[str, Any]],
-    console: Console | None,
-    *,
-    scripted: bool,
-    store: Store | None,
-) -> None:
-    from ...puzzles.cheops.attempt import save_progress
-    from ...puzzles.cheops.session import CheopsSessionError
-    from .render import what_happened
-
-    session = sitting.session
-
-    def play(answer: str) -> None:
+        session = sitting.session
         seen = len(session.state.events)
         decision = session.play(answer)
         feedback = decision.feedback()
@@ -169,53 +146,37 @@ def _run(
         )
         line = decision.move + ("  (best)" if feedback is None else f"  ({feedback})")
         say(console, line)
-        for told in what_happened(session.state, seen, loaded.seat):
+        for told in what_happened(session.state, seen, self.loaded.seat):
             say(console, told)
         if not session.finished and console is not None:
             say(console, _prompt(session))
 
-    trainer.run_answers(
-        session,
-        answers,
-        log,
-        console,
-        scripted=scripted,
-        play=play,
-        save=None if store is None else lambda: save_progress(store, sitting, loaded),
-        error=CheopsSessionError,
-        what="puzzle",
-        options=session.options_now,
-    )
+    def options(self, sitting: Sitting) -> list[str]:
+        return sitting.session.options_now()
 
+    def session_error(self) -> type[Exception]:
+        from ...puzzles.cheops.session import CheopsSessionError
 
-def _prompt(session: CheopsSession) -> str:
-    moves = session.options_now()
-    shown = ", ".join(moves[:12]) + (f", ... ({len(moves)} in all)" if len(moves) > 12 else "")
-    return f"your move ({session.state.phase.value}): {shown}"
+        return CheopsSessionError
 
+    def record(self, store: Store, sitting: Sitting) -> None:
+        from ...puzzles.cheops.attempt import record
 
-def _finish(
-    loaded: CheopsPuzzle,
-    sitting: Sitting,
-    store: Store | None,
-    today: dt.date,
-    log: list[dict[str, Any]],
-    console: Console | None,
-    *,
-    as_json: bool,
-    plain: bool,
-) -> None:
-    from dataclasses import replace
+        record(store, sitting, self.loaded, self.today)
 
-    from ...puzzles.cheops.attempt import record, save_progress
-    from ...puzzles.cheops.session import Result
-    from ...puzzles.cheops.share import share_text
+    def save(self, store: Store, sitting: Sitting) -> None:
+        from ...puzzles.cheops.attempt import save_progress
 
-    session = sitting.session
+        save_progress(store, sitting, self.loaded)
 
-    def scored(result: Result) -> tuple[dict[str, Any], list[str]]:
+    def scored(self, sitting: Sitting, result: Result) -> tuple[dict[str, Any], list[str]]:
+        from dataclasses import replace
+
+        from ...puzzles.cheops.share import share_text
+
+        loaded = self.loaded
         result = replace(result, practice=sitting.practice)
-        share = share_text(loaded, result, plain=plain)
+        share = share_text(loaded, result, plain=self.flags.plain)
         how = "proven" if result.proven else "the expert's estimate, not proven"
         lines = [
             f"score {result.score_text()} ({result.percent}% of par; par {how})",
@@ -224,22 +185,11 @@ def _finish(
         ]
         return {**result.to_dict(share), "best": loaded.best}, lines
 
-    def unfinished() -> tuple[dict[str, Any], str]:
-        return session.so_far_dict(practice=sitting.practice), "the puzzle is not over"
 
-    trainer.finish_attempt(
-        sitting,
-        store,
-        log,
-        console,
-        game=GAME,
-        public=loaded.shown_dict(),
-        as_json=as_json,
-        record=lambda store: record(store, sitting, loaded, today),
-        save=lambda store: save_progress(store, sitting, loaded),
-        scored=scored,
-        unfinished=unfinished,
-    )
+def _prompt(session: CheopsSession) -> str:
+    moves = session.options_now()
+    shown = ", ".join(moves[:12]) + (f", ... ({len(moves)} in all)" if len(moves) > 12 else "")
+    return f"your move ({session.state.phase.value}): {shown}"
 
 
 # --- what the player sees -------------------------------------------------------------------------

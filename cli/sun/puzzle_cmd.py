@@ -17,7 +17,7 @@ before the turn ends is saved and resumed by the next play (``--restart`` starts
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -25,10 +25,8 @@ from .. import trainer
 from ..options import (
     JsonOption,
     PlainOption,
-    script_answers,
 )
 from ..trainer import PlayFlags, say
-from ..trainer import stdin_lines as _stdin_lines
 from ..trainer_commands import TrainerCommands
 from .context import GAME
 from .context import deck as sun_deck
@@ -39,6 +37,10 @@ if TYPE_CHECKING:
     from ...puzzles.store import Store
     from ...puzzles.sun.attempt import Sitting
     from ...puzzles.sun.puzzle import SunPuzzle
+    from ...puzzles.sun.session import (
+        Result,
+        SunSession,  # noqa: F401 (named in a base, quoted)
+    )
     from ...solver.sun.cards import Deck
     from ...solver.sun.game import SunState
 
@@ -107,54 +109,35 @@ def stats(
 
 def _play(loaded: SunPuzzle, text: str | None, flags: PlayFlags) -> None:
     """``loaded`` played on the full screen on a terminal that can draw it, else in line mode."""
-    from ...puzzles.sun.attempt import open_attempt
-    from ..tui.terminal import full_screen
+    _SunLine(loaded, _today(), flags).play(text)
 
-    answers = script_answers(text)
-    today = _today()
-    as_json, plain, restart = flags.as_json, flags.plain, flags.restart
-    scripted = answers is not None
-    if full_screen(line=flags.line, plain=plain, as_json=as_json, scripted=scripted):
+
+class _SunLine(trainer.LinePuzzle["SunPuzzle", "SunSession"]):
+    """The Sun's attempt: one turn, its moves' points and the score so far."""
+
+    game = GAME
+    what = "turn"
+
+    def full_screen(self) -> None:
         from .tui.launch import run_puzzle
 
-        run_puzzle(loaded, today, no_record=flags.no_record, restart=restart)
-        return
-    trainer.play_attempt(
-        answers,
-        game=GAME,
-        as_json=as_json,
-        plain=plain,
-        no_record=flags.no_record,
-        public=loaded.shown_dict,
-        open_sitting=lambda store: open_attempt(store, loaded, today, restart=restart),
-        show=lambda console, sitting: _print_position(console, loaded, sitting),
-        typed=lambda console: _stdin_lines(console),
-        run=lambda sitting, source, log, console, store: _run(
-            loaded, sitting, source, log, console, scripted=scripted, store=store
-        ),
-        finish=lambda sitting, store, log, console: _finish(
-            loaded, sitting, store, today, log, console, as_json=as_json, plain=plain
-        ),
-    )
+        flags = self.flags
+        run_puzzle(self.loaded, self.today, no_record=flags.no_record, restart=flags.restart)
 
+    def open_sitting(self, store: Store | None) -> Sitting:
+        from ...puzzles.sun.attempt import open_attempt
 
-def _run(
-    loaded: SunPuzzle,
-    sitting: Sitting,
-    answers: Iterable[str],
-    log: list[dict[str, Any]],
-    console: Console | None,
-    *,
-    scripted: bool,
-    store: Store | None,
-) -> None:
-    from ...puzzles.sun.attempt import save_progress
-    from ...puzzles.sun.session import SunSessionError, points_text
-    from ...solver.sun.game import distinct_moves
+        return open_attempt(store, self.loaded, self.today, restart=self.flags.restart)
 
-    session = sitting.session
+    def show(self, console: Console, sitting: Sitting) -> None:
+        _print_position(console, self.loaded, sitting)
 
-    def play(answer: str) -> None:
+    def play_answer(
+        self, sitting: Sitting, answer: str, log: list[dict[str, Any]], console: Console | None
+    ) -> None:
+        from ...puzzles.sun.session import points_text
+
+        session = sitting.session
         seen = len(session.state.events)
         decision = session.play(answer)
         entry: dict[str, Any] = {
@@ -173,18 +156,37 @@ def _run(
         for told in _what_happened(session.state, seen):
             say(console, told)
 
-    trainer.run_answers(
-        session,
-        answers,
-        log,
-        console,
-        scripted=scripted,
-        play=play,
-        save=None if store is None else lambda: save_progress(store, sitting, loaded),
-        error=SunSessionError,
-        what="turn",
-        options=lambda: [m.notation(session.state.deck) for m in distinct_moves(session.state)],
-    )
+    def options(self, sitting: Sitting) -> list[str]:
+        from ...solver.sun.game import distinct_moves
+
+        state = sitting.session.state
+        return [m.notation(state.deck) for m in distinct_moves(state)]
+
+    def session_error(self) -> type[Exception]:
+        from ...puzzles.sun.session import SunSessionError
+
+        return SunSessionError
+
+    def record(self, store: Store, sitting: Sitting) -> None:
+        from ...puzzles.sun.attempt import record
+
+        record(store, sitting, self.loaded, self.today)
+
+    def save(self, store: Store, sitting: Sitting) -> None:
+        from ...puzzles.sun.attempt import save_progress
+
+        save_progress(store, sitting, self.loaded)
+
+    def scored(self, sitting: Sitting, result: Result) -> tuple[dict[str, Any], list[str]]:
+        from dataclasses import replace
+
+        from ...puzzles.sun.session import points_text
+        from ...puzzles.sun.share import share_text
+
+        shown = replace(result, practice=sitting.practice)
+        share = share_text(self.loaded, shown, plain=self.flags.plain)
+        lines = [f"score {points_text(result.score)} / par {points_text(result.par)}", share]
+        return shown.to_dict(share), lines
 
 
 def _what_happened(state: SunState, seen: int) -> list[str]:
@@ -207,49 +209,6 @@ def _what_happened(state: SunState, seen: int) -> list[str]:
             f"symbol points (+{matches}), or draw a card: symbol standard | symbol edge"
         )
     return told
-
-
-def _finish(
-    loaded: SunPuzzle,
-    sitting: Sitting,
-    store: Store | None,
-    today: dt.date,
-    log: list[dict[str, Any]],
-    console: Console | None,
-    *,
-    as_json: bool,
-    plain: bool,
-) -> None:
-    from dataclasses import replace
-
-    from ...puzzles.sun.attempt import record, save_progress
-    from ...puzzles.sun.session import Result, points_text
-    from ...puzzles.sun.share import share_text
-
-    session = sitting.session
-
-    def scored(result: Result) -> tuple[dict[str, Any], list[str]]:
-        shown = replace(result, practice=sitting.practice)
-        share = share_text(loaded, shown, plain=plain)
-        lines = [f"score {points_text(result.score)} / par {points_text(result.par)}", share]
-        return shown.to_dict(share), lines
-
-    def unfinished() -> tuple[dict[str, Any], str]:
-        return session.so_far_dict(practice=sitting.practice), "the turn is not over"
-
-    trainer.finish_attempt(
-        sitting,
-        store,
-        log,
-        console,
-        game=GAME,
-        public=loaded.shown_dict(),
-        as_json=as_json,
-        record=lambda store: record(store, sitting, loaded, today),
-        save=lambda store: save_progress(store, sitting, loaded),
-        scored=scored,
-        unfinished=unfinished,
-    )
 
 
 def _print_position(console: Console, loaded: SunPuzzle, sitting: Sitting) -> None:
