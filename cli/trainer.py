@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Generic, Protocol, TypeAlias, 
 import typer
 
 from ..solver.errors import SilverpyrError
-from .options import is_comment, random_seed, script_answers
+from .options import is_comment, random_seed
 from .output import emit
 
 if TYPE_CHECKING:
@@ -686,12 +686,20 @@ Q = TypeVar("Q", bound=ShownPuzzle)
 N = TypeVar("N", bound="TrainerSession")
 
 
+class AttemptModule(Protocol):
+    """A game's attempt module (``puzzles/<game>/attempt.py``) as its line mode uses it."""
+
+    def record(self, store: Store, sitting: Any, puzzle: Any, today: dt.date, /) -> object: ...
+
+    def save_progress(self, store: Store, sitting: Any, puzzle: Any, /) -> None: ...
+
+
 class LinePuzzle(ABC, Generic[Q, N]):
-    """A game's attempt at ``loaded`` (a puzzle, a daily): :meth:`play` opens the full screen
-    on a terminal that can draw it, else plays in line mode (:func:`play_attempt`,
-    :func:`run_answers`, :func:`finish_attempt`). The game says what differs: its store,
-    what its session plays (``turn``, ``puzzle``), its errors, attempt, position, a move's
-    lines and the result's."""
+    """A game's attempt at ``loaded`` (a puzzle, a daily): :meth:`play` plays it in line mode
+    (:func:`play_attempt`, :func:`run_answers`, :func:`finish_attempt`), :meth:`full_screen`
+    on the full screen (:func:`~.trainer_commands.play_puzzle` chooses). The game says what
+    differs: its store, what its session plays (``turn``, ``puzzle``), its errors, attempt,
+    position, a move's lines and the result's."""
 
     game: str
     what: str
@@ -728,29 +736,25 @@ class LinePuzzle(ABC, Generic[Q, N]):
         """The error of the game's session: a line for a person."""
 
     @abstractmethod
+    def attempt(self) -> AttemptModule:
+        """The game's attempt module: the finished attempt recorded, progress saved."""
+
     def record(self, store: Store, sitting: Sitting[N]) -> None:
         """The finished attempt recorded."""
+        self.attempt().record(store, sitting, self.loaded, self.today)
 
-    @abstractmethod
     def save(self, store: Store, sitting: Sitting[N]) -> None:
         """The unfinished attempt's progress saved."""
+        self.attempt().save_progress(store, sitting, self.loaded)
 
     @abstractmethod
     def scored(self, sitting: Sitting[N], result: Any) -> Said:
         """The finished attempt's fields and lines."""
 
-    def play(self, text: str | None) -> None:
-        """The attempt with the answers of ``text`` (``None``: typed)."""
-        from .tui.terminal import full_screen
-
-        answers = script_answers(text)
+    def play(self, answers: list[str] | None) -> None:
+        """The attempt in line mode with the scripted ``answers`` (``None``: typed lines)."""
         scripted = answers is not None
         flags = self.flags
-        if full_screen(
-            line=flags.line, plain=flags.plain, as_json=flags.as_json, scripted=scripted
-        ):
-            self.full_screen()
-            return
         play_attempt(
             answers,
             game=self.game,

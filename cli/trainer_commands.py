@@ -24,9 +24,10 @@ from .options import (
     RestartOption,
     moves_option,
     moves_text,
+    script_answers,
     seed_option,
 )
-from .trainer import G, PlayFlags, TrainerParts
+from .trainer import G, LinePuzzle, PlayFlags, TrainerParts
 
 P = TypeVar("P", bound=trainer.Cacheable)
 
@@ -42,6 +43,7 @@ class TrainerCommands(Generic[G, P]):
     moves_example: str
     puzzle_doc: str
     daily_doc: str
+    stats_doc: str
     parts: Callable[[typer.Context], TrainerParts[G, P]]
     play: Callable[[P, str | None, PlayFlags], None]
     today: Callable[[], dt.date]
@@ -114,3 +116,35 @@ class TrainerCommands(Generic[G, P]):
 
         daily.__doc__ = self.daily_doc
         return daily
+
+    def stats(self) -> Callable[..., None]:
+        """The ``stats`` command: the game's recorded attempts on ``--today`` (default: the
+        player's date)."""
+
+        def stats(
+            ctx: typer.Context,
+            today: trainer.TodayOption = None,
+            as_json: JsonOption = False,
+            plain: PlainOption = False,
+        ) -> None:
+            parts = self.parts(ctx)
+            day = parts.ids.parse_date(today) if today is not None else self.today()
+            trainer.show_stats(parts.game, day, as_json=as_json, plain=plain)
+
+        stats.__doc__ = self.stats_doc
+        return stats
+
+
+def play_puzzle(line: LinePuzzle[Any, Any], text: str | None) -> None:
+    """A game's attempt with the answers of ``text`` (``None``: typed): on the full screen on a
+    terminal that can draw it (not with ``--line``, ``--plain``, ``--json`` or answers), else
+    in line mode."""
+    from .tui.terminal import full_screen
+
+    answers = script_answers(text)
+    flags = line.flags
+    scripted = answers is not None
+    if full_screen(line=flags.line, plain=flags.plain, as_json=flags.as_json, scripted=scripted):
+        line.full_screen()
+    else:
+        line.play(answers)

@@ -21,12 +21,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from .. import trainer
-from ..options import (
-    JsonOption,
-    PlainOption,
-)
 from ..trainer import PlayFlags, say
-from ..trainer_commands import TrainerCommands
+from ..trainer_commands import TrainerCommands, play_puzzle
 from .context import GAME
 from .context import components as cheops_components
 
@@ -81,22 +77,12 @@ def _parts(
     )
 
 
-def stats(
-    today: trainer.TodayOption = None, as_json: JsonOption = False, plain: PlainOption = False
-) -> None:
-    """Your Cheops puzzle statistics: played, at par, streaks, histogram."""
-    from ...puzzles.cheops.ids import parse_date
-
-    day = parse_date(today) if today is not None else _today()
-    trainer.show_stats(GAME, day, as_json=as_json, plain=plain)
-
-
 # --- playing ---------------------------------------------------------------------------------
 
 
 def _play(loaded: CheopsPuzzle, text: str | None, flags: PlayFlags) -> None:
     """``loaded`` played on the full screen on a terminal that can draw it, else in line mode."""
-    _CheopsLine(loaded, _today(), flags).play(text)
+    play_puzzle(_CheopsLine(loaded, _today(), flags), text)
 
 
 class _CheopsLine(trainer.LinePuzzle["CheopsPuzzle", "CheopsSession"]):
@@ -159,15 +145,10 @@ class _CheopsLine(trainer.LinePuzzle["CheopsPuzzle", "CheopsSession"]):
 
         return CheopsSessionError
 
-    def record(self, store: Store, sitting: Sitting) -> None:
-        from ...puzzles.cheops.attempt import record
+    def attempt(self) -> trainer.AttemptModule:
+        from ...puzzles.cheops import attempt
 
-        record(store, sitting, self.loaded, self.today)
-
-    def save(self, store: Store, sitting: Sitting) -> None:
-        from ...puzzles.cheops.attempt import save_progress
-
-        save_progress(store, sitting, self.loaded)
+        return attempt
 
     def scored(self, sitting: Sitting, result: Result) -> tuple[dict[str, Any], list[str]]:
         from dataclasses import replace
@@ -278,9 +259,11 @@ _COMMANDS = TrainerCommands(
     moves_example="take i1 A; store; draw 2",
     puzzle_doc="Play a Cheops puzzle: your turn in a proven endgame, or a mid-game decision.",
     daily_doc="Play today's Cheops daily: a proven endgame, the same for everyone on your date.",
+    stats_doc="Your Cheops puzzle statistics: played, at par, streaks, histogram.",
     parts=lambda ctx: _parts(lambda: cheops_components(ctx)),
     play=_play,
     today=lambda: _today(),
 )
 puzzle = _COMMANDS.puzzle()
 daily = _COMMANDS.daily()
+stats = _COMMANDS.stats()

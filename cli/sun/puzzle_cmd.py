@@ -22,12 +22,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from .. import trainer
-from ..options import (
-    JsonOption,
-    PlainOption,
-)
 from ..trainer import PlayFlags, say
-from ..trainer_commands import TrainerCommands
+from ..trainer_commands import TrainerCommands, play_puzzle
 from .context import GAME
 from .context import deck as sun_deck
 
@@ -94,22 +90,12 @@ def _cached(
     return _parts(lambda: deck).cached(puzzle_id, make, no_record=no_record)
 
 
-def stats(
-    today: trainer.TodayOption = None, as_json: JsonOption = False, plain: PlainOption = False
-) -> None:
-    """Your Pyramid of the Sun puzzle statistics: played, at par, streaks, histogram."""
-    from ...puzzles.sun.ids import parse_date
-
-    day = parse_date(today) if today is not None else _today()
-    trainer.show_stats(GAME, day, as_json=as_json, plain=plain)
-
-
 # --- playing ---------------------------------------------------------------------------------
 
 
 def _play(loaded: SunPuzzle, text: str | None, flags: PlayFlags) -> None:
     """``loaded`` played on the full screen on a terminal that can draw it, else in line mode."""
-    _SunLine(loaded, _today(), flags).play(text)
+    play_puzzle(_SunLine(loaded, _today(), flags), text)
 
 
 class _SunLine(trainer.LinePuzzle["SunPuzzle", "SunSession"]):
@@ -167,15 +153,10 @@ class _SunLine(trainer.LinePuzzle["SunPuzzle", "SunSession"]):
 
         return SunSessionError
 
-    def record(self, store: Store, sitting: Sitting) -> None:
-        from ...puzzles.sun.attempt import record
+    def attempt(self) -> trainer.AttemptModule:
+        from ...puzzles.sun import attempt
 
-        record(store, sitting, self.loaded, self.today)
-
-    def save(self, store: Store, sitting: Sitting) -> None:
-        from ...puzzles.sun.attempt import save_progress
-
-        save_progress(store, sitting, self.loaded)
+        return attempt
 
     def scored(self, sitting: Sitting, result: Result) -> tuple[dict[str, Any], list[str]]:
         from dataclasses import replace
@@ -257,9 +238,11 @@ _COMMANDS = TrainerCommands(
     moves_example="S6-moon@2b; symbol points; end",
     puzzle_doc="Play a Pyramid of the Sun puzzle: one turn, scored in expected points against par.",
     daily_doc="Play today's Pyramid of the Sun daily: the same puzzle for everyone on your date.",
+    stats_doc="Your Pyramid of the Sun puzzle statistics: played, at par, streaks, histogram.",
     parts=lambda ctx: _parts(lambda: sun_deck(ctx)),
     play=_play,
     today=lambda: _today(),
 )
 puzzle = _COMMANDS.puzzle()
 daily = _COMMANDS.daily()
+stats = _COMMANDS.stats()
