@@ -3,7 +3,8 @@
 
 * ``puzzle``: ``--seed`` or ``--id`` (:func:`puzzle_to_play`), a daily not out yet refused
   (:func:`require_out`); the puzzle from the store's cache or made and cached
-  (:func:`cached_puzzle`).
+  (:func:`cached_puzzle`), by the game's :class:`TrainerParts` (the commands themselves:
+  :mod:`.trainer_commands`).
 * ``daily``: ``--date`` or today (:func:`daily_to_play`); ``--archive``: the past dailies with
   your result (:func:`show_archive`), scores and pars in the game's unit (the store keeps
   tenths).
@@ -22,9 +23,11 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from typing import TYPE_CHECKING, Annotated, Any, Protocol, TypeAlias, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, Generic, Protocol, TypeAlias, TypeVar
 
 import typer
 
@@ -35,7 +38,7 @@ from .output import emit
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..puzzles.attempts import Sitting
+    from ..puzzles.attempts import Sitting, TrainerSession
     from ..puzzles.standings import ArchiveEntry
     from ..puzzles.store import Store
 
@@ -246,6 +249,154 @@ def cached_puzzle(
         puzzle = made(ahead_or_make)
         store.cache_puzzle(key, puzzle.to_dict())
         return puzzle
+
+
+class Fingerprinted(Protocol):
+    """A game's table (the Sun's deck, Cheops's components): its fingerprint keys the cache."""
+
+    @property
+    def fingerprint(self) -> str: ...
+
+
+G = TypeVar("G", bound=Fingerprinted)
+G_contra = TypeVar("G_contra", bound=Fingerprinted, contravariant=True)
+P_co = TypeVar("P_co", bound=Cacheable, covariant=True)
+
+
+class PuzzleIds(Protocol[G_contra, P_co]):
+    """A game's ids module (``puzzles/<game>/ids.py``): ids read and made, puzzles made."""
+
+    def seed_id(self, seed: int, kind: str | None, /) -> str: ...
+
+    def parse_puzzle_id(self, text: str, /) -> PuzzleId: ...
+
+    def parse_date(self, text: str, /) -> dt.date: ...
+
+    def puzzle_for_id(self, text: str, table: G_contra, /) -> P_co: ...
+
+    def daily_puzzle(self, date: dt.date, table: G_contra, /) -> P_co: ...
+
+
+def cache_key(version: str, table: Fingerprinted, puzzle_id: str) -> str:
+    """Where a game's puzzle ``puzzle_id`` of ``table`` is cached (and made ahead)."""
+    return f"{version}|{table.fingerprint}|{puzzle_id}"
+
+
+@dataclass(frozen=True)
+class PlayFlags:
+    """The options of how a trainer command plays: ``--json``, ``--plain``, ``--no-record``,
+    ``--restart``, ``--line``."""
+
+    as_json: bool
+    plain: bool
+    no_record: bool
+    restart: bool
+    line: bool = False
+
+
+@dataclass(frozen=True)
+class TrainerParts(Generic[G, P]):
+    """What a game's ``puzzle`` and ``daily`` name: its store, cache version, table (loaded
+    only when a puzzle is wanted), ids, cached puzzle's reader (data, table, where) and
+    error; ``making``: a spinner's text while a puzzle is made or read (none with
+    ``--json``); ``note``: the archive's note on a daily."""
+
+    game: str
+    cache_version: str
+    table: Callable[[], G]
+    ids: PuzzleIds[G, P]
+    read: Callable[[dict[str, Any], G, str], P]
+    error: type[Exception]
+    making: str | None = None
+    note: ArchiveNote | None = None
+
+    def cached(
+        self, puzzle_id: str, make: Callable[[G], P], *, no_record: bool, as_json: bool = False
+    ) -> P:
+        """The puzzle ``puzzle_id`` by :func:`cached_puzzle`, keyed by the table's
+        fingerprint; ``make`` makes it from the table."""
+        table = self.table()
+
+        def made(making: Callable[[], P]) -> P:
+            if self.making is None:
+                return making()
+            from .output import with_spinner
+
+            return with_spinner(making, self.making, quiet=as_json)
+
+        return cached_puzzle(
+            self.game,
+            cache_key(self.cache_version, table, puzzle_id),
+            lambda: make(table),
+            lambda data: self.read(data, table, f"cached puzzle {puzzle_id}"),
+            self.error,
+            no_record=no_record,
+            made=made,
+        )
+
+    def puzzle(
+        self,
+        seed: int | None,
+        kind: str | None,
+        puzzle_id: str | None,
+        today: dt.date,
+        /,
+        flags: PlayFlags,
+    ) -> P:
+        """``puzzle``'s puzzle: ``--id``, or ``--seed`` and ``--kind`` (:func:`puzzle_to_play`),
+        cached."""
+        chosen = puzzle_to_play(
+            seed,
+            kind,
+            puzzle_id,
+            today,
+            seed_id=self.ids.seed_id,
+            parse_puzzle_id=self.ids.parse_puzzle_id,
+            error=self.error,
+        )
+        return self.cached(
+            chosen,
+            lambda table: self.ids.puzzle_for_id(chosen, table),
+            no_record=flags.no_record,
+            as_json=flags.as_json,
+        )
+
+    def daily(
+        self,
+        date: str | None,
+        today: dt.date,
+        *,
+        yesterday: bool,
+        archive: bool,
+        days: int,
+        text: str | None,
+        flags: PlayFlags,
+    ) -> P | None:
+        """``daily``'s puzzle (:func:`daily_to_play`), cached; ``None`` when ``--archive``
+        listed the dailies instead."""
+        day = daily_to_play(
+            self.game,
+            date,
+            today,
+            yesterday=yesterday,
+            archive=archive,
+            days=days,
+            text=text,
+            restart=flags.restart,
+            as_json=flags.as_json,
+            plain=flags.plain,
+            parse_date=self.ids.parse_date,
+            error=self.error,
+            note=self.note,
+        )
+        if day is None:
+            return None
+        return self.cached(
+            f"daily-{day.isoformat()}",
+            lambda table: self.ids.daily_puzzle(day, table),
+            no_record=flags.no_record,
+            as_json=flags.as_json,
+        )
 
 
 def show_stats(game: str, today: dt.date, *, as_json: bool, plain: bool) -> None:
@@ -525,6 +676,152 @@ ArchiveNote: TypeAlias = "Callable[[ArchiveEntry], str | None]"
 """A game's note on a line of its archive (``None``: no note)."""
 
 
+class ShownPuzzle(Protocol):
+    """A puzzle as the player may see it (no solution)."""
+
+    def shown_dict(self) -> dict[str, Any]: ...
+
+
+Q = TypeVar("Q", bound=ShownPuzzle)
+N = TypeVar("N", bound="TrainerSession")
+
+
+class AttemptModule(Protocol):
+    """A game's attempt module (``puzzles/<game>/attempt.py``) as its line mode uses it."""
+
+    def record(self, store: Store, sitting: Any, puzzle: Any, today: dt.date, /) -> object: ...
+
+    def save_progress(self, store: Store, sitting: Any, puzzle: Any, /) -> None: ...
+
+
+class LinePuzzle(ABC, Generic[Q, N]):
+    """A game's attempt at ``loaded`` (a puzzle, a daily): :meth:`play` plays it in line mode
+    (:func:`play_attempt`, :func:`run_answers`, :func:`finish_attempt`), :meth:`full_screen`
+    on the full screen (:func:`~.trainer_commands.play_puzzle` chooses). The game says what
+    differs: its store, what its session plays (``turn``, ``puzzle``), its errors, attempt,
+    position, a move's lines and the result's."""
+
+    game: str
+    what: str
+
+    def __init__(self, loaded: Q, today: dt.date, flags: PlayFlags) -> None:
+        self.loaded = loaded
+        self.today = today
+        self.flags = flags
+
+    @abstractmethod
+    def full_screen(self) -> None:
+        """The attempt on the full screen."""
+
+    @abstractmethod
+    def open_sitting(self, store: Store | None) -> Sitting[N]:
+        """The attempt opened (resumed, practice) in ``store`` (none: nothing recorded)."""
+
+    @abstractmethod
+    def show(self, console: Console, sitting: Sitting[N]) -> None:
+        """The position and what to answer."""
+
+    @abstractmethod
+    def play_answer(
+        self, sitting: Sitting[N], answer: str, log: list[dict[str, Any]], console: Console | None
+    ) -> None:
+        """A move played: logged and said."""
+
+    @abstractmethod
+    def options(self, sitting: Sitting[N]) -> Sequence[str]:
+        """The moves now, in notation."""
+
+    @abstractmethod
+    def session_error(self) -> type[Exception]:
+        """The error of the game's session: a line for a person."""
+
+    @abstractmethod
+    def attempt(self) -> AttemptModule:
+        """The game's attempt module: the finished attempt recorded, progress saved."""
+
+    def record(self, store: Store, sitting: Sitting[N]) -> None:
+        """The finished attempt recorded."""
+        self.attempt().record(store, sitting, self.loaded, self.today)
+
+    def save(self, store: Store, sitting: Sitting[N]) -> None:
+        """The unfinished attempt's progress saved."""
+        self.attempt().save_progress(store, sitting, self.loaded)
+
+    @abstractmethod
+    def scored(self, sitting: Sitting[N], result: Any) -> Said:
+        """The finished attempt's fields and lines."""
+
+    def play(self, answers: list[str] | None) -> None:
+        """The attempt in line mode with the scripted ``answers`` (``None``: typed lines)."""
+        scripted = answers is not None
+        flags = self.flags
+        play_attempt(
+            answers,
+            game=self.game,
+            as_json=flags.as_json,
+            plain=flags.plain,
+            no_record=flags.no_record,
+            public=self.loaded.shown_dict,
+            open_sitting=self.open_sitting,
+            show=self.show,
+            typed=lambda console: stdin_lines(console),
+            run=lambda sitting, source, log, console, store: self.run(
+                sitting, source, log, console, scripted=scripted, store=store
+            ),
+            finish=self.finish,
+        )
+
+    def run(
+        self,
+        sitting: Sitting[N],
+        answers: Iterable[str],
+        log: list[dict[str, Any]],
+        console: Console | None,
+        *,
+        scripted: bool,
+        store: Store | None,
+    ) -> None:
+        """The answers played (:func:`run_answers`); a script stopped by an error saves first."""
+        run_answers(
+            sitting.session,  # type: ignore[arg-type]
+            answers,
+            log,
+            console,
+            scripted=scripted,
+            play=lambda answer: self.play_answer(sitting, answer, log, console),
+            save=None if store is None else lambda: self.save(store, sitting),
+            error=self.session_error(),
+            what=self.what,
+            options=lambda: self.options(sitting),
+        )
+
+    def finish(
+        self,
+        sitting: Sitting[N],
+        store: Store | None,
+        log: list[dict[str, Any]],
+        console: Console | None,
+    ) -> None:
+        """The attempt's end (:func:`finish_attempt`): scored, or what is not over."""
+        session: Any = sitting.session
+        finish_attempt(
+            sitting,
+            store,
+            log,
+            console,
+            game=self.game,
+            public=self.loaded.shown_dict(),
+            as_json=self.flags.as_json,
+            record=lambda store: self.record(store, sitting),
+            save=lambda store: self.save(store, sitting),
+            scored=lambda result: self.scored(sitting, result),
+            unfinished=lambda: (
+                session.so_far_dict(practice=sitting.practice),
+                f"the {self.what} is not over",
+            ),
+        )
+
+
 def show_archive(
     game: str,
     today: dt.date,
@@ -593,9 +890,13 @@ __all__ = [
     "ArchiveOption",
     "DateOption",
     "DaysOption",
+    "LinePuzzle",
+    "PlayFlags",
     "ScriptRanOutError",
     "TodayOption",
+    "TrainerParts",
     "YesterdayOption",
+    "cache_key",
     "cached_puzzle",
     "daily_to_play",
     "describe_entry",

@@ -16,38 +16,22 @@ date. The first attempt that ends is scored; later plays are practice.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any
-
-import typer
+from typing import TYPE_CHECKING, Any
 
 from .. import trainer
-from ..options import (
-    JsonOption,
-    LineOption,
-    MovesFileOption,
-    NoRecordOption,
-    PlainOption,
-    RestartOption,
-    moves_option,
-    moves_text,
-    script_answers,
-    seed_option,
-)
-from ..trainer import say
-from ..trainer import stdin_lines as _stdin_lines
+from ..trainer import PlayFlags, say
+from ..trainer_commands import TrainerCommands, play_puzzle
 from .context import GAME
 from .context import components as cheops_components
-
-MovesOption = Annotated[str | None, moves_option("take i1 A; store; draw 2")]
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from ...puzzles.cheops.attempt import Sitting
     from ...puzzles.cheops.puzzle import CheopsPuzzle
-    from ...puzzles.cheops.session import CheopsSession
+    from ...puzzles.cheops.session import CheopsSession, Result
     from ...puzzles.store import Store
     from ...solver.cheops.components import Components
 
@@ -68,216 +52,72 @@ def _today() -> dt.date:
     return dt.date.today()
 
 
-def _made(make: Callable[[], CheopsPuzzle], as_json: bool) -> CheopsPuzzle:
-    from ..output import with_spinner
-
-    return with_spinner(make, "Making the puzzle (proving its par)...", quiet=as_json)
-
-
 def cache_key(components: Components, puzzle_id: str) -> str:
     """Where the puzzle ``puzzle_id`` of ``components`` is cached (and made ahead)."""
-    return f"{CACHE_VERSION}|{components.fingerprint}|{puzzle_id}"
+    return trainer.cache_key(CACHE_VERSION, components, puzzle_id)
 
 
-def _cached(
-    components: Components,
-    puzzle_id: str,
-    make: Callable[[Components], CheopsPuzzle],
-    no_record: bool,
-    as_json: bool,
-) -> CheopsPuzzle:
-    """The puzzle of ``puzzle_id`` from the store's cache (by components and id), else made
-    and cached; ``--no-record`` neither reads nor writes the store. A cached entry is read
-    back by :meth:`CheopsPuzzle.from_dict`, which checks the position and proves par again:
-    a damaged entry is warned about and made again."""
+def _parts(
+    components: Callable[[], Components],
+) -> trainer.TrainerParts[Components, CheopsPuzzle]:
+    """Cheops's parts of ``puzzle`` and ``daily``. A cached entry is read back by
+    :meth:`CheopsPuzzle.from_dict`, which checks the position and proves par again (under a
+    spinner, as a making): a damaged entry is warned about and made again."""
+    from ...puzzles.cheops import ids
     from ...puzzles.cheops.puzzle import CheopsPuzzle, CheopsPuzzleError
 
-    return trainer.cached_puzzle(
+    return trainer.TrainerParts(
         GAME,
-        cache_key(components, puzzle_id),
-        lambda: make(components),
-        lambda data: CheopsPuzzle.from_dict(data, components, where=f"cached puzzle {puzzle_id}"),
+        CACHE_VERSION,
+        components,
+        ids,
+        lambda data, table, where: CheopsPuzzle.from_dict(data, table, where=where),
         CheopsPuzzleError,
-        no_record=no_record,
-        made=lambda making: _made(making, as_json),
+        making="Making the puzzle (proving its par)...",
     )
-
-
-def puzzle(
-    ctx: typer.Context,
-    seed: Annotated[
-        int | None,
-        seed_option("Seed of the puzzle: same seed, same puzzle everywhere (default: random)."),
-    ] = None,
-    kind: Annotated[CheopsKindChoice | None, trainer.kind_option()] = None,
-    puzzle_id: Annotated[
-        str | None,
-        typer.Option(
-            "--id",
-            help="A puzzle id, e.g. cheops-123, win-from-here-7, best-margin-9, "
-            "sell-or-store-3, which-treasure-4, daily-2026-11-26.",
-            show_default=False,
-        ),
-    ] = None,
-    as_json: JsonOption = False,
-    moves: MovesOption = None,
-    moves_file: MovesFileOption = None,
-    plain: PlainOption = False,
-    no_record: NoRecordOption = False,
-    restart: RestartOption = False,
-    line: LineOption = False,
-) -> None:
-    """Play a Cheops puzzle: your turn in a proven endgame, or a mid-game decision."""
-    from ...puzzles.cheops.ids import parse_puzzle_id, puzzle_for_id, seed_id
-    from ...puzzles.cheops.puzzle import CheopsPuzzleError
-
-    text = moves_text(moves, moves_file)
-    puzzle_id = trainer.puzzle_to_play(
-        seed,
-        kind.value if kind is not None else None,
-        puzzle_id,
-        _today(),
-        seed_id=seed_id,
-        parse_puzzle_id=parse_puzzle_id,
-        error=CheopsPuzzleError,
-    )
-    loaded = _cached(
-        cheops_components(ctx),
-        puzzle_id,
-        lambda components: puzzle_for_id(puzzle_id, components),
-        no_record,
-        as_json,
-    )
-    _play(
-        loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart, line=line
-    )
-
-
-def daily(
-    ctx: typer.Context,
-    date: trainer.DateOption = None,
-    yesterday: trainer.YesterdayOption = False,
-    archive: trainer.ArchiveOption = False,
-    days: trainer.DaysOption = trainer.ARCHIVE_DAYS,
-    as_json: JsonOption = False,
-    moves: MovesOption = None,
-    moves_file: MovesFileOption = None,
-    plain: PlainOption = False,
-    no_record: NoRecordOption = False,
-    restart: RestartOption = False,
-    line: LineOption = False,
-) -> None:
-    """Play today's Cheops daily: a proven endgame, the same for everyone on your date."""
-    from ...puzzles.cheops.ids import daily_puzzle, parse_date
-    from ...puzzles.cheops.puzzle import CheopsPuzzleError
-
-    text = moves_text(moves, moves_file)
-    day = trainer.daily_to_play(
-        GAME,
-        date,
-        _today(),
-        yesterday=yesterday,
-        archive=archive,
-        days=days,
-        text=text,
-        restart=restart,
-        as_json=as_json,
-        plain=plain,
-        parse_date=parse_date,
-        error=CheopsPuzzleError,
-    )
-    if day is None:
-        return
-    loaded = _cached(
-        cheops_components(ctx),
-        f"daily-{day.isoformat()}",
-        lambda components: daily_puzzle(day, components),
-        no_record,
-        as_json,
-    )
-    _play(
-        loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart, line=line
-    )
-
-
-def stats(
-    today: trainer.TodayOption = None, as_json: JsonOption = False, plain: PlainOption = False
-) -> None:
-    """Your Cheops puzzle statistics: played, at par, streaks, histogram."""
-    from ...puzzles.cheops.ids import parse_date
-
-    day = parse_date(today) if today is not None else _today()
-    trainer.show_stats(GAME, day, as_json=as_json, plain=plain)
 
 
 # --- playing ---------------------------------------------------------------------------------
 
 
-def _play(
-    loaded: CheopsPuzzle,
-    text: str | None,
-    *,
-    as_json: bool,
-    plain: bool,
-    no_record: bool,
-    restart: bool,
-    line: bool = False,
-) -> None:
-    from ...puzzles.cheops.attempt import open_attempt
-    from ...puzzles.cheops.session import CheopsSession
-    from ..output import with_spinner
-    from ..tui.terminal import full_screen
+def _play(loaded: CheopsPuzzle, text: str | None, flags: PlayFlags) -> None:
+    """``loaded`` played on the full screen on a terminal that can draw it, else in line mode."""
+    play_puzzle(_CheopsLine(loaded, _today(), flags), text)
 
-    answers = script_answers(text)
-    today = _today()
-    if full_screen(line=line, plain=plain, as_json=as_json, scripted=answers is not None):
+
+class _CheopsLine(trainer.LinePuzzle["CheopsPuzzle", "CheopsSession"]):
+    """Cheops's attempt: its session's values proven under a spinner, each move against the
+    best, the result in the puzzle's unit with the best first move."""
+
+    game = GAME
+    what = "puzzle"
+
+    def full_screen(self) -> None:
         from .tui.launch import run_puzzle
 
-        run_puzzle(loaded, today, no_record=no_record, restart=restart)
-        return
+        flags = self.flags
+        run_puzzle(self.loaded, self.today, no_record=flags.no_record, restart=flags.restart)
 
-    def open_sitting(store: Store | None) -> Sitting:
+    def open_sitting(self, store: Store | None) -> Sitting:
+        from ...puzzles.cheops.attempt import open_attempt
+        from ...puzzles.cheops.session import CheopsSession
+        from ..output import with_spinner
+
+        loaded, flags = self.loaded, self.flags
         fresh = with_spinner(
-            lambda: CheopsSession(loaded), "Proving the position's values...", quiet=as_json
+            lambda: CheopsSession(loaded), "Proving the position's values...", quiet=flags.as_json
         )
-        return open_attempt(store, loaded, today, restart=restart, session=fresh)
+        return open_attempt(store, loaded, self.today, restart=flags.restart, session=fresh)
 
-    trainer.play_attempt(
-        answers,
-        game=GAME,
-        as_json=as_json,
-        plain=plain,
-        no_record=no_record,
-        public=loaded.shown_dict,
-        open_sitting=open_sitting,
-        show=lambda console, sitting: _print_position(console, loaded, sitting.session),
-        typed=lambda console: _stdin_lines(console),
-        run=lambda sitting, source, log, console, store: _run(
-            loaded, sitting, source, log, console, scripted=answers is not None, store=store
-        ),
-        finish=lambda sitting, store, log, console: _finish(
-            loaded, sitting, store, today, log, console, as_json=as_json, plain=plain
-        ),
-    )
+    def show(self, console: Console, sitting: Sitting) -> None:
+        _print_position(console, self.loaded, sitting.session)
 
+    def play_answer(
+        self, sitting: Sitting, answer: str, log: list[dict[str, Any]], console: Console | None
+    ) -> None:
+        from .render import what_happened
 
-def _run(
-    loaded: CheopsPuzzle,
-    sitting: Sitting,
-    answers: Iterable[str],
-    log: list[dict[str, Any]],
-    console: Console | None,
-    *,
-    scripted: bool,
-    store: Store | None,
-) -> None:
-    from ...puzzles.cheops.attempt import save_progress
-    from ...puzzles.cheops.session import CheopsSessionError
-    from .render import what_happened
-
-    session = sitting.session
-
-    def play(answer: str) -> None:
+        session = sitting.session
         seen = len(session.state.events)
         decision = session.play(answer)
         feedback = decision.feedback()
@@ -292,53 +132,32 @@ def _run(
         )
         line = decision.move + ("  (best)" if feedback is None else f"  ({feedback})")
         say(console, line)
-        for told in what_happened(session.state, seen, loaded.seat):
+        for told in what_happened(session.state, seen, self.loaded.seat):
             say(console, told)
         if not session.finished and console is not None:
             say(console, _prompt(session))
 
-    trainer.run_answers(
-        session,
-        answers,
-        log,
-        console,
-        scripted=scripted,
-        play=play,
-        save=None if store is None else lambda: save_progress(store, sitting, loaded),
-        error=CheopsSessionError,
-        what="puzzle",
-        options=session.options_now,
-    )
+    def options(self, sitting: Sitting) -> list[str]:
+        return sitting.session.options_now()
 
+    def session_error(self) -> type[Exception]:
+        from ...puzzles.cheops.session import CheopsSessionError
 
-def _prompt(session: CheopsSession) -> str:
-    moves = session.options_now()
-    shown = ", ".join(moves[:12]) + (f", ... ({len(moves)} in all)" if len(moves) > 12 else "")
-    return f"your move ({session.state.phase.value}): {shown}"
+        return CheopsSessionError
 
+    def attempt(self) -> trainer.AttemptModule:
+        from ...puzzles.cheops import attempt
 
-def _finish(
-    loaded: CheopsPuzzle,
-    sitting: Sitting,
-    store: Store | None,
-    today: dt.date,
-    log: list[dict[str, Any]],
-    console: Console | None,
-    *,
-    as_json: bool,
-    plain: bool,
-) -> None:
-    from dataclasses import replace
+        return attempt
 
-    from ...puzzles.cheops.attempt import record, save_progress
-    from ...puzzles.cheops.session import Result
-    from ...puzzles.cheops.share import share_text
+    def scored(self, sitting: Sitting, result: Result) -> tuple[dict[str, Any], list[str]]:
+        from dataclasses import replace
 
-    session = sitting.session
+        from ...puzzles.cheops.share import share_text
 
-    def scored(result: Result) -> tuple[dict[str, Any], list[str]]:
+        loaded = self.loaded
         result = replace(result, practice=sitting.practice)
-        share = share_text(loaded, result, plain=plain)
+        share = share_text(loaded, result, plain=self.flags.plain)
         how = "proven" if result.proven else "the expert's estimate, not proven"
         lines = [
             f"score {result.score_text()} ({result.percent}% of par; par {how})",
@@ -347,22 +166,11 @@ def _finish(
         ]
         return {**result.to_dict(share), "best": loaded.best}, lines
 
-    def unfinished() -> tuple[dict[str, Any], str]:
-        return session.so_far_dict(practice=sitting.practice), "the puzzle is not over"
 
-    trainer.finish_attempt(
-        sitting,
-        store,
-        log,
-        console,
-        game=GAME,
-        public=loaded.shown_dict(),
-        as_json=as_json,
-        record=lambda store: record(store, sitting, loaded, today),
-        save=lambda store: save_progress(store, sitting, loaded),
-        scored=scored,
-        unfinished=unfinished,
-    )
+def _prompt(session: CheopsSession) -> str:
+    moves = session.options_now()
+    shown = ", ".join(moves[:12]) + (f", ... ({len(moves)} in all)" if len(moves) > 12 else "")
+    return f"your move ({session.state.phase.value}): {shown}"
 
 
 # --- what the player sees -------------------------------------------------------------------------
@@ -442,3 +250,20 @@ def _print_position(console: Console, loaded: CheopsPuzzle, session: CheopsSessi
     say(console, questions[loaded.kind])
     say(console, _prompt(session))
     say(console, "also: hint, hint 1-3, undo, give up, q (asks: y gives up, s saves and leaves)")
+
+
+_COMMANDS = TrainerCommands(
+    kinds=CheopsKindChoice,
+    id_help="A puzzle id, e.g. cheops-123, win-from-here-7, best-margin-9, "
+    "sell-or-store-3, which-treasure-4, daily-2026-11-26.",
+    moves_example="take i1 A; store; draw 2",
+    puzzle_doc="Play a Cheops puzzle: your turn in a proven endgame, or a mid-game decision.",
+    daily_doc="Play today's Cheops daily: a proven endgame, the same for everyone on your date.",
+    stats_doc="Your Cheops puzzle statistics: played, at par, streaks, histogram.",
+    parts=lambda ctx: _parts(lambda: cheops_components(ctx)),
+    play=_play,
+    today=lambda: _today(),
+)
+puzzle = _COMMANDS.puzzle()
+daily = _COMMANDS.daily()
+stats = _COMMANDS.stats()

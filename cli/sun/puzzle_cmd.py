@@ -17,31 +17,15 @@ before the turn ends is saved and resumed by the next play (``--restart`` starts
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any
-
-import typer
+from typing import TYPE_CHECKING, Any
 
 from .. import trainer
-from ..options import (
-    JsonOption,
-    LineOption,
-    MovesFileOption,
-    NoRecordOption,
-    PlainOption,
-    RestartOption,
-    moves_option,
-    moves_text,
-    script_answers,
-    seed_option,
-)
-from ..trainer import say
-from ..trainer import stdin_lines as _stdin_lines
+from ..trainer import PlayFlags, say
+from ..trainer_commands import TrainerCommands, play_puzzle
 from .context import GAME
 from .context import deck as sun_deck
-
-MovesOption = Annotated[str | None, moves_option("S6-moon@2b; symbol points; end")]
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -49,6 +33,10 @@ if TYPE_CHECKING:
     from ...puzzles.store import Store
     from ...puzzles.sun.attempt import Sitting
     from ...puzzles.sun.puzzle import SunPuzzle
+    from ...puzzles.sun.session import (
+        Result,
+        SunSession,  # noqa: F401 (named in a base, quoted)
+    )
     from ...solver.sun.cards import Deck
     from ...solver.sun.game import SunState
 
@@ -72,187 +60,70 @@ def _today() -> dt.date:
 
 def cache_key(deck: Deck, puzzle_id: str) -> str:
     """Where the puzzle ``puzzle_id`` of ``deck`` is cached (and made ahead)."""
-    return f"{CACHE_VERSION}|{deck.fingerprint}|{puzzle_id}"
+    return trainer.cache_key(CACHE_VERSION, deck, puzzle_id)
+
+
+def _parts(deck: Callable[[], Deck]) -> trainer.TrainerParts[Deck, SunPuzzle]:
+    """The Sun's parts of ``puzzle`` and ``daily``. A cached entry is read back by
+    :meth:`SunPuzzle.from_dict`, which checks the position and recomputes par: a damaged
+    entry is warned about and made again."""
+    from ...puzzles.sun import ids
+    from ...puzzles.sun.par_changes import archive_note
+    from ...puzzles.sun.puzzle import SunPuzzle, SunPuzzleError
+
+    return trainer.TrainerParts(
+        GAME,
+        CACHE_VERSION,
+        deck,
+        ids,
+        lambda data, table, where: SunPuzzle.from_dict(data, table, where=where),
+        SunPuzzleError,
+        note=archive_note,
+    )
 
 
 def _cached(
     deck: Deck, puzzle_id: str, make: Callable[[Deck], SunPuzzle], no_record: bool
 ) -> SunPuzzle:
     """The puzzle of ``puzzle_id`` from the store's cache (by deck and id), else made and
-    cached; ``--no-record`` neither reads nor writes the store. A cached entry is read back
-    by :meth:`SunPuzzle.from_dict`, which checks the position and recomputes par: a damaged
-    entry is warned about and made again."""
-    from ...puzzles.sun.puzzle import SunPuzzle, SunPuzzleError
-
-    return trainer.cached_puzzle(
-        GAME,
-        cache_key(deck, puzzle_id),
-        lambda: make(deck),
-        lambda data: SunPuzzle.from_dict(data, deck, where=f"cached puzzle {puzzle_id}"),
-        SunPuzzleError,
-        no_record=no_record,
-    )
-
-
-def puzzle(
-    ctx: typer.Context,
-    seed: Annotated[
-        int | None,
-        seed_option("Seed of the puzzle: same seed, same puzzle everywhere (default: random)."),
-    ] = None,
-    kind: Annotated[SunKindChoice | None, trainer.kind_option()] = None,
-    puzzle_id: Annotated[
-        str | None,
-        typer.Option(
-            "--id",
-            help="A puzzle id, e.g. sun-123, best-turn-7, final-run-9, daily-2026-11-26.",
-            show_default=False,
-        ),
-    ] = None,
-    as_json: JsonOption = False,
-    moves: MovesOption = None,
-    moves_file: MovesFileOption = None,
-    plain: PlainOption = False,
-    no_record: NoRecordOption = False,
-    restart: RestartOption = False,
-    line: LineOption = False,
-) -> None:
-    """Play a Pyramid of the Sun puzzle: one turn, scored in expected points against par."""
-    from ...puzzles.sun.ids import parse_puzzle_id, puzzle_for_id, seed_id
-    from ...puzzles.sun.puzzle import SunPuzzleError
-
-    text = moves_text(moves, moves_file)
-    puzzle_id = trainer.puzzle_to_play(
-        seed,
-        kind.value if kind is not None else None,
-        puzzle_id,
-        _today(),
-        seed_id=seed_id,
-        parse_puzzle_id=parse_puzzle_id,
-        error=SunPuzzleError,
-    )
-    loaded = _cached(
-        sun_deck(ctx), puzzle_id, lambda deck: puzzle_for_id(puzzle_id, deck), no_record
-    )
-    _play(
-        loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart, line=line
-    )
-
-
-def daily(
-    ctx: typer.Context,
-    date: trainer.DateOption = None,
-    yesterday: trainer.YesterdayOption = False,
-    archive: trainer.ArchiveOption = False,
-    days: trainer.DaysOption = trainer.ARCHIVE_DAYS,
-    as_json: JsonOption = False,
-    moves: MovesOption = None,
-    moves_file: MovesFileOption = None,
-    plain: PlainOption = False,
-    no_record: NoRecordOption = False,
-    restart: RestartOption = False,
-    line: LineOption = False,
-) -> None:
-    """Play today's Pyramid of the Sun daily: the same puzzle for everyone on your date."""
-    from ...puzzles.sun.ids import daily_puzzle, parse_date
-    from ...puzzles.sun.par_changes import archive_note
-    from ...puzzles.sun.puzzle import SunPuzzleError
-
-    text = moves_text(moves, moves_file)
-    day = trainer.daily_to_play(
-        GAME,
-        date,
-        _today(),
-        yesterday=yesterday,
-        archive=archive,
-        days=days,
-        text=text,
-        restart=restart,
-        as_json=as_json,
-        plain=plain,
-        parse_date=parse_date,
-        error=SunPuzzleError,
-        note=archive_note,
-    )
-    if day is None:
-        return
-    loaded = _cached(
-        sun_deck(ctx), f"daily-{day.isoformat()}", lambda deck: daily_puzzle(day, deck), no_record
-    )
-    _play(
-        loaded, text, as_json=as_json, plain=plain, no_record=no_record, restart=restart, line=line
-    )
-
-
-def stats(
-    today: trainer.TodayOption = None, as_json: JsonOption = False, plain: PlainOption = False
-) -> None:
-    """Your Pyramid of the Sun puzzle statistics: played, at par, streaks, histogram."""
-    from ...puzzles.sun.ids import parse_date
-
-    day = parse_date(today) if today is not None else _today()
-    trainer.show_stats(GAME, day, as_json=as_json, plain=plain)
+    cached; ``--no-record`` neither reads nor writes the store."""
+    return _parts(lambda: deck).cached(puzzle_id, make, no_record=no_record)
 
 
 # --- playing ---------------------------------------------------------------------------------
 
 
-def _play(
-    loaded: SunPuzzle,
-    text: str | None,
-    *,
-    as_json: bool,
-    plain: bool,
-    no_record: bool,
-    restart: bool,
-    line: bool = False,
-) -> None:
-    from ...puzzles.sun.attempt import open_attempt
-    from ..tui.terminal import full_screen
+def _play(loaded: SunPuzzle, text: str | None, flags: PlayFlags) -> None:
+    """``loaded`` played on the full screen on a terminal that can draw it, else in line mode."""
+    play_puzzle(_SunLine(loaded, _today(), flags), text)
 
-    answers = script_answers(text)
-    today = _today()
-    if full_screen(line=line, plain=plain, as_json=as_json, scripted=answers is not None):
+
+class _SunLine(trainer.LinePuzzle["SunPuzzle", "SunSession"]):
+    """The Sun's attempt: one turn, its moves' points and the score so far."""
+
+    game = GAME
+    what = "turn"
+
+    def full_screen(self) -> None:
         from .tui.launch import run_puzzle
 
-        run_puzzle(loaded, today, no_record=no_record, restart=restart)
-        return
-    trainer.play_attempt(
-        answers,
-        game=GAME,
-        as_json=as_json,
-        plain=plain,
-        no_record=no_record,
-        public=loaded.shown_dict,
-        open_sitting=lambda store: open_attempt(store, loaded, today, restart=restart),
-        show=lambda console, sitting: _print_position(console, loaded, sitting),
-        typed=lambda console: _stdin_lines(console),
-        run=lambda sitting, source, log, console, store: _run(
-            loaded, sitting, source, log, console, scripted=answers is not None, store=store
-        ),
-        finish=lambda sitting, store, log, console: _finish(
-            loaded, sitting, store, today, log, console, as_json=as_json, plain=plain
-        ),
-    )
+        flags = self.flags
+        run_puzzle(self.loaded, self.today, no_record=flags.no_record, restart=flags.restart)
 
+    def open_sitting(self, store: Store | None) -> Sitting:
+        from ...puzzles.sun.attempt import open_attempt
 
-def _run(
-    loaded: SunPuzzle,
-    sitting: Sitting,
-    answers: Iterable[str],
-    log: list[dict[str, Any]],
-    console: Console | None,
-    *,
-    scripted: bool,
-    store: Store | None,
-) -> None:
-    from ...puzzles.sun.attempt import save_progress
-    from ...puzzles.sun.session import SunSessionError, points_text
-    from ...solver.sun.game import distinct_moves
+        return open_attempt(store, self.loaded, self.today, restart=self.flags.restart)
 
-    session = sitting.session
+    def show(self, console: Console, sitting: Sitting) -> None:
+        _print_position(console, self.loaded, sitting)
 
-    def play(answer: str) -> None:
+    def play_answer(
+        self, sitting: Sitting, answer: str, log: list[dict[str, Any]], console: Console | None
+    ) -> None:
+        from ...puzzles.sun.session import points_text
+
+        session = sitting.session
         seen = len(session.state.events)
         decision = session.play(answer)
         entry: dict[str, Any] = {
@@ -271,18 +142,32 @@ def _run(
         for told in _what_happened(session.state, seen):
             say(console, told)
 
-    trainer.run_answers(
-        session,
-        answers,
-        log,
-        console,
-        scripted=scripted,
-        play=play,
-        save=None if store is None else lambda: save_progress(store, sitting, loaded),
-        error=SunSessionError,
-        what="turn",
-        options=lambda: [m.notation(session.state.deck) for m in distinct_moves(session.state)],
-    )
+    def options(self, sitting: Sitting) -> list[str]:
+        from ...solver.sun.game import distinct_moves
+
+        state = sitting.session.state
+        return [m.notation(state.deck) for m in distinct_moves(state)]
+
+    def session_error(self) -> type[Exception]:
+        from ...puzzles.sun.session import SunSessionError
+
+        return SunSessionError
+
+    def attempt(self) -> trainer.AttemptModule:
+        from ...puzzles.sun import attempt
+
+        return attempt
+
+    def scored(self, sitting: Sitting, result: Result) -> tuple[dict[str, Any], list[str]]:
+        from dataclasses import replace
+
+        from ...puzzles.sun.session import points_text
+        from ...puzzles.sun.share import share_text
+
+        shown = replace(result, practice=sitting.practice)
+        share = share_text(self.loaded, shown, plain=self.flags.plain)
+        lines = [f"score {points_text(result.score)} / par {points_text(result.par)}", share]
+        return shown.to_dict(share), lines
 
 
 def _what_happened(state: SunState, seen: int) -> list[str]:
@@ -305,49 +190,6 @@ def _what_happened(state: SunState, seen: int) -> list[str]:
             f"symbol points (+{matches}), or draw a card: symbol standard | symbol edge"
         )
     return told
-
-
-def _finish(
-    loaded: SunPuzzle,
-    sitting: Sitting,
-    store: Store | None,
-    today: dt.date,
-    log: list[dict[str, Any]],
-    console: Console | None,
-    *,
-    as_json: bool,
-    plain: bool,
-) -> None:
-    from dataclasses import replace
-
-    from ...puzzles.sun.attempt import record, save_progress
-    from ...puzzles.sun.session import Result, points_text
-    from ...puzzles.sun.share import share_text
-
-    session = sitting.session
-
-    def scored(result: Result) -> tuple[dict[str, Any], list[str]]:
-        shown = replace(result, practice=sitting.practice)
-        share = share_text(loaded, shown, plain=plain)
-        lines = [f"score {points_text(result.score)} / par {points_text(result.par)}", share]
-        return shown.to_dict(share), lines
-
-    def unfinished() -> tuple[dict[str, Any], str]:
-        return session.so_far_dict(practice=sitting.practice), "the turn is not over"
-
-    trainer.finish_attempt(
-        sitting,
-        store,
-        log,
-        console,
-        game=GAME,
-        public=loaded.shown_dict(),
-        as_json=as_json,
-        record=lambda store: record(store, sitting, loaded, today),
-        save=lambda store: save_progress(store, sitting, loaded),
-        scored=scored,
-        unfinished=unfinished,
-    )
 
 
 def _print_position(console: Console, loaded: SunPuzzle, sitting: Sitting) -> None:
@@ -388,3 +230,19 @@ def _print_position(console: Console, loaded: SunPuzzle, sitting: Sitting) -> No
         "moves: S4-sun@2c, symbol points, symbol standard|edge, end, draw standard|edge; "
         "also hint, hint 1-3, undo, give up, q (asks: y gives up, s saves and leaves)",
     )
+
+
+_COMMANDS = TrainerCommands(
+    kinds=SunKindChoice,
+    id_help="A puzzle id, e.g. sun-123, best-turn-7, final-run-9, daily-2026-11-26.",
+    moves_example="S6-moon@2b; symbol points; end",
+    puzzle_doc="Play a Pyramid of the Sun puzzle: one turn, scored in expected points against par.",
+    daily_doc="Play today's Pyramid of the Sun daily: the same puzzle for everyone on your date.",
+    stats_doc="Your Pyramid of the Sun puzzle statistics: played, at par, streaks, histogram.",
+    parts=lambda ctx: _parts(lambda: sun_deck(ctx)),
+    play=_play,
+    today=lambda: _today(),
+)
+puzzle = _COMMANDS.puzzle()
+daily = _COMMANDS.daily()
+stats = _COMMANDS.stats()

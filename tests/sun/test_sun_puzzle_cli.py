@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from silverpyr.cli.app import _ErrorMappingGroup
 from silverpyr.cli.sun import puzzle_cmd
+from silverpyr.cli.trainer import PlayFlags
 from silverpyr.puzzles.sun.puzzle import generate
 from silverpyr.puzzles.sun.values import TurnValues
 from silverpyr.solver.sun.cards import load_deck
@@ -177,7 +178,9 @@ def test_ctrl_c_saves_the_attempt(home: Path, monkeypatch: pytest.MonkeyPatch) -
         yield moves[0]
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(puzzle_cmd, "_stdin_lines", typed)
+    from silverpyr.cli import trainer
+
+    monkeypatch.setattr(trainer, "stdin_lines", typed)
     result = CliRunner().invoke(_app(), ["puzzle", "--id", ID])
     assert result.exit_code == 130 and "the attempt is saved" in result.stdout
     assert result.stderr.strip() == "interrupted"
@@ -221,7 +224,9 @@ def test_typed_answers_end_the_puzzle_at_once_without_another_line() -> None:
     class _Sitting:
         session = _Session()
 
-    puzzle_cmd._run(None, _Sitting(), lines(), [], None, scripted=False, store=None)  # type: ignore[arg-type]
+    flags = PlayFlags(as_json=False, plain=False, no_record=True, restart=False)
+    line = puzzle_cmd._SunLine(None, dt.date(2026, 11, 1), flags)  # type: ignore[arg-type]
+    line.run(_Sitting(), lines(), [], None, scripted=False, store=None)  # type: ignore[arg-type]
     assert taken == ["give up"]
 
 

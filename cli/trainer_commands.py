@@ -1,0 +1,150 @@
+"""The trainer's ``puzzle`` and ``daily`` commands, made once for any game from its
+:class:`TrainerCommands` (its kinds, ``--id`` and ``--moves`` examples, docstrings, parts
+and line-mode player): each game's ``puzzle_cmd`` keeps only what differs.
+
+No ``from __future__ import annotations`` here: the commands' options name the game's own
+kinds and examples, so their annotations are evaluated where the commands are made.
+"""
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Annotated, Any, Generic, TypeVar
+
+import typer
+
+from . import trainer
+from .options import (
+    JsonOption,
+    LineOption,
+    MovesFileOption,
+    NoRecordOption,
+    PlainOption,
+    RestartOption,
+    moves_option,
+    moves_text,
+    script_answers,
+    seed_option,
+)
+from .trainer import G, LinePuzzle, PlayFlags, TrainerParts
+
+P = TypeVar("P", bound=trainer.Cacheable)
+
+
+@dataclass(frozen=True)
+class TrainerCommands(Generic[G, P]):
+    """What a game's ``puzzle`` and ``daily`` differ by: ``--kind``'s values, ``--id``'s help,
+    ``--moves``'s example, each command's docstring (its ``--help``), the game's parts of
+    the command's context, its player and its player's date (``today``: a seam for tests)."""
+
+    kinds: type[StrEnum]
+    id_help: str
+    moves_example: str
+    puzzle_doc: str
+    daily_doc: str
+    stats_doc: str
+    parts: Callable[[typer.Context], TrainerParts[G, P]]
+    play: Callable[[P, str | None, PlayFlags], None]
+    today: Callable[[], dt.date]
+
+    def puzzle(self) -> Callable[..., None]:
+        """The ``puzzle`` command: ``--seed``/``--kind`` or ``--id``, then played."""
+        kind_type: Any = Annotated[self.kinds | None, trainer.kind_option()]
+        id_option = typer.Option("--id", help=self.id_help, show_default=False)
+        moves_option_ = moves_option(self.moves_example)
+
+        def puzzle(
+            ctx: typer.Context,
+            seed: Annotated[
+                int | None,
+                seed_option(
+                    "Seed of the puzzle: same seed, same puzzle everywhere (default: random)."
+                ),
+            ] = None,
+            kind: kind_type = None,
+            puzzle_id: Annotated[str | None, id_option] = None,
+            as_json: JsonOption = False,
+            moves: Annotated[str | None, moves_option_] = None,
+            moves_file: MovesFileOption = None,
+            plain: PlainOption = False,
+            no_record: NoRecordOption = False,
+            restart: RestartOption = False,
+            line: LineOption = False,
+        ) -> None:
+            text = moves_text(moves, moves_file)
+            flags = PlayFlags(as_json, plain, no_record, restart, line)
+            chosen = kind.value if kind is not None else None
+            loaded = self.parts(ctx).puzzle(seed, chosen, puzzle_id, self.today(), flags)
+            self.play(loaded, text, flags)
+
+        puzzle.__doc__ = self.puzzle_doc
+        return puzzle
+
+    def daily(self) -> Callable[..., None]:
+        """The ``daily`` command: ``--date``, ``--yesterday`` or today played, or
+        ``--archive``."""
+        moves_option_ = moves_option(self.moves_example)
+
+        def daily(
+            ctx: typer.Context,
+            date: trainer.DateOption = None,
+            yesterday: trainer.YesterdayOption = False,
+            archive: trainer.ArchiveOption = False,
+            days: trainer.DaysOption = trainer.ARCHIVE_DAYS,
+            as_json: JsonOption = False,
+            moves: Annotated[str | None, moves_option_] = None,
+            moves_file: MovesFileOption = None,
+            plain: PlainOption = False,
+            no_record: NoRecordOption = False,
+            restart: RestartOption = False,
+            line: LineOption = False,
+        ) -> None:
+            text = moves_text(moves, moves_file)
+            flags = PlayFlags(as_json, plain, no_record, restart, line)
+            loaded = self.parts(ctx).daily(
+                date,
+                self.today(),
+                yesterday=yesterday,
+                archive=archive,
+                days=days,
+                text=text,
+                flags=flags,
+            )
+            if loaded is not None:
+                self.play(loaded, text, flags)
+
+        daily.__doc__ = self.daily_doc
+        return daily
+
+    def stats(self) -> Callable[..., None]:
+        """The ``stats`` command: the game's recorded attempts on ``--today`` (default: the
+        player's date)."""
+
+        def stats(
+            ctx: typer.Context,
+            today: trainer.TodayOption = None,
+            as_json: JsonOption = False,
+            plain: PlainOption = False,
+        ) -> None:
+            parts = self.parts(ctx)
+            day = parts.ids.parse_date(today) if today is not None else self.today()
+            trainer.show_stats(parts.game, day, as_json=as_json, plain=plain)
+
+        stats.__doc__ = self.stats_doc
+        return stats
+
+
+def play_puzzle(line: LinePuzzle[Any, Any], text: str | None) -> None:
+    """A game's attempt with the answers of ``text`` (``None``: typed): on the full screen on a
+    terminal that can draw it (not with ``--line``, ``--plain``, ``--json`` or answers), else
+    in line mode."""
+    from .tui.terminal import full_screen
+
+    answers = script_answers(text)
+    flags = line.flags
+    scripted = answers is not None
+    if full_screen(line=flags.line, plain=flags.plain, as_json=flags.as_json, scripted=scripted):
+        line.full_screen()
+    else:
+        line.play(answers)
