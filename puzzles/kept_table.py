@@ -34,7 +34,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast
 
 from ..solver.errors import SilverpyrError
-from .kept import GAME_ID, HoldsLease, SavedTableError, keep_in_store
+from .kept import (
+    GAME_ID,
+    HoldsLease,
+    Keeping,
+    SavedTableError,
+    keep_in_store,
+    start_kept,
+    unfinished_error,
+)
 from .records_file import PERSON
 
 if TYPE_CHECKING:
@@ -304,6 +312,62 @@ def resumed(make: Callable[[], T], saved: SavedGame) -> T | str:
     except SilverpyrError as error:
         return str(error)
     return kept if problem is None else problem
+
+
+C = TypeVar("C", bound=tuple[Any, ...])
+
+
+@dataclass(frozen=True)
+class Choosing(Generic[C]):
+    """How a game's kept game is chosen, declared once by the game: its :class:`~.kept.Keeping`,
+    the ``options`` that choose a game (``--seed, --players or --opponents``, named when
+    another game is asked for), how a saved row is described for people, and the row's
+    ``choice`` (``(seed, bots)``, the Sun's ``(seed, size, bots)``: what the game's
+    ``KeptGame`` is made of besides its cards; :class:`~.kept.SavedTableError` when damaged)."""
+
+    keeping: Keeping
+    options: str
+    describe: Callable[[SavedGame], str]
+    choice: Callable[[SavedGame], C]
+
+
+def start_table(
+    choosing: Choosing[C],
+    store: Store | None,
+    *,
+    restart: bool,
+    fingerprint: str,
+    asked: tuple[object, ...],
+    fresh: C,
+    make: Callable[[C, bool], T],
+) -> T:
+    """A game's kept game started (:func:`~.kept.start_kept`): the unfinished one resumed
+    when every part of ``asked`` (the choice, ``None`` where not asked for) and the cards'
+    ``fingerprint`` are the saved row's, else :class:`~.kept.UnfinishedGameError`; or a new
+    one of choice ``fresh``. ``make(choice, coach)`` makes the game (``coach``: the saved
+    row's coach)."""
+
+    def resume(saved: SavedGame) -> T | str:
+        choice = choosing.choice(saved)
+        same = all(part is None or part == mine for part, mine in zip(asked, choice, strict=True))
+        other = saved.deck != fingerprint
+        if not same or other:
+            raise unfinished_error(
+                choosing.describe(saved),
+                other_deck=other,
+                command=choosing.keeping.command,
+                options=choosing.options,
+            )
+        return resumed(lambda: make(choice, saved.coach), saved)
+
+    return start_kept(
+        store,
+        choosing.keeping,
+        restart=restart,
+        describe=choosing.describe,
+        resume=resume,
+        new=lambda: make(fresh, False),
+    )
 
 
 # --- the table -----------------------------------------------------------------------------------
@@ -786,6 +850,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
 
 __all__ = [
     "HUMAN",
+    "Choosing",
     "GameOver",
     "Happened",
     "Judged",
@@ -801,4 +866,5 @@ __all__ = [
     "resumed",
     "seat_name",
     "seated",
+    "start_table",
 ]

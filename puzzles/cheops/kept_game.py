@@ -106,8 +106,6 @@ from ..kept import (
     Keeping,
     SavedTableError,
     UnfinishedGameError,
-    start_kept,
-    unfinished_error,
 )
 from ..kept_table import HUMAN, GameOver, Happened, Judged, LineKind, Progress, seat_name
 
@@ -359,44 +357,19 @@ class KeptGame(
         ``SessionBusyError`` while another session holds the saved game, and the engine's or
         the registry's errors for a bad seed or bot name.
         """
-
-        def new() -> KeptGame:
-            return cls(
-                components,
+        return kept_table.start_table(
+            CHOOSING,
+            store,
+            restart=restart,
+            fingerprint=components.fingerprint,
+            asked=(seed, None if bots is None else tuple(bots)),
+            fresh=(
                 fresh_seed if seed is None else seed,
-                DEFAULT_OPPONENTS if bots is None else bots,
-                coach=coach,
-                record=record,
-                store=store,
-            )
-
-        def resume(saved: SavedGame) -> KeptGame | str:
-            saved_bots = kept_table.seated(saved, parse_table_text(saved.opponents))
-            asked = (seed is None or seed == saved.seed) and (
-                bots is None or tuple(bots) == saved_bots
-            )
-            other = saved.deck != components.fingerprint
-            if not asked or other:
-                raise unfinished_error(
-                    describe(saved),
-                    other_deck=other,
-                    command=RESUME_COMMAND,
-                    options="--seed, --players or --opponents",
-                )
-            return kept_table.resumed(
-                lambda: cls(
-                    components,
-                    saved.seed,
-                    saved_bots,
-                    coach=coach or saved.coach,
-                    record=record,
-                    store=store,
-                ),
-                saved,
-            )
-
-        return start_kept(
-            store, KEEPING, restart=restart, describe=describe, resume=resume, new=new
+                DEFAULT_OPPONENTS if bots is None else tuple(bots),
+            ),
+            make=lambda choice, coached: cls(
+                components, *choice, coach=coach or coached, record=record, store=store
+            ),
         )
 
     # --- Cheops's rules and texts ------------------------------------------------------------
@@ -458,6 +431,14 @@ def describe(saved: SavedGame) -> str:
     except SavedTableError:
         words = f"seed {saved.seed}, {saved.players} players"
     return kept_table.moves_made(words, saved)
+
+
+def _choice(saved: SavedGame) -> tuple[int, tuple[str, ...]]:
+    return saved.seed, kept_table.seated(saved, parse_table_text(saved.opponents))
+
+
+CHOOSING = kept_table.Choosing(KEEPING, "--seed, --players or --opponents", describe, _choice)
+"""How the kept game is chosen: its seed and bots (the core's :func:`~.kept_table.start_table`)."""
 
 
 __all__ = [

@@ -106,8 +106,6 @@ from ..kept import (
     Keeping,
     SavedTableError,
     UnfinishedGameError,
-    start_kept,
-    unfinished_error,
 )
 from ..kept_table import HUMAN, GameOver, Happened, Judged, LineKind, Progress, seat_name
 
@@ -326,48 +324,20 @@ class KeptGame(
         the store's ``SessionBusyError`` while another session holds the saved game, and the
         engine's or the registry's errors for a bad size, seed or bot name.
         """
-
-        def new() -> KeptGame:
-            return cls(
-                deck,
+        return kept_table.start_table(
+            CHOOSING,
+            store,
+            restart=restart,
+            fingerprint=deck.fingerprint,
+            asked=(seed, size, None if bots is None else tuple(bots)),
+            fresh=(
                 fresh_seed if seed is None else seed,
                 DEFAULT_SIZE if size is None else size,
-                DEFAULT_OPPONENTS if bots is None else bots,
-                coach=coach,
-                record=record,
-                store=store,
-            )
-
-        def resume(saved: SavedGame) -> KeptGame | str:
-            saved_size, bots_text = parse_table_text(saved.opponents)
-            saved_bots = kept_table.seated(saved, bots_text)
-            asked = (
-                (seed is None or seed == saved.seed)
-                and (size is None or size == saved_size)
-                and (bots is None or tuple(bots) == saved_bots)
-            )
-            if not asked or saved.deck != deck.fingerprint:
-                raise unfinished_error(
-                    describe(saved),
-                    other_deck=saved.deck != deck.fingerprint,
-                    command=RESUME_COMMAND,
-                    options="--seed, --size, --players or --opponents",
-                )
-            return kept_table.resumed(
-                lambda: cls(
-                    deck,
-                    saved.seed,
-                    saved_size,
-                    saved_bots,
-                    coach=coach or saved.coach,
-                    record=record,
-                    store=store,
-                ),
-                saved,
-            )
-
-        return start_kept(
-            store, KEEPING, restart=restart, describe=describe, resume=resume, new=new
+                DEFAULT_OPPONENTS if bots is None else tuple(bots),
+            ),
+            make=lambda choice, coached: cls(
+                deck, *choice, coach=coach or coached, record=record, store=store
+            ),
         )
 
     # --- the Sun's rules and texts -----------------------------------------------------------
@@ -430,6 +400,18 @@ def describe(saved: SavedGame) -> str:
     except SavedTableError:
         words = f"seed {saved.seed}, {saved.players} players"
     return kept_table.moves_made(words, saved)
+
+
+def _choice(saved: SavedGame) -> tuple[int, str, tuple[str, ...]]:
+    size, bots = parse_table_text(saved.opponents)
+    return saved.seed, size, kept_table.seated(saved, bots)
+
+
+CHOOSING = kept_table.Choosing(
+    KEEPING, "--seed, --size, --players or --opponents", describe, _choice
+)
+"""How the kept game is chosen: its seed, size and bots (the core's
+:func:`~.kept_table.start_table`)."""
 
 
 __all__ = [
