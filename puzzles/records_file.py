@@ -22,12 +22,13 @@ bots, so it has no outcome to read.
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from ..solver.errors import SilverpyrError
 from ..solver.places import write_atomically
@@ -239,6 +240,45 @@ class RecordShape:
         return outcome
 
 
+class Notated(Protocol):
+    """A move that has a notation (the engine's: what a record keeps)."""
+
+    def notation(self) -> str: ...
+
+
+class MovesRecord:
+    """What the Sun's and Cheops's ``GameRecord`` (a frozen dataclass whose fields are named
+    by its :attr:`shape`'s keys) write: a move or the outcome added, the record as JSON."""
+
+    shape: ClassVar[RecordShape]
+    points: ClassVar[str]
+    """The outcome's points, as the engine's ``Outcome`` names them (``money``, ``scores``)."""
+    players: tuple[str, ...]
+    moves: tuple[tuple[int | None, str], ...]
+    outcome: dict[str, Any] | None
+
+    def with_move(self, seat: int, move: Notated) -> Self:
+        return cast(Self, replace(cast(Any, self), moves=(*self.moves, (seat, move.notation()))))
+
+    def with_outcome(self, result: Any) -> Self:
+        outcome = {
+            "winners": list(result.winners),
+            self.points: list(getattr(result, self.points)),
+            "reason": result.reason,
+        }
+        return cast(Self, replace(cast(Any, self), outcome=outcome))
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {key: getattr(self, key, None) for key in self.shape.keys}
+        data.update(format=self.shape.format, version=self.shape.version)
+        data.update(players=list(self.players), moves=[[seat, text] for seat, text in self.moves])
+        return data
+
+    def save(self, path: Path) -> None:
+        """Write the record to ``path`` atomically (checked by :func:`record_target`)."""
+        save_text(path, json.dumps(self.to_dict(), indent=1) + "\n")
+
+
 class TurnState(Protocol):
     """What replaying needs of a game's state: whether the game is over, whose turn it is."""
 
@@ -296,6 +336,8 @@ def replay_moves(
 __all__ = [
     "ARENA_FORMAT",
     "PERSON",
+    "MovesRecord",
+    "Notated",
     "RecordFields",
     "RecordPathError",
     "RecordShape",
