@@ -238,6 +238,28 @@ class PuzzleAttempt(Generic[S, D]):
             self.take_backs += 1
         return taken.move
 
+    def so_far_fields(self, score: Fraction, *, practice: bool) -> dict[str, Any]:
+        """An attempt not over yet, in the keys of :meth:`ScoredResult.to_dict`: ``score`` is
+        the score so far as the game shows it (no share text yet)."""
+        from .vocabulary import attempt_fields, tenths_number
+
+        return {
+            **attempt_fields(
+                finished=False,
+                score=tenths_number(score),
+                at_par=False,
+                percent=None,
+                gave_up=False,
+                hints_used=self.hints_used,
+                hint_levels=self.levels(),
+                take_backs=self.take_backs,
+                moves=self.moves,
+                practice=practice,
+                share=None,
+            ),
+            "score_exact": str(score),
+        }
+
     def give_up(self) -> None:
         """End the attempt here (what the rest is worth is the game's rule)."""
         self.gave_up = True
