@@ -193,6 +193,26 @@ class RecordShape:
         assert fields is not None
         return fields
 
+    def arena_record(
+        self,
+        fingerprint: str,
+        seed: int,
+        seats: Sequence[str],
+        moves: Sequence[str],
+        own: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """A game's arena record (``arena --records``) as plain data, as :meth:`read` takes
+        it: ``own`` holds the game's own keys (written before the seed)."""
+        return {
+            "format": ARENA_FORMAT,
+            "game": self.game,
+            self.fingerprint: fingerprint,
+            **(own or {}),
+            "seed": seed,
+            "seats": list(seats),
+            "moves": list(moves),
+        }
+
     def _arena_keys(self) -> tuple[str, ...]:
         return ("format", "game", self.fingerprint, "seed", *self.own_keys, "seats", "moves")
 
