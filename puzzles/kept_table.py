@@ -20,9 +20,10 @@ and owns, once, what does not depend on the rules:
 * **Events as data** (:class:`Happened`, :class:`Judged`, :class:`GameOver`), each with
   ``text``, ``kind`` and ``seat``.
 
-A game gives its engine (:class:`TableRules`), its advice and coach (:class:`TableCoach`), its
-texts (events, the outcome, the saved row's table, where the game stands, the undo refusal,
-the resume command) and its hooks (what stays pending, when a turn starts).
+A game gives its engine (:class:`TableRules`), its advice and coach (:class:`TableCoach`), how
+it is chosen and resumed (:class:`Choosing`), its texts (events, the outcome, the saved row's
+table, where the game stands, the undo refusal) and its hooks (what stays pending, when a turn
+starts).
 """
 
 from __future__ import annotations
@@ -382,11 +383,10 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
     are what starting it has to say (resuming, starting over).
     """
 
-    resume_command: ClassVar[str]
-    """The command that resumes a saved game (``silverpyr sun game``)."""
-    seats: ClassVar[range]
-    """The table sizes the game's engine deals (``range(2, 6)``): the store reads the saved
-    row against them."""
+    choosing: ClassVar[Choosing[Any]]
+    """How the game is chosen (:func:`start_table`): its keeping (the command that resumes a
+    saved game, the table sizes the store reads the saved row against) and how a saved game
+    is described for people."""
     undo_refusal: ClassVar[str]
     """Why nothing can be taken back (no move is pending)."""
     turns: ClassVar[Turns[Any]]
@@ -489,7 +489,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
 
     def _describe_saved(self, saved: SavedGame) -> str:
         """A saved game for people (the game's ``describe``)."""
-        raise NotImplementedError
+        return self.choosing.describe(saved)
 
     # --- resuming ----------------------------------------------------------------------------
 
@@ -769,7 +769,9 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
             return "the game is not saved"
         if not self.answers:
             return "nothing was decided, so nothing is saved"
-        return f"the game is saved ({self.seed_words()}): `{self.resume_command}` resumes it"
+        return (
+            f"the game is saved ({self.seed_words()}): `{self.choosing.keeping.command}` resumes it"
+        )
 
     # --- internals ---------------------------------------------------------------------------
 
@@ -829,7 +831,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
             self.revision,
             over=self.state.over,
             saved=self._saved_game,
-            seats=self.seats,
+            seats=self.choosing.keeping.seats,
         )
 
     def _saved_game(self) -> SavedGame:

@@ -101,12 +101,7 @@ from ...solver.sun.game import (
     why_illegal,
 )
 from .. import kept_table
-from ..kept import (
-    GAME_ID,
-    Keeping,
-    SavedTableError,
-    UnfinishedGameError,
-)
+from ..kept import GAME_ID, Keeping, SavedTableError, UnfinishedGameError
 from ..kept_table import HUMAN, GameOver, Happened, Judged, LineKind, Progress, seat_name
 
 if TYPE_CHECKING:
@@ -240,6 +235,34 @@ def parse_table_text(text: str) -> tuple[str, tuple[str, ...]]:
     return size, bots
 
 
+def _words(seed: int, size: str, bots: Sequence[str]) -> str:
+    article = "an" if size[:1] in "aeiou" else "a"
+    return f"seed {seed}, {article} {size} pyramid, you against {kept_table.against_words(bots)}"
+
+
+def describe(saved: SavedGame) -> str:
+    """A saved game for people: ``seed 5, a standard pyramid, you against greedy, 7 moves
+    made``."""
+    try:
+        size, bots = parse_table_text(saved.opponents)
+        words = _words(saved.seed, size, bots)
+    except SavedTableError:
+        words = f"seed {saved.seed}, {saved.players} players"
+    return kept_table.moves_made(words, saved)
+
+
+def _choice(saved: SavedGame) -> tuple[int, str, tuple[str, ...]]:
+    size, bots = parse_table_text(saved.opponents)
+    return saved.seed, size, kept_table.seated(saved, bots)
+
+
+CHOOSING = kept_table.Choosing(
+    KEEPING, "--seed, --size, --players or --opponents", describe, _choice
+)
+"""How the kept game is chosen: its seed, size and bots (the core's
+:func:`~.kept_table.start_table`)."""
+
+
 # --- the kept game -------------------------------------------------------------------------
 
 
@@ -252,9 +275,8 @@ class KeptGame(
     saved. ``notes`` are what starting it has to say (resuming, starting over).
     """
 
-    resume_command = RESUME_COMMAND
+    choosing = CHOOSING
     turns = TURNS
-    seats = SEATS
     undo_refusal = (
         "nothing to take back: a move is final once you end the turn, draw, discard "
         "or choose a symbol's option"
@@ -352,9 +374,6 @@ class KeptGame(
     def _describe_outcome(self, result: Outcome) -> str:
         return describe_outcome(result, self.bots, top_placer(self.state))
 
-    def _describe_saved(self, saved: SavedGame) -> str:
-        return describe(saved)
-
     def view(self) -> SunView:
         """What you know of the table now (your pending placements on it)."""
         return self.state.view(HUMAN)
@@ -384,34 +403,6 @@ class KeptGame(
         from .coach import report
 
         return report(self.verdicts)
-
-
-def _words(seed: int, size: str, bots: Sequence[str]) -> str:
-    article = "an" if size[:1] in "aeiou" else "a"
-    return f"seed {seed}, {article} {size} pyramid, you against {kept_table.against_words(bots)}"
-
-
-def describe(saved: SavedGame) -> str:
-    """A saved game for people: ``seed 5, a standard pyramid, you against greedy, 7 moves
-    made``."""
-    try:
-        size, bots = parse_table_text(saved.opponents)
-        words = _words(saved.seed, size, bots)
-    except SavedTableError:
-        words = f"seed {saved.seed}, {saved.players} players"
-    return kept_table.moves_made(words, saved)
-
-
-def _choice(saved: SavedGame) -> tuple[int, str, tuple[str, ...]]:
-    size, bots = parse_table_text(saved.opponents)
-    return saved.seed, size, kept_table.seated(saved, bots)
-
-
-CHOOSING = kept_table.Choosing(
-    KEEPING, "--seed, --size, --players or --opponents", describe, _choice
-)
-"""How the kept game is chosen: its seed, size and bots (the core's
-:func:`~.kept_table.start_table`)."""
 
 
 __all__ = [
