@@ -289,10 +289,15 @@ class MovesRecord:
         return cast(Self, replace(cast(Any, self), outcome=outcome))
 
     def to_dict(self) -> dict[str, Any]:
-        data = {key: getattr(self, key, None) for key in self.shape.keys}
-        data.update(format=self.shape.format, version=self.shape.version)
-        data.update(players=list(self.players), moves=[[seat, text] for seat, text in self.moves])
-        return data
+        written = {
+            "format": self.shape.format,
+            "version": self.shape.version,
+            "players": list(self.players),
+            "moves": [[seat, text] for seat, text in self.moves],
+        }
+        return {
+            key: written[key] if key in written else getattr(self, key) for key in self.shape.keys
+        }
 
     def save(self, path: Path) -> None:
         """Write the record to ``path`` atomically (checked by :func:`record_target`)."""
