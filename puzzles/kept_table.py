@@ -20,9 +20,10 @@ and owns, once, what does not depend on the rules:
 * **Events as data** (:class:`Happened`, :class:`Judged`, :class:`GameOver`), each with
   ``text``, ``kind`` and ``seat``.
 
-A game gives its engine (:class:`TableRules`), its advice and coach (:class:`TableCoach`), its
-texts (events, the outcome, the saved row's table, where the game stands, the undo refusal,
-the resume command) and its hooks (what stays pending, when a turn starts).
+A game gives its engine (:class:`TableRules`), its advice and coach (:class:`TableCoach`), how
+it is chosen and resumed (:class:`Choosing`), its texts (events, the outcome, the saved row's
+table, where the game stands, the undo refusal) and its hooks (what stays pending, when a turn
+starts).
 """
 
 from __future__ import annotations
@@ -34,7 +35,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast
 
 from ..solver.errors import SilverpyrError
-from .kept import GAME_ID, HoldsLease, SavedTableError, keep_in_store
+from .kept import (
+    GAME_ID,
+    HoldsLease,
+    Keeping,
+    SavedTableError,
+    keep_in_store,
+    start_kept,
+    unfinished_error,
+)
 from .records_file import PERSON
 
 if TYPE_CHECKING:
@@ -306,6 +315,62 @@ def resumed(make: Callable[[], T], saved: SavedGame) -> T | str:
     return kept if problem is None else problem
 
 
+C = TypeVar("C", bound=tuple[Any, ...])
+
+
+@dataclass(frozen=True)
+class Choosing(Generic[C]):
+    """How a game's kept game is chosen, declared once by the game: its :class:`~.kept.Keeping`,
+    the ``options`` that choose a game (``--seed, --players or --opponents``, named when
+    another game is asked for), how a saved row is described for people, and the row's
+    ``choice`` (``(seed, bots)``, the Sun's ``(seed, size, bots)``: what the game's
+    ``KeptGame`` is made of besides its cards; :class:`~.kept.SavedTableError` when damaged)."""
+
+    keeping: Keeping
+    options: str
+    describe: Callable[[SavedGame], str]
+    choice: Callable[[SavedGame], C]
+
+
+def start_table(
+    choosing: Choosing[C],
+    store: Store | None,
+    *,
+    restart: bool,
+    fingerprint: str,
+    asked: tuple[object, ...],
+    fresh: C,
+    make: Callable[[C, bool], T],
+) -> T:
+    """A game's kept game started (:func:`~.kept.start_kept`): the unfinished one resumed
+    when every part of ``asked`` (the choice, ``None`` where not asked for) and the cards'
+    ``fingerprint`` are the saved row's, else :class:`~.kept.UnfinishedGameError`; or a new
+    one of choice ``fresh``. ``make(choice, coach)`` makes the game (``coach``: the saved
+    row's coach)."""
+
+    def resume(saved: SavedGame) -> T | str:
+        choice = choosing.choice(saved)
+        same = all(part is None or part == mine for part, mine in zip(asked, choice, strict=True))
+        other = saved.deck != fingerprint
+        if not same or other:
+            raise unfinished_error(
+                choosing.describe(saved),
+                other_deck=other,
+                command=choosing.keeping.command,
+                options=choosing.options,
+            )
+        return resumed(lambda: make(choice, saved.coach), saved)
+
+    return start_kept(
+        store,
+        choosing.keeping,
+        restart=restart,
+        describe=choosing.describe,
+        resume=resume,
+        new=lambda: make(fresh, False),
+    )
+
+
 # --- the table -----------------------------------------------------------------------------------
 
 
@@ -318,11 +383,10 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
     are what starting it has to say (resuming, starting over).
     """
 
-    resume_command: ClassVar[str]
-    """The command that resumes a saved game (``silverpyr sun game``)."""
-    seats: ClassVar[range]
-    """The table sizes the game's engine deals (``range(2, 6)``): the store reads the saved
-    row against them."""
+    choosing: ClassVar[Choosing[Any]]
+    """How the game is chosen (:func:`start_table`): its keeping (the command that resumes a
+    saved game, the table sizes the store reads the saved row against) and how a saved game
+    is described for people."""
     undo_refusal: ClassVar[str]
     """Why nothing can be taken back (no move is pending)."""
     turns: ClassVar[Turns[Any]]
@@ -425,7 +489,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
 
     def _describe_saved(self, saved: SavedGame) -> str:
         """A saved game for people (the game's ``describe``)."""
-        raise NotImplementedError
+        return self.choosing.describe(saved)
 
     # --- resuming ----------------------------------------------------------------------------
 
@@ -705,7 +769,9 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
             return "the game is not saved"
         if not self.answers:
             return "nothing was decided, so nothing is saved"
-        return f"the game is saved ({self.seed_words()}): `{self.resume_command}` resumes it"
+        return (
+            f"the game is saved ({self.seed_words()}): `{self.choosing.keeping.command}` resumes it"
+        )
 
     # --- internals ---------------------------------------------------------------------------
 
@@ -765,7 +831,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
             self.revision,
             over=self.state.over,
             saved=self._saved_game,
-            seats=self.seats,
+            seats=self.choosing.keeping.seats,
         )
 
     def _saved_game(self) -> SavedGame:
@@ -786,6 +852,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
 
 __all__ = [
     "HUMAN",
+    "Choosing",
     "GameOver",
     "Happened",
     "Judged",
@@ -801,4 +868,5 @@ __all__ = [
     "resumed",
     "seat_name",
     "seated",
+    "start_table",
 ]

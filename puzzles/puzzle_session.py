@@ -18,7 +18,10 @@ decision, the hints' texts and the result.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from .vocabulary import ShareFacts
 
 
 class Decided(Protocol):
@@ -35,6 +38,22 @@ class Decided(Protocol):
     def feedback(self) -> str | None: ...
 
 
+class SharedPuzzle(Protocol):
+    """What a share text names of a puzzle (the Sun's and Cheops's)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def daily_date(self) -> str | None: ...
+
+    @property
+    def kind_label(self) -> str: ...
+
+    @property
+    def level(self) -> int: ...
+
+
 class ScoredResult:
     """What every game's result (a frozen dataclass of ``score``, ``par``, ``gave_up``...)
     says of its score."""
@@ -47,6 +66,7 @@ class ScoredResult:
     hint_levels: tuple[int, int, int]
     practice: bool
     take_backs: int
+    saw_solution: bool
 
     @property
     def at_par(self) -> bool:
@@ -81,6 +101,32 @@ class ScoredResult:
             ),
             "score_exact": str(self.score),
         }
+
+    def share_facts(
+        self, game: str, puzzle: SharedPuzzle, *, score: str, par: str, note: str | None = None
+    ) -> ShareFacts:
+        """What the share text (:mod:`.vocabulary`) tells of this attempt at ``puzzle``:
+        ``score`` and ``par`` as ``game`` shows them, and its own ``note``, if any."""
+        from .vocabulary import ShareFacts, counted
+
+        return ShareFacts(
+            game=game,
+            puzzle_id=puzzle.id,
+            date=puzzle.daily_date,
+            kind=puzzle.kind_label,
+            difficulty=puzzle.level,
+            score=score,
+            par=par,
+            at_par=self.at_par,
+            gave_up=self.gave_up,
+            practice=self.practice,
+            hints_used=self.hints_used,
+            hint_levels=self.hint_levels,
+            saw_solution=self.saw_solution,
+            take_backs=self.take_backs,
+            played=counted(len(self.moves), "move"),
+            note=note,
+        )
 
 
 S = TypeVar("S")
@@ -191,6 +237,28 @@ class PuzzleAttempt(Generic[S, D]):
             self.saw_solution = True
             self.take_backs += 1
         return taken.move
+
+    def so_far_fields(self, score: Fraction, *, practice: bool) -> dict[str, Any]:
+        """An attempt not over yet, in the keys of :meth:`ScoredResult.to_dict`: ``score`` is
+        the score so far as the game shows it (no share text yet)."""
+        from .vocabulary import attempt_fields, tenths_number
+
+        return {
+            **attempt_fields(
+                finished=False,
+                score=tenths_number(score),
+                at_par=False,
+                percent=None,
+                gave_up=False,
+                hints_used=self.hints_used,
+                hint_levels=self.levels(),
+                take_backs=self.take_backs,
+                moves=self.moves,
+                practice=practice,
+                share=None,
+            ),
+            "score_exact": str(score),
+        }
 
     def give_up(self) -> None:
         """End the attempt here (what the rest is worth is the game's rule)."""

@@ -22,12 +22,13 @@ bots, so it has no outcome to read.
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from ..solver.errors import SilverpyrError
 from ..solver.places import write_atomically
@@ -192,6 +193,26 @@ class RecordShape:
         assert fields is not None
         return fields
 
+    def arena_record(
+        self,
+        fingerprint: str,
+        seed: int,
+        seats: Sequence[str],
+        moves: Sequence[str],
+        own: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """A game's arena record (``arena --records``) as plain data, as :meth:`read` takes
+        it: ``own`` holds the game's own keys (written before the seed)."""
+        return {
+            "format": ARENA_FORMAT,
+            "game": self.game,
+            self.fingerprint: fingerprint,
+            **(own or {}),
+            "seed": seed,
+            "seats": list(seats),
+            "moves": list(moves),
+        }
+
     def _arena_keys(self) -> tuple[str, ...]:
         return ("format", "game", self.fingerprint, "seed", *self.own_keys, "seats", "moves")
 
@@ -237,6 +258,50 @@ class RecordShape:
             field.fail(f"expected null or a mapping ({self.outcome_keys})")
             return None
         return outcome
+
+
+class Notated(Protocol):
+    """A move that has a notation (the engine's: what a record keeps)."""
+
+    def notation(self) -> str: ...
+
+
+class MovesRecord:
+    """What the Sun's and Cheops's ``GameRecord`` (a frozen dataclass whose fields are named
+    by its :attr:`shape`'s keys) write: a move or the outcome added, the record as JSON."""
+
+    shape: ClassVar[RecordShape]
+    points: ClassVar[str]
+    """The outcome's points, as the engine's ``Outcome`` names them (``money``, ``scores``)."""
+    players: tuple[str, ...]
+    moves: tuple[tuple[int | None, str], ...]
+    outcome: dict[str, Any] | None
+
+    def with_move(self, seat: int, move: Notated) -> Self:
+        return cast(Self, replace(cast(Any, self), moves=(*self.moves, (seat, move.notation()))))
+
+    def with_outcome(self, result: Any) -> Self:
+        outcome = {
+            "winners": list(result.winners),
+            self.points: list(getattr(result, self.points)),
+            "reason": result.reason,
+        }
+        return cast(Self, replace(cast(Any, self), outcome=outcome))
+
+    def to_dict(self) -> dict[str, Any]:
+        written = {
+            "format": self.shape.format,
+            "version": self.shape.version,
+            "players": list(self.players),
+            "moves": [[seat, text] for seat, text in self.moves],
+        }
+        return {
+            key: written[key] if key in written else getattr(self, key) for key in self.shape.keys
+        }
+
+    def save(self, path: Path) -> None:
+        """Write the record to ``path`` atomically (checked by :func:`record_target`)."""
+        save_text(path, json.dumps(self.to_dict(), indent=1) + "\n")
 
 
 class TurnState(Protocol):
@@ -296,6 +361,8 @@ def replay_moves(
 __all__ = [
     "ARENA_FORMAT",
     "PERSON",
+    "MovesRecord",
+    "Notated",
     "RecordFields",
     "RecordPathError",
     "RecordShape",

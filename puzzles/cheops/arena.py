@@ -41,7 +41,6 @@ from ...solver.cheops.game import (
     parse_move,
 )
 from ...solver.errors import SilverpyrError
-from ..records_file import ARENA_FORMAT
 from ..tournament import ArenaReport as CoreArenaReport
 from ..tournament import (
     JsonRecords,
@@ -53,12 +52,11 @@ from ..tournament import (
     replay_arena_moves,
     run_games,
 )
+from .game_record import SHAPE
 from .registry import REGISTRY, make_player
 
 CATEGORIES = ("sold", "stored", "paid")
 """Money by category: sales (law 10's too), final scoring (law 9's too), money paid out."""
-RECORD_FORMAT = ARENA_FORMAT
-"""An arena record's ``format`` (the core's: every game's record readers take it)."""
 MIN_SEATS = 2
 MAX_SEATS = 5
 
@@ -180,15 +178,9 @@ class CheopsRecords(JsonRecords[Components, CheopsGameResult]):
 
 
 def record_of(components: Components, result: CheopsGameResult) -> dict[str, Any]:
-    """The arena record of one game, as plain data."""
-    return {
-        "format": RECORD_FORMAT,
-        "game": "cheops",
-        "components": components.fingerprint,
-        "seed": result.seed,
-        "seats": list(result.seats),
-        "moves": list(result.moves),
-    }
+    """The arena record of one game, as plain data (the core's
+    :meth:`~silverpyr.puzzles.records_file.RecordShape.arena_record`)."""
+    return SHAPE.arena_record(components.fingerprint, result.seed, result.seats, result.moves)
 
 
 def replay_record(components: Components, data: dict[str, Any]) -> CheopsState:

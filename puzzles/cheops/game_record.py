@@ -21,9 +21,8 @@ problem with its place; unknown bots in ``players`` are named too.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +31,6 @@ from ...solver.cheops.game import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     CheopsState,
-    Move,
-    Outcome,
     apply,
     new_game,
     parse_move,
@@ -42,12 +39,12 @@ from ...solver.errors import SilverpyrError
 from ...solver.reader import Field, ReadError
 from ..records_file import (
     PERSON,
+    MovesRecord,
     RecordPathError,
     RecordShape,
     load_json_record,
     record_target,
     replay_moves,
-    save_text,
 )
 
 FORMAT = "silverpyr cheops game record"
@@ -80,7 +77,7 @@ class RecordReplayError(SilverpyrError, ValueError):
 
 
 @dataclass(frozen=True)
-class GameRecord:
+class GameRecord(MovesRecord):
     """A game's components, seed, seats and every final move (module docstring)."""
 
     components: str
@@ -89,38 +86,13 @@ class GameRecord:
     moves: tuple[tuple[int | None, str], ...] = ()
     outcome: dict[str, Any] | None = None
 
+    shape = SHAPE
+    points = "money"
+
     @classmethod
     def start(cls, components: Components, seed: int, bots: Sequence[str]) -> GameRecord:
         """The record of a new game: you in seat 0, ``bots`` in the others."""
         return cls(components.fingerprint, seed, (PERSON, *bots))
-
-    def with_move(self, seat: int, move: Move) -> GameRecord:
-        return replace(self, moves=(*self.moves, (seat, move.notation())))
-
-    def with_outcome(self, result: Outcome) -> GameRecord:
-        return replace(
-            self,
-            outcome={
-                "winners": list(result.winners),
-                "money": list(result.money),
-                "reason": result.reason,
-            },
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "components": self.components,
-            "seed": self.seed,
-            "players": list(self.players),
-            "moves": [[seat, text] for seat, text in self.moves],
-            "outcome": self.outcome,
-        }
-
-    def save(self, path: Path) -> None:
-        """Write the record to ``path`` atomically (checked by :func:`record_target`)."""
-        save_text(path, json.dumps(self.to_dict(), indent=1) + "\n")
 
 
 def load_record(path: Path) -> GameRecord:

@@ -101,14 +101,7 @@ from ...solver.cheops.game import (
     why_illegal,
 )
 from .. import kept_table
-from ..kept import (
-    GAME_ID,
-    Keeping,
-    SavedTableError,
-    UnfinishedGameError,
-    start_kept,
-    unfinished_error,
-)
+from ..kept import GAME_ID, Keeping, SavedTableError, UnfinishedGameError
 from ..kept_table import HUMAN, GameOver, Happened, Judged, LineKind, Progress, seat_name
 
 if TYPE_CHECKING:
@@ -279,6 +272,27 @@ def confirms(before: CheopsState, move: Move, after: CheopsState) -> bool:
     return isinstance(move, Take) and isinstance(before.cell(move.space), int)
 
 
+def _words(seed: int, bots: Sequence[str]) -> str:
+    return f"seed {seed}, you against {kept_table.against_words(bots)}"
+
+
+def describe(saved: SavedGame) -> str:
+    """A saved game for people: ``seed 5, you against greedy, 7 moves made``."""
+    try:
+        words = _words(saved.seed, parse_table_text(saved.opponents))
+    except SavedTableError:
+        words = f"seed {saved.seed}, {saved.players} players"
+    return kept_table.moves_made(words, saved)
+
+
+def _choice(saved: SavedGame) -> tuple[int, tuple[str, ...]]:
+    return saved.seed, kept_table.seated(saved, parse_table_text(saved.opponents))
+
+
+CHOOSING = kept_table.Choosing(KEEPING, "--seed, --players or --opponents", describe, _choice)
+"""How the kept game is chosen: its seed and bots (the core's :func:`~.kept_table.start_table`)."""
+
+
 # --- the kept game -------------------------------------------------------------------------
 
 
@@ -291,9 +305,8 @@ class KeptGame(
     saved. ``notes`` are what starting it has to say (resuming, starting over).
     """
 
-    resume_command = RESUME_COMMAND
+    choosing = CHOOSING
     turns = TURNS
-    seats = SEATS
     undo_refusal = (
         "nothing to take back: your moves are final once your turn ends, or once a "
         "move shows something hidden (a law taken from an eye, a draw)"
@@ -359,44 +372,19 @@ class KeptGame(
         ``SessionBusyError`` while another session holds the saved game, and the engine's or
         the registry's errors for a bad seed or bot name.
         """
-
-        def new() -> KeptGame:
-            return cls(
-                components,
+        return kept_table.start_table(
+            CHOOSING,
+            store,
+            restart=restart,
+            fingerprint=components.fingerprint,
+            asked=(seed, None if bots is None else tuple(bots)),
+            fresh=(
                 fresh_seed if seed is None else seed,
-                DEFAULT_OPPONENTS if bots is None else bots,
-                coach=coach,
-                record=record,
-                store=store,
-            )
-
-        def resume(saved: SavedGame) -> KeptGame | str:
-            saved_bots = kept_table.seated(saved, parse_table_text(saved.opponents))
-            asked = (seed is None or seed == saved.seed) and (
-                bots is None or tuple(bots) == saved_bots
-            )
-            other = saved.deck != components.fingerprint
-            if not asked or other:
-                raise unfinished_error(
-                    describe(saved),
-                    other_deck=other,
-                    command=RESUME_COMMAND,
-                    options="--seed, --players or --opponents",
-                )
-            return kept_table.resumed(
-                lambda: cls(
-                    components,
-                    saved.seed,
-                    saved_bots,
-                    coach=coach or saved.coach,
-                    record=record,
-                    store=store,
-                ),
-                saved,
-            )
-
-        return start_kept(
-            store, KEEPING, restart=restart, describe=describe, resume=resume, new=new
+                DEFAULT_OPPONENTS if bots is None else tuple(bots),
+            ),
+            make=lambda choice, coached: cls(
+                components, *choice, coach=coach or coached, record=record, store=store
+            ),
         )
 
     # --- Cheops's rules and texts ------------------------------------------------------------
@@ -410,9 +398,6 @@ class KeptGame(
 
     def _describe_outcome(self, result: Outcome) -> str:
         return describe_outcome(result, self.bots)
-
-    def _describe_saved(self, saved: SavedGame) -> str:
-        return describe(saved)
 
     def view(self) -> CheopsView:
         """What you know of the table now (your pending moves on it)."""
@@ -445,19 +430,6 @@ class KeptGame(
         from .coach import report
 
         return report(self.verdicts)
-
-
-def _words(seed: int, bots: Sequence[str]) -> str:
-    return f"seed {seed}, you against {kept_table.against_words(bots)}"
-
-
-def describe(saved: SavedGame) -> str:
-    """A saved game for people: ``seed 5, you against greedy, 7 moves made``."""
-    try:
-        words = _words(saved.seed, parse_table_text(saved.opponents))
-    except SavedTableError:
-        words = f"seed {saved.seed}, {saved.players} players"
-    return kept_table.moves_made(words, saved)
 
 
 __all__ = [

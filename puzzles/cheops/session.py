@@ -386,25 +386,7 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
     def so_far_dict(self, *, practice: bool) -> dict[str, Any]:
         """An attempt not over yet, in the keys of :meth:`Result.to_dict` (the score so far
         in display units: par less the losses; no share text yet)."""
-        from ..vocabulary import attempt_fields, tenths_number
-
-        score = display_units(self.score, self.objective)
-        return {
-            **attempt_fields(
-                finished=False,
-                score=tenths_number(score),
-                at_par=False,
-                percent=None,
-                gave_up=False,
-                hints_used=self.hints_used,
-                hint_levels=self.levels(),
-                take_backs=self.take_backs,
-                moves=self.moves,
-                practice=practice,
-                share=None,
-            ),
-            "score_exact": str(score),
-        }
+        return self.so_far_fields(display_units(self.score, self.objective), practice=practice)
 
     def result(self) -> Result:
         """The attempt's result in display units (a give-up scores 0)."""

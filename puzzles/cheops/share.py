@@ -11,7 +11,7 @@ said.
 
 from __future__ import annotations
 
-from ..vocabulary import ShareFacts, counted
+from ..vocabulary import ShareFacts
 from ..vocabulary import share_text as core_share_text
 from .puzzle import CheopsPuzzle
 from .session import Result
@@ -21,24 +21,8 @@ GAME_NAME = "Cheops"
 
 def share_facts(puzzle: CheopsPuzzle, result: Result) -> ShareFacts:
     """What the share text tells of ``result``."""
-    return ShareFacts(
-        game=GAME_NAME,
-        puzzle_id=puzzle.id,
-        date=puzzle.daily_date,
-        kind=puzzle.kind_label,
-        difficulty=puzzle.level,
-        score=f"{result.percent}%",
-        par="100%",
-        at_par=result.at_par,
-        gave_up=result.gave_up,
-        practice=result.practice,
-        hints_used=result.hints_used,
-        hint_levels=result.hint_levels,
-        saw_solution=result.saw_solution,
-        take_backs=result.take_backs,
-        played=counted(len(result.moves), "move"),
-        note=None if result.proven else "par by the expert's estimate",
-    )
+    note = None if result.proven else "par by the expert's estimate"
+    return result.share_facts(GAME_NAME, puzzle, score=f"{result.percent}%", par="100%", note=note)
 
 
 def share_text(puzzle: CheopsPuzzle, result: Result, *, plain: bool = False) -> str:

@@ -29,7 +29,6 @@ from ...solver.errors import SilverpyrError
 from ...solver.sun.bots import play_game
 from ...solver.sun.cards import Deck
 from ...solver.sun.game import SunState, apply, new_game, outcome, parse_move
-from ..records_file import ARENA_FORMAT
 from ..tournament import ArenaReport as CoreArenaReport
 from ..tournament import (
     JsonRecords,
@@ -41,13 +40,12 @@ from ..tournament import (
     replay_arena_moves,
     run_games,
 )
+from .game_record import SHAPE
 from .registry import REGISTRY, make_player
 
 CATEGORIES = ("cards", "symbols", "top")
 """Score categories: points of cards placed below the top, of symbols, of the top card."""
 SIZES = ("short", "standard", "long")
-RECORD_FORMAT = ARENA_FORMAT
-"""An arena record's ``format`` (the core's: every game's record readers take it)."""
 
 
 class SunArenaError(TournamentError):
@@ -175,16 +173,11 @@ class SunRecords(JsonRecords[Deck, SunGameResult]):
 
 
 def record_of(deck: Deck, result: SunGameResult) -> dict[str, Any]:
-    """The arena record of one game, as plain data."""
-    return {
-        "format": RECORD_FORMAT,
-        "game": "sun",
-        "deck": deck.fingerprint,
-        "size": result.size,
-        "seed": result.seed,
-        "seats": list(result.seats),
-        "moves": list(result.moves),
-    }
+    """The arena record of one game, as plain data (the core's
+    :meth:`~silverpyr.puzzles.records_file.RecordShape.arena_record`)."""
+    return SHAPE.arena_record(
+        deck.fingerprint, result.seed, result.seats, result.moves, {"size": result.size}
+    )
 
 
 def replay_record(deck: Deck, data: dict[str, Any]) -> SunState:

@@ -20,9 +20,8 @@ The record is read by the strict reader: every problem with its place.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +32,6 @@ from ...solver.sun.game import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     SIZES,
-    Move,
-    Outcome,
     SunState,
     apply,
     new_game,
@@ -42,12 +39,12 @@ from ...solver.sun.game import (
 )
 from ..records_file import (
     PERSON,
+    MovesRecord,
     RecordPathError,
     RecordShape,
     load_json_record,
     record_target,
     replay_moves,
-    save_text,
 )
 
 FORMAT = "silverpyr sun game record"
@@ -80,7 +77,7 @@ class RecordReplayError(SilverpyrError, ValueError):
 
 
 @dataclass(frozen=True)
-class GameRecord:
+class GameRecord(MovesRecord):
     """A game's deck, seed, size, seats and every final move (module docstring)."""
 
     deck: str
@@ -90,39 +87,13 @@ class GameRecord:
     moves: tuple[tuple[int | None, str], ...] = ()
     outcome: dict[str, Any] | None = None
 
+    shape = SHAPE
+    points = "scores"
+
     @classmethod
     def start(cls, deck: Deck, seed: int, size: str, bots: Sequence[str]) -> GameRecord:
         """The record of a new game: you in seat 0, ``bots`` in the others."""
         return cls(deck.fingerprint, seed, size, (PERSON, *bots))
-
-    def with_move(self, seat: int, move: Move) -> GameRecord:
-        return replace(self, moves=(*self.moves, (seat, move.notation())))
-
-    def with_outcome(self, result: Outcome) -> GameRecord:
-        return replace(
-            self,
-            outcome={
-                "winners": list(result.winners),
-                "scores": list(result.scores),
-                "reason": result.reason,
-            },
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "deck": self.deck,
-            "seed": self.seed,
-            "size": self.size,
-            "players": list(self.players),
-            "moves": [[seat, text] for seat, text in self.moves],
-            "outcome": self.outcome,
-        }
-
-    def save(self, path: Path) -> None:
-        """Write the record to ``path`` atomically (checked by :func:`record_target`)."""
-        save_text(path, json.dumps(self.to_dict(), indent=1) + "\n")
 
 
 def load_record(path: Path) -> GameRecord:

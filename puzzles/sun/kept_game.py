@@ -101,14 +101,7 @@ from ...solver.sun.game import (
     why_illegal,
 )
 from .. import kept_table
-from ..kept import (
-    GAME_ID,
-    Keeping,
-    SavedTableError,
-    UnfinishedGameError,
-    start_kept,
-    unfinished_error,
-)
+from ..kept import GAME_ID, Keeping, SavedTableError, UnfinishedGameError
 from ..kept_table import HUMAN, GameOver, Happened, Judged, LineKind, Progress, seat_name
 
 if TYPE_CHECKING:
@@ -242,6 +235,34 @@ def parse_table_text(text: str) -> tuple[str, tuple[str, ...]]:
     return size, bots
 
 
+def _words(seed: int, size: str, bots: Sequence[str]) -> str:
+    article = "an" if size[:1] in "aeiou" else "a"
+    return f"seed {seed}, {article} {size} pyramid, you against {kept_table.against_words(bots)}"
+
+
+def describe(saved: SavedGame) -> str:
+    """A saved game for people: ``seed 5, a standard pyramid, you against greedy, 7 moves
+    made``."""
+    try:
+        size, bots = parse_table_text(saved.opponents)
+        words = _words(saved.seed, size, bots)
+    except SavedTableError:
+        words = f"seed {saved.seed}, {saved.players} players"
+    return kept_table.moves_made(words, saved)
+
+
+def _choice(saved: SavedGame) -> tuple[int, str, tuple[str, ...]]:
+    size, bots = parse_table_text(saved.opponents)
+    return saved.seed, size, kept_table.seated(saved, bots)
+
+
+CHOOSING = kept_table.Choosing(
+    KEEPING, "--seed, --size, --players or --opponents", describe, _choice
+)
+"""How the kept game is chosen: its seed, size and bots (the core's
+:func:`~.kept_table.start_table`)."""
+
+
 # --- the kept game -------------------------------------------------------------------------
 
 
@@ -254,9 +275,8 @@ class KeptGame(
     saved. ``notes`` are what starting it has to say (resuming, starting over).
     """
 
-    resume_command = RESUME_COMMAND
+    choosing = CHOOSING
     turns = TURNS
-    seats = SEATS
     undo_refusal = (
         "nothing to take back: a move is final once you end the turn, draw, discard "
         "or choose a symbol's option"
@@ -326,48 +346,20 @@ class KeptGame(
         the store's ``SessionBusyError`` while another session holds the saved game, and the
         engine's or the registry's errors for a bad size, seed or bot name.
         """
-
-        def new() -> KeptGame:
-            return cls(
-                deck,
+        return kept_table.start_table(
+            CHOOSING,
+            store,
+            restart=restart,
+            fingerprint=deck.fingerprint,
+            asked=(seed, size, None if bots is None else tuple(bots)),
+            fresh=(
                 fresh_seed if seed is None else seed,
                 DEFAULT_SIZE if size is None else size,
-                DEFAULT_OPPONENTS if bots is None else bots,
-                coach=coach,
-                record=record,
-                store=store,
-            )
-
-        def resume(saved: SavedGame) -> KeptGame | str:
-            saved_size, bots_text = parse_table_text(saved.opponents)
-            saved_bots = kept_table.seated(saved, bots_text)
-            asked = (
-                (seed is None or seed == saved.seed)
-                and (size is None or size == saved_size)
-                and (bots is None or tuple(bots) == saved_bots)
-            )
-            if not asked or saved.deck != deck.fingerprint:
-                raise unfinished_error(
-                    describe(saved),
-                    other_deck=saved.deck != deck.fingerprint,
-                    command=RESUME_COMMAND,
-                    options="--seed, --size, --players or --opponents",
-                )
-            return kept_table.resumed(
-                lambda: cls(
-                    deck,
-                    saved.seed,
-                    saved_size,
-                    saved_bots,
-                    coach=coach or saved.coach,
-                    record=record,
-                    store=store,
-                ),
-                saved,
-            )
-
-        return start_kept(
-            store, KEEPING, restart=restart, describe=describe, resume=resume, new=new
+                DEFAULT_OPPONENTS if bots is None else tuple(bots),
+            ),
+            make=lambda choice, coached: cls(
+                deck, *choice, coach=coach or coached, record=record, store=store
+            ),
         )
 
     # --- the Sun's rules and texts -----------------------------------------------------------
@@ -381,9 +373,6 @@ class KeptGame(
 
     def _describe_outcome(self, result: Outcome) -> str:
         return describe_outcome(result, self.bots, top_placer(self.state))
-
-    def _describe_saved(self, saved: SavedGame) -> str:
-        return describe(saved)
 
     def view(self) -> SunView:
         """What you know of the table now (your pending placements on it)."""
@@ -414,22 +403,6 @@ class KeptGame(
         from .coach import report
 
         return report(self.verdicts)
-
-
-def _words(seed: int, size: str, bots: Sequence[str]) -> str:
-    article = "an" if size[:1] in "aeiou" else "a"
-    return f"seed {seed}, {article} {size} pyramid, you against {kept_table.against_words(bots)}"
-
-
-def describe(saved: SavedGame) -> str:
-    """A saved game for people: ``seed 5, a standard pyramid, you against greedy, 7 moves
-    made``."""
-    try:
-        size, bots = parse_table_text(saved.opponents)
-        words = _words(saved.seed, size, bots)
-    except SavedTableError:
-        words = f"seed {saved.seed}, {saved.players} players"
-    return kept_table.moves_made(words, saved)
 
 
 __all__ = [

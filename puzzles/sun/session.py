@@ -197,25 +197,7 @@ class SunSession(PuzzleAttempt[SunState, Decision]):
     def so_far_dict(self, *, practice: bool) -> dict[str, Any]:
         """An attempt not over yet, in the keys of :meth:`Result.to_dict` (the score so
         far: par less the losses; no share text yet)."""
-        from ..vocabulary import attempt_fields, tenths_number
-
-        return {
-            **attempt_fields(
-                finished=False,
-                score=tenths_number(self.score),
-                at_par=False,
-                percent=None,
-                gave_up=False,
-                hints_used=self.hints_used,
-                hint_levels=self.levels(),
-                take_backs=self.take_backs,
-                moves=self.moves,
-                practice=practice,
-                share=None,
-            ),
-            "score_exact": str(self.score),
-            "points": self.points,
-        }
+        return {**self.so_far_fields(self.score, practice=practice), "points": self.points}
 
     def result(self) -> Result:
         """The attempt's result (the score so far when given up: the rest counts 0)."""

@@ -9,7 +9,7 @@ says so, and a solution seen through a move hint or a counted take-back is said.
 
 from __future__ import annotations
 
-from ..vocabulary import ShareFacts, counted
+from ..vocabulary import ShareFacts
 from ..vocabulary import share_text as core_share_text
 from .puzzle import SunPuzzle
 from .session import Result, points_text
@@ -19,22 +19,8 @@ GAME_NAME = "Pyramid of the Sun"
 
 def share_facts(puzzle: SunPuzzle, result: Result) -> ShareFacts:
     """What the share text tells of ``result``."""
-    return ShareFacts(
-        game=GAME_NAME,
-        puzzle_id=puzzle.id,
-        date=puzzle.daily_date,
-        kind=puzzle.kind_label,
-        difficulty=puzzle.level,
-        score=points_text(result.score),
-        par=points_text(result.par),
-        at_par=result.at_par,
-        gave_up=result.gave_up,
-        practice=result.practice,
-        hints_used=result.hints_used,
-        hint_levels=result.hint_levels,
-        saw_solution=result.saw_solution,
-        take_backs=result.take_backs,
-        played=counted(len(result.moves), "move"),
+    return result.share_facts(
+        GAME_NAME, puzzle, score=points_text(result.score), par=points_text(result.par)
     )
 
 
