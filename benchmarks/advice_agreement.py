@@ -71,10 +71,6 @@ def cheops_cases(every: int) -> Any:
         seed += 1
 
 
-def label(option: Any) -> str:
-    return str(getattr(option, "label", ""))
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=("sun", "cheops"), required=True)
@@ -91,9 +87,9 @@ def main(argv: list[str] | None = None) -> int:
         seeds.add(seed)
         advice = advice_of()
         best = advice.options[0]
-        same = best.move.notation() == bot or label(best) == bot
+        same = best.label == bot  # both games label an option by its notation
         if not same:
-            misses.append(f"seed {seed}: advice {label(best)}, bot {bot}")
+            misses.append(f"seed {seed}: advice {best.label}, bot {bot}")
         first += same
         full = [
             o for o in advice.options[1:] if o.samples == advice.samples and o.error is not None
