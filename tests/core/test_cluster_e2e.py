@@ -231,10 +231,13 @@ def test_a_killed_worker_is_one_line_after_the_timeout_and_the_rerun_resumes(
     code, out, err = _finish(run)
     assert code == 2 and out == ""
     assert len(err) == 1, err
+    # Two truthful lines, whichever the client sees first: Dask cancels the tasks that
+    # needed the dead worker's data (asked at once: every worker lost), or none did and
+    # the scheduler stays without a worker for the timeout.
     found = re.fullmatch(
-        rf"error: the Dask scheduler at {re.escape(address)} \(--scheduler\) has had no "
-        rf"worker for {TIMEOUT} s: (\d) of 4 task\(s\) done and cached \(card {CARD} "
-        r"[a-z, ]+\): run the same command again to resume",
+        rf"error: the Dask scheduler at {re.escape(address)} \(--scheduler\) (?:has had no "
+        rf"worker for {TIMEOUT} s|still answers but lost every worker): (\d) of 4 task\(s\) "
+        rf"done and cached \(card {CARD} [a-z, ]+\): run the same command again to resume",
         err[0],
     )
     assert found, err[0]  # the command gave up by itself (_finish's timeout guards a hang)
