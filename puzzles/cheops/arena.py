@@ -41,6 +41,7 @@ from ...solver.cheops.game import (
     parse_move,
 )
 from ...solver.errors import SilverpyrError
+from ...solver.games import GAMES
 from ..tournament import ArenaReport as CoreArenaReport
 from ..tournament import (
     JsonRecords,
@@ -57,8 +58,8 @@ from .registry import REGISTRY, make_player
 
 CATEGORIES = ("sold", "stored", "paid")
 """Money by category: sales (law 10's too), final scoring (law 9's too), money paid out."""
-MIN_SEATS = 2
-MAX_SEATS = 5
+MIN_SEATS = GAMES["cheops"].seats[0]
+MAX_SEATS = GAMES["cheops"].seats[-1]
 
 
 class CheopsArenaError(TournamentError):

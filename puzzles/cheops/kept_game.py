@@ -74,7 +74,6 @@ from typing import TYPE_CHECKING, TypeAlias
 from ...solver.cheops.game import (
     KIND_NAMES,
     MAX_PLAYERS,
-    MIN_PLAYERS,
     CheopsState,
     CheopsView,
     DrawTile,
@@ -100,6 +99,7 @@ from ...solver.cheops.game import (
     parse_move,
     why_illegal,
 )
+from ...solver.games import GAMES
 from .. import kept_table
 from ..kept import GAME_ID, Keeping, SavedTableError, UnfinishedGameError
 from ..kept_table import HUMAN, GameOver, Happened, Judged, LineKind, Progress, seat_name
@@ -115,7 +115,7 @@ if TYPE_CHECKING:
 DEFAULT_OPPONENTS: tuple[str, ...] = ("greedy",)
 LEASE_NAME = "unfinished Cheops game"
 RESUME_COMMAND = "silverpyr cheops game"
-SEATS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+SEATS = GAMES["cheops"].seats
 """The table sizes of a game (the engine's): the store reads the saved row against them."""
 KEEPING = Keeping(LEASE_NAME, RESUME_COMMAND, SEATS)
 """The game's declaration to the core's kept game (:mod:`silverpyr.puzzles.kept`)."""

@@ -77,9 +77,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
+from ...solver.games import GAMES
 from ...solver.sun.game import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     Discarded,
     Drew,
     Event,
@@ -116,7 +115,7 @@ DEFAULT_OPPONENTS: tuple[str, ...] = ("greedy",)
 DEFAULT_SIZE = "standard"
 LEASE_NAME = "unfinished Pyramid of the Sun game"
 RESUME_COMMAND = "silverpyr sun game"
-SEATS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+SEATS = GAMES["sun"].seats
 """The table sizes of a game (the engine's): the store reads the saved row against them."""
 KEEPING = Keeping(LEASE_NAME, RESUME_COMMAND, SEATS)
 """The game's declaration to the core's kept game (:mod:`silverpyr.puzzles.kept`)."""

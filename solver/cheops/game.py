@@ -440,6 +440,11 @@ class Outcome:
     money: tuple[int, ...]
     reason: EndReason
 
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The final money by seat (:class:`~silverpyr.solver.rules.Ended`)."""
+        return self.money
+
 
 # --- the state ----------------------------------------------------------------------------------
 
@@ -1621,6 +1626,11 @@ def outcome(state: CheopsState) -> Outcome | None:
     return Outcome(tuple(seat for seat, m in enumerate(money) if m == best), money, state.end)
 
 
+def to_move(state: CheopsState) -> int | None:
+    """The seat whose decision is due; ``None`` once the game is over."""
+    return None if state.phase is Phase.OVER else state.turn
+
+
 # --- what no player can see (Ruling C13) --------------------------------------------------------
 
 
@@ -1722,6 +1732,11 @@ def _number_word(word: str, what: str, low: int, high: int) -> int:
     if number is None:
         raise MoveSyntaxError(f"{word!r} is not {what} ({low} to {high})")
     return number
+
+
+def move_text(state: CheopsState, move: Move) -> str:
+    """``move`` in notation, as :func:`parse_move` reads it back."""
+    return move.notation()
 
 
 def parse_move(state: CheopsState, text: str) -> Move:

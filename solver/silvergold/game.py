@@ -326,7 +326,7 @@ class GameState:
         players: list[PlayerState] = []
         returned: list[PyramidCard] = []
         for index, (player, numbers) in enumerate(zip(self.players, choices, strict=True)):
-            kept = _kept_cards(player.dealt, numbers, index, len(self.players))
+            kept = kept_cards(player.dealt, numbers, index, len(self.players))
             returned.extend(card for card in player.dealt if card not in kept)
             players.append(PlayerState(Position.start(*kept)))
         deck = tuple(
@@ -777,9 +777,11 @@ def _options(
     return (*slots, DECK) if deck else slots
 
 
-def _kept_cards(
+def kept_cards(
     dealt: tuple[PyramidCard, ...], numbers: Sequence[int], player: int, players: int
 ) -> tuple[PyramidCard, ...]:
+    """The cards of ``dealt`` numbered ``numbers``: exactly 2 different ones (the keep's rule);
+    :class:`~.moves.IllegalMoveError` saying why not otherwise."""
     who = f"player {player + 1}" if players > 1 else "you"
     dealt_numbers = ", ".join(str(card.number) for card in dealt)
     if len(set(numbers)) != KEPT_CARDS or len(numbers) != KEPT_CARDS:

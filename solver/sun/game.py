@@ -219,6 +219,11 @@ class Outcome:
     reason: Literal["top", "stalled"]
     hand_sizes: tuple[int, ...] = ()
 
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The final points by seat (:class:`~silverpyr.solver.rules.Ended`)."""
+        return self.scores
+
 
 # --- the state --------------------------------------------------------------------------------
 
@@ -919,7 +924,18 @@ def outcome(state: SunState) -> Outcome | None:
     return Outcome(winners, state.scores, state.end, sizes)
 
 
+def to_move(state: SunState) -> int | None:
+    """The seat whose decision is due; ``None`` once the game is over."""
+    return None if state.phase is Phase.OVER else state.turn
+
+
 # --- text -------------------------------------------------------------------------------------
+
+
+def move_text(state: SunState, move: Move) -> str:
+    """``move`` in notation that :func:`parse_move` reads back as the same move: a card by its
+    id (``#17@1c``), since a label names the lowest id of that label in the hand."""
+    return move.notation()
 
 
 def _hand_card(state: SunState, text: str) -> int:

@@ -255,7 +255,7 @@ ALLOWED = {
     "types",
     "typing",
 }
-CORE = {"errors", "montecarlo", "reader", "rng"}
+CORE = {"errors", "montecarlo", "reader", "rng", "rules"}
 
 
 @pytest.mark.parametrize("module", sorted((ROOT / "solver" / "sun").glob("*.py")), ids=str)

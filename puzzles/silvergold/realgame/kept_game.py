@@ -51,11 +51,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ....solver.errors import SilverpyrError
+from ....solver.games import GAMES
 from ....solver.reader import parse_whole, parse_wholes
 from ....solver.silvergold.game import (
     DECK,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     GameState,
     Phase,
     Replacement,
@@ -92,7 +91,7 @@ DEFAULT_PLAYERS = 2
 DEFAULT_OPPONENTS = "greedy"
 LEASE_NAME = "unfinished game against bots"
 RESUME_COMMAND = "silverpyr game"
-SEATS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+SEATS = GAMES["silvergold"].seats
 """The table sizes of a game (the engine's): the store reads the saved row against them."""
 KEEPING = Keeping(LEASE_NAME, RESUME_COMMAND, SEATS)
 """The game's declaration to the core's kept game (:mod:`silverpyr.puzzles.kept`)."""
