@@ -37,6 +37,7 @@ COMMANDS: tuple[tuple[str, ...], ...] = (
     ("cards", "show", "17"),
     ("solve", "--help"),
     ("game", "--help"),
+    ("silvergold", "--help"),
     ("sun", "--help"),
     ("sun", "solve", "--help"),
     ("sun", "game", "--help"),

@@ -32,7 +32,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from . import quick_help
-from .commands import ROOT, LazyGroup
+from .commands import PLAY, SILVERGOLD, Lazy, LazyGroup, game_groups
 from .context import AppContext
 from .output import one_line, warn
 from .streams import degrade_streams, leave_quietly, quiet_broken_pipes
@@ -147,9 +147,21 @@ def _flush_stdout() -> None:
         leave_quietly()
 
 
+def _root_commands() -> dict[str, Lazy]:
+    """The root's commands, in the order ``silverpyr --help`` lists them: *Silver & Gold*'s
+    (the first game's, at the top as they always were; its own home is ``silverpyr
+    silvergold play``), the home of every game before the rules, then every game's group."""
+    first = [(name, entry) for name, entry in SILVERGOLD.items() if name != "play"]
+    at = [name for name, _ in first].index("rules")
+    return {**dict(first[:at]), "play": PLAY, **dict(first[at:]), **game_groups()}
+
+
+ROOT = _root_commands()
+
+
 class _ErrorMappingGroup(LazyGroup):
     """Turns user-facing errors raised anywhere below into a one-line message; its
-    commands (:data:`~.commands.ROOT`) are imported when they run."""
+    commands (:data:`ROOT`) are imported when they run."""
 
     LAZY = ROOT
 

@@ -15,6 +15,8 @@ import typer
 import typer.main
 from typer.core import TyperCommand, TyperGroup
 
+from ..solver.games import FIRST, GAMES
+
 _LIST_MARKS = ("* ", "- ", "\b")
 
 
@@ -147,7 +149,7 @@ class LazyGroup(TyperGroup):
             self._listing = False
 
 
-ROOT: dict[str, Lazy] = {
+SILVERGOLD: dict[str, Lazy] = {
     "route": Lazy(
         "silvergold.route_cmd",
         "route",
@@ -199,11 +201,6 @@ ROOT: dict[str, Lazy] = {
         "stats",
         "Your puzzle record: played, at par, streaks of dailies at par, score/par histogram.",
     ),
-    "play": Lazy(
-        "silvergold.play_cmd",
-        "play",
-        "One home for every game: today's dailies, a puzzle, a game against bots, stats, rules.",
-    ),
     "rules": Lazy(
         "silvergold.rules_cmd",
         "rules",
@@ -214,20 +211,29 @@ ROOT: dict[str, Lazy] = {
         "cards_app",
         "Check the card file, list the pyramid cards, draw a card's room.",
     ),
-    # Every other game is a group named after it (python-chess's variants, side by side).
-    "sun": Lazy(
-        "sun.app",
-        "sun_app",
-        "Pyramid of the Sun: its cards, proven best turns, dailies and puzzles, games "
-        "against bots, the arena.",
-    ),
-    "cheops": Lazy(
-        "cheops.app",
-        "cheops_app",
-        "Cheops (Hans im Glück): its board and price boards, and the game's commands.",
+    "play": Lazy(
+        "silvergold.play_cmd",
+        "own_home",
+        "Silver & Gold on one screen: its dailies, a puzzle by seed, kind or id, a game, "
+        "the stats.",
     ),
 }
-"""The root's commands, in the order ``silverpyr --help`` lists them."""
+"""*Silver & Gold*'s commands (``silverpyr silvergold ...``), in the order its help lists
+them; all but its own home sit at the top too (``silverpyr daily``)."""
+
+
+PLAY = Lazy(
+    "silvergold.play_cmd",
+    "play",
+    "One home for every game: today's dailies, a puzzle, a game against bots, stats, rules.",
+)
+"""``silverpyr play``: the home of every game."""
+
+
+def game_groups() -> dict[str, Lazy]:
+    """Each game's command group (``silverpyr sun ...``), from :data:`GAMES`: its commands
+    in ``cli/<key>/app.py``, its summary the game's."""
+    return {key: Lazy(f"{key}.app", f"{key}_app", game.about) for key, game in GAMES.items()}
 
 
 @dataclass(frozen=True)
@@ -265,9 +271,8 @@ def _entries(*game: str) -> tuple[HomeEntry, ...]:
     )
 
 
-HOME: tuple[HomeGame, ...] = (
-    HomeGame("Silver & Gold", "silvergold", _entries()),
-    HomeGame("Pyramid of the Sun", "sun", _entries("sun")),
-    HomeGame("Cheops", "cheops", _entries("cheops")),
+HOME: tuple[HomeGame, ...] = tuple(
+    HomeGame(game.title, key, _entries(*(() if game is FIRST else game.words)))
+    for key, game in GAMES.items()
 )
 """What ``silverpyr play`` offers of each game: every entry one of its commands."""

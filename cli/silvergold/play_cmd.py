@@ -50,7 +50,6 @@ def play(
 
     Each entry runs the game's own command (silverpyr sun daily, ...) on its own screen and
     comes back to the home when it ends; the stats and the rules show on the home."""
-    from ...puzzles.silvergold.ids import parse_date
     from ...puzzles.silvergold.kinds import PuzzleError
     from ..home import open_home
 
@@ -59,6 +58,27 @@ def play(
             raise PuzzleError("--today goes with play silvergold (Silver & Gold's own home)")
         open_home(None if game is None else game.value, no_record=no_record)
         return
+    own_home(ctx, today, no_record)
+
+
+def own_home(
+    ctx: typer.Context,
+    today: Annotated[
+        str | None,
+        typer.Option(
+            "--today",
+            help="Take this date (YYYY-MM-DD) as today (its daily, its streak); default: "
+            "your local date.",
+            show_default=False,
+        ),
+    ] = None,
+    no_record: NoRecordOption = False,
+) -> None:
+    """Silver & Gold on one screen: its dailies, a puzzle by seed, kind or id, a game, the stats.
+
+    The same as silverpyr play silvergold."""
+    from ...puzzles.silvergold.ids import parse_date
+    from ...puzzles.silvergold.kinds import PuzzleError
     from ...puzzles.store import Store
     from .tui.launch import run_home, why_not_full_screen
 

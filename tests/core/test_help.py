@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 
 from silverpyr.cli.app import app
 from silverpyr.cli.commands import LazyGroup, help_paragraphs
+from silverpyr.solver.games import GAMES
 
 WIDTH = 80
 GLOBAL_FLAGS = {"--cards", "--debug", "--help"}
@@ -168,7 +169,8 @@ def _lazy_groups() -> dict[str, LazyGroup]:
 
 
 def test_every_game_group_is_lazy() -> None:
-    assert sorted(_lazy_groups()) == ["", "cheops", "sun"]
+    assert sorted(_lazy_groups()) == sorted(["", *GAMES])
+    assert sorted(GAMES) == ["cheops", "silvergold", "sun"]
 
 
 @pytest.mark.parametrize("words", sorted(_lazy_groups()), ids=lambda w: w or "silverpyr")

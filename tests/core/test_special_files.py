@@ -151,6 +151,8 @@ def _commands() -> Iterator[tuple[str, str, str]]:
                 name = param.opts[0] if param.opts[0].startswith("-") else "PATH"
                 yield " ".join(prefix), name, "folder" if not param.type.file_okay else "file"
         for word, sub in sorted(getattr(command, "commands", {}).items()):
+            if not prefix and word == "silvergold":
+                continue  # the top's own commands again (tests/silvergold/test_silvergold_group.py)
             yield from walk(sub, [*prefix, word])
 
     yield from walk(typer.main.get_command(app), [])
