@@ -45,7 +45,7 @@ from silverpyr.solver.cheops.game import (
     legal_moves,
     new_game,
 )
-from silverpyr.solver.rng import SeededStream
+from silverpyr.solver.core.rng import SeededStream
 
 REPEAT = 10
 ROUNDS = 3

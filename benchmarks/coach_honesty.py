@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from silverpyr.puzzles.cluster import dask_client, finished, worker_count
+from silverpyr.puzzles.core.cluster import dask_client, finished, worker_count
 from silverpyr.puzzles.silvergold.realgame.advice import advise, options_of
 from silverpyr.puzzles.silvergold.realgame.game_coach import judge
 from silverpyr.puzzles.silvergold.realgame.game_record import when

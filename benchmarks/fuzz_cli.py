@@ -94,7 +94,7 @@ import yaml
 from timing import console_script, share_bytecode  # benchmarks/timing.py, beside this script
 
 from silverpyr.solver.cheops.components import bundled_components_path as cheops_components_path
-from silverpyr.solver.rng import SeededStream
+from silverpyr.solver.core.rng import SeededStream
 from silverpyr.solver.silvergold.deckfile import bundled_deck_path
 from silverpyr.solver.sun.cards import bundled_deck_path as sun_deck_path
 
@@ -184,7 +184,7 @@ def judge(case: Case, code: int | None, stderr: str) -> str:
     if code == 0 and case.expect == "runs out":
         return "wrong exit"
     if code == 0 and case.expect == "script" and all(x.startswith("warning:") for x in lines):
-        return "accepted"  # answers after the end: one warning, by design (cli/trainer.py)
+        return "accepted"  # answers after the end: one warning, by design (cli/core/trainer.py)
     if code == 0 and (not lines or case.expect == "ended"):
         return "accepted"
     if code != 2:

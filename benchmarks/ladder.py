@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
-from silverpyr.solver.rng import SeededStream
+from silverpyr.solver.core.rng import SeededStream
 
 PLAYERS = ("greedy", "montecarlo:2", "montecarlo:8", "montecarlo:32", "expert")
 ANCHOR = "greedy"

@@ -36,10 +36,10 @@ def child() -> None:
     from silverpyr.cli.silvergold.tui.app import SilverpyrApp
     from silverpyr.cli.silvergold.tui.puzzle_screen import PuzzleScreen
     from silverpyr.cli.silvergold.tui.setting import Setting
+    from silverpyr.puzzles.core.store import Store
     from silverpyr.puzzles.silvergold.attempt import KeptAttempt
     from silverpyr.puzzles.silvergold.catalog import get_puzzle
     from silverpyr.puzzles.silvergold.ids import daily_id
-    from silverpyr.puzzles.store import Store
     from silverpyr.solver.silvergold.deckfile import load_deck
 
     imported = time.perf_counter()
@@ -91,7 +91,7 @@ def main() -> None:
             "import datetime as dt\n"
             "from silverpyr.puzzles.silvergold.catalog import get_puzzle\n"
             "from silverpyr.puzzles.silvergold.ids import daily_id\n"
-            "from silverpyr.puzzles.store import Store\n"
+            "from silverpyr.puzzles.core.store import Store\n"
             "from silverpyr.solver.silvergold.deckfile import load_deck\n"
             "with Store.open_default() as store:\n"
             f"    get_puzzle(load_deck(), daily_id(dt.date.fromisoformat('{DATE}')), store)\n"

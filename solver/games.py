@@ -17,7 +17,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Protocol, cast
 
-from .rules import Rules
+from .core.rules import Rules
 
 
 class Kit(Protocol):

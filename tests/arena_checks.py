@@ -14,7 +14,7 @@ import pytest
 import typer
 from hypothesis import strategies as st
 
-from silverpyr.cli.app import _ErrorMappingGroup
+from silverpyr.cli.core.app import _ErrorMappingGroup
 
 LINE_UP_ERRORS: list[tuple[list[str], str]] = [
     (["--bots", "expert,nobody"], "unknown bot 'nobody'"),

@@ -22,7 +22,7 @@ import typer.main
 import typer.testing
 from typer.testing import CliRunner, Result
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
 from silverpyr.solver.silvergold import deckfile
 from silverpyr.solver.silvergold.cards import Deck
 

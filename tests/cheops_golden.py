@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from silverpyr.cli.cheops import puzzle_cmd
-from silverpyr.puzzles.store import Store
+from silverpyr.puzzles.core.store import Store
 from silverpyr.solver.cheops.components import load_components
 
 COMPONENTS = load_components()

@@ -1,4 +1,4 @@
-"""A stand-in for the Dask cluster of :mod:`silverpyr.puzzles.tournament`, for the paths a
+"""A stand-in for the Dask cluster of :mod:`silverpyr.puzzles.core.tournament`, for the paths a
 real cluster reaches only by losing its scheduler or a worker: games that come back, then a
 failed game or a lost scheduler, in a fraction of a second and without a process."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from silverpyr.puzzles.cluster import ClusterLostError, Connection, SchedulerLostError
+from silverpyr.puzzles.core.cluster import ClusterLostError, Connection, SchedulerLostError
 
 Game = tuple[int, tuple[str, ...]]
 
@@ -37,7 +37,7 @@ class FakeCluster:
     lost: Callable[[Connection], ClusterLostError] | None = None
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        import silverpyr.puzzles.tournament as tournament
+        import silverpyr.puzzles.core.tournament as tournament
 
         @contextmanager
         def dask_client(scheduler: str | None, workers: int | None) -> Iterator[Connection]:

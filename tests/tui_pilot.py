@@ -15,9 +15,9 @@ from typing import Any, TypeVar
 from textual.app import App
 from textual.pilot import Pilot
 
-from silverpyr.cli.tui.game_screen import REASONS_SAY, advice_reading
-from silverpyr.cli.tui.modals import Choose, Reading
-from silverpyr.puzzles.grading import reason_lines
+from silverpyr.cli.core.tui.game_screen import REASONS_SAY, advice_reading
+from silverpyr.cli.core.tui.modals import Choose, Reading
+from silverpyr.puzzles.core.grading import reason_lines
 
 DIRECTIONS = {"up": (1, 0), "down": (-1, 0), "left": (0, -1), "right": (0, 1)}
 """The arrow keys and the (rows, columns) each asks of the screen's cursor."""

@@ -46,9 +46,9 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from silverpyr.puzzles.cluster import dask_client, finished, worker_count
+from silverpyr.puzzles.core.cluster import dask_client, finished, worker_count
 from silverpyr.puzzles.silvergold.realgame.advice import Advice, advise, decision_kind, options_of
-from silverpyr.solver.rng import SeededStream
+from silverpyr.solver.core.rng import SeededStream
 from silverpyr.solver.silvergold.deckfile import load_deck
 from silverpyr.solver.silvergold.expert import Expert
 from silverpyr.solver.silvergold.game import GameState, Phase, deal

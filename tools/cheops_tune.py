@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))  # a checkout as silverpyr
 
-from silverpyr.puzzles.tournament import seat_share, wilson
+from silverpyr.puzzles.core.tournament import seat_share, wilson
 from silverpyr.solver.cheops.bots import CheopsPlayer, GreedyPlayer, play_game
 from silverpyr.solver.cheops.components import load_components
 from silverpyr.solver.cheops.expert import Expert, ExpertPlayer, ExpertWeights

@@ -3,7 +3,7 @@
 
 Each daily is made by the game's own generator with the bundled components, exactly as
 ``daily`` makes it on a fresh home, and kept under the key the results database caches it
-under (``puzzles/ahead.py``). The dates are shared out over ``--workers`` processes; the
+under (``puzzles/core/ahead.py``). The dates are shared out over ``--workers`` processes; the
 file does not depend on their number. Run it again after a generator's version changes
 (the tests say when: a bundled key no longer matches). A date whose daily cannot be made
 is named, and nothing is written.
@@ -26,7 +26,7 @@ GAMES = ("silvergold", "sun", "cheops")
 
 
 def _silvergold(day: dt.date) -> tuple[str, dict[str, Any]]:
-    from silverpyr.puzzles.puzzle_ids import daily_id
+    from silverpyr.puzzles.core.puzzle_ids import daily_id
     from silverpyr.puzzles.silvergold.catalog import cache_key
     from silverpyr.puzzles.silvergold.generate import generate_puzzle
     from silverpyr.puzzles.silvergold.ids import parse_puzzle_id
@@ -40,7 +40,7 @@ def _silvergold(day: dt.date) -> tuple[str, dict[str, Any]]:
 
 def _sun(day: dt.date) -> tuple[str, dict[str, Any]]:
     from silverpyr.cli.sun.puzzle_cmd import cache_key
-    from silverpyr.puzzles.puzzle_ids import daily_id
+    from silverpyr.puzzles.core.puzzle_ids import daily_id
     from silverpyr.puzzles.sun.ids import daily_puzzle
     from silverpyr.solver.sun.cards import load_deck
 
@@ -51,7 +51,7 @@ def _sun(day: dt.date) -> tuple[str, dict[str, Any]]:
 def _cheops(day: dt.date) -> tuple[str, dict[str, Any]]:
     from silverpyr.cli.cheops.puzzle_cmd import cache_key
     from silverpyr.puzzles.cheops.ids import daily_puzzle
-    from silverpyr.puzzles.puzzle_ids import daily_id
+    from silverpyr.puzzles.core.puzzle_ids import daily_id
     from silverpyr.solver.cheops.components import load_components
 
     components = load_components()
@@ -84,8 +84,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--to is before --from")
     if args.workers < 1:
         parser.error("--workers must be at least 1")
-    from silverpyr.puzzles.ahead import AHEAD_DIR, ahead_path, ahead_text
-    from silverpyr.solver.places import write_atomically
+    from silverpyr.puzzles.core.ahead import AHEAD_DIR, ahead_path, ahead_text
+    from silverpyr.solver.core.places import write_atomically
 
     games = args.game or list(GAMES)
     days = [

@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))  # a checkout as silverpyr
 
-from silverpyr.puzzles.tournament import seat_share, win_shares
-from silverpyr.solver.rng import SeededStream
+from silverpyr.puzzles.core.tournament import seat_share, win_shares
+from silverpyr.solver.core.rng import SeededStream
 from silverpyr.solver.sun.bots import GreedyPlayer, SunPlayer, play_game, play_out
 from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.expert import Expert, ExpertPlayer, _context

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))  # a checkout as silverpyr
 
-from silverpyr.puzzles.tournament import seat_share, wilson
+from silverpyr.puzzles.core.tournament import seat_share, wilson
 from silverpyr.solver.sun.bots import GreedyPlayer, SunPlayer, play_game
 from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.expert import Expert, ExpertPlayer, ExpertWeights

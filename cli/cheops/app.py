@@ -1,5 +1,5 @@
 """``silverpyr cheops``: the commands of *Cheops* (Hans im Glück), one module per command
-group, each imported only when it runs or shows its own help (``cli/commands.py`` adds the
+group, each imported only when it runs or shows its own help (``cli/core/commands.py`` adds the
 group to the root app)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import ClassVar
 
 import typer
 
-from ..commands import Lazy, LazyGroup
+from ..core.commands import Lazy, LazyGroup
 
 
 class CheopsGroup(LazyGroup):

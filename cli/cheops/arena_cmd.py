@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ...puzzles.cheops.registry import REGISTRY
-from ..arena_view import (
+from ..core.arena_view import (
     FirstSeedOption,
     GamesOption,
     RecordsOption,
@@ -21,7 +21,13 @@ from ..arena_view import (
     seats_option,
     show_arena,
 )
-from ..options import JsonOption, PlainOption, SchedulerOption, WorkersOption, check_cluster_options
+from ..core.options import (
+    JsonOption,
+    PlainOption,
+    SchedulerOption,
+    WorkersOption,
+    check_cluster_options,
+)
 from .context import components as cheops_components
 
 if TYPE_CHECKING:

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..context import app_context
-from ..options import CardFileArgument, JsonOption, PlainOption
+from ..core.context import app_context
+from ..core.options import CardFileArgument, JsonOption, PlainOption
 from .context import components as cheops_components
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def validate(
 
     With --json a valid file is printed as data (its problems are error lines all the same)."""
     from ...solver.cheops.components import check_components_file, components_summary
-    from ..output import emit, report_checked_file
+    from ..core.output import emit, report_checked_file
 
     components, problems = check_components_file(
         path if path is not None else app_context(ctx).cards_path
@@ -126,7 +126,7 @@ def show(ctx: typer.Context, as_json: JsonOption = False, plain: PlainOption = F
     the 16 price boards by type (entries top first; a sale covers the top-most uncovered
     one, the last is never covered), law 7's number and the starting money."""
     from ...solver.cheops.components import BOARD_TYPES, components_summary
-    from ..output import emit
+    from ..core.output import emit
 
     components = cheops_components(ctx)
     data = components_summary(components)

@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..line_game import (
+from ..core.line_game import (
     BotsError,
     CoachOption,
     GameSeedOption,
@@ -64,8 +64,8 @@ from ..line_game import (
     record_option,
     rollouts_option,
 )
-from ..line_game import parse_bots as _parse_bots
-from ..options import (
+from ..core.line_game import parse_bots as _parse_bots
+from ..core.options import (
     JsonOption,
     LineOption,
     MovesFileOption,
@@ -80,7 +80,7 @@ MovesOption = Annotated[str | None, moves_option("take i1 A; store; draw 2")]
 
 if TYPE_CHECKING:
     from ...puzzles.cheops.kept_game import KeptGame
-    from ...puzzles.store import Store
+    from ...puzzles.core.store import Store
 
 LAUNCH = "tui.launch"
 """The full-screen game's module, under this package (another part of the project)."""
@@ -96,7 +96,7 @@ def parse_bots(players: int | None, opponents: str | None) -> tuple[str, ...] | 
 
 def full_screen() -> Callable[[KeptGame], object] | None:
     """The full-screen game's ``run_game`` when its module is installed and this terminal can
-    draw a screen (``cli/tui/terminal.interactive``), else ``None`` (line mode)."""
+    draw a screen (``cli/core/tui/terminal.interactive``), else ``None`` (line mode)."""
     target = f"{__package__}.{LAUNCH}"
     try:
         launch = importlib.import_module(target)
@@ -104,7 +104,7 @@ def full_screen() -> Callable[[KeptGame], object] | None:
         if error.name is not None and f"{target}.".startswith(f"{error.name}."):
             return None  # the module (or its package) is not installed: line mode
         raise
-    from ..tui.terminal import interactive
+    from ..core.tui.terminal import interactive
 
     run_game: Callable[[KeptGame], object] | None = getattr(launch, "run_game", None)
     if run_game is None or not interactive():

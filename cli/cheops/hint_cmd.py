@@ -1,6 +1,6 @@
 """``silverpyr cheops hint --game FILE``: advice for the decision due in a recorded game, or with
 ``--review`` the coach's verdict on every decision of one seat (the core's
-:mod:`silverpyr.cli.review`)."""
+:mod:`silverpyr.cli.core.review`)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Annotated
 
 import typer
 
-from ..options import JsonOption, PlainOption
-from ..review import (
+from ..core.options import JsonOption, PlainOption
+from ..core.review import (
     GameFileOption,
     ReviewOption,
     SeatOption,

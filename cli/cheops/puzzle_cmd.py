@@ -20,9 +20,9 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from .. import trainer
-from ..trainer import PlayFlags, say
-from ..trainer_commands import TrainerCommands, play_puzzle
+from ..core import trainer
+from ..core.trainer import PlayFlags, say
+from ..core.trainer_commands import TrainerCommands, play_puzzle
 from .context import GAME
 from .context import components as cheops_components
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from ...puzzles.cheops.attempt import Sitting
     from ...puzzles.cheops.puzzle import CheopsPuzzle
     from ...puzzles.cheops.session import CheopsSession, Result
-    from ...puzzles.store import Store
+    from ...puzzles.core.store import Store
     from ...solver.cheops.components import Components
 
 CACHE_VERSION = "cheops-puzzle-v1"
@@ -101,7 +101,7 @@ class _CheopsLine(trainer.LinePuzzle["CheopsPuzzle", "CheopsSession"]):
     def open_sitting(self, store: Store | None) -> Sitting:
         from ...puzzles.cheops.attempt import open_attempt
         from ...puzzles.cheops.session import CheopsSession
-        from ..output import with_spinner
+        from ..core.output import with_spinner
 
         loaded, flags = self.loaded, self.flags
         fresh = with_spinner(

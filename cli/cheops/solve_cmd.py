@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ..options import (
+from ..core.options import (
     JsonOption,
     PlainOption,
     PositionOption,
@@ -15,7 +15,7 @@ from ..options import (
     SearchTimeOption,
     position_to_solve,
 )
-from ..output import emit_search, with_spinner
+from ..core.output import emit_search, with_spinner
 from .context import components as cheops_components
 
 

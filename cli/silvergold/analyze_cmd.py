@@ -12,22 +12,22 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ...solver.errors import SilverpyrError
-from ..options import (
+from ...solver.core.errors import SilverpyrError
+from ..core.options import (
     JsonOption,
     PlainOption,
     SchedulerOption,
     WorkersOption,
     check_cluster_options,
 )
-from ..output import emit, stderr_console
+from ..core.output import emit, stderr_console
 from .context import deck as sg_deck
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ...puzzles.core.store import Store
     from ...puzzles.silvergold.realgame.analysis import CardAnalysis, RunReport, Task
-    from ...puzzles.store import Store
 
 
 class AnalyzeInputError(SilverpyrError, ValueError):
@@ -77,8 +77,8 @@ def analyze(
 ) -> None:
     """The deck card by card: exact expected round score, completion chance, the greedy bot,
     the known-order optimum and the turns to complete playing for speed."""
+    from ...puzzles.core.store import Store
     from ...puzzles.silvergold.realgame import analysis
-    from ...puzzles.store import Store
 
     check_cluster_options(scheduler, workers)  # a bad address fails before any work
     deck = sg_deck(ctx)

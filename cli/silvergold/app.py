@@ -1,7 +1,7 @@
 """``silverpyr silvergold``: the commands of *Silver & Gold Pyramids*, one module per command
 or group, each imported only when it runs or shows its own help. The first game's commands
 also sit at the top of the command line (``silverpyr daily``), as they always have, so their
-list is the registry's (:data:`~silverpyr.cli.commands.SILVERGOLD`)."""
+list is the registry's (:data:`~silverpyr.cli.core.commands.SILVERGOLD`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import typer
 
-from ..commands import SILVERGOLD, Lazy, LazyGroup
+from ..core.commands import SILVERGOLD, Lazy, LazyGroup
 
 
 class SilverGoldGroup(LazyGroup):

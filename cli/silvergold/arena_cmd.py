@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ...puzzles.silvergold.realgame.registry import REGISTRY
-from ..arena_view import (
+from ..core.arena_view import (
     FirstSeedOption,
     GamesOption,
     bots_table,
@@ -18,7 +18,13 @@ from ..arena_view import (
     print_records,
     show_arena,
 )
-from ..options import JsonOption, PlainOption, SchedulerOption, WorkersOption, check_cluster_options
+from ..core.options import (
+    JsonOption,
+    PlainOption,
+    SchedulerOption,
+    WorkersOption,
+    check_cluster_options,
+)
 from .context import deck as sg_deck
 
 if TYPE_CHECKING:

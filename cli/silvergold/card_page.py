@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...solver.silvergold.cards import Symbol
 from ...solver.silvergold.cells import cell_str
-from ..output import emit
-from ..streams import degrade_streams, quiet_broken_pipes
+from ..core.output import emit
+from ..core.streams import degrade_streams, quiet_broken_pipes
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -74,7 +74,7 @@ def card_request(args: Sequence[str]) -> int | None:
 def quick(args: Sequence[str]) -> bool:
     """``cards show`` of the bundled deck without Typer: False, having printed nothing, for
     any other request, or when the deck cannot be read or lacks the card."""
-    from ...solver.errors import SilverpyrError
+    from ...solver.core.errors import SilverpyrError
     from ...solver.silvergold.deckfile import load_deck
 
     number = card_request(args)

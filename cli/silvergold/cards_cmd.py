@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..context import app_context
-from ..options import CardFileArgument, JsonOption, PlainOption
+from ..core.context import app_context
+from ..core.options import CardFileArgument, JsonOption, PlainOption
 from .card_page import symbol_counts
 from .context import deck as sg_deck
 
@@ -40,7 +40,7 @@ def deck_summary(deck: Deck) -> str:
 def validate(ctx: typer.Context, path: CardFileArgument = None) -> None:
     """Check a card file and print every problem, or a one-line summary when it is valid."""
     from ...solver.silvergold.deckfile import check_deck_file
-    from ..output import report_checked_file
+    from ..core.output import report_checked_file
 
     deck, problems = check_deck_file(path if path is not None else app_context(ctx).cards_path)
     report_checked_file(problems, None if deck is None else f"{deck.source}: {deck_summary(deck)}")
@@ -88,7 +88,7 @@ _SHORT_HEADERS = (
 @cards_app.command("list")
 def list_cards(ctx: typer.Context, as_json: JsonOption = False, plain: PlainOption = False) -> None:
     """List every pyramid card: colour, shortest route length (cells) and symbol counts."""
-    from ..output import emit
+    from ..core.output import emit
 
     deck = sg_deck(ctx)
     rows = [_card_row(card) for card in sorted(deck.pyramids, key=lambda c: c.number)]

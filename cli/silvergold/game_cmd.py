@@ -59,10 +59,10 @@ import typer
 
 from ...puzzles.silvergold.realgame.ranking_defaults import DEFAULT_ROLLOUTS
 from ...puzzles.silvergold.realgame.registry import REGISTRY
-from ...solver.reader import parse_whole, parse_wholes
+from ...solver.core.reader import parse_whole, parse_wholes
 from ...solver.silvergold.sheet import GEM_CAP, SKULL_CAP
-from ..line_game import BotsError, NoRecordGameOption, results, seat_name
-from ..options import (
+from ..core.line_game import BotsError, NoRecordGameOption, results, seat_name
+from ..core.options import (
     MovesFileOption,
     MovesOption,
     PlainOption,
@@ -72,7 +72,7 @@ from ..options import (
     script_answers,
     seed_option,
 )
-from ..output import stdout_console, warn
+from ..core.output import stdout_console, warn
 from .context import deck as sg_deck
 from .options import RolloutsOption
 from .play import (
@@ -87,9 +87,9 @@ from .play import (
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
+    from ...puzzles.core.store import Store
     from ...puzzles.silvergold.realgame.game_coach import Verdict
     from ...puzzles.silvergold.realgame.kept_game import Event, KeptGame
-    from ...puzzles.store import Store
     from ...solver.silvergold.cards import PyramidCard
     from ...solver.silvergold.game import GameState, Replacement
     from ...solver.silvergold.moves import Move
@@ -233,7 +233,7 @@ def _given(ctx: typer.Context) -> set[str]:
 def _results(no_record: bool) -> AbstractContextManager[Store | None]:
     """The results store the game is saved in: none with ``--no-record``; one that cannot be
     used is a warning, and the game is played without saving."""
-    from ...puzzles.store import FIRST_GAME
+    from ...puzzles.core.store import FIRST_GAME
 
     return results(FIRST_GAME, record=not no_record)
 

@@ -31,10 +31,10 @@ from ...puzzles.silvergold.realgame.ranking_defaults import (
     DEFAULT_SAMPLES,
     DEFAULT_TOP_K,
 )
-from ...solver.errors import SilverpyrError
+from ...solver.core.errors import SilverpyrError
 from ...solver.silvergold.game import MAX_PLAYERS
 from ...solver.silvergold.objective import Objective
-from ..options import (
+from ..core.options import (
     JsonOption,
     MovesFileOption,
     MovesOption,
@@ -45,7 +45,7 @@ from ..options import (
     seed_option,
     time_limit_option,
 )
-from ..output import emit
+from ..core.output import emit
 from .context import deck as sg_deck
 from .options import RolloutsOption, RoundOption, TurnOption
 
@@ -250,7 +250,7 @@ def hint(
 def _played(text: str | None) -> str:
     """The moves played so far, ``;`` between turns, from ``--moves`` (``-``: stdin) or
     ``--moves-file``, read by the one script reader of every game."""
-    from ..options import script_answers
+    from ..core.options import script_answers
 
     return "; ".join(script_answers(text) or [])
 
@@ -423,7 +423,7 @@ def _rank(
 def _state_advice(view: StateView, *, rollouts: int, seed: int, as_json: bool, plain: bool) -> None:
     """The expert's advice on the decision a state file describes."""
     from ...puzzles.silvergold.realgame.advice import advise, advise_marks
-    from ..output import stderr_console, warn
+    from ..core.output import stderr_console, warn
     from .views import render_advice
 
     if view.situation is not None:
@@ -474,7 +474,7 @@ def _game_hint(
     from ...puzzles.silvergold.realgame.game_coach import judge, report
     from ...puzzles.silvergold.realgame.game_record import PERSON, load_record, replay, when
     from ...puzzles.silvergold.realgame.registry import make_player
-    from ..output import stderr_console
+    from ..core.output import stderr_console
     from .views import render_advice, render_coach_report
 
     record = load_record(path)

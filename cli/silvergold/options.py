@@ -1,5 +1,5 @@
 """*Silver & Gold*'s own shared options (its rounds and turns; the advice's second opinion);
-the game-free ones are in :mod:`silverpyr.cli.options`."""
+the game-free ones are in :mod:`silverpyr.cli.core.options`."""
 
 from __future__ import annotations
 

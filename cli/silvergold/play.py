@@ -19,18 +19,18 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ...solver.errors import SilverpyrError
-from ..output import emit, stderr_console, stdout_console
+from ...solver.core.errors import SilverpyrError
+from ..core.output import emit, stderr_console, stdout_console
 from .views import describe_turn, draw_end, draw_turn, hint_cards, hint_lines, legal_moves
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
 
+    from ...puzzles.core.store import Store
     from ...puzzles.silvergold.attempt import KeptAttempt
     from ...puzzles.silvergold.puzzle import Puzzle
     from ...puzzles.silvergold.session import PlaySession
-    from ...puzzles.store import Store
     from ...solver.silvergold.cards import Deck
 
 
@@ -180,7 +180,7 @@ class _Peekable(Iterator[str]):
 def read_script(moves: str | None) -> list[str] | None:
     """The scripted answers of ``--moves`` (``-``: stdin; none: stdin if it is not a
     terminal), read by the one script reader of every game."""
-    from ..options import script_answers
+    from ..core.options import script_answers
 
     return script_answers("-" if moves is None and not sys.stdin.isatty() else moves)
 

@@ -1,4 +1,4 @@
-"""``silverpyr play``: one home screen for every game (the core's :mod:`silverpyr.cli.home`,
+"""``silverpyr play``: one home screen for every game (the core's :mod:`silverpyr.cli.core.home`,
 with the registry's entries), or with ``silvergold`` *Silver & Gold*'s own full-screen home
 (:mod:`.tui`: its dailies, a puzzle by seed, kind or id, a game, the stats screen).
 Textual is imported only when the command runs, never for ``--help``.
@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from ..options import NoRecordOption
+from ..core.options import NoRecordOption
 from .context import deck as sg_deck
 
 
@@ -51,7 +51,7 @@ def play(
     Each entry runs the game's own command (silverpyr sun daily, ...) on its own screen and
     comes back to the home when it ends; the stats and the rules show on the home."""
     from ...puzzles.silvergold.kinds import PuzzleError
-    from ..home import open_home
+    from ..core.home import open_home
 
     if game is not HomeChoice.SILVERGOLD:
         if today is not None:
@@ -77,9 +77,9 @@ def own_home(
     """Silver & Gold on one screen: its dailies, a puzzle by seed, kind or id, a game, the stats.
 
     The same as silverpyr play silvergold."""
+    from ...puzzles.core.store import Store
     from ...puzzles.silvergold.ids import parse_date
     from ...puzzles.silvergold.kinds import PuzzleError
-    from ...puzzles.store import Store
     from .tui.launch import run_home, why_not_full_screen
 
     reason = why_not_full_screen()

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..options import (
+from ..core.options import (
     JsonOption,
     LineOption,
     MovesFileOption,
@@ -30,16 +30,16 @@ from ..options import (
     random_seed,
     seed_option,
 )
-from ..output import emit
-from ..trainer import ARCHIVE_DAYS, DaysOption, require_out
+from ..core.output import emit
+from ..core.trainer import ARCHIVE_DAYS, DaysOption, require_out
 from .context import deck as sg_deck
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ...puzzles.core.store import Store
     from ...puzzles.silvergold.puzzle import Puzzle
     from ...puzzles.silvergold.stats import ArchiveEntry
-    from ...puzzles.store import Store
 
 
 class KindChoice(StrEnum):
@@ -52,7 +52,7 @@ class KindChoice(StrEnum):
 
 
 def _open_store() -> Store:
-    from ...puzzles.store import Store
+    from ...puzzles.core.store import Store
 
     return Store.open_default()
 
@@ -60,7 +60,7 @@ def _open_store() -> Store:
 def _store_unless_optional(optional: bool) -> AbstractContextManager[Store | None]:
     """The results store; when nothing is to be recorded (``optional``), a store that cannot
     be used is a warning and the command goes on without it (no cache)."""
-    from ...puzzles.store import Store
+    from ...puzzles.core.store import Store
 
     store = Store.open_if_usable() if optional else Store.open_default()
     return store if store is not None else nullcontext()
@@ -95,7 +95,7 @@ def _play(
     if as_json and moves is None:
         _show_puzzle(puzzle, plain=plain)
         return
-    from ..tui.terminal import full_screen
+    from ..core.tui.terminal import full_screen
 
     if full_screen(line=line, plain=plain, as_json=as_json, scripted=moves is not None):
         from .tui.launch import run_puzzle

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..options import JsonOption, PlainOption
-from ..output import emit
+from ..core.options import JsonOption, PlainOption
+from ..core.output import emit
 from .context import deck as sg_deck
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """``silverpyr rules``: *Silver & Gold*'s rules for players, with a labelled card.
 
 The page's text is ``cli/silvergold/rules.md`` (drawn by the core's
-:mod:`~silverpyr.cli.rules_page`); its numbers come from the engine's constants, and its
+:mod:`~silverpyr.cli.core.rules_page`); its numbers come from the engine's constants, and its
 card is a real card of the deck, drawn by :mod:`.render` with two turns of marks chosen by
 the engine (:meth:`Position.successors`) and written in the game's notation.
 """
@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..options import JsonOption, PlainOption
+from ..core.options import JsonOption, PlainOption
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from ...solver.silvergold.cards import Deck, PyramidCard
-    from ..rules_page import Drawing, RulesPage
+    from ..core.rules_page import Drawing, RulesPage
 
 GAME = "silvergold"
 
@@ -119,14 +119,14 @@ def drawings(deck: Deck) -> dict[str, Drawing]:
 
 def rules_page() -> RulesPage:
     """The page with the engine's numbers put in."""
-    from ..rules_page import read_page
+    from ..core.rules_page import read_page
 
     return read_page("silverpyr.cli.silvergold", page_values())
 
 
 def page_renderable(deck: Deck, *, plain: bool = False) -> RenderableType:
     """The page as one renderable (the full-screen app's ``?`` then ``r``)."""
-    from ..rules_page import page_renderable as draw
+    from ..core.rules_page import page_renderable as draw
 
     return draw(rules_page(), drawings(deck), plain=plain)
 
@@ -137,7 +137,7 @@ def rules(ctx: typer.Context, as_json: JsonOption = False, plain: PlainOption = 
     The rulings the engine follows in the cases the rulebook leaves open are in
     docs/silvergold-rules.md.
     """
-    from ..rules_page import print_page
+    from ..core.rules_page import print_page
     from .context import deck
 
     print_page(GAME, rules_page(), drawings(deck(ctx)), as_json=as_json, plain=plain)

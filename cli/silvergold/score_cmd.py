@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ...solver.errors import SilverpyrError
+from ...solver.core.errors import SilverpyrError
 from ...solver.silvergold.sheet import (
     GEM_CAP,
     MAX_PYRAMID_POINTS,
@@ -20,8 +20,8 @@ from ...solver.silvergold.sheet import (
     claimable_pyramid_points,
     score_counts,
 )
-from ..options import JsonOption, PlainOption
-from ..output import emit
+from ..core.options import JsonOption, PlainOption
+from ..core.output import emit
 
 if TYPE_CHECKING:
     from rich.console import Console

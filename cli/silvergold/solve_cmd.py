@@ -10,14 +10,14 @@ import typer
 
 from ...solver.silvergold.objective import Objective
 from ...solver.silvergold.sheet import MAX_TURNS, TURNS_PER_ROUND
-from ..options import (
+from ..core.options import (
     CardsOption,
     JsonOption,
     PlainOption,
     seed_option,
     time_limit_option,
 )
-from ..output import emit, with_spinner
+from ..core.output import emit, with_spinner
 from .context import deck as sg_deck
 from .options import RoundOption, TurnOption
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..options import JsonOption, PlainOption
-from ..output import emit
+from ..core.options import JsonOption, PlainOption
+from ..core.output import emit
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -38,9 +38,9 @@ def stats(
     Only the first attempt at each daily that ends counts; later plays are practice,
     shown on a line of their own.
     """
+    from ...puzzles.core.store import Store
     from ...puzzles.silvergold.ids import parse_date
     from ...puzzles.silvergold.stats import summarise
-    from ...puzzles.store import Store
 
     day = parse_date(today) if today is not None else dt.date.today()
     with Store.open_default() as store:

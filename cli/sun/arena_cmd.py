@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ...puzzles.sun.registry import REGISTRY
-from ..arena_view import (
+from ..core.arena_view import (
     FirstSeedOption,
     GamesOption,
     RecordsOption,
@@ -21,8 +21,14 @@ from ..arena_view import (
     seats_option,
     show_arena,
 )
-from ..context import app_context
-from ..options import JsonOption, PlainOption, SchedulerOption, WorkersOption, check_cluster_options
+from ..core.context import app_context
+from ..core.options import (
+    JsonOption,
+    PlainOption,
+    SchedulerOption,
+    WorkersOption,
+    check_cluster_options,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..context import app_context
-from ..options import CardFileArgument, JsonOption, PlainOption
+from ..core.context import app_context
+from ..core.options import CardFileArgument, JsonOption, PlainOption
 from .context import deck as sun_deck
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ def summary_line(deck: Deck) -> str:
 def validate(ctx: typer.Context, path: CardFileArgument = None) -> None:
     """Check a card file and print every problem, or a one-line summary when it is valid."""
     from ...solver.sun.cards import check_deck_file
-    from ..output import report_checked_file
+    from ..core.output import report_checked_file
 
     deck, problems = check_deck_file(path if path is not None else app_context(ctx).cards_path)
     report_checked_file(
@@ -60,7 +60,7 @@ def _row(card: Card, deck: Deck) -> dict[str, Any]:
 @cards_app.command("list")
 def list_cards(ctx: typer.Context, as_json: JsonOption = False, plain: PlainOption = False) -> None:
     """List every card: id, label, kind, value, symbol (name and glyph) and side."""
-    from ..output import emit
+    from ..core.output import emit
 
     deck = sun_deck(ctx)
     rows = [_row(card, deck) for card in deck]
@@ -107,9 +107,9 @@ def show(
 ) -> None:
     """Show one card: its kind, value, symbol and side, and where it may be placed and how
     it scores (the rules of its kind)."""
-    from ...solver.errors import SilverpyrError
+    from ...solver.core.errors import SilverpyrError
     from ...solver.sun.cards import CardTextError
-    from ..output import emit
+    from ..core.output import emit
 
     deck = sun_deck(ctx)
     try:

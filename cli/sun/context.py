@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..context import app_context
+from ..core.context import app_context
 
 if TYPE_CHECKING:
     from ...solver.sun.cards import Deck

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..line_game import (
+from ..core.line_game import (
     BotsError,
     CoachOption,
     GameSeedOption,
@@ -53,8 +53,8 @@ from ..line_game import (
     record_option,
     rollouts_option,
 )
-from ..line_game import parse_bots as _parse_bots
-from ..options import (
+from ..core.line_game import parse_bots as _parse_bots
+from ..core.options import (
     JsonOption,
     LineOption,
     MovesFileOption,
@@ -68,7 +68,7 @@ from .context import deck as sun_deck
 MovesOption = Annotated[str | None, moves_option("S6-moon@2b; symbol points; end")]
 
 if TYPE_CHECKING:
-    from ...puzzles.store import Store
+    from ...puzzles.core.store import Store
     from ...puzzles.sun.kept_game import KeptGame
     from ...solver.sun.cards import Deck
     from ...solver.sun.game import SunState

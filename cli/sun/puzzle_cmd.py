@@ -21,16 +21,16 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from .. import trainer
-from ..trainer import PlayFlags, say
-from ..trainer_commands import TrainerCommands, play_puzzle
+from ..core import trainer
+from ..core.trainer import PlayFlags, say
+from ..core.trainer_commands import TrainerCommands, play_puzzle
 from .context import GAME
 from .context import deck as sun_deck
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ...puzzles.store import Store
+    from ...puzzles.core.store import Store
     from ...puzzles.sun.attempt import Sitting
     from ...puzzles.sun.puzzle import SunPuzzle
     from ...puzzles.sun.session import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from ..options import JsonOption, PlainOption
+from ..core.options import JsonOption, PlainOption
 
 
 def rules(ctx: typer.Context, as_json: JsonOption = False, plain: PlainOption = False) -> None:
@@ -14,7 +14,7 @@ def rules(ctx: typer.Context, as_json: JsonOption = False, plain: PlainOption = 
     The rulings the engine follows in the cases the rulebook leaves open are in
     docs/sun-rules.md.
     """
-    from ..rules_page import print_page
+    from ..core.rules_page import print_page
     from .context import deck
     from .tui.rules import GAME, drawings, rules_page
 

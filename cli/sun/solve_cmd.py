@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ..options import (
+from ..core.options import (
     JsonOption,
     PlainOption,
     PositionOption,
@@ -12,7 +12,7 @@ from ..options import (
     SearchTimeOption,
     position_to_solve,
 )
-from ..output import emit_search, with_spinner
+from ..core.output import emit_search, with_spinner
 from .context import deck as sun_deck
 
 

@@ -15,7 +15,7 @@ losses overstated the gap to the expert 1.65x (docs/cheops-game.md).
 **Paired rollouts.** Sample ``k`` is one *determinization* of what the seat cannot see
 (:func:`~silverpyr.solver.cheops.game.determinized`: the laws face down on the eyes and out of
 the game dealt again, the tiles under the stacks' tops shuffled), drawn from a
-:class:`~silverpyr.solver.rng.SeededStream` keyed by the game's seed and where the game
+:class:`~silverpyr.solver.core.rng.SeededStream` keyed by the game's seed and where the game
 stands. In sample ``k`` each option is applied through the engine and the game played on by
 fixed policies: the seat itself by the expert, every other seat by its own bot of the registry
 (:mod:`.registry`).
@@ -78,11 +78,11 @@ from ...solver.cheops.game import (
     final_money,
     outcome,
 )
-from ...solver.rng import SeededStream
-from .. import rollout_advice
-from ..grading import favour_line, reason_lines
-from ..rollout_advice import AdviceError, Measured, Progress
-from ..tournament import chance_to_win
+from ...solver.core.rng import SeededStream
+from ..core import rollout_advice
+from ..core.grading import favour_line, reason_lines
+from ..core.rollout_advice import AdviceError, Measured, Progress
+from ..core.tournament import chance_to_win
 from .reasons import reasons, unweighed
 from .registry import make_player
 
@@ -143,7 +143,7 @@ class Advice(rollout_advice.Ranking[Phase, Rated]):
 
     def lines(self) -> list[str]:
         """The ranking for people, each option's reasons under it (the core's
-        :func:`~silverpyr.puzzles.grading.reason_lines`)."""
+        :func:`~silverpyr.puzzles.core.grading.reason_lines`)."""
         best = self.best
         head = f"The expert plays {best.label}"
         if best.expected is not None:

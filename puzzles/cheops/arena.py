@@ -2,8 +2,8 @@
 
 A line-up (e.g. ``expert, greedy, greedy``) plays ``games`` games: game ``g`` is the game of
 seed ``seed + g`` with the line-up rotated by ``g`` seats, so every bot plays every seat
-equally often on the same deals (:mod:`silverpyr.puzzles.tournament`). Games are independent
-tasks on Dask (:mod:`silverpyr.puzzles.cluster`) or in this process (``workers=0``); the
+equally often on the same deals (:mod:`silverpyr.puzzles.core.tournament`). Games are independent
+tasks on Dask (:mod:`silverpyr.puzzles.core.cluster`) or in this process (``workers=0``); the
 result does not depend on the number of workers, since each game is fixed by its seed and its
 seats, and the results are sorted by seed.
 
@@ -40,10 +40,10 @@ from ...solver.cheops.game import (
     outcome,
     parse_move,
 )
-from ...solver.errors import SilverpyrError
+from ...solver.core.errors import SilverpyrError
 from ...solver.games import GAMES
-from ..tournament import ArenaReport as CoreArenaReport
-from ..tournament import (
+from ..core.tournament import ArenaReport as CoreArenaReport
+from ..core.tournament import (
     JsonRecords,
     Seat,
     TournamentError,
@@ -180,7 +180,7 @@ class CheopsRecords(JsonRecords[Components, CheopsGameResult]):
 
 def record_of(components: Components, result: CheopsGameResult) -> dict[str, Any]:
     """The arena record of one game, as plain data (the core's
-    :meth:`~silverpyr.puzzles.records_file.RecordShape.arena_record`)."""
+    :meth:`~silverpyr.puzzles.core.records_file.RecordShape.arena_record`)."""
     return SHAPE.arena_record(components.fingerprint, result.seed, result.seats, result.moves)
 
 

@@ -8,7 +8,7 @@ advice's whole window of :data:`~.advice.DEFAULT_ROLLOUTS` samples (never a scre
 with its standard error. The expert's own choice, and a decision with one option, give up 0
 with no rollout.
 
-**Rulings (grades and noise: the core's, :mod:`silverpyr.puzzles.grading`, as the Sun's
+**Rulings (grades and noise: the core's, :mod:`silverpyr.puzzles.core.grading`, as the Sun's
 coach).** Silent below :data:`SILENT_BELOW` (0.5) piastres, and silent while the loss is
 within twice its standard error (noise); then ``doubtful`` from 0.5, ``bad`` from 2,
 ``blunder`` from 5 (:data:`GRADES`). A graded move gets the question before it is final
@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...solver.cheops.game import CheopsState, Move, distinct_moves
-from .. import grading
-from ..grading import SILENT_BELOW
-from ..rollout_advice import Coaching
+from ..core import grading
+from ..core.grading import SILENT_BELOW
+from ..core.rollout_advice import Coaching
 from .advice import SAMPLING, canonical, reference_move, rollouts_for
 
 UNIT = "piastres of margin"
@@ -42,7 +42,8 @@ grade = grading.grade
 
 
 class Verdict(grading.Verdict):
-    """One decision judged, in piastres of margin (:class:`~silverpyr.puzzles.grading.Verdict`)."""
+    """One decision judged, in piastres of margin
+    (:class:`~silverpyr.puzzles.core.grading.Verdict`)."""
 
     UNIT = UNIT
 

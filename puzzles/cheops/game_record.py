@@ -35,9 +35,9 @@ from ...solver.cheops.game import (
     new_game,
     parse_move,
 )
-from ...solver.errors import SilverpyrError
-from ...solver.reader import Field, ReadError
-from ..records_file import (
+from ...solver.core.errors import SilverpyrError
+from ...solver.core.reader import Field, ReadError
+from ..core.records_file import (
     PERSON,
     MovesRecord,
     RecordPathError,
@@ -115,7 +115,7 @@ def _no_own_keys(top: Field) -> bool:
 
 def parse_record(data: Any, source: str) -> GameRecord:
     """The record in ``data`` (a parsed JSON document); ``source`` names it in problems (the
-    core's :meth:`~silverpyr.puzzles.records_file.RecordShape.read`, unknown bots named)."""
+    core's :meth:`~silverpyr.puzzles.core.records_file.RecordShape.read`, unknown bots named)."""
     fields = SHAPE.read(data, source, _no_own_keys, _unknown_players)
     return GameRecord(fields.fingerprint, fields.seed, fields.players, fields.moves, fields.outcome)
 

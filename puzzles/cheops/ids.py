@@ -9,7 +9,7 @@
   first seed, the next seed of the same stream is tried, so every date has a daily.
 
 The store keeps each game's rows apart, so ``daily-...`` is unique within Cheops. Reading
-ids is the core's (:mod:`silverpyr.puzzles.puzzle_ids`); this module names Cheops's kinds,
+ids is the core's (:mod:`silverpyr.puzzles.core.puzzle_ids`); this module names Cheops's kinds,
 keys and error, and makes the puzzles (the daily's fallback seeds too).
 """
 
@@ -18,9 +18,9 @@ from __future__ import annotations
 import datetime as dt
 
 from ...solver.cheops.components import Components
-from ...solver.rng import MAX_SEED, SeededStream
-from ..puzzle_ids import DAILY_PREFIX as DAILY_PREFIX
-from ..puzzle_ids import PuzzleId, SeededIds, daily_id
+from ...solver.core.rng import MAX_SEED, SeededStream
+from ..core.puzzle_ids import DAILY_PREFIX as DAILY_PREFIX
+from ..core.puzzle_ids import PuzzleId, SeededIds, daily_id
 from .puzzle import ENDGAME_KINDS, KINDS, CheopsPuzzle, CheopsPuzzleError, generate, with_daily
 
 DAILY_KEY = "silverpyr-cheops-daily-v1|cheops"
@@ -30,7 +30,7 @@ DAILY_SEEDS = 8
 practice)."""
 
 IDS = SeededIds("cheops", "Cheops", KINDS, KIND_KEY, CheopsPuzzleError, known_kinds=True)
-"""Cheops's ids (the core's :class:`~silverpyr.puzzles.puzzle_ids.SeededIds`; a kind that
+"""Cheops's ids (the core's :class:`~silverpyr.puzzles.core.puzzle_ids.SeededIds`; a kind that
 is not Cheops's is refused when an id is made)."""
 
 CheopsPuzzleId = PuzzleId

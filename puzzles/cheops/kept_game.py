@@ -33,7 +33,7 @@ The API is written down for the screens in ``docs/cheops-game.md`` ("The table")
 * :meth:`KeptGame.leave` says what is kept and how to come back.
 
 **Saved after every confirmed turn** in the results store (``Store.open_default(game=
-"cheops")``, :class:`~silverpyr.puzzles.store.SavedGame` ``game``; pending moves are not
+"cheops")``, :class:`~silverpyr.puzzles.core.store.SavedGame` ``game``; pending moves are not
 saved): the components' fingerprint, the seed, the bots, the coach, and your final moves in
 order, in the engine's notation. Resuming replays them through the engine, the bots deciding
 again (they are deterministic). A finished game drops its row. One session at a time holds
@@ -41,7 +41,7 @@ the saved game's lease.
 
 **Rulings.**
 
-* *One unfinished game* (the core's :mod:`silverpyr.puzzles.kept`). The store keeps one
+* *One unfinished game* (the core's :mod:`silverpyr.puzzles.core.kept`). The store keeps one
   unfinished Cheops game (:data:`GAME_ID`). :meth:`KeptGame.start` without a seed resumes it
   (a note says which and that ``--restart`` starts a new one); ``restart`` drops it; a seed or
   bots of another game while one is unfinished raise :class:`UnfinishedGameError`, naming
@@ -62,7 +62,7 @@ the saved game's lease.
 * *The coach when resuming.* The verdicts of the decisions made before leaving are not saved:
   a resumed game's summary covers the decisions made since (a note says so).
 * *The machinery* (pending moves, the bots, saving and resuming, the coach's caches) is the
-  core's :mod:`silverpyr.puzzles.kept_table`, shared with the Sun; this module gives Cheops's
+  core's :mod:`silverpyr.puzzles.core.kept_table`, shared with the Sun; this module gives Cheops's
   rules, texts and what stays pending (:func:`confirms`).
 """
 
@@ -100,15 +100,15 @@ from ...solver.cheops.game import (
     why_illegal,
 )
 from ...solver.games import GAMES
-from .. import kept_table
-from ..kept import GAME_ID, Keeping, SavedTableError, UnfinishedGameError
-from ..kept_table import HUMAN, GameOver, Happened, Judged, LineKind, Progress, seat_name
+from ..core import kept_table
+from ..core.kept import GAME_ID, Keeping, SavedTableError, UnfinishedGameError
+from ..core.kept_table import HUMAN, GameOver, Happened, Judged, LineKind, Progress, seat_name
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from ...solver.cheops.components import Components
-    from ..store import SavedGame, Store
+    from ..core.store import SavedGame, Store
     from .advice import Advice
     from .coach import CoachReport, Verdict
 
@@ -118,7 +118,7 @@ RESUME_COMMAND = "silverpyr cheops game"
 SEATS = GAMES["cheops"].seats
 """The table sizes of a game (the engine's): the store reads the saved row against them."""
 KEEPING = Keeping(LEASE_NAME, RESUME_COMMAND, SEATS)
-"""The game's declaration to the core's kept game (:mod:`silverpyr.puzzles.kept`)."""
+"""The game's declaration to the core's kept game (:mod:`silverpyr.puzzles.core.kept`)."""
 MAX_BOTS = MAX_PLAYERS - 1
 RULES = kept_table.TableRules(
     apply=apply,

@@ -20,7 +20,7 @@ docs/cheops-puzzles.md tells the player's side. Four kinds:
   least :data:`MIN_GAP` piastres.
 
 **Generation** is deterministic: the seed and the kind key a
-:class:`~silverpyr.solver.rng.SeededStream`; each candidate is a game played through the
+:class:`~silverpyr.solver.core.rng.SeededStream`; each candidate is a game played through the
 engine by a seeded builder (the expert most of the time, a random legal move sometimes, eyes
 taken early for the endgame kinds so the laws leave the pyramid) up to a fitting turn start.
 The position is then rebuilt by the engine's :func:`~silverpyr.solver.cheops.game.position`
@@ -57,9 +57,9 @@ from ...solver.cheops.game import (
     position,
     why_illegal,
 )
-from ...solver.errors import SilverpyrError
-from ...solver.rng import MAX_SEED, SeededStream, seed_problem
-from ..puzzle_fields import PuzzleFields
+from ...solver.core.errors import SilverpyrError
+from ...solver.core.rng import MAX_SEED, SeededStream, seed_problem
+from ..core.puzzle_fields import PuzzleFields
 from .values import (
     MARGIN,
     MAX_TREE,
@@ -185,7 +185,7 @@ class CheopsPuzzle:
         """Difficulty 1-5 (every game's scale, :func:`~...vocabulary.difficulty_level`): the
         greedy bot's share of par, as :attr:`difficulty` words it (a mid-game question's
         from its worst answer analysed, as its score counts)."""
-        from ..vocabulary import difficulty_level
+        from ..core.vocabulary import difficulty_level
 
         floor = self.floor
         return difficulty_level(self.par - floor, self.greedy - floor)
@@ -213,7 +213,7 @@ class CheopsPuzzle:
         score counts against it), exact as ``par_exact``."""
         from ...solver.cheops.board import SPACES
         from ...solver.cheops.game import price
-        from ..vocabulary import puzzle_dict, tenths_number
+        from ..core.vocabulary import puzzle_dict, tenths_number
 
         state = self.start()
         view = state.view(self.seat)
@@ -534,7 +534,7 @@ def _read_analysis(reader: _Fields, state: CheopsState, given: tuple[str, ...]) 
 
 class _Fields(PuzzleFields):
     """Strict reads of a puzzle mapping's keys, each error naming the key (the core's
-    :class:`~silverpyr.puzzles.puzzle_fields.PuzzleFields`)."""
+    :class:`~silverpyr.puzzles.core.puzzle_fields.PuzzleFields`)."""
 
     error = CheopsPuzzleError
 

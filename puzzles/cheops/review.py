@@ -1,12 +1,12 @@
 """A recorded Cheops game reviewed by the coach: every decision of one seat
 judged against the expert's choice, in piastres of margin (the core's
-:mod:`silverpyr.puzzles.review`). Reads what ``cheops game --record`` and ``cheops arena
+:mod:`silverpyr.puzzles.core.review`). Reads what ``cheops game --record`` and ``cheops arena
 --records`` write."""
 
 from __future__ import annotations
 
-from ..kept_table import TableCoach
-from ..review import Reviewing
+from ..core.kept_table import TableCoach
+from ..core.review import Reviewing
 from .advice import advise
 from .coach import judge, report
 from .game_record import load_record, replay_error, start_of

@@ -52,9 +52,9 @@ from ...solver.cheops.game import (
     price,
     why_illegal,
 )
-from ...solver.errors import SilverpyrError
-from ..attempts import one_decimal, tenths_of
-from ..puzzle_session import PuzzleAttempt, ScoredResult
+from ...solver.core.errors import SilverpyrError
+from ..core.attempts import one_decimal, tenths_of
+from ..core.puzzle_session import PuzzleAttempt, ScoredResult
 from .puzzle import ENDGAME_KINDS, CheopsPuzzle
 from .values import WIN, EndgameValues, Rollouts, RolloutValues, Worth, paired_error
 
@@ -159,7 +159,7 @@ class Result(ScoredResult):
 
 class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
     """One attempt at a puzzle (the bookkeeping is the core's
-    :class:`~silverpyr.puzzles.puzzle_session.PuzzleAttempt`; an endgame is over with your
+    :class:`~silverpyr.puzzles.core.puzzle_session.PuzzleAttempt`; an endgame is over with your
     turn, a mid-game question with its one answer)."""
 
     error = CheopsSessionError

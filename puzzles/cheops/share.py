@@ -11,8 +11,8 @@ said.
 
 from __future__ import annotations
 
-from ..vocabulary import ShareFacts
-from ..vocabulary import share_text as core_share_text
+from ..core.vocabulary import ShareFacts
+from ..core.vocabulary import share_text as core_share_text
 from .puzzle import CheopsPuzzle
 from .session import Result
 

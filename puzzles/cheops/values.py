@@ -51,8 +51,8 @@ from ...solver.cheops.game import (
     outcome,
     with_next_tile,
 )
-from ...solver.errors import SilverpyrError
-from ...solver.rng import SeededStream
+from ...solver.core.errors import SilverpyrError
+from ...solver.core.rng import SeededStream
 
 SOLVE_SECONDS = 300.0
 """The time limit given to each exact search. Generous on purpose: the generator's size

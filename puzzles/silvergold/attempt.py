@@ -2,7 +2,7 @@
 
 One implementation for both ways of playing a puzzle, the line mode
 (:mod:`silverpyr.cli.silvergold.play`)
-and the full-screen game (:mod:`silverpyr.cli.tui`): :meth:`KeptAttempt.start` applies the
+and the full-screen game (:mod:`silverpyr.cli.core.tui`): :meth:`KeptAttempt.start` applies the
 rules of saved progress (resume, ``--restart``, a save that no longer replays) and of
 scored attempts (one per daily; a replay is practice and its share text says so), and the
 attempt then saves its :class:`~.progress.Progress` after every move, undo and hint, and
@@ -19,7 +19,7 @@ import datetime as dt
 import time
 from typing import TYPE_CHECKING, Any
 
-from ...solver.errors import SilverpyrError
+from ...solver.core.errors import SilverpyrError
 from .kinds import PuzzleError
 from .progress import progress_matches, progress_of, restore_progress
 from .session import PlaySession
@@ -27,9 +27,9 @@ from .session import PlaySession
 if TYPE_CHECKING:
     from ...solver.silvergold.cards import Deck
     from ...solver.silvergold.moves import Move
-    from ..lease import Lease
-    from ..records import Attempt
-    from ..store import Store
+    from ..core.lease import Lease
+    from ..core.records import Attempt
+    from ..core.store import Store
     from .hints.coach import Coach
     from .hints.feedback import Feedback
     from .hints.graded import Hint
@@ -156,7 +156,7 @@ class KeptAttempt:
             )
 
     def _resume(self, restart: bool) -> None:
-        from ..store import DamagedProgressError
+        from ..core.store import DamagedProgressError
 
         store, puzzle = self.store, self.session.puzzle
         assert store is not None
@@ -410,7 +410,7 @@ class KeptAttempt:
     def so_far_dict(self, *, saved: bool) -> dict[str, Any]:
         """An attempt left before its end, in the keys of :meth:`to_dict` (the points so
         far; no share text yet) and whether it was ``saved``."""
-        from ..vocabulary import attempt_fields
+        from ..core.vocabulary import attempt_fields
 
         session = self.session
         return {

@@ -13,10 +13,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ...solver.errors import SilverpyrError
+from ...solver.core.errors import SilverpyrError
 from ...solver.silvergold.cards import Deck
-from ..ahead import read_made_ahead
-from ..store import FIRST_GAME, Store
+from ..core.ahead import read_made_ahead
+from ..core.store import FIRST_GAME, Store
 from .fileformat import puzzle_from_data, read_puzzle_file
 from .generate import (
     GENERATOR_VERSION,
@@ -38,7 +38,7 @@ def cache_key(deck: Deck, puzzle_id: str) -> str:
 
 def get_puzzle(deck: Deck, text: str, store: Store | None = None) -> Puzzle:
     """The puzzle of id ``text``: from ``store``'s cache, else made ahead
-    (:mod:`~silverpyr.puzzles.ahead`), else generated (and cached)."""
+    (:mod:`~silverpyr.puzzles.core.ahead`), else generated (and cached)."""
     puzzle_id = parse_puzzle_id(text)
     key = cache_key(deck, puzzle_id.text)
     data = store.cached_puzzle(key) if store is not None else None

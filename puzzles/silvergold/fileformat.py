@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...solver.reader import (
+from ...solver.core.reader import (
     Field,
     Problems,
     ReadError,
@@ -41,7 +41,7 @@ from ...solver.silvergold.limits import MAX_CARDS_IN_PLAY, hand_problem, round_c
 from ...solver.silvergold.position import CardState
 from ...solver.silvergold.problem import Objective, ProblemError
 from ...solver.silvergold.sheet import GEM_CAP, ROUNDS, SKULL_CAP, TURNS_PER_ROUND
-from ..records_file import save_text
+from ..core.records_file import save_text
 from .ids import parse_puzzle_id
 from .kinds import PuzzleError
 from .puzzle import MAX_DIFFICULTY, MIN_DIFFICULTY, Puzzle, StartState

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ...solver.rng import SeededStream
+from ...solver.core.rng import SeededStream
 from ...solver.silvergold.bots import route_length
 from ...solver.silvergold.cards import Deck, Expedition, PyramidCard, Symbol
 from ...solver.silvergold.cells import count

@@ -17,8 +17,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from ..puzzle_ids import DAILY_PREFIX, DAILY_RE, check_seed, daily_id
-from ..puzzle_ids import parse_date as core_parse_date
+from ..core.puzzle_ids import DAILY_PREFIX, DAILY_RE, check_seed, daily_id
+from ..core.puzzle_ids import parse_date as core_parse_date
 from .kinds import Kind, PuzzleError
 
 __all__ = [

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from ...solver.errors import SilverpyrError
+from ...solver.core.errors import SilverpyrError
 from ...solver.silvergold.objective import Objective
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...solver.errors import SolverBugError
+from ...solver.core.errors import SolverBugError
 from ...solver.silvergold.moves import Mark, Move
 from ...solver.silvergold.problem import Instance, LineResult, Objective
 

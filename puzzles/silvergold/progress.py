@@ -1,7 +1,7 @@
 """Saved progress: an attempt left before its end, kept so the next play resumes it.
 
 An attempt is saved after every move (and every undo or hint) while it is recorded, one
-row per puzzle (:meth:`~silverpyr.puzzles.store.Store.save_progress`, one transaction per
+row per puzzle (:meth:`~silverpyr.puzzles.core.store.Store.save_progress`, one transaction per
 save). Leaving in any way but giving up keeps the row: *save and leave* at the ``q``
 question, Ctrl-C, a closed terminal (end of input) or a ``--moves`` script that runs out.
 The next play of the same puzzle replays the saved moves and carries on; the attempt's
@@ -12,7 +12,7 @@ A row also holds a fingerprint of the puzzle's definition, so progress saved wit
 deck (``--cards``) for the same id is never replayed against a different puzzle.
 
 Two sessions of one puzzle (two terminals) never both play it: the first holds the
-puzzle's lease (:meth:`~silverpyr.puzzles.store.Store.hold`) until its attempt is saved and
+puzzle's lease (:meth:`~silverpyr.puzzles.core.store.Store.hold`) until its attempt is saved and
 left or ended, and the second is refused with one line naming the first's pid. Every save
 is also compare-and-set on the row's ``revision``, so even a session that lost its lease
 cannot overwrite a move another one saved.
@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from ..records import Progress
+from ..core.records import Progress
 from .puzzle import Puzzle
 from .session import PlaySession
 

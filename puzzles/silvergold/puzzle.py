@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...solver.errors import SilverpyrError
+from ...solver.core.errors import SilverpyrError
 from ...solver.silvergold.cards import Deck
 from ...solver.silvergold.cells import CellMask, cells_str, count
 from ...solver.silvergold.position import CardState, Position
@@ -196,7 +196,7 @@ class Puzzle:
         cards, the round and turn, the expedition order and the start state under
         ``position``; the goal (``objective``, ``par_turns``) beside it. No solution. Par is
         always proven (:mod:`.par`)."""
-        from ..vocabulary import puzzle_dict
+        from ..core.vocabulary import puzzle_dict
 
         return puzzle_dict(
             puzzle_id=self.id,

@@ -79,7 +79,7 @@ class Result:
     def to_dict(self, share: str | None) -> dict[str, Any]:
         """What the attempt adds to its puzzle's JSON (``silverpyr daily --moves ...
         --json``; :mod:`...vocabulary`), with ``goal_met`` of its own."""
-        from ..vocabulary import attempt_fields
+        from ..core.vocabulary import attempt_fields
 
         levels = self.hint_levels if len(self.hint_levels) == 3 else None
         if levels is None and self.hints_used == 0:

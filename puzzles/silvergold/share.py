@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ...solver.silvergold.cards import Deck, Room, Symbol
 from ...solver.silvergold.cells import SIZE, cell_at
-from ..vocabulary import ShareFacts, counted
-from ..vocabulary import share_text as core_share_text
+from ..core.vocabulary import ShareFacts, counted
+from ..core.vocabulary import share_text as core_share_text
 from .puzzle import Puzzle
 from .session import Result
 

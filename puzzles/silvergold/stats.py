@@ -1,6 +1,6 @@
 """*Silver & Gold*'s attempt records (:func:`attempt_of` a finished session) and the
 statistics ``silverpyr stats`` shows, which are game-free and live in
-:mod:`silverpyr.puzzles.standings` (re-exported here): streaks of dailies at par, the
+:mod:`silverpyr.puzzles.core.standings` (re-exported here): streaks of dailies at par, the
 histogram and the archive, over this game's records only.
 """
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ..records import Attempt
-from ..standings import (
+from ..core.records import Attempt
+from ..core.standings import (
     HISTOGRAM_BUCKETS,
     MISSED_BUCKET,
     ArchiveEntry,

@@ -8,7 +8,7 @@ means (no winner's curse).
 **Paired rollouts.** Sample ``k`` is one *determinization* of what the seat cannot see
 (:func:`~silverpyr.solver.sun.game.determinized`: the :func:`~silverpyr.solver.sun.game.unseen`
 cards dealt again between the draw piles and the other hands, and a new seed for later
-reshuffles), drawn from a :class:`~silverpyr.solver.rng.SeededStream` keyed by the game's seed
+reshuffles), drawn from a :class:`~silverpyr.solver.core.rng.SeededStream` keyed by the game's seed
 and where the game stands. In sample ``k`` each option is applied through the engine and the
 game played to its end by fixed policies: the seat itself by the expert, every other seat by
 its own bot of the registry (:mod:`.registry`). An option's **loss** is the mean over the
@@ -51,7 +51,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...solver.rng import SeededStream
+from ...solver.core.rng import SeededStream
 from ...solver.sun.bots import SunPlayer, play_out
 from ...solver.sun.cards import Deck
 from ...solver.sun.expert import Expert, ExpertPlayer, Rule, Term, Terms, context
@@ -66,10 +66,10 @@ from ...solver.sun.game import (
     distinct_moves,
     outcome,
 )
-from .. import rollout_advice
-from ..grading import favour_line, reason_lines
-from ..rollout_advice import AdviceError, Measured, Progress
-from ..tournament import chance_to_win
+from ..core import rollout_advice
+from ..core.grading import favour_line, reason_lines
+from ..core.rollout_advice import AdviceError, Measured, Progress
+from ..core.tournament import chance_to_win
 from .registry import make_player
 
 DEFAULT_ROLLOUTS, SCREEN, BUDGET, KEEP = 12, 2, 120, 4
@@ -111,7 +111,7 @@ class Advice(rollout_advice.Ranking[Phase, Rated]):
 
     def lines(self) -> list[str]:
         """The ranking for people, each option's reasons under it (the core's
-        :func:`~silverpyr.puzzles.grading.reason_lines`)."""
+        :func:`~silverpyr.puzzles.core.grading.reason_lines`)."""
         best = self.best
         head = f"The expert plays {best.label}"
         if best.expected is not None:

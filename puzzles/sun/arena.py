@@ -2,8 +2,8 @@
 
 A line-up (e.g. ``expert, greedy, greedy``) plays ``games`` games: game ``g`` is the game of
 seed ``seed + g`` on a pyramid of ``size``, with the line-up rotated by ``g`` seats, so every
-bot plays every seat equally often on the same deals (:mod:`silverpyr.puzzles.tournament`).
-Games are independent tasks on Dask (:mod:`silverpyr.puzzles.cluster`) or in this process
+bot plays every seat equally often on the same deals (:mod:`silverpyr.puzzles.core.tournament`).
+Games are independent tasks on Dask (:mod:`silverpyr.puzzles.core.cluster`) or in this process
 (``workers=0``); the result does not depend on the number of workers, since each game is
 fixed by its seed, its size and its seats, and the results are sorted by seed.
 
@@ -25,12 +25,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ...solver.errors import SilverpyrError
+from ...solver.core.errors import SilverpyrError
 from ...solver.sun.bots import play_game
 from ...solver.sun.cards import Deck
 from ...solver.sun.game import SunState, apply, new_game, outcome, parse_move
-from ..tournament import ArenaReport as CoreArenaReport
-from ..tournament import (
+from ..core.tournament import ArenaReport as CoreArenaReport
+from ..core.tournament import (
     JsonRecords,
     Seat,
     TournamentError,
@@ -174,7 +174,7 @@ class SunRecords(JsonRecords[Deck, SunGameResult]):
 
 def record_of(deck: Deck, result: SunGameResult) -> dict[str, Any]:
     """The arena record of one game, as plain data (the core's
-    :meth:`~silverpyr.puzzles.records_file.RecordShape.arena_record`)."""
+    :meth:`~silverpyr.puzzles.core.records_file.RecordShape.arena_record`)."""
     return SHAPE.arena_record(
         deck.fingerprint, result.seed, result.seats, result.moves, {"size": result.size}
     )

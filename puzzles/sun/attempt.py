@@ -1,7 +1,7 @@
 """A Sun attempt kept in the results store: one scored attempt per puzzle, resumable.
 
-* Records are the core's :class:`~silverpyr.puzzles.records.Attempt` and
-  :class:`~silverpyr.puzzles.records.Progress` with ``game="sun"``, written through a store
+* Records are the core's :class:`~silverpyr.puzzles.core.records.Attempt` and
+  :class:`~silverpyr.puzzles.core.records.Progress` with ``game="sun"``, written through a store
   opened for the game (``Store.open_default(game="sun")``).
 * The store keeps whole numbers, so **score and par are stored in tenths of a point**
   (rounded half up from the exact Fractions): ``score=115, par=120`` is 11.5 / 12.0.
@@ -12,7 +12,7 @@
   them through the engine; ``restart`` drops it (refused once the puzzle is scored: a
   later play is practice anyway).
 
-The flow is the core's (:mod:`silverpyr.puzzles.attempts`), shared by every game's trainer;
+The flow is the core's (:mod:`silverpyr.puzzles.core.attempts`), shared by every game's trainer;
 this module names the game's puzzle, session, fingerprint and errors.
 """
 
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ..attempts import Sitting as CoreSitting
-from ..attempts import TrainerGame
-from ..records import Attempt
-from ..store import Store
+from ..core.attempts import Sitting as CoreSitting
+from ..core.attempts import TrainerGame
+from ..core.records import Attempt
+from ..core.store import Store
 from .puzzle import SunPuzzle, SunPuzzleError
 from .session import Result, SunSession, SunSessionError
 
@@ -45,7 +45,7 @@ def open_attempt(
     store: Store | None, puzzle: SunPuzzle, today: dt.date, *, restart: bool = False
 ) -> Sitting:
     """Start or resume an attempt at ``puzzle`` (the core's
-    :meth:`~silverpyr.puzzles.attempts.TrainerGame.open_attempt`)."""
+    :meth:`~silverpyr.puzzles.core.attempts.TrainerGame.open_attempt`)."""
     first = SunSession(puzzle)
 
     def fresh() -> SunSession:

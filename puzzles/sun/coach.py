@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...solver.sun.game import Move, SunState, distinct_moves
-from .. import grading
-from ..grading import SILENT_BELOW
-from ..rollout_advice import Coaching
+from ..core import grading
+from ..core.grading import SILENT_BELOW
+from ..core.rollout_advice import Coaching
 from .advice import SAMPLING, canonical, reference_move, rollouts_for
 
 Grade = grading.Grade
@@ -34,7 +34,8 @@ grade = grading.grade
 
 
 class Verdict(grading.Verdict):
-    """One decision judged, in expected points (:class:`~silverpyr.puzzles.grading.Verdict`)."""
+    """One decision judged, in expected points
+    (:class:`~silverpyr.puzzles.core.grading.Verdict`)."""
 
 
 def _label(state: SunState, move: Move) -> str:

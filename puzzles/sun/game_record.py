@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...solver.errors import SilverpyrError
-from ...solver.reader import Field, ReadError
+from ...solver.core.errors import SilverpyrError
+from ...solver.core.reader import Field, ReadError
 from ...solver.sun.cards import Deck
 from ...solver.sun.game import (
     MAX_PLAYERS,
@@ -37,7 +37,7 @@ from ...solver.sun.game import (
     new_game,
     parse_move,
 )
-from ..records_file import (
+from ..core.records_file import (
     PERSON,
     MovesRecord,
     RecordPathError,
@@ -111,7 +111,7 @@ def _size(top: Field) -> str | None:
 
 def parse_record(data: Any, source: str) -> GameRecord:
     """The record in ``data`` (a parsed JSON document): the core's
-    :meth:`~silverpyr.puzzles.records_file.RecordShape.read`, the pyramid's size read after
+    :meth:`~silverpyr.puzzles.core.records_file.RecordShape.read`, the pyramid's size read after
     the seed."""
     fields = SHAPE.read(data, source, _size)
     return GameRecord(

@@ -8,7 +8,7 @@
   Gold's).
 
 The store keeps each game's rows apart, so ``daily-...`` is unique within Pyramid of the
-Sun. Reading ids is the core's (:mod:`silverpyr.puzzles.puzzle_ids`); this module names the
+Sun. Reading ids is the core's (:mod:`silverpyr.puzzles.core.puzzle_ids`); this module names the
 Sun's kinds, keys and error, and makes the puzzles.
 """
 
@@ -17,17 +17,17 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import replace
 
-from ...solver.rng import MAX_SEED, SeededStream
+from ...solver.core.rng import MAX_SEED, SeededStream
 from ...solver.sun.cards import Deck
-from ..puzzle_ids import DAILY_PREFIX as DAILY_PREFIX
-from ..puzzle_ids import PuzzleId, SeededIds, daily_id
+from ..core.puzzle_ids import DAILY_PREFIX as DAILY_PREFIX
+from ..core.puzzle_ids import PuzzleId, SeededIds, daily_id
 from .puzzle import KINDS, SunPuzzle, SunPuzzleError, generate
 
 DAILY_KEY = "silverpyr-sun-daily-v1|pyramid-of-the-sun"
 KIND_KEY = "silverpyr-sun-kind-v1"
 
 IDS = SeededIds("sun", "Pyramid of the Sun", KINDS, KIND_KEY, SunPuzzleError)
-"""The Sun's ids (the core's :class:`~silverpyr.puzzles.puzzle_ids.SeededIds`)."""
+"""The Sun's ids (the core's :class:`~silverpyr.puzzles.core.puzzle_ids.SeededIds`)."""
 
 SunPuzzleId = PuzzleId
 """A parsed id."""

@@ -39,7 +39,7 @@ draw what they return; every rule is the engine's (:mod:`silverpyr.solver.sun.ga
 * :meth:`KeptGame.leave` says what is kept and how to come back.
 
 **Saved after every final decision** in the results store (``Store.open_default(game="sun")``,
-:class:`~silverpyr.puzzles.store.SavedGame` ``game``; a pending placement is not saved):
+:class:`~silverpyr.puzzles.core.store.SavedGame` ``game``; a pending placement is not saved):
 the deck's fingerprint, seed, size and bots, the coach, and your final moves in order, in
 id notation (``#17@1c``: exact even for twin cards, Ruling R14). Resuming replays them
 through the engine, the bots deciding again (they are deterministic). A finished game drops
@@ -68,7 +68,7 @@ its row. One session at a time holds the saved game's lease.
   saved, and judging them again would replay every rollout: a resumed game's summary covers
   the decisions made since (a note says so).
 * *The machinery* (pending moves, the bots, saving and resuming, the coach's caches) is the
-  core's :mod:`silverpyr.puzzles.kept_table`, shared with Cheops; this module gives the Sun's
+  core's :mod:`silverpyr.puzzles.core.kept_table`, shared with Cheops; this module gives the Sun's
   rules, texts and what stays pending.
 """
 
@@ -99,15 +99,15 @@ from ...solver.sun.game import (
     parse_move,
     why_illegal,
 )
-from .. import kept_table
-from ..kept import GAME_ID, Keeping, SavedTableError, UnfinishedGameError
-from ..kept_table import HUMAN, GameOver, Happened, Judged, LineKind, Progress, seat_name
+from ..core import kept_table
+from ..core.kept import GAME_ID, Keeping, SavedTableError, UnfinishedGameError
+from ..core.kept_table import HUMAN, GameOver, Happened, Judged, LineKind, Progress, seat_name
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from ...solver.sun.cards import Deck
-    from ..store import SavedGame, Store
+    from ..core.store import SavedGame, Store
     from .advice import Advice
     from .coach import CoachReport, Verdict
 
@@ -118,7 +118,7 @@ RESUME_COMMAND = "silverpyr sun game"
 SEATS = GAMES["sun"].seats
 """The table sizes of a game (the engine's): the store reads the saved row against them."""
 KEEPING = Keeping(LEASE_NAME, RESUME_COMMAND, SEATS)
-"""The game's declaration to the core's kept game (:mod:`silverpyr.puzzles.kept`)."""
+"""The game's declaration to the core's kept game (:mod:`silverpyr.puzzles.core.kept`)."""
 RULES = kept_table.TableRules(
     apply=apply,
     legal_moves=legal_moves,

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..attempts import one_decimal, tenths_of
-from ..standings import ArchiveEntry
+from ..core.attempts import one_decimal, tenths_of
+from ..core.standings import ArchiveEntry
 
 CHANGED_PARS: dict[str, tuple[Fraction, Fraction]] = {
     "2026-12-12": (Fraction(14), Fraction(15)),

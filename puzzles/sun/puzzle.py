@@ -8,7 +8,7 @@ exact expected value of the best turn (:class:`~.values.TurnValues`), a Fraction
 * **Kinds:** ``best-turn`` (mid-game, 4 or 5 cards in hand) and ``final-run`` (the top is
   within reach this turn: the best play can end the game).
 * **Generation** is deterministic: the seed (and the kind) key a
-  :class:`~silverpyr.solver.rng.SeededStream`; candidates are tried in order until one
+  :class:`~silverpyr.solver.core.rng.SeededStream`; candidates are tried in order until one
   passes the quality filter (par above 0; the greedy turn and the best single card both
   below par).
 * **The draw order:** the position is rebuilt by the engine's
@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...solver.errors import SilverpyrError
-from ...solver.rng import MAX_SEED, SeededStream, seed_problem
+from ...solver.core.errors import SilverpyrError
+from ...solver.core.rng import MAX_SEED, SeededStream, seed_problem
 from ...solver.sun.cards import PILES, Deck
 from ...solver.sun.game import (
     SIZES,
@@ -49,7 +49,7 @@ from ...solver.sun.game import (
     position,
 )
 from ...solver.sun.pyramid import EMPTY, Pyramid, SlotTextError, parse_slot
-from ..puzzle_fields import PuzzleFields
+from ..core.puzzle_fields import PuzzleFields
 from .values import SearchTooLarge, TurnValues
 
 FORMAT = "silverpyr-sun-puzzle"
@@ -146,7 +146,7 @@ class SunPuzzle:
     def level(self) -> int:
         """Difficulty 1-5 (every game's scale, :func:`~...vocabulary.difficulty_level`): the
         better simple policy's share of par, as :attr:`difficulty` words it."""
-        from ..vocabulary import difficulty_level
+        from ..core.vocabulary import difficulty_level
 
         return difficulty_level(self.par, max(self.greedy, self.single))
 
@@ -154,7 +154,7 @@ class SunPuzzle:
         """What the player may see of the puzzle (``daily --json``; :mod:`...vocabulary`):
         no other hand, no pile order, no answer. Par in expected points with one decimal,
         exact as ``par_exact``."""
-        from ..vocabulary import puzzle_dict, tenths_number
+        from ..core.vocabulary import puzzle_dict, tenths_number
 
         state = self.state
         deck = state.deck
@@ -255,7 +255,7 @@ class SunPuzzle:
 
 class _Fields(PuzzleFields):
     """Strict reads of a puzzle mapping's keys, each error naming the key (the core's
-    :class:`~silverpyr.puzzles.puzzle_fields.PuzzleFields`)."""
+    :class:`~silverpyr.puzzles.core.puzzle_fields.PuzzleFields`)."""
 
     error = SunPuzzleError
 

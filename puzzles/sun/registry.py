@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...solver.errors import SilverpyrError
-from ...solver.montecarlo import MAX_DEALS
-from ..players import Entry, Number, Registry
+from ...solver.core.errors import SilverpyrError
+from ...solver.core.montecarlo import MAX_DEALS
+from ..core.players import Entry, Number, Registry
 
 if TYPE_CHECKING:
     from ...solver.sun.bots import SunPlayer

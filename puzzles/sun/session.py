@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...solver.errors import SilverpyrError
+from ...solver.core.errors import SilverpyrError
 from ...solver.sun.game import (
     Draw,
     EndTurn,
@@ -42,9 +42,9 @@ from ...solver.sun.game import (
     parse_move,
     why_illegal,
 )
-from ..attempts import one_decimal
-from ..attempts import tenths_of as tenths_of  # the trainer tests read it here
-from ..puzzle_session import PuzzleAttempt, ScoredResult
+from ..core.attempts import one_decimal
+from ..core.attempts import tenths_of as tenths_of  # the trainer tests read it here
+from ..core.puzzle_session import PuzzleAttempt, ScoredResult
 from .puzzle import SunPuzzle
 from .values import TurnValues
 
@@ -114,7 +114,7 @@ class Result(ScoredResult):
 
 class SunSession(PuzzleAttempt[SunState, Decision]):
     """One attempt at a puzzle (the bookkeeping is the core's
-    :class:`~silverpyr.puzzles.puzzle_session.PuzzleAttempt`; the puzzle is over once the
+    :class:`~silverpyr.puzzles.core.puzzle_session.PuzzleAttempt`; the puzzle is over once the
     turn is: ended, top filled, drew two)."""
 
     error = SunSessionError

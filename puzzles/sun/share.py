@@ -9,8 +9,8 @@ says so, and a solution seen through a move hint or a counted take-back is said.
 
 from __future__ import annotations
 
-from ..vocabulary import ShareFacts
-from ..vocabulary import share_text as core_share_text
+from ..core.vocabulary import ShareFacts
+from ..core.vocabulary import share_text as core_share_text
 from .puzzle import SunPuzzle
 from .session import Result, points_text
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from ...solver.errors import SilverpyrError
+from ...solver.core.errors import SilverpyrError
 from ...solver.sun.cards import PILES, Deck, PileName
 from ...solver.sun.game import (
     Draw,

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ..errors import SilverpyrError
+from ..core.errors import SilverpyrError
 
 ROWS = 11
 """Rows of the pyramid; the bottom row holds as many spaces."""

@@ -34,8 +34,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..errors import SilverpyrError
-from ..rng import SeededStream
+from ..core.errors import SilverpyrError
+from ..core.rng import SeededStream
 from .components import Components
 from .game import (
     CheopsState,

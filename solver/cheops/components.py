@@ -3,7 +3,7 @@ boards, law 7's number and the starting money (Rulings C1 and C3, docs/cheops-ru
 
 The project ships ORIGINAL ones in ``data/cheops.yaml``; a user may load another file of the
 same format with ``--cards FILE``. A file is read by the strict reader
-(:mod:`silverpyr.solver.reader`): every problem is recorded with the file, the key and what
+(:mod:`silverpyr.solver.core.reader`): every problem is recorded with the file, the key and what
 is wrong, and :func:`load_components` raises one :class:`CheopsDataError` listing them all.
 
 A price board is a column of entries, top first, numbers rising towards the bottom (the
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from ..reader import (
+from ..core.reader import (
     MAX_CARD_FILE_BYTES,
     Field,
     Problems,
@@ -67,7 +67,7 @@ _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,23}", re.ASCII)
 
 class CheopsDataError(ReadError):
     """A Cheops components file could not be read; ``problems`` lists them all (each naming
-    the file, the key and what is wrong). A :class:`~silverpyr.solver.errors.SilverpyrError`
+    the file, the key and what is wrong). A :class:`~silverpyr.solver.core.errors.SilverpyrError`
     and a ``ValueError``."""
 
 

@@ -71,8 +71,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..errors import SilverpyrError
-from ..rng import SeededStream
+from ..core.errors import SilverpyrError
+from ..core.rng import SeededStream
 from .components import Components
 from .game import (
     FAMILY,

@@ -64,7 +64,7 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ..rng import SeededStream
+from ..core.rng import SeededStream
 from .board import ABOVE, SPACES, SUPPORTS, Space
 from .components import COLOURS
 from .game import (

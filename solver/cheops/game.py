@@ -21,7 +21,7 @@ Kept laws (10-12) may be used at any point of the holder's own turn (in ``start`
 ``second`` and ``draw``), also in the turn they were taken (C9).
 
 Every ruling (C4-C13, docs/cheops-rules.md) is implemented here and tested in
-``tests/cheops/``. All randomness comes from :class:`~silverpyr.solver.rng.SeededStream`
+``tests/cheops/``. All randomness comes from :class:`~silverpyr.solver.core.rng.SeededStream`
 keyed by the game's seed and what is shuffled, so the same seed and the same moves always
 give the same game on every machine.
 """
@@ -35,9 +35,9 @@ from enum import StrEnum
 from operator import itemgetter
 from typing import Literal
 
-from ..errors import SilverpyrError
-from ..reader import parse_whole
-from ..rng import SeededStream, seed_problem
+from ..core.errors import SilverpyrError
+from ..core.reader import parse_whole
+from ..core.rng import SeededStream, seed_problem
 from .board import SPACES, Space, SpaceSyntaxError, index, neighbours, parse_space, supports
 from .components import COLOURS, Components, Entry, PriceBoard
 
@@ -442,7 +442,7 @@ class Outcome:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        """The final money by seat (:class:`~silverpyr.solver.rules.Ended`)."""
+        """The final money by seat (:class:`~silverpyr.solver.core.rules.Ended`)."""
         return self.money
 
 

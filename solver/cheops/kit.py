@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..rules import Rules
+from ..core.rules import Rules
 from . import game
 from .components import Components, load_components
 from .game import CheopsState, Move
 
 RULES: Rules[CheopsState, Move] = game
 """The engine itself (mypy checks that it is the declared
-:class:`~silverpyr.solver.rules.Rules`)."""
+:class:`~silverpyr.solver.core.rules.Rules`)."""
 
 
 def load(path: str | Path | None = None) -> Components:

@@ -1,13 +1,13 @@
 """Cheops's flat Monte Carlo player (``montecarlo``, ``montecarlo:K``): the game-free
-:class:`~silverpyr.solver.montecarlo.MonteCarloPlayer` over Cheops's engine, greedy playing
+:class:`~silverpyr.solver.core.montecarlo.MonteCarloPlayer` over Cheops's engine, greedy playing
 every seat out (docs/cheops-bots.md)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..montecarlo import DEFAULT_DEALS, MonteCarloPlayer, player_name
-from ..rng import SeededStream
+from ..core.montecarlo import DEFAULT_DEALS, MonteCarloPlayer, player_name
+from ..core.rng import SeededStream
 from .bots import greedy_move, margin
 from .game import (
     CheopsState,

@@ -14,7 +14,7 @@ for seven): the reader fills them with the family tiles no one holds, so that ea
 counts 16. **The solver treats every tile under a top as unknown**: only the tops, the
 stacks' sizes and the multiset of all tiles under the tops matter to it.
 
-Reading goes through the strict reader (:mod:`silverpyr.solver.reader`): every problem is
+Reading goes through the strict reader (:mod:`silverpyr.solver.core.reader`): every problem is
 recorded with the file and the key (``pyramid.c``, ``boards.blue.covered``, ``stacks[1]``)
 and one :class:`PositionFileError` lists them all. The state is built by the engine's
 :func:`~.game.position`, which refuses a position the rules cannot reach with the reason
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..reader import Field, Problems, ReadError, load_data, parse_whole, read_text
+from ..core.reader import Field, Problems, ReadError, load_data, parse_whole, read_text
 from .board import ROW_LETTERS, ROWS, SPACES, row_length
 from .components import COLOURS, Components, load_components
 from .endgame import DEFAULT_TIME_LIMIT, MARGIN, EndgameAnswer, solve_endgame

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
-from ..errors import SilverpyrError
+from ..core.errors import SilverpyrError
 from .cells import SIZE, Cell, CellMask, cell_at, mask_of
 
 

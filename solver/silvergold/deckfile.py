@@ -17,10 +17,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..reader import MAX_CARD_FILE_BYTES, ReadError, read_data_file
-from ..reader import Problem as Problem  # re-exported: the deck reader's problems
-from ..reader import describe as _describe
-from ..reader import is_whole as _is_whole
+from ..core.reader import MAX_CARD_FILE_BYTES, ReadError, read_data_file
+from ..core.reader import Problem as Problem  # re-exported: the deck reader's problems
+from ..core.reader import describe as _describe
+from ..core.reader import is_whole as _is_whole
 from .cards import STANDARD_EXPEDITIONS, Color, Deck, Expedition, PyramidCard, Room, Symbol
 from .cells import COLUMN_NAMES, SIZE, Cell, cell_str, cells_of, flood_fill, row_of
 

@@ -66,7 +66,7 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import SilverpyrError
+from ..core.errors import SilverpyrError
 from .cards import Expedition
 from .cells import cells_of
 from .moves import Mark, Move

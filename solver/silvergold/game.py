@@ -50,8 +50,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from ..errors import SilverpyrError
-from ..rng import SeededStream
+from ..core.errors import SilverpyrError
+from ..core.rng import SeededStream
 from .cards import Color, Deck, Expedition, PyramidCard
 from .limits import MAX_CARDS_IN_PLAY
 from .moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..rules import Rules
+from ..core.rules import Rules
 from . import turns
 from .cards import Deck
 from .deckfile import load_deck
@@ -13,7 +13,7 @@ from .turns import Choice, Table
 
 RULES: Rules[Table, Choice] = turns
 """The engine's turns, one seat at a time (mypy checks the declared
-:class:`~silverpyr.solver.rules.Rules`)."""
+:class:`~silverpyr.solver.core.rules.Rules`)."""
 
 
 def load(path: str | Path | None = None) -> Deck:

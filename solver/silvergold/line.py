@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from ..errors import SilverpyrError
+from ..core.errors import SilverpyrError
 from .cards import Expedition
 from .moves import (
     PASS,

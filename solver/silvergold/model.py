@@ -29,7 +29,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from ..errors import SolverBugError
+from ..core.errors import SolverBugError
 from .cards import Symbol
 from .cells import CELLS, CellMask, border_of, cells_of, count
 from .moves import PASS, IllegalMoveError, Mark, Move

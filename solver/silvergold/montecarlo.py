@@ -8,7 +8,7 @@ best other total; alone, its total). Every option meets the same ``K`` deals, so
 by their play, not their luck.
 
 The turns are simultaneous, so it cannot use the sequential games'
-:class:`~silverpyr.solver.montecarlo.MonteCarloPlayer`: in a keep or a mark the other seats
+:class:`~silverpyr.solver.core.montecarlo.MonteCarloPlayer`: in a keep or a mark the other seats
 decide by greedy on the same deal (:func:`.players.with_choice`). Its options:
 
 * keep: every pair of the dealt cards (in the dealt order);
@@ -26,7 +26,7 @@ import functools
 import itertools
 from dataclasses import dataclass, field
 
-from ..montecarlo import DEFAULT_DEALS, deal_stream, margin, player_name
+from ..core.montecarlo import DEFAULT_DEALS, deal_stream, margin, player_name
 from . import bots
 from .game import GameState, Phase, Replacement
 from .moves import Move

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import SilverpyrError
-from ..reader import parse_whole
+from ..core.errors import SilverpyrError
+from ..core.reader import parse_whole
 from .cells import CellMask, cells_str, count, parse_cell
 
 

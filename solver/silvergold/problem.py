@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import SilverpyrError
+from ..core.errors import SilverpyrError
 from .cards import Expedition, Symbol
 from .cells import cells_of, count
 from .moves import Move

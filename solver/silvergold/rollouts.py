@@ -21,7 +21,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..rng import SeededStream
+from ..core.rng import SeededStream
 from .cards import PyramidCard
 from .expert import Expert, Weights
 from .game import GameState, Phase

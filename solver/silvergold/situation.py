@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..errors import SilverpyrError
+from ..core.errors import SilverpyrError
 from .cards import Expedition
 from .limits import round_count_problem
 from .moves import Move

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ..errors import SolverBugError
+from ..core.errors import SolverBugError
 from .objective import DEFAULT_TIME_LIMIT
 from .problem import (
     SCORE_SPAN,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..reader import parse_whole
+from ..core.reader import parse_whole
 from .cards import PyramidCard
 from .cells import CellMask, parse_cell
 from .position import CardState, Position

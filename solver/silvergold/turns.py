@@ -1,5 +1,5 @@
 """*Silver & Gold*'s turns as seat decisions, one at a time: its engine under the declared
-:class:`~silverpyr.solver.rules.Rules` (issue 33), so game-free code can play it as it plays
+:class:`~silverpyr.solver.core.rules.Rules` (issue 33), so game-free code can play it as it plays
 the games whose seats move in turn.
 
 Every seat keeps, and later marks, at once; an engine step (:meth:`.GameState.keep`,
@@ -21,8 +21,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, replace
 
-from ..reader import parse_wholes
-from ..rng import SeededStream
+from ..core.reader import parse_wholes
+from ..core.rng import SeededStream
 from .cards import Deck
 from .game import (
     DECK,

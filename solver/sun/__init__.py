@@ -1,7 +1,7 @@
 """Pyramid of the Sun: the rules engine (cards, pyramid, game).
 
-The engine imports only the game-free core (:mod:`silverpyr.solver.rng`,
-:mod:`silverpyr.solver.reader`, :mod:`silverpyr.solver.errors`) and the standard library;
+The engine imports only the game-free core (:mod:`silverpyr.solver.core.rng`,
+:mod:`silverpyr.solver.core.reader`, :mod:`silverpyr.solver.core.errors`) and the standard library;
 docs/sun-rules.md restates the rules and lists every ruling with where it lives.
 """
 

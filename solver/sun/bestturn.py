@@ -63,7 +63,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from ..errors import SilverpyrError, SolverBugError
+from ..core.errors import SilverpyrError, SolverBugError
 from .cards import PILES, PileName
 from .game import (
     Draw,
@@ -349,7 +349,7 @@ class _Search:
     placement only the two below can be filled). The answer is replayed move by move through
     the engine's checked :func:`~.game.apply` (:meth:`plan`): every placement's points, every
     symbol's points and every draw's belief must be the engine's, or the search raises
-    :class:`~silverpyr.solver.errors.SolverBugError`; the brute force of the tests (plain
+    :class:`~silverpyr.solver.core.errors.SolverBugError`; the brute force of the tests (plain
     recursion over the engine's moves) checks the values.
     """
 

@@ -5,7 +5,7 @@ A player makes every decision of its seat, whatever the phase (``choose``, ``pla
 ``symbol``, ``drawing``, ``discard``): :meth:`SunPlayer.decide` returns one move, which the
 game loop applies through the engine (:func:`~silverpyr.solver.sun.game.apply`), so a bot
 can never break a rule unnoticed. The bots here use nothing random; a bot that does must draw
-from a :class:`~silverpyr.solver.rng.SeededStream` keyed by the game's seed and its seat.
+from a :class:`~silverpyr.solver.core.rng.SeededStream` keyed by the game's seed and its seat.
 
 The **greedy** bot plays for points now (docs/sun-bots.md):
 
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..errors import SilverpyrError
+from ..core.errors import SilverpyrError
 from .cards import PILES, Deck, PileName
 from .game import (
     Discard,

@@ -1,7 +1,7 @@
 """Pyramid of the Sun's cards: :class:`Card`, :class:`Deck` and the card file reader.
 
 A card file (``data/sun_cards.yaml`` is the bundled, original deck; docs/sun-rules.md) is read
-by the strict reader (:mod:`silverpyr.solver.reader`): every problem is recorded with the file,
+by the strict reader (:mod:`silverpyr.solver.core.reader`): every problem is recorded with the file,
 the card and the key, and :func:`load_deck` raises one :class:`SunDeckError` listing them all.
 
 Cards are named by their id (``#17``) or their label (``S4-sun``: kind letter, value, symbol,
@@ -19,8 +19,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
-from ..errors import SilverpyrError
-from ..reader import (
+from ..core.errors import SilverpyrError
+from ..core.reader import (
     MAX_CARD_FILE_BYTES,
     Field,
     Problems,
@@ -252,7 +252,7 @@ _bundled: Deck | None = None
 def load_deck(path: str | Path | None = None) -> Deck:
     """The deck of the card file at ``path`` (the bundled deck when ``None``).
 
-    Raises :class:`SunDeckError` (a :class:`~silverpyr.solver.reader.ReadError`) naming the
+    Raises :class:`SunDeckError` (a :class:`~silverpyr.solver.core.reader.ReadError`) naming the
     file, the card and the key of every problem.
     """
     global _bundled

@@ -14,7 +14,7 @@ reference, the rest are short tuples). The state says which decision is due (:cl
 
 Every ruling (R1-R16, docs/sun-rules.md) is implemented here or in :mod:`.pyramid` /
 :mod:`.cards` and tested in ``tests/sun/``. All randomness comes from
-:class:`~silverpyr.solver.rng.SeededStream` keyed by the game's seed and what is shuffled, so
+:class:`~silverpyr.solver.core.rng.SeededStream` keyed by the game's seed and what is shuffled, so
 the same seed and the same moves always give the same game on every machine.
 """
 
@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from ..errors import SilverpyrError
-from ..rng import SeededStream, seed_problem
+from ..core.errors import SilverpyrError
+from ..core.rng import SeededStream, seed_problem
 from .cards import PILES, Card, CardTextError, Deck, PileName, load_deck, normalize_label
 from .pyramid import EMPTY, Pyramid, Slot, SlotTextError, geometry, parse_slot
 
@@ -221,7 +221,7 @@ class Outcome:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        """The final points by seat (:class:`~silverpyr.solver.rules.Ended`)."""
+        """The final points by seat (:class:`~silverpyr.solver.core.rules.Ended`)."""
         return self.scores
 
 

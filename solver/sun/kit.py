@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..rules import Rules
+from ..core.rules import Rules
 from . import game
 from .cards import Deck, load_deck
 from .game import Move, Size, SunState
 
 RULES: Rules[SunState, Move] = game
 """The engine itself (mypy checks that it is the declared
-:class:`~silverpyr.solver.rules.Rules`)."""
+:class:`~silverpyr.solver.core.rules.Rules`)."""
 
 
 def load(path: str | Path | None = None) -> Deck:

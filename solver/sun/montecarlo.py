@@ -1,5 +1,5 @@
 """The Sun's flat Monte Carlo player (``montecarlo``, ``montecarlo:K``): the game-free
-:class:`~silverpyr.solver.montecarlo.MonteCarloPlayer` over the Sun's engine, greedy playing
+:class:`~silverpyr.solver.core.montecarlo.MonteCarloPlayer` over the Sun's engine, greedy playing
 every seat out (docs/sun-bots.md).
 
 **Patience (Ruling, as the expert's):** after a round of turns in which no one placed a card,
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..montecarlo import DEFAULT_DEALS, MonteCarloPlayer, player_name
-from ..rng import SeededStream
+from ..core.montecarlo import DEFAULT_DEALS, MonteCarloPlayer, player_name
+from ..core.rng import SeededStream
 from .bots import GreedyPlayer
 from .expert import idle_turns
 from .game import (

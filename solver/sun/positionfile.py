@@ -8,7 +8,7 @@ is. The order of the draw piles is not part of a position: the best-turn search 
 the cards the seat has not seen (:func:`~.game.unseen`), so :meth:`Position.state` lays
 the unseen cards out in a fixed order (the search never looks at it).
 
-Reading goes through the strict reader (:mod:`silverpyr.solver.reader`): every problem is
+Reading goes through the strict reader (:mod:`silverpyr.solver.core.reader`): every problem is
 recorded with the file and the key (``hand[2]``, ``pyramid.2c``), and one
 :class:`PositionFileError` lists them all. A position the rules could not reach is refused
 with the engine's reason: each placed card is checked by :func:`~.game.why_illegal` as if
@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..reader import Field, Problems, ReadError, load_data, parse_whole, read_text
+from ..core.reader import Field, Problems, ReadError, load_data, parse_whole, read_text
 from .bestturn import DEFAULT_TIME_LIMIT, BestTurn, best_turn
 from .cards import PILES, CardTextError, Deck, PileName, load_deck
 from .game import (

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from types import MappingProxyType
 
-from ..errors import SilverpyrError
+from ..core.errors import SilverpyrError
 
 EMPTY = -1
 """The cell value of an empty slot."""

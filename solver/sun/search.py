@@ -3,7 +3,7 @@
 It plays the exact final run first (:meth:`.expert.Expert.final_run`: the placements that fill
 the pyramid and win, proven by exhaustive search), and otherwise weighs every distinct
 option of the decision (with montecarlo's patience: :class:`.montecarlo.SunRules`) by
-successive halving (:func:`~silverpyr.solver.montecarlo.halving`):
+successive halving (:func:`~silverpyr.solver.core.montecarlo.halving`):
 deals of what it cannot see drawn from its own view, each option played out to the end by
 greedy at every seat, the better half kept round after round. A decision's work is a fixed
 number of play-outs (:attr:`SearchWeights.budget`), never a clock, so a seed gives the same
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..montecarlo import MonteCarloPlayer, halving
+from ..core.montecarlo import MonteCarloPlayer, halving
 from .expert import Expert
 from .game import Move, Phase, SunState
 from .montecarlo import SunRules

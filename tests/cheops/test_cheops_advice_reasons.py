@@ -12,12 +12,12 @@ import pytest
 from tui_pilot import check_reading_keeps_reasons
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
 from silverpyr.puzzles.cheops import advice as advice_module
 from silverpyr.puzzles.cheops.advice import advise, reference_expert
 from silverpyr.puzzles.cheops.kept_game import KeptGame
 from silverpyr.puzzles.cheops.reasons import SAID_FROM, reasons
-from silverpyr.puzzles.grading import REASON_WIDTH, reason_lines
+from silverpyr.puzzles.core.grading import REASON_WIDTH, reason_lines
 from silverpyr.solver.cheops.board import SPACES, parse_space
 from silverpyr.solver.cheops.bots import GreedyPlayer
 from silverpyr.solver.cheops.components import load_components

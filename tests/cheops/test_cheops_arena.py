@@ -30,7 +30,7 @@ from silverpyr.puzzles.cheops.arena import (
 from silverpyr.puzzles.cheops.registry import NAMES, UnknownCheopsPlayerError, make_player
 from silverpyr.solver.cheops.components import load_components
 from silverpyr.solver.cheops.game import outcome
-from silverpyr.solver.errors import SilverpyrError
+from silverpyr.solver.core.errors import SilverpyrError
 
 COMPONENTS = load_components()
 BOT_KEYS = {

@@ -25,7 +25,7 @@ from silverpyr.solver.cheops.board import (
     parse_space,
     supports,
 )
-from silverpyr.solver.errors import SilverpyrError
+from silverpyr.solver.core.errors import SilverpyrError
 
 
 def test_ruling_c2_the_board_has_66_spaces_in_11_rows() -> None:

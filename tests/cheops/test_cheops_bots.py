@@ -42,7 +42,7 @@ from silverpyr.solver.cheops.game import (
     outcome,
     price,
 )
-from silverpyr.solver.rng import SeededStream
+from silverpyr.solver.core.rng import SeededStream
 
 COMPONENTS = load_components()
 

@@ -9,8 +9,8 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
 from silverpyr.cli.cheops.cards_cmd import pyramid_lines
+from silverpyr.cli.core.app import app
 from silverpyr.solver.cheops.components import bundled_components_path, load_components
 
 runner = CliRunner()

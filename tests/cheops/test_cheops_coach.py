@@ -27,7 +27,7 @@ from silverpyr.puzzles.cheops.advice import (
     window,
 )
 from silverpyr.puzzles.cheops.coach import Grade, Verdict, grade, judge, report
-from silverpyr.puzzles.grading import SILENT_BELOW
+from silverpyr.puzzles.core.grading import SILENT_BELOW
 from silverpyr.solver.cheops.bots import GreedyPlayer
 from silverpyr.solver.cheops.components import load_components
 from silverpyr.solver.cheops.game import (

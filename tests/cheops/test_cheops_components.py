@@ -29,7 +29,7 @@ from silverpyr.solver.cheops.components import (
     parse_components,
     rising_problems,
 )
-from silverpyr.solver.errors import SilverpyrError
+from silverpyr.solver.core.errors import SilverpyrError
 
 COMPONENTS = load_components()
 BUNDLED: dict[str, Any] = yaml.safe_load(bundled_components_path().read_text(encoding="utf-8"))

@@ -23,21 +23,21 @@ from textual.pilot import Pilot
 from tui_pilot import arrows_between, key_of, run, screen_lines
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import _ErrorMappingGroup
 from silverpyr.cli.cheops import puzzle_cmd
 from silverpyr.cli.cheops.tui import launch
 from silverpyr.cli.cheops.tui.app import CheopsTrainerApp
 from silverpyr.cli.cheops.tui.board import boards_text
 from silverpyr.cli.cheops.tui.game_screen import next_space
 from silverpyr.cli.cheops.tui.puzzle_screen import CheopsPuzzleScreen
-from silverpyr.cli.tui import terminal
-from silverpyr.cli.tui.modals import LeaveDialog
-from silverpyr.cli.tui.rules_screen import RulesScreen
-from silverpyr.cli.tui.trainer import TrainerEnd, TrainerHelp, TrainerQuestion, TrainerRun
-from silverpyr.puzzles.ahead import made_ahead
+from silverpyr.cli.core.app import _ErrorMappingGroup
+from silverpyr.cli.core.tui import terminal
+from silverpyr.cli.core.tui.modals import LeaveDialog
+from silverpyr.cli.core.tui.rules_screen import RulesScreen
+from silverpyr.cli.core.tui.trainer import TrainerEnd, TrainerHelp, TrainerQuestion, TrainerRun
 from silverpyr.puzzles.cheops.puzzle import CheopsPuzzle
 from silverpyr.puzzles.cheops.share import share_text
-from silverpyr.puzzles.store import Store
+from silverpyr.puzzles.core.ahead import made_ahead
+from silverpyr.puzzles.core.store import Store
 from silverpyr.solver.cheops.board import Space
 from silverpyr.solver.cheops.game import Take, open_spaces
 

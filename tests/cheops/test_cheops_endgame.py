@@ -37,7 +37,7 @@ from silverpyr.solver.cheops.game import (
     new_game,
     parse_move,
 )
-from silverpyr.solver.rng import SeededStream
+from silverpyr.solver.core.rng import SeededStream
 
 COMPONENTS = load_components()
 COLOURS_ALL = ("blue", "red", "green", "yellow", "black", "white")

@@ -15,10 +15,10 @@ import pytest
 import typer
 from typer.testing import CliRunner, Result
 
-from silverpyr.cli.app import _ErrorMappingGroup
 from silverpyr.cli.cheops import game_cmd
 from silverpyr.cli.cheops.game_cmd import game
 from silverpyr.cli.cheops.render import table_lines
+from silverpyr.cli.core.app import _ErrorMappingGroup
 from silverpyr.puzzles.cheops.kept_game import KeptGame
 from silverpyr.solver.cheops.bots import GreedyPlayer
 from silverpyr.solver.cheops.components import load_components
@@ -188,7 +188,7 @@ def test_the_full_screen_runs_only_when_its_module_exists_and_the_terminal_can(
     fake.run_game = run_game  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "silverpyr.cli.cheops.fake_launch", fake)
     monkeypatch.setattr(game_cmd, "LAUNCH", "fake_launch")
-    from silverpyr.cli.tui import terminal
+    from silverpyr.cli.core.tui import terminal
 
     monkeypatch.setattr(terminal, "interactive", lambda: False)
     assert game_cmd.full_screen() is None

@@ -32,7 +32,7 @@ from silverpyr.puzzles.cheops.kept_game import (
     parse_table_text,
     table_text,
 )
-from silverpyr.puzzles.store import Store
+from silverpyr.puzzles.core.store import Store
 from silverpyr.solver.cheops.bots import GreedyPlayer
 from silverpyr.solver.cheops.components import load_components
 from silverpyr.solver.cheops.game import (
@@ -299,8 +299,8 @@ def test_another_game_while_one_is_unfinished_names_both_remedies(home: Path) ->
 
 
 def test_a_saved_game_that_no_longer_replays_is_refused_and_kept(home: Path) -> None:
-    from silverpyr.puzzles.kept import UnresumableGameError
-    from silverpyr.puzzles.store import SavedGame
+    from silverpyr.puzzles.core.kept import UnresumableGameError
+    from silverpyr.puzzles.core.store import SavedGame
 
     with Store.open_default(game="cheops") as store:
         store.save_game(

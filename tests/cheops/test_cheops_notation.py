@@ -33,7 +33,7 @@ from silverpyr.solver.cheops.game import (
     parse_move,
     why_illegal,
 )
-from silverpyr.solver.errors import SilverpyrError
+from silverpyr.solver.core.errors import SilverpyrError
 
 STATE = game(2)
 

@@ -27,7 +27,7 @@ from silverpyr.solver.cheops.positionfile import (
     position_text,
     solve_position,
 )
-from silverpyr.solver.reader import ReadError
+from silverpyr.solver.core.reader import ReadError
 
 TEMPLATE = position_template()
 COMPONENTS = load_components()

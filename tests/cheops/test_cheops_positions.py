@@ -33,7 +33,7 @@ from silverpyr.solver.cheops.game import (
     why_illegal,
     with_next_tile,
 )
-from silverpyr.solver.errors import SilverpyrError
+from silverpyr.solver.core.errors import SilverpyrError
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])

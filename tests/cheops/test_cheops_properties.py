@@ -49,7 +49,7 @@ from silverpyr.solver.cheops.game import (
     why_illegal,
     with_next_tile,
 )
-from silverpyr.solver.rng import MAX_SEED, SeededStream
+from silverpyr.solver.core.rng import MAX_SEED, SeededStream
 
 MAX_MOVES = 2_000
 """A random game ends long before this many moves (the longest seen are under 250)."""

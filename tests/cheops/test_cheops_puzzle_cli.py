@@ -13,12 +13,12 @@ import pytest
 from cheops_golden import COMPONENTS, DATA, cache_golden_puzzles
 from typer.testing import CliRunner
 
-from silverpyr.cli import app as root
 from silverpyr.cli.cheops import puzzle_cmd
+from silverpyr.cli.core import app as root
 from silverpyr.puzzles.cheops import ids
 from silverpyr.puzzles.cheops.puzzle import CheopsPuzzle
 from silverpyr.puzzles.cheops.values import EndgameValues
-from silverpyr.puzzles.store import Store
+from silverpyr.puzzles.core.store import Store
 from silverpyr.solver.cheops.game import apply
 
 TODAY = dt.date(2026, 11, 16)

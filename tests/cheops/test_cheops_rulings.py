@@ -54,7 +54,7 @@ from silverpyr.solver.cheops.game import (
     price,
     why_illegal,
 )
-from silverpyr.solver.rng import SeededStream
+from silverpyr.solver.core.rng import SeededStream
 
 BLUE = COLOURS.index("blue")
 RED = COLOURS.index("red")

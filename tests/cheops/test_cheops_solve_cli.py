@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
 from silverpyr.solver.cheops.components import load_components
 from silverpyr.solver.cheops.endgame import random_endgame
 from silverpyr.solver.cheops.game import random_position

@@ -44,9 +44,9 @@ from silverpyr.puzzles.cheops.values import (
     standard_error,
     tree_size,
 )
-from silverpyr.puzzles.records import Attempt, Progress
-from silverpyr.puzzles.standings import archive, summarise
-from silverpyr.puzzles.store import Store
+from silverpyr.puzzles.core.records import Attempt, Progress
+from silverpyr.puzzles.core.standings import archive, summarise
+from silverpyr.puzzles.core.store import Store
 from silverpyr.solver.cheops.components import COLOURS
 from silverpyr.solver.cheops.endgame import solve_endgame
 from silverpyr.solver.cheops.game import apply, legal_moves

@@ -45,9 +45,9 @@ from silverpyr.cli.cheops.tui.game_screen import (
     next_space,
 )
 from silverpyr.cli.cheops.tui.table import HUMAN, GameTable, Progress
-from silverpyr.cli.tui.base import TooSmall
-from silverpyr.cli.tui.modals import Choose, Confirm, Prompt, Reading
-from silverpyr.cli.tui.rules_screen import RULES_HINT, RulesScreen
+from silverpyr.cli.core.tui.base import TooSmall
+from silverpyr.cli.core.tui.modals import Choose, Confirm, Prompt, Reading
+from silverpyr.cli.core.tui.rules_screen import RULES_HINT, RulesScreen
 from silverpyr.solver.cheops import (
     BuyNeighbour,
     CheopsState,
@@ -78,7 +78,7 @@ from silverpyr.solver.cheops import (
     open_spaces,
 )
 from silverpyr.solver.cheops.bots import GreedyPlayer
-from silverpyr.solver.rng import SeededStream
+from silverpyr.solver.core.rng import SeededStream
 
 
 @pytest.fixture(scope="module")
@@ -727,7 +727,7 @@ def test_the_kept_game_a_turn_by_keys_is_saved_and_leaving_says_how_to_resume(
     to come back, and the next start resumes the same table."""
     from silverpyr.cli.cheops.tui.launch import run_kept_game  # noqa: F401 - the typed entry
     from silverpyr.puzzles.cheops.kept_game import KeptGame
-    from silverpyr.puzzles.store import Store
+    from silverpyr.puzzles.core.store import Store
 
     with (
         Store.open_default(game="cheops") as store,

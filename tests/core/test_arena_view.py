@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from rich.console import Console
 
-from silverpyr.cli.arena_view import BOT_COLUMNS, bots_table, categories_table, where
+from silverpyr.cli.core.arena_view import BOT_COLUMNS, bots_table, categories_table, where
 
 
 @dataclass(frozen=True)

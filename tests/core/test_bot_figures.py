@@ -7,7 +7,7 @@ import statistics
 from hypothesis import given
 from hypothesis import strategies as st
 
-from silverpyr.puzzles.tournament import BotFigures, bot_figures, bots_in_order, wilson
+from silverpyr.puzzles.core.tournament import BotFigures, bot_figures, bots_in_order, wilson
 
 
 @given(st.lists(st.integers(-50, 300), min_size=1, max_size=40), st.data())

@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
-from silverpyr.puzzles.cluster import (
+from silverpyr.cli.core.app import app
+from silverpyr.puzzles.core.cluster import (
     SCHEDULER_ENV,
     TIMEOUT_ENV,
     ClusterError,
@@ -30,7 +30,7 @@ from silverpyr.puzzles.cluster import (
     scheduler_address,
     wait_timeout,
 )
-from silverpyr.puzzles.store import HOME_ENV
+from silverpyr.puzzles.core.store import HOME_ENV
 
 BAD = [
     "foo",
@@ -226,7 +226,7 @@ def test_the_probe_refuses_what_is_not_dask(
 @settings(max_examples=300, deadline=None)
 @given(body=st.binary(max_size=200), count=st.integers(min_value=0, max_value=2**64 - 1))
 def test_any_greeting_bytes_are_judged_without_an_error(body: bytes, count: int) -> None:
-    from silverpyr.puzzles.cluster import _greeting_is_dask
+    from silverpyr.puzzles.core.cluster import _greeting_is_dask
 
     assert _greeting_is_dask(body) in (True, False)
     framed = struct.pack("Q", count) + body  # a frame count of any size
@@ -301,9 +301,9 @@ def test_the_commands_refuse_a_port_that_is_not_dask(
 
 
 def test_the_arena_refuses_too_many_games_before_any_work(tmp_path: Path) -> None:
-    from silverpyr.puzzles.cluster import MAX_GAMES
+    from silverpyr.puzzles.core.cluster import MAX_GAMES
+    from silverpyr.puzzles.core.tournament import line_ups
     from silverpyr.puzzles.silvergold.realgame.arena import ArenaError, check_line_up
-    from silverpyr.puzzles.tournament import line_ups
 
     check_line_up(["greedy"], MAX_GAMES)
     with pytest.raises(ArenaError, match=r"^play from 1 to 1,000,000 games, not "):
@@ -318,7 +318,7 @@ def test_the_arena_refuses_too_many_games_before_any_work(tmp_path: Path) -> Non
 
 
 def test_finished_keeps_at_most_in_flight_tasks_submitted() -> None:
-    from silverpyr.puzzles.cluster import dask_client, finished
+    from silverpyr.puzzles.core.cluster import dask_client, finished
 
     submitted: list[int] = []
     outstanding = 0

@@ -23,9 +23,9 @@ from typing import Any
 
 import pytest
 
-from silverpyr.puzzles.cluster import SCHEDULER_ENV, TIMEOUT_ENV
+from silverpyr.puzzles.core.cluster import SCHEDULER_ENV, TIMEOUT_ENV
+from silverpyr.puzzles.core.store import HOME_ENV
 from silverpyr.puzzles.silvergold.realgame import analysis
-from silverpyr.puzzles.store import HOME_ENV
 from silverpyr.solver.silvergold.deckfile import load_deck
 
 pytestmark = pytest.mark.slow

@@ -17,8 +17,8 @@ import pytest
 from fake_cluster import FakeCluster
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
-from silverpyr.puzzles.cluster import (
+from silverpyr.cli.core.app import app
+from silverpyr.puzzles.core.cluster import (
     ClusterLostError,
     Connection,
     SchedulerLostError,

@@ -14,7 +14,7 @@ import yaml
 from wrong_values import places, put, value_at
 
 from silverpyr.solver.cheops.components import bundled_components_path, parse_components
-from silverpyr.solver.reader import Problems
+from silverpyr.solver.core.reader import Problems
 from silverpyr.solver.sun.cards import bundled_deck_path, parse_deck
 
 WRONG: list[Any] = [[], {}, None, "x", "", 5, -1, True, 3.5, [1], {"a": 1}, [None], "30"]

@@ -12,9 +12,9 @@ import pytest
 import typer.main
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
-from silverpyr.cli.line_game import BotsError
-from silverpyr.cli.options import empty_path
+from silverpyr.cli.core.app import app
+from silverpyr.cli.core.line_game import BotsError
+from silverpyr.cli.core.options import empty_path
 from silverpyr.cli.silvergold.game_cmd import opponent
 from silverpyr.puzzles.silvergold.realgame.registry import NAMES
 

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
 
 from .test_help import COMMANDS as ALL
 
@@ -158,8 +158,8 @@ def test_an_error_advises_only_a_flag_its_command_has() -> None:
 
 @pytest.mark.parametrize("game", ["", "sun", "cheops"])
 def test_the_lock_error_of_every_game_advises_only_its_own_flags(home: Path, game: str) -> None:
-    from silverpyr.puzzles.kept import GAME_ID
-    from silverpyr.puzzles.store import Store
+    from silverpyr.puzzles.core.kept import GAME_ID
+    from silverpyr.puzzles.core.store import Store
 
     words = f"{game} game".strip()
     with Store.open_default(game=game or "silvergold") as store:

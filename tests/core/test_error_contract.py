@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from silverpyr import __version__
-from silverpyr.cli.app import app, hoist_global_options
+from silverpyr.cli.core.app import app, hoist_global_options
 
 runner = CliRunner()
 

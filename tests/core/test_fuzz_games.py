@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
 from silverpyr.solver.cheops.components import bundled_components_path
 from silverpyr.solver.cheops.positionfile import position_template as cheops_template
 from silverpyr.solver.sun.cards import bundled_deck_path as sun_deck_path

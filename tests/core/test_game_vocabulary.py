@@ -20,8 +20,8 @@ import pytest
 import typer.main
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
-from silverpyr.puzzles.vocabulary import ATTEMPT_KEYS, POSITION, PUZZLE_KEYS, difficulty_level
+from silverpyr.cli.core.app import app
+from silverpyr.puzzles.core.vocabulary import ATTEMPT_KEYS, POSITION, PUZZLE_KEYS, difficulty_level
 
 GAMES = ("silvergold", "sun", "cheops")
 SG, SUN, CHEOPS = GAMES

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from silverpyr.puzzles import grading
+from silverpyr.puzzles.core import grading
 from silverpyr.puzzles.silvergold.realgame import game_coach
 from silverpyr.puzzles.sun import coach as sun_coach
 

@@ -19,8 +19,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
-from silverpyr.cli.commands import LazyGroup, help_paragraphs
+from silverpyr.cli.core.app import app
+from silverpyr.cli.core.commands import LazyGroup, help_paragraphs
 from silverpyr.solver.games import GAMES
 
 WIDTH = 80
@@ -202,7 +202,7 @@ ENGINES = ("silverpyr.solver.silvergold", "silverpyr.solver.sun", "silverpyr.sol
 _HELPS = """\
 import io, json, sys
 from contextlib import redirect_stdout
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
 
 def helps(commands):
     for words in commands:
@@ -242,7 +242,7 @@ def test_help_imports_no_engine_and_no_heavy_library() -> None:
 
     assert under(first, ENGINES) == []
     assert under(after_all, HEAVY) == []
-    # Typer's help imports Markdown and tracebacks only when used (cli/quick_help.py)
+    # Typer's help imports Markdown and tracebacks only when used (cli/core/quick_help.py)
     assert under(after_all, ("markdown_it", "pygments", "rich.markdown", "rich.traceback")) == []
     assert "yaml" not in first  # data files are read by the commands that run
 
@@ -251,7 +251,7 @@ def test_typers_help_still_gets_the_real_markdown_and_tracebacks_when_it_uses_th
     from rich.markdown import Markdown
     from typer import rich_utils
 
-    from silverpyr.cli import quick_help
+    from silverpyr.cli.core import quick_help
 
     quick_help.install()  # again: does nothing more
     assert isinstance(rich_utils.Markdown("**bold**"), Markdown)

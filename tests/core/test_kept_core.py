@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, cast
 
-from silverpyr.puzzles import kept
+from silverpyr.puzzles.core import kept
+from silverpyr.puzzles.core.store import SavedGame, Store
 from silverpyr.puzzles.silvergold.realgame import kept_game as sg_kept
-from silverpyr.puzzles.store import SavedGame, Store
 from silverpyr.puzzles.sun import kept_game as sun_kept
 
 

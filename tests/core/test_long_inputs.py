@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
-from silverpyr.cli.output import LONGEST_WORD, one_line
-from silverpyr.solver.reader import MAX_DIGITS
+from silverpyr.cli.core.app import app
+from silverpyr.cli.core.output import LONGEST_WORD, one_line
+from silverpyr.solver.core.reader import MAX_DIGITS
 
 runner = CliRunner()
 HUGE = "7" * 5000

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
-from silverpyr.puzzles import ahead
+from silverpyr.cli.core.app import app
+from silverpyr.puzzles.core import ahead
 
 GAMES = ("silvergold", "sun", "cheops")
 COMMAND = {"silvergold": [], "sun": ["sun"], "cheops": ["cheops"]}

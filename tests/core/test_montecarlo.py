@@ -1,4 +1,4 @@
-"""Flat Monte Carlo (``solver/montecarlo.py``) on a toy game whose values are known, and over
+"""Flat Monte Carlo (``solver/core/montecarlo.py``) on a toy game whose values are known, and over
 the Sun's and Cheops's engines: legal, deterministic, deals that keep what the seat sees,
 the same deals for every option."""
 
@@ -11,7 +11,7 @@ from toy_game import Toy, ToyRules
 from silverpyr.solver.cheops import game as cheops
 from silverpyr.solver.cheops.components import load_components
 from silverpyr.solver.cheops.montecarlo import montecarlo_player as cheops_montecarlo
-from silverpyr.solver.montecarlo import MonteCarloPlayer, margin
+from silverpyr.solver.core.montecarlo import MonteCarloPlayer, margin
 from silverpyr.solver.sun import game as sun
 from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.montecarlo import montecarlo_player as sun_montecarlo

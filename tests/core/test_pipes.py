@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
 from silverpyr.puzzles.silvergold.realgame.state_file import STATE_TEMPLATE
 
-ENTRY = "from silverpyr.cli.launch import main; main()"
+ENTRY = "from silverpyr.cli.core.launch import main; main()"
 
 
 def _commands() -> list[str]:

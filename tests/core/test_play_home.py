@@ -1,4 +1,4 @@
-"""``silverpyr play``: one home for every game (``cli/home.py``, ``cli/tui/home.py``).
+"""``silverpyr play``: one home for every game (``cli/core/home.py``, ``cli/core/tui/home.py``).
 
 Every entry of the registry's home is a real command with real flags; the home shows what
 only prints, closes for what opens a screen of its own and comes back after it; the keys
@@ -12,11 +12,11 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from silverpyr.cli import home as home_module
-from silverpyr.cli.commands import HOME, HomeEntry, HomeGame
-from silverpyr.cli.home import argv_of, play_home, run_command
-from silverpyr.cli.tui.home import HomeApp, HomeScreen, HomeSetting
-from silverpyr.cli.tui.modals import Reading
+from silverpyr.cli.core import home as home_module
+from silverpyr.cli.core.commands import HOME, HomeEntry, HomeGame
+from silverpyr.cli.core.home import argv_of, play_home, run_command
+from silverpyr.cli.core.tui.home import HomeApp, HomeScreen, HomeSetting
+from silverpyr.cli.core.tui.modals import Reading
 from tests.tui_pilot import run, screen_lines
 
 ONE = (HomeEntry("Play", ("one", "play")), HomeEntry("See", ("one", "see"), shows=True))
@@ -93,7 +93,7 @@ def test_q_quits_the_home() -> None:
 def test_the_loop_runs_each_pick_and_comes_back_with_what_it_said(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import silverpyr.cli.tui.home as tui_home
+    import silverpyr.cli.core.tui.home as tui_home
 
     picks = iter([GAMES[0].entries[0], GAMES[1].entries[0], None])
     notes: list[str] = []

@@ -1,4 +1,4 @@
-"""The game-free registry of players (``puzzles/players.py``): a seat names a registry player,
+"""The game-free registry of players (``puzzles/core/players.py``): a seat names a registry player,
 one with a number (``montecarlo:32``) or an outside player (``package.module:factory``); every
 other name is the game's error in one line, and the CLI refuses it with exit 2 before any
 game is played."""
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
-from silverpyr.puzzles.players import Entry, Number, Registry
+from silverpyr.cli.core.app import app
+from silverpyr.puzzles.core.players import Entry, Number, Registry
 
 
 class Made:

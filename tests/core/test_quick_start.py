@@ -13,20 +13,20 @@ from pathlib import Path
 
 import pytest
 
-from silverpyr.cli.launch import help_request
+from silverpyr.cli.core.launch import help_request
 from silverpyr.cli.silvergold.card_page import card_request
-from silverpyr.solver import reader
+from silverpyr.solver.core import reader
 
 # After the program ends, stderr's last line says whether Typer was imported.
 ENTRY = (
     "import atexit, sys; "
     "atexit.register(lambda: sys.__stderr__.write(f'\\ntyper={\"typer\" in sys.modules}\\n')); "
-    "from silverpyr.cli.launch import main; main()"
+    "from silverpyr.cli.core.launch import main; main()"
 )
 
 
 # The same, through Typer's path always (the program before its quick paths).
-TYPER_ENTRY = ENTRY.replace("silverpyr.cli.launch", "silverpyr.cli.app")
+TYPER_ENTRY = ENTRY.replace("silverpyr.cli.core.launch", "silverpyr.cli.core.app")
 
 
 def run(args: list[str], home: Path, entry: str = ENTRY, **env: str) -> tuple[int, str, bool]:

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from silverpyr.puzzles.silvergold.realgame.state_file import StateFileError, parse_state
-from silverpyr.solver.errors import SilverpyrError
-from silverpyr.solver.reader import (
+from silverpyr.solver.core.errors import SilverpyrError
+from silverpyr.solver.core.reader import (
     MAX_DIGITS,
     MAX_NESTING,
     Field,

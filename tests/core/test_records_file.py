@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from silverpyr.puzzles import records_file
-from silverpyr.puzzles.records_file import RecordPathError, record_target, save_text
+from silverpyr.puzzles.core import records_file
+from silverpyr.puzzles.core.records_file import RecordPathError, record_target, save_text
 from silverpyr.puzzles.silvergold.realgame import game_record as sg_record
 from silverpyr.puzzles.sun import game_record as sun_record
-from silverpyr.solver.reader import ReadError
+from silverpyr.solver.core.reader import ReadError
 
 
 def test_both_games_use_the_core() -> None:

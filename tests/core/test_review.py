@@ -1,5 +1,5 @@
 """Reviewing a recorded game (``sun hint`` and ``cheops hint --game FILE [--review]``):
-the core's :mod:`silverpyr.puzzles.review` and :mod:`silverpyr.cli.review` over each game.
+the core's :mod:`silverpyr.puzzles.core.review` and :mod:`silverpyr.cli.core.review` over each game.
 
 A review says of every decision what the coach said during the game (same rollouts, same
 place), reads the records that ``game --record`` and ``arena --records`` write, and every
@@ -15,14 +15,14 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
 from silverpyr.puzzles.cheops.arena import play_arena_game as cheops_arena_game
 from silverpyr.puzzles.cheops.arena import record_of as cheops_arena_record
 from silverpyr.puzzles.cheops.game_record import GameRecordError as CheopsRecordError
 from silverpyr.puzzles.cheops.game_record import load_record as cheops_load
 from silverpyr.puzzles.cheops.kept_game import KeptGame as CheopsKept
 from silverpyr.puzzles.cheops.review import REVIEWING as CHEOPS
-from silverpyr.puzzles.review import PERSON, ReviewError, reviewed_seat, rollout_table
+from silverpyr.puzzles.core.review import PERSON, ReviewError, reviewed_seat, rollout_table
 from silverpyr.puzzles.sun.arena import play_arena_game as sun_arena_game
 from silverpyr.puzzles.sun.arena import record_of as sun_arena_record
 from silverpyr.puzzles.sun.game_record import GameRecordError as SunRecordError

@@ -1,4 +1,4 @@
-"""The core of paired-rollout advice (``puzzles/rollout_advice.py``) on a made-up game: the
+"""The core of paired-rollout advice (``puzzles/core/rollout_advice.py``) on a made-up game: the
 samples checked, the window after the screening samples, the budget's screening, and the
 ranking (fully measured first, each part by loss)."""
 
@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from silverpyr.puzzles.rollout_advice import (
+from silverpyr.puzzles.core.rollout_advice import (
     AdviceError,
     RolloutCache,
     Rollouts,
@@ -17,7 +17,7 @@ from silverpyr.puzzles.rollout_advice import (
     measure,
     measure_options,
 )
-from silverpyr.solver.rng import SeededStream
+from silverpyr.solver.core.rng import SeededStream
 
 SAMPLING = Sampling(default=4, screen=1, budget=6, keep=2, noun="games")
 _POINTS = {"ref": 10, "a": 9, "b": 7, "c": 4, "d": 8}

@@ -1,4 +1,4 @@
-"""Every game of the registry keeps the declared rules' contract (solver/rules.py), played
+"""Every game of the registry keeps the declared rules' contract (solver/core/rules.py), played
 through that interface alone: random games of every table size, checked at every step."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from silverpyr.solver.core.rng import SeededStream
 from silverpyr.solver.games import GAMES
-from silverpyr.solver.rng import SeededStream
 
 MAX_STEPS = 2000
 """Random play ends every game well before this (about 30 moves a seat)."""

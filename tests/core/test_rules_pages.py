@@ -12,8 +12,8 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
-from silverpyr.cli.rules_page import WIDTH, RulesPageError, parse_page, read_page
+from silverpyr.cli.core.app import app
+from silverpyr.cli.core.rules_page import WIDTH, RulesPageError, parse_page, read_page
 from silverpyr.cli.silvergold.rules_cmd import example
 from silverpyr.solver.cheops.board import SPACES, Space, supports
 from silverpyr.solver.cheops.components import bundled_components_path, load_components

@@ -23,11 +23,11 @@ import pytest
 from built_once import BuiltOnceRunner
 from typer.testing import Result
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
 from silverpyr.puzzles.cheops import kept_game as cheops_kept
+from silverpyr.puzzles.core.store import FIRST_GAME, Store
 from silverpyr.puzzles.silvergold.realgame import kept_game as sg_kept
 from silverpyr.puzzles.silvergold.realgame.advice import Kind
-from silverpyr.puzzles.store import FIRST_GAME, Store
 from silverpyr.puzzles.sun import kept_game as sun_kept
 from silverpyr.solver.cheops.bots import GreedyPlayer as CheopsGreedy
 from silverpyr.solver.cheops.components import load_components
@@ -357,8 +357,8 @@ def test_each_command_takes_the_sizes_its_game_seats() -> None:
     import typer
     import typer.main
 
-    from silverpyr.cli import line_game
     from silverpyr.cli.cheops.game_cmd import game as cheops_game
+    from silverpyr.cli.core import line_game
     from silverpyr.cli.silvergold.game_cmd import game as sg_game
     from silverpyr.cli.sun.game_cmd import game as sun_game
 

@@ -1,4 +1,4 @@
-"""One script reader and one comment rule for every game and mode (``cli/options.py``): a
+"""One script reader and one comment rule for every game and mode (``cli/core/options.py``): a
 whole line starting with ``#`` and no digit after it is a comment, nothing else is, so no
 move is ever lost to it; the Sun's move by card id (``#17@1c``) plays in ``puzzle``,
 ``daily`` and ``game`` alike."""
@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from silverpyr.cli import app as root
-from silverpyr.cli.options import is_comment, script_answers, script_lines
+from silverpyr.cli.core import app as root
+from silverpyr.cli.core.options import is_comment, script_answers, script_lines
 from silverpyr.cli.sun import puzzle_cmd as sun_puzzle_cmd
 from silverpyr.puzzles.sun.kept_game import KeptGame
 from silverpyr.puzzles.sun.puzzle import generate
@@ -51,7 +51,7 @@ def test_no_answer_is_ever_lost_to_the_comment_rule(
 
 
 def test_a_moves_file_holding_a_dash_is_one_answer_not_stdin(tmp_path: Path) -> None:
-    from silverpyr.cli.options import moves_text
+    from silverpyr.cli.core.options import moves_text
 
     path = tmp_path / "moves.txt"
     path.write_text("-")
@@ -66,7 +66,7 @@ def test_only_the_one_reader_splits_a_script() -> None:
         for path in CLI.rglob("*.py")
         if 'split(";")' in path.read_text() or 'split("#"' in path.read_text()
     }
-    assert splitting == {"options.py"}
+    assert splitting == {"core/options.py"}
 
 
 # --- the Sun's move by card id in every mode ---------------------------------------------

@@ -14,12 +14,12 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
+from silverpyr.puzzles.core.tournament import line_ups
 from silverpyr.puzzles.silvergold.ids import parse_puzzle_id
 from silverpyr.puzzles.silvergold.kinds import PuzzleError
 from silverpyr.puzzles.silvergold.realgame.arena import ArenaError, check_line_up
-from silverpyr.puzzles.tournament import line_ups
-from silverpyr.solver.rng import MAX_SEED, seed_problem
+from silverpyr.solver.core.rng import MAX_SEED, seed_problem
 
 OUR_WORDS = f"is not a seed (a whole number from 0 to {MAX_SEED})"
 

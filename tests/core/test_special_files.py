@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
-from silverpyr.puzzles.records_file import RecordPathError, save_text
-from silverpyr.solver.reader import ReadError, path_problem, read_text
+from silverpyr.cli.core.app import app
+from silverpyr.puzzles.core.records_file import RecordPathError, save_text
+from silverpyr.solver.core.reader import ReadError, path_problem, read_text
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs mkfifo")
 

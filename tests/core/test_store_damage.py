@@ -24,10 +24,10 @@ from hypothesis import strategies as st
 from playing import solution_moves
 from typer.testing import Result
 
-from silverpyr.cli.app import app
-from silverpyr.puzzles.ahead import made_ahead
+from silverpyr.cli.core.app import app
+from silverpyr.puzzles.core.ahead import made_ahead
+from silverpyr.puzzles.core.store import DB_FILENAME, FIRST_GAME, HOME_ENV, SCHEMA_VERSION, Store
 from silverpyr.puzzles.silvergold.catalog import cache_key, get_puzzle
-from silverpyr.puzzles.store import DB_FILENAME, FIRST_GAME, HOME_ENV, SCHEMA_VERSION, Store
 from silverpyr.solver.silvergold.deckfile import load_deck
 
 SCORED = "2026-11-03"
@@ -409,7 +409,7 @@ def test_an_unreadable_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
 def test_a_database_locked_by_another_process(
     made: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from silverpyr.puzzles import store as store_module
+    from silverpyr.puzzles.core import store as store_module
 
     path = _home(made, tmp_path, monkeypatch)
     monkeypatch.setattr(store_module, "BUSY_SECONDS", 0.5)

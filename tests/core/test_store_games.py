@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from silverpyr.puzzles import store as store_module
-from silverpyr.puzzles.records import Attempt, Progress
-from silverpyr.puzzles.store import FIRST_GAME, DamagedGameError, SavedGame, Store, StoreError
+from silverpyr.puzzles.core import store as store_module
+from silverpyr.puzzles.core.records import Attempt, Progress
+from silverpyr.puzzles.core.store import FIRST_GAME, DamagedGameError, SavedGame, Store, StoreError
 
 DAY = "2026-11-22"
 

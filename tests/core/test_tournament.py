@@ -1,4 +1,4 @@
-"""The game-free tournament statistics and runner (puzzles/tournament.py)."""
+"""The game-free tournament statistics and runner (puzzles/core/tournament.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from fake_cluster import FakeCluster
 from hypothesis import given
 from hypothesis import strategies as st
 
-from silverpyr.puzzles.cluster import SchedulerLostError
-from silverpyr.puzzles.players import Entry, Registry
-from silverpyr.puzzles.tournament import (
+from silverpyr.puzzles.core.cluster import SchedulerLostError
+from silverpyr.puzzles.core.players import Entry, Registry
+from silverpyr.puzzles.core.tournament import (
     RecordsFolderError,
     TournamentError,
     check_line_up,
@@ -24,8 +24,8 @@ from silverpyr.puzzles.tournament import (
     wilson,
     win_shares,
 )
-from silverpyr.solver.errors import SilverpyrError
-from silverpyr.solver.rng import MAX_SEED
+from silverpyr.solver.core.errors import SilverpyrError
+from silverpyr.solver.core.rng import MAX_SEED
 
 
 def test_wilson_matches_a_worked_value() -> None:

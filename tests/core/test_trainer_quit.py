@@ -12,8 +12,8 @@ import pytest
 from cheops_golden import cache_golden_puzzles
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
-from silverpyr.cli.trainer import QUIT_QUESTION
+from silverpyr.cli.core.app import app
+from silverpyr.cli.core.trainer import QUIT_QUESTION
 
 PUZZLES = {"sun": "final-run-9", "cheops": "win-from-here-2"}
 

@@ -1,5 +1,5 @@
-"""The full-screen games' game-free core (``cli/tui/base.py``, ``cli/tui/colour.py``,
-``cli/tui/game_screen.py``): the too-small note, the fit on resize, drawing without colour,
+"""The full-screen games' game-free core (``cli/core/tui/base.py``, ``cli/core/tui/colour.py``,
+``cli/core/tui/game_screen.py``): the too-small note, the fit on resize, drawing without colour,
 solver work off the screen, the wait counter, the cursor's moves, a table game's CSS."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker, WorkerFailed, WorkerState
 
-from silverpyr.cli.tui.base import (
+from silverpyr.cli.core.tui.base import (
     MIN_SIZE,
     GameApp,
     GameOver,
@@ -29,7 +29,7 @@ from silverpyr.cli.tui.base import (
     solve_in_thread,
     too_small_text,
 )
-from silverpyr.cli.tui.colour import Colourless
+from silverpyr.cli.core.tui.colour import Colourless
 
 COLOURS = st.sampled_from([None, "red", "green4", "bright_cyan", "grey35", "#102030"])
 
@@ -196,17 +196,17 @@ def test_shown_draws_a_text_given_again_only_when_it_changed() -> None:
     asyncio.run(main())
 
 
-# --- the table games' core (cli/tui/game_screen.py) -------------------------------------------
+# --- the table games' core (cli/core/tui/game_screen.py) ---------------------------------------
 
 
 def test_the_wait_counter_shows_from_two_seconds() -> None:
-    from silverpyr.cli.tui.base import waited
+    from silverpyr.cli.core.tui.base import waited
 
     assert [waited(s) for s in (0.0, 1.99, 2.0, 12.7)] == ["", "", " 2 s", " 12 s"]
 
 
 def test_the_cursor_goes_to_the_nearest_spot_that_way_the_same_row_first() -> None:
-    from silverpyr.cli.tui.game_screen import nearest
+    from silverpyr.cli.core.tui.game_screen import nearest
 
     def where(spot: tuple[int, int]) -> tuple[int, int, int]:
         return spot[1] * 2, spot[0], spot[1]  # (column on screen, row, place in the row)
@@ -220,7 +220,7 @@ def test_the_cursor_goes_to_the_nearest_spot_that_way_the_same_row_first() -> No
 
 
 def test_a_table_games_css_puts_the_games_parts_in_their_places() -> None:
-    from silverpyr.cli.tui.game_screen import table_css
+    from silverpyr.cli.core.tui.game_screen import table_css
 
     css = table_css("#pyramid { width: 9; }", "Help { align: center middle; }", 66)
     lines = css.splitlines()
@@ -237,7 +237,7 @@ def test_a_question_with_keys_of_its_own_answers_to_them() -> None:
     from textual.app import App
     from textual.widgets import OptionList
 
-    from silverpyr.cli.tui.modals import Choose
+    from silverpyr.cli.core.tui.modals import Choose
 
     answers: list[str | None] = []
 

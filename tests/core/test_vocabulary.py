@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app, respell_old_names
-from silverpyr.cli.options import OLD_NAMES, check_seed
+from silverpyr.cli.core.app import app, respell_old_names
+from silverpyr.cli.core.options import OLD_NAMES, check_seed
 
 IDEAS = {
     "--turn": "solve hint",

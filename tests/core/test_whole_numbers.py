@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
-from silverpyr.solver.reader import MAX_DIGITS, ReadError, parse_whole, parse_wholes
+from silverpyr.cli.core.app import app
+from silverpyr.solver.core.reader import MAX_DIGITS, ReadError, parse_whole, parse_wholes
 
 QUICK = settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]

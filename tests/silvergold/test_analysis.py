@@ -15,12 +15,12 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
-from silverpyr.puzzles.cluster import SCHEDULER_ENV
+from silverpyr.cli.core.app import app
+from silverpyr.puzzles.core.cluster import SCHEDULER_ENV
+from silverpyr.puzzles.core.store import HOME_ENV
 from silverpyr.puzzles.silvergold.realgame import analysis
 from silverpyr.puzzles.silvergold.realgame.state_file import parse_state
 from silverpyr.puzzles.silvergold.realgame.uncertain import Method, rank_moves
-from silverpyr.puzzles.store import HOME_ENV
 from silverpyr.solver.silvergold import exact
 from silverpyr.solver.silvergold.deckfile import load_deck
 from silverpyr.solver.silvergold.position import Position

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
-from silverpyr.puzzles.cluster import SchedulerLostError
+from silverpyr.cli.core.app import app
+from silverpyr.puzzles.core.cluster import SchedulerLostError
 from silverpyr.puzzles.silvergold.realgame.arena import (
     ArenaError,
     ArenaRecords,

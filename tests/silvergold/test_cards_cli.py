@@ -10,7 +10,7 @@ import yaml
 from rich.console import Console
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
 from silverpyr.cli.silvergold.render import card_view, room_grid, room_legend
 from silverpyr.solver.silvergold.cards import Color, PyramidCard, Room
 from silverpyr.solver.silvergold.cells import parse_cell

@@ -10,14 +10,14 @@ import pytest
 from playing import solution_moves
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
-from silverpyr.puzzles import store as store_module
+from silverpyr.cli.core.app import app
+from silverpyr.puzzles.core import store as store_module
+from silverpyr.puzzles.core.store import SCHEMA_VERSION, Store
 from silverpyr.puzzles.silvergold.generate import puzzle_from_id
 from silverpyr.puzzles.silvergold.puzzle import Puzzle
 from silverpyr.puzzles.silvergold.session import PlaySession
 from silverpyr.puzzles.silvergold.share import share_text
 from silverpyr.puzzles.silvergold.stats import Attempt, bucket_of, summarise
-from silverpyr.puzzles.store import SCHEMA_VERSION, Store
 from silverpyr.solver.silvergold.cards import Deck
 from silverpyr.solver.silvergold.deckfile import load_deck
 

@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
+from silverpyr.puzzles.core.tournament import chance_to_win, line_ups, wilson
 from silverpyr.puzzles.silvergold.realgame.arena import (
     CATEGORIES,
     ArenaError,
@@ -20,7 +21,6 @@ from silverpyr.puzzles.silvergold.realgame.arena import (
     run_arena,
     summarise,
 )
-from silverpyr.puzzles.tournament import chance_to_win, line_ups, wilson
 from silverpyr.solver.silvergold.deckfile import load_deck
 from silverpyr.solver.silvergold.expert import (
     BASELINES,

@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 from quick_yaml import dump_yaml
 from typer.testing import Result
 
-from silverpyr.cli.app import app, main
-from silverpyr.solver.reader import MAX_CARD_FILE_BYTES, MAX_FILE_BYTES
+from silverpyr.cli.core.app import app, main
+from silverpyr.solver.core.reader import MAX_CARD_FILE_BYTES, MAX_FILE_BYTES
 from silverpyr.solver.silvergold.deckfile import bundled_deck_path, load_deck
 
 HOSTILE = Path(__file__).parents[1] / "data" / "hostile"
@@ -494,7 +494,7 @@ def _template_columns() -> list[tuple[str, str]]:
     import sqlite3
     import tempfile
 
-    from silverpyr.puzzles.store import Store
+    from silverpyr.puzzles.core.store import Store
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "silverpyr.db"
@@ -841,7 +841,7 @@ def _silverpyr_process(
     import signal
     import subprocess
 
-    command = [sys.executable, "-c", "from silverpyr.cli.launch import main; main()", *args]
+    command = [sys.executable, "-c", "from silverpyr.cli.core.launch import main; main()", *args]
     if memory is not None:
         command = ["prlimit", f"--as={memory}", "--", *command]
     process = subprocess.Popen(

@@ -12,7 +12,7 @@ import yaml
 from built_once import BuiltOnceRunner
 from typer.testing import Result
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
 from silverpyr.solver.silvergold.bots import (
     bot_keep_choices,
     bot_moves,
@@ -513,8 +513,8 @@ def test_rollouts_give_the_advice_a_second_opinion(deck_file: Path) -> None:
 
 
 def test_a_game_open_in_another_session_is_refused(deck_file: Path, home: Path) -> None:
+    from silverpyr.puzzles.core.store import Store
     from silverpyr.puzzles.silvergold.realgame.kept_game import KeptGame
-    from silverpyr.puzzles.store import Store
 
     with (
         Store.open_default() as store,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
 from silverpyr.puzzles.silvergold.realgame.arena import check_line_up
 from silverpyr.puzzles.silvergold.realgame.hint_player import HintPlayer
 from silverpyr.puzzles.silvergold.realgame.registry import PLAYERS

@@ -10,7 +10,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner, Result
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
 from silverpyr.puzzles.silvergold.generate import puzzle_from_id
 from silverpyr.solver.silvergold.deckfile import load_deck
 

@@ -14,8 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from silverpyr.puzzles import store as store_module
-from silverpyr.puzzles.kept import UnresumableGameError
+from silverpyr.puzzles.core import store as store_module
+from silverpyr.puzzles.core.kept import UnresumableGameError
+from silverpyr.puzzles.core.store import DamagedGameError, SavedGame, SessionBusyError, Store
 from silverpyr.puzzles.silvergold.realgame import advice as advice_module
 from silverpyr.puzzles.silvergold.realgame.advice import (
     Advice,
@@ -38,7 +39,6 @@ from silverpyr.puzzles.silvergold.realgame.kept_game import (
     UnfinishedGameError,
 )
 from silverpyr.puzzles.silvergold.realgame.registry import make_player
-from silverpyr.puzzles.store import DamagedGameError, SavedGame, SessionBusyError, Store
 from silverpyr.solver.silvergold.deckfile import load_deck
 from silverpyr.solver.silvergold.game import GameState, Replacement
 from silverpyr.solver.silvergold.moves import IllegalMoveError, Move
@@ -317,7 +317,7 @@ def test_a_damaged_saved_game_is_kept_until_restart_drops_it(
 
 
 def test_saves_are_compare_and_set(store: Store) -> None:
-    from silverpyr.puzzles.store import GameConflictError
+    from silverpyr.puzzles.core.store import GameConflictError
 
     game = SavedGame(GAME_ID, DECK.fingerprint, 5, 2, "greedy", False, ("1 2",), "2026-01-01")
     first = store.save_game(game, SEATS)

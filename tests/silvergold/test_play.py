@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
-from silverpyr.cli.options import script_lines
+from silverpyr.cli.core.app import app
+from silverpyr.cli.core.options import script_lines
 from silverpyr.cli.silvergold.play import PLAY_COMMANDS
+from silverpyr.puzzles.core.store import Store
 from silverpyr.puzzles.silvergold.generate import puzzle_from_id
 from silverpyr.puzzles.silvergold.kinds import Kind, PuzzleError
 from silverpyr.puzzles.silvergold.puzzle import Puzzle
 from silverpyr.puzzles.silvergold.session import PlaySession
 from silverpyr.puzzles.silvergold.share import room_picture, share_text
-from silverpyr.puzzles.store import Store
 from silverpyr.solver.silvergold.cards import Deck
 from silverpyr.solver.silvergold.cells import cell_str
 from silverpyr.solver.silvergold.deckfile import load_deck

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
+from silverpyr.puzzles.core.store import Store
 from silverpyr.puzzles.silvergold.beginner import (
     beginner_line,
     best_first_choice_value,
@@ -40,9 +41,8 @@ from silverpyr.puzzles.silvergold.kinds import Kind, PuzzleError
 from silverpyr.puzzles.silvergold.par import prove_optimum
 from silverpyr.puzzles.silvergold.puzzle import Puzzle, StartState
 from silverpyr.puzzles.silvergold.rating import Features, difficulty_points, rate
-from silverpyr.puzzles.store import Store
-from silverpyr.solver.reader import ReadError
-from silverpyr.solver.rng import SeededStream
+from silverpyr.solver.core.reader import ReadError
+from silverpyr.solver.core.rng import SeededStream
 from silverpyr.solver.silvergold.bots import choose_move
 from silverpyr.solver.silvergold.cards import Color, Deck, PyramidCard, Room
 from silverpyr.solver.silvergold.deckfile import load_deck

@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
 from silverpyr.cli.silvergold.render import room_legend
 from silverpyr.cli.silvergold.views import draw_turn, hint_cards, hint_lines
 from silverpyr.puzzles.silvergold.generate import puzzle_from_id

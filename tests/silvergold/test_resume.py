@@ -11,11 +11,11 @@ import pytest
 from playing import solution_moves
 from typer.testing import CliRunner, Result
 
-from silverpyr.cli.app import app
-from silverpyr.puzzles import store as store_module
+from silverpyr.cli.core.app import app
+from silverpyr.puzzles.core import store as store_module
+from silverpyr.puzzles.core.store import SCHEMA_VERSION, Store
 from silverpyr.puzzles.silvergold.generate import puzzle_from_id
 from silverpyr.puzzles.silvergold.puzzle import Puzzle
-from silverpyr.puzzles.store import SCHEMA_VERSION, Store
 from silverpyr.solver.silvergold.deckfile import load_deck
 
 DATE = "2026-01-03"
@@ -213,7 +213,7 @@ def test_ctrl_c_after_a_solve_is_still_a_keyboard_interrupt() -> None:
     script = (
         "import signal\n"
         "from typer.testing import CliRunner\n"
-        "from silverpyr.cli.app import app\n"
+        "from silverpyr.cli.core.app import app\n"
         "r = CliRunner().invoke(app, ['solve', '--card', '17', '--expeditions', 'I3,L4'])\n"
         "assert r.exit_code == 0, r.output\n"
         "try:\n"  # raised in this thread: its handler runs before the next line, no clock

@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
 from silverpyr.solver.silvergold.cards import Room
 from silverpyr.solver.silvergold.cells import NEIGHBOURS, cell_str, parse_cell
 from silverpyr.solver.silvergold.deckfile import load_deck

@@ -7,7 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
 from silverpyr.cli.silvergold import score_cmd
 from silverpyr.solver.silvergold.sheet import claimable_pyramid_points
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from built_once import BuiltOnceRunner
 
-from silverpyr.cli.app import ROOT, app
-from silverpyr.cli.commands import PLAY, SILVERGOLD
+from silverpyr.cli.core.app import ROOT, app
+from silverpyr.cli.core.commands import PLAY, SILVERGOLD
 
 RUNNER = BuiltOnceRunner()
 

@@ -20,7 +20,7 @@ from wrong_values import places, put, value_at
 from silverpyr.puzzles.silvergold.fileformat import read_definition
 from silverpyr.puzzles.silvergold.realgame.game_record import parse_record
 from silverpyr.puzzles.silvergold.realgame.state_file import STATE_TEMPLATE, parse_view
-from silverpyr.solver.errors import SilverpyrError
+from silverpyr.solver.core.errors import SilverpyrError
 from silverpyr.solver.silvergold.deckfile import bundled_deck_path, load_deck
 
 DECK = load_deck()

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
 from silverpyr.puzzles.silvergold.realgame.registry import make_player
 from silverpyr.solver.silvergold import bots
 from silverpyr.solver.silvergold import montecarlo as mc

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
 
 runner = CliRunner()
 ORDER = "I3,L4,O4,T4,L3,I2,I3"

@@ -14,7 +14,15 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
+from silverpyr.puzzles.core.store import (
+    DB_FILENAME,
+    HOME_ENV,
+    SCHEMA_VERSION,
+    Store,
+    StoreError,
+    data_dir,
+)
 from silverpyr.puzzles.silvergold.stats import (
     MISSED_BUCKET,
     Attempt,
@@ -24,14 +32,6 @@ from silverpyr.puzzles.silvergold.stats import (
     runs,
     streak_days,
     summarise,
-)
-from silverpyr.puzzles.store import (
-    DB_FILENAME,
-    HOME_ENV,
-    SCHEMA_VERSION,
-    Store,
-    StoreError,
-    data_dir,
 )
 
 
@@ -217,7 +217,7 @@ WRITER = textwrap.dedent(
     """
     import sys
     from silverpyr.puzzles.silvergold.stats import Attempt
-    from silverpyr.puzzles.store import Store
+    from silverpyr.puzzles.core.store import Store
     path, tag, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
     for n in range(count):
         with Store(__import__("pathlib").Path(path)) as store:
@@ -249,7 +249,7 @@ INTERRUPTED = textwrap.dedent(
     import os, signal, sys
     from pathlib import Path
     from silverpyr.puzzles.silvergold.stats import Attempt
-    from silverpyr.puzzles.store import Store
+    from silverpyr.puzzles.core.store import Store
     store = Store(Path(sys.argv[1]))
     store.add_attempt(
         Attempt("kept", None, "2026-01-01", "points", 1, 2, True, False, False, "C1", 0, 1.0)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
-from silverpyr.puzzles.store import DB_FILENAME, Store
+from silverpyr.cli.core.app import app
+from silverpyr.puzzles.core.store import DB_FILENAME, Store
 
 LOSING = "A1 A2"  # puzzle 1, turn 1: loses 4 points (best reachable 20 before, 16 after)
 COUNTED = "counted as a move hint"

@@ -25,6 +25,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 from tui_pilot import screen_lines
 
+from silverpyr.cli.core.tui.modals import LeaveDialog, Reading
+from silverpyr.cli.core.tui.rules_screen import RULES_HINT, RulesScreen
 from silverpyr.cli.silvergold.tui.app import SilverpyrApp
 from silverpyr.cli.silvergold.tui.end_screen import EndScreen
 from silverpyr.cli.silvergold.tui.game_screen import GameScreen
@@ -34,11 +36,9 @@ from silverpyr.cli.silvergold.tui.placing import Placer
 from silverpyr.cli.silvergold.tui.puzzle_screen import PuzzleScreen
 from silverpyr.cli.silvergold.tui.setting import Setting
 from silverpyr.cli.silvergold.tui.widgets import CELL, ROW_LABEL, CardView
-from silverpyr.cli.tui.modals import LeaveDialog, Reading
-from silverpyr.cli.tui.rules_screen import RULES_HINT, RulesScreen
+from silverpyr.puzzles.core.store import Store
 from silverpyr.puzzles.silvergold.generate import puzzle_from_id
 from silverpyr.puzzles.silvergold.puzzle import Puzzle
-from silverpyr.puzzles.store import Store
 from silverpyr.solver.silvergold.bots import choose_keep, choose_move
 from silverpyr.solver.silvergold.cards import Deck
 from silverpyr.solver.silvergold.cells import cells_of, column_of, row_of
@@ -504,7 +504,7 @@ def test_help_does_not_import_textual() -> None:
 
     code = (
         "import sys\n"
-        "from silverpyr.cli.app import app\n"
+        "from silverpyr.cli.core.app import app\n"
         "try:\n"
         "    app(['daily', '--help'])\n"
         "except SystemExit:\n"
@@ -648,7 +648,7 @@ def _on_a_pty(
     master, slave = pty.openpty()
     env = dict(os.environ, TERM=term, SILVERPYR_HOME=str(home))
     env.pop("NO_COLOR", None)
-    code = "from silverpyr.cli.launch import main; main()"
+    code = "from silverpyr.cli.core.launch import main; main()"
     proc = subprocess.Popen(
         [sys.executable, "-c", code, *args],
         stdin=slave,
@@ -708,7 +708,7 @@ def test_a_pipe_plays_in_line_mode_without_a_warning(tmp_path: Path) -> None:
     import sys
 
     env = dict(os.environ, TERM="xterm-256color", SILVERPYR_HOME=str(tmp_path))
-    code = "from silverpyr.cli.launch import main; main()"
+    code = "from silverpyr.cli.core.launch import main; main()"
     out = subprocess.run(
         [sys.executable, "-c", code, "daily", "--date", "2026-11-22", "--no-record"],
         stdin=subprocess.DEVNULL,
@@ -764,7 +764,7 @@ def test_an_empty_seed_box_means_a_random_seed_as_on_the_command_line(
 
 
 def test_random_seeds_are_drawn_as_the_command_line_draws_them() -> None:
-    from silverpyr.cli import options
+    from silverpyr.cli.core import options
     from silverpyr.cli.silvergold.tui import home
 
     assert home.random_seed is options.random_seed
@@ -946,7 +946,7 @@ def _colours(renderable: object, width: int = 100) -> set[str]:
 
 
 def _drawings(screen: object) -> list[object]:
-    from silverpyr.cli.tui.base import Shown
+    from silverpyr.cli.core.tui.base import Shown
 
     assert isinstance(screen, PuzzleScreen | GameScreen | HomeScreen | EndScreen)
     shown = [w.content for w in screen.query(Shown) if not isinstance(w.content, str)]
@@ -1005,7 +1005,7 @@ def test_colourless_style_drops_colours_and_keeps_a_background_as_reverse(
 ) -> None:
     from rich.style import Style
 
-    from silverpyr.cli.tui.colour import colourless_style
+    from silverpyr.cli.core.tui.colour import colourless_style
 
     style = colourless_style(Style(bold=bold, color=color, bgcolor=bgcolor))
     assert style.color is None and style.bgcolor is None
@@ -1256,7 +1256,7 @@ def _worst_move(state: GameState) -> Move:
 
 @pytest.mark.slow  # the coach weighs the keep too (rollouts today)
 def test_the_coach_asks_before_a_graded_move_is_final_heed_or_play_anyway(deck: Deck) -> None:
-    from silverpyr.cli.tui.modals import Confirm
+    from silverpyr.cli.core.tui.modals import Confirm
 
     app = game_app(deck, coach=True)
 
@@ -1300,7 +1300,7 @@ def test_the_coach_asks_before_a_graded_move_is_final_heed_or_play_anyway(deck: 
 def test_leave_says_the_game_is_saved_and_the_next_start_resumes_it(
     deck: Deck, tmp_path: Path
 ) -> None:
-    from silverpyr.cli.tui.modals import Confirm
+    from silverpyr.cli.core.tui.modals import Confirm
     from silverpyr.puzzles.silvergold.realgame.kept_game import KeptGame
 
     store = Store(tmp_path / "results.db")

@@ -20,20 +20,20 @@ import pytest
 from playing import solution_moves
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
-from silverpyr.puzzles.lease import LeaseHeldError, acquire
-from silverpyr.puzzles.silvergold.attempt import KeptAttempt
-from silverpyr.puzzles.silvergold.generate import puzzle_from_id
-from silverpyr.puzzles.silvergold.progress import progress_of
-from silverpyr.puzzles.silvergold.puzzle import Puzzle
-from silverpyr.puzzles.silvergold.stats import Attempt
-from silverpyr.puzzles.store import (
+from silverpyr.cli.core.app import app
+from silverpyr.puzzles.core.lease import LeaseHeldError, acquire
+from silverpyr.puzzles.core.store import (
     DB_FILENAME,
     HOME_ENV,
     ProgressConflictError,
     SessionBusyError,
     Store,
 )
+from silverpyr.puzzles.silvergold.attempt import KeptAttempt
+from silverpyr.puzzles.silvergold.generate import puzzle_from_id
+from silverpyr.puzzles.silvergold.progress import progress_of
+from silverpyr.puzzles.silvergold.puzzle import Puzzle
+from silverpyr.puzzles.silvergold.stats import Attempt
 from silverpyr.solver.silvergold.cards import Deck
 from silverpyr.solver.silvergold.deckfile import load_deck
 
@@ -131,7 +131,7 @@ def test_where_files_cannot_be_locked_a_warning_and_play_goes_on(
 ) -> None:
     import errno
 
-    from silverpyr.puzzles import lease
+    from silverpyr.puzzles.core import lease
 
     def unsupported(fd: int) -> bool:
         raise lease.LockingUnsupportedError(errno.ENOLCK, "No locks available")
@@ -154,7 +154,7 @@ def test_where_files_cannot_be_locked_a_warning_and_play_goes_on(
 
 def _cli(home: Path, *args: str, stdin: int | None = None) -> subprocess.Popen[bytes]:
     env = {**os.environ, HOME_ENV: str(home), "NO_COLOR": "1"}
-    code = "from silverpyr.cli.launch import main; main()"
+    code = "from silverpyr.cli.core.launch import main; main()"
     return subprocess.Popen(
         [sys.executable, "-c", code, *args],
         stdin=stdin,
@@ -284,7 +284,7 @@ def test_a_version_3_save_is_resumed_and_saved_on_by_compare_and_set(
 ) -> None:
     import sqlite3
 
-    from silverpyr.puzzles import store as store_module
+    from silverpyr.puzzles.core import store as store_module
     from silverpyr.puzzles.silvergold.progress import puzzle_fingerprint
 
     home.mkdir(parents=True)

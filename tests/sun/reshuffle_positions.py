@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from silverpyr.solver.rng import SeededStream
+from silverpyr.solver.core.rng import SeededStream
 from silverpyr.solver.sun.cards import PILES, PileName
 from silverpyr.solver.sun.game import SunState, random_position
 

@@ -12,8 +12,8 @@ import pytest
 from tui_pilot import check_reading_keeps_reasons
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
-from silverpyr.puzzles.grading import REASON_WIDTH, reason_lines
+from silverpyr.cli.core.app import app
+from silverpyr.puzzles.core.grading import REASON_WIDTH, reason_lines
 from silverpyr.puzzles.sun import advice as advice_module
 from silverpyr.puzzles.sun.advice import (
     REASON_POINTS,

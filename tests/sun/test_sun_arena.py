@@ -26,7 +26,7 @@ from silverpyr.puzzles.sun.arena import (
     run_arena,
     summarise,
 )
-from silverpyr.solver.errors import SilverpyrError
+from silverpyr.solver.core.errors import SilverpyrError
 from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.game import outcome
 

@@ -11,8 +11,8 @@ import yaml
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from silverpyr.solver.errors import SilverpyrError
-from silverpyr.solver.reader import ReadError
+from silverpyr.solver.core.errors import SilverpyrError
+from silverpyr.solver.core.reader import ReadError
 from silverpyr.solver.sun.cards import (
     CardTextError,
     Deck,

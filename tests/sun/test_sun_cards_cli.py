@@ -8,7 +8,7 @@ from pathlib import Path
 import yaml
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import app
+from silverpyr.cli.core.app import app
 from silverpyr.solver.sun.cards import bundled_deck_path, load_deck
 
 runner = CliRunner()

@@ -19,22 +19,22 @@ from textual.pilot import Pilot
 from tui_pilot import arrows_between, key_of, run, screen_lines
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import _ErrorMappingGroup
-from silverpyr.cli.sun import puzzle_cmd
-from silverpyr.cli.sun.tui import launch
-from silverpyr.cli.sun.tui.app import SunTrainerApp
-from silverpyr.cli.sun.tui.game_screen import next_slot
-from silverpyr.cli.sun.tui.puzzle_screen import SunPuzzleScreen
-from silverpyr.cli.tui import terminal
-from silverpyr.cli.tui.modals import LeaveDialog
-from silverpyr.cli.tui.rules_screen import RulesScreen
-from silverpyr.cli.tui.trainer import (
+from silverpyr.cli.core.app import _ErrorMappingGroup
+from silverpyr.cli.core.tui import terminal
+from silverpyr.cli.core.tui.modals import LeaveDialog
+from silverpyr.cli.core.tui.rules_screen import RulesScreen
+from silverpyr.cli.core.tui.trainer import (
     TrainerEnd,
     TrainerHelp,
     TrainerQuestion,
     TrainerRun,
 )
-from silverpyr.puzzles.store import Store
+from silverpyr.cli.sun import puzzle_cmd
+from silverpyr.cli.sun.tui import launch
+from silverpyr.cli.sun.tui.app import SunTrainerApp
+from silverpyr.cli.sun.tui.game_screen import next_slot
+from silverpyr.cli.sun.tui.puzzle_screen import SunPuzzleScreen
+from silverpyr.puzzles.core.store import Store
 from silverpyr.puzzles.sun.ids import daily_puzzle
 from silverpyr.puzzles.sun.puzzle import SunPuzzle
 from silverpyr.puzzles.sun.share import share_text

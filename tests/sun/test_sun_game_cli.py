@@ -11,7 +11,7 @@ import pytest
 import typer
 from typer.testing import CliRunner, Result
 
-from silverpyr.cli.app import _ErrorMappingGroup
+from silverpyr.cli.core.app import _ErrorMappingGroup
 from silverpyr.cli.sun.game_cmd import game
 from silverpyr.puzzles.sun.kept_game import KeptGame
 from silverpyr.solver.sun.bots import GreedyPlayer

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from silverpyr.puzzles.store import Store
+from silverpyr.puzzles.core.store import Store
 from silverpyr.puzzles.sun.game_record import (
     GameRecordError,
     RecordReplayError,
@@ -29,7 +29,7 @@ from silverpyr.puzzles.sun.kept_game import (
     table_text,
     top_placer,
 )
-from silverpyr.solver.errors import SilverpyrError
+from silverpyr.solver.core.errors import SilverpyrError
 from silverpyr.solver.sun.bots import GreedyPlayer
 from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.game import (

@@ -11,7 +11,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from silverpyr.solver.reader import ReadError
+from silverpyr.solver.core.reader import ReadError
 from silverpyr.solver.sun.bestturn import BestTurn
 from silverpyr.solver.sun.game import Phase, random_position, state_problems, unseen
 from silverpyr.solver.sun.positionfile import (

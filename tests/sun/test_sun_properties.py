@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from silverpyr.solver.rng import MAX_SEED, SeededStream
+from silverpyr.solver.core.rng import MAX_SEED, SeededStream
 from silverpyr.solver.sun.cards import PILES, load_deck
 from silverpyr.solver.sun.game import (
     HAND_LIMIT,

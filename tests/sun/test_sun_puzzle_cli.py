@@ -12,9 +12,9 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from silverpyr.cli.app import _ErrorMappingGroup
+from silverpyr.cli.core.app import _ErrorMappingGroup
+from silverpyr.cli.core.trainer import PlayFlags
 from silverpyr.cli.sun import puzzle_cmd
-from silverpyr.cli.trainer import PlayFlags
 from silverpyr.puzzles.sun.puzzle import generate
 from silverpyr.puzzles.sun.values import TurnValues
 from silverpyr.solver.sun.cards import load_deck
@@ -138,7 +138,7 @@ def test_json_without_moves_shows_the_puzzle_only(home: Path) -> None:
 
 
 def test_a_cached_puzzle_is_reused_and_a_damaged_entry_made_again(home: Path) -> None:
-    from silverpyr.puzzles.store import Store
+    from silverpyr.puzzles.core.store import Store
 
     code, first, _ = _run("puzzle", "--id", ID, "--json")
     assert code == 0
@@ -178,7 +178,7 @@ def test_ctrl_c_saves_the_attempt(home: Path, monkeypatch: pytest.MonkeyPatch) -
         yield moves[0]
         raise KeyboardInterrupt
 
-    from silverpyr.cli import trainer
+    from silverpyr.cli.core import trainer
 
     monkeypatch.setattr(trainer, "stdin_lines", typed)
     result = CliRunner().invoke(_app(), ["puzzle", "--id", ID])
@@ -191,7 +191,7 @@ def test_ctrl_c_saves_the_attempt(home: Path, monkeypatch: pytest.MonkeyPatch) -
 def test_the_cards_of_the_sun_group_make_the_puzzles(home: Path, tmp_path: Path) -> None:
     """``silverpyr --cards FILE sun ...``: the app context's card file is read; a bad one
     is one error line naming the file."""
-    from silverpyr.cli.context import AppContext
+    from silverpyr.cli.core.context import AppContext
 
     bad = tmp_path / "mine.yaml"
     bad.write_text("cards: 7\n", encoding="utf-8")
@@ -278,8 +278,8 @@ def test_a_daily_whose_par_changed_keeps_its_score_with_a_note(
     """Issue 30: 2026-12-12's par went from 14 to 15 when the belief after a reshuffle was
     corrected; an attempt scored against 14 keeps its score, and its archive line says so
     (one scored against 15 has no note)."""
-    from silverpyr.puzzles.records import Attempt
-    from silverpyr.puzzles.store import Store
+    from silverpyr.puzzles.core.records import Attempt
+    from silverpyr.puzzles.core.store import Store
 
     monkeypatch.setattr(puzzle_cmd, "_today", lambda: dt.date(2026, 12, 14))
     for date, par in (("2026-12-12", 140), ("2026-12-13", 150)):

@@ -10,7 +10,7 @@ import pytest
 import yaml
 from sun.sun_setups import DECK, card, fill, fill_below, give
 
-from silverpyr.solver.rng import SeededStream
+from silverpyr.solver.core.rng import SeededStream
 from silverpyr.solver.sun.cards import bundled_deck_path, parse_deck
 from silverpyr.solver.sun.game import (
     SEED_KEY,

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from toy_game import Toy, ToyRules
 
-from silverpyr.solver.montecarlo import MonteCarloPlayer, halving
-from silverpyr.solver.rng import SeededStream
+from silverpyr.solver.core.montecarlo import MonteCarloPlayer, halving
+from silverpyr.solver.core.rng import SeededStream
 from silverpyr.solver.sun.bots import GreedyPlayer, play_game
 from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.expert import Expert

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from silverpyr.puzzles.records import Attempt
-from silverpyr.puzzles.standings import archive, summarise
-from silverpyr.puzzles.store import Store
+from silverpyr.puzzles.core.records import Attempt
+from silverpyr.puzzles.core.standings import archive, summarise
+from silverpyr.puzzles.core.store import Store
 from silverpyr.puzzles.sun.attempt import attempt_of, open_attempt, record, save_progress
 from silverpyr.puzzles.sun.ids import (
     daily_puzzle,

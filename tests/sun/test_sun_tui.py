@@ -35,6 +35,9 @@ from tui_pilot import (
     settle,
 )
 
+from silverpyr.cli.core.tui.base import Shown, TooSmall
+from silverpyr.cli.core.tui.modals import Choose, Confirm, Reading
+from silverpyr.cli.core.tui.rules_screen import RULES_HINT, RulesScreen
 from silverpyr.cli.sun.tui.app import MIN_SIZE, SunApp, SunSetting
 from silverpyr.cli.sun.tui.board import brick, pyramid_text
 from silverpyr.cli.sun.tui.game_screen import (
@@ -45,9 +48,6 @@ from silverpyr.cli.sun.tui.game_screen import (
     tie_break_words,
 )
 from silverpyr.cli.sun.tui.table import HUMAN, GameTable, Progress
-from silverpyr.cli.tui.base import Shown, TooSmall
-from silverpyr.cli.tui.modals import Choose, Confirm, Reading
-from silverpyr.cli.tui.rules_screen import RULES_HINT, RulesScreen
 from silverpyr.solver.sun import (
     Deck,
     Discard,
@@ -591,7 +591,7 @@ def test_the_kept_game_whole_game_by_keys_with_the_coach_ends_with_its_summary(
 
 @pytest.mark.slow  # 5-8 s on a shared machine: two apps, a store, a few bot turns
 def test_leave_saves_the_kept_game_and_the_next_start_resumes_it(deck: Deck, home: object) -> None:
-    from silverpyr.puzzles.store import Store
+    from silverpyr.puzzles.core.store import Store
     from silverpyr.puzzles.sun.kept_game import KeptGame
 
     me = GreedyPlayer()
@@ -647,7 +647,7 @@ def test_leave_saves_the_kept_game_and_the_next_start_resumes_it(deck: Deck, hom
 
 
 def test_ctrl_c_keeps_the_saved_game_and_says_how_to_resume(deck: Deck, home: object) -> None:
-    from silverpyr.puzzles.store import Store
+    from silverpyr.puzzles.core.store import Store
     from silverpyr.puzzles.sun.kept_game import KeptGame
 
     with (
@@ -808,7 +808,7 @@ def test_a_saved_game_the_bots_end_is_dropped_from_the_store(deck: Deck, home: o
     """The bots play in a worker thread; when one of them places the top, the saved row is
     dropped on the screen's thread (SQLite refuses a connection from another thread: the
     screen said "The bots failed: ... is damaged" before)."""
-    from silverpyr.puzzles.store import Store
+    from silverpyr.puzzles.core.store import Store
     from silverpyr.puzzles.sun.kept_game import GAME_ID, SEATS, KeptGame
     from silverpyr.solver.sun.bots import play_game
 
@@ -895,7 +895,7 @@ def test_the_status_counts_the_seconds_of_a_wait_from_2_s(
 ) -> None:
     """While a bot thinks, the status says who is playing, and from 2 s on the seconds
     waited (by the screen's clock, which the test moves: no test waits on the real one)."""
-    from silverpyr.cli.tui import game_screen as core
+    from silverpyr.cli.core.tui import game_screen as core
 
     clock = _Clock()
     monkeypatch.setattr(core, "time", clock)

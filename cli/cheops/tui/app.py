@@ -1,12 +1,12 @@
 """The Cheops game's Textual app: its CSS (the "terminal too small" screen and the fit on resize are
-the core's :class:`~silverpyr.cli.tui.base.GameApp`, leaving on Ctrl-C its
-:class:`~silverpyr.cli.tui.game_screen.TableGameApp`)."""
+the core's :class:`~silverpyr.cli.core.tui.base.GameApp`, leaving on Ctrl-C its
+:class:`~silverpyr.cli.core.tui.game_screen.TableGameApp`)."""
 
 from __future__ import annotations
 
-from ...tui.base import MIN_SIZE as MIN_SIZE
-from ...tui.game_screen import Leaving, TableGameApp, table_css
-from ...tui.trainer import TrainerApp
+from ...core.tui.base import MIN_SIZE as MIN_SIZE
+from ...core.tui.game_screen import Leaving, TableGameApp, table_css
+from ...core.tui.trainer import TrainerApp
 
 # The core's MIN_SIZE (80x24) shows every part of the game: 80 columns for the pyramid's
 # bottom row (11 spaces, 45 characters with the row letters) beside the six price boards (30
@@ -37,7 +37,7 @@ the same: their questions sit at the bottom too."""
 
 class CheopsSetting(Leaving):
     """What the screens share: what leaving kept, printed when the app exits (the core's
-    :class:`~silverpyr.cli.tui.game_screen.Leaving`)."""
+    :class:`~silverpyr.cli.core.tui.game_screen.Leaving`)."""
 
 
 class CheopsApp(TableGameApp[CheopsSetting]):
@@ -49,7 +49,7 @@ class CheopsApp(TableGameApp[CheopsSetting]):
 
 class CheopsTrainerApp(TrainerApp):
     """A Cheops daily or puzzle on the full screen (the core's
-    :class:`~silverpyr.cli.tui.trainer.TrainerApp`: Ctrl-C keeps an attempt not over)."""
+    :class:`~silverpyr.cli.core.tui.trainer.TrainerApp`: Ctrl-C keeps an attempt not over)."""
 
     CSS = CSS
     TITLE = "silverpyr cheops"

@@ -11,7 +11,7 @@ does not); a space chosen for law 12 is ``*U*``; your take of this turn that is 
 takes it back) shows its tile in braces ``{a}``. On a price board the current price is marked
 ``>`` (every entry above it is covered, and drawn struck through), law 7's entry ends in ``*``
 and the law under a board (4, 5 or 6) is written below it. Under ``NO_COLOR`` the core's
-:class:`~silverpyr.cli.tui.colour.Colourless` drops every colour (a coloured background turns
+:class:`~silverpyr.cli.core.tui.colour.Colourless` drops every colour (a coloured background turns
 into reverse video), so the letters and marks carry everything.
 
 Only what your seat knows is drawn: the pyramid comes from the view (:meth:`CheopsState.view`,

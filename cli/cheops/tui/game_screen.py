@@ -86,15 +86,15 @@ from ....solver.cheops.game import (
     open_spaces,
     price,
 )
-from ....solver.errors import SilverpyrError
-from ...tui.base import GameOver, Shown
-from ...tui.base import waited as waited
-from ...tui.game_screen import CURSOR_KEYS, LAST_KEYS, TableGameScreen, nearest
-from ...tui.game_screen import LEAVE as LEAVE
-from ...tui.game_screen import LOG_LINES as LOG_LINES
-from ...tui.game_screen import Question as Question
-from ...tui.modals import Prompt
-from ...tui.rules_screen import RULES_HINT, RULES_KEY, open_rules
+from ....solver.core.errors import SilverpyrError
+from ...core.tui.base import GameOver, Shown
+from ...core.tui.base import waited as waited
+from ...core.tui.game_screen import CURSOR_KEYS, LAST_KEYS, TableGameScreen, nearest
+from ...core.tui.game_screen import LEAVE as LEAVE
+from ...core.tui.game_screen import LOG_LINES as LOG_LINES
+from ...core.tui.game_screen import Question as Question
+from ...core.tui.modals import Prompt
+from ...core.tui.rules_screen import RULES_HINT, RULES_KEY, open_rules
 from .app import CheopsSetting
 from .board import (
     LAW_WORDS,
@@ -136,7 +136,7 @@ END_WORDS = {
 def next_space(targets: Sequence[Space], cursor: Space, rows: int, columns: int) -> Space:
     """The space the cursor moves to: the nearest of ``targets`` in the direction asked
     (rows: +1 up the pyramid, -1 down; columns: +1 right, -1 left), or where it is when none
-    lies that way (the core's :func:`~silverpyr.cli.tui.game_screen.nearest`)."""
+    lies that way (the core's :func:`~silverpyr.cli.core.tui.game_screen.nearest`)."""
     return nearest(
         targets, cursor, rows, columns, lambda space: (space_x(space), space.row, space.pos)
     )
@@ -198,7 +198,7 @@ class CheopsEnd(GameOver):
 
 class CheopsGameScreen(TableGameScreen[GameTable]):
     """A whole game: your turns by keys, the bots' in a thread, the end screen (the flow is
-    the core's :class:`~silverpyr.cli.tui.game_screen.TableGameScreen`)."""
+    the core's :class:`~silverpyr.cli.core.tui.game_screen.TableGameScreen`)."""
 
     THREADS = "silverpyr-cheops-"
     NAME = "Cheops"

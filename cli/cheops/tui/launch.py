@@ -10,14 +10,14 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
-from ...tui.terminal import NOT_A_TERMINAL, interactive, why_not_full_screen
+from ...core.tui.terminal import NOT_A_TERMINAL, interactive, why_not_full_screen
 
 if TYPE_CHECKING:
     from ....puzzles.cheops.kept_game import KeptGame
     from ....puzzles.cheops.puzzle import CheopsPuzzle
     from ....puzzles.cheops.session import CheopsSession
-    from ....puzzles.store import Store
-    from ...tui.trainer import TrainerRun
+    from ....puzzles.core.store import Store
+    from ...core.tui.trainer import TrainerRun
     from .app import CheopsTrainerApp
     from .table import GameTable
 
@@ -38,7 +38,7 @@ def run_game(table: GameTable) -> list[str]:
     """Play ``table`` (a new or resumed game: the command made it, so a refusal was its usual
     one-line error) on the full screen; print and return what leaving kept. The table is
     released when the app exits."""
-    from ...tui.game_screen import run_table_game
+    from ...core.tui.game_screen import run_table_game
     from .app import CheopsApp, CheopsSetting
     from .game_screen import CheopsGameScreen
 
@@ -67,7 +67,7 @@ def trainer_run(
     fresh session already made), with Cheops's recording, saving and share text."""
     from ....puzzles.cheops.attempt import GAME, open_attempt, record, save_progress
     from ....puzzles.cheops.share import share_text
-    from ...tui.trainer import TrainerRun
+    from ...core.tui.trainer import TrainerRun
 
     sitting = open_attempt(store, puzzle, today, restart=restart, session=session)
 
@@ -101,9 +101,9 @@ def run_puzzle(
     the share text, or what was kept."""
     from ....puzzles.cheops.attempt import GAME
     from ....puzzles.cheops.session import CheopsSession
-    from ...output import with_spinner
-    from ...trainer import results_store
-    from ...tui.trainer import run_trainer
+    from ...core.output import with_spinner
+    from ...core.trainer import results_store
+    from ...core.tui.trainer import run_trainer
 
     fresh = with_spinner(lambda: CheopsSession(puzzle), "Proving the position's values...")
     with results_store(GAME, no_record) as store:

@@ -7,7 +7,7 @@ it for undo. What can be taken, and why a take or a question's answer is refused
 reason, or why a mid-game question does not take it), are the session's
 (:meth:`~silverpyr.puzzles.cheops.session.CheopsSession.why_not`, ``answers``). Hints, undo,
 leaving, the help and the end screen are the core's
-:class:`~silverpyr.cli.tui.trainer.TrainerScreen`. The pyramid, the price boards, the seats and
+:class:`~silverpyr.cli.core.tui.trainer.TrainerScreen`. The pyramid, the price boards, the seats and
 your tiles are drawn as in the game (:mod:`.board`). Keys:
 
 * arrows (or ``k`` ``j`` ``l`` and ``H``: ``h`` is the hint) move the cursor over the spaces
@@ -69,10 +69,10 @@ from ....solver.cheops.game import (
     open_spaces,
     price,
 )
-from ...tui.base import Shown
-from ...tui.game_screen import CURSOR_KEYS
-from ...tui.modals import Prompt
-from ...tui.trainer import (
+from ...core.tui.base import Shown
+from ...core.tui.game_screen import CURSOR_KEYS
+from ...core.tui.modals import Prompt
+from ...core.tui.trainer import (
     HINT_NAMES,
     TRAINER_KEYS,
     KeyRow,
@@ -117,7 +117,7 @@ def value_text(value: Fraction, objective: str) -> str:
 
 class CheopsPuzzleScreen(TrainerScreen):
     """One attempt at a Cheops puzzle (the trainer's flow is the core's
-    :class:`~silverpyr.cli.tui.trainer.TrainerScreen`)."""
+    :class:`~silverpyr.cli.core.tui.trainer.TrainerScreen`)."""
 
     NAME = "Cheops"
 

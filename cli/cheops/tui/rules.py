@@ -2,7 +2,7 @@
 full-screen game), Rich only.
 
 The page's text is ``cli/cheops/rules.md`` (drawn by the core's
-:mod:`~silverpyr.cli.rules_page`); its numbers come from the engine and the components
+:mod:`~silverpyr.cli.core.rules_page`); its numbers come from the engine and the components
 (prices, the hand of tiles, the starting money, law 7's number, the eyes), its example of a
 space's supports from the board's geometry; its drawings are the components' board with
 every space named as the notation names it (:func:`..cards_cmd.pyramid_lines`), a new game's
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from ....solver.cheops.components import Components
-    from ...rules_page import Drawing, RulesPage
+    from ...core.rules_page import Drawing, RulesPage
 
 GAME = "cheops"
 
@@ -91,13 +91,13 @@ def drawings(components: Components) -> dict[str, Drawing]:
 
 def rules_page(components: Components) -> RulesPage:
     """The page with the engine's and the components' numbers put in."""
-    from ...rules_page import read_page
+    from ...core.rules_page import read_page
 
     return read_page("silverpyr.cli.cheops", page_values(components))
 
 
 def page_renderable(components: Components, *, plain: bool = False) -> RenderableType:
     """The page as one renderable (the full-screen game's ``?`` then ``r``)."""
-    from ...rules_page import page_renderable as draw
+    from ...core.rules_page import page_renderable as draw
 
     return draw(rules_page(components), drawings(components), plain=plain)

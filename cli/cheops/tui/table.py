@@ -10,7 +10,7 @@ by the move that ends it (a draw, ``end``, ``pass``, or the sale that ends a tur
 draw), or by a move that shows something hidden (a law taken from an eye, a draw) or ends the
 game. Every rule is the engine's (:mod:`silverpyr.solver.cheops.game`). What every game's
 table shares (the lines, the coach's verdict, playing, the bots, leaving) is the core's
-:class:`~silverpyr.cli.tui.table.BotTable`.
+:class:`~silverpyr.cli.core.tui.table.BotTable`.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from __future__ import annotations
 from typing import Protocol
 
 from ....solver.cheops.game import CheopsState, CheopsView, Move, Outcome, Phase
-from ...tui.table import HUMAN as HUMAN
-from ...tui.table import BotTable
-from ...tui.table import Progress as Progress
-from ...tui.table import TableLine as TableLine
-from ...tui.table import VerdictLike as VerdictLike
+from ...core.tui.table import HUMAN as HUMAN
+from ...core.tui.table import BotTable
+from ...core.tui.table import Progress as Progress
+from ...core.tui.table import TableLine as TableLine
+from ...core.tui.table import VerdictLike as VerdictLike
 
 
 class GameTable(BotTable[CheopsState, Move, Phase, Move], Protocol):

@@ -5,7 +5,7 @@
 ``TERM=dumb``, with a warning: :func:`.launch.why_not_full_screen`); ``silverpyr play``
 opens its home screen. Below 80x24 the app shows "terminal too small" until the terminal
 grows; under ``NO_COLOR`` it draws without colour (the core's
-:class:`~silverpyr.cli.tui.colour.Colourless`).
+:class:`~silverpyr.cli.core.tui.colour.Colourless`).
 
 Nothing here decides a rule of the game: legality comes from
 the rules engine (``CardState.why_illegal``, ``Position.after_marks``), moves are played

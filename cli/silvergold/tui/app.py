@@ -1,11 +1,11 @@
 """The Textual app: its CSS and the first screen it shows (the too-small screen and the
-fit on resize are the core's :class:`~silverpyr.cli.tui.base.GameApp`)."""
+fit on resize are the core's :class:`~silverpyr.cli.core.tui.base.GameApp`)."""
 
 from __future__ import annotations
 
-from ...tui.base import MIN_SIZE as MIN_SIZE
-from ...tui.base import GameApp
-from ...tui.base import TooSmall as TooSmall
+from ...core.tui.base import MIN_SIZE as MIN_SIZE
+from ...core.tui.base import GameApp
+from ...core.tui.base import TooSmall as TooSmall
 from .setting import Setting
 
 # The core's MIN_SIZE (80x24) shows every part of every screen here: 80 columns for the

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
-from ...tui.base import Shown
+from ...core.tui.base import Shown
 from ..views import card_drawing, lines_table, result_heading, turn_labels
 from .help import HELP_KEY, show_help
 from .setting import Setting, leave

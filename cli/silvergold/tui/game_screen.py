@@ -40,8 +40,8 @@ from ....solver.silvergold.cells import cells_of
 from ....solver.silvergold.game import DECK, Phase, Replacement
 from ....solver.silvergold.moves import Move, move_str
 from ....solver.silvergold.sheet import GEM_CAP, SKULL_CAP
-from ...tui.base import GameOver, Shown, SolvingScreen, waited
-from ...tui.modals import Confirm, Prompt, Reading
+from ...core.tui.base import GameOver, Shown, SolvingScreen, waited
+from ...core.tui.modals import Confirm, Prompt, Reading
 from .help import HELP_KEY, show_help
 from .placing import Placer
 from .puzzle_screen import MOVE_KEYS
@@ -509,7 +509,7 @@ class GameScreen(SolvingScreen):
 
     def finishers(self) -> Mapping[str, Callable[[Worker[Any]], None]]:
         """The solver's work in daemon threads (the core's
-        :class:`~silverpyr.cli.tui.base.SolvingScreen`: threads ``silverpyr-<work>``)."""
+        :class:`~silverpyr.cli.core.tui.base.SolvingScreen`: threads ``silverpyr-<work>``)."""
         return {
             "advice": self._advice_done,
             "coach": self._coach_done,
@@ -569,7 +569,7 @@ class GameScreen(SolvingScreen):
     def _final(self, step: Callable[[], list[Event]]) -> None:
         """A decision of yours becomes final: ``step`` plays it (the bots' marks are
         foreseen, the coach's advice is cached) and saves the game; then its events."""
-        from ....solver.errors import SilverpyrError
+        from ....solver.core.errors import SilverpyrError
 
         try:
             events = step()

@@ -15,8 +15,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from ...tui.base import Shown
-from ...tui.rules_screen import RULES_HINT, RULES_KEY, open_rules
+from ...core.tui.base import Shown
+from ...core.tui.rules_screen import RULES_HINT, RULES_KEY, open_rules
 from .setting import Setting
 
 HELP_KEY = Binding("question_mark", "help", "Help", priority=True)

@@ -14,15 +14,15 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
-from ....solver.errors import SilverpyrError
-from ...options import random_seed
-from ...tui.base import Shown
-from ...tui.modals import Choose, Prompt
+from ....solver.core.errors import SilverpyrError
+from ...core.options import random_seed
+from ...core.tui.base import Shown
+from ...core.tui.modals import Choose, Prompt
 from .help import HELP_KEY, show_help
 from .setting import Setting
 
 if TYPE_CHECKING:
-    from ....puzzles.store import Store
+    from ....puzzles.core.store import Store
 
 MENU: tuple[tuple[str, str, str, str], ...] = (
     ("daily", "d", "Today's daily puzzle", "Daily"),
@@ -130,10 +130,10 @@ class HomeScreen(Screen[None]):
         """A game: as ``silverpyr game``, an empty box resumes the unfinished game (or
         starts one with a random seed); a seed (and players) starts that game. New games
         ask who sits in the other seats and whether the coach is on."""
+        from ....puzzles.core.store import DamagedGameError
         from ....puzzles.silvergold.realgame.kept_game import GAME_ID, SEATS
-        from ....puzzles.store import DamagedGameError
-        from ....solver.reader import parse_whole
-        from ....solver.rng import MAX_SEED, seed_problem
+        from ....solver.core.reader import parse_whole
+        from ....solver.core.rng import MAX_SEED, seed_problem
 
         if text is None:  # Escape
             return

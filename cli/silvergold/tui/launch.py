@@ -10,7 +10,7 @@ import datetime as dt
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ...tui.terminal import DUMB_TERMINALS, NOT_A_TERMINAL, interactive, why_not_full_screen
+from ...core.tui.terminal import DUMB_TERMINALS, NOT_A_TERMINAL, interactive, why_not_full_screen
 
 __all__ = [
     "DUMB_TERMINALS",
@@ -25,9 +25,9 @@ __all__ = [
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+    from ....puzzles.core.store import Store
     from ....puzzles.silvergold.puzzle import Puzzle
     from ....puzzles.silvergold.realgame.kept_game import KeptGame
-    from ....puzzles.store import Store
     from ....solver.silvergold.cards import Deck
     from .setting import Setting
 

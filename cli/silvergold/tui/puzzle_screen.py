@@ -29,8 +29,8 @@ from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
 from ....solver.silvergold.cells import cells_of
-from ...tui.base import Shown, no_colour
-from ...tui.modals import LeaveDialog, Prompt
+from ...core.tui.base import Shown, no_colour
+from ...core.tui.modals import LeaveDialog, Prompt
 from ..views import (
     describe_turn,
     expedition_strip,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from ....puzzles.store import Store
+    from ....puzzles.core.store import Store
     from ....solver.silvergold.cards import Deck
 
 

@@ -8,10 +8,10 @@ move or a placement.
 Nothing is told by colour alone: a legal ghost cell carries a check and an illegal one a
 cross (green and red are one colour to many colour-blind players), and the card under an
 illegal ghost gets a dashed border instead of a solid one. Under ``NO_COLOR`` every
-drawing goes through the core's :class:`~silverpyr.cli.tui.colour.Colourless` (colours
+drawing goes through the core's :class:`~silverpyr.cli.core.tui.colour.Colourless` (colours
 dropped, a coloured background becomes reverse video), since Textual's own answer, greys by
 luminance, leaves a red gem grey 236 on grey 233: the core's
-:class:`~silverpyr.cli.tui.base.Shown` is a ``Static`` that does it.
+:class:`~silverpyr.cli.core.tui.base.Shown` is a ``Static`` that does it.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from textual.widget import Widget
 
 from ....solver.silvergold.cards import Expedition, PyramidCard, Symbol
 from ....solver.silvergold.cells import COLUMN_NAMES, SIZE, CellMask, cell_at
-from ...tui.base import no_colour
-from ...tui.colour import Colourless
+from ...core.tui.base import no_colour
+from ...core.tui.colour import Colourless
 from ..render import SYMBOL_LOOKS, card_title, room_legend
 from .placing import Ghost
 

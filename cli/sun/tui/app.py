@@ -1,6 +1,6 @@
 """The Sun game's Textual app: its CSS (the "terminal too small" screen and the fit on resize are
-the core's :class:`~silverpyr.cli.tui.base.GameApp`, leaving on Ctrl-C its
-:class:`~silverpyr.cli.tui.game_screen.TableGameApp`)."""
+the core's :class:`~silverpyr.cli.core.tui.base.GameApp`, leaving on Ctrl-C its
+:class:`~silverpyr.cli.core.tui.game_screen.TableGameApp`)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer
 
-from ...tui.base import MIN_SIZE as MIN_SIZE
-from ...tui.base import Shown
-from ...tui.game_screen import Leaving, TableGameApp, table_css
-from ...tui.trainer import TrainerApp
+from ...core.tui.base import MIN_SIZE as MIN_SIZE
+from ...core.tui.base import Shown
+from ...core.tui.game_screen import Leaving, TableGameApp, table_css
+from ...core.tui.trainer import TrainerApp
 
 # The core's MIN_SIZE (80x24) shows every part of the game: 80 columns for the longest
 # pyramid (10 bricks, 61 characters) beside the scores, and the footer's keys; 24 rows for
@@ -50,7 +50,7 @@ def table_layout() -> ComposeResult:
 
 class SunSetting(Leaving):
     """What the screens share: what leaving kept, printed when the app exits (the core's
-    :class:`~silverpyr.cli.tui.game_screen.Leaving`)."""
+    :class:`~silverpyr.cli.core.tui.game_screen.Leaving`)."""
 
 
 class SunApp(TableGameApp[SunSetting]):
@@ -62,7 +62,7 @@ class SunApp(TableGameApp[SunSetting]):
 
 class SunTrainerApp(TrainerApp):
     """A Pyramid of the Sun daily or puzzle on the full screen (the core's
-    :class:`~silverpyr.cli.tui.trainer.TrainerApp`: Ctrl-C keeps an attempt not over)."""
+    :class:`~silverpyr.cli.core.tui.trainer.TrainerApp`: Ctrl-C keeps an attempt not over)."""
 
     CSS = CSS
     TITLE = "silverpyr sun"

@@ -7,8 +7,8 @@ glyph (``☉ ☾ ✶ ∿`` in the bundled deck); a placed card is ``[S4☉]``, a
 turn, not final: ``u`` takes it back) ``{S4☉}``, an open slot ``( · )``, the cursor
 ``>+4 <`` (what the chosen card would score there), ``> x <`` (it may not go there) or
 ``> · <`` (no card chosen). Under ``NO_COLOR`` the core's
-:class:`~silverpyr.cli.tui.colour.Colourless` drops every colour of ours (the screens draw
-through :class:`~silverpyr.cli.tui.base.Shown`), so the terminal's own colours draw it.
+:class:`~silverpyr.cli.core.tui.colour.Colourless` drops every colour of ours (the screens draw
+through :class:`~silverpyr.cli.core.tui.base.Shown`), so the terminal's own colours draw it.
 """
 
 from __future__ import annotations

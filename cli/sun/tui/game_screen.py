@@ -67,13 +67,13 @@ from ....solver.sun.game import (
     outcome,
 )
 from ....solver.sun.pyramid import Slot
-from ...tui.base import GameOver, Shown
-from ...tui.base import waited as waited
-from ...tui.game_screen import CURSOR_KEYS, LAST_KEYS, TableGameScreen, nearest
-from ...tui.game_screen import LEAVE as LEAVE
-from ...tui.game_screen import LOG_LINES as LOG_LINES
-from ...tui.game_screen import Question as Question
-from ...tui.rules_screen import RULES_HINT, RULES_KEY, open_rules
+from ...core.tui.base import GameOver, Shown
+from ...core.tui.base import waited as waited
+from ...core.tui.game_screen import CURSOR_KEYS, LAST_KEYS, TableGameScreen, nearest
+from ...core.tui.game_screen import LEAVE as LEAVE
+from ...core.tui.game_screen import LOG_LINES as LOG_LINES
+from ...core.tui.game_screen import Question as Question
+from ...core.tui.rules_screen import RULES_HINT, RULES_KEY, open_rules
 from .app import SunSetting, table_layout
 from .board import (
     card_face,
@@ -96,7 +96,7 @@ DECIDING = frozenset({"cursor", "choose", "next_card", "enter", "end_turn", "und
 def next_slot(opens: list[Slot], cursor: Slot, rows: int, columns: int) -> Slot:
     """The open slot the cursor moves to: the nearest one in the direction asked (rows: +1
     up the pyramid, -1 down; columns: +1 right, -1 left), or where it is when none lies
-    that way (the core's :func:`~silverpyr.cli.tui.game_screen.nearest`; a move to the side
+    that way (the core's :func:`~silverpyr.cli.core.tui.game_screen.nearest`; a move to the side
     asks nothing of the rows, and no direction at all stays put)."""
     if not columns and not rows:
         return cursor
@@ -170,7 +170,7 @@ class SunEnd(GameOver):
 
 class SunGameScreen(TableGameScreen[GameTable]):
     """A whole game: your turns by keys, the bots' in a thread, the end screen (the flow is
-    the core's :class:`~silverpyr.cli.tui.game_screen.TableGameScreen`)."""
+    the core's :class:`~silverpyr.cli.core.tui.game_screen.TableGameScreen`)."""
 
     THREADS = "silverpyr-sun-"
     NAME = "Pyramid of the Sun"

@@ -10,13 +10,13 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
-from ...tui.terminal import NOT_A_TERMINAL, interactive, why_not_full_screen
+from ...core.tui.terminal import NOT_A_TERMINAL, interactive, why_not_full_screen
 
 if TYPE_CHECKING:
-    from ....puzzles.store import Store
+    from ....puzzles.core.store import Store
     from ....puzzles.sun.kept_game import KeptGame
     from ....puzzles.sun.puzzle import SunPuzzle
-    from ...tui.trainer import TrainerRun
+    from ...core.tui.trainer import TrainerRun
     from .app import SunTrainerApp
     from .table import GameTable
 
@@ -36,7 +36,7 @@ __all__ = [
 def run_game(table: GameTable) -> list[str]:
     """Play ``table`` (a new or resumed game: the command made it, so a refusal was its usual
     one-line error) on the full screen; print and return what leaving kept."""
-    from ...tui.game_screen import run_table_game
+    from ...core.tui.game_screen import run_table_game
     from .app import SunApp, SunSetting
     from .game_screen import SunGameScreen
 
@@ -60,7 +60,7 @@ def trainer_run(
     recording, saving and share text."""
     from ....puzzles.sun.attempt import GAME, open_attempt, record, save_progress
     from ....puzzles.sun.share import share_text
-    from ...tui.trainer import TrainerRun
+    from ...core.tui.trainer import TrainerRun
 
     sitting = open_attempt(store, puzzle, today, restart=restart)
 
@@ -92,8 +92,8 @@ def run_puzzle(
     the line mode. The attempt is opened before the app runs, so a refused ``--restart`` is the
     usual one-line error. Prints and returns the share text, or what was kept."""
     from ....puzzles.sun.attempt import GAME
-    from ...trainer import results_store
-    from ...tui.trainer import run_trainer
+    from ...core.trainer import results_store
+    from ...core.tui.trainer import run_trainer
 
     with results_store(GAME, no_record) as store:
         run = trainer_run(puzzle, store, today, restart=restart)

@@ -5,7 +5,7 @@ the line mode drives: each key's move is written in the engine's notation and pl
 it, so the session judges it (the feedback names the better move), scores it and keeps it for
 undo; the ghost (the cursor's brick and the status line) is the engine's ``why_illegal`` and
 ``points_for``. Hints, undo, leaving, the help and the end screen are the core's
-:class:`~silverpyr.cli.tui.trainer.TrainerScreen`. Keys:
+:class:`~silverpyr.cli.core.tui.trainer.TrainerScreen`. Keys:
 
 * arrows (or ``k`` ``j`` ``l`` and ``H``: ``h`` is the hint) move the cursor over the open
   slots; ``1``-``7`` or Tab choose a card of your hand; Enter places it. The cards placed in
@@ -48,9 +48,9 @@ from ....solver.sun.game import (
     why_illegal,
 )
 from ....solver.sun.pyramid import Slot
-from ...tui.game_screen import CURSOR_KEYS
-from ...tui.modals import Prompt
-from ...tui.trainer import (
+from ...core.tui.game_screen import CURSOR_KEYS
+from ...core.tui.modals import Prompt
+from ...core.tui.trainer import (
     TRAINER_KEYS,
     KeyRow,
     LineStep,
@@ -87,7 +87,7 @@ def placed_this_turn(start: SunState, now: SunState) -> set[Slot]:
 
 class SunPuzzleScreen(TrainerScreen):
     """One attempt at a Sun puzzle (the trainer's flow is the core's
-    :class:`~silverpyr.cli.tui.trainer.TrainerScreen`)."""
+    :class:`~silverpyr.cli.core.tui.trainer.TrainerScreen`)."""
 
     NAME = "Pyramid of the Sun"
 

@@ -2,7 +2,7 @@
 in the full-screen game), Rich only.
 
 The page's text is ``cli/sun/rules.md`` (drawn by the core's
-:mod:`~silverpyr.cli.rules_page`); its numbers come from the engine (hand sizes, the
+:mod:`~silverpyr.cli.core.rules_page`); its numbers come from the engine (hand sizes, the
 multipliers, the rulebook's worked example scored by :func:`card_points`), and its pyramid
 is a new game's, drawn by the full-screen game's :func:`.board.pyramid_text` with every
 empty slot named as the notation names it (``1a``), with the screen's legend.
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from ....solver.sun.cards import Deck
-    from ...rules_page import Drawing, RulesPage
+    from ...core.rules_page import Drawing, RulesPage
 
 GAME = "sun"
 SIZE = "standard"
@@ -80,13 +80,13 @@ def drawings(deck: Deck) -> dict[str, Drawing]:
 
 def rules_page() -> RulesPage:
     """The page with the engine's numbers put in."""
-    from ...rules_page import read_page
+    from ...core.rules_page import read_page
 
     return read_page("silverpyr.cli.sun", page_values())
 
 
 def page_renderable(deck: Deck, *, plain: bool = False) -> RenderableType:
     """The page as one renderable (the full-screen game's ``?`` then ``r``)."""
-    from ...rules_page import page_renderable as draw
+    from ...core.rules_page import page_renderable as draw
 
     return draw(rules_page(), drawings(deck), plain=plain)

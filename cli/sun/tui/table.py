@@ -7,7 +7,7 @@ too. Your placements stay **pending** (``u`` takes back the last) until you end 
 make a symbol's choice; a draw, a discard, ``end`` and ``pass`` are final at once, and so is
 the placement of the top (the game ends there). Every rule is the engine's
 (:mod:`silverpyr.solver.sun.game`). What every game's table shares (the lines, the coach's
-verdict, playing, the bots, leaving) is the core's :class:`~silverpyr.cli.tui.table.BotTable`.
+verdict, playing, the bots, leaving) is the core's :class:`~silverpyr.cli.core.tui.table.BotTable`.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from ....solver.sun.game import (
     Place,
     SunState,
 )
-from ...tui.table import HUMAN as HUMAN
-from ...tui.table import BotTable
-from ...tui.table import Progress as Progress
-from ...tui.table import TableLine as TableLine
-from ...tui.table import VerdictLike as VerdictLike
+from ...core.tui.table import HUMAN as HUMAN
+from ...core.tui.table import BotTable
+from ...core.tui.table import Progress as Progress
+from ...core.tui.table import TableLine as TableLine
+from ...core.tui.table import VerdictLike as VerdictLike
 
 
 class GameTable(BotTable[SunState, Move, Phase, Place], Protocol):

@@ -5,6 +5,6 @@ Advice on any decision (:mod:`.advice`), the coach (:mod:`.game_coach`), game re
 (:mod:`.uncertain`), the deck analysed card by card (:mod:`.analysis`) and bots against bots
 (:mod:`.arena`). It sits beside the trainer (puzzles, the daily, hints, the puzzle stats):
 neither wing imports the other (an import-linter contract); both use the floor's shared
-parts (:mod:`silverpyr.puzzles.store`, :mod:`silverpyr.puzzles.cluster`,
-:mod:`silverpyr.puzzles.lease`).
+parts (:mod:`silverpyr.puzzles.core.store`, :mod:`silverpyr.puzzles.core.cluster`,
+:mod:`silverpyr.puzzles.core.lease`).
 """

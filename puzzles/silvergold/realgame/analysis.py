@@ -30,12 +30,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ....solver.errors import SilverpyrError
-from ....solver.rng import SeededStream
+from ....solver.core.errors import SilverpyrError
+from ....solver.core.rng import SeededStream
 from ....solver.silvergold import exact
 from ....solver.silvergold.cards import Deck, Expedition, PyramidCard
 from ....solver.silvergold.position import Position
-from ...cluster import (
+from ...core.cluster import (
     IN_FLIGHT_PER_WORKER,
     RETRIES,
     ClusterLostError,
@@ -43,10 +43,10 @@ from ...cluster import (
     finished,
     worker_count,
 )
-from ...records_file import record_target, save_text
+from ...core.records_file import record_target, save_text
 
 if TYPE_CHECKING:
-    from ...store import Store
+    from ...core.store import Store
 
 TASKS = ("exact", "greedy", "orders", "speed")
 CARD_TASKS = ("exact", "greedy")

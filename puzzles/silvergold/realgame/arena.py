@@ -3,12 +3,12 @@
 A line-up (e.g. ``expert, greedy``) plays ``games`` games; game ``g`` is the game of seed
 ``seed + g`` with the line-up rotated by ``g`` seats, so every bot plays every seat equally
 often on the same deals. Games are independent tasks, run on Dask
-(:mod:`silverpyr.puzzles.cluster`) or in this process (``workers=0``); the result does not
+(:mod:`silverpyr.puzzles.core.cluster`) or in this process (``workers=0``); the result does not
 depend on the number of workers, since each game is fixed by its seed and its seats.
 
 Everything that is not Silver & Gold's own (checking the line-up, rotating the seats, the
 seeded game loop, win shares, Wilson intervals, standard errors, each bot's figures and their
-JSON, checking the records folder) is the game-free :mod:`silverpyr.puzzles.tournament`,
+JSON, checking the records folder) is the game-free :mod:`silverpyr.puzzles.core.tournament`,
 which every game's arena uses too; this module keeps playing a Silver & Gold game, its score
 categories, its forecasts and its game records.
 
@@ -34,8 +34,8 @@ from ....solver.silvergold.cards import Deck
 from ....solver.silvergold.game import GameState, Replacement
 from ....solver.silvergold.moves import Move
 from ....solver.silvergold.players import Player, play_game
-from ...tournament import BotReport as BotReport  # the command's table reads it from here
-from ...tournament import (
+from ...core.tournament import BotReport as BotReport  # the command's table reads it from here
+from ...core.tournament import (
     RecordsFolderError,
     Seat,
     TournamentError,
@@ -45,7 +45,7 @@ from ...tournament import (
     records_folder,
     run_games,
 )
-from ...tournament import check_line_up as check_tournament
+from ...core.tournament import check_line_up as check_tournament
 from .game_record import GameRecord, RecordPathError, answer_of, waits_for
 from .registry import REGISTRY, make_player
 
@@ -211,7 +211,7 @@ def run_arena(
     records: ArenaRecords | None = None,
 ) -> ArenaReport:
     """Play the arena; ``workers=0`` plays in this process, otherwise on Dask
-    (:func:`silverpyr.puzzles.tournament.play_games`).
+    (:func:`silverpyr.puzzles.core.tournament.play_games`).
 
     With ``records`` each game's record is written as the game comes back.
     """

@@ -31,8 +31,8 @@ from enum import StrEnum
 from typing import Any
 
 from ....solver.silvergold.rollouts import Choice
-from ... import grading
-from ...grading import SILENT_BELOW
+from ...core import grading
+from ...core.grading import SILENT_BELOW
 from .advice import Advice, Kind, Method
 
 

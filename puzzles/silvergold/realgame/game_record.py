@@ -38,8 +38,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ....solver.reader import Field, Problem, Problems, ReadError, parse_whole, parse_wholes
-from ....solver.rng import seed_problem
+from ....solver.core.reader import Field, Problem, Problems, ReadError, parse_whole, parse_wholes
+from ....solver.core.rng import seed_problem
 from ....solver.silvergold.cards import Deck
 from ....solver.silvergold.game import DECK, MAX_PLAYERS, GameState, Phase, Replacement, deal
 from ....solver.silvergold.moves import (
@@ -52,7 +52,7 @@ from ....solver.silvergold.moves import (
 from ....solver.silvergold.moves import move_str as _move_str
 from ....solver.silvergold.players import Player, decide, with_choice
 from ....solver.silvergold.rollouts import Choice
-from ...records_file import RecordPathError, load_json_record, record_target, save_text
+from ...core.records_file import RecordPathError, load_json_record, record_target, save_text
 from .advice import Kind, decision_kind
 from .registry import NAMES, REGISTRY, make_player
 

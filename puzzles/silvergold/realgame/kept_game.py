@@ -27,11 +27,11 @@ draw what they return.
 * **The record** (``--record FILE``, :class:`~.game_record.GameRecord`) is written after
   every final decision.
 * **Saved after every final decision** in the results store (:meth:`Store.save_game
-  <silverpyr.puzzles.store.Store.save_game>`: deck fingerprint, seed, players, opponents,
+  <silverpyr.puzzles.core.store.Store.save_game>`: deck fingerprint, seed, players, opponents,
   coach, your final answers in order; a pending mark is not saved). Resuming replays the
   answers through the engine (and the coach judges them again: it is deterministic). A
   finished game deletes its saved row. One session at a time holds the saved game's lease
-  (:meth:`Store.hold <silverpyr.puzzles.store.Store.hold>`).
+  (:meth:`Store.hold <silverpyr.puzzles.core.store.Store.hold>`).
 
 **Ruling (one unfinished game).** The store keeps one unfinished game against bots
 (:data:`GAME_ID`). :meth:`KeptGame.start` without a seed resumes it when there is one (a
@@ -50,9 +50,9 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ....solver.errors import SilverpyrError
+from ....solver.core.errors import SilverpyrError
+from ....solver.core.reader import parse_whole, parse_wholes
 from ....solver.games import GAMES
-from ....solver.reader import parse_whole, parse_wholes
 from ....solver.silvergold.game import (
     DECK,
     GameState,
@@ -61,7 +61,7 @@ from ....solver.silvergold.game import (
     deal,
 )
 from ....solver.silvergold.moves import PASS, IllegalMoveError, Move
-from ...kept import (
+from ...core.kept import (
     GAME_ID,
     HoldsLease,
     Keeping,
@@ -80,7 +80,7 @@ if TYPE_CHECKING:
     from ....solver.silvergold.players import Player
     from ....solver.silvergold.position import Position
     from ....solver.silvergold.rollouts import Choice
-    from ...store import SavedGame, Store
+    from ...core.store import SavedGame, Store
     from .advice import Advice
     from .game_coach import CoachReport, Verdict
     from .game_record import GameRecord
@@ -94,7 +94,7 @@ RESUME_COMMAND = "silverpyr game"
 SEATS = GAMES["silvergold"].seats
 """The table sizes of a game (the engine's): the store reads the saved row against them."""
 KEEPING = Keeping(LEASE_NAME, RESUME_COMMAND, SEATS)
-"""The game's declaration to the core's kept game (:mod:`silverpyr.puzzles.kept`)."""
+"""The game's declaration to the core's kept game (:mod:`silverpyr.puzzles.core.kept`)."""
 
 
 # --- events ------------------------------------------------------------------------------
@@ -583,7 +583,7 @@ class KeptGame(HoldsLease):
         store = self.store
         if store is None:
             return
-        from ...store import SavedGame
+        from ...core.store import SavedGame
 
         self.revision = keep_in_store(
             store,

@@ -50,8 +50,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ....solver.errors import SilverpyrError
-from ....solver.reader import (
+from ....solver.core.errors import SilverpyrError
+from ....solver.core.reader import (
     MAX_FILE_BYTES,
     Field,
     Problem,

@@ -51,7 +51,7 @@ from enum import StrEnum
 from itertools import permutations
 from typing import Any
 
-from ....solver.rng import SeededStream
+from ....solver.core.rng import SeededStream
 from ....solver.silvergold.cards import Expedition
 from ....solver.silvergold.line import LinePosition, best_reachable
 from ....solver.silvergold.moves import Move

@@ -1,0 +1,611 @@
+"""The ``game`` command of a game played against bots on a kept table (the Sun's and Cheops's),
+in the terminal's line mode: one flow for every such game, game-free.
+
+A game's ``game_cmd`` module parses its own options, opens its kept game (the
+``puzzles/<game>/kept_game.KeptGame`` the full-screen game drives too) and hands it to
+:func:`play_kept_game`, which prints the title and the notes, hands the table to the
+full-screen game when there is one to run, else runs the line mode's loop
+(:class:`LineScreen`), and ends with the summary, the leaving line and the JSON outcome.
+
+* **Answers**: a line at the prompt, or scripted by ``--moves``/``--moves-file``
+  (:func:`script_answers`); a script stops at its first bad answer (:class:`ScriptError`, one
+  ``error:`` line, exit 2), a person gets one ``not taken:`` line and the prompt again.
+* **The coach**: a costly move gets its question first; in a script the next line answers
+  it only when it is ``y`` or ``n``.
+* **Saved and resumed**: in the results store opened for the game (:func:`results`); one that
+  cannot be used is a warning and the game is played without saving.
+
+What differs between the games is the game's own: its prompts and commands (a subclass of
+:class:`LineScreen`), its table drawing, its title line, its JSON outcome and its full-screen
+launcher (arguments of :func:`play_kept_game`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, Protocol, TypeVar, cast
+
+import typer
+
+from ...solver.core.errors import SilverpyrError
+from .options import moves_text, seed_option
+from .options import script_answers as read_script
+from .output import one_line, stderr_console, stdout_console, warn
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ...puzzles.core.players import Registry
+    from ...puzzles.core.store import Store
+
+EXIT_LEFT = 0
+MAX_BOTS = 4
+YES = {"y", "yes"}
+
+Progress = Callable[[str], None]
+
+
+class ScriptError(SilverpyrError, ValueError):
+    """A scripted answer that was not taken, or a script that ran out or ran over."""
+
+
+class BotsError(SilverpyrError, ValueError):
+    """``--players`` and ``--opponents`` that do not agree, an unknown bot, or (the Sun's) a
+    bad size."""
+
+
+class Quit(Exception):
+    """The player leaves (``q``, or the end of input at a terminal)."""
+
+
+# --- the options ------------------------------------------------------------------------
+
+
+PlayersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--players",
+        min=2,
+        max=5,
+        help="Players, you included (the others are greedy bots unless --opponents).",
+        show_default=False,
+    ),
+]
+OpponentsOption = Annotated[
+    str | None,
+    typer.Option(
+        "--opponents",
+        help="The bots of the other seats, comma-separated (e.g. greedy,expert); "
+        "default: a greedy bot in every other seat.",
+        show_default=False,
+        metavar="BOTS",
+    ),
+]
+GameSeedOption = Annotated[
+    int | None,
+    seed_option(
+        "Seed of the shuffles: same seed, same game (default: resume the unfinished "
+        "game, else a random seed, shown)."
+    ),
+]
+CoachOption = Annotated[
+    bool,
+    typer.Option(
+        "--coach",
+        help="Before a costly move is final, say what it gives up against the expert's "
+        "and ask; a summary at the end.",
+    ),
+]
+RestartGameOption = Annotated[
+    bool, typer.Option("--restart", help="Drop the unfinished game and start a new one.")
+]
+NoRecordGameOption = Annotated[
+    bool,
+    typer.Option("--no-record", help="Do not save the game in your results, nor resume one."),
+]
+
+
+def rollouts_option(default: int) -> Any:
+    """``--rollouts`` of ``h`` and the coach; ``default``: the game's advice's default."""
+    return typer.Option(
+        "--rollouts",
+        min=2,
+        max=200,
+        help=f"Paired rollouts per option for h and the coach (default {default}).",
+        show_default=False,
+    )
+
+
+def record_option(every: str) -> Any:
+    """``--record FILE``, written after every ``every`` (decision, turn)."""
+    return typer.Option(
+        "--record",
+        help=f"Save the game record (JSON) to this file after every {every}.",
+        dir_okay=False,
+        show_default=False,
+        metavar="FILE",
+    )
+
+
+def parse_bots(
+    players: int | None, opponents: str | None, registry: Registry[Any]
+) -> tuple[str, ...] | None:
+    """The bots of seats 1 on from ``--players`` and ``--opponents`` (``None``: neither
+    given), among the game's ``registry``. Raises :class:`BotsError` naming the problem."""
+    if opponents is None:
+        if players is None:
+            return None
+        return ("greedy",) * (players - 1)
+    given = tuple(seat_name(name) for name in opponents.split(","))
+    if not given or any(not name for name in given):
+        raise BotsError(f"--opponents {opponents!r}: name 1-{MAX_BOTS} bots, comma-separated")
+    for name in given:
+        problem = registry.problem(name)
+        if problem is not None:
+            raise BotsError(f"--opponents: {problem}")
+    if not 1 <= len(given) <= MAX_BOTS:
+        raise BotsError(f"--opponents names {len(given)} bots: a game has 1-{MAX_BOTS} of them")
+    if players is not None and players != len(given) + 1:
+        raise BotsError(
+            f"--players {players} but --opponents names {len(given)} bot"
+            f"{'s' * (len(given) != 1)}: {len(given) + 1} players (leave one of them out)"
+        )
+    return given
+
+
+def seat_name(text: str) -> str:
+    """A bot's name as typed, without its spaces; a registry name in lower case (an outside
+    player's ``package.module:factory`` keeps its case)."""
+    name = text.strip()
+    head, _, _ = name.partition(":")
+    return name if "." in head else name.lower()
+
+
+def script_answers(moves: str | None, moves_file: Path | None) -> Iterator[str] | None:
+    """The scripted answers of ``--moves`` (``-``: stdin) or ``--moves-file``, read by the
+    one script reader of every game (:func:`~silverpyr.cli.core.options.script_answers`);
+    ``None``: no script."""
+    answers = read_script(moves_text(moves, moves_file))
+    return None if answers is None else iter(answers)
+
+
+@contextmanager
+def results(game: str, *, record: bool = True) -> Iterator[Store | None]:
+    """The results store the game is saved in; one that cannot be used is a warning, and
+    the game is played without saving (every game's ``game``, Silver & Gold's too). None
+    without ``record`` (``--no-record``): nothing is saved, nothing resumed."""
+    from ...puzzles.core.store import Store, StoreError
+
+    if not record:
+        yield None
+        return
+    try:
+        store = Store.open_default(game=game)
+    except StoreError as error:
+        warn(f"{error} (the game is played without saving it)")
+        yield None
+        return
+    with store:
+        yield store
+
+
+# --- what the line mode needs of a kept game ---------------------------------------------
+
+
+MoveT = TypeVar("MoveT")
+
+
+class _Lines(Protocol):
+    def lines(self) -> list[str]: ...
+
+
+class _Verdict(Protocol):
+    @property
+    def is_silent(self) -> bool: ...
+
+    def message(self) -> str: ...
+
+    def warning(self) -> str: ...
+
+
+class _Phase(Protocol):
+    @property
+    def value(self) -> str: ...
+
+
+class TableLine(Protocol):
+    """One of the kept game's events (``Happened``, ``Judged``, ``GameOver``): its ``kind``
+    (``event``, ``pending``, ``coach``, ``over``) and its line; a coach's one has a
+    ``verdict``."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
+
+
+class CoachLine(TableLine, Protocol):
+    """The kept game's ``Judged``: the coach's verdict on a decision that became final."""
+
+    @property
+    def verdict(self) -> _Verdict: ...
+
+
+class LineKept(Protocol[MoveT]):
+    """What the line mode uses of a game's ``KeptGame``."""
+
+    def __enter__(self) -> object: ...
+
+    def __exit__(self, *exc_info: object) -> None: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def notes(self) -> list[str]: ...
+
+    @property
+    def answers(self) -> list[str]: ...
+
+    @property
+    def saved(self) -> bool: ...
+
+    @property
+    def coach(self) -> bool: ...
+
+    @property
+    def record_path(self) -> Path | None: ...
+
+    @property
+    def state(self) -> object: ...
+
+    @property
+    def waiting(self) -> _Phase | None: ...
+
+    @property
+    def bots_due(self) -> bool: ...
+
+    def is_over(self) -> bool: ...
+
+    def seat_names(self) -> tuple[str, ...]: ...
+
+    def where(self) -> str: ...
+
+    def options(self) -> tuple[MoveT, ...]: ...
+
+    def parse(self, text: str) -> MoveT: ...
+
+    def why_illegal(self, move: MoveT) -> str | None: ...
+
+    def label(self, move: MoveT) -> str: ...
+
+    def play(self, move: MoveT) -> Sequence[TableLine]: ...
+
+    def undo(self) -> MoveT: ...
+
+    def settle(self, progress: Progress | None = None) -> Sequence[TableLine]: ...
+
+    def check(self, move: MoveT, progress: Progress | None = None) -> _Verdict | None: ...
+
+    def heed(self) -> None: ...
+
+    def advice(self, progress: Progress | None = None) -> _Lines: ...
+
+    def summary_lines(self) -> list[str]: ...
+
+    def leave(self) -> str: ...
+
+
+KeptT = TypeVar("KeptT", bound=LineKept[Any])
+
+
+def left_text(kept: LineKept[Any]) -> str:
+    """The line said on leaving: what is saved and how to resume it, and the record."""
+    text = kept.leave()
+    text = text[0].upper() + text[1:]
+    if kept.record_path is not None:
+        text += f"; the record so far is in {kept.record_path}"
+    return text
+
+
+def summary(console: Console, kept: LineKept[Any]) -> None:
+    """The coach's summary of the decisions so far (a coached game only: the table's
+    summary lines, the warnings you heeded included, as the full screen shows them)."""
+    for line in kept.summary_lines():
+        console.print(line, highlight=False, markup=False, soft_wrap=True)
+
+
+# --- the screen ---------------------------------------------------------------------------
+
+
+class LineScreen(Generic[KeptT]):
+    """The line mode's loop over a kept game. A game's subclass names its prompts
+    (:attr:`prompts`, keyed by the waiting phase's value), its :attr:`help`, its
+    :attr:`commands` and draws its table (:meth:`show`); it may add commands
+    (:meth:`more`) and say the legal moves its way (:meth:`legal_moves`)."""
+
+    prompts: ClassVar[Mapping[str, str]]
+    help: ClassVar[str]
+    commands: ClassVar[frozenset[str]] = frozenset(
+        {"?", "h", "u", "q", "q!", "quit", "undo", "hint"}
+    )
+
+    def __init__(
+        self, console: Console, kept: KeptT, script: Iterator[str] | None, *, plain: bool
+    ) -> None:
+        self.console = console
+        self.kept = kept
+        self.script = script
+        self.plain = plain
+        self.taken = 0
+        self._peeked: list[str] = []
+        self._asked: list[object] = []
+        """Verdicts whose question was answered ``y`` (not said again once final)."""
+
+    # --- what a game says its own way -------------------------------------------------------
+
+    def show(self) -> None:
+        """Draw the table."""
+        raise NotImplementedError
+
+    def prompt(self) -> str:
+        """The question of the waiting phase."""
+        kept = self.kept
+        phase = kept.waiting
+        assert phase is not None
+        return f"{kept.where().capitalize()} - {self.prompts[phase.value]} ({self.help}):"
+
+    def legal_moves(self) -> str:
+        """The line of ``?``: the legal moves' labels."""
+        labels = sorted({self.kept.label(move) for move in self.kept.options()})
+        return f"{len(labels)} legal moves: {', '.join(labels)}"
+
+    def more(self, word: str) -> bool:
+        """A command of the game's own (one of :attr:`commands`); ``False``: not one."""
+        return False
+
+    # --- answers --------------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        self.console.print(text, highlight=False, markup=False, soft_wrap=True)
+
+    def ask(self, prompt: str) -> str:
+        if self.script is None:
+            try:
+                return self.console.input(f"{prompt} ")
+            except EOFError:
+                self.console.print()
+                raise Quit from None
+        answer = self._next()
+        if answer is None:
+            raise ScriptError(f"the moves ran out at: {prompt}")
+        self.taken += 1
+        self.say(f"{prompt} {answer}")
+        return answer
+
+    def _next(self) -> str | None:
+        assert self.script is not None
+        if self._peeked:
+            return self._peeked.pop()
+        return next(self.script, None)
+
+    def peek(self) -> str | None:
+        if self.script is None:
+            return None
+        if not self._peeked:
+            found = next(self.script, None)
+            if found is None:
+                return None
+            self._peeked.append(found)
+        return self._peeked[0]
+
+    def reject(self, message: str, answer: str) -> None:
+        """One line saying why ``answer`` was not taken; a script stops here."""
+        if self.script is not None:
+            raise ScriptError(f"--moves, answer {self.taken} ({answer!r}): {message}")
+        stderr_console().print(f"not taken: {one_line(message)}", highlight=False, markup=False)
+
+    # --- the loop -------------------------------------------------------------------------
+
+    def run(self) -> None:
+        kept = self.kept
+        names = ", ".join(kept.seat_names()[1:])
+        self.say(f"You are seat 1; the bots: {names}.")
+        self.settle()
+        shown: object = None
+        while not kept.is_over():
+            if kept.state is not shown:
+                self.show()
+                shown = kept.state
+            self.decide()
+        self.finish()
+
+    def settle(self) -> None:
+        kept = self.kept
+        if not kept.bots_due:
+            return
+        with self.console.status("The bots are playing...", spinner="dots") as status:
+            events = kept.settle(lambda line: status.update(line))
+        self.tell(events)
+
+    def tell(self, events: Sequence[TableLine]) -> None:
+        for event in events:
+            if event.kind == "coach":
+                verdict = cast("CoachLine", event).verdict
+                asked = any(seen is verdict for seen in self._asked)
+                if not verdict.is_silent and not asked:
+                    self.say(verdict.message())
+            elif event.kind in {"event", "pending"}:
+                self.say(("(pending) " if event.kind == "pending" else "") + event.text)
+            elif event.kind == "over":
+                self.say(event.text)
+
+    def decide(self) -> None:
+        kept = self.kept
+        answer = self.ask(self.prompt())
+        word = answer.strip().lower()
+        if word in self.commands:
+            self.command(word)
+            return
+        try:
+            move = kept.parse(answer)
+        except SilverpyrError as error:
+            self.reject(str(error), answer)
+            return
+        reason = kept.why_illegal(move)
+        if reason is not None:
+            self.reject(reason, answer)
+            return
+        if kept.coach and not self.heeded(move):
+            return
+        events = kept.play(move)
+        self.tell(events)
+        self.settle()
+
+    def heeded(self, move: object) -> bool:
+        """The coach's question before a costly move: whether to play it."""
+        kept = self.kept
+        with self.console.status("The coach is weighing your move...", spinner="dots") as status:
+            verdict = kept.check(move, lambda line: status.update(line))
+        if verdict is None or verdict.is_silent:
+            return True
+        if self.script is not None:
+            following = self.peek()
+            if following is None or following.strip().lower() not in {"y", "yes", "n", "no"}:
+                return True  # a script that does not answer: played, the line follows
+        answer = self.ask(verdict.warning() + " (y plays it, anything else chooses again)")
+        if answer.strip().lower() in YES:
+            self._asked.append(verdict)  # its line once final would say it again
+            return True
+        kept.heed()
+        self.say("Choose again.")
+        return False
+
+    def command(self, word: str) -> None:
+        kept = self.kept
+        if word == "?":
+            self.say(self.legal_moves())
+        elif word in {"h", "hint"}:
+            with self.console.status("Rolling out every option...", spinner="dots") as status:
+                advice = kept.advice(lambda line: status.update(line))
+            for line in advice.lines():
+                self.say(line)
+        elif word in {"u", "undo"}:
+            try:
+                move = kept.undo()
+            except SilverpyrError as error:
+                self.reject(str(error), word)
+                return
+            self.say(f"Took back {kept.label(move)}.")
+        elif not self.more(word):
+            self.leave(word)
+
+    def leave(self, word: str) -> None:
+        if word == "q!" or self.script is not None:
+            raise Quit
+        kept = self.kept
+        what = "It is saved" if kept.saved and kept.answers else "It is not saved"
+        answer = self.ask(f"Leave the game? {what} (y leaves, anything else plays on):")
+        if answer.strip().lower() in YES:
+            raise Quit
+        self.say("Playing on.")
+
+    def finish(self) -> None:
+        if self.script is not None:
+            left = [*self._peeked, *self.script]
+            if left:
+                raise ScriptError(
+                    f"--moves holds {len(left)} answer{'s' * (len(left) != 1)} after the end, "
+                    f"from {left[0]!r} on"
+                )
+        self.show()
+        summary(self.console, self.kept)
+        if self.kept.record_path is not None:
+            self.say(f"Game record saved to {self.kept.record_path}.")
+
+
+# --- the command's flow -------------------------------------------------------------------
+
+
+def play_kept_game(
+    game: str,
+    open_kept: Callable[[Store | None], KeptT],
+    screen: type[LineScreen[KeptT]],
+    *,
+    moves: str | None,
+    moves_file: Path | None,
+    line: bool,
+    as_json: bool,
+    plain: bool,
+    title: Callable[[KeptT], str],
+    full_screen: Callable[[], Callable[[KeptT], object] | None],
+    outcome_json: Callable[[KeptT, bool], None],
+    no_record: bool = False,
+) -> None:
+    """The ``game`` command once its options are checked: the script of ``--moves`` (comment
+    lines left out, one rule for every game), the kept game opened under a spinner in
+    ``game``'s results store (``open_kept``), its ``title`` and notes, then the play: full
+    screen when no ``--line``, ``--moves``, ``--json`` or ``--plain`` asks for line mode and
+    ``full_screen`` gives a launcher, else the game's line-mode ``screen``.
+
+    Leaving (``q``) prints the coach's summary and what is saved (exit 0); a script that stops
+    on a table with answers says how to resume it. Under ``--json`` the game's lines go to
+    stderr and ``outcome_json`` prints the outcome at the end, or on leaving (its flag: left).
+    ``no_record``: no results store (nothing saved, nothing resumed).
+    """
+    script = script_answers(moves, moves_file)
+    console = stderr_console() if as_json else stdout_console(plain=plain)
+    with results(game, record=not no_record) as store:
+        with console.status("Opening the game...", spinner="dots"):
+            kept = open_kept(store)
+        with kept:
+            console.print(title(kept), highlight=False, markup=False)
+            for note in kept.notes:
+                console.print(note, highlight=False, markup=False)
+            if script is None and not (line or as_json or plain):
+                run_game = full_screen()
+                if run_game is not None:
+                    run_game(kept)
+                    return
+            try:
+                screen(console, kept, script, plain=plain).run()
+            except Quit:
+                summary(console, kept)
+                typer.echo(left_text(kept), err=True)
+                if as_json:
+                    outcome_json(kept, True)
+                raise typer.Exit(EXIT_LEFT) from None
+            except ScriptError as error:
+                if kept.answers and not kept.is_over():
+                    raise ScriptError(f"{error}; {kept.leave()}") from None
+                raise
+    if as_json:
+        outcome_json(kept, False)
+
+
+__all__ = [
+    "BotsError",
+    "CoachLine",
+    "CoachOption",
+    "GameSeedOption",
+    "LineKept",
+    "LineScreen",
+    "NoRecordGameOption",
+    "OpponentsOption",
+    "PlayersOption",
+    "Quit",
+    "RestartGameOption",
+    "ScriptError",
+    "TableLine",
+    "left_text",
+    "parse_bots",
+    "play_kept_game",
+    "record_option",
+    "results",
+    "rollouts_option",
+    "script_answers",
+    "summary",
+]

@@ -1,0 +1,103 @@
+"""Strict reads of a puzzle file's mapping, for any game: each error names the file (or the
+part of it) and the key, in the game's own error type.
+
+Game-free: nothing here imports a game. The Sun's and Cheops's ``puzzle.py`` read their
+puzzles' fields through :class:`PuzzleFields` (a subclass naming the game's error).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from ...solver.core.rng import seed_problem
+
+
+class PuzzleFields:
+    """Strict reads of a puzzle mapping's keys, each error naming the key."""
+
+    error: ClassVar[type[Exception]]
+    """The game's puzzle error."""
+
+    def __init__(self, data: Any, where: str) -> None:
+        if not isinstance(data, Mapping):
+            raise self.error(f"{where}: expected a mapping of puzzle fields")
+        self.data: Mapping[str, Any] = data
+        self.where = where
+
+    def check_format(self, form: str, version: int, title: str) -> None:
+        """Refuse a mapping whose ``format`` is not ``form`` (not a ``title`` puzzle) or
+        whose ``version`` is not ``version``."""
+        if self.text("format") != form:
+            raise self.error(f"{self.where}: format: not a {title} puzzle")
+        if self.whole("version") != version:
+            raise self.error(f"{self.where}: version: only version {version} is known")
+
+    def one_of(self, key: str, choices: tuple[str, ...]) -> str:
+        """The text at ``key``, one of ``choices``."""
+        value = self.text(key)
+        if value not in choices:
+            raise self.error(f"{self.where}: {key}: {value!r} is not one of {', '.join(choices)}")
+        return value
+
+    def seed(self) -> Any:
+        """The ``seed`` the puzzle was made from, if any (``None``: none; a value that is
+        no seed is refused)."""
+        seed = self.data.get("seed")
+        if seed is not None and seed_problem(seed) is not None:
+            raise self.error(f"{self.where}: seed: {seed_problem(seed)}")
+        return seed
+
+    def daily_date(self) -> str | None:
+        """The ``daily_date`` of a daily puzzle (``None``: not a daily)."""
+        daily = self.data.get("daily_date")
+        if daily is not None and not isinstance(daily, str):
+            raise self.error(f"{self.where}: daily_date: expected YYYY-MM-DD")
+        return daily
+
+    def get(self, key: str) -> Any:
+        if key not in self.data:
+            raise self.error(f"{self.where}: {key}: missing")
+        return self.data[key]
+
+    def text(self, key: str) -> str:
+        value = self.get(key)
+        if not isinstance(value, str):
+            raise self.error(f"{self.where}: {key}: expected text, not {value!r}")
+        return value
+
+    def texts(self, key: str) -> list[str]:
+        value = self.get(key)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.error(f"{self.where}: {key}: expected a list of text")
+        return list(value)
+
+    def whole(self, key: str) -> int:
+        value = self.get(key)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise self.error(f"{self.where}: {key}: expected a whole number, not {value!r}")
+        return value
+
+    def optional_whole(self, key: str) -> int | None:
+        if self.data.get(key) is None:
+            return None
+        return self.whole(key)
+
+    def wholes(self, key: str, value: Any = None) -> list[int]:
+        """The list of whole numbers at ``key`` (or ``value``, named as ``key``)."""
+        items = self.get(key) if value is None else value
+        if not isinstance(items, list) or any(
+            isinstance(item, bool) or not isinstance(item, int) or item < 0 for item in items
+        ):
+            raise self.error(f"{self.where}: {key}: expected a list of whole numbers")
+        return list(items)
+
+    def fraction(self, key: str) -> Fraction:
+        value = self.text(key)
+        try:
+            return Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            raise self.error(
+                f"{self.where}: {key}: {value!r} is not a number (e.g. 12 or 7/2)"
+            ) from None
