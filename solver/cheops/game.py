@@ -35,7 +35,8 @@ from enum import StrEnum
 from operator import itemgetter
 from typing import Literal
 
-from ..core.errors import SilverpyrError
+from ..core.errors import IllegalMoveError, SilverpyrError
+from ..core.errors import MoveSyntaxError as NotAMoveError
 from ..core.reader import parse_whole
 from ..core.rng import SeededStream, seed_problem
 from .board import SPACES, Space, SpaceSyntaxError, index, neighbours, parse_space, supports
@@ -83,11 +84,11 @@ class CheopsSetupError(SilverpyrError, ValueError):
     """A game cannot start with these components, players or seed."""
 
 
-class IllegalMove(SilverpyrError, ValueError):
+class IllegalMove(IllegalMoveError):
     """A move the rules do not allow now; the message says why, in game terms."""
 
 
-class MoveSyntaxError(SilverpyrError, ValueError):
+class MoveSyntaxError(NotAMoveError):
     """Text that is not a move."""
 
 

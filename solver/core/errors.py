@@ -1,10 +1,23 @@
-"""The base class of every error silverpyr reports to a user as a one-line message."""
+"""The base class of every error silverpyr reports to a user as a one-line message, and the
+move errors every game's engine raises (each game names its own subclasses)."""
 
 from __future__ import annotations
 
 
 class SilverpyrError(Exception):
     """An error whose message is meant for the user (bad input, illegal move, ...)."""
+
+
+class MoveError(SilverpyrError, ValueError):
+    """A move that cannot be played now: the base of every game's move errors."""
+
+
+class IllegalMoveError(MoveError):
+    """A move well written that the rules do not allow now; the message says why."""
+
+
+class MoveSyntaxError(MoveError):
+    """Text that is not a move in the game's notation."""
 
 
 class SolverBugError(SilverpyrError, RuntimeError):

@@ -51,7 +51,8 @@ class Rules(Protocol[S, M]):
         ...
 
     def apply(self, state: S, move: M, /) -> S:
-        """``state`` after ``move`` (the game's own error when it is illegal)."""
+        """``state`` after ``move``; an :class:`~.errors.IllegalMoveError` (the game's own)
+        when it is illegal."""
         ...
 
     def to_move(self, state: S, /) -> int | None:
@@ -63,7 +64,8 @@ class Rules(Protocol[S, M]):
         ...
 
     def parse_move(self, state: S, text: str, /) -> M:
-        """The seat to move's move written as ``text`` (the game's own error when not one)."""
+        """The seat to move's move written as ``text``; a :class:`~.errors.MoveError` (the
+        game's own) when it is not one."""
         ...
 
     def move_text(self, state: S, move: M, /) -> str:

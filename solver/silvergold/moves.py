@@ -10,20 +10,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.errors import SilverpyrError
+from ..core.errors import IllegalMoveError as BrokenRuleError
+from ..core.errors import MoveError, MoveSyntaxError
 from ..core.reader import parse_whole
 from .cells import CellMask, cells_str, count, parse_cell
 
 
-class InvalidMoveError(SilverpyrError, ValueError):
+class InvalidMoveError(MoveSyntaxError):
     """The text is not a move in the notation at all (syntax)."""
 
 
-class IllegalMoveError(SilverpyrError, ValueError):
+class IllegalMoveError(BrokenRuleError):
     """The move is well formed but breaks a rule; the message says which."""
 
 
-class AmbiguousMoveError(SilverpyrError, ValueError):
+class AmbiguousMoveError(MoveError):
     """The move fits more than one card; name the card (``17:B1 B2``)."""
 
 

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from ..core.errors import SilverpyrError
+from ..core.errors import IllegalMoveError, SilverpyrError
+from ..core.errors import MoveSyntaxError as NotAMoveError
 from ..core.rng import SeededStream, seed_problem
 from .cards import PILES, Card, CardTextError, Deck, PileName, load_deck, normalize_label
 from .pyramid import EMPTY, Pyramid, Slot, SlotTextError, geometry, parse_slot
@@ -49,11 +50,11 @@ class SunSetupError(SilverpyrError, ValueError):
     """A game cannot start with these cards, players, size or seed."""
 
 
-class IllegalMove(SilverpyrError, ValueError):
+class IllegalMove(IllegalMoveError):
     """A move the rules do not allow now; the message says why, in game terms."""
 
 
-class MoveSyntaxError(SilverpyrError, ValueError):
+class MoveSyntaxError(NotAMoveError):
     """Text that is not a move."""
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from silverpyr.solver.core.errors import IllegalMoveError, MoveError
 from silverpyr.solver.core.rng import SeededStream
 from silverpyr.solver.games import GAMES
 
@@ -45,8 +46,10 @@ def _check_step(rules: Any, state: Any, rng: random.Random, foreign: list[Any]) 
             rules.apply(state, move)
         else:
             assert isinstance(reason, str) and reason and "\n" not in reason
-            with pytest.raises(ValueError):
+            with pytest.raises(IllegalMoveError):
                 rules.apply(state, move)
+    with pytest.raises(MoveError):
+        rules.parse_move(state, "§ not a move §")
     twin = rules.determinized(state, seat, SeededStream(f"contract-{rng.random()}"))
     assert rules.to_move(twin) == seat
     assert rules.legal_moves(twin) == legal
@@ -78,3 +81,17 @@ def test_the_registry_names_every_game_once_with_its_table_sizes() -> None:
     assert list(GAMES) == ["silvergold", "sun", "cheops"]
     assert [GAMES[key].seats for key in GAMES] == [range(1, 5), range(2, 6), range(2, 6)]
     assert all(game.key == key and game.words == (key,) for key, game in GAMES.items())
+
+
+def test_every_game_s_move_errors_are_the_core_s() -> None:
+    from silverpyr.solver.cheops import game as cheops
+    from silverpyr.solver.core.errors import MoveSyntaxError
+    from silverpyr.solver.silvergold import moves as silvergold
+    from silverpyr.solver.sun import game as sun
+
+    for engine in (sun, cheops):
+        assert issubclass(engine.IllegalMove, IllegalMoveError)
+        assert issubclass(engine.MoveSyntaxError, MoveSyntaxError)
+    assert issubclass(silvergold.IllegalMoveError, IllegalMoveError)
+    assert issubclass(silvergold.InvalidMoveError, MoveSyntaxError)
+    assert issubclass(silvergold.AmbiguousMoveError, MoveError)
