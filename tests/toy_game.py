@@ -19,7 +19,21 @@ class Toy:
     choice: int | None = None
 
 
+@dataclass(frozen=True)
+class ToyEnd:
+    """How a toy game ended (the declared rules' ``Ended``)."""
+
+    totals: tuple[int, int]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        best = max(self.totals)
+        return tuple(seat for seat, total in enumerate(self.totals) if total == best)
+
+
 class ToyRules:
+    """The toy's rules and play-outs in one (flat Monte Carlo takes both)."""
+
     def __init__(self) -> None:
         self.dealt: list[int] = []
         self.played: list[tuple[int, int]] = []
@@ -37,13 +51,15 @@ class ToyRules:
         self.dealt.append(die)
         return Toy(die, state.choice)
 
+    apply_unchecked = apply
+
     def to_move(self, state: Toy) -> int:
         return 0
 
-    def scores(self, state: Toy) -> Sequence[int] | None:
+    def outcome(self, state: Toy) -> ToyEnd | None:
         if state.choice is None or state.die is None:
             return None
-        return (state.choice if state.choice <= state.die else 0, 1)
+        return ToyEnd((state.choice if state.choice <= state.die else 0, 1))
 
     def rollout(self, state: Toy, seat: int) -> int:
         raise AssertionError("the toy ends with seat 0's choice")

@@ -1,15 +1,16 @@
 """Flat Monte Carlo for any game whose seats move one at a time: the yardstick player.
 
-At each decision with more than one option (:meth:`Rules.options`: where they are many, a
+At each decision with more than one option (:meth:`Playouts.options`: where they are many, a
 game may keep only the best few by its greedy player's own ranking) it deals the hidden
-cards ``k`` times from its own seat's view (:meth:`Rules.determinized`), plays every option
+cards ``k`` times from its own seat's view (the rules' ``determinized``), plays every option
 out to the end on each of those deals with the game's greedy player at every seat, and takes
 the option of the best mean final margin (its score less the best other score). Every
 option meets the same ``k`` deals, so options differ by their play, not their luck. Ties go
 to the first option in the engine's order. It is deterministic: the deals are drawn from a
 stream keyed by the game's seed and what the seat sees.
 
-Game-free: a game hands it a :class:`Rules` (its engine's functions, by name).
+Game-free: a game hands it its declared :class:`~.rules.Rules` (its engine) and its
+:class:`Playouts` (the options weighed, the play-out player, what a seat sees, the seed).
 """
 
 from __future__ import annotations
@@ -20,9 +21,12 @@ from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from .rng import SeededStream
+from .rules import Rules
 
 S = TypeVar("S")
 M = TypeVar("M")
+S_in = TypeVar("S_in", contravariant=True)
+M_out = TypeVar("M_out", covariant=True)
 
 DEFAULT_DEALS = 8
 """``montecarlo``'s deals a decision; ``montecarlo:K`` takes another."""
@@ -30,39 +34,23 @@ MAX_DEALS = 256
 """The most deals a decision (a yardstick, not a solver: more buys little and costs a lot)."""
 
 
-class Rules(Protocol[S, M]):
-    """What flat Monte Carlo needs of a game whose seats move one at a time."""
+class Playouts(Protocol[S_in, M_out]):
+    """What flat Monte Carlo asks of a game beyond its declared :class:`~.rules.Rules`."""
 
-    def options(self, state: S, seat: int) -> Sequence[M]:
+    def options(self, state: S_in, seat: int) -> Sequence[M_out]:
         """The options it weighs: the legal moves, one of each kind that differs (the
         engine's order), or where they are many the best of them by greedy's own ranking."""
         ...
 
-    def apply(self, state: S, move: M) -> S:
-        """``state`` after a legal ``move``."""
-        ...
-
-    def determinized(self, state: S, seat: int, stream: SeededStream) -> S:
-        """A state ``seat`` cannot tell from ``state``, its hidden parts drawn anew."""
-        ...
-
-    def to_move(self, state: S) -> int:
-        """The seat that decides next."""
-        ...
-
-    def scores(self, state: S) -> Sequence[int] | None:
-        """The final scores by seat; ``None`` while the game goes on."""
-        ...
-
-    def rollout(self, state: S, seat: int) -> M:
+    def rollout(self, state: S_in, seat: int) -> M_out:
         """The greedy player's move for ``seat`` (the seat to move)."""
         ...
 
-    def seen(self, state: S, seat: int) -> str:
+    def seen(self, state: S_in, seat: int) -> str:
         """What ``seat`` knows, as text (keys the deals: same view, same deals)."""
         ...
 
-    def seed(self, state: S) -> int:
+    def seed(self, state: S_in) -> int:
         """The game's seed."""
         ...
 
@@ -80,6 +68,7 @@ class MonteCarloPlayer(Generic[S, M]):
     """Flat Monte Carlo over ``deals`` deals a decision (see the module docstring)."""
 
     rules: Rules[S, M]
+    playouts: Playouts[S, M]
     deals: int = DEFAULT_DEALS
     name: str = "montecarlo"
 
@@ -88,12 +77,13 @@ class MonteCarloPlayer(Generic[S, M]):
 
     def ranked(self, state: S, seat: int) -> list[tuple[M, float]]:
         """Every option with its mean final margin, best first (ties: engine order)."""
-        options = list(self.rules.options(state, seat))
+        options = list(self.playouts.options(state, seat))
         if len(options) == 1:
             return [(options[0], 0.0)]
         deals = self.deals_for(state, seat)
         means = [
-            sum(self.play_out(self.rules.apply(deal, option), seat) for deal in deals) / len(deals)
+            sum(self.play_out(self.rules.apply_unchecked(deal, option), seat) for deal in deals)
+            / len(deals)
             for option in options
         ]
         order = sorted(range(len(options)), key=lambda i: (-means[i], i))
@@ -101,7 +91,8 @@ class MonteCarloPlayer(Generic[S, M]):
 
     def stream(self, state: S, seat: int) -> SeededStream:
         """The stream of ``seat``'s deals at ``state``: the game's seed and what it sees."""
-        return deal_stream("montecarlo", self.rules.seed(state), seat, self.rules.seen(state, seat))
+        playouts = self.playouts
+        return deal_stream("montecarlo", playouts.seed(state), seat, playouts.seen(state, seat))
 
     def deals_for(self, state: S, seat: int) -> list[S]:
         """The ``deals`` states ``seat`` cannot tell from ``state``, the same for every
@@ -125,12 +116,14 @@ class MonteCarloPlayer(Generic[S, M]):
 
     def final(self, state: S) -> Sequence[int]:
         """The final scores after greedy plays ``state`` out at every seat."""
-        rules = self.rules
+        rules, rollout = self.rules, self.playouts.rollout
         for _ in range(MAX_ROLLOUT):
-            scores = rules.scores(state)
-            if scores is not None:
-                return scores
-            state = rules.apply(state, rules.rollout(state, rules.to_move(state)))
+            ended = rules.outcome(state)
+            if ended is not None:
+                return ended.totals
+            seat = rules.to_move(state)
+            assert seat is not None  # the game goes on
+            state = rules.apply_unchecked(state, rollout(state, seat))
         raise RolloutError(f"a play-out did not end in {MAX_ROLLOUT:,} moves")
 
 
@@ -178,7 +171,7 @@ def halving(
         dealt += each
         for i in alive:
             for deal in deals:
-                totals[i] += player.value(player.rules.apply(deal, options[i]), seat, win)
+                totals[i] += player.value(player.rules.apply_unchecked(deal, options[i]), seat, win)
             met[i] += each
         alive.sort(key=lambda i: (-totals[i] / met[i], i))
         keep = (len(alive) + 1) // 2
@@ -197,6 +190,7 @@ __all__ = [
     "DEFAULT_DEALS",
     "MAX_DEALS",
     "MonteCarloPlayer",
+    "Playouts",
     "RolloutError",
     "Rules",
     "deal_stream",

@@ -55,6 +55,11 @@ class Rules(Protocol[S, M]):
         when it is illegal."""
         ...
 
+    def apply_unchecked(self, state: S, move: M, /) -> S:
+        """``state`` after ``move``, which must be one of :meth:`legal_moves` (not checked
+        again: searches and play-outs)."""
+        ...
+
     def to_move(self, state: S, /) -> int | None:
         """The seat whose decision is due; ``None`` once the game is over."""
         ...

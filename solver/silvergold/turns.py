@@ -147,6 +147,11 @@ def apply(table: Table, move: Choice) -> Table:
     reason = why_illegal(table, move)
     if reason is not None:
         raise IllegalMoveError(reason)
+    return apply_unchecked(table, move)
+
+
+def apply_unchecked(table: Table, move: Choice) -> Table:
+    """``table`` after a legal ``move`` (the engine's steps check what they take anyway)."""
     game = table.game
     if isinstance(move, Replacement):
         return Table(game.take_replacement(move))
@@ -216,6 +221,7 @@ __all__ = [
     "Keep",
     "Table",
     "apply",
+    "apply_unchecked",
     "determinized",
     "distinct_moves",
     "legal_moves",

@@ -14,25 +14,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.montecarlo import DEFAULT_DEALS, MonteCarloPlayer, player_name
-from ..core.rng import SeededStream
+from . import game
 from .bots import GreedyPlayer
 from .expert import idle_turns
-from .game import (
-    Move,
-    Phase,
-    SunState,
-    apply_unchecked,
-    determinized,
-    distinct_moves,
-    outcome,
-    placements,
-)
+from .game import Move, Phase, SunState, distinct_moves, placements
 
 _GREEDY = GreedyPlayer()
 
 
-class SunRules:
-    """The Sun's engine, as flat Monte Carlo asks for it."""
+class SunPlayouts:
+    """What flat Monte Carlo asks of the Sun beyond its engine: the options, greedy to play
+    out, what a seat sees, the seed."""
 
     def options(self, state: SunState, seat: int) -> Sequence[Move]:
         """Every distinct move (rarely more than 30, and a play-out is cheap); but after a
@@ -42,19 +34,6 @@ class SunRules:
             if places:
                 return places
         return distinct_moves(state)
-
-    def apply(self, state: SunState, move: Move) -> SunState:
-        return apply_unchecked(state, move)
-
-    def determinized(self, state: SunState, seat: int, stream: SeededStream) -> SunState:
-        return determinized(state, seat, stream)
-
-    def to_move(self, state: SunState) -> int:
-        return state.turn
-
-    def scores(self, state: SunState) -> Sequence[int] | None:
-        result = outcome(state)
-        return None if result is None else result.scores
 
     def rollout(self, state: SunState, seat: int) -> Move:
         return _GREEDY.decide(state, seat)
@@ -68,7 +47,7 @@ class SunRules:
 
 def montecarlo_player(deals: int = DEFAULT_DEALS) -> MonteCarloPlayer[SunState, Move]:
     """``montecarlo`` (8 deals a decision) or ``montecarlo:K``."""
-    return MonteCarloPlayer(SunRules(), deals, player_name(deals))
+    return MonteCarloPlayer(game, SunPlayouts(), deals, player_name(deals))
 
 
-__all__ = ["SunRules", "montecarlo_player"]
+__all__ = ["SunPlayouts", "montecarlo_player"]

@@ -2,7 +2,7 @@
 
 It plays the exact final run first (:meth:`.expert.Expert.final_run`: the placements that fill
 the pyramid and win, proven by exhaustive search), and otherwise weighs every distinct
-option of the decision (with montecarlo's patience: :class:`.montecarlo.SunRules`) by
+option of the decision (with montecarlo's patience: :class:`.montecarlo.SunPlayouts`) by
 successive halving (:func:`~silverpyr.solver.core.montecarlo.halving`):
 deals of what it cannot see drawn from its own view, each option played out to the end by
 greedy at every seat, the better half kept round after round. A decision's work is a fixed
@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core.montecarlo import MonteCarloPlayer, halving
+from . import game
 from .expert import Expert
 from .game import Move, Phase, SunState
-from .montecarlo import SunRules
+from .montecarlo import SunPlayouts
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class SearchExpert:
     expert: Expert = field(default_factory=Expert)
 
     def __post_init__(self) -> None:
-        self._player = MonteCarloPlayer(SunRules(), 1, self.name)
+        self._player = MonteCarloPlayer(game, SunPlayouts(), 1, self.name)
 
     def ranked(self, state: SunState, seat: int) -> list[tuple[Move, float]]:
         """Every option, the choice first, with its mean value over the deals it met."""
@@ -47,7 +48,7 @@ class SearchExpert:
             run = self.expert.final_run(state, seat)
             if run:
                 return [(run[0], float("inf"))]
-        options = self._player.rules.options(state, seat)
+        options = self._player.playouts.options(state, seat)
         return halving(
             self._player, state, seat, options, self.weights.budget, win=self.weights.win
         )

@@ -22,7 +22,7 @@ COMPONENTS = load_components()
 
 def test_the_toy_picks_the_best_mean_over_the_same_deals() -> None:
     rules = ToyRules()
-    player = MonteCarloPlayer(rules, deals=256)
+    player = MonteCarloPlayer(rules, rules, deals=256)
     ranked = player.ranked(Toy(), 0)
     deals = rules.dealt
     assert len(deals) == 256
@@ -40,7 +40,7 @@ def test_the_toy_picks_the_best_mean_over_the_same_deals() -> None:
 def test_one_option_is_played_without_dealing() -> None:
     rules = ToyRules()
     rules.options = lambda state, seat: (3,)  # type: ignore[method-assign]
-    assert MonteCarloPlayer(rules, deals=8).decide(Toy(), 0) == 3
+    assert MonteCarloPlayer(rules, rules, deals=8).decide(Toy(), 0) == 3
     assert rules.dealt == []
 
 
@@ -81,11 +81,11 @@ def test_a_game_of_montecarlo_against_greedy_ends_through_the_engine() -> None:
 
 def test_cheops_weighs_greedys_best_eight_of_many_options_in_engine_order() -> None:
     from silverpyr.solver.cheops.bots import greedy_move
-    from silverpyr.solver.cheops.montecarlo import SHORTLIST, CheopsRules
+    from silverpyr.solver.cheops.montecarlo import SHORTLIST, CheopsPlayouts
 
     state = cheops.new_game(COMPONENTS, 3, 11)
     every = cheops.distinct_moves(state)
-    kept = list(CheopsRules().options(state, state.turn))
+    kept = list(CheopsPlayouts().options(state, state.turn))
     assert len(every) > SHORTLIST == len(kept)
     assert kept == [move for move in every if move in kept]  # the engine's order
     assert greedy_move(state, state.turn) in kept

@@ -31,7 +31,7 @@ SMALL = SearchWeights(budget=24)
 
 def test_halving_keeps_the_exact_best_of_the_toy_and_spends_its_budget() -> None:
     rules = ToyRules()
-    ranked = halving(MonteCarloPlayer(rules, 1), Toy(), 0, tuple(range(6)), 600)
+    ranked = halving(MonteCarloPlayer(rules, rules, 1), Toy(), 0, tuple(range(6)), 600)
     assert ranked[0][0] == 3  # k (6 - k) / 6 is best at 3
     assert sorted(move for move, _ in ranked) == list(range(6))
     assert len(rules.played) <= 600
@@ -40,7 +40,7 @@ def test_halving_keeps_the_exact_best_of_the_toy_and_spends_its_budget() -> None
 
 def test_halving_with_one_option_deals_nothing() -> None:
     rules = ToyRules()
-    assert halving(MonteCarloPlayer(rules, 1), Toy(), 0, (4,), 100) == [(4, 0.0)]
+    assert halving(MonteCarloPlayer(rules, rules, 1), Toy(), 0, (4,), 100) == [(4, 0.0)]
     assert rules.dealt == []
 
 
@@ -96,13 +96,13 @@ def test_after_a_round_without_a_card_placed_montecarlo_weighs_only_placements()
     ever, since draws never run out; after a round of turns with no card placed, only the
     placements are weighed when there are any."""
     from silverpyr.solver.sun.game import Drew, Place, placements
-    from silverpyr.solver.sun.montecarlo import SunRules
+    from silverpyr.solver.sun.montecarlo import SunPlayouts
 
     for seed in range(100):
         state = random_position(seed, 2, deck=DECK)
         if state.phase is Phase.CHOOSE and placements(state):
             break
-    rules = SunRules()
+    rules = SunPlayouts()
     assert any(not isinstance(move, Place) for move in rules.options(state, state.turn))
     drew = tuple(Drew(seat % 2, "standard", 0) for seat in range(2 * state.players))
     stalled = replace(state, events=(*state.events, *drew))
