@@ -445,7 +445,7 @@ def stdin_lines(console: Console | None) -> Iterator[str]:
 
 
 def hint_level(word: str, error: Error) -> int | None:
-    """``hint`` (the next level) or ``hint N``."""
+    """``hint`` or ``h`` (the next level), or ``hint N`` / ``h N``."""
     parts = word.split()
     if len(parts) == 1:
         return None
@@ -504,7 +504,7 @@ def run_answers(
                 moves = "" if options is None else f"a move ({', '.join(options())}); "
                 say(
                     console,
-                    f"answers: {moves}undo (u) takes back your last move; hint, then hint 2 "
+                    f"answers: {moves}undo (u) takes back your last move; hint (h), then hint 2 "
                     "and hint 3, tell more each; give up (or q!) ends the attempt; q asks: "
                     "y gives up, s saves it and leaves",
                 )
@@ -512,7 +512,7 @@ def run_answers(
                 taken = session.undo()
                 log.append({"undo": taken})
                 say(console, f"undone: {taken}")
-            elif word == "hint" or word.startswith("hint "):
+            elif (word.split() or [""])[0] in ("hint", "h"):
                 got, hint = session.hint(hint_level(word, error))
                 log.append({"hint": got, "text": hint})
                 say(console, f"hint ({('aim', 'area', 'move')[got - 1]}): {hint}")

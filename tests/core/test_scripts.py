@@ -130,3 +130,19 @@ def test_a_sun_move_by_card_id_plays_in_a_game(home: Path) -> None:
     assert code == 0, err
     assert isinstance(move, Place)
     assert f"You placed {DECK[move.card].label} on {move.slot}" in out
+
+
+@pytest.mark.parametrize("game", ["sun", "cheops"])
+def test_h_asks_for_a_hint_in_every_game_s_script_as_hint_does(game: str, home: Path) -> None:
+    """One vocabulary (issue 32): ``h`` and ``h 2`` are ``hint`` and ``hint 2``, as in
+    *Silver & Gold*'s line mode and every full screen."""
+    logs = []
+    for words in ("hint; hint 2; q; y", "h; h 2; q; y"):
+        result = CliRunner().invoke(
+            root.app,
+            [game, "daily", "--date", "2026-11-22", "--no-record", "--moves", words, "--json"],
+        )
+        assert result.exit_code == 0, result.stderr
+        logs.append(json.loads(result.stdout)["log"])
+    assert logs[0] == logs[1]
+    assert [entry.get("hint") for entry in logs[1][:2]] == [1, 2]
