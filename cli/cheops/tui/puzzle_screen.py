@@ -36,8 +36,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ....puzzles.cheops.puzzle import CheopsPuzzle
 from ....puzzles.cheops.session import Decision, display_units, one_decimal, percent, piastres
@@ -69,8 +68,7 @@ from ....solver.cheops.game import (
     open_spaces,
     price,
 )
-from ...core.tui.base import Shown
-from ...core.tui.game_screen import CURSOR_KEYS
+from ...core.tui.game_screen import HandCursor
 from ...core.tui.modals import Prompt
 from ...core.tui.trainer import (
     HINT_NAMES,
@@ -83,6 +81,7 @@ from ...core.tui.trainer import (
     result_heading,
 )
 from ..render import what_happened
+from .app import table_layout
 from .board import (
     LAW_WORDS,
     boards_text,
@@ -93,7 +92,7 @@ from .board import (
     pyramid_text,
     seats_text,
 )
-from .game_screen import END, QUESTIONS, TAKING, next_space
+from .game_screen import END, QUESTIONS, TAKING, TAKING_KEYS, next_space
 
 KEPT_LAWS = (UseLaw10, UseLaw11, UseLaw12)
 QUESTION_WORDS = {
@@ -115,25 +114,14 @@ def value_text(value: Fraction, objective: str) -> str:
     return percent(value) if objective == WIN else piastres(value)
 
 
-class CheopsPuzzleScreen(TrainerScreen):
+class CheopsPuzzleScreen(TrainerScreen, HandCursor[Space]):
     """One attempt at a Cheops puzzle (the trainer's flow is the core's
     :class:`~silverpyr.cli.core.tui.trainer.TrainerScreen`)."""
 
     NAME = "Cheops"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *CURSOR_KEYS,
-        *(
-            Binding(str(n), f"choose({n - 1})", f"Tile {n}", show=False, priority=True)
-            for n in range(1, 5)
-        ),
-        Binding("tab", "next_tile", "Tile", priority=True),
-        Binding("enter", "enter", "Take", priority=True),
-        Binding("b", "buy", "Buy", priority=True),
-        Binding("e", "end_turn", "End", priority=True),
-        Binding("p", "pass_turn", "Pass", priority=True),
-        Binding("K", "kept", "Law", priority=True),
-        Binding("d", "question", "Choose", show=False, priority=True),
+        *TAKING_KEYS,
         Binding("colon", "prompt", "Type", show=False, priority=True),
         *TRAINER_KEYS,
     ]
@@ -178,16 +166,7 @@ class CheopsPuzzleScreen(TrainerScreen):
     # --- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Shown(id="title")
-        with Horizontal(id="table"):
-            yield Shown(id="pyramid")
-            yield Shown(id="boards")
-        yield Shown(id="seats")
-        yield Shown(id="hand")
-        with VerticalScroll(id="log"):
-            yield Shown(id="messages")
-        yield Shown(id="status")
-        yield Footer(compact=True)
+        return table_layout()
 
     def on_mount(self) -> None:
         """The cursor on a space a tile takes; a resumed attempt waiting for an answer asks
@@ -209,7 +188,7 @@ class CheopsPuzzleScreen(TrainerScreen):
             return BuyNeighbour() in answers
         if action == "kept":
             return any(isinstance(move, KEPT_LAWS) for move in answers)
-        if action in ("cursor", "choose", "next_tile"):
+        if action in ("cursor", "choose", "next_in_hand"):
             return waiting in TAKING
         if action == "question":
             return waiting in QUESTIONS
@@ -258,17 +237,13 @@ class CheopsPuzzleScreen(TrainerScreen):
         kind = self.tile(space)
         return kind is not None and self.session.why_not(Take(space, kind)) is None
 
-    def _fit_cursor(self, prefer_fit: bool = False) -> None:
-        """The cursor on a space that can be taken: one your tile takes when asked (and
-        whenever it has to move), so a turn starts on a legal space."""
-        targets = self.targets()
-        if not targets:
-            self.cursor = None
-            return
-        if self.cursor in targets and not (prefer_fit and not self._takes(self.cursor)):
-            return
-        fitting = [space for space in targets if self._takes(space)]
-        self.cursor = (fitting or targets)[0]
+    def fitting(self, targets: list[Space]) -> list[Space]:
+        """Those a tile of yours takes (the chosen one, or the first that does), so a turn
+        starts on a legal space."""
+        return [space for space in targets if self._takes(space)]
+
+    def next_spot(self, targets: list[Space], cursor: Space, rows: int, columns: int) -> Space:
+        return next_space(targets, cursor, rows, columns)
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -366,26 +341,6 @@ class CheopsPuzzleScreen(TrainerScreen):
         if type(best) in keys:
             return f"The move hint: {best.notation()}. {keys[type(best)]}."
         return None
-
-    # --- the cursor and the chosen tile ----------------------------------------------------
-
-    def action_cursor(self, rows: int, columns: int) -> None:
-        if self.cursor is None:
-            return
-        self.cursor = next_space(self.targets(), self.cursor, rows, columns)
-        self.redraw()
-
-    def action_choose(self, index: int) -> None:
-        if 0 <= index < len(self.hand()):
-            self.chosen = index
-            self._fit_cursor(prefer_fit=True)
-            self.redraw()
-
-    def action_next_tile(self) -> None:
-        hand = self.hand()
-        if hand:
-            index = 0 if self.chosen is None else self.chosen + 1
-            self.action_choose(index % len(hand))
 
     # --- moves ------------------------------------------------------------------------------
 

@@ -40,7 +40,7 @@ from textual.widgets import Footer, OptionList, Static
 from ....puzzles.core import attempts
 from ....puzzles.core.attempts import one_decimal
 from .base import GameApp, Shown
-from .game_screen import LEAVE, UNDO, Question
+from .game_screen import LEAVE, UNDO, Question, keys_text
 from .modals import LeaveDialog
 from .rules_screen import RULES_KEY, RulesScreen
 
@@ -105,6 +105,19 @@ class TrainerResult(attempts.TrainerResult, Protocol):
     def percent(self) -> int: ...
 
 
+class AttemptModule(Protocol):
+    """What the full screen calls of a game's ``puzzles/<game>/attempt.py`` module, as the line
+    mode does: its game's name, opening an attempt, recording it, saving it unfinished."""
+
+    GAME: str
+
+    def open_attempt(self, *args: Any, **kwargs: Any) -> Sitting[Any]: ...
+
+    def record(self, *args: Any, **kwargs: Any) -> object: ...
+
+    def save_progress(self, *args: Any, **kwargs: Any) -> None: ...
+
+
 @dataclass
 class TrainerRun:
     """One attempt on the full screen: its sitting (resumed or new, practice or scored), the
@@ -125,32 +138,31 @@ class TrainerRun:
     ended: bool = False
 
     @classmethod
-    def of(
+    def open(
         cls,
-        game: str,
+        attempt: AttemptModule,
+        share_text: Callable[[Any, Any], str],
         puzzle: Any,
-        sitting: Sitting[Any],
         store: Store | None,
         today: dt.date,
-        *,
-        record: Callable[..., object],
-        save_progress: Callable[..., None],
-        share_text: Callable[[Any, Any], str],
+        **opening: Any,
     ) -> TrainerRun:
-        """The run of ``sitting`` at ``puzzle``, with the game's attempt functions (its
-        ``attempt.record`` and ``save_progress``, its ``share.share_text``), called as the
-        line mode calls them."""
+        """The attempt at ``puzzle`` in ``store`` (``None``: nothing recorded), started or
+        resumed by the game's ``attempt`` module as in the line mode (``opening``: its
+        ``restart``, and what more it takes), with the game's recording, saving and share text
+        (its ``share.share_text``), called as the line mode calls them."""
+        sitting = attempt.open_attempt(store, puzzle, today, **opening)
 
         def share() -> str:
             return share_text(puzzle, replace(sitting.session.result(), practice=sitting.practice))
 
         return cls(
-            game,
+            attempt.GAME,
             puzzle.id,
             sitting,
             store,
-            record=lambda kept: record(kept, sitting, puzzle, today),
-            save=lambda kept: save_progress(kept, sitting, puzzle),
+            record=lambda kept: attempt.record(kept, sitting, puzzle, today),
+            save=lambda kept: attempt.save_progress(kept, sitting, puzzle),
             share=share,
         )
 
@@ -261,12 +273,8 @@ class TrainerHelp(ModalScreen[None]):
         self.more = more
 
     def compose(self) -> ComposeResult:
-        text = Text("Keys\n", style="bold")
         rows = [*self.keys, *((more.key, more.meaning) for more in self.more)]
-        width = max((len(key) for key, _ in rows), default=0) + 2
-        for key, meaning in rows:
-            text.append(f" {key:<{width}}", style="bold")
-            text.append(f"{meaning}\n")
+        text = keys_text(rows, max((len(key) for key, _ in rows), default=0) + 2)
         with Vertical(classes="dialog", id="help"):
             yield Shown(Group(text, self.legend) if self.legend is not None else text)
             yield Static("any key closes this", classes="keys")
@@ -620,10 +628,21 @@ class TrainerApp(GameApp[TrainerRun]):
         self.exit()
 
 
-def run_trainer(run: TrainerRun, app: Callable[[], GameApp[TrainerRun]]) -> list[str]:
-    """Run the trainer's app (``app`` makes it); then print and return what it printed: the
-    share text, or what was kept of an attempt left before its end."""
-    app().run()
-    for line in run.printed:
-        print(line)
-    return run.printed
+def run_trainer(
+    game: str,
+    no_record: bool,
+    opened: Callable[[Store | None], TrainerRun],
+    app: Callable[[TrainerRun], GameApp[TrainerRun]],
+) -> list[str]:
+    """An attempt on the full screen, in ``game``'s results store unless ``no_record``:
+    ``opened`` opens it there before the app runs (so a refused ``--restart`` is the usual
+    one-line error), ``app`` makes the app on it. Then print and return what the app printed:
+    the share text, or what was kept of an attempt left before its end."""
+    from ..trainer import results_store
+
+    with results_store(game, no_record) as store:
+        run = opened(store)
+        app(run).run()
+        for line in run.printed:
+            print(line)
+        return run.printed

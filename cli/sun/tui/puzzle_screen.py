@@ -48,7 +48,6 @@ from ....solver.sun.game import (
     why_illegal,
 )
 from ....solver.sun.pyramid import Slot
-from ...core.tui.game_screen import CURSOR_KEYS
 from ...core.tui.modals import Prompt
 from ...core.tui.trainer import (
     TRAINER_KEYS,
@@ -71,7 +70,7 @@ from .board import (
     pyramid_width,
     seats_text,
 )
-from .game_screen import next_slot
+from .game_screen import PLACING_KEYS, SunCursor
 
 
 def placed_this_turn(start: SunState, now: SunState) -> set[Slot]:
@@ -85,21 +84,14 @@ def placed_this_turn(start: SunState, now: SunState) -> set[Slot]:
     return placed
 
 
-class SunPuzzleScreen(TrainerScreen):
+class SunPuzzleScreen(TrainerScreen, SunCursor):
     """One attempt at a Sun puzzle (the trainer's flow is the core's
     :class:`~silverpyr.cli.core.tui.trainer.TrainerScreen`)."""
 
     NAME = "Pyramid of the Sun"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *CURSOR_KEYS,
-        *(
-            Binding(str(n), f"choose({n - 1})", f"Card {n}", show=False, priority=True)
-            for n in range(1, 8)
-        ),
-        Binding("tab", "next_card", "Card", priority=True),
-        Binding("enter", "enter", "Place", priority=True),
-        Binding("e", "end_turn", "End turn", priority=True),
+        *PLACING_KEYS,
         Binding("d", "draw", "Draw", priority=True),
         Binding("colon", "prompt", "Type", show=False, priority=True),
         *TRAINER_KEYS,
@@ -129,6 +121,15 @@ class SunPuzzleScreen(TrainerScreen):
         state: SunState = self.session.state
         return state
 
+    def board(self) -> SunState:
+        return self.state
+
+    def hand(self) -> tuple[int, ...]:
+        return self.state.hand
+
+    def why_not_placed(self, place: Place) -> str | None:
+        return why_illegal(self.state, place)
+
     # --- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
@@ -145,7 +146,7 @@ class SunPuzzleScreen(TrainerScreen):
         phase = self.state.phase
         if action == "end_turn":
             return phase is Phase.PLAYING
-        if action in ("cursor", "choose", "next_card"):
+        if action in ("cursor", "choose", "next_in_hand"):
             return phase in (Phase.CHOOSE, Phase.PLAYING)
         if action == "undo":
             return bool(self.session.moves)
@@ -210,40 +211,6 @@ class SunPuzzleScreen(TrainerScreen):
         )
 
     # --- the cursor and the chosen card ----------------------------------------------------
-
-    def _fit_cursor(self, prefer_fit: bool = False) -> None:
-        """The cursor on an open slot (one the chosen card fits, when asked)."""
-        state = self.state
-        opens = list(state.pyramid.open_slots())
-        if not opens:
-            self.cursor = None
-            return
-        fitting = opens
-        if self.chosen is not None:
-            chosen = self.chosen
-            fitting = [s for s in opens if why_illegal(state, Place(chosen, s)) is None] or opens
-        if self.cursor not in opens or (prefer_fit and self.cursor not in fitting):
-            self.cursor = fitting[0]
-
-    def action_cursor(self, rows: int, columns: int) -> None:
-        if self.cursor is None:
-            return
-        opens = list(self.state.pyramid.open_slots())
-        self.cursor = next_slot(opens, self.cursor, rows, columns)
-        self.redraw()
-
-    def action_choose(self, index: int) -> None:
-        hand = self.state.hand
-        if 0 <= index < len(hand):
-            self.chosen = hand[index]
-            self._fit_cursor(prefer_fit=True)
-            self.redraw()
-
-    def action_next_card(self) -> None:
-        hand = self.state.hand
-        if hand:
-            index = hand.index(self.chosen) + 1 if self.chosen in hand else 0
-            self.action_choose(index % len(hand))
 
     # --- moves ------------------------------------------------------------------------------
 
