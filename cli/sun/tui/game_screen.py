@@ -37,7 +37,7 @@ weighed and, from 2 s on, for how long; decisions wait meanwhile.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -45,6 +45,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 from textual.widgets import Static
 
 from ....solver.sun.cards import PileName
@@ -140,11 +141,14 @@ def tie_break_words(result: Outcome, names: tuple[str, ...]) -> str:
     return f"Tied on {top} points and on cards in hand ({held}): a shared win."
 
 
-class SunCursor(HandCursor[Slot]):
-    """The cursor over the open slots and the card of your hand chosen, on the game's screen
-    and the puzzles' (the core's :class:`~silverpyr.cli.core.tui.game_screen.HandCursor`): the
-    cursor goes to a slot the chosen card fits. A screen gives its position and its reason a
-    placement is not allowed."""
+class SunBoard(HandCursor[Slot], Screen[None]):
+    """What the Sun's game screen and its puzzles' share: the board (the pyramid at its
+    width, the seats, the piles, your hand), the status while a card is to be chosen, and the
+    cursor over the open slots with the card of your hand chosen (the core's
+    :class:`~silverpyr.cli.core.tui.game_screen.HandCursor`: the cursor goes to a slot the
+    chosen card fits). A screen gives its position and why a placement is not allowed."""
+
+    names: tuple[str, ...]
 
     CHOOSES_ITEM = True
 
@@ -166,6 +170,43 @@ class SunCursor(HandCursor[Slot]):
 
     def next_spot(self, targets: list[Slot], cursor: Slot, rows: int, columns: int) -> Slot:
         return next_slot(targets, cursor, rows, columns)
+
+    def fit_pyramid(self) -> None:
+        """The pyramid's width (when the screen is mounted)."""
+        width = pyramid_width(self.board().pyramid.width)
+        self.query_one("#pyramid", Static).styles.width = width + 1
+
+    def draw_board(
+        self,
+        placing: bool,
+        pending: Collection[Slot],
+        recent: Collection[Slot] = (),
+        note: str = "",
+    ) -> None:
+        """The pyramid (the cursor and the chosen card on it while ``placing``, the
+        ``pending`` cards, the others' ``recent`` ones), the seats, the piles and your hand
+        (and ``note`` after it)."""
+        state = self.board()
+        cursor = self.cursor if placing else None
+        self.query_one("#pyramid", Static).update(
+            pyramid_text(state, cursor=cursor, chosen=self.chosen, pending=pending, recent=recent)
+        )
+        self.query_one("#seats", Static).update(seats_text(state, self.names))
+        self.query_one("#piles", Static).update(piles_text(state))
+        hand = hand_text(state.deck, self.hand(), self.chosen)
+        if note:
+            hand.append(note, style="bold")
+        self.query_one("#hand", Static).update(hand)
+
+    def choosing_text(self, options: Sequence[Move]) -> Text:
+        """The status when a card is to be chosen: none fits, or choose one and a slot."""
+        if not any(isinstance(move, Place) for move in options):
+            return Text("No card of yours fits: d draws two.", style="bold yellow")
+        return Text(
+            f"Your turn: choose a card ({card_keys(len(self.hand()))}, Tab) and a slot "
+            "(arrows); or d draws two.",
+            style="bold",
+        )
 
 
 class SunHelp(TableHelp):
@@ -198,7 +239,7 @@ class SunEnd(GameOver):
     summary; ``q``, Escape or Enter leaves."""
 
 
-class SunGameScreen(TableGameScreen[GameTable], SunCursor):
+class SunGameScreen(TableGameScreen[GameTable], SunBoard):
     """A whole Sun game on the core's :class:`~silverpyr.cli.core.tui.game_screen.TableGameScreen`:
     the cursor over the open slots, your cards, the pile, symbol and discard questions."""
 
@@ -237,8 +278,7 @@ class SunGameScreen(TableGameScreen[GameTable], SunCursor):
     def on_mount(self) -> None:
         """The pyramid's width; then the core's ``on_mount`` (Textual calls it after this
         one) draws the table and starts the status's clock."""
-        width = pyramid_width(self.table.state.pyramid.width)
-        self.query_one("#pyramid", Static).styles.width = width + 1
+        self.fit_pyramid()
 
     def allows(self, action: str) -> bool | None:
         waiting = self.table.waiting
@@ -253,21 +293,10 @@ class SunGameScreen(TableGameScreen[GameTable], SunCursor):
     # --- drawing ------------------------------------------------------------------------
 
     def draw_table(self) -> None:
-        """The pyramid (the chosen card and the cursor on it), the seats, the piles, the hand."""
+        """The board: your pending cards, the others' since your last decision."""
         table = self.table
-        state = table.state
-        pending = {place.slot for place in table.pending}
-        cursor = self.cursor if table.waiting in (Phase.CHOOSE, Phase.PLAYING) else None
-        self.query_one("#pyramid", Static).update(
-            pyramid_text(
-                state, cursor=cursor, chosen=self.chosen, pending=pending, recent=self.recent
-            )
-        )
-        self.query_one("#seats", Static).update(seats_text(state, self.names))
-        self.query_one("#piles", Static).update(piles_text(state))
-        self.query_one("#hand", Static).update(
-            hand_text(state.deck, state.hands[HUMAN], self.chosen)
-        )
+        placing = table.waiting in (Phase.CHOOSE, Phase.PLAYING)
+        self.draw_board(placing, {place.slot for place in table.pending}, self.recent)
 
     def decision_text(self, waiting: Phase) -> Text:
         """What is due from you, and what Enter does now."""
@@ -287,13 +316,7 @@ class SunGameScreen(TableGameScreen[GameTable], SunCursor):
                     "the turn; u takes back.",
                     style="bold",
                 )
-            if not any(isinstance(move, Place) for move in options):
-                return Text("No card of yours fits: d draws two.", style="bold yellow")
-            return Text(
-                f"Your turn: choose a card ({card_keys(len(state.hands[HUMAN]))}, Tab) and a "
-                "slot (arrows); or d draws two.",
-                style="bold",
-            )
+            return self.choosing_text(options)
         if waiting is Phase.SYMBOL:
             return Text("A symbol matches: d or Enter chooses a card or the points.", "bold")
         if waiting is Phase.DRAWING:

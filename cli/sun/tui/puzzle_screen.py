@@ -62,15 +62,11 @@ from .app import table_layout
 from .board import (
     card_face,
     card_keys,
-    hand_text,
     legend_text,
-    piles_text,
     placement_text,
     pyramid_text,
-    pyramid_width,
-    seats_text,
 )
-from .game_screen import PLACING_KEYS, SunCursor
+from .game_screen import PLACING_KEYS, SunBoard
 
 
 def placed_this_turn(start: SunState, now: SunState) -> set[Slot]:
@@ -84,7 +80,7 @@ def placed_this_turn(start: SunState, now: SunState) -> set[Slot]:
     return placed
 
 
-class SunPuzzleScreen(TrainerScreen, SunCursor):
+class SunPuzzleScreen(TrainerScreen, SunBoard):
     """One attempt at a Sun puzzle (the trainer's flow is the core's
     :class:`~silverpyr.cli.core.tui.trainer.TrainerScreen`)."""
 
@@ -136,8 +132,7 @@ class SunPuzzleScreen(TrainerScreen, SunCursor):
         yield from table_layout()
 
     def on_mount(self) -> None:
-        width = pyramid_width(self.state.pyramid.width)
-        self.query_one("#pyramid", Static).styles.width = width + 1
+        self.fit_pyramid()
         self._fit_cursor()
         super().on_mount()
 
@@ -162,19 +157,11 @@ class SunPuzzleScreen(TrainerScreen, SunCursor):
         title = Text(f"{self.NAME} {puzzle.kind_label} {puzzle.id}", style="bold")
         title.append(f" (difficulty {puzzle.level}/5) - you: Player {puzzle.seat + 1}")
         self.query_one("#title", Static).update(title)
-        cursor = self.cursor if state.phase in (Phase.CHOOSE, Phase.PLAYING) else None
-        pending = placed_this_turn(puzzle.state, state)
-        self.query_one("#pyramid", Static).update(
-            pyramid_text(state, cursor=cursor, chosen=self.chosen, pending=pending)
+        self.draw_board(
+            state.phase in (Phase.CHOOSE, Phase.PLAYING),
+            placed_this_turn(puzzle.state, state),
+            note=f"   score {points_text(self.session.score)} / par {points_text(puzzle.par)}",
         )
-        self.query_one("#seats", Static).update(seats_text(state, self.names))
-        self.query_one("#piles", Static).update(piles_text(state))
-        hand = hand_text(state.deck, state.hand, self.chosen)
-        hand.append(
-            f"   score {points_text(self.session.score)} / par {points_text(puzzle.par)}",
-            style="bold",
-        )
-        self.query_one("#hand", Static).update(hand)
         self.draw_log()
 
     def status_text(self) -> Text:
@@ -202,13 +189,7 @@ class SunPuzzleScreen(TrainerScreen, SunCursor):
         options = distinct_moves(state)
         if options == (Pass(),):
             return Text("You can neither place nor draw: Enter passes.", style="bold yellow")
-        if not any(isinstance(move, Place) for move in options):
-            return Text("No card of yours fits: d draws two.", style="bold yellow")
-        return Text(
-            f"Your turn: choose a card ({card_keys(len(state.hand))}, Tab) and a slot "
-            "(arrows); or d draws two.",
-            style="bold",
-        )
+        return self.choosing_text(options)
 
     # --- the cursor and the chosen card ----------------------------------------------------
 
