@@ -77,8 +77,6 @@ from ...core.tui.trainer import (
     LineStep,
     TrainerRun,
     TrainerScreen,
-    lines_table,
-    result_heading,
 )
 from ..render import what_happened
 from .app import table_layout
@@ -119,6 +117,7 @@ class CheopsPuzzleScreen(TrainerScreen, HandCursor[Space]):
     :class:`~silverpyr.cli.core.tui.trainer.TrainerScreen`)."""
 
     NAME = "Cheops"
+    puzzle: CheopsPuzzle
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *TAKING_KEYS,
@@ -127,8 +126,7 @@ class CheopsPuzzleScreen(TrainerScreen, HandCursor[Space]):
     ]
 
     def __init__(self, run: TrainerRun, puzzle: CheopsPuzzle) -> None:
-        super().__init__(run)
-        self.puzzle = puzzle
+        super().__init__(run, puzzle)
         self.seat = puzzle.seat
         self.chosen: int | None = None
         """The tile of your hand (its index) Enter takes with (``None``: the first fitting)."""
@@ -139,16 +137,10 @@ class CheopsPuzzleScreen(TrainerScreen, HandCursor[Space]):
         self.latest: str | None = None
         """The feedback of the move just played, or the hint just given: the question that
         comes up next repeats it (questions sit over the messages, the board in sight)."""
-        self.names = tuple(
-            "You" if s == self.seat else f"Player {s + 1}" for s in range(puzzle.state.players)
-        )
         how = "proven par" if puzzle.proven else "par by the expert's rollouts, not proven"
-        self.say(
-            Text(
-                f"{self.NAME} {puzzle.kind_label} {puzzle.id} ({how}), as Player "
-                f"{self.seat + 1}. {QUESTION_WORDS[puzzle.kind]} ? shows the keys.",
-            ),
-            *(Text(note, style="italic") for note in run.sitting.notes),
+        self.greet(
+            f"{self.NAME} {puzzle.kind_label} {puzzle.id} ({how}), as Player "
+            f"{self.seat + 1}. {QUESTION_WORDS[puzzle.kind]} ? shows the keys."
         )
         if puzzle.given:
             self.say(Text(f"You have played: {'; '.join(puzzle.given)}.", style="italic"))
@@ -247,15 +239,13 @@ class CheopsPuzzleScreen(TrainerScreen, HandCursor[Space]):
 
     # --- drawing ------------------------------------------------------------------------
 
-    def redraw(self) -> None:
-        if not self.is_mounted:
-            return
-        puzzle = self.puzzle
-        state = self.state
-        title = Text(f"{self.NAME} {puzzle.kind_label} {puzzle.id}", style="bold")
-        title.append(f" (difficulty {puzzle.level}/5)   ")
+    def title_text(self) -> Text:
+        title = self.heading(f" (difficulty {self.puzzle.level}/5)   ")
         title.append(self._score(), style="bold")
-        self.query_one("#title", Static).update(title)
+        return title
+
+    def draw_table(self) -> None:
+        state = self.state
         taking = self.waiting in TAKING
         move = self.enter_move() if taking else None
         fits = move is None or self.session.why_not(move) is None
@@ -272,7 +262,6 @@ class CheopsPuzzleScreen(TrainerScreen, HandCursor[Space]):
         self.query_one("#seats", Static).update(seats_text(state, self.names, self.seat))
         hand = hand_text(state, self.chosen if taking else None, self.seat)
         self.query_one("#hand", Static).update(hand)
-        self.draw_log()
 
     def _score(self) -> str:
         """``score 60.0 / par 64.0`` (piastres) or ``score 50.0% / par 100.0%``: the score so
@@ -609,24 +598,21 @@ class CheopsPuzzleScreen(TrainerScreen, HandCursor[Space]):
             LineStep(move, value_text(value - floor, objective))
             for move, value in session.par_line()
         ]
-        heading = Text(f"{self.NAME} {puzzle.kind_label} {puzzle.id}", style="bold")
         how = "proven par" if puzzle.proven else "par by the expert's rollouts, not proven"
-        heading.append(f" (difficulty {puzzle.level}/5, {how})")
         unit = (
             "Your chance to win, in percent."
             if result.unit == "percent"
             else "Your final margin over the best other player, in piastres"
             + ("." if puzzle.proven else ", counted from the worst answer analysed.")
         )
-        parts: list[RenderableType] = [
-            heading,
-            result_heading(result, practice=self.run.sitting.practice),
-            Text(unit),
-        ]
-        if result.gave_up:
-            parts.append(Text("You gave up: a give-up scores 0.", "italic"))
-        parts.extend([Text(), lines_table(yours, best, "Par line")])
-        return parts
+        return self.result_parts(
+            f" (difficulty {puzzle.level}/5, {how})",
+            result,
+            unit,
+            "You gave up: a give-up scores 0.",
+            yours,
+            best,
+        )
 
     def end_later(self) -> list[RenderableType]:
         """The pyramid and the seats as your turn left them (your takes in braces)."""

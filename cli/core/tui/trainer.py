@@ -337,15 +337,21 @@ TRAINER_KEYS: list[BindingType] = [
 class TrainerScreen(Screen[None]):
     """An attempt at a puzzle by keys: the game's board and move keys (a subclass's), the
     trainer's keys and messages (here). A game fills :data:`NAME` and the hooks
-    (``redraw``, ``status_text``, ``told``, ``after_hint``, ``after_undo``, ``help_keys``,
-    ``legend``, ``end_parts``, ``end_later``); its ``redraw`` ends with :meth:`draw_log`."""
+    (``title_text``, ``draw_table``, ``status_text``, ``told``, ``after_hint``,
+    ``after_undo``, ``help_keys``, ``legend``, ``end_parts``, ``end_later``)."""
 
     NAME: ClassVar[str]
     """The game's name on screen."""
 
-    def __init__(self, run: TrainerRun) -> None:
+    def __init__(self, run: TrainerRun, puzzle: Any) -> None:
+        """The attempt ``run`` at the game's ``puzzle`` (its id, kind, difficulty, the seat
+        you play and the position's players); the seats are ``You`` and ``Player N``."""
         super().__init__()
         self.run = run
+        self.puzzle = puzzle
+        self.names = tuple(
+            "You" if s == puzzle.seat else f"Player {s + 1}" for s in range(puzzle.state.players)
+        )
         self.messages: list[RenderableType] = []
 
     @property
@@ -354,8 +360,12 @@ class TrainerScreen(Screen[None]):
 
     # --- the game's hooks -----------------------------------------------------------------
 
-    def redraw(self) -> None:
-        """Draw the board from the session (ends with :meth:`draw_log`)."""
+    def title_text(self) -> Text:
+        """The title line (:meth:`heading`, then what the game adds)."""
+        raise NotImplementedError
+
+    def draw_table(self) -> None:
+        """Draw the board from the session."""
         raise NotImplementedError
 
     def status_text(self) -> Text:
@@ -411,6 +421,47 @@ class TrainerScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.redraw)
+
+    def redraw(self) -> None:
+        """Draw the title, the board (:meth:`draw_table`), the messages and the status."""
+        if not self.is_mounted:
+            return
+        self.query_one("#title", Static).update(self.title_text())
+        self.draw_table()
+        self.draw_log()
+
+    def heading(self, after: str) -> Text:
+        """``Pyramid of the Sun daily 2026-11-30`` in bold, then ``after`` (the difficulty)."""
+        heading = Text(f"{self.NAME} {self.puzzle.kind_label} {self.puzzle.id}", style="bold")
+        heading.append(after)
+        return heading
+
+    def greet(self, opening: str) -> None:
+        """The first messages: the game's ``opening`` words, then the attempt's notes
+        (resumed, practice)."""
+        self.say(Text(opening), *(Text(note, style="italic") for note in self.run.sitting.notes))
+
+    def result_parts(
+        self,
+        after: str,
+        result: Any,
+        unit: str,
+        gave_up: str,
+        yours: Sequence[LineStep],
+        best: Sequence[LineStep],
+    ) -> list[RenderableType]:
+        """The end screen's parts: the :meth:`heading` (``after`` it), the score against par,
+        the ``unit``'s line, what giving up scored (``gave_up``) when you did, your line
+        beside the par line."""
+        parts: list[RenderableType] = [
+            self.heading(after),
+            result_heading(result, practice=self.run.sitting.practice),
+            Text(unit),
+        ]
+        if result.gave_up:
+            parts.append(Text(gave_up, "italic"))
+        parts.extend([Text(), lines_table(yours, best, "Par line")])
+        return parts
 
     def say(self, *lines: RenderableType) -> None:
         self.messages.extend(lines)

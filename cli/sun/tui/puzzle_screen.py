@@ -28,7 +28,6 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Static
 
 from ....puzzles.sun.puzzle import SunPuzzle
 from ....puzzles.sun.session import Decision, par_line, points_text
@@ -55,8 +54,6 @@ from ...core.tui.trainer import (
     LineStep,
     TrainerRun,
     TrainerScreen,
-    lines_table,
-    result_heading,
 )
 from .app import table_layout
 from .board import (
@@ -93,23 +90,17 @@ class SunPuzzleScreen(TrainerScreen, SunBoard):
         *TRAINER_KEYS,
     ]
 
+    puzzle: SunPuzzle
+
     def __init__(self, run: TrainerRun, puzzle: SunPuzzle) -> None:
-        super().__init__(run)
-        self.puzzle = puzzle
+        super().__init__(run, puzzle)
         self.chosen: int | None = None
         """The card of your hand Enter places."""
         self.cursor: Slot | None = None
-        seat = puzzle.seat
-        self.names = tuple(
-            "You" if s == seat else f"Player {s + 1}" for s in range(puzzle.state.players)
-        )
-        self.say(
-            Text(
-                f"{self.NAME} {puzzle.kind_label} {puzzle.id}: play your turn as Player "
-                f"{seat + 1}, scored in expected points against par "
-                f"{points_text(puzzle.par)}. ? shows the keys.",
-            ),
-            *(Text(note, style="italic") for note in run.sitting.notes),
+        self.greet(
+            f"{self.NAME} {puzzle.kind_label} {puzzle.id}: play your turn as Player "
+            f"{puzzle.seat + 1}, scored in expected points against par "
+            f"{points_text(puzzle.par)}. ? shows the keys."
         )
 
     @property
@@ -149,20 +140,18 @@ class SunPuzzleScreen(TrainerScreen, SunBoard):
 
     # --- drawing ------------------------------------------------------------------------
 
-    def redraw(self) -> None:
-        if not self.is_mounted:
-            return
+    def title_text(self) -> Text:
+        puzzle = self.puzzle
+        return self.heading(f" (difficulty {puzzle.level}/5) - you: Player {puzzle.seat + 1}")
+
+    def draw_table(self) -> None:
         puzzle = self.puzzle
         state = self.state
-        title = Text(f"{self.NAME} {puzzle.kind_label} {puzzle.id}", style="bold")
-        title.append(f" (difficulty {puzzle.level}/5) - you: Player {puzzle.seat + 1}")
-        self.query_one("#title", Static).update(title)
         self.draw_board(
             state.phase in (Phase.CHOOSE, Phase.PLAYING),
             placed_this_turn(puzzle.state, state),
             note=f"   score {points_text(self.session.score)} / par {points_text(puzzle.par)}",
         )
-        self.draw_log()
 
     def status_text(self) -> Text:
         state = self.state
@@ -364,17 +353,14 @@ class SunPuzzleScreen(TrainerScreen, SunBoard):
             for d in session.decisions
         ]
         best = [LineStep(d.move, f"+{d.points}") for d in par_line(puzzle, session.values)]
-        heading = Text(f"{self.NAME} {puzzle.kind_label} {puzzle.id}", style="bold")
-        heading.append(f" (difficulty {puzzle.level}/5)")
-        parts: list[RenderableType] = [
-            heading,
-            result_heading(result, practice=self.run.sitting.practice),
-            Text(f"Points scored this turn: {result.points}."),
-        ]
-        if result.gave_up:
-            parts.append(Text("You gave up: the rest of the turn scores nothing.", "italic"))
-        parts.extend([Text(), lines_table(yours, best, "Par line")])
-        return parts
+        return self.result_parts(
+            f" (difficulty {puzzle.level}/5)",
+            result,
+            f"Points scored this turn: {result.points}.",
+            "You gave up: the rest of the turn scores nothing.",
+            yours,
+            best,
+        )
 
     def end_later(self) -> list[RenderableType]:
         """The pyramid as your turn left it (your cards in braces)."""
