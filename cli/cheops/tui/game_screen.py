@@ -53,6 +53,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 from textual.widgets import Static
 
 from ....solver.cheops.board import SPACES, Space
@@ -156,6 +157,53 @@ def next_space(targets: Sequence[Space], cursor: Space, rows: int, columns: int)
     )
 
 
+class CheopsTurn(HandCursor[Space], Screen[None]):
+    """What Cheops's game screen and its puzzles' share of your turn: the cursor over the
+    spaces to take and the tile of your hand chosen (the core's
+    :class:`~silverpyr.cli.core.tui.game_screen.HandCursor`), Enter's take, buying and
+    passing, each refused with its reason. A screen gives why a move is not allowed, how it
+    plays one and what Enter takes."""
+
+    def why_not(self, move: Move) -> str | None:
+        """Why ``move`` is not allowed now (``None``: it is)."""
+        raise NotImplementedError
+
+    def play_move(self, move: Move) -> None:
+        raise NotImplementedError
+
+    def refuse(self, text: str) -> None:
+        raise NotImplementedError
+
+    def enter_move(self) -> Move | None:
+        """What Enter plays now in a take (``None``: nothing to take)."""
+        raise NotImplementedError
+
+    def next_spot(self, targets: list[Space], cursor: Space, rows: int, columns: int) -> Space:
+        return next_space(targets, cursor, rows, columns)
+
+    def take_at_cursor(self) -> None:
+        """Enter's take, or why there is none."""
+        move = self.enter_move()
+        if move is None:
+            self.refuse("Nothing to take here.")
+            return
+        self.play_move(move)
+
+    def play_if_allowed(self, move: Move, refusal: str) -> None:
+        """Play ``move``, or say why not after ``refusal`` (``No neighbour: ...``)."""
+        reason = self.why_not(move)
+        if reason is not None:
+            self.refuse(f"{refusal}: {reason}")
+            return
+        self.play_move(move)
+
+    def action_buy(self) -> None:
+        self.play_if_allowed(BuyNeighbour(), "No neighbour")
+
+    def action_pass_turn(self) -> None:
+        self.play_if_allowed(Pass(), "You cannot pass")
+
+
 class CheopsHelp(TableHelp):
     """The keys and what the board shows; ``r`` opens the rules page in its place, any
     other key closes it, once: a second key typed fast would reach it while it is leaving,
@@ -197,7 +245,7 @@ class CheopsEnd(GameOver):
     final money, the winner(s), the coach's summary; ``q``, Escape or Enter leaves."""
 
 
-class CheopsGameScreen(TableGameScreen[GameTable], HandCursor[Space]):
+class CheopsGameScreen(TableGameScreen[GameTable], CheopsTurn):
     """A whole Cheops game (the flow is the core's
     :class:`~silverpyr.cli.core.tui.game_screen.TableGameScreen`): the cursor over the spaces
     you can take, your tiles, the kept laws, the questions a take brings, typed moves."""
@@ -297,6 +345,9 @@ class CheopsGameScreen(TableGameScreen[GameTable], HandCursor[Space]):
             if self.table.why_illegal(self._take(self.cursor, kind)) is None:
                 return kind
         return hand[0]
+
+    def why_not(self, move: Move) -> str | None:
+        return self.table.why_illegal(move)
 
     def _take(self, space: Space, kind: str) -> Move:
         return UseLaw11(space, kind) if self.mode == "law11" else Take(space, kind)
@@ -414,9 +465,6 @@ class CheopsGameScreen(TableGameScreen[GameTable], HandCursor[Space]):
             s for s in targets if self.table.why_illegal(self._take(s, kind)) is None
         ] or targets
 
-    def next_spot(self, targets: list[Space], cursor: Space, rows: int, columns: int) -> Space:
-        return next_space(targets, cursor, rows, columns)
-
     # --- your decisions ------------------------------------------------------------------
 
     def action_enter(self) -> None:
@@ -431,35 +479,17 @@ class CheopsGameScreen(TableGameScreen[GameTable], HandCursor[Space]):
             self._law12_partner(self.cursor)
             return
         if self.mode == "law12b" and self.cursor is not None and self.marked is not None:
-            self.play(UseLaw12(self.marked, self.cursor))
+            self.play_move(UseLaw12(self.marked, self.cursor))
             return
         if waiting is Phase.START and not any(isinstance(m, Take) for m in options):
             if Pass() in options:
-                self.play(Pass())
+                self.play_move(Pass())
             return
-        move = self.enter_move()
-        if move is None:
-            self._refuse("Nothing to take here.")
-            return
-        self.play(move)
-
-    def action_buy(self) -> None:
-        self._play_unless_refused(BuyNeighbour(), "No neighbour")
-
-    def _play_unless_refused(self, move: Move, refusal: str) -> None:
-        """Play ``move``, or say why not after ``refusal`` (``No neighbour: ...``)."""
-        reason = self.table.why_illegal(move)
-        if reason is not None:
-            self._refuse(f"{refusal}: {reason}")
-            return
-        self.play(move)
+        self.take_at_cursor()
 
     def action_end_turn(self) -> None:
         if self.table.waiting in (Phase.SECOND, Phase.DRAW):
-            self.play(EndTurn())
-
-    def action_pass_turn(self) -> None:
-        self._play_unless_refused(Pass(), "You cannot pass")
+            self.play_move(EndTurn())
 
     def action_cancel_mode(self) -> None:
         """Escape: back from a kept law's choice of spaces, and no tile chosen."""
@@ -475,7 +505,7 @@ class CheopsGameScreen(TableGameScreen[GameTable], HandCursor[Space]):
         try:
             taken = self.table.undo()
         except SilverpyrError as error:
-            self._refuse(f"Not taken back: {error}")
+            self.refuse(f"Not taken back: {error}")
             return
         self.took_back()
         self.mode = "take"
@@ -497,19 +527,19 @@ class CheopsGameScreen(TableGameScreen[GameTable], HandCursor[Space]):
                 move = self.table.parse(text.strip())
             except SilverpyrError as error:
                 self.redraw()
-                self._refuse(f"Not a move: {error}")
+                self.refuse(f"Not a move: {error}")
                 return
-            self.play(move)
+            self.play_move(move)
 
         self.app.push_screen(Prompt("Your move (take b3 A, buy, sell, law12 b3 blue, ...):"), typed)
 
-    def play(self, move: Move) -> None:
+    def play_move(self, move: Move) -> None:
         """Make your move on the table; with the coach on, it weighs the move first in a
         thread and a graded move asks before it is played."""
         reason = self.table.why_illegal(move)
         if reason is not None:
             self.redraw()
-            self._refuse(f"Not played: {reason}")
+            self.refuse(f"Not played: {reason}")
             return
         if not self.table.coach:
             self._commit(move)
@@ -537,7 +567,7 @@ class CheopsGameScreen(TableGameScreen[GameTable], HandCursor[Space]):
         if any(isinstance(m, UseLaw12) for m in options):
             kinds.append(("12", "Law 12: swap two treasures (or one with your store)"))
         if not kinds:
-            self._refuse("No kept law can be used now.")
+            self.refuse("No kept law can be used now.")
             return
 
         def chosen(law: str) -> None:
@@ -546,7 +576,7 @@ class CheopsGameScreen(TableGameScreen[GameTable], HandCursor[Space]):
                 self._question(
                     "Law 10: sell which stored treasure?",
                     [(m.colour, self._sale_words(m.colour)) for m in sales],
-                    lambda colour: self.play(UseLaw10(colour)),
+                    lambda colour: self.play_move(UseLaw10(colour)),
                 )
                 return
             self.mode = "law11" if law == "11" else "law12a"
@@ -564,7 +594,7 @@ class CheopsGameScreen(TableGameScreen[GameTable], HandCursor[Space]):
     def _law12_partner(self, first: Space) -> None:
         swaps = [m for m in self.table.options() if isinstance(m, UseLaw12) and m.a == first]
         if not swaps:
-            self._refuse(f"{first}: no swap with it is allowed.")
+            self.refuse(f"{first}: no swap with it is allowed.")
             return
         stored = [m.b for m in swaps if isinstance(m.b, str)]
         self.marked = first
@@ -582,7 +612,7 @@ class CheopsGameScreen(TableGameScreen[GameTable], HandCursor[Space]):
                 self._fit_cursor()
                 self.redraw()
             else:
-                self.play(UseLaw12(first, value))
+                self.play_move(UseLaw12(first, value))
 
         self._question(f"Law 12: swap {first} with?", choices, chosen)
 
@@ -622,7 +652,7 @@ class CheopsGameScreen(TableGameScreen[GameTable], HandCursor[Space]):
         self._question(
             f"Your {letter(colour)} {colour} treasure: sell or store?",
             choices,
-            lambda value: self.play(moves[value]),
+            lambda value: self.play_move(moves[value]),
         )
 
     def _ask_law(self, options: tuple[Move, ...]) -> None:
@@ -658,7 +688,7 @@ class CheopsGameScreen(TableGameScreen[GameTable], HandCursor[Space]):
         self._question(
             f"You took law {law} ({words}): what does it do?",
             choices,
-            lambda value: self.play(moves[value]),
+            lambda value: self.play_move(moves[value]),
         )
 
     def _removal_words(self, law: int | None) -> str:
@@ -697,9 +727,9 @@ class CheopsGameScreen(TableGameScreen[GameTable], HandCursor[Space]):
             if value == KEPT:
                 self.action_kept()
             elif value == END:
-                self.play(EndTurn())
+                self.play_move(EndTurn())
             else:
-                self.play(DrawTile(int(value)))
+                self.play_move(DrawTile(int(value)))
 
         self._question(
             "The turn's end: draw a tile (optional) from which stack?"
@@ -722,7 +752,7 @@ class CheopsGameScreen(TableGameScreen[GameTable], HandCursor[Space]):
         self._question(
             "The game is over. Law 9 counts as one stored treasure: of which colour?",
             choices,
-            lambda colour: self.play(moves[colour]),
+            lambda colour: self.play_move(moves[colour]),
         )
 
     # --- advice, help, leaving, the end ------------------------------------------------------

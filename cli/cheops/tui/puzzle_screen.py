@@ -68,7 +68,6 @@ from ....solver.cheops.game import (
     open_spaces,
     price,
 )
-from ...core.tui.game_screen import HandCursor
 from ...core.tui.modals import Prompt
 from ...core.tui.trainer import (
     HINT_NAMES,
@@ -90,7 +89,7 @@ from .board import (
     pyramid_text,
     seats_text,
 )
-from .game_screen import END, QUESTIONS, TAKING, TAKING_KEYS, next_space
+from .game_screen import END, QUESTIONS, TAKING, TAKING_KEYS, CheopsTurn
 
 KEPT_LAWS = (UseLaw10, UseLaw11, UseLaw12)
 QUESTION_WORDS = {
@@ -112,7 +111,7 @@ def value_text(value: Fraction, objective: str) -> str:
     return percent(value) if objective == WIN else piastres(value)
 
 
-class CheopsPuzzleScreen(TrainerScreen, HandCursor[Space]):
+class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
     """One attempt at a Cheops puzzle (the trainer's flow is the core's
     :class:`~silverpyr.cli.core.tui.trainer.TrainerScreen`)."""
 
@@ -225,6 +224,10 @@ class CheopsPuzzleScreen(TrainerScreen, HandCursor[Space]):
         kind = self.tile()
         return None if kind is None else Take(self.cursor, kind)
 
+    def why_not(self, move: Move) -> str | None:
+        reason: str | None = self.session.why_not(move)
+        return reason
+
     def _takes(self, space: Space) -> bool:
         kind = self.tile(space)
         return kind is not None and self.session.why_not(Take(space, kind)) is None
@@ -233,9 +236,6 @@ class CheopsPuzzleScreen(TrainerScreen, HandCursor[Space]):
         """Those a tile of yours takes (the chosen one, or the first that does), so a turn
         starts on a legal space."""
         return [space for space in targets if self._takes(space)]
-
-    def next_spot(self, targets: list[Space], cursor: Space, rows: int, columns: int) -> Space:
-        return next_space(targets, cursor, rows, columns)
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -346,7 +346,7 @@ class CheopsPuzzleScreen(TrainerScreen, HandCursor[Space]):
             return True
         return super().play(text)
 
-    def _play(self, move: Move) -> None:
+    def play_move(self, move: Move) -> None:
         self.play(move.notation())
 
     def play_text(self, text: str) -> None:
@@ -362,30 +362,12 @@ class CheopsPuzzleScreen(TrainerScreen, HandCursor[Space]):
             return
         answers = self.session.answers()
         if not any(isinstance(m, Take) for m in answers) and Pass() in answers:
-            self._play(Pass())
+            self.play_move(Pass())
             return
-        move = self.enter_move()
-        if move is None:
-            self.refuse("Nothing to take here.")
-            return
-        self._play(move)
-
-    def _if_allowed(self, move: Move, refusal: str) -> None:
-        """Play ``move``, or say the session's reason after ``refusal``."""
-        reason = self.session.why_not(move)
-        if reason is not None:
-            self.refuse(f"{refusal}: {reason}")
-            return
-        self._play(move)
-
-    def action_buy(self) -> None:
-        self._if_allowed(BuyNeighbour(), "No neighbour")
+        self.take_at_cursor()
 
     def action_end_turn(self) -> None:
-        self._if_allowed(EndTurn(), "Not the turn's end")
-
-    def action_pass_turn(self) -> None:
-        self._if_allowed(Pass(), "You cannot pass")
+        self.play_if_allowed(EndTurn(), "Not the turn's end")
 
     def action_prompt(self) -> None:
         def typed(text: str | None) -> None:
@@ -531,7 +513,7 @@ class CheopsPuzzleScreen(TrainerScreen, HandCursor[Space]):
 
         def chosen(value: str) -> None:
             if value == END:
-                self._play(EndTurn())
+                self.play_move(EndTurn())
             elif value == "\x00kept":
                 self.action_kept()
             else:

@@ -604,7 +604,7 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
         """Add ``lines`` to the messages."""
         self.messages.extend(lines)
 
-    def _refuse(self, text: str) -> None:
+    def refuse(self, text: str) -> None:
         self.query_one("#status", Static).update(Text(text, style="bold red"))
 
     def _tell(self, lines: Sequence[TableLine]) -> None:
@@ -694,7 +694,7 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
         try:
             lines = self.table.play(move)
         except SilverpyrError as error:
-            self._refuse(f"Not played: {error}")
+            self.refuse(f"Not played: {error}")
             return
         self._tell(lines)
         self.after_play(move)

@@ -366,7 +366,7 @@ class SunGameScreen(TableGameScreen[GameTable], SunBoard):
                 self.play(Pass())
             else:
                 keys = card_keys(len(self.table.state.hands[HUMAN]))
-                self._refuse(f"Choose a card first ({keys} or Tab), or d draws two.")
+                self.refuse(f"Choose a card first ({keys} or Tab), or d draws two.")
         elif waiting is not None:
             self._ask()
 
@@ -390,11 +390,11 @@ class SunGameScreen(TableGameScreen[GameTable], SunBoard):
         if waiting is Phase.CHOOSE:
             draws = [m for m in self.table.options() if isinstance(m, Draw)]
             if not draws:
-                self._refuse(f"Not now: {self.table.why_illegal(Draw('standard'))}")
+                self.refuse(f"Not now: {self.table.why_illegal(Draw('standard'))}")
                 return
             self._ask_pile("Draw two cards: the first from which pile?", draws)
         elif waiting is Phase.PLAYING:
-            self._refuse(f"Not now: {self.table.why_illegal(Draw('standard'))}")
+            self.refuse(f"Not now: {self.table.why_illegal(Draw('standard'))}")
         elif waiting is not None:
             self._ask()
 
@@ -407,7 +407,7 @@ class SunGameScreen(TableGameScreen[GameTable], SunBoard):
             return
         reason = self.table.why_illegal(move)
         if reason is not None:
-            self._refuse(f"Not played: {reason}")
+            self.refuse(f"Not played: {reason}")
             return
         self.weigh(move)
 
