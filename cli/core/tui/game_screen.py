@@ -13,10 +13,12 @@ fills the hooks: its layout and drawing, the keys (``check_action`` beyond the
 common ones), the question due, what a move played resets, the final line, the end screen's
 parts.
 
-:class:`TableGameApp` is their app (Ctrl-C keeps the game; :func:`table_css` lays it out,
-each game giving its table's parts and dialogs); :data:`CURSOR_KEYS` and :data:`LAST_KEYS`
-are the keys every such game has; :func:`nearest` moves a cursor; :func:`run_table_game` is
-what each game's ``launch`` calls. Nothing here knows a game.
+:class:`TableGameApp` is their app (Ctrl-C keeps the game; :func:`table_css` and
+:func:`table_layout` lay it out, each game giving its table's parts and dialogs);
+:func:`hand_keys` and :data:`LAST_KEYS` are the keys every such game has, and
+:class:`HandCursor` the cursor and the hand's choice they move (on a game's screen and its
+puzzles'); :class:`TableHelp` is the help; :func:`run_table_game` is what each game's
+``launch`` calls. Nothing here knows a game.
 """
 
 from __future__ import annotations
