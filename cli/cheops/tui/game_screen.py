@@ -62,6 +62,8 @@ from ....solver.cheops.game import (
     LAW9_PRICE,
     NEIGHBOUR,
     BuyNeighbour,
+    CheopsState,
+    CheopsView,
     DeclineLaw9,
     DrawTile,
     EndTurn,
@@ -146,6 +148,22 @@ END_WORDS = {
     "boards": "enough price boards are full",
     "blocked": "no player can place a family tile",
 }
+
+
+def sale_words(state: CheopsState, colour: str) -> tuple[str, dict[str, str]]:
+    """The question after a treasure is taken, and what each answer (``sell``, ``store``)
+    does: the price the sale covers, or the one a stored treasure is paid at."""
+    entry = price(state, colour).label
+    return f"Your {letter(colour)} {colour} treasure: sell or store?", {
+        "sell": f"Sell it: {state.market_price} now; it covers the price {entry}",
+        "store": f"Store it: paid at the end at its price then (now {entry})",
+    }
+
+
+def stack_words(view: CheopsView, stack: int) -> str:
+    """A stack to draw from, at the turn's end: the tile on top and how many."""
+    top = kind_words(view.stack_tops[stack - 1] or "-")
+    return f"Stack {stack}: {top} ({view.stack_sizes[stack - 1]} tiles)"
 
 
 def next_space(targets: Sequence[Space], cursor: Space, rows: int, columns: int) -> Space:
@@ -637,21 +655,11 @@ class CheopsGameScreen(TableGameScreen[GameTable], CheopsTurn):
         colour = state.pending
         if not isinstance(colour, str):
             return
-        entry = price(state, colour).label
-        choices: list[tuple[str, str]] = []
-        for move in options:
-            if isinstance(move, Sell):
-                choices.append(
-                    ("sell", f"Sell it: {state.market_price} now; it covers the price {entry}")
-                )
-            elif isinstance(move, Store):
-                choices.append(
-                    ("store", f"Store it: paid at the end at its price then (now {entry})")
-                )
+        question, words = sale_words(state, colour)
         moves: dict[str, Move] = {"sell": Sell(), "store": Store()}
         self._question(
-            f"Your {letter(colour)} {colour} treasure: sell or store?",
-            choices,
+            question,
+            [(m.notation(), words[m.notation()]) for m in options if isinstance(m, Sell | Store)],
             lambda value: self.play_move(moves[value]),
         )
 
@@ -708,14 +716,7 @@ class CheopsGameScreen(TableGameScreen[GameTable], CheopsTurn):
     def _ask_stack(self, options: tuple[Move, ...]) -> None:
         view = self.table.view()
         draws = [m for m in options if isinstance(m, DrawTile)]
-        choices = [
-            (
-                str(m.stack),
-                f"Stack {m.stack}: {kind_words(view.stack_tops[m.stack - 1] or '-')}"
-                f" ({view.stack_sizes[m.stack - 1]} tiles)",
-            )
-            for m in draws
-        ]
+        choices = [(str(m.stack), stack_words(view, m.stack)) for m in draws]
         keys = [str(m.stack) for m in draws]  # stack 3 is key 3, also when stack 1 is empty
         if any(isinstance(m, UseLaw10 | UseLaw11 | UseLaw12) for m in options):
             choices.append((KEPT, "Use a kept law first"))

@@ -89,7 +89,7 @@ from .board import (
     pyramid_text,
     seats_text,
 )
-from .game_screen import END, QUESTIONS, TAKING, TAKING_KEYS, CheopsTurn
+from .game_screen import END, QUESTIONS, TAKING, TAKING_KEYS, CheopsTurn, sale_words, stack_words
 
 KEPT_LAWS = (UseLaw10, UseLaw11, UseLaw12)
 QUESTION_WORDS = {
@@ -469,24 +469,14 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
         state = self.state
         keys: list[str] | None = None
         if waiting is Phase.SELL:
-            colour = str(state.pending)
-            entry = price(state, colour).label
-            sale = {
-                "sell": f"Sell it: {state.market_price} now; it covers the price {entry}",
-                "store": f"Store it: paid at the end at its price then (now {entry})",
-            }
+            question, sale = sale_words(state, str(state.pending))
             choices = [
                 (m.notation(), sale[m.notation()]) for m in answers if isinstance(m, Sell | Store)
             ]
-            question = f"Your {letter(colour)} {colour} treasure: sell or store?"
         elif waiting is Phase.DRAW:
             view = state.view(self.seat)
             choices = [
-                (
-                    m.notation(),
-                    f"Stack {m.stack}: {kind_words(view.stack_tops[m.stack - 1] or '-')} "
-                    f"({view.stack_sizes[m.stack - 1]} tiles)",
-                )
+                (m.notation(), stack_words(view, m.stack))
                 for m in answers
                 if isinstance(m, DrawTile)
             ]
