@@ -4,8 +4,12 @@ the core's :class:`~silverpyr.cli.core.tui.base.GameApp`, leaving on Ctrl-C its
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
+
 from ...core.tui.base import MIN_SIZE as MIN_SIZE
+from ...core.tui.base import Shown
 from ...core.tui.game_screen import Leaving, TableGameApp, table_css
+from ...core.tui.game_screen import table_layout as core_table_layout
 from ...core.tui.trainer import TrainerApp
 
 # The core's MIN_SIZE (80x24) shows every part of the game: 80 columns for the pyramid's
@@ -33,6 +37,13 @@ Question .dialog { padding: 0 2; }""".strip(),
 """The core's layout of a table game; the pyramid and what stands beside it, and where the
 dialogs sit, are the game's. The daily and the puzzle (:mod:`.puzzle_screen`) are laid out
 the same: their questions sit at the bottom too."""
+
+
+def table_layout() -> ComposeResult:
+    """The widgets of :data:`CSS`'s layout, for the game and for the daily and the puzzle
+    (the core's :func:`~silverpyr.cli.core.tui.game_screen.table_layout`): the pyramid
+    beside the price boards, the seats and your tiles below."""
+    return core_table_layout(lambda: [Shown(id="pyramid"), Shown(id="boards")], "seats", "hand")
 
 
 class CheopsSetting(Leaving):

@@ -49,14 +49,12 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.screen import Screen
+from textual.widgets import Static
 
 from ....solver.cheops.board import SPACES, Space
 from ....solver.cheops.components import COLOURS
@@ -64,6 +62,8 @@ from ....solver.cheops.game import (
     LAW9_PRICE,
     NEIGHBOUR,
     BuyNeighbour,
+    CheopsState,
+    CheopsView,
     DeclineLaw9,
     DrawTile,
     EndTurn,
@@ -87,15 +87,22 @@ from ....solver.cheops.game import (
     price,
 )
 from ....solver.core.errors import SilverpyrError
-from ...core.tui.base import GameOver, Shown
+from ...core.tui.base import GameOver
 from ...core.tui.base import waited as waited
-from ...core.tui.game_screen import CURSOR_KEYS, LAST_KEYS, TableGameScreen, nearest
+from ...core.tui.game_screen import (
+    LAST_KEYS,
+    HandCursor,
+    TableGameScreen,
+    TableHelp,
+    hand_keys,
+    nearest,
+)
 from ...core.tui.game_screen import LEAVE as LEAVE
 from ...core.tui.game_screen import LOG_LINES as LOG_LINES
 from ...core.tui.game_screen import Question as Question
 from ...core.tui.modals import Prompt
-from ...core.tui.rules_screen import RULES_HINT, RULES_KEY, open_rules
-from .app import CheopsSetting
+from ...core.tui.rules_screen import RULES_KEY, open_rules
+from .app import CheopsSetting, table_layout
 from .board import (
     LAW_WORDS,
     boards_text,
@@ -110,10 +117,20 @@ from .board import (
 from .table import HUMAN, GameTable
 
 DECIDING = frozenset(
-    {"cursor", "choose", "next_tile", "enter", "buy", "end_turn", "pass_turn", "kept", "undo"}
+    {"cursor", "choose", "next_in_hand", "enter", "buy", "end_turn", "pass_turn", "kept", "undo"}
     | {"question", "hint", "type_move"}
 )
 """Actions off while the bots play (the table is busy in a thread)."""
+TAKING_KEYS: list[BindingType] = [
+    *hand_keys(4, "Tile", "Take"),
+    Binding("b", "buy", "Buy", priority=True),
+    Binding("e", "end_turn", "End", priority=True),
+    Binding("p", "pass_turn", "Pass", priority=True),
+    Binding("K", "kept", "Law", priority=True),
+    Binding("d", "question", "Choose", show=False, priority=True),
+]
+"""The keys of a turn, first in the game's and the puzzles' keys: the cursor, your tiles,
+Enter takes, buying, ending, passing, a kept law, the question due."""
 TAKING = (Phase.START, Phase.SECOND)
 """The decisions the cursor and the tiles serve."""
 QUESTIONS = (Phase.SELL, Phase.LAW, Phase.DRAW, Phase.LAW9)
@@ -133,6 +150,22 @@ END_WORDS = {
 }
 
 
+def sale_words(state: CheopsState, colour: str) -> tuple[str, dict[str, str]]:
+    """The question after a treasure is taken, and what each answer (``sell``, ``store``)
+    does: the price the sale covers, or the one a stored treasure is paid at."""
+    entry = price(state, colour).label
+    return f"Your {letter(colour)} {colour} treasure: sell or store?", {
+        "sell": f"Sell it: {state.market_price} now; it covers the price {entry}",
+        "store": f"Store it: paid at the end at its price then (now {entry})",
+    }
+
+
+def stack_words(view: CheopsView, stack: int) -> str:
+    """A stack to draw from, at the turn's end: the tile on top and how many."""
+    top = kind_words(view.stack_tops[stack - 1] or "-")
+    return f"Stack {stack}: {top} ({view.stack_sizes[stack - 1]} tiles)"
+
+
 def next_space(targets: Sequence[Space], cursor: Space, rows: int, columns: int) -> Space:
     """The space the cursor moves to: the nearest of ``targets`` in the direction asked
     (rows: +1 up the pyramid, -1 down; columns: +1 right, -1 left), or where it is when none
@@ -142,53 +175,87 @@ def next_space(targets: Sequence[Space], cursor: Space, rows: int, columns: int)
     )
 
 
-class Note(ModalScreen[None]):
-    """A note any key closes (the help), once: a second key typed fast would
-    reach it while it is leaving, and its second dismiss would pop the game under it."""
+class CheopsTurn(HandCursor[Space], Screen[None]):
+    """What Cheops's game screen and its puzzles' share of your turn: the cursor over the
+    spaces to take and the tile of your hand chosen (the core's
+    :class:`~silverpyr.cli.core.tui.game_screen.HandCursor`), Enter's take, buying and
+    passing, each refused with its reason. A screen gives why a move is not allowed, how it
+    plays one and what Enter takes."""
+
+    def why_not(self, move: Move) -> str | None:
+        """Why ``move`` is not allowed now (``None``: it is)."""
+        raise NotImplementedError
+
+    def play_move(self, move: Move) -> None:
+        raise NotImplementedError
+
+    def refuse(self, text: str) -> None:
+        raise NotImplementedError
+
+    def enter_move(self) -> Move | None:
+        """What Enter plays now in a take (``None``: nothing to take)."""
+        raise NotImplementedError
+
+    def next_spot(self, targets: list[Space], cursor: Space, rows: int, columns: int) -> Space:
+        return next_space(targets, cursor, rows, columns)
+
+    def take_at_cursor(self) -> None:
+        """Enter's take, or why there is none."""
+        move = self.enter_move()
+        if move is None:
+            self.refuse("Nothing to take here.")
+            return
+        self.play_move(move)
+
+    def play_if_allowed(self, move: Move, refusal: str) -> None:
+        """Play ``move``, or say why not after ``refusal`` (``No neighbour: ...``)."""
+        reason = self.why_not(move)
+        if reason is not None:
+            self.refuse(f"{refusal}: {reason}")
+            return
+        self.play_move(move)
+
+    def action_buy(self) -> None:
+        self.play_if_allowed(BuyNeighbour(), "No neighbour")
+
+    def action_pass_turn(self) -> None:
+        self.play_if_allowed(Pass(), "You cannot pass")
+
+
+class CheopsHelp(TableHelp):
+    """The keys and what the board shows; ``r`` opens the rules page in its place, any
+    other key closes it, once: a second key typed fast would reach it while it is leaving,
+    and its second dismiss would pop the game under it."""
 
     closing = False
 
-    def on_key(self, event: events.Key) -> None:
-        event.stop()
-        if self.closing or self is not self.app.screen:
-            return
-        self.closing = True
-        self.dismiss(None)
-
-
-class CheopsHelp(Note):
-    """The keys and what the board shows; ``r`` opens the rules page in its place, any
-    other key closes it."""
-
     def __init__(self, rules: Callable[[], RenderableType] | None = None) -> None:
-        super().__init__()
-        self.rules = rules
-
-    def on_key(self, event: events.Key) -> None:
-        if self.rules is not None and event.character == RULES_KEY and not self.closing:
-            event.stop()
-            self.closing = True
-            open_rules(self.app, self.rules)
-            return
-        super().on_key(event)
-
-    def compose(self) -> ComposeResult:
-        keys = Text("Keys\n", style="bold")
-        for key, meaning in (
+        rows = [
             ("arrows, k j l H", "move over the spaces you can take (h is the advice)"),
             ("1-4, Tab / Enter", "choose your tile / take the space with it"),
             ("b / e / p", "buy a neighbour (20) / end the turn, drawn or not / pass"),
             ("K / :", "a kept law (10-12, any time in your turn) / type a move"),
             ("d, Enter", "the question due: sell or store, a law's choice, a stack"),
             ("u / h / ? / q", "take back / advice / this help / leave (the game is kept)"),
-        ):
-            keys.append(f" {key:<17}", style="bold")
-            keys.append(f"{meaning}\n")
-        keys.append("The board\n", style="bold")
-        keys.append_text(legend_text())
-        with Vertical(classes="dialog", id="help"):
-            yield Shown(keys)
-            yield Static(RULES_HINT if self.rules else "any key closes this", classes="keys")
+        ]
+        super().__init__(rows, 17, self.board_legend, rules)
+
+    @staticmethod
+    def board_legend(keys: Text) -> Text:
+        """The keys, then what the board shows."""
+        return keys.append("The board\n", style="bold").append_text(legend_text())
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        if self.closing:
+            return
+        if self.rules is not None and event.character == RULES_KEY:
+            self.closing = True
+            open_rules(self.app, self.rules)
+            return
+        if self is self.app.screen:
+            self.closing = True
+            self.dismiss(None)
 
 
 class CheopsEnd(GameOver):
@@ -196,28 +263,19 @@ class CheopsEnd(GameOver):
     final money, the winner(s), the coach's summary; ``q``, Escape or Enter leaves."""
 
 
-class CheopsGameScreen(TableGameScreen[GameTable]):
-    """A whole game: your turns by keys, the bots' in a thread, the end screen (the flow is
-    the core's :class:`~silverpyr.cli.core.tui.game_screen.TableGameScreen`)."""
+class CheopsGameScreen(TableGameScreen[GameTable], CheopsTurn):
+    """A whole Cheops game (the flow is the core's
+    :class:`~silverpyr.cli.core.tui.game_screen.TableGameScreen`): the cursor over the spaces
+    you can take, your tiles, the kept laws, the questions a take brings, typed moves."""
 
     THREADS = "silverpyr-cheops-"
     NAME = "Cheops"
     DECIDING = DECIDING
     END = CheopsEnd
+    RESUMES = "after every confirmed turn: `silverpyr cheops game`"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *CURSOR_KEYS,
-        *(
-            Binding(str(n), f"choose({n - 1})", f"Tile {n}", show=False, priority=True)
-            for n in range(1, 5)
-        ),
-        Binding("tab", "next_tile", "Tile", priority=True),
-        Binding("enter", "enter", "Take", priority=True),
-        Binding("b", "buy", "Buy", priority=True),
-        Binding("e", "end_turn", "End", priority=True),
-        Binding("p", "pass_turn", "Pass", priority=True),
-        Binding("K", "kept", "Law", priority=True),
-        Binding("d", "question", "Choose", show=False, priority=True),
+        *TAKING_KEYS,
         Binding("u", "undo", "Undo", priority=True),
         Binding("colon", "type_move", "Type", show=False, priority=True),
         Binding("escape", "cancel_mode", "Cancel", show=False, priority=True),
@@ -246,16 +304,7 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
     # --- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Shown(id="title")
-        with Horizontal(id="table"):
-            yield Shown(id="pyramid")
-            yield Shown(id="boards")
-        yield Shown(id="seats")
-        yield Shown(id="hand")
-        with VerticalScroll(id="log"):
-            yield Shown(id="messages")
-        yield Shown(id="status")
-        yield Footer(compact=True)
+        return table_layout()
 
     def allows(self, action: str) -> bool | None:
         waiting = self.table.waiting
@@ -269,7 +318,7 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
             return waiting in KEPT_PHASES and any(
                 isinstance(move, UseLaw10 | UseLaw11 | UseLaw12) for move in self.table.options()
             )
-        if action in ("cursor", "choose", "next_tile", "cancel_mode"):
+        if action in ("cursor", "choose", "next_in_hand", "cancel_mode"):
             return waiting in TAKING or (waiting is Phase.DRAW and self.mode != "take")
         if action == "question":
             return waiting in QUESTIONS
@@ -315,6 +364,9 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
                 return kind
         return hand[0]
 
+    def why_not(self, move: Move) -> str | None:
+        return self.table.why_illegal(move)
+
     def _take(self, space: Space, kind: str) -> Move:
         return UseLaw11(space, kind) if self.mode == "law11" else Take(space, kind)
 
@@ -327,22 +379,16 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
 
     # --- drawing ------------------------------------------------------------------------
 
-    def redraw(self) -> None:
-        """Draw everything from the table, the chosen tile and the cursor."""
-        if not self.is_mounted or self.closed:
-            return
+    def turn_note(self) -> str:
+        """Your pending moves of the turn, after ``your turn`` in the title."""
+        count = len(self.table.pending)
+        return f" ({count} pending: u takes back)" if count else ""
+
+    def draw_table(self) -> None:
+        """The pyramid (the spaces to take, the cursor on them), the price boards, the seats,
+        your tiles (the chosen one)."""
         table = self.table
         state = table.state
-        title = Text(self.NAME, style="bold")
-        if state.over:
-            title.append(" - the game is over")
-        elif table.waiting is not None:
-            title.append(" - your turn")
-            if table.pending:
-                title.append(f" ({len(table.pending)} pending: u takes back)")
-        else:
-            title.append(f" - {self.names[state.turn]} to play")
-        self.query_one("#title", Static).update(title)
         view = table.view()
         taking = table.waiting in TAKING or self.mode != "take"
         cursor = self.cursor if taking else None
@@ -363,17 +409,11 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
         self.query_one("#boards", Static).update(boards_text(state))
         self.query_one("#seats", Static).update(seats_text(state, self.names))
         self.query_one("#hand", Static).update(hand_text(state, self.chosen))
-        self.draw_log()
 
-    def status_text(self) -> Text:
+    def decision_text(self, waiting: Phase) -> Text:
         """What is due from you, and what Enter does now."""
         table = self.table
         state = table.state
-        waiting = table.waiting
-        if state.over:
-            return Text("The game is over.", style="bold")
-        if waiting is None:
-            return Text(f"{self.names[state.turn]} is to play\u2026", style="italic")
         if waiting is Phase.SELL:
             return Text(f"Sell or store the {state.pending}: d or Enter chooses.", style="bold")
         if waiting is Phase.LAW:
@@ -430,42 +470,20 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
             event.space for event in events if isinstance(event, Took) and event.seat != HUMAN
         }
 
-    def _fit_cursor(self, prefer_fit: bool = False) -> None:
-        targets = self.targets()
-        if not targets:
-            self.cursor = None
-            return
-        fitting = targets
-        kind = None
-        if self.chosen is not None and self.chosen < len(self.table.state.hands[HUMAN]):
-            kind = self.table.state.hands[HUMAN][self.chosen]
-        if kind is not None and self.mode in ("take", "law11"):
-            fitting = [
-                s for s in targets if self.table.why_illegal(self._take(s, kind)) is None
-            ] or targets
-        if self.cursor not in targets or (prefer_fit and self.cursor not in fitting):
-            self.cursor = fitting[0]
+    def hand(self) -> tuple[str, ...]:
+        return self.table.state.hands[HUMAN]
+
+    def fitting(self, targets: list[Space]) -> list[Space]:
+        """Those the chosen tile takes (or law 11's take), else all."""
+        hand = self.hand()
+        if self.chosen is None or self.chosen >= len(hand) or self.mode not in ("take", "law11"):
+            return targets
+        kind = hand[self.chosen]
+        return [
+            s for s in targets if self.table.why_illegal(self._take(s, kind)) is None
+        ] or targets
 
     # --- your decisions ------------------------------------------------------------------
-
-    def action_cursor(self, rows: int, columns: int) -> None:
-        if self.cursor is None:
-            return
-        self.cursor = next_space(self.targets(), self.cursor, rows, columns)
-        self.redraw()
-
-    def action_choose(self, index: int) -> None:
-        hand = self.table.state.hands[HUMAN]
-        if 0 <= index < len(hand):
-            self.chosen = index
-            self._fit_cursor(prefer_fit=True)
-            self.redraw()
-
-    def action_next_tile(self) -> None:
-        hand = self.table.state.hands[HUMAN]
-        if hand:
-            index = 0 if self.chosen is None else self.chosen + 1
-            self.action_choose(index % len(hand))
 
     def action_enter(self) -> None:
         waiting = self.table.waiting
@@ -479,35 +497,17 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
             self._law12_partner(self.cursor)
             return
         if self.mode == "law12b" and self.cursor is not None and self.marked is not None:
-            self.play(UseLaw12(self.marked, self.cursor))
+            self.play_move(UseLaw12(self.marked, self.cursor))
             return
         if waiting is Phase.START and not any(isinstance(m, Take) for m in options):
             if Pass() in options:
-                self.play(Pass())
+                self.play_move(Pass())
             return
-        move = self.enter_move()
-        if move is None:
-            self._refuse("Nothing to take here.")
-            return
-        self.play(move)
-
-    def action_buy(self) -> None:
-        self._play_unless_refused(BuyNeighbour(), "No neighbour")
-
-    def _play_unless_refused(self, move: Move, refusal: str) -> None:
-        """Play ``move``, or say why not after ``refusal`` (``No neighbour: ...``)."""
-        reason = self.table.why_illegal(move)
-        if reason is not None:
-            self._refuse(f"{refusal}: {reason}")
-            return
-        self.play(move)
+        self.take_at_cursor()
 
     def action_end_turn(self) -> None:
         if self.table.waiting in (Phase.SECOND, Phase.DRAW):
-            self.play(EndTurn())
-
-    def action_pass_turn(self) -> None:
-        self._play_unless_refused(Pass(), "You cannot pass")
+            self.play_move(EndTurn())
 
     def action_cancel_mode(self) -> None:
         """Escape: back from a kept law's choice of spaces, and no tile chosen."""
@@ -523,7 +523,7 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
         try:
             taken = self.table.undo()
         except SilverpyrError as error:
-            self._refuse(f"Not taken back: {error}")
+            self.refuse(f"Not taken back: {error}")
             return
         self.took_back()
         self.mode = "take"
@@ -545,19 +545,19 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
                 move = self.table.parse(text.strip())
             except SilverpyrError as error:
                 self.redraw()
-                self._refuse(f"Not a move: {error}")
+                self.refuse(f"Not a move: {error}")
                 return
-            self.play(move)
+            self.play_move(move)
 
         self.app.push_screen(Prompt("Your move (take b3 A, buy, sell, law12 b3 blue, ...):"), typed)
 
-    def play(self, move: Move) -> None:
+    def play_move(self, move: Move) -> None:
         """Make your move on the table; with the coach on, it weighs the move first in a
         thread and a graded move asks before it is played."""
         reason = self.table.why_illegal(move)
         if reason is not None:
             self.redraw()
-            self._refuse(f"Not played: {reason}")
+            self.refuse(f"Not played: {reason}")
             return
         if not self.table.coach:
             self._commit(move)
@@ -585,7 +585,7 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
         if any(isinstance(m, UseLaw12) for m in options):
             kinds.append(("12", "Law 12: swap two treasures (or one with your store)"))
         if not kinds:
-            self._refuse("No kept law can be used now.")
+            self.refuse("No kept law can be used now.")
             return
 
         def chosen(law: str) -> None:
@@ -594,7 +594,7 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
                 self._question(
                     "Law 10: sell which stored treasure?",
                     [(m.colour, self._sale_words(m.colour)) for m in sales],
-                    lambda colour: self.play(UseLaw10(colour)),
+                    lambda colour: self.play_move(UseLaw10(colour)),
                 )
                 return
             self.mode = "law11" if law == "11" else "law12a"
@@ -612,7 +612,7 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
     def _law12_partner(self, first: Space) -> None:
         swaps = [m for m in self.table.options() if isinstance(m, UseLaw12) and m.a == first]
         if not swaps:
-            self._refuse(f"{first}: no swap with it is allowed.")
+            self.refuse(f"{first}: no swap with it is allowed.")
             return
         stored = [m.b for m in swaps if isinstance(m.b, str)]
         self.marked = first
@@ -630,7 +630,7 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
                 self._fit_cursor()
                 self.redraw()
             else:
-                self.play(UseLaw12(first, value))
+                self.play_move(UseLaw12(first, value))
 
         self._question(f"Law 12: swap {first} with?", choices, chosen)
 
@@ -639,12 +639,8 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
     def action_question(self) -> None:
         self._ask()
 
-    def _ask(self) -> None:
-        """The question due (sell or store, a law's choice, a stack), once."""
-        if self.asking or self.busy is not None or self.closed:
-            return
-        waiting = self.table.waiting
-        options = self.table.options()
+    def ask(self, waiting: Phase | None, options: tuple[Move, ...]) -> None:
+        """The question due: sell or store, a law's choice, a stack, law 9's colour."""
         if waiting is Phase.SELL:
             self._ask_sale(options)
         elif waiting is Phase.LAW:
@@ -659,22 +655,12 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
         colour = state.pending
         if not isinstance(colour, str):
             return
-        entry = price(state, colour).label
-        choices: list[tuple[str, str]] = []
-        for move in options:
-            if isinstance(move, Sell):
-                choices.append(
-                    ("sell", f"Sell it: {state.market_price} now; it covers the price {entry}")
-                )
-            elif isinstance(move, Store):
-                choices.append(
-                    ("store", f"Store it: paid at the end at its price then (now {entry})")
-                )
+        question, words = sale_words(state, colour)
         moves: dict[str, Move] = {"sell": Sell(), "store": Store()}
         self._question(
-            f"Your {letter(colour)} {colour} treasure: sell or store?",
-            choices,
-            lambda value: self.play(moves[value]),
+            question,
+            [(m.notation(), words[m.notation()]) for m in options if isinstance(m, Sell | Store)],
+            lambda value: self.play_move(moves[value]),
         )
 
     def _ask_law(self, options: tuple[Move, ...]) -> None:
@@ -710,7 +696,7 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
         self._question(
             f"You took law {law} ({words}): what does it do?",
             choices,
-            lambda value: self.play(moves[value]),
+            lambda value: self.play_move(moves[value]),
         )
 
     def _removal_words(self, law: int | None) -> str:
@@ -730,14 +716,7 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
     def _ask_stack(self, options: tuple[Move, ...]) -> None:
         view = self.table.view()
         draws = [m for m in options if isinstance(m, DrawTile)]
-        choices = [
-            (
-                str(m.stack),
-                f"Stack {m.stack}: {kind_words(view.stack_tops[m.stack - 1] or '-')}"
-                f" ({view.stack_sizes[m.stack - 1]} tiles)",
-            )
-            for m in draws
-        ]
+        choices = [(str(m.stack), stack_words(view, m.stack)) for m in draws]
         keys = [str(m.stack) for m in draws]  # stack 3 is key 3, also when stack 1 is empty
         if any(isinstance(m, UseLaw10 | UseLaw11 | UseLaw12) for m in options):
             choices.append((KEPT, "Use a kept law first"))
@@ -749,9 +728,9 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
             if value == KEPT:
                 self.action_kept()
             elif value == END:
-                self.play(EndTurn())
+                self.play_move(EndTurn())
             else:
-                self.play(DrawTile(int(value)))
+                self.play_move(DrawTile(int(value)))
 
         self._question(
             "The turn's end: draw a tile (optional) from which stack?"
@@ -774,7 +753,7 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
         self._question(
             "The game is over. Law 9 counts as one stored treasure: of which colour?",
             choices,
-            lambda colour: self.play(moves[colour]),
+            lambda colour: self.play_move(moves[colour]),
         )
 
     # --- advice, help, leaving, the end ------------------------------------------------------
@@ -786,11 +765,8 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
         self.app.push_screen(CheopsHelp(lambda: page_renderable(components)))
 
     def leave_words(self) -> str:
-        kept = (
-            "It is saved after every confirmed turn: `silverpyr cheops game` resumes it."
-            if self.table.saved
-            else "It is not saved."
-        )
+        """Saved or not, and the pending moves that are lost."""
+        kept = super().leave_words()
         count = len(self.table.pending)
         if count:
             moves = "move" if count == 1 else "moves"
@@ -802,40 +778,24 @@ class CheopsGameScreen(TableGameScreen[GameTable]):
         result = self.table.outcome()
         if result is None:
             return None
-        money = ", ".join(f"{name} {m}" for name, m in zip(self.names, result.money, strict=True))
-        return f"Final money: {money}."
+        return f"Final money: {self.by_seat(result.money)}."
 
     def end_parts(self) -> list[RenderableType]:
         """The end screen: why it ended, each seat's money, stores' pay and final money, the
-        winner(s), the coach's summary."""
+        winner(s), the coach's summary, the price boards."""
         result = self.table.outcome()
         assert result is not None
         state = self.table.state
-        table = Table(title="Final money", show_edge=False)
-        table.add_column("Seat")
-        table.add_column("Money", justify="right")
-        table.add_column("Stores", justify="right")
-        table.add_column("Final", justify="right")
-        table.add_column("")
-        for seat, name in enumerate(self.names):
-            won = "winner" if seat in result.winners else ""
-            stores = result.money[seat] - state.money[seat]
-            table.add_row(name, str(state.money[seat]), str(stores), str(result.money[seat]), won)
-        winners = " and ".join(self.names[s] for s in result.winners)
-        verb = "shared win" if len(result.winners) > 1 else "winner"
-        parts: list[RenderableType] = [
-            Text(f"Ended: {END_WORDS.get(result.reason, result.reason)}."),
-            table,
-            Text(f"The {verb}: {winners}.", style="bold green"),
+        rows = [
+            (str(money), str(final - money), str(final))
+            for money, final in zip(state.money, result.money, strict=True)
         ]
-        summary = self.table.summary_lines()
-        if summary:
-            parts.append(Text("\nThe coach:", style="bold"))
-            parts.extend(Text(line) for line in summary)
-        parts.append(Text("\nq, Escape or Enter leaves.", style="italic"))
-        parts.append(Text("\nThe price boards:", style="bold"))
-        parts.append(boards_text(state))
-        return parts
+        return self.ended(
+            END_WORDS.get(result.reason, result.reason),
+            ("Final money", ("Money", "Stores", "Final"), rows),
+            result.winners,
+            ("price boards", boards_text(state)),
+        )
 
 
 __all__ = ["CheopsEnd", "CheopsGameScreen", "CheopsHelp", "Question"]

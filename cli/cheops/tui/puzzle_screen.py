@@ -36,8 +36,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ....puzzles.cheops.puzzle import CheopsPuzzle
 from ....puzzles.cheops.session import Decision, display_units, one_decimal, percent, piastres
@@ -69,8 +68,6 @@ from ....solver.cheops.game import (
     open_spaces,
     price,
 )
-from ...core.tui.base import Shown
-from ...core.tui.game_screen import CURSOR_KEYS
 from ...core.tui.modals import Prompt
 from ...core.tui.trainer import (
     HINT_NAMES,
@@ -79,10 +76,9 @@ from ...core.tui.trainer import (
     LineStep,
     TrainerRun,
     TrainerScreen,
-    lines_table,
-    result_heading,
 )
 from ..render import what_happened
+from .app import table_layout
 from .board import (
     LAW_WORDS,
     boards_text,
@@ -93,7 +89,7 @@ from .board import (
     pyramid_text,
     seats_text,
 )
-from .game_screen import END, QUESTIONS, TAKING, next_space
+from .game_screen import END, QUESTIONS, TAKING, TAKING_KEYS, CheopsTurn, sale_words, stack_words
 
 KEPT_LAWS = (UseLaw10, UseLaw11, UseLaw12)
 QUESTION_WORDS = {
@@ -115,32 +111,21 @@ def value_text(value: Fraction, objective: str) -> str:
     return percent(value) if objective == WIN else piastres(value)
 
 
-class CheopsPuzzleScreen(TrainerScreen):
+class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
     """One attempt at a Cheops puzzle (the trainer's flow is the core's
     :class:`~silverpyr.cli.core.tui.trainer.TrainerScreen`)."""
 
     NAME = "Cheops"
+    puzzle: CheopsPuzzle
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *CURSOR_KEYS,
-        *(
-            Binding(str(n), f"choose({n - 1})", f"Tile {n}", show=False, priority=True)
-            for n in range(1, 5)
-        ),
-        Binding("tab", "next_tile", "Tile", priority=True),
-        Binding("enter", "enter", "Take", priority=True),
-        Binding("b", "buy", "Buy", priority=True),
-        Binding("e", "end_turn", "End", priority=True),
-        Binding("p", "pass_turn", "Pass", priority=True),
-        Binding("K", "kept", "Law", priority=True),
-        Binding("d", "question", "Choose", show=False, priority=True),
+        *TAKING_KEYS,
         Binding("colon", "prompt", "Type", show=False, priority=True),
         *TRAINER_KEYS,
     ]
 
     def __init__(self, run: TrainerRun, puzzle: CheopsPuzzle) -> None:
-        super().__init__(run)
-        self.puzzle = puzzle
+        super().__init__(run, puzzle)
         self.seat = puzzle.seat
         self.chosen: int | None = None
         """The tile of your hand (its index) Enter takes with (``None``: the first fitting)."""
@@ -151,16 +136,10 @@ class CheopsPuzzleScreen(TrainerScreen):
         self.latest: str | None = None
         """The feedback of the move just played, or the hint just given: the question that
         comes up next repeats it (questions sit over the messages, the board in sight)."""
-        self.names = tuple(
-            "You" if s == self.seat else f"Player {s + 1}" for s in range(puzzle.state.players)
-        )
         how = "proven par" if puzzle.proven else "par by the expert's rollouts, not proven"
-        self.say(
-            Text(
-                f"{self.NAME} {puzzle.kind_label} {puzzle.id} ({how}), as Player "
-                f"{self.seat + 1}. {QUESTION_WORDS[puzzle.kind]} ? shows the keys.",
-            ),
-            *(Text(note, style="italic") for note in run.sitting.notes),
+        self.greet(
+            f"{self.NAME} {puzzle.kind_label} {puzzle.id} ({how}), as Player "
+            f"{self.seat + 1}. {QUESTION_WORDS[puzzle.kind]} ? shows the keys."
         )
         if puzzle.given:
             self.say(Text(f"You have played: {'; '.join(puzzle.given)}.", style="italic"))
@@ -178,16 +157,7 @@ class CheopsPuzzleScreen(TrainerScreen):
     # --- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Shown(id="title")
-        with Horizontal(id="table"):
-            yield Shown(id="pyramid")
-            yield Shown(id="boards")
-        yield Shown(id="seats")
-        yield Shown(id="hand")
-        with VerticalScroll(id="log"):
-            yield Shown(id="messages")
-        yield Shown(id="status")
-        yield Footer(compact=True)
+        return table_layout()
 
     def on_mount(self) -> None:
         """The cursor on a space a tile takes; a resumed attempt waiting for an answer asks
@@ -209,7 +179,7 @@ class CheopsPuzzleScreen(TrainerScreen):
             return BuyNeighbour() in answers
         if action == "kept":
             return any(isinstance(move, KEPT_LAWS) for move in answers)
-        if action in ("cursor", "choose", "next_tile"):
+        if action in ("cursor", "choose", "next_in_hand"):
             return waiting in TAKING
         if action == "question":
             return waiting in QUESTIONS
@@ -254,33 +224,28 @@ class CheopsPuzzleScreen(TrainerScreen):
         kind = self.tile()
         return None if kind is None else Take(self.cursor, kind)
 
+    def why_not(self, move: Move) -> str | None:
+        reason: str | None = self.session.why_not(move)
+        return reason
+
     def _takes(self, space: Space) -> bool:
         kind = self.tile(space)
         return kind is not None and self.session.why_not(Take(space, kind)) is None
 
-    def _fit_cursor(self, prefer_fit: bool = False) -> None:
-        """The cursor on a space that can be taken: one your tile takes when asked (and
-        whenever it has to move), so a turn starts on a legal space."""
-        targets = self.targets()
-        if not targets:
-            self.cursor = None
-            return
-        if self.cursor in targets and not (prefer_fit and not self._takes(self.cursor)):
-            return
-        fitting = [space for space in targets if self._takes(space)]
-        self.cursor = (fitting or targets)[0]
+    def fitting(self, targets: list[Space]) -> list[Space]:
+        """Those a tile of yours takes (the chosen one, or the first that does), so a turn
+        starts on a legal space."""
+        return [space for space in targets if self._takes(space)]
 
     # --- drawing ------------------------------------------------------------------------
 
-    def redraw(self) -> None:
-        if not self.is_mounted:
-            return
-        puzzle = self.puzzle
-        state = self.state
-        title = Text(f"{self.NAME} {puzzle.kind_label} {puzzle.id}", style="bold")
-        title.append(f" (difficulty {puzzle.level}/5)   ")
+    def title_text(self) -> Text:
+        title = self.heading(f" (difficulty {self.puzzle.level}/5)   ")
         title.append(self._score(), style="bold")
-        self.query_one("#title", Static).update(title)
+        return title
+
+    def draw_table(self) -> None:
+        state = self.state
         taking = self.waiting in TAKING
         move = self.enter_move() if taking else None
         fits = move is None or self.session.why_not(move) is None
@@ -297,7 +262,6 @@ class CheopsPuzzleScreen(TrainerScreen):
         self.query_one("#seats", Static).update(seats_text(state, self.names, self.seat))
         hand = hand_text(state, self.chosen if taking else None, self.seat)
         self.query_one("#hand", Static).update(hand)
-        self.draw_log()
 
     def _score(self) -> str:
         """``score 60.0 / par 64.0`` (piastres) or ``score 50.0% / par 100.0%``: the score so
@@ -367,26 +331,6 @@ class CheopsPuzzleScreen(TrainerScreen):
             return f"The move hint: {best.notation()}. {keys[type(best)]}."
         return None
 
-    # --- the cursor and the chosen tile ----------------------------------------------------
-
-    def action_cursor(self, rows: int, columns: int) -> None:
-        if self.cursor is None:
-            return
-        self.cursor = next_space(self.targets(), self.cursor, rows, columns)
-        self.redraw()
-
-    def action_choose(self, index: int) -> None:
-        if 0 <= index < len(self.hand()):
-            self.chosen = index
-            self._fit_cursor(prefer_fit=True)
-            self.redraw()
-
-    def action_next_tile(self) -> None:
-        hand = self.hand()
-        if hand:
-            index = 0 if self.chosen is None else self.chosen + 1
-            self.action_choose(index % len(hand))
-
     # --- moves ------------------------------------------------------------------------------
 
     def play(self, text: str) -> bool:
@@ -402,7 +346,7 @@ class CheopsPuzzleScreen(TrainerScreen):
             return True
         return super().play(text)
 
-    def _play(self, move: Move) -> None:
+    def play_move(self, move: Move) -> None:
         self.play(move.notation())
 
     def play_text(self, text: str) -> None:
@@ -418,30 +362,12 @@ class CheopsPuzzleScreen(TrainerScreen):
             return
         answers = self.session.answers()
         if not any(isinstance(m, Take) for m in answers) and Pass() in answers:
-            self._play(Pass())
+            self.play_move(Pass())
             return
-        move = self.enter_move()
-        if move is None:
-            self.refuse("Nothing to take here.")
-            return
-        self._play(move)
-
-    def _if_allowed(self, move: Move, refusal: str) -> None:
-        """Play ``move``, or say the session's reason after ``refusal``."""
-        reason = self.session.why_not(move)
-        if reason is not None:
-            self.refuse(f"{refusal}: {reason}")
-            return
-        self._play(move)
-
-    def action_buy(self) -> None:
-        self._if_allowed(BuyNeighbour(), "No neighbour")
+        self.take_at_cursor()
 
     def action_end_turn(self) -> None:
-        self._if_allowed(EndTurn(), "Not the turn's end")
-
-    def action_pass_turn(self) -> None:
-        self._if_allowed(Pass(), "You cannot pass")
+        self.play_if_allowed(EndTurn(), "Not the turn's end")
 
     def action_prompt(self) -> None:
         def typed(text: str | None) -> None:
@@ -543,24 +469,14 @@ class CheopsPuzzleScreen(TrainerScreen):
         state = self.state
         keys: list[str] | None = None
         if waiting is Phase.SELL:
-            colour = str(state.pending)
-            entry = price(state, colour).label
-            sale = {
-                "sell": f"Sell it: {state.market_price} now; it covers the price {entry}",
-                "store": f"Store it: paid at the end at its price then (now {entry})",
-            }
+            question, sale = sale_words(state, str(state.pending))
             choices = [
                 (m.notation(), sale[m.notation()]) for m in answers if isinstance(m, Sell | Store)
             ]
-            question = f"Your {letter(colour)} {colour} treasure: sell or store?"
         elif waiting is Phase.DRAW:
             view = state.view(self.seat)
             choices = [
-                (
-                    m.notation(),
-                    f"Stack {m.stack}: {kind_words(view.stack_tops[m.stack - 1] or '-')} "
-                    f"({view.stack_sizes[m.stack - 1]} tiles)",
-                )
+                (m.notation(), stack_words(view, m.stack))
                 for m in answers
                 if isinstance(m, DrawTile)
             ]
@@ -587,7 +503,7 @@ class CheopsPuzzleScreen(TrainerScreen):
 
         def chosen(value: str) -> None:
             if value == END:
-                self._play(EndTurn())
+                self.play_move(EndTurn())
             elif value == "\x00kept":
                 self.action_kept()
             else:
@@ -654,24 +570,21 @@ class CheopsPuzzleScreen(TrainerScreen):
             LineStep(move, value_text(value - floor, objective))
             for move, value in session.par_line()
         ]
-        heading = Text(f"{self.NAME} {puzzle.kind_label} {puzzle.id}", style="bold")
         how = "proven par" if puzzle.proven else "par by the expert's rollouts, not proven"
-        heading.append(f" (difficulty {puzzle.level}/5, {how})")
         unit = (
             "Your chance to win, in percent."
             if result.unit == "percent"
             else "Your final margin over the best other player, in piastres"
             + ("." if puzzle.proven else ", counted from the worst answer analysed.")
         )
-        parts: list[RenderableType] = [
-            heading,
-            result_heading(result, practice=self.run.sitting.practice),
-            Text(unit),
-        ]
-        if result.gave_up:
-            parts.append(Text("You gave up: a give-up scores 0.", "italic"))
-        parts.extend([Text(), lines_table(yours, best, "Par line")])
-        return parts
+        return self.result_parts(
+            f" (difficulty {puzzle.level}/5, {how})",
+            result,
+            unit,
+            "You gave up: a give-up scores 0.",
+            yours,
+            best,
+        )
 
     def end_later(self) -> list[RenderableType]:
         """The pyramid and the seats as your turn left them (your takes in braces)."""

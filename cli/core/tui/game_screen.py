@@ -13,34 +13,40 @@ fills the hooks: its layout and drawing, the keys (``check_action`` beyond the
 common ones), the question due, what a move played resets, the final line, the end screen's
 parts.
 
-:class:`TableGameApp` is their app (Ctrl-C keeps the game; :func:`table_css` lays it out,
-each game giving its table's parts and dialogs); :data:`CURSOR_KEYS` and :data:`LAST_KEYS`
-are the keys every such game has; :func:`nearest` moves a cursor; :func:`run_table_game` is
-what each game's ``launch`` calls. Nothing here knows a game.
+:class:`TableGameApp` is their app (Ctrl-C keeps the game; :func:`table_css` and
+:func:`table_layout` lay it out, each game giving its table's parts and dialogs);
+:func:`hand_keys` and :data:`LAST_KEYS` are the keys every such game has, and
+:class:`HandCursor` the cursor and the hand's choice they move (on a game's screen and its
+puzzles'); :class:`TableHelp` is the help; :func:`run_table_game` is what each game's
+``launch`` calls. Nothing here knows a game.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.table import Table
 from rich.text import Text
 from textual import events
-from textual.app import App
+from textual.app import App, ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
-from textual.widgets import OptionList, Static
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Footer, OptionList, Static
 from textual.worker import Worker, WorkerState
 
 from ....puzzles.core.grading import REASON_INDENT, reason_lines
 from ....solver.core.errors import SilverpyrError
-from .base import GameApp, GameOver, SolvingScreen, waited
+from .base import GameApp, GameOver, Shown, SolvingScreen, waited
 from .modals import Choose, Confirm, Reading
+from .rules_screen import RULES_HINT
 from .table import BotTable, TableLine, VerdictLike
 
 LEAVE = "\x00leave"
@@ -61,6 +67,23 @@ CURSOR_KEYS: list[BindingType] = [
 ]
 """The cursor's keys, first in a game's keys: the arrows, or ``k`` ``j`` ``l`` and ``H``
 (``h`` is the advice)."""
+
+
+def hand_keys(count: int, noun: str, enter: str) -> list[BindingType]:
+    """The first keys of a game's screens, its game's and its puzzles': the cursor's
+    (:data:`CURSOR_KEYS`), ``1`` to ``count`` choose the card or tile (``noun``) of your hand,
+    Tab the next one (:class:`HandCursor`), Enter plays it (``enter``: the footer's word)."""
+    return [
+        *CURSOR_KEYS,
+        *(
+            Binding(str(n), f"choose({n - 1})", f"{noun} {n}", show=False, priority=True)
+            for n in range(1, count + 1)
+        ),
+        Binding("tab", "next_in_hand", noun, priority=True),
+        Binding("enter", "enter", enter, priority=True),
+    ]
+
+
 LAST_KEYS: list[BindingType] = [
     Binding("h", "hint", "Advice", priority=True),
     Binding("question_mark", "help", "Help", priority=True),
@@ -98,6 +121,21 @@ Reading {{ align: center middle; }}
 TooSmall {{ align: center middle; background: $background; }}
 #too-small {{ width: auto; max-width: 100%; height: auto; padding: 0 1; }}
 """
+
+
+def table_layout(table: Callable[[], Iterable[Widget]], *below: str) -> ComposeResult:
+    """The widgets of :func:`table_css`'s layout, for a game and for its daily and puzzle:
+    the title, the table (``table`` gives the pyramid and what stands beside it), the parts
+    ``below`` it (their ids), the messages, the status and the keys."""
+    yield Shown(id="title")
+    with Horizontal(id="table"):
+        yield from table()
+    for part in below:
+        yield Shown(id=part)
+    with VerticalScroll(id="log"):
+        yield Shown(id="messages")
+    yield Shown(id="status")
+    yield Footer(compact=True)
 
 
 def advice_texts(lines: Sequence[str], limit: int = ADVICE_LINES) -> list[Text]:
@@ -201,6 +239,108 @@ def nearest(
     return found
 
 
+def keys_text(rows: Sequence[tuple[str, str]], width: int) -> Text:
+    """A help's keys: ``Keys``, then a line a row: the key in bold in ``width`` columns, what
+    it does."""
+    keys = Text("Keys\n", style="bold")
+    for key, meaning in rows:
+        keys.append(f" {key:<{width}}", style="bold")
+        keys.append(f"{meaning}\n")
+    return keys
+
+
+class TableHelp(ModalScreen[None]):
+    """A table game's help: its keys (``rows``, the keys in ``width`` columns) and what its
+    board shows (``legend`` adds it to the keys), and what closes it (``r`` opens the rules
+    page in its place when the game gives one, ``rules``). Each game says what a key does."""
+
+    def __init__(
+        self,
+        rows: Sequence[tuple[str, str]],
+        width: int,
+        legend: Callable[[Text], RenderableType],
+        rules: Callable[[], RenderableType] | None,
+    ) -> None:
+        super().__init__()
+        self.body = legend(keys_text(rows, width))
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="help"):
+            yield Shown(self.body)
+            yield Static(RULES_HINT if self.rules else "any key closes this", classes="keys")
+
+
+class HandCursor(Generic[SpotT]):
+    """The cursor over the board's spots and the card or tile of your hand chosen, moved
+    alike on every table game's screens (its game's and its puzzles'): an arrow goes to the
+    nearest spot that way, ``1``-``n`` choose in your hand and Tab the next one (the keys of
+    :func:`hand_keys`), and the cursor goes where the chosen one fits. A screen gives the
+    spots (:meth:`targets`), its hand, those the chosen one fits and how the cursor moves."""
+
+    CHOOSES_ITEM: ClassVar[bool] = False
+    """Whether :attr:`chosen` is the hand's item (the Sun's card), not its index."""
+
+    cursor: SpotT | None
+    chosen: int | None
+
+    def targets(self) -> list[SpotT]:
+        """The spots the cursor visits now."""
+        raise NotImplementedError
+
+    def hand(self) -> Sequence[Any]:
+        """Your hand's cards or tiles."""
+        raise NotImplementedError
+
+    def fitting(self, targets: list[SpotT]) -> list[SpotT]:
+        """Those of ``targets`` the chosen card or tile fits (the cursor goes to the first)."""
+        return targets
+
+    def next_spot(self, targets: list[SpotT], cursor: SpotT, rows: int, columns: int) -> SpotT:
+        """Where an arrow takes the cursor (:func:`nearest`, each game's way)."""
+        raise NotImplementedError
+
+    def redraw(self) -> None:
+        raise NotImplementedError
+
+    def _fit_cursor(self, prefer_fit: bool = False) -> None:
+        """The cursor on a spot it visits (one the chosen card or tile fits, when asked or
+        when it has to move)."""
+        targets = self.targets()
+        if not targets:
+            self.cursor = None
+            return
+        if self.cursor in targets and not prefer_fit:
+            return
+        fitting = self.fitting(targets)
+        if self.cursor not in targets or self.cursor not in fitting:
+            self.cursor = (fitting or targets)[0]
+
+    def action_cursor(self, rows: int, columns: int) -> None:
+        if self.cursor is None:
+            return
+        self.cursor = self.next_spot(self.targets(), self.cursor, rows, columns)
+        self.redraw()
+
+    def action_choose(self, index: int) -> None:
+        hand = self.hand()
+        if 0 <= index < len(hand):
+            self.chosen = hand[index] if self.CHOOSES_ITEM else index
+            self._fit_cursor(prefer_fit=True)
+            self.redraw()
+
+    def action_next_in_hand(self) -> None:
+        """Tab: the next card or tile of your hand (the first when none is chosen)."""
+        hand = self.hand()
+        if not hand:
+            return
+        if self.CHOOSES_ITEM:
+            index = hand.index(self.chosen) + 1 if self.chosen in hand else 0
+        else:
+            index = 0 if self.chosen is None else self.chosen + 1
+        self.action_choose(index % len(hand))
+
+
 class Question(Choose):
     """A question of the game (a pile, a discard, a sale, a law's choice, a stack...): the
     shared :class:`~silverpyr.cli.core.tui.modals.Choose`, answered once. Keys typed fast could
@@ -278,8 +418,9 @@ TableT = TypeVar("TableT", bound=BotTable[Any, Any, Any, Any])
 class TableGameScreen(SolvingScreen, Generic[TableT]):
     """A whole game against bots on a table: your turns by keys, the bots' in a thread, the
     end screen. A game fills :data:`THREADS`, :data:`NAME`, :data:`DECIDING`, :data:`END` and
-    the hooks below (``redraw``, ``status_text``, ``allows``, ``fit_choice``, ``_ask``,
-    ``after_play``, ``recent_after``, ``leave_words``, ``final_line``, ``end_parts``)."""
+    the hooks below (``draw_table``, ``turn_note``, ``decision_text``, ``allows``,
+    ``fit_choice``, ``ask``, ``after_play``, ``recent_after``, ``leave_words``,
+    ``final_line``, ``end_parts``)."""
 
     NAME: ClassVar[str]
     """The game's name on screen (``Pyramid of the Sun``)."""
@@ -287,6 +428,9 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
     """Actions off while the bots play (the table is busy in a thread)."""
     END: ClassVar[type[GameOver]]
     """The game's end screen."""
+    RESUMES: ClassVar[str]
+    """When the kept game is saved and what resumes it, for the question before leaving
+    (``after every final decision: `silverpyr sun game```)."""
 
     def __init__(self, setting: Leaving, table: TableT) -> None:
         super().__init__()
@@ -318,12 +462,16 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
         """The game's opening words after its name (``seed 5, you against greedy``)."""
         raise NotImplementedError
 
-    def redraw(self) -> None:
-        """Draw everything from the table (ends with :meth:`draw_log`)."""
+    def draw_table(self) -> None:
+        """Draw the game's own parts from the table (the pyramid, the seats, the hand...)."""
         raise NotImplementedError
 
-    def status_text(self) -> Text:
-        """What is due from you, and what Enter does now."""
+    def turn_note(self) -> str:
+        """What the title says after ``your turn`` (``(1 pending: u takes back)``)."""
+        return ""
+
+    def decision_text(self, waiting: Any) -> Text:
+        """The status line while ``waiting`` is due from you: what to do, what Enter does."""
         raise NotImplementedError
 
     def allows(self, action: str) -> bool | None:
@@ -334,8 +482,9 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
         """After a change with your decision due: bring the chosen card or tile and the
         cursor up to date."""
 
-    def _ask(self) -> None:
-        """The question due, once (the game's pile, sale, law, stack...)."""
+    def ask(self, waiting: Any, options: tuple[Any, ...]) -> None:
+        """The question due on ``waiting`` (the game's pile, sale, law, stack...), your
+        ``options`` at hand."""
 
     def after_play(self, move: Any) -> None:
         """``move`` was played: what it resets of the screen's choices."""
@@ -344,8 +493,9 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
         """The bots played ``events``: mark what they took or placed (underlined)."""
 
     def leave_words(self) -> str:
-        """What leaving keeps, for the question before leaving."""
-        raise NotImplementedError
+        """What leaving keeps, for the question before leaving: saved (:data:`RESUMES`) or
+        not."""
+        return f"It is saved {self.RESUMES} resumes it." if self.table.saved else "It is not saved."
 
     def final_line(self) -> str | None:
         """The game is over: its final line (``Final score: ...``), printed first when the
@@ -353,7 +503,7 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
         raise NotImplementedError
 
     def end_parts(self) -> list[RenderableType]:
-        """What the end screen shows under "The game is over."."""
+        """What the end screen shows under "The game is over." (:meth:`ended` makes it)."""
         raise NotImplementedError
 
     def advice(self) -> list[str]:
@@ -385,6 +535,39 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
         return self.allows(action)
 
     # --- drawing ------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Draw everything from the table: the title, the game's parts (:meth:`draw_table`),
+        the messages and the status."""
+        if not self.is_mounted or self.closed:
+            return
+        table = self.table
+        state = table.state
+        title = Text(self.NAME, style="bold")
+        if state.over:
+            title.append(" - the game is over")
+        elif table.waiting is not None:
+            title.append(" - your turn")
+            title.append(self.turn_note())
+        else:
+            title.append(f" - {self.names[state.turn]} to play")
+        self.query_one("#title", Static).update(title)
+        self.draw_table()
+        self.draw_log()
+
+    def status_text(self) -> Text:
+        """What is due from you, and what Enter does now (:meth:`decision_text`)."""
+        state = self.table.state
+        waiting = self.table.waiting
+        if state.over:
+            return Text("The game is over.", style="bold")
+        if waiting is None:
+            return Text(f"{self.names[state.turn]} is to play\u2026", style="italic")
+        return self.decision_text(waiting)
+
+    def by_seat(self, values: Sequence[object]) -> str:
+        """``You 12, Player 2 (greedy) 9``: a value of each seat after its name."""
+        return ", ".join(f"{name} {value}" for name, value in zip(self.names, values, strict=True))
 
     def draw_log(self) -> None:
         """The messages (the newest :data:`LOG_LINES`, scrolled to the end), the keys that
@@ -423,7 +606,7 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
         """Add ``lines`` to the messages."""
         self.messages.extend(lines)
 
-    def _refuse(self, text: str) -> None:
+    def refuse(self, text: str) -> None:
         self.query_one("#status", Static).update(Text(text, style="bold red"))
 
     def _tell(self, lines: Sequence[TableLine]) -> None:
@@ -513,7 +696,7 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
         try:
             lines = self.table.play(move)
         except SilverpyrError as error:
-            self._refuse(f"Not played: {error}")
+            self.refuse(f"Not played: {error}")
             return
         self._tell(lines)
         self.after_play(move)
@@ -525,6 +708,13 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
     def asking(self) -> bool:
         """Whether a question is up."""
         return any(isinstance(screen, Question) for screen in self.app.screen_stack)
+
+    def _ask(self) -> None:
+        """The question due (:meth:`ask`), once: not while one is up, the table is busy or
+        the screen is closed."""
+        if self.asking or self.busy is not None or self.closed:
+            return
+        self.ask(self.table.waiting, self.table.options())
 
     def _question(
         self,
@@ -601,6 +791,43 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
         self.keep_progress()
         self.app.exit()
 
+    def ended(
+        self,
+        how: str,
+        seats: tuple[str, Sequence[str], Sequence[Sequence[str]]],
+        winners: Sequence[int],
+        board: tuple[str, RenderableType],
+        *notes: RenderableType,
+    ) -> list[RenderableType]:
+        """The end screen's parts: how it ended (``the top is placed``), the seats' table
+        (its title, its columns after the seat's, each seat's values in them), the winners'
+        seats and the game's ``notes`` on them (the Sun's tie-break), the coach's summary,
+        the board under its name."""
+        title, columns, rows = seats
+        table = Table(title=title, show_edge=False)
+        table.add_column("Seat")
+        for column in columns:
+            table.add_column(column, justify="right")
+        table.add_column("")
+        for seat, name in enumerate(self.names):
+            table.add_row(name, *rows[seat], "winner" if seat in winners else "")
+        won = " and ".join(self.names[s] for s in winners)
+        verb = "shared win" if len(winners) > 1 else "winner"
+        parts: list[RenderableType] = [
+            Text(f"Ended: {how}."),
+            table,
+            Text(f"The {verb}: {won}.", style="bold green"),
+            *notes,
+        ]
+        summary = self.table.summary_lines()
+        if summary:
+            parts.append(Text("\nThe coach:", style="bold"))
+            parts.extend(Text(line) for line in summary)
+        parts.append(Text("\nq, Escape or Enter leaves.", style="italic"))
+        parts.append(Text(f"\nThe {board[0]}:", style="bold"))
+        parts.append(board[1])
+        return parts
+
     def _show_end(self) -> None:
         if any(isinstance(screen, self.END) for screen in self.app.screen_stack):
             return
@@ -631,12 +858,17 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
 
 
 def run_table_game(
-    table: BotTable[Any, Any, Any, Any], setting: Leaving, app: Callable[[], App[None]]
+    table: TableT,
+    app: Callable[[LeavingT, Callable[[LeavingT], TableGameScreen[TableT]]], App[None]],
+    screen: Callable[[LeavingT, TableT], TableGameScreen[TableT]],
+    setting: LeavingT,
 ) -> list[str]:
-    """Run the game's app (``app`` makes it, on ``setting``) on ``table``; let go of the
-    table when it exits (whatever happened), then print and return what leaving kept."""
+    """Run the game's ``app`` opening on its ``screen`` of ``table`` (a new or resumed game:
+    the command made it, so a refusal was its usual one-line error), the screens sharing
+    ``setting``; let go of the table when it exits (whatever happened), then print and return
+    what leaving kept."""
     try:
-        app().run()
+        app(setting, lambda shared: screen(shared, table)).run()
     finally:
         table.release()
     for line in setting.left:

@@ -40,7 +40,7 @@ from textual.widgets import Footer, OptionList, Static
 from ....puzzles.core import attempts
 from ....puzzles.core.attempts import one_decimal
 from .base import GameApp, Shown
-from .game_screen import LEAVE, UNDO, Question
+from .game_screen import LEAVE, UNDO, Question, keys_text
 from .modals import LeaveDialog
 from .rules_screen import RULES_KEY, RulesScreen
 
@@ -105,6 +105,19 @@ class TrainerResult(attempts.TrainerResult, Protocol):
     def percent(self) -> int: ...
 
 
+class AttemptModule(Protocol):
+    """What the full screen calls of a game's ``puzzles/<game>/attempt.py`` module, as the line
+    mode does: its game's name, opening an attempt, recording it, saving it unfinished."""
+
+    GAME: str
+
+    def open_attempt(self, *args: Any, **kwargs: Any) -> Sitting[Any]: ...
+
+    def record(self, *args: Any, **kwargs: Any) -> object: ...
+
+    def save_progress(self, *args: Any, **kwargs: Any) -> None: ...
+
+
 @dataclass
 class TrainerRun:
     """One attempt on the full screen: its sitting (resumed or new, practice or scored), the
@@ -125,32 +138,31 @@ class TrainerRun:
     ended: bool = False
 
     @classmethod
-    def of(
+    def open(
         cls,
-        game: str,
+        attempt: AttemptModule,
+        share_text: Callable[[Any, Any], str],
         puzzle: Any,
-        sitting: Sitting[Any],
         store: Store | None,
         today: dt.date,
-        *,
-        record: Callable[..., object],
-        save_progress: Callable[..., None],
-        share_text: Callable[[Any, Any], str],
+        **opening: Any,
     ) -> TrainerRun:
-        """The run of ``sitting`` at ``puzzle``, with the game's attempt functions (its
-        ``attempt.record`` and ``save_progress``, its ``share.share_text``), called as the
-        line mode calls them."""
+        """The attempt at ``puzzle`` in ``store`` (``None``: nothing recorded), started or
+        resumed by the game's ``attempt`` module as in the line mode (``opening``: its
+        ``restart``, and what more it takes), with the game's recording, saving and share text
+        (its ``share.share_text``), called as the line mode calls them."""
+        sitting = attempt.open_attempt(store, puzzle, today, **opening)
 
         def share() -> str:
             return share_text(puzzle, replace(sitting.session.result(), practice=sitting.practice))
 
         return cls(
-            game,
+            attempt.GAME,
             puzzle.id,
             sitting,
             store,
-            record=lambda kept: record(kept, sitting, puzzle, today),
-            save=lambda kept: save_progress(kept, sitting, puzzle),
+            record=lambda kept: attempt.record(kept, sitting, puzzle, today),
+            save=lambda kept: attempt.save_progress(kept, sitting, puzzle),
             share=share,
         )
 
@@ -261,12 +273,8 @@ class TrainerHelp(ModalScreen[None]):
         self.more = more
 
     def compose(self) -> ComposeResult:
-        text = Text("Keys\n", style="bold")
         rows = [*self.keys, *((more.key, more.meaning) for more in self.more)]
-        width = max((len(key) for key, _ in rows), default=0) + 2
-        for key, meaning in rows:
-            text.append(f" {key:<{width}}", style="bold")
-            text.append(f"{meaning}\n")
+        text = keys_text(rows, max((len(key) for key, _ in rows), default=0) + 2)
         with Vertical(classes="dialog", id="help"):
             yield Shown(Group(text, self.legend) if self.legend is not None else text)
             yield Static("any key closes this", classes="keys")
@@ -329,15 +337,21 @@ TRAINER_KEYS: list[BindingType] = [
 class TrainerScreen(Screen[None]):
     """An attempt at a puzzle by keys: the game's board and move keys (a subclass's), the
     trainer's keys and messages (here). A game fills :data:`NAME` and the hooks
-    (``redraw``, ``status_text``, ``told``, ``after_hint``, ``after_undo``, ``help_keys``,
-    ``legend``, ``end_parts``, ``end_later``); its ``redraw`` ends with :meth:`draw_log`."""
+    (``title_text``, ``draw_table``, ``status_text``, ``told``, ``after_hint``,
+    ``after_undo``, ``help_keys``, ``legend``, ``end_parts``, ``end_later``)."""
 
     NAME: ClassVar[str]
     """The game's name on screen."""
 
-    def __init__(self, run: TrainerRun) -> None:
+    def __init__(self, run: TrainerRun, puzzle: Any) -> None:
+        """The attempt ``run`` at the game's ``puzzle`` (its id, kind, difficulty, the seat
+        you play and the position's players); the seats are ``You`` and ``Player N``."""
         super().__init__()
         self.run = run
+        self.puzzle = puzzle
+        self.names = tuple(
+            "You" if s == puzzle.seat else f"Player {s + 1}" for s in range(puzzle.state.players)
+        )
         self.messages: list[RenderableType] = []
 
     @property
@@ -346,8 +360,12 @@ class TrainerScreen(Screen[None]):
 
     # --- the game's hooks -----------------------------------------------------------------
 
-    def redraw(self) -> None:
-        """Draw the board from the session (ends with :meth:`draw_log`)."""
+    def title_text(self) -> Text:
+        """The title line (:meth:`heading`, then what the game adds)."""
+        raise NotImplementedError
+
+    def draw_table(self) -> None:
+        """Draw the board from the session."""
         raise NotImplementedError
 
     def status_text(self) -> Text:
@@ -403,6 +421,47 @@ class TrainerScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.redraw)
+
+    def redraw(self) -> None:
+        """Draw the title, the board (:meth:`draw_table`), the messages and the status."""
+        if not self.is_mounted:
+            return
+        self.query_one("#title", Static).update(self.title_text())
+        self.draw_table()
+        self.draw_log()
+
+    def heading(self, after: str) -> Text:
+        """``Pyramid of the Sun daily 2026-11-30`` in bold, then ``after`` (the difficulty)."""
+        heading = Text(f"{self.NAME} {self.puzzle.kind_label} {self.puzzle.id}", style="bold")
+        heading.append(after)
+        return heading
+
+    def greet(self, opening: str) -> None:
+        """The first messages: the game's ``opening`` words, then the attempt's notes
+        (resumed, practice)."""
+        self.say(Text(opening), *(Text(note, style="italic") for note in self.run.sitting.notes))
+
+    def result_parts(
+        self,
+        after: str,
+        result: Any,
+        unit: str,
+        gave_up: str,
+        yours: Sequence[LineStep],
+        best: Sequence[LineStep],
+    ) -> list[RenderableType]:
+        """The end screen's parts: the :meth:`heading` (``after`` it), the score against par,
+        the ``unit``'s line, what giving up scored (``gave_up``) when you did, your line
+        beside the par line."""
+        parts: list[RenderableType] = [
+            self.heading(after),
+            result_heading(result, practice=self.run.sitting.practice),
+            Text(unit),
+        ]
+        if result.gave_up:
+            parts.append(Text(gave_up, "italic"))
+        parts.extend([Text(), lines_table(yours, best, "Par line")])
+        return parts
 
     def say(self, *lines: RenderableType) -> None:
         self.messages.extend(lines)
@@ -620,10 +679,21 @@ class TrainerApp(GameApp[TrainerRun]):
         self.exit()
 
 
-def run_trainer(run: TrainerRun, app: Callable[[], GameApp[TrainerRun]]) -> list[str]:
-    """Run the trainer's app (``app`` makes it); then print and return what it printed: the
-    share text, or what was kept of an attempt left before its end."""
-    app().run()
-    for line in run.printed:
-        print(line)
-    return run.printed
+def run_trainer(
+    game: str,
+    no_record: bool,
+    opened: Callable[[Store | None], TrainerRun],
+    app: Callable[[TrainerRun], GameApp[TrainerRun]],
+) -> list[str]:
+    """An attempt on the full screen, in ``game``'s results store unless ``no_record``:
+    ``opened`` opens it there before the app runs (so a refused ``--restart`` is the usual
+    one-line error), ``app`` makes the app on it. Then print and return what the app printed:
+    the share text, or what was kept of an attempt left before its end."""
+    from ..trainer import results_store
+
+    with results_store(game, no_record) as store:
+        run = opened(store)
+        app(run).run()
+        for line in run.printed:
+            print(line)
+        return run.printed

@@ -5,12 +5,12 @@ the core's :class:`~silverpyr.cli.core.tui.base.GameApp`, leaving on Ctrl-C its
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer
+from textual.containers import Vertical
 
 from ...core.tui.base import MIN_SIZE as MIN_SIZE
 from ...core.tui.base import Shown
 from ...core.tui.game_screen import Leaving, TableGameApp, table_css
+from ...core.tui.game_screen import table_layout as core_table_layout
 from ...core.tui.trainer import TrainerApp
 
 # The core's MIN_SIZE (80x24) shows every part of the game: 80 columns for the longest
@@ -32,20 +32,17 @@ the same."""
 
 
 def table_layout() -> ComposeResult:
-    """The widgets of :data:`CSS`'s layout, for the game and for the daily and the puzzle:
-    the title, the pyramid beside the seats and piles, the hand, the messages, the status
-    and the keys."""
-    yield Shown(id="title")
-    with Horizontal(id="table"):
-        yield Shown(id="pyramid")
-        with Vertical(id="side"):
-            yield Shown(id="seats")
-            yield Shown(id="piles")
-    yield Shown(id="hand")
-    with VerticalScroll(id="log"):
-        yield Shown(id="messages")
-    yield Shown(id="status")
-    yield Footer(compact=True)
+    """The widgets of :data:`CSS`'s layout, for the game and for the daily and the puzzle
+    (the core's :func:`~silverpyr.cli.core.tui.game_screen.table_layout`): the pyramid
+    beside the seats and piles, the hand below."""
+    return core_table_layout(_pyramid_and_side, "hand")
+
+
+def _pyramid_and_side() -> ComposeResult:
+    yield Shown(id="pyramid")
+    with Vertical(id="side"):
+        yield Shown(id="seats")
+        yield Shown(id="piles")
 
 
 class SunSetting(Leaving):

@@ -37,17 +37,15 @@ weighed and, from 2 s on, for how long; decisions wait meanwhile.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import Screen
 from textual.widgets import Static
 
 from ....solver.sun.cards import PileName
@@ -67,13 +65,20 @@ from ....solver.sun.game import (
     outcome,
 )
 from ....solver.sun.pyramid import Slot
-from ...core.tui.base import GameOver, Shown
+from ...core.tui.base import GameOver
 from ...core.tui.base import waited as waited
-from ...core.tui.game_screen import CURSOR_KEYS, LAST_KEYS, TableGameScreen, nearest
+from ...core.tui.game_screen import (
+    LAST_KEYS,
+    HandCursor,
+    TableGameScreen,
+    TableHelp,
+    hand_keys,
+    nearest,
+)
 from ...core.tui.game_screen import LEAVE as LEAVE
 from ...core.tui.game_screen import LOG_LINES as LOG_LINES
 from ...core.tui.game_screen import Question as Question
-from ...core.tui.rules_screen import RULES_HINT, RULES_KEY, open_rules
+from ...core.tui.rules_screen import RULES_KEY, open_rules
 from .app import SunSetting, table_layout
 from .board import (
     card_face,
@@ -89,8 +94,19 @@ from .board import (
 )
 from .table import HUMAN, GameTable
 
-DECIDING = frozenset({"cursor", "choose", "next_card", "enter", "end_turn", "undo", "draw", "hint"})
+if TYPE_CHECKING:
+    from ....solver.sun.game import SunState
+
+DECIDING = frozenset(
+    {"cursor", "choose", "next_in_hand", "enter", "end_turn", "undo", "draw", "hint"}
+)
 """Actions off while the bots play (the table is busy in a thread)."""
+PLACING_KEYS: list[BindingType] = [
+    *hand_keys(7, "Card", "Place"),
+    Binding("e", "end_turn", "End turn", priority=True),
+]
+"""The keys of a placing turn, first in the game's and the puzzles' keys: the cursor, the
+cards of your hand, Enter places, ``e`` ends the turn."""
 
 
 def next_slot(opens: list[Slot], cursor: Slot, rows: int, columns: int) -> Slot:
@@ -125,35 +141,90 @@ def tie_break_words(result: Outcome, names: tuple[str, ...]) -> str:
     return f"Tied on {top} points and on cards in hand ({held}): a shared win."
 
 
-class SunHelp(ModalScreen[None]):
+class SunBoard(HandCursor[Slot], Screen[None]):
+    """What the Sun's game screen and its puzzles' share: the board (the pyramid at its
+    width, the seats, the piles, your hand), the status while a card is to be chosen, and the
+    cursor over the open slots with the card of your hand chosen (the core's
+    :class:`~silverpyr.cli.core.tui.game_screen.HandCursor`: the cursor goes to a slot the
+    chosen card fits). A screen gives its position and why a placement is not allowed."""
+
+    names: tuple[str, ...]
+
+    CHOOSES_ITEM = True
+
+    def board(self) -> SunState:
+        """The position the cursor is on."""
+        raise NotImplementedError
+
+    def why_not_placed(self, place: Place) -> str | None:
+        raise NotImplementedError
+
+    def targets(self) -> list[Slot]:
+        return list(self.board().pyramid.open_slots())
+
+    def fitting(self, targets: list[Slot]) -> list[Slot]:
+        chosen = self.chosen
+        if chosen is None:
+            return targets
+        return [s for s in targets if self.why_not_placed(Place(chosen, s)) is None] or targets
+
+    def next_spot(self, targets: list[Slot], cursor: Slot, rows: int, columns: int) -> Slot:
+        return next_slot(targets, cursor, rows, columns)
+
+    def fit_pyramid(self) -> None:
+        """The pyramid's width (when the screen is mounted)."""
+        width = pyramid_width(self.board().pyramid.width)
+        self.query_one("#pyramid", Static).styles.width = width + 1
+
+    def draw_board(
+        self,
+        placing: bool,
+        pending: Collection[Slot],
+        recent: Collection[Slot] = (),
+        note: str = "",
+    ) -> None:
+        """The pyramid (the cursor and the chosen card on it while ``placing``, the
+        ``pending`` cards, the others' ``recent`` ones), the seats, the piles and your hand
+        (and ``note`` after it)."""
+        state = self.board()
+        cursor = self.cursor if placing else None
+        self.query_one("#pyramid", Static).update(
+            pyramid_text(state, cursor=cursor, chosen=self.chosen, pending=pending, recent=recent)
+        )
+        self.query_one("#seats", Static).update(seats_text(state, self.names))
+        self.query_one("#piles", Static).update(piles_text(state))
+        hand = hand_text(state.deck, self.hand(), self.chosen)
+        if note:
+            hand.append(note, style="bold")
+        self.query_one("#hand", Static).update(hand)
+
+    def choosing_text(self, options: Sequence[Move]) -> Text:
+        """The status when a card is to be chosen: none fits, or choose one and a slot."""
+        if not any(isinstance(move, Place) for move in options):
+            return Text("No card of yours fits: d draws two.", style="bold yellow")
+        return Text(
+            f"Your turn: choose a card ({card_keys(len(self.hand()))}, Tab) and a slot "
+            "(arrows); or d draws two.",
+            style="bold",
+        )
+
+
+class SunHelp(TableHelp):
     """The keys and what the bricks mean; ``r`` opens the rules page in its place, any
     other key closes it."""
 
     def __init__(
         self, legend: Text, rules: Callable[[], RenderableType] | None = None, *, cards: int = 5
     ) -> None:
-        super().__init__()
-        self.legend = legend
-        self.rules = rules
-        self.cards = cards
-        """Cards in your hand (the keys that choose one)."""
-
-    def compose(self) -> ComposeResult:
-        keys = Text("Keys\n", style="bold")
-        for key, meaning in (
+        rows = [
             ("arrows, k j l H", "move the cursor over the open slots (h is the advice)"),
-            (f"{card_keys(self.cards)}, Tab", "choose the card of your hand"),
+            (f"{card_keys(cards)}, Tab", "choose the card of your hand"),
             ("Enter", "place it (pending); with no card chosen, end the turn"),
             ("e / u", "end the turn / take back the last pending card"),
             ("d", "draw two, or the question due again: pile, symbol, discard"),
             ("h / ? / q", "advice / this help / leave (the game is kept)"),
-        ):
-            keys.append(f" {key:<16}", style="bold")
-            keys.append(f"{meaning}\n")
-        keys.append("Bricks", style="bold")
-        with Vertical(classes="dialog", id="help"):
-            yield Shown(Group(keys, self.legend))
-            yield Static(RULES_HINT if self.rules else "any key closes this", classes="keys")
+        ]
+        super().__init__(rows, 16, lambda keys: Group(keys.append("Bricks", "bold"), legend), rules)
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
@@ -168,26 +239,20 @@ class SunEnd(GameOver):
     summary; ``q``, Escape or Enter leaves."""
 
 
-class SunGameScreen(TableGameScreen[GameTable]):
-    """A whole game: your turns by keys, the bots' in a thread, the end screen (the flow is
-    the core's :class:`~silverpyr.cli.core.tui.game_screen.TableGameScreen`)."""
+class SunGameScreen(TableGameScreen[GameTable], SunBoard):
+    """A whole Sun game on the core's :class:`~silverpyr.cli.core.tui.game_screen.TableGameScreen`:
+    the cursor over the open slots, your cards, the pile, symbol and discard questions."""
 
     THREADS = "silverpyr-sun-"
     NAME = "Pyramid of the Sun"
     DECIDING = DECIDING
     END = SunEnd
+    RESUMES = "after every final decision: `silverpyr sun game`"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # every key a priority binding, so keys typed together are handled in the order
         # typed (a priority Enter used to overtake the card's number before it: seen in tmux)
-        *CURSOR_KEYS,
-        *(
-            Binding(str(n), f"choose({n - 1})", f"Card {n}", show=False, priority=True)
-            for n in range(1, 8)
-        ),
-        Binding("tab", "next_card", "Card", priority=True),
-        Binding("enter", "enter", "Place", priority=True),
-        Binding("e", "end_turn", "End turn", priority=True),
+        *PLACING_KEYS,
         Binding("u", "undo", "Undo", priority=True),
         Binding("d", "draw", "Draw", priority=True),
         *LAST_KEYS,
@@ -213,14 +278,13 @@ class SunGameScreen(TableGameScreen[GameTable]):
     def on_mount(self) -> None:
         """The pyramid's width; then the core's ``on_mount`` (Textual calls it after this
         one) draws the table and starts the status's clock."""
-        width = pyramid_width(self.table.state.pyramid.width)
-        self.query_one("#pyramid", Static).styles.width = width + 1
+        self.fit_pyramid()
 
     def allows(self, action: str) -> bool | None:
         waiting = self.table.waiting
         if action == "end_turn":
             return waiting is Phase.PLAYING
-        if action in ("cursor", "choose", "next_card"):
+        if action in ("cursor", "choose", "next_in_hand"):
             return waiting in (Phase.CHOOSE, Phase.PLAYING)
         if action in ("draw", "enter", "hint"):
             return waiting is not None
@@ -228,42 +292,16 @@ class SunGameScreen(TableGameScreen[GameTable]):
 
     # --- drawing ------------------------------------------------------------------------
 
-    def redraw(self) -> None:
-        """Draw everything from the table, the chosen card and the cursor."""
-        if not self.is_mounted or self.closed:
-            return
+    def draw_table(self) -> None:
+        """The board: your pending cards, the others' since your last decision."""
         table = self.table
-        state = table.state
-        deck = state.deck
-        title = Text(self.NAME, style="bold")
-        if state.over:
-            title.append(" - the game is over")
-        elif table.waiting is not None:
-            title.append(" - your turn")
-        else:
-            title.append(f" - {self.names[state.turn]} to play")
-        self.query_one("#title", Static).update(title)
-        pending = {place.slot for place in table.pending}
-        cursor = self.cursor if table.waiting in (Phase.CHOOSE, Phase.PLAYING) else None
-        self.query_one("#pyramid", Static).update(
-            pyramid_text(
-                state, cursor=cursor, chosen=self.chosen, pending=pending, recent=self.recent
-            )
-        )
-        self.query_one("#seats", Static).update(seats_text(state, self.names))
-        self.query_one("#piles", Static).update(piles_text(state))
-        self.query_one("#hand", Static).update(hand_text(deck, state.hands[HUMAN], self.chosen))
-        self.draw_log()
+        placing = table.waiting in (Phase.CHOOSE, Phase.PLAYING)
+        self.draw_board(placing, {place.slot for place in table.pending}, self.recent)
 
-    def status_text(self) -> Text:
+    def decision_text(self, waiting: Phase) -> Text:
         """What is due from you, and what Enter does now."""
         table = self.table
         state = table.state
-        waiting = table.waiting
-        if state.over:
-            return Text("The game is over.", style="bold")
-        if waiting is None:
-            return Text(f"{self.names[state.turn]} is to play\u2026", style="italic")
         options = table.options()
         if waiting in (Phase.CHOOSE, Phase.PLAYING):
             if options == (Pass(),):
@@ -278,13 +316,7 @@ class SunGameScreen(TableGameScreen[GameTable]):
                     "the turn; u takes back.",
                     style="bold",
                 )
-            if not any(isinstance(move, Place) for move in options):
-                return Text("No card of yours fits: d draws two.", style="bold yellow")
-            return Text(
-                f"Your turn: choose a card ({card_keys(len(state.hands[HUMAN]))}, Tab) and a "
-                "slot (arrows); or d draws two.",
-                style="bold",
-            )
+            return self.choosing_text(options)
         if waiting is Phase.SYMBOL:
             return Text("A symbol matches: d or Enter chooses a card or the points.", "bold")
         if waiting is Phase.DRAWING:
@@ -305,6 +337,15 @@ class SunGameScreen(TableGameScreen[GameTable]):
             self.chosen = None
         self._fit_cursor()
 
+    def board(self) -> SunState:
+        return self.table.state
+
+    def hand(self) -> tuple[int, ...]:
+        return self.table.state.hands[HUMAN]
+
+    def why_not_placed(self, place: Place) -> str | None:
+        return self.table.why_illegal(place)
+
     def recent_after(self, events: Sequence[Any]) -> None:
         self.recent = {
             event.slot
@@ -312,42 +353,7 @@ class SunGameScreen(TableGameScreen[GameTable]):
             if isinstance(event, Scored) and event.kind == "card" and event.seat != HUMAN
         }
 
-    def _fit_cursor(self, prefer_fit: bool = False) -> None:
-        state = self.table.state
-        opens = list(state.pyramid.open_slots())
-        if not opens:
-            self.cursor = None
-            return
-        fitting = opens
-        if self.chosen is not None:
-            fitting = [
-                slot for slot in opens if self.table.why_illegal(Place(self.chosen, slot)) is None
-            ] or opens
-        if self.cursor not in opens or (prefer_fit and self.cursor not in fitting):
-            self.cursor = fitting[0]
-
     # --- your decisions ------------------------------------------------------------------
-
-    def action_cursor(self, rows: int, columns: int) -> None:
-        if self.cursor is None:
-            return
-        opens = list(self.table.state.pyramid.open_slots())
-        self.cursor = next_slot(opens, self.cursor, rows, columns)
-        self.redraw()
-
-    def action_choose(self, index: int) -> None:
-        hand = self.table.state.hands[HUMAN]
-        if 0 <= index < len(hand):
-            self.chosen = hand[index]
-            self._fit_cursor(prefer_fit=True)
-            self.redraw()
-
-    def action_next_card(self) -> None:
-        hand = self.table.state.hands[HUMAN]
-        if not hand:
-            return
-        index = hand.index(self.chosen) + 1 if self.chosen in hand else 0
-        self.action_choose(index % len(hand))
 
     def action_enter(self) -> None:
         waiting = self.table.waiting
@@ -360,7 +366,7 @@ class SunGameScreen(TableGameScreen[GameTable]):
                 self.play(Pass())
             else:
                 keys = card_keys(len(self.table.state.hands[HUMAN]))
-                self._refuse(f"Choose a card first ({keys} or Tab), or d draws two.")
+                self.refuse(f"Choose a card first ({keys} or Tab), or d draws two.")
         elif waiting is not None:
             self._ask()
 
@@ -384,11 +390,11 @@ class SunGameScreen(TableGameScreen[GameTable]):
         if waiting is Phase.CHOOSE:
             draws = [m for m in self.table.options() if isinstance(m, Draw)]
             if not draws:
-                self._refuse(f"Not now: {self.table.why_illegal(Draw('standard'))}")
+                self.refuse(f"Not now: {self.table.why_illegal(Draw('standard'))}")
                 return
             self._ask_pile("Draw two cards: the first from which pile?", draws)
         elif waiting is Phase.PLAYING:
-            self._refuse(f"Not now: {self.table.why_illegal(Draw('standard'))}")
+            self.refuse(f"Not now: {self.table.why_illegal(Draw('standard'))}")
         elif waiting is not None:
             self._ask()
 
@@ -401,7 +407,7 @@ class SunGameScreen(TableGameScreen[GameTable]):
             return
         reason = self.table.why_illegal(move)
         if reason is not None:
-            self._refuse(f"Not played: {reason}")
+            self.refuse(f"Not played: {reason}")
             return
         self.weigh(move)
 
@@ -412,12 +418,8 @@ class SunGameScreen(TableGameScreen[GameTable]):
 
     # --- the questions ---------------------------------------------------------------------
 
-    def _ask(self) -> None:
-        """The question due (a pile, a symbol's choice, a discard), once."""
-        if self.asking or self.busy is not None or self.closed:
-            return
-        waiting = self.table.waiting
-        options = self.table.options()
+    def ask(self, waiting: Phase | None, options: tuple[Move, ...]) -> None:
+        """The question due: a pile, a symbol's choice, a discard."""
         if waiting is Phase.DRAWING:
             draws = [m for m in options if isinstance(m, Draw)]
             self._ask_pile("Your second card: from which pile?", draws)
@@ -491,56 +493,28 @@ class SunGameScreen(TableGameScreen[GameTable]):
         cards = len(self.table.state.hands[HUMAN])
         self.app.push_screen(SunHelp(legend_text(deck), lambda: page_renderable(deck), cards=cards))
 
-    def leave_words(self) -> str:
-        return (
-            "It is saved after every final decision: `silverpyr sun game` resumes it."
-            if self.table.saved
-            else "It is not saved."
-        )
-
     def final_line(self) -> str | None:
         """The final score, once the game is over (and the table let go of)."""
         result = outcome(self.table.state)
         if result is None:
             return None
         self.table.release()
-        scores = ", ".join(
-            f"{name} {score}" for name, score in zip(self.names, result.scores, strict=True)
-        )
-        return f"Final score: {scores}."
+        return f"Final score: {self.by_seat(result.scores)}."
 
     def end_parts(self) -> list[RenderableType]:
         """The end screen: each seat's points and cards in hand, the winner(s), how the
-        tie-break went, the coach's summary."""
-        result = outcome(self.table.state)
+        tie-break went, the coach's summary, the pyramid."""
+        state = self.table.state
+        result = outcome(state)
         assert result is not None
-        table = Table(title="Final score", show_edge=False)
-        table.add_column("Seat")
-        table.add_column("Points", justify="right")
-        table.add_column("Cards in hand", justify="right")
-        table.add_column("")
-        for seat, name in enumerate(self.names):
-            won = "winner" if seat in result.winners else ""
-            table.add_row(
-                name, str(result.scores[seat]), str(len(self.table.state.hands[seat])), won
-            )
-        winners = " and ".join(self.names[s] for s in result.winners)
-        how = "the top is placed" if result.reason == "top" else "every player passed in a row"
-        verb = "shared win" if len(result.winners) > 1 else "winner"
-        parts: list[RenderableType] = [
-            Text(f"Ended: {how}."),
-            table,
-            Text(f"The {verb}: {winners}.", style="bold green"),
+        rows = [(str(p), str(len(h))) for p, h in zip(result.scores, state.hands, strict=True)]
+        return self.ended(
+            "the top is placed" if result.reason == "top" else "every player passed in a row",
+            ("Final score", ("Points", "Cards in hand"), rows),
+            result.winners,
+            ("pyramid", pyramid_text(state)),
             Text(tie_break_words(result, self.names)),
-        ]
-        summary = self.table.summary_lines()
-        if summary:
-            parts.append(Text("\nThe coach:", style="bold"))
-            parts.extend(Text(line) for line in summary)
-        parts.append(Text("\nq, Escape or Enter leaves.", style="italic"))
-        parts.append(Text("\nThe pyramid:", style="bold"))
-        parts.append(pyramid_text(self.table.state))
-        return parts
+        )
 
 
 def _pile(word: str) -> PileName:

@@ -1,4 +1,6 @@
-"""What the commands call: the full-screen Sun game on a table, and a daily or puzzle.
+"""What the commands call: the full-screen Sun game on a table, and a daily or puzzle (the
+core's :func:`~silverpyr.cli.core.tui.game_screen.run_table_game` and
+:func:`~silverpyr.cli.core.tui.trainer.run_trainer` on the Sun's app, screens and attempts).
 
 Imported inside the command functions only, so ``silverpyr --help`` never loads Textual. What
 leaving kept (the saved game and how to resume it, or the final score; the attempt's share
@@ -10,7 +12,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
-from ...core.tui.terminal import NOT_A_TERMINAL, interactive, why_not_full_screen
+from ...core.tui.terminal import NOT_A_TERMINAL as NOT_A_TERMINAL
+from ...core.tui.terminal import interactive as interactive
+from ...core.tui.terminal import why_not_full_screen as why_not_full_screen
 
 if TYPE_CHECKING:
     from ....puzzles.core.store import Store
@@ -21,29 +25,13 @@ if TYPE_CHECKING:
     from .table import GameTable
 
 
-__all__ = [
-    "NOT_A_TERMINAL",
-    "interactive",
-    "puzzle_app",
-    "run_game",
-    "run_kept_game",
-    "run_puzzle",
-    "trainer_run",
-    "why_not_full_screen",
-]
-
-
 def run_game(table: GameTable) -> list[str]:
-    """Play ``table`` (a new or resumed game: the command made it, so a refusal was its usual
-    one-line error) on the full screen; print and return what leaving kept."""
+    """Play ``table`` on the full screen; print and return what leaving kept."""
     from ...core.tui.game_screen import run_table_game
     from .app import SunApp, SunSetting
     from .game_screen import SunGameScreen
 
-    setting = SunSetting()
-    return run_table_game(
-        table, setting, lambda: SunApp(setting, lambda s: SunGameScreen(s, table))
-    )
+    return run_table_game(table, SunApp, SunGameScreen, SunSetting())
 
 
 def run_kept_game(kept: KeptGame) -> list[str]:
@@ -58,22 +46,11 @@ def trainer_run(
     """The attempt at ``puzzle`` in ``store`` (``None``: nothing recorded), started or resumed
     as in the line mode (``restart`` drops a saved one; practice once scored), with the Sun's
     recording, saving and share text."""
-    from ....puzzles.sun.attempt import GAME, open_attempt, record, save_progress
+    from ....puzzles.sun import attempt
     from ....puzzles.sun.share import share_text
     from ...core.tui.trainer import TrainerRun
 
-    sitting = open_attempt(store, puzzle, today, restart=restart)
-
-    return TrainerRun.of(
-        GAME,
-        puzzle,
-        sitting,
-        store,
-        today,
-        record=record,
-        save_progress=save_progress,
-        share_text=share_text,
-    )
+    return TrainerRun.open(attempt, share_text, puzzle, store, today, restart=restart)
 
 
 def puzzle_app(run: TrainerRun, puzzle: SunPuzzle) -> SunTrainerApp:
@@ -87,14 +64,15 @@ def puzzle_app(run: TrainerRun, puzzle: SunPuzzle) -> SunTrainerApp:
 def run_puzzle(
     puzzle: SunPuzzle, today: dt.date, *, no_record: bool, restart: bool = False
 ) -> list[str]:
-    """An attempt at ``puzzle`` on the full screen, in the results store unless
-    ``no_record``: resumed when saved (``restart`` drops it first), practice once scored, as in
-    the line mode. The attempt is opened before the app runs, so a refused ``--restart`` is the
-    usual one-line error. Prints and returns the share text, or what was kept."""
+    """An attempt at ``puzzle`` on the full screen, resumed when saved (``restart`` drops it
+    first), practice once scored, as in the line mode. Prints and returns the share text, or
+    what was kept."""
     from ....puzzles.sun.attempt import GAME
-    from ...core.trainer import results_store
     from ...core.tui.trainer import run_trainer
 
-    with results_store(GAME, no_record) as store:
-        run = trainer_run(puzzle, store, today, restart=restart)
-        return run_trainer(run, lambda: puzzle_app(run, puzzle))
+    return run_trainer(
+        GAME,
+        no_record,
+        lambda store: trainer_run(puzzle, store, today, restart=restart),
+        lambda run: puzzle_app(run, puzzle),
+    )

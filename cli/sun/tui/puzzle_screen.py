@@ -28,7 +28,6 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Static
 
 from ....puzzles.sun.puzzle import SunPuzzle
 from ....puzzles.sun.session import Decision, par_line, points_text
@@ -48,7 +47,6 @@ from ....solver.sun.game import (
     why_illegal,
 )
 from ....solver.sun.pyramid import Slot
-from ...core.tui.game_screen import CURSOR_KEYS
 from ...core.tui.modals import Prompt
 from ...core.tui.trainer import (
     TRAINER_KEYS,
@@ -56,22 +54,16 @@ from ...core.tui.trainer import (
     LineStep,
     TrainerRun,
     TrainerScreen,
-    lines_table,
-    result_heading,
 )
 from .app import table_layout
 from .board import (
     card_face,
     card_keys,
-    hand_text,
     legend_text,
-    piles_text,
     placement_text,
     pyramid_text,
-    pyramid_width,
-    seats_text,
 )
-from .game_screen import next_slot
+from .game_screen import PLACING_KEYS, SunBoard
 
 
 def placed_this_turn(start: SunState, now: SunState) -> set[Slot]:
@@ -85,43 +77,30 @@ def placed_this_turn(start: SunState, now: SunState) -> set[Slot]:
     return placed
 
 
-class SunPuzzleScreen(TrainerScreen):
+class SunPuzzleScreen(TrainerScreen, SunBoard):
     """One attempt at a Sun puzzle (the trainer's flow is the core's
     :class:`~silverpyr.cli.core.tui.trainer.TrainerScreen`)."""
 
     NAME = "Pyramid of the Sun"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *CURSOR_KEYS,
-        *(
-            Binding(str(n), f"choose({n - 1})", f"Card {n}", show=False, priority=True)
-            for n in range(1, 8)
-        ),
-        Binding("tab", "next_card", "Card", priority=True),
-        Binding("enter", "enter", "Place", priority=True),
-        Binding("e", "end_turn", "End turn", priority=True),
+        *PLACING_KEYS,
         Binding("d", "draw", "Draw", priority=True),
         Binding("colon", "prompt", "Type", show=False, priority=True),
         *TRAINER_KEYS,
     ]
 
+    puzzle: SunPuzzle
+
     def __init__(self, run: TrainerRun, puzzle: SunPuzzle) -> None:
-        super().__init__(run)
-        self.puzzle = puzzle
+        super().__init__(run, puzzle)
         self.chosen: int | None = None
         """The card of your hand Enter places."""
         self.cursor: Slot | None = None
-        seat = puzzle.seat
-        self.names = tuple(
-            "You" if s == seat else f"Player {s + 1}" for s in range(puzzle.state.players)
-        )
-        self.say(
-            Text(
-                f"{self.NAME} {puzzle.kind_label} {puzzle.id}: play your turn as Player "
-                f"{seat + 1}, scored in expected points against par "
-                f"{points_text(puzzle.par)}. ? shows the keys.",
-            ),
-            *(Text(note, style="italic") for note in run.sitting.notes),
+        self.greet(
+            f"{self.NAME} {puzzle.kind_label} {puzzle.id}: play your turn as Player "
+            f"{puzzle.seat + 1}, scored in expected points against par "
+            f"{points_text(puzzle.par)}. ? shows the keys."
         )
 
     @property
@@ -129,14 +108,22 @@ class SunPuzzleScreen(TrainerScreen):
         state: SunState = self.session.state
         return state
 
+    def board(self) -> SunState:
+        return self.state
+
+    def hand(self) -> tuple[int, ...]:
+        return self.state.hand
+
+    def why_not_placed(self, place: Place) -> str | None:
+        return why_illegal(self.state, place)
+
     # --- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield from table_layout()
 
     def on_mount(self) -> None:
-        width = pyramid_width(self.state.pyramid.width)
-        self.query_one("#pyramid", Static).styles.width = width + 1
+        self.fit_pyramid()
         self._fit_cursor()
         super().on_mount()
 
@@ -145,7 +132,7 @@ class SunPuzzleScreen(TrainerScreen):
         phase = self.state.phase
         if action == "end_turn":
             return phase is Phase.PLAYING
-        if action in ("cursor", "choose", "next_card"):
+        if action in ("cursor", "choose", "next_in_hand"):
             return phase in (Phase.CHOOSE, Phase.PLAYING)
         if action == "undo":
             return bool(self.session.moves)
@@ -153,28 +140,18 @@ class SunPuzzleScreen(TrainerScreen):
 
     # --- drawing ------------------------------------------------------------------------
 
-    def redraw(self) -> None:
-        if not self.is_mounted:
-            return
+    def title_text(self) -> Text:
+        puzzle = self.puzzle
+        return self.heading(f" (difficulty {puzzle.level}/5) - you: Player {puzzle.seat + 1}")
+
+    def draw_table(self) -> None:
         puzzle = self.puzzle
         state = self.state
-        title = Text(f"{self.NAME} {puzzle.kind_label} {puzzle.id}", style="bold")
-        title.append(f" (difficulty {puzzle.level}/5) - you: Player {puzzle.seat + 1}")
-        self.query_one("#title", Static).update(title)
-        cursor = self.cursor if state.phase in (Phase.CHOOSE, Phase.PLAYING) else None
-        pending = placed_this_turn(puzzle.state, state)
-        self.query_one("#pyramid", Static).update(
-            pyramid_text(state, cursor=cursor, chosen=self.chosen, pending=pending)
+        self.draw_board(
+            state.phase in (Phase.CHOOSE, Phase.PLAYING),
+            placed_this_turn(puzzle.state, state),
+            note=f"   score {points_text(self.session.score)} / par {points_text(puzzle.par)}",
         )
-        self.query_one("#seats", Static).update(seats_text(state, self.names))
-        self.query_one("#piles", Static).update(piles_text(state))
-        hand = hand_text(state.deck, state.hand, self.chosen)
-        hand.append(
-            f"   score {points_text(self.session.score)} / par {points_text(puzzle.par)}",
-            style="bold",
-        )
-        self.query_one("#hand", Static).update(hand)
-        self.draw_log()
 
     def status_text(self) -> Text:
         state = self.state
@@ -201,49 +178,9 @@ class SunPuzzleScreen(TrainerScreen):
         options = distinct_moves(state)
         if options == (Pass(),):
             return Text("You can neither place nor draw: Enter passes.", style="bold yellow")
-        if not any(isinstance(move, Place) for move in options):
-            return Text("No card of yours fits: d draws two.", style="bold yellow")
-        return Text(
-            f"Your turn: choose a card ({card_keys(len(state.hand))}, Tab) and a slot "
-            "(arrows); or d draws two.",
-            style="bold",
-        )
+        return self.choosing_text(options)
 
     # --- the cursor and the chosen card ----------------------------------------------------
-
-    def _fit_cursor(self, prefer_fit: bool = False) -> None:
-        """The cursor on an open slot (one the chosen card fits, when asked)."""
-        state = self.state
-        opens = list(state.pyramid.open_slots())
-        if not opens:
-            self.cursor = None
-            return
-        fitting = opens
-        if self.chosen is not None:
-            chosen = self.chosen
-            fitting = [s for s in opens if why_illegal(state, Place(chosen, s)) is None] or opens
-        if self.cursor not in opens or (prefer_fit and self.cursor not in fitting):
-            self.cursor = fitting[0]
-
-    def action_cursor(self, rows: int, columns: int) -> None:
-        if self.cursor is None:
-            return
-        opens = list(self.state.pyramid.open_slots())
-        self.cursor = next_slot(opens, self.cursor, rows, columns)
-        self.redraw()
-
-    def action_choose(self, index: int) -> None:
-        hand = self.state.hand
-        if 0 <= index < len(hand):
-            self.chosen = hand[index]
-            self._fit_cursor(prefer_fit=True)
-            self.redraw()
-
-    def action_next_card(self) -> None:
-        hand = self.state.hand
-        if hand:
-            index = hand.index(self.chosen) + 1 if self.chosen in hand else 0
-            self.action_choose(index % len(hand))
 
     # --- moves ------------------------------------------------------------------------------
 
@@ -416,17 +353,14 @@ class SunPuzzleScreen(TrainerScreen):
             for d in session.decisions
         ]
         best = [LineStep(d.move, f"+{d.points}") for d in par_line(puzzle, session.values)]
-        heading = Text(f"{self.NAME} {puzzle.kind_label} {puzzle.id}", style="bold")
-        heading.append(f" (difficulty {puzzle.level}/5)")
-        parts: list[RenderableType] = [
-            heading,
-            result_heading(result, practice=self.run.sitting.practice),
-            Text(f"Points scored this turn: {result.points}."),
-        ]
-        if result.gave_up:
-            parts.append(Text("You gave up: the rest of the turn scores nothing.", "italic"))
-        parts.extend([Text(), lines_table(yours, best, "Par line")])
-        return parts
+        return self.result_parts(
+            f" (difficulty {puzzle.level}/5)",
+            result,
+            f"Points scored this turn: {result.points}.",
+            "You gave up: the rest of the turn scores nothing.",
+            yours,
+            best,
+        )
 
     def end_later(self) -> list[RenderableType]:
         """The pyramid as your turn left it (your cards in braces)."""
