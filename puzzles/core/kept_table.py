@@ -40,7 +40,6 @@ from .kept import (
     HoldsLease,
     Keeping,
     SavedTableError,
-    keep_in_store,
     start_kept,
     unfinished_error,
 )
@@ -512,14 +511,12 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
             self._coach = coach
         if self.is_over():
             return "it had ended"
-        if self._record is not None and self.record_path is not None:
-            self._record.save(self.record_path)
-        self.revision = saved.revision
-        self.started_on = saved.started_on
-        self.resumed = True
-        self.notes.append(
+        self._took_over(
+            saved,
             f"Resuming the unfinished game ({self._describe_saved(saved)}); --restart starts "
-            "a new one."
+            "a new one.",
+            self._record,
+            self.record_path,
         )
         if self._coach and self.answers:
             self.notes.append(
@@ -764,13 +761,10 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
     def leave(self) -> str:
         """You leave before the end: what is kept and how to come back (pending moves are
         not kept: they were not final)."""
-        self.release()
-        if self.store is None:
-            return "the game is not saved"
-        if not self.answers:
-            return "nothing was decided, so nothing is saved"
-        return (
-            f"the game is saved ({self.seed_words()}): `{self.choosing.keeping.command}` resumes it"
+        command = self.choosing.keeping.command
+        return self._left(
+            "the game is not saved",
+            f"the game is saved ({self.seed_words()}): `{command}` resumes it",
         )
 
     # --- internals ---------------------------------------------------------------------------
@@ -822,17 +816,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
 
     def _save(self) -> None:
         """Save the game in the store after a final decision (a finished game is dropped)."""
-        store = self.store
-        if store is None:
-            return
-        self.revision = keep_in_store(
-            store,
-            GAME_ID,
-            self.revision,
-            over=self.state.over,
-            saved=self._saved_game,
-            seats=self.choosing.keeping.seats,
-        )
+        self._keep(self.state.over, self._saved_game, self.choosing.keeping.seats)
 
     def _saved_game(self) -> SavedGame:
         """The store's row of this game as it stands."""
