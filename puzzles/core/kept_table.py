@@ -160,6 +160,7 @@ M = TypeVar("M", bound=TableMove)
 U = TypeVar("U", bound=TableMove)
 E = TypeVar("E")
 O = TypeVar("O")  # noqa: E741 - the outcome, as the engines name it
+O_co = TypeVar("O_co", covariant=True)
 P = TypeVar("P")
 V = TypeVar("V", bound=VerdictLines)
 A = TypeVar("A", bound=Lines)
@@ -177,6 +178,35 @@ class TableRules(Generic[S, M, O]):
     why_illegal: Callable[[S, M], str | None]
     illegal: Callable[[str], Exception]
     """The engine's ``IllegalMove``."""
+
+
+class Engine(Protocol[S, M, O_co]):
+    """A game's engine module, as :func:`rules_of` reads it (mypy checks the module)."""
+
+    def apply(self, state: S, move: M, /) -> S: ...
+
+    def legal_moves(self, state: S, /) -> tuple[M, ...]: ...
+
+    def outcome(self, state: S, /) -> O_co | None: ...
+
+    def parse_move(self, state: S, text: str, /) -> M: ...
+
+    def why_illegal(self, state: S, move: M, /) -> str | None: ...
+
+    @property
+    def IllegalMove(self) -> Callable[[str], Exception]: ...
+
+
+def rules_of(engine: Engine[S, M, O]) -> TableRules[S, M, O]:
+    """The kept table's :class:`TableRules` of a game's engine module."""
+    return TableRules(
+        engine.apply,
+        engine.legal_moves,
+        engine.outcome,
+        engine.parse_move,
+        engine.why_illegal,
+        engine.IllegalMove,
+    )
 
 
 @dataclass(frozen=True)
