@@ -44,6 +44,8 @@ from ...solver.core.errors import SilverpyrError
 from ...solver.games import GAMES
 from ..core.tournament import ArenaReport as CoreArenaReport
 from ..core.tournament import (
+    BotReport,
+    Column,
     JsonRecords,
     Seat,
     TournamentError,
@@ -139,6 +141,10 @@ class ArenaReport(CoreArenaReport[CheopsGameResult]):
     game: ClassVar[str] = "cheops"
 
 
+NO_FORECAST = Column("forecast", lambda _: None)
+"""``forecast``, kept for the JSON shape of ``silverpyr arena``: no Cheops bot forecasts."""
+
+
 def _seat(result: CheopsGameResult, seat: int) -> Seat:
     return Seat(result.money[seat], result.categories[seat], result.placed[seat])
 
@@ -149,7 +155,7 @@ def summarise(results: Sequence[CheopsGameResult], seconds: float, workers: int)
     :func:`pair_reports`)."""
     return ArenaReport(
         tuple(results),
-        bot_reports(results, CATEGORIES, _seat),
+        bot_reports(results, CATEGORIES, _seat, columns=(NO_FORECAST,), report=BotReport),
         pair_reports(results, lambda result: result.money),
         seconds,
         workers,

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ...solver.cheops.components import Components
@@ -31,29 +30,26 @@ from ...solver.cheops.game import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     CheopsState,
+    Move,
     apply,
     new_game,
     parse_move,
 )
-from ...solver.core.errors import SilverpyrError
-from ...solver.core.reader import Field, ReadError
+from ...solver.core.reader import Field
 from ..core.records_file import (
     PERSON,
+    GameRecordError,
     MovesRecord,
+    RecordGame,
     RecordPathError,
+    RecordReplayError,
     RecordShape,
-    load_json_record,
     record_target,
-    replay_moves,
 )
 
 FORMAT = "silverpyr cheops game record"
 VERSION = 1
 _KEYS = ("format", "version", "components", "seed", "players", "moves", "outcome")
-
-
-class GameRecordError(ReadError):
-    """A game record that cannot be read (every problem, with its place)."""
 
 
 SHAPE = RecordShape(
@@ -70,10 +66,6 @@ SHAPE = RecordShape(
     "cheops",
     (),
 )
-
-
-class RecordReplayError(SilverpyrError, ValueError):
-    """A record whose moves do not replay through the engine (the first one that does not)."""
 
 
 @dataclass(frozen=True)
@@ -93,11 +85,6 @@ class GameRecord(MovesRecord):
     def start(cls, components: Components, seed: int, bots: Sequence[str]) -> GameRecord:
         """The record of a new game: you in seat 0, ``bots`` in the others."""
         return cls(components.fingerprint, seed, (PERSON, *bots))
-
-
-def load_record(path: Path) -> GameRecord:
-    """Read the record at ``path`` (strict: every problem, with its place)."""
-    return load_json_record(path, parse_record, GameRecordError)
 
 
 def _unknown_players(players: Sequence[str]) -> str | None:
@@ -120,24 +107,6 @@ def parse_record(data: Any, source: str) -> GameRecord:
     return GameRecord(fields.fingerprint, fields.seed, fields.players, fields.moves, fields.outcome)
 
 
-def replay(record: GameRecord, components: Components) -> CheopsState:
-    """The state the record's moves lead to, each applied through the engine; raises
-    :class:`RecordReplayError` for other components, a move of the wrong seat or one the
-    rules refuse (naming its index and why)."""
-    return replay_moves(start_of(record, components), record.moves, parse_move, apply, replay_error)
-
-
-def start_of(record: GameRecord, components: Components) -> CheopsState:
-    """The record's game before its first move (:class:`RecordReplayError` for other
-    components)."""
-    if record.components != components.fingerprint:
-        raise RecordReplayError(
-            "the record was played with other components "
-            f"({record.components}, not {components.fingerprint}): load them with --cards"
-        )
-    return new_game(components, len(record.players), record.seed)
-
-
 EARLIER_RULINGS = (
     "a record made under silverpyr's earlier Cheops rulings (a compulsory draw, kept laws at "
     "a turn's start only, touching neighbours, law 9's colour chosen by the engine) may not "
@@ -152,9 +121,28 @@ def replay_error(message: str) -> RecordReplayError:
     return RecordReplayError(f"{message} ({EARLIER_RULINGS})")
 
 
+def _start(record: GameRecord, components: Components) -> CheopsState:
+    return new_game(components, len(record.players), record.seed)
+
+
+RECORDS: RecordGame[GameRecord, Components, CheopsState, Move] = RecordGame(
+    parse_record,
+    _start,
+    "the record was played with other components ({}, not {}): load them with --cards",
+    parse_move,
+    apply,
+    replay_error,
+)
+"""The game's declaration to the core's records (:class:`~.records_file.RecordGame`)."""
+load_record = RECORDS.load_record
+start_of = RECORDS.start_of
+replay = RECORDS.replay
+
+
 __all__ = [
     "FORMAT",
     "PERSON",
+    "RECORDS",
     "GameRecord",
     "GameRecordError",
     "RecordPathError",

@@ -71,6 +71,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
+from ...solver.cheops import game
 from ...solver.cheops.game import (
     KIND_NAMES,
     MAX_PLAYERS,
@@ -79,7 +80,6 @@ from ...solver.cheops.game import (
     DrawTile,
     DrewTile,
     Event,
-    IllegalMove,
     LawPlayed,
     Lost,
     Move,
@@ -93,11 +93,7 @@ from ...solver.cheops.game import (
     Take,
     Took,
     apply,
-    legal_moves,
     new_game,
-    outcome,
-    parse_move,
-    why_illegal,
 )
 from ...solver.games import GAMES
 from ..core import kept_table
@@ -120,14 +116,7 @@ SEATS = GAMES["cheops"].seats
 KEEPING = Keeping(LEASE_NAME, RESUME_COMMAND, SEATS)
 """The game's declaration to the core's kept game (:mod:`silverpyr.puzzles.core.kept`)."""
 MAX_BOTS = MAX_PLAYERS - 1
-RULES = kept_table.TableRules(
-    apply=apply,
-    legal_moves=legal_moves,
-    outcome=outcome,
-    parse_move=parse_move,
-    why_illegal=why_illegal,
-    illegal=IllegalMove,
-)
+RULES = kept_table.rules_of(game)
 """The engine the kept game plays by (:mod:`silverpyr.solver.cheops.game`)."""
 
 

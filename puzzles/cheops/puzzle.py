@@ -59,7 +59,7 @@ from ...solver.cheops.game import (
 )
 from ...solver.core.errors import SilverpyrError
 from ...solver.core.rng import MAX_SEED, SeededStream, seed_problem
-from ..core.puzzle_fields import PuzzleFields
+from ..core.puzzle_fields import PuzzleFields, PuzzleHead
 from .values import (
     MARGIN,
     MAX_TREE,
@@ -134,15 +134,10 @@ class Analysis:
 
 
 @dataclass(frozen=True)
-class CheopsPuzzle:
-    """One puzzle: the position, its par and its rating."""
+class CheopsPuzzle(PuzzleHead[CheopsState]):
+    """One puzzle (the core's head; its ``state`` is at a turn's start, and ``given`` moves
+    are then played), its par and its rating."""
 
-    id: str
-    kind: str
-    seed: int | None
-    daily_date: str | None
-    state: CheopsState
-    """The position at a turn's start (``given`` moves are then played)."""
     given: tuple[str, ...]
     """Moves already made in the puzzle's turn (``sell-or-store``: the take), in notation."""
     par: Fraction
@@ -158,10 +153,7 @@ class CheopsPuzzle:
     """Mid-game kinds: the key of the rollouts' determinizations (an answer not analysed yet
     is played out on the same ones, so every comparison is paired)."""
 
-    @property
-    def seat(self) -> int:
-        """The seat the player plays."""
-        return self.state.turn
+    kind_labels = KIND_LABELS
 
     @property
     def proven(self) -> bool:
@@ -175,10 +167,6 @@ class CheopsPuzzle:
     @property
     def components(self) -> Components:
         return self.state.components
-
-    @property
-    def kind_label(self) -> str:
-        return KIND_LABELS.get(self.kind, self.kind)
 
     @property
     def level(self) -> int:
@@ -265,12 +253,7 @@ class CheopsPuzzle:
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (the same bytes on every machine for a seed or a date)."""
         data = {
-            "format": FORMAT,
-            "version": FORMAT_VERSION,
-            "id": self.id,
-            "kind": self.kind,
-            "seed": self.seed,
-            "daily_date": self.daily_date,
+            **self.head_dict(FORMAT, FORMAT_VERSION),
             "components": self.components.fingerprint,
             **position_dict(self.state),
             "given": list(self.given),
@@ -295,12 +278,11 @@ class CheopsPuzzle:
         position's is refused); a mid-game puzzle's analysis is read as written."""
         reader = _Fields(data, where)
         reader.check_format(FORMAT, FORMAT_VERSION, "Cheops")
-        if reader.text("components") != components.fingerprint:
-            raise CheopsPuzzleError(
-                f"{where}: components: the puzzle was made with other components "
-                f"(fingerprint {reader.text('components')!r}, these are "
-                f"{components.fingerprint})"
-            )
+        reader.check_fingerprint(
+            "components",
+            components.fingerprint,
+            "the puzzle was made with other components (fingerprint {0}, these are {1})",
+        )
         kind = reader.one_of("kind", KINDS)
         state = read_position(reader, components)
         given = tuple(reader.texts("given"))

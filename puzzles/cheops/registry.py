@@ -7,11 +7,11 @@ state within a game), and the command line reads the names without loading a bot
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...solver.core.errors import SilverpyrError
-from ...solver.core.montecarlo import MAX_DEALS
-from ..core.players import Entry, Number, Registry
+from ..core.players import Entry, Registry, montecarlo_entry
 
 if TYPE_CHECKING:
     from ...solver.cheops.bots import CheopsPlayer
@@ -51,16 +51,10 @@ def _expert() -> CheopsPlayer:
     return ExpertPlayer()
 
 
-def _montecarlo() -> CheopsPlayer:
+def _montecarlo() -> Callable[[int], CheopsPlayer]:
     from ...solver.cheops.montecarlo import montecarlo_player
 
-    return montecarlo_player()
-
-
-def _montecarlo_with(deals: int) -> CheopsPlayer:
-    from ...solver.cheops.montecarlo import montecarlo_player
-
-    return montecarlo_player(deals)
+    return montecarlo_player
 
 
 REGISTRY: Registry[CheopsPlayer] = Registry(
@@ -75,12 +69,7 @@ REGISTRY: Registry[CheopsPlayer] = Registry(
     Entry("always-sell", _always_sell, "sells every treasure it may; otherwise greedy"),
     Entry("always-store", _always_store, "stores every treasure it may; otherwise greedy"),
     Entry("random", _random, "a legal move drawn uniformly, seeded by the position"),
-    Entry(
-        "montecarlo",
-        _montecarlo,
-        "flat Monte Carlo: 8 deals a decision (montecarlo:K for K), greedy plays them out",
-        Number("deals", 1, MAX_DEALS, _montecarlo_with),
-    ),
+    montecarlo_entry(_montecarlo),
     error=UnknownCheopsPlayerError,
     methods=("decide",),
 )

@@ -108,6 +108,7 @@ class TrainerSession(Protocol):
 
 
 S = TypeVar("S", bound=TrainerSession)
+Z = TypeVar("Z", bound=TrainerPuzzle)
 
 
 @dataclass
@@ -125,8 +126,8 @@ class Sitting(Generic[S]):
 
 
 @dataclass(frozen=True)
-class TrainerGame(Generic[S]):
-    """One game's trainer, as the store sees it."""
+class TrainerGame(Generic[S, Z]):
+    """One game's trainer, as the store sees it (``Z``: the game's puzzle)."""
 
     name: str
     """The store's ``game`` column (``sun``, ``cheops``)."""
@@ -138,12 +139,13 @@ class TrainerGame(Generic[S]):
     """Why saved progress of another fingerprint is dropped (``it was played with ...``)."""
     ended: str
     """Why saved progress whose moves end the puzzle is dropped (``its moves end ...``)."""
+    fingerprint: Callable[[Z], str]
+    """The fingerprint of a puzzle's cards or components (saved with its progress)."""
 
     def open_attempt(
         self,
         store: Store | None,
-        puzzle: TrainerPuzzle,
-        fingerprint: str,
+        puzzle: Z,
         today: dt.date,
         new_session: Callable[[], S],
         *,
@@ -186,7 +188,7 @@ class TrainerGame(Generic[S]):
             return sitting
         sitting.revision = saved.revision
         try:
-            if saved.fingerprint != fingerprint:
+            if saved.fingerprint != self.fingerprint(puzzle):
                 raise self.session_error(self.other_cards)
             for move in saved.moves:
                 session.play(move)
@@ -219,16 +221,14 @@ class TrainerGame(Generic[S]):
             )
         return sitting
 
-    def save_progress(
-        self, store: Store, sitting: Sitting[S], puzzle: TrainerPuzzle, fingerprint: str
-    ) -> None:
+    def save_progress(self, store: Store, sitting: Sitting[S], puzzle: Z) -> None:
         """Save where an unfinished attempt stands."""
         session = sitting.session
         levels = session.hint_levels
         progress = Progress(
             puzzle_id=puzzle.id,
             daily_date=puzzle.daily_date,
-            fingerprint=fingerprint,
+            fingerprint=self.fingerprint(puzzle),
             moves=session.moves,
             hints_used=session.hints_used,
             hint_levels=(levels[0], levels[1], levels[2]),
@@ -243,7 +243,7 @@ class TrainerGame(Generic[S]):
         sitting.revision = store.save_progress(progress, revision=sitting.revision)
 
     def attempt_of(
-        self, puzzle: TrainerPuzzle, result: TrainerResult, today: dt.date, seconds: float
+        self, puzzle: Z, result: TrainerResult, today: dt.date, seconds: float
     ) -> Attempt:
         """The record of a finished attempt (score and par in tenths)."""
         return Attempt(
@@ -265,9 +265,7 @@ class TrainerGame(Generic[S]):
             game=self.name,
         )
 
-    def record(
-        self, store: Store, sitting: Sitting[S], puzzle: TrainerPuzzle, today: dt.date
-    ) -> Attempt:
+    def record(self, store: Store, sitting: Sitting[S], puzzle: Z, today: dt.date) -> Attempt:
         """Record the ended attempt (dropping its progress in the same transaction)."""
         result = replace(sitting.session.result(), practice=sitting.practice)
         attempt = self.attempt_of(puzzle, result, today, sitting.seconds)

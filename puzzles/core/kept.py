@@ -114,12 +114,55 @@ def keep_in_store(
     return store.save_game(saved(), seats, revision=revision)
 
 
+class Saves(Protocol):
+    """A game record that writes itself to a file."""
+
+    def save(self, path: Path) -> None: ...
+
+
 class HoldsLease:
     """A kept game as a context manager: it holds the saved game's lease while it is played
     (:func:`start_kept` gives it) and lets go of it on :meth:`release` or on leaving the
     ``with`` block."""
 
     lease: Lease | None = None
+    store: Store | None
+    revision: int | None
+    """The revision of the saved row this game read or wrote (``None``: none)."""
+    started_on: str
+    resumed: bool
+    notes: list[str]
+    answers: list[str]
+
+    def _left(self, unsaved: str, saved: str) -> str:
+        """You leave before the end (the lease let go): ``unsaved`` without a store,
+        ``saved`` (what is kept and how to come back) once a decision is saved."""
+        self.release()
+        if self.store is None:
+            return unsaved
+        if not self.answers:
+            return "nothing was decided, so nothing is saved"
+        return saved
+
+    def _keep(self, over: bool, saved: Callable[[], SavedGame], seats: range) -> None:
+        """Save the game in the store after a final decision (a finished game is dropped:
+        :func:`keep_in_store`); nothing without a store."""
+        if self.store is not None:
+            self.revision = keep_in_store(
+                self.store, GAME_ID, self.revision, over=over, saved=saved, seats=seats
+            )
+
+    def _took_over(
+        self, saved: SavedGame, note: str, record: Saves | None, path: Path | None
+    ) -> None:
+        """After the saved game's replay: its ``record`` written again to ``path`` (if any),
+        the saved row's revision and start date taken, and ``note`` said."""
+        if record is not None and path is not None:
+            record.save(path)
+        self.revision = saved.revision
+        self.started_on = saved.started_on
+        self.resumed = True
+        self.notes.append(note)
 
     def release(self) -> None:
         """Let go of the saved game's lease (the game was left, or ended)."""

@@ -40,7 +40,6 @@ from .kept import (
     HoldsLease,
     Keeping,
     SavedTableError,
-    keep_in_store,
     start_kept,
     unfinished_error,
 )
@@ -161,6 +160,7 @@ M = TypeVar("M", bound=TableMove)
 U = TypeVar("U", bound=TableMove)
 E = TypeVar("E")
 O = TypeVar("O")  # noqa: E741 - the outcome, as the engines name it
+O_co = TypeVar("O_co", covariant=True)
 P = TypeVar("P")
 V = TypeVar("V", bound=VerdictLines)
 A = TypeVar("A", bound=Lines)
@@ -178,6 +178,35 @@ class TableRules(Generic[S, M, O]):
     why_illegal: Callable[[S, M], str | None]
     illegal: Callable[[str], Exception]
     """The engine's ``IllegalMove``."""
+
+
+class Engine(Protocol[S, M, O_co]):
+    """A game's engine module, as :func:`rules_of` reads it (mypy checks the module)."""
+
+    def apply(self, state: S, move: M, /) -> S: ...
+
+    def legal_moves(self, state: S, /) -> tuple[M, ...]: ...
+
+    def outcome(self, state: S, /) -> O_co | None: ...
+
+    def parse_move(self, state: S, text: str, /) -> M: ...
+
+    def why_illegal(self, state: S, move: M, /) -> str | None: ...
+
+    @property
+    def IllegalMove(self) -> Callable[[str], Exception]: ...
+
+
+def rules_of(engine: Engine[S, M, O]) -> TableRules[S, M, O]:
+    """The kept table's :class:`TableRules` of a game's engine module."""
+    return TableRules(
+        engine.apply,
+        engine.legal_moves,
+        engine.outcome,
+        engine.parse_move,
+        engine.why_illegal,
+        engine.IllegalMove,
+    )
 
 
 @dataclass(frozen=True)
@@ -512,14 +541,12 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
             self._coach = coach
         if self.is_over():
             return "it had ended"
-        if self._record is not None and self.record_path is not None:
-            self._record.save(self.record_path)
-        self.revision = saved.revision
-        self.started_on = saved.started_on
-        self.resumed = True
-        self.notes.append(
+        self._took_over(
+            saved,
             f"Resuming the unfinished game ({self._describe_saved(saved)}); --restart starts "
-            "a new one."
+            "a new one.",
+            self._record,
+            self.record_path,
         )
         if self._coach and self.answers:
             self.notes.append(
@@ -764,13 +791,10 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
     def leave(self) -> str:
         """You leave before the end: what is kept and how to come back (pending moves are
         not kept: they were not final)."""
-        self.release()
-        if self.store is None:
-            return "the game is not saved"
-        if not self.answers:
-            return "nothing was decided, so nothing is saved"
-        return (
-            f"the game is saved ({self.seed_words()}): `{self.choosing.keeping.command}` resumes it"
+        command = self.choosing.keeping.command
+        return self._left(
+            "the game is not saved",
+            f"the game is saved ({self.seed_words()}): `{command}` resumes it",
         )
 
     # --- internals ---------------------------------------------------------------------------
@@ -822,17 +846,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
 
     def _save(self) -> None:
         """Save the game in the store after a final decision (a finished game is dropped)."""
-        store = self.store
-        if store is None:
-            return
-        self.revision = keep_in_store(
-            store,
-            GAME_ID,
-            self.revision,
-            over=self.state.over,
-            saved=self._saved_game,
-            seats=self.choosing.keeping.seats,
-        )
+        self._keep(self.state.over, self._saved_game, self.choosing.keeping.seats)
 
     def _saved_game(self) -> SavedGame:
         """The store's row of this game as it stands."""

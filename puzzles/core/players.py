@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from ...solver.core.errors import SilverpyrError
+from ...solver.core.montecarlo import DEFAULT_DEALS, MAX_DEALS
 
 P = TypeVar("P")
 
@@ -58,6 +59,19 @@ class Entry(Generic[P]):
     """What it plays like, in a few words (help texts, menus)."""
     number: Number | None = None
     """The number it may take after a colon, if any."""
+
+
+def montecarlo_entry(player: Callable[[], Callable[[int], P]]) -> Entry[P]:
+    """Every game's flat Monte Carlo yardstick, ``montecarlo`` or ``montecarlo:K``
+    (:mod:`silverpyr.solver.core.montecarlo`): ``player()`` imports the game's
+    ``montecarlo_player`` only when a player is made."""
+    return Entry(
+        "montecarlo",
+        lambda: player()(DEFAULT_DEALS),
+        f"flat Monte Carlo: {DEFAULT_DEALS} deals a decision (montecarlo:K for K), greedy "
+        "plays them out",
+        Number("deals", 1, MAX_DEALS, lambda deals: player()(deals)),
+    )
 
 
 def by_name(*entries: Entry[P]) -> dict[str, Entry[P]]:

@@ -2,16 +2,67 @@
 part of it) and the key, in the game's own error type.
 
 Game-free: nothing here imports a game. The Sun's and Cheops's ``puzzle.py`` read their
-puzzles' fields through :class:`PuzzleFields` (a subclass naming the game's error).
+puzzles' fields through :class:`PuzzleFields` (a subclass naming the game's error), and
+their puzzles start with the fields of :class:`PuzzleHead`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ...solver.core.rng import seed_problem
+
+
+class Seated(Protocol):
+    """A game's state, as a puzzle reads it: the seat to move."""
+
+    @property
+    def turn(self) -> int: ...
+
+
+S = TypeVar("S", bound=Seated)
+
+
+@dataclass(frozen=True)
+class PuzzleHead(Generic[S]):
+    """What every game's puzzle starts with: its id, kind, seed (``None``: none) and daily
+    date (``None``: not a daily), and its position (a game's puzzle adds its par and
+    rating)."""
+
+    id: str
+    kind: str
+    seed: int | None
+    daily_date: str | None
+    state: S
+    """The position (the seat to move, ``state.turn``, is the player's)."""
+
+    kind_labels: ClassVar[Mapping[str, str]] = {}
+    """The game's kinds for people (a kind it does not name is shown as it is)."""
+
+    @property
+    def kind_label(self) -> str:
+        """The kind for people."""
+        return self.kind_labels.get(self.kind, self.kind)
+
+    @property
+    def seat(self) -> int:
+        """The seat the player plays."""
+        return self.state.turn
+
+    def head_dict(self, form: str, version: int) -> dict[str, Any]:
+        """The keys a puzzle file starts with: ``format`` and ``version`` (the game's), then
+        the head's."""
+        return {
+            "format": form,
+            "version": version,
+            "id": self.id,
+            "kind": self.kind,
+            "seed": self.seed,
+            "daily_date": self.daily_date,
+        }
 
 
 class PuzzleFields:
@@ -33,6 +84,13 @@ class PuzzleFields:
             raise self.error(f"{self.where}: format: not a {title} puzzle")
         if self.whole("version") != version:
             raise self.error(f"{self.where}: version: only version {version} is known")
+
+    def check_fingerprint(self, key: str, fingerprint: str, other: str) -> None:
+        """Refuse a puzzle made with other cards than those of ``fingerprint``: ``other``
+        says so, ``{0}`` filled with the file's fingerprint (quoted), ``{1}`` with ours."""
+        if self.text(key) != fingerprint:
+            message = other.format(repr(self.text(key)), fingerprint)
+            raise self.error(f"{self.where}: {key}: {message}")
 
     def one_of(self, key: str, choices: tuple[str, ...]) -> str:
         """The text at ``key``, one of ``choices``."""

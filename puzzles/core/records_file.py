@@ -49,6 +49,14 @@ class RecordPathError(SilverpyrError, ValueError):
     """A place a game record cannot be saved to without harm (a FIFO, a device, a folder...)."""
 
 
+class GameRecordError(ReadError):
+    """A game record that cannot be read (every problem, with its place)."""
+
+
+class RecordReplayError(SilverpyrError, ValueError):
+    """A record whose moves do not replay through the engine (the first one that does not)."""
+
+
 def record_target(path: Path, *, what: str = "the game record") -> Path:
     """Where a record named ``path`` is written: ``path`` itself when it is a regular file or
     a new name in an existing folder, the file a link points to; anything else (a FIFO, a
@@ -277,6 +285,11 @@ class MovesRecord:
     moves: tuple[tuple[int | None, str], ...]
     outcome: dict[str, Any] | None
 
+    @property
+    def fingerprint(self) -> str:
+        """The fingerprint of the cards or components the game was played with."""
+        return cast(str, getattr(self, self.shape.fingerprint))
+
     def with_move(self, seat: int, move: Notated) -> Self:
         return cast(Self, replace(cast(Any, self), moves=(*self.moves, (seat, move.notation()))))
 
@@ -358,13 +371,65 @@ def replay_moves(
     return state
 
 
+class Fingerprinted(Protocol):
+    """A game's cards or components, as a record names them."""
+
+    @property
+    def fingerprint(self) -> str: ...
+
+
+G = TypeVar("G", bound=MovesRecord)
+K = TypeVar("K", bound=Fingerprinted)
+
+
+@dataclass(frozen=True)
+class RecordGame(Generic[G, K, S, M]):
+    """A game's ``game --record`` files, declared once by the game: how a record ``G`` is
+    read, where its game starts with the cards or components ``K``, and how its moves
+    replay through the engine (a game binds these methods as its module's functions)."""
+
+    parse: Callable[[Any, str], G]
+    """The record in a parsed JSON document (``source`` names it in problems)."""
+    new_game: Callable[[G, K], S]
+    """The record's game before its first move."""
+    other_cards: str
+    """Why a record of other cards does not replay: ``...another deck ({}, not {})``, the
+    record's fingerprint and the given one filled in."""
+    parse_move: Callable[[S, str], M]
+    apply: Callable[[S, M], S]
+    replay_error: Callable[[str], Exception]
+    """A move of the record that does not replay (the message names it)."""
+
+    def load_record(self, path: Path) -> G:
+        """Read the record at ``path`` (strict: every problem, with its place)."""
+        return load_json_record(path, self.parse, GameRecordError)
+
+    def start_of(self, record: G, cards: K) -> S:
+        """The record's game before its first move (:class:`RecordReplayError` for other
+        cards)."""
+        if record.fingerprint != cards.fingerprint:
+            raise RecordReplayError(self.other_cards.format(record.fingerprint, cards.fingerprint))
+        return self.new_game(record, cards)
+
+    def replay(self, record: G, cards: K) -> S:
+        """The state the record's moves lead to, each applied through the engine; raises
+        :class:`RecordReplayError` for other cards, :attr:`replay_error` for a move of the
+        wrong seat or one the rules refuse (naming its index and why)."""
+        start = self.start_of(record, cards)
+        return replay_moves(start, record.moves, self.parse_move, self.apply, self.replay_error)
+
+
 __all__ = [
     "ARENA_FORMAT",
     "PERSON",
+    "Fingerprinted",
+    "GameRecordError",
     "MovesRecord",
     "Notated",
     "RecordFields",
+    "RecordGame",
     "RecordPathError",
+    "RecordReplayError",
     "RecordShape",
     "load_json_record",
     "record_target",

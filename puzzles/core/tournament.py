@@ -1,4 +1,4 @@
-"""Tournaments of bots, for any game: seeded line-ups, win shares, intervals, paired
+r"""Tournaments of bots, for any game: seeded line-ups, win shares, intervals, paired
 differences, and the games run on Dask (:mod:`.cluster`) or in this process.
 
 Game-free: nothing here imports a game. A game's arena gives a picklable function that plays
@@ -20,7 +20,8 @@ one game from ``(shared, seed, seats)`` and summarises the results it gets back.
   there as the games come back.
 * **Arenas.** :func:`run_games` plays a checked line-up with records and a progress bar;
   :func:`bot_reports` and :func:`pair_reports` give each bot's figures (:class:`BotReport`:
-  the win rate, scores, categories, cards, forecast) and every two bots' paired difference
+  the win rate, scores, categories, cards and the game's own :class:`Column`\ s) and every
+  two bots' paired difference
   (:class:`PairReport`), and :class:`ArenaReport` holds them with the games: every game's
   arena reports these, with its own categories and keys (:class:`Seat` says what one seat
   of one game adds).
@@ -234,21 +235,20 @@ def bot_figures(name: str, totals: Sequence[float], wins: float) -> dict[str, An
 class BotReport(BotFigures):
     """One bot's figures over an arena, as every game's arena reports them: the core's
     :class:`BotFigures`, then the mean score by the game's categories, the cards a seat and
-    the mean forecast (``None`` for a bot that makes none, and for a game whose bots never
-    forecast)."""
+    the game's own columns (:class:`Column`)."""
 
     categories: dict[str, float]
     cards: float
     """Mean cards (or tiles) a seat, in the game's own measure."""
-    forecast: float | None = None
-    """Mean forecast at the keep decision (``None`` when the bot makes none)."""
+    columns: dict[str, Any] = field(default_factory=dict)
+    """The game's own columns by key, in its order (a float is written to 2 places)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
             **self.figures_dict(),
             "categories": {k: round(v, 2) for k, v in self.categories.items()},
             "cards": round(self.cards, 2),
-            "forecast": None if self.forecast is None else round(self.forecast, 2),
+            **{k: round(v, 2) if isinstance(v, float) else v for k, v in self.columns.items()},
         }
 
 
@@ -261,7 +261,21 @@ class Seat:
     categories: Mapping[str, int]
     """Its score by each of the game's categories."""
     cards: int = 0
-    forecast: float | None = None
+    own: Mapping[str, Any] = field(default_factory=dict)
+    """The seat's values of the game's own columns, by key (:class:`Column`)."""
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column a game adds to each bot's figures (issue 33: the core names none): its key in
+    the JSON, after ``cards``, and its value from the bot's seats' values of that key
+    (:attr:`Seat.own`; a seat that has none is left out)."""
+
+    key: str
+    of: Callable[[Sequence[Any]], Any]
+
+
+B = TypeVar("B", bound=BotReport)
 
 
 def bot_reports(
@@ -270,17 +284,20 @@ def bot_reports(
     seat: Callable[[G, int], Seat],
     *,
     per_card: int = 1,
-) -> tuple[BotReport, ...]:
+    columns: Sequence[Column] = (),
+    report: type[B],
+) -> tuple[B, ...]:
     """Each bot's figures over ``results`` (bots in the order they first appear), each of
     its seats as ``seat(result, index)`` says; its ``cards`` are its seats' cards over the
-    seats it played, divided by ``per_card`` (a game counting them in tenths)."""
+    seats it played, divided by ``per_card`` (a game counting them in tenths), then the
+    game's ``columns``; each a ``report``: :class:`BotReport`, or a game's subclass of it."""
     reports = []
     for name in bots_in_order(result.seats for result in results):
         totals: list[int] = []
         wins = 0.0
         sums = dict.fromkeys(categories, 0.0)
         cards = 0
-        forecasts: list[float] = []
+        own: dict[str, list[Any]] = {column.key: [] for column in columns}
         for result in results:
             shares = win_shares(result.winners, len(result.seats))
             for index, seated in enumerate(result.seats):
@@ -292,15 +309,16 @@ def bot_reports(
                     sums[key] += figures.categories[key]
                 cards += figures.cards
                 wins += shares[index]
-                if figures.forecast is not None:
-                    forecasts.append(figures.forecast)
+                for key, values in own.items():
+                    if key in figures.own:
+                        values.append(figures.own[key])
         played = len(totals)
         reports.append(
-            BotReport(
+            report(
                 **bot_figures(name, totals, wins),
                 categories={k: v / played for k, v in sums.items()},
                 cards=cards / played / per_card,
-                forecast=statistics.fmean(forecasts) if forecasts else None,
+                columns={column.key: column.of(own[column.key]) for column in columns},
             )
         )
     return tuple(reports)

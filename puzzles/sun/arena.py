@@ -31,6 +31,8 @@ from ...solver.sun.cards import Deck
 from ...solver.sun.game import SunState, apply, new_game, outcome, parse_move
 from ..core.tournament import ArenaReport as CoreArenaReport
 from ..core.tournament import (
+    BotReport,
+    Column,
     JsonRecords,
     Seat,
     TournamentError,
@@ -130,6 +132,10 @@ class ArenaReport(CoreArenaReport[SunGameResult]):
         return {"size": self.size}
 
 
+NO_FORECAST = Column("forecast", lambda _: None)
+"""``forecast``, kept for the JSON shape of ``silverpyr arena``: no Sun bot forecasts."""
+
+
 def _seat(result: SunGameResult, seat: int) -> Seat:
     return Seat(result.scores[seat], result.categories[seat], result.placed[seat])
 
@@ -142,7 +148,7 @@ def summarise(
     :func:`pair_reports`)."""
     return ArenaReport(
         tuple(results),
-        bot_reports(results, CATEGORIES, _seat),
+        bot_reports(results, CATEGORIES, _seat, columns=(NO_FORECAST,), report=BotReport),
         pair_reports(results, lambda result: result.scores),
         seconds,
         workers,

@@ -22,16 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from ...solver.core.errors import SilverpyrError
-from ...solver.core.reader import Field, ReadError
+from ...solver.core.reader import Field
 from ...solver.sun.cards import Deck
 from ...solver.sun.game import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     SIZES,
+    Move,
     SunState,
     apply,
     new_game,
@@ -39,22 +38,18 @@ from ...solver.sun.game import (
 )
 from ..core.records_file import (
     PERSON,
+    GameRecordError,
     MovesRecord,
+    RecordGame,
     RecordPathError,
+    RecordReplayError,
     RecordShape,
-    load_json_record,
     record_target,
-    replay_moves,
 )
 
 FORMAT = "silverpyr sun game record"
 VERSION = 1
 _KEYS = ("format", "version", "deck", "seed", "size", "players", "moves", "outcome")
-
-
-class GameRecordError(ReadError):
-    """A game record that cannot be read (every problem, with its place)."""
-
 
 SHAPE = RecordShape(
     FORMAT,
@@ -70,10 +65,6 @@ SHAPE = RecordShape(
     "sun",
     ("size",),
 )
-
-
-class RecordReplayError(SilverpyrError, ValueError):
-    """A record whose moves do not replay through the engine (the first one that does not)."""
 
 
 @dataclass(frozen=True)
@@ -96,11 +87,6 @@ class GameRecord(MovesRecord):
         return cls(deck.fingerprint, seed, size, (PERSON, *bots))
 
 
-def load_record(path: Path) -> GameRecord:
-    """Read the record at ``path`` (strict: every problem, with its place)."""
-    return load_json_record(path, parse_record, GameRecordError)
-
-
 def _size(top: Field) -> str | None:
     size = top.at("size").text(what="a pyramid size")
     if size is not None and size not in SIZES:
@@ -119,30 +105,29 @@ def parse_record(data: Any, source: str) -> GameRecord:
     )
 
 
-def start_of(record: GameRecord, deck: Deck) -> SunState:
-    """The record's game before its first move (:class:`RecordReplayError` for another deck)."""
-    if record.deck != deck.fingerprint:
-        raise RecordReplayError(
-            f"the record was played with another deck ({record.deck}, not {deck.fingerprint})"
-        )
+def _start(record: GameRecord, deck: Deck) -> SunState:
     return new_game(deck, len(record.players), record.size, record.seed)
 
 
-def replay(record: GameRecord, deck: Deck) -> SunState:
-    """The state the record's moves lead to, each applied through the engine; raises
-    :class:`RecordReplayError` for another deck, a move of the wrong seat or one the rules
-    refuse (naming its index and why)."""
-    return replay_moves(start_of(record, deck), record.moves, parse_move, apply, replay_error)
-
-
-def replay_error(message: str) -> RecordReplayError:
-    """A move of the record that does not replay (``message`` names it)."""
-    return RecordReplayError(message)
+RECORDS: RecordGame[GameRecord, Deck, SunState, Move] = RecordGame(
+    parse_record,
+    _start,
+    "the record was played with another deck ({}, not {})",
+    parse_move,
+    apply,
+    RecordReplayError,
+)
+"""The game's declaration to the core's records (:class:`~.records_file.RecordGame`)."""
+load_record = RECORDS.load_record
+start_of = RECORDS.start_of
+replay = RECORDS.replay
+replay_error = RECORDS.replay_error
 
 
 __all__ = [
     "FORMAT",
     "PERSON",
+    "RECORDS",
     "GameRecord",
     "GameRecordError",
     "RecordPathError",

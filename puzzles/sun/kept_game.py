@@ -78,11 +78,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
 from ...solver.games import GAMES
+from ...solver.sun import game
 from ...solver.sun.game import (
     Discarded,
     Drew,
     Event,
-    IllegalMove,
     Move,
     Outcome,
     Passed,
@@ -92,12 +92,7 @@ from ...solver.sun.game import (
     Scored,
     SunState,
     SunView,
-    apply,
-    legal_moves,
     new_game,
-    outcome,
-    parse_move,
-    why_illegal,
 )
 from ..core import kept_table
 from ..core.kept import GAME_ID, Keeping, SavedTableError, UnfinishedGameError
@@ -119,14 +114,7 @@ SEATS = GAMES["sun"].seats
 """The table sizes of a game (the engine's): the store reads the saved row against them."""
 KEEPING = Keeping(LEASE_NAME, RESUME_COMMAND, SEATS)
 """The game's declaration to the core's kept game (:mod:`silverpyr.puzzles.core.kept`)."""
-RULES = kept_table.TableRules(
-    apply=apply,
-    legal_moves=legal_moves,
-    outcome=outcome,
-    parse_move=parse_move,
-    why_illegal=why_illegal,
-    illegal=IllegalMove,
-)
+RULES = kept_table.rules_of(game)
 """The engine the kept game plays by (:mod:`silverpyr.solver.sun.game`)."""
 
 

@@ -49,7 +49,7 @@ from ...solver.sun.game import (
     position,
 )
 from ...solver.sun.pyramid import EMPTY, Pyramid, SlotTextError, parse_slot
-from ..core.puzzle_fields import PuzzleFields
+from ..core.puzzle_fields import PuzzleFields, PuzzleHead
 from .values import SearchTooLarge, TurnValues
 
 FORMAT = "silverpyr-sun-puzzle"
@@ -69,15 +69,10 @@ class SunPuzzleError(SilverpyrError, ValueError):
 
 
 @dataclass(frozen=True)
-class SunPuzzle:
-    """One puzzle: the position, its par and its rating."""
+class SunPuzzle(PuzzleHead[SunState]):
+    """One puzzle (the core's head; its ``state`` is in phase ``choose``: the seat to move
+    plays one turn), its par and its rating."""
 
-    id: str
-    kind: str
-    seed: int | None
-    daily_date: str | None
-    state: SunState
-    """The position, phase ``choose``: the seat to move (``state.turn``) plays one turn."""
     deal_seed: int
     """The seed :func:`~silverpyr.solver.sun.game.position` orders the unseen cards with."""
     par: Fraction
@@ -87,20 +82,12 @@ class SunPuzzle:
     """The score the best single card reaches (the card worth most now, then end)."""
     difficulty: str
 
-    @property
-    def seat(self) -> int:
-        """The seat the player plays."""
-        return self.state.turn
+    kind_labels = KIND_LABELS
 
     @property
     def deck(self) -> Deck:
         """The cards."""
         return self.state.deck
-
-    @property
-    def kind_label(self) -> str:
-        """The kind for people."""
-        return KIND_LABELS.get(self.kind, self.kind)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (every generated puzzle's bytes are the same on every machine)."""
@@ -108,12 +95,7 @@ class SunPuzzle:
         shape = state.pyramid.geometry
         width = state.pyramid.width
         return {
-            "format": FORMAT,
-            "version": FORMAT_VERSION,
-            "id": self.id,
-            "kind": self.kind,
-            "seed": self.seed,
-            "daily_date": self.daily_date,
+            **self.head_dict(FORMAT, FORMAT_VERSION),
             "deck": state.deck.fingerprint,
             "size": state.size,
             "players": state.players,
@@ -192,11 +174,11 @@ class SunPuzzle:
         par is not the position's is refused."""
         reader = _Fields(data, where)
         reader.check_format(FORMAT, FORMAT_VERSION, "Pyramid of the Sun")
-        if reader.text("deck") != deck.fingerprint:
-            raise SunPuzzleError(
-                f"{where}: deck: the puzzle was made with other cards (fingerprint "
-                f"{reader.text('deck')!r}, these cards are {deck.fingerprint})"
-            )
+        reader.check_fingerprint(
+            "deck",
+            deck.fingerprint,
+            "the puzzle was made with other cards (fingerprint {0}, these cards are {1})",
+        )
         kind = reader.one_of("kind", KINDS)
         base = reader.wholes("base")
         if len(base) - 2 not in SIZES.values():

@@ -8,11 +8,11 @@ loading a bot.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...solver.core.errors import SilverpyrError
-from ...solver.core.montecarlo import MAX_DEALS
-from ..core.players import Entry, Number, Registry
+from ..core.players import Entry, Registry, montecarlo_entry
 
 if TYPE_CHECKING:
     from ...solver.sun.bots import SunPlayer
@@ -40,16 +40,10 @@ def _search() -> SunPlayer:
     return SearchExpert(name="search")
 
 
-def _montecarlo() -> SunPlayer:
+def _montecarlo() -> Callable[[int], SunPlayer]:
     from ...solver.sun.montecarlo import montecarlo_player
 
-    return montecarlo_player()
-
-
-def _montecarlo_with(deals: int) -> SunPlayer:
-    from ...solver.sun.montecarlo import montecarlo_player
-
-    return montecarlo_player(deals)
+    return montecarlo_player
 
 
 REGISTRY: Registry[SunPlayer] = Registry(
@@ -64,12 +58,7 @@ REGISTRY: Registry[SunPlayer] = Registry(
         _search,
         "the expert's final run, else every option weighed by 256 play-outs (halving)",
     ),
-    Entry(
-        "montecarlo",
-        _montecarlo,
-        "flat Monte Carlo: 8 deals a decision (montecarlo:K for K), greedy plays them out",
-        Number("deals", 1, MAX_DEALS, _montecarlo_with),
-    ),
+    montecarlo_entry(_montecarlo),
     error=UnknownSunPlayerError,
     methods=("decide",),
 )

@@ -25,17 +25,19 @@ achieved score (calibration).
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ....solver.silvergold.cards import Deck
 from ....solver.silvergold.game import GameState, Replacement
 from ....solver.silvergold.moves import Move
 from ....solver.silvergold.players import Player, play_game
-from ...core.tournament import BotReport as BotReport  # the command's table reads it from here
+from ...core.tournament import BotReport as CoreBotReport
 from ...core.tournament import (
+    Column,
     RecordsFolderError,
     Seat,
     TournamentError,
@@ -50,6 +52,26 @@ from .game_record import GameRecord, RecordPathError, answer_of, waits_for
 from .registry import REGISTRY, make_player
 
 CATEGORIES = ("torches", "pyramid_points", "gems", "skulls", "completed")
+
+
+def _mean_forecast(forecasts: Sequence[float | None]) -> float | None:
+    made = [forecast for forecast in forecasts if forecast is not None]
+    return statistics.fmean(made) if made else None
+
+
+FORECAST = Column("forecast", _mean_forecast)
+"""The game's own column: a bot's mean forecast at the keep decision (``None`` when it makes
+none), after ``cards`` in the JSON."""
+
+
+@dataclass(frozen=True)
+class BotReport(CoreBotReport):
+    """A bot's figures (the core's) with its mean forecast (the command's table reads it)."""
+
+    @property
+    def forecast(self) -> float | None:
+        """The bot's mean forecast at the keep decision (``None`` when it makes none)."""
+        return cast("float | None", self.columns[FORECAST.key])
 
 
 class ArenaError(TournamentError):
@@ -189,13 +211,16 @@ class ArenaReport:
 
 def _seat(result: GameResult, seat: int) -> Seat:
     score = result.scores[seat]
-    return Seat(score["total"], score, score["completed"], result.forecasts[seat])
+    return Seat(score["total"], score, score["completed"], {FORECAST.key: result.forecasts[seat]})
 
 
 def summarise(results: Sequence[GameResult], seconds: float, workers: int) -> ArenaReport:
     """Each bot's figures over ``results`` (bots in the order they first appear)."""
     return ArenaReport(
-        tuple(results), bot_reports(results, CATEGORIES, _seat, per_card=10), seconds, workers
+        tuple(results),
+        bot_reports(results, CATEGORIES, _seat, per_card=10, columns=(FORECAST,), report=BotReport),
+        seconds,
+        workers,
     )
 
 

@@ -66,7 +66,6 @@ from ...core.kept import (
     HoldsLease,
     Keeping,
     UnfinishedGameError,
-    keep_in_store,
     start_kept,
     unfinished_error,
 )
@@ -285,14 +284,12 @@ class KeptGame(HoldsLease):
             self._replaying = False
         if self.is_over():
             return "it had ended"
-        if self._record is not None and self.record_path is not None:
-            self._record.save(self.record_path)
-        self.revision = saved.revision
-        self.started_on = saved.started_on
-        self.resumed = True
-        self.notes.append(
+        self._took_over(
+            saved,
             f"Resuming the unfinished game ({describe(saved)}) at {self.where()}; "
-            "--restart starts a new one."
+            "--restart starts a new one.",
+            self._record,
+            self.record_path,
         )
         return None
 
@@ -463,14 +460,10 @@ class KeptGame(HoldsLease):
     def leave(self) -> str:
         """You leave before the end: what is kept, and how to come back (a pending mark is
         not kept: it was not final)."""
-        self.release()
-        if self.store is None:
-            return "the game is not saved (--no-record)"
-        if not self.answers:
-            return "nothing was decided, so nothing is saved"
-        return (
+        return self._left(
+            "the game is not saved (--no-record)",
             f"the game is saved at {self.where()} ({self.seed_words()}): "
-            f"`{RESUME_COMMAND}` resumes it"
+            f"`{RESUME_COMMAND}` resumes it",
         )
 
     def seed_words(self) -> str:
@@ -580,17 +573,11 @@ class KeptGame(HoldsLease):
 
     def _save(self) -> None:
         """Save the game in the store after a final decision (a finished game is dropped)."""
-        store = self.store
-        if store is None:
-            return
         from ...core.store import SavedGame
 
-        self.revision = keep_in_store(
-            store,
-            GAME_ID,
-            self.revision,
-            over=self.state.is_over(),
-            saved=lambda: SavedGame(
+        self._keep(
+            self.state.is_over(),
+            lambda: SavedGame(
                 game_id=GAME_ID,
                 deck=self.deck.fingerprint,
                 seed=self.seed,
@@ -600,7 +587,7 @@ class KeptGame(HoldsLease):
                 answers=tuple(self.answers),
                 started_on=self.started_on,
             ),
-            seats=SEATS,
+            SEATS,
         )
 
 

@@ -9,11 +9,11 @@ everywhere at once. The solver floor defines the greedy and expert players
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ....solver.core.errors import SilverpyrError
-from ....solver.core.montecarlo import MAX_DEALS
-from ...core.players import Entry, Number, Registry
+from ...core.players import Entry, Registry, montecarlo_entry
 
 if TYPE_CHECKING:
     from ....solver.silvergold.players import Player
@@ -35,16 +35,10 @@ def _expert() -> Player:
     return ExpertPlayer()
 
 
-def _montecarlo() -> Player:
+def _montecarlo() -> Callable[[int], Player]:
     from ....solver.silvergold.montecarlo import montecarlo_player
 
-    return montecarlo_player()
-
-
-def _montecarlo_with(deals: int) -> Player:
-    from ....solver.silvergold.montecarlo import montecarlo_player
-
-    return montecarlo_player(deals)
+    return montecarlo_player
 
 
 def _hint() -> Player:
@@ -57,12 +51,7 @@ REGISTRY: Registry[Player] = Registry(
     Entry("greedy", _greedy, "the best points this turn, the shortest routes"),
     Entry("expert", _expert, "two plies deep, the potential of every card in play"),
     Entry("hint", _hint, "the top move of hint --state each turn (slow)"),
-    Entry(
-        "montecarlo",
-        _montecarlo,
-        "flat Monte Carlo: 8 deals a decision (montecarlo:K for K), greedy plays them out",
-        Number("deals", 1, MAX_DEALS, _montecarlo_with),
-    ),
+    montecarlo_entry(_montecarlo),
     error=UnknownPlayerError,
     methods=("keep", "move", "replacement", "predicted"),
 )
