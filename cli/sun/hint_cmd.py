@@ -4,50 +4,35 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING
 
-import typer
-
-from ..core.options import JsonOption, PlainOption
-from ..core.review import (
-    GameFileOption,
-    ReviewOption,
-    SeatOption,
-    hint_from_record,
-    rollouts_option,
-)
+from ..core.game_commands import HintCommand
 from .context import deck as sun_deck
+
+if TYPE_CHECKING:
+    from ...puzzles.core.review import Reviewing
+    from ..core.review import Advise
 
 DEFAULT_ROLLOUTS = 12
 """The advice's paired rollouts (:data:`silverpyr.puzzles.sun.advice.DEFAULT_ROLLOUTS`;
 a test keeps the two equal, so ``--help`` needs no import of the advice)."""
 
 
-def hint(
-    ctx: typer.Context,
-    game: GameFileOption,
-    review: ReviewOption = False,
-    seat: SeatOption = None,
-    rollouts: Annotated[int, rollouts_option(DEFAULT_ROLLOUTS)] = DEFAULT_ROLLOUTS,
-    as_json: JsonOption = False,
-    plain: PlainOption = False,
-) -> None:
+def _advice() -> tuple[Reviewing, Advise]:
+    """The game's review and advice, imported when the command runs."""
+    from ...puzzles.sun.advice import advise
+    from ...puzzles.sun.review import REVIEWING
+
+    return REVIEWING, advise
+
+
+hint = HintCommand(
+    DEFAULT_ROLLOUTS,
     """Advice in a recorded game, or a review of every decision, in expected points.
 
     Without --review: every option of the decision due after the record's last move, against
     the expert's choice. With --review: the coach's verdict on each decision of one seat, and
-    the expected points it lost against the expert in all."""
-    from ...puzzles.sun.advice import advise
-    from ...puzzles.sun.review import REVIEWING
-
-    hint_from_record(
-        game,
-        REVIEWING,
-        sun_deck(ctx),
-        advise,
-        seat=seat,
-        judge_all=review,
-        rollouts=rollouts,
-        as_json=as_json,
-        plain=plain,
-    )
+    the expected points it lost against the expert in all.""",
+    sun_deck,
+    _advice,
+).hint()
