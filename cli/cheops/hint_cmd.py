@@ -1,6 +1,5 @@
-"""``silverpyr cheops hint --game FILE``: advice for the decision due in a recorded game, or with
-``--review`` the coach's verdict on every decision of one seat (the core's
-:mod:`silverpyr.cli.core.review`)."""
+"""``silverpyr cheops hint --game FILE``: the core's ``hint`` (:mod:`silverpyr.cli.core.review`)
+on Cheops's table, review and advice."""
 
 from __future__ import annotations
 
@@ -13,26 +12,14 @@ if TYPE_CHECKING:
     from ...puzzles.core.review import Reviewing
     from ..core.review import Advise
 
-DEFAULT_ROLLOUTS = 8
-"""The advice's paired rollouts (:data:`silverpyr.puzzles.cheops.advice.DEFAULT_ROLLOUTS`;
-a test keeps the two equal, so ``--help`` needs no import of the advice)."""
+DEFAULT_ROLLOUTS = 8  # puzzles/cheops/advice.py's (a test keeps the two equal)
 
 
 def _advice() -> tuple[Reviewing, Advise]:
-    """The game's review and advice, imported when the command runs."""
     from ...puzzles.cheops.advice import advise
     from ...puzzles.cheops.review import REVIEWING
 
     return REVIEWING, advise
 
 
-hint = HintCommand(
-    DEFAULT_ROLLOUTS,
-    """Advice in a recorded game, or a review of every decision, in piastres of margin.
-
-    Without --review: every option of the decision due after the record's last move, against
-    the expert's choice. With --review: the coach's verdict on each decision of one seat, and
-    the piastres of margin it lost against the expert in all.""",
-    cheops_components,
-    _advice,
-).hint()
+hint = HintCommand(DEFAULT_ROLLOUTS, "piastres of margin", cheops_components, _advice).hint()

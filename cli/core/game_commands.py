@@ -29,8 +29,8 @@ from .line_game import (
     parse_bots,
     play_kept_game,
     record_option,
+    rollouts_option,
 )
-from .line_game import rollouts_option as game_rollouts_option
 from .options import (
     JsonOption,
     LineOption,
@@ -47,8 +47,13 @@ from .options import (
     random_seed,
 )
 from .output import emit_search, with_spinner
-from .review import GameFileOption, ReviewOption, SeatOption, hint_from_record
-from .review import rollouts_option as hint_rollouts_option
+from .review import (
+    REVIEW_ROLLOUTS,
+    GameFileOption,
+    ReviewOption,
+    SeatOption,
+    hint_from_record,
+)
 
 if TYPE_CHECKING:
     from ...puzzles.core.players import Registry
@@ -97,17 +102,18 @@ def with_own(command: Command, own: Sequence[Own], after: str) -> Command:
 @dataclass(frozen=True)
 class HintCommand:
     """What the Sun's and Cheops's ``hint --game`` differ by: ``--rollouts``'s default (the
-    advice's), the docstring (its ``--help``), the game's table and its review and advice
+    advice's: a test keeps the two equal, so ``--help`` imports no advice), the unit of the
+    advice and the losses (in ``--help``), the game's table and its review and advice
     (``(REVIEWING, advise)``, imported when the command runs)."""
 
     rollouts: int
-    doc: str
+    unit: str
     table: Table
     advice: "Callable[[], tuple[Reviewing, Advise]]"
 
     def hint(self) -> Command:
         """The ``hint`` command: :func:`~.review.hint_from_record` on ``--game``."""
-        rollouts_type: Any = Annotated[int, hint_rollouts_option(self.rollouts)]
+        rollouts_type: Any = Annotated[int, rollouts_option(self.rollouts, REVIEW_ROLLOUTS)]
 
         def hint(
             ctx: typer.Context,
@@ -131,7 +137,11 @@ class HintCommand:
                 plain=plain,
             )
 
-        hint.__doc__ = self.doc
+        hint.__doc__ = f"""Advice in a recorded game, or a review of every decision, in {self.unit}.
+
+        Without --review: every option of the decision due after the record's last move, against
+        the expert's choice. With --review: the coach's verdict on each decision of one seat, and
+        the {self.unit} it lost against the expert in all."""
         return hint
 
 
@@ -287,7 +297,7 @@ class GameCommand(Generic[K]):
     def command(self) -> Command:
         """The ``game`` command: its options checked, then :func:`~.line_game.play_kept_game`
         on the kept game opened in the results store."""
-        rollouts_type: Any = Annotated[int | None, game_rollouts_option(self.rollouts)]
+        rollouts_type: Any = Annotated[int | None, rollouts_option(self.rollouts)]
         record_type: Any = Annotated[Path | None, record_option(self.every)]
         moves_type: Any = Annotated[str | None, moves_option(self.moves_example)]
 
