@@ -31,7 +31,7 @@ from ..core.options import (
     seed_option,
 )
 from ..core.output import emit
-from ..core.trainer import ARCHIVE_DAYS, DaysOption, require_out
+from ..core.trainer import ARCHIVE_DAYS, DaysOption, PlayFlags, daily_date, require_out
 from .context import deck as sg_deck
 
 if TYPE_CHECKING:
@@ -79,32 +79,23 @@ def _show_puzzle(puzzle: Puzzle, *, plain: bool) -> None:
 
 
 def _play(
-    ctx: typer.Context,
-    puzzle: Puzzle,
-    store: Store | None,
-    *,
-    as_json: bool,
-    moves: str | None,
-    plain: bool,
-    no_record: bool,
-    line: bool = False,
-    restart: bool = False,
+    ctx: typer.Context, puzzle: Puzzle, store: Store | None, moves: str | None, flags: PlayFlags
 ) -> None:
     from .play import PlayOptions, run_attempt
 
-    if as_json and moves is None:
-        _show_puzzle(puzzle, plain=plain)
+    if flags.as_json and moves is None:
+        _show_puzzle(puzzle, plain=flags.plain)
         return
     from ..core.tui.terminal import full_screen
 
-    if full_screen(line=line, plain=plain, as_json=as_json, scripted=moves is not None):
+    scripted = moves is not None
+    record = not flags.no_record
+    if full_screen(line=flags.line, plain=flags.plain, as_json=flags.as_json, scripted=scripted):
         from .tui.launch import run_puzzle
 
-        run_puzzle(puzzle, sg_deck(ctx), store, record=not no_record, restart=restart)
+        run_puzzle(puzzle, sg_deck(ctx), store, record=record, restart=flags.restart)
         return
-    options = PlayOptions(
-        moves=moves, as_json=as_json, plain=plain, record=not no_record, restart=restart
-    )
+    options = PlayOptions(moves, flags.as_json, flags.plain, record, restart=flags.restart)
     run_attempt(puzzle, sg_deck(ctx), store, options)
 
 
@@ -198,17 +189,7 @@ def puzzle(
             save_puzzle_file(loaded, save)
             typer.echo(f"saved puzzle {loaded.id} to {save}", err=True)  # one line, as typed
             return
-        _play(
-            ctx,
-            loaded,
-            store,
-            as_json=as_json,
-            moves=moves,
-            plain=plain,
-            no_record=no_record,
-            line=line,
-            restart=restart,
-        )
+        _play(ctx, loaded, store, moves, PlayFlags(as_json, plain, no_record, restart, line))
 
 
 def _require_out(day: dt.date) -> None:
@@ -259,37 +240,24 @@ def daily(
     from ...puzzles.silvergold.kinds import PuzzleError
 
     moves = moves_text(moves, moves_file)
-    today = dt.date.today()
-    if date is not None and yesterday:
-        raise PuzzleError("give only one of --date, --yesterday")
-    day = parse_date(date) if date is not None else today
-    if yesterday:
-        day = today - dt.timedelta(days=1)
+    day = daily_date(
+        date,
+        dt.date.today(),
+        yesterday=yesterday,
+        archive=archive,
+        text=moves,
+        restart=restart,
+        parse_date=parse_date,
+        error=PuzzleError,
+    )
     if archive:
-        if moves is not None or restart:
-            raise PuzzleError(
-                "--archive lists the dailies: it takes only --date or --yesterday (the last "
-                "day listed), --days, --json, --plain"
-            )
-        _require_out(day)
         _archive(day, days, as_json=as_json, plain=plain)
         return
-    _require_out(day)
     deck = sg_deck(ctx)
     recording = not no_record and not (as_json and moves is None)
     with _store_unless_optional(not recording) as store:
         loaded = get_puzzle(deck, daily_id(day), store)
-        _play(
-            ctx,
-            loaded,
-            store,
-            as_json=as_json,
-            moves=moves,
-            plain=plain,
-            no_record=no_record,
-            line=line,
-            restart=restart,
-        )
+        _play(ctx, loaded, store, moves, PlayFlags(as_json, plain, no_record, restart, line))
 
 
 def _archive(today: dt.date, days: int, *, as_json: bool, plain: bool) -> None:
