@@ -36,7 +36,8 @@ P = TypeVar("P", bound=trainer.Cacheable)
 class TrainerCommands(Generic[G, P]):
     """What a game's ``puzzle`` and ``daily`` differ by: ``--kind``'s values, ``--id``'s help,
     ``--moves``'s example, each command's docstring (its ``--help``), the game's parts of
-    the command's context, its player and its player's date (``today``: a seam for tests)."""
+    the command's context, its attempt (``line``, played by :func:`play_puzzle`) and its
+    player's date (``today``: a seam for tests)."""
 
     kinds: type[StrEnum]
     id_help: str
@@ -45,7 +46,7 @@ class TrainerCommands(Generic[G, P]):
     daily_doc: str
     stats_doc: str
     parts: Callable[[typer.Context], TrainerParts[G, P]]
-    play: Callable[[P, str | None, PlayFlags], None]
+    line: Callable[[P, dt.date, PlayFlags], LinePuzzle[Any, Any]]
     today: Callable[[], dt.date]
 
     def puzzle(self) -> Callable[..., None]:
@@ -76,7 +77,7 @@ class TrainerCommands(Generic[G, P]):
             flags = PlayFlags(as_json, plain, no_record, restart, line)
             chosen = kind.value if kind is not None else None
             loaded = self.parts(ctx).puzzle(seed, chosen, puzzle_id, self.today(), flags)
-            self.play(loaded, text, flags)
+            play_puzzle(self.line(loaded, self.today(), flags), text)
 
         puzzle.__doc__ = self.puzzle_doc
         return puzzle
@@ -112,7 +113,7 @@ class TrainerCommands(Generic[G, P]):
                 flags=flags,
             )
             if loaded is not None:
-                self.play(loaded, text, flags)
+                play_puzzle(self.line(loaded, self.today(), flags), text)
 
         daily.__doc__ = self.daily_doc
         return daily
