@@ -8,7 +8,8 @@ from typing import Annotated, Any
 
 import typer
 
-from ..core.game_commands import Own, SolveCommand
+from ..core.game_commands import SolveCommand
+from ..core.own_options import Own
 from .context import components as cheops_components
 
 WinOption = Annotated[

@@ -2,14 +2,13 @@
 the Sun's and Cheops's ``hint --game`` (:class:`HintCommand`), ``solve`` (:class:`SolveCommand`)
 and ``game`` (:class:`GameCommand`), and every game's ``arena`` (:class:`ArenaCommand`). The
 flows they hand to are the core's (:mod:`.review`, :mod:`.arena_view`, :mod:`.line_game`); a
-game declares its defaults, help, loaders and its own options (:class:`Own`).
+game declares its defaults, help, loaders and its own options (:class:`~.own_options.Own`).
 
 No ``from __future__ import annotations`` here: the commands' options carry each game's
 defaults and help, so their annotations are evaluated where the commands are made (as in
 :mod:`.trainer_commands`).
 """
 
-import inspect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +46,7 @@ from .options import (
     random_seed,
 )
 from .output import emit_search, with_spinner
+from .own_options import Own, with_own
 from .review import (
     REVIEW_ROLLOUTS,
     GameFileOption,
@@ -65,35 +65,6 @@ if TYPE_CHECKING:
 Command = Callable[..., None]
 Table = Callable[[typer.Context], Any]
 """A game's table for a command (its deck, its components), loaded from ``--cards``."""
-
-
-@dataclass(frozen=True)
-class Own:
-    """One of a game's own options among the shared ones: its parameter's name, its
-    ``Annotated`` option and its default."""
-
-    name: str
-    option: Any
-    default: Any
-
-
-def with_own(command: Command, own: Sequence[Own], after: str) -> Command:
-    """``command`` with the game's ``own`` options after its option ``after``: Typer reads a
-    command's options, in ``--help``'s order, from its signature (``__signature__``), and
-    calls it with them as keywords (the command's ``**own``)."""
-    signature = inspect.signature(command)
-    shared = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
-    at = [p.name for p in shared].index(after) + 1
-    added = [
-        inspect.Parameter(
-            o.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=o.default
-        ).replace(annotation=o.option)
-        for o in own
-    ]
-    command.__signature__ = signature.replace(  # type: ignore[attr-defined]
-        parameters=[*shared[:at], *added, *shared[at:]]
-    )
-    return command
 
 
 # --- hint --game ---------------------------------------------------------------------------

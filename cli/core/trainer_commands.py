@@ -10,6 +10,7 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, Any, Generic, TypeVar
 
 import typer
@@ -27,6 +28,7 @@ from .options import (
     script_answers,
     seed_option,
 )
+from .own_options import Own, with_own
 from .trainer import G, LinePuzzle, PlayFlags, TrainerParts
 
 P = TypeVar("P", bound=trainer.Cacheable)
@@ -53,7 +55,6 @@ class TrainerCommands(Generic[G, P]):
         """The ``puzzle`` command: ``--seed``/``--kind`` or ``--id``, then played."""
         kind_type: Any = Annotated[self.kinds | None, trainer.kind_option()]
         id_option = typer.Option("--id", help=self.id_help, show_default=False)
-        moves_option_ = moves_option(self.moves_example)
 
         def puzzle(
             ctx: typer.Context,
@@ -65,27 +66,19 @@ class TrainerCommands(Generic[G, P]):
             ] = None,
             kind: kind_type = None,
             puzzle_id: Annotated[str | None, id_option] = None,
-            as_json: JsonOption = False,
-            moves: Annotated[str | None, moves_option_] = None,
-            moves_file: MovesFileOption = None,
-            plain: PlainOption = False,
-            no_record: NoRecordOption = False,
-            restart: RestartOption = False,
-            line: LineOption = False,
+            **play: Any,
         ) -> None:
-            text = moves_text(moves, moves_file)
-            flags = PlayFlags(as_json, plain, no_record, restart, line)
+            text, flags = _text_and_flags(**play)
             chosen = kind.value if kind is not None else None
             loaded = self.parts(ctx).puzzle(seed, chosen, puzzle_id, self.today(), flags)
             play_puzzle(self.line(loaded, self.today(), flags), text)
 
         puzzle.__doc__ = self.puzzle_doc
-        return puzzle
+        return with_own(puzzle, self.playing(), after="puzzle_id")
 
     def daily(self) -> Callable[..., None]:
         """The ``daily`` command: ``--date``, ``--yesterday`` or today played, or
         ``--archive``."""
-        moves_option_ = moves_option(self.moves_example)
 
         def daily(
             ctx: typer.Context,
@@ -93,16 +86,9 @@ class TrainerCommands(Generic[G, P]):
             yesterday: trainer.YesterdayOption = False,
             archive: trainer.ArchiveOption = False,
             days: trainer.DaysOption = trainer.ARCHIVE_DAYS,
-            as_json: JsonOption = False,
-            moves: Annotated[str | None, moves_option_] = None,
-            moves_file: MovesFileOption = None,
-            plain: PlainOption = False,
-            no_record: NoRecordOption = False,
-            restart: RestartOption = False,
-            line: LineOption = False,
+            **play: Any,
         ) -> None:
-            text = moves_text(moves, moves_file)
-            flags = PlayFlags(as_json, plain, no_record, restart, line)
+            text, flags = _text_and_flags(**play)
             loaded = self.parts(ctx).daily(
                 date,
                 self.today(),
@@ -116,7 +102,21 @@ class TrainerCommands(Generic[G, P]):
                 play_puzzle(self.line(loaded, self.today(), flags), text)
 
         daily.__doc__ = self.daily_doc
-        return daily
+        return with_own(daily, self.playing(), after="days")
+
+    def playing(self) -> tuple[Own, ...]:
+        """The options of how ``puzzle`` and ``daily`` play, the last of each: ``--json``,
+        ``--moves`` (with the game's example), ``--moves-file``, ``--plain``, ``--no-record``,
+        ``--restart``, ``--line``."""
+        return (
+            Own("as_json", JsonOption, False),
+            Own("moves", Annotated[str | None, moves_option(self.moves_example)], None),
+            Own("moves_file", MovesFileOption, None),
+            Own("plain", PlainOption, False),
+            Own("no_record", NoRecordOption, False),
+            Own("restart", RestartOption, False),
+            Own("line", LineOption, False),
+        )
 
     def stats(self) -> Callable[..., None]:
         """The ``stats`` command: the game's recorded attempts on ``--today`` (default: the
@@ -134,6 +134,14 @@ class TrainerCommands(Generic[G, P]):
 
         stats.__doc__ = self.stats_doc
         return stats
+
+
+def _text_and_flags(
+    moves: str | None, moves_file: Path | None, **flags: bool
+) -> tuple[str | None, PlayFlags]:
+    """The answers of ``--moves`` or ``--moves-file``, and the other options of
+    :meth:`TrainerCommands.playing` as :class:`PlayFlags`."""
+    return moves_text(moves, moves_file), PlayFlags(**flags)
 
 
 def play_puzzle(line: LinePuzzle[Any, Any], text: str | None) -> None:

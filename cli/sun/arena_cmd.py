@@ -9,7 +9,8 @@ import typer
 
 from ...puzzles.sun.registry import REGISTRY
 from ..core.arena_view import RecordsOption, print_report, seats_option
-from ..core.game_commands import Arena, ArenaCommand, Own
+from ..core.game_commands import Arena, ArenaCommand
+from ..core.own_options import Own
 from .context import deck as sun_deck
 
 if TYPE_CHECKING:

@@ -39,8 +39,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..core.game_commands import GameCommand, Own
+from ..core.game_commands import GameCommand
 from ..core.line_game import BotsError, LineScreen, ScriptError
+from ..core.own_options import Own
 from .context import GAME
 from .context import deck as sun_deck
 
