@@ -25,8 +25,9 @@ class Own:
 
 def with_own(command: Command, own: Sequence[Own], after: str) -> Command:
     """``command`` with the ``own`` options after its option ``after`` in its signature
-    (``__signature__``); Typer calls it with them as keywords (the command's ``**own``)."""
-    signature = inspect.signature(command)
+    (``__signature__``, its annotations evaluated as Typer would); Typer calls it with them
+    as keywords (the command's ``**own``)."""
+    signature = inspect.signature(command, eval_str=True)
     shared = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
     at = [p.name for p in shared].index(after) + 1
     kind = inspect.Parameter.POSITIONAL_OR_KEYWORD

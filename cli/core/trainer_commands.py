@@ -68,13 +68,17 @@ class TrainerCommands(Generic[G, P]):
             puzzle_id: Annotated[str | None, id_option] = None,
             **play: Any,
         ) -> None:
-            text, flags = _text_and_flags(**play)
+            text, flags = text_and_flags(**play)
             chosen = kind.value if kind is not None else None
             loaded = self.parts(ctx).puzzle(seed, chosen, puzzle_id, self.today(), flags)
             play_puzzle(self.line(loaded, self.today(), flags), text)
 
         puzzle.__doc__ = self.puzzle_doc
-        return with_own(puzzle, self.playing(), after="puzzle_id")
+        return with_own(puzzle, self.play_options(), after="puzzle_id")
+
+    def play_options(self) -> tuple[Own, ...]:
+        """:func:`play_options` with the game's ``--moves`` example."""
+        return play_options(Annotated[str | None, moves_option(self.moves_example)])
 
     def daily(self) -> Callable[..., None]:
         """The ``daily`` command: ``--date``, ``--yesterday`` or today played, or
@@ -88,7 +92,7 @@ class TrainerCommands(Generic[G, P]):
             days: trainer.DaysOption = trainer.ARCHIVE_DAYS,
             **play: Any,
         ) -> None:
-            text, flags = _text_and_flags(**play)
+            text, flags = text_and_flags(**play)
             loaded = self.parts(ctx).daily(
                 date,
                 self.today(),
@@ -102,21 +106,7 @@ class TrainerCommands(Generic[G, P]):
                 play_puzzle(self.line(loaded, self.today(), flags), text)
 
         daily.__doc__ = self.daily_doc
-        return with_own(daily, self.playing(), after="days")
-
-    def playing(self) -> tuple[Own, ...]:
-        """The options of how ``puzzle`` and ``daily`` play, the last of each: ``--json``,
-        ``--moves`` (with the game's example), ``--moves-file``, ``--plain``, ``--no-record``,
-        ``--restart``, ``--line``."""
-        return (
-            Own("as_json", JsonOption, False),
-            Own("moves", Annotated[str | None, moves_option(self.moves_example)], None),
-            Own("moves_file", MovesFileOption, None),
-            Own("plain", PlainOption, False),
-            Own("no_record", NoRecordOption, False),
-            Own("restart", RestartOption, False),
-            Own("line", LineOption, False),
-        )
+        return with_own(daily, self.play_options(), after="days")
 
     def stats(self) -> Callable[..., None]:
         """The ``stats`` command: the game's recorded attempts on ``--today`` (default: the
@@ -136,11 +126,27 @@ class TrainerCommands(Generic[G, P]):
         return stats
 
 
-def _text_and_flags(
+def play_options(moves: Any, *, restart_last: bool = False) -> tuple[Own, ...]:
+    """The options of how every game's ``puzzle`` and ``daily`` play, the last of each:
+    ``--json``, ``--moves`` (``moves``: with the game's example), ``--moves-file``,
+    ``--plain``, ``--no-record``, ``--restart`` and ``--line`` (Silver & Gold's ``--line``
+    first: ``restart_last``); :func:`text_and_flags` reads them."""
+    restart, line = Own("restart", RestartOption, False), Own("line", LineOption, False)
+    return (
+        Own("as_json", JsonOption, False),
+        Own("moves", moves, None),
+        Own("moves_file", MovesFileOption, None),
+        Own("plain", PlainOption, False),
+        Own("no_record", NoRecordOption, False),
+        *((line, restart) if restart_last else (restart, line)),
+    )
+
+
+def text_and_flags(
     moves: str | None, moves_file: Path | None, **flags: bool
 ) -> tuple[str | None, PlayFlags]:
-    """The answers of ``--moves`` or ``--moves-file``, and the other options of
-    :meth:`TrainerCommands.playing` as :class:`PlayFlags`."""
+    """The answers of ``--moves`` or ``--moves-file``, and the other :func:`play_options` as
+    :class:`PlayFlags`."""
     return moves_text(moves, moves_file), PlayFlags(**flags)
 
 
