@@ -22,4 +22,4 @@ def _advice() -> tuple[Reviewing, Advise]:
     return REVIEWING, advise
 
 
-hint = HintCommand(DEFAULT_ROLLOUTS, "piastres of margin", cheops_components, _advice).hint()
+hint = HintCommand(DEFAULT_ROLLOUTS, "piastres of margin", cheops_components, _advice).command()

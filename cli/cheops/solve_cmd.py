@@ -64,4 +64,4 @@ solve = SolveCommand(
     "Searching the endgame",
     own=(Own("win", WinOption, False), Own("node_limit", NodeLimitOption, None)),
     search=_search,
-).solve()
+).command()

@@ -82,7 +82,7 @@ class HintCommand:
     table: Table
     advice: "Callable[[], tuple[Reviewing, Advise]]"
 
-    def hint(self) -> Command:
+    def command(self) -> Command:
         """The ``hint`` command: :func:`~.review.hint_from_record` on ``--game``."""
         rollouts_type: Any = Annotated[int, rollouts_option(self.rollouts, REVIEW_ROLLOUTS)]
 
@@ -133,7 +133,7 @@ class SolveCommand:
     own: Sequence[Own] = ()
     search: Callable[..., Mapping[str, Any]] = field(default=lambda: {})
 
-    def solve(self) -> Command:
+    def command(self) -> Command:
         """The ``solve`` command: the ``--position`` file loaded and solved under a spinner."""
 
         def solve(

@@ -22,4 +22,4 @@ def _advice() -> tuple[Reviewing, Advise]:
     return REVIEWING, advise
 
 
-hint = HintCommand(DEFAULT_ROLLOUTS, "expected points", sun_deck, _advice).hint()
+hint = HintCommand(DEFAULT_ROLLOUTS, "expected points", sun_deck, _advice).command()

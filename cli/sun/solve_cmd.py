@@ -28,4 +28,4 @@ solve = SolveCommand(
     sun_deck,
     _positions,
     "Searching every plan of this turn",
-).solve()
+).command()
