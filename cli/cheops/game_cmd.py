@@ -46,52 +46,37 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Any
 
-import typer
-
-from ..core.line_game import (
-    BotsError,
-    CoachOption,
-    GameSeedOption,
-    LineScreen,
-    NoRecordGameOption,
-    OpponentsOption,
-    PlayersOption,
-    RestartGameOption,
-    ScriptError,
-    play_kept_game,
-    record_option,
-    rollouts_option,
-)
-from ..core.line_game import parse_bots as _parse_bots
-from ..core.options import (
-    JsonOption,
-    LineOption,
-    MovesFileOption,
-    PlainOption,
-    moves_option,
-    random_seed,
-)
+from ..core.game_commands import GameCommand
+from ..core.line_game import BotsError, LineScreen, ScriptError
 from .context import GAME
 from .context import components as cheops_components
 
-MovesOption = Annotated[str | None, moves_option("take i1 A; store; draw 2")]
-
 if TYPE_CHECKING:
     from ...puzzles.cheops.kept_game import KeptGame
-    from ...puzzles.core.store import Store
+    from ...puzzles.core.players import Registry
 
 LAUNCH = "tui.launch"
 """The full-screen game's module, under this package (another part of the project)."""
 
 
-def parse_bots(players: int | None, opponents: str | None) -> tuple[str, ...] | None:
-    """The bots of seats 1 on from ``--players`` and ``--opponents`` (``None``: neither
-    given). Raises :class:`BotsError` naming the problem."""
+def _registry() -> Registry[Any]:
     from ...puzzles.cheops.registry import REGISTRY
 
-    return _parse_bots(players, opponents, REGISTRY)
+    return REGISTRY
+
+
+def _kept_game() -> tuple[type[KeptGame], Callable[[Path], object]]:
+    """Cheops's kept game and its record's check, imported when the command runs."""
+    from ...puzzles.cheops.game_record import record_target
+    from ...puzzles.cheops.kept_game import KeptGame
+
+    return KeptGame, record_target
+
+
+def _title(kept: KeptGame) -> str:
+    return f"Cheops, seed {kept.seed}: replay it with --seed {kept.seed}"
 
 
 def full_screen() -> Callable[[KeptGame], object] | None:
@@ -110,68 +95,6 @@ def full_screen() -> Callable[[KeptGame], object] | None:
     if run_game is None or not interactive():
         return None
     return run_game
-
-
-def game(
-    ctx: typer.Context,
-    players: PlayersOption = None,
-    opponents: OpponentsOption = None,
-    seed: GameSeedOption = None,
-    coach: CoachOption = False,
-    rollouts: Annotated[int | None, rollouts_option(8)] = None,
-    record: Annotated[Path | None, record_option("turn")] = None,
-    restart: RestartGameOption = False,
-    no_record: NoRecordGameOption = False,
-    moves: MovesOption = None,
-    moves_file: MovesFileOption = None,
-    line: LineOption = False,
-    as_json: JsonOption = False,
-    plain: PlainOption = False,
-) -> None:
-    """Play Cheops against bots: full-screen on a terminal when installed, else a move a
-    line.
-
-    --line, --moves, --json and --plain play a move a line in notation (take b3 A, sell,
-    draw 2, ...; ? lists them). The game is saved after every turn; without --seed it
-    resumes the unfinished one (--restart starts a new one).
-    """
-    from ...puzzles.cheops.game_record import record_target
-    from ...puzzles.cheops.kept_game import KeptGame
-
-    bots = parse_bots(players, opponents)
-    if record is not None:
-        record_target(record)
-    fresh = random_seed()
-    components = cheops_components(ctx)
-
-    def open_kept(store: Store | None) -> KeptGame:
-        kept = KeptGame.start(
-            components,
-            seed=seed,
-            fresh_seed=fresh,
-            bots=bots,
-            coach=coach,
-            record=record,
-            store=store,
-            restart=restart,
-        )
-        kept.rollouts = rollouts
-        return kept
-
-    play_kept_game(
-        GAME,
-        open_kept,
-        _Screen,
-        moves=moves,
-        moves_file=moves_file,
-        line=line,
-        as_json=as_json,
-        plain=plain,
-        title=lambda kept: f"Cheops, seed {kept.seed}: replay it with --seed {kept.seed}",
-        full_screen=full_screen,
-        outcome_json=lambda kept, left: _print_json(kept, record, left=left),
-        no_record=no_record,
-    )
 
 
 def _print_json(kept: KeptGame, record: Path | None, *, left: bool) -> None:
@@ -252,4 +175,25 @@ class _Screen(LineScreen["KeptGame"]):
             self.say(line)
 
 
-__all__ = ["BotsError", "ScriptError", "full_screen", "game", "parse_bots"]
+game = GameCommand(
+    """Play Cheops against bots: full-screen on a terminal when installed, else a move a
+    line.
+
+    --line, --moves, --json and --plain play a move a line in notation (take b3 A, sell,
+    draw 2, ...; ? lists them). The game is saved after every turn; without --seed it
+    resumes the unfinished one (--restart starts a new one).
+    """,
+    8,
+    "turn",
+    "take i1 A; store; draw 2",
+    GAME,
+    _registry,
+    cheops_components,
+    _kept_game,
+    _title,
+    _Screen,
+    full_screen,
+    _print_json,
+).command()
+
+__all__ = ["BotsError", "ScriptError", "full_screen", "game"]

@@ -21,8 +21,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from ..core import trainer
-from ..core.trainer import PlayFlags, say
-from ..core.trainer_commands import TrainerCommands, play_puzzle
+from ..core.trainer import say
+from ..core.trainer_commands import TrainerCommands
 from .context import GAME
 from .context import components as cheops_components
 
@@ -78,11 +78,6 @@ def _parts(
 
 
 # --- playing ---------------------------------------------------------------------------------
-
-
-def _play(loaded: CheopsPuzzle, text: str | None, flags: PlayFlags) -> None:
-    """``loaded`` played on the full screen on a terminal that can draw it, else in line mode."""
-    play_puzzle(_CheopsLine(loaded, _today(), flags), text)
 
 
 class _CheopsLine(trainer.LinePuzzle["CheopsPuzzle", "CheopsSession"]):
@@ -261,7 +256,7 @@ _COMMANDS = TrainerCommands(
     daily_doc="Play today's Cheops daily: a proven endgame, the same for everyone on your date.",
     stats_doc="Your Cheops puzzle statistics: played, at par, streaks, histogram.",
     parts=lambda ctx: _parts(lambda: cheops_components(ctx)),
-    play=_play,
+    line=_CheopsLine,
     today=lambda: _today(),
 )
 puzzle = _COMMANDS.puzzle()

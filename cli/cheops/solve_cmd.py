@@ -3,48 +3,50 @@ piastres and the principal line (docs/cheops-position.md)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from types import ModuleType
+from typing import Annotated, Any
 
 import typer
 
-from ..core.options import (
-    JsonOption,
-    PlainOption,
-    PositionOption,
-    PositionTemplateOption,
-    SearchTimeOption,
-    position_to_solve,
-)
-from ..core.output import emit_search, with_spinner
+from ..core.game_commands import SolveCommand
+from ..core.own_options import Own
 from .context import components as cheops_components
 
+WinOption = Annotated[
+    bool,
+    typer.Option(
+        "--win",
+        help="Play for the chance to win first, the margin second (default: the margin).",
+    ),
+]
+NodeLimitOption = Annotated[
+    int | None,
+    typer.Option(
+        "--node-limit",
+        min=1,
+        metavar="N",
+        help="Stop after N positions searched: the same answer on every machine "
+        "(default: the time limit only).",
+        show_default=False,
+    ),
+]
 
-def solve(
-    ctx: typer.Context,
-    position: PositionOption = None,
-    template: PositionTemplateOption = False,
-    time_limit: SearchTimeOption = 10.0,
-    win: Annotated[
-        bool,
-        typer.Option(
-            "--win",
-            help="Play for the chance to win first, the margin second (default: the margin).",
-        ),
-    ] = False,
-    node_limit: Annotated[
-        int | None,
-        typer.Option(
-            "--node-limit",
-            min=1,
-            metavar="N",
-            help="Stop after N positions searched: the same answer on every machine "
-            "(default: the time limit only).",
-            show_default=False,
-        ),
-    ] = None,
-    as_json: JsonOption = False,
-    plain: PlainOption = False,
-) -> None:
+
+def _positions() -> ModuleType:
+    """Cheops's position files, imported when the command runs."""
+    from ...solver.cheops import positionfile
+
+    return positionfile
+
+
+def _search(win: bool, node_limit: int | None) -> dict[str, Any]:
+    """``--win`` and ``--node-limit`` as the endgame search's keywords."""
+    from ...solver.cheops.endgame import MARGIN, WIN
+
+    return {"objective": WIN if win else MARGIN, "node_limit": node_limit}
+
+
+solve = SolveCommand(
     """The best move of an endgame, by exact search: proven when the search is complete.
 
     Once every law is known (none left on the pyramid), searches the rest of the game for
@@ -56,21 +58,10 @@ def solve(
     comes first (or --node-limit), the answer looked some turns ahead and says so.
 
     The position file's format is in docs/cheops-position.md; --position-template prints
-    one to start from."""
-    from ...solver.cheops.endgame import MARGIN, WIN
-    from ...solver.cheops.positionfile import load_position, position_template, solve_position
-
-    chosen = position_to_solve(position, template, position_template)
-    if chosen is None:
-        return
-    loaded = load_position(chosen, cheops_components(ctx))
-    objective = WIN if win else MARGIN
-    answer = with_spinner(
-        lambda: solve_position(
-            loaded, time_limit=time_limit, objective=objective, node_limit=node_limit
-        ),
-        f"Searching the endgame (at most {time_limit:g} s)...",
-        quiet=as_json,
-    )
-
-    emit_search(answer, as_json=as_json, plain=plain)
+    one to start from.""",
+    cheops_components,
+    _positions,
+    "Searching the endgame",
+    own=(Own("win", WinOption, False), Own("node_limit", NodeLimitOption, None)),
+    search=_search,
+).command()

@@ -236,6 +236,48 @@ def print_records(console: Console, text: str) -> None:
     console.print(text, highlight=False, markup=False, soft_wrap=True)
 
 
+class RotatedReport(Protocol):
+    """An arena's report with paired differences and endings (the Sun's and Cheops's, the
+    core's :class:`~silverpyr.puzzles.core.tournament.ArenaReport`)."""
+
+    @property
+    def games(self) -> Sequence[Any]: ...
+    @property
+    def bots(self) -> Sequence[BotLine]: ...
+    @property
+    def pairs(self) -> Sequence[PairLine]: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def workers(self) -> int: ...
+    @property
+    def records(self) -> Path | None: ...
+    def endings(self) -> Mapping[str, int]: ...
+
+
+def print_report(
+    console: Console,
+    report: RotatedReport,
+    categories: Sequence[tuple[str, str]],
+    unit: str,
+    words: str,
+    *,
+    plain: bool,
+    setting: str = "",
+) -> None:
+    """The Sun's and Cheops's drawing of a report: the bots' table (titled by the games, the
+    players and the game's ``setting``), the ``categories``' table, the paired differences in
+    ``unit``, the footer with the endings and the game's ``words``, the records' folder."""
+    players = len(report.games[0].seats)
+    title = f"{len(report.games)} games of {players} players{setting}, seats rotated"
+    console.print(bots_table(title, report.bots, plain=plain))
+    console.print(categories_table(report.bots, categories, plain=plain))
+    print_pairs(console, report.pairs, unit)
+    print_footer(console, report.seconds, report.workers, words, endings=report.endings())
+    if report.records is not None:
+        print_records(console, f"The {len(report.games)} games' records are in {report.records}.")
+
+
 __all__ = [
     "BOT_COLUMNS",
     "BotLine",
@@ -243,12 +285,14 @@ __all__ = [
     "GamesOption",
     "PairLine",
     "RecordsOption",
+    "RotatedReport",
     "bots_table",
     "categories_table",
     "line_up",
     "print_footer",
     "print_pairs",
     "print_records",
+    "print_report",
     "seats_option",
     "show_arena",
     "where",

@@ -107,13 +107,14 @@ NoRecordGameOption = Annotated[
 ]
 
 
-def rollouts_option(default: int) -> Any:
-    """``--rollouts`` of ``h`` and the coach; ``default``: the game's advice's default."""
+def rollouts_option(default: int, per: str = "option for h and the coach") -> Any:
+    """``--rollouts``, paired samples ``per`` what (``h`` and the coach's, or
+    :data:`~.review.REVIEW_ROLLOUTS`); ``default``: the game's advice's default."""
     return typer.Option(
         "--rollouts",
         min=2,
         max=200,
-        help=f"Paired rollouts per option for h and the coach (default {default}).",
+        help=f"Paired rollouts per {per} (default {default}).",
         show_default=False,
     )
 

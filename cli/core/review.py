@@ -42,15 +42,8 @@ SeatOption = Annotated[
 ]
 
 
-def rollouts_option(default: int) -> Any:
-    """``--rollouts``: paired samples per option (advice) and per verdict (review)."""
-    return typer.Option(
-        "--rollouts",
-        min=2,
-        max=200,
-        help=f"Paired rollouts per option, and per verdict of --review (default {default}).",
-        show_default=False,
-    )
+REVIEW_ROLLOUTS = "option, and per verdict of --review"
+"""What ``hint --game``'s ``--rollouts`` samples (:func:`~.line_game.rollouts_option`)."""
 
 
 class HintInputError(SilverpyrError, ValueError):
@@ -168,10 +161,10 @@ def _advice_due(
 
 
 __all__ = [
+    "REVIEW_ROLLOUTS",
     "GameFileOption",
     "HintInputError",
     "ReviewOption",
     "SeatOption",
     "hint_from_record",
-    "rollouts_option",
 ]

@@ -5,7 +5,7 @@
   (:func:`require_out`); the puzzle from the store's cache or made and cached
   (:func:`cached_puzzle`), by the game's :class:`TrainerParts` (the commands themselves:
   :mod:`.trainer_commands`).
-* ``daily``: ``--date`` or today (:func:`daily_to_play`); ``--archive``: the past dailies with
+* ``daily``: ``--date`` or today (:func:`daily_date`); ``--archive``: the past dailies with
   your result (:func:`show_archive`), scores and pars in the game's unit (the store keeps
   tenths).
 * ``stats``: played, at par, streaks, histogram (:func:`show_stats`).
@@ -172,40 +172,30 @@ def puzzle_to_play(
     return parsed.text
 
 
-def daily_to_play(
-    game: str,
+def daily_date(
     date: str | None,
     today: dt.date,
     *,
-    yesterday: bool = False,
+    yesterday: bool,
     archive: bool,
-    days: int,
     text: str | None,
     restart: bool,
-    as_json: bool,
-    plain: bool,
     parse_date: Callable[[str], dt.date],
     error: Error,
-    note: ArchiveNote | None = None,
-) -> dt.date | None:
+) -> dt.date:
     """The date of the daily ``daily`` plays (``--date``, ``--yesterday``, else ``today``;
-    not after it), or ``None`` when ``--archive`` listed the dailies instead (it plays
-    nothing; the date is then the last day listed, so a listing can be repeated on any later
-    day)."""
+    not after it), or with ``--archive`` the last day it lists (so a listing can be repeated
+    on any later day; nothing to play or restart goes with it). Every game's ``daily``."""
     if date is not None and yesterday:
         raise error("give only one of --date, --yesterday")
     day = parse_date(date) if date is not None else today
     if yesterday:
         day = today - dt.timedelta(days=1)
-    if archive:
-        if text is not None or restart:
-            raise error(
-                "--archive lists the dailies: it takes only --date or --yesterday (the last "
-                "day listed), --days, --json, --plain"
-            )
-        require_out(day, today, error)
-        show_archive(game, day, days, as_json=as_json, plain=plain, note=note)
-        return None
+    if archive and (text is not None or restart):
+        raise error(
+            "--archive lists the dailies: it takes only --date or --yesterday (the last "
+            "day listed), --days, --json, --plain"
+        )
     require_out(day, today, error)
     return day
 
@@ -372,24 +362,21 @@ class TrainerParts(Generic[G, P]):
         text: str | None,
         flags: PlayFlags,
     ) -> P | None:
-        """``daily``'s puzzle (:func:`daily_to_play`), cached; ``None`` when ``--archive``
+        """``daily``'s puzzle (:func:`daily_date`), cached; ``None`` when ``--archive``
         listed the dailies instead."""
-        day = daily_to_play(
-            self.game,
+        day = daily_date(
             date,
             today,
             yesterday=yesterday,
             archive=archive,
-            days=days,
             text=text,
             restart=flags.restart,
-            as_json=flags.as_json,
-            plain=flags.plain,
             parse_date=self.ids.parse_date,
             error=self.error,
-            note=self.note,
         )
-        if day is None:
+        if archive:
+            plain = flags.plain
+            show_archive(self.game, day, days, as_json=flags.as_json, plain=plain, note=self.note)
             return None
         return self.cached(
             f"daily-{day.isoformat()}",
@@ -898,7 +885,7 @@ __all__ = [
     "YesterdayOption",
     "cache_key",
     "cached_puzzle",
-    "daily_to_play",
+    "daily_date",
     "describe_entry",
     "entry_dict",
     "finish_attempt",

@@ -10,6 +10,7 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, Any, Generic, TypeVar
 
 import typer
@@ -27,6 +28,7 @@ from .options import (
     script_answers,
     seed_option,
 )
+from .own_options import Own, with_own
 from .trainer import G, LinePuzzle, PlayFlags, TrainerParts
 
 P = TypeVar("P", bound=trainer.Cacheable)
@@ -36,7 +38,8 @@ P = TypeVar("P", bound=trainer.Cacheable)
 class TrainerCommands(Generic[G, P]):
     """What a game's ``puzzle`` and ``daily`` differ by: ``--kind``'s values, ``--id``'s help,
     ``--moves``'s example, each command's docstring (its ``--help``), the game's parts of
-    the command's context, its player and its player's date (``today``: a seam for tests)."""
+    the command's context, its attempt (``line``, played by :func:`play_puzzle`) and its
+    player's date (``today``: a seam for tests)."""
 
     kinds: type[StrEnum]
     id_help: str
@@ -45,14 +48,13 @@ class TrainerCommands(Generic[G, P]):
     daily_doc: str
     stats_doc: str
     parts: Callable[[typer.Context], TrainerParts[G, P]]
-    play: Callable[[P, str | None, PlayFlags], None]
+    line: Callable[[P, dt.date, PlayFlags], LinePuzzle[Any, Any]]
     today: Callable[[], dt.date]
 
     def puzzle(self) -> Callable[..., None]:
         """The ``puzzle`` command: ``--seed``/``--kind`` or ``--id``, then played."""
         kind_type: Any = Annotated[self.kinds | None, trainer.kind_option()]
         id_option = typer.Option("--id", help=self.id_help, show_default=False)
-        moves_option_ = moves_option(self.moves_example)
 
         def puzzle(
             ctx: typer.Context,
@@ -64,27 +66,23 @@ class TrainerCommands(Generic[G, P]):
             ] = None,
             kind: kind_type = None,
             puzzle_id: Annotated[str | None, id_option] = None,
-            as_json: JsonOption = False,
-            moves: Annotated[str | None, moves_option_] = None,
-            moves_file: MovesFileOption = None,
-            plain: PlainOption = False,
-            no_record: NoRecordOption = False,
-            restart: RestartOption = False,
-            line: LineOption = False,
+            **play: Any,
         ) -> None:
-            text = moves_text(moves, moves_file)
-            flags = PlayFlags(as_json, plain, no_record, restart, line)
+            text, flags = text_and_flags(**play)
             chosen = kind.value if kind is not None else None
             loaded = self.parts(ctx).puzzle(seed, chosen, puzzle_id, self.today(), flags)
-            self.play(loaded, text, flags)
+            play_puzzle(self.line(loaded, self.today(), flags), text)
 
         puzzle.__doc__ = self.puzzle_doc
-        return puzzle
+        return with_own(puzzle, self.play_options(), after="puzzle_id")
+
+    def play_options(self) -> tuple[Own, ...]:
+        """:func:`play_options` with the game's ``--moves`` example."""
+        return play_options(Annotated[str | None, moves_option(self.moves_example)])
 
     def daily(self) -> Callable[..., None]:
         """The ``daily`` command: ``--date``, ``--yesterday`` or today played, or
         ``--archive``."""
-        moves_option_ = moves_option(self.moves_example)
 
         def daily(
             ctx: typer.Context,
@@ -92,16 +90,9 @@ class TrainerCommands(Generic[G, P]):
             yesterday: trainer.YesterdayOption = False,
             archive: trainer.ArchiveOption = False,
             days: trainer.DaysOption = trainer.ARCHIVE_DAYS,
-            as_json: JsonOption = False,
-            moves: Annotated[str | None, moves_option_] = None,
-            moves_file: MovesFileOption = None,
-            plain: PlainOption = False,
-            no_record: NoRecordOption = False,
-            restart: RestartOption = False,
-            line: LineOption = False,
+            **play: Any,
         ) -> None:
-            text = moves_text(moves, moves_file)
-            flags = PlayFlags(as_json, plain, no_record, restart, line)
+            text, flags = text_and_flags(**play)
             loaded = self.parts(ctx).daily(
                 date,
                 self.today(),
@@ -112,10 +103,10 @@ class TrainerCommands(Generic[G, P]):
                 flags=flags,
             )
             if loaded is not None:
-                self.play(loaded, text, flags)
+                play_puzzle(self.line(loaded, self.today(), flags), text)
 
         daily.__doc__ = self.daily_doc
-        return daily
+        return with_own(daily, self.play_options(), after="days")
 
     def stats(self) -> Callable[..., None]:
         """The ``stats`` command: the game's recorded attempts on ``--today`` (default: the
@@ -133,6 +124,30 @@ class TrainerCommands(Generic[G, P]):
 
         stats.__doc__ = self.stats_doc
         return stats
+
+
+def play_options(moves: Any, *, restart_last: bool = False) -> tuple[Own, ...]:
+    """The options of how every game's ``puzzle`` and ``daily`` play, the last of each:
+    ``--json``, ``--moves`` (``moves``: with the game's example), ``--moves-file``,
+    ``--plain``, ``--no-record``, ``--restart`` and ``--line`` (Silver & Gold's ``--line``
+    first: ``restart_last``); :func:`text_and_flags` reads them."""
+    restart, line = Own("restart", RestartOption, False), Own("line", LineOption, False)
+    return (
+        Own("as_json", JsonOption, False),
+        Own("moves", moves, None),
+        Own("moves_file", MovesFileOption, None),
+        Own("plain", PlainOption, False),
+        Own("no_record", NoRecordOption, False),
+        *((line, restart) if restart_last else (restart, line)),
+    )
+
+
+def text_and_flags(
+    moves: str | None, moves_file: Path | None, **flags: bool
+) -> tuple[str | None, PlayFlags]:
+    """The answers of ``--moves`` or ``--moves-file``, and the other :func:`play_options` as
+    :class:`PlayFlags`."""
+    return moves_text(moves, moves_file), PlayFlags(**flags)
 
 
 def play_puzzle(line: LinePuzzle[Any, Any], text: str | None) -> None:

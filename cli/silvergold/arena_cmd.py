@@ -8,23 +8,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ...puzzles.silvergold.realgame.registry import REGISTRY
-from ..core.arena_view import (
-    FirstSeedOption,
-    GamesOption,
-    bots_table,
-    categories_table,
-    line_up,
-    print_footer,
-    print_records,
-    show_arena,
-)
-from ..core.options import (
-    JsonOption,
-    PlainOption,
-    SchedulerOption,
-    WorkersOption,
-    check_cluster_options,
-)
+from ..core.arena_view import bots_table, categories_table, print_footer, print_records
+from ..core.game_commands import Arena, ArenaCommand
 from .context import deck as sg_deck
 
 if TYPE_CHECKING:
@@ -32,59 +17,32 @@ if TYPE_CHECKING:
 
     from ...puzzles.silvergold.realgame.arena import ArenaReport, BotReport
 
+BotsOption = Annotated[
+    str,
+    typer.Option(
+        "--bots",
+        help="The line-up, one bot per seat, e.g. expert,greedy "
+        f"(bots: {REGISTRY.known()}; or package.module:factory).",
+    ),
+]
+RecordsOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--records",
+        help="Write every game's record to this folder (made if missing), one "
+        "game-SEED.json a game; judge any seat's decisions with hint --seat N --game FILE "
+        "--review.",
+        show_default=False,
+        metavar="DIR",
+    ),
+]
 
-def arena(
-    ctx: typer.Context,
-    bots: Annotated[
-        str,
-        typer.Option(
-            "--bots",
-            help="The line-up, one bot per seat, e.g. expert,greedy "
-            f"(bots: {REGISTRY.known()}; or package.module:factory).",
-        ),
-    ] = "expert,greedy",
-    games: GamesOption = 100,
-    seed: FirstSeedOption = 0,
-    records: Annotated[
-        Path | None,
-        typer.Option(
-            "--records",
-            help="Write every game's record to this folder (made if missing), one "
-            "game-SEED.json a game; judge any seat's decisions with hint --seat N --game FILE "
-            "--review.",
-            show_default=False,
-            metavar="DIR",
-        ),
-    ] = None,
-    scheduler: SchedulerOption = None,
-    workers: WorkersOption = None,
-    as_json: JsonOption = False,
-    plain: PlainOption = False,
-) -> None:
-    """Bots play seeded games against each other (seats rotated): win rates and scores."""
+
+def _arena() -> Arena:
+    """Silver & Gold's arena, imported when the command runs."""
     from ...puzzles.silvergold.realgame.arena import ArenaRecords, check_line_up, run_arena
 
-    names = line_up(bots)
-    check_line_up(names, games, seed)  # the line-up and the cluster options fail before work
-    check_cluster_options(scheduler, workers)
-    deck = sg_deck(ctx)
-    folder = None if records is None else ArenaRecords.open(records, deck, seed + games - 1)
-    show_arena(
-        games,
-        as_json=as_json,
-        plain=plain,
-        run=lambda advance: run_arena(
-            deck,
-            names,
-            games,
-            seed=seed,
-            scheduler=scheduler,
-            workers=workers,
-            progress=advance,
-            records=folder,
-        ),
-        render=lambda out, report: _render(out, report, plain=plain),
-    )
+    return Arena(check_line_up, run_arena, ArenaRecords.open)
 
 
 def _render(console: Console, report: ArenaReport, *, plain: bool) -> None:
@@ -120,3 +78,12 @@ _CATEGORIES = (
     ("Cards", "completed"),
 )
 """The columns of the table by category, and the keys of a bot's categories they show."""
+
+arena = ArenaCommand(
+    "Bots play seeded games against each other (seats rotated): win rates and scores.",
+    BotsOption,
+    RecordsOption,
+    sg_deck,
+    _arena,
+    _render,
+).command()

@@ -14,24 +14,19 @@ import datetime as dt
 from contextlib import AbstractContextManager, nullcontext
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..core.options import (
-    JsonOption,
-    LineOption,
-    MovesFileOption,
     MovesOption,
-    NoRecordOption,
-    PlainOption,
-    RestartOption,
-    moves_text,
     random_seed,
     seed_option,
 )
 from ..core.output import emit
-from ..core.trainer import ARCHIVE_DAYS, DaysOption, require_out
+from ..core.own_options import with_own
+from ..core.trainer import ARCHIVE_DAYS, DaysOption, PlayFlags, daily_date, require_out
+from ..core.trainer_commands import play_options, text_and_flags
 from .context import deck as sg_deck
 
 if TYPE_CHECKING:
@@ -79,32 +74,23 @@ def _show_puzzle(puzzle: Puzzle, *, plain: bool) -> None:
 
 
 def _play(
-    ctx: typer.Context,
-    puzzle: Puzzle,
-    store: Store | None,
-    *,
-    as_json: bool,
-    moves: str | None,
-    plain: bool,
-    no_record: bool,
-    line: bool = False,
-    restart: bool = False,
+    ctx: typer.Context, puzzle: Puzzle, store: Store | None, moves: str | None, flags: PlayFlags
 ) -> None:
     from .play import PlayOptions, run_attempt
 
-    if as_json and moves is None:
-        _show_puzzle(puzzle, plain=plain)
+    if flags.as_json and moves is None:
+        _show_puzzle(puzzle, plain=flags.plain)
         return
     from ..core.tui.terminal import full_screen
 
-    if full_screen(line=line, plain=plain, as_json=as_json, scripted=moves is not None):
+    scripted = moves is not None
+    record = not flags.no_record
+    if full_screen(line=flags.line, plain=flags.plain, as_json=flags.as_json, scripted=scripted):
         from .tui.launch import run_puzzle
 
-        run_puzzle(puzzle, sg_deck(ctx), store, record=not no_record, restart=restart)
+        run_puzzle(puzzle, sg_deck(ctx), store, record=record, restart=flags.restart)
         return
-    options = PlayOptions(
-        moves=moves, as_json=as_json, plain=plain, record=not no_record, restart=restart
-    )
+    options = PlayOptions(moves, flags.as_json, flags.plain, record, restart=flags.restart)
     run_attempt(puzzle, sg_deck(ctx), store, options)
 
 
@@ -149,13 +135,7 @@ def puzzle(
             show_default=False,
         ),
     ] = None,
-    as_json: JsonOption = False,
-    moves: MovesOption = None,
-    moves_file: MovesFileOption = None,
-    plain: PlainOption = False,
-    no_record: NoRecordOption = False,
-    line: LineOption = False,
-    restart: RestartOption = False,
+    **play: Any,
 ) -> None:
     """Play a puzzle: a seed, an id or a file (a random seed when none is given).
 
@@ -168,7 +148,7 @@ def puzzle(
     from ...puzzles.silvergold.ids import parse_puzzle_id, seed_id
     from ...puzzles.silvergold.kinds import Kind, PuzzleError
 
-    moves = moves_text(moves, moves_file)
+    moves, flags = text_and_flags(**play)
     chosen = [
         name
         for name, value in (("--seed", seed), ("--id", puzzle_id), ("--file", file))
@@ -179,7 +159,7 @@ def puzzle(
     if kind is not None and (puzzle_id is not None or file is not None):
         raise PuzzleError("--kind goes with --seed (or no seed), not with --id or --file")
     deck = sg_deck(ctx)
-    recording = not no_record and save is None and not (as_json and moves is None)
+    recording = not flags.no_record and save is None and not (flags.as_json and moves is None)
     with _store_unless_optional(not recording) as store:
         if file is not None:
             loaded = load_puzzle_file(deck, file)
@@ -198,17 +178,10 @@ def puzzle(
             save_puzzle_file(loaded, save)
             typer.echo(f"saved puzzle {loaded.id} to {save}", err=True)  # one line, as typed
             return
-        _play(
-            ctx,
-            loaded,
-            store,
-            as_json=as_json,
-            moves=moves,
-            plain=plain,
-            no_record=no_record,
-            line=line,
-            restart=restart,
-        )
+        _play(ctx, loaded, store, moves, flags)
+
+
+with_own(puzzle, play_options(MovesOption, restart_last=True), after="save")
 
 
 def _require_out(day: dt.date) -> None:
@@ -240,13 +213,7 @@ def daily(
         ),
     ] = False,
     days: DaysOption = ARCHIVE_DAYS,
-    as_json: JsonOption = False,
-    moves: MovesOption = None,
-    moves_file: MovesFileOption = None,
-    plain: PlainOption = False,
-    no_record: NoRecordOption = False,
-    line: LineOption = False,
-    restart: RestartOption = False,
+    **play: Any,
 ) -> None:
     """Play today's daily puzzle: the same for everyone on your local date.
 
@@ -258,38 +225,28 @@ def daily(
     from ...puzzles.silvergold.ids import daily_id, parse_date
     from ...puzzles.silvergold.kinds import PuzzleError
 
-    moves = moves_text(moves, moves_file)
-    today = dt.date.today()
-    if date is not None and yesterday:
-        raise PuzzleError("give only one of --date, --yesterday")
-    day = parse_date(date) if date is not None else today
-    if yesterday:
-        day = today - dt.timedelta(days=1)
+    moves, flags = text_and_flags(**play)
+    day = daily_date(
+        date,
+        dt.date.today(),
+        yesterday=yesterday,
+        archive=archive,
+        text=moves,
+        restart=flags.restart,
+        parse_date=parse_date,
+        error=PuzzleError,
+    )
     if archive:
-        if moves is not None or restart:
-            raise PuzzleError(
-                "--archive lists the dailies: it takes only --date or --yesterday (the last "
-                "day listed), --days, --json, --plain"
-            )
-        _require_out(day)
-        _archive(day, days, as_json=as_json, plain=plain)
+        _archive(day, days, as_json=flags.as_json, plain=flags.plain)
         return
-    _require_out(day)
     deck = sg_deck(ctx)
-    recording = not no_record and not (as_json and moves is None)
+    recording = not flags.no_record and not (flags.as_json and moves is None)
     with _store_unless_optional(not recording) as store:
         loaded = get_puzzle(deck, daily_id(day), store)
-        _play(
-            ctx,
-            loaded,
-            store,
-            as_json=as_json,
-            moves=moves,
-            plain=plain,
-            no_record=no_record,
-            line=line,
-            restart=restart,
-        )
+        _play(ctx, loaded, store, moves, flags)
+
+
+with_own(daily, play_options(MovesOption, restart_last=True), after="days")
 
 
 def _archive(today: dt.date, days: int, *, as_json: bool, plain: bool) -> None:

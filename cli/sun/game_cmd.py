@@ -35,129 +35,57 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..core.line_game import (
-    BotsError,
-    CoachOption,
-    GameSeedOption,
-    LineScreen,
-    NoRecordGameOption,
-    OpponentsOption,
-    PlayersOption,
-    RestartGameOption,
-    ScriptError,
-    play_kept_game,
-    record_option,
-    rollouts_option,
-)
-from ..core.line_game import parse_bots as _parse_bots
-from ..core.options import (
-    JsonOption,
-    LineOption,
-    MovesFileOption,
-    PlainOption,
-    moves_option,
-    random_seed,
-)
+from ..core.game_commands import GameCommand
+from ..core.line_game import BotsError, LineScreen, ScriptError
+from ..core.own_options import Own
 from .context import GAME
 from .context import deck as sun_deck
 
-MovesOption = Annotated[str | None, moves_option("S6-moon@2b; symbol points; end")]
-
 if TYPE_CHECKING:
-    from ...puzzles.core.store import Store
+    from ...puzzles.core.players import Registry
     from ...puzzles.sun.kept_game import KeptGame
     from ...solver.sun.cards import Deck
     from ...solver.sun.game import SunState
 
 SIZES = ("short", "standard", "long")
+SizeOption = Annotated[
+    str | None,
+    typer.Option(
+        "--size",
+        help="Pyramid size: short (base row of 8), standard (9) or long (10); default standard.",
+        show_default=False,
+        metavar="SIZE",
+    ),
+]
 
 
-def parse_bots(players: int | None, opponents: str | None) -> tuple[str, ...] | None:
-    """The bots of seats 1 on from ``--players`` and ``--opponents`` (``None``: neither
-    given). Raises :class:`BotsError` naming the problem."""
+def _check_size(size: str | None) -> None:
+    if size is not None and size not in SIZES:
+        raise BotsError(f"--size {size!r}: a pyramid is short, standard or long")
+
+
+def _registry() -> Registry[Any]:
     from ...puzzles.sun.registry import REGISTRY
 
-    return _parse_bots(players, opponents, REGISTRY)
+    return REGISTRY
 
 
-def game(
-    ctx: typer.Context,
-    players: PlayersOption = None,
-    opponents: OpponentsOption = None,
-    size: Annotated[
-        str | None,
-        typer.Option(
-            "--size",
-            help="Pyramid size: short (base row of 8), standard (9) or long (10); "
-            "default standard.",
-            show_default=False,
-            metavar="SIZE",
-        ),
-    ] = None,
-    seed: GameSeedOption = None,
-    coach: CoachOption = False,
-    rollouts: Annotated[int | None, rollouts_option(12)] = None,
-    record: Annotated[Path | None, record_option("decision")] = None,
-    restart: RestartGameOption = False,
-    no_record: NoRecordGameOption = False,
-    moves: MovesOption = None,
-    moves_file: MovesFileOption = None,
-    line: LineOption = False,
-    as_json: JsonOption = False,
-    plain: PlainOption = False,
-) -> None:
-    """Play Pyramid of the Sun against bots: full-screen on a terminal, else a move a line.
-
-    --line, --moves, --json and --plain play a move a line in notation. The game is saved
-    after every decision; without --seed it resumes the unfinished one (--restart starts a
-    new one).
-    """
+def _kept_game() -> tuple[type[KeptGame], Callable[[Path], object]]:
+    """The Sun's kept game and its record's check, imported when the command runs."""
     from ...puzzles.sun.game_record import record_target
     from ...puzzles.sun.kept_game import KeptGame
 
-    if size is not None and size not in SIZES:
-        raise BotsError(f"--size {size!r}: a pyramid is short, standard or long")
-    bots = parse_bots(players, opponents)
-    if record is not None:
-        record_target(record)
-    fresh = random_seed()
-    deck = sun_deck(ctx)
+    return KeptGame, record_target
 
-    def open_kept(store: Store | None) -> KeptGame:
-        kept = KeptGame.start(
-            deck,
-            seed=seed,
-            fresh_seed=fresh,
-            size=size,
-            bots=bots,
-            coach=coach,
-            record=record,
-            store=store,
-            restart=restart,
-        )
-        kept.rollouts = rollouts
-        return kept
 
-    play_kept_game(
-        GAME,
-        open_kept,
-        _Screen,
-        moves=moves,
-        moves_file=moves_file,
-        line=line,
-        as_json=as_json,
-        plain=plain,
-        title=lambda kept: (
-            f"Pyramid of the Sun, seed {kept.seed} ({kept.size} pyramid): replay it with "
-            f"--seed {kept.seed}"
-        ),
-        full_screen=_full_screen,
-        outcome_json=lambda kept, left: _print_json(kept, record, left=left),
-        no_record=no_record,
+def _title(kept: KeptGame) -> str:
+    return (
+        f"Pyramid of the Sun, seed {kept.seed} ({kept.size} pyramid): replay it with "
+        f"--seed {kept.seed}"
     )
 
 
@@ -265,4 +193,26 @@ def table_lines(state: SunState, names: tuple[str, ...], *, plain: bool = False)
     return lines
 
 
-__all__ = ["BotsError", "ScriptError", "game", "parse_bots", "table_lines"]
+game = GameCommand(
+    """Play Pyramid of the Sun against bots: full-screen on a terminal, else a move a line.
+
+    --line, --moves, --json and --plain play a move a line in notation. The game is saved
+    after every decision; without --seed it resumes the unfinished one (--restart starts a
+    new one).
+    """,
+    12,
+    "decision",
+    "S6-moon@2b; symbol points; end",
+    GAME,
+    _registry,
+    sun_deck,
+    _kept_game,
+    _title,
+    _Screen,
+    _full_screen,
+    _print_json,
+    own=(Own("size", SizeOption, None),),
+    check=_check_size,
+).command()
+
+__all__ = ["BotsError", "ScriptError", "game", "table_lines"]

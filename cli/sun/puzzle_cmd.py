@@ -22,8 +22,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from ..core import trainer
-from ..core.trainer import PlayFlags, say
-from ..core.trainer_commands import TrainerCommands, play_puzzle
+from ..core.trainer import say
+from ..core.trainer_commands import TrainerCommands
 from .context import GAME
 from .context import deck as sun_deck
 
@@ -91,11 +91,6 @@ def _cached(
 
 
 # --- playing ---------------------------------------------------------------------------------
-
-
-def _play(loaded: SunPuzzle, text: str | None, flags: PlayFlags) -> None:
-    """``loaded`` played on the full screen on a terminal that can draw it, else in line mode."""
-    play_puzzle(_SunLine(loaded, _today(), flags), text)
 
 
 class _SunLine(trainer.LinePuzzle["SunPuzzle", "SunSession"]):
@@ -240,7 +235,7 @@ _COMMANDS = TrainerCommands(
     daily_doc="Play today's Pyramid of the Sun daily: the same puzzle for everyone on your date.",
     stats_doc="Your Pyramid of the Sun puzzle statistics: played, at par, streaks, histogram.",
     parts=lambda ctx: _parts(lambda: sun_deck(ctx)),
-    play=_play,
+    line=_SunLine,
     today=lambda: _today(),
 )
 puzzle = _COMMANDS.puzzle()
