@@ -23,6 +23,7 @@ DIRECTIONS = {"up": (1, 0), "down": (-1, 0), "left": (0, -1), "right": (0, 1)}
 """The arrow keys and the (rows, columns) each asks of the screen's cursor."""
 
 SpotT = TypeVar("SpotT")
+AppT = TypeVar("AppT", bound=App[Any])
 
 
 def run(
@@ -39,6 +40,17 @@ def run(
             await steps(pilot)
 
     asyncio.run(main())
+
+
+def drive(app: AppT, steps: Callable[[Pilot[None], AppT], Awaitable[None]]) -> AppT:
+    """Run ``app`` as :func:`run` does, its ``steps`` handed the pilot and the app; the app
+    back, to look at after."""
+
+    async def go(pilot: Pilot[None]) -> None:
+        await steps(pilot, app)
+
+    run(app, go)
+    return app
 
 
 async def settle(pilot: Pilot[None]) -> None:

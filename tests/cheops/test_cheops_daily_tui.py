@@ -17,10 +17,10 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
-import typer
 from cheops_golden import COMPONENTS, DATA
+from puzzle_modes import LINE_MODE_ASKED, full_screen_opened, invoke_daily, puzzle_cli
 from textual.pilot import Pilot
-from tui_pilot import arrows_between, key_of, run, screen_lines
+from tui_pilot import arrows_between, drive, key_of, screen_lines
 from typer.testing import CliRunner
 
 from silverpyr.cli.cheops import puzzle_cmd
@@ -29,8 +29,6 @@ from silverpyr.cli.cheops.tui.app import CheopsTrainerApp
 from silverpyr.cli.cheops.tui.board import boards_text
 from silverpyr.cli.cheops.tui.game_screen import next_space
 from silverpyr.cli.cheops.tui.puzzle_screen import CheopsPuzzleScreen
-from silverpyr.cli.core.app import _ErrorMappingGroup
-from silverpyr.cli.core.tui import terminal
 from silverpyr.cli.core.tui.modals import LeaveDialog
 from silverpyr.cli.core.tui.rules_screen import RulesScreen
 from silverpyr.cli.core.tui.trainer import TrainerEnd, TrainerHelp, TrainerQuestion, TrainerRun
@@ -84,13 +82,7 @@ def _play(
     run_: TrainerRun,
     steps: Callable[[Pilot[None], CheopsTrainerApp], Awaitable[None]],
 ) -> CheopsTrainerApp:
-    app = launch.puzzle_app(run_, puzzle)
-
-    async def go(pilot: Pilot[None]) -> None:
-        await steps(pilot, app)
-
-    run(app, go)
-    return app
+    return drive(launch.puzzle_app(run_, puzzle), steps)
 
 
 @pytest.mark.slow  # about 4 s: some 15 keys, each waited for
@@ -335,35 +327,11 @@ def test_the_end_screen(snap_compare: Compare, puzzle: CheopsPuzzle) -> None:
 # --- which mode the commands open ------------------------------------------------------------
 
 
-def _cli() -> typer.Typer:
-    app = typer.Typer(cls=_ErrorMappingGroup)
-    app.command("puzzle")(puzzle_cmd.puzzle)
-    app.command("daily")(puzzle_cmd.daily)
-    return app
-
-
-@pytest.mark.parametrize(
-    ("args", "full"),
-    [
-        ((), True),
-        (("--line",), False),
-        (("--plain",), False),
-        (("--moves", "q; s"), False),
-    ],
-)
+@LINE_MODE_ASKED
 def test_the_daily_opens_the_full_screen_on_a_terminal_unless_line_mode_is_asked(
     home: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], full: bool
 ) -> None:
-    opened: list[tuple[str, dt.date, bool]] = []
-    monkeypatch.setattr(terminal, "interactive", lambda: True)
-    monkeypatch.setattr(
-        launch,
-        "run_puzzle",
-        lambda p, today, *, no_record, restart: opened.append((p.id, today, no_record)),
-    )
-    monkeypatch.setattr(puzzle_cmd, "_today", lambda: DAY)
-    result = CliRunner().invoke(_cli(), ["daily", "--no-record", *args], input="q\ns\n")
-    assert result.exit_code == 0, result.stderr
+    opened, result = invoke_daily(monkeypatch, launch, puzzle_cmd, DAY, args)
     if full:
         assert opened == [("daily-2026-11-02", DAY, True)] and result.stdout == ""
     else:
@@ -371,15 +339,12 @@ def test_the_daily_opens_the_full_screen_on_a_terminal_unless_line_mode_is_asked
 
 
 def test_the_puzzle_opens_the_full_screen_too(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    opened: list[str] = []
-    monkeypatch.setattr(terminal, "interactive", lambda: True)
-    monkeypatch.setattr(
-        launch, "run_puzzle", lambda p, today, *, no_record, restart: opened.append(p.id)
+    opened = full_screen_opened(monkeypatch, launch, puzzle_cmd, DAY)
+    result = CliRunner().invoke(
+        puzzle_cli(puzzle_cmd), ["puzzle", "--id", "daily-2026-11-02", "--no-record"]
     )
-    monkeypatch.setattr(puzzle_cmd, "_today", lambda: DAY)
-    result = CliRunner().invoke(_cli(), ["puzzle", "--id", "daily-2026-11-02", "--no-record"])
     assert result.exit_code == 0, result.stderr
-    assert opened == ["daily-2026-11-02"]
+    assert [name for name, _, _ in opened] == ["daily-2026-11-02"]
 
 
 def test_the_market_line_with_law_3_fits_beside_the_pyramid() -> None:

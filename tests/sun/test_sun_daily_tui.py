@@ -14,13 +14,10 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
-import typer
+from puzzle_modes import LINE_MODE_ASKED, invoke_daily
 from textual.pilot import Pilot
-from tui_pilot import arrows_between, key_of, run, screen_lines
-from typer.testing import CliRunner
+from tui_pilot import arrows_between, drive, key_of, run, screen_lines
 
-from silverpyr.cli.core.app import _ErrorMappingGroup
-from silverpyr.cli.core.tui import terminal
 from silverpyr.cli.core.tui.modals import LeaveDialog
 from silverpyr.cli.core.tui.rules_screen import RulesScreen
 from silverpyr.cli.core.tui.trainer import (
@@ -76,13 +73,7 @@ def _play(
     run_: TrainerRun,
     steps: Callable[[Pilot[None], SunTrainerApp], Awaitable[None]],
 ) -> SunTrainerApp:
-    app = launch.puzzle_app(run_, puzzle)
-
-    async def go(pilot: Pilot[None]) -> None:
-        await steps(pilot, app)
-
-    run(app, go)
-    return app
+    return drive(launch.puzzle_app(run_, puzzle), steps)
 
 
 @pytest.mark.slow  # about 5 s: some 20 keys, each waited for
@@ -296,35 +287,11 @@ def test_the_end_screen(snap_compare: Compare, puzzle: SunPuzzle) -> None:
 # --- which mode the commands open ------------------------------------------------------------
 
 
-def _cli() -> typer.Typer:
-    app = typer.Typer(cls=_ErrorMappingGroup)
-    app.command("puzzle")(puzzle_cmd.puzzle)
-    app.command("daily")(puzzle_cmd.daily)
-    return app
-
-
-@pytest.mark.parametrize(
-    ("args", "full"),
-    [
-        ((), True),
-        (("--line",), False),
-        (("--plain",), False),
-        (("--moves", "q; s"), False),
-    ],
-)
+@LINE_MODE_ASKED
 def test_the_daily_opens_the_full_screen_on_a_terminal_unless_line_mode_is_asked(
     home: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], full: bool
 ) -> None:
-    opened: list[tuple[str, dt.date, bool]] = []
-    monkeypatch.setattr(terminal, "interactive", lambda: True)
-    monkeypatch.setattr(
-        launch,
-        "run_puzzle",
-        lambda p, today, *, no_record, restart: opened.append((p.id, today, no_record)),
-    )
-    monkeypatch.setattr(puzzle_cmd, "_today", lambda: DAY)
-    result = CliRunner().invoke(_cli(), ["daily", "--no-record", *args], input="q\ns\n")
-    assert result.exit_code == 0, result.stderr
+    opened, result = invoke_daily(monkeypatch, launch, puzzle_cmd, DAY, args)
     if full:
         assert opened == [("daily-2026-11-26", DAY, True)] and result.stdout == ""
     else:
