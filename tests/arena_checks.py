@@ -1,18 +1,22 @@
 """Checks the Sun's and Cheops's arena tests share (``tests/sun/test_sun_arena.py``,
 ``tests/cheops/test_cheops_arena.py``): the command in a small app, its one-line errors, a
 shared win counted as a fraction, each bot's figures recomputed seat by seat, the results
-independent of the number of workers. Each game's tests hand in their own results, report
-and command; what is checked is the same as when each file spelt it out."""
+independent of the number of workers, seats rotating, records written and replayed. Each
+game's tests hand in their own results, report and command; what is checked is the same as
+when each file spelt it out."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 import typer
+from click.testing import Result
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
 from silverpyr.cli.core.app import _ErrorMappingGroup
 
@@ -44,6 +48,13 @@ def command_app(arena: Callable[..., None]) -> typer.Typer:
     return app
 
 
+def invoke(app: typer.Typer, args: list[str]) -> Result:
+    """``ARGS`` run through the app's CliRunner; it exits 0."""
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    return result
+
+
 def assert_one_line_on_stderr(
     app: typer.Typer, args: list[str], words: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -67,6 +78,41 @@ def assert_usage_error(
     err = capsys.readouterr().err
     assert err.startswith("error: ")  # the wording is Click's: not tested
     assert "Traceback" not in err
+
+
+def assert_seats_rotate_from_the_base_seed(report: Any) -> None:
+    """The report of 3 games of expert, greedy, greedy from seed 7: seeds 7, 8, 9, the seats
+    rotated a seat a game."""
+    assert [game.seed for game in report.games] == [7, 8, 9]
+    assert [game.seats for game in report.games] == [
+        ("expert", "greedy", "greedy"),
+        ("greedy", "greedy", "expert"),
+        ("greedy", "expert", "greedy"),
+    ]
+
+
+def assert_no_moves_kept(report: Any) -> None:
+    """A million games' moves would not fit in memory: without records none are kept."""
+    assert all(game.moves == () for game in report.games)
+
+
+def replayed_records(
+    report: Any,
+    folder: Path,
+    record_of: Callable[[Any], dict[str, Any]],
+    replay_record: Callable[[dict[str, Any]], Any],
+) -> list[tuple[Any, Any]]:
+    """The report of 2 games from seed 10 with records in ``folder``: a file a game, each as
+    ``record_of`` the game gives it; each game with the final state its record replays to."""
+    assert report.records == folder
+    files = sorted(folder.iterdir())
+    assert [f.name for f in files] == ["game-000010.json", "game-000011.json"]
+    replayed = []
+    for game, path in zip(report.games, files, strict=True):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert data == record_of(game)
+        replayed.append((game, replay_record(data)))
+    return replayed
 
 
 def assert_shared_win_is_a_fraction(report: Any) -> None:

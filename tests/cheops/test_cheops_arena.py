@@ -12,7 +12,6 @@ import pytest
 import typer
 from hypothesis import given
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from silverpyr.cli.cheops.arena_cmd import arena
 from silverpyr.puzzles.cheops.arena import (
@@ -81,12 +80,7 @@ def test_the_report_has_the_json_shape_of_sun_arena() -> None:
 
 def test_seats_rotate_and_seeds_follow_the_base_seed() -> None:
     report = run_arena(COMPONENTS, ["expert", "greedy", "greedy"], 3, seed=7, workers=0)
-    assert [game.seed for game in report.games] == [7, 8, 9]
-    assert [game.seats for game in report.games] == [
-        ("expert", "greedy", "greedy"),
-        ("greedy", "greedy", "expert"),
-        ("greedy", "expert", "greedy"),
-    ]
+    checks.assert_seats_rotate_from_the_base_seed(report)
 
 
 def test_money_by_category_adds_up_to_the_final_money() -> None:
@@ -100,9 +94,7 @@ def test_money_by_category_adds_up_to_the_final_money() -> None:
 
 
 def _result(seed: int, money: tuple[int, ...], winners: tuple[int, ...]) -> CheopsGameResult:
-    seats = ("a", "b", "c")[: len(money)]
-    categories = tuple({"sold": m, "stored": 0, "paid": 0} for m in money)
-    return CheopsGameResult(seed, seats, money, categories, (1,) * len(money), winners, "boards")
+    return _game(seed, ("a", "b", "c")[: len(money)], money, winners, ending="boards")
 
 
 def test_a_shared_win_counts_as_a_fraction() -> None:
@@ -137,13 +129,12 @@ def test_the_result_does_not_depend_on_the_number_of_workers() -> None:
 def test_records_replay_through_the_engine(tmp_path: Path) -> None:
     records = CheopsRecords.open(tmp_path / "games", COMPONENTS, 11)
     report = run_arena(COMPONENTS, ["greedy", "expert"], 2, seed=10, workers=0, records=records)
-    assert report.records == tmp_path / "games"
-    files = sorted((tmp_path / "games").iterdir())
-    assert [f.name for f in files] == ["game-000010.json", "game-000011.json"]
-    for game, path in zip(report.games, files, strict=True):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        assert data == record_of(COMPONENTS, game)
-        final = replay_record(COMPONENTS, data)
+    for game, final in checks.replayed_records(
+        report,
+        tmp_path / "games",
+        lambda game: record_of(COMPONENTS, game),
+        lambda data: replay_record(COMPONENTS, data),
+    ):
         result = outcome(final)
         assert result is not None
         assert tuple(result.money) == game.money
@@ -151,9 +142,8 @@ def test_records_replay_through_the_engine(tmp_path: Path) -> None:
 
 
 def test_moves_come_back_only_for_records() -> None:
-    """A million games' moves would not fit in memory: without records none are kept."""
     report = run_arena(COMPONENTS, ["greedy", "expert"], 2, seed=10, workers=0)
-    assert all(game.moves == () for game in report.games)
+    checks.assert_no_moves_kept(report)
 
 
 def test_a_record_that_does_not_replay_names_its_move() -> None:
@@ -181,11 +171,10 @@ def _app() -> typer.Typer:
 
 
 def test_the_command_prints_the_report_as_json() -> None:
-    result = CliRunner().invoke(
+    result = checks.invoke(
         _app(),
         ["arena", "--bots", "expert,greedy,greedy", "--games", "3", "--workers", "0", "--json"],
     )
-    assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["games"] == 3
     assert data["players"] == 3
@@ -193,8 +182,7 @@ def test_the_command_prints_the_report_as_json() -> None:
 
 
 def test_the_command_draws_a_table() -> None:
-    result = CliRunner().invoke(_app(), ["arena", "--games", "2", "--workers", "0", "--plain"])
-    assert result.exit_code == 0, result.output
+    result = checks.invoke(_app(), ["arena", "--games", "2", "--workers", "0", "--plain"])
     assert "2 games of 2 players" in result.stdout
     assert "expert - greedy:" in result.stdout
 
@@ -212,10 +200,14 @@ def test_a_bad_option_is_a_usage_error(args: list[str], capsys: pytest.CaptureFi
 
 
 def _game(
-    g: int, seats: tuple[str, ...], money: tuple[int, ...], winners: tuple[int, ...]
+    g: int,
+    seats: tuple[str, ...],
+    money: tuple[int, ...],
+    winners: tuple[int, ...],
+    ending: str = "empty",
 ) -> CheopsGameResult:
     categories = tuple({"sold": m, "stored": 0, "paid": 0} for m in money)
-    return CheopsGameResult(g, seats, money, categories, (1,) * len(seats), winners, "empty")
+    return CheopsGameResult(g, seats, money, categories, (1,) * len(seats), winners, ending)
 
 
 @st.composite

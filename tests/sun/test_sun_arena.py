@@ -12,7 +12,6 @@ import pytest
 import typer
 from hypothesis import given
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from silverpyr.cli.sun.arena_cmd import arena
 from silverpyr.puzzles.sun.arena import (
@@ -66,12 +65,7 @@ def test_the_report_has_the_json_shape_of_silverpyr_arena() -> None:
 
 def test_seats_rotate_and_seeds_follow_the_base_seed() -> None:
     report = run_arena(DECK, ["expert", "greedy", "greedy"], 3, seed=7, workers=0)
-    assert [game.seed for game in report.games] == [7, 8, 9]
-    assert [game.seats for game in report.games] == [
-        ("expert", "greedy", "greedy"),
-        ("greedy", "greedy", "expert"),
-        ("greedy", "expert", "greedy"),
-    ]
+    checks.assert_seats_rotate_from_the_base_seed(report)
 
 
 def test_categories_add_up_to_the_scores() -> None:
@@ -82,11 +76,7 @@ def test_categories_add_up_to_the_scores() -> None:
 
 
 def _result(seed: int, scores: tuple[int, ...], winners: tuple[int, ...]) -> SunGameResult:
-    seats = ("a", "b", "c")[: len(scores)]
-    categories = tuple({"cards": s, "symbols": 0, "top": 0} for s in scores)
-    return SunGameResult(
-        seed, "standard", seats, scores, categories, (1,) * len(scores), winners, "top"
-    )
+    return _game(seed, ("a", "b", "c")[: len(scores)], scores, winners)
 
 
 def test_a_shared_win_counts_as_a_fraction() -> None:
@@ -122,13 +112,12 @@ def test_the_result_does_not_depend_on_the_number_of_workers() -> None:
 def test_records_replay_through_the_engine(tmp_path: Path) -> None:
     records = SunRecords.open(tmp_path / "games", DECK, 11)
     report = run_arena(DECK, ["greedy", "expert"], 2, seed=10, workers=0, records=records)
-    assert report.records == tmp_path / "games"
-    files = sorted((tmp_path / "games").iterdir())
-    assert [f.name for f in files] == ["game-000010.json", "game-000011.json"]
-    for game, path in zip(report.games, files, strict=True):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        assert data == record_of(DECK, game)
-        final = replay_record(DECK, data)
+    for game, final in checks.replayed_records(
+        report,
+        tmp_path / "games",
+        lambda game: record_of(DECK, game),
+        lambda data: replay_record(DECK, data),
+    ):
         result = outcome(final)
         assert result is not None
         assert result.scores == game.scores
@@ -136,9 +125,8 @@ def test_records_replay_through_the_engine(tmp_path: Path) -> None:
 
 
 def test_moves_come_back_only_for_records() -> None:
-    """A million games' moves would not fit in memory: without records none are kept."""
     report = run_arena(DECK, ["greedy", "expert"], 2, seed=10, workers=0)
-    assert all(game.moves == () for game in report.games)
+    checks.assert_no_moves_kept(report)
 
 
 def test_a_record_that_does_not_replay_names_its_move() -> None:
@@ -158,11 +146,10 @@ def _app() -> typer.Typer:
 
 
 def test_the_command_prints_the_report_as_json() -> None:
-    result = CliRunner().invoke(
+    result = checks.invoke(
         _app(),
         ["arena", "--bots", "expert,greedy,greedy", "--games", "3", "--workers", "0", "--json"],
     )
-    assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["games"] == 3
     assert data["players"] == 3
@@ -170,10 +157,9 @@ def test_the_command_prints_the_report_as_json() -> None:
 
 
 def test_the_command_draws_a_table() -> None:
-    result = CliRunner().invoke(
+    result = checks.invoke(
         _app(), ["arena", "--games", "2", "--workers", "0", "--plain", "--size", "short"]
     )
-    assert result.exit_code == 0, result.output
     assert "2 games of 2 players, short pyramid" in result.stdout
     assert "expert - greedy:" in result.stdout
 
