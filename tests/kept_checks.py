@@ -1,8 +1,9 @@
-"""What the Sun's and Cheops's kept-game tests share (``tests/sun/test_sun_kept_game.py``,
-``tests/cheops/test_cheops_kept_game.py``): seat 0 played by a bot, a game's answers replayed
-into a fresh one, the end told once, every event's line, kind and seat, and advice that
-leaves the table as it was. Each game hands in its own kept game, bot and moves; what is
-checked is the same as when each file spelt it out."""
+"""What the kept-game tests of the Sun and Cheops share (``tests/sun/test_sun_kept_game.py``,
+``tests/cheops/test_cheops_kept_game.py``, and the line-mode games' scripts): seat 0 played
+by a bot (to the end, noting where a script may stop), a game's answers replayed into a fresh
+one, the end told once, every event's line, kind and seat, and advice that leaves the table
+as it was. Each game hands in its own kept game, bot and moves; what is checked is the same
+as when each file spelt it out."""
 
 from __future__ import annotations
 
@@ -26,6 +27,19 @@ def play_greedily(
             return
         kept.play(player.decide(kept.state, 0))
         kept.settle()
+
+
+def play_to_the_end_with_cuts(kept: Any, player: Any) -> list[int]:
+    """Seat 0 plays as ``player`` decides to the end; how many answers were final each time
+    nothing was pending after its move (where a script may stop)."""
+    kept.settle()
+    cuts: list[int] = []
+    while not kept.is_over():
+        kept.play(player.decide(kept.state, 0))
+        if not kept.pending:
+            cuts.append(len(kept.answers))
+        kept.settle()
+    return cuts
 
 
 def replay_answers(kept: Any, again: Any) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import typer
+from kept_checks import play_to_the_end_with_cuts
 from typer.testing import CliRunner, Result
 
 from silverpyr.cli.cheops import game_cmd
@@ -44,14 +45,7 @@ def _game(seed: int, bots: tuple[str, ...]) -> tuple[list[str], tuple[int, ...],
     """:func:`_answers`, and how many answers were final at each confirmed turn (where a
     script may stop and leave nothing pending)."""
     kept = KeptGame(COMPONENTS, seed, bots)
-    player = GreedyPlayer()
-    kept.settle()
-    cuts: list[int] = []
-    while not kept.is_over():
-        kept.play(player.decide(kept.state, 0))
-        if not kept.pending:
-            cuts.append(len(kept.answers))
-        kept.settle()
+    cuts = play_to_the_end_with_cuts(kept, GreedyPlayer())
     result = kept.outcome()
     assert result is not None
     return kept.answers, result.money, cuts
