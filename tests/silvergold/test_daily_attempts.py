@@ -7,6 +7,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from old_stores import old_database
 from playing import solution_moves
 from typer.testing import CliRunner
 
@@ -57,9 +58,7 @@ def test_a_version_1_database_keeps_its_rows_and_marks_replays_as_practice(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "silverpyr.db"
-    db = sqlite3.connect(path)
-    for statement in store_module._SCHEMA:
-        db.execute(statement)
+    db = old_database(path)
     columns = store_module._ATTEMPT_COLUMNS[:12]
     rows = [
         _attempt(DATE, at_par=False, score=10),

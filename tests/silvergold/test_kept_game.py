@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from old_stores import old_database
 
 from silverpyr.puzzles.core import store as store_module
 from silverpyr.puzzles.core.kept import UnresumableGameError
@@ -332,12 +333,7 @@ def test_a_schema_4_database_gains_the_saved_games_table_and_keeps_its_rows(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "silverpyr.db"
-    db = sqlite3.connect(path)
-    for statement in store_module._SCHEMA:
-        db.execute(statement)
-    for step in (2, 3, 4):
-        for statement in store_module._MIGRATIONS[step]:
-            db.execute(statement)
+    db = old_database(path, 2, 3, 4)
     db.execute(
         "INSERT INTO attempts (puzzle_id, daily_date, played_on, recorded_at, kind, score, "
         "par, goal_met, at_par, gave_up, moves, hints_used, seconds) VALUES "
