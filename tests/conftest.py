@@ -58,6 +58,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 # failure there shows its values as it does in a test module.
 pytest.register_assert_rewrite(
     "arena_checks",
+    "checked_player",
     "cheops_golden",
     "kept_checks",
     "old_stores",
