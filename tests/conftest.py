@@ -60,6 +60,7 @@ pytest.register_assert_rewrite(
     "arena_checks",
     "checked_player",
     "cheops_golden",
+    "engine_imports",
     "kept_checks",
     "old_stores",
     "position_files",
