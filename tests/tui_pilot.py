@@ -24,6 +24,7 @@ DIRECTIONS = {"up": (1, 0), "down": (-1, 0), "left": (0, -1), "right": (0, 1)}
 
 SpotT = TypeVar("SpotT")
 AppT = TypeVar("AppT", bound=App[Any])
+ScreenT = TypeVar("ScreenT")
 
 
 def run(
@@ -51,6 +52,13 @@ def drive(app: AppT, steps: Callable[[Pilot[None], AppT], Awaitable[None]]) -> A
 
     run(app, go)
     return app
+
+
+def screen_of(app: App[Any], kind: type[ScreenT]) -> ScreenT:
+    """The app's screen on top, which must be a ``kind``."""
+    screen = app.screen
+    assert isinstance(screen, kind)
+    return screen
 
 
 async def settle(pilot: Pilot[None]) -> None:

@@ -20,7 +20,7 @@ import pytest
 from cheops_golden import COMPONENTS, DATA
 from puzzle_modes import LINE_MODE_ASKED, full_screen_opened, invoke_daily, puzzle_cli
 from textual.pilot import Pilot
-from tui_pilot import arrows_between, drive, key_of, screen_lines
+from tui_pilot import arrows_between, drive, key_of, screen_lines, screen_of
 from typer.testing import CliRunner
 
 from silverpyr.cli.cheops import puzzle_cmd
@@ -105,13 +105,11 @@ def test_a_daily_by_keys_with_a_take_back_and_hints_ends_on_both_lines_and_the_s
             assert "j2 the yellow (price 14/9, market 15) with C cobra: Enter takes" in _text(app)
             await pilot.press("enter")
             await pilot.pause()
-            question = app.screen
-            assert isinstance(question, TrainerQuestion)
+            question = screen_of(app, TrainerQuestion)
             assert "Your Y yellow treasure: sell or store?" in _text(app)
             await pilot.press(key_of(question, "store"))
             await pilot.pause()
-            question = app.screen
-            assert isinstance(question, TrainerQuestion)
+            question = screen_of(app, TrainerQuestion)
             text = _text(app)
             assert "store: -26 piastres: sell was worth +85 (yours +59)" in text
             assert "3) Stack 3: C cobra (1 tiles)" in text and "e) End the turn" in text

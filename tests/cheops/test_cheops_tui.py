@@ -29,6 +29,7 @@ from tui_pilot import (
     reasoned_lines,
     run,
     screen_lines,
+    screen_of,
     settle,
 )
 
@@ -189,8 +190,7 @@ def test_a_whole_three_player_game_by_keys_ends_on_the_final_money(
     seen: set[type] = set()
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, CheopsGameScreen)
+        screen = screen_of(app, CheopsGameScreen)
         for _ in range(600):
             if table.state.over:
                 break
@@ -263,8 +263,7 @@ def test_whole_games_of_random_legal_moves_by_keys(components: Components, seed:
     seen: set[type] = set()
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, CheopsGameScreen)
+        screen = screen_of(app, CheopsGameScreen)
         for _ in range(800):
             if table.state.over:
                 break
@@ -294,8 +293,7 @@ def test_enter_takes_with_the_chosen_tile_then_sell_is_asked_and_u_takes_it_back
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, CheopsGameScreen)
+        screen = screen_of(app, CheopsGameScreen)
         assert table.waiting is Phase.START
         start = table.state
         await pilot.press("2")  # the second tile of the hand
@@ -341,8 +339,7 @@ def test_a_turns_moves_lose_their_pending_mark_when_the_turn_is_over(
     player = GreedyPlayer()
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, CheopsGameScreen)
+        screen = screen_of(app, CheopsGameScreen)
         told_pending = False
         for _ in range(20):  # your first turn, to the start of the next one
             await make_move(pilot, screen, player.decide(table.state, HUMAN))
@@ -385,8 +382,7 @@ def test_every_turn_starts_with_the_cursor_where_enter_plays(
     player = GreedyPlayer()
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, CheopsGameScreen)
+        screen = screen_of(app, CheopsGameScreen)
         for _ in range(3):  # three turns of yours
             assert table.waiting is Phase.START
             move = screen.enter_move()
@@ -409,8 +405,7 @@ def test_a_tile_that_does_not_fit_is_marked_and_refused_with_the_engines_reason(
     kind = table.state.hands[HUMAN][index]
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, CheopsGameScreen)
+        screen = screen_of(app, CheopsGameScreen)
         await pilot.press(str(index + 1))
         await pilot.press(*arrows_to(screen, space))
         assert screen.cursor == space
@@ -738,8 +733,7 @@ def test_the_kept_game_a_turn_by_keys_is_saved_and_leaving_says_how_to_resume(
         committed: list[CheopsState] = []
 
         async def steps(pilot: Pilot[None]) -> None:
-            screen = app.screen
-            assert isinstance(screen, CheopsGameScreen)
+            screen = screen_of(app, CheopsGameScreen)
             assert kept.waiting is Phase.START
             await pilot.press("h")
             await settle(pilot)
@@ -801,8 +795,7 @@ def test_the_status_says_who_is_playing_and_counts_the_seconds(components: Compo
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, CheopsGameScreen)
+        screen = screen_of(app, CheopsGameScreen)
         screen.busy = "The others are playing\u2026"
         screen.progress = "Player 2 (greedy) is playing\u2026"
         screen.redraw()
@@ -920,8 +913,7 @@ def test_law_8_offers_an_opponents_paid_law_9(components: Components) -> None:
 
     async def steps(pilot: Pilot[None]) -> None:
         await settle(pilot)
-        question = app.screen
-        assert isinstance(question, Question)
+        question = screen_of(app, Question)
         labels = [label for _, label in question.options]
         assert "remove law 9 (pay 25: a treasure), paid for by Player 2 (greedy)" in labels
         await answer(pilot, str(table.options().index(RemoveLaw(9))))

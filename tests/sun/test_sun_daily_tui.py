@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from puzzle_modes import LINE_MODE_ASKED, invoke_daily
 from textual.pilot import Pilot
-from tui_pilot import arrows_between, drive, key_of, run, screen_lines
+from tui_pilot import arrows_between, drive, key_of, run, screen_lines, screen_of
 
 from silverpyr.cli.core.tui.modals import LeaveDialog
 from silverpyr.cli.core.tui.rules_screen import RulesScreen
@@ -104,13 +104,11 @@ def test_a_daily_by_keys_with_a_hint_and_an_undo_ends_on_both_lines_and_the_shar
             await place(pilot, app, "S4", "4b")
             await place(pilot, app, "S2-serpent", "5a")
             await pilot.pause()
-            question = app.screen
-            assert isinstance(question, TrainerQuestion)
+            assert isinstance(app.screen, TrainerQuestion)
             # each hint on the question asks it again; after the move hint, Enter takes it
             await pilot.press("h", "h", "h")
             await pilot.pause()
-            question = app.screen
-            assert isinstance(question, TrainerQuestion)
+            assert isinstance(app.screen, TrainerQuestion)
             assert screen.session.hint_levels == [2, 1, 2]
             assert "symbol standard (worth 2.6)" in "\n".join(screen_lines(app))
             await pilot.press("enter")
@@ -187,8 +185,7 @@ def test_d_draws_two_and_ends_the_attempt(puzzle: SunPuzzle) -> None:
         assert "Not played: 'end'" in "\n".join(screen_lines(app))
         await pilot.press("d")
         await pilot.pause()
-        question = app.screen
-        assert isinstance(question, TrainerQuestion)
+        question = screen_of(app, TrainerQuestion)
         await pilot.press(key_of(question, "edge"))
         await pilot.pause()
         assert isinstance(app.screen, TrainerEnd)

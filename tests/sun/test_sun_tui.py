@@ -32,6 +32,7 @@ from tui_pilot import (
     reasoned_lines,
     run,
     screen_lines,
+    screen_of,
     settle,
 )
 
@@ -136,8 +137,7 @@ def test_a_whole_three_player_game_by_keys_ends_on_the_final_score(deck: Deck) -
     seen: set[type] = set()
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, SunGameScreen)
+        screen = screen_of(app, SunGameScreen)
         for _ in range(400):
             if table.state.over:
                 break
@@ -171,8 +171,7 @@ def test_enter_places_a_card_pending_and_u_takes_it_back(deck: Deck) -> None:
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, SunGameScreen)
+        screen = screen_of(app, SunGameScreen)
         assert table.waiting is Phase.CHOOSE
         hand = table.state.hands[HUMAN]
         await pilot.press("1")
@@ -213,8 +212,7 @@ def test_a_second_enter_ends_the_turn_and_the_bots_play(deck: Deck) -> None:
         }
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, SunGameScreen)
+        screen = screen_of(app, SunGameScreen)
         placed = bots_since_you(table.state)
         assert placed and screen.recent == placed  # the bot played first: its cards
         drawn = pyramid_text(table.state, recent=screen.recent)
@@ -250,8 +248,7 @@ def test_d_asks_each_cards_pile_then_the_discard_above_five(deck: Deck) -> None:
         assert len(table.state.hands[HUMAN]) == 4
         await pilot.press("d")
         await pilot.pause()
-        question = app.screen
-        assert isinstance(question, Choose)
+        question = screen_of(app, Choose)
         assert [value for value, _ in question.options] == ["standard", "edge"]
         await pilot.press("2")  # the edge pile
         await settle(pilot)
@@ -267,8 +264,7 @@ def test_d_asks_each_cards_pile_then_the_discard_above_five(deck: Deck) -> None:
         await settle(pilot)
         # 6 cards: the discard question is up, one option per card of the hand
         assert table.waiting is Phase.DISCARD
-        question = app.screen
-        assert isinstance(question, Choose)
+        question = screen_of(app, Choose)
         hand = table.state.hands[HUMAN]
         assert [int(value) for value, _ in question.options] == list(hand)
         await pilot.press("3")
@@ -289,8 +285,7 @@ def test_a_question_answered_twice_does_not_take_the_next_one_away(deck: Deck) -
     async def steps(pilot: Pilot[None]) -> None:
         await pilot.press("d")
         await pilot.pause()
-        first = app.screen
-        assert isinstance(first, Question)
+        first = screen_of(app, Question)
         first.dismiss("standard")
         first.dismiss("standard")  # a second key on the same question
         await pilot.pause()
@@ -330,12 +325,10 @@ def test_a_matching_symbol_asks_card_or_points(deck: Deck, answer: str) -> None:
     matches = matching_neighbours(state, move.card, move.slot)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, SunGameScreen)
+        screen = screen_of(app, SunGameScreen)
         await make_move(pilot, screen, move)
         assert table.waiting is Phase.SYMBOL
-        question = app.screen
-        assert isinstance(question, Choose)
+        question = screen_of(app, Choose)
         values = [value for value, _ in question.options]
         assert values[0] == "points" and "standard" in values
         assert f"Take {matches} point" in question.options[0][1]
@@ -568,8 +561,7 @@ def test_the_kept_game_whole_game_by_keys_with_the_coach_ends_with_its_summary(
     me = GreedyPlayer()
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, SunGameScreen)
+        screen = screen_of(app, SunGameScreen)
         for _ in range(300):
             if kept.state.over:
                 break
@@ -605,8 +597,7 @@ def test_leave_saves_the_kept_game_and_the_next_start_resumes_it(deck: Deck, hom
         before: dict[str, object] = {}
 
         async def play_then_leave(pilot: Pilot[None]) -> None:
-            screen = app.screen
-            assert isinstance(screen, SunGameScreen)
+            screen = screen_of(app, SunGameScreen)
             for _ in range(2):  # a few final decisions by keys
                 await make_move(pilot, screen, me.decide(kept.state, HUMAN))
             while kept.waiting is not Phase.CHOOSE or not any(
@@ -657,8 +648,7 @@ def test_ctrl_c_keeps_the_saved_game_and_says_how_to_resume(deck: Deck, home: ob
         app = make_app(kept)
 
         async def steps(pilot: Pilot[None]) -> None:
-            screen = app.screen
-            assert isinstance(screen, SunGameScreen)
+            screen = screen_of(app, SunGameScreen)
             await make_move(pilot, screen, GreedyPlayer().decide(kept.state, HUMAN))
             while kept.waiting is not None and kept.waiting is not Phase.CHOOSE:
                 await make_move(pilot, screen, GreedyPlayer().decide(kept.state, HUMAN))
@@ -694,8 +684,7 @@ def test_h_gives_the_kept_games_advice_in_expected_points(deck: Deck) -> None:
     app = make_app(kept)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, SunGameScreen)
+        screen = screen_of(app, SunGameScreen)
         await pilot.press("h")
         await settle(pilot)
         assert not screen.thinking
@@ -825,8 +814,7 @@ def test_a_saved_game_the_bots_end_is_dropped_from_the_store(deck: Deck, home: o
         app = make_app(kept)
 
         async def steps(pilot: Pilot[None]) -> None:
-            screen = app.screen
-            assert isinstance(screen, SunGameScreen)
+            screen = screen_of(app, SunGameScreen)
             for _ in range(300):
                 if kept.state.over:
                     break
@@ -903,8 +891,7 @@ def test_the_status_counts_the_seconds_of_a_wait_from_2_s(
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, SunGameScreen)
+        screen = screen_of(app, SunGameScreen)
         if table.waiting is None:  # the bot moves first: let it
             await settle(pilot)
         table.go.clear()
