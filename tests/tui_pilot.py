@@ -61,6 +61,12 @@ def screen_of(app: App[Any], kind: type[ScreenT]) -> ScreenT:
     return screen
 
 
+async def press(pilot: Pilot[None], *keys: str) -> None:
+    """Press ``keys``, then let the screen catch up (one pause)."""
+    await pilot.press(*keys)
+    await pilot.pause()
+
+
 async def settle(pilot: Pilot[None]) -> None:
     """Wait for the bots' and the advice's threads and their results to be shown."""
     for _ in range(3):  # a result may start the next worker
@@ -216,8 +222,7 @@ async def check_reasoned_advice(
                     told.append(rows[row].strip())  # the reason's wrapped rows
                     row += 1
                 assert " ".join(told) == reason, "a reason cut or misplaced"
-        await pilot.press(close)
-        await pilot.pause()
+        await press(pilot, close)
         assert isinstance(app.screen, game), f"{close} closes the dialog"
         messages = "\n".join(screen_lines(app))
         assert "Advice: " in messages

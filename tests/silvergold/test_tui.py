@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input
-from tui_pilot import screen_lines, screen_of
+from tui_pilot import press, screen_lines, screen_of
 
 from silverpyr.cli.core.tui.modals import LeaveDialog, Reading
 from silverpyr.cli.core.tui.rules_screen import RULES_HINT, RulesScreen
@@ -245,8 +245,7 @@ def test_notation_prompt_and_leave_with_confirmation(deck: Deck, daily: Puzzle) 
         await pilot.press("n")
         assert app.screen is screen and not screen.session.finished
         assert "Playing on" in str(screen.status)
-        await pilot.press("q", "y")
-        await pilot.pause()
+        await press(pilot, "q", "y")
         assert screen.session.gave_up
         assert isinstance(app.screen, EndScreen)
 
@@ -272,8 +271,7 @@ def test_save_and_leave_then_the_next_start_resumes_at_the_same_turn(
         await pilot.press("q")
         assert isinstance(first.screen, LeaveDialog)
         assert "save and leave (the next play resumes)" in first.screen.keys
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
 
     run(first, leave)
     assert first.return_code == 0
@@ -311,8 +309,7 @@ def test_restart_drops_the_saved_attempt_and_ctrl_c_keeps_progress(
     async def interrupt(pilot: Pilot[None]) -> None:
         screen = screen_of(app, PuzzleScreen)
         await place_move(pilot, screen, daily.solution_line(deck).moves[0])
-        await pilot.press("ctrl+c")
-        await pilot.pause()
+        await press(pilot, "ctrl+c")
 
     run(app, interrupt)
     [left] = app.setting.left.values()
@@ -450,32 +447,26 @@ def test_home_opens_the_stats_and_the_daily(deck: Deck, daily: Puzzle, tmp_path:
         assert isinstance(app.screen, KeysHelp)
         text = "\n".join(screen_lines(app))
         assert "Daily" in text and "golden tomb" in text and RULES_HINT in text
-        await pilot.press("r")
-        await pilot.pause()
+        await press(pilot, "r")
         assert isinstance(app.screen, RulesScreen)
         text = "\n".join(screen_lines(app))
         assert "Silver & Gold Pyramids: the rules" in text
         assert "A  B  C  D  E" in text and "Turn 1, " in text  # a card, marked in notation
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, HomeScreen)
         await pilot.press("t")
         assert isinstance(app.screen, StatsScreen)
         await pilot.press("q")
         assert isinstance(app.screen, HomeScreen)
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
         screen = screen_of(app, PuzzleScreen)
         assert screen.session.puzzle.id == daily.id
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
         text = "\n".join(screen_lines(app))
         assert "turn the pattern a quarter" in text and "Hint" in text  # the screen's own keys
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
         assert app.screen is screen
-        await pilot.press("q", "y")
-        await pilot.pause()
+        await press(pilot, "q", "y")
         await pilot.press("q")
         assert isinstance(app.screen, HomeScreen)
 
@@ -731,8 +722,7 @@ def test_an_empty_seed_box_means_a_random_seed_as_on_the_command_line(
         await pilot.pause()
         screen = screen_of(app, PuzzleScreen)
         assert screen.session.puzzle.id == seed_id(4242)
-        await pilot.press("q", "s")
-        await pilot.pause()
+        await press(pilot, "q", "s")
         assert isinstance(app.screen, HomeScreen)
         await pilot.press("g", "enter")  # a game: a random seed, 2 players
         await pilot.pause()
@@ -765,11 +755,9 @@ def test_a_seed_out_of_range_in_a_box_is_a_notice_not_a_crash(
     app = SilverpyrApp(setting, HomeScreen)
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press(key)
-        await pilot.pause()
+        await press(pilot, key)
         app.screen.query_one(Input).value = typed
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, HomeScreen)  # still home, the app alive
         assert app._notifications, "the player is told why"
 
@@ -788,8 +776,7 @@ def test_a_daily_saved_then_finished_in_the_same_run_leaves_no_stale_saved_line(
     optimal = daily.solution_line(deck).moves
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
         screen = screen_of(app, PuzzleScreen)
         await place_move(pilot, screen, optimal[0])
         await settle(pilot)
@@ -809,8 +796,7 @@ def test_a_daily_saved_then_finished_in_the_same_run_leaves_no_stale_saved_line(
         await settle(pilot)
         assert isinstance(app.screen, EndScreen)
         assert setting.left == {}  # and nothing says it resumes when the app exits
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, HomeScreen)
 
     run(app, steps, notifications=True)
@@ -900,8 +886,7 @@ def test_legal_and_illegal_ghosts_differ_by_glyph_and_border_not_only_colour(
         assert drawn.count(GHOST_GLYPH) == 3 and ILLEGAL_GLYPH not in drawn  # I3: 3 cells
         assert not view.has_class("illegal")
         solid = view.styles.border_top[0]
-        await pilot.press("left")
-        await pilot.pause()
+        await press(pilot, "left")
         drawn = str(view.render())
         assert not screen.placer.ghost().legal
         assert drawn.count(ILLEGAL_GLYPH) == 3 and GHOST_GLYPH not in drawn
@@ -964,8 +949,7 @@ def test_no_color_game_screen_has_no_colour_of_ours(
     app = SilverpyrApp(setting, lambda s: GameScreen(s, players=2, seed=5))
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press("1", "2")
-        await pilot.pause()
+        await press(pilot, "1", "2")
         assert set().union(*(_colours(d) for d in _drawings(app.screen))) == set()
         await pilot.press("enter")
         await settle(pilot)
@@ -1022,8 +1006,7 @@ def test_80x24_shows_the_goal_par_turn_board_strip_status_and_every_key(
     async def steps(pilot: Pilot[None]) -> None:
         screen = screen_of(app, PuzzleScreen)
         for keys in ((), ("left", "left")):  # then a two-line reason in the status bar
-            await pilot.press(*keys)
-            await pilot.pause()
+            await press(pilot, *keys)
             _everything_inside(app, *PUZZLE_PARTS)
             text = "\n".join(screen_lines(app))
             flat = " ".join(text.split())
@@ -1105,8 +1088,7 @@ def test_80x24_is_not_too_small_for_any_screen(deck: Deck) -> None:
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert "q Quit" in screen_lines(app)[-1]
-        await pilot.press("t")
-        await pilot.pause()
+        await press(pilot, "t")
         assert isinstance(app.screen, StatsScreen)
         assert not any(isinstance(s, TooSmall) for s in app.screen_stack)
 
@@ -1168,8 +1150,7 @@ def test_a_placed_move_is_pending_until_enter_again_and_u_takes_it_back(deck: De
         assert "Enter ends the turn" in status and "u takes it back" in status
         footer = screen_lines(app)[-1]
         assert "End turn" in footer and "u Undo" in footer and "Rotate" not in footer
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         assert screen.game.pending is None and screen.state is state
         assert "Took back your move" in str(screen.messages[-1])
         assert all(not view.labels for view in screen._views.values())  # the board is clean
@@ -1263,8 +1244,7 @@ def test_the_coach_asks_before_a_graded_move_is_final_heed_or_play_anyway(deck: 
         assert app.screen is screen and screen.state.turn == 2
         assert verdict.message() in [str(m) for m in screen.messages]  # after the fact too
         await pilot.press("q")
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
 
     run(app, steps)
     left = "\n".join(app.setting.left.values())
@@ -1291,12 +1271,10 @@ def test_leave_says_the_game_is_saved_and_the_next_start_resumes_it(
         state = screen.state
         await place_move(pilot, screen, choose_move(state.position(0), state.expedition, 1))
         assert screen.game.pending is not None  # pending: not final, so not saved
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         question = screen_of(app, Confirm)
         assert "It is saved: `silverpyr game` resumes it." in question.question
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
 
     run(app, steps)
     left = app.setting.left["game"]
@@ -1334,8 +1312,7 @@ def test_leaving_while_the_coach_weighs_does_not_wait_for_it(deck: Deck) -> None
         await pilot.pause(0.2)
         assert screen.busy is not None and "coach" in screen.busy
         assert "The coach is weighing" in screen_lines(app)[-2]
-        await pilot.press("q", "y")
-        await pilot.pause()
+        await press(pilot, "q", "y")
 
     run(app, steps)  # returns: the app left while the coach still weighed
     assert started and started[0].daemon and started[0].is_alive()
@@ -1362,24 +1339,20 @@ def test_home_resumes_the_unfinished_game_and_new_games_choose_opponents_and_coa
         game = screen_of(app, GameScreen)
         assert game.game.resumed and game.state.seed == 5 and game.state.phase is Phase.MARK
         assert any("Resuming the unfinished game" in str(m) for m in game.messages)
-        await pilot.press("q", "y")
-        await pilot.pause()
+        await press(pilot, "q", "y")
         assert isinstance(app.screen, HomeScreen)
         await pilot.press("g", *"7 3", "enter")  # another game while one is unfinished
         await pilot.pause()
-        await pilot.press(str(expert_coach))
-        await pilot.pause()
+        await press(pilot, str(expert_coach))
         assert isinstance(app.screen, HomeScreen)  # refused, with a notice
         store.drop_game("game")
-        await pilot.press("g", *"7 3", "enter")
-        await pilot.pause()
+        await press(pilot, "g", *"7 3", "enter")
         await pilot.press(str(expert_coach))
         await settle(pilot)
         game = screen_of(app, GameScreen)
         assert (game.state.seed, len(game.state.players)) == (7, 3)
         assert (game.game.opponents, game.game.coach) == ("expert", True)
-        await pilot.press("q", "y")
-        await pilot.pause()
+        await press(pilot, "q", "y")
 
     run(app, steps, notifications=True)
     store.close()
@@ -1415,8 +1388,7 @@ def test_home_refuses_a_damaged_unfinished_game_and_keeps_it(
 
     async def steps(pilot: Pilot[None]) -> None:
         for typed in ((), tuple("7 3")):  # resume it; a new game
-            await pilot.press("g", *typed, "enter")
-            await pilot.pause()
+            await press(pilot, "g", *typed, "enter")
             if typed:
                 await pilot.press("1")  # the first opponents
                 await pilot.pause()
@@ -1460,8 +1432,7 @@ def test_a_whole_game_ends_on_a_screen_with_the_final_score(deck: Deck, tmp_path
         assert isinstance(app.screen, GameEnd)
         shown = "\n".join(screen_lines(app))
         assert "The game is over." in shown and "Final score" in shown and "Winner:" in shown
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
 
     run(app, steps, size=(80, 24))
     left = app.setting.left["game"]

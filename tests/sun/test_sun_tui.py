@@ -29,6 +29,7 @@ from tui_pilot import (
     arrows_between,
     check_reasoned_advice,
     option_number,
+    press,
     reasoned_lines,
     run,
     screen_lines,
@@ -105,8 +106,7 @@ async def make_move(pilot: Pilot[None], screen: SunGameScreen, move: Move) -> No
     elif isinstance(move, Pass):
         await pilot.press("enter")
     elif isinstance(move, Draw) and state.phase is Phase.CHOOSE:
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
         assert isinstance(app.screen, Choose)
         await pilot.press(option_index(app.screen, move.pile))
     else:  # the question is up by itself
@@ -155,8 +155,7 @@ def test_a_whole_three_player_game_by_keys_ends_on_the_final_score(deck: Deck) -
         assert "winner" in shown.lower()
         for name, score in zip(table.seat_names(), table.state.scores, strict=True):
             assert re.search(rf"{re.escape(name)}\s.*\b{score}\b", shown), name
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
 
     run(app, steps, size=(80, 24))
     assert {Place, EndTurn, Draw} <= seen  # the game went through placing and drawing
@@ -246,8 +245,7 @@ def test_d_asks_each_cards_pile_then_the_discard_above_five(deck: Deck) -> None:
 
     async def steps(pilot: Pilot[None]) -> None:
         assert len(table.state.hands[HUMAN]) == 4
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
         question = screen_of(app, Choose)
         assert [value for value, _ in question.options] == ["standard", "edge"]
         await pilot.press("2")  # the edge pile
@@ -283,8 +281,7 @@ def test_a_question_answered_twice_does_not_take_the_next_one_away(deck: Deck) -
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
         first = screen_of(app, Question)
         first.dismiss("standard")
         first.dismiss("standard")  # a second key on the same question
@@ -352,14 +349,11 @@ def test_q_asks_then_leaves_saying_what_is_kept(deck: Deck) -> None:
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, Confirm)
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert isinstance(app.screen, SunGameScreen)
-        await pilot.press("q", "y")
-        await pilot.pause()
+        await press(pilot, "q", "y")
 
     run(app, steps)
     assert app.setting.left == ["The game is not saved."]
@@ -375,13 +369,11 @@ def test_h_gives_advice_in_a_thread_and_question_mark_the_help_then_r_the_rules(
         assert isinstance(app.screen, SunGameScreen)  # one line, nothing to compare: no dialog
         shown = "\n".join(screen_lines(app))
         assert "Advice: The expert bot would play" in shown
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
         shown = "\n".join(screen_lines(app))
         assert "take back the last pending card" in shown and "open slot" in shown
         assert RULES_HINT in shown
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
         assert isinstance(app.screen, SunGameScreen)
         await pilot.press("question_mark", "r")  # ? then r: the rules page in the help's place
         await pilot.pause()
@@ -389,8 +381,7 @@ def test_h_gives_advice_in_a_thread_and_question_mark_the_help_then_r_the_rules(
         shown = "\n".join(screen_lines(app))
         assert "Pyramid of the Sun: the rules" in shown
         assert "(1a )" in shown and re.search(r"\b8a\b", shown)  # the slots, as named in moves
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, SunGameScreen)
 
     run(app, steps)
@@ -407,8 +398,7 @@ def test_80x24_shows_every_level_the_hand_the_seats_the_status_and_keys(
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press("1")
-        await pilot.pause()
+        await press(pilot, "1")
         lines = screen_lines(app)
         assert len(lines) == 24
         width = table.state.pyramid.width
@@ -573,8 +563,7 @@ def test_the_kept_game_whole_game_by_keys_with_the_coach_ends_with_its_summary(
         assert "Final score" in shown and "The coach:" in shown
         for line in kept.summary_lines()[:1]:
             assert line[:40] in shown.replace("\n", " ") or line[:20] in shown
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
 
     run(app, steps, size=(80, 24))
     assert app.setting.left[0].startswith("Final score: You ")
@@ -609,12 +598,10 @@ def test_leave_saves_the_kept_game_and_the_next_start_resumes_it(deck: Deck, hom
             await pilot.press("1", "enter")  # pending: not saved
             await settle(pilot)
             assert kept.pending
-            await pilot.press("q")
-            await pilot.pause()
+            await press(pilot, "q")
             assert isinstance(app.screen, Confirm)
             assert "saved" in str(app.screen.question)
-            await pilot.press("y")
-            await pilot.pause()
+            await press(pilot, "y")
 
         run(app, play_then_leave)
     assert any("silverpyr sun game" in line and "saved" in line for line in app.setting.left)
@@ -652,8 +639,7 @@ def test_ctrl_c_keeps_the_saved_game_and_says_how_to_resume(deck: Deck, home: ob
             await make_move(pilot, screen, GreedyPlayer().decide(kept.state, HUMAN))
             while kept.waiting is not None and kept.waiting is not Phase.CHOOSE:
                 await make_move(pilot, screen, GreedyPlayer().decide(kept.state, HUMAN))
-            await pilot.press("ctrl+c")
-            await pilot.pause()
+            await press(pilot, "ctrl+c")
 
         run(app, steps)
         assert kept.answers  # something was decided, so something is saved
@@ -670,8 +656,7 @@ def test_the_prompt_and_the_help_say_the_keys_of_the_hand_as_it_is(deck: Deck) -
         assert keys != "1-7, Tab"
         shown = "\n".join(screen_lines(app))
         assert f"choose a card ({keys})" in shown and "1-7" not in shown
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
         assert keys in "\n".join(screen_lines(app))
 
     run(app, steps)
@@ -693,8 +678,7 @@ def test_h_gives_the_kept_games_advice_in_expected_points(deck: Deck) -> None:
         shown = screen_lines(app)
         assert any("The expert plays" in line for line in shown)
         assert any(re.search(r"\(\+\d+\.\d\)", line) for line in shown), "no reason shown"
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert app.screen is screen
         shown = "\n".join(screen_lines(app))
         advice = [line for line in shown.splitlines() if "Advice:" in line]
@@ -822,8 +806,7 @@ def test_a_saved_game_the_bots_end_is_dropped_from_the_store(deck: Deck, home: o
             await settle(pilot)
             assert isinstance(app.screen, SunEnd)
             assert "failed" not in "\n".join(screen_lines(app))
-            await pilot.press("q")
-            await pilot.pause()
+            await press(pilot, "q")
 
         run(app, steps)
         assert kept.state.over
@@ -836,17 +819,14 @@ def test_q_on_a_question_asks_to_leave(deck: Deck) -> None:
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
         assert isinstance(app.screen, Question)
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, Confirm)
         await pilot.press("n")  # stay: the question comes back with d
         await pilot.pause()
         assert isinstance(app.screen, SunGameScreen) and table.waiting is Phase.CHOOSE
-        await pilot.press("d", "q", "y")
-        await pilot.pause()
+        await press(pilot, "d", "q", "y")
 
     run(app, steps)
     assert app.setting.left == ["The game is not saved."]
