@@ -7,10 +7,13 @@ as when each file spelt it out."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import Result
 
 
 def play_greedily(
@@ -102,3 +105,16 @@ def assert_advice_leaves_the_table(
     assert saved_row() == saved
     with pytest.raises(refused):
         kept.check(illegal)
+
+
+def assert_the_rest_resumes(
+    run: Callable[..., Result], rest: list[str], record: Path, key: str, totals: Any
+) -> None:
+    """``game --moves REST --json --record RECORD`` (``run``: the game's command) resumes the
+    unfinished game and ends it: ``totals`` under ``key`` in its JSON and in the record's
+    outcome."""
+    result = run("--moves", ";".join(rest), "--json", "--record", str(record))
+    assert result.exit_code == 0, result.output
+    assert "Resuming the unfinished game" in result.stderr
+    assert json.loads(result.stdout)[key] == list(totals)
+    assert json.loads(record.read_text(encoding="utf-8"))["outcome"][key] == list(totals)
