@@ -64,7 +64,7 @@ pytest.register_assert_rewrite(
     "kept_checks",
     "old_stores",
     "position_files",
-    "puzzle_modes",
+    "trainer_checks",
     "tui_pilot",
 )
 

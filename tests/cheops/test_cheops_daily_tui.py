@@ -18,8 +18,15 @@ from pathlib import Path
 
 import pytest
 from cheops_golden import COMPONENTS, DATA
-from puzzle_modes import LINE_MODE_ASKED, full_screen_opened, invoke_daily, puzzle_cli
 from textual.pilot import Pilot
+from trainer_checks import (
+    LINE_MODE_ASKED,
+    assert_the_daily_opens,
+    full_screen_opened,
+    puzzle_cli,
+    snapshot_after,
+    trainer_app,
+)
 from tui_pilot import arrows_between, drive, key_of, press, screen_lines, screen_of
 from typer.testing import CliRunner
 
@@ -272,28 +279,14 @@ def test_the_board_with_the_move_hint_without_colour(
     move hint's space with its tile chosen), the price boards, the seats, your tiles, the
     hints in the messages, the status and the keys: no line cut."""
     monkeypatch.setenv("NO_COLOR", "1")  # Textual reads it when the app is made
-    app = launch.puzzle_app(launch.trainer_run(puzzle, None, DAY), puzzle)
-
-    async def steps(pilot: Pilot[None]) -> None:
-        await pilot.pause()
-        await press(pilot, "h", "h", "h")
-
-    assert snap_compare(app, terminal_size=(80, 24), run_before=steps)
+    assert snapshot_after(snap_compare, trainer_app(launch, puzzle, DAY), "h", "h", "h")
 
 
 def test_the_end_screen(snap_compare: Compare, puzzle: CheopsPuzzle) -> None:
     """At 80x24, after a turn that stored the yellow (26 given away) and drew: the score
     against par, both lines (the loss beside yours), the share text, the pyramid below."""
-    run_ = launch.trainer_run(puzzle, None, DAY)
-    for move in ("take j2 C", "store"):
-        run_.session.play(move)
-    app = launch.puzzle_app(run_, puzzle)
-
-    async def steps(pilot: Pilot[None]) -> None:
-        await pilot.pause()
-        await press(pilot, "3")
-
-    assert snap_compare(app, terminal_size=(80, 24), run_before=steps)
+    app = trainer_app(launch, puzzle, DAY, "take j2 C", "store")
+    assert snapshot_after(snap_compare, app, "3")
 
 
 # --- which mode the commands open ------------------------------------------------------------
@@ -303,11 +296,7 @@ def test_the_end_screen(snap_compare: Compare, puzzle: CheopsPuzzle) -> None:
 def test_the_daily_opens_the_full_screen_on_a_terminal_unless_line_mode_is_asked(
     home: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], full: bool
 ) -> None:
-    opened, result = invoke_daily(monkeypatch, launch, puzzle_cmd, DAY, args)
-    if full:
-        assert opened == [("daily-2026-11-02", DAY, True)] and result.stdout == ""
-    else:
-        assert opened == [] and "market price 15" in result.stdout  # the line mode's position
+    assert_the_daily_opens(monkeypatch, launch, puzzle_cmd, DAY, args, full, "market price 15")
 
 
 def test_the_puzzle_opens_the_full_screen_too(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,8 +14,13 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
-from puzzle_modes import LINE_MODE_ASKED, invoke_daily
 from textual.pilot import Pilot
+from trainer_checks import (
+    LINE_MODE_ASKED,
+    assert_the_daily_opens,
+    snapshot_after,
+    trainer_app,
+)
 from tui_pilot import arrows_between, drive, key_of, press, run, screen_lines, screen_of
 
 from silverpyr.cli.core.tui.modals import LeaveDialog
@@ -244,16 +249,9 @@ def test_the_board_with_a_hint_and_a_card_chosen_without_colour(
 def test_the_end_screen(snap_compare: Compare, puzzle: SunPuzzle) -> None:
     """At 80x24, after ``e`` ends a turn whose second move gave points away: the score
     against par, both lines (the loss beside yours), the share text, the pyramid below."""
-    run_ = launch.trainer_run(puzzle, None, DAY)
-    for move in ("S4@4b", "S2-serpent@3d"):  # the second gives away 2.6
-        run_.session.play(move)
-    app = launch.puzzle_app(run_, puzzle)
-
-    async def steps(pilot: Pilot[None]) -> None:
-        await pilot.pause()
-        await press(pilot, "e")
-
-    assert snap_compare(app, terminal_size=(80, 24), run_before=steps)
+    # the second move gives away 2.6
+    app = trainer_app(launch, puzzle, DAY, "S4@4b", "S2-serpent@3d")
+    assert snapshot_after(snap_compare, app, "e")
 
 
 # --- which mode the commands open ------------------------------------------------------------
@@ -263,11 +261,7 @@ def test_the_end_screen(snap_compare: Compare, puzzle: SunPuzzle) -> None:
 def test_the_daily_opens_the_full_screen_on_a_terminal_unless_line_mode_is_asked(
     home: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], full: bool
 ) -> None:
-    opened, result = invoke_daily(monkeypatch, launch, puzzle_cmd, DAY, args)
-    if full:
-        assert opened == [("daily-2026-11-26", DAY, True)] and result.stdout == ""
-    else:
-        assert opened == [] and "L4" in result.stdout  # the line mode's position
+    assert_the_daily_opens(monkeypatch, launch, puzzle_cmd, DAY, args, full, "L4")
 
 
 def test_the_prompt_and_the_help_say_the_keys_of_the_hand_as_it_is(puzzle: SunPuzzle) -> None:

@@ -1,20 +1,47 @@
-"""What the Sun's and Cheops's tests of which mode ``daily`` and ``puzzle`` open share: the
-two commands in a small app with the project's error mapping, the argument sets that ask
-for the line mode, and a full screen that records what it was asked to open instead of
-opening. Each game hands in its own ``puzzle_cmd`` and ``launch`` modules."""
+"""What the Sun's and Cheops's trainer tests (``test_*_daily_tui.py``) share: a trainer's
+app with some moves played, a snapshot after some keys, and which mode ``daily`` and
+``puzzle`` open: the two commands in a small app with the project's error mapping, the
+argument sets that ask for the line mode, and a full screen that records what it was asked
+to open instead of opening. Each game hands in its own ``puzzle_cmd`` and ``launch``
+modules."""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 import pytest
 import typer
 from click.testing import Result
+from textual.app import App
+from textual.pilot import Pilot
+from tui_pilot import press
 from typer.testing import CliRunner
 
 from silverpyr.cli.core.app import _ErrorMappingGroup
 from silverpyr.cli.core.tui import terminal
+
+
+def trainer_app(launch: ModuleType, puzzle: Any, day: dt.date, *moves: str) -> App[Any]:
+    """The game's trainer app on ``puzzle`` (no store, on ``day``) with ``moves`` played."""
+    run_ = launch.trainer_run(puzzle, None, day)
+    for move in moves:
+        run_.session.play(move)
+    return launch.puzzle_app(run_, puzzle)  # type: ignore[no-any-return]
+
+
+def snapshot_after(snap_compare: Callable[..., bool], app: App[Any], *keys: str) -> bool:
+    """The app's snapshot at 80x24 after a pause and ``keys`` (the snapshot is named after
+    the test that asks)."""
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        await press(pilot, *keys)
+
+    return snap_compare(app, terminal_size=(80, 24), run_before=steps)
+
 
 LINE_MODE_ASKED = pytest.mark.parametrize(
     ("args", "full"),
@@ -68,3 +95,22 @@ def invoke_daily(
     )
     assert result.exit_code == 0, result.stderr
     return opened, result
+
+
+def assert_the_daily_opens(
+    monkeypatch: pytest.MonkeyPatch,
+    launch: ModuleType,
+    puzzle_cmd: ModuleType,
+    day: dt.date,
+    args: tuple[str, ...],
+    full: bool,
+    line_mode_shows: str,
+) -> None:
+    """``daily --no-record ARGS`` on a terminal on ``day``: the full screen opens on the
+    daily of ``day`` when ``full``; otherwise nothing opens and the line mode's position
+    shows ``line_mode_shows``."""
+    opened, result = invoke_daily(monkeypatch, launch, puzzle_cmd, day, args)
+    if full:
+        assert opened == [(f"daily-{day.isoformat()}", day, True)] and result.stdout == ""
+    else:
+        assert opened == [] and line_mode_shows in result.stdout
