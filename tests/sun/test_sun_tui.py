@@ -93,6 +93,17 @@ def option_index(question: Choose, value: str) -> str:
     return str(option_number(question, value))
 
 
+async def play_out(
+    pilot: Pilot[None], screen: SunGameScreen, table: GameTable, me: GreedyPlayer
+) -> None:
+    """Your seat plays as ``me`` decides, by keys, until the game is over (300 decisions at
+    the most)."""
+    for _ in range(300):
+        if table.state.over:
+            break
+        await make_move(pilot, screen, me.decide(table.state, HUMAN))
+
+
 async def make_move(pilot: Pilot[None], screen: SunGameScreen, move: Move) -> None:
     """``move`` by keys only."""
     app = pilot.app
@@ -551,11 +562,7 @@ def test_the_kept_game_whole_game_by_keys_with_the_coach_ends_with_its_summary(
     me = GreedyPlayer()
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = screen_of(app, SunGameScreen)
-        for _ in range(300):
-            if kept.state.over:
-                break
-            await make_move(pilot, screen, me.decide(kept.state, HUMAN))
+        await play_out(pilot, screen_of(app, SunGameScreen), kept, me)
         assert kept.state.over
         await settle(pilot)
         assert isinstance(app.screen, SunEnd)
@@ -798,11 +805,7 @@ def test_a_saved_game_the_bots_end_is_dropped_from_the_store(deck: Deck, home: o
         app = make_app(kept)
 
         async def steps(pilot: Pilot[None]) -> None:
-            screen = screen_of(app, SunGameScreen)
-            for _ in range(300):
-                if kept.state.over:
-                    break
-                await make_move(pilot, screen, me.decide(kept.state, HUMAN))
+            await play_out(pilot, screen_of(app, SunGameScreen), kept, me)
             await settle(pilot)
             assert isinstance(app.screen, SunEnd)
             assert "failed" not in "\n".join(screen_lines(app))
