@@ -21,3 +21,18 @@ def old_database(path: Path, *steps: int, **connect: Any) -> sqlite3.Connection:
         for statement in store_module._MIGRATIONS[step]:
             db.execute(statement)
     return db
+
+
+def add_attempt_row(db: sqlite3.Connection, values: str) -> None:
+    """Insert an attempt of the first schema's columns, ``values`` as SQL literals."""
+    db.execute(
+        "INSERT INTO attempts (puzzle_id, daily_date, played_on, recorded_at, kind, score, "
+        f"par, goal_met, at_par, gave_up, moves, hints_used, seconds) VALUES ({values})"
+    )
+
+
+def close_at_version(db: sqlite3.Connection, version: int) -> None:
+    """Stamp the old database as schema ``version``, commit and close it."""
+    db.execute(f"PRAGMA user_version = {version}")
+    db.commit()
+    db.close()

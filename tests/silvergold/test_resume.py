@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from old_stores import old_database
+from old_stores import add_attempt_row, close_at_version, old_database
 from playing import solution_moves
 from typer.testing import CliRunner, Result
 
@@ -138,15 +138,12 @@ def test_a_version_2_database_gains_the_progress_table_and_keeps_its_rows(
 ) -> None:
     path = tmp_path / "silverpyr.db"
     db = old_database(path, 2)
-    db.execute(
-        "INSERT INTO attempts (puzzle_id, daily_date, played_on, recorded_at, kind, score, "
-        "par, goal_met, at_par, gave_up, moves, hints_used, seconds) VALUES "
-        "('daily-2026-01-03', '2026-01-03', '2026-01-03', 'x', 'points', 5, 9, 1, 0, 0, "
-        "'A1', 0, 1.0)"
+    add_attempt_row(
+        db,
+        "'daily-2026-01-03', '2026-01-03', '2026-01-03', 'x', 'points', 5, 9, 1, 0, 0, "
+        "'A1', 0, 1.0",
     )
-    db.execute("PRAGMA user_version = 2")
-    db.commit()
-    db.close()
+    close_at_version(db, 2)
     with Store(path) as store:
         (attempt,) = store.attempts()
         assert attempt.score == 5

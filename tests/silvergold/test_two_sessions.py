@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from old_stores import old_database
+from old_stores import close_at_version, old_database
 from playing import solution_moves
 from typer.testing import CliRunner
 
@@ -292,9 +292,7 @@ def test_a_version_3_save_is_resumed_and_saved_on_by_compare_and_set(
         "INSERT INTO progress VALUES (?, ?, ?, ?, 0, '0,0,0', 0, 0, 0, 3.5, ?, 'then')",
         (daily.id, DATE, puzzle_fingerprint(daily), line[0], DATE),
     )
-    db.execute("PRAGMA user_version = 3")
-    db.commit()
-    db.close()
+    close_at_version(db, 3)
     with Store.open_default() as store:
         saved = store.progress(daily.id)
         assert saved is not None and saved.revision == 0 and saved.seconds == 3.5
