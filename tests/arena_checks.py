@@ -20,6 +20,21 @@ from typer.testing import CliRunner
 
 from silverpyr.cli.core.app import _ErrorMappingGroup
 
+BOT_KEYS = {
+    "bot",
+    "seats",
+    "wins",
+    "win_rate",
+    "win_rate_95",
+    "mean",
+    "median",
+    "stderr",
+    "categories",
+    "cards",
+    "forecast",
+}
+"""The keys of each bot's entry in an arena report's JSON."""
+
 LINE_UP_ERRORS: list[tuple[list[str], str]] = [
     (["--bots", "expert,nobody"], "unknown bot 'nobody'"),
     (["--bots", "expert"], "2 to 5 bots"),

@@ -1,6 +1,7 @@
-"""The Cheops arena (puzzles/cheops/arena.py) and its command (cli/cheops/arena_cmd.py): the
-JSON shape of `silverpyr sun arena`, shared wins as fractions, money by category adding up,
-results independent of the number of workers, replayable records, one-line errors."""
+"""The Cheops arena (puzzles/cheops/arena.py): the JSON shape of `silverpyr sun arena`, shared
+wins as fractions, money by category adding up, results independent of the number of workers,
+replayable records. Its command (cli/cheops/arena_cmd.py) is tested with the Sun's in
+tests/core/test_arena_commands.py."""
 
 from __future__ import annotations
 
@@ -9,11 +10,9 @@ from pathlib import Path
 
 import arena_checks as checks
 import pytest
-import typer
 from hypothesis import given
 from hypothesis import strategies as st
 
-from silverpyr.cli.cheops.arena_cmd import arena
 from silverpyr.puzzles.cheops.arena import (
     CATEGORIES,
     CheopsArenaError,
@@ -32,19 +31,6 @@ from silverpyr.solver.cheops.game import outcome
 from silverpyr.solver.core.errors import SilverpyrError
 
 COMPONENTS = load_components()
-BOT_KEYS = {
-    "bot",
-    "seats",
-    "wins",
-    "win_rate",
-    "win_rate_95",
-    "mean",
-    "median",
-    "stderr",
-    "categories",
-    "cards",
-    "forecast",
-}
 TOP_KEYS = {"games", "players", "bots", "seconds", "workers", "records", "game", "pairs", "endings"}
 
 
@@ -67,7 +53,7 @@ def test_the_report_has_the_json_shape_of_sun_arena() -> None:
     assert data["players"] == 2
     assert [bot["bot"] for bot in data["bots"]] == ["expert", "greedy"]
     for bot in data["bots"]:
-        assert set(bot) == BOT_KEYS
+        assert set(bot) == checks.BOT_KEYS
         assert bot["seats"] == 4
         assert set(bot["categories"]) == set(CATEGORIES)
         assert bot["forecast"] is None
@@ -160,43 +146,6 @@ def test_a_record_of_other_components_does_not_replay() -> None:
     data["components"] = "not-these"
     with pytest.raises(SilverpyrError, match="other components"):
         replay_record(COMPONENTS, data)
-
-
-# --- the command ------------------------------------------------------------------------------
-
-
-def _app() -> typer.Typer:
-    """A small app with the project's error mapping, the arena as one of its commands."""
-    return checks.command_app(arena)
-
-
-def test_the_command_prints_the_report_as_json() -> None:
-    result = checks.invoke(
-        _app(),
-        ["arena", "--bots", "expert,greedy,greedy", "--games", "3", "--workers", "0", "--json"],
-    )
-    data = json.loads(result.stdout)
-    assert data["games"] == 3
-    assert data["players"] == 3
-    assert data["game"] == "cheops"
-
-
-def test_the_command_draws_a_table() -> None:
-    result = checks.invoke(_app(), ["arena", "--games", "2", "--workers", "0", "--plain"])
-    assert "2 games of 2 players" in result.stdout
-    assert "expert - greedy:" in result.stdout
-
-
-@pytest.mark.parametrize(("args", "words"), checks.LINE_UP_ERRORS)
-def test_a_bad_line_up_is_one_line_on_stderr(
-    args: list[str], words: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    checks.assert_one_line_on_stderr(_app(), args, words, capsys)
-
-
-@pytest.mark.parametrize("args", checks.USAGE_ERRORS)
-def test_a_bad_option_is_a_usage_error(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    checks.assert_usage_error(_app(), args, capsys)
 
 
 def _game(

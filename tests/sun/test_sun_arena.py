@@ -1,6 +1,6 @@
-"""The Pyramid of the Sun arena (puzzles/sun/arena.py) and its command (cli/sun/arena_cmd.py):
-the JSON shape of `silverpyr arena`, shared wins as fractions, results independent of the
-number of workers, replayable records, one-line errors."""
+"""The Pyramid of the Sun arena (puzzles/sun/arena.py): the JSON shape of `silverpyr arena`,
+shared wins as fractions, results independent of the number of workers, replayable records.
+Its command (cli/sun/arena_cmd.py) is tested with Cheops's in tests/core/test_arena_commands.py."""
 
 from __future__ import annotations
 
@@ -9,11 +9,9 @@ from pathlib import Path
 
 import arena_checks as checks
 import pytest
-import typer
 from hypothesis import given
 from hypothesis import strategies as st
 
-from silverpyr.cli.sun.arena_cmd import arena
 from silverpyr.puzzles.sun.arena import (
     SunArenaError,
     SunGameResult,
@@ -30,19 +28,6 @@ from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.game import outcome
 
 DECK = load_deck()
-SGP_BOT_KEYS = {
-    "bot",
-    "seats",
-    "wins",
-    "win_rate",
-    "win_rate_95",
-    "mean",
-    "median",
-    "stderr",
-    "categories",
-    "cards",
-    "forecast",
-}
 SGP_KEYS = {"games", "players", "bots", "seconds", "workers", "records"}
 
 
@@ -54,7 +39,7 @@ def test_the_report_has_the_json_shape_of_silverpyr_arena() -> None:
     assert data["players"] == 2
     assert [bot["bot"] for bot in data["bots"]] == ["expert", "greedy"]
     for bot in data["bots"]:
-        assert set(bot) == SGP_BOT_KEYS
+        assert set(bot) == checks.BOT_KEYS
         assert bot["seats"] == 4
         assert set(bot["categories"]) == {"cards", "symbols", "top"}
     assert sum(bot["wins"] for bot in data["bots"]) == pytest.approx(4)
@@ -135,47 +120,6 @@ def test_a_record_that_does_not_replay_names_its_move() -> None:
     data["moves"][3] = "#999@9a"
     with pytest.raises(SilverpyrError, match="move 4"):
         replay_record(DECK, data)
-
-
-# --- the command ------------------------------------------------------------------------------
-
-
-def _app() -> typer.Typer:
-    """A small app with the project's error mapping, the arena as one of its commands."""
-    return checks.command_app(arena)
-
-
-def test_the_command_prints_the_report_as_json() -> None:
-    result = checks.invoke(
-        _app(),
-        ["arena", "--bots", "expert,greedy,greedy", "--games", "3", "--workers", "0", "--json"],
-    )
-    data = json.loads(result.stdout)
-    assert data["games"] == 3
-    assert data["players"] == 3
-    assert data["size"] == "standard"
-
-
-def test_the_command_draws_a_table() -> None:
-    result = checks.invoke(
-        _app(), ["arena", "--games", "2", "--workers", "0", "--plain", "--size", "short"]
-    )
-    assert "2 games of 2 players, short pyramid" in result.stdout
-    assert "expert - greedy:" in result.stdout
-
-
-@pytest.mark.parametrize(
-    ("args", "words"), [*checks.LINE_UP_ERRORS, (["--size", "huge"], "unknown pyramid size 'huge'")]
-)
-def test_a_bad_line_up_is_one_line_on_stderr(
-    args: list[str], words: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    checks.assert_one_line_on_stderr(_app(), args, words, capsys)
-
-
-@pytest.mark.parametrize("args", checks.USAGE_ERRORS)
-def test_a_bad_option_is_a_usage_error(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    checks.assert_usage_error(_app(), args, capsys)
 
 
 def _game(
