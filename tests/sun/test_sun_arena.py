@@ -1,6 +1,6 @@
 """The Pyramid of the Sun arena (puzzles/sun/arena.py): the JSON shape of `silverpyr arena`,
-shared wins as fractions, results independent of the number of workers, replayable records.
-Its command (cli/sun/arena_cmd.py) is tested with Cheops's in tests/core/test_arena_commands.py."""
+shared wins as fractions, replayable records. Its results whatever the workers and its command
+(cli/sun/arena_cmd.py) are tested with Cheops's in tests/core/test_game_arenas.py."""
 
 from __future__ import annotations
 
@@ -84,14 +84,6 @@ def test_a_shared_win_counts_as_a_fraction() -> None:
 def test_a_bad_arena_is_one_error(bots: list[str], games: int, size: str, words: str) -> None:
     with pytest.raises(SunArenaError, match=words):
         check_arena(bots, games, 0, size)
-
-
-@pytest.mark.slow  # two embedded Dask clusters start: about 10 s
-def test_the_result_does_not_depend_on_the_number_of_workers() -> None:
-    """In this process, on 1 Dask worker and on 2: the same games, the same figures."""
-    line_up = ["expert", "greedy", "greedy"]
-    reports = [run_arena(DECK, line_up, 6, seed=123_456, workers=workers) for workers in (0, 1, 2)]
-    checks.assert_same_whatever_the_workers(reports)
 
 
 def test_records_replay_through_the_engine(tmp_path: Path) -> None:
