@@ -126,14 +126,16 @@ def assert_no_moves_kept(report: Any) -> None:
     assert all(game.moves == () for game in report.games)
 
 
-def replayed_records(
+def replayed_outcomes(
     report: Any,
     folder: Path,
     record_of: Callable[[Any], dict[str, Any]],
     replay_record: Callable[[dict[str, Any]], Any],
+    outcome: Callable[[Any], Any],
 ) -> list[tuple[Any, Any]]:
     """The report of 2 games from seed 10 with records in ``folder``: a file a game, each as
-    ``record_of`` the game gives it; each game with the final state its record replays to."""
+    ``record_of`` the game gives it; each game with the outcome of the final state its record
+    replays to (the game is over)."""
     assert report.records == folder
     files = sorted(folder.iterdir())
     assert [f.name for f in files] == ["game-000010.json", "game-000011.json"]
@@ -141,7 +143,9 @@ def replayed_records(
     for game, path in zip(report.games, files, strict=True):
         data = json.loads(path.read_text(encoding="utf-8"))
         assert data == record_of(game)
-        replayed.append((game, replay_record(data)))
+        result = outcome(replay_record(data))
+        assert result is not None
+        replayed.append((game, result))
     return replayed
 
 

@@ -5,6 +5,7 @@ tests/core/test_game_arenas.py."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import arena_checks as checks
@@ -96,14 +97,9 @@ def test_a_bad_arena_is_one_error(bots: list[str], games: int, words: str) -> No
 def test_records_replay_through_the_engine(tmp_path: Path) -> None:
     records = CheopsRecords.open(tmp_path / "games", COMPONENTS, 11)
     report = run_arena(COMPONENTS, ["greedy", "expert"], 2, seed=10, workers=0, records=records)
-    for game, final in checks.replayed_records(
-        report,
-        tmp_path / "games",
-        lambda game: record_of(COMPONENTS, game),
-        lambda data: replay_record(COMPONENTS, data),
-    ):
-        result = outcome(final)
-        assert result is not None
+    folder = tmp_path / "games"
+    record, replay = partial(record_of, COMPONENTS), partial(replay_record, COMPONENTS)
+    for game, result in checks.replayed_outcomes(report, folder, record, replay, outcome):
         assert tuple(result.money) == game.money
         assert tuple(result.winners) == game.winners
 

@@ -4,6 +4,7 @@ shared wins as fractions, replayable records. Its results whatever the workers a
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import arena_checks as checks
@@ -80,14 +81,9 @@ def test_a_bad_arena_is_one_error(bots: list[str], games: int, size: str, words:
 def test_records_replay_through_the_engine(tmp_path: Path) -> None:
     records = SunRecords.open(tmp_path / "games", DECK, 11)
     report = run_arena(DECK, ["greedy", "expert"], 2, seed=10, workers=0, records=records)
-    for game, final in checks.replayed_records(
-        report,
-        tmp_path / "games",
-        lambda game: record_of(DECK, game),
-        lambda data: replay_record(DECK, data),
-    ):
-        result = outcome(final)
-        assert result is not None
+    folder = tmp_path / "games"
+    record, replay = partial(record_of, DECK), partial(replay_record, DECK)
+    for game, result in checks.replayed_outcomes(report, folder, record, replay, outcome):
         assert result.scores == game.scores
         assert result.winners == game.winners
 
