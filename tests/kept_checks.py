@@ -54,6 +54,33 @@ def replay_answers(kept: Any, again: Any) -> None:
         again.settle()
 
 
+def assert_resumed_as_left(resumed: Any, same: Callable[[Any], Any], left: Any) -> None:
+    """A kept game started again without a seed resumes the table ``left`` (as ``same``
+    tells states apart), nothing pending, and says it resumes."""
+    assert same(resumed.state) == same(left)
+    assert resumed.pending == ()
+    assert any("Resuming" in note for note in resumed.notes)
+
+
+def assert_refused_naming_the_remedies(
+    start: Callable[..., Any], unfinished: type[Exception], command: str
+) -> None:
+    """Another game (seed 5) while one is unfinished is refused as ``unfinished``, naming
+    ``--restart`` and the game's ``command``."""
+    with pytest.raises(unfinished) as caught:
+        start(seed=5, fresh_seed=0)
+    message = str(caught.value)
+    assert "--restart" in message and command in message
+
+
+def assert_restart_drops_the_unfinished(start: Callable[..., Any]) -> None:
+    """With ``restart``, the game of seed 5 starts afresh, saying the unfinished one is
+    dropped."""
+    with start(seed=5, fresh_seed=0, restart=True) as fresh:
+        assert fresh.seed == 5 and not fresh.resumed
+        assert any("dropped" in note for note in fresh.notes)
+
+
 def end_told_once(kept: Any, player: Any, over: type) -> Any:
     """Seat 0 plays as ``player`` decides to the end: the event ``over`` (the game's
     ``GameOver``) comes once, with the outcome, saying the game is over; that event."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import kept_checks as checks
@@ -241,9 +242,7 @@ def test_saved_after_every_confirmed_turn_and_resumed_to_the_same_table(home: Pa
         KeptGame.start(COMPONENTS, seed=None, fresh_seed=99, store=store) as resumed,
     ):
         assert resumed.resumed and resumed.seed == 21 and resumed.bots == ("expert",)
-        assert _signature(resumed.state) == _signature(table)
-        assert resumed.pending == ()
-        assert any("Resuming" in note for note in resumed.notes)
+        checks.assert_resumed_as_left(resumed, _signature, table)
 
 
 def test_another_game_while_one_is_unfinished_names_both_remedies(home: Path) -> None:
@@ -253,15 +252,13 @@ def test_another_game_while_one_is_unfinished_names_both_remedies(home: Path) ->
     ):
         _play_greedily(kept, answers=3)
     with Store.open_default(game="cheops") as store:
-        with pytest.raises(UnfinishedGameError) as caught:
-            KeptGame.start(COMPONENTS, seed=5, fresh_seed=0, store=store)
-        message = str(caught.value)
-        assert "--restart" in message and "silverpyr cheops game" in message
+        start = partial(KeptGame.start, COMPONENTS, store=store)
+        checks.assert_refused_naming_the_remedies(
+            start, UnfinishedGameError, "silverpyr cheops game"
+        )
         with pytest.raises(UnfinishedGameError):
             KeptGame.start(COMPONENTS, seed=None, fresh_seed=0, bots=("expert",), store=store)
-        with KeptGame.start(COMPONENTS, seed=5, fresh_seed=0, store=store, restart=True) as fresh:
-            assert fresh.seed == 5 and not fresh.resumed
-            assert any("dropped" in note for note in fresh.notes)
+        checks.assert_restart_drops_the_unfinished(start)
 
 
 def test_a_saved_game_that_no_longer_replays_is_refused_and_kept(home: Path) -> None:

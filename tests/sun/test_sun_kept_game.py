@@ -4,6 +4,7 @@ replaying through the engine, and the game record."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import kept_checks as checks
@@ -207,9 +208,7 @@ def test_saved_after_every_final_decision_and_resumed_to_the_same_table(home: Pa
     ):
         assert resumed.resumed and resumed.seed == 21 and resumed.size == "short"
         assert resumed.bots == ("expert",)
-        assert _signature(resumed.state) == _signature(table)
-        assert resumed.pending == ()
-        assert any("Resuming" in note for note in resumed.notes)
+        checks.assert_resumed_as_left(resumed, _signature, table)
 
 
 def test_another_game_while_one_is_unfinished_names_both_remedies(home: Path) -> None:
@@ -219,13 +218,9 @@ def test_another_game_while_one_is_unfinished_names_both_remedies(home: Path) ->
     ):
         _play_greedily(kept, answers=2)
     with Store.open_default(game="sun") as store:
-        with pytest.raises(UnfinishedGameError) as caught:
-            KeptGame.start(DECK, seed=5, fresh_seed=0, store=store)
-        message = str(caught.value)
-        assert "--restart" in message and "silverpyr sun game" in message
-        with KeptGame.start(DECK, seed=5, fresh_seed=0, store=store, restart=True) as fresh:
-            assert fresh.seed == 5 and not fresh.resumed
-            assert any("dropped" in note for note in fresh.notes)
+        start = partial(KeptGame.start, DECK, store=store)
+        checks.assert_refused_naming_the_remedies(start, UnfinishedGameError, "silverpyr sun game")
+        checks.assert_restart_drops_the_unfinished(start)
 
 
 def test_a_finished_game_drops_its_saved_row(home: Path) -> None:
