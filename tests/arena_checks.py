@@ -1,20 +1,39 @@
 """Checks the Sun's and Cheops's arena tests share (``tests/sun/test_sun_arena.py``,
 ``tests/cheops/test_cheops_arena.py``): the command in a small app, its one-line errors, a
 shared win counted as a fraction, each bot's figures recomputed seat by seat, the results
-independent of the number of workers. Each game's tests hand in their own results, report
-and command; what is checked is the same as when each file spelt it out."""
+independent of the number of workers, seats rotating, records written and replayed. Each
+game's tests hand in their own results, report and command; what is checked is the same as
+when each file spelt it out."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 import typer
+from click.testing import Result
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
 from silverpyr.cli.core.app import _ErrorMappingGroup
+
+BOT_KEYS = {
+    "bot",
+    "seats",
+    "wins",
+    "win_rate",
+    "win_rate_95",
+    "mean",
+    "median",
+    "stderr",
+    "categories",
+    "cards",
+    "forecast",
+}
+"""The keys of each bot's entry in an arena report's JSON."""
 
 LINE_UP_ERRORS: list[tuple[list[str], str]] = [
     (["--bots", "expert,nobody"], "unknown bot 'nobody'"),
@@ -44,6 +63,13 @@ def command_app(arena: Callable[..., None]) -> typer.Typer:
     return app
 
 
+def invoke(app: typer.Typer, args: list[str]) -> Result:
+    """``ARGS`` run through the app's CliRunner; it exits 0."""
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    return result
+
+
 def assert_one_line_on_stderr(
     app: typer.Typer, args: list[str], words: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -67,6 +93,60 @@ def assert_usage_error(
     err = capsys.readouterr().err
     assert err.startswith("error: ")  # the wording is Click's: not tested
     assert "Traceback" not in err
+
+
+def assert_json_of_expert_and_greedy(data: dict[str, Any]) -> None:
+    """The JSON report of 4 games of expert against greedy: the counts, each bot's keys and
+    seats, a whole win a game, the pair, an ending a game; plain data."""
+    assert data["games"] == 4
+    assert data["players"] == 2
+    assert [bot["bot"] for bot in data["bots"]] == ["expert", "greedy"]
+    for bot in data["bots"]:
+        assert set(bot) == BOT_KEYS
+        assert bot["seats"] == 4
+    assert sum(bot["wins"] for bot in data["bots"]) == pytest.approx(4)
+    assert data["pairs"][0]["bots"] == ["expert", "greedy"]
+    assert sum(data["endings"].values()) == 4
+    json.dumps(data)  # plain data
+
+
+def assert_seats_rotate_from_the_base_seed(report: Any) -> None:
+    """The report of 3 games of expert, greedy, greedy from seed 7: seeds 7, 8, 9, the seats
+    rotated a seat a game."""
+    assert [game.seed for game in report.games] == [7, 8, 9]
+    assert [game.seats for game in report.games] == [
+        ("expert", "greedy", "greedy"),
+        ("greedy", "greedy", "expert"),
+        ("greedy", "expert", "greedy"),
+    ]
+
+
+def assert_no_moves_kept(report: Any) -> None:
+    """A million games' moves would not fit in memory: without records none are kept."""
+    assert all(game.moves == () for game in report.games)
+
+
+def replayed_outcomes(
+    report: Any,
+    folder: Path,
+    record_of: Callable[[Any], dict[str, Any]],
+    replay_record: Callable[[dict[str, Any]], Any],
+    outcome: Callable[[Any], Any],
+) -> list[tuple[Any, Any]]:
+    """The report of 2 games from seed 10 with records in ``folder``: a file a game, each as
+    ``record_of`` the game gives it; each game with the outcome of the final state its record
+    replays to (the game is over)."""
+    assert report.records == folder
+    files = sorted(folder.iterdir())
+    assert [f.name for f in files] == ["game-000010.json", "game-000011.json"]
+    replayed = []
+    for game, path in zip(report.games, files, strict=True):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert data == record_of(game)
+        result = outcome(replay_record(data))
+        assert result is not None
+        replayed.append((game, result))
+    return replayed
 
 
 def assert_shared_win_is_a_fraction(report: Any) -> None:

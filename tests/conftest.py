@@ -56,7 +56,17 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 # The shared checks that several test files call: pytest rewrites their asserts too, so a
 # failure there shows its values as it does in a test module.
-pytest.register_assert_rewrite("arena_checks", "tui_pilot")
+pytest.register_assert_rewrite(
+    "arena_checks",
+    "checked_player",
+    "cheops_golden",
+    "engine_imports",
+    "kept_checks",
+    "old_stores",
+    "position_files",
+    "trainer_checks",
+    "tui_pilot",
+)
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -23,6 +23,8 @@ DIRECTIONS = {"up": (1, 0), "down": (-1, 0), "left": (0, -1), "right": (0, 1)}
 """The arrow keys and the (rows, columns) each asks of the screen's cursor."""
 
 SpotT = TypeVar("SpotT")
+AppT = TypeVar("AppT", bound=App[Any])
+ScreenT = TypeVar("ScreenT")
 
 
 def run(
@@ -39,6 +41,30 @@ def run(
             await steps(pilot)
 
     asyncio.run(main())
+
+
+def drive(app: AppT, steps: Callable[[Pilot[None], AppT], Awaitable[None]]) -> AppT:
+    """Run ``app`` as :func:`run` does, its ``steps`` handed the pilot and the app; the app
+    back, to look at after."""
+
+    async def go(pilot: Pilot[None]) -> None:
+        await steps(pilot, app)
+
+    run(app, go)
+    return app
+
+
+def screen_of(app: App[Any], kind: type[ScreenT]) -> ScreenT:
+    """The app's screen on top, which must be a ``kind``."""
+    screen = app.screen
+    assert isinstance(screen, kind)
+    return screen
+
+
+async def press(pilot: Pilot[None], *keys: str) -> None:
+    """Press ``keys``, then let the screen catch up (one pause)."""
+    await pilot.press(*keys)
+    await pilot.pause()
 
 
 async def settle(pilot: Pilot[None]) -> None:
@@ -196,8 +222,7 @@ async def check_reasoned_advice(
                     told.append(rows[row].strip())  # the reason's wrapped rows
                     row += 1
                 assert " ".join(told) == reason, "a reason cut or misplaced"
-        await pilot.press(close)
-        await pilot.pause()
+        await press(pilot, close)
         assert isinstance(app.screen, game), f"{close} closes the dialog"
         messages = "\n".join(screen_lines(app))
         assert "Advice: " in messages

@@ -1,20 +1,18 @@
-"""The Cheops arena (puzzles/cheops/arena.py) and its command (cli/cheops/arena_cmd.py): the
-JSON shape of `silverpyr sun arena`, shared wins as fractions, money by category adding up,
-results independent of the number of workers, replayable records, one-line errors."""
+"""The Cheops arena (puzzles/cheops/arena.py): the JSON shape of `silverpyr sun arena`, shared
+wins as fractions, money by category adding up, replayable records. Its results whatever the
+workers and its command (cli/cheops/arena_cmd.py) are tested with the Sun's in
+tests/core/test_game_arenas.py."""
 
 from __future__ import annotations
 
-import json
+from functools import partial
 from pathlib import Path
 
 import arena_checks as checks
 import pytest
-import typer
 from hypothesis import given
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from silverpyr.cli.cheops.arena_cmd import arena
 from silverpyr.puzzles.cheops.arena import (
     CATEGORIES,
     CheopsArenaError,
@@ -33,19 +31,6 @@ from silverpyr.solver.cheops.game import outcome
 from silverpyr.solver.core.errors import SilverpyrError
 
 COMPONENTS = load_components()
-BOT_KEYS = {
-    "bot",
-    "seats",
-    "wins",
-    "win_rate",
-    "win_rate_95",
-    "mean",
-    "median",
-    "stderr",
-    "categories",
-    "cards",
-    "forecast",
-}
 TOP_KEYS = {"games", "players", "bots", "seconds", "workers", "records", "game", "pairs", "endings"}
 
 
@@ -64,29 +49,16 @@ def test_the_report_has_the_json_shape_of_sun_arena() -> None:
     data = report.to_dict()
     assert set(data) == TOP_KEYS
     assert data["game"] == "cheops"
-    assert data["games"] == 4
-    assert data["players"] == 2
-    assert [bot["bot"] for bot in data["bots"]] == ["expert", "greedy"]
+    checks.assert_json_of_expert_and_greedy(data)
     for bot in data["bots"]:
-        assert set(bot) == BOT_KEYS
-        assert bot["seats"] == 4
         assert set(bot["categories"]) == set(CATEGORIES)
         assert bot["forecast"] is None
-    assert sum(bot["wins"] for bot in data["bots"]) == pytest.approx(4)
-    assert data["pairs"][0]["bots"] == ["expert", "greedy"]
-    assert sum(data["endings"].values()) == 4
     assert set(data["endings"]) <= {"empty", "boards", "blocked"}
-    json.dumps(data)  # plain data
 
 
 def test_seats_rotate_and_seeds_follow_the_base_seed() -> None:
     report = run_arena(COMPONENTS, ["expert", "greedy", "greedy"], 3, seed=7, workers=0)
-    assert [game.seed for game in report.games] == [7, 8, 9]
-    assert [game.seats for game in report.games] == [
-        ("expert", "greedy", "greedy"),
-        ("greedy", "greedy", "expert"),
-        ("greedy", "expert", "greedy"),
-    ]
+    checks.assert_seats_rotate_from_the_base_seed(report)
 
 
 def test_money_by_category_adds_up_to_the_final_money() -> None:
@@ -100,9 +72,7 @@ def test_money_by_category_adds_up_to_the_final_money() -> None:
 
 
 def _result(seed: int, money: tuple[int, ...], winners: tuple[int, ...]) -> CheopsGameResult:
-    seats = ("a", "b", "c")[: len(money)]
-    categories = tuple({"sold": m, "stored": 0, "paid": 0} for m in money)
-    return CheopsGameResult(seed, seats, money, categories, (1,) * len(money), winners, "boards")
+    return _game(seed, ("a", "b", "c")[: len(money)], money, winners, ending="boards")
 
 
 def test_a_shared_win_counts_as_a_fraction() -> None:
@@ -124,36 +94,19 @@ def test_a_bad_arena_is_one_error(bots: list[str], games: int, words: str) -> No
         check_arena(bots, games, 0)
 
 
-@pytest.mark.slow  # two embedded Dask clusters start: about 10 s
-def test_the_result_does_not_depend_on_the_number_of_workers() -> None:
-    """In this process, on 1 Dask worker and on 2: the same games, the same figures."""
-    line_up = ["expert", "greedy", "greedy"]
-    reports = [
-        run_arena(COMPONENTS, line_up, 6, seed=123_456, workers=workers) for workers in (0, 1, 2)
-    ]
-    checks.assert_same_whatever_the_workers(reports)
-
-
 def test_records_replay_through_the_engine(tmp_path: Path) -> None:
     records = CheopsRecords.open(tmp_path / "games", COMPONENTS, 11)
     report = run_arena(COMPONENTS, ["greedy", "expert"], 2, seed=10, workers=0, records=records)
-    assert report.records == tmp_path / "games"
-    files = sorted((tmp_path / "games").iterdir())
-    assert [f.name for f in files] == ["game-000010.json", "game-000011.json"]
-    for game, path in zip(report.games, files, strict=True):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        assert data == record_of(COMPONENTS, game)
-        final = replay_record(COMPONENTS, data)
-        result = outcome(final)
-        assert result is not None
+    folder = tmp_path / "games"
+    record, replay = partial(record_of, COMPONENTS), partial(replay_record, COMPONENTS)
+    for game, result in checks.replayed_outcomes(report, folder, record, replay, outcome):
         assert tuple(result.money) == game.money
         assert tuple(result.winners) == game.winners
 
 
 def test_moves_come_back_only_for_records() -> None:
-    """A million games' moves would not fit in memory: without records none are kept."""
     report = run_arena(COMPONENTS, ["greedy", "expert"], 2, seed=10, workers=0)
-    assert all(game.moves == () for game in report.games)
+    checks.assert_no_moves_kept(report)
 
 
 def test_a_record_that_does_not_replay_names_its_move() -> None:
@@ -172,50 +125,15 @@ def test_a_record_of_other_components_does_not_replay() -> None:
         replay_record(COMPONENTS, data)
 
 
-# --- the command ------------------------------------------------------------------------------
-
-
-def _app() -> typer.Typer:
-    """A small app with the project's error mapping, the arena as one of its commands."""
-    return checks.command_app(arena)
-
-
-def test_the_command_prints_the_report_as_json() -> None:
-    result = CliRunner().invoke(
-        _app(),
-        ["arena", "--bots", "expert,greedy,greedy", "--games", "3", "--workers", "0", "--json"],
-    )
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
-    assert data["games"] == 3
-    assert data["players"] == 3
-    assert data["game"] == "cheops"
-
-
-def test_the_command_draws_a_table() -> None:
-    result = CliRunner().invoke(_app(), ["arena", "--games", "2", "--workers", "0", "--plain"])
-    assert result.exit_code == 0, result.output
-    assert "2 games of 2 players" in result.stdout
-    assert "expert - greedy:" in result.stdout
-
-
-@pytest.mark.parametrize(("args", "words"), checks.LINE_UP_ERRORS)
-def test_a_bad_line_up_is_one_line_on_stderr(
-    args: list[str], words: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    checks.assert_one_line_on_stderr(_app(), args, words, capsys)
-
-
-@pytest.mark.parametrize("args", checks.USAGE_ERRORS)
-def test_a_bad_option_is_a_usage_error(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    checks.assert_usage_error(_app(), args, capsys)
-
-
 def _game(
-    g: int, seats: tuple[str, ...], money: tuple[int, ...], winners: tuple[int, ...]
+    g: int,
+    seats: tuple[str, ...],
+    money: tuple[int, ...],
+    winners: tuple[int, ...],
+    ending: str = "empty",
 ) -> CheopsGameResult:
     categories = tuple({"sold": m, "stored": 0, "paid": 0} for m in money)
-    return CheopsGameResult(g, seats, money, categories, (1,) * len(seats), winners, "empty")
+    return CheopsGameResult(g, seats, money, categories, (1,) * len(seats), winners, ending)
 
 
 @st.composite

@@ -5,9 +5,10 @@ denial, tiles and neighbours; the expert beats greedy on fixed tuning seeds."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pytest
+from checked_player import CheckedPlayer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -47,18 +48,11 @@ from silverpyr.solver.core.rng import SeededStream
 COMPONENTS = load_components()
 
 
-@dataclass
-class Checked:
-    """A player whose every move is checked against the engine's legal moves first."""
+class Checked(CheckedPlayer):
+    """A player checked against Cheops's legal moves."""
 
-    player: CheopsPlayer
-    name: str = "checked"
-
-    def decide(self, state: CheopsState, seat: int) -> Move:
-        assert seat == state.turn
-        move = self.player.decide(state, seat)
-        assert move in legal_moves(state), (state.phase, move)
-        return move
+    def legal(self, state: CheopsState) -> tuple[Move, ...]:
+        return legal_moves(state)
 
 
 MODEL = ExpertWeights(search_samples=0)

@@ -17,10 +17,17 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
-import typer
 from cheops_golden import COMPONENTS, DATA
 from textual.pilot import Pilot
-from tui_pilot import arrows_between, key_of, run, screen_lines
+from trainer_checks import (
+    LINE_MODE_ASKED,
+    assert_the_daily_opens,
+    full_screen_opened,
+    puzzle_cli,
+    snapshot_after,
+    trainer_app,
+)
+from tui_pilot import arrows_between, drive, key_of, press, screen_lines, screen_of
 from typer.testing import CliRunner
 
 from silverpyr.cli.cheops import puzzle_cmd
@@ -29,8 +36,6 @@ from silverpyr.cli.cheops.tui.app import CheopsTrainerApp
 from silverpyr.cli.cheops.tui.board import boards_text
 from silverpyr.cli.cheops.tui.game_screen import next_space
 from silverpyr.cli.cheops.tui.puzzle_screen import CheopsPuzzleScreen
-from silverpyr.cli.core.app import _ErrorMappingGroup
-from silverpyr.cli.core.tui import terminal
 from silverpyr.cli.core.tui.modals import LeaveDialog
 from silverpyr.cli.core.tui.rules_screen import RulesScreen
 from silverpyr.cli.core.tui.trainer import TrainerEnd, TrainerHelp, TrainerQuestion, TrainerRun
@@ -75,8 +80,7 @@ async def walk_to(pilot: Pilot[None], app: CheopsTrainerApp, space: str) -> None
     target = next(s for s in targets if str(s) == space)
     assert screen.cursor is not None
     keys = arrows_between(screen.cursor, target, lambda s, r, c: next_space(targets, s, r, c))
-    await pilot.press(*keys)
-    await pilot.pause()
+    await press(pilot, *keys)
 
 
 def _play(
@@ -84,13 +88,7 @@ def _play(
     run_: TrainerRun,
     steps: Callable[[Pilot[None], CheopsTrainerApp], Awaitable[None]],
 ) -> CheopsTrainerApp:
-    app = launch.puzzle_app(run_, puzzle)
-
-    async def go(pilot: Pilot[None]) -> None:
-        await steps(pilot, app)
-
-    run(app, go)
-    return app
+    return drive(launch.puzzle_app(run_, puzzle), steps)
 
 
 @pytest.mark.slow  # about 4 s: some 15 keys, each waited for
@@ -111,38 +109,29 @@ def test_a_daily_by_keys_with_a_take_back_and_hints_ends_on_both_lines_and_the_s
             assert "j1 the yellow (price 14/9, market 15) with B beetle: Enter takes" in _text(app)
             await walk_to(pilot, app, "j2")
             assert "j2 the yellow (price 14/9, market 15) with C cobra: Enter takes" in _text(app)
-            await pilot.press("enter")
-            await pilot.pause()
-            question = app.screen
-            assert isinstance(question, TrainerQuestion)
+            await press(pilot, "enter")
+            question = screen_of(app, TrainerQuestion)
             assert "Your Y yellow treasure: sell or store?" in _text(app)
-            await pilot.press(key_of(question, "store"))
-            await pilot.pause()
-            question = app.screen
-            assert isinstance(question, TrainerQuestion)
+            await press(pilot, key_of(question, "store"))
+            question = screen_of(app, TrainerQuestion)
             text = _text(app)
             assert "store: -26 piastres: sell was worth +85 (yours +59)" in text
             assert "3) Stack 3: C cobra (1 tiles)" in text and "e) End the turn" in text
-            await pilot.press("u")
-            await pilot.pause()
+            await press(pilot, "u")
             assert app.screen is screen
             text = _text(app)
             assert "Took back store." in text and "the take-back counts as a move" in text
             assert "{c}" in text  # the take of this attempt, in braces
             assert screen.session.hint_levels == [0, 0, 1]
-            await pilot.press("d")
-            await pilot.pause()
-            await pilot.press("h", "h", "h")
-            await pilot.pause()
+            await press(pilot, "d")
+            await press(pilot, "h", "h", "h")
             assert isinstance(app.screen, TrainerQuestion)
             assert screen.session.hint_levels == [1, 1, 2]
             assert "sell (worth +85 piastres)" in _text(app)
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             assert screen.session.moves == ("take j2 C", "sell")
             assert isinstance(app.screen, TrainerQuestion)
-            await pilot.press("3")
-            await pilot.pause()
+            await press(pilot, "3")
             assert isinstance(app.screen, TrainerEnd)
             lines = screen_lines(app)
             text = "\n".join(lines)
@@ -175,19 +164,14 @@ def test_q_then_s_saves_and_leaves_and_the_next_play_resumes(
 
         async def steps(pilot: Pilot[None], app: CheopsTrainerApp) -> None:
             await walk_to(pilot, app, "j2")
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             assert isinstance(app.screen, TrainerQuestion)
-            await pilot.press("q")
-            await pilot.pause()
+            await press(pilot, "q")
             assert isinstance(app.screen, LeaveDialog)
-            await pilot.press("x")
-            await pilot.pause()
+            await press(pilot, "x")
             assert "Playing on." in _text(app)
-            await pilot.press("q")
-            await pilot.pause()
-            await pilot.press("s")
-            await pilot.pause()
+            await press(pilot, "q")
+            await press(pilot, "s")
 
         _play(puzzle, run_, steps)
         assert run_.printed == [
@@ -208,27 +192,21 @@ def test_q_then_y_gives_up_and_the_end_screen_has_its_help(puzzle: CheopsPuzzle)
     given_up = launch.trainer_run(puzzle, None, DAY)
 
     async def give_up(pilot: Pilot[None], app: CheopsTrainerApp) -> None:
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
         assert isinstance(app.screen, TrainerHelp)
         text = _text(app)
         assert "use a kept law / type a move" in text and ">U< the cursor" in text
         assert any(" r " in line and "the rules" in line for line in screen_lines(app))
-        await pilot.press("r")
-        await pilot.pause()
+        await press(pilot, "r")
         assert isinstance(app.screen, RulesScreen)
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, CheopsPuzzleScreen)
-        await pilot.press("q")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "q")
+        await press(pilot, "y")
         assert isinstance(app.screen, TrainerEnd)
         text = _text(app)
         assert "gave up" in text and "a give-up scores 0" in text
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
         assert isinstance(app.screen, TrainerHelp)
 
     _play(puzzle, given_up, give_up)
@@ -243,10 +221,8 @@ def test_ctrl_c_keeps_the_attempt(puzzle: CheopsPuzzle, home: Path) -> None:
 
         async def steps(pilot: Pilot[None], app: CheopsTrainerApp) -> None:
             await walk_to(pilot, app, "j2")
-            await pilot.press("enter")
-            await pilot.pause()
-            await pilot.press("ctrl+c")
-            await pilot.pause()
+            await press(pilot, "enter")
+            await press(pilot, "ctrl+c")
 
         _play(puzzle, run_, steps)
         saved = store.progress(puzzle.id)
@@ -269,13 +245,10 @@ def test_a_law_is_no_answer_to_which_treasure_and_the_ghost_says_why() -> None:
         text = _text(app)
         assert "!?!" in text
         assert "d4 with B beetle: d4 holds a law: this puzzle asks which treasure you take" in text
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert "Not played: 'take d4 B': d4 holds a law" in _text(app)
-        await pilot.press("colon")
-        await pilot.pause()
-        await pilot.press(*"sell", "enter")
-        await pilot.pause()
+        await press(pilot, "colon")
+        await press(pilot, *"sell", "enter")
         assert "Not played: 'sell'" in _text(app)
         await walk_to(pilot, app, "d3")
         await pilot.press("2", "enter")  # the cobra
@@ -306,80 +279,33 @@ def test_the_board_with_the_move_hint_without_colour(
     move hint's space with its tile chosen), the price boards, the seats, your tiles, the
     hints in the messages, the status and the keys: no line cut."""
     monkeypatch.setenv("NO_COLOR", "1")  # Textual reads it when the app is made
-    app = launch.puzzle_app(launch.trainer_run(puzzle, None, DAY), puzzle)
-
-    async def steps(pilot: Pilot[None]) -> None:
-        await pilot.pause()
-        await pilot.press("h", "h", "h")
-        await pilot.pause()
-
-    assert snap_compare(app, terminal_size=(80, 24), run_before=steps)
+    assert snapshot_after(snap_compare, trainer_app(launch, puzzle, DAY), "h", "h", "h")
 
 
 def test_the_end_screen(snap_compare: Compare, puzzle: CheopsPuzzle) -> None:
     """At 80x24, after a turn that stored the yellow (26 given away) and drew: the score
     against par, both lines (the loss beside yours), the share text, the pyramid below."""
-    run_ = launch.trainer_run(puzzle, None, DAY)
-    for move in ("take j2 C", "store"):
-        run_.session.play(move)
-    app = launch.puzzle_app(run_, puzzle)
-
-    async def steps(pilot: Pilot[None]) -> None:
-        await pilot.pause()
-        await pilot.press("3")
-        await pilot.pause()
-
-    assert snap_compare(app, terminal_size=(80, 24), run_before=steps)
+    app = trainer_app(launch, puzzle, DAY, "take j2 C", "store")
+    assert snapshot_after(snap_compare, app, "3")
 
 
 # --- which mode the commands open ------------------------------------------------------------
 
 
-def _cli() -> typer.Typer:
-    app = typer.Typer(cls=_ErrorMappingGroup)
-    app.command("puzzle")(puzzle_cmd.puzzle)
-    app.command("daily")(puzzle_cmd.daily)
-    return app
-
-
-@pytest.mark.parametrize(
-    ("args", "full"),
-    [
-        ((), True),
-        (("--line",), False),
-        (("--plain",), False),
-        (("--moves", "q; s"), False),
-    ],
-)
+@LINE_MODE_ASKED
 def test_the_daily_opens_the_full_screen_on_a_terminal_unless_line_mode_is_asked(
     home: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], full: bool
 ) -> None:
-    opened: list[tuple[str, dt.date, bool]] = []
-    monkeypatch.setattr(terminal, "interactive", lambda: True)
-    monkeypatch.setattr(
-        launch,
-        "run_puzzle",
-        lambda p, today, *, no_record, restart: opened.append((p.id, today, no_record)),
-    )
-    monkeypatch.setattr(puzzle_cmd, "_today", lambda: DAY)
-    result = CliRunner().invoke(_cli(), ["daily", "--no-record", *args], input="q\ns\n")
-    assert result.exit_code == 0, result.stderr
-    if full:
-        assert opened == [("daily-2026-11-02", DAY, True)] and result.stdout == ""
-    else:
-        assert opened == [] and "market price 15" in result.stdout  # the line mode's position
+    assert_the_daily_opens(monkeypatch, launch, puzzle_cmd, DAY, args, full, "market price 15")
 
 
 def test_the_puzzle_opens_the_full_screen_too(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    opened: list[str] = []
-    monkeypatch.setattr(terminal, "interactive", lambda: True)
-    monkeypatch.setattr(
-        launch, "run_puzzle", lambda p, today, *, no_record, restart: opened.append(p.id)
+    opened = full_screen_opened(monkeypatch, launch, puzzle_cmd, DAY)
+    result = CliRunner().invoke(
+        puzzle_cli(puzzle_cmd), ["puzzle", "--id", "daily-2026-11-02", "--no-record"]
     )
-    monkeypatch.setattr(puzzle_cmd, "_today", lambda: DAY)
-    result = CliRunner().invoke(_cli(), ["puzzle", "--id", "daily-2026-11-02", "--no-record"])
     assert result.exit_code == 0, result.stderr
-    assert opened == ["daily-2026-11-02"]
+    assert [name for name, _, _ in opened] == ["daily-2026-11-02"]
 
 
 def test_the_market_line_with_law_3_fits_beside_the_pyramid() -> None:
@@ -405,14 +331,11 @@ def test_a_resumed_attempt_waiting_for_an_answer_asks_at_once(
         async def steps(pilot: Pilot[None], app: CheopsTrainerApp) -> None:
             await pilot.pause()
             assert isinstance(app.screen, TrainerQuestion)
-            await pilot.press("escape")
-            await pilot.pause()
+            await press(pilot, "escape")
             assert "Sell or store the yellow: d or Enter chooses" in _text(app)
-            await pilot.press("d")
-            await pilot.pause()
+            await press(pilot, "d")
             assert isinstance(app.screen, TrainerQuestion)
-            await pilot.press(key_of(app.screen, "sell"))
-            await pilot.pause()
+            await press(pilot, key_of(app.screen, "sell"))
             assert isinstance(app.screen, TrainerQuestion)  # the stack's, by itself
             assert "3) Stack 3" in _text(app)
 

@@ -11,6 +11,7 @@ import sys
 import types
 from pathlib import Path
 
+import kept_checks as checks
 import pytest
 import typer
 from typer.testing import CliRunner, Result
@@ -44,14 +45,7 @@ def _game(seed: int, bots: tuple[str, ...]) -> tuple[list[str], tuple[int, ...],
     """:func:`_answers`, and how many answers were final at each confirmed turn (where a
     script may stop and leave nothing pending)."""
     kept = KeptGame(COMPONENTS, seed, bots)
-    player = GreedyPlayer()
-    kept.settle()
-    cuts: list[int] = []
-    while not kept.is_over():
-        kept.play(player.decide(kept.state, 0))
-        if not kept.pending:
-            cuts.append(len(kept.answers))
-        kept.settle()
+    cuts = checks.play_to_the_end_with_cuts(kept, GreedyPlayer())
     result = kept.outcome()
     assert result is not None
     return kept.answers, result.money, cuts
@@ -81,12 +75,7 @@ def test_left_and_resumed_the_game_ends_the_same(home: Path, tmp_path: Path) -> 
     first = _run("--seed", "12", "--players", "3", "--moves", ";".join(answers[:half]) + ";q")
     assert first.exit_code == 0, first.output
     assert "silverpyr cheops game" in first.stderr
-    record = tmp_path / "game.json"
-    rest = _run("--moves", ";".join(answers[half:]), "--json", "--record", str(record))
-    assert rest.exit_code == 0, rest.output
-    assert "Resuming the unfinished game" in rest.stderr
-    assert json.loads(rest.stdout)["money"] == list(money)
-    assert json.loads(record.read_text(encoding="utf-8"))["outcome"]["money"] == list(money)
+    checks.assert_the_rest_resumes(_run, answers[half:], tmp_path / "game.json", "money", money)
 
 
 def _first_take_answer(seed: int) -> tuple[str, str]:

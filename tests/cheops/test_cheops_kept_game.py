@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
+import kept_checks as checks
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -39,7 +41,6 @@ from silverpyr.solver.cheops.game import (
     CheopsState,
     DrawTile,
     IllegalMove,
-    Move,
     Phase,
     Take,
     apply,
@@ -68,13 +69,7 @@ def _play_greedily(
 ) -> None:
     """Seat 0 plays as the greedy bot would, until ``answers`` moves are final, or ``until``
     holds at a decision of seat 0 (``None``: to the end)."""
-    player = GreedyPlayer()
-    kept.settle()
-    while not kept.is_over() and (answers is None or len(kept.answers) < answers):
-        if until is not None and until(kept):
-            return
-        kept.play(player.decide(kept.state, 0))
-        kept.settle()
+    checks.play_greedily(kept, GreedyPlayer(), answers, until)
 
 
 def _plain_take(kept: KeptGame) -> Take | None:
@@ -106,10 +101,7 @@ def test_a_greedy_game_ends_and_its_answers_replay_to_the_same_table() -> None:
     _play_greedily(kept)
     assert kept.is_over() and kept.outcome() is not None
     again = KeptGame(COMPONENTS, 17, ["greedy", "greedy"])
-    again.settle()
-    for answer in kept.answers:
-        again.play(again.parse(answer))
-        again.settle()
+    checks.replay_answers(kept, again)
     assert _signature(again.state) == _signature(kept.state)
 
 
@@ -126,10 +118,7 @@ def test_a_whole_game_ends_and_its_answers_replay_to_the_same_table(
     _play_greedily(kept)
     assert kept.is_over() and kept.outcome() is not None
     again = KeptGame(COMPONENTS, seed, bots)
-    again.settle()
-    for answer in kept.answers:
-        again.play(again.parse(answer))
-        again.settle()
+    checks.replay_answers(kept, again)
     assert _signature(again.state) == _signature(kept.state)
     assert sum(1 for seat, _ in kept.moves if seat == 0) == len(kept.answers)
 
@@ -213,37 +202,15 @@ def test_confirms_follows_the_ruling() -> None:
 
 def test_every_event_has_a_line_a_kind_and_a_seat() -> None:
     kept = KeptGame(COMPONENTS, 6, ["greedy"], coach=True, rollouts=2)
-    player = GreedyPlayer()
-    kinds: set[str] = set()
-    kept.settle()
-    while not kept.is_over():
-        for event in kept.play(player.decide(kept.state, 0)) + kept.settle():
-            assert isinstance(event.text, str) and event.kind in {
-                "event",
-                "pending",
-                "coach",
-                "over",
-            }
-            assert event.seat is None or 0 <= event.seat < 2
-            kinds.add(event.kind)
-    assert {"event", "pending", "coach", "over"} <= kinds
-    assert kept.summary_lines()[0].startswith("Coach's summary")
-    assert kept.advice_lines() == ["No decision of yours is due."]
+    checks.assert_every_event_has_a_line_a_kind_and_a_seat(kept, GreedyPlayer())
     assert len(kept.verdicts) == len(kept.answers)  # every final decision judged once
 
 
 def test_the_end_is_told_once_with_the_winner() -> None:
     kept = KeptGame(COMPONENTS, 9, ["greedy"])
-    told: list[GameOver] = []
-    player = GreedyPlayer()
-    told.extend(e for e in kept.settle() if isinstance(e, GameOver))
-    while not kept.is_over():
-        events = kept.play(player.decide(kept.state, 0)) + kept.settle()
-        told.extend(e for e in events if isinstance(e, GameOver))
-    assert len(told) == 1
+    told = checks.end_told_once(kept, GreedyPlayer(), GameOver)
     result = kept.outcome()
-    assert result is not None and told[0].outcome == result
-    assert "The game is over" in told[0].text and str(result.money[0]) in told[0].text
+    assert result is not None and str(result.money[0]) in told.text
 
 
 def test_the_bots_survive_the_saved_row() -> None:
@@ -275,9 +242,7 @@ def test_saved_after_every_confirmed_turn_and_resumed_to_the_same_table(home: Pa
         KeptGame.start(COMPONENTS, seed=None, fresh_seed=99, store=store) as resumed,
     ):
         assert resumed.resumed and resumed.seed == 21 and resumed.bots == ("expert",)
-        assert _signature(resumed.state) == _signature(table)
-        assert resumed.pending == ()
-        assert any("Resuming" in note for note in resumed.notes)
+        checks.assert_resumed_as_left(resumed, _signature, table)
 
 
 def test_another_game_while_one_is_unfinished_names_both_remedies(home: Path) -> None:
@@ -287,15 +252,13 @@ def test_another_game_while_one_is_unfinished_names_both_remedies(home: Path) ->
     ):
         _play_greedily(kept, answers=3)
     with Store.open_default(game="cheops") as store:
-        with pytest.raises(UnfinishedGameError) as caught:
-            KeptGame.start(COMPONENTS, seed=5, fresh_seed=0, store=store)
-        message = str(caught.value)
-        assert "--restart" in message and "silverpyr cheops game" in message
+        start = partial(KeptGame.start, COMPONENTS, store=store)
+        checks.assert_refused_naming_the_remedies(
+            start, UnfinishedGameError, "silverpyr cheops game"
+        )
         with pytest.raises(UnfinishedGameError):
             KeptGame.start(COMPONENTS, seed=None, fresh_seed=0, bots=("expert",), store=store)
-        with KeptGame.start(COMPONENTS, seed=5, fresh_seed=0, store=store, restart=True) as fresh:
-            assert fresh.seed == 5 and not fresh.resumed
-            assert any("dropped" in note for note in fresh.notes)
+        checks.assert_restart_drops_the_unfinished(start)
 
 
 def test_a_saved_game_that_no_longer_replays_is_refused_and_kept(home: Path) -> None:
@@ -414,18 +377,12 @@ def test_advice_and_the_coachs_check_leave_the_table_as_it_was(home: Path) -> No
         Store.open_default(game="cheops") as store,
         KeptGame.start(COMPONENTS, seed=2, fresh_seed=0, coach=True, store=store) as kept,
     ):
-        kept.rollouts = 2
-        kept.settle()
-        state, pending, answers = kept.state, kept.pending, list(kept.answers)
-        saved = store.saved_game(GAME_ID, SEATS)
-        advice = kept.advice()
-        last: Move = advice.options[-1].move
-        verdict = kept.check(last)
-        assert verdict is not None and verdict.played == advice.options[-1].label
-        assert kept.state is state and kept.pending == pending and kept.answers == answers
-        assert store.saved_game(GAME_ID, SEATS) == saved
-        with pytest.raises(IllegalMove):
-            kept.check(DrawTile(1))  # not legal at the start of a turn
+        checks.assert_advice_leaves_the_table(
+            kept,
+            lambda: store.saved_game(GAME_ID, SEATS),
+            DrawTile(1),  # not legal at the start of a turn
+            IllegalMove,
+        )
 
 
 def test_heeded_warnings_are_told_apart_in_the_summary() -> None:

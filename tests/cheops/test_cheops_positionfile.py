@@ -10,6 +10,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from position_files import one_line_error
 
 from silverpyr.solver.cheops.components import load_components
 from silverpyr.solver.cheops.endgame import EndgameError, random_endgame
@@ -115,15 +116,7 @@ def test_unknown_tiles_are_filled_from_what_is_left() -> None:
 
 def bad(change: dict[str, object], drop: tuple[str, ...] = ()) -> str:
     """The one-line error of the template changed by ``change`` (and without ``drop``)."""
-    data = yaml.safe_load(TEMPLATE)
-    data.update(change)
-    for key in drop:
-        del data[key]
-    with pytest.raises(PositionFileError) as caught:
-        parse_position(yaml.safe_dump(data), source="pos.yaml")
-    message = str(caught.value)
-    assert "\n" not in message and message.startswith("pos.yaml: ")
-    return message
+    return one_line_error(TEMPLATE, parse_position, PositionFileError, change, drop)
 
 
 def boards_with(colour: str, **entry: object) -> dict[str, object]:

@@ -10,16 +10,14 @@ import json
 from pathlib import Path
 
 import pytest
-from cheops_golden import COMPONENTS, DATA, cache_golden_puzzles
+from cheops_golden import COMPONENTS, DATA, best_line, cache_golden_puzzles
 from typer.testing import CliRunner
 
 from silverpyr.cli.cheops import puzzle_cmd
 from silverpyr.cli.core import app as root
 from silverpyr.puzzles.cheops import ids
 from silverpyr.puzzles.cheops.puzzle import CheopsPuzzle
-from silverpyr.puzzles.cheops.values import EndgameValues
 from silverpyr.puzzles.core.store import Store
-from silverpyr.solver.cheops.game import apply
 
 TODAY = dt.date(2026, 11, 16)
 DAILY = "daily-2026-11-16"
@@ -40,16 +38,7 @@ def _run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
 
 
 def _best_line(name: str) -> list[str]:
-    p = CheopsPuzzle.from_dict(DATA[name], COMPONENTS)
-    values = EndgameValues(p.seat, p.objective)
-    state = p.start()
-    moves = []
-    while not values.turn_over(state):
-        move = values.best_move(state)
-        assert move is not None
-        moves.append(move.notation())
-        state = apply(state, move)
-    return moves
+    return best_line(CheopsPuzzle.from_dict(DATA[name], COMPONENTS))
 
 
 def test_the_daily_from_start_to_share(home: Path) -> None:

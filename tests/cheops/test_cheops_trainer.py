@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from cheops_golden import COMPONENTS, DATA
+from cheops_golden import COMPONENTS, DATA, best_line
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -49,7 +49,7 @@ from silverpyr.puzzles.core.standings import archive, summarise
 from silverpyr.puzzles.core.store import Store
 from silverpyr.solver.cheops.components import COLOURS
 from silverpyr.solver.cheops.endgame import solve_endgame
-from silverpyr.solver.cheops.game import apply, legal_moves
+from silverpyr.solver.cheops.game import legal_moves
 
 WIN = "win-from-here-2"
 """Its best line: take i2 C, sell, draw 3 (three decisions; rising boards, issue 31's rulings)."""
@@ -61,18 +61,6 @@ DAY = dt.date(2026, 11, 16)
 
 def puzzle(name: str) -> CheopsPuzzle:
     return CheopsPuzzle.from_dict(DATA[name], COMPONENTS, where=name)
-
-
-def best_line(p: CheopsPuzzle) -> list[str]:
-    values = EndgameValues(p.seat, p.objective)
-    state = p.start()
-    moves = []
-    while not values.turn_over(state):
-        move = values.best_move(state)
-        assert move is not None
-        moves.append(move.notation())
-        state = apply(state, move)
-    return moves
 
 
 def _store(tmp_path: Path) -> Store:

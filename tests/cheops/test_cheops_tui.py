@@ -26,9 +26,11 @@ from tui_pilot import (
     check_reasoned_advice,
     key_of,
     option_number,
+    press,
     reasoned_lines,
     run,
     screen_lines,
+    screen_of,
     settle,
 )
 
@@ -167,8 +169,7 @@ async def make_move(pilot: Pilot[None], screen: CheopsGameScreen, move: Move) ->
         assert isinstance(move, UseLaw12)
         await pilot.press("K")
         await answer(pilot, "12")
-        await pilot.press(*arrows_to(screen, move.a), "enter")
-        await pilot.pause()
+        await press(pilot, *arrows_to(screen, move.a), "enter")
         if isinstance(pilot.app.screen, Question):
             await answer(pilot, move.b if isinstance(move.b, str) else PYRAMID)
         if isinstance(move.b, Space):
@@ -189,8 +190,7 @@ def test_a_whole_three_player_game_by_keys_ends_on_the_final_money(
     seen: set[type] = set()
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, CheopsGameScreen)
+        screen = screen_of(app, CheopsGameScreen)
         for _ in range(600):
             if table.state.over:
                 break
@@ -211,8 +211,7 @@ def test_a_whole_three_player_game_by_keys_ends_on_the_final_money(
         assert result is not None
         for name, money in zip(table.seat_names(), result.money, strict=True):
             assert re.search(rf"{re.escape(name)}\s.*\b{money}\b", text), name
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
 
     run(app, steps)
     assert {Take, Store, DrawTile} <= seen  # the game went through taking, storing, drawing
@@ -263,8 +262,7 @@ def test_whole_games_of_random_legal_moves_by_keys(components: Components, seed:
     seen: set[type] = set()
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, CheopsGameScreen)
+        screen = screen_of(app, CheopsGameScreen)
         for _ in range(800):
             if table.state.over:
                 break
@@ -294,8 +292,7 @@ def test_enter_takes_with_the_chosen_tile_then_sell_is_asked_and_u_takes_it_back
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, CheopsGameScreen)
+        screen = screen_of(app, CheopsGameScreen)
         assert table.waiting is Phase.START
         start = table.state
         await pilot.press("2")  # the second tile of the hand
@@ -341,8 +338,7 @@ def test_a_turns_moves_lose_their_pending_mark_when_the_turn_is_over(
     player = GreedyPlayer()
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, CheopsGameScreen)
+        screen = screen_of(app, CheopsGameScreen)
         told_pending = False
         for _ in range(20):  # your first turn, to the start of the next one
             await make_move(pilot, screen, player.decide(table.state, HUMAN))
@@ -385,8 +381,7 @@ def test_every_turn_starts_with_the_cursor_where_enter_plays(
     player = GreedyPlayer()
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, CheopsGameScreen)
+        screen = screen_of(app, CheopsGameScreen)
         for _ in range(3):  # three turns of yours
             assert table.waiting is Phase.START
             move = screen.enter_move()
@@ -409,8 +404,7 @@ def test_a_tile_that_does_not_fit_is_marked_and_refused_with_the_engines_reason(
     kind = table.state.hands[HUMAN][index]
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, CheopsGameScreen)
+        screen = screen_of(app, CheopsGameScreen)
         await pilot.press(str(index + 1))
         await pilot.press(*arrows_to(screen, space))
         assert screen.cursor == space
@@ -435,21 +429,18 @@ def test_a_typed_move_is_played_and_a_bad_one_is_refused_in_one_line(
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press("colon")
-        await pilot.pause()
+        await press(pilot, "colon")
         assert isinstance(app.screen, Prompt)
         await pilot.press(*"take k1 A", "enter")
         await settle(pilot)
         assert "Not played: k1 rests on" in shown(app)
         assert table.pending == ()
-        await pilot.press("colon")
-        await pilot.pause()
+        await press(pilot, "colon")
         await pilot.press(*"fly away", "enter")
         await settle(pilot)
         assert "Not a move" in shown(app)
         move = next(m for m in table.options() if isinstance(m, Take))
-        await pilot.press("colon")
-        await pilot.pause()
+        await press(pilot, "colon")
         await pilot.press(*move.notation(), "enter")
         await settle(pilot)
         assert table.pending == (move,)
@@ -520,15 +511,13 @@ def test_help_shows_the_keys_and_the_legend_any_key_closes_it_and_r_the_rules(
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
         assert isinstance(app.screen, CheopsHelp)
         text = shown(app)
         assert "U blue" in text and "law 7" in text
         assert "12 swap treasures" in text and RULES_HINT in text  # all of it fits
         assert all(len(line) <= 80 for line in text.splitlines())
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
         assert isinstance(app.screen, CheopsGameScreen)
         await pilot.press("question_mark", "r")  # ? then r: the rules page in the help's place
         await pilot.pause()
@@ -536,11 +525,9 @@ def test_help_shows_the_keys_and_the_legend_any_key_closes_it_and_r_the_rules(
         text = shown(app)
         assert "Cheops: the rules" in text
         assert all(re.search(rf"\b{space}\b", text) for space in ("k1", "a1", "a11", "b10"))
-        await pilot.press("end")
-        await pilot.pause()
+        await press(pilot, "end")
         assert "docs/cheops-rules.md" in shown(app)  # it scrolls to its end
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, CheopsGameScreen)
 
     run(app, steps)
@@ -551,21 +538,17 @@ def test_leaving_asks_then_prints_what_is_kept(components: Components) -> None:
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, Confirm)
         assert "It is not saved." in app.screen.question
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert isinstance(app.screen, CheopsGameScreen)
         await pilot.press("enter")  # a take, pending
         await settle(pilot)
-        await pilot.press("escape", "q")
-        await pilot.pause()
+        await press(pilot, "escape", "q")
         assert isinstance(app.screen, Confirm)
         assert "Your 1 pending move of this turn will not be kept." in app.screen.question
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
 
     run(app, steps)
     assert app.setting.left == ["The game is not saved."]
@@ -576,8 +559,7 @@ def test_ctrl_c_keeps_what_the_game_kept(components: Components) -> None:
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press("ctrl+c")
-        await pilot.pause()
+        await press(pilot, "ctrl+c")
 
     run(app, steps)
     assert app.setting.left == ["The game is not saved."]
@@ -702,8 +684,7 @@ def test_no_color_draws_the_same_letters_and_marks(
         seen: list[str] = []
 
         async def steps(pilot: Pilot[None]) -> None:
-            await pilot.press("2", "right")
-            await pilot.pause()
+            await press(pilot, "2", "right")
             seen.extend(screen_lines(app))
             assert app.no_color == bool(os.environ.get("NO_COLOR"))
 
@@ -738,8 +719,7 @@ def test_the_kept_game_a_turn_by_keys_is_saved_and_leaving_says_how_to_resume(
         committed: list[CheopsState] = []
 
         async def steps(pilot: Pilot[None]) -> None:
-            screen = app.screen
-            assert isinstance(screen, CheopsGameScreen)
+            screen = screen_of(app, CheopsGameScreen)
             assert kept.waiting is Phase.START
             await pilot.press("h")
             await settle(pilot)
@@ -749,8 +729,7 @@ def test_the_kept_game_a_turn_by_keys_is_saved_and_leaving_says_how_to_resume(
             assert isinstance(app.screen, Reading)
             text = re.sub(r"\s+", " ", shown(app))
             assert "The expert plays take " in text and "Under each option" not in text
-            await pilot.press("escape")
-            await pilot.pause()
+            await press(pilot, "escape")
             assert app.screen is screen
             turns = 0
             while turns < 1:  # one whole turn of yours, by keys
@@ -758,11 +737,9 @@ def test_the_kept_game_a_turn_by_keys_is_saved_and_leaving_says_how_to_resume(
                 await make_move(pilot, screen, move)
                 turns += kept.pending == () and kept.waiting is Phase.START
             committed.append(kept.state)
-            await pilot.press("q")
-            await pilot.pause()
+            await press(pilot, "q")
             assert isinstance(app.screen, Confirm) and "resumes it" in app.screen.question
-            await pilot.press("y")
-            await pilot.pause()
+            await press(pilot, "y")
 
         run(app, steps)
         assert any("silverpyr cheops game" in line for line in app.setting.left)
@@ -801,8 +778,7 @@ def test_the_status_says_who_is_playing_and_counts_the_seconds(components: Compo
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, CheopsGameScreen)
+        screen = screen_of(app, CheopsGameScreen)
         screen.busy = "The others are playing\u2026"
         screen.progress = "Player 2 (greedy) is playing\u2026"
         screen.redraw()
@@ -826,8 +802,7 @@ def test_two_keys_on_the_help_close_it_and_leave_the_game_up(components: Compone
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
         assert isinstance(app.screen, CheopsHelp)
         help_screen = app.screen
         for key in "xy":  # both queued before the first is handled
@@ -920,8 +895,7 @@ def test_law_8_offers_an_opponents_paid_law_9(components: Components) -> None:
 
     async def steps(pilot: Pilot[None]) -> None:
         await settle(pilot)
-        question = app.screen
-        assert isinstance(question, Question)
+        question = screen_of(app, Question)
         labels = [label for _, label in question.options]
         assert "remove law 9 (pay 25: a treasure), paid for by Player 2 (greedy)" in labels
         await answer(pilot, str(table.options().index(RemoveLaw(9))))

@@ -191,14 +191,32 @@ def _assert_resumes(home: Path, address: str, done: int) -> None:
     assert data["cards"] == _expected_cards()
 
 
+def _analyze_running(
+    dask: Dask, home: Path
+) -> tuple[str, subprocess.Popen[bytes], subprocess.Popen[str]]:
+    """A scheduler and a worker, ``analyze`` run on them until a task is cached: the
+    scheduler's address, the worker and the run."""
+    address = dask.start_scheduler()
+    worker = dask.start_worker()
+    run = _silverpyr(home, *ANALYZE, "--scheduler", address)
+    _wait_for_cached(home, 1, run)
+    return address, worker, run
+
+
+def _done_and_cached(found: re.Match[str] | None, err: list[str], home: Path) -> int:
+    """The error line matched ``found``: its count of tasks done, some but not all, as many
+    as the cache holds (the summary tells the truth)."""
+    assert found, err[0]
+    done = int(found.group(1))
+    assert 1 <= done < 4 and done == _cached_rows(home)
+    return done
+
+
 def test_a_killed_scheduler_is_one_line_and_the_rerun_resumes(
     dask_processes: Dask, tmp_path: Path
 ) -> None:
-    address = dask_processes.start_scheduler()
-    dask_processes.start_worker()
     home = tmp_path / "home"
-    run = _silverpyr(home, *ANALYZE, "--scheduler", address)
-    _wait_for_cached(home, 1, run)
+    address, _, run = _analyze_running(dask_processes, home)
     assert dask_processes.scheduler is not None
     _kill(dask_processes.scheduler)
     code, out, err = _finish(run)
@@ -210,9 +228,7 @@ def test_a_killed_scheduler_is_one_line_and_the_rerun_resumes(
         "run the same command again to resume",
         err[0],
     )
-    assert found, err[0]
-    done = int(found.group(1))
-    assert 1 <= done < 4 and done == _cached_rows(home)  # the summary tells the truth
+    done = _done_and_cached(found, err, home)
     dask_processes.close()
     address = dask_processes.start_scheduler()  # a new cluster
     dask_processes.start_worker()
@@ -222,11 +238,8 @@ def test_a_killed_scheduler_is_one_line_and_the_rerun_resumes(
 def test_a_killed_worker_is_one_line_after_the_timeout_and_the_rerun_resumes(
     dask_processes: Dask, tmp_path: Path
 ) -> None:
-    address = dask_processes.start_scheduler()
-    worker = dask_processes.start_worker()
     home = tmp_path / "home"
-    run = _silverpyr(home, *ANALYZE, "--scheduler", address)
-    _wait_for_cached(home, 1, run)
+    address, worker, run = _analyze_running(dask_processes, home)
     _kill(worker)  # the worker and its nanny: nothing restarts it
     code, out, err = _finish(run)
     assert code == 2 and out == ""
@@ -240,9 +253,8 @@ def test_a_killed_worker_is_one_line_after_the_timeout_and_the_rerun_resumes(
         rf"done and cached \(card {CARD} [a-z, ]+\): run the same command again to resume",
         err[0],
     )
-    assert found, err[0]  # the command gave up by itself (_finish's timeout guards a hang)
-    done = int(found.group(1))
-    assert 1 <= done < 4 and done == _cached_rows(home)
+    # the command gave up by itself (_finish's timeout guards a hang)
+    done = _done_and_cached(found, err, home)
     dask_processes.start_worker()  # the same scheduler, a new worker
     _assert_resumes(home, address, done)
 
@@ -250,11 +262,8 @@ def test_a_killed_worker_is_one_line_after_the_timeout_and_the_rerun_resumes(
 def test_a_stopped_scheduler_is_one_line_after_the_timeout(
     dask_processes: Dask, tmp_path: Path
 ) -> None:
-    address = dask_processes.start_scheduler()
-    dask_processes.start_worker()
     home = tmp_path / "home"
-    run = _silverpyr(home, *ANALYZE, "--scheduler", address)
-    _wait_for_cached(home, 1, run)
+    address, _, run = _analyze_running(dask_processes, home)
     assert dask_processes.scheduler is not None
     os.killpg(dask_processes.scheduler.pid, signal.SIGSTOP)  # its connections stay open
     try:

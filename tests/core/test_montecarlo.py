@@ -4,6 +4,9 @@ the same deals for every option."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from toy_game import Toy, ToyRules
@@ -44,16 +47,24 @@ def test_one_option_is_played_without_dealing() -> None:
     assert rules.dealt == []
 
 
+def _plays_legally_and_the_same_twice(
+    state: Any, montecarlo: Callable[[int], Any], why_illegal: Callable[[Any, Any], str | None]
+) -> None:
+    """The player to move, a game's ``montecarlo`` of 2 rollouts, plays a legal move, the
+    same twice; each deal of 3 shows that seat what it sees."""
+    seat = state.turn
+    first = montecarlo(2).decide(state, seat)
+    assert why_illegal(state, first) is None
+    assert montecarlo(2).decide(state, seat) == first
+    for deal in montecarlo(3).deals_for(state, seat):
+        assert deal.view(seat) == state.view(seat)
+
+
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 4))
 def test_the_suns_montecarlo_plays_legally_and_the_same_twice(seed: int, players: int) -> None:
     state = sun.random_position(seed, players, deck=DECK)
-    seat = state.turn
-    first = sun_montecarlo(2).decide(state, seat)
-    assert sun.why_illegal(state, first) is None
-    assert sun_montecarlo(2).decide(state, seat) == first
-    for deal in sun_montecarlo(3).deals_for(state, seat):
-        assert deal.view(seat) == state.view(seat)
+    _plays_legally_and_the_same_twice(state, sun_montecarlo, sun.why_illegal)
 
 
 @settings(max_examples=6, deadline=None)
@@ -64,12 +75,7 @@ def test_cheops_montecarlo_plays_legally_and_the_same_twice(
     state = cheops.random_position(COMPONENTS, players, seed, taken)
     if state.over:
         return
-    seat = state.turn
-    first = cheops_montecarlo(2).decide(state, seat)
-    assert cheops.why_illegal(state, first) is None
-    assert cheops_montecarlo(2).decide(state, seat) == first
-    for deal in cheops_montecarlo(3).deals_for(state, seat):
-        assert deal.view(seat) == state.view(seat)
+    _plays_legally_and_the_same_twice(state, cheops_montecarlo, cheops.why_illegal)
 
 
 def test_a_game_of_montecarlo_against_greedy_ends_through_the_engine() -> None:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from built_once import BuiltOnceRunner
+from kept_checks import play_to_the_end_with_cuts
 from typer.testing import Result
 
 from silverpyr.cli.core.app import app
@@ -73,14 +74,7 @@ class Game:
 @functools.cache  # deterministic: each game played once for the module
 def _sun(seed: int, players: int) -> Played:
     kept = sun_kept.KeptGame(load_sun_deck(), seed, "short", ("greedy",) * (players - 1))
-    player = SunGreedy()
-    cuts: list[int] = []
-    kept.settle()
-    while not kept.is_over():
-        kept.play(player.decide(kept.state, 0))
-        if not kept.pending:
-            cuts.append(len(kept.answers))
-        kept.settle()
+    cuts = play_to_the_end_with_cuts(kept, SunGreedy())
     result = kept.outcome()
     assert result is not None
     return Played(kept.answers, cuts, list(result.scores))
@@ -89,14 +83,7 @@ def _sun(seed: int, players: int) -> Played:
 @functools.cache  # deterministic: each game played once for the module
 def _cheops(seed: int, players: int) -> Played:
     kept = cheops_kept.KeptGame(load_components(), seed, ("greedy",) * (players - 1))
-    player = CheopsGreedy()
-    cuts: list[int] = []
-    kept.settle()
-    while not kept.is_over():
-        kept.play(player.decide(kept.state, 0))
-        if not kept.pending:
-            cuts.append(len(kept.answers))
-        kept.settle()
+    cuts = play_to_the_end_with_cuts(kept, CheopsGreedy())
     result = kept.outcome()
     assert result is not None
     return Played(kept.answers, cuts, list(result.money))

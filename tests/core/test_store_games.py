@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from old_stores import old_database
 
 from silverpyr.puzzles.core import store as store_module
 from silverpyr.puzzles.core.records import Attempt, Progress
@@ -53,12 +54,7 @@ def _progress(puzzle_id: str, game: str) -> Progress:
 
 def _schema_5(path: Path) -> None:
     """A database as silverpyr wrote it before several games: schema 5, a row in every table."""
-    db = sqlite3.connect(path, isolation_level=None)
-    for statement in store_module._SCHEMA:
-        db.execute(statement)
-    for step in range(2, 6):
-        for statement in store_module._MIGRATIONS[step]:
-            db.execute(statement)
+    db = old_database(path, *range(2, 6), isolation_level=None)
     db.execute("PRAGMA user_version = 5")
     db.execute(
         "INSERT INTO attempts (puzzle_id, daily_date, played_on, recorded_at, kind, score, par,"

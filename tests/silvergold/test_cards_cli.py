@@ -34,34 +34,31 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
+def _card_file(path: Path, *pyramids: dict[str, object]) -> Path:
+    """A card file (format 1) at ``path`` holding ``pyramids``."""
+    data = {"format": 1, "pyramids": list(pyramids)}
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return path
+
+
 @pytest.fixture
 def two_cards(tmp_path: Path) -> Path:
     """A valid user card file with cards 1 (purple) and 7 (green)."""
-    path = tmp_path / "two.yaml"
-    data = {
-        "format": 1,
-        "pyramids": [
-            {"number": 1, "color": "purple", "room": ROOM},
-            {"number": 7, "color": "green", "room": OTHER_ROOM},
-        ],
-    }
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    return path
+    return _card_file(
+        tmp_path / "two.yaml",
+        {"number": 1, "color": "purple", "room": ROOM},
+        {"number": 7, "color": "green", "room": OTHER_ROOM},
+    )
 
 
 @pytest.fixture
 def broken(tmp_path: Path) -> Path:
     """A card file with two problems: an unknown colour and a short row."""
-    path = tmp_path / "broken.yaml"
-    data = {
-        "format": 1,
-        "pyramids": [
-            {"number": 1, "color": "blue", "room": ROOM},
-            {"number": 2, "color": "green", "room": [*ROOM[:4], "..T."]},
-        ],
-    }
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    return path
+    return _card_file(
+        tmp_path / "broken.yaml",
+        {"number": 1, "color": "blue", "room": ROOM},
+        {"number": 2, "color": "green", "room": [*ROOM[:4], "..T."]},
+    )
 
 
 def plain_lines(text: str) -> list[str]:

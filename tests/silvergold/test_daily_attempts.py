@@ -7,6 +7,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from old_stores import close_at_version, old_database
 from playing import solution_moves
 from typer.testing import CliRunner
 
@@ -57,9 +58,7 @@ def test_a_version_1_database_keeps_its_rows_and_marks_replays_as_practice(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "silverpyr.db"
-    db = sqlite3.connect(path)
-    for statement in store_module._SCHEMA:
-        db.execute(statement)
+    db = old_database(path)
     columns = store_module._ATTEMPT_COLUMNS[:12]
     rows = [
         _attempt(DATE, at_par=False, score=10),
@@ -73,9 +72,7 @@ def test_a_version_1_database_keeps_its_rows_and_marks_replays_as_practice(
             f"VALUES ({', '.join('?' * (len(columns) + 1))})",
             [*(getattr(row, c) for c in columns), "2026-01-03T00:00:00+00:00"],
         )
-    db.execute("PRAGMA user_version = 1")
-    db.commit()
-    db.close()
+    close_at_version(db, 1)
     with Store(path) as store:
         attempts = store.attempts()
         assert [a.practice for a in attempts] == [False, True, False, False]

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from old_stores import add_attempt_row, close_at_version, old_database
 
 from silverpyr.puzzles.core import store as store_module
 from silverpyr.puzzles.core.kept import UnresumableGameError
@@ -332,16 +333,9 @@ def test_a_schema_4_database_gains_the_saved_games_table_and_keeps_its_rows(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "silverpyr.db"
-    db = sqlite3.connect(path)
-    for statement in store_module._SCHEMA:
-        db.execute(statement)
-    for step in (2, 3, 4):
-        for statement in store_module._MIGRATIONS[step]:
-            db.execute(statement)
-    db.execute(
-        "INSERT INTO attempts (puzzle_id, daily_date, played_on, recorded_at, kind, score, "
-        "par, goal_met, at_par, gave_up, moves, hints_used, seconds) VALUES "
-        "('points-1', NULL, '2026-01-03', 'x', 'points', 5, 9, 1, 0, 0, 'A1', 0, 1.0)"
+    db = old_database(path, 2, 3, 4)
+    add_attempt_row(
+        db, "'points-1', NULL, '2026-01-03', 'x', 'points', 5, 9, 1, 0, 0, 'A1', 0, 1.0"
     )
     db.execute(
         "INSERT INTO progress (puzzle_id, daily_date, fingerprint, moves, hints_used, "
@@ -349,9 +343,7 @@ def test_a_schema_4_database_gains_the_saved_games_table_and_keeps_its_rows(
         "revision) VALUES ('points-2', NULL, 'f', 'A1', 0, '', 0, 0, 0, 2.0, '2026-01-03', "
         "'x', 3)"
     )
-    db.execute("PRAGMA user_version = 4")
-    db.commit()
-    db.close()
+    close_at_version(db, 4)
     with Store(path) as store:
         (attempt,) = store.attempts()
         assert (attempt.puzzle_id, attempt.score) == ("points-1", 5)

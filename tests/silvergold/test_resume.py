@@ -8,11 +8,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from old_stores import add_attempt_row, close_at_version, old_database
 from playing import solution_moves
 from typer.testing import CliRunner, Result
 
 from silverpyr.cli.core.app import app
-from silverpyr.puzzles.core import store as store_module
 from silverpyr.puzzles.core.store import SCHEMA_VERSION, Store
 from silverpyr.puzzles.silvergold.generate import puzzle_from_id
 from silverpyr.puzzles.silvergold.puzzle import Puzzle
@@ -137,20 +137,13 @@ def test_a_version_2_database_gains_the_progress_table_and_keeps_its_rows(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "silverpyr.db"
-    db = sqlite3.connect(path)
-    for statement in store_module._SCHEMA:
-        db.execute(statement)
-    for statement in store_module._MIGRATIONS[2]:
-        db.execute(statement)
-    db.execute(
-        "INSERT INTO attempts (puzzle_id, daily_date, played_on, recorded_at, kind, score, "
-        "par, goal_met, at_par, gave_up, moves, hints_used, seconds) VALUES "
-        "('daily-2026-01-03', '2026-01-03', '2026-01-03', 'x', 'points', 5, 9, 1, 0, 0, "
-        "'A1', 0, 1.0)"
+    db = old_database(path, 2)
+    add_attempt_row(
+        db,
+        "'daily-2026-01-03', '2026-01-03', '2026-01-03', 'x', 'points', 5, 9, 1, 0, 0, "
+        "'A1', 0, 1.0",
     )
-    db.execute("PRAGMA user_version = 2")
-    db.commit()
-    db.close()
+    close_at_version(db, 2)
     with Store(path) as store:
         (attempt,) = store.attempts()
         assert attempt.score == 5

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input
-from tui_pilot import screen_lines
+from tui_pilot import press, screen_lines, screen_of
 
 from silverpyr.cli.core.tui.modals import LeaveDialog, Reading
 from silverpyr.cli.core.tui.rules_screen import RULES_HINT, RulesScreen
@@ -147,8 +147,7 @@ def test_a_whole_daily_with_keys_only_reaches_par_and_is_recorded(
     app = puzzle_app(deck, daily, store)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
+        screen = screen_of(app, PuzzleScreen)
         optimal = daily.solution_line(deck)
         for move in optimal.moves:
             if screen.session.finished:
@@ -172,8 +171,7 @@ def test_an_illegal_ghost_is_red_and_the_engine_says_why(deck: Deck, daily: Puzz
     app = puzzle_app(deck, daily)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
+        screen = screen_of(app, PuzzleScreen)
         await pilot.press("left")
         ghost = screen.placer.ghost()
         assert not ghost.legal
@@ -191,8 +189,7 @@ def test_each_hint_level_shows_more_on_the_board(deck: Deck, daily: Puzzle) -> N
     app = puzzle_app(deck, daily)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
+        screen = screen_of(app, PuzzleScreen)
         await pilot.press("h")
         await settle(pilot)
         assert "level 1 of 3" in str(screen.messages[0])
@@ -218,8 +215,7 @@ def test_undo_takes_back_a_move_and_a_click_places_one(deck: Deck, daily: Puzzle
     app = puzzle_app(deck, daily)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
+        screen = screen_of(app, PuzzleScreen)
         # C1 in the grid: border and padding, the row labels, then two cells to the right.
         await pilot.click("#card-36", offset=(2 + ROW_LABEL + 2 * CELL + 2, 2))
         assert [screen.session.notation(m) for m in screen.session.moves] == ["C1 D1 E1"]
@@ -238,8 +234,7 @@ def test_notation_prompt_and_leave_with_confirmation(deck: Deck, daily: Puzzle) 
     app = puzzle_app(deck, daily)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
+        screen = screen_of(app, PuzzleScreen)
         await pilot.press("colon", *"A1 B1", "enter")
         assert screen.session.moves == ()
         assert "Not played" in str(screen.status)
@@ -250,8 +245,7 @@ def test_notation_prompt_and_leave_with_confirmation(deck: Deck, daily: Puzzle) 
         await pilot.press("n")
         assert app.screen is screen and not screen.session.finished
         assert "Playing on" in str(screen.status)
-        await pilot.press("q", "y")
-        await pilot.pause()
+        await press(pilot, "q", "y")
         assert screen.session.gave_up
         assert isinstance(app.screen, EndScreen)
 
@@ -269,8 +263,7 @@ def test_save_and_leave_then_the_next_start_resumes_at_the_same_turn(
     optimal = daily.solution_line(deck).moves
 
     async def leave(pilot: Pilot[None]) -> None:
-        screen = first.screen
-        assert isinstance(screen, PuzzleScreen)
+        screen = screen_of(first, PuzzleScreen)
         for move in optimal[:2]:
             await place_move(pilot, screen, move)
         await settle(pilot)
@@ -278,8 +271,7 @@ def test_save_and_leave_then_the_next_start_resumes_at_the_same_turn(
         await pilot.press("q")
         assert isinstance(first.screen, LeaveDialog)
         assert "save and leave (the next play resumes)" in first.screen.keys
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
 
     run(first, leave)
     assert first.return_code == 0
@@ -295,8 +287,7 @@ def test_save_and_leave_then_the_next_start_resumes_at_the_same_turn(
 
     async def resumed(pilot: Pilot[None]) -> None:
         await pilot.pause()
-        screen = again.screen
-        assert isinstance(screen, PuzzleScreen)
+        screen = screen_of(again, PuzzleScreen)
         assert screen.session.turn_index == 2
         assert screen.session.moves == optimal[:2]
         assert "Resuming daily 2026-11-22 at turn 3 (2 moves played)." in str(screen.status)
@@ -316,11 +307,9 @@ def test_restart_drops_the_saved_attempt_and_ctrl_c_keeps_progress(
     app = puzzle_app(deck, daily, store)
 
     async def interrupt(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
+        screen = screen_of(app, PuzzleScreen)
         await place_move(pilot, screen, daily.solution_line(deck).moves[0])
-        await pilot.press("ctrl+c")
-        await pilot.pause()
+        await press(pilot, "ctrl+c")
 
     run(app, interrupt)
     [left] = app.setting.left.values()
@@ -342,8 +331,7 @@ def test_give_up_after_confirmation_records_the_attempt(
     app = puzzle_app(deck, daily, store)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
+        screen = screen_of(app, PuzzleScreen)
         await place_move(pilot, screen, daily.solution_line(deck).moves[0])
         await pilot.press("q")
         assert "and its score counts" in app.screen.question  # type: ignore[attr-defined]
@@ -369,8 +357,7 @@ def test_a_hint_is_worked_out_in_a_worker_while_the_keys_stay_live(
     release = threading.Event()
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
+        screen = screen_of(app, PuzzleScreen)
         think = screen.kept.think_hint
 
         def slow(played: object = None) -> object:
@@ -404,8 +391,7 @@ def test_a_game_turn_with_a_replacement_taken_by_key(deck: Deck) -> None:
     app = SilverpyrApp(setting, lambda s: GameScreen(s, players=2, seed=5))
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = screen_of(app, GameScreen)
         dealt = [card.number for card in screen.state.players[0].dealt]
         for number in choose_keep(screen.state.players[0].dealt):
             await pilot.press(str(dealt.index(number) + 1))
@@ -461,33 +447,26 @@ def test_home_opens_the_stats_and_the_daily(deck: Deck, daily: Puzzle, tmp_path:
         assert isinstance(app.screen, KeysHelp)
         text = "\n".join(screen_lines(app))
         assert "Daily" in text and "golden tomb" in text and RULES_HINT in text
-        await pilot.press("r")
-        await pilot.pause()
+        await press(pilot, "r")
         assert isinstance(app.screen, RulesScreen)
         text = "\n".join(screen_lines(app))
         assert "Silver & Gold Pyramids: the rules" in text
         assert "A  B  C  D  E" in text and "Turn 1, " in text  # a card, marked in notation
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, HomeScreen)
         await pilot.press("t")
         assert isinstance(app.screen, StatsScreen)
         await pilot.press("q")
         assert isinstance(app.screen, HomeScreen)
-        await pilot.press("d")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
+        await press(pilot, "d")
+        screen = screen_of(app, PuzzleScreen)
         assert screen.session.puzzle.id == daily.id
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
         text = "\n".join(screen_lines(app))
         assert "turn the pattern a quarter" in text and "Hint" in text  # the screen's own keys
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
         assert app.screen is screen
-        await pilot.press("q", "y")
-        await pilot.pause()
+        await press(pilot, "q", "y")
         await pilot.press("q")
         assert isinstance(app.screen, HomeScreen)
 
@@ -540,8 +519,7 @@ def test_a_red_cross_extra_is_placed_as_a_single_cell(deck: Deck) -> None:
     app = puzzle_app(deck, puzzle)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
+        screen = screen_of(app, PuzzleScreen)
         first, second = puzzle.solution_line(deck).moves[:2]
         await place_move(pilot, screen, first)
         assert second.mark is not None and second.extras
@@ -564,8 +542,7 @@ def test_the_level_3_hint_leads_with_its_move_and_its_ghost_follows_the_red_cros
     app = puzzle_app(deck, puzzle)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
+        screen = screen_of(app, PuzzleScreen)
         first = puzzle.solution_line(deck).moves[0]
         await place_move(pilot, screen, first)
         await settle(pilot)
@@ -593,8 +570,7 @@ def test_h_in_the_game_gives_the_experts_advice_at_keep_and_mark(deck: Deck) -> 
     async def steps(pilot: Pilot[None]) -> None:
         from silverpyr.puzzles.silvergold.realgame.advice import advise
 
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = screen_of(app, GameScreen)
         await pilot.press("h")  # keep: played out in a worker
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
@@ -744,18 +720,15 @@ def test_an_empty_seed_box_means_a_random_seed_as_on_the_command_line(
         assert isinstance(app.screen, HomeScreen)
         await pilot.press("s", "enter")  # nothing typed: a random seed
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
+        screen = screen_of(app, PuzzleScreen)
         assert screen.session.puzzle.id == seed_id(4242)
-        await pilot.press("q", "s")
-        await pilot.pause()
+        await press(pilot, "q", "s")
         assert isinstance(app.screen, HomeScreen)
         await pilot.press("g", "enter")  # a game: a random seed, 2 players
         await pilot.pause()
         await pilot.press("1")  # the first opponents offered: greedy, no coach
         await pilot.pause()
-        game = app.screen
-        assert isinstance(game, GameScreen)
+        game = screen_of(app, GameScreen)
         assert game.state.seed == 4242 and len(game.state.players) == 2
         assert (game.game.opponents, game.game.coach) == ("greedy", False)
 
@@ -782,11 +755,9 @@ def test_a_seed_out_of_range_in_a_box_is_a_notice_not_a_crash(
     app = SilverpyrApp(setting, HomeScreen)
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press(key)
-        await pilot.pause()
+        await press(pilot, key)
         app.screen.query_one(Input).value = typed
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, HomeScreen)  # still home, the app alive
         assert app._notifications, "the player is told why"
 
@@ -805,10 +776,8 @@ def test_a_daily_saved_then_finished_in_the_same_run_leaves_no_stale_saved_line(
     optimal = daily.solution_line(deck).moves
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press("d")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
+        await press(pilot, "d")
+        screen = screen_of(app, PuzzleScreen)
         await place_move(pilot, screen, optimal[0])
         await settle(pilot)
         await pilot.press("q", "s")  # save and leave: a toast and a line for the exit
@@ -827,8 +796,7 @@ def test_a_daily_saved_then_finished_in_the_same_run_leaves_no_stale_saved_line(
         await settle(pilot)
         assert isinstance(app.screen, EndScreen)
         assert setting.left == {}  # and nothing says it resumes when the app exits
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, HomeScreen)
 
     run(app, steps, notifications=True)
@@ -848,8 +816,7 @@ def test_a_pattern_that_fits_nowhere_says_so_and_the_way_out(deck: Deck) -> None
     app = puzzle_app(deck, puzzle)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
+        screen = screen_of(app, PuzzleScreen)
         name = screen.session.expedition.name
         assert screen.placer.fits_nowhere()
         wanted = f"{name} fits nowhere on your cards: press s to mark a single cell instead"
@@ -912,16 +879,14 @@ def test_legal_and_illegal_ghosts_differ_by_glyph_and_border_not_only_colour(
     app = puzzle_app(deck, daily)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
+        screen = screen_of(app, PuzzleScreen)
         view = screen.query_one("#card-36", CardView)
         drawn = str(view.render())
         assert screen.placer.ghost().legal
         assert drawn.count(GHOST_GLYPH) == 3 and ILLEGAL_GLYPH not in drawn  # I3: 3 cells
         assert not view.has_class("illegal")
         solid = view.styles.border_top[0]
-        await pilot.press("left")
-        await pilot.pause()
+        await press(pilot, "left")
         drawn = str(view.render())
         assert not screen.placer.ghost().legal
         assert drawn.count(ILLEGAL_GLYPH) == 3 and GHOST_GLYPH not in drawn
@@ -964,8 +929,7 @@ def test_no_color_draws_the_board_in_the_terminals_own_colours(
     app = puzzle_app(deck, daily)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
+        screen = screen_of(app, PuzzleScreen)
         for keys in ((), ("left",), ("h",)):  # a legal ghost, an illegal one, a hint
             await pilot.press(*keys)
             await settle(pilot)
@@ -985,8 +949,7 @@ def test_no_color_game_screen_has_no_colour_of_ours(
     app = SilverpyrApp(setting, lambda s: GameScreen(s, players=2, seed=5))
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press("1", "2")
-        await pilot.pause()
+        await press(pilot, "1", "2")
         assert set().union(*(_colours(d) for d in _drawings(app.screen))) == set()
         await pilot.press("enter")
         await settle(pilot)
@@ -1041,11 +1004,9 @@ def test_80x24_shows_the_goal_par_turn_board_strip_status_and_every_key(
     app = puzzle_app(deck, puzzle)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
+        screen = screen_of(app, PuzzleScreen)
         for keys in ((), ("left", "left")):  # then a two-line reason in the status bar
-            await pilot.press(*keys)
-            await pilot.pause()
+            await press(pilot, *keys)
             _everything_inside(app, *PUZZLE_PARTS)
             text = "\n".join(screen_lines(app))
             flat = " ".join(text.split())
@@ -1065,8 +1026,7 @@ def test_80x24_game_shows_the_whole_offer_and_every_key(deck: Deck) -> None:
     app = SilverpyrApp(setting, lambda s: GameScreen(s, players=2, seed=5))
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = screen_of(app, GameScreen)
         assert "keep two of the four cards" in "\n".join(screen_lines(app))  # the first frame
         _everything_inside(app, "#title", "CardView", "#status", "Footer")
         assert screen_lines(app)[-1].rstrip().endswith("q Leave")
@@ -1128,8 +1088,7 @@ def test_80x24_is_not_too_small_for_any_screen(deck: Deck) -> None:
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert "q Quit" in screen_lines(app)[-1]
-        await pilot.press("t")
-        await pilot.pause()
+        await press(pilot, "t")
         assert isinstance(app.screen, StatsScreen)
         assert not any(isinstance(s, TooSmall) for s in app.screen_stack)
 
@@ -1179,8 +1138,7 @@ def test_a_placed_move_is_pending_until_enter_again_and_u_takes_it_back(deck: De
     app = game_app(deck)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = screen_of(app, GameScreen)
         await keep_greedy(pilot, screen)
         state = screen.state
         moves = [m for m in state.legal_moves(0) if not m.is_pass]
@@ -1192,8 +1150,7 @@ def test_a_placed_move_is_pending_until_enter_again_and_u_takes_it_back(deck: De
         assert "Enter ends the turn" in status and "u takes it back" in status
         footer = screen_lines(app)[-1]
         assert "End turn" in footer and "u Undo" in footer and "Rotate" not in footer
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         assert screen.game.pending is None and screen.state is state
         assert "Took back your move" in str(screen.messages[-1])
         assert all(not view.labels for view in screen._views.values())  # the board is clean
@@ -1216,8 +1173,7 @@ def test_expert_opponents_play_the_expert_bots_moves_in_a_worker(deck: Deck) -> 
     app = game_app(deck, seed=11, players=3, opponents="expert")
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = screen_of(app, GameScreen)
         await keep_greedy(pilot, screen)
         expert = ExpertPlayer()
         threads: list[bool] = []  # for each bot mark worked out: on the screen's thread?
@@ -1261,8 +1217,7 @@ def test_the_coach_asks_before_a_graded_move_is_final_heed_or_play_anyway(deck: 
     app = game_app(deck, coach=True)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = screen_of(app, GameScreen)
         await keep_greedy(pilot, screen)
         while isinstance(app.screen, Confirm):  # the coach may question the keep
             await pilot.press("y")
@@ -1289,8 +1244,7 @@ def test_the_coach_asks_before_a_graded_move_is_final_heed_or_play_anyway(deck: 
         assert app.screen is screen and screen.state.turn == 2
         assert verdict.message() in [str(m) for m in screen.messages]  # after the fact too
         await pilot.press("q")
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
 
     run(app, steps)
     left = "\n".join(app.setting.left.values())
@@ -1308,8 +1262,7 @@ def test_leave_says_the_game_is_saved_and_the_next_start_resumes_it(
     played: list[GameState] = []
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = screen_of(app, GameScreen)
         await keep_greedy(pilot, screen)
         state = screen.state
         await place_move(pilot, screen, choose_move(state.position(0), state.expedition, 1))
@@ -1318,13 +1271,10 @@ def test_leave_says_the_game_is_saved_and_the_next_start_resumes_it(
         state = screen.state
         await place_move(pilot, screen, choose_move(state.position(0), state.expedition, 1))
         assert screen.game.pending is not None  # pending: not final, so not saved
-        await pilot.press("q")
-        await pilot.pause()
-        question = app.screen
-        assert isinstance(question, Confirm)
+        await press(pilot, "q")
+        question = screen_of(app, Confirm)
         assert "It is saved: `silverpyr game` resumes it." in question.question
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
 
     run(app, steps)
     left = app.setting.left["game"]
@@ -1333,8 +1283,7 @@ def test_leave_says_the_game_is_saved_and_the_next_start_resumes_it(
     again = SilverpyrApp(Setting(deck, store, DAY, record=True), lambda s: GameScreen(s, resumed))
 
     async def resume(pilot: Pilot[None]) -> None:
-        screen = again.screen
-        assert isinstance(screen, GameScreen)
+        screen = screen_of(again, GameScreen)
         assert any("Resuming the unfinished game" in str(m) for m in screen.messages)
         assert screen.game.pending is None and screen.placer is not None
         assert screen.state == played[0]  # the same table, replayed
@@ -1352,8 +1301,7 @@ def test_leaving_while_the_coach_weighs_does_not_wait_for_it(deck: Deck) -> None
     started: list[threading.Thread] = []
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = screen_of(app, GameScreen)
 
         def slow(choice: object) -> None:
             started.append(threading.current_thread())
@@ -1364,8 +1312,7 @@ def test_leaving_while_the_coach_weighs_does_not_wait_for_it(deck: Deck) -> None
         await pilot.pause(0.2)
         assert screen.busy is not None and "coach" in screen.busy
         assert "The coach is weighing" in screen_lines(app)[-2]
-        await pilot.press("q", "y")
-        await pilot.pause()
+        await press(pilot, "q", "y")
 
     run(app, steps)  # returns: the app left while the coach still weighed
     assert started and started[0].daemon and started[0].is_alive()
@@ -1389,29 +1336,23 @@ def test_home_resumes_the_unfinished_game_and_new_games_choose_opponents_and_coa
     async def steps(pilot: Pilot[None]) -> None:
         await pilot.press("g", "enter")  # empty: the unfinished game, as `silverpyr game`
         await settle(pilot)
-        game = app.screen
-        assert isinstance(game, GameScreen)
+        game = screen_of(app, GameScreen)
         assert game.game.resumed and game.state.seed == 5 and game.state.phase is Phase.MARK
         assert any("Resuming the unfinished game" in str(m) for m in game.messages)
-        await pilot.press("q", "y")
-        await pilot.pause()
+        await press(pilot, "q", "y")
         assert isinstance(app.screen, HomeScreen)
         await pilot.press("g", *"7 3", "enter")  # another game while one is unfinished
         await pilot.pause()
-        await pilot.press(str(expert_coach))
-        await pilot.pause()
+        await press(pilot, str(expert_coach))
         assert isinstance(app.screen, HomeScreen)  # refused, with a notice
         store.drop_game("game")
-        await pilot.press("g", *"7 3", "enter")
-        await pilot.pause()
+        await press(pilot, "g", *"7 3", "enter")
         await pilot.press(str(expert_coach))
         await settle(pilot)
-        game = app.screen
-        assert isinstance(game, GameScreen)
+        game = screen_of(app, GameScreen)
         assert (game.state.seed, len(game.state.players)) == (7, 3)
         assert (game.game.opponents, game.game.coach) == ("expert", True)
-        await pilot.press("q", "y")
-        await pilot.pause()
+        await press(pilot, "q", "y")
 
     run(app, steps, notifications=True)
     store.close()
@@ -1447,8 +1388,7 @@ def test_home_refuses_a_damaged_unfinished_game_and_keeps_it(
 
     async def steps(pilot: Pilot[None]) -> None:
         for typed in ((), tuple("7 3")):  # resume it; a new game
-            await pilot.press("g", *typed, "enter")
-            await pilot.pause()
+            await press(pilot, "g", *typed, "enter")
             if typed:
                 await pilot.press("1")  # the first opponents
                 await pilot.pause()
@@ -1474,8 +1414,7 @@ def test_a_whole_game_ends_on_a_screen_with_the_final_score(deck: Deck, tmp_path
     app.setting.home = False
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = screen_of(app, GameScreen)
         await keep_greedy(pilot, screen)
         for _ in range(200):
             state = screen.state
@@ -1490,12 +1429,10 @@ def test_a_whole_game_ends_on_a_screen_with_the_final_score(deck: Deck, tmp_path
             await place_move(pilot, screen, move)
             await end_turn(pilot)
         await pilot.pause()
-        end = app.screen
-        assert isinstance(end, GameEnd)
+        assert isinstance(app.screen, GameEnd)
         shown = "\n".join(screen_lines(app))
         assert "The game is over." in shown and "Final score" in shown and "Winner:" in shown
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
 
     run(app, steps, size=(80, 24))
     left = app.setting.left["game"]

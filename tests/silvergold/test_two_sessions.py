@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from old_stores import close_at_version, old_database
 from playing import solution_moves
 from typer.testing import CliRunner
 
@@ -282,26 +283,16 @@ def test_the_home_screen_says_so_and_stays_when_the_daily_is_open_elsewhere(
 def test_a_version_3_save_is_resumed_and_saved_on_by_compare_and_set(
     home: Path, deck: Deck, daily: Puzzle
 ) -> None:
-    import sqlite3
-
-    from silverpyr.puzzles.core import store as store_module
     from silverpyr.puzzles.silvergold.progress import puzzle_fingerprint
 
     home.mkdir(parents=True)
-    db = sqlite3.connect(home / DB_FILENAME)
-    for statement in store_module._SCHEMA:
-        db.execute(statement)
-    for step in (2, 3):
-        for statement in store_module._MIGRATIONS[step]:
-            db.execute(statement)
+    db = old_database(home / DB_FILENAME, 2, 3)
     line = solution_moves(daily)
     db.execute(
         "INSERT INTO progress VALUES (?, ?, ?, ?, 0, '0,0,0', 0, 0, 0, 3.5, ?, 'then')",
         (daily.id, DATE, puzzle_fingerprint(daily), line[0], DATE),
     )
-    db.execute("PRAGMA user_version = 3")
-    db.commit()
-    db.close()
+    close_at_version(db, 3)
     with Store.open_default() as store:
         saved = store.progress(daily.id)
         assert saved is not None and saved.revision == 0 and saved.seconds == 3.5

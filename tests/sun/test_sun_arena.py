@@ -1,20 +1,17 @@
-"""The Pyramid of the Sun arena (puzzles/sun/arena.py) and its command (cli/sun/arena_cmd.py):
-the JSON shape of `silverpyr arena`, shared wins as fractions, results independent of the
-number of workers, replayable records, one-line errors."""
+"""The Pyramid of the Sun arena (puzzles/sun/arena.py): the JSON shape of `silverpyr arena`,
+shared wins as fractions, replayable records. Its results whatever the workers and its command
+(cli/sun/arena_cmd.py) are tested with Cheops's in tests/core/test_game_arenas.py."""
 
 from __future__ import annotations
 
-import json
+from functools import partial
 from pathlib import Path
 
 import arena_checks as checks
 import pytest
-import typer
 from hypothesis import given
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from silverpyr.cli.sun.arena_cmd import arena
 from silverpyr.puzzles.sun.arena import (
     SunArenaError,
     SunGameResult,
@@ -31,19 +28,6 @@ from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.game import outcome
 
 DECK = load_deck()
-SGP_BOT_KEYS = {
-    "bot",
-    "seats",
-    "wins",
-    "win_rate",
-    "win_rate_95",
-    "mean",
-    "median",
-    "stderr",
-    "categories",
-    "cards",
-    "forecast",
-}
 SGP_KEYS = {"games", "players", "bots", "seconds", "workers", "records"}
 
 
@@ -51,27 +35,14 @@ def test_the_report_has_the_json_shape_of_silverpyr_arena() -> None:
     report = run_arena(DECK, ["expert", "greedy"], 4, seed=100_000, workers=0)
     data = report.to_dict()
     assert set(data) >= SGP_KEYS
-    assert data["games"] == 4
-    assert data["players"] == 2
-    assert [bot["bot"] for bot in data["bots"]] == ["expert", "greedy"]
+    checks.assert_json_of_expert_and_greedy(data)
     for bot in data["bots"]:
-        assert set(bot) == SGP_BOT_KEYS
-        assert bot["seats"] == 4
         assert set(bot["categories"]) == {"cards", "symbols", "top"}
-    assert sum(bot["wins"] for bot in data["bots"]) == pytest.approx(4)
-    assert data["pairs"][0]["bots"] == ["expert", "greedy"]
-    assert sum(data["endings"].values()) == 4
-    json.dumps(data)  # plain data
 
 
 def test_seats_rotate_and_seeds_follow_the_base_seed() -> None:
     report = run_arena(DECK, ["expert", "greedy", "greedy"], 3, seed=7, workers=0)
-    assert [game.seed for game in report.games] == [7, 8, 9]
-    assert [game.seats for game in report.games] == [
-        ("expert", "greedy", "greedy"),
-        ("greedy", "greedy", "expert"),
-        ("greedy", "expert", "greedy"),
-    ]
+    checks.assert_seats_rotate_from_the_base_seed(report)
 
 
 def test_categories_add_up_to_the_scores() -> None:
@@ -82,11 +53,7 @@ def test_categories_add_up_to_the_scores() -> None:
 
 
 def _result(seed: int, scores: tuple[int, ...], winners: tuple[int, ...]) -> SunGameResult:
-    seats = ("a", "b", "c")[: len(scores)]
-    categories = tuple({"cards": s, "symbols": 0, "top": 0} for s in scores)
-    return SunGameResult(
-        seed, "standard", seats, scores, categories, (1,) * len(scores), winners, "top"
-    )
+    return _game(seed, ("a", "b", "c")[: len(scores)], scores, winners)
 
 
 def test_a_shared_win_counts_as_a_fraction() -> None:
@@ -111,34 +78,19 @@ def test_a_bad_arena_is_one_error(bots: list[str], games: int, size: str, words:
         check_arena(bots, games, 0, size)
 
 
-@pytest.mark.slow  # two embedded Dask clusters start: about 10 s
-def test_the_result_does_not_depend_on_the_number_of_workers() -> None:
-    """In this process, on 1 Dask worker and on 2: the same games, the same figures."""
-    line_up = ["expert", "greedy", "greedy"]
-    reports = [run_arena(DECK, line_up, 6, seed=123_456, workers=workers) for workers in (0, 1, 2)]
-    checks.assert_same_whatever_the_workers(reports)
-
-
 def test_records_replay_through_the_engine(tmp_path: Path) -> None:
     records = SunRecords.open(tmp_path / "games", DECK, 11)
     report = run_arena(DECK, ["greedy", "expert"], 2, seed=10, workers=0, records=records)
-    assert report.records == tmp_path / "games"
-    files = sorted((tmp_path / "games").iterdir())
-    assert [f.name for f in files] == ["game-000010.json", "game-000011.json"]
-    for game, path in zip(report.games, files, strict=True):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        assert data == record_of(DECK, game)
-        final = replay_record(DECK, data)
-        result = outcome(final)
-        assert result is not None
+    folder = tmp_path / "games"
+    record, replay = partial(record_of, DECK), partial(replay_record, DECK)
+    for game, result in checks.replayed_outcomes(report, folder, record, replay, outcome):
         assert result.scores == game.scores
         assert result.winners == game.winners
 
 
 def test_moves_come_back_only_for_records() -> None:
-    """A million games' moves would not fit in memory: without records none are kept."""
     report = run_arena(DECK, ["greedy", "expert"], 2, seed=10, workers=0)
-    assert all(game.moves == () for game in report.games)
+    checks.assert_no_moves_kept(report)
 
 
 def test_a_record_that_does_not_replay_names_its_move() -> None:
@@ -147,49 +99,6 @@ def test_a_record_that_does_not_replay_names_its_move() -> None:
     data["moves"][3] = "#999@9a"
     with pytest.raises(SilverpyrError, match="move 4"):
         replay_record(DECK, data)
-
-
-# --- the command ------------------------------------------------------------------------------
-
-
-def _app() -> typer.Typer:
-    """A small app with the project's error mapping, the arena as one of its commands."""
-    return checks.command_app(arena)
-
-
-def test_the_command_prints_the_report_as_json() -> None:
-    result = CliRunner().invoke(
-        _app(),
-        ["arena", "--bots", "expert,greedy,greedy", "--games", "3", "--workers", "0", "--json"],
-    )
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
-    assert data["games"] == 3
-    assert data["players"] == 3
-    assert data["size"] == "standard"
-
-
-def test_the_command_draws_a_table() -> None:
-    result = CliRunner().invoke(
-        _app(), ["arena", "--games", "2", "--workers", "0", "--plain", "--size", "short"]
-    )
-    assert result.exit_code == 0, result.output
-    assert "2 games of 2 players, short pyramid" in result.stdout
-    assert "expert - greedy:" in result.stdout
-
-
-@pytest.mark.parametrize(
-    ("args", "words"), [*checks.LINE_UP_ERRORS, (["--size", "huge"], "unknown pyramid size 'huge'")]
-)
-def test_a_bad_line_up_is_one_line_on_stderr(
-    args: list[str], words: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    checks.assert_one_line_on_stderr(_app(), args, words, capsys)
-
-
-@pytest.mark.parametrize("args", checks.USAGE_ERRORS)
-def test_a_bad_option_is_a_usage_error(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    checks.assert_usage_error(_app(), args, capsys)
 
 
 def _game(

@@ -3,9 +3,10 @@ may see; the final run; the expert beats greedy on fixed seeds."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pytest
+from checked_player import CheckedPlayer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -34,18 +35,11 @@ DECK = load_deck()
 SIZES = ("short", "standard", "long")
 
 
-@dataclass
-class Checked:
-    """A player whose every move is checked against the engine's legal moves first."""
+class Checked(CheckedPlayer):
+    """A player checked against the Sun's legal moves."""
 
-    player: SunPlayer
-    name: str = "checked"
-
-    def decide(self, state: SunState, seat: int) -> Move:
-        assert seat == state.turn
-        move = self.player.decide(state, seat)
-        assert move in legal_moves(state), (state.phase, move)
-        return move
+    def legal(self, state: SunState) -> tuple[Move, ...]:
+        return legal_moves(state)
 
 
 def _player(name: str) -> SunPlayer:

@@ -14,13 +14,15 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
-import typer
 from textual.pilot import Pilot
-from tui_pilot import arrows_between, key_of, run, screen_lines
-from typer.testing import CliRunner
+from trainer_checks import (
+    LINE_MODE_ASKED,
+    assert_the_daily_opens,
+    snapshot_after,
+    trainer_app,
+)
+from tui_pilot import arrows_between, drive, key_of, press, run, screen_lines, screen_of
 
-from silverpyr.cli.core.app import _ErrorMappingGroup
-from silverpyr.cli.core.tui import terminal
 from silverpyr.cli.core.tui.modals import LeaveDialog
 from silverpyr.cli.core.tui.rules_screen import RulesScreen
 from silverpyr.cli.core.tui.trainer import (
@@ -61,14 +63,12 @@ async def place(pilot: Pilot[None], app: SunTrainerApp, card: str, slot: str) ->
     screen = _screen(app)
     state = screen.state
     labels = [state.deck[c].label for c in state.hand]
-    await pilot.press(str(labels.index(card) + 1))
-    await pilot.pause()
+    await press(pilot, str(labels.index(card) + 1))
     opens = list(state.pyramid.open_slots())
     target = Slot(int(slot[0]), "abcdefghij".index(slot[1]))
     assert screen.cursor is not None
     keys = arrows_between(screen.cursor, target, lambda s, r, c: next_slot(opens, s, r, c))
-    await pilot.press(*keys, "enter")
-    await pilot.pause()
+    await press(pilot, *keys, "enter")
 
 
 def _play(
@@ -76,13 +76,7 @@ def _play(
     run_: TrainerRun,
     steps: Callable[[Pilot[None], SunTrainerApp], Awaitable[None]],
 ) -> SunTrainerApp:
-    app = launch.puzzle_app(run_, puzzle)
-
-    async def go(pilot: Pilot[None]) -> None:
-        await steps(pilot, app)
-
-    run(app, go)
-    return app
+    return drive(launch.puzzle_app(run_, puzzle), steps)
 
 
 @pytest.mark.slow  # about 5 s: some 20 keys, each waited for
@@ -102,32 +96,25 @@ def test_a_daily_by_keys_with_a_hint_and_an_undo_ends_on_both_lines_and_the_shar
             text = "\n".join(screen_lines(app))
             assert "S4@3d: +3" in text and "S4@4b was worth 8.6" in text
             assert "{S4 }" in text  # placed in this attempt: in braces
-            await pilot.press("u")
-            await pilot.pause()
+            await press(pilot, "u")
             text = "\n".join(screen_lines(app))
             assert "Took back S4@3d." in text and "counts as a move hint" in text
             assert screen.session.hint_levels == [0, 0, 1]
-            await pilot.press("h")
-            await pilot.pause()
+            await press(pilot, "h")
             assert "Hint 1 of 3 (aim)" in "\n".join(screen_lines(app))
             await place(pilot, app, "S4", "4b")
             await place(pilot, app, "S2-serpent", "5a")
             await pilot.pause()
-            question = app.screen
-            assert isinstance(question, TrainerQuestion)
+            assert isinstance(app.screen, TrainerQuestion)
             # each hint on the question asks it again; after the move hint, Enter takes it
-            await pilot.press("h", "h", "h")
-            await pilot.pause()
-            question = app.screen
-            assert isinstance(question, TrainerQuestion)
+            await press(pilot, "h", "h", "h")
+            assert isinstance(app.screen, TrainerQuestion)
             assert screen.session.hint_levels == [2, 1, 2]
             assert "symbol standard (worth 2.6)" in "\n".join(screen_lines(app))
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             assert screen.session.moves[-1] == "symbol standard"
             await place(pilot, app, "S4-jaguar", "3d")
-            await pilot.press("e")
-            await pilot.pause()
+            await press(pilot, "e")
             assert isinstance(app.screen, TrainerEnd)
             lines = screen_lines(app)
             text = "\n".join(lines)
@@ -155,20 +142,15 @@ def test_q_then_s_saves_and_leaves_and_the_next_play_resumes(puzzle: SunPuzzle, 
 
         async def steps(pilot: Pilot[None], app: SunTrainerApp) -> None:
             await place(pilot, app, "S4", "3d")
-            await pilot.press("u")
-            await pilot.pause()
+            await press(pilot, "u")
             assert "counts as a move hint" in "\n".join(screen_lines(app))
             await place(pilot, app, "S4", "4b")
-            await pilot.press("q")
-            await pilot.pause()
+            await press(pilot, "q")
             assert isinstance(app.screen, LeaveDialog)
-            await pilot.press("x")
-            await pilot.pause()
+            await press(pilot, "x")
             assert "Playing on." in "\n".join(screen_lines(app))
-            await pilot.press("q")
-            await pilot.pause()
-            await pilot.press("s")
-            await pilot.pause()
+            await press(pilot, "q")
+            await press(pilot, "s")
 
         _play(puzzle, run_, steps)
         assert run_.printed == [
@@ -189,17 +171,12 @@ def test_d_draws_two_and_ends_the_attempt(puzzle: SunPuzzle) -> None:
     drawn = launch.trainer_run(puzzle, None, DAY)
 
     async def draw(pilot: Pilot[None], app: SunTrainerApp) -> None:
-        await pilot.press("colon")
-        await pilot.pause()
-        await pilot.press(*"end", "enter")
-        await pilot.pause()
+        await press(pilot, "colon")
+        await press(pilot, *"end", "enter")
         assert "Not played: 'end'" in "\n".join(screen_lines(app))
-        await pilot.press("d")
-        await pilot.pause()
-        question = app.screen
-        assert isinstance(question, TrainerQuestion)
-        await pilot.press(key_of(question, "edge"))
-        await pilot.pause()
+        await press(pilot, "d")
+        question = screen_of(app, TrainerQuestion)
+        await press(pilot, key_of(question, "edge"))
         assert isinstance(app.screen, TrainerEnd)
         assert "draw edge" in "\n".join(screen_lines(app))
 
@@ -214,15 +191,12 @@ def test_q_then_y_gives_up_and_the_end_screen_has_its_help(puzzle: SunPuzzle) ->
     given_up = launch.trainer_run(puzzle, None, DAY)
 
     async def give_up(pilot: Pilot[None], app: SunTrainerApp) -> None:
-        await pilot.press("q")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "q")
+        await press(pilot, "y")
         assert isinstance(app.screen, TrainerEnd)
         text = "\n".join(screen_lines(app))
         assert "gave up" in text and "gave up after 0 moves (" in text
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
         assert isinstance(app.screen, TrainerHelp)
 
     _play(puzzle, given_up, give_up)
@@ -240,19 +214,15 @@ def test_ctrl_c_keeps_the_attempt_and_the_help_can_open_more(puzzle: SunPuzzle, 
 
         async def steps(pilot: Pilot[None]) -> None:
             await place(pilot, app, "S4", "4b")
-            await pilot.press("question_mark")
-            await pilot.pause()
+            await press(pilot, "question_mark")
             assert isinstance(app.screen, TrainerHelp)
             assert any("r" in line and "the rules" in line for line in screen_lines(app))
-            await pilot.press("r")
-            await pilot.pause()
+            await press(pilot, "r")
             assert isinstance(app.screen, RulesScreen)
             assert any("1a" in line for line in screen_lines(app))  # the labelled pyramid
-            await pilot.press("q")
-            await pilot.pause()
+            await press(pilot, "q")
             assert isinstance(app.screen, SunPuzzleScreen)
-            await pilot.press("ctrl+c")
-            await pilot.pause()
+            await press(pilot, "ctrl+c")
 
         run(app, steps)
         saved = store.progress(puzzle.id)
@@ -271,8 +241,7 @@ def test_the_board_with_a_hint_and_a_card_chosen_without_colour(
     async def steps(pilot: Pilot[None]) -> None:
         await pilot.pause()
         await place(pilot, app, "S4", "4b")
-        await pilot.press("h", "h")
-        await pilot.pause()
+        await press(pilot, "h", "h")
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=steps)
 
@@ -280,55 +249,19 @@ def test_the_board_with_a_hint_and_a_card_chosen_without_colour(
 def test_the_end_screen(snap_compare: Compare, puzzle: SunPuzzle) -> None:
     """At 80x24, after ``e`` ends a turn whose second move gave points away: the score
     against par, both lines (the loss beside yours), the share text, the pyramid below."""
-    run_ = launch.trainer_run(puzzle, None, DAY)
-    for move in ("S4@4b", "S2-serpent@3d"):  # the second gives away 2.6
-        run_.session.play(move)
-    app = launch.puzzle_app(run_, puzzle)
-
-    async def steps(pilot: Pilot[None]) -> None:
-        await pilot.pause()
-        await pilot.press("e")
-        await pilot.pause()
-
-    assert snap_compare(app, terminal_size=(80, 24), run_before=steps)
+    # the second move gives away 2.6
+    app = trainer_app(launch, puzzle, DAY, "S4@4b", "S2-serpent@3d")
+    assert snapshot_after(snap_compare, app, "e")
 
 
 # --- which mode the commands open ------------------------------------------------------------
 
 
-def _cli() -> typer.Typer:
-    app = typer.Typer(cls=_ErrorMappingGroup)
-    app.command("puzzle")(puzzle_cmd.puzzle)
-    app.command("daily")(puzzle_cmd.daily)
-    return app
-
-
-@pytest.mark.parametrize(
-    ("args", "full"),
-    [
-        ((), True),
-        (("--line",), False),
-        (("--plain",), False),
-        (("--moves", "q; s"), False),
-    ],
-)
+@LINE_MODE_ASKED
 def test_the_daily_opens_the_full_screen_on_a_terminal_unless_line_mode_is_asked(
     home: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], full: bool
 ) -> None:
-    opened: list[tuple[str, dt.date, bool]] = []
-    monkeypatch.setattr(terminal, "interactive", lambda: True)
-    monkeypatch.setattr(
-        launch,
-        "run_puzzle",
-        lambda p, today, *, no_record, restart: opened.append((p.id, today, no_record)),
-    )
-    monkeypatch.setattr(puzzle_cmd, "_today", lambda: DAY)
-    result = CliRunner().invoke(_cli(), ["daily", "--no-record", *args], input="q\ns\n")
-    assert result.exit_code == 0, result.stderr
-    if full:
-        assert opened == [("daily-2026-11-26", DAY, True)] and result.stdout == ""
-    else:
-        assert opened == [] and "L4" in result.stdout  # the line mode's position
+    assert_the_daily_opens(monkeypatch, launch, puzzle_cmd, DAY, args, full, "L4")
 
 
 def test_the_prompt_and_the_help_say_the_keys_of_the_hand_as_it_is(puzzle: SunPuzzle) -> None:
@@ -340,8 +273,7 @@ def test_the_prompt_and_the_help_say_the_keys_of_the_hand_as_it_is(puzzle: SunPu
         keys = f"1-{len(_screen(app).state.hand)}, Tab"
         assert keys != "1-7, Tab"
         assert f"choose a card ({keys})" in "\n".join(screen_lines(app))
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
         assert isinstance(app.screen, TrainerHelp)
         assert keys in "\n".join(screen_lines(app))
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import ast
 import pickle
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_imports import sibling_imports
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sun.sun_setups import card, fill, give
@@ -261,18 +261,8 @@ CORE = {"errors", "montecarlo", "reader", "rng", "rules"}
 @pytest.mark.parametrize("module", sorted((ROOT / "solver" / "sun").glob("*.py")), ids=str)
 def test_the_engine_imports_only_the_core_and_the_standard_library(module: Path) -> None:
     """An allow-list: a new import must be added here on purpose."""
-    tree = ast.parse(module.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                assert alias.name.split(".")[0] in ALLOWED, alias.name
-        elif isinstance(node, ast.ImportFrom):
-            if node.level == 0:
-                assert (node.module or "").split(".")[0] in ALLOWED, node.module
-            elif node.level == 2:
-                assert (node.module or "") in {f"core.{name}" for name in CORE}, node.module
-            else:
-                assert node.level == 1, "no import above solver/"
+    for node in sibling_imports(module, ALLOWED, CORE):
+        assert node.level == 1, "no import above solver/"
 
 
 def test_a_deck_is_shared_by_reference() -> None:

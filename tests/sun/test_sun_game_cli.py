@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import kept_checks as checks
 import pytest
 import typer
 from typer.testing import CliRunner, Result
@@ -66,12 +67,7 @@ def test_left_and_resumed_the_game_ends_the_same(home: Path, tmp_path: Path) -> 
     )
     assert first.exit_code == 0, first.output
     assert "silverpyr sun game" in first.stderr
-    record = tmp_path / "game.json"
-    rest = _run("--moves", ";".join(answers[half:]), "--json", "--record", str(record))
-    assert rest.exit_code == 0, rest.output
-    assert "Resuming the unfinished game" in rest.stderr
-    assert json.loads(rest.stdout)["scores"] == list(scores)
-    assert json.loads(record.read_text(encoding="utf-8"))["outcome"]["scores"] == list(scores)
+    checks.assert_the_rest_resumes(_run, answers[half:], tmp_path / "game.json", "scores", scores)
 
 
 def test_a_bad_answer_gets_one_line_and_the_prompt_again(home: Path) -> None:

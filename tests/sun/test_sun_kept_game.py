@@ -4,8 +4,10 @@ replaying through the engine, and the game record."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
+import kept_checks as checks
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -55,11 +57,7 @@ def _signature(state: SunState) -> tuple[object, ...]:
 def _play_greedily(kept: KeptGame, answers: int | None = None) -> None:
     """Seat 0 plays as the greedy bot would, until ``answers`` moves are final (``None``: to
     the end)."""
-    player = GreedyPlayer()
-    kept.settle()
-    while not kept.is_over() and (answers is None or len(kept.answers) < answers):
-        kept.play(player.decide(kept.state, 0))
-        kept.settle()
+    checks.play_greedily(kept, GreedyPlayer(), answers)
 
 
 def _first_placement(kept: KeptGame) -> Place:
@@ -79,10 +77,7 @@ def test_a_whole_game_ends_and_its_answers_replay_to_the_same_table(
     _play_greedily(kept)
     assert kept.is_over() and kept.outcome() is not None
     again = KeptGame(DECK, seed, size, bots)
-    again.settle()
-    for answer in kept.answers:
-        again.play(again.parse(answer))
-        again.settle()
+    checks.replay_answers(kept, again)
     assert _signature(again.state) == _signature(kept.state)
     assert sum(1 for seat, _ in kept.moves if seat == 0) == len(kept.answers)
 
@@ -151,18 +146,7 @@ def test_a_bots_drawn_card_is_not_named_but_yours_is() -> None:
 
 def test_the_end_is_told_once_with_the_winner() -> None:
     kept = KeptGame(DECK, 9, "short", ["greedy"])
-    told: list[GameOver] = []
-    player = GreedyPlayer()
-    for event in kept.settle():
-        if isinstance(event, GameOver):
-            told.append(event)
-    while not kept.is_over():
-        events = kept.play(player.decide(kept.state, 0)) + kept.settle()
-        told.extend(e for e in events if isinstance(e, GameOver))
-    assert len(told) == 1
-    result = kept.outcome()
-    assert result is not None and told[0].outcome == result
-    assert "The game is over" in told[0].text
+    checks.end_told_once(kept, GreedyPlayer(), GameOver)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -224,9 +208,7 @@ def test_saved_after_every_final_decision_and_resumed_to_the_same_table(home: Pa
     ):
         assert resumed.resumed and resumed.seed == 21 and resumed.size == "short"
         assert resumed.bots == ("expert",)
-        assert _signature(resumed.state) == _signature(table)
-        assert resumed.pending == ()
-        assert any("Resuming" in note for note in resumed.notes)
+        checks.assert_resumed_as_left(resumed, _signature, table)
 
 
 def test_another_game_while_one_is_unfinished_names_both_remedies(home: Path) -> None:
@@ -236,13 +218,9 @@ def test_another_game_while_one_is_unfinished_names_both_remedies(home: Path) ->
     ):
         _play_greedily(kept, answers=2)
     with Store.open_default(game="sun") as store:
-        with pytest.raises(UnfinishedGameError) as caught:
-            KeptGame.start(DECK, seed=5, fresh_seed=0, store=store)
-        message = str(caught.value)
-        assert "--restart" in message and "silverpyr sun game" in message
-        with KeptGame.start(DECK, seed=5, fresh_seed=0, store=store, restart=True) as fresh:
-            assert fresh.seed == 5 and not fresh.resumed
-            assert any("dropped" in note for note in fresh.notes)
+        start = partial(KeptGame.start, DECK, store=store)
+        checks.assert_refused_naming_the_remedies(start, UnfinishedGameError, "silverpyr sun game")
+        checks.assert_restart_drops_the_unfinished(start)
 
 
 def test_a_finished_game_drops_its_saved_row(home: Path) -> None:
@@ -277,22 +255,7 @@ def test_a_record_whose_moves_do_not_replay_names_the_move(tmp_path: Path) -> No
 
 def test_every_event_has_a_line_a_kind_and_a_seat() -> None:
     kept = KeptGame(DECK, 6, "short", ["greedy"], coach=True, rollouts=2)
-    player = GreedyPlayer()
-    kinds: set[str] = set()
-    kept.settle()
-    while not kept.is_over():
-        for event in kept.play(player.decide(kept.state, 0)) + kept.settle():
-            assert isinstance(event.text, str) and event.kind in {
-                "event",
-                "pending",
-                "coach",
-                "over",
-            }
-            assert event.seat is None or 0 <= event.seat < 2
-            kinds.add(event.kind)
-    assert {"event", "pending", "coach", "over"} <= kinds
-    assert kept.summary_lines()[0].startswith("Coach's summary")
-    assert kept.advice_lines() == ["No decision of yours is due."]
+    checks.assert_every_event_has_a_line_a_kind_and_a_seat(kept, GreedyPlayer())
 
 
 def test_advice_and_the_coachs_check_leave_the_table_as_it_was(home: Path) -> None:
@@ -300,14 +263,9 @@ def test_advice_and_the_coachs_check_leave_the_table_as_it_was(home: Path) -> No
         Store.open_default(game="sun") as store,
         KeptGame.start(DECK, seed=2, fresh_seed=0, size="short", coach=True, store=store) as kept,
     ):
-        kept.rollouts = 2
-        kept.settle()
-        state, pending, answers = kept.state, kept.pending, list(kept.answers)
-        saved = store.saved_game(GAME_ID, SEATS)
-        advice = kept.advice()
-        verdict = kept.check(advice.options[-1].move)
-        assert verdict is not None and verdict.played == advice.options[-1].label
-        assert kept.state is state and kept.pending == pending and kept.answers == answers
-        assert store.saved_game(GAME_ID, SEATS) == saved
-        with pytest.raises(IllegalMove):
-            kept.check(EndTurn())  # not legal before a card is laid
+        checks.assert_advice_leaves_the_table(
+            kept,
+            lambda: store.saved_game(GAME_ID, SEATS),
+            EndTurn(),  # not legal before a card is laid
+            IllegalMove,
+        )

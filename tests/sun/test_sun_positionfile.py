@@ -10,6 +10,7 @@ import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from position_files import one_line_error
 
 from silverpyr.solver.core.reader import ReadError
 from silverpyr.solver.sun.bestturn import BestTurn
@@ -66,15 +67,7 @@ def test_the_piles_hold_what_the_other_hands_do_not() -> None:
 
 def bad(change: dict[str, object], drop: tuple[str, ...] = ()) -> str:
     """The one-line error of the template changed by ``change`` (and without ``drop``)."""
-    data = yaml.safe_load(TEMPLATE)
-    data.update(change)
-    for key in drop:
-        del data[key]
-    with pytest.raises(PositionFileError) as caught:
-        parse_position(yaml.safe_dump(data), source="pos.yaml")
-    message = str(caught.value)
-    assert "\n" not in message and message.startswith("pos.yaml: ")
-    return message
+    return one_line_error(TEMPLATE, parse_position, PositionFileError, change, drop)
 
 
 @pytest.mark.parametrize(

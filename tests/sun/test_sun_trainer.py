@@ -46,6 +46,7 @@ from silverpyr.puzzles.sun.values import TurnValues
 from silverpyr.solver.sun.cards import Deck, load_deck
 from silverpyr.solver.sun.game import (
     Draw,
+    Move,
     Pass,
     Phase,
     SunState,
@@ -73,6 +74,26 @@ def puzzle_of(kind: str, seed: int) -> SunPuzzle:
 
 
 # --- the independent brute force ---------------------------------------------------------------
+
+
+def _picked_play(puzzle: SunPuzzle, picks: list[int]) -> SunSession:
+    """A session on ``puzzle`` that played, for each pick until the end, the legal move of
+    that number (modulo how many there are)."""
+    session = SunSession(puzzle)
+    for pick in picks:
+        if session.finished:
+            break
+        moves = legal_moves(session.state)
+        session.play(moves[pick % len(moves)].notation(DECK))
+    return session
+
+
+def _with_best_first(puzzle: SunPuzzle) -> tuple[SunSession, Move]:
+    """A session on ``puzzle`` and its best first move."""
+    session = SunSession(puzzle)
+    best = session.values.best_move(puzzle.state)
+    assert best is not None
+    return session, best
 
 
 def _over(state: SunState, seat: int) -> bool:
@@ -286,9 +307,7 @@ def test_drawing_two_ends_the_puzzle_and_loses_par() -> None:
 
 def test_giving_up_scores_nothing_more() -> None:
     puzzle = puzzle_of(*DRAW_PUZZLE)
-    session = SunSession(puzzle)
-    first = session.values.best_move(puzzle.state)
-    assert first is not None
+    session, first = _with_best_first(puzzle)
     decision = session.play(first.notation(DECK))
     session.give_up()
     result = session.result()
@@ -316,12 +335,7 @@ def test_any_play_scores_par_minus_its_losses_and_never_above(
     case: tuple[str, int], picks: list[int]
 ) -> None:
     puzzle = puzzle_of(*case)
-    session = SunSession(puzzle)
-    for pick in picks:
-        if session.finished:
-            break
-        moves = legal_moves(session.state)
-        session.play(moves[pick % len(moves)].notation(DECK))
+    session = _picked_play(puzzle, picks)
     losses = [d.loss for d in session.decisions]
     assert all(loss >= 0 for loss in losses)
     assert session.score == puzzle.par - sum(losses, start=Fraction(0))
@@ -364,9 +378,7 @@ def _walk_to_feedback(session: SunSession) -> str:
 
 def test_undo_after_feedback_counts_as_a_move_hint() -> None:
     puzzle = puzzle_of(*DRAW_PUZZLE)
-    session = SunSession(puzzle)
-    best = session.values.best_move(puzzle.state)
-    assert best is not None
+    session, best = _with_best_first(puzzle)
     session.play(best.notation(DECK))
     session.undo()  # no feedback: free
     assert session.hints_used == 0 and not session.saw_solution
@@ -417,9 +429,7 @@ def test_illegal_and_unreadable_moves_say_why() -> None:
 
 def test_hints_grade_aim_area_move_and_count_once_per_node() -> None:
     puzzle = puzzle_of(*DRAW_PUZZLE)
-    session = SunSession(puzzle)
-    best = session.values.best_move(puzzle.state)
-    assert best is not None
+    session, best = _with_best_first(puzzle)
     level, aim = session.hint()
     assert level == 1 and points_text(puzzle.par) in aim
     assert best.notation(DECK) not in aim
@@ -702,12 +712,7 @@ def test_hints_never_lie_at_any_node(case: tuple[str, int], picks: list[int]) ->
     from silverpyr.solver.sun.game import Place, TakePoints
 
     puzzle = puzzle_of(*case)
-    session = SunSession(puzzle)
-    for pick in picks:
-        if session.finished:
-            break
-        moves = legal_moves(session.state)
-        session.play(moves[pick % len(moves)].notation(DECK))
+    session = _picked_play(puzzle, picks)
     if session.finished:
         return
     state, values = session.state, session.values

@@ -29,9 +29,11 @@ from tui_pilot import (
     arrows_between,
     check_reasoned_advice,
     option_number,
+    press,
     reasoned_lines,
     run,
     screen_lines,
+    screen_of,
     settle,
 )
 
@@ -91,6 +93,17 @@ def option_index(question: Choose, value: str) -> str:
     return str(option_number(question, value))
 
 
+async def play_out(
+    pilot: Pilot[None], screen: SunGameScreen, table: GameTable, me: GreedyPlayer
+) -> None:
+    """Your seat plays as ``me`` decides, by keys, until the game is over (300 decisions at
+    the most)."""
+    for _ in range(300):
+        if table.state.over:
+            break
+        await make_move(pilot, screen, me.decide(table.state, HUMAN))
+
+
 async def make_move(pilot: Pilot[None], screen: SunGameScreen, move: Move) -> None:
     """``move`` by keys only."""
     app = pilot.app
@@ -104,8 +117,7 @@ async def make_move(pilot: Pilot[None], screen: SunGameScreen, move: Move) -> No
     elif isinstance(move, Pass):
         await pilot.press("enter")
     elif isinstance(move, Draw) and state.phase is Phase.CHOOSE:
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
         assert isinstance(app.screen, Choose)
         await pilot.press(option_index(app.screen, move.pile))
     else:  # the question is up by itself
@@ -136,8 +148,7 @@ def test_a_whole_three_player_game_by_keys_ends_on_the_final_score(deck: Deck) -
     seen: set[type] = set()
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, SunGameScreen)
+        screen = screen_of(app, SunGameScreen)
         for _ in range(400):
             if table.state.over:
                 break
@@ -155,8 +166,7 @@ def test_a_whole_three_player_game_by_keys_ends_on_the_final_score(deck: Deck) -
         assert "winner" in shown.lower()
         for name, score in zip(table.seat_names(), table.state.scores, strict=True):
             assert re.search(rf"{re.escape(name)}\s.*\b{score}\b", shown), name
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
 
     run(app, steps, size=(80, 24))
     assert {Place, EndTurn, Draw} <= seen  # the game went through placing and drawing
@@ -171,8 +181,7 @@ def test_enter_places_a_card_pending_and_u_takes_it_back(deck: Deck) -> None:
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, SunGameScreen)
+        screen = screen_of(app, SunGameScreen)
         assert table.waiting is Phase.CHOOSE
         hand = table.state.hands[HUMAN]
         await pilot.press("1")
@@ -213,8 +222,7 @@ def test_a_second_enter_ends_the_turn_and_the_bots_play(deck: Deck) -> None:
         }
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, SunGameScreen)
+        screen = screen_of(app, SunGameScreen)
         placed = bots_since_you(table.state)
         assert placed and screen.recent == placed  # the bot played first: its cards
         drawn = pyramid_text(table.state, recent=screen.recent)
@@ -248,10 +256,8 @@ def test_d_asks_each_cards_pile_then_the_discard_above_five(deck: Deck) -> None:
 
     async def steps(pilot: Pilot[None]) -> None:
         assert len(table.state.hands[HUMAN]) == 4
-        await pilot.press("d")
-        await pilot.pause()
-        question = app.screen
-        assert isinstance(question, Choose)
+        await press(pilot, "d")
+        question = screen_of(app, Choose)
         assert [value for value, _ in question.options] == ["standard", "edge"]
         await pilot.press("2")  # the edge pile
         await settle(pilot)
@@ -267,8 +273,7 @@ def test_d_asks_each_cards_pile_then_the_discard_above_five(deck: Deck) -> None:
         await settle(pilot)
         # 6 cards: the discard question is up, one option per card of the hand
         assert table.waiting is Phase.DISCARD
-        question = app.screen
-        assert isinstance(question, Choose)
+        question = screen_of(app, Choose)
         hand = table.state.hands[HUMAN]
         assert [int(value) for value, _ in question.options] == list(hand)
         await pilot.press("3")
@@ -287,10 +292,8 @@ def test_a_question_answered_twice_does_not_take_the_next_one_away(deck: Deck) -
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press("d")
-        await pilot.pause()
-        first = app.screen
-        assert isinstance(first, Question)
+        await press(pilot, "d")
+        first = screen_of(app, Question)
         first.dismiss("standard")
         first.dismiss("standard")  # a second key on the same question
         await pilot.pause()
@@ -330,12 +333,10 @@ def test_a_matching_symbol_asks_card_or_points(deck: Deck, answer: str) -> None:
     matches = matching_neighbours(state, move.card, move.slot)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, SunGameScreen)
+        screen = screen_of(app, SunGameScreen)
         await make_move(pilot, screen, move)
         assert table.waiting is Phase.SYMBOL
-        question = app.screen
-        assert isinstance(question, Choose)
+        question = screen_of(app, Choose)
         values = [value for value, _ in question.options]
         assert values[0] == "points" and "standard" in values
         assert f"Take {matches} point" in question.options[0][1]
@@ -359,14 +360,11 @@ def test_q_asks_then_leaves_saying_what_is_kept(deck: Deck) -> None:
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, Confirm)
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert isinstance(app.screen, SunGameScreen)
-        await pilot.press("q", "y")
-        await pilot.pause()
+        await press(pilot, "q", "y")
 
     run(app, steps)
     assert app.setting.left == ["The game is not saved."]
@@ -382,13 +380,11 @@ def test_h_gives_advice_in_a_thread_and_question_mark_the_help_then_r_the_rules(
         assert isinstance(app.screen, SunGameScreen)  # one line, nothing to compare: no dialog
         shown = "\n".join(screen_lines(app))
         assert "Advice: The expert bot would play" in shown
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
         shown = "\n".join(screen_lines(app))
         assert "take back the last pending card" in shown and "open slot" in shown
         assert RULES_HINT in shown
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
         assert isinstance(app.screen, SunGameScreen)
         await pilot.press("question_mark", "r")  # ? then r: the rules page in the help's place
         await pilot.pause()
@@ -396,8 +392,7 @@ def test_h_gives_advice_in_a_thread_and_question_mark_the_help_then_r_the_rules(
         shown = "\n".join(screen_lines(app))
         assert "Pyramid of the Sun: the rules" in shown
         assert "(1a )" in shown and re.search(r"\b8a\b", shown)  # the slots, as named in moves
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, SunGameScreen)
 
     run(app, steps)
@@ -414,8 +409,7 @@ def test_80x24_shows_every_level_the_hand_the_seats_the_status_and_keys(
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press("1")
-        await pilot.pause()
+        await press(pilot, "1")
         lines = screen_lines(app)
         assert len(lines) == 24
         width = table.state.pyramid.width
@@ -568,12 +562,7 @@ def test_the_kept_game_whole_game_by_keys_with_the_coach_ends_with_its_summary(
     me = GreedyPlayer()
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, SunGameScreen)
-        for _ in range(300):
-            if kept.state.over:
-                break
-            await make_move(pilot, screen, me.decide(kept.state, HUMAN))
+        await play_out(pilot, screen_of(app, SunGameScreen), kept, me)
         assert kept.state.over
         await settle(pilot)
         assert isinstance(app.screen, SunEnd)
@@ -581,8 +570,7 @@ def test_the_kept_game_whole_game_by_keys_with_the_coach_ends_with_its_summary(
         assert "Final score" in shown and "The coach:" in shown
         for line in kept.summary_lines()[:1]:
             assert line[:40] in shown.replace("\n", " ") or line[:20] in shown
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
 
     run(app, steps, size=(80, 24))
     assert app.setting.left[0].startswith("Final score: You ")
@@ -605,8 +593,7 @@ def test_leave_saves_the_kept_game_and_the_next_start_resumes_it(deck: Deck, hom
         before: dict[str, object] = {}
 
         async def play_then_leave(pilot: Pilot[None]) -> None:
-            screen = app.screen
-            assert isinstance(screen, SunGameScreen)
+            screen = screen_of(app, SunGameScreen)
             for _ in range(2):  # a few final decisions by keys
                 await make_move(pilot, screen, me.decide(kept.state, HUMAN))
             while kept.waiting is not Phase.CHOOSE or not any(
@@ -618,12 +605,10 @@ def test_leave_saves_the_kept_game_and_the_next_start_resumes_it(deck: Deck, hom
             await pilot.press("1", "enter")  # pending: not saved
             await settle(pilot)
             assert kept.pending
-            await pilot.press("q")
-            await pilot.pause()
+            await press(pilot, "q")
             assert isinstance(app.screen, Confirm)
             assert "saved" in str(app.screen.question)
-            await pilot.press("y")
-            await pilot.pause()
+            await press(pilot, "y")
 
         run(app, play_then_leave)
     assert any("silverpyr sun game" in line and "saved" in line for line in app.setting.left)
@@ -657,13 +642,11 @@ def test_ctrl_c_keeps_the_saved_game_and_says_how_to_resume(deck: Deck, home: ob
         app = make_app(kept)
 
         async def steps(pilot: Pilot[None]) -> None:
-            screen = app.screen
-            assert isinstance(screen, SunGameScreen)
+            screen = screen_of(app, SunGameScreen)
             await make_move(pilot, screen, GreedyPlayer().decide(kept.state, HUMAN))
             while kept.waiting is not None and kept.waiting is not Phase.CHOOSE:
                 await make_move(pilot, screen, GreedyPlayer().decide(kept.state, HUMAN))
-            await pilot.press("ctrl+c")
-            await pilot.pause()
+            await press(pilot, "ctrl+c")
 
         run(app, steps)
         assert kept.answers  # something was decided, so something is saved
@@ -680,8 +663,7 @@ def test_the_prompt_and_the_help_say_the_keys_of_the_hand_as_it_is(deck: Deck) -
         assert keys != "1-7, Tab"
         shown = "\n".join(screen_lines(app))
         assert f"choose a card ({keys})" in shown and "1-7" not in shown
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
         assert keys in "\n".join(screen_lines(app))
 
     run(app, steps)
@@ -694,8 +676,7 @@ def test_h_gives_the_kept_games_advice_in_expected_points(deck: Deck) -> None:
     app = make_app(kept)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, SunGameScreen)
+        screen = screen_of(app, SunGameScreen)
         await pilot.press("h")
         await settle(pilot)
         assert not screen.thinking
@@ -704,8 +685,7 @@ def test_h_gives_the_kept_games_advice_in_expected_points(deck: Deck) -> None:
         shown = screen_lines(app)
         assert any("The expert plays" in line for line in shown)
         assert any(re.search(r"\(\+\d+\.\d\)", line) for line in shown), "no reason shown"
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert app.screen is screen
         shown = "\n".join(screen_lines(app))
         advice = [line for line in shown.splitlines() if "Advice:" in line]
@@ -825,17 +805,11 @@ def test_a_saved_game_the_bots_end_is_dropped_from_the_store(deck: Deck, home: o
         app = make_app(kept)
 
         async def steps(pilot: Pilot[None]) -> None:
-            screen = app.screen
-            assert isinstance(screen, SunGameScreen)
-            for _ in range(300):
-                if kept.state.over:
-                    break
-                await make_move(pilot, screen, me.decide(kept.state, HUMAN))
+            await play_out(pilot, screen_of(app, SunGameScreen), kept, me)
             await settle(pilot)
             assert isinstance(app.screen, SunEnd)
             assert "failed" not in "\n".join(screen_lines(app))
-            await pilot.press("q")
-            await pilot.pause()
+            await press(pilot, "q")
 
         run(app, steps)
         assert kept.state.over
@@ -848,17 +822,14 @@ def test_q_on_a_question_asks_to_leave(deck: Deck) -> None:
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
         assert isinstance(app.screen, Question)
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, Confirm)
         await pilot.press("n")  # stay: the question comes back with d
         await pilot.pause()
         assert isinstance(app.screen, SunGameScreen) and table.waiting is Phase.CHOOSE
-        await pilot.press("d", "q", "y")
-        await pilot.pause()
+        await press(pilot, "d", "q", "y")
 
     run(app, steps)
     assert app.setting.left == ["The game is not saved."]
@@ -903,8 +874,7 @@ def test_the_status_counts_the_seconds_of_a_wait_from_2_s(
     app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = app.screen
-        assert isinstance(screen, SunGameScreen)
+        screen = screen_of(app, SunGameScreen)
         if table.waiting is None:  # the bot moves first: let it
             await settle(pilot)
         table.go.clear()
