@@ -67,6 +67,15 @@ async def press(pilot: Pilot[None], *keys: str) -> None:
     await pilot.pause()
 
 
+async def until(pilot: Pilot[None], condition: Callable[[], object], pauses: int = 50) -> None:
+    """Pause until ``condition()`` holds, at most ``pauses`` times (no clock): on a loaded
+    machine a dismissed dialog's callback can come a pause or two after the key."""
+    for _ in range(pauses):
+        if condition():
+            return
+        await pilot.pause()
+
+
 async def settle(pilot: Pilot[None]) -> None:
     """Wait for the bots' and the advice's threads and their results to be shown."""
     for _ in range(3):  # a result may start the next worker

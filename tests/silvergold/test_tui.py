@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input
-from tui_pilot import press, screen_lines, screen_of
+from tui_pilot import press, screen_lines, screen_of, until
 
 from silverpyr.cli.core.tui.modals import LeaveDialog, Reading
 from silverpyr.cli.core.tui.rules_screen import RULES_HINT, RulesScreen
@@ -758,6 +758,7 @@ def test_a_seed_out_of_range_in_a_box_is_a_notice_not_a_crash(
         await press(pilot, key)
         app.screen.query_one(Input).value = typed
         await press(pilot, "enter")
+        await until(pilot, lambda: app._notifications)
         assert isinstance(app.screen, HomeScreen)  # still home, the app alive
         assert app._notifications, "the player is told why"
 
