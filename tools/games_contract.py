@@ -1,5 +1,6 @@
 """An import-linter contract type for the games on the floors: every game's code imports only
-its own game (on any floor), the cores and the registry, and the cores import no game.
+its own game (on any floor), the cores and the floors' top modules (the registry), and
+the cores import no game.
 
 The games are found, not listed: on each floor (a container), every child package but the
 core is a game. So a new game is covered the day its packages appear, with no edit to the
@@ -22,14 +23,12 @@ class GamesContract(Contract):
     containers = fields.ListField(subfield=fields.StringField())
     """The floors (``silverpyr.solver``, ...)."""
     core = fields.StringField()
-    """The name of each floor's game-free package (``core``)."""
-    shared = fields.ListField(subfield=fields.StringField(), required=False)
-    """Modules any game and any core may import (the registry of the games)."""
+    """The name of each floor's game-free package (``core``). A floor's own top modules (the
+    registry, ``solver/games.py``) belong to no game: anyone may import them."""
 
     def check(self, graph: Any, verbose: bool) -> ContractCheck:
         floors = [str(name) for name in self.containers]  # type: ignore[attr-defined]
         core = str(self.core)  # type: ignore[attr-defined]
-        shared = [str(name) for name in (self.shared or [])]  # type: ignore[attr-defined]
 
         def owner(module: str) -> str | None:
             """The game (its package's last name) or ``core`` that ``module`` belongs to;
@@ -50,8 +49,6 @@ class GamesContract(Contract):
             for imported in sorted(graph.find_modules_directly_imported_by(module)):
                 theirs = owner(imported)
                 if theirs is None or theirs in (core, mine):
-                    continue
-                if any(imported == s or imported.startswith(s + ".") for s in shared):
                     continue
                 lines = graph.get_import_details(importer=module, imported=imported)
                 where = ", ".join(str(d["line_number"]) for d in lines) or "?"
