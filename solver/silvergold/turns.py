@@ -26,6 +26,7 @@ from ..core.rng import SeededStream
 from .cards import Deck
 from .game import (
     DECK,
+    KEPT_CARDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     GameState,
@@ -86,7 +87,7 @@ def to_move(table: Table) -> int | None:
 
 def _keeps(game: GameState, seat: int) -> tuple[Keep, ...]:
     dealt = game.players[seat].dealt
-    return tuple(Keep(a.number, b.number) for a, b in itertools.combinations(dealt, 2))
+    return tuple(Keep(a.number, b.number) for a, b in itertools.combinations(dealt, KEPT_CARDS))
 
 
 def _step_choices(game: GameState, seat: int) -> tuple[Keep | Move, ...]:
@@ -180,7 +181,7 @@ def parse_move(table: Table, text: str) -> Choice:
         raise IllegalMoveError("the game is over")
     if game.phase is Phase.KEEP:
         numbers = parse_wholes(" ".join(words[1:] if words[:1] == ["keep"] else words))
-        if numbers is None or len(numbers) != 2:
+        if numbers is None or len(numbers) != KEPT_CARDS:
             raise InvalidMoveError(f"{text.strip()!r}: write the two card numbers you keep")
         return Keep(numbers[0], numbers[1])
     if game.phase is Phase.REPLACE:
