@@ -4,6 +4,10 @@ win a fraction) and mean margin, with a running count on stderr.
 
     python benchmarks/sun_versus.py search --seed 100000 --games 16     # tuning seeds
     python benchmarks/sun_versus.py search --seed 900000 --games 12     # report seeds
+    python benchmarks/sun_versus.py search --seed 920000 --games 1000 --out games.jsonl
+
+``--out`` appends a JSON line a game (seed, win share, margin), so a long run that is stopped
+keeps every game it finished.
 
 The search's constants were chosen on seeds 100,000 and up only; 900,000 and up are the
 report's. ``silverpyr sun arena --bots search,montecarlo`` plays the same match with the
@@ -13,6 +17,7 @@ arena's seat rotation and tables; this script only adds the running count.
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import sys
 
@@ -47,12 +52,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=900_000)
     parser.add_argument("--games", type=int, default=12)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", help="append a JSON line a game to this file")
     args = parser.parse_args()
     jobs = [(args.player, args.against, args.seed + g) for g in range(args.games)]
     results: list[tuple[float, int]] = []
     with multiprocessing.Pool(args.workers) as pool:
-        for result in pool.imap(one, jobs):
+        for seed, result in zip((job[2] for job in jobs), pool.imap(one, jobs), strict=True):
             results.append(result)
+            if args.out:
+                with open(args.out, "a", encoding="utf-8") as out:
+                    line = {"seed": seed, "share": result[0], "margin": result[1]}
+                    print(json.dumps(line), file=out)
             wins = sum(share for share, _ in results)
             print(f"{len(results)} games: {wins:g} won", file=sys.stderr, flush=True)
     wins = sum(share for share, _ in results)
