@@ -82,13 +82,23 @@ def test_a_game_of_the_search_against_greedy_ends() -> None:
     assert final.over and moves
 
 
-def test_advice_rollouts_play_a_montecarlo_seat_by_its_own_play_out_player() -> None:
+def test_advice_rollouts_play_a_searching_seat_by_its_own_cheap_policy() -> None:
     from silverpyr.puzzles.sun.advice import rollout_player
 
     assert rollout_player("montecarlo").name == "greedy"
     assert rollout_player("montecarlo:32").name == "greedy"
-    assert rollout_player("search").name == "greedy"
+    assert rollout_player("expert").name == "planner"
+    assert rollout_player("search").name == "planner"
+    assert rollout_player("planner").name == "planner"
     assert rollout_player("greedy").name == "greedy"
+
+
+def test_the_registrys_expert_is_the_search() -> None:
+    from silverpyr.puzzles.sun.registry import make_player
+
+    assert isinstance(make_player("expert"), SearchExpert)
+    assert make_player("expert").name == "expert"
+    assert isinstance(make_player("search"), SearchExpert)
 
 
 def test_after_a_round_without_a_card_placed_montecarlo_weighs_only_placements() -> None:
