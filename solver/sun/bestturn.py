@@ -301,17 +301,6 @@ def _one(value: Fraction) -> str:
 # --- the search ------------------------------------------------------------------------------
 
 
-def _tie_rank(move: Move, notation: str) -> tuple[int, str]:
-    """Among moves of equal value, the smaller rank wins (see the module's docstring)."""
-    if isinstance(move, EndTurn):
-        return (0, "")
-    if isinstance(move, SymbolDraw):
-        return (1, notation)
-    if isinstance(move, TakePoints):
-        return (2, "")
-    return (3, notation)
-
-
 _Node = tuple[int, int, tuple[int, ...], tuple[int, ...], int, tuple[int, int] | None]
 """A decision node of the search: (filled slots, symbols, hand, drawn, segment, pending)."""
 
