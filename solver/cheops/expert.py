@@ -279,17 +279,10 @@ class Expert:
             worths[law] = eye
         return worths
 
-    def denial(
-        self,
-        state: CheopsState,
-        space: Space,
-        eye: float,
-        ranked: Sequence[tuple[float, Space]] | None = None,
-        worths: dict[str | int, float] | None = None,
-    ) -> float:
-        """The loss of opening spaces for the next player (see the module docstring);
-        ``ranked``: the open spaces' rival worths, best first (computed when not given)."""
-        return self.opening(state, space, eye, ranked, worths)[0]
+    def denial(self, state: CheopsState, space: Space, eye: float) -> float:
+        """The loss of opening spaces for the next player (see the module docstring; the
+        first of :meth:`opening`)."""
+        return self.opening(state, space, eye)[0]
 
     def opening(
         self,
@@ -368,7 +361,7 @@ class Expert:
                 continue
             value = (
                 self.item_gain(state, move.space, gains, eye)
-                - self.denial(state, move.space, eye, ranked, worths)
+                - self.opening(state, move.space, eye, ranked, worths)[0]
                 + hand_terms[move.kind]
             )
             scored.append((value, order, move))
