@@ -1019,14 +1019,23 @@ def distinct_moves(state: CheopsState) -> tuple[Move, ...]:
     return _moves(state, distinct=True)
 
 
+_TAKE: tuple[dict[str, Take], ...] = tuple(
+    {kind: Take(space, kind) for kind in (*FAMILY, NEIGHBOUR)} for space in SPACES
+)
+"""Per space index, its take with each tile kind, made once: a move is a value, and making
+a frozen dataclass costs more than the rest of listing the takes (the play-outs list them at
+every decision, issue 34)."""
+
+
 def _takes(state: CheopsState, opens: list[int], kinds: Iterable[str]) -> list[Move]:
     cells = state.cells
     result: list[Move] = []
     for i in opens:
         around = _AROUND[i](cells)
+        takes = _TAKE[i]
         for kind in kinds:
             if kind not in around:
-                result.append(Take(SPACES[i], kind))
+                result.append(takes[kind])
     return result
 
 
@@ -1067,7 +1076,7 @@ def _moves(state: CheopsState, *, distinct: bool) -> tuple[Move, ...]:
     # the start of a turn
     if state.bought:
         return (
-            *(Take(SPACES[i], NEIGHBOUR) for i in opens if _fits_index(state.cells, i, NEIGHBOUR)),
+            *(_TAKE[i][NEIGHBOUR] for i in opens if _fits_index(state.cells, i, NEIGHBOUR)),
             *_kept_moves(state, opens, kinds, distinct=distinct),
         )
     moves: list[Move] = []
@@ -1544,16 +1553,20 @@ def _scores(state: CheopsState) -> tuple[tuple[tuple[int, ...], ...], int | None
 
 
 def _scores_with(state: CheopsState, law9_colour: int | None) -> tuple[tuple[int, ...], ...]:
-    players = state.players
-    amounts = [[0] * len(COLOURS) for _ in range(players)]
+    """What each seat's stores pay by colour, law 9 counted as ``law9_colour``; a colour
+    nobody holds is skipped (it pays nothing: the play-outs score often, issue 34)."""
+    amounts = [[0] * len(COLOURS) for _ in state.stores]
     law7_number = state.components.law7_number
-    for c, board in enumerate(state.boards):
-        counts = [state.stores[seat][c] for seat in range(players)]
+    columns = zip(*state.stores, strict=True)  # by colour: each seat's count
+    for c, (board, column) in enumerate(zip(state.boards, columns, strict=True)):
+        counts = list(column)
         if law9_colour == c and state.law9 is not None:
             counts[state.law9] += 1
+        total = sum(counts)
+        if not total:
+            continue
         entry = board.price(law7_number)
         most = max(counts)
-        total = sum(counts)
         for seat, count in enumerate(counts):
             if not count:
                 continue
@@ -1578,6 +1591,29 @@ def final_money(state: CheopsState) -> tuple[int, ...]:
     holder's own money (the lowest on a tie): an estimate for bots and search horizons."""
     amounts, _ = _scores(state)
     return tuple(money + sum(row) for money, row in zip(state.money, amounts, strict=True))
+
+
+def keeps_final_money(move: Move) -> bool:
+    """Whether ``move``, in any state where it is legal, leaves :func:`final_money` as it
+    was: a take (law 11's too), a swap of two spaces (law 12), a draw, the end of a turn and a
+    pass change no money, no store, no board's price and no law 9 (what a take brings waits
+    for its sale, or for its law's choice; a game they end is scored as final_money counts
+    already). So a bot that ranks moves by final_money need not apply these (issue 34)."""
+    if isinstance(move, UseLaw12):
+        return isinstance(move.b, Space)
+    return isinstance(move, Take | UseLaw11 | DrawTile | EndTurn | Pass)
+
+
+def final_money_after(state: CheopsState, move: Move) -> tuple[int, ...]:
+    """``final_money(apply_unchecked(state, move))``, faster for a sale or a store: they are
+    scored before the turn moves on, since what follows an item's choice (the next phase, the
+    next turn, the game's end) changes no money and no store (issue 34)."""
+    if isinstance(move, Sell):
+        assert isinstance(state.pending, str)
+        return final_money(_sell(state, state.pending))
+    if isinstance(move, Store):
+        return final_money(_store(state))
+    return final_money(apply_unchecked(state, move))
 
 
 def _finish(state: CheopsState, reason: EndReason) -> CheopsState:

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from ..core.montecarlo import DEFAULT_DEALS, MonteCarloPlayer, player_name
 from . import game
-from .bots import greedy_move, margin
-from .game import CheopsState, Move, apply_unchecked, distinct_moves, final_money
+from .bots import greedy_move, margins_after
+from .game import CheopsState, Move, distinct_moves
 
 SHORTLIST = 8
 """The most options a decision weighs: the best by greedy's own ranking (the margin right
@@ -25,10 +25,8 @@ class CheopsPlayouts:
         moves = distinct_moves(state)
         if len(moves) <= SHORTLIST:
             return moves
-        ranked = sorted(
-            range(len(moves)),
-            key=lambda i: (-margin(final_money(apply_unchecked(state, moves[i])), seat), i),
-        )
+        margins = margins_after(state, moves, seat)
+        ranked = sorted(range(len(moves)), key=lambda i: (-margins[i], i))
         return [moves[i] for i in sorted(ranked[:SHORTLIST])]
 
     def rollout(self, state: CheopsState, seat: int) -> Move:
