@@ -153,9 +153,12 @@ def _fits_index(cells: tuple[Cell, ...], i: int, kind: str) -> bool:
     return kind not in _AROUND[i](cells)
 
 
-def _neighbour_space(cells: tuple[Cell, ...]) -> bool:
-    """Whether a neighbour tile fits some open space (Ruling C7)."""
-    return any(NEIGHBOUR not in _AROUND[i](cells) for i in _open_indexes(cells))
+def _neighbour_space(cells: tuple[Cell, ...], opens: list[int] | None = None) -> bool:
+    """Whether a neighbour tile fits some open space (Ruling C7); ``opens``: the open spaces
+    when the caller has them already."""
+    if opens is None:
+        opens = _open_indexes(cells)
+    return any(NEIGHBOUR not in _AROUND[i](cells) for i in opens)
 
 
 # --- moves --------------------------------------------------------------------------------------
@@ -877,7 +880,9 @@ def _why_not_take(
     return None
 
 
-def _why_not_buy(state: CheopsState) -> str | None:
+def _why_not_buy(state: CheopsState, opens: list[int] | None = None) -> str | None:
+    """Why no neighbour may be bought now (``None``: it may); ``opens``: the open spaces when
+    the caller has them already (listing the moves)."""
     if state.phase is not Phase.START:
         return f"a neighbour is bought only at the start of a turn: {_WAITING[state.phase]}"
     if state.bought:
@@ -890,9 +895,11 @@ def _why_not_buy(state: CheopsState) -> str | None:
         return (
             f"a neighbour costs {NEIGHBOUR_PRICE} piastres and you have {state.money[state.turn]}"
         )
-    if not _open_indexes(state.cells):
+    if opens is None:
+        opens = _open_indexes(state.cells)
+    if not opens:
         return "no space can be taken"
-    if not _neighbour_space(state.cells):
+    if not _neighbour_space(state.cells, opens):
         return "no space can be taken with a neighbour (two neighbours never touch)"
     return None
 
@@ -1051,7 +1058,9 @@ def _moves(state: CheopsState, *, distinct: bool) -> tuple[Move, ...]:
         return _law_choices(state)
     if phase is Phase.LAW9:
         return tuple(Law9Colour(colour) for colour in COLOURS)
-    opens = _open_indexes(state.cells)
+    kept = state.kept_laws[state.turn]
+    # a draw needs no open space: only a kept law's use does (the play-outs draw often)
+    opens = _open_indexes(state.cells) if kept or phase is not Phase.DRAW else []
     kinds = sorted(set(state.hand))
     if phase is Phase.DRAW:
         seen: set[tuple[str, int]] = set()
@@ -1080,7 +1089,7 @@ def _moves(state: CheopsState, *, distinct: bool) -> tuple[Move, ...]:
             *_kept_moves(state, opens, kinds, distinct=distinct),
         )
     moves: list[Move] = []
-    if _why_not_buy(state) is None:
+    if _why_not_buy(state, opens) is None:
         moves.append(BuyNeighbour())
     moves.extend(_kept_moves(state, opens, kinds, distinct=distinct))
     takes = _takes(state, opens, kinds)
@@ -1553,30 +1562,28 @@ def _scores(state: CheopsState) -> tuple[tuple[tuple[int, ...], ...], int | None
 
 
 def _scores_with(state: CheopsState, law9_colour: int | None) -> tuple[tuple[int, ...], ...]:
-    """What each seat's stores pay by colour, law 9 counted as ``law9_colour``; a colour
-    nobody holds is skipped (it pays nothing: the play-outs score often, issue 34)."""
-    amounts = [[0] * len(COLOURS) for _ in state.stores]
+    """What each seat's stores pay by colour, law 9 counted as ``law9_colour``: worked out
+    colour by colour, one that nobody holds skipped (the play-outs score often, issue 34)."""
     law7_number = state.components.law7_number
+    holder = state.law9
+    nothing = (0,) * len(state.stores)
+    paid: list[tuple[int, ...]] = []  # by colour: each seat's amount
     columns = zip(*state.stores, strict=True)  # by colour: each seat's count
-    for c, (board, column) in enumerate(zip(state.boards, columns, strict=True)):
-        counts = list(column)
-        if law9_colour == c and state.law9 is not None:
-            counts[state.law9] += 1
+    for c, (board, counts) in enumerate(zip(state.boards, columns, strict=True)):
+        if law9_colour == c and holder is not None:
+            counts = (*counts[:holder], counts[holder] + 1, *counts[holder + 1 :])
         total = sum(counts)
         if not total:
+            paid.append(nothing)
             continue
         entry = board.price(law7_number)
-        most = max(counts)
-        for seat, count in enumerate(counts):
-            if not count:
-                continue
-            if entry.kind == "times":
-                amounts[seat][c] = count * total * entry.a
-            elif entry.kind == "majority":
-                amounts[seat][c] = count * (entry.a if count == most else entry.b)
-            else:
-                amounts[seat][c] = count * entry.a
-    return tuple(tuple(row) for row in amounts)
+        if entry.kind == "majority":
+            most, a, b = max(counts), entry.a, entry.b
+            paid.append(tuple([count * (a if count == most else b) for count in counts]))
+        else:  # times: each treasure pays the price times the colour's stored treasures
+            each = total * entry.a if entry.kind == "times" else entry.a
+            paid.append(tuple(map(each.__mul__, counts)))
+    return tuple(zip(*paid, strict=True))
 
 
 def stores_scored(state: CheopsState) -> tuple[tuple[int, ...], ...]:
