@@ -1543,47 +1543,56 @@ def _settle(state: CheopsState) -> CheopsState:
 
 
 def _scores(state: CheopsState) -> tuple[tuple[tuple[int, ...], ...], int | None]:
-    """Ruling C12: what each seat's stores pay, by colour, and the colour law 9 counts as:
-    the one its holder named (Ruling C9); before it is named, the one giving the holder the
-    most final money (ties: the lowest colour index), an estimate."""
-    if state.law9 is None:
-        return _scores_with(state, None), None
-    if state.law9_colour is not None:
-        chosen = _COLOUR_INDEX[state.law9_colour]
-        return _scores_with(state, chosen), chosen
-    holder = state.law9
-    best: tuple[int, int] | None = None
-    for c in range(len(COLOURS)):
-        total = sum(_scores_with(state, c)[holder])
-        if best is None or total > best[0]:
-            best = (total, c)
-    assert best is not None
-    return _scores_with(state, best[1]), best[1]
+    """Ruling C12: what each seat's stores pay, by seat then colour, and the colour law 9
+    counts as (:func:`_paid`)."""
+    paid, law9_colour = _paid(state)
+    return tuple(zip(*paid, strict=True)), law9_colour
 
 
-def _scores_with(state: CheopsState, law9_colour: int | None) -> tuple[tuple[int, ...], ...]:
-    """What each seat's stores pay by colour, law 9 counted as ``law9_colour``: worked out
-    colour by colour, one that nobody holds skipped (the play-outs score often, issue 34)."""
+def _paid(state: CheopsState) -> tuple[list[tuple[int, ...]], int | None]:
+    """Ruling C12 colour by colour: what each seat's stores of a colour pay, and the colour
+    law 9 counts as: the one its holder named (Ruling C9); before it is named, the one giving
+    the holder the most final money (ties: the lowest colour index), an estimate. A colour's
+    pay depends on its board and its counts alone, so each colour law 9 may count as costs
+    that colour once more, not a whole scoring (the play-outs score often, issue 34)."""
     law7_number = state.components.law7_number
+    counts = list(zip(*state.stores, strict=True))  # by colour: each seat's count
+    paid = [
+        _colour_paid(board, column, law7_number)
+        for board, column in zip(state.boards, counts, strict=True)
+    ]
     holder = state.law9
-    nothing = (0,) * len(state.stores)
-    paid: list[tuple[int, ...]] = []  # by colour: each seat's amount
-    columns = zip(*state.stores, strict=True)  # by colour: each seat's count
-    for c, (board, counts) in enumerate(zip(state.boards, columns, strict=True)):
-        if law9_colour == c and holder is not None:
-            counts = (*counts[:holder], counts[holder] + 1, *counts[holder + 1 :])
-        total = sum(counts)
-        if not total:
-            paid.append(nothing)
-            continue
-        entry = board.price(law7_number)
-        if entry.kind == "majority":
-            most, a, b = max(counts), entry.a, entry.b
-            paid.append(tuple([count * (a if count == most else b) for count in counts]))
-        else:  # times: each treasure pays the price times the colour's stored treasures
-            each = total * entry.a if entry.kind == "times" else entry.a
-            paid.append(tuple(map(each.__mul__, counts)))
-    return tuple(zip(*paid, strict=True))
+    if holder is None:
+        return paid, None
+    named = state.law9_colour
+    own = sum(column[holder] for column in paid)
+    best: tuple[int, int, tuple[int, ...]] | None = None  # the holder's total, colour, pay
+    for c in range(len(COLOURS)) if named is None else (_COLOUR_INDEX[named],):
+        column = counts[c]
+        more = (*column[:holder], column[holder] + 1, *column[holder + 1 :])
+        with_law9 = _colour_paid(state.boards[c], more, law7_number)
+        total = own - paid[c][holder] + with_law9[holder]
+        if best is None or total > best[0]:
+            best = (total, c, with_law9)
+    assert best is not None
+    _, chosen, paid[chosen] = best
+    return paid, chosen
+
+
+def _colour_paid(board: BoardState, counts: tuple[int, ...], law7_number: int) -> tuple[int, ...]:
+    """What each seat's ``counts`` stored treasures of one colour pay at its board's price
+    (Ruling C12): a plain price each; times: the price times the colour's stored treasures,
+    each; majority: the first price each to the seats holding the most, the second to the
+    others."""
+    total = sum(counts)
+    if not total:
+        return counts  # nobody holds it: nothing to pay
+    entry = board.price(law7_number)
+    if entry.kind == "majority":
+        most, a, b = max(counts), entry.a, entry.b
+        return tuple([count * (a if count == most else b) for count in counts])
+    each = total * entry.a if entry.kind == "times" else entry.a
+    return tuple(map(each.__mul__, counts))
 
 
 def stores_scored(state: CheopsState) -> tuple[tuple[int, ...], ...]:
@@ -1596,8 +1605,8 @@ def final_money(state: CheopsState) -> tuple[int, ...]:
     """Each seat's money if the game ended now: money plus its stores scored (Ruling C12).
     Until law 9's holder has named its colour, law 9 counts as the colour best for the
     holder's own money (the lowest on a tie): an estimate for bots and search horizons."""
-    amounts, _ = _scores(state)
-    return tuple(money + sum(row) for money, row in zip(state.money, amounts, strict=True))
+    paid, _ = _paid(state)
+    return tuple(map(sum, zip(state.money, *paid, strict=True)))
 
 
 def keeps_final_money(move: Move) -> bool:
