@@ -1575,7 +1575,8 @@ def _paid(state: CheopsState) -> tuple[list[tuple[int, ...]], int | None]:
         if best is None or total > best[0]:
             best = (total, c, with_law9)
     assert best is not None
-    _, chosen, paid[chosen] = best
+    _, chosen, chosen_paid = best
+    paid[chosen] = chosen_paid
     return paid, chosen
 
 

@@ -13,8 +13,9 @@ from .game import CheopsState, Move, distinct_moves
 
 SHORTLIST = 8
 """The most options a decision weighs: the best by greedy's own ranking (the margin right
-after the move), in the engine's order. A play-out cost about 0.2 s early in a game (timed
-by hand on seed 5), and the first decision holds 40 or more distinct moves."""
+after the move), in the engine's order. A play-out cost about 0.2 s early in a game when it
+was chosen (timed by hand on seed 5; about 0.01 s since issue 34's fast play-outs,
+``benchmarks/cheops_playout.py``), and the first decision holds 40 or more distinct moves."""
 
 
 class CheopsPlayouts:
