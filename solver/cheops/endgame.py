@@ -432,11 +432,6 @@ def random_endgame(
     )
 
 
-def is_chance(state: CheopsState, move: Move) -> bool:
-    """Whether ``move`` uncovers a hidden tile (a draw leaving a tile under its stack's top)."""
-    return isinstance(move, DrawTile) and bool(next_tile(state, move.stack))
-
-
 class _Search:
     """Max-n with chance nodes and a transposition table over the engine's moves."""
 

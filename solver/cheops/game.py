@@ -131,11 +131,6 @@ def _is_tile(cell: Cell) -> bool:
     return cell in _TILES
 
 
-def _is_item(cell: Cell) -> bool:
-    """A treasure or a law (not yet taken)."""
-    return cell not in _TILES
-
-
 def _open_indexes(cells: tuple[Cell, ...]) -> list[int]:
     tiles = _TILES
     result = []
