@@ -83,6 +83,30 @@ async def settle(pilot: Pilot[None]) -> None:
         await pilot.pause()
 
 
+def game_snapshot(snap_compare: Callable[..., bool], app: App[Any], *keys: str) -> bool:
+    """A table game's SVG snapshot at 80x24 once the bots are done, ``keys`` pressed and the
+    screen settled again (the snapshot is named after the test that asks). Rendering is
+    deterministic: fixed seeds, greedy bots (they use nothing random), no clock on screen (the
+    wait counter shows from 2 s). Update them after a deliberate change with ``pytest
+    --snapshot-update`` and look at the SVG files before committing."""
+
+    async def steps(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        await pilot.press(*keys)
+        await settle(pilot)
+
+    return snap_compare(app, terminal_size=(80, 24), run_before=steps)
+
+
+def play_to_end(table: Any, me: Any, seat: int) -> None:
+    """Play ``table``'s game to its end: ``me`` (a bot) decides in ``seat``, the table's bots
+    in theirs."""
+    table.settle()
+    while not table.state.over:
+        table.play(me.decide(table.state, seat))
+        table.settle()
+
+
 def screen_lines(app: App[Any]) -> list[str]:
     """The screen as lines of text, read back from Textual's own screenshot (SVG)."""
     svg = app.export_screenshot()

@@ -5,16 +5,10 @@ judged against the expert's choice, in piastres of margin (the core's
 
 from __future__ import annotations
 
-from ..core.kept_table import TableCoach
 from ..core.review import Reviewing
-from .advice import advise
-from .coach import judge, report
-from .game_record import load_record, replay_error, start_of
-from .kept_game import RULES, TURNS
+from . import advice, coach, game_record, kept_game
 
-REVIEWING = Reviewing(
-    load_record, start_of, RULES, TableCoach(advise, judge), TURNS, replay_error, report
-)
+REVIEWING = Reviewing.of(game_record, kept_game, advice, coach)
 """The game's declaration to the core's review."""
 
 __all__ = ["REVIEWING"]

@@ -94,9 +94,6 @@ class Worth:
         """The value the puzzle scores by."""
         return self.win if objective == WIN else self.margin
 
-    def error_of(self, objective: str) -> Fraction | None:
-        return self.win_error if objective == WIN else self.margin_error
-
 
 def _worth_of_vector(vec: tuple[Any, ...], seat: int) -> Worth:
     n = len(vec) // 2

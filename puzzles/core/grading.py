@@ -240,14 +240,79 @@ def grade(loss: float, error: float | None = None) -> Grade | None:
     return grade_of(loss, error, GRADES)
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """One decision judged by a rollout coach: what was played, the expert's choice, the loss
-    against it with its standard error, and the grade. A game subclasses it to name its
-    :attr:`UNIT`."""
+class _Graded(_Judged, Protocol):
+    """What :class:`GradedLines` reads of a verdict."""
+
+    UNIT: ClassVar[str]
+
+    @property
+    def grade(self) -> StrEnum | None: ...
+
+    def _why(self) -> str: ...
+
+
+class GradedLines:
+    """What every coach's verdict says, whatever its game's grades: silent without a grade,
+    else :func:`warning` before the decision is final and :func:`message` once it is, and the
+    judged part of its JSON. A verdict adds its reasons (:meth:`_why`) or its :attr:`UNIT`."""
 
     UNIT: ClassVar[str] = "expected points"
     """What a loss is counted in, as the coach's lines say it."""
+
+    def _why(self) -> str:
+        """`` (reasons)`` after the loss (empty: none given)."""
+        return ""
+
+    @property
+    def is_silent(self: _Graded) -> bool:
+        return self.grade is None
+
+    def warning(self: _Graded) -> str:
+        """The question before a graded decision is final (empty when the coach is silent)."""
+        if self.grade is None:
+            return ""
+        return warning(
+            self.grade.value,
+            self.best,
+            self.played,
+            self.loss,
+            self.error,
+            self._why(),
+            unit=self.UNIT,
+        )
+
+    def message(self: _Graded) -> str:
+        """One line once the decision is final (empty when the coach stays silent)."""
+        if self.grade is None:
+            return ""
+        return message(
+            self.where,
+            self.grade.value,
+            self.played,
+            self.loss,
+            self.error,
+            self.best,
+            self._why(),
+            unit=self.UNIT,
+        )
+
+    def _judged_dict(self: _Graded) -> dict[str, Any]:
+        """The JSON keys every verdict has, in their order: played, best, loss and its error,
+        grade."""
+        return {
+            "played": self.played,
+            "best": self.best,
+            "loss": round(self.loss, 2),
+            "loss_error": None if self.error is None else round(self.error, 2),
+            "grade": None if self.grade is None else self.grade.value,
+        }
+
+
+@dataclass(frozen=True)
+class Verdict(GradedLines):
+    """One decision judged by a rollout coach: what was played, the expert's choice, the loss
+    against it with its standard error, and the grade. A game subclasses it to name its
+    :attr:`UNIT`."""
 
     where: str
     """When it was made (``turn 7``, ``turn 7, sell``...)."""
@@ -261,41 +326,11 @@ class Verdict:
     win: float | None = None
     """The reference's chance to win (share of the samples won), when measured."""
 
-    @property
-    def is_silent(self) -> bool:
-        return self.grade is None
-
-    def warning(self) -> str:
-        """The question before a graded move is final (empty when the coach is silent)."""
-        if self.grade is None:
-            return ""
-        return warning(
-            self.grade.value, self.best, self.played, self.loss, self.error, unit=self.UNIT
-        )
-
-    def message(self) -> str:
-        """One line once the move is final (empty when the coach stays silent)."""
-        if self.grade is None:
-            return ""
-        return message(
-            self.where,
-            self.grade.value,
-            self.played,
-            self.loss,
-            self.error,
-            self.best,
-            unit=self.UNIT,
-        )
-
     def to_dict(self) -> dict[str, Any]:
         return {
             "where": self.where,
             "phase": self.phase,
-            "played": self.played,
-            "best": self.best,
-            "loss": round(self.loss, 2),
-            "loss_error": None if self.error is None else round(self.error, 2),
-            "grade": None if self.grade is None else self.grade.value,
+            **self._judged_dict(),
             "samples": self.samples,
             "win": None if self.win is None else round(self.win, 3),
         }

@@ -30,9 +30,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from ...solver.core.errors import SilverpyrError
+from .lease import LeaseHolder
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -120,12 +121,11 @@ class Saves(Protocol):
     def save(self, path: Path) -> None: ...
 
 
-class HoldsLease:
+class HoldsLease(LeaseHolder):
     """A kept game as a context manager: it holds the saved game's lease while it is played
     (:func:`start_kept` gives it) and lets go of it on :meth:`release` or on leaving the
-    ``with`` block."""
+    ``with`` block (the core's :class:`~.lease.LeaseHolder`)."""
 
-    lease: Lease | None = None
     store: Store | None
     revision: int | None
     """The revision of the saved row this game read or wrote (``None``: none)."""
@@ -163,18 +163,6 @@ class HoldsLease:
         self.started_on = saved.started_on
         self.resumed = True
         self.notes.append(note)
-
-    def release(self) -> None:
-        """Let go of the saved game's lease (the game was left, or ended)."""
-        if self.lease is not None:
-            self.lease.release()
-            self.lease = None
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.release()
 
 
 class Kept(Protocol):

@@ -20,6 +20,7 @@ import os
 import sys
 import weakref
 from pathlib import Path
+from typing import Self
 
 
 class LeaseHeldError(Exception):
@@ -57,6 +58,25 @@ class Lease:
         if self._fd is not None:
             self._fd = None
             self._finalizer()
+
+
+class LeaseHolder:
+    """What holds a lease while it is played (an attempt, a kept game): a context manager
+    that lets go of the lease on :meth:`release` or on leaving the ``with`` block."""
+
+    lease: Lease | None = None
+
+    def release(self) -> None:
+        """Let go of the lease (the attempt or the game was left, or ended)."""
+        if self.lease is not None:
+            self.lease.release()
+            self.lease = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.release()
 
 
 def _lock(fd: int) -> bool:

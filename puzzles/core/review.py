@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Generic, Protocol, TypeVar
 
 from ...solver.core.errors import SilverpyrError
@@ -133,6 +134,24 @@ class Reviewing:
     error: Callable[[str], Exception]
     """A move of the record that does not replay."""
     report: Callable[[Sequence[Any]], CoachReport]
+
+    @classmethod
+    def of(
+        cls, records: ModuleType, kept: ModuleType, advice: ModuleType, coach: ModuleType
+    ) -> Reviewing:
+        """A game's declaration read from its modules, which name their parts alike in every
+        game: ``game_record`` (``load_record``, ``start_of``, ``replay_error``),
+        ``kept_game`` (``RULES``, ``TURNS``), ``advice`` (``advise``) and ``coach``
+        (``judge``, ``report``)."""
+        return cls(
+            records.load_record,
+            records.start_of,
+            kept.RULES,
+            TableCoach(advice.advise, coach.judge),
+            kept.TURNS,
+            records.replay_error,
+            coach.report,
+        )
 
     def review(
         self, record: GameRecordLike, cards: Any, seat: int | None = None

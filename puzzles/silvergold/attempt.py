@@ -20,6 +20,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from ...solver.core.errors import SilverpyrError
+from ..core.lease import LeaseHolder
 from .kinds import PuzzleError
 from .progress import progress_matches, progress_of, restore_progress
 from .session import PlaySession
@@ -76,8 +77,10 @@ def best_before(store: Store, puzzle: Puzzle) -> str | None:
 _TAKE_BACK_COUNTED = " (its feedback had named the better move: counted as a move hint)"
 
 
-class KeptAttempt:
-    """An attempt at a puzzle and what the results store keeps of it.
+class KeptAttempt(LeaseHolder):
+    """An attempt at a puzzle and what the results store keeps of it (a context manager
+    holding the puzzle's lease while it is recorded and not over: the core's
+    :class:`~silverpyr.puzzles.core.lease.LeaseHolder`).
 
     ``store`` is ``None`` when nothing is recorded (``--no-record``): nothing is saved,
     resumed or recorded. ``notes`` are what starting it has to say, in order (played
@@ -272,18 +275,6 @@ class KeptAttempt:
             ),
             revision=self.revision,
         )
-
-    def release(self) -> None:
-        """Let go of the puzzle's lease (the attempt was saved and left, or ended)."""
-        if self.lease is not None:
-            self.lease.release()
-            self.lease = None
-
-    def __enter__(self) -> KeptAttempt:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.release()
 
     def moved(self) -> None:
         """A move was played: save unless it ended the attempt (the record replaces it)."""

@@ -142,10 +142,6 @@ class SunSession(PuzzleAttempt[SunState, Decision]):
         """Points actually scored this turn so far."""
         return self.state.scores[self.puzzle.seat] - self.puzzle.state.scores[self.puzzle.seat]
 
-    def still_in_reach(self) -> Fraction:
-        """``V*`` now: the expected points the best play from here still scores."""
-        return Fraction(0) if self.finished else self.values.value(self.state)
-
     # --- moves ---------------------------------------------------------------------------------
 
     def play(self, text: str) -> Decision:

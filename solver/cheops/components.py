@@ -329,11 +329,17 @@ def parse_components(data: Any, source: str, problems: Problems | None = None) -
     return result if len(found) == before else None
 
 
+def _exactly(entry: Field, count: int, things: str, what: str) -> list[Field]:
+    """The ``count`` elements of the list ``entry`` (``things``: ``eye spaces``), or none with
+    the problem named (``what``: what the list should be)."""
+    if isinstance(entry.value, list) and len(entry.value) != count:
+        entry.fail(f"expected {count} {things}, not {len(entry.value)}")
+        return []
+    return entry.items(what=what)
+
+
 def _read_eyes(entry: Field) -> tuple[Space, ...] | None:
-    if isinstance(entry.value, list) and len(entry.value) != EYES:
-        entry.fail(f"expected {EYES} eye spaces, not {len(entry.value)}")
-        return None
-    items = entry.items(what=f"a list of {EYES} eye spaces (such as b3)")
+    items = _exactly(entry, EYES, "eye spaces", f"a list of {EYES} eye spaces (such as b3)")
     if not items:
         return None
     eyes: list[Space] = []
@@ -359,10 +365,7 @@ def _read_eyes(entry: Field) -> tuple[Space, ...] | None:
 
 def _read_boards(entry: Field) -> tuple[PriceBoard, ...] | None:
     total = sum(BOARDS_OF_TYPE.values())
-    if isinstance(entry.value, list) and len(entry.value) != total:
-        entry.fail(f"expected {total} price boards, not {len(entry.value)}")
-        return None
-    items = entry.items(what=f"a list of {total} price boards")
+    items = _exactly(entry, total, "price boards", f"a list of {total} price boards")
     if not items:
         return None
     before = len(entry.problems)

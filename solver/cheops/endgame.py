@@ -432,11 +432,6 @@ def random_endgame(
     )
 
 
-def is_chance(state: CheopsState, move: Move) -> bool:
-    """Whether ``move`` uncovers a hidden tile (a draw leaving a tile under its stack's top)."""
-    return isinstance(move, DrawTile) and bool(next_tile(state, move.stack))
-
-
 class _Search:
     """Max-n with chance nodes and a transposition table over the engine's moves."""
 
@@ -515,16 +510,22 @@ class _Search:
                 self.exact.clear()
             self.exact[key] = entry
 
+    def settled(self, state: CheopsState) -> tuple[Vec | None, tuple[Any, ...]]:
+        """``state``'s value when no search is needed (the game is over, or the exact table
+        has it; else ``None``), and its table key (``()`` once the game is over)."""
+        finished = self.end(state)
+        if finished is not None:
+            return finished, ()
+        key = self.key(state)
+        known = self.exact.get(key)
+        return (None if known is None else known[0]), key
+
     def value(self, state: CheopsState, turns: int) -> tuple[Vec, bool]:
         """(value, whether a horizon was met) of ``state``, searching ``turns`` turn ends
         deep (the current turn's end is the first)."""
-        finished = self.end(state)
-        if finished is not None:
-            return finished, False
-        key = self.key(state)
-        known = self.exact.get(key)
-        if known is not None:
-            return known[0], False
+        settled, key = self.settled(state)
+        if settled is not None:
+            return settled, False
         known = self.limited.get((key, turns))
         if known is not None:
             return known[0], True
@@ -686,13 +687,9 @@ class _TwoSearch(_Search):
     ) -> tuple[Vec, bool]:
         """(value, whether a horizon was met): exact inside ``(alpha, beta)``; at or
         below ``alpha`` an upper bound, at or above ``beta`` a lower bound (fail-soft)."""
-        finished = self.end(state)
-        if finished is not None:
-            return finished, False
-        key = self.key(state)
-        known = self.exact.get(key)
-        if known is not None:
-            return known[0], False
+        settled, key = self.settled(state)
+        if settled is not None:
+            return settled, False
         entry = self.bounds.get((key, turns))
         hint: Move | None = None
         if entry is not None:

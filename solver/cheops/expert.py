@@ -260,18 +260,9 @@ class Expert:
             return eye
         return gains.get(item, 0.0)
 
-    def rival_worth(self, state: CheopsState, space: Space, eye: float) -> float:
-        """What the item on ``space`` is worth to the next player, roughly: an eye the mean
-        law, a treasure its colour's store worth or the market price, whichever is more."""
-        item = state.cells[space.index]
-        if isinstance(item, int):
-            return eye
-        if item not in COLOURS:
-            return 0.0
-        return float(max(store_worth(state, item), state.market_price))
-
     def _rival_worths(self, state: CheopsState, eye: float) -> dict[str | int, float]:
-        """:meth:`rival_worth` by item (each colour once, every law the mean law)."""
+        """What each item is worth to the next player, roughly: an eye (every law) the mean
+        law, a treasure its colour's store worth or the market price, whichever is more."""
         worths: dict[str | int, float] = {
             colour: float(max(store_worth(state, colour), state.market_price)) for colour in COLOURS
         }
@@ -279,17 +270,10 @@ class Expert:
             worths[law] = eye
         return worths
 
-    def denial(
-        self,
-        state: CheopsState,
-        space: Space,
-        eye: float,
-        ranked: Sequence[tuple[float, Space]] | None = None,
-        worths: dict[str | int, float] | None = None,
-    ) -> float:
-        """The loss of opening spaces for the next player (see the module docstring);
-        ``ranked``: the open spaces' rival worths, best first (computed when not given)."""
-        return self.opening(state, space, eye, ranked, worths)[0]
+    def denial(self, state: CheopsState, space: Space, eye: float) -> float:
+        """The loss of opening spaces for the next player (see the module docstring; the
+        first of :meth:`opening`)."""
+        return self.opening(state, space, eye)[0]
 
     def opening(
         self,
@@ -368,7 +352,7 @@ class Expert:
                 continue
             value = (
                 self.item_gain(state, move.space, gains, eye)
-                - self.denial(state, move.space, eye, ranked, worths)
+                - self.opening(state, move.space, eye, ranked, worths)[0]
                 + hand_terms[move.kind]
             )
             scored.append((value, order, move))

@@ -131,11 +131,6 @@ def _is_tile(cell: Cell) -> bool:
     return cell in _TILES
 
 
-def _is_item(cell: Cell) -> bool:
-    """A treasure or a law (not yet taken)."""
-    return cell not in _TILES
-
-
 def _open_indexes(cells: tuple[Cell, ...]) -> list[int]:
     tiles = _TILES
     result = []
@@ -153,9 +148,12 @@ def _fits_index(cells: tuple[Cell, ...], i: int, kind: str) -> bool:
     return kind not in _AROUND[i](cells)
 
 
-def _neighbour_space(cells: tuple[Cell, ...]) -> bool:
-    """Whether a neighbour tile fits some open space (Ruling C7)."""
-    return any(NEIGHBOUR not in _AROUND[i](cells) for i in _open_indexes(cells))
+def _neighbour_space(cells: tuple[Cell, ...], opens: list[int] | None = None) -> bool:
+    """Whether a neighbour tile fits some open space (Ruling C7); ``opens``: the open spaces
+    when the caller has them already."""
+    if opens is None:
+        opens = _open_indexes(cells)
+    return any(NEIGHBOUR not in _AROUND[i](cells) for i in opens)
 
 
 # --- moves --------------------------------------------------------------------------------------
@@ -877,7 +875,9 @@ def _why_not_take(
     return None
 
 
-def _why_not_buy(state: CheopsState) -> str | None:
+def _why_not_buy(state: CheopsState, opens: list[int] | None = None) -> str | None:
+    """Why no neighbour may be bought now (``None``: it may); ``opens``: the open spaces when
+    the caller has them already (listing the moves)."""
     if state.phase is not Phase.START:
         return f"a neighbour is bought only at the start of a turn: {_WAITING[state.phase]}"
     if state.bought:
@@ -890,9 +890,11 @@ def _why_not_buy(state: CheopsState) -> str | None:
         return (
             f"a neighbour costs {NEIGHBOUR_PRICE} piastres and you have {state.money[state.turn]}"
         )
-    if not _open_indexes(state.cells):
+    if opens is None:
+        opens = _open_indexes(state.cells)
+    if not opens:
         return "no space can be taken"
-    if not _neighbour_space(state.cells):
+    if not _neighbour_space(state.cells, opens):
         return "no space can be taken with a neighbour (two neighbours never touch)"
     return None
 
@@ -1019,14 +1021,23 @@ def distinct_moves(state: CheopsState) -> tuple[Move, ...]:
     return _moves(state, distinct=True)
 
 
+_TAKE: tuple[dict[str, Take], ...] = tuple(
+    {kind: Take(space, kind) for kind in (*FAMILY, NEIGHBOUR)} for space in SPACES
+)
+"""Per space index, its take with each tile kind, made once: a move is a value, and making
+a frozen dataclass costs more than the rest of listing the takes (the play-outs list them at
+every decision, issue 34)."""
+
+
 def _takes(state: CheopsState, opens: list[int], kinds: Iterable[str]) -> list[Move]:
     cells = state.cells
     result: list[Move] = []
     for i in opens:
         around = _AROUND[i](cells)
+        takes = _TAKE[i]
         for kind in kinds:
             if kind not in around:
-                result.append(Take(SPACES[i], kind))
+                result.append(takes[kind])
     return result
 
 
@@ -1042,7 +1053,9 @@ def _moves(state: CheopsState, *, distinct: bool) -> tuple[Move, ...]:
         return _law_choices(state)
     if phase is Phase.LAW9:
         return tuple(Law9Colour(colour) for colour in COLOURS)
-    opens = _open_indexes(state.cells)
+    kept = state.kept_laws[state.turn]
+    # a draw needs no open space: only a kept law's use does (the play-outs draw often)
+    opens = _open_indexes(state.cells) if kept or phase is not Phase.DRAW else []
     kinds = sorted(set(state.hand))
     if phase is Phase.DRAW:
         seen: set[tuple[str, int]] = set()
@@ -1067,11 +1080,11 @@ def _moves(state: CheopsState, *, distinct: bool) -> tuple[Move, ...]:
     # the start of a turn
     if state.bought:
         return (
-            *(Take(SPACES[i], NEIGHBOUR) for i in opens if _fits_index(state.cells, i, NEIGHBOUR)),
+            *(_TAKE[i][NEIGHBOUR] for i in opens if _fits_index(state.cells, i, NEIGHBOUR)),
             *_kept_moves(state, opens, kinds, distinct=distinct),
         )
     moves: list[Move] = []
-    if _why_not_buy(state) is None:
+    if _why_not_buy(state, opens) is None:
         moves.append(BuyNeighbour())
     moves.extend(_kept_moves(state, opens, kinds, distinct=distinct))
     takes = _takes(state, opens, kinds)
@@ -1525,45 +1538,57 @@ def _settle(state: CheopsState) -> CheopsState:
 
 
 def _scores(state: CheopsState) -> tuple[tuple[tuple[int, ...], ...], int | None]:
-    """Ruling C12: what each seat's stores pay, by colour, and the colour law 9 counts as:
-    the one its holder named (Ruling C9); before it is named, the one giving the holder the
-    most final money (ties: the lowest colour index), an estimate."""
-    if state.law9 is None:
-        return _scores_with(state, None), None
-    if state.law9_colour is not None:
-        chosen = _COLOUR_INDEX[state.law9_colour]
-        return _scores_with(state, chosen), chosen
-    holder = state.law9
-    best: tuple[int, int] | None = None
-    for c in range(len(COLOURS)):
-        total = sum(_scores_with(state, c)[holder])
-        if best is None or total > best[0]:
-            best = (total, c)
-    assert best is not None
-    return _scores_with(state, best[1]), best[1]
+    """Ruling C12: what each seat's stores pay, by seat then colour, and the colour law 9
+    counts as (:func:`_paid`)."""
+    paid, law9_colour = _paid(state)
+    return tuple(zip(*paid, strict=True)), law9_colour
 
 
-def _scores_with(state: CheopsState, law9_colour: int | None) -> tuple[tuple[int, ...], ...]:
-    players = state.players
-    amounts = [[0] * len(COLOURS) for _ in range(players)]
+def _paid(state: CheopsState) -> tuple[list[tuple[int, ...]], int | None]:
+    """Ruling C12 colour by colour: what each seat's stores of a colour pay, and the colour
+    law 9 counts as: the one its holder named (Ruling C9); before it is named, the one giving
+    the holder the most final money (ties: the lowest colour index), an estimate. A colour's
+    pay depends on its board and its counts alone, so each colour law 9 may count as costs
+    that colour once more, not a whole scoring (the play-outs score often, issue 34)."""
     law7_number = state.components.law7_number
-    for c, board in enumerate(state.boards):
-        counts = [state.stores[seat][c] for seat in range(players)]
-        if law9_colour == c and state.law9 is not None:
-            counts[state.law9] += 1
-        entry = board.price(law7_number)
-        most = max(counts)
-        total = sum(counts)
-        for seat, count in enumerate(counts):
-            if not count:
-                continue
-            if entry.kind == "times":
-                amounts[seat][c] = count * total * entry.a
-            elif entry.kind == "majority":
-                amounts[seat][c] = count * (entry.a if count == most else entry.b)
-            else:
-                amounts[seat][c] = count * entry.a
-    return tuple(tuple(row) for row in amounts)
+    counts = list(zip(*state.stores, strict=True))  # by colour: each seat's count
+    paid = [
+        _colour_paid(board, column, law7_number)
+        for board, column in zip(state.boards, counts, strict=True)
+    ]
+    holder = state.law9
+    if holder is None:
+        return paid, None
+    named = state.law9_colour
+    own = sum(column[holder] for column in paid)
+    best: tuple[int, int, tuple[int, ...]] | None = None  # the holder's total, colour, pay
+    for c in range(len(COLOURS)) if named is None else (_COLOUR_INDEX[named],):
+        column = counts[c]
+        more = (*column[:holder], column[holder] + 1, *column[holder + 1 :])
+        with_law9 = _colour_paid(state.boards[c], more, law7_number)
+        total = own - paid[c][holder] + with_law9[holder]
+        if best is None or total > best[0]:
+            best = (total, c, with_law9)
+    assert best is not None
+    _, chosen, chosen_paid = best
+    paid[chosen] = chosen_paid
+    return paid, chosen
+
+
+def _colour_paid(board: BoardState, counts: tuple[int, ...], law7_number: int) -> tuple[int, ...]:
+    """What each seat's ``counts`` stored treasures of one colour pay at its board's price
+    (Ruling C12): a plain price each; times: the price times the colour's stored treasures,
+    each; majority: the first price each to the seats holding the most, the second to the
+    others."""
+    total = sum(counts)
+    if not total:
+        return counts  # nobody holds it: nothing to pay
+    entry = board.price(law7_number)
+    if entry.kind == "majority":
+        most, a, b = max(counts), entry.a, entry.b
+        return tuple([count * (a if count == most else b) for count in counts])
+    each = total * entry.a if entry.kind == "times" else entry.a
+    return tuple(map(each.__mul__, counts))
 
 
 def stores_scored(state: CheopsState) -> tuple[tuple[int, ...], ...]:
@@ -1576,8 +1601,31 @@ def final_money(state: CheopsState) -> tuple[int, ...]:
     """Each seat's money if the game ended now: money plus its stores scored (Ruling C12).
     Until law 9's holder has named its colour, law 9 counts as the colour best for the
     holder's own money (the lowest on a tie): an estimate for bots and search horizons."""
-    amounts, _ = _scores(state)
-    return tuple(money + sum(row) for money, row in zip(state.money, amounts, strict=True))
+    paid, _ = _paid(state)
+    return tuple(map(sum, zip(state.money, *paid, strict=True)))
+
+
+def keeps_final_money(move: Move) -> bool:
+    """Whether ``move``, in any state where it is legal, leaves :func:`final_money` as it
+    was: a take (law 11's too), a swap of two spaces (law 12), a draw, the end of a turn and a
+    pass change no money, no store, no board's price and no law 9 (what a take brings waits
+    for its sale, or for its law's choice; a game they end is scored as final_money counts
+    already). So a bot that ranks moves by final_money need not apply these (issue 34)."""
+    if isinstance(move, UseLaw12):
+        return isinstance(move.b, Space)
+    return isinstance(move, Take | UseLaw11 | DrawTile | EndTurn | Pass)
+
+
+def final_money_after(state: CheopsState, move: Move) -> tuple[int, ...]:
+    """``final_money(apply_unchecked(state, move))``, faster for a sale or a store: they are
+    scored before the turn moves on, since what follows an item's choice (the next phase, the
+    next turn, the game's end) changes no money and no store (issue 34)."""
+    if isinstance(move, Sell):
+        assert isinstance(state.pending, str)
+        return final_money(_sell(state, state.pending))
+    if isinstance(move, Store):
+        return final_money(_store(state))
+    return final_money(apply_unchecked(state, move))
 
 
 def _finish(state: CheopsState, reason: EndReason) -> CheopsState:

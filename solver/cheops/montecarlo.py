@@ -8,13 +8,14 @@ from collections.abc import Sequence
 
 from ..core.montecarlo import DEFAULT_DEALS, MonteCarloPlayer, player_name
 from . import game
-from .bots import greedy_move, margin
-from .game import CheopsState, Move, apply_unchecked, distinct_moves, final_money
+from .bots import greedy_move, margins_after
+from .game import CheopsState, Move, distinct_moves
 
 SHORTLIST = 8
 """The most options a decision weighs: the best by greedy's own ranking (the margin right
-after the move), in the engine's order. A play-out cost about 0.2 s early in a game (timed
-by hand on seed 5), and the first decision holds 40 or more distinct moves."""
+after the move), in the engine's order. A play-out cost about 0.2 s early in a game when it
+was chosen (timed by hand on seed 5; about 0.01 s since issue 34's fast play-outs,
+``benchmarks/cheops_playout.py``), and the first decision holds 40 or more distinct moves."""
 
 
 class CheopsPlayouts:
@@ -25,10 +26,8 @@ class CheopsPlayouts:
         moves = distinct_moves(state)
         if len(moves) <= SHORTLIST:
             return moves
-        ranked = sorted(
-            range(len(moves)),
-            key=lambda i: (-margin(final_money(apply_unchecked(state, moves[i])), seat), i),
-        )
+        margins = margins_after(state, moves, seat)
+        ranked = sorted(range(len(moves)), key=lambda i: (-margins[i], i))
         return [moves[i] for i in sorted(ranked[:SHORTLIST])]
 
     def rollout(self, state: CheopsState, seat: int) -> Move:

@@ -411,24 +411,27 @@ def _store(field: Field) -> tuple[int, ...] | None:
     return tuple(count for count in counts if count is not None)
 
 
-def _kept(field: Field) -> tuple[int, ...] | None:
+def _law_numbers(field: Field, allowed: tuple[int, ...], what: str) -> tuple[int, ...] | None:
+    """The laws ``field`` lists, each one of ``allowed``, in its order: ``()`` when it is
+    missing, ``None`` when a problem was named (``what``: what the list should be)."""
     if field.missing:
         return ()
-    items = field.items(what="a list of kept laws (10, 11, 12)")
-    laws = [item.integer(_KEPT_LAWS[0], _KEPT_LAWS[-1]) for item in items]
-    if not isinstance(field.value, list) or any(law is None for law in laws):
-        return None
-    return tuple(sorted(law for law in laws if law is not None))
-
-
-def _laws(field: Field) -> tuple[int, ...] | None:
-    if field.missing:
-        return ()
-    items = field.items(what="a list of the laws 1, 2, 3 in force, in the order played")
-    laws = [item.integer(_TOP_LAWS[0], _TOP_LAWS[-1]) for item in items]
+    items = field.items(what=what)
+    laws = [item.integer(allowed[0], allowed[-1]) for item in items]
     if not isinstance(field.value, list) or any(law is None for law in laws):
         return None
     return tuple(law for law in laws if law is not None)
+
+
+def _kept(field: Field) -> tuple[int, ...] | None:
+    laws = _law_numbers(field, _KEPT_LAWS, "a list of kept laws (10, 11, 12)")
+    return None if laws is None else tuple(sorted(laws))
+
+
+def _laws(field: Field) -> tuple[int, ...] | None:
+    return _law_numbers(
+        field, _TOP_LAWS, "a list of the laws 1, 2, 3 in force, in the order played"
+    )
 
 
 def _law9(field: Field, seats: int) -> int | None:

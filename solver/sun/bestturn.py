@@ -301,23 +301,21 @@ def _one(value: Fraction) -> str:
 # --- the search ------------------------------------------------------------------------------
 
 
-def _tie_rank(move: Move, notation: str) -> tuple[int, str]:
-    """Among moves of equal value, the smaller rank wins (see the module's docstring)."""
-    if isinstance(move, EndTurn):
-        return (0, "")
-    if isinstance(move, SymbolDraw):
-        return (1, notation)
-    if isinstance(move, TakePoints):
-        return (2, "")
-    return (3, notation)
-
-
 _Node = tuple[int, int, tuple[int, ...], tuple[int, ...], int, tuple[int, int] | None]
 """A decision node of the search: (filled slots, symbols, hand, drawn, segment, pending)."""
 
 _GENERATION = 1 << 16
 """A drawn card's class plus this when it came from a pile reshuffled this turn (a node's
 ``drawn`` keeps the two apart: each pile's belief depends on which cards left which)."""
+
+
+def _after_draw(node: _Node, generation: int, k: int) -> _Node:
+    """The node after a symbol's draw from ``node`` brings a card of class ``k``
+    (``generation``: whether it came from a pile reshuffled this turn)."""
+    filled, symbols, hand, drawn = node[:4]
+    extra = k + generation * _GENERATION
+    return (filled, symbols, tuple(sorted((*hand, k))), tuple(sorted((*drawn, extra))), 0, None)
+
 
 _Choice = tuple[Any, ...]
 """A memoised best move: ``("place", class, slot index)``, ``("end",)``, ``("points",)``,
@@ -534,9 +532,7 @@ class _Search:
                         self.limited = True
                         high = max(high, self.bound(filled, hand, drawn, extra=1))
                         continue
-                    worth, worth_high = self.draw_value(
-                        filled, symbols, hand, drawn, generation, pool
-                    )
+                    worth, worth_high = self.draw_value(node, generation, pool)
                     high = max(high, worth_high)
                     draw_rank = (1, f"symbol {pile}")
                     if worth > best or (worth == best and draw_rank < rank):
@@ -625,30 +621,16 @@ class _Search:
         return self.drawable - len(drawn)
 
     def draw_value(
-        self,
-        filled: int,
-        symbols: int,
-        hand: tuple[int, ...],
-        drawn: tuple[int, ...],
-        generation: int,
-        pool: list[tuple[int, int]],
+        self, node: _Node, generation: int, pool: list[tuple[int, int]]
     ) -> tuple[Fraction, Fraction]:
-        """Expected points of a symbol's draw and the best play after each card class (and
-        the same with the bounds of the children)."""
+        """Expected points of a symbol's draw from ``node`` and the best play after each card
+        class (and the same with the bounds of the children)."""
         self.tick()
         total: Fraction | int = 0
         total_high: Fraction | int = 0
         weight = 0
         for k, count in pool:
-            child = (
-                filled,
-                symbols,
-                tuple(sorted((*hand, k))),
-                tuple(sorted((*drawn, k + generation * _GENERATION))),
-                0,
-                None,
-            )
-            low, up = self.value(child)
+            low, up = self.value(_after_draw(node, generation, k))
             total += count * low
             total_high += count * up
             weight += count
@@ -665,7 +647,7 @@ class _Search:
         while state.phase is not Phase.OVER and state.turn == seat:
             self.value(node, root=first)
             choice = self.memo[node][2]
-            filled, symbols, hand, drawn, _, pending = node
+            drawn, pending = node[3], node[5]
             if not choice:
                 break
             if choice[0] == "draw":
@@ -686,14 +668,7 @@ class _Search:
                         raise _OutOfTime
                     card = min(c for c in cards if self.canon[c] == k)
                     after = apply(with_next_card(state, seat, pile, card), move)
-                    child = (
-                        filled,
-                        symbols,
-                        tuple(sorted((*hand, k))),
-                        tuple(sorted((*drawn, k + generation * _GENERATION))),
-                        0,
-                        None,
-                    )
+                    child = _after_draw(node, generation, k)
                     branches.append(
                         Branch(
                             self.labels[card],

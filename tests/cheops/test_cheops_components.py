@@ -14,6 +14,7 @@ import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from quick_yaml import write_yaml
 
 from silverpyr.solver.cheops.board import Space, parse_space
 from silverpyr.solver.cheops.components import (
@@ -35,17 +36,11 @@ COMPONENTS = load_components()
 BUNDLED: dict[str, Any] = yaml.safe_load(bundled_components_path().read_text(encoding="utf-8"))
 
 
-def _write(tmp_path: Path, data: Any, name: str = "mine.yaml") -> Path:
-    path = tmp_path / name
-    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
-    return path
-
-
 def _problems(tmp_path: Path, change: Callable[[dict[str, Any]], None]) -> list[str]:
     """Every problem (as its one line) of the bundled file after ``change``."""
     data = copy.deepcopy(BUNDLED)
     change(data)
-    path = _write(tmp_path, data)
+    path = write_yaml(tmp_path / "mine.yaml", data)
     components, problems = check_components_file(path)
     assert components is None
     lines = [str(problem) for problem in problems.found]
@@ -109,7 +104,7 @@ def test_entries_in_every_spelling(tmp_path: Path) -> None:
     data = copy.deepcopy(BUNDLED)
     data["boards"][6]["entries"] = [3, "X 1", "\u00d74", 12, 16, 20]
     data["boards"][12]["entries"] = ["4 / 2", "7/4", 9, 10, "26/17"]
-    loaded = load_components(_write(tmp_path, data))
+    loaded = load_components(write_yaml(tmp_path / "mine.yaml", data))
     assert loaded.boards[6].entries[1:3] == (Entry("times", 1), Entry("times", 4))
     assert loaded.boards[12].entries[0] == Entry("majority", 4, 2)
 
@@ -148,7 +143,10 @@ def test_the_fingerprint_follows_the_content(
 ) -> None:
     data = copy.deepcopy(BUNDLED)
     change(data)
-    assert load_components(_write(tmp_path, data)).fingerprint != COMPONENTS.fingerprint
+    assert (
+        load_components(write_yaml(tmp_path / "mine.yaml", data)).fingerprint
+        != COMPONENTS.fingerprint
+    )
 
 
 def test_components_made_in_code_are_checked_too() -> None:

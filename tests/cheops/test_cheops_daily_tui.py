@@ -1,7 +1,7 @@
 """The Cheops daily and puzzle on the full screen (Textual), by keys as a person would: the
 board after every move, the ghost and the engine's reasons, hints, undo, the questions, ``q``
-then ``y`` or ``s``, Ctrl-C, the end screen with both lines and the share text; and which mode
-the commands open.
+then ``y`` or ``s``, Ctrl-C, the end screen with both lines and the share text; and that
+``puzzle`` opens the full screen too (``daily``: ``tests/core/test_daily_opens.py``).
 
 Each flow is one app start (headless, 80x24). The daily of 2026-11-02 is made ahead
 (``data/dailies/cheops.json``: read at once): a two-player best margin as Player 2 whose par
@@ -13,21 +13,14 @@ storing instead gives away 26. ``which-treasure-2`` is a golden mid-game puzzle
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import trainer_checks as checks
 from cheops_golden import COMPONENTS, DATA
 from textual.pilot import Pilot
-from trainer_checks import (
-    LINE_MODE_ASKED,
-    assert_the_daily_opens,
-    full_screen_opened,
-    puzzle_cli,
-    snapshot_after,
-    trainer_app,
-)
-from tui_pilot import arrows_between, drive, key_of, press, screen_lines, screen_of
+from tui_pilot import arrows_between, key_of, press, screen_lines, screen_of
 from typer.testing import CliRunner
 
 from silverpyr.cli.cheops import puzzle_cmd
@@ -36,9 +29,8 @@ from silverpyr.cli.cheops.tui.app import CheopsTrainerApp
 from silverpyr.cli.cheops.tui.board import boards_text
 from silverpyr.cli.cheops.tui.game_screen import next_space
 from silverpyr.cli.cheops.tui.puzzle_screen import CheopsPuzzleScreen
-from silverpyr.cli.core.tui.modals import LeaveDialog
 from silverpyr.cli.core.tui.rules_screen import RulesScreen
-from silverpyr.cli.core.tui.trainer import TrainerEnd, TrainerHelp, TrainerQuestion, TrainerRun
+from silverpyr.cli.core.tui.trainer import TrainerEnd, TrainerHelp, TrainerQuestion
 from silverpyr.puzzles.cheops.puzzle import CheopsPuzzle
 from silverpyr.puzzles.cheops.share import share_text
 from silverpyr.puzzles.core.ahead import made_ahead
@@ -81,14 +73,6 @@ async def walk_to(pilot: Pilot[None], app: CheopsTrainerApp, space: str) -> None
     assert screen.cursor is not None
     keys = arrows_between(screen.cursor, target, lambda s, r, c: next_space(targets, s, r, c))
     await press(pilot, *keys)
-
-
-def _play(
-    puzzle: CheopsPuzzle,
-    run_: TrainerRun,
-    steps: Callable[[Pilot[None], CheopsTrainerApp], Awaitable[None]],
-) -> CheopsTrainerApp:
-    return drive(launch.puzzle_app(run_, puzzle), steps)
 
 
 @pytest.mark.slow  # about 4 s: some 15 keys, each waited for
@@ -147,10 +131,8 @@ def test_a_daily_by_keys_with_a_take_back_and_hints_ends_on_both_lines_and_the_s
             assert "100%/100% at par" in shared and "1 take-back" in shared
             await pilot.press("q")
 
-        _play(puzzle, run_, steps)
-        scored = store.scored_attempt(puzzle.id)
-        assert scored is not None and scored.hints_used == 4
-        assert store.progress(puzzle.id) is None
+        checks.play_trainer(launch, puzzle, run_, steps)
+        checks.assert_scored_and_kept_no_more(store, puzzle, 4)
     assert run_.printed == [share_text(puzzle, run_.session.result())]
 
 
@@ -166,23 +148,14 @@ def test_q_then_s_saves_and_leaves_and_the_next_play_resumes(
             await walk_to(pilot, app, "j2")
             await press(pilot, "enter")
             assert isinstance(app.screen, TrainerQuestion)
-            await press(pilot, "q")
-            assert isinstance(app.screen, LeaveDialog)
-            await press(pilot, "x")
-            assert "Playing on." in _text(app)
-            await press(pilot, "q")
-            await press(pilot, "s")
+            await checks.play_on_then_save_and_leave(pilot, app)
 
-        _play(puzzle, run_, steps)
-        assert run_.printed == [
+        checks.play_trainer(launch, puzzle, run_, steps)
+        said = (
             "daily-2026-11-02 is not over; the attempt is saved: `silverpyr cheops puzzle --id "
             "daily-2026-11-02` resumes it"
-        ]
-        saved = store.progress(puzzle.id)
-        assert saved is not None and saved.moves == ("take j2 C",)
-        again = launch.trainer_run(puzzle, store, DAY)
-        assert again.session.moves == ("take j2 C",)
-        assert any(note.startswith("Resuming daily-2026-11-02") for note in again.sitting.notes)
+        )
+        checks.assert_saved_and_resumed(launch, store, puzzle, run_, DAY, said, ("take j2 C",))
 
 
 def test_q_then_y_gives_up_and_the_end_screen_has_its_help(puzzle: CheopsPuzzle) -> None:
@@ -201,17 +174,10 @@ def test_q_then_y_gives_up_and_the_end_screen_has_its_help(puzzle: CheopsPuzzle)
         assert isinstance(app.screen, RulesScreen)
         await press(pilot, "q")
         assert isinstance(app.screen, CheopsPuzzleScreen)
-        await press(pilot, "q")
-        await press(pilot, "y")
-        assert isinstance(app.screen, TrainerEnd)
-        text = _text(app)
-        assert "gave up" in text and "a give-up scores 0" in text
-        await press(pilot, "question_mark")
-        assert isinstance(app.screen, TrainerHelp)
+        await checks.give_up_then_help(pilot, app, "a give-up scores 0")
 
-    _play(puzzle, given_up, give_up)
-    assert given_up.session.gave_up
-    assert "\ngave up after 0 moves (0%/100%)" in given_up.printed[0]
+    checks.play_trainer(launch, puzzle, given_up, give_up)
+    checks.assert_given_up(given_up, "\ngave up after 0 moves (0%/100%)")
 
 
 def test_ctrl_c_keeps_the_attempt(puzzle: CheopsPuzzle, home: Path) -> None:
@@ -224,7 +190,7 @@ def test_ctrl_c_keeps_the_attempt(puzzle: CheopsPuzzle, home: Path) -> None:
             await press(pilot, "enter")
             await press(pilot, "ctrl+c")
 
-        _play(puzzle, run_, steps)
+        checks.play_trainer(launch, puzzle, run_, steps)
         saved = store.progress(puzzle.id)
         assert saved is not None and saved.moves == ("take j2 C",)
     assert run_.printed[0].startswith("daily-2026-11-02 is not over; the attempt is saved")
@@ -257,7 +223,7 @@ def test_a_law_is_no_answer_to_which_treasure_and_the_ghost_says_why() -> None:
         assert isinstance(app.screen, TrainerEnd)
         assert "Score 55.1 / par 55.1 (100%)  at par" in _text(app)
 
-    _play(which, run_, steps)
+    checks.play_trainer(launch, which, run_, steps)
     assert run_.session.moves == ("take d3 C",)
 
 
@@ -279,30 +245,25 @@ def test_the_board_with_the_move_hint_without_colour(
     move hint's space with its tile chosen), the price boards, the seats, your tiles, the
     hints in the messages, the status and the keys: no line cut."""
     monkeypatch.setenv("NO_COLOR", "1")  # Textual reads it when the app is made
-    assert snapshot_after(snap_compare, trainer_app(launch, puzzle, DAY), "h", "h", "h")
+    assert checks.snapshot_after(
+        snap_compare, checks.trainer_app(launch, puzzle, DAY), "h", "h", "h"
+    )
 
 
 def test_the_end_screen(snap_compare: Compare, puzzle: CheopsPuzzle) -> None:
     """At 80x24, after a turn that stored the yellow (26 given away) and drew: the score
     against par, both lines (the loss beside yours), the share text, the pyramid below."""
-    app = trainer_app(launch, puzzle, DAY, "take j2 C", "store")
-    assert snapshot_after(snap_compare, app, "3")
+    app = checks.trainer_app(launch, puzzle, DAY, "take j2 C", "store")
+    assert checks.snapshot_after(snap_compare, app, "3")
 
 
 # --- which mode the commands open ------------------------------------------------------------
 
 
-@LINE_MODE_ASKED
-def test_the_daily_opens_the_full_screen_on_a_terminal_unless_line_mode_is_asked(
-    home: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], full: bool
-) -> None:
-    assert_the_daily_opens(monkeypatch, launch, puzzle_cmd, DAY, args, full, "market price 15")
-
-
 def test_the_puzzle_opens_the_full_screen_too(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    opened = full_screen_opened(monkeypatch, launch, puzzle_cmd, DAY)
+    opened = checks.full_screen_opened(monkeypatch, launch, puzzle_cmd, DAY)
     result = CliRunner().invoke(
-        puzzle_cli(puzzle_cmd), ["puzzle", "--id", "daily-2026-11-02", "--no-record"]
+        checks.puzzle_cli(puzzle_cmd), ["puzzle", "--id", "daily-2026-11-02", "--no-record"]
     )
     assert result.exit_code == 0, result.stderr
     assert [name for name, _, _ in opened] == ["daily-2026-11-02"]
@@ -339,7 +300,7 @@ def test_a_resumed_attempt_waiting_for_an_answer_asks_at_once(
             assert isinstance(app.screen, TrainerQuestion)  # the stack's, by itself
             assert "3) Stack 3" in _text(app)
 
-        _play(puzzle, run_, steps)
+        checks.play_trainer(launch, puzzle, run_, steps)
         assert run_.session.moves == ("take j2 C", "sell")
 
 

@@ -75,17 +75,11 @@ from silverpyr.solver.cheops import (
     apply,
     fits,
     legal_moves,
-    load_components,
     new_game,
     open_spaces,
 )
 from silverpyr.solver.cheops.bots import GreedyPlayer
 from silverpyr.solver.core.rng import SeededStream
-
-
-@pytest.fixture(scope="module")
-def components() -> Components:
-    return load_components()
 
 
 def make_app(table: GameTable) -> CheopsApp:

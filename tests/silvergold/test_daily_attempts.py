@@ -20,14 +20,8 @@ from silverpyr.puzzles.silvergold.session import PlaySession
 from silverpyr.puzzles.silvergold.share import share_text
 from silverpyr.puzzles.silvergold.stats import Attempt, bucket_of, summarise
 from silverpyr.solver.silvergold.cards import Deck
-from silverpyr.solver.silvergold.deckfile import load_deck
 
 DATE = "2026-01-03"
-
-
-@pytest.fixture(scope="module")
-def deck() -> Deck:
-    return load_deck()
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from types import ModuleType
 import pytest
 
 from silverpyr.solver.silvergold.cards import Color, Deck, Symbol
-from silverpyr.solver.silvergold.deckfile import bundled_deck_path, load_deck
+from silverpyr.solver.silvergold.deckfile import bundled_deck_path
 from silverpyr.solver.silvergold.routes import (
     richest_route,
     route_skulls,
@@ -34,11 +34,6 @@ def generator() -> ModuleType:
     sys.modules[spec.name] = module  # dataclasses look their module up while being built
     spec.loader.exec_module(module)
     return module
-
-
-@pytest.fixture(scope="module")
-def deck() -> Deck:
-    return load_deck()
 
 
 def test_generator_check_passes(generator: ModuleType) -> None:

@@ -20,13 +20,7 @@ from silverpyr.puzzles.silvergold.session import PlaySession
 from silverpyr.puzzles.silvergold.share import room_picture, share_text
 from silverpyr.solver.silvergold.cards import Deck
 from silverpyr.solver.silvergold.cells import cell_str
-from silverpyr.solver.silvergold.deckfile import load_deck
 from silverpyr.solver.silvergold.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
-
-
-@pytest.fixture(scope="module")
-def deck() -> Deck:
-    return load_deck()
 
 
 @pytest.fixture(scope="module")

@@ -45,17 +45,11 @@ from silverpyr.solver.core.reader import ReadError
 from silverpyr.solver.core.rng import SeededStream
 from silverpyr.solver.silvergold.bots import choose_move
 from silverpyr.solver.silvergold.cards import Color, Deck, PyramidCard, Room
-from silverpyr.solver.silvergold.deckfile import load_deck
 from silverpyr.solver.silvergold.problem import Objective
 from silverpyr.solver.silvergold.solve import solve
 
 JSON_KEYS = {"id", "date", "kind", "objective", "par", "difficulty", "position"}
 POSITION_KEYS = {"cards", "round", "turn_in_round", "expeditions", "start"}
-
-
-@pytest.fixture(scope="module")
-def deck() -> Deck:
-    return load_deck()
 
 
 @pytest.fixture(scope="module")

@@ -18,13 +18,7 @@ from silverpyr.puzzles.silvergold.hints.coach import Coach
 from silverpyr.puzzles.silvergold.session import PlaySession
 from silverpyr.solver.silvergold.cards import Deck, Symbol
 from silverpyr.solver.silvergold.cells import COLUMN_NAMES
-from silverpyr.solver.silvergold.deckfile import load_deck
 from silverpyr.solver.silvergold.line import LinePosition
-
-
-@pytest.fixture(scope="module")
-def deck() -> Deck:
-    return load_deck()
 
 
 def _console(width: int) -> tuple[Console, io.StringIO]:

@@ -42,17 +42,11 @@ from silverpyr.puzzles.silvergold.puzzle import Puzzle
 from silverpyr.solver.silvergold.bots import choose_keep, choose_move
 from silverpyr.solver.silvergold.cards import Deck
 from silverpyr.solver.silvergold.cells import cells_of, column_of, row_of
-from silverpyr.solver.silvergold.deckfile import load_deck
 from silverpyr.solver.silvergold.game import GameState, Phase
 from silverpyr.solver.silvergold.moves import Mark, Move, move_str
 
 DAY = dt.date(2026, 11, 22)
 SIZE = (100, 36)
-
-
-@pytest.fixture(scope="module")
-def deck() -> Deck:
-    return load_deck()
 
 
 @pytest.fixture(scope="module")

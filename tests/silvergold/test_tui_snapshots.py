@@ -22,16 +22,10 @@ from silverpyr.cli.silvergold.tui.setting import Setting
 from silverpyr.puzzles.silvergold.generate import puzzle_from_id
 from silverpyr.puzzles.silvergold.puzzle import Puzzle
 from silverpyr.solver.silvergold.cards import Deck
-from silverpyr.solver.silvergold.deckfile import load_deck
 
 DAY = dt.date(2026, 11, 22)
 SIZES = [(80, 24), (120, 40)]
 Compare = Callable[..., bool]
-
-
-@pytest.fixture(scope="module")
-def deck() -> Deck:
-    return load_deck()
 
 
 @pytest.fixture(scope="module")

@@ -36,14 +36,8 @@ from silverpyr.puzzles.silvergold.progress import progress_of
 from silverpyr.puzzles.silvergold.puzzle import Puzzle
 from silverpyr.puzzles.silvergold.stats import Attempt
 from silverpyr.solver.silvergold.cards import Deck
-from silverpyr.solver.silvergold.deckfile import load_deck
 
 DATE = "2026-01-03"
-
-
-@pytest.fixture(scope="module")
-def deck() -> Deck:
-    return load_deck()
 
 
 @pytest.fixture(scope="module")

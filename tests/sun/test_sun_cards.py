@@ -10,6 +10,7 @@ import pytest
 import yaml
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from quick_yaml import write_yaml
 
 from silverpyr.solver.core.errors import SilverpyrError
 from silverpyr.solver.core.reader import ReadError
@@ -27,12 +28,6 @@ from silverpyr.solver.sun.cards import (
 
 DECK = load_deck()
 BUNDLED: dict[str, Any] = yaml.safe_load(bundled_deck_path().read_text(encoding="utf-8"))
-
-
-def _write(tmp_path: Path, data: Any, name: str = "cards.yaml") -> Path:
-    path = tmp_path / name
-    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
-    return path
 
 
 def test_ruling_r1_the_bundled_deck_is_original_and_has_the_component_counts() -> None:
@@ -53,7 +48,7 @@ def test_ruling_r1_the_bundled_deck_is_original_and_has_the_component_counts() -
 
 
 def test_the_deck_round_trips_through_its_file_format(tmp_path: Path) -> None:
-    path = _write(tmp_path, deck_to_dict(DECK))
+    path = write_yaml(tmp_path / "cards.yaml", deck_to_dict(DECK))
     again = load_deck(path)
     assert again == DECK
     assert again.fingerprint == DECK.fingerprint
@@ -63,7 +58,7 @@ def test_the_deck_round_trips_through_its_file_format(tmp_path: Path) -> None:
 def test_the_fingerprint_follows_the_cards(tmp_path: Path) -> None:
     data = copy.deepcopy(BUNDLED)
     data["cards"][20]["value"] = 6 if data["cards"][20]["value"] != 6 else 5
-    assert load_deck(_write(tmp_path, data)).fingerprint != DECK.fingerprint
+    assert load_deck(write_yaml(tmp_path / "cards.yaml", data)).fingerprint != DECK.fingerprint
 
 
 def test_labels_and_parse_card() -> None:
@@ -85,7 +80,7 @@ def test_a_sided_edge_card_is_read(tmp_path: Path) -> None:
     data = copy.deepcopy(BUNDLED)
     edge = next(c for c in data["cards"] if c["kind"] == "edge")
     edge["side"] = "left"
-    deck = load_deck(_write(tmp_path, data))
+    deck = load_deck(write_yaml(tmp_path / "cards.yaml", data))
     assert deck[edge["id"]].side == "left"
     assert deck[edge["id"]].label.endswith("-L")
 
@@ -116,7 +111,7 @@ def test_a_bad_field_is_one_error_naming_file_card_and_key(
     data = copy.deepcopy(BUNDLED)
     card_id = data["cards"][index]["id"]
     data["cards"][index][key] = value
-    path = _write(tmp_path, data)
+    path = write_yaml(tmp_path / "cards.yaml", data)
     with pytest.raises(SunDeckError) as caught:
         load_deck(path)
     message = str(caught.value)

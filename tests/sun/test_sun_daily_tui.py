@@ -1,6 +1,7 @@
 """The Pyramid of the Sun daily and puzzle on the full screen (Textual), by keys as a person
 would: the board after every move, hints, undo, the symbol's question, ``q`` then ``y`` or
-``s``, the end screen with both lines and the share text; and which mode the commands open.
+``s``, the end screen with both lines and the share text (which mode the commands open:
+``tests/core/test_daily_opens.py``).
 
 Each flow is one app start (headless, 80x24) on the daily of 2026-11-26: a best turn made in
 a blink whose par line places S4@4b, S2-serpent@5a, draws a symbol's card from the standard
@@ -10,28 +11,16 @@ pile (S4-jaguar), places it on 3d and ends the turn.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import trainer_checks as checks
 from textual.pilot import Pilot
-from trainer_checks import (
-    LINE_MODE_ASKED,
-    assert_the_daily_opens,
-    snapshot_after,
-    trainer_app,
-)
-from tui_pilot import arrows_between, drive, key_of, press, run, screen_lines, screen_of
+from tui_pilot import arrows_between, key_of, press, run, screen_lines, screen_of
 
-from silverpyr.cli.core.tui.modals import LeaveDialog
 from silverpyr.cli.core.tui.rules_screen import RulesScreen
-from silverpyr.cli.core.tui.trainer import (
-    TrainerEnd,
-    TrainerHelp,
-    TrainerQuestion,
-    TrainerRun,
-)
-from silverpyr.cli.sun import puzzle_cmd
+from silverpyr.cli.core.tui.trainer import TrainerEnd, TrainerHelp, TrainerQuestion
 from silverpyr.cli.sun.tui import launch
 from silverpyr.cli.sun.tui.app import SunTrainerApp
 from silverpyr.cli.sun.tui.game_screen import next_slot
@@ -69,14 +58,6 @@ async def place(pilot: Pilot[None], app: SunTrainerApp, card: str, slot: str) ->
     assert screen.cursor is not None
     keys = arrows_between(screen.cursor, target, lambda s, r, c: next_slot(opens, s, r, c))
     await press(pilot, *keys, "enter")
-
-
-def _play(
-    puzzle: SunPuzzle,
-    run_: TrainerRun,
-    steps: Callable[[Pilot[None], SunTrainerApp], Awaitable[None]],
-) -> SunTrainerApp:
-    return drive(launch.puzzle_app(run_, puzzle), steps)
 
 
 @pytest.mark.slow  # about 5 s: some 20 keys, each waited for
@@ -126,10 +107,8 @@ def test_a_daily_by_keys_with_a_hint_and_an_undo_ends_on_both_lines_and_the_shar
             assert f"8.6/8.6 at par \u00b7 {seen}" in text
             await pilot.press("q")
 
-        _play(puzzle, run_, steps)
-        scored = store.scored_attempt(puzzle.id)
-        assert scored is not None and scored.hints_used == 5
-        assert store.progress(puzzle.id) is None
+        checks.play_trainer(launch, puzzle, run_, steps)
+        checks.assert_scored_and_kept_no_more(store, puzzle, 5)
     assert run_.printed == [share_text(puzzle, run_.session.result())]
 
 
@@ -145,24 +124,18 @@ def test_q_then_s_saves_and_leaves_and_the_next_play_resumes(puzzle: SunPuzzle, 
             await press(pilot, "u")
             assert "counts as a move hint" in "\n".join(screen_lines(app))
             await place(pilot, app, "S4", "4b")
-            await press(pilot, "q")
-            assert isinstance(app.screen, LeaveDialog)
-            await press(pilot, "x")
-            assert "Playing on." in "\n".join(screen_lines(app))
-            await press(pilot, "q")
-            await press(pilot, "s")
+            await checks.play_on_then_save_and_leave(pilot, app)
 
-        _play(puzzle, run_, steps)
-        assert run_.printed == [
+        checks.play_trainer(launch, puzzle, run_, steps)
+        said = (
             "daily-2026-11-26 is not over; the attempt is saved: `silverpyr sun puzzle --id "
             "daily-2026-11-26` resumes it"
-        ]
-        saved = store.progress(puzzle.id)
-        assert saved is not None and saved.moves == ("S4@4b",)
+        )
+        saved, again = checks.assert_saved_and_resumed(
+            launch, store, puzzle, run_, DAY, said, ("S4@4b",)
+        )
         assert tuple(saved.hint_levels) == (0, 0, 1)  # the take-back after the feedback
-        again = launch.trainer_run(puzzle, store, DAY)
-        assert again.session.moves == ("S4@4b",) and again.session.hints_used == 1
-        assert any(note.startswith("Resuming daily-2026-11-26") for note in again.sitting.notes)
+        assert again.session.hints_used == 1
 
 
 def test_d_draws_two_and_ends_the_attempt(puzzle: SunPuzzle) -> None:
@@ -180,7 +153,7 @@ def test_d_draws_two_and_ends_the_attempt(puzzle: SunPuzzle) -> None:
         assert isinstance(app.screen, TrainerEnd)
         assert "draw edge" in "\n".join(screen_lines(app))
 
-    _play(puzzle, drawn, draw)
+    checks.play_trainer(launch, puzzle, drawn, draw)
     assert drawn.session.finished and not drawn.session.gave_up
     assert drawn.session.moves == ("draw edge",)
 
@@ -191,17 +164,10 @@ def test_q_then_y_gives_up_and_the_end_screen_has_its_help(puzzle: SunPuzzle) ->
     given_up = launch.trainer_run(puzzle, None, DAY)
 
     async def give_up(pilot: Pilot[None], app: SunTrainerApp) -> None:
-        await press(pilot, "q")
-        await press(pilot, "y")
-        assert isinstance(app.screen, TrainerEnd)
-        text = "\n".join(screen_lines(app))
-        assert "gave up" in text and "gave up after 0 moves (" in text
-        await press(pilot, "question_mark")
-        assert isinstance(app.screen, TrainerHelp)
+        await checks.give_up_then_help(pilot, app, "gave up after 0 moves (")
 
-    _play(puzzle, given_up, give_up)
-    assert given_up.session.gave_up
-    assert "\ngave up after 0 moves (0.0/" in given_up.printed[0]
+    checks.play_trainer(launch, puzzle, given_up, give_up)
+    checks.assert_given_up(given_up, "\ngave up after 0 moves (0.0/")
 
 
 def test_ctrl_c_keeps_the_attempt_and_the_help_can_open_more(puzzle: SunPuzzle, home: Path) -> None:
@@ -250,18 +216,8 @@ def test_the_end_screen(snap_compare: Compare, puzzle: SunPuzzle) -> None:
     """At 80x24, after ``e`` ends a turn whose second move gave points away: the score
     against par, both lines (the loss beside yours), the share text, the pyramid below."""
     # the second move gives away 2.6
-    app = trainer_app(launch, puzzle, DAY, "S4@4b", "S2-serpent@3d")
-    assert snapshot_after(snap_compare, app, "e")
-
-
-# --- which mode the commands open ------------------------------------------------------------
-
-
-@LINE_MODE_ASKED
-def test_the_daily_opens_the_full_screen_on_a_terminal_unless_line_mode_is_asked(
-    home: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], full: bool
-) -> None:
-    assert_the_daily_opens(monkeypatch, launch, puzzle_cmd, DAY, args, full, "L4")
+    app = checks.trainer_app(launch, puzzle, DAY, "S4@4b", "S2-serpent@3d")
+    assert checks.snapshot_after(snap_compare, app, "e")
 
 
 def test_the_prompt_and_the_help_say_the_keys_of_the_hand_as_it_is(puzzle: SunPuzzle) -> None:
@@ -277,4 +233,4 @@ def test_the_prompt_and_the_help_say_the_keys_of_the_hand_as_it_is(puzzle: SunPu
         assert isinstance(app.screen, TrainerHelp)
         assert keys in "\n".join(screen_lines(app))
 
-    _play(puzzle, run_, look)
+    checks.play_trainer(launch, puzzle, run_, look)

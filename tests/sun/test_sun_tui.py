@@ -65,16 +65,10 @@ from silverpyr.solver.sun import (
     SunState,
     SymbolDraw,
     TakePoints,
-    load_deck,
     matching_neighbours,
     random_position,
 )
 from silverpyr.solver.sun.bots import GreedyPlayer
-
-
-@pytest.fixture(scope="module")
-def deck() -> Deck:
-    return load_deck()
 
 
 def make_app(table: GameTable) -> SunApp:

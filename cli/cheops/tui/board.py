@@ -88,13 +88,6 @@ def letter(colour: str) -> str:
     return COLOUR_LETTERS[COLOURS.index(colour)]
 
 
-def colour_label(colour: str) -> Text:
-    """``U blue`` with the letter on its colour."""
-    text = Text(letter(colour), style=TREASURE_STYLES[colour])
-    text.append(f" {colour}")
-    return text
-
-
 def kind_words(kind: str) -> str:
     """``A ankh``."""
     return f"{kind} {KIND_NAMES.get(kind, kind)}"

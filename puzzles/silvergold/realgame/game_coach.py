@@ -56,8 +56,9 @@ def grade(loss: float, error: float | None = None) -> Grade | None:
 
 
 @dataclass(frozen=True)
-class Verdict:
-    """One decision judged."""
+class Verdict(grading.GradedLines):
+    """One decision judged (the coach's lines: the core's
+    :class:`~silverpyr.puzzles.core.grading.GradedLines`)."""
 
     kind: Kind
     where: str
@@ -70,46 +71,15 @@ class Verdict:
     reasons: tuple[str, ...] = ()
     """What the better option gains, in game terms (the value model's own terms)."""
 
-    @property
-    def is_silent(self) -> bool:
-        return self.grade is None
-
     def _why(self) -> str:
         """`` (reasons)`` (empty without any)."""
         return f" ({'; '.join(self.reasons)})" if self.reasons else ""
-
-    def warning(self) -> str:
-        """The question before a graded decision is final (empty when the coach is silent):
-        ``the expert prefers X: -2.4 ± 0.5 expected points (why); play it anyway?``"""
-        if self.grade is None:
-            return ""
-        return grading.warning(
-            self.grade.value, self.best, self.played, self.loss, self.error, self._why()
-        )
-
-    def message(self) -> str:
-        """One line for the player (empty when the coach stays silent)."""
-        if self.grade is None:
-            return ""
-        return grading.message(
-            self.where,
-            self.grade.value,
-            self.played,
-            self.loss,
-            self.error,
-            self.best,
-            self._why(),
-        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind.value,
             "where": self.where,
-            "played": self.played,
-            "best": self.best,
-            "loss": round(self.loss, 2),
-            "loss_error": None if self.error is None else round(self.error, 2),
-            "grade": None if self.grade is None else self.grade.value,
+            **self._judged_dict(),
             "reasons": list(self.reasons),
         }
 

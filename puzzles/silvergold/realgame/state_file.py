@@ -141,11 +141,6 @@ class StateView:
     """The cards the hidden deck is drawn from (every card the player cannot see)."""
 
 
-def load_state(path: Path, deck: Deck) -> Situation:
-    """Read the mark state file at ``path`` (``.json`` as JSON, anything else as YAML)."""
-    return _mark_only(load_view(path, deck), str(path))
-
-
 STDIN = Path("-")
 """``--state -``: the state is read from stdin (a pipe is refused as a path: it may never end)."""
 
