@@ -73,7 +73,7 @@ from ...solver.sun.game import (
 )
 from ...solver.sun.search import SearchExpert
 from ..core import rollout_advice
-from ..core.grading import favour_line, reason_lines
+from ..core.grading import favour_line, noise_lines, reason_lines
 from ..core.rollout_advice import AdviceError, Measured, Progress
 from ..core.tournament import chance_to_win
 from .registry import make_player
@@ -139,6 +139,7 @@ class Advice(rollout_advice.Ranking[Phase, Rated]):
             expected = "" if option.expected is None else f", {option.expected:.1f} expected"
             lines.append(f"  {option.label}: {-option.loss:+.1f}{noise}{expected}{fewer}")
             lines.extend(reason_lines(option.reasons))
+            lines.extend(noise_lines(option.loss, option.error))
         return lines
 
 
