@@ -51,6 +51,7 @@ the same state gives the same advice on every machine.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -204,9 +205,11 @@ def rollouts_for(state: SunState, seat: int, table: Sequence[str]) -> Rollouts:
     return _CACHE.get(state, seat, table)
 
 
+@functools.lru_cache(maxsize=8)
 def reference_move(state: SunState, seat: int) -> Move:
     """The expert's choice, the yardstick (decided before anything is measured), as the
-    option of :func:`~silverpyr.solver.sun.game.distinct_moves` with its label."""
+    option of :func:`~silverpyr.solver.sun.game.distinct_moves` with its label. The last few
+    are kept: ``h`` and then the coach's verdict on the same decision search once."""
     chosen = SearchExpert().decide(state, seat)
     return canonical(state, chosen)
 
