@@ -29,6 +29,7 @@ from tui_pilot import (
     arrows_between,
     check_reasoned_advice,
     option_number,
+    play_by_keys,
     press,
     reasoned_lines,
     run,
@@ -138,22 +139,22 @@ async def make_move(pilot: Pilot[None], screen: SunGameScreen, move: Move) -> No
 def test_a_whole_three_player_game_by_keys_ends_on_the_final_score(deck: Deck) -> None:
     table = EngineTable(deck, 11, "short", ["greedy", "greedy"])
     app = make_app(table)
-    me = GreedyPlayer()
     seen: set[type] = set()
 
     async def steps(pilot: Pilot[None]) -> None:
         screen = screen_of(app, SunGameScreen)
-        for _ in range(400):
-            if table.state.over:
-                break
-            assert table.waiting is not None  # the bots are done: your decision is due
-            move = me.decide(table.state, HUMAN)
-            seen.add(type(move))
-            before = len(table.state.events)
-            await make_move(pilot, screen, move)
-            assert len(table.state.events) > before or isinstance(move, EndTurn | Pass)
-        assert table.state.over
-        await settle(pilot)
+        seen.update(
+            await play_by_keys(
+                pilot,
+                table,
+                GreedyPlayer().decide,
+                lambda move: make_move(pilot, screen, move),
+                lambda before, after, move: (
+                    len(after.events) > len(before.events) or isinstance(move, EndTurn | Pass)
+                ),
+                400,
+            )
+        )
         assert isinstance(app.screen, SunEnd)
         shown = "\n".join(screen_lines(app))
         assert "The game is over." in shown and "Final score" in shown
