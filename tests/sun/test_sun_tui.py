@@ -76,6 +76,19 @@ def make_app(table: GameTable) -> SunApp:
     return SunApp(SunSetting(), lambda s: SunGameScreen(s, table))
 
 
+@pytest.fixture
+def table(deck: Deck) -> EngineTable:
+    """The table most flows start at: seed 5, the standard game, you against one greedy
+    bot."""
+    return EngineTable(deck, 5, "standard", ["greedy"])
+
+
+@pytest.fixture
+def app(table: EngineTable) -> SunApp:
+    """The full screen on :func:`table`."""
+    return make_app(table)
+
+
 def arrows_to(state: SunState, start: Slot, target: Slot) -> list[str]:
     """The arrow keys that walk the cursor from ``start`` to ``target`` (breadth first over
     the screen's own moves), or fail when it cannot get there."""
@@ -171,10 +184,9 @@ def test_a_whole_three_player_game_by_keys_ends_on_the_final_score(deck: Deck) -
 # --- pending placements and undo -------------------------------------------------------------
 
 
-def test_enter_places_a_card_pending_and_u_takes_it_back(deck: Deck) -> None:
-    table = EngineTable(deck, 5, "standard", ["greedy"])
-    app = make_app(table)
-
+def test_enter_places_a_card_pending_and_u_takes_it_back(
+    deck: Deck, app: SunApp, table: EngineTable
+) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         screen = screen_of(app, SunGameScreen)
         assert table.waiting is Phase.CHOOSE
@@ -204,9 +216,9 @@ def test_enter_places_a_card_pending_and_u_takes_it_back(deck: Deck) -> None:
     run(app, steps)
 
 
-def test_a_second_enter_ends_the_turn_and_the_bots_play(deck: Deck) -> None:
-    table = EngineTable(deck, 5, "standard", ["greedy"])
-    app = make_app(table)
+def test_a_second_enter_ends_the_turn_and_the_bots_play(
+    deck: Deck, app: SunApp, table: EngineTable
+) -> None:
 
     def bots_since_you(state: SunState) -> set[Slot]:
         mine = [i for i, e in enumerate(state.events) if getattr(e, "seat", None) == HUMAN]
@@ -245,10 +257,9 @@ def test_a_second_enter_ends_the_turn_and_the_bots_play(deck: Deck) -> None:
 # --- the questions ---------------------------------------------------------------------------
 
 
-def test_d_asks_each_cards_pile_then_the_discard_above_five(deck: Deck) -> None:
-    table = EngineTable(deck, 5, "standard", ["greedy"])
-    app = make_app(table)
-
+def test_d_asks_each_cards_pile_then_the_discard_above_five(
+    app: SunApp, table: EngineTable
+) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         assert len(table.state.hands[HUMAN]) == 4
         await press(pilot, "d")
@@ -279,12 +290,12 @@ def test_d_asks_each_cards_pile_then_the_discard_above_five(deck: Deck) -> None:
     run(app, steps)
 
 
-def test_a_question_answered_twice_does_not_take_the_next_one_away(deck: Deck) -> None:
+def test_a_question_answered_twice_does_not_take_the_next_one_away(
+    app: SunApp, table: EngineTable
+) -> None:
     """Keys typed fast may reach a question after its answer: the second answer must not
     dismiss the question that came next (it did: the game then waited for a discard with
     no question up and d could not bring it back)."""
-    table = EngineTable(deck, 5, "standard", ["greedy"])
-    app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
         await press(pilot, "d")
@@ -350,10 +361,7 @@ def test_a_matching_symbol_asks_card_or_points(deck: Deck, answer: str) -> None:
 # --- leaving, advice, help --------------------------------------------------------------------
 
 
-def test_q_asks_then_leaves_saying_what_is_kept(deck: Deck) -> None:
-    table = EngineTable(deck, 5, "standard", ["greedy"])
-    app = make_app(table)
-
+def test_q_asks_then_leaves_saying_what_is_kept(app: SunApp) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         await press(pilot, "q")
         assert isinstance(app.screen, Confirm)
@@ -365,10 +373,9 @@ def test_q_asks_then_leaves_saying_what_is_kept(deck: Deck) -> None:
     assert app.setting.left == ["The game is not saved."]
 
 
-def test_h_gives_advice_in_a_thread_and_question_mark_the_help_then_r_the_rules(deck: Deck) -> None:
-    table = EngineTable(deck, 5, "standard", ["greedy"])
-    app = make_app(table)
-
+def test_h_gives_advice_in_a_thread_and_question_mark_the_help_then_r_the_rules(
+    app: SunApp,
+) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         await pilot.press("h")
         await settle(pilot)
@@ -648,10 +655,9 @@ def test_ctrl_c_keeps_the_saved_game_and_says_how_to_resume(deck: Deck, home: ob
     assert any("silverpyr sun game" in line for line in app.setting.left)
 
 
-def test_the_prompt_and_the_help_say_the_keys_of_the_hand_as_it_is(deck: Deck) -> None:
-    table = EngineTable(deck, 5, "standard", ["greedy"])
-    app = make_app(table)
-
+def test_the_prompt_and_the_help_say_the_keys_of_the_hand_as_it_is(
+    app: SunApp, table: EngineTable
+) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         await settle(pilot)
         keys = f"1-{len(table.state.hands[HUMAN])}, Tab"
@@ -812,10 +818,7 @@ def test_a_saved_game_the_bots_end_is_dropped_from_the_store(deck: Deck, home: o
         assert store.saved_game(GAME_ID, SEATS) is None
 
 
-def test_q_on_a_question_asks_to_leave(deck: Deck) -> None:
-    table = EngineTable(deck, 5, "standard", ["greedy"])
-    app = make_app(table)
-
+def test_q_on_a_question_asks_to_leave(app: SunApp, table: EngineTable) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         await press(pilot, "d")
         assert isinstance(app.screen, Question)
