@@ -1,19 +1,10 @@
-"""Seeded random rooms and line problems for the cross-check tests and benchmarks, and decks
-of a few template rooms for the engine's tests."""
+"""Seeded random rooms and line problems for the cross-check tests and benchmarks."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
-from silverpyr.solver.silvergold.cards import (
-    STANDARD_EXPEDITIONS,
-    Color,
-    Deck,
-    PyramidCard,
-    Room,
-    Symbol,
-)
+from silverpyr.solver.silvergold.cards import STANDARD_EXPEDITIONS, Color, PyramidCard, Room, Symbol
 from silverpyr.solver.silvergold.cells import NEIGHBOUR_MASKS, cells_of
 from silverpyr.solver.silvergold.position import CardState, Position
 from silverpyr.solver.silvergold.problem import Instance
@@ -100,19 +91,3 @@ def random_instance(
     expeditions = tuple(rng.choice(STANDARD_EXPEDITIONS) for _ in range(turns))
     first_turn = rng.randrange(1, 8) if start_state else 1
     return Instance(Position(tuple(states), sheet), expeditions, 1, first_turn)
-
-
-def templated_deck(
-    templates: tuple[tuple[str, ...], ...], mirrored: Callable[[int], bool], **deck: str
-) -> Deck:
-    """48 cards, 16 per colour (``number % 3``): card ``number``'s room is the template
-    ``number % len(templates)``, mirrored where ``mirrored(number)``; ``deck``: the
-    :class:`Deck`'s other fields (its ``source``)."""
-    colors = list(Color)
-    cards = []
-    for number in range(1, 49):
-        room = Room.from_rows(list(templates[number % len(templates)]))
-        cards.append(
-            PyramidCard(number, colors[number % 3], room.mirrored() if mirrored(number) else room)
-        )
-    return Deck(tuple(cards), **deck)

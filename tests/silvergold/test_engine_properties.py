@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from silvergold.random_rooms import templated_deck
+from silvergold.template_decks import templated_deck
 
 from silverpyr.solver.silvergold.cards import Color, Deck, Symbol
 from silverpyr.solver.silvergold.cells import NEIGHBOUR_MASKS, cells_of, count

@@ -6,7 +6,7 @@ import dataclasses
 from collections import Counter
 
 import pytest
-from silvergold.random_rooms import templated_deck
+from silvergold.template_decks import templated_deck
 
 from silverpyr.solver.silvergold.bots import (
     choose_keep,
