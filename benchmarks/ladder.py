@@ -6,7 +6,7 @@ greedy at 0, each with a 95% interval from a seeded bootstrap over the games.
 
 Prints the pairs and the ratings (``--json`` for numbers); ``--svg PATH`` draws the ladder.
 Seeds 900,000 and up are the report seeds: nothing was tuned on them. Slow: montecarlo:32
-plays 32 deals a decision, and in Cheops a play-out costs about 0.2 s early in a game.
+plays 32 deals a decision (a greedy play-out costs about 5 ms in Cheops, 7 ms in the Sun).
 """
 
 from __future__ import annotations

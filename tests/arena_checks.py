@@ -1,9 +1,10 @@
 """Checks the Sun's and Cheops's arena tests share (``tests/sun/test_sun_arena.py``,
 ``tests/cheops/test_cheops_arena.py``): the command in a small app, its one-line errors, a
 shared win counted as a fraction, each bot's figures recomputed seat by seat, the results
-independent of the number of workers, seats rotating, records written and replayed. Each
-game's tests hand in their own results, report and command; what is checked is the same as
-when each file spelt it out."""
+independent of the number of workers, seats rotating, records written and replayed, and the
+expert's share of wins against greedy bots (the bots' tests). Each game's tests hand in their
+own results, report and command; what is checked is the same as when each file spelt it
+out."""
 
 from __future__ import annotations
 
@@ -215,3 +216,26 @@ def seated_results(
         seats = tuple(names[(g + s) % players] for s in range(players))
         results.append(game(g, seats, totals, winners))
     return results
+
+
+def expert_win_share(
+    players: int,
+    games: int,
+    base: int,
+    expert: Callable[[], Any],
+    greedy: Callable[[], Any],
+    outcome: Callable[[list[Any], int], Any],
+) -> float:
+    """The ``expert()``'s share of the wins in ``games`` games of ``players`` seats (seeds
+    from ``base``), its seat rotating a game, ``greedy()`` bots in the others; a shared win
+    counts as a fraction. ``outcome(line_up, seed)`` plays one game to its outcome."""
+    wins = 0.0
+    for g in range(games):
+        seat = g % players
+        line_up = [greedy() for _ in range(players)]
+        line_up[seat] = expert()
+        result = outcome(line_up, base + g)
+        assert result is not None
+        if seat in result.winners:
+            wins += 1 / len(result.winners)
+    return wins / games

@@ -1,7 +1,8 @@
 """What the full-screen games' tests share (every game): running an app headless with a
-Pilot, waiting for its workers, reading the screen back as lines of text, walking a cursor by
-arrows, the number key of a question's option, and the check that advice with reasons looks
-the same in every table game (:func:`check_reasoned_advice`)."""
+Pilot, waiting for its workers, playing your seat to the end by keys, reading the screen back
+as lines of text, walking a cursor by arrows, the number key of a question's option, and the
+check that advice with reasons looks the same in every table game
+(:func:`check_reasoned_advice`)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from textual.pilot import Pilot
 
 from silverpyr.cli.core.tui.game_screen import REASONS_SAY, advice_reading
 from silverpyr.cli.core.tui.modals import Choose, Reading
+from silverpyr.cli.core.tui.table import HUMAN
 from silverpyr.puzzles.core.grading import reason_lines
 
 DIRECTIONS = {"up": (1, 0), "down": (-1, 0), "left": (0, -1), "right": (0, 1)}
@@ -105,6 +107,33 @@ def play_to_end(table: Any, me: Any, seat: int) -> None:
     while not table.state.over:
         table.play(me.decide(table.state, seat))
         table.settle()
+
+
+async def play_by_keys(
+    pilot: Pilot[None],
+    table: Any,
+    decide: Callable[[Any, int], Any],
+    by_keys: Callable[[Any], Awaitable[None]],
+    played: Callable[[Any, Any, Any], bool],
+    most: int,
+) -> set[type]:
+    """Play your seat's decisions to the game's end by keys: ``decide`` (a bot's, for
+    :data:`HUMAN`) chooses, ``by_keys`` presses the keys of the move, and each move must be
+    ``played(before, after, move)`` (the states around it); at most ``most`` decisions. The
+    kinds of move played back, the end's screen settled."""
+    seen: set[type] = set()
+    for _ in range(most):
+        if table.state.over:
+            break
+        assert table.waiting is not None  # the bots are done: your decision is due
+        move = decide(table.state, HUMAN)
+        seen.add(type(move))
+        before = table.state
+        await by_keys(move)
+        assert played(before, table.state, move), f"{move} was not played by keys"
+    assert table.state.over
+    await settle(pilot)
+    return seen
 
 
 def screen_lines(app: App[Any]) -> list[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from arena_checks import expert_win_share
 from checked_player import CheckedPlayer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -244,17 +245,14 @@ def test_random_play_is_uniform_and_seeded() -> None:
 def _expert_share(
     players: int, games: int, base: int, weights: ExpertWeights | None = None
 ) -> float:
-    wins = 0.0
-    for g in range(games):
-        seat = g % players
-        line_up: list[CheopsPlayer] = [GreedyPlayer() for _ in range(players)]
-        line_up[seat] = ExpertPlayer(expert=Expert(weights or ExpertWeights()))
-        final, _ = play_game(COMPONENTS, line_up, base + g)
-        result = outcome(final)
-        assert result is not None
-        if seat in result.winners:
-            wins += 1 / len(result.winners)
-    return wins / games
+    return expert_win_share(
+        players,
+        games,
+        base,
+        lambda: ExpertPlayer(expert=Expert(weights or ExpertWeights())),
+        GreedyPlayer,
+        lambda line_up, seed: outcome(play_game(COMPONENTS, line_up, seed)[0]),
+    )
 
 
 def test_the_value_model_beats_greedy_on_fixed_tuning_seeds() -> None:

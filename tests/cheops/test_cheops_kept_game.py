@@ -72,28 +72,26 @@ def _play_greedily(
     checks.play_greedily(kept, GreedyPlayer(), answers, until)
 
 
-def _plain_take(kept: KeptGame) -> Take | None:
-    """A take of a treasure (nothing hidden shown) among your options, if any."""
+def _take_on(kept: KeptGame, holding: type) -> Take | None:
+    """A take among your options of a space whose cell is a ``holding``, if any."""
     return next(
         (
             move
             for move in kept.options()
-            if isinstance(move, Take) and isinstance(kept.state.cell(move.space), str)
+            if isinstance(move, Take) and isinstance(kept.state.cell(move.space), holding)
         ),
         None,
     )
+
+
+def _plain_take(kept: KeptGame) -> Take | None:
+    """A take of a treasure (nothing hidden shown) among your options, if any."""
+    return _take_on(kept, str)
 
 
 def _eye_take(kept: KeptGame) -> Take | None:
     """A take of a law face down on an eye among your options, if any."""
-    return next(
-        (
-            move
-            for move in kept.options()
-            if isinstance(move, Take) and isinstance(kept.state.cell(move.space), int)
-        ),
-        None,
-    )
+    return _take_on(kept, int)
 
 
 def test_a_greedy_game_ends_and_its_answers_replay_to_the_same_table() -> None:

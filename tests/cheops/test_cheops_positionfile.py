@@ -176,10 +176,9 @@ def test_bad_input_is_one_located_line(change: dict[str, object], where: str) ->
     assert where in bad(change)
 
 
-def test_required_keys() -> None:
-    assert "players: missing" in bad({}, drop=("players",))
-    assert "pyramid: missing" in bad({}, drop=("pyramid",))
-    assert "hands: missing" in bad({}, drop=("hands",))
+@pytest.mark.parametrize("key", ["players", "pyramid", "hands"])
+def test_required_keys(key: str) -> None:
+    assert f"{key}: missing" in bad({}, drop=(key,))
 
 
 def test_a_file_that_is_not_yaml_or_not_there(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ import pytest
 from cheops_golden import COMPONENTS, DATA, best_line
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from store_rows import attempt, progress
 
 from silverpyr.puzzles.cheops.attempt import attempt_of, open_attempt, record, save_progress
 from silverpyr.puzzles.cheops.ids import (
@@ -44,7 +45,6 @@ from silverpyr.puzzles.cheops.values import (
     standard_error,
     tree_size,
 )
-from silverpyr.puzzles.core.records import Attempt, Progress
 from silverpyr.puzzles.core.standings import archive, summarise
 from silverpyr.puzzles.core.store import Store
 from silverpyr.solver.cheops.components import COLOURS
@@ -481,7 +481,7 @@ def test_a_daily_keeps_its_id_and_old_results_stay_readable_when_the_components_
     assert p.id == "daily-2026-11-16" and p.to_dict()["components"] == COMPONENTS.fingerprint
     assert COMPONENTS.fingerprint != OLD_FINGERPRINT
     with _store(tmp_path) as store:
-        old = Attempt(
+        old = attempt(
             puzzle_id=p.id,
             daily_date=DAY.isoformat(),
             played_on=DAY.isoformat(),
@@ -490,25 +490,17 @@ def test_a_daily_keeps_its_id_and_old_results_stay_readable_when_the_components_
             par=640,
             goal_met=False,
             at_par=False,
-            gave_up=False,
             moves="take i3 D; store",
-            hints_used=0,
             seconds=30.0,
             game="cheops",
         )
         store.add_attempt(old)
         other = puzzle(WIN)
         store.save_progress(
-            Progress(
+            progress(
                 puzzle_id=other.id,
-                daily_date=None,
                 fingerprint=OLD_FINGERPRINT,
                 moves=("take a1 A",),
-                hints_used=0,
-                hint_levels=(0, 0, 0),
-                turn_hint_level=0,
-                practice=False,
-                saw_solution=False,
                 seconds=5.0,
                 started_on=DAY.isoformat(),
                 game="cheops",

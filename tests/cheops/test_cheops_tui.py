@@ -26,6 +26,7 @@ from tui_pilot import (
     check_reasoned_advice,
     key_of,
     option_number,
+    play_by_keys,
     press,
     reasoned_lines,
     run,
@@ -84,6 +85,18 @@ from silverpyr.solver.core.rng import SeededStream
 
 def make_app(table: GameTable) -> CheopsApp:
     return CheopsApp(CheopsSetting(), lambda s: CheopsGameScreen(s, table))
+
+
+@pytest.fixture
+def table(components: Components) -> EngineTable:
+    """The table most flows start at: seed 5, you against one greedy bot."""
+    return EngineTable(components, 5, ["greedy"])
+
+
+@pytest.fixture
+def app(table: EngineTable) -> CheopsApp:
+    """The full screen on :func:`table`."""
+    return make_app(table)
 
 
 def shown(app: CheopsApp) -> str:
@@ -174,31 +187,36 @@ async def make_move(pilot: Pilot[None], screen: CheopsGameScreen, move: Move) ->
 # --- a whole game -----------------------------------------------------------------------------
 
 
+async def play_by_keys_to_end(
+    pilot: Pilot[None], app: CheopsApp, me: GreedyPlayer | RandomPlayer, most: int
+) -> set[type]:
+    """Your seat played to the end by keys, ``me`` deciding (at most ``most`` decisions), a
+    move played when the state changes (``end`` after a neighbour's take only moves on to
+    the optional draw: no event); the game over on the end screen. The kinds of move played
+    back."""
+    screen = screen_of(app, CheopsGameScreen)
+    seen = await play_by_keys(
+        pilot,
+        screen.table,
+        me.decide,
+        lambda move: make_move(pilot, screen, move),
+        lambda before, after, move: after != before,
+        most,
+    )
+    assert isinstance(app.screen, CheopsEnd)
+    return seen
+
+
 @pytest.mark.slow  # about 40 s: some 100 decisions by keys, each waiting for the bots
 def test_a_whole_three_player_game_by_keys_ends_on_the_final_money(
     components: Components,
 ) -> None:
     table = EngineTable(components, 3, ["greedy", "greedy"])
     app = make_app(table)
-    me = GreedyPlayer()
     seen: set[type] = set()
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = screen_of(app, CheopsGameScreen)
-        for _ in range(600):
-            if table.state.over:
-                break
-            assert table.waiting is not None  # the bots are done: your decision is due
-            move = me.decide(table.state, HUMAN)
-            seen.add(type(move))
-            before = table.state
-            await make_move(pilot, screen, move)
-            # a move is played when the state changes (``end`` after a neighbour's take
-            # only moves on to the optional draw: no event)
-            assert table.state != before, f"{move} was not played by keys"
-        assert table.state.over
-        await settle(pilot)
-        assert isinstance(app.screen, CheopsEnd)
+        seen.update(await play_by_keys_to_end(pilot, app, GreedyPlayer(), 600))
         text = shown(app)
         assert "The game is over." in text and "Final money" in text
         result = table.outcome()
@@ -252,25 +270,10 @@ def test_whole_games_of_random_legal_moves_by_keys(components: Components, seed:
     questions (past nine options by arrows), kept laws by ``K``, ``e`` and ``p``."""
     table = EngineTable(components, seed, ["greedy", "greedy"])
     app = make_app(table)
-    me = RandomPlayer(seed)
     seen: set[type] = set()
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = screen_of(app, CheopsGameScreen)
-        for _ in range(800):
-            if table.state.over:
-                break
-            assert table.waiting is not None
-            move = me.decide(table.state, HUMAN)
-            seen.add(type(move))
-            before = table.state
-            await make_move(pilot, screen, move)
-            # a move is played when the state changes (``end`` after a neighbour's take
-            # only moves on to the optional draw: no event)
-            assert table.state != before, f"{move} was not played by keys"
-        assert table.state.over
-        await settle(pilot)
-        assert isinstance(app.screen, CheopsEnd)
+        seen.update(await play_by_keys_to_end(pilot, app, RandomPlayer(seed), 800))
 
     run(app, steps)
     assert {Take, BuyNeighbour, DrawTile} | RANDOM_GAMES[seed] <= seen, seen
@@ -280,11 +283,8 @@ def test_whole_games_of_random_legal_moves_by_keys(components: Components, seed:
 
 
 def test_enter_takes_with_the_chosen_tile_then_sell_is_asked_and_u_takes_it_back(
-    components: Components,
+    app: CheopsApp, table: EngineTable
 ) -> None:
-    table = EngineTable(components, 5, ["greedy"])
-    app = make_app(table)
-
     async def steps(pilot: Pilot[None]) -> None:
         screen = screen_of(app, CheopsGameScreen)
         assert table.waiting is Phase.START
@@ -417,11 +417,8 @@ def test_a_tile_that_does_not_fit_is_marked_and_refused_with_the_engines_reason(
 
 
 def test_a_typed_move_is_played_and_a_bad_one_is_refused_in_one_line(
-    components: Components,
+    app: CheopsApp, table: EngineTable
 ) -> None:
-    table = EngineTable(components, 5, ["greedy"])
-    app = make_app(table)
-
     async def steps(pilot: Pilot[None]) -> None:
         await press(pilot, "colon")
         assert isinstance(app.screen, Prompt)
@@ -446,12 +443,10 @@ def test_a_typed_move_is_played_and_a_bad_one_is_refused_in_one_line(
 
 
 def test_advice_of_one_line_runs_in_a_thread_and_lands_in_the_messages_only(
-    components: Components,
+    app: CheopsApp, table: EngineTable
 ) -> None:
     """Advice of one line (a forced decision's: nothing to compare): no dialog, as in the
     Sun."""
-    table = EngineTable(components, 5, ["greedy"])
-    app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
         await pilot.press("h")
@@ -499,11 +494,8 @@ def test_advice_with_reasons_opens_the_reading_dialog_as_in_the_sun(
 
 
 def test_help_shows_the_keys_and_the_legend_any_key_closes_it_and_r_the_rules(
-    components: Components,
+    app: CheopsApp,
 ) -> None:
-    table = EngineTable(components, 5, ["greedy"])
-    app = make_app(table)
-
     async def steps(pilot: Pilot[None]) -> None:
         await press(pilot, "question_mark")
         assert isinstance(app.screen, CheopsHelp)
@@ -548,10 +540,7 @@ def test_leaving_asks_then_prints_what_is_kept(components: Components) -> None:
     assert app.setting.left == ["The game is not saved."]
 
 
-def test_ctrl_c_keeps_what_the_game_kept(components: Components) -> None:
-    table = EngineTable(components, 5, ["greedy"])
-    app = make_app(table)
-
+def test_ctrl_c_keeps_what_the_game_kept(app: CheopsApp) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         await press(pilot, "ctrl+c")
 
@@ -559,12 +548,7 @@ def test_ctrl_c_keeps_what_the_game_kept(components: Components) -> None:
     assert app.setting.left == ["The game is not saved."]
 
 
-def test_below_80x24_the_game_is_covered_until_the_terminal_grows(
-    components: Components,
-) -> None:
-    table = EngineTable(components, 5, ["greedy"])
-    app = make_app(table)
-
+def test_below_80x24_the_game_is_covered_until_the_terminal_grows(app: CheopsApp) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         assert isinstance(app.screen, TooSmall)
         assert "need 80x24" in shown(app)
@@ -765,11 +749,9 @@ def test_a_law_under_a_board_and_law_7_are_drawn_in_its_column(components: Compo
     assert " 1:-- " in hand_text(empty, None).plain
 
 
-def test_the_status_says_who_is_playing_and_counts_the_seconds(components: Components) -> None:
+def test_the_status_says_who_is_playing_and_counts_the_seconds(app: CheopsApp) -> None:
     """While the bots play (or the coach weighs), the status line shows their progress and,
     from 2 s on, the seconds waited; decisions are off meanwhile."""
-    table = EngineTable(components, 5, ["greedy"])
-    app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
         screen = screen_of(app, CheopsGameScreen)
@@ -790,10 +772,8 @@ def test_the_status_says_who_is_playing_and_counts_the_seconds(components: Compo
     run(app, steps)
 
 
-def test_two_keys_on_the_help_close_it_and_leave_the_game_up(components: Components) -> None:
+def test_two_keys_on_the_help_close_it_and_leave_the_game_up(app: CheopsApp) -> None:
     """Keys typed fast: the second reaches the help while it is leaving; the game stays."""
-    table = EngineTable(components, 5, ["greedy"])
-    app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
         await press(pilot, "question_mark")

@@ -15,9 +15,10 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from built_once import BuiltOnceRunner
@@ -71,22 +72,25 @@ class Game:
         return "q" if self.json else "q!"
 
 
+def _played_out(kept: Any, me: Any, totals: Callable[[Any], Sequence[int]]) -> Played:
+    """``kept`` (a table game's kept game) played to its end, ``me`` deciding for you; the
+    final ``totals`` read from its outcome."""
+    cuts = play_to_the_end_with_cuts(kept, me)
+    result = kept.outcome()
+    assert result is not None
+    return Played(kept.answers, cuts, list(totals(result)))
+
+
 @functools.cache  # deterministic: each game played once for the module
 def _sun(seed: int, players: int) -> Played:
     kept = sun_kept.KeptGame(load_sun_deck(), seed, "short", ("greedy",) * (players - 1))
-    cuts = play_to_the_end_with_cuts(kept, SunGreedy())
-    result = kept.outcome()
-    assert result is not None
-    return Played(kept.answers, cuts, list(result.scores))
+    return _played_out(kept, SunGreedy(), lambda result: result.scores)
 
 
 @functools.cache  # deterministic: each game played once for the module
 def _cheops(seed: int, players: int) -> Played:
     kept = cheops_kept.KeptGame(load_components(), seed, ("greedy",) * (players - 1))
-    cuts = play_to_the_end_with_cuts(kept, CheopsGreedy())
-    result = kept.outcome()
-    assert result is not None
-    return Played(kept.answers, cuts, list(result.money))
+    return _played_out(kept, CheopsGreedy(), lambda result: result.money)
 
 
 @functools.cache  # deterministic: each game played once for the module

@@ -28,6 +28,21 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs mkfifo"
 HANG_GUARD = 60.0
 """Seconds a run may take before it counts as hung (the error path takes milliseconds)."""
 
+
+def moves_files(*game: str) -> dict[str, list[str]]:
+    """The ``--moves-file`` readers of a game's game, puzzle and daily commands, for
+    :data:`READERS` (``game``: the game's command word, none for the first game)."""
+    commands = {
+        "game": ["game", "--seed", "3"],
+        "puzzle": ["puzzle", "--seed", "3", "--no-record"],
+        "daily": ["daily", "--no-record"],
+    }
+    return {
+        " ".join([*game, command, "--moves-file"]): [*game, *args, "--moves-file", "{}"]
+        for command, args in commands.items()
+    }
+
+
 # Every command that reads a file the user names, with the file's place as {}.
 READERS: dict[str, list[str]] = {
     "cards --cards": ["--cards", "{}", "cards", "show", "1"],
@@ -44,31 +59,9 @@ READERS: dict[str, list[str]] = {
     "sun hint --game": ["sun", "hint", "--game", "{}"],
     "cheops hint --game": ["cheops", "hint", "--game", "{}"],
     "hint --moves-file": ["hint", "--puzzle", "3", "--moves-file", "{}"],
-    "game --moves-file": ["game", "--seed", "3", "--moves-file", "{}"],
-    "puzzle --moves-file": ["puzzle", "--seed", "3", "--no-record", "--moves-file", "{}"],
-    "daily --moves-file": ["daily", "--no-record", "--moves-file", "{}"],
-    "sun game --moves-file": ["sun", "game", "--seed", "3", "--moves-file", "{}"],
-    "sun puzzle --moves-file": [
-        "sun",
-        "puzzle",
-        "--seed",
-        "3",
-        "--no-record",
-        "--moves-file",
-        "{}",
-    ],
-    "sun daily --moves-file": ["sun", "daily", "--no-record", "--moves-file", "{}"],
-    "cheops game --moves-file": ["cheops", "game", "--seed", "3", "--moves-file", "{}"],
-    "cheops puzzle --moves-file": [
-        "cheops",
-        "puzzle",
-        "--seed",
-        "3",
-        "--no-record",
-        "--moves-file",
-        "{}",
-    ],
-    "cheops daily --moves-file": ["cheops", "daily", "--no-record", "--moves-file", "{}"],
+    **moves_files(),
+    **moves_files("sun"),
+    **moves_files("cheops"),
 }
 # Every option that names a place written to: checked in tests of their own below.
 WRITERS = {

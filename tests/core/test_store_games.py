@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from old_stores import old_database
+from store_rows import attempt, progress
 
 from silverpyr.puzzles.core import store as store_module
 from silverpyr.puzzles.core.records import Attempt, Progress
@@ -18,34 +19,25 @@ DAY = "2026-11-22"
 
 
 def _attempt(puzzle_id: str, game: str, score: int) -> Attempt:
-    return Attempt(
+    return attempt(
         puzzle_id=puzzle_id,
         daily_date=DAY,
         played_on=DAY,
-        kind="points",
         score=score,
         par=score,
-        goal_met=True,
-        at_par=True,
-        gave_up=False,
         moves="a; b",
-        hints_used=0,
-        seconds=1.0,
         game=game,
     )
 
 
 def _progress(puzzle_id: str, game: str) -> Progress:
-    return Progress(
+    return progress(
         puzzle_id=puzzle_id,
         daily_date=DAY,
-        fingerprint="f" * 16,
         moves=("x",),
         hints_used=1,
         hint_levels=(1, 0, 0),
         turn_hint_level=1,
-        practice=False,
-        saw_solution=False,
         seconds=2.0,
         started_on=DAY,
         game=game,

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from silvergold.template_decks import templated_deck
 
-from silverpyr.solver.silvergold.cards import Color, Deck, PyramidCard, Room, Symbol
+from silverpyr.solver.silvergold.cards import Color, Deck, Symbol
 from silverpyr.solver.silvergold.cells import NEIGHBOUR_MASKS, cells_of, count
 from silverpyr.solver.silvergold.game import GameState, Phase, deal
 from silverpyr.solver.silvergold.moves import Move
@@ -32,14 +33,7 @@ TEMPLATES = (
 
 
 def _deck() -> Deck:
-    colors = list(Color)
-    cards = []
-    for number in range(1, 49):
-        room = Room.from_rows(list(TEMPLATES[number % len(TEMPLATES)]))
-        cards.append(
-            PyramidCard(number, colors[number % 3], room.mirrored() if number % 2 else room)
-        )
-    return Deck(tuple(cards))
+    return templated_deck(TEMPLATES, lambda number: number % 2 == 1)
 
 
 DECK = _deck()

@@ -79,12 +79,20 @@ def _open_starts(rng: random.Random, rounds: int) -> Iterator[Position]:
         yield position
 
 
+def _open_graphs(
+    seed: int, rounds: int, turns: int
+) -> Iterator[tuple[Position, exact.Deal, exact.Graph]]:
+    """Each of the open starts of ``rounds`` (:func:`_open_starts`, drawn from ``seed``), a
+    deal of the round's last ``turns`` turns, and the start's graph over that deal."""
+    rng = random.Random(seed)
+    for position in _open_starts(rng, rounds):
+        deal = exact.Deal.of_round(DECK_CARDS, _seen(rng, TURNS_PER_ROUND - turns))
+        yield position, deal, exact.Graph([position], deal, 1)
+
+
 def test_fast_transitions_equal_the_engine_successors() -> None:
-    rng = random.Random(12)
     checked = 0
-    for position in _open_starts(rng, 16):
-        two_turns = exact.Deal.of_round(DECK_CARDS, _seen(rng, TURNS_PER_ROUND - 2))
-        graph = exact.Graph([position], two_turns, 1)
+    for _, _, graph in _open_graphs(12, 16, turns=2):
         for key in graph.keys()[:40]:
             at = graph.position(key)
             for kind in STANDARD_EXPEDITIONS:
@@ -97,11 +105,8 @@ def test_fast_transitions_equal_the_engine_successors() -> None:
 
 @pytest.mark.slow  # the whole graph of a full round, checked edge by edge
 def test_built_edges_are_the_children_and_end_classes_value_alike() -> None:
-    rng = random.Random(5)
     checked = 0
-    for position in _open_starts(rng, 10):
-        deal = exact.Deal.of_round(DECK_CARDS, _seen(rng, TURNS_PER_ROUND - 3))
-        whole = exact.Graph([position], deal, 1)
+    for position, deal, whole in _open_graphs(5, 10, turns=3):
         for depth, level in enumerate(whole.levels[:-1]):
             below = [whole.key_of(int(s)) for s in whole.levels[depth + 1].states]
             for rank, row in enumerate(level.live.tolist()[:25]):

@@ -6,6 +6,7 @@ import dataclasses
 from collections import Counter
 
 import pytest
+from silvergold.template_decks import templated_deck
 
 from silverpyr.solver.silvergold.bots import (
     choose_keep,
@@ -49,14 +50,7 @@ TEMPLATES = (
 
 def synthetic_deck() -> Deck:
     """48 cards, 16 per colour, from a few rooms with every symbol (the real deck is data)."""
-    colors = list(Color)
-    cards = []
-    for number in range(1, 49):
-        room = Room.from_rows(list(TEMPLATES[number % len(TEMPLATES)]))
-        cards.append(
-            PyramidCard(number, colors[number % 3], room.mirrored() if number > 24 else room)
-        )
-    return Deck(tuple(cards), source="synthetic deck")
+    return templated_deck(TEMPLATES, lambda number: number > 24, source="synthetic deck")
 
 
 def card(

@@ -12,6 +12,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import store_rows
 from typer.testing import CliRunner
 
 from silverpyr.cli.core.app import app
@@ -46,11 +47,10 @@ def attempt(
     hints: int = 0,
 ) -> Attempt:
     at_par = goal_met and not gave_up and score >= par
-    return Attempt(
+    return store_rows.attempt(
         puzzle_id=f"daily-{daily}" if daily else "123",
         daily_date=daily,
         played_on=played_on or daily or "2026-01-01",
-        kind="points",
         score=score,
         par=par,
         goal_met=goal_met,

@@ -14,7 +14,7 @@ import datetime as dt
 import functools
 import io
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -97,6 +97,13 @@ async def place_move(pilot: Pilot[None], screen: PuzzleScreen | GameScreen, move
         await pilot.press(*keys_for(placer, mark), "enter")
 
 
+async def place_first_move(
+    pilot: Pilot[None], app: SilverpyrApp, deck: Deck, puzzle: Puzzle
+) -> None:
+    """Place the first move of ``puzzle``'s best line with keys on the app's puzzle screen."""
+    await place_move(pilot, screen_of(app, PuzzleScreen), puzzle.solution_line(deck).moves[0])
+
+
 async def settle(pilot: Pilot[None]) -> None:
     """Wait for the solver's workers to finish and their results to be shown."""
     await pilot.app.workers.wait_for_complete()
@@ -126,6 +133,14 @@ def run(
     asyncio.run(main())
 
 
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    """A results store of the test's own, closed after it."""
+    kept = Store(tmp_path / "results.db")
+    yield kept
+    kept.close()
+
+
 def puzzle_app(deck: Deck, puzzle: Puzzle, store: Store | None = None) -> SilverpyrApp:
     setting = Setting(deck, store, DAY, record=store is not None)
     return SilverpyrApp(setting, lambda s: PuzzleScreen(s, puzzle))
@@ -135,9 +150,8 @@ def puzzle_app(deck: Deck, puzzle: Puzzle, store: Store | None = None) -> Silver
 
 
 def test_a_whole_daily_with_keys_only_reaches_par_and_is_recorded(
-    deck: Deck, daily: Puzzle, tmp_path: Path
+    deck: Deck, daily: Puzzle, store: Store
 ) -> None:
-    store = Store(tmp_path / "results.db")
     app = puzzle_app(deck, daily, store)
 
     async def steps(pilot: Pilot[None]) -> None:
@@ -158,7 +172,6 @@ def test_a_whole_daily_with_keys_only_reaches_par_and_is_recorded(
     assert app.return_code == 0
     [attempt] = store.attempts()
     assert (attempt.score, attempt.at_par, attempt.practice) == (daily.par, True, False)
-    store.close()
 
 
 def test_an_illegal_ghost_is_red_and_the_engine_says_why(deck: Deck, daily: Puzzle) -> None:
@@ -250,9 +263,8 @@ def test_notation_prompt_and_leave_with_confirmation(deck: Deck, daily: Puzzle) 
 
 
 def test_save_and_leave_then_the_next_start_resumes_at_the_same_turn(
-    deck: Deck, daily: Puzzle, tmp_path: Path
+    deck: Deck, daily: Puzzle, store: Store
 ) -> None:
-    store = Store(tmp_path / "results.db")
     first = puzzle_app(deck, daily, store)
     optimal = daily.solution_line(deck).moves
 
@@ -289,20 +301,17 @@ def test_save_and_leave_then_the_next_start_resumes_at_the_same_turn(
         assert "Resuming" not in str(screen.status)
 
     run(again, resumed)
-    store.close()
 
 
 def test_restart_drops_the_saved_attempt_and_ctrl_c_keeps_progress(
-    deck: Deck, daily: Puzzle, tmp_path: Path
+    deck: Deck, daily: Puzzle, store: Store
 ) -> None:
     from silverpyr.puzzles.silvergold.attempt import KeptAttempt
 
-    store = Store(tmp_path / "results.db")
     app = puzzle_app(deck, daily, store)
 
     async def interrupt(pilot: Pilot[None]) -> None:
-        screen = screen_of(app, PuzzleScreen)
-        await place_move(pilot, screen, daily.solution_line(deck).moves[0])
+        await place_first_move(pilot, app, deck, daily)
         await press(pilot, "ctrl+c")
 
     run(app, interrupt)
@@ -315,18 +324,15 @@ def test_restart_drops_the_saved_attempt_and_ctrl_c_keeps_progress(
     assert kept.session.moves == ()
     assert kept.notes == ["Starting daily 2026-11-22 over: the saved attempt at turn 2 is dropped."]
     assert store.progress(daily.id) is None
-    store.close()
 
 
 def test_give_up_after_confirmation_records_the_attempt(
-    deck: Deck, daily: Puzzle, tmp_path: Path
+    deck: Deck, daily: Puzzle, store: Store
 ) -> None:
-    store = Store(tmp_path / "results.db")
     app = puzzle_app(deck, daily, store)
 
     async def steps(pilot: Pilot[None]) -> None:
-        screen = screen_of(app, PuzzleScreen)
-        await place_move(pilot, screen, daily.solution_line(deck).moves[0])
+        await place_first_move(pilot, app, deck, daily)
         await pilot.press("q")
         assert "and its score counts" in app.screen.question  # type: ignore[attr-defined]
         await pilot.press("y")
@@ -339,7 +345,6 @@ def test_give_up_after_confirmation_records_the_attempt(
     [attempt] = store.attempts()
     assert attempt.gave_up and not attempt.practice
     assert store.progress(daily.id) is None
-    store.close()
 
 
 def test_a_hint_is_worked_out_in_a_worker_while_the_keys_stay_live(
@@ -430,8 +435,7 @@ def test_a_game_turn_with_a_replacement_taken_by_key(deck: Deck) -> None:
 # --- home and stats ------------------------------------------------------------------------
 
 
-def test_home_opens_the_stats_and_the_daily(deck: Deck, daily: Puzzle, tmp_path: Path) -> None:
-    store = Store(tmp_path / "results.db")
+def test_home_opens_the_stats_and_the_daily(deck: Deck, daily: Puzzle, store: Store) -> None:
     setting = Setting(deck, store, DAY, record=False, home=True)
     app = SilverpyrApp(setting, HomeScreen)
 
@@ -465,7 +469,6 @@ def test_home_opens_the_stats_and_the_daily(deck: Deck, daily: Puzzle, tmp_path:
         assert isinstance(app.screen, HomeScreen)
 
     run(app, steps)
-    store.close()
 
 
 # --- start-up ------------------------------------------------------------------------------
@@ -698,13 +701,12 @@ def test_a_pipe_plays_in_line_mode_without_a_warning(tmp_path: Path) -> None:
 
 
 def test_an_empty_seed_box_means_a_random_seed_as_on_the_command_line(
-    deck: Deck, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    deck: Deck, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from silverpyr.cli.silvergold.tui import home
     from silverpyr.puzzles.silvergold.ids import seed_id
 
     monkeypatch.setattr(home, "random_seed", lambda: 4242)
-    store = Store(tmp_path / "results.db")
     setting = Setting(deck, store, DAY, record=False, home=True)
     app = SilverpyrApp(setting, HomeScreen)
 
@@ -727,7 +729,6 @@ def test_an_empty_seed_box_means_a_random_seed_as_on_the_command_line(
         assert (game.game.opponents, game.game.coach) == ("greedy", False)
 
     run(app, steps)
-    store.close()
 
 
 def test_random_seeds_are_drawn_as_the_command_line_draws_them() -> None:
@@ -742,9 +743,8 @@ def test_random_seeds_are_drawn_as_the_command_line_draws_them() -> None:
     [("s", "7" * 5000), ("s", str(2**63)), ("g", "7" * 5000), ("g", f"{2**63} 2"), ("g", "5 77")],
 )
 def test_a_seed_out_of_range_in_a_box_is_a_notice_not_a_crash(
-    deck: Deck, tmp_path: Path, key: str, typed: str
+    deck: Deck, store: Store, key: str, typed: str
 ) -> None:
-    store = Store(tmp_path / "results.db")
     setting = Setting(deck, store, DAY, record=False, home=True)
     app = SilverpyrApp(setting, HomeScreen)
 
@@ -757,15 +757,13 @@ def test_a_seed_out_of_range_in_a_box_is_a_notice_not_a_crash(
         assert app._notifications, "the player is told why"
 
     run(app, steps)
-    store.close()
 
 
 def test_a_daily_saved_then_finished_in_the_same_run_leaves_no_stale_saved_line(
-    deck: Deck, daily: Puzzle, tmp_path: Path
+    deck: Deck, daily: Puzzle, store: Store
 ) -> None:
     from textual.widgets._toast import Toast
 
-    store = Store(tmp_path / "results.db")
     setting = Setting(deck, store, DAY, record=True, home=True)
     app = SilverpyrApp(setting, HomeScreen)
     optimal = daily.solution_line(deck).moves
@@ -798,7 +796,6 @@ def test_a_daily_saved_then_finished_in_the_same_run_leaves_no_stale_saved_line(
     assert len(setting.shares) == 1
     [attempt] = store.attempts()
     assert attempt.at_par
-    store.close()
 
 
 # --- a pattern that fits nowhere -----------------------------------------------------------
@@ -1247,12 +1244,11 @@ def test_the_coach_asks_before_a_graded_move_is_final_heed_or_play_anyway(deck: 
 
 
 def test_leave_says_the_game_is_saved_and_the_next_start_resumes_it(
-    deck: Deck, tmp_path: Path
+    deck: Deck, store: Store
 ) -> None:
     from silverpyr.cli.core.tui.modals import Confirm
     from silverpyr.puzzles.silvergold.realgame.kept_game import KeptGame
 
-    store = Store(tmp_path / "results.db")
     app = game_app(deck, seed=9, store=store)
     played: list[GameState] = []
 
@@ -1286,7 +1282,6 @@ def test_leave_says_the_game_is_saved_and_the_next_start_resumes_it(
 
     run(again, resume)
     resumed.release()
-    store.close()
 
 
 def test_leaving_while_the_coach_weighs_does_not_wait_for_it(deck: Deck) -> None:
@@ -1362,7 +1357,7 @@ def test_home_resumes_the_unfinished_game_and_new_games_choose_opponents_and_coa
     ],
 )
 def test_home_refuses_a_damaged_unfinished_game_and_keeps_it(
-    deck: Deck, tmp_path: Path, column: str, value: object, said: str
+    deck: Deck, store: Store, column: str, value: object, said: str
 ) -> None:
     """The game box with a damaged saved row, or one that does not replay, says so (and
     names ``--restart``) and stays home; neither resuming nor a new game writes over or
@@ -1372,7 +1367,6 @@ def test_home_refuses_a_damaged_unfinished_game_and_keeps_it(
     from silverpyr.puzzles.silvergold.realgame.kept_game import KeptGame
     from silverpyr.solver.silvergold.bots import choose_keep
 
-    store = Store(tmp_path / "results.db")
     with KeptGame.start(deck, seed=5, fresh_seed=5, store=store) as kept:
         kept.keep(*choose_keep(kept.state.players[0].dealt))  # one decision: saved
     with sqlite3.connect(store.path) as db:
@@ -1397,7 +1391,6 @@ def test_home_refuses_a_damaged_unfinished_game_and_keeps_it(
     run(app, steps, notifications=True)
     with sqlite3.connect(store.path) as db:
         assert db.execute("SELECT * FROM saved_games").fetchall() == damaged
-    store.close()
 
 
 @pytest.mark.slow  # a whole game with keys (about a minute on a loaded machine)

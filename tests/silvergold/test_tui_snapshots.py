@@ -37,20 +37,21 @@ def _app(deck: Deck, first: Callable[[Setting], Any]) -> SilverpyrApp:
     return SilverpyrApp(Setting(deck, None, DAY, record=False), first)
 
 
+@pytest.fixture
+def app(deck: Deck, daily: Puzzle) -> SilverpyrApp:
+    """The daily's puzzle screen, where most snapshots start."""
+    return _app(deck, lambda s: PuzzleScreen(s, daily))
+
+
 @pytest.mark.parametrize("size", SIZES)
-def test_puzzle_board(
-    snap_compare: Compare, deck: Deck, daily: Puzzle, size: tuple[int, int]
-) -> None:
-    app = _app(deck, lambda s: PuzzleScreen(s, daily))
+def test_puzzle_board(snap_compare: Compare, app: SilverpyrApp, size: tuple[int, int]) -> None:
     assert snap_compare(app, terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_puzzle_illegal_ghost_and_hint_area(
-    snap_compare: Compare, deck: Deck, daily: Puzzle, size: tuple[int, int]
+    snap_compare: Compare, app: SilverpyrApp, size: tuple[int, int]
 ) -> None:
-    app = _app(deck, lambda s: PuzzleScreen(s, daily))
-
     async def hints(pilot: Pilot[None]) -> None:
         for key in ("h", "h", "left", "r"):
             await pilot.press(key)
@@ -61,11 +62,7 @@ def test_puzzle_illegal_ghost_and_hint_area(
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_puzzle_end(
-    snap_compare: Compare, deck: Deck, daily: Puzzle, size: tuple[int, int]
-) -> None:
-    app = _app(deck, lambda s: PuzzleScreen(s, daily))
-
+def test_puzzle_end(snap_compare: Compare, app: SilverpyrApp, size: tuple[int, int]) -> None:
     async def play(pilot: Pilot[None]) -> None:
         await pilot.pause()
         screen = app.screen
@@ -127,14 +124,12 @@ def test_question_mark_then_r_opens_the_rules_page(snap_compare: Compare, deck: 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_puzzle_leave_dialog(
-    snap_compare: Compare, deck: Deck, daily: Puzzle, size: tuple[int, int]
+    snap_compare: Compare, app: SilverpyrApp, size: tuple[int, int]
 ) -> None:
-    app = _app(deck, lambda s: PuzzleScreen(s, daily))
     assert snap_compare(app, press=["q"], terminal_size=size)
 
 
-def test_terminal_too_small(snap_compare: Compare, deck: Deck, daily: Puzzle) -> None:
-    app = _app(deck, lambda s: PuzzleScreen(s, daily))
+def test_terminal_too_small(snap_compare: Compare, app: SilverpyrApp) -> None:
     assert snap_compare(app, terminal_size=(50, 15))
 
 

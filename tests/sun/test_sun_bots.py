@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from arena_checks import expert_win_share
 from checked_player import CheckedPlayer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -186,17 +187,14 @@ def test_the_expert_plays_a_winning_final_run_to_the_top() -> None:
 
 
 def _expert_share(players: int, games: int, base: int) -> float:
-    wins = 0.0
-    for g in range(games):
-        seat = g % players
-        line_up: list[SunPlayer] = [GreedyPlayer() for _ in range(players)]
-        line_up[seat] = ExpertPlayer()
-        final, _ = play_game(DECK, line_up, "standard", base + g)
-        result = outcome(final)
-        assert result is not None
-        if seat in result.winners:
-            wins += 1 / len(result.winners)
-    return wins / games
+    return expert_win_share(
+        players,
+        games,
+        base,
+        ExpertPlayer,
+        GreedyPlayer,
+        lambda line_up, seed: outcome(play_game(DECK, line_up, "standard", seed)[0]),
+    )
 
 
 def test_the_expert_beats_greedy_on_fixed_seeds() -> None:

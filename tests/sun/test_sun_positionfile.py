@@ -101,10 +101,9 @@ def test_bad_input_is_one_located_line(change: dict[str, object], where: str) ->
     assert where in bad(change)
 
 
-def test_required_keys() -> None:
-    assert "hand: missing" in bad({}, drop=("hand",))
-    assert "marker: missing" in bad({}, drop=("marker",))
-    assert "size: missing" in bad({}, drop=("size",))
+@pytest.mark.parametrize("key", ["hand", "marker", "size"])
+def test_required_keys(key: str) -> None:
+    assert f"{key}: missing" in bad({}, drop=(key,))
 
 
 def test_a_filled_top_is_a_game_over() -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import typer
+from store_rows import attempt
 from typer.testing import CliRunner
 
 from silverpyr.cli.core.app import _ErrorMappingGroup
@@ -278,28 +279,23 @@ def test_a_daily_whose_par_changed_keeps_its_score_with_a_note(
     """Issue 30: 2026-12-12's par went from 14 to 15 when the belief after a reshuffle was
     corrected; an attempt scored against 14 keeps its score, and its archive line says so
     (one scored against 15 has no note)."""
-    from silverpyr.puzzles.core.records import Attempt
     from silverpyr.puzzles.core.store import Store
 
     monkeypatch.setattr(puzzle_cmd, "_today", lambda: dt.date(2026, 12, 14))
     for date, par in (("2026-12-12", 140), ("2026-12-13", 150)):
-        attempt = Attempt(
+        kept = attempt(
             puzzle_id=f"daily-{date}",
             daily_date=date,
             played_on=date,
             kind="best-turn",
             score=130,
             par=par,
-            goal_met=True,
             at_par=False,
-            gave_up=False,
             moves="end",
-            hints_used=0,
-            seconds=1.0,
             game="sun",
         )
         with Store.open_default(game="sun") as store:
-            store.add_attempt(attempt)
+            store.add_attempt(kept)
     code, out, err = _run("daily", "--archive", "--days", "3", "--plain")
     assert code == 0, err
     lines = {line.split()[0]: line for line in out.splitlines() if line.strip()}

@@ -29,6 +29,7 @@ from tui_pilot import (
     arrows_between,
     check_reasoned_advice,
     option_number,
+    play_by_keys,
     press,
     reasoned_lines,
     run,
@@ -73,6 +74,19 @@ from silverpyr.solver.sun.bots import GreedyPlayer
 
 def make_app(table: GameTable) -> SunApp:
     return SunApp(SunSetting(), lambda s: SunGameScreen(s, table))
+
+
+@pytest.fixture
+def table(deck: Deck) -> EngineTable:
+    """The table most flows start at: seed 5, the standard game, you against one greedy
+    bot."""
+    return EngineTable(deck, 5, "standard", ["greedy"])
+
+
+@pytest.fixture
+def app(table: EngineTable) -> SunApp:
+    """The full screen on :func:`table`."""
+    return make_app(table)
 
 
 def arrows_to(state: SunState, start: Slot, target: Slot) -> list[str]:
@@ -138,22 +152,22 @@ async def make_move(pilot: Pilot[None], screen: SunGameScreen, move: Move) -> No
 def test_a_whole_three_player_game_by_keys_ends_on_the_final_score(deck: Deck) -> None:
     table = EngineTable(deck, 11, "short", ["greedy", "greedy"])
     app = make_app(table)
-    me = GreedyPlayer()
     seen: set[type] = set()
 
     async def steps(pilot: Pilot[None]) -> None:
         screen = screen_of(app, SunGameScreen)
-        for _ in range(400):
-            if table.state.over:
-                break
-            assert table.waiting is not None  # the bots are done: your decision is due
-            move = me.decide(table.state, HUMAN)
-            seen.add(type(move))
-            before = len(table.state.events)
-            await make_move(pilot, screen, move)
-            assert len(table.state.events) > before or isinstance(move, EndTurn | Pass)
-        assert table.state.over
-        await settle(pilot)
+        seen.update(
+            await play_by_keys(
+                pilot,
+                table,
+                GreedyPlayer().decide,
+                lambda move: make_move(pilot, screen, move),
+                lambda before, after, move: (
+                    len(after.events) > len(before.events) or isinstance(move, EndTurn | Pass)
+                ),
+                400,
+            )
+        )
         assert isinstance(app.screen, SunEnd)
         shown = "\n".join(screen_lines(app))
         assert "The game is over." in shown and "Final score" in shown
@@ -170,10 +184,9 @@ def test_a_whole_three_player_game_by_keys_ends_on_the_final_score(deck: Deck) -
 # --- pending placements and undo -------------------------------------------------------------
 
 
-def test_enter_places_a_card_pending_and_u_takes_it_back(deck: Deck) -> None:
-    table = EngineTable(deck, 5, "standard", ["greedy"])
-    app = make_app(table)
-
+def test_enter_places_a_card_pending_and_u_takes_it_back(
+    deck: Deck, app: SunApp, table: EngineTable
+) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         screen = screen_of(app, SunGameScreen)
         assert table.waiting is Phase.CHOOSE
@@ -203,9 +216,9 @@ def test_enter_places_a_card_pending_and_u_takes_it_back(deck: Deck) -> None:
     run(app, steps)
 
 
-def test_a_second_enter_ends_the_turn_and_the_bots_play(deck: Deck) -> None:
-    table = EngineTable(deck, 5, "standard", ["greedy"])
-    app = make_app(table)
+def test_a_second_enter_ends_the_turn_and_the_bots_play(
+    deck: Deck, app: SunApp, table: EngineTable
+) -> None:
 
     def bots_since_you(state: SunState) -> set[Slot]:
         mine = [i for i, e in enumerate(state.events) if getattr(e, "seat", None) == HUMAN]
@@ -244,10 +257,9 @@ def test_a_second_enter_ends_the_turn_and_the_bots_play(deck: Deck) -> None:
 # --- the questions ---------------------------------------------------------------------------
 
 
-def test_d_asks_each_cards_pile_then_the_discard_above_five(deck: Deck) -> None:
-    table = EngineTable(deck, 5, "standard", ["greedy"])
-    app = make_app(table)
-
+def test_d_asks_each_cards_pile_then_the_discard_above_five(
+    app: SunApp, table: EngineTable
+) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         assert len(table.state.hands[HUMAN]) == 4
         await press(pilot, "d")
@@ -278,12 +290,12 @@ def test_d_asks_each_cards_pile_then_the_discard_above_five(deck: Deck) -> None:
     run(app, steps)
 
 
-def test_a_question_answered_twice_does_not_take_the_next_one_away(deck: Deck) -> None:
+def test_a_question_answered_twice_does_not_take_the_next_one_away(
+    app: SunApp, table: EngineTable
+) -> None:
     """Keys typed fast may reach a question after its answer: the second answer must not
     dismiss the question that came next (it did: the game then waited for a discard with
     no question up and d could not bring it back)."""
-    table = EngineTable(deck, 5, "standard", ["greedy"])
-    app = make_app(table)
 
     async def steps(pilot: Pilot[None]) -> None:
         await press(pilot, "d")
@@ -349,10 +361,7 @@ def test_a_matching_symbol_asks_card_or_points(deck: Deck, answer: str) -> None:
 # --- leaving, advice, help --------------------------------------------------------------------
 
 
-def test_q_asks_then_leaves_saying_what_is_kept(deck: Deck) -> None:
-    table = EngineTable(deck, 5, "standard", ["greedy"])
-    app = make_app(table)
-
+def test_q_asks_then_leaves_saying_what_is_kept(app: SunApp) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         await press(pilot, "q")
         assert isinstance(app.screen, Confirm)
@@ -364,10 +373,9 @@ def test_q_asks_then_leaves_saying_what_is_kept(deck: Deck) -> None:
     assert app.setting.left == ["The game is not saved."]
 
 
-def test_h_gives_advice_in_a_thread_and_question_mark_the_help_then_r_the_rules(deck: Deck) -> None:
-    table = EngineTable(deck, 5, "standard", ["greedy"])
-    app = make_app(table)
-
+def test_h_gives_advice_in_a_thread_and_question_mark_the_help_then_r_the_rules(
+    app: SunApp,
+) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         await pilot.press("h")
         await settle(pilot)
@@ -647,10 +655,9 @@ def test_ctrl_c_keeps_the_saved_game_and_says_how_to_resume(deck: Deck, home: ob
     assert any("silverpyr sun game" in line for line in app.setting.left)
 
 
-def test_the_prompt_and_the_help_say_the_keys_of_the_hand_as_it_is(deck: Deck) -> None:
-    table = EngineTable(deck, 5, "standard", ["greedy"])
-    app = make_app(table)
-
+def test_the_prompt_and_the_help_say_the_keys_of_the_hand_as_it_is(
+    app: SunApp, table: EngineTable
+) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         await settle(pilot)
         keys = f"1-{len(table.state.hands[HUMAN])}, Tab"
@@ -811,10 +818,7 @@ def test_a_saved_game_the_bots_end_is_dropped_from_the_store(deck: Deck, home: o
         assert store.saved_game(GAME_ID, SEATS) is None
 
 
-def test_q_on_a_question_asks_to_leave(deck: Deck) -> None:
-    table = EngineTable(deck, 5, "standard", ["greedy"])
-    app = make_app(table)
-
+def test_q_on_a_question_asks_to_leave(app: SunApp, table: EngineTable) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         await press(pilot, "d")
         assert isinstance(app.screen, Question)
