@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from toy_game import Toy, ToyRules
@@ -129,3 +130,22 @@ def test_two_montecarlo_players_finish_the_pyramid() -> None:
         final, _ = play_game(DECK, [montecarlo_player(2), montecarlo_player(2)], "short", seed)
         result = outcome(final)
         assert result is not None and result.reason == "top"
+
+
+@pytest.mark.slow  # about a minute: 16 games of the search
+def test_the_expert_beats_greedy_on_fixed_seeds() -> None:
+    """The registry's expert (the search, budget as shipped) against greedy, seats
+    alternating, on fixed seeds (not the report's): the arena measures the real rate."""
+    from silverpyr.puzzles.sun.registry import make_player
+    from silverpyr.solver.sun.game import outcome
+
+    won = 0.0
+    for g in range(16):
+        line_up = [make_player("expert"), GreedyPlayer()]
+        if g % 2:
+            line_up.reverse()
+        result = outcome(play_game(DECK, line_up, "standard", 500_000 + g)[0])
+        assert result is not None
+        seat = g % 2
+        won += 1 / len(result.winners) if seat in result.winners else 0.0
+    assert won / 16 >= 0.8
