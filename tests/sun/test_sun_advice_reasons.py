@@ -3,6 +3,7 @@ from the expert's own value terms, under every option that is not the expert's c
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import re
@@ -263,3 +264,23 @@ def test_an_option_above_the_expert_within_the_noise_is_not_shown_as_better() ->
     assert noise_lines(-1.01, 0.5) == []  # beyond: clearly better, the favour line's case
     assert noise_lines(-1.0, None) == []  # no error, no claim
     assert noise_lines(0.0, 1.0) == []  # the same mean is not above
+
+
+def test_the_reading_dialog_shows_a_noise_note_as_a_note_not_a_reason() -> None:
+    """The note under an option is not one of its reasons: alone it does not bring the
+    dialog's line about whose the reasons are, and it is drawn whole, under its option."""
+    from rich.console import Console
+
+    from silverpyr.cli.core.tui.game_screen import REASONS_SAY, advice_reading
+    from silverpyr.puzzles.core.grading import NOISE_NOTE, REASON_INDENT
+
+    lines = [
+        "The expert plays S4-sun@1c: 40.0 expected final points. Against it:",
+        "  S2@1a: +0.4 ± 1.0, 40.4 expected",
+        REASON_INDENT + NOISE_NOTE,
+    ]
+    console = Console(width=76, no_color=True, record=True, file=io.StringIO())
+    console.print(advice_reading(lines))
+    rows = [row.rstrip() for row in console.export_text().splitlines()]
+    assert REASONS_SAY not in " ".join(rows)
+    assert rows[rows.index("  S2@1a: +0.4 ± 1.0, 40.4 expected") + 1] == REASON_INDENT + NOISE_NOTE
