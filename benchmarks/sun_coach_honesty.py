@@ -22,6 +22,15 @@ the identity still holds. The ratio is reported:
 
 Games run in this process, one after another (the machine is shared).
 
+Measured against the searching expert (issue 34; 12 paired rollouts a verdict, 2 players):
+
+* report seeds 800,000-800,039: gap 37.75 ± 1.91, coach's total loss 40.11 ± 3.15 a game,
+  loss - gap 2.36 ± 3.17, ratio 1.06;
+* report seeds 800,040-800,099 (``--games 60 --seed 800040``): gap 38.18 ± 1.78, loss
+  35.36 ± 3.20, loss - gap -2.82 ± 3.60, ratio 0.93;
+* pooled (n=100): loss - gap -0.75 ± 2.50, ratio 0.98; 39.3 decisions a game, 62% of them
+  not the expert's, 2.6 graded.
+
 Measured against the value model when it was the expert (8 paired rollouts a verdict,
 report seeds 800,000-800,039):
 
