@@ -96,29 +96,29 @@ def assert_usage_error(
     assert "Traceback" not in err
 
 
-def assert_json_of_expert_and_greedy(data: dict[str, Any]) -> None:
-    """The JSON report of 4 games of expert against greedy: the counts, each bot's keys and
-    seats, a whole win a game, the pair, an ending a game; plain data."""
+def assert_json_of_expert_and_greedy(data: dict[str, Any], expert: str = "expert") -> None:
+    """The JSON report of 4 games of the ``expert`` bot against greedy: the counts, each
+    bot's keys and seats, a whole win a game, the pair, an ending a game; plain data."""
     assert data["games"] == 4
     assert data["players"] == 2
-    assert [bot["bot"] for bot in data["bots"]] == ["expert", "greedy"]
+    assert [bot["bot"] for bot in data["bots"]] == [expert, "greedy"]
     for bot in data["bots"]:
         assert set(bot) == BOT_KEYS
         assert bot["seats"] == 4
     assert sum(bot["wins"] for bot in data["bots"]) == pytest.approx(4)
-    assert data["pairs"][0]["bots"] == ["expert", "greedy"]
+    assert data["pairs"][0]["bots"] == [expert, "greedy"]
     assert sum(data["endings"].values()) == 4
     json.dumps(data)  # plain data
 
 
-def assert_seats_rotate_from_the_base_seed(report: Any) -> None:
-    """The report of 3 games of expert, greedy, greedy from seed 7: seeds 7, 8, 9, the seats
-    rotated a seat a game."""
+def assert_seats_rotate_from_the_base_seed(report: Any, expert: str = "expert") -> None:
+    """The report of 3 games of ``expert``, greedy, greedy from seed 7: seeds 7, 8, 9, the
+    seats rotated a seat a game."""
     assert [game.seed for game in report.games] == [7, 8, 9]
     assert [game.seats for game in report.games] == [
-        ("expert", "greedy", "greedy"),
-        ("greedy", "greedy", "expert"),
-        ("greedy", "expert", "greedy"),
+        (expert, "greedy", "greedy"),
+        ("greedy", "greedy", expert),
+        ("greedy", expert, "greedy"),
     ]
 
 

@@ -80,7 +80,7 @@ from ...solver.cheops.game import (
 )
 from ...solver.core.rng import SeededStream
 from ..core import rollout_advice
-from ..core.grading import favour_line, reason_lines
+from ..core.grading import favour_line, noise_lines, reason_lines
 from ..core.rollout_advice import AdviceError, Measured, Progress
 from ..core.tournament import chance_to_win
 from .reasons import reasons, unweighed
@@ -183,6 +183,7 @@ class Advice(rollout_advice.Ranking[Phase, Rated]):
             own = "" if option.expected is None else f" (margin {option.expected:+.1f})"
             lines.append(f"  {option.label}: {-option.loss:+.1f}{noise} piastres{own}{win}")
             lines.extend(reason_lines(option.reasons))
+            lines.extend(noise_lines(option.loss, option.error))
         for option in screened[:SHOWN_SCREENED]:
             lines.append(
                 f"  {option.label}: {-option.loss:+.1f} piastres by the end of this turn "

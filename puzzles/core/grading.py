@@ -193,6 +193,19 @@ def clearly_better(others: Sequence[RatedT], samples: int) -> RatedT | None:
     return top if -top.loss > 2 * top.error else None
 
 
+NOISE_NOTE = "(within noise: not clearly better than the expert's move)"
+"""Under an advice option whose mean beats the expert's move by at most twice its error."""
+
+
+def noise_lines(loss: float, error: float | None) -> list[str]:
+    """:data:`NOISE_NOTE` as a line under its option (after its reasons), when its mean is
+    above the expert's move by no more than twice its error: shown, never as better (a
+    reader goes by the sign); nothing otherwise."""
+    if error is not None and loss < 0 and -loss <= 2 * error:
+        return [REASON_INDENT + NOISE_NOTE]
+    return []
+
+
 def favour_line(better: RatedLike, unit: str) -> str:
     """The advice's note on :func:`clearly_better`'s option, in ``unit``."""
     return (
@@ -395,6 +408,7 @@ class CoachReport:
 __all__ = [
     "BAD_FROM",
     "GRADES",
+    "NOISE_NOTE",
     "REASON_INDENT",
     "REASON_WIDTH",
     "SILENT_BELOW",
@@ -412,6 +426,7 @@ __all__ = [
     "grade_table",
     "message",
     "noise",
+    "noise_lines",
     "reason_lines",
     "said",
     "warning",

@@ -1,20 +1,24 @@
 """Advice for any decision of a Pyramid of the Sun game, in expected final points (``h``).
 
 **The yardstick is fixed first.** The reference is the expert's choice
-(:class:`~silverpyr.solver.sun.expert.Expert`), decided from what the seat sees **before any
-rollout is measured**; every other option is compared with it, never with the best of noisy
-means (no winner's curse).
+(:class:`~silverpyr.solver.sun.search.SearchExpert`, the bot ``expert``), decided from what
+the seat sees on its own deals **before any rollout is measured**; every other option is
+compared with it on other deals, never with the best of noisy means (no winner's curse). So
+the advice's first option is always the move the expert bot plays.
 
 **Paired rollouts.** Sample ``k`` is one *determinization* of what the seat cannot see
 (:func:`~silverpyr.solver.sun.game.determinized`: the :func:`~silverpyr.solver.sun.game.unseen`
 cards dealt again between the draw piles and the other hands, and a new seed for later
 reshuffles), drawn from a :class:`~silverpyr.solver.core.rng.SeededStream` keyed by the game's seed
 and where the game stands. In sample ``k`` each option is applied through the engine and the
-game played to its end by fixed policies: the seat itself by the expert, every other seat by
-its own bot of the registry (:mod:`.registry`). An option's **loss** is the mean over the
-samples of (the seat's final score after the reference - after the option), both in the same
-determinization, and its **error** the standard error of that mean. The reference's **chance
-to win** is its share of the samples won (a shared win counts as a share).
+game played to its end by fixed policies: the seat itself by the expert's value model
+(:class:`~silverpyr.solver.sun.expert.ExpertPlayer`, ``planner``: the expert's search in
+every move of every rollout would make advice wait minutes), every other seat by its own bot
+of the registry, a searching bot by its cheap policy (:func:`rollout_player`). An option's
+**loss** is the mean over the samples of (the seat's final score after the reference - after
+the option), both in the same determinization, and its **error** the standard error of that
+mean. The reference's **chance to win** is its share of the samples won (a shared win counts
+as a share).
 
 **Options.** Every legal move of the decision due (a whole play turn is several decisions:
 each placement, ``end``, the draws, a symbol's choice, a discard), cards of one label counted
@@ -22,11 +26,12 @@ once (Ruling R14: twins are the same move); :meth:`Advice.rated` finds any legal
 entry by its label.
 
 **Reasons** (:data:`Rated.reasons`): under every other option, in game words and points,
-why the expert prefers its choice, from the expert's own value terms
-(:meth:`~silverpyr.solver.sun.expert.Expert.valuation`): its two largest gains over the
-option, the largest part where the option does better (``yours: ...``), and, when the
-rollouts' loss and the terms' total differ clearly, the rest, from later turns. A choice made
-by a rule (the final run, patience, a forced placement) says the rule first. Differences
+why the expert prefers its choice, from the value model's terms
+(:meth:`~silverpyr.solver.sun.expert.Expert.valuation`, the value model the expert's
+search refines): its two largest gains over the option, the largest part where the option
+does better (``yours: ...``), and, when the rollouts' loss and the terms' total differ
+clearly, the rest, from later turns. A choice the value model makes by a rule (the final run,
+patience, a forced placement) says the rule first, when it is the expert's choice too. Differences
 below :data:`REASON_POINTS` are not told.
 
 **Speed** (a person waits a few seconds at most, with progress). Samples ``0 ..``
@@ -46,6 +51,7 @@ the same state gives the same advice on every machine.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -66,8 +72,9 @@ from ...solver.sun.game import (
     distinct_moves,
     outcome,
 )
+from ...solver.sun.search import SearchExpert
 from ..core import rollout_advice
-from ..core.grading import favour_line, reason_lines
+from ..core.grading import favour_line, noise_lines, reason_lines
 from ..core.rollout_advice import AdviceError, Measured, Progress
 from ..core.tournament import chance_to_win
 from .registry import make_player
@@ -133,6 +140,7 @@ class Advice(rollout_advice.Ranking[Phase, Rated]):
             expected = "" if option.expected is None else f", {option.expected:.1f} expected"
             lines.append(f"  {option.label}: {-option.loss:+.1f}{noise}{expected}{fewer}")
             lines.extend(reason_lines(option.reasons))
+            lines.extend(noise_lines(option.loss, option.error))
         return lines
 
 
@@ -179,10 +187,13 @@ class Rollouts(rollout_advice.Rollouts[SunState, Move]):
 
 def rollout_player(name: str) -> SunPlayer:
     """Who plays a seat of ``name`` in the rollouts: the player itself, but a player that
-    searches by play-outs (``montecarlo``, ``search``) by greedy, the player of its own
-    play-outs (a search in every move of every rollout would make advice wait minutes)."""
-    if name in ("montecarlo", "search") or name.startswith("montecarlo:"):
+    searches by play-outs by a cheap policy of its own (a search in every move of every
+    rollout would make advice wait minutes): ``montecarlo`` by greedy, the player of its
+    play-outs; the expert (``expert``, ``search``) by its value model (``planner``)."""
+    if name == "montecarlo" or name.startswith("montecarlo:"):
         return make_player("greedy")
+    if name in ("expert", "search"):
+        return make_player("planner")
     return make_player(name)
 
 
@@ -194,10 +205,12 @@ def rollouts_for(state: SunState, seat: int, table: Sequence[str]) -> Rollouts:
     return _CACHE.get(state, seat, table)
 
 
+@functools.lru_cache(maxsize=8)
 def reference_move(state: SunState, seat: int) -> Move:
     """The expert's choice, the yardstick (decided before anything is measured), as the
-    option of :func:`~silverpyr.solver.sun.game.distinct_moves` with its label."""
-    chosen = ExpertPlayer().decide(state, seat)
+    option of :func:`~silverpyr.solver.sun.game.distinct_moves` with its label. The last few
+    are kept: ``h`` and then the coach's verdict on the same decision search once."""
+    chosen = SearchExpert().decide(state, seat)
     return canonical(state, chosen)
 
 
@@ -297,7 +310,9 @@ class Reasons:
         self.expert = Expert()
         self.context = context(state, seat, self.expert.weights)
         self.seat = seat
-        self.rule = self.expert.choose(state, seat).rule
+        choice = self.expert.choose(state, seat)
+        same = canonical(state, choice.move).notation(state.deck) == reference.notation(state.deck)
+        self.rule = choice.rule if same else None
         self.reference = reference
         self.mine = _Side.of(self.expert.valuation(state, seat, reference))
 

@@ -29,6 +29,12 @@ def _greedy() -> SunPlayer:
 
 
 def _expert() -> SunPlayer:
+    from ...solver.sun.search import SearchExpert
+
+    return SearchExpert()
+
+
+def _planner() -> SunPlayer:
     from ...solver.sun.expert import ExpertPlayer
 
     return ExpertPlayer()
@@ -51,13 +57,14 @@ REGISTRY: Registry[SunPlayer] = Registry(
     Entry(
         "expert",
         _expert,
-        "plays for the win: high cards kept for high levels, the final run to the top",
+        "plays for the win: the final run to the top, else every option weighed by 256 play-outs",
     ),
     Entry(
-        "search",
-        _search,
-        "the expert's final run, else every option weighed by 256 play-outs (halving)",
+        "planner",
+        _planner,
+        "the expert's value model alone: high cards kept for high levels, no play-outs",
     ),
+    Entry("search", _search, "the expert, by the name it had before it became the expert"),
     montecarlo_entry(_montecarlo),
     error=UnknownSunPlayerError,
     methods=("decide",),

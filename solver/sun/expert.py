@@ -1,4 +1,7 @@
-"""The expert of Pyramid of the Sun: it plays for the win over the whole game.
+"""The value model of Pyramid of the Sun (``planner``): it plays for the win over the whole
+game by hand-written values, under a millisecond a decision. The expert (:mod:`.search`) plays
+its proven final run and weighs every other decision by play-outs; advice and the coach play
+the seat by this model in their rollouts, and explain choices by its terms.
 
 It sees what its seat sees (its hand, the others' hand sizes, the scores, the pyramid, the
 discards, the piles' sizes: :meth:`SunState.view`); what it cannot see (the piles' order, the
@@ -571,9 +574,10 @@ class Expert:
 
 @dataclass
 class ExpertPlayer:
-    """The expert as a seat's player."""
+    """The value model as a seat's player: ``planner`` in the registry, and the seat's own
+    player in the searching expert's advice rollouts (:mod:`.search` is the expert)."""
 
-    name: str = "expert"
+    name: str = "planner"
     expert: Expert = field(default_factory=Expert)
 
     def decide(self, state: SunState, seat: int) -> Move:

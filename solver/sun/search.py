@@ -1,4 +1,4 @@
-"""The Sun's searching expert: every option of a decision weighed by play-outs.
+"""The Sun's expert (``expert``): every option of a decision weighed by play-outs.
 
 It plays the exact final run first (:meth:`.expert.Expert.final_run`: the placements that fill
 the pyramid and win, proven by exhaustive search), and otherwise weighs every distinct
@@ -33,7 +33,7 @@ class SearchWeights:
 
 @dataclass
 class SearchExpert:
-    """The searching expert as a seat's player (see the module docstring)."""
+    """The expert as a seat's player (see the module docstring)."""
 
     name: str = "expert"
     weights: SearchWeights = field(default_factory=SearchWeights)

@@ -3,6 +3,7 @@ from the expert's own value terms, under every option that is not the expert's c
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import re
@@ -233,3 +234,53 @@ def test_a_single_option_is_said_to_be_the_only_move() -> None:
     only = distinct_moves(state)[0]
     advice = Advice(state.phase, (Rated(only, only.notation(state.deck), None, 0.0, None, 0),), 0)
     assert advice.lines() == [f"The expert plays {only.notation(state.deck)} (the only move)."]
+
+
+def test_an_option_above_the_expert_within_the_noise_is_not_shown_as_better() -> None:
+    """A mean above the expert's move by at most twice its error says so under it, after its
+    reasons (issue 32: no option is listed as better than the expert's choice); beyond it,
+    the favour line does."""
+    from silverpyr.puzzles.core.grading import NOISE_NOTE, REASON_INDENT, noise_lines
+    from silverpyr.puzzles.sun.advice import Advice, Rated
+
+    state = random_position(7, players=3)
+    a, b, c = distinct_moves(state)[:3]
+    deck = state.deck
+    advice = Advice(
+        state.phase,
+        (
+            Rated(a, a.notation(deck), 20.0, 0.0, None, 8),
+            Rated(b, b.notation(deck), 21.0, -1.0, 0.6, 8, reasons=("keeps S6 (+2.0)",)),
+            Rated(c, c.notation(deck), 19.0, 1.0, 0.2, 8),
+        ),
+        8,
+    )
+    lines = advice.lines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"  {b.notation(deck)}:"))
+    assert lines[at + 1 : at + 3] == ["    keeps S6 (+2.0)", REASON_INDENT + NOISE_NOTE]
+    assert sum(NOISE_NOTE in line for line in lines) == 1  # not under c, worse than a
+    note = [REASON_INDENT + NOISE_NOTE]
+    assert noise_lines(-1.0, 0.5) == note  # exactly twice its error
+    assert noise_lines(-1.01, 0.5) == []  # beyond: clearly better, the favour line's case
+    assert noise_lines(-1.0, None) == []  # no error, no claim
+    assert noise_lines(0.0, 1.0) == []  # the same mean is not above
+
+
+def test_the_reading_dialog_shows_a_noise_note_as_a_note_not_a_reason() -> None:
+    """The note under an option is not one of its reasons: alone it does not bring the
+    dialog's line about whose the reasons are, and it is drawn whole, under its option."""
+    from rich.console import Console
+
+    from silverpyr.cli.core.tui.game_screen import REASONS_SAY, advice_reading
+    from silverpyr.puzzles.core.grading import NOISE_NOTE, REASON_INDENT
+
+    lines = [
+        "The expert plays S4-sun@1c: 40.0 expected final points. Against it:",
+        "  S2@1a: +0.4 ± 1.0, 40.4 expected",
+        REASON_INDENT + NOISE_NOTE,
+    ]
+    console = Console(width=76, no_color=True, record=True, file=io.StringIO())
+    console.print(advice_reading(lines))
+    rows = [row.rstrip() for row in console.export_text().splitlines()]
+    assert REASONS_SAY not in " ".join(rows)
+    assert rows[rows.index("  S2@1a: +0.4 ± 1.0, 40.4 expected") + 1] == REASON_INDENT + NOISE_NOTE

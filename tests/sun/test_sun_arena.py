@@ -29,24 +29,28 @@ from silverpyr.solver.sun.game import outcome
 
 DECK = load_deck()
 SGP_KEYS = {"games", "players", "bots", "seconds", "workers", "records"}
+MODEL = "planner"
+"""The bot beside greedy where a test checks the arena, not the expert: the expert's value
+model, as its search would cost these tests minutes (the expert's games are in the bots'
+tests and the benchmarks)."""
 
 
 def test_the_report_has_the_json_shape_of_silverpyr_arena() -> None:
-    report = run_arena(DECK, ["expert", "greedy"], 4, seed=100_000, workers=0)
+    report = run_arena(DECK, [MODEL, "greedy"], 4, seed=100_000, workers=0)
     data = report.to_dict()
     assert set(data) >= SGP_KEYS
-    checks.assert_json_of_expert_and_greedy(data)
+    checks.assert_json_of_expert_and_greedy(data, MODEL)
     for bot in data["bots"]:
         assert set(bot["categories"]) == {"cards", "symbols", "top"}
 
 
 def test_seats_rotate_and_seeds_follow_the_base_seed() -> None:
-    report = run_arena(DECK, ["expert", "greedy", "greedy"], 3, seed=7, workers=0)
-    checks.assert_seats_rotate_from_the_base_seed(report)
+    report = run_arena(DECK, [MODEL, "greedy", "greedy"], 3, seed=7, workers=0)
+    checks.assert_seats_rotate_from_the_base_seed(report, MODEL)
 
 
 def test_categories_add_up_to_the_scores() -> None:
-    report = run_arena(DECK, ["greedy", "expert", "greedy"], 3, seed=3, workers=0, size="short")
+    report = run_arena(DECK, ["greedy", MODEL, "greedy"], 3, seed=3, workers=0, size="short")
     for game in report.games:
         for seat, score in enumerate(game.scores):
             assert sum(game.categories[seat].values()) == score
@@ -80,7 +84,7 @@ def test_a_bad_arena_is_one_error(bots: list[str], games: int, size: str, words:
 
 def test_records_replay_through_the_engine(tmp_path: Path) -> None:
     records = SunRecords.open(tmp_path / "games", DECK, 11)
-    report = run_arena(DECK, ["greedy", "expert"], 2, seed=10, workers=0, records=records)
+    report = run_arena(DECK, ["greedy", MODEL], 2, seed=10, workers=0, records=records)
     folder = tmp_path / "games"
     record, replay = partial(record_of, DECK), partial(replay_record, DECK)
     for game, result in checks.replayed_outcomes(report, folder, record, replay, outcome):
@@ -89,7 +93,7 @@ def test_records_replay_through_the_engine(tmp_path: Path) -> None:
 
 
 def test_moves_come_back_only_for_records() -> None:
-    report = run_arena(DECK, ["greedy", "expert"], 2, seed=10, workers=0)
+    report = run_arena(DECK, ["greedy", MODEL], 2, seed=10, workers=0)
     checks.assert_no_moves_kept(report)
 
 

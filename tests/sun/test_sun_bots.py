@@ -197,8 +197,9 @@ def _expert_share(players: int, games: int, base: int) -> float:
     )
 
 
-def test_the_expert_beats_greedy_on_fixed_seeds() -> None:
-    """Fixed seeds (not the report's), so never flaky; the arena measures the real rates."""
+def test_the_value_model_beats_greedy_on_fixed_seeds() -> None:
+    """The value model (``planner``, the expert's before issue 34); fixed seeds (not the
+    report's), so never flaky; the arena measures the real rates."""
     assert _expert_share(2, 40, 500_000) >= 0.7
     assert _expert_share(5, 40, 500_000) >= 0.5
 

@@ -22,8 +22,9 @@ from silverpyr.puzzles.sun.advice import (
     window,
 )
 from silverpyr.puzzles.sun.coach import Grade, Verdict, grade, judge, report
-from silverpyr.solver.sun.expert import ExpertPlayer
-from silverpyr.solver.sun.game import distinct_moves, legal_moves, random_position
+from silverpyr.puzzles.sun.registry import make_player
+from silverpyr.solver.core.rng import SeededStream
+from silverpyr.solver.sun.game import determinized, distinct_moves, legal_moves, random_position
 
 SAMPLES = 4
 
@@ -88,10 +89,14 @@ def test_advice_ranks_every_option_with_the_experts_first_and_repeats_itself(
     assert advise(state, seat, table, samples=SAMPLES) == found
 
 
-def test_the_reference_is_the_experts_choice_decided_from_the_seats_view() -> None:
+def test_the_reference_is_the_expert_bots_choice_decided_from_the_seats_view() -> None:
     state = random_position(17, players=3)
-    chosen = ExpertPlayer().decide(state, state.turn)
+    chosen = make_player("expert").decide(state, state.turn)
     assert reference_move(state, state.turn).notation(state.deck) == chosen.notation(state.deck)
+    other = replace(  # what the seat cannot see dealt anew; the game's seed kept
+        determinized(state, state.turn, SeededStream("test-reference")), seed=state.seed
+    )
+    assert reference_move(other, state.turn) == reference_move(state, state.turn)
 
 
 def test_losses_are_paired_on_the_same_determinizations() -> None:

@@ -68,7 +68,7 @@ def _first_placement(kept: KeptGame) -> Place:
 @given(
     seed=st.integers(0, 10_000),
     size=st.sampled_from(["short", "standard", "long"]),
-    bots=st.lists(st.sampled_from(["greedy", "expert"]), min_size=1, max_size=4),
+    bots=st.lists(st.sampled_from(["greedy", "planner"]), min_size=1, max_size=4),
 )
 def test_a_whole_game_ends_and_its_answers_replay_to_the_same_table(
     seed: int, size: str, bots: list[str]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from toy_game import Toy, ToyRules
@@ -82,13 +83,23 @@ def test_a_game_of_the_search_against_greedy_ends() -> None:
     assert final.over and moves
 
 
-def test_advice_rollouts_play_a_montecarlo_seat_by_its_own_play_out_player() -> None:
+def test_advice_rollouts_play_a_searching_seat_by_its_own_cheap_policy() -> None:
     from silverpyr.puzzles.sun.advice import rollout_player
 
     assert rollout_player("montecarlo").name == "greedy"
     assert rollout_player("montecarlo:32").name == "greedy"
-    assert rollout_player("search").name == "greedy"
+    assert rollout_player("expert").name == "planner"
+    assert rollout_player("search").name == "planner"
+    assert rollout_player("planner").name == "planner"
     assert rollout_player("greedy").name == "greedy"
+
+
+def test_the_registrys_expert_is_the_search() -> None:
+    from silverpyr.puzzles.sun.registry import make_player
+
+    assert isinstance(make_player("expert"), SearchExpert)
+    assert make_player("expert").name == "expert"
+    assert isinstance(make_player("search"), SearchExpert)
 
 
 def test_after_a_round_without_a_card_placed_montecarlo_weighs_only_placements() -> None:
@@ -119,3 +130,22 @@ def test_two_montecarlo_players_finish_the_pyramid() -> None:
         final, _ = play_game(DECK, [montecarlo_player(2), montecarlo_player(2)], "short", seed)
         result = outcome(final)
         assert result is not None and result.reason == "top"
+
+
+@pytest.mark.slow  # about a minute: 16 games of the search
+def test_the_expert_beats_greedy_on_fixed_seeds() -> None:
+    """The registry's expert (the search, budget as shipped) against greedy, seats
+    alternating, on fixed seeds (not the report's): the arena measures the real rate."""
+    from silverpyr.puzzles.sun.registry import make_player
+    from silverpyr.solver.sun.game import outcome
+
+    won = 0.0
+    for g in range(16):
+        line_up = [make_player("expert"), GreedyPlayer()]
+        if g % 2:
+            line_up.reverse()
+        result = outcome(play_game(DECK, line_up, "standard", 500_000 + g)[0])
+        assert result is not None
+        seat = g % 2
+        won += 1 / len(result.winners) if seat in result.winners else 0.0
+    assert won / 16 >= 0.8

@@ -151,8 +151,14 @@ def advice_texts(lines: Sequence[str], limit: int = ADVICE_LINES) -> list[Text]:
 
 
 def is_reason(line: str) -> bool:
-    """Whether an advice line is (part of) an option's reason, not the ranking."""
+    """Whether an advice line sits under an option (a reason, or a note such as
+    :data:`~silverpyr.puzzles.core.grading.NOISE_NOTE`), not the ranking."""
     return line.startswith(REASON_INDENT)
+
+
+def _is_note(line: str) -> bool:
+    """Whether a line under an option is a note in parentheses, not a reason."""
+    return is_reason(line) and line.strip().startswith("(")
 
 
 class Reasons:
@@ -182,7 +188,7 @@ def advice_reading(lines: Sequence[str]) -> RenderableType:
     (:class:`Reasons`)."""
     parts: list[RenderableType] = []
     reasons: list[str] = []
-    reasoned = any(is_reason(line) for line in lines)
+    reasoned = any(is_reason(line) and not _is_note(line) for line in lines)
 
     def flush() -> None:
         if reasons:
@@ -196,7 +202,7 @@ def advice_reading(lines: Sequence[str]) -> RenderableType:
                 parts.append(Text(REASONS_SAY, style="italic"))
         elif line.startswith(REASON_INDENT + "  ") and reasons:  # a wrapped reason goes on
             reasons[-1] += " " + line.strip()
-        elif is_reason(line):
+        elif is_reason(line) and not _is_note(line):
             reasons.append(line.strip())
         else:
             flush()
