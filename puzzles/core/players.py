@@ -10,6 +10,9 @@ A seat names a player three ways:
 * ``package.module:factory``: a player written outside the project against the game's
   documented player interface: ``factory()`` makes it (docs/players.md).
 
+A former name of a player stays an alias (:attr:`Registry.aliases`), so records and saved
+games that name it still seat it; menus, help and messages list only the current names.
+
 Game-free: nothing here imports a game. Each game's ``registry.py`` lists its players as
 :class:`Entry` items in a :class:`Registry`, naming its own error for a name it does not
 hold and the methods its players have; the command line reads the names without loading a
@@ -22,7 +25,7 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -87,9 +90,13 @@ class Registry(Generic[P]):
         *entries: Entry[P],
         error: Callable[[str], Exception],
         methods: tuple[str, ...],
+        aliases: Mapping[str, str] | None = None,
     ) -> None:
         self.players: dict[str, Entry[P]] = by_name(*entries)
         self.names: tuple[str, ...] = tuple(self.players)
+        self.aliases: dict[str, str] = dict(aliases or {})
+        """Former names, each to the entry it names now (not listed anywhere)."""
+        assert all(now in self.players for now in self.aliases.values())
         self._error = error
         self._methods = methods
 
@@ -120,7 +127,7 @@ class Registry(Generic[P]):
             raise self._error(str(error)) from None
 
     def _resolve(self, name: str) -> Callable[[], P]:
-        entry = self.players.get(name)
+        entry = self.players.get(self.aliases.get(name, name))
         if entry is not None:
             return entry.make
         head, colon, tail = name.partition(":")

@@ -40,12 +40,6 @@ def _planner() -> SunPlayer:
     return ExpertPlayer()
 
 
-def _search() -> SunPlayer:
-    from ...solver.sun.search import SearchExpert
-
-    return SearchExpert(name="search")
-
-
 def _montecarlo() -> Callable[[int], SunPlayer]:
     from ...solver.sun.montecarlo import montecarlo_player
 
@@ -64,10 +58,10 @@ REGISTRY: Registry[SunPlayer] = Registry(
         _planner,
         "the expert's value model alone: high cards kept for high levels, no play-outs",
     ),
-    Entry("search", _search, "the expert, by the name it had before it became the expert"),
     montecarlo_entry(_montecarlo),
     error=UnknownSunPlayerError,
     methods=("decide",),
+    aliases={"search": "expert"},  # its name before it became the expert (issue 34)
 )
 """Every player by name, in the order menus show them."""
 

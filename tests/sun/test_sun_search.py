@@ -94,12 +94,14 @@ def test_advice_rollouts_play_a_searching_seat_by_its_own_cheap_policy() -> None
     assert rollout_player("greedy").name == "greedy"
 
 
-def test_the_registrys_expert_is_the_search() -> None:
-    from silverpyr.puzzles.sun.registry import make_player
+def test_the_registrys_expert_is_the_search_and_search_an_old_name_for_it() -> None:
+    from silverpyr.puzzles.sun.registry import NAMES, REGISTRY, make_player
 
     assert isinstance(make_player("expert"), SearchExpert)
     assert make_player("expert").name == "expert"
-    assert isinstance(make_player("search"), SearchExpert)
+    assert isinstance(make_player("search"), SearchExpert)  # records that name it replay
+    assert "search" in REGISTRY and REGISTRY.problem("search") is None
+    assert "search" not in NAMES and "search" not in REGISTRY.known()  # never offered
 
 
 def test_after_a_round_without_a_card_placed_montecarlo_weighs_only_placements() -> None:
