@@ -201,9 +201,10 @@ def test_ctrl_c_after_a_solve_is_still_a_keyboard_interrupt() -> None:
     """CP-SAT's SIGINT handler, left installed after a solve, ended the process silently:
     a daily interrupted after a move (each move is judged by the solver) said nothing.
 
-    The child starts with Python's own handler, as under a shell: a child inherits an
-    ignored SIGINT, and a test worker of the full suite sometimes has one (the test then
-    failed at random with "no KeyboardInterrupt", whatever the solver did)."""
+    The child starts with Python's own handler, as an interactive shell gives it: a child
+    inherits an ignored SIGINT, and then said "no KeyboardInterrupt" whatever the solver
+    did. A suite started as a background job of a non-interactive shell (``pytest &``, as
+    a script or CI may) has SIGINT ignored (POSIX), and the test failed there every time."""
     import subprocess
     import sys
 
