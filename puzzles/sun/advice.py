@@ -77,7 +77,7 @@ from ..core import rollout_advice
 from ..core.grading import favour_line, noise_lines, reason_lines
 from ..core.rollout_advice import AdviceError, Measured, Progress
 from ..core.tournament import chance_to_win
-from .registry import make_player
+from .registry import REGISTRY, make_player
 
 DEFAULT_ROLLOUTS, SCREEN, BUDGET, KEEP = 12, 2, 120, 4
 """Paired samples an option (and a verdict), the first ones that only screen, option-rollouts
@@ -192,7 +192,7 @@ def rollout_player(name: str) -> SunPlayer:
     play-outs; the expert (``expert``, ``search``) by its value model (``planner``)."""
     if name == "montecarlo" or name.startswith("montecarlo:"):
         return make_player("greedy")
-    if name in ("expert", "search"):
+    if REGISTRY.aliases.get(name, name) == "expert":
         return make_player("planner")
     return make_player(name)
 
