@@ -13,8 +13,9 @@ reshuffles), drawn from a :class:`~silverpyr.solver.core.rng.SeededStream` keyed
 and where the game stands. In sample ``k`` each option is applied through the engine and the
 game played to its end by fixed policies: the seat itself by the expert's value model
 (:class:`~silverpyr.solver.sun.expert.ExpertPlayer`, ``planner``: the expert's search in
-every move of every rollout would make advice wait minutes), every other seat by its own bot
-of the registry, a searching bot by its cheap policy (:func:`rollout_player`). An option's
+every move of every rollout would make advice wait minutes; the expert's own play-outs play
+its seat by the same model, so the two weigh an option alike), every other seat by its own
+bot of the registry, a searching bot by its cheap policy (:func:`rollout_player`). An option's
 **loss** is the mean over the samples of (the seat's final score after the reference - after
 the option), both in the same determinization, and its **error** the standard error of that
 mean. The reference's **chance to win** is its share of the samples won (a shared win counts

@@ -51,7 +51,7 @@ REGISTRY: Registry[SunPlayer] = Registry(
     Entry(
         "expert",
         _expert,
-        "plays for the win: the final run to the top, else every option weighed by 256 play-outs",
+        "plays for the win: the final run to the top, else every option weighed by play-outs",
     ),
     Entry(
         "planner",

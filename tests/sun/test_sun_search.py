@@ -27,7 +27,9 @@ from silverpyr.solver.sun.game import (
 from silverpyr.solver.sun.search import SearchExpert, SearchWeights
 
 DECK = load_deck()
-SMALL = SearchWeights(budget=24)
+SMALL = SearchWeights(budget=24, screen=2)
+ALL_GREEDY = SearchWeights(budget=24, own="greedy", screen=0)
+"""The earlier search, still selectable (docs/sun-bots.md): greedy at every seat, no screen."""
 
 
 def test_halving_keeps_the_exact_best_of_the_toy_and_spends_its_budget() -> None:
@@ -46,18 +48,55 @@ def test_halving_with_one_option_deals_nothing() -> None:
 
 
 @settings(max_examples=6, deadline=None)
-@given(seed=st.integers(0, 10_000), players=st.integers(2, 4))
-def test_the_search_plays_legally_the_same_twice_from_its_own_view(seed: int, players: int) -> None:
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 4), greedy=st.booleans())
+def test_the_search_plays_legally_the_same_twice_from_its_own_view(
+    seed: int, players: int, greedy: bool
+) -> None:
+    weights = ALL_GREEDY if greedy else SMALL
     state = random_position(seed, players, deck=DECK)
     seat = state.turn
-    move = SearchExpert(weights=SMALL).decide(state, seat)
+    move = SearchExpert(weights=weights).decide(state, seat)
     assert why_illegal(state, move) is None
-    assert SearchExpert(weights=SMALL).decide(state, seat) == move
+    assert SearchExpert(weights=weights).decide(state, seat) == move
     other = replace(  # what the seat cannot see dealt anew; the game's seed kept
         determinized(state, seat, SeededStream(f"test-search|{seed}")), seed=state.seed
     )
     assert other.view(seat) == state.view(seat)
-    assert SearchExpert(weights=SMALL).decide(other, seat) == move
+    assert SearchExpert(weights=weights).decide(other, seat) == move
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_the_screened_search_ranks_every_option_once(seed: int) -> None:
+    from silverpyr.solver.sun.montecarlo import SunPlayouts
+
+    state = random_position(seed, 2, deck=DECK)
+    seat = state.turn
+    options = SunPlayouts().options(state, seat)
+    ranked = SearchExpert(weights=SMALL).ranked(state, seat)
+    if len(ranked) == 1 and ranked[0][1] == float("inf"):
+        return  # the proven final run
+    assert sorted(m.notation(DECK) for m, _ in ranked) == sorted(m.notation(DECK) for m in options)
+
+
+def test_the_searching_seat_plays_out_by_the_value_model_the_others_by_greedy() -> None:
+    """The play-outs of the searching seat follow the value model (``planner``), as the
+    advice's rollouts do, so the two weigh an option alike (one decision procedure)."""
+    from silverpyr.solver.sun.search import _SeatPlayouts
+
+    expert, greedy = Expert(), GreedyPlayer()
+    playouts = _SeatPlayouts(0, expert)
+    differed = 0
+    for seed in range(60):
+        state = random_position(seed, 2, deck=DECK)
+        seat = state.turn
+        mine = playouts.rollout(state, seat)
+        if seat == 0:
+            assert mine == expert.decide(state, seat)
+            differed += mine != greedy.decide(state, seat)
+        else:
+            assert mine == greedy.decide(state, seat)
+    assert differed, "the value model and greedy agreed everywhere: nothing was tested"
 
 
 def test_the_search_plays_the_proven_winning_run_first() -> None:
