@@ -118,10 +118,12 @@ def main(argv: list[str] | None = None) -> int:
         picked = [o for o in full if o.loss + 2 * o.error < 0]
         clearly += bool(picked)
         fresh = range(FRESH, FRESH + advice.samples)
-        again = [confirm(o.move, best.move, fresh) for o in picked]
-        if any(m.loss + 2 * m.error < 0 for m in again):
+        held = [
+            o for o in picked if (m := confirm(o.move, best.move, fresh)).loss + 2 * m.error < 0
+        ]
+        if held:
             confirmed += 1
-            misses.append(f"seed {seed}: confirmed better than {bot}: {picked[0].label}")
+            misses.append(f"seed {seed}: confirmed better than {best.label}: {held[0].label}")
         if number % 20 == 0:
             print(f"  {number} decisions...", file=sys.stderr, flush=True)
     seconds = time.perf_counter() - started
