@@ -30,8 +30,19 @@ FRESH = 1_000
 """The first sample of the confirming measurement (the advice uses at most the first 202)."""
 
 
+def _case(seed: int, bot: str, state: Any, advice: Any) -> tuple[int, str, Any, Any]:
+    """One judged decision: its seed, the bot's move, the advice, and a measurement of an
+    option against the reference on given samples (the game's ``advice`` module)."""
+    return (
+        seed,
+        bot,
+        lambda: advice.advise(state, 0, SEATS),
+        lambda move, ref, k: advice.measure(advice.rollouts_for(state, 0, SEATS), move, ref, k),
+    )
+
+
 def sun_cases(every: int) -> Any:
-    from silverpyr.puzzles.sun.advice import advise, measure, rollouts_for
+    from silverpyr.puzzles.sun import advice
     from silverpyr.puzzles.sun.arena import _play, play_arena_game
     from silverpyr.puzzles.sun.registry import make_player
     from silverpyr.solver.sun.cards import load_deck
@@ -48,20 +59,13 @@ def sun_cases(every: int) -> Any:
                 count += 1
                 if count % every == 0:
                     bot = make_player("expert").decide(state, 0).notation(deck)
-                    yield (
-                        seed,
-                        bot,
-                        lambda s=state: advise(s, 0, SEATS),
-                        lambda move, ref, k, s=state: measure(
-                            rollouts_for(s, 0, SEATS), move, ref, k
-                        ),
-                    )
+                    yield _case(seed, bot, state, advice)
             state = _play(state, text)
         seed += 1
 
 
 def cheops_cases(every: int) -> Any:
-    from silverpyr.puzzles.cheops.advice import advise, canonical, measure, rollouts_for
+    from silverpyr.puzzles.cheops import advice
     from silverpyr.puzzles.cheops.arena import _play, play_arena_game
     from silverpyr.puzzles.cheops.registry import make_player
     from silverpyr.solver.cheops.components import load_components
@@ -77,16 +81,9 @@ def cheops_cases(every: int) -> Any:
             if not state.over and state.turn == 0 and len(distinct_moves(state)) > 1:
                 count += 1
                 if count % every == 0:
-                    chosen = canonical(state, make_player("expert").decide(state, 0))
+                    chosen = advice.canonical(state, make_player("expert").decide(state, 0))
                     bot = chosen.notation()
-                    yield (
-                        seed,
-                        bot,
-                        lambda s=state: advise(s, 0, SEATS),
-                        lambda move, ref, k, s=state: measure(
-                            rollouts_for(s, 0, SEATS), move, ref, k
-                        ),
-                    )
+                    yield _case(seed, bot, state, advice)
             state = _play(state, text)
         seed += 1
 
