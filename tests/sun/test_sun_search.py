@@ -173,7 +173,7 @@ def test_two_montecarlo_players_finish_the_pyramid() -> None:
         assert result is not None and result.reason == "top"
 
 
-@pytest.mark.slow  # about a minute: 16 games of the search
+@pytest.mark.slow  # about two minutes: 8 games of the search
 def test_the_expert_beats_greedy_on_fixed_seeds() -> None:
     """The registry's expert (the search, budget as shipped) against greedy, seats
     alternating, on fixed seeds (not the report's): the arena measures the real rate."""
@@ -181,7 +181,7 @@ def test_the_expert_beats_greedy_on_fixed_seeds() -> None:
     from silverpyr.solver.sun.game import outcome
 
     won = 0.0
-    for g in range(16):
+    for g in range(8):
         line_up = [make_player("expert"), GreedyPlayer()]
         if g % 2:
             line_up.reverse()
@@ -189,4 +189,4 @@ def test_the_expert_beats_greedy_on_fixed_seeds() -> None:
         assert result is not None
         seat = g % 2
         won += 1 / len(result.winners) if seat in result.winners else 0.0
-    assert won / 16 >= 0.8
+    assert won >= 6  # of 8; it won 100% of 60 report games (docs/sun-bots.md)
