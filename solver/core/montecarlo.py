@@ -80,7 +80,13 @@ class MonteCarloPlayer(Generic[S, M]):
         options = list(self.playouts.options(state, seat))
         if len(options) == 1:
             return [(options[0], 0.0)]
-        deals = self.deals_for(state, seat)
+        return self.ranked_on(options, self.deals_for(state, seat), seat)
+
+    def ranked_on(
+        self, options: Sequence[M], deals: Sequence[S], seat: int
+    ) -> list[tuple[M, float]]:
+        """``options`` with their mean final margin over ``deals``, best first (ties: the
+        order given)."""
         means = [
             sum(self.play_out(self.rules.apply_unchecked(deal, option), seat) for deal in deals)
             / len(deals)
@@ -94,13 +100,15 @@ class MonteCarloPlayer(Generic[S, M]):
         playouts = self.playouts
         return deal_stream("montecarlo", playouts.seed(state), seat, playouts.seen(state, seat))
 
-    def deals_for(self, state: S, seat: int) -> list[S]:
-        """The ``deals`` states ``seat`` cannot tell from ``state``, the same for every
-        option."""
+    def deals_for(
+        self, state: S, seat: int, count: int | None = None, key: str = "deal"
+    ) -> list[S]:
+        """The ``deals`` (or ``count``) states ``seat`` cannot tell from ``state``, the same
+        for every option; another ``key`` draws other deals from the same stream."""
         stream = self.stream(state, seat)
         return [
-            self.rules.determinized(state, seat, stream.child(f"deal-{i}"))
-            for i in range(self.deals)
+            self.rules.determinized(state, seat, stream.child(f"{key}-{i}"))
+            for i in range(self.deals if count is None else count)
         ]
 
     def play_out(self, state: S, seat: int) -> int:

@@ -98,18 +98,8 @@ class SearchExpert:
         """``options`` by their mean margin over :attr:`SearchWeights.screen` all-greedy
         play-outs on the screen's own deals, best first (ties: engine order)."""
         player = self._player
-        stream = player.stream(state, seat)
-        deals = [
-            game.determinized(state, seat, stream.child(f"screen-{i}"))
-            for i in range(self.weights.screen)
-        ]
-        means = [
-            sum(player.play_out(game.apply_unchecked(deal, option), seat) for deal in deals)
-            / len(deals)
-            for option in options
-        ]
-        order = sorted(range(len(options)), key=lambda i: (-means[i], i))
-        return [(options[i], means[i]) for i in order]
+        deals = player.deals_for(state, seat, self.weights.screen, key="screen")
+        return player.ranked_on(options, deals, seat)
 
     def decide(self, state: SunState, seat: int) -> Move:
         return self.ranked(state, seat)[0][0]

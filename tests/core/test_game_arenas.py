@@ -23,10 +23,10 @@ from silverpyr.solver.cheops.components import load_components
 from silverpyr.solver.sun.cards import load_deck
 
 ARENAS: dict[str, Callable[..., None]] = {"sun": sun_arena, "cheops": cheops_arena}
+"""Each game's arena command."""
 QUICK = {"sun": "planner", "cheops": "expert"}
 """A strong bot that decides in milliseconds, for tests of the command, not of the bot (the
 Sun's expert searches for ~0.25 s a decision)."""
-"""Each game's arena command."""
 
 RUNS: dict[str, Callable[..., Any]] = {
     "sun": partial(run_sun_arena, load_deck()),
