@@ -22,7 +22,17 @@ the identity still holds. The ratio is reported:
 
 Games run in this process, one after another (the machine is shared).
 
-Measured against the searching expert (issue 34; 12 paired rollouts a verdict, 2 players):
+Measured against the expert that plays its own seat out by the value model (2026-11-30,
+12 paired rollouts a verdict, 2 players; docs/sun-bots.md):
+
+* report seeds 800,000-800,049 (``--games 50``): gap 40.48 ± 1.87, loss 47.84 ± 3.19,
+  loss - gap 7.36 ± 3.86, ratio 1.18;
+* report seeds 800,050-800,099 (``--games 50 --seed 800050``): gap 42.22 ± 1.74, loss
+  48.92 ± 3.55, loss - gap 6.70 ± 4.00, ratio 1.16;
+* pooled (n=100): loss - gap +7.0 ± 2.8, ratio 1.17, above issue 34's 0.85-1.15.
+
+Measured against the all-greedy search before it (issue 34; 12 paired rollouts a verdict, 2
+players):
 
 * report seeds 800,000-800,039: gap 37.75 ± 1.91, coach's total loss 40.11 ± 3.15 a game,
   loss - gap 2.36 ± 3.17, ratio 1.06;
