@@ -1,6 +1,7 @@
 """Is the Cheops coach honest? Its summed losses against the measured gap to its yardstick.
 
-The coach's yardstick is the expert's value model (its search off: puzzles/cheops/advice.py).
+The coach's yardstick is the expert itself, its search included (puzzles/cheops/advice.py;
+until 2026-11-30 it was the expert's value model, whose figures follow below).
 On **report seeds** (``--seed``; the horizon was chosen on 700,000 on, and the yardstick on
 800,000-800,009, so the figures below are on 810,000 on; the bots' tuning seeds are 0-99,999
 and the arena's report seeds 900,000 on), for each seed:
@@ -10,15 +11,15 @@ and the arena's report seeds 900,000 on), for each seed:
   (:mod:`silverpyr.puzzles.cheops.review`: each of seat 0's decisions judged by the coach,
   the yardstick's choice fixed first, then paired rollouts of it and of the move played to the
   horizon), and the losses are summed over the game (every decision, the silent ones too);
-* **a yardstick game on the same seed**: seat 0 played by the expert's value model, the
-  others the same greedy bots.
+* **a yardstick game on the same seed**: seat 0 played by the yardstick, the others the same
+  greedy bots.
 
 The coach measures **margin** (seat 0's final money minus the best other seat's), so the
 **measured gap** is the mean over seeds of (expert game's final margin - greedy game's final
 margin), paired by seed, with its standard error. By the performance-difference identity,
 with rollouts to the end (the advice's ruling) the coach's mean total loss per greedy game
-estimates that gap without bias (the rollouts play seat 0 by the expert's value model, the
-others by their bots), so the ratio should be 1 within the error:
+estimates that gap without bias (the rollouts play seat 0 by the yardstick, the others by
+their bots), so the ratio should be 1 within the error:
 
     python benchmarks/cheops_coach_honesty.py --games 20 --players 2
 
@@ -77,7 +78,7 @@ def coached_game(seed: int, players: int, samples: int) -> Coached:
 
 
 def expert_margin(seed: int, players: int) -> int:
-    """Seat 0's final margin when the coach's yardstick (the expert's value model) plays it
+    """Seat 0's final margin when the coach's yardstick (the expert) plays it
     against the same greedy bots."""
     seats: list[CheopsPlayer] = [
         advice.reference_player(),

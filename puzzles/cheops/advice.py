@@ -1,16 +1,19 @@
 """Advice for any decision of a Cheops game (``h``): the options ranked by the expert's
 valuation, in piastres of final money over the best other player, and chance to win.
 
-**The yardstick is fixed first.** The reference is the choice of the expert's **value model**
-(:class:`~silverpyr.solver.cheops.expert.ExpertPlayer` with its determinized search off:
+**The yardstick is fixed first.** The reference is the **expert's own choice**
+(:class:`~silverpyr.solver.cheops.expert.ExpertPlayer`, its determinized search included:
 :func:`reference_player`), decided from what the seat sees **before any rollout is
 measured**; every other option is compared with it, never with the best of noisy means (no
-winner's curse). **Ruling (the yardstick is the rollouts' own policy):** the rollouts play the
-seat by the same value model (the search costs ~25 ms a turn's start, ten times the model, and
-a rollout holds several), and a decision's losses add up to the gap to a policy only when the
-reference is that policy's own choice (the performance-difference identity): with the
-searching expert's choice as the yardstick and the model in the rollouts, the coach's summed
-losses overstated the gap to the expert 1.65x (docs/cheops-game.md).
+winner's curse). So the advice's first option is always the expert's move (issue 34: one
+decision procedure). **Ruling (the yardstick is the rollouts' own policy):** the rollouts play
+the seat by the same searching expert, since a decision's losses add up to the gap to a policy
+only when the reference is that policy's own choice (the performance-difference identity).
+The two earlier ways each broke one bar: the searching expert's choice judged by rollouts of
+its value model overstated the coach's summed losses (1.65x, then 1.39x at 2 players), and the
+value model as both left the advice's first option other than the expert's move in 3 of 200
+held-out decisions. The price is time: the search makes a rollout about six times dearer
+(docs/cheops-game.md measures both bars and the wait).
 
 **Paired rollouts.** Sample ``k`` is one *determinization* of what the seat cannot see
 (:func:`~silverpyr.solver.cheops.game.determinized`: the laws face down on the eyes and out of
@@ -29,8 +32,9 @@ performance-difference identity), which ``benchmarks/cheops_coach_honesty.py`` c
 (docs/cheops-game.md). A shorter horizon was measured and dropped: stopped 2 rounds on and
 valued as if the game ended there, the summed losses overstated the gap by a quarter at 2
 players (a neighbour not bought now is bought later, a take made now is one fewer later: what
-the horizon cuts off). A whole rollout costs ~40-120 ms from a game's start (~150 moves, the
-seat played by the value model, the others by their bots), less as the game goes on.
+the horizon cuts off). A whole rollout costs ~60-140 ms from a game's start (~150 moves, the
+seat played by the searching expert, the others by their bots; ~13 ms with the value model
+alone), less as the game goes on.
 
 An option's **loss** is the mean over the samples of (the seat's margin after the reference
 - after the option), both in the same determinization, and its **error** the standard error
@@ -41,7 +45,7 @@ in effect once: a draw from two stacks with the same top and size, a swap both w
 :meth:`Advice.rated` finds any legal move's entry (:func:`canonical`).
 
 **Speed** (a person waits a second or two, with progress: ``benchmarks/cheops_advice.py``
-measures a median of 1-1.7 s of CPU an advice, 0.35-0.5 s a coach's verdict). Sample
+measures a median of 2-3 s of CPU an advice, up to about 1 s a coach's verdict). Sample
 ``0 ..`` :data:`SCREEN` ``- 1`` only *screen*; every measurement that is reported as a full
 one (an option's loss with all its samples, the coach's verdict) uses the **window** of
 samples :data:`SCREEN` ``..`` :data:`SCREEN` ``+ samples - 1``, so choosing which options to
@@ -83,7 +87,7 @@ from ..core import rollout_advice
 from ..core.grading import favour_line, noise_lines, reason_lines
 from ..core.rollout_advice import AdviceError, Measured, Progress
 from ..core.tournament import chance_to_win
-from .reasons import reasons, unweighed
+from .reasons import looked_ahead, reasons, unweighed
 from .registry import make_player
 
 DEFAULT_ROLLOUTS, SCREEN, BUDGET, KEEP = 8, 1, 64, 3
@@ -258,21 +262,21 @@ class Rollouts(rollout_advice.Rollouts[CheopsState, Move]):
 
 
 def rollout_player(name: str) -> CheopsPlayer:
-    """The player of a seat in the rollouts: the registry's bot ``name``, except that the
-    expert plays by its value model (:func:`reference_player`: module ruling)."""
+    """The player of a seat in the rollouts: the registry's bot ``name``, the expert as the
+    yardstick (:func:`reference_player`: module ruling)."""
     if name == REFERENCE:
         return reference_player()
     return make_player(name)
 
 
 def reference_player() -> CheopsPlayer:
-    """The yardstick's policy: the expert's value model (its determinized search off)."""
+    """The yardstick's policy: the registry's expert, its determinized search included."""
     return ExpertPlayer(expert=reference_expert())
 
 
 def reference_expert() -> Expert:
-    """The yardstick's value model: the expert with its determinized search off."""
-    return Expert(ExpertWeights(search_samples=0))
+    """The yardstick: the expert as the registry seats it (its weights' defaults)."""
+    return Expert(ExpertWeights())
 
 
 def play_to_horizon(
@@ -321,8 +325,8 @@ def canonical(state: CheopsState, move: Move) -> Move:
 
 
 def reference_move(state: CheopsState, seat: int) -> Move:
-    """The yardstick: the expert's value model's choice (decided before anything is
-    measured), as an option of :func:`distinct_moves`."""
+    """The yardstick: the expert's choice (decided before anything is measured), as an
+    option of :func:`distinct_moves`."""
     return canonical(state, reference_player().decide(state, seat))
 
 
@@ -401,9 +405,11 @@ def advise(
         error = found.error if found.samples > 1 else None
         theirs = parts.get(option.notation())
         why: tuple[str, ...] = ()
-        if best is not None and theirs is None:
+        if best is None:
+            why = looked_ahead(reference)
+        elif theirs is None:
             why = unweighed(state, option)
-        elif best is not None and theirs is not None:
+        else:
             whole = found.samples == count  # a screened loss is to the turn's end: no rest
             why = reasons(
                 state,

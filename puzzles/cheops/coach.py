@@ -2,8 +2,8 @@
 
 Before a move is final, :func:`judge` measures it with the advice's paired rollouts
 (:mod:`.advice`): the **piastres of margin it gives up** (final money over the best other
-player) against the choice of the expert's value model (the reference, fixed before any
-rollout, and the policy the rollouts play: :mod:`.advice`'s ruling), over the
+player) against the expert's choice (the reference, fixed before any rollout, and the
+policy the rollouts play: :mod:`.advice`'s ruling), over the
 advice's whole window of :data:`~.advice.DEFAULT_ROLLOUTS` samples (never a screened subset),
 with its standard error. The expert's own choice, and a decision with one option, give up 0
 with no rollout.

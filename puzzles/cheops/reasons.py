@@ -90,8 +90,11 @@ def reasons(
 def unweighed(state: CheopsState, move: Move) -> tuple[str, ...]:
     """The reason of an option the expert's value model does not weigh (so it has no parts
     to compare): which of its rules leaves it out."""
-    if isinstance(move, BuyNeighbour):
-        return ("the expert buys a neighbour only for two takes on different spaces",)
+    if isinstance(move, BuyNeighbour):  # only at a turn's start, where the search runs
+        return (
+            "the expert's look-ahead (a round on) found buying a neighbour worth less than "
+            "its move",
+        )
     if _law_of(move) is not None and state.phase is not Phase.START:
         return ("the expert uses a kept law only at a turn's start",)
     if isinstance(move, UseLaw12):
@@ -100,6 +103,15 @@ def unweighed(state: CheopsState, move: Move) -> tuple[str, ...]:
             "pair of items",
         )
     return ("the expert does not weigh this move here",)
+
+
+def looked_ahead(reference: Move) -> tuple[str, ...]:
+    """The reason of every option when the expert's move is one its value model does not
+    weigh (a neighbour bought with one space to take): its search chose it."""
+    return (
+        f"the expert chose {reference.notation()} by its look-ahead (a round on); its value "
+        "model alone does not weigh that move",
+    )
 
 
 def _colour(state: CheopsState, move: Move) -> str | None:

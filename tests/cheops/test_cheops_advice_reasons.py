@@ -197,9 +197,23 @@ def test_hint_json_gives_each_option_its_reasons(tmp_path: Path, home: Path) -> 
 
 def test_an_option_the_expert_does_not_weigh_says_which_rule_leaves_it_out() -> None:
     advice_module._CACHE.clear()
-    state = random_position(COMPONENTS, 2, 11, 20)  # one space to take, and a neighbour
+    state = random_position(COMPONENTS, 2, 21, 30)  # one space to take, and a neighbour
+    assert {move.notation() for move in distinct_moves(state)} == {"buy", "take d2 A"}
+    found = advise(state, state.turn, TABLE, samples=2)
+    assert found.best.label == "take d2 A"
+    assert found.rated(BuyNeighbour(), state).reasons == (
+        "the expert's look-ahead (a round on) found buying a neighbour worth less than its move",
+    )
+
+
+def test_a_move_only_the_search_weighs_is_named_as_the_look_aheads() -> None:
+    advice_module._CACHE.clear()
+    state = random_position(COMPONENTS, 2, 11, 20)  # buying pays only a round on
     assert {move.notation() for move in distinct_moves(state)} == {"buy", "take c7 B"}
     found = advise(state, state.turn, TABLE, samples=2)
-    assert found.rated(BuyNeighbour(), state).reasons == (
-        "the expert buys a neighbour only for two takes on different spaces",
+    assert found.best.label == "buy"
+    take = next(move for move in distinct_moves(state) if move != BuyNeighbour())
+    assert found.rated(take, state).reasons == (
+        "the expert chose buy by its look-ahead (a round on); its value model alone does not "
+        "weigh that move",
     )
