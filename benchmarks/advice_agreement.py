@@ -11,9 +11,14 @@ expert bot of the registry plays there. Counted:
 * **clearly better (same samples)**: some fully measured option beats it by more than twice
   its error, on the samples that picked it (this leans high: the winner's curse);
 * **clearly better, confirmed**: such an option measured again against the expert's move on
-  fresh samples (:data:`FRESH` on, as many as the advice's), and still better by more than
-  twice its error there. This is issue 32's test ("beyond its error, measured without reusing
-  the samples that picked it"): the count that must be 0.
+  ``--confirm`` fresh samples (:data:`FRESH` on; 48 by default), and still better by more
+  than twice its error there. This is issue 32's test ("beyond its error, measured without
+  reusing the samples that picked it"): the count that must be 0. The fresh samples are more
+  than the advice's 8 or 12 because an error estimated from so few pairs is itself noisy:
+  with 12 pairs "beyond twice the error" happens by chance about one time in 30, not one in 44,
+  and it did, twice in a row, for a Sun symbol draw (seed 900,001, measured in final margin)
+  whose mean over 120 samples favoured the expert's move by 3.6 ± 2.2. Before 2026-11-30
+  the confirmation used as many samples as the advice.
 
     python benchmarks/advice_agreement.py --game sun --decisions 200
 """
@@ -28,6 +33,8 @@ from typing import Any
 SEATS = ("expert", "greedy")
 FRESH = 1_000
 """The first sample of the confirming measurement (the advice uses at most the first 202)."""
+CONFIRM = 48
+"""Fresh samples a confirmation measures (module docstring)."""
 
 
 def _case(seed: int, bot: str, state: Any, advice: Any) -> tuple[int, str, Any, Any]:
@@ -93,6 +100,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=("sun", "cheops"), required=True)
     parser.add_argument("--decisions", type=int, default=200)
     parser.add_argument("--every", type=int, default=3, help="judge every k-th decision")
+    parser.add_argument(
+        "--confirm", type=int, default=CONFIRM, help="fresh samples of a confirmation"
+    )
     args = parser.parse_args(argv)
     cases = sun_cases(args.every) if args.game == "sun" else cheops_cases(args.every)
     first = shown = clearly = confirmed = 0
@@ -114,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         shown += any(o.loss < 0 for o in full)
         picked = [o for o in full if o.loss + 2 * o.error < 0]
         clearly += bool(picked)
-        fresh = range(FRESH, FRESH + advice.samples)
+        fresh = range(FRESH, FRESH + args.confirm)
         held = [
             o for o in picked if (m := confirm(o.move, best.move, fresh)).loss + 2 * m.error < 0
         ]
@@ -130,7 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  some option shown better (mean):         {shown}/{n} ({100 * shown / n:.1f}%)")
     print(f"  some option clearly better (> 2 errors): {clearly}/{n} ({100 * clearly / n:.1f}%)")
     print(
-        f"    ... confirmed on fresh samples:        {confirmed}/{n} ({100 * confirmed / n:.1f}%)"
+        f"    ... confirmed on {args.confirm} fresh samples:  {confirmed}/{n} "
+        f"({100 * confirmed / n:.1f}%)"
     )
     print(f"  {seconds / n:.2f} s a decision")
     for line in misses[:10]:
