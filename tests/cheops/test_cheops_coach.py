@@ -27,9 +27,11 @@ from silverpyr.puzzles.cheops.advice import (
     window,
 )
 from silverpyr.puzzles.cheops.coach import Grade, Verdict, grade, judge, report
+from silverpyr.puzzles.cheops.registry import make_player
 from silverpyr.puzzles.core.grading import SILENT_BELOW
 from silverpyr.solver.cheops.bots import GreedyPlayer
 from silverpyr.solver.cheops.components import load_components
+from silverpyr.solver.cheops.expert import ExpertPlayer, ExpertWeights
 from silverpyr.solver.cheops.game import (
     CheopsState,
     DrawTile,
@@ -72,6 +74,21 @@ def test_the_reference_comes_first_and_every_option_is_rated() -> None:
     lines = found.lines()
     assert lines[0].startswith("The expert plays")
     assert re.search(r"\d+% \[\d+%-\d+%\] chance to win \(2 paired rollouts", lines[0])
+
+
+@pytest.mark.parametrize(("seed", "taken"), [(4, 10), (11, 20), (21, 30), (8, 40)])
+def test_the_first_option_is_the_expert_bots_move_and_the_rollouts_play_it(
+    seed: int, taken: int
+) -> None:
+    # one decision procedure (issue 34): the yardstick is the registry's expert, search and
+    # all, and the same expert plays the seat in every rollout
+    state = _position(seed, taken)
+    bot = make_player("expert").decide(state, state.turn)
+    assert reference_move(state, state.turn) == canonical(state, bot)
+    seat_player = Rollouts(state, state.turn, TABLE)._players[state.turn]
+    assert isinstance(seat_player, ExpertPlayer)
+    assert seat_player.expert.weights == ExpertWeights()
+    assert seat_player.expert.weights.search_samples > 0
 
 
 def test_the_same_state_gives_the_same_advice() -> None:
