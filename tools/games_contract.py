@@ -5,7 +5,7 @@ the cores import no game.
 The games are found, not listed: on each floor (a container), every child package but the
 core is a game. So a new game is covered the day its packages appear, with no edit to the
 contract. Registered in ``pyproject.toml`` (``contract_types``), found as
-``tools.games_contract`` from the checkout, as ``tools.allowlist_contract`` is.
+``tools.games_contract`` from the checkout, as ``tools.engines_contract`` is.
 """
 
 from __future__ import annotations
