@@ -133,3 +133,74 @@ def test_the_rest_may_not_reach_the_wing_through_another_module_but_the_wing_may
     ]
     graph = _graph({**WINGED, "pkg.store": ["pkg.games.one.stats"]})
     assert _wing(graph) == []  # the wing reaches the rest only through the store: allowed
+
+
+GAMES = _tool("games_contract").GamesContract
+
+FLOORS = {
+    "pkg": [],
+    "pkg.solver": [],
+    "pkg.solver.games": ["pkg.solver.core.rules"],
+    "pkg.solver.core": [],
+    "pkg.solver.core.rules": [],
+    "pkg.solver.one": [],
+    "pkg.solver.one.game": ["pkg.solver.core.rules"],
+    "pkg.solver.two": [],
+    "pkg.solver.two.game": ["pkg.solver.games"],
+    "pkg.cli": [],
+    "pkg.cli.core": [],
+    "pkg.cli.core.commands": ["pkg.solver.games"],
+    "pkg.cli.one": [],
+    "pkg.cli.one.app": ["pkg.solver.one.game", "pkg.cli.core.commands"],
+}
+
+
+def _games(graph: Any) -> list[str]:
+    contract = GAMES(
+        "games",
+        {"root_packages": ["pkg"]},
+        {"containers": ["pkg.solver", "pkg.cli"], "core": "core", "top_modules": ["games"]},
+    )
+    check = contract.check(graph, verbose=False)
+    assert check.kept == (not check.metadata["broken"])
+    return list(check.metadata["broken"])
+
+
+def test_games_over_their_cores_and_the_registry_keep_it() -> None:
+    # a higher floor's core may use a lower floor's registry
+    assert _games(_graph(FLOORS)) == []
+
+
+def test_a_game_importing_another_on_any_floor_breaks_it() -> None:
+    graph = _graph({**FLOORS, "pkg.cli.one.app": ["pkg.solver.two.game"]})
+    assert _games(graph) == ["pkg.cli.one.app (the game one) imports pkg.solver.two.game (line 1)"]
+
+
+def test_a_core_may_not_import_a_game_nor_its_own_floors_registry() -> None:
+    graph = _graph({**FLOORS, "pkg.solver.core.rules": ["pkg.solver.games", "pkg.solver.one"]})
+    assert _games(graph) == [
+        "pkg.solver.core.rules (the core) imports pkg.solver.games (line 1)",
+        "pkg.solver.core.rules (the core) imports pkg.solver.one (line 1)",
+    ]
+
+
+def test_the_registry_may_not_import_a_game() -> None:
+    graph = _graph({**FLOORS, "pkg.solver.games": ["pkg.solver.one.game"]})
+    assert _games(graph) == [
+        "pkg.solver.games (a floor's top module) imports pkg.solver.one.game (line 1)"
+    ]
+
+
+def test_a_new_game_is_covered_and_a_stray_module_on_a_floor_is_refused() -> None:
+    graph = _graph(
+        {
+            **FLOORS,
+            "pkg.cli.three": [],
+            "pkg.cli.three.app": ["pkg.cli.one.app"],
+            "pkg.cli.util": [],
+        }
+    )
+    assert _games(graph) == [
+        "pkg.cli.util sits on pkg.cli outside its core and its games",
+        "pkg.cli.three.app (the game three) imports pkg.cli.one.app (line 1)",
+    ]
