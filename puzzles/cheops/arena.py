@@ -50,7 +50,7 @@ from ..core.tournament import (
     Seat,
     TournamentError,
     bot_reports,
-    check_line_up,
+    check_table,
     pair_reports,
     replay_arena_moves,
     run_games,
@@ -60,8 +60,6 @@ from .registry import REGISTRY, make_player
 
 CATEGORIES = ("sold", "stored", "paid")
 """Money by category: sales (law 10's too), final scoring (law 9's too), money paid out."""
-MIN_SEATS = GAMES["cheops"].seats[0]
-MAX_SEATS = GAMES["cheops"].seats[-1]
 
 
 class CheopsArenaError(TournamentError):
@@ -163,15 +161,9 @@ def summarise(results: Sequence[CheopsGameResult], seconds: float, workers: int)
 
 
 def check_arena(bots: Sequence[str], games: int, seed: int = 0) -> None:
-    """Raise :class:`CheopsArenaError` unless ``bots`` can play ``games`` games."""
-    try:
-        check_line_up(bots, REGISTRY, games, seed)
-    except TournamentError as error:
-        raise CheopsArenaError(str(error)) from None
-    if not MIN_SEATS <= len(bots) <= MAX_SEATS:
-        raise CheopsArenaError(
-            f"a game of Cheops seats {MIN_SEATS} to {MAX_SEATS} bots, not {len(bots)}"
-        )
+    """Raise :class:`CheopsArenaError` unless ``bots`` can play ``games`` games (the core's
+    :func:`~silverpyr.puzzles.core.tournament.check_table`)."""
+    check_table(bots, REGISTRY, games, seed, GAMES["cheops"], CheopsArenaError)
 
 
 class CheopsRecords(JsonRecords[Components, CheopsGameResult]):

@@ -267,11 +267,9 @@ def _words(seed: int, bots: Sequence[str]) -> str:
 
 def describe(saved: SavedGame) -> str:
     """A saved game for people: ``seed 5, you against greedy, 7 moves made``."""
-    try:
-        words = _words(saved.seed, parse_table_text(saved.opponents))
-    except SavedTableError:
-        words = f"seed {saved.seed}, {saved.players} players"
-    return kept_table.moves_made(words, saved)
+    return kept_table.describe_saved(
+        saved, lambda row: _words(row.seed, parse_table_text(row.opponents))
+    )
 
 
 def _choice(saved: SavedGame) -> tuple[int, tuple[str, ...]]:

@@ -36,7 +36,6 @@ from ...solver.cheops.game import (
     IllegalMove,
     LawTarget,
     Move,
-    MoveSyntaxError,
     Pass,
     Phase,
     RemoveLaw,
@@ -253,15 +252,8 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
     def play(self, text: str) -> Decision:
         """Play one move written in notation; :class:`CheopsSessionError` says why a move is
         not legal (or not an answer) now."""
-        self.check_open("no more moves")
+        move = self.read_move(text, parse_move, lambda _, move: self.why_not(move))
         state = self.state
-        try:
-            move = parse_move(state, text)
-        except MoveSyntaxError as error:
-            raise CheopsSessionError(f"{text.strip()!r}: {error}") from None
-        reason = self.why_not(move)
-        if reason is not None:
-            raise CheopsSessionError(f"{text.strip()!r}: {reason}")
         decision = self._decide(move)
         try:
             after = apply(state, move)

@@ -324,10 +324,16 @@ def seated(saved: SavedGame, bots: Sequence[str]) -> tuple[str, ...]:
     return tuple(bots)
 
 
-def moves_made(words: str, saved: SavedGame) -> str:
-    """``{words}, 7 moves made``: a saved game for people."""
+def describe_saved(saved: SavedGame, words: Callable[[SavedGame], str]) -> str:
+    """``{words}, 7 moves made``: a saved game for people (``words``: the game's words for
+    its seed and table, from the row's ``opponents`` text; a text that does not read,
+    :class:`~.kept.SavedTableError`, gives ``seed 5, 3 players``)."""
+    try:
+        text = words(saved)
+    except SavedTableError:
+        text = f"seed {saved.seed}, {saved.players} players"
     count = len(saved.answers)
-    return f"{words}, {count} move{'s' * (count != 1)} made"
+    return f"{text}, {count} move{'s' * (count != 1)} made"
 
 
 T = TypeVar("T", bound="KeptTable[Any, Any, Any, Any, Any, Any, Any, Any]")
@@ -877,8 +883,8 @@ __all__ = [
     "TableRules",
     "Turns",
     "against_words",
+    "describe_saved",
     "game_over_line",
-    "moves_made",
     "resumed",
     "seat_name",
     "seated",

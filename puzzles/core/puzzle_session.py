@@ -17,8 +17,11 @@ decision, the hints' texts and the result.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+
+from ...solver.core.errors import MoveSyntaxError
 
 if TYPE_CHECKING:
     from .vocabulary import ShareFacts
@@ -130,6 +133,7 @@ class ScoredResult:
 
 
 S = TypeVar("S")
+M = TypeVar("M")
 D = TypeVar("D", bound=Decided)
 
 
@@ -213,6 +217,23 @@ class PuzzleAttempt(Generic[S, D]):
         """Raise the game's error (``<over>: <refused>``) once the puzzle is over."""
         if self.finished:
             raise self.error(f"{self.over}: {refused}")
+
+    def read_move(
+        self, text: str, parse: Callable[[S, str], M], why_not: Callable[[S, M], str | None]
+    ) -> M:
+        """The move ``text`` stands for now, by the engine's ``parse``, once the puzzle is
+        still open (:meth:`check_open`); else the game's error quoting ``text`` with the
+        engine's words, or with ``why_not``'s reason the move cannot be played now."""
+        self.check_open("no more moves")
+        state = self.state
+        try:
+            move = parse(state, text)
+        except MoveSyntaxError as problem:
+            raise self.error(f"{text.strip()!r}: {problem}") from None
+        reason = why_not(state, move)
+        if reason is not None:
+            raise self.error(f"{text.strip()!r}: {reason}")
+        return move
 
     def keep(self, after: S, decision: D) -> D:
         """Keep a decision made and the state it led to (no hint given at the new node)."""

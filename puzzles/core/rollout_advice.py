@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ...solver.core.errors import SilverpyrError
 from ...solver.core.rng import SeededStream
-from .grading import RatedLike, Verdict, clearly_better, grade
+from .grading import CoachReport, RatedLike, Verdict, clearly_better, grade
 
 MAX_ROLLOUTS = 200
 """The most paired samples one option may be measured on."""
@@ -394,6 +394,10 @@ class Coaching(Generic[P, M, V]):
             count,
             ref.win,
         )
+
+    def report(self, verdicts: Sequence[V]) -> CoachReport:
+        """A game's verdicts summed up, in this coach's unit (its :attr:`Verdict.UNIT`)."""
+        return CoachReport(tuple(verdicts), self.verdict.UNIT)
 
 
 __all__ = [

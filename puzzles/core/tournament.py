@@ -444,6 +444,38 @@ def check_line_up(bots: Sequence[str], known: Registry[Any], games: int, seed: i
             )
 
 
+class Table(Protocol):
+    """What :func:`check_table` reads of a game's declaration (``solver/games.py``'s
+    ``Game``): its name and how many seats a table has."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def seats(self) -> range: ...
+
+
+def check_table(
+    bots: Sequence[str],
+    known: Registry[Any],
+    games: int,
+    seed: int,
+    table: Table,
+    error: Callable[[str], Exception],
+) -> None:
+    """Raise ``error`` (the game's own) unless ``bots`` can play ``games`` games from ``seed``
+    (:func:`check_line_up`) at one table of ``table``'s game: as many bots as it has seats."""
+    try:
+        check_line_up(bots, known, games, seed)
+    except TournamentError as problem:
+        raise error(str(problem)) from None
+    seats = table.seats
+    if len(bots) not in seats:
+        raise error(
+            f"a game of {table.title} seats {seats[0]} to {seats[-1]} bots, not {len(bots)}"
+        )
+
+
 def line_ups(bots: Sequence[str], games: int, seed: int) -> Iterator[tuple[int, tuple[str, ...]]]:
     """``(seed, seats)`` of every game, lazily: seeds in order, the line-up rotated one seat
     a game (the caller checks the line-up first, :func:`check_line_up`)."""

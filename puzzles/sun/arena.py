@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ...solver.core.errors import SilverpyrError
+from ...solver.games import GAMES
 from ...solver.sun.bots import play_game
 from ...solver.sun.cards import Deck
 from ...solver.sun.game import SunState, apply, new_game, outcome, parse_move
@@ -37,7 +38,7 @@ from ..core.tournament import (
     Seat,
     TournamentError,
     bot_reports,
-    check_line_up,
+    check_table,
     pair_reports,
     replay_arena_moves,
     run_games,
@@ -157,13 +158,9 @@ def summarise(
 
 
 def check_arena(bots: Sequence[str], games: int, seed: int = 0, size: str = "standard") -> None:
-    """Raise :class:`SunArenaError` unless ``bots`` can play ``games`` games of ``size``."""
-    try:
-        check_line_up(bots, REGISTRY, games, seed)
-    except TournamentError as error:
-        raise SunArenaError(str(error)) from None
-    if not 2 <= len(bots) <= 5:
-        raise SunArenaError(f"a game of Pyramid of the Sun seats 2 to 5 bots, not {len(bots)}")
+    """Raise :class:`SunArenaError` unless ``bots`` can play ``games`` games of ``size`` (the
+    core's :func:`~silverpyr.puzzles.core.tournament.check_table`)."""
+    check_table(bots, REGISTRY, games, seed, GAMES["sun"], SunArenaError)
     if size not in SIZES:
         raise SunArenaError(f"unknown pyramid size {size!r} (sizes: {', '.join(SIZES)})")
 

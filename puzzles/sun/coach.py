@@ -20,8 +20,6 @@ decisions with the better move.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ...solver.sun.game import Move, SunState, distinct_moves
 from ..core import grading
 from ..core.grading import SILENT_BELOW
@@ -54,10 +52,8 @@ against the expert's choice (module docstring; the core's :meth:`Coaching.judge`
 
 CoachReport = grading.CoachReport
 """A game's decisions judged, summed up (the core's)."""
-
-
-def report(verdicts: Sequence[Verdict]) -> CoachReport:
-    return CoachReport(tuple(verdicts), Verdict.UNIT)
+report = COACHING.report
+"""``report(verdicts)``: a game's verdicts summed up (the core's :meth:`Coaching.report`)."""
 
 
 __all__ = [

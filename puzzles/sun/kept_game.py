@@ -230,12 +230,9 @@ def _words(seed: int, size: str, bots: Sequence[str]) -> str:
 def describe(saved: SavedGame) -> str:
     """A saved game for people: ``seed 5, a standard pyramid, you against greedy, 7 moves
     made``."""
-    try:
-        size, bots = parse_table_text(saved.opponents)
-        words = _words(saved.seed, size, bots)
-    except SavedTableError:
-        words = f"seed {saved.seed}, {saved.players} players"
-    return kept_table.moves_made(words, saved)
+    return kept_table.describe_saved(
+        saved, lambda row: _words(row.seed, *parse_table_text(row.opponents))
+    )
 
 
 def _choice(saved: SavedGame) -> tuple[int, str, tuple[str, ...]]:

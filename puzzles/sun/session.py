@@ -32,7 +32,6 @@ from ...solver.sun.game import (
     EndTurn,
     IllegalMove,
     Move,
-    MoveSyntaxError,
     Phase,
     Place,
     SunState,
@@ -148,16 +147,7 @@ class SunSession(PuzzleAttempt[SunState, Decision]):
         """Play one move written in notation; :class:`SunSessionError` (or the engine's
         :class:`~silverpyr.solver.sun.game.MoveSyntaxError` / ``IllegalMove``) for a move
         that is not legal now, saying why."""
-        self.check_open("no more moves")
-        state = self.state
-        try:
-            move = parse_move(state, text)
-        except MoveSyntaxError as error:
-            raise SunSessionError(f"{text.strip()!r}: {error}") from None
-        reason = why_illegal(state, move)
-        if reason is not None:
-            raise SunSessionError(f"{text.strip()!r}: {reason}")
-        return self._decide(move)
+        return self._decide(self.read_move(text, parse_move, why_illegal))
 
     def _decide(self, move: Move) -> Decision:
         state = self.state
