@@ -235,6 +235,19 @@ class Field:
         """Whether this is the value of a mapping's key (not a list item, not the document)."""
         return bool(self.where) and not self.where.endswith("]")
 
+    def pairs(self, what: str) -> list[tuple[Any, Field]]:
+        """The keys of this optional mapping with their values, each at ``where.key``: none
+        when it is missing, none after ``expected <what>`` when it is not a mapping."""
+        if self.missing:
+            return []
+        if not isinstance(self.value, dict):
+            self.fail(f"expected {what}")
+            return []
+        where, problems = self.where, self.problems
+        return [
+            (key, Field(value, f"{where}.{key}", problems)) for key, value in self.value.items()
+        ]
+
     def items(self, *, low: int = 0, high: int | None = None, what: str = "a list") -> list[Field]:
         """The elements of this list (``low`` to ``high`` of them), each at ``key[i]``."""
         if not isinstance(self.value, list):

@@ -291,13 +291,7 @@ _FILE = ComponentsFile("sun_cards.yaml", parse_deck, SunDeckError)
 
 def _read_symbols(entry: Field) -> dict[str, str]:
     symbols: dict[str, str] = {}
-    if entry.missing:
-        return symbols
-    if not isinstance(entry.value, dict):
-        entry.fail("expected a mapping of symbol name to glyph (e.g. sun: ☉)")
-        return symbols
-    for name, glyph in entry.value.items():
-        where = Field(glyph, f"{entry.where}.{name}", entry.problems)
+    for name, where in entry.pairs("a mapping of symbol name to glyph (e.g. sun: ☉)"):
         if not isinstance(name, str) or not _SYMBOL_NAME.match(name):
             where.fail("a symbol's name is 2 to 12 lowercase letters a-z")
             continue

@@ -257,14 +257,8 @@ def _numbers(
 def _pyramid_cards(field: Field, size: str, names: _Names) -> dict[Slot, int]:
     """The cards named under ``pyramid``, by slot (every slot text and card checked)."""
     placed: dict[Slot, int] = {}
-    if field.missing:
-        return placed
-    if not isinstance(field.value, dict):
-        field.fail("expected a mapping of slot (such as 1c) to card")
-        return placed
     width = SIZES[size] + 2
-    for key, value in field.value.items():
-        where = Field(value, f"{field.where}.{key}", field.problems)
+    for key, where in field.pairs("a mapping of slot (such as 1c) to card"):
         try:
             slot = parse_slot(str(key), width)
         except SlotTextError as error:
