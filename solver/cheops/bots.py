@@ -34,8 +34,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..core.errors import SilverpyrError
+from ..core.montecarlo import margin
 from ..core.rng import SeededStream
+from ..core.rules import BotError, play_to_end
+from . import game
 from .components import Components
 from .game import (
     CheopsState,
@@ -44,22 +46,16 @@ from .game import (
     Phase,
     Sell,
     Store,
-    apply_unchecked,
     final_money,
     final_money_after,
     keeps_final_money,
     legal_moves,
     new_game,
-    why_illegal,
 )
 
 MAX_MOVES = 5_000
 """The most moves :func:`play_out` makes before it calls the game stuck (a bug): 66 spaces,
 each taken once, at most a handful of moves a take."""
-
-
-class BotError(SilverpyrError, RuntimeError):
-    """A game between bots that did not end (a bot or engine bug, never bad input)."""
 
 
 class CheopsPlayer(Protocol):
@@ -101,11 +97,6 @@ def margins_after(state: CheopsState, moves: Sequence[Move], seat: int) -> list[
         else:
             result.append(margin(final_money_after(state, move), seat))
     return result
-
-
-def margin(money: Sequence[int], seat: int) -> int:
-    """``money[seat]`` less the most any other seat has."""
-    return money[seat] - max(m for s, m in enumerate(money) if s != seat)
 
 
 @dataclass
@@ -165,26 +156,7 @@ def play_out(
 ) -> tuple[CheopsState, tuple[Move, ...]]:
     """``state`` played to the end, each seat deciding by its player; the final state and
     every move made (each applied through the engine, so an illegal one raises)."""
-    if len(players) != state.players:
-        raise BotError(f"{len(players)} players for a table of {state.players} seats")
-    moves: list[Move] = []
-    while state.phase is not Phase.OVER:
-        if len(moves) >= max_moves:
-            raise BotError(f"the game of seed {state.seed} did not end in {max_moves:,} moves")
-        seat = state.turn
-        move = players[seat].decide(state, seat)
-        state = _applied(state, move, players[seat].name, seat)
-        moves.append(move)
-    return state, tuple(moves)
-
-
-def _applied(state: CheopsState, move: Move, name: str, seat: int) -> CheopsState:
-    """``state`` after ``move`` of ``seat``'s player ``name``; an illegal move (or no move at
-    all: an outside player may return anything) names the player, the seat and the game."""
-    reason = why_illegal(state, move) if isinstance(move, Move) else f"{move!r} is not a move"
-    if reason is not None:
-        raise IllegalMove(f"the game of seed {state.seed}: {name} (seat {seat + 1}): {reason}")
-    return apply_unchecked(state, move)
+    return play_to_end(game, state, players, max_moves=max_moves, moves=Move, illegal=IllegalMove)
 
 
 def play_game(

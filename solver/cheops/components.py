@@ -24,14 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from ..core.reader import (
-    MAX_CARD_FILE_BYTES,
-    Field,
-    Problems,
-    ReadError,
-    describe,
-    read_data_file,
-)
+from ..core.reader import ComponentsFile, Field, Problems, ReadError, describe
 from .board import Space, SpaceSyntaxError, parse_space
 
 EntryKind = Literal["plain", "times", "majority"]
@@ -261,13 +254,10 @@ def _rises(upper: Entry, lower: Entry) -> bool:
 
 def bundled_components_path() -> Path:
     """Path of the bundled original components (``data/cheops.yaml``)."""
-    # solver/cheops/ and data/ sit two and one levels below the package root.
-    return Path(__file__).resolve().parent.parent.parent / "data" / "cheops.yaml"
+    return _FILE.bundled_path
 
 
 BUNDLED_NAME = "cheops.yaml (bundled)"
-
-_bundled: Components | None = None
 
 _TOP_KEYS = ("format", "eyes", "law7_number", "start_money", "boards")
 _BOARD_KEYS = ("name", "type", "entries")
@@ -279,29 +269,13 @@ def load_components(path: str | Path | None = None) -> Components:
     Raises :class:`CheopsDataError` naming the file, the key and what is wrong, for every
     problem.
     """
-    global _bundled
-    if path is None and _bundled is not None:
-        return _bundled
-    components, problems = check_components_file(path)
-    problems.raise_if_any(CheopsDataError)
-    assert components is not None
-    if path is None:
-        _bundled = components
-    return components
+    return _FILE.load(path)
 
 
 def check_components_file(path: str | Path | None = None) -> tuple[Components | None, Problems]:
     """Read and check a components file: the components (``None`` when unusable) and every
     problem."""
-    file_path = bundled_components_path() if path is None else Path(path)
-    name = BUNDLED_NAME if path is None else str(path)
-    problems = Problems(name)
-    try:
-        data = read_data_file(file_path, source=name, limit=MAX_CARD_FILE_BYTES)
-    except ReadError as error:
-        problems.found.extend(error.problems)
-        return None, problems
-    return parse_components(data, name, problems), problems
+    return _FILE.check(path)
 
 
 def parse_components(data: Any, source: str, problems: Problems | None = None) -> Components | None:
@@ -327,6 +301,9 @@ def parse_components(data: Any, source: str, problems: Problems | None = None) -
     if own:
         found.raise_if_any(CheopsDataError)
     return result if len(found) == before else None
+
+
+_FILE = ComponentsFile("cheops.yaml", parse_components, CheopsDataError)
 
 
 def _exactly(entry: Field, count: int, things: str, what: str) -> list[Field]:

@@ -35,7 +35,7 @@ from enum import StrEnum
 from operator import itemgetter
 from typing import Literal
 
-from ..core.errors import IllegalMoveError, SilverpyrError
+from ..core.errors import IllegalMoveError, SilverpyrError, first_problems
 from ..core.errors import MoveSyntaxError as NotAMoveError
 from ..core.reader import parse_whole
 from ..core.rng import SeededStream, seed_problem
@@ -1957,9 +1957,7 @@ def position(state: CheopsState, **changes: object) -> CheopsState:
     except (TypeError, IndexError, KeyError, AttributeError) as error:
         raise PositionError(f"a malformed position ({type(error).__name__})") from None
     if problems:
-        shown = "; ".join(problems[:3])
-        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
-        raise PositionError(f"{shown}{more}")
+        raise PositionError(first_problems(problems))
     return built
 
 

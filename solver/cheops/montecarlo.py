@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.montecarlo import DEFAULT_DEALS, MonteCarloPlayer, player_name
+from ..core.montecarlo import DEFAULT_DEALS, MonteCarloPlayer, ViewedPlayouts, player_name
 from . import game
 from .bots import greedy_move, margins_after
 from .game import CheopsState, Move, distinct_moves
@@ -18,7 +18,7 @@ was chosen (timed by hand on seed 5; about 0.01 s since issue 34's fast play-out
 ``benchmarks/cheops_playout.py``), and the first decision holds 40 or more distinct moves."""
 
 
-class CheopsPlayouts:
+class CheopsPlayouts(ViewedPlayouts):
     """What flat Monte Carlo asks of Cheops beyond its engine: the options (a shortlist by
     greedy's ranking), greedy to play out, what a seat sees, the seed."""
 
@@ -32,12 +32,6 @@ class CheopsPlayouts:
 
     def rollout(self, state: CheopsState, seat: int) -> Move:
         return greedy_move(state, seat)
-
-    def seen(self, state: CheopsState, seat: int) -> str:
-        return repr(state.view(seat))
-
-    def seed(self, state: CheopsState) -> int:
-        return state.seed
 
 
 def montecarlo_player(deals: int = DEFAULT_DEALS) -> MonteCarloPlayer[CheopsState, Move]:

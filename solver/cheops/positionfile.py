@@ -29,7 +29,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core.reader import Field, Problems, ReadError, load_data, parse_whole, read_text
+from ..core.reader import (
+    Field,
+    ReadError,
+    parse_whole,
+    read_checked,
+    read_file_text,
+)
 from .board import ROW_LETTERS, ROWS, SPACES, row_length
 from .components import COLOURS, Components, load_components
 from .endgame import DEFAULT_TIME_LIMIT, MARGIN, EndgameAnswer, solve_endgame
@@ -134,15 +140,8 @@ class Position:
 
 def load_position(path: str | Path, components: Components | None = None) -> Position:
     """Read the position file at ``path`` (``.json`` as JSON, anything else as YAML)."""
-    file_path = Path(path)
-    source = str(path)
-    try:
-        text = read_text(file_path, source=source)
-    except ReadError as error:
-        raise PositionFileError(error.problems) from None
-    return parse_position(
-        text, components, source=source, as_json=file_path.suffix.lower() == ".json"
-    )
+    text, source, as_json = read_file_text(path, PositionFileError)
+    return parse_position(text, components, source=source, as_json=as_json)
 
 
 def parse_position(
@@ -154,15 +153,9 @@ def parse_position(
 ) -> Position:
     """The position a file's text describes (the bundled components when ``None``)."""
     parts = load_components() if components is None else components
-    problems = Problems(source)
-    data: Any = None
-    try:
-        data = load_data(text, source, as_json=as_json)
-    except ReadError as error:
-        problems.found.extend(error.problems)
-    state = _read(Field.root(data, problems), parts) if not problems else None
-    problems.raise_if_any(PositionFileError)
-    assert state is not None
+    state = read_checked(
+        text, lambda top: _read(top, parts), PositionFileError, source=source, as_json=as_json
+    )
     return Position(state, source)
 
 

@@ -3,6 +3,8 @@ move errors every game's engine raises (each game names its own subclasses)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class SilverpyrError(Exception):
     """An error whose message is meant for the user (bad input, illegal move, ...)."""
@@ -22,6 +24,13 @@ class MoveSyntaxError(MoveError):
 
 class SolverBugError(SilverpyrError, RuntimeError):
     """The rules engine disagrees with the CP-SAT model: a bug, never to be hidden."""
+
+
+def first_problems(problems: Sequence[str], shown: int = 3) -> str:
+    """The first ``shown`` of ``problems`` joined by ``; `` and how many more: the one line
+    of an error naming every problem (an impossible position)."""
+    more = f" (and {len(problems) - shown} more)" if len(problems) > shown else ""
+    return f"{'; '.join(problems[:shown])}{more}"
 
 
 class SilverpyrWarning(UserWarning):

@@ -55,6 +55,30 @@ class Playouts(Protocol[S_in, M_out]):
         ...
 
 
+class Viewed(Protocol):
+    """A state that tells what each seat sees (its ``view``) and carries its game's seed."""
+
+    @property
+    def seed(self) -> int:
+        """The game's seed."""
+        ...
+
+    def view(self, seat: int, /) -> object:
+        """What ``seat`` knows."""
+        ...
+
+
+class ViewedPlayouts:
+    """:class:`Playouts`' ``seen`` and ``seed`` for a :class:`Viewed` state: the text of the
+    seat's view, and the state's seed. A game adds its ``options`` and ``rollout``."""
+
+    def seen(self, state: Viewed, seat: int) -> str:
+        return repr(state.view(seat))
+
+    def seed(self, state: Viewed) -> int:
+        return state.seed
+
+
 MAX_ROLLOUT = 20_000
 """The most moves a play-out makes before it calls the game stuck (an engine bug)."""
 
@@ -201,6 +225,8 @@ __all__ = [
     "Playouts",
     "RolloutError",
     "Rules",
+    "Viewed",
+    "ViewedPlayouts",
     "deal_stream",
     "halving",
     "margin",

@@ -37,9 +37,11 @@ import stat
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn, TypeGuard
+from typing import Any, Generic, NoReturn, TypeGuard, TypeVar
 
 from .errors import SilverpyrError
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -232,6 +234,19 @@ class Field:
     def _keyed(self) -> bool:
         """Whether this is the value of a mapping's key (not a list item, not the document)."""
         return bool(self.where) and not self.where.endswith("]")
+
+    def pairs(self, what: str) -> list[tuple[Any, Field]]:
+        """The keys of this optional mapping with their values, each at ``where.key``: none
+        when it is missing, none after ``expected <what>`` when it is not a mapping."""
+        if self.missing:
+            return []
+        if not isinstance(self.value, dict):
+            self.fail(f"expected {what}")
+            return []
+        where, problems = self.where, self.problems
+        return [
+            (key, Field(value, f"{where}.{key}", problems)) for key, value in self.value.items()
+        ]
 
     def items(self, *, low: int = 0, high: int | None = None, what: str = "a list") -> list[Field]:
         """The elements of this list (``low`` to ``high`` of them), each at ``key[i]``."""
@@ -637,6 +652,93 @@ def read_data_file(
     if json_file or not _bundled(path):
         return load_data(text, name, as_json=json_file)
     return _bundled_data(text, name)
+
+
+def read_file_text(path: str | Path, error: type[ReadError]) -> tuple[str, str, bool]:
+    """The text of the file at ``path`` (:func:`read_text`), its name (``path`` as given) and
+    whether it is JSON (a ``.json`` suffix); a file that cannot be read raises ``error``
+    with the problem."""
+    file_path = Path(path)
+    source = str(path)
+    try:
+        text = read_text(file_path, source=source)
+    except ReadError as problem:
+        raise error(problem.problems) from None
+    return text, source, file_path.suffix.lower() == ".json"
+
+
+def read_checked(
+    text: str,
+    read: Callable[[Field], T | None],
+    error: type[ReadError],
+    *,
+    source: str,
+    as_json: bool,
+) -> T:
+    """``text`` parsed (:func:`load_data`) and, when it parses, ``read`` from its root field
+    (``None`` after recording every problem found); any problem raises ``error`` naming
+    every one."""
+    problems = Problems(source)
+    data: Any = None
+    try:
+        data = load_data(text, source, as_json=as_json)
+    except ReadError as problem:
+        problems.found.extend(problem.problems)
+    value = read(Field.root(data, problems)) if not problems else None
+    problems.raise_if_any(error)
+    assert value is not None
+    return value
+
+
+class ComponentsFile(Generic[T]):
+    """A game's components file (a deck, a board and its price boards): read and checked
+    from a path, or the bundled one in ``data/`` (``name``), read once and kept.
+
+    ``parse(data, source, problems)`` reads a file's content, recording its problems, and
+    gives ``None`` when it is unusable; ``error`` is the game's error naming them all.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        parse: Callable[[Any, str, Problems], T | None],
+        error: type[ReadError],
+    ) -> None:
+        self.name = name
+        self.parse = parse
+        self.error = error
+        self.bundled: T | None = None
+
+    @property
+    def bundled_path(self) -> Path:
+        """Path of the bundled file (``data/<name>``)."""
+        return BUNDLED_DATA / self.name
+
+    def check(self, path: str | Path | None = None) -> tuple[T | None, Problems]:
+        """Read and check the file at ``path`` (the bundled one when ``None``): its content
+        (``None`` when unusable) and every problem."""
+        file_path = self.bundled_path if path is None else Path(path)
+        name = f"{self.name} (bundled)" if path is None else str(path)
+        problems = Problems(name)
+        try:
+            data = read_data_file(file_path, source=name, limit=MAX_CARD_FILE_BYTES)
+        except ReadError as error:
+            problems.found.extend(error.problems)
+            return None, problems
+        value = self.parse(data, name, problems)
+        return (value if not problems else None), problems
+
+    def load(self, path: str | Path | None = None) -> T:
+        """The content of the file at ``path`` (the bundled one when ``None``, read once);
+        raises :attr:`error` naming every problem."""
+        if path is None and self.bundled is not None:
+            return self.bundled
+        value, problems = self.check(path)
+        problems.raise_if_any(self.error)
+        assert value is not None
+        if path is None:
+            self.bundled = value
+        return value
 
 
 BUNDLED_DATA = Path(__file__).resolve().parents[2] / "data"

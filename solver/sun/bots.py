@@ -27,7 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..core.errors import SilverpyrError
+from ..core.rules import BotError, play_to_end
+from . import game
 from .cards import PILES, Deck, PileName
 from .game import (
     Discard,
@@ -41,20 +42,14 @@ from .game import (
     SunState,
     SymbolDraw,
     TakePoints,
-    apply_unchecked,
     matching_neighbours,
     new_game,
     placements,
     points_for,
-    why_illegal,
 )
 
 MAX_MOVES = 20_000
 """The most moves :func:`play_out` makes before it calls the game stuck (a bug)."""
-
-
-class BotError(SilverpyrError, RuntimeError):
-    """A game between bots that did not end (a bot or engine bug, never bad input)."""
 
 
 class SunPlayer(Protocol):
@@ -132,26 +127,7 @@ def play_out(
 ) -> tuple[SunState, tuple[Move, ...]]:
     """``state`` played to the end, each seat deciding by its player; the final state and
     every move made (each applied through the engine, so an illegal one raises)."""
-    if len(players) != state.players:
-        raise BotError(f"{len(players)} players for a table of {state.players} seats")
-    moves: list[Move] = []
-    while not state.over:
-        if len(moves) >= max_moves:
-            raise BotError(f"the game of seed {state.seed} did not end in {max_moves:,} moves")
-        seat = state.turn
-        move = players[seat].decide(state, seat)
-        state = _applied(state, move, players[seat].name, seat)
-        moves.append(move)
-    return state, tuple(moves)
-
-
-def _applied(state: SunState, move: Move, name: str, seat: int) -> SunState:
-    """``state`` after ``move`` of ``seat``'s player ``name``; an illegal move (or no move at
-    all: an outside player may return anything) names the player, the seat and the game."""
-    reason = why_illegal(state, move) if isinstance(move, Move) else f"{move!r} is not a move"
-    if reason is not None:
-        raise IllegalMove(f"the game of seed {state.seed}: {name} (seat {seat + 1}): {reason}")
-    return apply_unchecked(state, move)
+    return play_to_end(game, state, players, max_moves=max_moves, moves=Move, illegal=IllegalMove)
 
 
 def play_game(

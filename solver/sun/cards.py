@@ -20,14 +20,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from ..core.errors import SilverpyrError
-from ..core.reader import (
-    MAX_CARD_FILE_BYTES,
-    Field,
-    Problems,
-    ReadError,
-    parse_whole,
-    read_data_file,
-)
+from ..core.reader import ComponentsFile, Field, Problems, ReadError, parse_whole
 
 Kind = Literal["base", "standard", "edge", "top"]
 Side = Literal["left", "right"]
@@ -240,13 +233,10 @@ def normalize_label(text: str) -> str | None:
 
 def bundled_deck_path() -> Path:
     """Path of the bundled Pyramid of the Sun deck (``data/sun_cards.yaml``)."""
-    # solver/sun/ and data/ sit two and one levels below the package root.
-    return Path(__file__).resolve().parent.parent.parent / "data" / "sun_cards.yaml"
+    return _FILE.bundled_path
 
 
 BUNDLED_NAME = "sun_cards.yaml (bundled)"
-
-_bundled: Deck | None = None
 
 
 def load_deck(path: str | Path | None = None) -> Deck:
@@ -255,29 +245,12 @@ def load_deck(path: str | Path | None = None) -> Deck:
     Raises :class:`SunDeckError` (a :class:`~silverpyr.solver.core.reader.ReadError`) naming the
     file, the card and the key of every problem.
     """
-    global _bundled
-    if path is None and _bundled is not None:
-        return _bundled
-    deck, problems = check_deck_file(path)
-    problems.raise_if_any(SunDeckError)
-    assert deck is not None
-    if path is None:
-        _bundled = deck
-    return deck
+    return _FILE.load(path)
 
 
 def check_deck_file(path: str | Path | None = None) -> tuple[Deck | None, Problems]:
     """Read and check a card file: the deck (``None`` when unusable) and every problem."""
-    file_path = bundled_deck_path() if path is None else Path(path)
-    name = BUNDLED_NAME if path is None else str(path)
-    problems = Problems(name)
-    try:
-        data = read_data_file(file_path, source=name, limit=MAX_CARD_FILE_BYTES)
-    except ReadError as error:
-        problems.found.extend(error.problems)
-        return None, problems
-    deck = parse_deck(data, name, problems)
-    return (deck if not problems else None), problems
+    return _FILE.check(path)
 
 
 def parse_deck(data: Any, source: str, problems: Problems | None = None) -> Deck | None:
@@ -313,15 +286,12 @@ def parse_deck(data: Any, source: str, problems: Problems | None = None) -> Deck
     return Deck(cards, symbols, source)
 
 
+_FILE = ComponentsFile("sun_cards.yaml", parse_deck, SunDeckError)
+
+
 def _read_symbols(entry: Field) -> dict[str, str]:
     symbols: dict[str, str] = {}
-    if entry.missing:
-        return symbols
-    if not isinstance(entry.value, dict):
-        entry.fail("expected a mapping of symbol name to glyph (e.g. sun: ☉)")
-        return symbols
-    for name, glyph in entry.value.items():
-        where = Field(glyph, f"{entry.where}.{name}", entry.problems)
+    for name, where in entry.pairs("a mapping of symbol name to glyph (e.g. sun: ☉)"):
         if not isinstance(name, str) or not _SYMBOL_NAME.match(name):
             where.fail("a symbol's name is 2 to 12 lowercase letters a-z")
             continue

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from ..core.errors import IllegalMoveError, SilverpyrError
+from ..core.errors import IllegalMoveError, SilverpyrError, first_problems
 from ..core.errors import MoveSyntaxError as NotAMoveError
 from ..core.rng import SeededStream, seed_problem
 from .cards import PILES, Card, CardTextError, Deck, PileName, load_deck, normalize_label
@@ -1212,9 +1212,7 @@ def position(
     )
     problems = state_problems(state)
     if problems:
-        shown = "; ".join(problems[:3])
-        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
-        raise PositionError(f"{shown}{more}")
+        raise PositionError(first_problems(problems))
     return state
 
 

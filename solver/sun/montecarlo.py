@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.montecarlo import DEFAULT_DEALS, MonteCarloPlayer, player_name
+from ..core.montecarlo import DEFAULT_DEALS, MonteCarloPlayer, ViewedPlayouts, player_name
 from . import game
 from .bots import GreedyPlayer
 from .expert import idle_turns
@@ -22,7 +22,7 @@ from .game import Move, Phase, SunState, distinct_moves, placements
 _GREEDY = GreedyPlayer()
 
 
-class SunPlayouts:
+class SunPlayouts(ViewedPlayouts):
     """What flat Monte Carlo asks of the Sun beyond its engine: the options, greedy to play
     out, what a seat sees, the seed."""
 
@@ -37,12 +37,6 @@ class SunPlayouts:
 
     def rollout(self, state: SunState, seat: int) -> Move:
         return _GREEDY.decide(state, seat)
-
-    def seen(self, state: SunState, seat: int) -> str:
-        return repr(state.view(seat))
-
-    def seed(self, state: SunState) -> int:
-        return state.seed
 
 
 def montecarlo_player(deals: int = DEFAULT_DEALS) -> MonteCarloPlayer[SunState, Move]:

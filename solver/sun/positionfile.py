@@ -21,9 +21,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
-from ..core.reader import Field, Problems, ReadError, load_data, parse_whole, read_text
+from ..core.reader import (
+    Field,
+    ReadError,
+    parse_whole,
+    read_checked,
+    read_file_text,
+)
 from .bestturn import DEFAULT_TIME_LIMIT, BestTurn, best_turn
 from .cards import PILES, CardTextError, Deck, PileName, load_deck
 from .game import (
@@ -118,13 +123,8 @@ class Position:
 
 def load_position(path: str | Path, deck: Deck | None = None) -> Position:
     """Read the position file at ``path`` (``.json`` as JSON, anything else as YAML)."""
-    file_path = Path(path)
-    source = str(path)
-    try:
-        text = read_text(file_path, source=source)
-    except ReadError as error:
-        raise PositionFileError(error.problems) from None
-    return parse_position(text, deck, source=source, as_json=file_path.suffix.lower() == ".json")
+    text, source, as_json = read_file_text(path, PositionFileError)
+    return parse_position(text, deck, source=source, as_json=as_json)
 
 
 def parse_position(
@@ -132,16 +132,9 @@ def parse_position(
 ) -> Position:
     """The position a file's text describes (the bundled deck when ``deck`` is None)."""
     cards = load_deck() if deck is None else deck
-    problems = Problems(source)
-    data: Any = None
-    try:
-        data = load_data(text, source, as_json=as_json)
-    except ReadError as error:
-        problems.found.extend(error.problems)
-    position = _read(Field.root(data, problems), cards) if not problems else None
-    problems.raise_if_any(PositionFileError)
-    assert position is not None
-    return position
+    return read_checked(
+        text, lambda top: _read(top, cards), PositionFileError, source=source, as_json=as_json
+    )
 
 
 class _Names:
@@ -264,14 +257,8 @@ def _numbers(
 def _pyramid_cards(field: Field, size: str, names: _Names) -> dict[Slot, int]:
     """The cards named under ``pyramid``, by slot (every slot text and card checked)."""
     placed: dict[Slot, int] = {}
-    if field.missing:
-        return placed
-    if not isinstance(field.value, dict):
-        field.fail("expected a mapping of slot (such as 1c) to card")
-        return placed
     width = SIZES[size] + 2
-    for key, value in field.value.items():
-        where = Field(value, f"{field.where}.{key}", field.problems)
+    for key, where in field.pairs("a mapping of slot (such as 1c) to card"):
         try:
             slot = parse_slot(str(key), width)
         except SlotTextError as error:
