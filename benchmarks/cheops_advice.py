@@ -18,12 +18,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import time
 from functools import partial
 from typing import Any
 
-from timing import percentile  # benchmarks/timing.py, beside this script
+import timing  # benchmarks/timing.py, beside this script
 
 from silverpyr.puzzles.cheops import advice
 from silverpyr.puzzles.cheops.coach import judge
@@ -52,13 +51,7 @@ def timed(work: Any) -> tuple[float, float]:
 
 
 def figures(walls: list[float], cpus: list[float]) -> dict[str, Any]:
-    return {
-        "n": len(walls),
-        "median_s": round(statistics.median(walls), 3),
-        "p95_s": round(percentile(walls, 0.95), 3),
-        "max_s": round(max(walls), 3),
-        "cpu_median_s": round(statistics.median(cpus), 3),
-    }
+    return timing.figures(walls, cpus, "s", 3, cpu_p95=False)
 
 
 def main() -> None:

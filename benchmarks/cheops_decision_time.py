@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import time
 from collections import defaultdict
 from typing import Any
 
-from timing import Timed, Timings, percentile  # benchmarks/timing.py, beside this script
+import timing  # benchmarks/timing.py, beside this script
+from timing import Timed, Timings
 
 from silverpyr.puzzles.cheops.registry import make_player
 from silverpyr.solver.cheops.bots import play_game
@@ -33,22 +33,11 @@ P95_TARGET = 3.0
 
 
 def figures(walls: list[float], cpus: list[float]) -> dict[str, Any]:
-    return {
-        "n": len(walls),
-        "median_s": round(statistics.median(walls), 4),
-        "p95_s": round(percentile(walls, 0.95), 4),
-        "max_s": round(max(walls), 4),
-        "cpu_median_s": round(statistics.median(cpus), 4),
-        "cpu_p95_s": round(percentile(cpus, 0.95), 4),
-    }
+    return timing.figures(walls, cpus, "s", 4)
 
 
 def line(label: str, data: dict[str, Any]) -> str:
-    return (
-        f"{label}: n={data['n']} median={data['median_s']:.3f}s p95={data['p95_s']:.3f}s "
-        f"max={data['max_s']:.3f}s (cpu median={data['cpu_median_s']:.3f}s "
-        f"p95={data['cpu_p95_s']:.3f}s)"
-    )
+    return timing.figures_line(label, data, "s", 3)
 
 
 def main() -> None:

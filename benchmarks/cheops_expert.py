@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 from typing import Any
 
-from timing import percentile, time_expert  # benchmarks/timing.py, beside this script
+import timing  # benchmarks/timing.py, beside this script
+from timing import time_expert
 
 from silverpyr.solver.cheops.bots import CheopsPlayer, GreedyPlayer, play_out
 from silverpyr.solver.cheops.components import load_components
@@ -30,22 +30,11 @@ P95_TARGET = 0.3
 
 
 def figures(walls: list[float], cpus: list[float]) -> dict[str, Any]:
-    return {
-        "n": len(walls),
-        "median_ms": round(statistics.median(walls) * 1000, 3),
-        "p95_ms": round(percentile(walls, 0.95) * 1000, 3),
-        "max_ms": round(max(walls) * 1000, 3),
-        "cpu_median_ms": round(statistics.median(cpus) * 1000, 3),
-        "cpu_p95_ms": round(percentile(cpus, 0.95) * 1000, 3),
-    }
+    return timing.figures(walls, cpus, "ms", 3)
 
 
 def line(label: str, data: dict[str, Any]) -> str:
-    return (
-        f"{label}: n={data['n']} median={data['median_ms']:.2f}ms p95={data['p95_ms']:.2f}ms "
-        f"max={data['max_ms']:.2f}ms (cpu median={data['cpu_median_ms']:.2f}ms "
-        f"p95={data['cpu_p95_ms']:.2f}ms)"
-    )
+    return timing.figures_line(label, data, "ms", 2)
 
 
 def main() -> None:

@@ -501,22 +501,10 @@ def cards_cases(stream: SeededStream) -> Iterator[Case]:
     )
 
 
-PUZZLE = """format: 1
-id: '3'
-cards: [22]
-round: 1
-turn_in_round: 3
-expeditions: [L3, I3, I3, I2, L4]
-objective: points
-start:
-  marked: {}
-  red: 0
-  green: 0
-  skulls: 0
-  torches: [false, false, false, false]
-par: 16
-difficulty: 2
-"""
+SAMPLES = Path(__file__).resolve().parents[1] / "tests" / "silvergold" / "data"
+"""A valid puzzle and state file that the cases change (``test_fuzz_inputs.py`` changes them
+too)."""
+PUZZLE = (SAMPLES / "sample_puzzle.yaml").read_text(encoding="utf-8")
 
 PUZZLE_MUTATIONS: tuple[tuple[str, str], ...] = (
     ("cards: [22]", "cards: 22"),
@@ -582,19 +570,7 @@ def puzzle_cases(stream: SeededStream) -> Iterator[Case]:
         yield Case("puzzle", f"mutation {n}", argv, {"p.yaml": "".join(lines).encode()})
 
 
-STATE = """round: 2
-expedition: L3
-seen: [I3, O4]
-cards:
-  - number: 12
-    marks: A1 A2 B2
-  - number: 30
-sheet:
-  red: 2
-  green: 1
-  skulls: 1
-  torches: [1]
-"""
+STATE = (SAMPLES / "sample_state.yaml").read_text(encoding="utf-8")
 
 STATE_MUTATIONS: tuple[tuple[str, str], ...] = (
     ("round: 2", "round: 5"),

@@ -38,6 +38,37 @@ def summary(label: str, values: list[float]) -> str:
     )
 
 
+def figures(
+    walls: list[float], cpus: list[float], unit: str, digits: int, cpu_p95: bool = True
+) -> dict[str, Any]:
+    """How many, median, p95 and max of ``walls``, the median (and p95) of ``cpus``, in
+    ``unit`` (``s`` or ``ms``, which ends each key) rounded to ``digits``: a benchmark's JSON."""
+    scale = {"s": 1, "ms": 1000}[unit]
+    found: dict[str, Any] = {
+        "n": len(walls),
+        f"median_{unit}": round(statistics.median(walls) * scale, digits),
+        f"p95_{unit}": round(percentile(walls, 0.95) * scale, digits),
+        f"max_{unit}": round(max(walls) * scale, digits),
+        f"cpu_median_{unit}": round(statistics.median(cpus) * scale, digits),
+    }
+    if cpu_p95:
+        found[f"cpu_p95_{unit}"] = round(percentile(cpus, 0.95) * scale, digits)
+    return found
+
+
+def figures_line(label: str, data: dict[str, Any], unit: str, digits: int) -> str:
+    """``label: n=.. median=.. p95=.. max=.. (cpu median=.. p95=..)`` of :func:`figures`'s
+    ``data`` (with its p95 of CPU), each shown to ``digits`` in ``unit``."""
+
+    def shown(key: str) -> str:
+        return f"{data[f'{key}_{unit}']:.{digits}f}{unit}"
+
+    return (
+        f"{label}: n={data['n']} median={shown('median')} p95={shown('p95')} "
+        f"max={shown('max')} (cpu median={shown('cpu_median')} p95={shown('cpu_p95')})"
+    )
+
+
 def console_script() -> Path:
     """The ``silverpyr`` script installed beside the running interpreter."""
     folder = Path(sys.executable).parent

@@ -18,15 +18,17 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))  # a checkout as silverpyr
 
-from silverpyr.puzzles.core.tournament import seat_share, win_shares
+from sun_tune import share  # tools/sun_tune.py, beside this script
+
+from silverpyr.puzzles.core.tournament import win_shares
 from silverpyr.solver.core.rng import SeededStream
-from silverpyr.solver.sun.bots import GreedyPlayer, SunPlayer, play_game, play_out
-from silverpyr.solver.sun.cards import load_deck
+from silverpyr.solver.sun.bots import SunPlayer, play_out
 from silverpyr.solver.sun.expert import Expert, ExpertPlayer, _context
 from silverpyr.solver.sun.game import (
     Draw,
@@ -38,8 +40,6 @@ from silverpyr.solver.sun.game import (
     determinized,
     outcome,
 )
-
-TUNING_SEED = 100_000
 
 
 @dataclass
@@ -81,20 +81,6 @@ class RolloutExpert:
         return other if wins[1] > wins[0] else base
 
 
-def share(players: int, games: int, make: type[ExpertPlayer] | RolloutExpert) -> float:
-    deck = load_deck()
-
-    def winners(seat: int, seed: int) -> tuple[int, ...]:
-        line_up: list[SunPlayer] = [GreedyPlayer() for _ in range(players)]
-        line_up[seat] = make if isinstance(make, RolloutExpert) else make()
-        final, _ = play_game(deck, line_up, "standard", seed)
-        result = outcome(final)
-        assert result is not None
-        return result.winners
-
-    return seat_share(games, players, TUNING_SEED, winners)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--players", type=int, default=2)
@@ -102,12 +88,14 @@ def main() -> None:
     parser.add_argument("--late", type=int, default=10)
     parser.add_argument("--samples", type=int, default=6)
     args = parser.parse_args()
-    for label, make in (
+    rollout = RolloutExpert(args.late, args.samples)  # one for every game
+    makers: tuple[tuple[str, Callable[[], SunPlayer]], ...] = (
         ("expert", ExpertPlayer),
-        ("rollout expert", RolloutExpert(args.late, args.samples)),
-    ):
+        ("rollout expert", lambda: rollout),
+    )
+    for label, make in makers:
         began = time.perf_counter()
-        rate = share(args.players, args.games, make)
+        rate = share(make, args.players, args.games, "standard")
         seconds = (time.perf_counter() - began) / args.games
         print(f"{label}: {rate:.1%} of {args.games} games, {seconds:.3f} s a game")
 

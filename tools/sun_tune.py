@@ -11,6 +11,7 @@ import argparse
 import dataclasses
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))  # a checkout as silverpyr
@@ -24,19 +25,25 @@ from silverpyr.solver.sun.game import outcome
 TUNING_SEED = 100_000
 
 
-def share(weights: ExpertWeights, players: int, games: int, size: str) -> float:
-    """The expert's win share over ``games`` games against greedy bots, seat rotated."""
+def share(make: Callable[[], SunPlayer], players: int, games: int, size: str) -> float:
+    """The win share of the player ``make()`` makes for each game, over ``games`` games against
+    greedy bots, seat rotated (``tools/sun_rollouts.py`` measures its experts with it too)."""
     deck = load_deck()
 
     def winners(seat: int, seed: int) -> tuple[int, ...]:
         line_up: list[SunPlayer] = [GreedyPlayer() for _ in range(players)]
-        line_up[seat] = ExpertPlayer(expert=Expert(weights))
+        line_up[seat] = make()
         final, _ = play_game(deck, line_up, size, seed)
         result = outcome(final)
         assert result is not None
         return result.winners
 
     return seat_share(games, players, TUNING_SEED, winners)
+
+
+def expert_of(weights: ExpertWeights) -> Callable[[], SunPlayer]:
+    """A fresh expert with ``weights``, one a game."""
+    return lambda: ExpertPlayer(expert=Expert(weights))
 
 
 def main() -> None:
@@ -53,7 +60,7 @@ def main() -> None:
         began = time.perf_counter()
         cells = []
         for players in args.players:
-            rate = share(weights, players, args.games, args.size)
+            rate = share(expert_of(weights), players, args.games, args.size)
             low, high = wilson(rate * args.games, args.games)
             cells.append(f"{players}p {rate:.1%} [{low:.1%}-{high:.1%}]")
         print(f"{name}={text}: " + "  ".join(cells) + f"  ({time.perf_counter() - began:.0f} s)")

@@ -13,18 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from silverpyr.puzzles.cheops.arena import (
-    CATEGORIES,
-    CheopsArenaError,
-    CheopsGameResult,
-    CheopsRecords,
-    check_arena,
-    play_arena_game,
-    record_of,
-    replay_record,
-    run_arena,
-    summarise,
-)
+from silverpyr.puzzles.cheops import arena
 from silverpyr.puzzles.cheops.registry import NAMES, UnknownCheopsPlayerError, make_player
 from silverpyr.solver.cheops.components import load_components
 from silverpyr.solver.cheops.game import outcome
@@ -45,24 +34,24 @@ def test_the_registry_makes_each_player_fresh_and_names_the_unknown() -> None:
 
 
 def test_the_report_has_the_json_shape_of_sun_arena() -> None:
-    report = run_arena(COMPONENTS, ["expert", "greedy"], 4, seed=100_000, workers=0)
+    report = arena.run_arena(COMPONENTS, ["expert", "greedy"], 4, seed=100_000, workers=0)
     data = report.to_dict()
     assert set(data) == TOP_KEYS
     assert data["game"] == "cheops"
     checks.assert_json_of_expert_and_greedy(data)
     for bot in data["bots"]:
-        assert set(bot["categories"]) == set(CATEGORIES)
+        assert set(bot["categories"]) == set(arena.CATEGORIES)
         assert bot["forecast"] is None
     assert set(data["endings"]) <= {"empty", "boards", "blocked"}
 
 
 def test_seats_rotate_and_seeds_follow_the_base_seed() -> None:
-    report = run_arena(COMPONENTS, ["expert", "greedy", "greedy"], 3, seed=7, workers=0)
+    report = arena.run_arena(COMPONENTS, ["expert", "greedy", "greedy"], 3, seed=7, workers=0)
     checks.assert_seats_rotate_from_the_base_seed(report)
 
 
 def test_money_by_category_adds_up_to_the_final_money() -> None:
-    report = run_arena(COMPONENTS, ["greedy", "expert", "greedy"], 3, seed=3, workers=0)
+    report = arena.run_arena(COMPONENTS, ["greedy", "expert", "greedy"], 3, seed=3, workers=0)
     start = COMPONENTS.start_money
     for game in report.games:
         for seat, money in enumerate(game.money):
@@ -71,12 +60,12 @@ def test_money_by_category_adds_up_to_the_final_money() -> None:
             assert game.placed[seat] > 0
 
 
-def _result(seed: int, money: tuple[int, ...], winners: tuple[int, ...]) -> CheopsGameResult:
+def _result(seed: int, money: tuple[int, ...], winners: tuple[int, ...]) -> arena.CheopsGameResult:
     return _game(seed, ("a", "b", "c")[: len(money)], money, winners, ending="boards")
 
 
 def test_a_shared_win_counts_as_a_fraction() -> None:
-    report = summarise([_result(1, (10, 10, 3), (0, 1)), _result(2, (5, 9, 1), (1,))], 1.0, 0)
+    report = arena.summarise([_result(1, (10, 10, 3), (0, 1)), _result(2, (5, 9, 1), (1,))], 1.0, 0)
     checks.assert_shared_win_is_a_fraction(report)
 
 
@@ -90,39 +79,41 @@ def test_a_shared_win_counts_as_a_fraction() -> None:
     ],
 )
 def test_a_bad_arena_is_one_error(bots: list[str], games: int, words: str) -> None:
-    with pytest.raises(CheopsArenaError, match=words):
-        check_arena(bots, games, 0)
+    with pytest.raises(arena.CheopsArenaError, match=words):
+        arena.check_arena(bots, games, 0)
 
 
 def test_records_replay_through_the_engine(tmp_path: Path) -> None:
-    records = CheopsRecords.open(tmp_path / "games", COMPONENTS, 11)
-    report = run_arena(COMPONENTS, ["greedy", "expert"], 2, seed=10, workers=0, records=records)
+    records = arena.CheopsRecords.open(tmp_path / "games", COMPONENTS, 11)
+    report = arena.run_arena(
+        COMPONENTS, ["greedy", "expert"], 2, seed=10, workers=0, records=records
+    )
     folder = tmp_path / "games"
-    record, replay = partial(record_of, COMPONENTS), partial(replay_record, COMPONENTS)
+    record, replay = partial(arena.record_of, COMPONENTS), partial(arena.replay_record, COMPONENTS)
     for game, result in checks.replayed_outcomes(report, folder, record, replay, outcome):
         assert tuple(result.money) == game.money
         assert tuple(result.winners) == game.winners
 
 
 def test_moves_come_back_only_for_records() -> None:
-    report = run_arena(COMPONENTS, ["greedy", "expert"], 2, seed=10, workers=0)
+    report = arena.run_arena(COMPONENTS, ["greedy", "expert"], 2, seed=10, workers=0)
     checks.assert_no_moves_kept(report)
 
 
 def test_a_record_that_does_not_replay_names_its_move() -> None:
-    game = play_arena_game((COMPONENTS, True), 5, ("greedy", "greedy"))
-    data = record_of(COMPONENTS, game)
+    game = arena.play_arena_game((COMPONENTS, True), 5, ("greedy", "greedy"))
+    data = arena.record_of(COMPONENTS, game)
     data["moves"][3] = "take z99 Q"
     with pytest.raises(SilverpyrError, match="move 4"):
-        replay_record(COMPONENTS, data)
+        arena.replay_record(COMPONENTS, data)
 
 
 def test_a_record_of_other_components_does_not_replay() -> None:
-    game = play_arena_game((COMPONENTS, True), 5, ("greedy", "greedy"))
-    data = record_of(COMPONENTS, game)
+    game = arena.play_arena_game((COMPONENTS, True), 5, ("greedy", "greedy"))
+    data = arena.record_of(COMPONENTS, game)
     data["components"] = "not-these"
     with pytest.raises(SilverpyrError, match="other components"):
-        replay_record(COMPONENTS, data)
+        arena.replay_record(COMPONENTS, data)
 
 
 def _game(
@@ -131,18 +122,18 @@ def _game(
     money: tuple[int, ...],
     winners: tuple[int, ...],
     ending: str = "empty",
-) -> CheopsGameResult:
+) -> arena.CheopsGameResult:
     categories = tuple({"sold": m, "stored": 0, "paid": 0} for m in money)
-    return CheopsGameResult(g, seats, money, categories, (1,) * len(seats), winners, ending)
+    return arena.CheopsGameResult(g, seats, money, categories, (1,) * len(seats), winners, ending)
 
 
 @st.composite
-def _results(draw: st.DrawFn) -> list[CheopsGameResult]:
+def _results(draw: st.DrawFn) -> list[arena.CheopsGameResult]:
     return checks.seated_results(draw, 300, _game)
 
 
 @given(_results())
-def test_the_report_recomputed_seat_by_seat(results: list[CheopsGameResult]) -> None:
+def test_the_report_recomputed_seat_by_seat(results: list[arena.CheopsGameResult]) -> None:
     """Wins add up to one a game; each bot's figures are its seats' own."""
-    report = summarise(results, 0.0, 0)
+    report = arena.summarise(results, 0.0, 0)
     checks.assert_recomputed_seat_by_seat(report, results, lambda game: game.money)

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from silverpyr.puzzles.cheops import kept_game
 from silverpyr.puzzles.cheops.game_record import (
     GameRecord,
     GameRecordError,
@@ -22,18 +23,7 @@ from silverpyr.puzzles.cheops.game_record import (
     load_record,
     replay,
 )
-from silverpyr.puzzles.cheops.kept_game import (
-    GAME_ID,
-    SEATS,
-    GameOver,
-    Happened,
-    KeptGame,
-    SavedTableError,
-    UnfinishedGameError,
-    confirms,
-    parse_table_text,
-    table_text,
-)
+from silverpyr.puzzles.cheops.kept_game import KeptGame
 from silverpyr.puzzles.core.store import Store
 from silverpyr.solver.cheops.bots import GreedyPlayer
 from silverpyr.solver.cheops.components import load_components
@@ -132,7 +122,7 @@ def test_a_take_stays_pending_and_undo_takes_it_back() -> None:
     events = kept.play(move)
     assert kept.pending == (move,) and kept.can_undo
     assert kept.committed is before
-    assert events and all(isinstance(e, Happened) and e.pending for e in events)
+    assert events and all(isinstance(e, kept_game.Happened) and e.pending for e in events)
     assert kept.waiting is Phase.SELL
     assert kept.undo() == move
     assert kept.state == before and kept.pending == ()
@@ -182,7 +172,7 @@ def test_taking_a_law_from_an_eye_is_final_at_once() -> None:
     events = kept.play(take)
     assert kept.pending == () and kept.answers[-1] == take.notation()
     assert any(f"law {law}" in e.text for e in events)
-    assert not any(isinstance(e, Happened) and e.pending for e in events)
+    assert not any(isinstance(e, kept_game.Happened) and e.pending for e in events)
 
 
 def test_confirms_follows_the_ruling() -> None:
@@ -192,10 +182,10 @@ def test_confirms_follows_the_ruling() -> None:
     take = _plain_take(kept)
     assert take is not None
     after = apply(state, take)
-    assert not confirms(state, take, after)
+    assert not kept_game.confirms(state, take, after)
     for move in (*kept.options(),):
         if isinstance(move, Take) and isinstance(state.cell(move.space), int):
-            assert confirms(state, move, apply(state, move))
+            assert kept_game.confirms(state, move, apply(state, move))
 
 
 def test_every_event_has_a_line_a_kind_and_a_seat() -> None:
@@ -206,16 +196,19 @@ def test_every_event_has_a_line_a_kind_and_a_seat() -> None:
 
 def test_the_end_is_told_once_with_the_winner() -> None:
     kept = KeptGame(COMPONENTS, 9, ["greedy"])
-    told = checks.end_told_once(kept, GreedyPlayer(), GameOver)
+    told = checks.end_told_once(kept, GreedyPlayer(), kept_game.GameOver)
     result = kept.outcome()
     assert result is not None and str(result.money[0]) in told.text
 
 
 def test_the_bots_survive_the_saved_row() -> None:
-    assert parse_table_text(table_text(("greedy", "expert"))) == ("greedy", "expert")
+    assert kept_game.parse_table_text(kept_game.table_text(("greedy", "expert"))) == (
+        "greedy",
+        "expert",
+    )
     for bad in ("", ",", "greedy,greedy,greedy,greedy,greedy"):
-        with pytest.raises(SavedTableError):
-            parse_table_text(bad)
+        with pytest.raises(kept_game.SavedTableError):
+            kept_game.parse_table_text(bad)
 
 
 def test_saved_after_every_confirmed_turn_and_resumed_to_the_same_table(home: Path) -> None:
@@ -231,7 +224,7 @@ def test_saved_after_every_confirmed_turn_and_resumed_to_the_same_table(home: Pa
         take = _plain_take(kept)
         assert take is not None
         kept.play(take)  # pending: not saved
-        saved = store.saved_game(GAME_ID, SEATS)
+        saved = store.saved_game(kept_game.GAME_ID, kept_game.SEATS)
         assert saved is not None and list(saved.answers) == kept.answers
         assert take.notation() not in saved.answers[len(kept.answers) :]
         assert "silverpyr cheops game" in kept.leave()
@@ -252,9 +245,9 @@ def test_another_game_while_one_is_unfinished_names_both_remedies(home: Path) ->
     with Store.open_default(game="cheops") as store:
         start = partial(KeptGame.start, COMPONENTS, store=store)
         checks.assert_refused_naming_the_remedies(
-            start, UnfinishedGameError, "silverpyr cheops game"
+            start, kept_game.UnfinishedGameError, "silverpyr cheops game"
         )
-        with pytest.raises(UnfinishedGameError):
+        with pytest.raises(kept_game.UnfinishedGameError):
             KeptGame.start(COMPONENTS, seed=None, fresh_seed=0, bots=("expert",), store=store)
         checks.assert_restart_drops_the_unfinished(start)
 
@@ -266,7 +259,7 @@ def test_a_saved_game_that_no_longer_replays_is_refused_and_kept(home: Path) -> 
     with Store.open_default(game="cheops") as store:
         store.save_game(
             SavedGame(
-                game_id=GAME_ID,
+                game_id=kept_game.GAME_ID,
                 deck=COMPONENTS.fingerprint,
                 seed=7,
                 players=2,
@@ -275,21 +268,21 @@ def test_a_saved_game_that_no_longer_replays_is_refused_and_kept(home: Path) -> 
                 answers=("take k1 A",),
                 started_on="2026-01-01",
             ),
-            SEATS,
+            kept_game.SEATS,
         )
-        before = store.saved_game(GAME_ID, SEATS)
+        before = store.saved_game(kept_game.GAME_ID, kept_game.SEATS)
         with pytest.raises(UnresumableGameError) as refused:
             KeptGame.start(COMPONENTS, seed=None, fresh_seed=8, store=store)
         assert "cannot be resumed (answer 1, 'take k1 A': " in str(refused.value)
         assert "`silverpyr cheops game --restart`" in str(refused.value)
-        assert store.saved_game(GAME_ID, SEATS) == before
+        assert store.saved_game(kept_game.GAME_ID, kept_game.SEATS) == before
 
 
 def test_a_finished_game_drops_its_saved_row(home: Path) -> None:
     with Store.open_default(game="cheops") as store:
         with KeptGame.start(COMPONENTS, seed=8, fresh_seed=0, store=store) as kept:
             _play_greedily(kept)
-        assert store.saved_game(GAME_ID, SEATS) is None
+        assert store.saved_game(kept_game.GAME_ID, kept_game.SEATS) is None
 
 
 def test_the_record_replays_through_the_engine(tmp_path: Path) -> None:
@@ -377,7 +370,7 @@ def test_advice_and_the_coachs_check_leave_the_table_as_it_was(home: Path) -> No
     ):
         checks.assert_advice_leaves_the_table(
             kept,
-            lambda: store.saved_game(GAME_ID, SEATS),
+            lambda: store.saved_game(kept_game.GAME_ID, kept_game.SEATS),
             DrawTile(1),  # not legal at the start of a turn
             IllegalMove,
         )

@@ -14,41 +14,9 @@ from cheops.cheops_setups import COMPONENTS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from silverpyr.solver.cheops import game as engine
 from silverpyr.solver.cheops.board import SPACES, neighbours
 from silverpyr.solver.cheops.components import COLOURS
-from silverpyr.solver.cheops.game import (
-    BuyNeighbour,
-    CheopsState,
-    DeclineLaw9,
-    DrawTile,
-    EndTurn,
-    LawTarget,
-    Move,
-    Paid,
-    Pass,
-    PayLaw9,
-    Phase,
-    RemoveLaw,
-    Scored,
-    Sell,
-    Sold,
-    Store,
-    Take,
-    UseLaw10,
-    UseLaw11,
-    UseLaw12,
-    apply,
-    determinized,
-    distinct_moves,
-    legal_moves,
-    new_game,
-    next_tile,
-    outcome,
-    parse_move,
-    state_problems,
-    why_illegal,
-    with_next_tile,
-)
 from silverpyr.solver.core.rng import MAX_SEED, SeededStream
 
 MAX_MOVES = 2_000
@@ -57,7 +25,7 @@ MAX_MOVES = 2_000
 games = st.tuples(st.integers(0, MAX_SEED), st.integers(2, 5), st.integers(0, 2**32))
 
 
-def _choose(moves: tuple[Move, ...], stream: SeededStream) -> Move:
+def _choose(moves: tuple[engine.Move, ...], stream: SeededStream) -> engine.Move:
     """A kind of move first, then one of that kind: buying, passing and the kept laws come
     up as often as taking (uniform over moves, law 12's hundreds of swaps would crowd out
     the rest)."""
@@ -67,38 +35,42 @@ def _choose(moves: tuple[Move, ...], stream: SeededStream) -> Move:
 
 
 @cache
-def _play(seed: int, players: int, policy_seed: int) -> tuple[CheopsState, ...]:
-    state = new_game(COMPONENTS, players, seed)
+def _play(seed: int, players: int, policy_seed: int) -> tuple[engine.CheopsState, ...]:
+    state = engine.new_game(COMPONENTS, players, seed)
     stream = SeededStream(f"test-policy|{policy_seed}")
     states = [state]
     while not state.over:
         assert len(states) < MAX_MOVES, "the game did not end"
-        state = apply(state, _choose(legal_moves(state), stream))
+        state = engine.apply(state, _choose(engine.legal_moves(state), stream))
         states.append(state)
     return tuple(states)
 
 
-def _candidates() -> list[Move]:
+def _candidates() -> list[engine.Move]:
     """Moves of every shape, legal or not, to check why_illegal against legal_moves."""
-    moves: list[Move] = [
-        BuyNeighbour(),
-        Sell(),
-        Store(),
-        PayLaw9(),
-        DeclineLaw9(),
-        EndTurn(),
-        Pass(),
-        RemoveLaw(None),
+    moves: list[engine.Move] = [
+        engine.BuyNeighbour(),
+        engine.Sell(),
+        engine.Store(),
+        engine.PayLaw9(),
+        engine.DeclineLaw9(),
+        engine.EndTurn(),
+        engine.Pass(),
+        engine.RemoveLaw(None),
     ]
-    moves += [RemoveLaw(law) for law in range(1, 13)]
-    moves += [DrawTile(stack) for stack in range(0, 5)]
+    moves += [engine.RemoveLaw(law) for law in range(1, 13)]
+    moves += [engine.DrawTile(stack) for stack in range(0, 5)]
     for colour in COLOURS:
-        moves += [UseLaw10(colour), LawTarget(colour), *(LawTarget(colour, e) for e in range(9))]
+        moves += [
+            engine.UseLaw10(colour),
+            engine.LawTarget(colour),
+            *(engine.LawTarget(colour, e) for e in range(9)),
+        ]
     for space in SPACES:
         for kind in "ABCDN":
-            moves += [Take(space, kind), UseLaw11(space, kind)]
-        moves += [UseLaw12(space, colour) for colour in COLOURS]
-        moves += [UseLaw12(space, other) for other in SPACES[::7]]
+            moves += [engine.Take(space, kind), engine.UseLaw11(space, kind)]
+        moves += [engine.UseLaw12(space, colour) for colour in COLOURS]
+        moves += [engine.UseLaw12(space, other) for other in SPACES[::7]]
     return moves
 
 
@@ -109,19 +81,19 @@ _settings = settings(
 )
 
 
-def _treasures(state: CheopsState) -> Counter[str]:
+def _treasures(state: engine.CheopsState) -> Counter[str]:
     where: Counter[str] = Counter()
     where.update(cell for cell in state.cells if cell in COLOURS)
     for c, colour in enumerate(COLOURS):
         where[colour] += sum(store[c] for store in state.stores)
         where[colour] += state.boards[c].covered + state.lost[c] + 1  # the column's marker
-    if state.phase is Phase.SELL:  # taken, waiting to be sold or stored
+    if state.phase is engine.Phase.SELL:  # taken, waiting to be sold or stored
         assert isinstance(state.pending, str)
         where[state.pending] += 1
     return where
 
 
-def _tiles(state: CheopsState) -> Counter[str]:
+def _tiles(state: engine.CheopsState) -> Counter[str]:
     where: Counter[str] = Counter()
     for hand in state.hands:
         where.update(hand)
@@ -142,19 +114,19 @@ def test_conservation_of_treasures_tiles_laws_and_money(game: tuple[int, int, in
         assert _tiles(state) == Counter({"A": 16, "B": 16, "C": 16, "D": 16, "N": 4})
         money = [start] * state.players
         for event in state.events:
-            if isinstance(event, Sold):
+            if isinstance(event, engine.Sold):
                 money[event.seat] += event.paid
-            elif isinstance(event, Paid):
+            elif isinstance(event, engine.Paid):
                 money[event.seat] -= event.amount
         assert tuple(money) == state.money
         assert min(state.money) >= 0
-        assert state_problems(state) == ()  # every law in one place, hands, boards, ...
+        assert engine.state_problems(state) == ()  # every law in one place, hands, boards, ...
     final = states[-1]
-    result = outcome(final)
+    result = engine.outcome(final)
     assert result is not None
     scored = [0] * final.players
     for event in final.events:
-        if isinstance(event, Scored):
+        if isinstance(event, engine.Scored):
             scored[event.seat] += event.amount
     assert result.money == tuple(m + s for m, s in zip(final.money, scored, strict=True))
     assert result.winners == tuple(
@@ -179,17 +151,17 @@ def test_legal_moves_are_exactly_those_why_illegal_accepts(game: tuple[int, int,
     states = _play(*game)
     stream = SeededStream(f"illegal-sample|{game}")
     for state in states:
-        legal = legal_moves(state)
+        legal = engine.legal_moves(state)
         assert len(set(legal)) == len(legal)
         for move in legal:
-            assert why_illegal(state, move) is None, move
-            assert parse_move(state, move.notation()) == move
-        assert set(distinct_moves(state)) <= set(legal)
-        assert bool(distinct_moves(state)) == bool(legal)
+            assert engine.why_illegal(state, move) is None, move
+            assert engine.parse_move(state, move.notation()) == move
+        assert set(engine.distinct_moves(state)) <= set(legal)
+        assert bool(engine.distinct_moves(state)) == bool(legal)
         legal_set = set(legal)
         sample = [stream.choice(CANDIDATES) for _ in range(40)]
         for move in sample:
-            reason = why_illegal(state, move)
+            reason = engine.why_illegal(state, move)
             assert (reason is None) == (move in legal_set), (move, reason, state.phase)
             if reason is not None:
                 assert isinstance(reason, str) and reason
@@ -199,7 +171,7 @@ def test_legal_moves_are_exactly_those_why_illegal_accepts(game: tuple[int, int,
 @given(games)
 def test_games_end_and_are_deterministic(game: tuple[int, int, int]) -> None:
     states = _play(*game)
-    assert states[-1].phase is Phase.OVER and legal_moves(states[-1]) == ()
+    assert states[-1].phase is engine.Phase.OVER and engine.legal_moves(states[-1]) == ()
     assert states[-1].end in ("empty", "boards", "blocked")
     assert all(not state.over for state in states[:-1])
     _play.cache_clear()
@@ -212,8 +184,8 @@ def test_states_are_immutable(game: tuple[int, int, int]) -> None:
     states = _play(*game)
     state = states[len(states) // 2]
     before = dict(state.__dict__)
-    for move in legal_moves(state):
-        apply(state, move)
+    for move in engine.legal_moves(state):
+        engine.apply(state, move)
     assert state.__dict__ == before
     with pytest.raises(dataclasses.FrozenInstanceError):
         state.turn = 1  # type: ignore[misc]
@@ -227,16 +199,16 @@ def test_determinized_and_chance_outcomes_keep_the_view(
     states = _play(*game)
     for state in states[:: max(1, len(states) // 12)]:
         for seat in range(state.players):
-            other = determinized(state, seat, SeededStream(f"det|{salt}|{seat}"))
+            other = engine.determinized(state, seat, SeededStream(f"det|{salt}|{seat}"))
             assert other.view(seat) == state.view(seat)
-            assert legal_moves(other) == legal_moves(state)
+            assert engine.legal_moves(other) == engine.legal_moves(state)
         for stack in (1, 2, 3):
-            chances = next_tile(state, stack)
+            chances = engine.next_tile(state, stack)
             hidden = sum(len(s) - 1 for s in state.stacks if s)
             assert sum(count for _, count in chances) == (
                 hidden if len(state.stacks[stack - 1]) >= 2 else 0
             )
             for kind, _ in chances:
-                changed = with_next_tile(state, stack, kind)
+                changed = engine.with_next_tile(state, stack, kind)
                 assert changed.stacks[stack - 1][1] == kind
                 assert changed.view(0) == state.view(0)

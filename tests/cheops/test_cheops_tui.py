@@ -51,35 +51,9 @@ from silverpyr.cli.cheops.tui.table import HUMAN, GameTable, Progress
 from silverpyr.cli.core.tui.base import TooSmall
 from silverpyr.cli.core.tui.modals import Choose, Confirm, Prompt, Reading
 from silverpyr.cli.core.tui.rules_screen import RULES_HINT, RulesScreen
-from silverpyr.solver.cheops import (
-    BuyNeighbour,
-    CheopsState,
-    Components,
-    DeclineLaw9,
-    DrawTile,
-    DrewTile,
-    EndTurn,
-    Law9Colour,
-    LawTarget,
-    Move,
-    Pass,
-    PayLaw9,
-    Phase,
-    RemoveLaw,
-    Sell,
-    Space,
-    Store,
-    Take,
-    UseLaw10,
-    UseLaw11,
-    UseLaw12,
-    apply,
-    fits,
-    legal_moves,
-    new_game,
-    open_spaces,
-)
+from silverpyr.solver import cheops as engine
 from silverpyr.solver.cheops.bots import GreedyPlayer
+from silverpyr.solver.cheops.components import Components
 from silverpyr.solver.core.rng import SeededStream
 
 
@@ -103,7 +77,7 @@ def shown(app: CheopsApp) -> str:
     return "\n".join(screen_lines(app))
 
 
-def arrows_to(screen: CheopsGameScreen, target: Space) -> list[str]:
+def arrows_to(screen: CheopsGameScreen, target: engine.Space) -> list[str]:
     """The arrow keys that walk the cursor to ``target`` (breadth first over the screen's own
     moves), or fail when it cannot get there."""
     start = screen.cursor
@@ -135,7 +109,7 @@ async def answer(pilot: Pilot[None], value: str) -> None:
 
 
 async def take_by_keys(
-    pilot: Pilot[None], screen: CheopsGameScreen, space: Space, kind: str
+    pilot: Pilot[None], screen: CheopsGameScreen, space: engine.Space, kind: str
 ) -> None:
     table = screen.table
     if kind != "N":
@@ -144,42 +118,44 @@ async def take_by_keys(
     await pilot.press(*arrows_to(screen, space), "enter")
 
 
-async def make_move(pilot: Pilot[None], screen: CheopsGameScreen, move: Move) -> None:
+async def make_move(pilot: Pilot[None], screen: CheopsGameScreen, move: engine.Move) -> None:
     """``move`` by keys only."""
     table = screen.table
     options = table.options()
-    if isinstance(move, Take):
+    if isinstance(move, engine.Take):
         await take_by_keys(pilot, screen, move.space, move.kind)
-    elif isinstance(move, BuyNeighbour):
+    elif isinstance(move, engine.BuyNeighbour):
         await pilot.press("b")
-    elif isinstance(move, EndTurn):
+    elif isinstance(move, engine.EndTurn):
         await pilot.press("e")
-    elif isinstance(move, Pass):
+    elif isinstance(move, engine.Pass):
         await pilot.press("p")
-    elif isinstance(move, Sell | Store):
-        await answer(pilot, "sell" if isinstance(move, Sell) else "store")
-    elif isinstance(move, LawTarget | RemoveLaw | PayLaw9 | DeclineLaw9):
+    elif isinstance(move, engine.Sell | engine.Store):
+        await answer(pilot, "sell" if isinstance(move, engine.Sell) else "store")
+    elif isinstance(
+        move, engine.LawTarget | engine.RemoveLaw | engine.PayLaw9 | engine.DeclineLaw9
+    ):
         await answer(pilot, str(options.index(move)))
-    elif isinstance(move, DrawTile):
+    elif isinstance(move, engine.DrawTile):
         await answer(pilot, str(move.stack))
-    elif isinstance(move, Law9Colour):
+    elif isinstance(move, engine.Law9Colour):
         await answer(pilot, move.colour)
-    elif isinstance(move, UseLaw10):
+    elif isinstance(move, engine.UseLaw10):
         await pilot.press("K")
         await answer(pilot, "10")
         await answer(pilot, move.colour)
-    elif isinstance(move, UseLaw11):
+    elif isinstance(move, engine.UseLaw11):
         await pilot.press("K")
         await answer(pilot, "11")
         await take_by_keys(pilot, screen, move.space, move.kind)
     else:
-        assert isinstance(move, UseLaw12)
+        assert isinstance(move, engine.UseLaw12)
         await pilot.press("K")
         await answer(pilot, "12")
         await press(pilot, *arrows_to(screen, move.a), "enter")
         if isinstance(pilot.app.screen, Question):
             await answer(pilot, move.b if isinstance(move.b, str) else PYRAMID)
-        if isinstance(move.b, Space):
+        if isinstance(move.b, engine.Space):
             await pilot.press(*arrows_to(screen, move.b), "enter")
     await settle(pilot)
 
@@ -226,7 +202,11 @@ def test_a_whole_three_player_game_by_keys_ends_on_the_final_money(
         await press(pilot, "q")
 
     run(app, steps)
-    assert {Take, Store, DrawTile} <= seen  # the game went through taking, storing, drawing
+    assert {
+        engine.Take,
+        engine.Store,
+        engine.DrawTile,
+    } <= seen  # the game went through taking, storing, drawing
     assert app.setting.left[0].startswith("Final money: You ")
 
 
@@ -239,23 +219,23 @@ class RandomPlayer:
     def __init__(self, seed: int) -> None:
         self.stream = SeededStream(f"cheops-tui-test|{seed}")
 
-    def decide(self, state: CheopsState, seat: int) -> Move:
-        moves = legal_moves(state)
-        for kind in (BuyNeighbour, UseLaw10 | UseLaw11 | UseLaw12):
+    def decide(self, state: engine.CheopsState, seat: int) -> engine.Move:
+        moves = engine.legal_moves(state)
+        for kind in (engine.BuyNeighbour, engine.UseLaw10 | engine.UseLaw11 | engine.UseLaw12):
             some = [m for m in moves if isinstance(m, kind)]
             if some and self.stream.below(2):
                 return self.stream.choice(some)
-        takes = [m for m in moves if isinstance(m, Take)]
+        takes = [m for m in moves if isinstance(m, engine.Take)]
         if takes and self.stream.below(3):  # mostly a take, when one is legal
             return self.stream.choice(takes)
         return self.stream.choice(moves)
 
 
 RANDOM_GAMES = {
-    1: {EndTurn, LawTarget, Pass, UseLaw11, UseLaw12},
-    6: {DeclineLaw9, EndTurn, Pass, RemoveLaw},
-    13: {EndTurn, Pass, UseLaw10},
-    73: {EndTurn, Law9Colour, Pass, PayLaw9},
+    1: {engine.EndTurn, engine.LawTarget, engine.Pass, engine.UseLaw11, engine.UseLaw12},
+    6: {engine.DeclineLaw9, engine.EndTurn, engine.Pass, engine.RemoveLaw},
+    13: {engine.EndTurn, engine.Pass, engine.UseLaw10},
+    73: {engine.EndTurn, engine.Law9Colour, engine.Pass, engine.PayLaw9},
 }
 """Seeds of 3-player games (you at random against two greedy bots) and the kinds of move
 each makes besides takes, neighbours and draws (found by playing them on the engine, on the
@@ -276,7 +256,7 @@ def test_whole_games_of_random_legal_moves_by_keys(components: Components, seed:
         seen.update(await play_by_keys_to_end(pilot, app, RandomPlayer(seed), 800))
 
     run(app, steps)
-    assert {Take, BuyNeighbour, DrawTile} | RANDOM_GAMES[seed] <= seen, seen
+    assert {engine.Take, engine.BuyNeighbour, engine.DrawTile} | RANDOM_GAMES[seed] <= seen, seen
 
 
 # --- taking, pending moves and undo -----------------------------------------------------------
@@ -287,7 +267,7 @@ def test_enter_takes_with_the_chosen_tile_then_sell_is_asked_and_u_takes_it_back
 ) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         screen = screen_of(app, CheopsGameScreen)
-        assert table.waiting is Phase.START
+        assert table.waiting is engine.Phase.START
         start = table.state
         await pilot.press("2")  # the second tile of the hand
         kind = start.hands[HUMAN][1]
@@ -297,7 +277,7 @@ def test_enter_takes_with_the_chosen_tile_then_sell_is_asked_and_u_takes_it_back
         assert f"{space} the {colour}" in shown(app)  # the status says what Enter takes
         await pilot.press("enter")
         await settle(pilot)
-        assert table.pending == (Take(space, kind),)
+        assert table.pending == (engine.Take(space, kind),)
         assert isinstance(app.screen, Question)  # sell or store, by itself
         assert "sell or store?" in app.screen.question
         await pilot.press("escape")  # put off
@@ -314,7 +294,7 @@ def test_enter_takes_with_the_chosen_tile_then_sell_is_asked_and_u_takes_it_back
         assert "(taken back) You took" in shown(app) and "(pending)" not in shown(app)
         await pilot.press("enter")  # the same take again; this time u on the question
         await settle(pilot)
-        assert isinstance(app.screen, Question) and table.pending == (Take(space, kind),)
+        assert isinstance(app.screen, Question) and table.pending == (engine.Take(space, kind),)
         await pilot.press("u")  # the title bar says u takes back: it does, question or not
         await settle(pilot)
         assert not isinstance(app.screen, Question)
@@ -339,7 +319,7 @@ def test_a_turns_moves_lose_their_pending_mark_when_the_turn_is_over(
             told_pending = told_pending or any(
                 "(pending)" in str(getattr(line, "plain", line)) for line in screen.messages
             )
-            if table.state.over or table.waiting is Phase.START:
+            if table.state.over or table.waiting is engine.Phase.START:
                 break
         assert told_pending
         texts = [str(getattr(line, "plain", line)) for line in screen.messages]
@@ -349,18 +329,18 @@ def test_a_turns_moves_lose_their_pending_mark_when_the_turn_is_over(
     run(app, steps)
 
 
-def _misfit(components: Components) -> tuple[EngineTable, Space, int]:
+def _misfit(components: Components) -> tuple[EngineTable, engine.Space, int]:
     """A table at your turn where a tile of your hand does not fit an open space (greedy
     play from seed 8 until it happens): the table, the space, the tile's index."""
     greedy = GreedyPlayer()
-    state = new_game(components, 2, 8)
+    state = engine.new_game(components, 2, 8)
     while not state.over:
-        if state.turn == HUMAN and state.phase is Phase.START:
-            for space in open_spaces(state):
+        if state.turn == HUMAN and state.phase is engine.Phase.START:
+            for space in engine.open_spaces(state):
                 for index, kind in enumerate(state.hands[HUMAN]):
-                    if not fits(state, space, kind):
+                    if not engine.fits(state, space, kind):
                         return EngineTable.at(state, ["greedy"]), space, index
-        state = apply(state, greedy.decide(state, state.turn))
+        state = engine.apply(state, greedy.decide(state, state.turn))
     raise AssertionError("no misfit found")
 
 
@@ -377,14 +357,14 @@ def test_every_turn_starts_with_the_cursor_where_enter_plays(
     async def steps(pilot: Pilot[None]) -> None:
         screen = screen_of(app, CheopsGameScreen)
         for _ in range(3):  # three turns of yours
-            assert table.waiting is Phase.START
+            assert table.waiting is engine.Phase.START
             move = screen.enter_move()
             assert move is not None and table.why_illegal(move) is None, (screen.cursor, move)
             for _ in range(20):  # your turn, to the start of the next one
                 await make_move(pilot, screen, player.decide(table.state, HUMAN))
-                if table.state.over or table.waiting is Phase.START:
+                if table.state.over or table.waiting is engine.Phase.START:
                     break
-            if table.state.over or not any(isinstance(m, Take) for m in table.options()):
+            if table.state.over or not any(isinstance(m, engine.Take) for m in table.options()):
                 return
 
     run(app, steps)
@@ -404,7 +384,7 @@ def test_a_tile_that_does_not_fit_is_marked_and_refused_with_the_engines_reason(
         assert screen.cursor == space
         text = shown(app)
         assert "!" in text.split("\n")[1 + 10 - space.row]  # the cursor's row: !U!
-        reason = table.why_illegal(Take(space, kind))
+        reason = table.why_illegal(engine.Take(space, kind))
         assert reason is not None and "never touch" in reason
         assert reason in re.sub(r"\s+", " ", text)
         before = table.state
@@ -430,7 +410,7 @@ def test_a_typed_move_is_played_and_a_bad_one_is_refused_in_one_line(
         await pilot.press(*"fly away", "enter")
         await settle(pilot)
         assert "Not a move" in shown(app)
-        move = next(m for m in table.options() if isinstance(m, Take))
+        move = next(m for m in table.options() if isinstance(m, engine.Take))
         await press(pilot, "colon")
         await pilot.press(*move.notation(), "enter")
         await settle(pilot)
@@ -593,10 +573,10 @@ def _plain(text: Text, width: int = 80) -> str:
 def test_the_pyramid_tells_everything_by_letters_and_marks(components: Components) -> None:
     """Colour-blind players and NO_COLOR: treasures by letter, laws ``?``, tiles lower case,
     takeable spaces in brackets, the cursor ``>U<`` or ``!U!``."""
-    state = new_game(components, 3, 5)
+    state = engine.new_game(components, 3, 5)
     view = state.view(HUMAN)
-    opens = set(open_spaces(state))
-    cursor = Space(0, 3)
+    opens = set(engine.open_spaces(state))
+    cursor = engine.Space(0, 3)
     text = pyramid_text(view, takeable=opens, cursor=cursor, cursor_fits=False).plain
     rows = text.split("\n")
     assert len(rows) == 11 and rows[0].startswith("k") and rows[-1].startswith("a")
@@ -609,26 +589,26 @@ def test_the_pyramid_tells_everything_by_letters_and_marks(components: Component
     assert f"!{letter}!" in rows[-1]
     assert rows[-1].count("[") == 10  # the other bottom spaces can be taken
     # a tile shows in lower case, and never as a treasure letter
-    after = new_game(components, 3, 5)
+    after = engine.new_game(components, 3, 5)
     seat = after.turn
-    move = Take(Space(0, 0), after.hands[seat][0])
-    after = apply(after, move)
+    move = engine.Take(engine.Space(0, 0), after.hands[seat][0])
+    after = engine.apply(after, move)
     bottom = pyramid_text(after.view(HUMAN)).plain.split("\n")[-1]
     assert bottom[2:5] == f" {move.kind.lower()} "
 
 
 def test_a_price_board_marks_its_price_and_the_law_under_it(components: Components) -> None:
-    state = new_game(components, 2, 5)
+    state = engine.new_game(components, 2, 5)
     board = state.boards[0]
     text = boards_text(state).plain
     top = board.board.entries[0].label
     # nothing covered: the top entry is the price (right-aligned: "> 4" beside a "26")
     assert re.search(rf">\s*{re.escape(top)}(?![0-9/])", text)
     # a treasure sold covers the top entry: the price marks the next one
-    state = apply(state, Take(open_spaces(state)[0], state.hand[0]))
+    state = engine.apply(state, engine.Take(engine.open_spaces(state)[0], state.hand[0]))
     colour = state.pending
     assert isinstance(colour, str)
-    state = apply(state, Sell())
+    state = engine.apply(state, engine.Sell())
     c = ["blue", "red", "green", "yellow", "black", "white"].index(colour)
     board = state.boards[c]
     text = boards_text(state)
@@ -640,7 +620,7 @@ def test_a_price_board_marks_its_price_and_the_law_under_it(components: Componen
 
 
 def test_seats_and_tiles_lines(components: Components) -> None:
-    state = new_game(components, 3, 5)
+    state = engine.new_game(components, 3, 5)
     names = ("You", "Player 2 (greedy)", "Player 3 (expert)")
     seats = seats_text(state, names).plain.split("\n")
     assert seats[1].split()[:3] in (["You", "10", "."], [">", "You", "10"])  # starting money
@@ -694,11 +674,11 @@ def test_the_kept_game_a_turn_by_keys_is_saved_and_leaving_says_how_to_resume(
     ):
         app = make_app(kept)
         me = GreedyPlayer()
-        committed: list[CheopsState] = []
+        committed: list[engine.CheopsState] = []
 
         async def steps(pilot: Pilot[None]) -> None:
             screen = screen_of(app, CheopsGameScreen)
-            assert kept.waiting is Phase.START
+            assert kept.waiting is engine.Phase.START
             await pilot.press("h")
             await settle(pilot)
             # 44 options, none with reasons (they differ in no part of the expert's, the
@@ -713,7 +693,7 @@ def test_the_kept_game_a_turn_by_keys_is_saved_and_leaving_says_how_to_resume(
             while turns < 1:  # one whole turn of yours, by keys
                 move = me.decide(kept.state, HUMAN)
                 await make_move(pilot, screen, move)
-                turns += kept.pending == () and kept.waiting is Phase.START
+                turns += kept.pending == () and kept.waiting is engine.Phase.START
             committed.append(kept.state)
             await press(pilot, "q")
             assert isinstance(app.screen, Confirm) and "resumes it" in app.screen.question
@@ -728,13 +708,15 @@ def test_the_kept_game_a_turn_by_keys_is_saved_and_leaving_says_how_to_resume(
         assert resumed.seed == 21 and resumed.state.events == committed[0].events
 
 
-def test_a_law_under_a_board_and_law_7_are_drawn_in_its_column(components: Components) -> None:
+def test_a_law_under_a_board_and_law_7_are_drawn_in_its_column(
+    components: Components,
+) -> None:
     """Law 4 under the third board shows ``L4`` at its foot, in the column of its letter;
     law 7 on an entry ends that entry in ``*`` with law 7's number; an empty stack is
     ``--``."""
     from dataclasses import replace
 
-    state = new_game(components, 2, 5)
+    state = engine.new_game(components, 2, 5)
     boards = list(state.boards)
     boards[2] = replace(boards[2], law=4)
     boards[3] = replace(boards[3], law7=1)
@@ -804,7 +786,7 @@ def test_law_9s_colour_is_asked_at_the_end_with_each_colours_final_money(
         await settle(pilot)
         question = app.screen
         assert isinstance(question, Question) and "Law 9" in question.question
-        assert table.waiting is Phase.LAW9
+        assert table.waiting is engine.Phase.LAW9
         text = shown(app)
         assert "red: final money You 70, Player 2 (greedy) 35" in text
         await answer(pilot, "red")
@@ -815,12 +797,12 @@ def test_law_9s_colour_is_asked_at_the_end_with_each_colours_final_money(
     run(app, steps)
 
 
-def _at_turn_end(components: Components) -> CheopsState:
+def _at_turn_end(components: Components) -> engine.CheopsState:
     """Your turn's end: a treasure taken and stored, law 10 kept with a blue stored."""
     from cheops.cheops_setups import bottom_row, game, play, stores
 
     state = bottom_row(game(2, kept_laws=((10,), ()), stores=stores(2, blue=(1, 0))), ["red"])
-    return play(state, Take(Space(0, 0), "A"), Store())
+    return play(state, engine.Take(engine.Space(0, 0), "A"), engine.Store())
 
 
 def test_the_turns_end_offers_the_draw_a_kept_law_and_ending_without_drawing(
@@ -837,7 +819,7 @@ def test_the_turns_end_offers_the_draw_a_kept_law_and_ending_without_drawing(
         assert question.keys == ["1", "2", "3", "K", "e"]
         await answer(pilot, END)  # e: the turn ends without a draw
         await settle(pilot)
-        mine = [e for e in table.state.events if isinstance(e, DrewTile) and e.seat == HUMAN]
+        mine = [e for e in table.state.events if isinstance(e, engine.DrewTile) and e.seat == HUMAN]
         assert mine == [] and table.state.hands[HUMAN] == ("B", "C", "D")
 
     run(app, steps)
@@ -850,12 +832,12 @@ def test_the_turns_end_offers_the_draw_a_kept_law_and_ending_without_drawing(
         await answer(pilot, "10")
         await answer(pilot, "blue")
         await settle(pilot)
-        assert table.state.stores[HUMAN][0] == 0 and table.state.phase is Phase.DRAW
+        assert table.state.stores[HUMAN][0] == 0 and table.state.phase is engine.Phase.DRAW
         question = app.screen
         assert isinstance(question, Question) and "K" not in question.keys
         await answer(pilot, "2")
         await settle(pilot)
-        assert any(isinstance(e, DrewTile) and e.seat == HUMAN for e in table.state.events)
+        assert any(isinstance(e, engine.DrewTile) and e.seat == HUMAN for e in table.state.events)
 
     run(app, kept)
 
@@ -863,7 +845,7 @@ def test_the_turns_end_offers_the_draw_a_kept_law_and_ending_without_drawing(
 def test_law_8_offers_an_opponents_paid_law_9(components: Components) -> None:
     from cheops.cheops_setups import bottom_row, game, play
 
-    state = play(bottom_row(game(2, law9=1), [8]), Take(Space(0, 0), "A"))
+    state = play(bottom_row(game(2, law9=1), [8]), engine.Take(engine.Space(0, 0), "A"))
     table = EngineTable.at(state, ["greedy"])
     app = make_app(table)
 
@@ -872,7 +854,7 @@ def test_law_8_offers_an_opponents_paid_law_9(components: Components) -> None:
         question = screen_of(app, Question)
         labels = [label for _, label in question.options]
         assert "remove law 9 (pay 25: a treasure), paid for by Player 2 (greedy)" in labels
-        await answer(pilot, str(table.options().index(RemoveLaw(9))))
+        await answer(pilot, str(table.options().index(engine.RemoveLaw(9))))
         await settle(pilot)
         assert table.state.law9 is None
 

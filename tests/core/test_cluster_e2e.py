@@ -203,6 +203,23 @@ def _analyze_running(
     return address, worker, run
 
 
+def _the_one_lost_line(
+    finished: tuple[int, str, list[str]], lost: str
+) -> tuple[re.Match[str] | None, list[str]]:
+    """A run ``_finish`` ended: exit 2, nothing on stdout, one error line; that line matched
+    as ``error: LOST: N of 4 task(s) done and cached (card ...): run the same command again
+    to resume`` (``lost``: a pattern naming what was lost) and the error lines."""
+    code, out, err = finished
+    assert code == 2 and out == ""
+    assert len(err) == 1, err
+    found = re.fullmatch(
+        rf"error: {lost}: (\d) of 4 task\(s\) done and cached \(card {CARD} [a-z, ]+\): "
+        "run the same command again to resume",
+        err[0],
+    )
+    return found, err
+
+
 def _done_and_cached(found: re.Match[str] | None, err: list[str], home: Path) -> int:
     """The error line matched ``found``: its count of tasks done, some but not all, as many
     as the cache holds (the summary tells the truth)."""
@@ -219,14 +236,8 @@ def test_a_killed_scheduler_is_one_line_and_the_rerun_resumes(
     address, _, run = _analyze_running(dask_processes, home)
     assert dask_processes.scheduler is not None
     _kill(dask_processes.scheduler)
-    code, out, err = _finish(run)
-    assert code == 2 and out == ""
-    assert len(err) == 1, err
-    found = re.fullmatch(
-        rf"error: lost the Dask scheduler at {re.escape(address)} \(--scheduler\): "
-        rf"(\d) of 4 task\(s\) done and cached \(card {CARD} [a-z, ]+\): "
-        "run the same command again to resume",
-        err[0],
+    found, err = _the_one_lost_line(
+        _finish(run), rf"lost the Dask scheduler at {re.escape(address)} \(--scheduler\)"
     )
     done = _done_and_cached(found, err, home)
     dask_processes.close()
@@ -241,17 +252,13 @@ def test_a_killed_worker_is_one_line_after_the_timeout_and_the_rerun_resumes(
     home = tmp_path / "home"
     address, worker, run = _analyze_running(dask_processes, home)
     _kill(worker)  # the worker and its nanny: nothing restarts it
-    code, out, err = _finish(run)
-    assert code == 2 and out == ""
-    assert len(err) == 1, err
     # Two truthful lines, whichever the client sees first: Dask cancels the tasks that
     # needed the dead worker's data (asked at once: every worker lost), or none did and
     # the scheduler stays without a worker for the timeout.
-    found = re.fullmatch(
-        rf"error: the Dask scheduler at {re.escape(address)} \(--scheduler\) (?:has had no "
-        rf"worker for {TIMEOUT} s|still answers but lost every worker): (\d) of 4 task\(s\) "
-        rf"done and cached \(card {CARD} [a-z, ]+\): run the same command again to resume",
-        err[0],
+    found, err = _the_one_lost_line(
+        _finish(run),
+        rf"the Dask scheduler at {re.escape(address)} \(--scheduler\) (?:has had no "
+        rf"worker for {TIMEOUT} s|still answers but lost every worker)",
     )
     # the command gave up by itself (_finish's timeout guards a hang)
     done = _done_and_cached(found, err, home)
@@ -267,15 +274,13 @@ def test_a_stopped_scheduler_is_one_line_after_the_timeout(
     assert dask_processes.scheduler is not None
     os.killpg(dask_processes.scheduler.pid, signal.SIGSTOP)  # its connections stay open
     try:
-        code, out, err = _finish(run)
+        finished = _finish(run)
     finally:
         os.killpg(dask_processes.scheduler.pid, signal.SIGCONT)
-    assert code == 2 and out == "" and len(err) == 1, err
-    found = re.fullmatch(
-        rf"error: the Dask scheduler at {re.escape(address)} \(--scheduler\) did not answer "
-        rf"within {TIMEOUT} s: (\d) of 4 task\(s\) done and cached \(card {CARD} [a-z, ]+\): "
-        "run the same command again to resume",
-        err[0],
+    found, err = _the_one_lost_line(
+        finished,
+        rf"the Dask scheduler at {re.escape(address)} \(--scheduler\) did not answer "
+        rf"within {TIMEOUT} s",
     )
     assert found and int(found.group(1)) == _cached_rows(home), err[0]
 

@@ -19,6 +19,16 @@ from silverpyr.solver.silvergold.routes import shortest_route_length
 
 ROOM = ["..E..", ".r#g.", "t.s.x", "#p..#", "..T.."]
 OTHER_ROOM = ["E....", "##.#.", "..r..", ".#.##", "...T."]
+OTHER_ROOM_SYMBOLS = {
+    "red_gems": 1,
+    "green_gems": 0,
+    "torches": 0,
+    "skulls": 0,
+    "potions": 0,
+    "crosses": 0,
+    "walls": 6,
+}
+"""What ``cards list --json`` and ``cards show --json`` count in OTHER_ROOM (card 7)."""
 
 PLAIN_GRID = """\
    A  B  C  D  E
@@ -165,13 +175,7 @@ def test_list_json(runner: CliRunner, two_cards: Path) -> None:
             "number": 7,
             "color": "green",
             "shortest_route": 8,
-            "red_gems": 1,
-            "green_gems": 0,
-            "torches": 0,
-            "skulls": 0,
-            "potions": 0,
-            "crosses": 0,
-            "walls": 6,
+            **OTHER_ROOM_SYMBOLS,
         },
     ]
 
@@ -267,15 +271,7 @@ def test_show_json(runner: CliRunner, two_cards: Path) -> None:
         "room": OTHER_ROOM,
         "entrance": "A1",
         "tomb": "D5",
-        "symbols": {
-            "red_gems": 1,
-            "green_gems": 0,
-            "torches": 0,
-            "skulls": 0,
-            "potions": 0,
-            "crosses": 0,
-            "walls": 6,
-        },
+        "symbols": OTHER_ROOM_SYMBOLS,
     }
 
 

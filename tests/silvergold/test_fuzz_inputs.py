@@ -671,35 +671,10 @@ def _yaml_with(text: str, line: str, number: str) -> str:
     return text.replace(line, f"{key}: {number}", 1)
 
 
-PUZZLE_TEXT = """format: 1
-id: '3'
-cards: [22]
-round: 1
-turn_in_round: 3
-expeditions: [L3, I3, I3, I2, L4]
-objective: points
-start:
-  marked: {}
-  red: 0
-  green: 0
-  skulls: 0
-  torches: [false, false, false, false]
-par: 16
-difficulty: 2
-"""
-STATE_TEXT = """round: 2
-expedition: L3
-seen: [I3, O4]
-cards:
-  - number: 12
-    marks: A1 A2 B2
-  - number: 30
-sheet:
-  red: 2
-  green: 1
-  skulls: 1
-  torches: [1]
-"""
+SAMPLES = Path(__file__).parent / "data"
+"""A valid puzzle and state file (``benchmarks/fuzz_cli.py`` changes them too)."""
+PUZZLE_TEXT = (SAMPLES / "sample_puzzle.yaml").read_text(encoding="utf-8")
+STATE_TEXT = (SAMPLES / "sample_state.yaml").read_text(encoding="utf-8")
 
 
 @QUICK

@@ -12,17 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from silverpyr.puzzles.sun.arena import (
-    SunArenaError,
-    SunGameResult,
-    SunRecords,
-    check_arena,
-    play_arena_game,
-    record_of,
-    replay_record,
-    run_arena,
-    summarise,
-)
+from silverpyr.puzzles.sun import arena
 from silverpyr.solver.core.errors import SilverpyrError
 from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.game import outcome
@@ -36,7 +26,7 @@ tests and the benchmarks)."""
 
 
 def test_the_report_has_the_json_shape_of_silverpyr_arena() -> None:
-    report = run_arena(DECK, [MODEL, "greedy"], 4, seed=100_000, workers=0)
+    report = arena.run_arena(DECK, [MODEL, "greedy"], 4, seed=100_000, workers=0)
     data = report.to_dict()
     assert set(data) >= SGP_KEYS
     checks.assert_json_of_expert_and_greedy(data, MODEL)
@@ -45,23 +35,23 @@ def test_the_report_has_the_json_shape_of_silverpyr_arena() -> None:
 
 
 def test_seats_rotate_and_seeds_follow_the_base_seed() -> None:
-    report = run_arena(DECK, [MODEL, "greedy", "greedy"], 3, seed=7, workers=0)
+    report = arena.run_arena(DECK, [MODEL, "greedy", "greedy"], 3, seed=7, workers=0)
     checks.assert_seats_rotate_from_the_base_seed(report, MODEL)
 
 
 def test_categories_add_up_to_the_scores() -> None:
-    report = run_arena(DECK, ["greedy", MODEL, "greedy"], 3, seed=3, workers=0, size="short")
+    report = arena.run_arena(DECK, ["greedy", MODEL, "greedy"], 3, seed=3, workers=0, size="short")
     for game in report.games:
         for seat, score in enumerate(game.scores):
             assert sum(game.categories[seat].values()) == score
 
 
-def _result(seed: int, scores: tuple[int, ...], winners: tuple[int, ...]) -> SunGameResult:
+def _result(seed: int, scores: tuple[int, ...], winners: tuple[int, ...]) -> arena.SunGameResult:
     return _game(seed, ("a", "b", "c")[: len(scores)], scores, winners)
 
 
 def test_a_shared_win_counts_as_a_fraction() -> None:
-    report = summarise(
+    report = arena.summarise(
         [_result(1, (10, 10, 3), (0, 1)), _result(2, (5, 9, 1), (1,))], 1.0, 0, "standard"
     )
     checks.assert_shared_win_is_a_fraction(report)
@@ -78,49 +68,49 @@ def test_a_shared_win_counts_as_a_fraction() -> None:
     ],
 )
 def test_a_bad_arena_is_one_error(bots: list[str], games: int, size: str, words: str) -> None:
-    with pytest.raises(SunArenaError, match=words):
-        check_arena(bots, games, 0, size)
+    with pytest.raises(arena.SunArenaError, match=words):
+        arena.check_arena(bots, games, 0, size)
 
 
 def test_records_replay_through_the_engine(tmp_path: Path) -> None:
-    records = SunRecords.open(tmp_path / "games", DECK, 11)
-    report = run_arena(DECK, ["greedy", MODEL], 2, seed=10, workers=0, records=records)
+    records = arena.SunRecords.open(tmp_path / "games", DECK, 11)
+    report = arena.run_arena(DECK, ["greedy", MODEL], 2, seed=10, workers=0, records=records)
     folder = tmp_path / "games"
-    record, replay = partial(record_of, DECK), partial(replay_record, DECK)
+    record, replay = partial(arena.record_of, DECK), partial(arena.replay_record, DECK)
     for game, result in checks.replayed_outcomes(report, folder, record, replay, outcome):
         assert result.scores == game.scores
         assert result.winners == game.winners
 
 
 def test_moves_come_back_only_for_records() -> None:
-    report = run_arena(DECK, ["greedy", MODEL], 2, seed=10, workers=0)
+    report = arena.run_arena(DECK, ["greedy", MODEL], 2, seed=10, workers=0)
     checks.assert_no_moves_kept(report)
 
 
 def test_a_record_that_does_not_replay_names_its_move() -> None:
-    game = play_arena_game((DECK, "standard", True), 5, ("greedy", "greedy"))
-    data = record_of(DECK, game)
+    game = arena.play_arena_game((DECK, "standard", True), 5, ("greedy", "greedy"))
+    data = arena.record_of(DECK, game)
     data["moves"][3] = "#999@9a"
     with pytest.raises(SilverpyrError, match="move 4"):
-        replay_record(DECK, data)
+        arena.replay_record(DECK, data)
 
 
 def _game(
     g: int, seats: tuple[str, ...], scores: tuple[int, ...], winners: tuple[int, ...]
-) -> SunGameResult:
+) -> arena.SunGameResult:
     categories = tuple({"cards": s, "symbols": 0, "top": 0} for s in scores)
-    return SunGameResult(
+    return arena.SunGameResult(
         g, "standard", seats, scores, categories, (1,) * len(seats), winners, "top"
     )
 
 
 @st.composite
-def _results(draw: st.DrawFn) -> list[SunGameResult]:
+def _results(draw: st.DrawFn) -> list[arena.SunGameResult]:
     return checks.seated_results(draw, 9, _game)
 
 
 @given(_results())
-def test_the_report_recomputed_seat_by_seat(results: list[SunGameResult]) -> None:
+def test_the_report_recomputed_seat_by_seat(results: list[arena.SunGameResult]) -> None:
     """Wins add up to one a game; each bot's figures are its seats' own."""
-    report = summarise(results, 0.0, 0, "standard")
+    report = arena.summarise(results, 0.0, 0, "standard")
     checks.assert_recomputed_seat_by_seat(report, results, lambda game: game.scores)

@@ -11,25 +11,10 @@ from checked_player import CheckedPlayer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from silverpyr.solver.sun import game as engine
 from silverpyr.solver.sun.bots import GreedyPlayer, SunPlayer, greedy_placement, play_game
 from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.expert import Expert, ExpertPlayer, ExpertWeights
-from silverpyr.solver.sun.game import (
-    Discard,
-    Draw,
-    Move,
-    Phase,
-    Place,
-    SunState,
-    apply,
-    legal_moves,
-    new_game,
-    outcome,
-    points_for,
-    position,
-    random_position,
-)
-from silverpyr.solver.sun.game import random_game as engine_random_game
 from silverpyr.solver.sun.pyramid import Pyramid, Slot
 
 DECK = load_deck()
@@ -39,8 +24,8 @@ SIZES = ("short", "standard", "long")
 class Checked(CheckedPlayer):
     """A player checked against the Sun's legal moves."""
 
-    def legal(self, state: SunState) -> tuple[Move, ...]:
-        return legal_moves(state)
+    def legal(self, state: engine.SunState) -> tuple[engine.Move, ...]:
+        return engine.legal_moves(state)
 
 
 def _player(name: str) -> SunPlayer:
@@ -55,7 +40,7 @@ def _player(name: str) -> SunPlayer:
 )
 def test_bots_only_make_legal_moves_to_the_end(seed: int, size: str, seats: list[str]) -> None:
     final, moves = play_game(DECK, [Checked(_player(name)) for name in seats], size, seed)
-    result = outcome(final)
+    result = engine.outcome(final)
     assert result is not None
     assert sum(result.scores) > 0
     assert moves
@@ -67,12 +52,12 @@ def test_bots_answer_every_phase_of_a_random_game_legally(
     seed: int, players: int, size: str
 ) -> None:
     """Random play reaches phases bots rarely make (discards, a second draw, empty piles)."""
-    for state in engine_random_game(seed, players, size, deck=DECK):
+    for state in engine.random_game(seed, players, size, deck=DECK):
         if state.over:
             continue
         for bot in (GreedyPlayer(), ExpertPlayer()):
             move = bot.decide(state, state.turn)
-            assert move in legal_moves(state), (state.phase, move)
+            assert move in engine.legal_moves(state), (state.phase, move)
 
 
 @pytest.mark.parametrize("name", ["greedy", "expert"])
@@ -85,7 +70,7 @@ def test_the_same_seed_plays_the_same_game(name: str) -> None:
 
 
 def test_the_expert_decides_the_same_on_the_same_state() -> None:
-    state = random_position(77, players=4)
+    state = engine.random_position(77, players=4)
     expert = Expert()
     assert expert.decide(state, state.turn) == expert.decide(state, state.turn)
 
@@ -93,7 +78,7 @@ def test_the_expert_decides_the_same_on_the_same_state() -> None:
 @pytest.mark.parametrize("seed", range(12))
 def test_the_expert_ignores_what_its_seat_cannot_see(seed: int) -> None:
     """Its move does not change when the piles' order and the others' hands change."""
-    state = random_position(seed, players=3)
+    state = engine.random_position(seed, players=3)
     seat = state.turn
     others = [s for s in range(state.players) if s != seat]
     # Swap the first other hand's cards with the top of the standard pile (same counts).
@@ -117,54 +102,56 @@ def test_the_expert_ignores_what_its_seat_cannot_see(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(8))
 def test_greedy_plays_the_most_points_now(seed: int) -> None:
-    state = random_position(seed, players=2)
+    state = engine.random_position(seed, players=2)
     move = greedy_placement(state)
     if move is None:  # nothing of its hand fits: it draws
-        assert not any(isinstance(m, Place) for m in legal_moves(state))
-        assert isinstance(GreedyPlayer().decide(state, state.turn), Draw)
+        assert not any(isinstance(m, engine.Place) for m in engine.legal_moves(state))
+        assert isinstance(GreedyPlayer().decide(state, state.turn), engine.Draw)
         return
     best = max(
-        points_for(state, m.card, m.slot) for m in legal_moves(state) if isinstance(m, Place)
+        engine.points_for(state, m.card, m.slot)
+        for m in engine.legal_moves(state)
+        if isinstance(m, engine.Place)
     )
-    assert points_for(state, move.card, move.slot) == best
+    assert engine.points_for(state, move.card, move.slot) == best
     assert GreedyPlayer().decide(state, state.turn) == move
 
 
 def test_greedy_draws_from_the_standard_pile_with_nothing_to_place() -> None:
-    state = new_game(DECK, 2, "standard", 9)
+    state = engine.new_game(DECK, 2, "standard", 9)
     empty = replace(state, hands=tuple(() for _ in state.hands))
-    assert GreedyPlayer().decide(empty, empty.turn) == Draw("standard")
+    assert GreedyPlayer().decide(empty, empty.turn) == engine.Draw("standard")
 
 
 def test_greedy_discards_its_lowest_card() -> None:
-    state = new_game(DECK, 2, "standard", 11)
+    state = engine.new_game(DECK, 2, "standard", 11)
     seat = state.turn
     for _ in range(2):  # two draw-2 turns for the seat: 4 + 2 = 6 cards, one to discard
-        state = apply(state, Draw("standard"))
-        state = apply(state, Draw("standard"))
-        if state.phase is Phase.DISCARD:
+        state = engine.apply(state, engine.Draw("standard"))
+        state = engine.apply(state, engine.Draw("standard"))
+        if state.phase is engine.Phase.DISCARD:
             break
-        state = apply(state, Draw("standard"))
-        state = apply(state, Draw("standard"))
-    assert state.phase is Phase.DISCARD
+        state = engine.apply(state, engine.Draw("standard"))
+        state = engine.apply(state, engine.Draw("standard"))
+    assert state.phase is engine.Phase.DISCARD
     assert state.turn == seat
     move = GreedyPlayer().decide(state, seat)
     lowest = min(DECK[c].value for c in state.hand)
-    assert isinstance(move, Discard)
+    assert isinstance(move, engine.Discard)
     assert DECK[move.card].value == lowest
 
 
-def _final_run_positions() -> list[SunState]:
+def _final_run_positions() -> list[engine.SunState]:
     """Turn starts where the expert to move can fill the pyramid and win (fixed seeds)."""
     found = []
     for seed in range(60):
         _, moves = play_game(DECK, [GreedyPlayer(), GreedyPlayer()], "short", seed)
-        state = new_game(DECK, 2, "short", seed)
+        state = engine.new_game(DECK, 2, "short", seed)
         for move in moves:
-            if state.phase is Phase.CHOOSE and Expert().final_run(state, state.turn):
+            if state.phase is engine.Phase.CHOOSE and Expert().final_run(state, state.turn):
                 found.append(state)
                 break
-            state = apply(state, move)
+            state = engine.apply(state, move)
         if len(found) >= 3:
             break
     return found
@@ -180,8 +167,8 @@ def test_the_expert_plays_a_winning_final_run_to_the_top() -> None:
         assert run is not None
         assert expert.decide(state, seat) == run[0]
         for move in run:
-            state = apply(state, move)
-        result = outcome(state)
+            state = engine.apply(state, move)
+        result = engine.outcome(state)
         assert result is not None and result.reason == "top"
         assert seat in result.winners
 
@@ -193,7 +180,7 @@ def _expert_share(players: int, games: int, base: int) -> float:
         base,
         ExpertPlayer,
         GreedyPlayer,
-        lambda line_up, seed: outcome(play_game(DECK, line_up, "standard", seed)[0]),
+        lambda line_up, seed: engine.outcome(play_game(DECK, line_up, "standard", seed)[0]),
     )
 
 
@@ -204,7 +191,7 @@ def test_the_value_model_beats_greedy_on_fixed_seeds() -> None:
     assert _expert_share(5, 40, 500_000) >= 0.5
 
 
-def _one_slot_below_the_top(hand: list[int], scores: list[int]) -> SunState:
+def _one_slot_below_the_top(hand: list[int], scores: list[int]) -> engine.SunState:
     """A short pyramid full but for the top and the slot 6b below it; the expert (seat 0)
     holds ``hand``, its opponent one standard card (it can finish only if 6b is filled)."""
     pyramid = Pyramid.with_base((1, 3, 4, 5, 6, 7, 8, 2))
@@ -213,7 +200,7 @@ def _one_slot_below_the_top(hand: list[int], scores: list[int]) -> SunState:
         for pos in range(8 - level):
             if (level, pos) != (6, 1):
                 pyramid = pyramid.place(Slot(level, pos), next(ids))
-    return position(DECK, pyramid, [hand, [52]], 0, scores=scores)
+    return engine.position(DECK, pyramid, [hand, [52]], 0, scores=scores)
 
 
 def test_the_expert_does_not_open_the_top_for_the_next_player() -> None:
@@ -221,27 +208,27 @@ def test_the_expert_does_not_open_the_top_for_the_next_player() -> None:
     danger term it would fill it (S1 scores a point there)."""
     state = _one_slot_below_the_top([51], [10, 10])
     assert Expert().plan(state, 0)[0] == []
-    assert not isinstance(Expert().decide(state, 0), Place)
+    assert not isinstance(Expert().decide(state, 0), engine.Place)
     careless = Expert(ExpertWeights(danger=0.0))
-    assert careless.plan(state, 0)[0] == [Place(51, Slot(6, 1))]
+    assert careless.plan(state, 0)[0] == [engine.Place(51, Slot(6, 1))]
 
 
 def test_the_expert_opens_the_top_when_the_finish_cannot_cost_it_the_game() -> None:
     state = _one_slot_below_the_top([51], [60, 10])
-    assert Expert().plan(state, 0)[0] == [Place(51, Slot(6, 1))]
+    assert Expert().plan(state, 0)[0] == [engine.Place(51, Slot(6, 1))]
 
 
 def test_the_expert_finishes_when_the_run_wins() -> None:
     state = _one_slot_below_the_top([51, 87], [10, 10])  # S1 and the top card T8
-    assert Expert().decide(state, 0) == Place(51, Slot(6, 1))
-    state = apply(state, Place(51, Slot(6, 1)))
-    assert Expert().decide(state, 0) == Place(87, Slot(7, 0))
+    assert Expert().decide(state, 0) == engine.Place(51, Slot(6, 1))
+    state = engine.apply(state, engine.Place(51, Slot(6, 1)))
+    assert Expert().decide(state, 0) == engine.Place(87, Slot(7, 0))
 
 
 def test_the_expert_does_not_finish_a_game_it_would_lose() -> None:
     state = _one_slot_below_the_top([51, 87], [10, 60])
     assert Expert().final_run(state, 0) is None
-    assert not isinstance(Expert().decide(state, 0), Place)
+    assert not isinstance(Expert().decide(state, 0), engine.Place)
 
 
 def test_tempo_denies_when_behind_and_hurries_when_safely_ahead() -> None:

@@ -8,21 +8,9 @@ import math
 
 import pytest
 
+from silverpyr.solver.sun import game as engine
 from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.expert import Expert, context, hand_worths
-from silverpyr.solver.sun.game import (
-    Discard,
-    Draw,
-    EndTurn,
-    Phase,
-    Place,
-    SunState,
-    SymbolDraw,
-    TakePoints,
-    apply_unchecked,
-    distinct_moves,
-    random_game,
-)
 
 from .expert_golden import GOLDEN, recorded
 
@@ -43,11 +31,11 @@ def test_the_experts_decisions_are_the_ones_recorded_before_its_terms() -> None:
         assert len(found[name]) == len(moves), name
 
 
-def _states(seeds: range) -> list[SunState]:
+def _states(seeds: range) -> list[engine.SunState]:
     return [
         state
         for seed in seeds
-        for state in random_game(seed, 2 + seed % 4, ("short", "standard", "long")[seed % 3])
+        for state in engine.random_game(seed, 2 + seed % 4, ("short", "standard", "long")[seed % 3])
         if not state.over
     ]
 
@@ -68,43 +56,43 @@ def test_every_options_terms_add_up_to_the_number_the_expert_decides_by(seeds: r
     for state in _states(seeds):
         seat = state.turn
         ctx = context(state, seat, weights)
-        for move in distinct_moves(state):
+        for move in engine.distinct_moves(state):
             total = _total(expert.valuation(state, seat, move))
-            if isinstance(move, Place):
+            if isinstance(move, engine.Place):
                 worths = hand_worths(state, state.hands[seat], ctx, weights)
                 _, card = expert.best_pile(state, seat, ctx)
                 can = state.can_draw("standard") or state.can_draw("edge")
                 gain = _total(expert.gain_terms(state, seat, move, ctx, worths, card, can))
-                after = apply_unchecked(state, move)
-                if after.phase is Phase.SYMBOL:
-                    after = apply_unchecked(after, TakePoints())
+                after = engine.apply_unchecked(state, move)
+                if after.phase is engine.Phase.SYMBOL:
+                    after = engine.apply_unchecked(after, engine.TakePoints())
                 _, rest = expert.plan(after, seat)
                 assert _close(total, gain + rest), (state.seed, move)
                 checked.add("place")
-            elif isinstance(move, EndTurn):
+            elif isinstance(move, engine.EndTurn):
                 assert _close(total, expert.tempo(state, seat, ctx.empty))
                 checked.add("end")
-            elif isinstance(move, Draw) and state.phase is Phase.CHOOSE:
+            elif isinstance(move, engine.Draw) and state.phase is engine.Phase.CHOOSE:
                 best, _ = expert.best_pile(state, seat, ctx)
                 if move.pile == best:
                     draw = expert.draw_worth(state, seat, ctx)
                     assert _close(total, draw + expert.tempo(state, seat, ctx.empty))
                     checked.add("draw 2")
-            elif isinstance(move, Draw):
+            elif isinstance(move, engine.Draw):
                 assert _close(total, expert.pile_worth(state, seat, move.pile, ctx))
                 checked.add("second card")
-            elif isinstance(move, SymbolDraw):
+            elif isinstance(move, engine.SymbolDraw):
                 worth = expert.pile_worth(state, seat, move.pile, ctx)
                 assert _close(total, weights.symbol_card * worth)
                 checked.add("symbol card")
-            elif isinstance(move, TakePoints):
+            elif isinstance(move, engine.TakePoints):
                 assert _close(total, expert.pending_matches(state))
                 checked.add("symbol points")
-            elif isinstance(move, Discard):
+            elif isinstance(move, engine.Discard):
                 worths = hand_worths(state, state.hands[seat], ctx, weights)
                 assert _close(total, -worths[move.card])
                 checked.add("discard")
-        if state.phase in (Phase.CHOOSE, Phase.PLAYING):
+        if state.phase in (engine.Phase.CHOOSE, engine.Phase.PLAYING):
             steps, value = expert.plan(state, seat)
             if steps:  # the turn the expert weighs against drawing or ending is its plan's
                 assert _close(_total(expert.valuation(state, seat, steps[0])), value)
@@ -119,10 +107,12 @@ def test_a_choice_made_by_value_is_worth_at_least_what_it_was_weighed_against() 
         if choice.rule is not None:
             continue
         mine = _total(expert.valuation(state, seat, choice.move))
-        if state.phase in (Phase.SYMBOL, Phase.DRAWING, Phase.DISCARD):
-            rivals = distinct_moves(state)  # the expert takes the best of these by value
-        elif isinstance(choice.move, Place):
-            rivals = tuple(m for m in distinct_moves(state) if not isinstance(m, Place))
+        if state.phase in (engine.Phase.SYMBOL, engine.Phase.DRAWING, engine.Phase.DISCARD):
+            rivals = engine.distinct_moves(state)  # the expert takes the best of these by value
+        elif isinstance(choice.move, engine.Place):
+            rivals = tuple(
+                m for m in engine.distinct_moves(state) if not isinstance(m, engine.Place)
+            )
         else:  # drawing or ending: its plan's first card was worth less
             steps, _ = expert.plan(state, seat)
             rivals = tuple(steps[:1])

@@ -13,24 +13,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from silverpyr.puzzles.core.store import Store
+from silverpyr.puzzles.sun import kept_game
 from silverpyr.puzzles.sun.game_record import (
     GameRecordError,
     RecordReplayError,
     load_record,
     replay,
 )
-from silverpyr.puzzles.sun.kept_game import (
-    GAME_ID,
-    SEATS,
-    GameOver,
-    Happened,
-    KeptGame,
-    UnfinishedGameError,
-    describe_outcome,
-    parse_table_text,
-    table_text,
-    top_placer,
-)
+from silverpyr.puzzles.sun.kept_game import KeptGame
 from silverpyr.solver.core.errors import SilverpyrError
 from silverpyr.solver.sun.bots import GreedyPlayer
 from silverpyr.solver.sun.cards import load_deck
@@ -91,7 +81,7 @@ def test_placements_stay_pending_until_end_and_undo_takes_the_last_back() -> Non
     events = kept.play(move)
     assert kept.pending == (move,)
     assert kept.committed is before
-    assert all(isinstance(e, Happened) and e.pending for e in events)
+    assert all(isinstance(e, kept_game.Happened) and e.pending for e in events)
     assert not kept.is_final(move)
     assert kept.undo() == move
     assert kept.state == before and kept.pending == ()
@@ -146,7 +136,7 @@ def test_a_bots_drawn_card_is_not_named_but_yours_is() -> None:
 
 def test_the_end_is_told_once_with_the_winner() -> None:
     kept = KeptGame(DECK, 9, "short", ["greedy"])
-    checks.end_told_once(kept, GreedyPlayer(), GameOver)
+    checks.end_told_once(kept, GreedyPlayer(), kept_game.GameOver)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -165,22 +155,22 @@ def test_the_opening_says_who_starts_and_the_end_who_placed_the_top(seed: int) -
         state = apply(state, player.decide(state, mover))
     result = outcome(state)
     assert result is not None
-    line = describe_outcome(result, ("greedy", "greedy"), top_placer(state))
+    line = kept_game.describe_outcome(result, ("greedy", "greedy"), kept_game.top_placer(state))
     if result.reason == "top":
         who = "You" if mover == 0 else f"Player {mover + 1} (greedy)"
-        assert top_placer(state) == mover
+        assert kept_game.top_placer(state) == mover
         assert line.startswith(f"The game is over ({who} placed the top). ")
     else:
         assert line.startswith("The game is over (every player passed in a row). ")
 
 
 def test_the_size_and_bots_survive_the_saved_row() -> None:
-    assert parse_table_text(table_text("long", ("greedy", "expert"))) == (
+    assert kept_game.parse_table_text(kept_game.table_text("long", ("greedy", "expert"))) == (
         "long",
         ("greedy", "expert"),
     )
     with pytest.raises(SilverpyrError):
-        parse_table_text("greedy")
+        kept_game.parse_table_text("greedy")
 
 
 def test_saved_after_every_final_decision_and_resumed_to_the_same_table(home: Path) -> None:
@@ -199,7 +189,7 @@ def test_saved_after_every_final_decision_and_resumed_to_the_same_table(home: Pa
             kept.settle()
         table = kept.committed
         kept.play(_first_placement(kept))  # pending: not saved
-        saved = store.saved_game(GAME_ID, SEATS)
+        saved = store.saved_game(kept_game.GAME_ID, kept_game.SEATS)
         assert saved is not None and list(saved.answers) == kept.answers
         kept.leave()
     with (
@@ -219,7 +209,9 @@ def test_another_game_while_one_is_unfinished_names_both_remedies(home: Path) ->
         _play_greedily(kept, answers=2)
     with Store.open_default(game="sun") as store:
         start = partial(KeptGame.start, DECK, store=store)
-        checks.assert_refused_naming_the_remedies(start, UnfinishedGameError, "silverpyr sun game")
+        checks.assert_refused_naming_the_remedies(
+            start, kept_game.UnfinishedGameError, "silverpyr sun game"
+        )
         checks.assert_restart_drops_the_unfinished(start)
 
 
@@ -227,7 +219,7 @@ def test_a_finished_game_drops_its_saved_row(home: Path) -> None:
     with Store.open_default(game="sun") as store:
         with KeptGame.start(DECK, seed=8, fresh_seed=0, size="short", store=store) as kept:
             _play_greedily(kept)
-        assert store.saved_game(GAME_ID, SEATS) is None
+        assert store.saved_game(kept_game.GAME_ID, kept_game.SEATS) is None
 
 
 def test_the_record_replays_through_the_engine(tmp_path: Path) -> None:
@@ -265,7 +257,7 @@ def test_advice_and_the_coachs_check_leave_the_table_as_it_was(home: Path) -> No
     ):
         checks.assert_advice_leaves_the_table(
             kept,
-            lambda: store.saved_game(GAME_ID, SEATS),
+            lambda: store.saved_game(kept_game.GAME_ID, kept_game.SEATS),
             EndTurn(),  # not legal before a card is laid
             IllegalMove,
         )

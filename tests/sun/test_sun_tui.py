@@ -51,25 +51,9 @@ from silverpyr.cli.sun.tui.game_screen import (
     tie_break_words,
 )
 from silverpyr.cli.sun.tui.table import HUMAN, GameTable, Progress
-from silverpyr.solver.sun import (
-    Deck,
-    Discard,
-    Draw,
-    EndTurn,
-    Move,
-    Outcome,
-    Pass,
-    Phase,
-    Place,
-    Scored,
-    Slot,
-    SunState,
-    SymbolDraw,
-    TakePoints,
-    matching_neighbours,
-    random_position,
-)
+from silverpyr.solver import sun as engine
 from silverpyr.solver.sun.bots import GreedyPlayer
+from silverpyr.solver.sun.cards import Deck
 
 
 def make_app(table: GameTable) -> SunApp:
@@ -89,7 +73,7 @@ def app(table: EngineTable) -> SunApp:
     return make_app(table)
 
 
-def arrows_to(state: SunState, start: Slot, target: Slot) -> list[str]:
+def arrows_to(state: engine.SunState, start: engine.Slot, target: engine.Slot) -> list[str]:
     """The arrow keys that walk the cursor from ``start`` to ``target`` (breadth first over
     the screen's own moves), or fail when it cannot get there."""
     opens = list(state.pyramid.open_slots())
@@ -112,31 +96,31 @@ async def play_out(
         await make_move(pilot, screen, me.decide(table.state, HUMAN))
 
 
-async def make_move(pilot: Pilot[None], screen: SunGameScreen, move: Move) -> None:
+async def make_move(pilot: Pilot[None], screen: SunGameScreen, move: engine.Move) -> None:
     """``move`` by keys only."""
     app = pilot.app
     state = screen.table.state
-    if isinstance(move, Place):
+    if isinstance(move, engine.Place):
         await pilot.press(str(state.hands[HUMAN].index(move.card) + 1))
         assert screen.cursor is not None
         await pilot.press(*arrows_to(state, screen.cursor, move.slot), "enter")
-    elif isinstance(move, EndTurn):
+    elif isinstance(move, engine.EndTurn):
         await pilot.press("e")
-    elif isinstance(move, Pass):
+    elif isinstance(move, engine.Pass):
         await pilot.press("enter")
-    elif isinstance(move, Draw) and state.phase is Phase.CHOOSE:
+    elif isinstance(move, engine.Draw) and state.phase is engine.Phase.CHOOSE:
         await press(pilot, "d")
         assert isinstance(app.screen, Choose)
         await pilot.press(option_index(app.screen, move.pile))
     else:  # the question is up by itself
         question = app.screen
         assert isinstance(question, Choose), f"no question for {move}"
-        if isinstance(move, Draw | SymbolDraw):
+        if isinstance(move, engine.Draw | engine.SymbolDraw):
             value = move.pile
-        elif isinstance(move, TakePoints):
+        elif isinstance(move, engine.TakePoints):
             value = "points"
         else:
-            assert isinstance(move, Discard)
+            assert isinstance(move, engine.Discard)
             value = str(move.card)
         await pilot.press(option_index(question, value))
     await settle(pilot)
@@ -163,7 +147,8 @@ def test_a_whole_three_player_game_by_keys_ends_on_the_final_score(deck: Deck) -
                 GreedyPlayer().decide,
                 lambda move: make_move(pilot, screen, move),
                 lambda before, after, move: (
-                    len(after.events) > len(before.events) or isinstance(move, EndTurn | Pass)
+                    len(after.events) > len(before.events)
+                    or isinstance(move, engine.EndTurn | engine.Pass)
                 ),
                 400,
             )
@@ -177,7 +162,11 @@ def test_a_whole_three_player_game_by_keys_ends_on_the_final_score(deck: Deck) -
         await press(pilot, "q")
 
     run(app, steps, size=(80, 24))
-    assert {Place, EndTurn, Draw} <= seen  # the game went through placing and drawing
+    assert {
+        engine.Place,
+        engine.EndTurn,
+        engine.Draw,
+    } <= seen  # the game went through placing and drawing
     assert app.setting.left[0].startswith("Final score: You ")
 
 
@@ -189,7 +178,7 @@ def test_enter_places_a_card_pending_and_u_takes_it_back(
 ) -> None:
     async def steps(pilot: Pilot[None]) -> None:
         screen = screen_of(app, SunGameScreen)
-        assert table.waiting is Phase.CHOOSE
+        assert table.waiting is engine.Phase.CHOOSE
         hand = table.state.hands[HUMAN]
         await pilot.press("1")
         assert screen.chosen == hand[0]
@@ -197,7 +186,7 @@ def test_enter_places_a_card_pending_and_u_takes_it_back(
         assert slot is not None
         await pilot.press("enter")
         await settle(pilot)
-        assert table.pending == (Place(hand[0], slot),)
+        assert table.pending == (engine.Place(hand[0], slot),)
         assert table.state.pyramid.card_at(slot) == hand[0]
         face = deck.glyph(deck[hand[0]])
         shown = "\n".join(screen_lines(app))
@@ -220,12 +209,12 @@ def test_a_second_enter_ends_the_turn_and_the_bots_play(
     deck: Deck, app: SunApp, table: EngineTable
 ) -> None:
 
-    def bots_since_you(state: SunState) -> set[Slot]:
+    def bots_since_you(state: engine.SunState) -> set[engine.Slot]:
         mine = [i for i, e in enumerate(state.events) if getattr(e, "seat", None) == HUMAN]
         return {
             e.slot
             for e in state.events[mine[-1] + 1 if mine else 0 :]
-            if isinstance(e, Scored) and e.kind == "card" and e.seat != HUMAN
+            if isinstance(e, engine.Scored) and e.kind == "card" and e.seat != HUMAN
         }
 
     async def steps(pilot: Pilot[None]) -> None:
@@ -242,11 +231,11 @@ def test_a_second_enter_ends_the_turn_and_the_bots_play(
         assert underlined == {brick(deck, card) for card in cards if card is not None}
         await pilot.press("1", "enter")
         await settle(pilot)
-        assert table.waiting is Phase.PLAYING
+        assert table.waiting is engine.Phase.PLAYING
         await pilot.press("enter")  # no card chosen: ends the turn
         await settle(pilot)
         assert table.pending == ()
-        assert table.waiting is Phase.CHOOSE  # the bot played, your turn again
+        assert table.waiting is engine.Phase.CHOOSE  # the bot played, your turn again
         assert screen.recent == bots_since_you(table.state)  # its cards since your move
         texts = [str(getattr(line, "plain", line)) for line in screen.messages]
         assert not [text for text in texts if "(pending)" in text]  # final now (issue 32)
@@ -267,7 +256,7 @@ def test_d_asks_each_cards_pile_then_the_discard_above_five(
         assert [value for value, _ in question.options] == ["standard", "edge"]
         await pilot.press("2")  # the edge pile
         await settle(pilot)
-        assert table.waiting is Phase.DRAWING
+        assert table.waiting is engine.Phase.DRAWING
         assert isinstance(app.screen, Choose)  # the second card's question, by itself
         await pilot.press("escape")  # put off ...
         await pilot.pause()
@@ -278,7 +267,7 @@ def test_d_asks_each_cards_pile_then_the_discard_above_five(
         await pilot.press("1")
         await settle(pilot)
         # 6 cards: the discard question is up, one option per card of the hand
-        assert table.waiting is Phase.DISCARD
+        assert table.waiting is engine.Phase.DISCARD
         question = screen_of(app, Choose)
         hand = table.state.hands[HUMAN]
         assert [int(value) for value, _ in question.options] == list(hand)
@@ -303,32 +292,34 @@ def test_a_question_answered_twice_does_not_take_the_next_one_away(
         first.dismiss("standard")
         first.dismiss("standard")  # a second key on the same question
         await pilot.pause()
-        assert table.waiting is Phase.DRAWING
+        assert table.waiting is engine.Phase.DRAWING
         assert isinstance(app.screen, Question)  # the second card's question is still up
         assert first is not app.screen
         await pilot.press("1")
         await settle(pilot)
-        assert table.waiting is Phase.DISCARD and isinstance(app.screen, Question)
+        assert table.waiting is engine.Phase.DISCARD and isinstance(app.screen, Question)
 
     run(app, steps)
 
 
-def symbol_state(deck: Deck) -> tuple[SunState, Place]:
+def symbol_state(deck: Deck) -> tuple[engine.SunState, engine.Place]:
     """A turn start of seat 0 where a card of the hand touches its symbol."""
     for seed in range(500):
-        state = random_position(seed, players=2, size="standard", deck=deck)
+        state = engine.random_position(seed, players=2, size="standard", deck=deck)
         if state.turn != HUMAN:
             continue
         for move in (m for m in _places(state)):
-            if move.slot != state.pyramid.top and matching_neighbours(state, move.card, move.slot):
+            if move.slot != state.pyramid.top and engine.matching_neighbours(
+                state, move.card, move.slot
+            ):
                 return state, move
     raise AssertionError("no position with a symbol's match")
 
 
-def _places(state: SunState) -> list[Place]:
+def _places(state: engine.SunState) -> list[engine.Place]:
     from silverpyr.solver.sun import legal_moves
 
-    return [m for m in legal_moves(state) if isinstance(m, Place)]
+    return [m for m in legal_moves(state) if isinstance(m, engine.Place)]
 
 
 @pytest.mark.parametrize("answer", ["points", "standard"])
@@ -336,12 +327,12 @@ def test_a_matching_symbol_asks_card_or_points(deck: Deck, answer: str) -> None:
     state, move = symbol_state(deck)
     table = EngineTable.at(state, ["greedy"])
     app = make_app(table)
-    matches = matching_neighbours(state, move.card, move.slot)
+    matches = engine.matching_neighbours(state, move.card, move.slot)
 
     async def steps(pilot: Pilot[None]) -> None:
         screen = screen_of(app, SunGameScreen)
         await make_move(pilot, screen, move)
-        assert table.waiting is Phase.SYMBOL
+        assert table.waiting is engine.Phase.SYMBOL
         question = screen_of(app, Choose)
         values = [value for value, _ in question.options]
         assert values[0] == "points" and "standard" in values
@@ -504,7 +495,7 @@ def test_no_color_end_drawn_in_the_constructor_has_none_of_our_colours(
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 5))
 def test_open_pending_and_cursor_differ_by_characters(deck: Deck, seed: int, players: int) -> None:
-    state = random_position(seed, players=players, size="standard", deck=deck)
+    state = engine.random_position(seed, players=players, size="standard", deck=deck)
     opens = state.pyramid.open_slots()
     placed = [slot for slot in state.pyramid.cards if slot.level > 0]
     pending = placed[:1]
@@ -523,7 +514,7 @@ def test_open_pending_and_cursor_differ_by_characters(deck: Deck, seed: int, pla
 def test_the_arrows_reach_every_open_slot_from_every_open_slot(
     deck: Deck, seed: int, size: str
 ) -> None:
-    state = random_position(seed, players=3, size=size, deck=deck)
+    state = engine.random_position(seed, players=3, size=size, deck=deck)
     opens = list(state.pyramid.open_slots())
     for start in opens:
         for target in opens:
@@ -532,12 +523,12 @@ def test_the_arrows_reach_every_open_slot_from_every_open_slot(
 
 def test_the_tie_break_is_said_on_the_end_screen() -> None:
     names = ("You", "Player 2 (greedy)", "Player 3 (greedy)")
-    assert tie_break_words(Outcome((1,), (9, 12, 5), "top", (1, 2, 0)), names) == (
+    assert tie_break_words(engine.Outcome((1,), (9, 12, 5), "top", (1, 2, 0)), names) == (
         "Most points: Player 2 (greedy) with 12."
     )
-    by_hand = tie_break_words(Outcome((0,), (12, 12, 5), "top", (3, 1, 0)), names)
+    by_hand = tie_break_words(engine.Outcome((0,), (12, 12, 5), "top", (3, 1, 0)), names)
     assert "the tie goes to more cards in hand (You 3, Player 2 (greedy) 1): You" in by_hand
-    shared = tie_break_words(Outcome((0, 1), (12, 12, 5), "top", (2, 2, 0)), names)
+    shared = tie_break_words(engine.Outcome((0, 1), (12, 12, 5), "top", (2, 2, 0)), names)
     assert "a shared win" in shared
 
 
@@ -598,8 +589,8 @@ def test_leave_saves_the_kept_game_and_the_next_start_resumes_it(deck: Deck, hom
             screen = screen_of(app, SunGameScreen)
             for _ in range(2):  # a few final decisions by keys
                 await make_move(pilot, screen, me.decide(kept.state, HUMAN))
-            while kept.waiting is not Phase.CHOOSE or not any(
-                isinstance(m, Place) for m in kept.options()
+            while kept.waiting is not engine.Phase.CHOOSE or not any(
+                isinstance(m, engine.Place) for m in kept.options()
             ):
                 await make_move(pilot, screen, me.decide(kept.state, HUMAN))
             before["pyramid"] = kept.committed.pyramid
@@ -646,7 +637,7 @@ def test_ctrl_c_keeps_the_saved_game_and_says_how_to_resume(deck: Deck, home: ob
         async def steps(pilot: Pilot[None]) -> None:
             screen = screen_of(app, SunGameScreen)
             await make_move(pilot, screen, GreedyPlayer().decide(kept.state, HUMAN))
-            while kept.waiting is not None and kept.waiting is not Phase.CHOOSE:
+            while kept.waiting is not None and kept.waiting is not engine.Phase.CHOOSE:
                 await make_move(pilot, screen, GreedyPlayer().decide(kept.state, HUMAN))
             await press(pilot, "ctrl+c")
 
@@ -741,7 +732,7 @@ class _CoachedTable(EngineTable):
     def coach(self) -> bool:
         return True
 
-    def check(self, move: Move, progress: object = None) -> _Graded:
+    def check(self, move: engine.Move, progress: object = None) -> _Graded:
         super().check(move)
         self.checks += 1
         return _Graded()
@@ -759,7 +750,7 @@ def test_with_the_coach_a_graded_move_asks_before_it_is_played(deck: Deck) -> No
         assert "Play it anyway?" in app.screen.question
         await pilot.press("n")
         await settle(pilot)
-        assert table.pending == () and table.waiting is Phase.CHOOSE  # choose again
+        assert table.pending == () and table.waiting is engine.Phase.CHOOSE  # choose again
         await pilot.press("1", "enter", "y")
         await settle(pilot)
         assert len(table.pending) == 1  # played anyway
@@ -826,7 +817,7 @@ def test_q_on_a_question_asks_to_leave(app: SunApp, table: EngineTable) -> None:
         assert isinstance(app.screen, Confirm)
         await pilot.press("n")  # stay: the question comes back with d
         await pilot.pause()
-        assert isinstance(app.screen, SunGameScreen) and table.waiting is Phase.CHOOSE
+        assert isinstance(app.screen, SunGameScreen) and table.waiting is engine.Phase.CHOOSE
         await press(pilot, "d", "q", "y")
 
     run(app, steps)
@@ -895,7 +886,7 @@ def test_the_status_counts_the_seconds_of_a_wait_from_2_s(
         await pilot.press("enter")  # decisions wait meanwhile: nothing happens
         table.go.set()
         await settle(pilot)
-        assert table.waiting is Phase.CHOOSE and "playing" not in screen_lines(app)[-2]
+        assert table.waiting is engine.Phase.CHOOSE and "playing" not in screen_lines(app)[-2]
 
     run(app, steps)
 
