@@ -42,14 +42,12 @@ played.
 from __future__ import annotations
 
 import importlib
-import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.game_commands import GameCommand
-from ..core.line_game import BotsError, LineScreen, ScriptError
+from ..core.line_game import BotsError, LineScreen, ScriptError, print_outcome
 from .context import GAME
 from .context import components as cheops_components
 
@@ -98,24 +96,22 @@ def full_screen() -> Callable[[KeptGame], object] | None:
 
 
 def _print_json(kept: KeptGame, record: Path | None, *, left: bool) -> None:
-    """The game's end as JSON (``left``: the player left before it; ``winners`` and
-    ``reason`` are then ``null`` and ``saved`` says whether it can be resumed)."""
+    """The game's end as JSON (the core's
+    :func:`~silverpyr.cli.core.line_game.print_outcome`): the final money by seat, and the
+    moves played."""
     from ...solver.cheops.game import final_money
 
     result = kept.outcome()
-    data = {
-        "seed": kept.seed,
-        "players": list(kept.table),
-        "left": left,
-        "saved": kept.saved and bool(kept.answers) and result is None,
-        "winners": None if result is None else list(result.winners),
-        "money": list(final_money(kept.committed) if result is None else result.money),
-        "reason": None if result is None else result.reason,
-        "moves": len(kept.answers),
-        "coach": kept.report().to_dict() if kept.coach else None,
-        "record": None if record is None else str(record),
-    }
-    sys.stdout.write(json.dumps(data, indent=2) + "\n")
+    money = final_money(kept.committed) if result is None else result.money
+    print_outcome(
+        kept,
+        result,
+        record,
+        left=left,
+        setting={},
+        totals={"money": list(money)},
+        tallies={"moves": len(kept.answers)},
+    )
 
 
 # --- the screen --------------------------------------------------------------------------

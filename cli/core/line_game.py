@@ -22,6 +22,8 @@ launcher (arguments of :func:`play_kept_game`).
 
 from __future__ import annotations
 
+import json
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -587,6 +589,38 @@ def play_kept_game(
         outcome_json(kept, False)
 
 
+def print_outcome(
+    kept: Any,
+    result: Any,
+    record: Path | None,
+    *,
+    left: bool,
+    setting: Mapping[str, object],
+    totals: Mapping[str, object],
+    tallies: Mapping[str, object],
+) -> None:
+    """The ``game`` command's JSON outcome (``--json``), its keys the same and in the same
+    place for every game: the game's ``setting`` after the seed, its ``totals`` by seat
+    after the winners, its ``tallies`` after the reason. ``kept`` is the game's kept game and
+    ``result`` its outcome (``None``: not over); ``left``: the player left before the end
+    (``winners`` and ``reason`` are then ``null``, ``saved`` says whether it can be resumed).
+    """
+    data = {
+        "seed": kept.seed,
+        **setting,
+        "players": list(kept.table),
+        "left": left,
+        "saved": kept.saved and bool(kept.answers) and result is None,
+        "winners": None if result is None else list(result.winners),
+        **totals,
+        "reason": None if result is None else result.reason,
+        **tallies,
+        "coach": kept.report().to_dict() if kept.coach else None,
+        "record": None if record is None else str(record),
+    }
+    sys.stdout.write(json.dumps(data, indent=2) + "\n")
+
+
 __all__ = [
     "BotsError",
     "CoachLine",
@@ -604,6 +638,7 @@ __all__ = [
     "left_text",
     "parse_bots",
     "play_kept_game",
+    "print_outcome",
     "record_option",
     "results",
     "rollouts_option",

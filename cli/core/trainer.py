@@ -91,12 +91,17 @@ DateOption = Annotated[
         show_default=False,
     ),
 ]
+
+
+def today_option(help_text: str) -> Any:
+    """``--today DATE``: the date a command takes as today, ``help_text`` saying for what."""
+    return typer.Option("--today", help=help_text, show_default=False)
+
+
 TodayOption = Annotated[
     str | None,
-    typer.Option(
-        "--today",
-        help="Count the current streak as of this date (YYYY-MM-DD); default: your local date.",
-        show_default=False,
+    today_option(
+        "Count the current streak as of this date (YYYY-MM-DD); default: your local date."
     ),
 ]
 YesterdayOption = Annotated[

@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from ..core.options import NoRecordOption
+from ..core.trainer import today_option
 from .context import deck as sg_deck
 
 
@@ -37,11 +38,9 @@ def play(
     ] = None,
     today: Annotated[
         str | None,
-        typer.Option(
-            "--today",
-            help="With silvergold: take this date (YYYY-MM-DD) as today (its daily, its "
-            "streak); default: your local date.",
-            show_default=False,
+        today_option(
+            "With silvergold: take this date (YYYY-MM-DD) as today (its daily, its "
+            "streak); default: your local date."
         ),
     ] = None,
     no_record: NoRecordOption = False,
@@ -65,11 +64,9 @@ def own_home(
     ctx: typer.Context,
     today: Annotated[
         str | None,
-        typer.Option(
-            "--today",
-            help="Take this date (YYYY-MM-DD) as today (its daily, its streak); default: "
-            "your local date.",
-            show_default=False,
+        today_option(
+            "Take this date (YYYY-MM-DD) as today (its daily, its streak); default: "
+            "your local date."
         ),
     ] = None,
     no_record: NoRecordOption = False,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -98,43 +98,22 @@ def _resolve(given: dict[str, int | None]) -> dict[str, int]:
     return {name: counts[name] for name in given}
 
 
+def _count_option(name: str, help_text: str) -> Any:
+    """An option counting what is ticked or claimed on the paper card (asked for when missing)."""
+    return typer.Option(name, help=help_text, show_default=False, metavar="N")
+
+
 def score(
-    torches: Annotated[
-        int | None,
-        typer.Option(
-            "--torches", help="Torch boxes ticked (0-4).", show_default=False, metavar="N"
-        ),
-    ] = None,
+    torches: Annotated[int | None, _count_option("--torches", "Torch boxes ticked (0-4).")] = None,
     pyramid_points: Annotated[
         int | None,
-        typer.Option(
-            "--pyramid-points",
-            help="Pyramid points claimed (sum of 10/6/3 boxes).",
-            show_default=False,
-            metavar="N",
-        ),
+        _count_option("--pyramid-points", "Pyramid points claimed (sum of 10/6/3 boxes)."),
     ] = None,
-    red: Annotated[
-        int | None,
-        typer.Option("--red", help="Red gem boxes ticked (0-10).", show_default=False, metavar="N"),
-    ] = None,
-    green: Annotated[
-        int | None,
-        typer.Option(
-            "--green", help="Green gem boxes ticked (0-10).", show_default=False, metavar="N"
-        ),
-    ] = None,
-    skulls: Annotated[
-        int | None,
-        typer.Option(
-            "--skulls", help="Skull boxes ticked (0-10).", show_default=False, metavar="N"
-        ),
-    ] = None,
+    red: Annotated[int | None, _count_option("--red", "Red gem boxes ticked (0-10).")] = None,
+    green: Annotated[int | None, _count_option("--green", "Green gem boxes ticked (0-10).")] = None,
+    skulls: Annotated[int | None, _count_option("--skulls", "Skull boxes ticked (0-10).")] = None,
     completed: Annotated[
-        int | None,
-        typer.Option(
-            "--completed", help="Completed pyramid cards.", show_default=False, metavar="N"
-        ),
+        int | None, _count_option("--completed", "Completed pyramid cards.")
     ] = None,
     as_json: JsonOption = False,
     plain: PlainOption = False,

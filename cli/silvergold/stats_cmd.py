@@ -8,12 +8,11 @@ this module only opens the store and draws the summary.
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Annotated
-
-import typer
+from typing import TYPE_CHECKING
 
 from ..core.options import JsonOption, PlainOption
 from ..core.output import emit
+from ..core.trainer import TodayOption
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -22,14 +21,7 @@ if TYPE_CHECKING:
 
 
 def stats(
-    today: Annotated[
-        str | None,
-        typer.Option(
-            "--today",
-            help="Count the current streak as of this date (YYYY-MM-DD); default: your local date.",
-            show_default=False,
-        ),
-    ] = None,
+    today: TodayOption = None,
     as_json: JsonOption = False,
     plain: PlainOption = False,
 ) -> None:

@@ -31,8 +31,6 @@ only when it is ``y`` or ``n``; otherwise the move is played.
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -40,7 +38,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ..core.game_commands import GameCommand
-from ..core.line_game import BotsError, LineScreen, ScriptError
+from ..core.line_game import BotsError, LineScreen, ScriptError, print_outcome
 from ..core.own_options import Own
 from .context import GAME
 from .context import deck as sun_deck
@@ -97,23 +95,19 @@ def _full_screen() -> Callable[[KeptGame], object] | None:
 
 
 def _print_json(kept: KeptGame, record: Path | None, *, left: bool) -> None:
-    """The game's end as JSON (``left``: the player left before it; ``winners`` and
-    ``reason`` are then ``null`` and ``saved`` says whether it can be resumed)."""
+    """The game's end as JSON (the core's
+    :func:`~silverpyr.cli.core.line_game.print_outcome`): the pyramid's size, the scores by
+    seat, and the cards in each hand."""
     result = kept.outcome()
-    data = {
-        "seed": kept.seed,
-        "size": kept.size,
-        "players": list(kept.table),
-        "left": left,
-        "saved": kept.saved and bool(kept.answers) and result is None,
-        "winners": None if result is None else list(result.winners),
-        "scores": list(kept.state.scores if result is None else result.scores),
-        "reason": None if result is None else result.reason,
-        "hands": [len(hand) for hand in kept.state.hands],
-        "coach": kept.report().to_dict() if kept.coach else None,
-        "record": None if record is None else str(record),
-    }
-    sys.stdout.write(json.dumps(data, indent=2) + "\n")
+    print_outcome(
+        kept,
+        result,
+        record,
+        left=left,
+        setting={"size": kept.size},
+        totals={"scores": list(kept.state.scores if result is None else result.scores)},
+        tallies={"hands": [len(hand) for hand in kept.state.hands]},
+    )
 
 
 # --- the screen --------------------------------------------------------------------------

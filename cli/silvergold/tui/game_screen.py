@@ -44,7 +44,7 @@ from ...core.tui.base import GameOver, Shown, SolvingScreen, waited
 from ...core.tui.modals import Confirm, Prompt, Reading
 from .help import HELP_KEY, show_help
 from .placing import Placer
-from .puzzle_screen import MOVE_KEYS
+from .puzzle_screen import MOVE_KEYS, Steering
 from .setting import Setting, leave
 from .widgets import CardView, strip
 
@@ -178,7 +178,7 @@ def event_text(event: Event) -> Text:
     return Text(event.verdict.message(), style="italic")
 
 
-class GameScreen(SolvingScreen):
+class GameScreen(Steering, SolvingScreen):
     """A whole game: keep two cards, a move a turn, replacements, the final score."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -209,13 +209,13 @@ class GameScreen(SolvingScreen):
         if action == "end_turn":
             return self.game.pending is not None
         if action == "place":  # Enter keeps two cards, or places the ghost
-            return self.state.phase is Phase.KEEP or self._placing() is not None
+            return self.state.phase is Phase.KEEP or self.placing() is not None
         if action == "hint":  # h advises on a decision still open
             return self.game.pending is None
         if action == "undo":
-            return self.game.pending is not None or self._placing() is not None
+            return self.game.pending is not None or self.placing() is not None
         if action in MARKING:
-            return self._placing() is not None
+            return self.placing() is not None
         return True
 
     def action_help(self) -> None:
@@ -341,7 +341,7 @@ class GameScreen(SolvingScreen):
             title.append(" - the game is over")
         title.append(" \u00b7 ? help", style="italic")
         self.query_one("#title", Static).update(title)
-        placing = self._placing()
+        placing = self.placing()
         ghost = placing.ghost() if placing is not None else None
         position = self._shown_position()
         this_turn = self.turns_played + 1
@@ -660,40 +660,10 @@ class GameScreen(SolvingScreen):
         self._foresee()
         self.redraw()
 
-    def _placing(self) -> Placer | None:
+    def placing(self) -> Placer | None:
         if self.state.phase is not Phase.MARK or self.game.pending is not None:
             return None
         return self.placer
-
-    def action_cursor(self, rows: int, columns: int) -> None:
-        if (placer := self._placing()) is not None:
-            placer.move(rows, columns)
-            self.redraw()
-
-    def action_rotate(self) -> None:
-        if (placer := self._placing()) is not None:
-            placer.rotate()
-            self.redraw()
-
-    def action_mirror(self) -> None:
-        if (placer := self._placing()) is not None:
-            placer.mirror()
-            self.redraw()
-
-    def action_next_card(self) -> None:
-        if (placer := self._placing()) is not None:
-            placer.next_card()
-            self.redraw()
-
-    def action_single(self) -> None:
-        if (placer := self._placing()) is not None:
-            placer.toggle_single()
-            self.redraw()
-
-    def action_step(self, offset: int) -> None:
-        if (placer := self._placing()) is not None:
-            placer.step(offset)
-            self.redraw()
 
     def action_undo(self) -> None:
         """``u``: take back the pending move (all of it), or the last mark of one not yet
@@ -708,11 +678,11 @@ class GameScreen(SolvingScreen):
             self.say(Text(f"Took back your move {shown}; choose again.", style="italic"))
             self._new_turn()
             return
-        if (placer := self._placing()) is not None and placer.take_back():
+        if (placer := self.placing()) is not None and placer.take_back():
             self.redraw()
 
     def on_card_view_pointed(self, message: CardView.Pointed) -> None:
-        if self.busy is None and (placer := self._placing()) is not None:
+        if self.busy is None and (placer := self.placing()) is not None:
             placer.point(message.card, message.row, message.column)
             self.redraw()
 
@@ -721,7 +691,7 @@ class GameScreen(SolvingScreen):
             return
         if self.state.phase is Phase.KEEP:
             self._toggle_kept(message.card)
-        elif (placer := self._placing()) is not None:
+        elif (placer := self.placing()) is not None:
             placer.point(message.card, message.row, message.column)
             self.action_place()
 
@@ -729,7 +699,7 @@ class GameScreen(SolvingScreen):
         if self.state.phase is Phase.KEEP:
             self._confirm_keep()
             return
-        if (placer := self._placing()) is None:
+        if (placer := self.placing()) is None:
             return
         way_out = placer.way_out()
         outcome = placer.place()
@@ -743,7 +713,7 @@ class GameScreen(SolvingScreen):
             self.redraw()
 
     def action_prompt(self) -> None:
-        if self._placing() is None:
+        if self.placing() is None:
             return
 
         def typed(text: str | None) -> None:
@@ -753,7 +723,7 @@ class GameScreen(SolvingScreen):
                 InvalidMoveError,
             )
 
-            if not text or self._placing() is None:
+            if not text or self.placing() is None:
                 return
             try:
                 move = self.state.parse_move(HUMAN, text)
@@ -859,7 +829,7 @@ class GameScreen(SolvingScreen):
         thread worker."""
         state = self.state
         if state.phase is Phase.MARK:
-            if (placer := self._placing()) is None or placer.marks:
+            if (placer := self.placing()) is None or placer.marks:
                 return
         elif state.phase is Phase.REPLACE:
             if state.replacing_player != HUMAN:
@@ -897,7 +867,7 @@ class GameScreen(SolvingScreen):
             Text(f"Advice: the expert's choice is {best.label} ({best.predicted:.1f} expected).")
         )
         self.app.push_screen(Reading(Text("Advice", style="bold"), *advice_parts(advice, top=5)))
-        placer = self._placing()
+        placer = self.placing()
         usable = placer is not None and not placer.marks
         if isinstance(best.choice, Move) and best.choice.mark is not None and usable:
             assert placer is not None

@@ -71,6 +71,43 @@ MOVE_KEYS: list[Binding] = [
 """Keys that place marks, shared by the puzzle and the game screens."""
 
 
+class Steering:
+    """The actions of :data:`MOVE_KEYS` that steer the card being placed, for the puzzle and
+    the game screens: each acts on :meth:`placing`'s placer, then the screen redraws."""
+
+    def placing(self) -> Placer | None:
+        """The placer the keys steer (``None``: no card is being placed, the keys do
+        nothing)."""
+        raise NotImplementedError
+
+    if TYPE_CHECKING:
+
+        def redraw(self) -> None: ...
+
+    def _steer(self, act: Callable[[Placer], object]) -> None:
+        if (placer := self.placing()) is not None:
+            act(placer)
+            self.redraw()
+
+    def action_cursor(self, rows: int, columns: int) -> None:
+        self._steer(lambda placer: placer.move(rows, columns))
+
+    def action_rotate(self) -> None:
+        self._steer(Placer.rotate)
+
+    def action_mirror(self) -> None:
+        self._steer(Placer.mirror)
+
+    def action_next_card(self) -> None:
+        self._steer(Placer.next_card)
+
+    def action_single(self) -> None:
+        self._steer(Placer.toggle_single)
+
+    def action_step(self, offset: int) -> None:
+        self._steer(lambda placer: placer.step(offset))
+
+
 def small_board(
     session: PlaySession, move: Move, *, title: str, before: int | None = None
 ) -> RenderableType:
@@ -89,7 +126,7 @@ def small_board(
     return Group(*parts)
 
 
-class PuzzleScreen(Screen[None]):
+class PuzzleScreen(Steering, Screen[None]):
     """One attempt at a puzzle."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -225,29 +262,8 @@ class PuzzleScreen(Screen[None]):
 
     # --- the cursor ---------------------------------------------------------------------
 
-    def action_cursor(self, rows: int, columns: int) -> None:
-        self.placer.move(rows, columns)
-        self.redraw()
-
-    def action_rotate(self) -> None:
-        self.placer.rotate()
-        self.redraw()
-
-    def action_mirror(self) -> None:
-        self.placer.mirror()
-        self.redraw()
-
-    def action_next_card(self) -> None:
-        self.placer.next_card()
-        self.redraw()
-
-    def action_single(self) -> None:
-        self.placer.toggle_single()
-        self.redraw()
-
-    def action_step(self, offset: int) -> None:
-        self.placer.step(offset)
-        self.redraw()
+    def placing(self) -> Placer:
+        return self.placer
 
     def on_card_view_pointed(self, message: CardView.Pointed) -> None:
         self.placer.point(message.card, message.row, message.column)
