@@ -64,3 +64,21 @@ def test_solver_times_are_not_a_difference(seconds: str) -> None:
     assert readme_examples.normalise([f"Proven optimal in {seconds}."]) == [
         "Proven optimal in N.NN s."
     ]
+
+
+def test_a_wider_time_may_wrap_a_paragraph_anew_but_nothing_else_may() -> None:
+    sys.path.insert(0, str(TOOL.parent))
+    try:
+        import readme_examples
+    finally:
+        sys.path.pop(0)
+    shown = ["49.2 s on this process. Endings: 6 top. Wins: a shared win counts as a fraction;"]
+    shown.append("Cards: cards placed.")
+    slower = ["295.3 s on this process. Endings: 6 top. Wins: a shared win counts as a"]
+    slower.append("fraction; Cards: cards placed.")
+    assert readme_examples.same(slower, shown)
+    assert not readme_examples.same([*slower[:1], "fraction; Cards: other cards."], shown)
+    # without a time in it, a line broken elsewhere is a difference
+    assert not readme_examples.same(
+        ["Endings: 6 top. Wins:", "a share"], ["Endings: 6 top.", "Wins: a share"]
+    )
