@@ -14,10 +14,12 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from importlinter import Contract, ContractCheck, fields, output
+from importlinter import ContractCheck, fields
+
+from tools.listed_contract import ListedContract
 
 
-class EnginesContract(Contract):
+class EnginesContract(ListedContract):
     """Every game's engine imports only itself, the allowed core modules and the standard
     library (direct imports)."""
 
@@ -54,15 +56,9 @@ class EnginesContract(Contract):
                 top = imported.split(".")[0]
                 if top not in roots and top in sys.stdlib_module_names:
                     continue
-                lines = graph.get_import_details(importer=module, imported=imported)
-                where = ", ".join(str(d["line_number"]) for d in lines) or "?"
+                where = self.at(graph, module, imported)
                 broken.append(f"{module} (the engine of {game}) imports {imported} (line {where})")
-        return ContractCheck(kept=not broken, metadata={"broken": broken})
-
-    def render_broken_contract(self, check: ContractCheck) -> None:
-        for line in check.metadata["broken"]:
-            output.print_error(line)
-            output.new_line()
+        return self.result(broken)
 
 
 def _engine_imports(graph: Any, game: str, start: str) -> list[tuple[str, str]]:

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from importlinter import Contract, ContractCheck, fields, output
+from importlinter import ContractCheck, fields
+
+from tools.listed_contract import ListedContract
 
 
-class GamesContract(Contract):
+class GamesContract(ListedContract):
     """Games import no other game; the core imports no game (direct imports, every floor)."""
 
     type_name = "games"
@@ -80,12 +82,6 @@ class GamesContract(Contract):
                     continue
                 else:
                     what = "the core" if mine == core else f"the game {mine}"
-                lines = graph.get_import_details(importer=module, imported=imported)
-                where = ", ".join(str(d["line_number"]) for d in lines) or "?"
+                where = self.at(graph, module, imported)
                 broken.append(f"{module} ({what}) imports {imported} (line {where})")
-        return ContractCheck(kept=not broken, metadata={"broken": broken})
-
-    def render_broken_contract(self, check: ContractCheck) -> None:
-        for line in check.metadata["broken"]:
-            output.print_error(line)
-            output.new_line()
+        return self.result(broken)

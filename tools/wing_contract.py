@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from importlinter import Contract, ContractCheck, fields, output
+from importlinter import ContractCheck, fields
+
+from tools.listed_contract import ListedContract
 
 
-class WingContract(Contract):
+class WingContract(ListedContract):
     """The wing and the rest of its package do not import each other."""
 
     type_name = "wing"
@@ -50,12 +52,6 @@ class WingContract(Contract):
                 theirs = side(imported)
                 if mine is None or theirs is None or theirs == mine:
                     continue
-                lines = graph.get_import_details(importer=module, imported=imported)
-                where = ", ".join(str(d["line_number"]) for d in lines) or "?"
+                where = self.at(graph, module, imported)
                 broken.append(f"{module} imports {imported} (line {where}) across {wing}'s wall")
-        return ContractCheck(kept=not broken, metadata={"broken": broken})
-
-    def render_broken_contract(self, check: ContractCheck) -> None:
-        for line in check.metadata["broken"]:
-            output.print_error(line)
-            output.new_line()
+        return self.result(broken)

@@ -4,22 +4,24 @@ kept and once broken, and a new game or module covered with no edit."""
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import grimp
 
-TOOLS = Path(__file__).resolve().parents[2] / "tools"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _tool(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """``tools/<name>.py`` as ``lint-imports`` finds it: ``tools.<name>`` from the checkout."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        return importlib.import_module(f"tools.{name}")
+    finally:
+        sys.path.remove(str(ROOT))
 
 
 ENGINES = _tool("engines_contract").EnginesContract
