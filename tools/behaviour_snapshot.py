@@ -88,6 +88,11 @@ def _commands() -> list[str]:
     return found
 
 
+RUN_LIMIT = 1_800
+"""Seconds a run may take before the snapshot gives up on it: the Sun's arena of the expert
+took 5.5 min of wall time for 35 s of CPU on a loaded machine, past an earlier 300."""
+
+
 def _run(args: str, home: str) -> str:
     env = {**os.environ, "SILVERPYR_HOME": home, "COLUMNS": "80", "NO_COLOR": "1"}
     env.pop("FORCE_COLOR", None)
@@ -97,7 +102,7 @@ def _run(args: str, home: str) -> str:
         text=True,
         env=env,
         stdin=subprocess.DEVNULL,
-        timeout=300,
+        timeout=RUN_LIMIT,
         check=False,
     )
     text = (
