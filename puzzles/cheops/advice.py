@@ -68,7 +68,7 @@ from typing import Any
 
 from ...solver.cheops.board import Space
 from ...solver.cheops.bots import CheopsPlayer
-from ...solver.cheops.expert import Expert, ExpertPlayer, ExpertWeights
+from ...solver.cheops.expert import Expert
 from ...solver.cheops.game import (
     CheopsState,
     DrawTile,
@@ -262,21 +262,19 @@ class Rollouts(rollout_advice.Rollouts[CheopsState, Move]):
 
 
 def rollout_player(name: str) -> CheopsPlayer:
-    """The player of a seat in the rollouts: the registry's bot ``name``, the expert as the
-    yardstick (:func:`reference_player`: module ruling)."""
-    if name == REFERENCE:
-        return reference_player()
+    """The player of a seat in the rollouts: the registry's bot ``name`` itself, the expert
+    (the yardstick) included, search and all (module ruling)."""
     return make_player(name)
 
 
 def reference_player() -> CheopsPlayer:
     """The yardstick's policy: the registry's expert, its determinized search included."""
-    return ExpertPlayer(expert=reference_expert())
+    return make_player(REFERENCE)
 
 
 def reference_expert() -> Expert:
-    """The yardstick: the expert as the registry seats it (its weights' defaults)."""
-    return Expert(ExpertWeights())
+    """The yardstick's expert, for its reasons: the registry's (its weights' defaults)."""
+    return Expert()
 
 
 def play_to_horizon(
