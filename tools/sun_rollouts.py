@@ -29,7 +29,7 @@ from sun_tune import share  # tools/sun_tune.py, beside this script
 from silverpyr.puzzles.core.tournament import win_shares
 from silverpyr.solver.core.rng import SeededStream
 from silverpyr.solver.sun.bots import SunPlayer, play_out
-from silverpyr.solver.sun.expert import Expert, ExpertPlayer, _context
+from silverpyr.solver.sun.expert import Expert, ExpertPlayer, context
 from silverpyr.solver.sun.game import (
     Draw,
     Move,
@@ -55,7 +55,7 @@ class RolloutExpert:
         base = self.expert.decide(state, seat)
         if state.phase is not Phase.CHOOSE:
             return base
-        ctx = _context(state, seat, self.expert.weights)
+        ctx = context(state, seat, self.expert.weights)
         if ctx.empty > self.late:
             return base
         other: Move | None
