@@ -54,7 +54,7 @@ from .cluster import (
     finished,
     worker_count,
 )
-from .records_file import RecordPathError, save_text
+from .records_file import RecordPathError, record_target, save_text
 
 if TYPE_CHECKING:
     from .players import Registry
@@ -619,6 +619,15 @@ class JsonRecords(Generic[C, G]):
         """Where the game of ``seed`` is written (``game-000123.json``)."""
         return self.folder / f"game-{seed:0{self.digits}d}.json"
 
+    def check(self, seeds: Iterable[int]) -> None:
+        """:attr:`error` naming the first record of ``seeds`` that could not be written (a
+        FIFO, a folder... already there), before any game is played."""
+        for seed in seeds:
+            try:
+                record_target(self.name(seed))
+            except RecordPathError as error:
+                raise self.error(str(error)) from None
+
     def write(self, result: G) -> None:
         """Write ``result``'s record; :attr:`error` naming the file if it cannot be (the
         records written before it stay)."""
@@ -665,6 +674,8 @@ class GameWriter(Protocol[G_contra]):
     @property
     def folder(self) -> Path: ...
 
+    def check(self, seeds: Iterable[int]) -> None: ...
+
     def write(self, result: G_contra) -> None: ...
 
 
@@ -694,6 +705,8 @@ def run_games(
         if progress:
             progress()
 
+    if records is not None:
+        records.check(range(seed, seed + games))  # a name no game could be saved to
     kept = f"; their records stay in {records.folder}" if records is not None else ""
     try:
         results, used = play_games(

@@ -243,7 +243,21 @@ def test_a_records_folder_that_cannot_be_is_one_error_before_any_game(
         ArenaRecords.open(target, DECK, 1)
 
 
-def test_a_record_that_cannot_be_written_is_one_error_and_the_others_stay(tmp_path: Path) -> None:
+def test_a_record_name_taken_by_a_folder_is_refused_before_any_game(tmp_path: Path) -> None:
+    (tmp_path / "game-000001.json").mkdir()  # the second game's name is taken by a folder
+    args = ["arena", "--bots", "greedy", "--games", "3", "--workers", "0"]
+    result = RUNNER.invoke(app, [*args, "--records", str(tmp_path)])
+    assert result.exit_code == 2
+    [line] = error_lines(result.stderr)
+    assert line.startswith(f"error: cannot save the game record to {tmp_path}/game-000001.json")
+    assert "written before" not in line
+    assert not (tmp_path / "game-000000.json").exists()  # no game was played
+
+
+def test_a_record_that_cannot_be_written_is_one_error_and_the_others_stay(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ArenaRecords, "check", lambda self, seeds: None)  # taken after it
     (tmp_path / "game-000001.json").mkdir()  # the second game's name is taken by a folder
     args = ["arena", "--bots", "greedy", "--games", "3", "--workers", "0"]
     result = RUNNER.invoke(app, [*args, "--records", str(tmp_path)])

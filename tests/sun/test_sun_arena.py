@@ -82,6 +82,14 @@ def test_records_replay_through_the_engine(tmp_path: Path) -> None:
         assert result.winners == game.winners
 
 
+def test_a_record_name_taken_by_a_folder_is_refused_before_any_game(tmp_path: Path) -> None:
+    records = arena.SunRecords.open(tmp_path, DECK, 11)
+    (tmp_path / "game-000011.json").mkdir()  # the second game's name
+    with pytest.raises(arena.SunRecordError, match=r"game-000011\.json: it is a folder"):
+        arena.run_arena(DECK, ["greedy", "greedy"], 2, seed=10, workers=0, records=records)
+    assert not (tmp_path / "game-000010.json").exists()  # refused before the first game
+
+
 def test_moves_come_back_only_for_records() -> None:
     report = arena.run_arena(DECK, ["greedy", MODEL], 2, seed=10, workers=0)
     checks.assert_no_moves_kept(report)

@@ -26,7 +26,7 @@ achieved score (calibration).
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, cast
@@ -35,6 +35,7 @@ from ....solver.silvergold.cards import Deck
 from ....solver.silvergold.game import GameState, Replacement
 from ....solver.silvergold.moves import Move
 from ....solver.silvergold.players import Player, play_game
+from ...core.records_file import record_target
 from ...core.tournament import BotReport as CoreBotReport
 from ...core.tournament import (
     Column,
@@ -167,6 +168,12 @@ class ArenaRecords:
     def name(self, seed: int) -> Path:
         """Where the game of ``seed`` is written (``game-000123.json``)."""
         return self.folder / f"game-{seed:0{self.digits}d}.json"
+
+    def check(self, seeds: Iterable[int]) -> None:
+        """:class:`RecordPathError` naming the first record of ``seeds`` that could not be
+        written (a FIFO, a folder... already there), before any game is played."""
+        for seed in seeds:
+            record_target(self.name(seed))
 
     def write(self, result: GameResult) -> None:
         """Write ``result``'s record; :class:`RecordPathError` naming the file if it cannot
