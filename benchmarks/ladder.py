@@ -57,9 +57,10 @@ def play_pair(game: str, first: str, second: str, games: int, seed: int, workers
         report = run_cheops(load_components(), [first, second], games, seed=seed, workers=workers)
     else:
         from silverpyr.puzzles.silvergold.realgame.arena import run_arena as run_silvergold
-        from silverpyr.solver.silvergold.game import DECK
+        from silverpyr.solver.silvergold.deckfile import load_deck as load_silvergold
 
-        report = run_silvergold(DECK, [first, second], games, seed=seed, workers=workers)
+        deck = load_silvergold()
+        report = run_silvergold(deck, [first, second], games, seed=seed, workers=workers)
     shares = []
     for result in report.games:
         seat = result.seats.index(first)
