@@ -15,28 +15,10 @@ from __future__ import annotations
 
 import math
 
+from ...solver.cheops import game as engine
 from ...solver.cheops.board import parse_space
 from ...solver.cheops.components import COLOURS
 from ...solver.cheops.expert import ExpertWeights, Terms
-from ...solver.cheops.game import (
-    KIND_NAMES,
-    BuyNeighbour,
-    CheopsState,
-    DrawTile,
-    EndTurn,
-    Law9Colour,
-    LawTarget,
-    Move,
-    PayLaw9,
-    Phase,
-    RemoveLaw,
-    Sell,
-    Store,
-    Take,
-    UseLaw10,
-    UseLaw11,
-    UseLaw12,
-)
 
 SAID_FROM = 0.5
 """Piastres: a part (or the rollouts' rest) smaller than this is not said."""
@@ -46,15 +28,15 @@ standard error (a clear margin, not noise)."""
 
 
 def reasons(
-    state: CheopsState,
+    state: engine.CheopsState,
     seat: int,
-    best: tuple[Move, Terms],
-    other: tuple[Move, Terms],
+    best: tuple[engine.Move, Terms],
+    other: tuple[engine.Move, Terms],
     *,
     loss: float | None = None,
     error: float | None = None,
     weights: ExpertWeights | None = None,
-    first_take: Take | None = None,
+    first_take: engine.Take | None = None,
 ) -> tuple[str, ...]:
     """What the expert's move (``best``: the move and its parts) gains over ``other``, in
     words with points (module docstring); ``loss`` and ``error``: the rollouts' loss of
@@ -87,17 +69,17 @@ def reasons(
     return tuple(said)
 
 
-def unweighed(state: CheopsState, move: Move) -> tuple[str, ...]:
+def unweighed(state: engine.CheopsState, move: engine.Move) -> tuple[str, ...]:
     """The reason of an option the expert's value model does not weigh (so it has no parts
     to compare): which of its rules leaves it out."""
-    if isinstance(move, BuyNeighbour):  # only at a turn's start, where the search runs
+    if isinstance(move, engine.BuyNeighbour):  # only at a turn's start, where the search runs
         return (
             "the expert's look-ahead (a round on) found buying a neighbour worth less than "
             "its move",
         )
-    if _law_of(move) is not None and state.phase is not Phase.START:
+    if _law_of(move) is not None and state.phase is not engine.Phase.START:
         return ("the expert uses a kept law only at a turn's start",)
-    if isinstance(move, UseLaw12):
+    if isinstance(move, engine.UseLaw12):
         return (
             "the expert swaps by law 12 only with its store or into an open space, once a "
             "pair of items",
@@ -105,7 +87,7 @@ def unweighed(state: CheopsState, move: Move) -> tuple[str, ...]:
     return ("the expert does not weigh this move here",)
 
 
-def looked_ahead(reference: Move) -> tuple[str, ...]:
+def looked_ahead(reference: engine.Move) -> tuple[str, ...]:
     """The reason of every option when the expert's move is one its value model does not
     weigh (a neighbour bought with one space to take): its search chose it."""
     return (
@@ -114,25 +96,25 @@ def looked_ahead(reference: Move) -> tuple[str, ...]:
     )
 
 
-def _colour(state: CheopsState, move: Move) -> str | None:
+def _colour(state: engine.CheopsState, move: engine.Move) -> str | None:
     """The colour ``move`` takes, sells, stores or aims a law at (``None``: none, or a law)."""
-    if isinstance(move, (Take, UseLaw11)):
+    if isinstance(move, (engine.Take, engine.UseLaw11)):
         item = state.cells[move.space.index]
         return item if isinstance(item, str) else None
-    if isinstance(move, (Sell, Store)):
+    if isinstance(move, (engine.Sell, engine.Store)):
         return state.pending if isinstance(state.pending, str) else None
-    if isinstance(move, (UseLaw10, LawTarget, Law9Colour)):
+    if isinstance(move, (engine.UseLaw10, engine.LawTarget, engine.Law9Colour)):
         return move.colour
     return None
 
 
-def _law_of(move: Move) -> int | None:
+def _law_of(move: engine.Move) -> int | None:
     """The kept law ``move`` uses."""
-    if isinstance(move, UseLaw10):
+    if isinstance(move, engine.UseLaw10):
         return 10
-    if isinstance(move, UseLaw11):
+    if isinstance(move, engine.UseLaw11):
         return 11
-    if isinstance(move, UseLaw12):
+    if isinstance(move, engine.UseLaw12):
         return 12
     return None
 
@@ -150,32 +132,40 @@ class _Words:
     """The words of a part, for one decision (:func:`reasons`)."""
 
     def __init__(
-        self, state: CheopsState, seat: int, weights: ExpertWeights, first_take: Take | None
+        self,
+        state: engine.CheopsState,
+        seat: int,
+        weights: ExpertWeights,
+        first_take: engine.Take | None,
     ) -> None:
         self.state = state
         self.seat = seat
         self.weights = weights
         self.first_take = first_take
 
-    def _mover(self, move: Move, key: str) -> Move:
+    def _mover(self, move: engine.Move, key: str) -> engine.Move:
         """The move whose words name the part ``key`` of ``move``'s parts: the best take a
         neighbour's purchase or a kept law's use includes, where the part is that take's."""
         if self.first_take is None:
             return move
         neighbours = ("neighbour", "margin")
-        if isinstance(move, BuyNeighbour) and not (key in neighbours or key.startswith("second:")):
+        if isinstance(move, engine.BuyNeighbour) and not (
+            key in neighbours or key.startswith("second:")
+        ):
             return self.first_take
         if _law_of(move) is not None and (key in _OWN_TAKE or key.startswith("opens:")):
             return self.first_take
         return move
 
-    def _sells(self, move: Move, terms: Terms) -> bool:
+    def _sells(self, move: engine.Move, terms: Terms) -> bool:
         """Whether ``move`` sells the colour it takes (a take: when its money rises)."""
-        if isinstance(move, (Sell, UseLaw10)):
+        if isinstance(move, (engine.Sell, engine.UseLaw10)):
             return True
-        return isinstance(move, (Take, UseLaw11)) and terms.get("money", 0.0) > 0
+        return isinstance(move, (engine.Take, engine.UseLaw11)) and terms.get("money", 0.0) > 0
 
-    def __call__(self, key: str, side: tuple[Move, Terms], against: tuple[Move, Terms]) -> str:
+    def __call__(
+        self, key: str, side: tuple[engine.Move, Terms], against: tuple[engine.Move, Terms]
+    ) -> str:
         """Why ``side``'s move does better than ``against``'s on the part ``key``."""
         state = self.state
         move, terms = self._mover(side[0], key), side[1]
@@ -188,7 +178,7 @@ class _Words:
                 if sells and _law_of(side[0]) is None:
                     return f"sells {colour} for {x:g} now"
                 return f"{x:g} piastres now"
-            if isinstance(other, PayLaw9):
+            if isinstance(other, engine.PayLaw9):
                 return f"keeps the {-y:g} piastres law 9 costs"
             if x:
                 return f"pays {-x:g} piastres now, not {-y:g}"
@@ -202,7 +192,7 @@ class _Words:
             if _colour(state, other) == c and self._sells(other, others):
                 return f"no rise in {c}'s price for their stores"
             return f"their stored {c} gains less" if x else f"their stored {c} gains nothing"
-        if key == "rivals:kept" and isinstance(move, RemoveLaw) and move.law is not None:
+        if key == "rivals:kept" and isinstance(move, engine.RemoveLaw) and move.law is not None:
             return f"removes law {move.law}, kept by a rival"
         if key.startswith("rivals:"):
             return "less for the strongest rival"
@@ -214,7 +204,7 @@ class _Words:
                 return "wins alone, not shared"
             return "ends the game now, in the lead" if x > 0 else "does not end the game behind"
         if key == "eye":
-            if isinstance(move, (Take, UseLaw11)):
+            if isinstance(move, (engine.Take, engine.UseLaw11)):
                 return f"takes the law under the eye {move.space} (worth {x:.1f} on average)"
             return f"a law from an eye (worth {x:.1f} on average)"
         if key.startswith("opens:"):
@@ -236,33 +226,38 @@ class _Words:
             return self._target(key, colour)
         return key
 
-    def _store(self, c: str, move: Move, x: float, colour: str | None, sells: bool) -> str:
-        if isinstance(move, PayLaw9):
+    def _store(self, c: str, move: engine.Move, x: float, colour: str | None, sells: bool) -> str:
+        if isinstance(move, engine.PayLaw9):
             return f"law 9 counts as one more stored {c}"
-        if isinstance(move, Law9Colour) and colour == c:
+        if isinstance(move, engine.Law9Colour) and colour == c:
             return f"law 9 counts as {c}"
-        if isinstance(move, LawTarget) and move.entry is not None and colour == c:
+        if isinstance(move, engine.LawTarget) and move.entry is not None and colour == c:
             return f"law 7 on {c}'s board: your stored {c} gains"
-        if colour == c and not sells and x > 0 and isinstance(move, (Take, UseLaw11, Store)):
+        if (
+            colour == c
+            and not sells
+            and x > 0
+            and isinstance(move, (engine.Take, engine.UseLaw11, engine.Store))
+        ):
             return f"stores {c}, worth {x:g} at the end"
         if x > 0:
             return f"{c}'s price rises for your stored {c}" if sells else f"your stored {c} gains"
         return f"your stored {c} keeps its worth"
 
-    def _hand(self, key: str, move: Move, x: float) -> str:
+    def _hand(self, key: str, move: engine.Move, x: float) -> str:
         state = self.state
         if key == "stuck":
-            if isinstance(move, DrawTile):
+            if isinstance(move, engine.DrawTile):
                 return "draws a tile that fits an open space"
             return "keeps a tile that fits an open space"
         kinds = round(x / self.weights.kinds) if self.weights.kinds else 0
         held = f"{kinds} kind{'s' * (kinds != 1)} of tile"
-        if isinstance(move, (Take, UseLaw11)):
-            return f"places the {KIND_NAMES[move.kind]} ({move.kind}), keeping {held}"
-        if isinstance(move, DrawTile) and state.stacks[move.stack - 1]:
+        if isinstance(move, (engine.Take, engine.UseLaw11)):
+            return f"places the {engine.KIND_NAMES[move.kind]} ({move.kind}), keeping {held}"
+        if isinstance(move, engine.DrawTile) and state.stacks[move.stack - 1]:
             top = state.stacks[move.stack - 1][0]
-            return f"draws the {KIND_NAMES[top]} of stack {move.stack}: {held} in hand"
-        if isinstance(move, EndTurn):
+            return f"draws the {engine.KIND_NAMES[top]} of stack {move.stack}: {held} in hand"
+        if isinstance(move, engine.EndTurn):
             return f"keeps its tiles: {held} in hand"
         return f"{held} in hand"
 

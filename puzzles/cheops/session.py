@@ -27,30 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...solver.cheops.game import (
-    NEIGHBOUR,
-    BuyNeighbour,
-    CheopsState,
-    DrawTile,
-    EndTurn,
-    IllegalMove,
-    LawTarget,
-    Move,
-    Pass,
-    Phase,
-    RemoveLaw,
-    Sell,
-    Store,
-    Take,
-    UseLaw10,
-    UseLaw11,
-    UseLaw12,
-    apply,
-    legal_moves,
-    parse_move,
-    price,
-    why_illegal,
-)
+from ...solver.cheops import game as engine
 from ...solver.core.errors import SilverpyrError
 from ..core.attempts import one_decimal, tenths_of
 from ..core.puzzle_session import PuzzleAttempt, ScoredResult
@@ -156,7 +133,7 @@ class Result(ScoredResult):
         return f"{one_decimal(self.score)} / {one_decimal(self.par)} piastres"
 
 
-class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
+class CheopsSession(PuzzleAttempt[engine.CheopsState, Decision]):
     """One attempt at a puzzle (the bookkeeping is the core's
     :class:`~silverpyr.puzzles.core.puzzle_session.PuzzleAttempt`; an endgame is over with your
     turn, a mid-game question with its one answer)."""
@@ -203,18 +180,18 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
                 return answer.worth
         return None
 
-    def _midgame_answer(self, move: Move) -> str | None:
+    def _midgame_answer(self, move: engine.Move) -> str | None:
         """Why ``move`` is not an answer to the mid-game question (``None``: it is)."""
         if self.puzzle.kind == "which-treasure":
-            if not isinstance(move, Take) or move.kind == NEIGHBOUR:
+            if not isinstance(move, engine.Take) or move.kind == engine.NEIGHBOUR:
                 return "this puzzle asks which treasure you take: answer with take SPACE TILE"
             if not isinstance(self.state.cell(move.space), str):
                 return f"{move.space} holds a law: this puzzle asks which treasure you take"
-        elif not isinstance(move, Sell | Store):
+        elif not isinstance(move, engine.Sell | engine.Store):
             return "this puzzle asks whether you sell or store: answer sell or store"
         return None
 
-    def _decide(self, move: Move) -> Decision:
+    def _decide(self, move: engine.Move) -> Decision:
         state = self.state
         text = move.notation()
         if self.endgame is not None:
@@ -234,7 +211,7 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
         if played is not None:
             error = next(a.gap_error for a in self.puzzle.analysis if a.move == text)
         else:
-            best_runs = self.rollouts.rollouts(state, parse_move(state, best_text))
+            best_runs = self.rollouts.rollouts(state, engine.parse_move(state, best_text))
             runs: Rollouts = self.rollouts.rollouts(state, move)
             played = runs.worth()
             error = paired_error(best_runs, runs)
@@ -252,12 +229,12 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
     def play(self, text: str) -> Decision:
         """Play one move written in notation; :class:`CheopsSessionError` says why a move is
         not legal (or not an answer) now."""
-        move = self.read_move(text, parse_move, lambda _, move: self.why_not(move))
+        move = self.read_move(text, engine.parse_move, lambda _, move: self.why_not(move))
         state = self.state
         decision = self._decide(move)
         try:
-            after = apply(state, move)
-        except IllegalMove as error:  # pragma: no cover - why_illegal said it was legal
+            after = engine.apply(state, move)
+        except engine.IllegalMove as error:  # pragma: no cover - why_illegal said it was legal
             raise CheopsSessionError(str(error)) from None
         return self.keep(after, decision)
 
@@ -272,14 +249,14 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
         wanted = self.take_hint(level)
         return wanted, (self.hint_aim, self.hint_area, self.hint_move)[wanted - 1]()
 
-    def best_move(self) -> Move:
+    def best_move(self) -> engine.Move:
         """The best move at the node you are at (the move hint's)."""
         state = self.state
         if self.endgame is not None:
             move = self.endgame.best_move(state)
             assert move is not None
             return move
-        return parse_move(state, self.puzzle.analysis[0].move)
+        return engine.parse_move(state, self.puzzle.analysis[0].move)
 
     def hint_aim(self) -> str:
         """Level 1: what the best play from here is worth, and what it aims at."""
@@ -300,13 +277,13 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
         else:
             head = f"the best play from here ends {piastres(worth.margin)} piastres ahead"
         line = self._best_line()
-        if line and line[-1].phase is Phase.OVER:
+        if line and line[-1].phase is engine.Phase.OVER:
             return f"{head}; aim: it ends the game this turn"
-        if any(isinstance(m, BuyNeighbour) for m in self._line_moves()):
+        if any(isinstance(m, engine.BuyNeighbour) for m in self._line_moves()):
             return f"{head}; aim: a neighbour's second take pays"
         return f"{head}; aim: the game goes on after your turn, so think of what you leave open"
 
-    def _line_moves(self) -> list[Move]:
+    def _line_moves(self) -> list[engine.Move]:
         assert self.endgame is not None
         moves = []
         state = self.state
@@ -315,17 +292,17 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
             if move is None:
                 break
             moves.append(move)
-            if isinstance(move, DrawTile):
+            if isinstance(move, engine.DrawTile):
                 break
-            state = apply(state, move)
+            state = engine.apply(state, move)
         return moves
 
-    def _best_line(self) -> list[CheopsState]:
+    def _best_line(self) -> list[engine.CheopsState]:
         assert self.endgame is not None
         states = []
         state = self.state
         for move in self._line_moves():
-            state = apply(state, move)
+            state = engine.apply(state, move)
             states.append(state)
         return states
 
@@ -333,31 +310,31 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
         """Level 2: which treasure, or which kind of choice."""
         state = self.state
         move = self.best_move()
-        if isinstance(move, Take | UseLaw11):
+        if isinstance(move, engine.Take | engine.UseLaw11):
             item = state.cell(move.space)
             what = f"a {item} treasure" if isinstance(item, str) else f"law on {move.space}"
             return f"take {what} (which space and which tile is up to you)"
-        if isinstance(move, Sell | Store):
+        if isinstance(move, engine.Sell | engine.Store):
             colour = state.pending
             assert isinstance(colour, str)
-            entry = price(state, colour)
+            entry = engine.price(state, colour)
             return (
                 f"weigh the market price ({state.market_price} piastres now) against what "
                 f"{colour} will pay at the end (its price now: {entry.label}) and against "
                 "what the others store"
             )
-        if isinstance(move, BuyNeighbour):
+        if isinstance(move, engine.BuyNeighbour):
             return "start with a purchase"
-        if isinstance(move, DrawTile):
+        if isinstance(move, engine.DrawTile):
             top = state.stacks[move.stack - 1][0]
             return f"draw a {top} tile (the stack is up to you)"
-        if isinstance(move, EndTurn):
+        if isinstance(move, engine.EndTurn):
             return "stop here: no further take gains"
-        if isinstance(move, Pass):
+        if isinstance(move, engine.Pass):
             return "nothing can be taken: pass"
-        if isinstance(move, UseLaw10 | UseLaw12):
+        if isinstance(move, engine.UseLaw10 | engine.UseLaw12):
             return "use a kept law first"
-        if isinstance(move, LawTarget | RemoveLaw):
+        if isinstance(move, engine.LawTarget | engine.RemoveLaw):
             return "the law's choice is what counts here"
         return "carry out the law"
 
@@ -396,18 +373,18 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
             take_backs=self.take_backs,
         )
 
-    def why_not(self, move: Move) -> str | None:
+    def why_not(self, move: engine.Move) -> str | None:
         """Why ``move`` cannot be played now: the engine's reason, or (a mid-game question)
         why it is no answer; ``None`` when it can (the full screen's ghosts say it)."""
-        reason = why_illegal(self.state, move)
+        reason = engine.why_illegal(self.state, move)
         if reason is None and self.endgame is None:
             reason = self._midgame_answer(move)
         return reason
 
-    def answers(self) -> tuple[Move, ...]:
+    def answers(self) -> tuple[engine.Move, ...]:
         """The moves that answer the puzzle now: every legal move of an endgame, a mid-game
         question's answers only."""
-        moves = legal_moves(self.state)
+        moves = engine.legal_moves(self.state)
         if self.endgame is None:
             moves = tuple(m for m in moves if self._midgame_answer(m) is None)
         return moves
@@ -431,9 +408,9 @@ class CheopsSession(PuzzleAttempt[CheopsState, Decision]):
             if move is None:
                 break
             line.append((move.notation(), self.endgame.q_worth(state, move).of(self.objective)))
-            if isinstance(move, DrawTile):
+            if isinstance(move, engine.DrawTile):
                 break
-            state = apply(state, move)
+            state = engine.apply(state, move)
         return line
 
 

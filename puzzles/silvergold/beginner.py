@@ -17,18 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...solver.silvergold import problem
 from ...solver.silvergold.bots import GreedyKey, greedy_key
 from ...solver.silvergold.cards import Expedition
 from ...solver.silvergold.moves import Move
 from ...solver.silvergold.position import Position
-from ...solver.silvergold.problem import (
-    SCORE_SPAN,
-    TURN_SPAN,
-    Instance,
-    LineResult,
-    Objective,
-    play_line,
-)
 from ...solver.silvergold.sheet import puzzle_score
 
 
@@ -42,7 +35,7 @@ class RankedMove:
 
 
 def ranked_moves(
-    position: Position, expedition: Expedition, round_number: int, objective: Objective
+    position: Position, expedition: Expedition, round_number: int, objective: problem.Objective
 ) -> list[RankedMove]:
     """Every legal move with its rank, in legal-move order."""
     return [
@@ -52,7 +45,7 @@ def ranked_moves(
 
 
 def first_choices(
-    position: Position, expedition: Expedition, round_number: int, objective: Objective
+    position: Position, expedition: Expedition, round_number: int, objective: problem.Objective
 ) -> list[RankedMove]:
     """The moves a beginner would play first: every move of the best rank."""
     ranked = ranked_moves(position, expedition, round_number, objective)
@@ -61,13 +54,13 @@ def first_choices(
 
 
 def beginner_move(
-    position: Position, expedition: Expedition, round_number: int, objective: Objective
+    position: Position, expedition: Expedition, round_number: int, objective: problem.Objective
 ) -> Move:
     """The beginner's move: the first of the best-ranked moves."""
     return first_choices(position, expedition, round_number, objective)[0].move
 
 
-def beginner_line(instance: Instance, objective: Objective) -> LineResult:
+def beginner_line(instance: problem.Instance, objective: problem.Objective) -> problem.LineResult:
     """The whole line the beginner plays."""
     position = instance.start
     moves = []
@@ -76,17 +69,19 @@ def beginner_line(instance: Instance, objective: Objective) -> LineResult:
         move = beginner_move(position, expedition, round_number, objective)
         moves.append(move)
         position = position.push(move, expedition, round_number)
-    return play_line(instance, moves)
+    return problem.play_line(instance, moves)
 
 
-def best_first_choice_value(instance: Instance, objective: Objective) -> int:
+def best_first_choice_value(instance: problem.Instance, objective: problem.Objective) -> int:
     """The best objective value of any line made only of beginner's first choices.
 
     Ties are all explored (memoised on the position), so this does not depend on which
     optimal line a solver happens to return: when it is below the optimum, *every* optimal
     line holds at least one move a beginner would not play first.
     """
-    score_weight, turn_weight = (TURN_SPAN, 1) if objective is Objective.POINTS else (1, SCORE_SPAN)
+    score_weight, turn_weight = (
+        (problem.TURN_SPAN, 1) if objective is problem.Objective.POINTS else (1, problem.SCORE_SPAN)
+    )
     start_sheet = instance.start.sheet
     turns = instance.turns
     memo: dict[tuple[int, Position], int] = {}

@@ -18,18 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...solver.sun.game import (
-    Draw,
-    EndTurn,
-    Move,
-    Phase,
-    Place,
-    SunState,
-    TakePoints,
-    apply,
-    legal_moves,
-    pyramid_matches,
-)
+from ...solver.sun import game as engine
 from .values import TurnValues
 
 EASY = Fraction(80, 100)
@@ -37,69 +26,72 @@ MEDIUM = Fraction(55, 100)
 DIFFICULTIES = ("easy", "medium", "hard")
 
 
-def immediate_points(state: SunState, move: Place) -> int:
+def immediate_points(state: engine.SunState, move: engine.Place) -> int:
     """Points ``move`` scores at once, with the symbol's points it would offer."""
-    after = apply(state, move)
+    after = engine.apply(state, move)
     gained = after.scores[state.turn] - state.scores[state.turn]
-    if after.phase is Phase.SYMBOL:
-        gained += pyramid_matches(after.deck, after.pyramid, move.card, move.slot)
+    if after.phase is engine.Phase.SYMBOL:
+        gained += engine.pyramid_matches(after.deck, after.pyramid, move.card, move.slot)
     return gained
 
 
-def _best_place(state: SunState) -> tuple[Place | None, int]:
-    best: Place | None = None
+def _best_place(state: engine.SunState) -> tuple[engine.Place | None, int]:
+    best: engine.Place | None = None
     best_points = -1
-    for move in legal_moves(state):
-        if isinstance(move, Place):
+    for move in engine.legal_moves(state):
+        if isinstance(move, engine.Place):
             points = immediate_points(state, move)
             if points > best_points:
                 best, best_points = move, points
     return best, best_points
 
 
-def greedy_move(state: SunState) -> Move:
+def greedy_move(state: engine.SunState) -> engine.Move:
     """The greedy turn's next move (see the module docstring)."""
-    moves = legal_moves(state)
-    if state.phase is Phase.SYMBOL:
-        return TakePoints()
+    moves = engine.legal_moves(state)
+    if state.phase is engine.Phase.SYMBOL:
+        return engine.TakePoints()
     place, points = _best_place(state)
     if place is not None and points > 0:
         return place
-    if state.phase is Phase.PLAYING:
-        return EndTurn()
-    draws = [m for m in moves if isinstance(m, Draw)]
+    if state.phase is engine.Phase.PLAYING:
+        return engine.EndTurn()
+    draws = [m for m in moves if isinstance(m, engine.Draw)]
     if draws:
         return draws[0]
     return place if place is not None else moves[0]
 
 
-def single_move(state: SunState, placed: int) -> Move:
+def single_move(state: engine.SunState, placed: int) -> engine.Move:
     """The best single card's next move (``placed``: cards this policy placed so far)."""
-    moves = legal_moves(state)
-    if state.phase is Phase.SYMBOL:
-        return TakePoints()
-    if state.phase is Phase.PLAYING:
-        return EndTurn()
+    moves = engine.legal_moves(state)
+    if state.phase is engine.Phase.SYMBOL:
+        return engine.TakePoints()
+    if state.phase is engine.Phase.PLAYING:
+        return engine.EndTurn()
     place, _ = _best_place(state)
     if place is not None and placed == 0:
         return place
     return moves[0]
 
 
-def policy_score(state: SunState, values: TurnValues, single: bool) -> Fraction:
+def policy_score(state: engine.SunState, values: TurnValues, single: bool) -> Fraction:
     """The luck-free score of one policy: par minus the loss of each of its decisions."""
     score = values.value(state)
     placed = 0
-    while not values.turn_over(state) and state.phase not in (Phase.DRAWING, Phase.DISCARD):
+    while not values.turn_over(state) and state.phase not in (
+        engine.Phase.DRAWING,
+        engine.Phase.DISCARD,
+    ):
         move = single_move(state, placed) if single else greedy_move(state)
         score -= values.value(state) - values.q(state, move)
-        if isinstance(move, Place):
+        if isinstance(move, engine.Place):
             placed += 1
-        state = apply(state, move)
+        state = engine.apply(state, move)
     return score
 
 
-def policy_scores(state: SunState, values: TurnValues) -> tuple[Fraction, Fraction]:
+def policy_scores(state: engine.SunState, values: TurnValues) -> tuple[Fraction, Fraction]:
     """(greedy, best single card) scores of the puzzle's turn."""
     return policy_score(state, values, False), policy_score(state, values, True)
 

@@ -27,20 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...solver.core.errors import SilverpyrError
-from ...solver.sun.game import (
-    Draw,
-    EndTurn,
-    IllegalMove,
-    Move,
-    Phase,
-    Place,
-    SunState,
-    SymbolDraw,
-    TakePoints,
-    apply,
-    parse_move,
-    why_illegal,
-)
+from ...solver.sun import game as engine
 from ..core.attempts import one_decimal
 from ..core.attempts import tenths_of as tenths_of  # the trainer tests read it here
 from ..core.puzzle_session import PuzzleAttempt, ScoredResult
@@ -111,7 +98,7 @@ class Result(ScoredResult):
         return {**super().to_dict(share), "points": self.points}
 
 
-class SunSession(PuzzleAttempt[SunState, Decision]):
+class SunSession(PuzzleAttempt[engine.SunState, Decision]):
     """One attempt at a puzzle (the bookkeeping is the core's
     :class:`~silverpyr.puzzles.core.puzzle_session.PuzzleAttempt`; the puzzle is over once the
     turn is: ended, top filled, drew two)."""
@@ -134,7 +121,10 @@ class SunSession(PuzzleAttempt[SunState, Decision]):
 
     def _turn_done(self) -> bool:
         state = self.state
-        return self.values.turn_over(state) or state.phase in (Phase.DRAWING, Phase.DISCARD)
+        return self.values.turn_over(state) or state.phase in (
+            engine.Phase.DRAWING,
+            engine.Phase.DISCARD,
+        )
 
     @property
     def points(self) -> int:
@@ -147,16 +137,16 @@ class SunSession(PuzzleAttempt[SunState, Decision]):
         """Play one move written in notation; :class:`SunSessionError` (or the engine's
         :class:`~silverpyr.solver.sun.game.MoveSyntaxError` / ``IllegalMove``) for a move
         that is not legal now, saying why."""
-        return self._decide(self.read_move(text, parse_move, why_illegal))
+        return self._decide(self.read_move(text, engine.parse_move, engine.why_illegal))
 
-    def _decide(self, move: Move) -> Decision:
+    def _decide(self, move: engine.Move) -> Decision:
         state = self.state
         best = self.values.best_move(state)
         assert best is not None
         seat = self.puzzle.seat
         try:
-            after = apply(state, move)
-        except IllegalMove as error:  # pragma: no cover - why_illegal said it was legal
+            after = engine.apply(state, move)
+        except engine.IllegalMove as error:  # pragma: no cover - why_illegal said it was legal
             raise SunSessionError(str(error)) from None
         decision = Decision(
             move=move.notation(state.deck),
@@ -206,22 +196,24 @@ class SunSession(PuzzleAttempt[SunState, Decision]):
 # --- the hints, from the exact search (they never claim what the best line does not do) ------
 
 
-def best_line(state: SunState, values: TurnValues) -> list[tuple[SunState, Move]]:
+def best_line(
+    state: engine.SunState, values: TurnValues
+) -> list[tuple[engine.SunState, engine.Move]]:
     """The best moves from ``state`` until the turn ends or a symbol's card is drawn (the
     draw included: what comes after depends on the card)."""
-    line: list[tuple[SunState, Move]] = []
+    line: list[tuple[engine.SunState, engine.Move]] = []
     while not values.turn_over(state):
         move = values.best_move(state)
         if move is None:
             break
         line.append((state, move))
-        if isinstance(move, SymbolDraw | Draw):
+        if isinstance(move, engine.SymbolDraw | engine.Draw):
             break
-        state = apply(state, move)
+        state = engine.apply(state, move)
     return line
 
 
-def hint_aim(state: SunState, values: TurnValues) -> str:
+def hint_aim(state: engine.SunState, values: TurnValues) -> str:
     """Level 1: what the best play from here is worth, and what it aims at."""
     worth = values.value(state)
     line = best_line(state, values)
@@ -232,54 +224,54 @@ def hint_aim(state: SunState, values: TurnValues) -> str:
     top = state.pyramid.top
     aims: list[str] = []
     for node, move in line:
-        if isinstance(move, Place) and move.slot == top:
+        if isinstance(move, engine.Place) and move.slot == top:
             if deck[move.card].kind == "top":
                 aims.append("the top is in reach: a top card there scores 3x and ends the game")
             else:
                 aims.append("the top is in reach: filling it ends the game")
-        elif isinstance(move, Place) and deck[move.card].kind == "edge":
+        elif isinstance(move, engine.Place) and deck[move.card].kind == "edge":
             if "an edge card at a row end scores 2x" not in aims:
                 aims.append("an edge card at a row end scores 2x")
-        elif isinstance(move, SymbolDraw):
+        elif isinstance(move, engine.SymbolDraw):
             aims.append(f"a symbol's card is worth {_than_points(node, move, values)}")
-        elif isinstance(move, Draw):
+        elif isinstance(move, engine.Draw):
             aims.append("no card scores this turn: drawing two loses nothing")
-    if isinstance(line[0][1], EndTurn):
+    if isinstance(line[0][1], engine.EndTurn):
         aims.append("nothing more gains: stop here")
     if not aims:
-        cards = sum(1 for _, m in line if isinstance(m, Place))
+        cards = sum(1 for _, m in line if isinstance(m, engine.Place))
         aims.append(f"the best line lays {cards} card{'s' * (cards != 1)} before any draw")
     return f"{head}; aim: {'; '.join(aims)}"
 
 
-def _than_points(state: SunState, move: SymbolDraw, values: TurnValues) -> str:
+def _than_points(state: engine.SunState, move: engine.SymbolDraw, values: TurnValues) -> str:
     """``more here than its points`` or ``as much as its points`` (the tie-break prefers the
     card): exactly what the search found."""
-    if values.q(state, move) > values.q(state, TakePoints()):
+    if values.q(state, move) > values.q(state, engine.TakePoints()):
         return "more here than its points"
     return "as much as its points here"
 
 
-def hint_area(state: SunState, values: TurnValues) -> str:
+def hint_area(state: engine.SunState, values: TurnValues) -> str:
     """Level 2: which card to play next (or which kind of choice)."""
     move = values.best_move(state)
-    if isinstance(move, Place):
+    if isinstance(move, engine.Place):
         return f"play {state.deck[move.card].label} next (where is up to you)"
-    if isinstance(move, SymbolDraw):
+    if isinstance(move, engine.SymbolDraw):
         return (
             f"take the symbol's card: it is worth {_than_points(state, move, values)} "
             "(which pile is up to you)"
         )
-    if isinstance(move, TakePoints):
+    if isinstance(move, engine.TakePoints):
         return "take the symbol's points"
-    if isinstance(move, EndTurn):
+    if isinstance(move, engine.EndTurn):
         return "end your turn: no further card gains"
-    if isinstance(move, Draw):
+    if isinstance(move, engine.Draw):
         return "draw two instead of playing"
     return "no move to hint"
 
 
-def hint_move(state: SunState, values: TurnValues) -> str:
+def hint_move(state: engine.SunState, values: TurnValues) -> str:
     """Level 3: the exact next move, on an optimal line."""
     move = values.best_move(state)
     if move is None:

@@ -34,23 +34,8 @@ from fractions import Fraction
 from functools import cache
 
 from ...solver.core.errors import SilverpyrError
+from ...solver.sun import game as engine
 from ...solver.sun.cards import PILES, Deck, PileName
-from ...solver.sun.game import (
-    Draw,
-    EndTurn,
-    Move,
-    Pass,
-    Phase,
-    Place,
-    SunState,
-    SymbolDraw,
-    TakePoints,
-    apply_unchecked,
-    distinct_moves,
-    legal_moves,
-    next_draw,
-    with_next_card,
-)
 from ...solver.sun.pyramid import geometry
 
 ZERO = Fraction(0)
@@ -58,15 +43,15 @@ ZERO = Fraction(0)
 _Key = tuple[object, ...]
 
 
-def tie_rank(move: Move, notation: str) -> tuple[int, str]:
+def tie_rank(move: engine.Move, notation: str) -> tuple[int, str]:
     """Among moves of equal value the smaller rank is the one shown as best."""
-    if isinstance(move, EndTurn):
+    if isinstance(move, engine.EndTurn):
         return (0, "")
-    if isinstance(move, SymbolDraw):
+    if isinstance(move, engine.SymbolDraw):
         return (1, notation)
-    if isinstance(move, TakePoints):
+    if isinstance(move, engine.TakePoints):
         return (2, "")
-    if isinstance(move, Draw | Pass):
+    if isinstance(move, engine.Draw | engine.Pass):
         return (4, notation)
     return (3, notation)
 
@@ -86,7 +71,7 @@ class TurnValues:
     def __init__(self, seat: int, *, node_limit: int = NODE_LIMIT) -> None:
         self.seat = seat
         self.node_limit = node_limit
-        self._memo: dict[_Key, tuple[Fraction, Move | None]] = {}
+        self._memo: dict[_Key, tuple[Fraction, engine.Move | None]] = {}
         self.nodes = 0
         self._canon_of: tuple[str, list[int]] | None = None
 
@@ -103,12 +88,12 @@ class TurnValues:
 
     # --- what a node is -----------------------------------------------------------------------
 
-    def _key(self, state: SunState) -> _Key:
+    def _key(self, state: engine.SunState) -> _Key:
         canon = self._canon(state.deck)
         labels = tuple([canon[c] for c in state.pyramid.cells])
         hand = tuple(sorted([canon[c] for c in state.hands[self.seat]]))
         beliefs = tuple(
-            tuple(sorted([canon[c] for c in next_draw(state, self.seat, pile)]))
+            tuple(sorted([canon[c] for c in engine.next_draw(state, self.seat, pile)]))
             if state.pile(pile)
             else ()
             for pile in PILES
@@ -125,32 +110,32 @@ class TurnValues:
             len(state.edge_discards),
         )
 
-    def turn_over(self, state: SunState) -> bool:
+    def turn_over(self, state: engine.SunState) -> bool:
         """Whether the seat's turn is over (the game ended, or another seat moves)."""
-        return state.phase is Phase.OVER or state.turn != self.seat
+        return state.phase is engine.Phase.OVER or state.turn != self.seat
 
     # --- values -------------------------------------------------------------------------------
 
-    def value(self, state: SunState) -> Fraction:
+    def value(self, state: engine.SunState) -> Fraction:
         """``V*``: expected points the seat still scores this turn from ``state``, playing
         best."""
         return self._best(state, 0, ())[0]
 
-    def best_move(self, state: SunState) -> Move | None:
+    def best_move(self, state: engine.SunState) -> engine.Move | None:
         """The best move from ``state`` (ties broken as the module says), or ``None`` when
         the turn is over. A placement names the lowest card id of its label in the hand."""
         return self._best(state, 0, ())[1]
 
     def _best(
-        self, state: SunState, floor: int, block: tuple[int, ...]
-    ) -> tuple[Fraction, Move | None]:
+        self, state: engine.SunState, floor: int, block: tuple[int, ...]
+    ) -> tuple[Fraction, engine.Move | None]:
         """The best value and move from ``state`` among the plays whose placements up to the
         next symbol draw lie at slot index ``floor`` or above, drawing a symbol's card only
         when every card of ``block`` (the slots placed since the last draw) lies under the
         drawing card (see :meth:`_q`)."""
         if self.turn_over(state):
             return (ZERO, None)
-        if state.phase in (Phase.DRAWING, Phase.DISCARD):
+        if state.phase in (engine.Phase.DRAWING, engine.Phase.DISCARD):
             return (ZERO, None)  # a draw-2 action scores nothing this turn
         key = (*self._key(state), floor, block)
         known = self._memo.get(key)
@@ -162,17 +147,17 @@ class TurnValues:
                 f"the best turn needs more than {self.node_limit} positions to prove"
             )
         best: Fraction | None = None
-        best_move: Move | None = None
+        best_move: engine.Move | None = None
         best_rank = (9, "")
         index = state.pyramid.geometry.index
         drawing_allowed = True
         if state.pending is not None and block:
             under = _under(state.pyramid.width)[index[state.pending]]
             drawing_allowed = all(slot in under for slot in block)
-        for move in distinct_moves(state):
-            if isinstance(move, Place) and index[move.slot] < floor:
+        for move in engine.distinct_moves(state):
+            if isinstance(move, engine.Place) and index[move.slot] < floor:
                 continue
-            if isinstance(move, SymbolDraw) and not drawing_allowed:
+            if isinstance(move, engine.SymbolDraw) and not drawing_allowed:
                 continue
             worth = self._q(state, move, floor, block)
             if best is not None and worth < best:
@@ -184,7 +169,9 @@ class TurnValues:
         self._memo[key] = result
         return result
 
-    def _q(self, state: SunState, move: Move, floor: int, block: tuple[int, ...]) -> Fraction:
+    def _q(
+        self, state: engine.SunState, move: engine.Move, floor: int, block: tuple[int, ...]
+    ) -> Fraction:
         """Inside the search: ``move`` and the best play after it whose placements up to the
         next symbol draw come in the pyramid's slot order (bottom up, left to right), and
         whose symbol draws come only when every card placed since the last draw lies under
@@ -197,35 +184,37 @@ class TurnValues:
         draw that the drawing card does not rest on (however far down) can as well come
         after the draw, scoring the same. So the best over the first moves is ``V*``; a
         single move's exact ``Q`` is :meth:`q` (nothing imposed after it)."""
-        if isinstance(move, Draw | Pass):
+        if isinstance(move, engine.Draw | engine.Pass):
             return ZERO
-        if isinstance(move, SymbolDraw):
+        if isinstance(move, engine.SymbolDraw):
             return self.q(state, move)
-        after = apply_unchecked(state, move)
+        after = engine.apply_unchecked(state, move)
         gained = after.scores[self.seat] - state.scores[self.seat]
-        if isinstance(move, Place):
+        if isinstance(move, engine.Place):
             floor = state.pyramid.geometry.index[move.slot]
             block = (*block, floor)
         return gained + self._best(after, floor, block)[0]
 
-    def q(self, state: SunState, move: Move) -> Fraction:
+    def q(self, state: engine.SunState, move: engine.Move) -> Fraction:
         """``Q``: expected points of ``move`` (which must be legal) and best play after it,
         this turn (exact: nothing restricts the play after it)."""
-        if isinstance(move, Draw | Pass):
+        if isinstance(move, engine.Draw | engine.Pass):
             return ZERO
-        if isinstance(move, SymbolDraw):
+        if isinstance(move, engine.SymbolDraw):
             total = ZERO
             for _, probability, after in self.outcomes(state, move.pile):
                 gained = after.scores[self.seat] - state.scores[self.seat]
                 total += probability * (gained + self.value(after))
             return total
-        after = apply_unchecked(state, move)
+        after = engine.apply_unchecked(state, move)
         return after.scores[self.seat] - state.scores[self.seat] + self.value(after)
 
-    def outcomes(self, state: SunState, pile: PileName) -> list[tuple[int, Fraction, SunState]]:
+    def outcomes(
+        self, state: engine.SunState, pile: PileName
+    ) -> list[tuple[int, Fraction, engine.SunState]]:
         """Each label a symbol's draw from ``pile`` may bring: (its lowest card id, its
         probability, the state after the draw), by card id."""
-        belief = next_draw(state, self.seat, pile)
+        belief = engine.next_draw(state, self.seat, pile)
         groups: dict[int, list[int]] = {}
         for card in belief:
             groups.setdefault(_label_index(state.deck, card), []).append(card)
@@ -233,15 +222,19 @@ class TurnValues:
         result = []
         for cards in sorted(groups.values(), key=min):
             card = min(cards)
-            ready = with_next_card(state, self.seat, pile, card)
+            ready = engine.with_next_card(state, self.seat, pile, card)
             result.append(
-                (card, Fraction(len(cards), total), apply_unchecked(ready, SymbolDraw(pile)))
+                (
+                    card,
+                    Fraction(len(cards), total),
+                    engine.apply_unchecked(ready, engine.SymbolDraw(pile)),
+                )
             )
         return result
 
-    def options(self, state: SunState) -> tuple[tuple[Move, Fraction], ...]:
+    def options(self, state: engine.SunState) -> tuple[tuple[engine.Move, Fraction], ...]:
         """Every legal move with its ``Q``, best first (ties as :func:`tie_rank`)."""
-        moves = legal_moves(state)
+        moves = engine.legal_moves(state)
         valued = [(move, self.q(state, move)) for move in moves]
         valued.sort(key=lambda mv: (-mv[1], tie_rank(mv[0], mv[0].notation(state.deck))))
         return tuple(valued)

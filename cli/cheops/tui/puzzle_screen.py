@@ -41,33 +41,9 @@ from textual.widgets import Static
 from ....puzzles.cheops.puzzle import CheopsPuzzle
 from ....puzzles.cheops.session import Decision, display_units, one_decimal, percent, piastres
 from ....puzzles.cheops.values import WIN
+from ....solver.cheops import game as engine
 from ....solver.cheops.board import SPACES, Space
 from ....solver.cheops.components import COLOURS
-from ....solver.cheops.game import (
-    NEIGHBOUR,
-    BuyNeighbour,
-    CheopsState,
-    DeclineLaw9,
-    DrawTile,
-    EndTurn,
-    Law9Colour,
-    LawTarget,
-    Move,
-    Pass,
-    PayLaw9,
-    Phase,
-    RemoveLaw,
-    Sell,
-    Store,
-    Take,
-    UseLaw10,
-    UseLaw11,
-    UseLaw12,
-    apply,
-    final_money,
-    open_spaces,
-    price,
-)
 from ...core.tui.modals import Prompt
 from ...core.tui.trainer import (
     HINT_NAMES,
@@ -91,7 +67,7 @@ from .board import (
 )
 from .game_screen import END, QUESTIONS, TAKING, TAKING_KEYS, CheopsTurn, sale_words, stack_words
 
-KEPT_LAWS = (UseLaw10, UseLaw11, UseLaw12)
+KEPT_LAWS = (engine.UseLaw10, engine.UseLaw11, engine.UseLaw12)
 QUESTION_WORDS = {
     "win-from-here": "Play your turn so as to win with the highest chance.",
     "best-margin": "Play your turn for the best final margin over the best other player.",
@@ -101,7 +77,7 @@ QUESTION_WORDS = {
 """What each kind of puzzle asks (the line mode's words)."""
 
 
-def taken_this_attempt(start: CheopsState, now: CheopsState) -> set[Space]:
+def taken_this_attempt(start: engine.CheopsState, now: engine.CheopsState) -> set[Space]:
     """The spaces emptied since the puzzle's start (your takes: ``u`` takes them back)."""
     return {s for s in SPACES if start.cells[s.index] != now.cells[s.index]}
 
@@ -145,12 +121,12 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
             self.say(Text(f"You have played: {'; '.join(puzzle.given)}.", style="italic"))
 
     @property
-    def state(self) -> CheopsState:
-        state: CheopsState = self.session.state
+    def state(self) -> engine.CheopsState:
+        state: engine.CheopsState = self.session.state
         return state
 
     @property
-    def waiting(self) -> Phase | None:
+    def waiting(self) -> engine.Phase | None:
         """The decision due from you (``None``: the puzzle is over)."""
         return None if self.session.finished else self.state.phase
 
@@ -172,11 +148,11 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
         waiting = self.waiting
         answers = self.session.answers() if waiting is not None else ()
         if action == "end_turn":
-            return EndTurn() in answers
+            return engine.EndTurn() in answers
         if action == "pass_turn":
-            return Pass() in answers
+            return engine.Pass() in answers
         if action == "buy":
-            return BuyNeighbour() in answers
+            return engine.BuyNeighbour() in answers
         if action == "kept":
             return any(isinstance(move, KEPT_LAWS) for move in answers)
         if action in ("cursor", "choose", "next_in_hand"):
@@ -195,7 +171,7 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
         """The spaces the cursor visits: those that can be taken now."""
         if self.waiting not in TAKING:
             return []
-        return list(open_spaces(self.state))
+        return list(engine.open_spaces(self.state))
 
     def hand(self) -> tuple[str, ...]:
         return tuple(self.state.hands[self.seat])
@@ -204,8 +180,8 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
         """The tile Enter takes ``space`` (the cursor's) with: the neighbour just bought, the
         chosen tile, or the first tile of your hand that takes it."""
         state = self.state
-        if state.bought and state.phase is Phase.START:
-            return NEIGHBOUR
+        if state.bought and state.phase is engine.Phase.START:
+            return engine.NEIGHBOUR
         hand = self.hand()
         if self.chosen is not None and self.chosen < len(hand):
             return hand[self.chosen]
@@ -213,24 +189,24 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
         if space is None or not hand:
             return None
         for kind in hand:
-            if self.session.why_not(Take(space, kind)) is None:
+            if self.session.why_not(engine.Take(space, kind)) is None:
                 return kind
         return hand[0]
 
-    def enter_move(self) -> Take | None:
+    def enter_move(self) -> engine.Take | None:
         """What Enter plays now in a take (``None``: nothing to take)."""
         if self.cursor is None:
             return None
         kind = self.tile()
-        return None if kind is None else Take(self.cursor, kind)
+        return None if kind is None else engine.Take(self.cursor, kind)
 
-    def why_not(self, move: Move) -> str | None:
+    def why_not(self, move: engine.Move) -> str | None:
         reason: str | None = self.session.why_not(move)
         return reason
 
     def _takes(self, space: Space) -> bool:
         kind = self.tile(space)
-        return kind is not None and self.session.why_not(Take(space, kind)) is None
+        return kind is not None and self.session.why_not(engine.Take(space, kind)) is None
 
     def fitting(self, targets: list[Space]) -> list[Space]:
         """Those a tile of yours takes (the chosen one, or the first that does), so a turn
@@ -279,18 +255,18 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
         waiting = self.waiting
         if waiting is None:
             return Text("The puzzle is over.", style="bold")
-        if waiting is Phase.SELL:
+        if waiting is engine.Phase.SELL:
             colour = state.pending
             return Text(
                 f"Sell or store the {colour}: d or Enter chooses (market "
-                f"{state.market_price}, its price {price(state, str(colour)).label}).",
+                f"{state.market_price}, its price {engine.price(state, str(colour)).label}).",
                 style="bold",
             )
-        if waiting is Phase.LAW:
+        if waiting is engine.Phase.LAW:
             return Text(f"Law {state.pending}: d or Enter chooses what it does.", style="bold")
-        if waiting is Phase.LAW9:
+        if waiting is engine.Phase.LAW9:
             return Text("Law 9: d or Enter chooses the colour it counts as.", style="bold")
-        if waiting is Phase.DRAW:
+        if waiting is engine.Phase.DRAW:
             return Text(
                 "The turn's end: d or Enter draws from a stack (optional); e ends the turn.",
                 style="bold",
@@ -299,10 +275,10 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
         if hinted is not None:
             return Text(hinted, style="bold cyan")
         answers = self.session.answers()
-        if not any(isinstance(m, Take) for m in answers):
-            if BuyNeighbour() in answers:
+        if not any(isinstance(m, engine.Take) for m in answers):
+            if engine.BuyNeighbour() in answers:
                 return Text("No tile of yours fits: b buys a neighbour, or p passes.", "bold")
-            if Pass() in answers:
+            if engine.Pass() in answers:
                 return Text("No tile of yours fits anywhere: p or Enter passes.", "bold yellow")
         move = self.enter_move()
         if move is None:
@@ -310,12 +286,12 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
         cell = state.view(self.seat).cells[move.space.index]
         what = f"the {cell}" if isinstance(cell, str) else "a hidden law"
         if isinstance(cell, str) and cell in COLOURS:
-            what += f" (price {price(state, cell).label}, market {state.market_price})"
+            what += f" (price {engine.price(state, cell).label}, market {state.market_price})"
         reason = self.session.why_not(move)
         if reason is not None:
             return Text(f"{move.space} with {kind_words(move.kind)}: {reason}", "bold red")
         text = Text(f"{move.space} {what} with {kind_words(move.kind)}: Enter takes.", "bold")
-        if EndTurn() in answers:
+        if engine.EndTurn() in answers:
             text.append(" e ends the turn.")
         return text
 
@@ -323,8 +299,12 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
         """After the move hint, when its move is not a take: the key that plays it."""
         if self.session.turn_hint_level < 3:
             return None
-        best: Move = self.session.best_move()
-        keys = {BuyNeighbour: "b buys", EndTurn: "e plays it", Pass: "p passes"}
+        best: engine.Move = self.session.best_move()
+        keys = {
+            engine.BuyNeighbour: "b buys",
+            engine.EndTurn: "e plays it",
+            engine.Pass: "p passes",
+        }
         if isinstance(best, KEPT_LAWS):
             return f"The move hint: {best.notation()}. K, then Enter, plays it."
         if type(best) in keys:
@@ -346,7 +326,7 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
             return True
         return super().play(text)
 
-    def play_move(self, move: Move) -> None:
+    def play_move(self, move: engine.Move) -> None:
         self.play(move.notation())
 
     def play_text(self, text: str) -> None:
@@ -361,13 +341,13 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
         if waiting not in TAKING:
             return
         answers = self.session.answers()
-        if not any(isinstance(m, Take) for m in answers) and Pass() in answers:
-            self.play_move(Pass())
+        if not any(isinstance(m, engine.Take) for m in answers) and engine.Pass() in answers:
+            self.play_move(engine.Pass())
             return
         self.take_at_cursor()
 
     def action_end_turn(self) -> None:
-        self.play_if_allowed(EndTurn(), "Not the turn's end")
+        self.play_if_allowed(engine.EndTurn(), "Not the turn's end")
 
     def action_prompt(self) -> None:
         def typed(text: str | None) -> None:
@@ -390,7 +370,7 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
             highlight=self._hinted(),
         )
 
-    def _kept_words(self, move: Move) -> str:
+    def _kept_words(self, move: engine.Move) -> str:
         """A kept law's use for people, short enough for one line of the question."""
         state = self.state
         cells = state.view(self.seat).cells
@@ -399,13 +379,13 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
             cell = cells[space.index]
             return cell if isinstance(cell, str) else "a law"
 
-        if isinstance(move, UseLaw10):
+        if isinstance(move, engine.UseLaw10):
             return f"sell a stored {move.colour} for {state.market_price}"
-        if isinstance(move, UseLaw11):
+        if isinstance(move, engine.UseLaw11):
             return f"take the {item(move.space)} too, with {kind_words(move.kind)}"
-        if isinstance(move, UseLaw12) and isinstance(move.b, str):
+        if isinstance(move, engine.UseLaw12) and isinstance(move.b, str):
             return f"swap the {item(move.a)} with your stored {move.b}"
-        if isinstance(move, UseLaw12) and isinstance(move.b, Space):
+        if isinstance(move, engine.UseLaw12) and isinstance(move.b, Space):
             return f"swap the {item(move.a)} and the {item(move.b)}"
         return move.notation()
 
@@ -432,7 +412,7 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
         if level < 3:
             return
         best = self.session.best_move()
-        if isinstance(best, Take) and self.waiting in TAKING:
+        if isinstance(best, engine.Take) and self.waiting in TAKING:
             hand = self.hand()
             self.chosen = hand.index(best.kind) if best.kind in hand else None
             self.cursor = best.space
@@ -441,7 +421,7 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
         """The move hint's answer given here (Enter then picks it on a question)."""
         if self.session.turn_hint_level < 3 or self.waiting is None:
             return None
-        move: Move = self.session.best_move()
+        move: engine.Move = self.session.best_move()
         return move.notation()
 
     def told(self, decision: Decision) -> list[RenderableType]:
@@ -468,17 +448,19 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
         answers = self.session.answers()
         state = self.state
         keys: list[str] | None = None
-        if waiting is Phase.SELL:
+        if waiting is engine.Phase.SELL:
             question, sale = sale_words(state, str(state.pending))
             choices = [
-                (m.notation(), sale[m.notation()]) for m in answers if isinstance(m, Sell | Store)
+                (m.notation(), sale[m.notation()])
+                for m in answers
+                if isinstance(m, engine.Sell | engine.Store)
             ]
-        elif waiting is Phase.DRAW:
+        elif waiting is engine.Phase.DRAW:
             view = state.view(self.seat)
             choices = [
                 (m.notation(), stack_words(view, m.stack))
                 for m in answers
-                if isinstance(m, DrawTile)
+                if isinstance(m, engine.DrawTile)
             ]
             keys = [value.split()[-1] for value, _ in choices]  # stack 3 is key 3
             if any(isinstance(m, KEPT_LAWS) for m in answers):
@@ -487,11 +469,11 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
             choices.append((END, "End the turn without drawing" if choices else "End the turn"))
             keys.append("e")
             question = "The turn's end: draw a tile (optional) from which stack?"
-        elif waiting is Phase.LAW9:
+        elif waiting is engine.Phase.LAW9:
             choices = []
             for m in answers:
-                if isinstance(m, Law9Colour):
-                    money = final_money(apply(state, m))
+                if isinstance(m, engine.Law9Colour):
+                    money = engine.final_money(engine.apply(state, m))
                     shown = ", ".join(f"{n} {v}" for n, v in zip(self.names, money, strict=True))
                     choices.append((m.notation(), f"{letter(m.colour)} {m.colour}: {shown}"))
             question = "The game is over. Law 9 counts as one stored treasure: of which colour?"
@@ -503,7 +485,7 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
 
         def chosen(value: str) -> None:
             if value == END:
-                self.play_move(EndTurn())
+                self.play_move(engine.EndTurn())
             elif value == "\x00kept":
                 self.action_kept()
             else:
@@ -515,17 +497,17 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
             question, choices, chosen, again=self._ask, highlight=self._hinted(), keys=keys
         )
 
-    def _law_words(self, move: Move) -> str:
+    def _law_words(self, move: engine.Move) -> str:
         """A law's choice for people."""
-        if isinstance(move, LawTarget) and move.entry is None:
+        if isinstance(move, engine.LawTarget) and move.entry is None:
             return f"under the {letter(move.colour)} {move.colour} board ({move.notation()})"
-        if isinstance(move, LawTarget):
+        if isinstance(move, engine.LawTarget):
             return f"{letter(move.colour)} {move.colour}, entry {(move.entry or 0) + 1}"
-        if isinstance(move, RemoveLaw):
+        if isinstance(move, engine.RemoveLaw):
             return "remove no law" if move.law is None else f"remove law {move.law}"
-        if isinstance(move, PayLaw9):
+        if isinstance(move, engine.PayLaw9):
             return "pay 25: it counts as a stored treasure at the end"
-        if isinstance(move, DeclineLaw9):
+        if isinstance(move, engine.DeclineLaw9):
             return "do not pay: it leaves the game"
         return move.notation()
 

@@ -31,21 +31,7 @@ from textual.binding import Binding, BindingType
 
 from ....puzzles.sun.puzzle import SunPuzzle
 from ....puzzles.sun.session import Decision, par_line, points_text
-from ....solver.sun.game import (
-    Draw,
-    Drew,
-    EndTurn,
-    Move,
-    Pass,
-    Phase,
-    Place,
-    SunState,
-    SymbolDraw,
-    TakePoints,
-    distinct_moves,
-    matching_neighbours,
-    why_illegal,
-)
+from ....solver.sun import game as engine
 from ....solver.sun.pyramid import Slot
 from ...core.tui.modals import Prompt
 from ...core.tui.trainer import (
@@ -66,7 +52,7 @@ from .board import (
 from .game_screen import PLACING_KEYS, SunBoard
 
 
-def placed_this_turn(start: SunState, now: SunState) -> set[Slot]:
+def placed_this_turn(start: engine.SunState, now: engine.SunState) -> set[Slot]:
     """The slots filled since the puzzle's start (drawn in braces: ``u`` takes them back)."""
     placed = set()
     for level, row in enumerate(now.pyramid.rows()):
@@ -104,18 +90,18 @@ class SunPuzzleScreen(TrainerScreen, SunBoard):
         )
 
     @property
-    def state(self) -> SunState:
-        state: SunState = self.session.state
+    def state(self) -> engine.SunState:
+        state: engine.SunState = self.session.state
         return state
 
-    def board(self) -> SunState:
+    def board(self) -> engine.SunState:
         return self.state
 
     def hand(self) -> tuple[int, ...]:
         return self.state.hand
 
-    def why_not_placed(self, place: Place) -> str | None:
-        return why_illegal(self.state, place)
+    def why_not_placed(self, place: engine.Place) -> str | None:
+        return engine.why_illegal(self.state, place)
 
     # --- layout -------------------------------------------------------------------------
 
@@ -131,9 +117,9 @@ class SunPuzzleScreen(TrainerScreen, SunBoard):
         """Keys that mean nothing now are off (and out of the footer)."""
         phase = self.state.phase
         if action == "end_turn":
-            return phase is Phase.PLAYING
+            return phase is engine.Phase.PLAYING
         if action in ("cursor", "choose", "next_in_hand"):
-            return phase in (Phase.CHOOSE, Phase.PLAYING)
+            return phase in (engine.Phase.CHOOSE, engine.Phase.PLAYING)
         if action == "undo":
             return bool(self.session.moves)
         return True
@@ -148,7 +134,7 @@ class SunPuzzleScreen(TrainerScreen, SunBoard):
         puzzle = self.puzzle
         state = self.state
         self.draw_board(
-            state.phase in (Phase.CHOOSE, Phase.PLAYING),
+            state.phase in (engine.Phase.CHOOSE, engine.Phase.PLAYING),
             placed_this_turn(puzzle.state, state),
             note=f"   score {points_text(self.session.score)} / par {points_text(puzzle.par)}",
         )
@@ -158,7 +144,7 @@ class SunPuzzleScreen(TrainerScreen, SunBoard):
         phase = state.phase
         if self.session.finished:
             return Text("The puzzle is over.", style="bold")
-        if phase is Phase.SYMBOL:
+        if phase is engine.Phase.SYMBOL:
             slot = state.pending
             card = state.pyramid.card_at(slot) if slot is not None else None
             face = card_face(state.deck, card) if card is not None else "the card"
@@ -167,16 +153,16 @@ class SunPuzzleScreen(TrainerScreen, SunBoard):
                 style="bold",
             )
         if self.chosen is not None and self.cursor is not None:
-            reason = why_illegal(state, Place(self.chosen, self.cursor))
+            reason = engine.why_illegal(state, engine.Place(self.chosen, self.cursor))
             return placement_text(state, self.chosen, self.cursor, reason)
-        if phase is Phase.PLAYING:
+        if phase is engine.Phase.PLAYING:
             return Text(
                 f"{state.placed} placed: another card ({card_keys(len(state.hand))}, Tab), "
                 "or Enter or e ends the turn.",
                 style="bold",
             )
-        options = distinct_moves(state)
-        if options == (Pass(),):
+        options = engine.distinct_moves(state)
+        if options == (engine.Pass(),):
             return Text("You can neither place nor draw: Enter passes.", style="bold yellow")
         return self.choosing_text(options)
 
@@ -184,41 +170,41 @@ class SunPuzzleScreen(TrainerScreen, SunBoard):
 
     # --- moves ------------------------------------------------------------------------------
 
-    def _play(self, move: Move) -> None:
+    def _play(self, move: engine.Move) -> None:
         self.play(move.notation(self.state.deck))
 
     def action_enter(self) -> None:
         phase = self.state.phase
-        if phase is Phase.SYMBOL:
+        if phase is engine.Phase.SYMBOL:
             self._ask_symbol()
         elif self.chosen is not None and self.cursor is not None:
-            self._play(Place(self.chosen, self.cursor))
-        elif phase is Phase.PLAYING:
-            self._play(EndTurn())
-        elif distinct_moves(self.state) == (Pass(),):
-            self._play(Pass())
+            self._play(engine.Place(self.chosen, self.cursor))
+        elif phase is engine.Phase.PLAYING:
+            self._play(engine.EndTurn())
+        elif engine.distinct_moves(self.state) == (engine.Pass(),):
+            self._play(engine.Pass())
         else:
             keys = card_keys(len(self.state.hand))
             self.refuse(f"Choose a card first ({keys} or Tab), or d draws two.")
 
     def action_end_turn(self) -> None:
-        if self.state.phase is Phase.PLAYING:
-            self._play(EndTurn())
+        if self.state.phase is engine.Phase.PLAYING:
+            self._play(engine.EndTurn())
 
     def action_draw(self) -> None:
         state = self.state
-        if state.phase is Phase.SYMBOL:
+        if state.phase is engine.Phase.SYMBOL:
             self._ask_symbol()
             return
-        draws = [move for move in distinct_moves(state) if isinstance(move, Draw)]
+        draws = [move for move in engine.distinct_moves(state) if isinstance(move, engine.Draw)]
         if not draws:
-            self.refuse(f"Not now: {why_illegal(state, Draw('standard'))}")
+            self.refuse(f"Not now: {engine.why_illegal(state, engine.Draw('standard'))}")
             return
         self.question(
             "Draw two instead of playing (it scores nothing this turn, and the puzzle ends "
             "there): the first card from which pile?",
             [(move.pile, self._pile_words(move.pile)) for move in draws],
-            lambda pile: self._play(Draw("edge" if pile == "edge" else "standard")),
+            lambda pile: self._play(engine.Draw("edge" if pile == "edge" else "standard")),
             highlight=self._hinted_pile(),
         )
 
@@ -227,7 +213,7 @@ class SunPuzzleScreen(TrainerScreen, SunBoard):
         if self.session.turn_hint_level < 3:
             return None
         best = self.session.values.best_move(self.state)
-        return best.pile if isinstance(best, Draw | SymbolDraw) else None
+        return best.pile if isinstance(best, engine.Draw | engine.SymbolDraw) else None
 
     def action_prompt(self) -> None:
         def typed(text: str | None) -> None:
@@ -244,7 +230,7 @@ class SunPuzzleScreen(TrainerScreen, SunBoard):
         if self.chosen not in self.state.hand:
             self.chosen = None
         self._fit_cursor()
-        if self.state.phase is Phase.SYMBOL:
+        if self.state.phase is engine.Phase.SYMBOL:
             self.call_after_refresh(self._ask_symbol)
 
     def after_undo(self) -> None:
@@ -257,7 +243,7 @@ class SunPuzzleScreen(TrainerScreen, SunBoard):
         if level < 2:
             return
         best = self.session.values.best_move(self.state)
-        if isinstance(best, Place):
+        if isinstance(best, engine.Place):
             self.chosen = best.card
             self._fit_cursor(prefer_fit=True)
             if level == 3:
@@ -268,7 +254,11 @@ class SunPuzzleScreen(TrainerScreen, SunBoard):
         lines: list[RenderableType] = [Text(f"{decision.move}: +{decision.points}", "bold")]
         state = self.state
         last = state.events[-1] if state.events else None
-        if isinstance(last, Drew) and last.seat == self.puzzle.seat and last.reason == "symbol":
+        if (
+            isinstance(last, engine.Drew)
+            and last.seat == self.puzzle.seat
+            and last.reason == "symbol"
+        ):
             lines.append(Text(f"  you drew {card_face(state.deck, last.card)} ({last.pile})"))
         return lines
 
@@ -285,17 +275,17 @@ class SunPuzzleScreen(TrainerScreen, SunBoard):
         state = self.state
         slot = state.pending
         card = state.pyramid.card_at(slot) if slot is not None else None
-        if state.phase is not Phase.SYMBOL or slot is None or card is None:
+        if state.phase is not engine.Phase.SYMBOL or slot is None or card is None:
             return
         if self.asking:
             return
-        matches = matching_neighbours(state, card, slot)
+        matches = engine.matching_neighbours(state, card, slot)
         choices: list[tuple[str, str]] = []
-        for move in distinct_moves(state):
-            if isinstance(move, TakePoints):
+        for move in engine.distinct_moves(state):
+            if isinstance(move, engine.TakePoints):
                 plural = "s" if matches != 1 else ""
                 choices.append(("points", f"Take {matches} point{plural} (1 per matching card)"))
-            elif isinstance(move, SymbolDraw):
+            elif isinstance(move, engine.SymbolDraw):
                 choices.append((move.pile, "Draw 1 card: " + self._pile_words(move.pile)))
 
         hinted = self._hinted_pile()
@@ -304,9 +294,9 @@ class SunPuzzleScreen(TrainerScreen, SunBoard):
 
         def chosen(value: str) -> None:
             if value == "points":
-                self._play(TakePoints())
+                self._play(engine.TakePoints())
             else:
-                self._play(SymbolDraw("edge" if value == "edge" else "standard"))
+                self._play(engine.SymbolDraw("edge" if value == "edge" else "standard"))
 
         self.question(
             f"{card_face(state.deck, card)} on {slot} touches {matches} card(s) of its "
