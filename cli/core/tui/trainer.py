@@ -39,6 +39,7 @@ from textual.widgets import Footer, OptionList, Static
 
 from ....puzzles.core import attempts
 from ....puzzles.core.attempts import one_decimal
+from ..trainer import LoopSession
 from .base import GameApp, Shown
 from .game_screen import LEAVE, UNDO, Question, keys_text
 from .modals import LeaveDialog
@@ -64,32 +65,18 @@ class TrainerDecision(Protocol):
     def feedback(self) -> str | None: ...
 
 
-class TrainerSession(Protocol):
+class TrainerSession(LoopSession, Protocol):
     """What the screen uses of a game's puzzle session (the core's
-    :class:`~silverpyr.puzzles.core.puzzle_session.PuzzleAttempt`)."""
+    :class:`~silverpyr.puzzles.core.puzzle_session.PuzzleAttempt`): what the line mode
+    uses, and its error, score, moves played and result."""
 
     error: ClassVar[type[Exception]]
     """The game's session error: a move or request the puzzle cannot take now."""
 
     @property
-    def finished(self) -> bool: ...
-
-    @property
-    def moves(self) -> tuple[str, ...]: ...
-
-    @property
     def score(self) -> Fraction: ...
 
-    @property
-    def hints_used(self) -> int: ...
-
     def play(self, text: str) -> Any: ...
-
-    def undo(self) -> str: ...
-
-    def hint(self, level: int | None = None) -> tuple[int, str]: ...
-
-    def give_up(self) -> None: ...
 
     def result(self) -> Any: ...
 
