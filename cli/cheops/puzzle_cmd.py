@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
     from ...puzzles.cheops.attempt import Sitting
     from ...puzzles.cheops.puzzle import CheopsPuzzle
-    from ...puzzles.cheops.session import CheopsSession, Result
+    from ...puzzles.cheops.session import CheopsSession, Decision, Result
     from ...puzzles.core.store import Store
     from ...solver.cheops.components import Components
 
@@ -71,7 +71,7 @@ def _parts(
         CACHE_VERSION,
         components,
         ids,
-        lambda data, table, where: CheopsPuzzle.from_dict(data, table, where=where),
+        CheopsPuzzle.from_dict,
         CheopsPuzzleError,
         making="Making the puzzle (proving its par)...",
     )
@@ -87,12 +87,6 @@ class _CheopsLine(trainer.LinePuzzle["CheopsPuzzle", "CheopsSession"]):
     game = GAME
     what = "puzzle"
 
-    def full_screen(self) -> None:
-        from .tui.launch import run_puzzle
-
-        flags = self.flags
-        run_puzzle(self.loaded, self.today, no_record=flags.no_record, restart=flags.restart)
-
     def open_sitting(self, store: Store | None) -> Sitting:
         from ...puzzles.cheops.attempt import open_attempt
         from ...puzzles.cheops.session import CheopsSession
@@ -107,14 +101,16 @@ class _CheopsLine(trainer.LinePuzzle["CheopsPuzzle", "CheopsSession"]):
     def show(self, console: Console, sitting: Sitting) -> None:
         _print_position(console, self.loaded, sitting.session)
 
-    def play_answer(
-        self, sitting: Sitting, answer: str, log: list[dict[str, Any]], console: Console | None
+    def told(
+        self,
+        session: CheopsSession,
+        decision: Decision,
+        seen: int,
+        log: list[dict[str, Any]],
+        console: Console | None,
     ) -> None:
         from .render import what_happened
 
-        session = sitting.session
-        seen = len(session.state.events)
-        decision = session.play(answer)
         feedback = decision.feedback()
         log.append(
             {
@@ -139,11 +135,6 @@ class _CheopsLine(trainer.LinePuzzle["CheopsPuzzle", "CheopsSession"]):
         from ...puzzles.cheops.session import CheopsSessionError
 
         return CheopsSessionError
-
-    def attempt(self) -> trainer.AttemptModule:
-        from ...puzzles.cheops import attempt
-
-        return attempt
 
     def scored(self, sitting: Sitting, result: Result) -> tuple[dict[str, Any], list[str]]:
         from dataclasses import replace

@@ -22,12 +22,13 @@ position and its move's lines.
 from __future__ import annotations
 
 import datetime as dt
+import importlib
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Generic, Protocol, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Generic, Protocol, TypeAlias, TypeVar, cast
 
 import typer
 
@@ -289,6 +290,12 @@ class PlayFlags:
     line: bool = False
 
 
+class PuzzleReader(Protocol[G_contra, P_co]):
+    """A game's cached puzzle read back from its dict on its table (its ``from_dict``)."""
+
+    def __call__(self, data: dict[str, Any], table: G_contra, /, *, where: str) -> P_co: ...
+
+
 @dataclass(frozen=True)
 class TrainerParts(Generic[G, P]):
     """What a game's ``puzzle`` and ``daily`` name: its store, cache version, table (loaded
@@ -300,7 +307,7 @@ class TrainerParts(Generic[G, P]):
     cache_version: str
     table: Callable[[], G]
     ids: PuzzleIds[G, P]
-    read: Callable[[dict[str, Any], G, str], P]
+    read: PuzzleReader[G, P]
     error: type[Exception]
     making: str | None = None
     note: ArchiveNote | None = None
@@ -323,7 +330,7 @@ class TrainerParts(Generic[G, P]):
             self.game,
             cache_key(self.cache_version, table, puzzle_id),
             lambda: make(table),
-            lambda data: self.read(data, table, f"cached puzzle {puzzle_id}"),
+            lambda data: self.read(data, table, where=f"cached puzzle {puzzle_id}"),
             self.error,
             no_record=no_record,
             made=made,
@@ -690,8 +697,8 @@ class LinePuzzle(ABC, Generic[Q, N]):
     """A game's attempt at ``loaded`` (a puzzle, a daily): :meth:`play` plays it in line mode
     (:func:`play_attempt`, :func:`run_answers`, :func:`finish_attempt`), :meth:`full_screen`
     on the full screen (:func:`~.trainer_commands.play_puzzle` chooses). The game says what
-    differs: its store, what its session plays (``turn``, ``puzzle``), its errors, attempt,
-    position, a move's lines and the result's."""
+    differs: its key (``game``: its screen and attempt modules), what its session plays
+    (``turn``, ``puzzle``), its errors, position, a move's lines and the result's."""
 
     game: str
     what: str
@@ -701,9 +708,13 @@ class LinePuzzle(ABC, Generic[Q, N]):
         self.today = today
         self.flags = flags
 
-    @abstractmethod
     def full_screen(self) -> None:
-        """The attempt on the full screen."""
+        """The attempt on the full screen: the ``run_puzzle`` of the game's
+        ``cli/<game>/tui/launch.py``, imported only now (as :attr:`Game.kit
+        <silverpyr.solver.games.Game.kit>`), so the line mode never loads Textual."""
+        launch = importlib.import_module(f"silverpyr.cli.{self.game}.tui.launch")
+        flags = self.flags
+        launch.run_puzzle(self.loaded, self.today, no_record=flags.no_record, restart=flags.restart)
 
     @abstractmethod
     def open_sitting(self, store: Store | None) -> Sitting[N]:
@@ -713,11 +724,24 @@ class LinePuzzle(ABC, Generic[Q, N]):
     def show(self, console: Console, sitting: Sitting[N]) -> None:
         """The position and what to answer."""
 
-    @abstractmethod
     def play_answer(
         self, sitting: Sitting[N], answer: str, log: list[dict[str, Any]], console: Console | None
     ) -> None:
-        """A move played: logged and said."""
+        """A move played by the session: logged and said (:meth:`told`)."""
+        session: Any = sitting.session
+        seen = len(session.state.events)
+        self.told(session, session.play(answer), seen, log, console)
+
+    @abstractmethod
+    def told(
+        self,
+        session: N,
+        decision: Any,
+        seen: int,
+        log: list[dict[str, Any]],
+        console: Console | None,
+    ) -> None:
+        """The ``decision`` just played logged and said (``seen``: the events before it)."""
 
     @abstractmethod
     def options(self, sitting: Sitting[N]) -> Sequence[str]:
@@ -727,9 +751,12 @@ class LinePuzzle(ABC, Generic[Q, N]):
     def session_error(self) -> type[Exception]:
         """The error of the game's session: a line for a person."""
 
-    @abstractmethod
     def attempt(self) -> AttemptModule:
-        """The game's attempt module: the finished attempt recorded, progress saved."""
+        """The game's attempt module (``puzzles/<game>/attempt.py``): the finished attempt
+        recorded, progress saved."""
+        return cast(
+            AttemptModule, importlib.import_module(f"silverpyr.puzzles.{self.game}.attempt")
+        )
 
     def record(self, store: Store, sitting: Sitting[N]) -> None:
         """The finished attempt recorded."""

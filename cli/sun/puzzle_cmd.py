@@ -33,10 +33,7 @@ if TYPE_CHECKING:
     from ...puzzles.core.store import Store
     from ...puzzles.sun.attempt import Sitting
     from ...puzzles.sun.puzzle import SunPuzzle
-    from ...puzzles.sun.session import (
-        Result,
-        SunSession,  # noqa: F401 (named in a base, quoted)
-    )
+    from ...puzzles.sun.session import Decision, Result, SunSession
     from ...solver.sun.cards import Deck
     from ...solver.sun.game import SunState
 
@@ -76,7 +73,7 @@ def _parts(deck: Callable[[], Deck]) -> trainer.TrainerParts[Deck, SunPuzzle]:
         CACHE_VERSION,
         deck,
         ids,
-        lambda data, table, where: SunPuzzle.from_dict(data, table, where=where),
+        SunPuzzle.from_dict,
         SunPuzzleError,
         note=archive_note,
     )
@@ -99,12 +96,6 @@ class _SunLine(trainer.LinePuzzle["SunPuzzle", "SunSession"]):
     game = GAME
     what = "turn"
 
-    def full_screen(self) -> None:
-        from .tui.launch import run_puzzle
-
-        flags = self.flags
-        run_puzzle(self.loaded, self.today, no_record=flags.no_record, restart=flags.restart)
-
     def open_sitting(self, store: Store | None) -> Sitting:
         from ...puzzles.sun.attempt import open_attempt
 
@@ -113,14 +104,16 @@ class _SunLine(trainer.LinePuzzle["SunPuzzle", "SunSession"]):
     def show(self, console: Console, sitting: Sitting) -> None:
         _print_position(console, self.loaded, sitting)
 
-    def play_answer(
-        self, sitting: Sitting, answer: str, log: list[dict[str, Any]], console: Console | None
+    def told(
+        self,
+        session: SunSession,
+        decision: Decision,
+        seen: int,
+        log: list[dict[str, Any]],
+        console: Console | None,
     ) -> None:
         from ...puzzles.sun.session import points_text
 
-        session = sitting.session
-        seen = len(session.state.events)
-        decision = session.play(answer)
         entry: dict[str, Any] = {
             "move": decision.move,
             "points": decision.points,
@@ -147,11 +140,6 @@ class _SunLine(trainer.LinePuzzle["SunPuzzle", "SunSession"]):
         from ...puzzles.sun.session import SunSessionError
 
         return SunSessionError
-
-    def attempt(self) -> trainer.AttemptModule:
-        from ...puzzles.sun import attempt
-
-        return attempt
 
     def scored(self, sitting: Sitting, result: Result) -> tuple[dict[str, Any], list[str]]:
         from dataclasses import replace

@@ -533,50 +533,38 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
 
         return page_renderable(self.state.components)
 
-    def end_parts(self) -> list[RenderableType]:
-        """The result against par, in the puzzle's unit, and your line beside the par line."""
+    def end_words(self) -> tuple[str, str, str]:
+        """Par proven or the expert's, the result in the puzzle's unit."""
         puzzle = self.puzzle
-        session = self.session
-        objective = session.objective
-        floor = session.floor  # a mid-game score counts from the worst answer analysed
-        result = session.result()
-        yours = [
-            LineStep(
-                d.move,
-                value_text(d.played_worth.of(objective) - floor, objective),
-                "" if d.feedback() is None else f"-{value_text(d.loss, objective).lstrip('+')}",
-            )
-            for d in session.decisions
-        ]
-        best = [
-            LineStep(move, value_text(value - floor, objective))
-            for move, value in session.par_line()
-        ]
         how = "proven par" if puzzle.proven else "par by the expert's rollouts, not proven"
         unit = (
             "Your chance to win, in percent."
-            if result.unit == "percent"
+            if self.session.objective == WIN
             else "Your final margin over the best other player, in piastres"
             + ("." if puzzle.proven else ", counted from the worst answer analysed.")
         )
-        return self.result_parts(
-            f" (difficulty {puzzle.level}/5, {how})",
-            result,
-            unit,
-            "You gave up: a give-up scores 0.",
-            yours,
-            best,
-        )
+        return f", {how}", unit, "You gave up: a give-up scores 0."
 
-    def end_later(self) -> list[RenderableType]:
-        """The pyramid and the seats as your turn left them (your takes in braces)."""
-        state = self.state
+    def step_texts(self, decision: Decision) -> tuple[str, str]:
+        """In the puzzle's unit: a mid-game score counts from the worst answer analysed."""
+        objective = self.session.objective
+        worth = decision.played_worth.of(objective) - self.session.floor
+        return value_text(worth, objective), value_text(decision.loss, objective).lstrip("+")
+
+    def par_steps(self) -> list[LineStep]:
+        session = self.session
+        objective = session.objective
         return [
-            Text("\nThe pyramid after your turn:", style="bold"),
-            Group(
-                pyramid_text(
-                    state.view(self.seat), pending=taken_this_attempt(self.start_state, state)
-                ),
-                seats_text(state, self.names, self.seat),
-            ),
+            LineStep(move, value_text(value - session.floor, objective))
+            for move, value in session.par_line()
         ]
+
+    def board_after(self) -> RenderableType:
+        """The pyramid and the seats (your takes in braces)."""
+        state = self.state
+        return Group(
+            pyramid_text(
+                state.view(self.seat), pending=taken_this_attempt(self.start_state, state)
+            ),
+            seats_text(state, self.names, self.seat),
+        )

@@ -147,6 +147,8 @@ class SolvingScreen(Screen[None]):
 
     THREADS: ClassVar[str] = "silverpyr-"
     """The start of the threads' names (``silverpyr-sun-``: ``silverpyr-sun-advice``)."""
+    thinking = False
+    """Whether the advice is being worked out (in a thread)."""
 
     def finishers(self) -> Mapping[str, Callable[[Worker[Any]], None]]:
         """Each work's handler of its finished worker, by the work's name."""
@@ -164,6 +166,31 @@ class SolvingScreen(Screen[None]):
         finish = self.finishers().get(worker.name)
         if finish is not None:
             finish(worker)
+
+    def say(self, *lines: RenderableType) -> None:
+        """Add ``lines`` to the screen's messages."""
+        raise NotImplementedError
+
+    def redraw(self) -> None:
+        """Draw the screen again."""
+        raise NotImplementedError
+
+    def advice_done(
+        self, worker: Worker[Any], now: object, show: Callable[[Any], None], moved_on: str
+    ) -> None:
+        """The advice's worker (its result: the position asked of, the advice) finished: its
+        error said, or the advice shown (``show``) while the position is still ``now``, else
+        that it came after the ``moved_on`` (``table``, ``turn``) moved on."""
+        self.thinking = False
+        if worker.state is WorkerState.ERROR:
+            self.say(Text(f"The advice failed: {worker.error}", style="bold red"))
+        elif worker.result is not None:
+            asked, advice = worker.result
+            if asked is now:
+                show(advice)
+            else:
+                self.say(Text(f"(The advice came after the {moved_on} moved on.)", style="italic"))
+        self.redraw()
 
 
 class GameOver(Screen[None]):

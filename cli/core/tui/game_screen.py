@@ -757,16 +757,7 @@ class TableGameScreen(SolvingScreen, Generic[TableT]):
         self.solve(lambda: (asked, self.advice()), "advice")
 
     def _advice_done(self, worker: Worker[Any]) -> None:
-        self.thinking = False
-        if worker.state is WorkerState.ERROR:
-            self.say(Text(f"The advice failed: {worker.error}", style="bold red"))
-        elif worker.result is not None:
-            asked, lines = worker.result
-            if asked is self.table.state:
-                self.show_advice(lines)
-            else:
-                self.say(Text("(The advice came after the table moved on.)", style="italic"))
-        self.redraw()
+        self.advice_done(worker, self.table.state, self.show_advice, "table")
 
     def action_leave(self) -> None:
         if self.table.state.over:

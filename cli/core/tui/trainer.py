@@ -39,6 +39,7 @@ from textual.widgets import Footer, OptionList, Static
 
 from ....puzzles.core import attempts
 from ....puzzles.core.attempts import one_decimal
+from ..trainer import LoopSession
 from .base import GameApp, Shown
 from .game_screen import LEAVE, UNDO, Question, keys_text
 from .modals import LeaveDialog
@@ -64,32 +65,18 @@ class TrainerDecision(Protocol):
     def feedback(self) -> str | None: ...
 
 
-class TrainerSession(Protocol):
+class TrainerSession(LoopSession, Protocol):
     """What the screen uses of a game's puzzle session (the core's
-    :class:`~silverpyr.puzzles.core.puzzle_session.PuzzleAttempt`)."""
+    :class:`~silverpyr.puzzles.core.puzzle_session.PuzzleAttempt`): what the line mode
+    uses, and its error, score, moves played and result."""
 
     error: ClassVar[type[Exception]]
     """The game's session error: a move or request the puzzle cannot take now."""
 
     @property
-    def finished(self) -> bool: ...
-
-    @property
-    def moves(self) -> tuple[str, ...]: ...
-
-    @property
     def score(self) -> Fraction: ...
 
-    @property
-    def hints_used(self) -> int: ...
-
     def play(self, text: str) -> Any: ...
-
-    def undo(self) -> str: ...
-
-    def hint(self, level: int | None = None) -> tuple[int, str]: ...
-
-    def give_up(self) -> None: ...
 
     def result(self) -> Any: ...
 
@@ -338,7 +325,8 @@ class TrainerScreen(Screen[None]):
     """An attempt at a puzzle by keys: the game's board and move keys (a subclass's), the
     trainer's keys and messages (here). A game fills :data:`NAME` and the hooks
     (``title_text``, ``draw_table``, ``status_text``, ``told``, ``after_hint``,
-    ``after_undo``, ``help_keys``, ``legend``, ``end_parts``, ``end_later``)."""
+    ``after_undo``, ``help_keys``, ``legend``, ``end_words``, ``step_texts``, ``par_steps``,
+    ``board_after``)."""
 
     NAME: ClassVar[str]
     """The game's name on screen."""
@@ -409,13 +397,52 @@ class TrainerScreen(Screen[None]):
 
         return [MoreKey(RULES_KEY, "the rules", rules)]
 
-    def end_parts(self) -> list[RenderableType]:
-        """The end screen above the share text: the result and both lines."""
+    def end_words(self) -> tuple[str, str, str]:
+        """The end's words: what follows the difficulty in the heading (how par is known),
+        the score's unit line, and what giving up scored."""
         raise NotImplementedError
 
+    def step_texts(self, decision: Any) -> tuple[str, str]:
+        """A decision of yours on the end screen: its worth and its loss (without a sign)."""
+        raise NotImplementedError
+
+    def par_steps(self) -> list[LineStep]:
+        """The par line on the end screen."""
+        raise NotImplementedError
+
+    def board_after(self) -> RenderableType | None:
+        """The board as your turn left it, under the end screen's share text (``None``:
+        none)."""
+        return None
+
+    def end_parts(self) -> list[RenderableType]:
+        """The end screen above the share text: the result against par (:meth:`end_words`),
+        your line (:meth:`step_texts`: a loss where the session gave feedback) beside the
+        par line (:meth:`par_steps`)."""
+        session = self.session
+        result = session.result()
+        yours = []
+        for decision in session.decisions:
+            worth, loss = self.step_texts(decision)
+            yours.append(
+                LineStep(decision.move, worth, "" if decision.feedback() is None else f"-{loss}")
+            )
+        note, unit, gave_up = self.end_words()
+        return self.result_parts(
+            f" (difficulty {self.puzzle.level}/5{note})",
+            result,
+            unit,
+            gave_up,
+            yours,
+            self.par_steps(),
+        )
+
     def end_later(self) -> list[RenderableType]:
-        """The end screen below the share text (the board as it ended)."""
-        return []
+        """The end screen below the share text: the board as it ended (:meth:`board_after`)."""
+        board = self.board_after()
+        if board is None:
+            return []
+        return [Text("\nThe pyramid after your turn:", style="bold"), board]
 
     # --- drawing --------------------------------------------------------------------------
 

@@ -846,16 +846,7 @@ class GameScreen(Steering, SolvingScreen):
         self.solve(lambda: (asked, self.game.advice()), "advice")
 
     def _advice_done(self, worker: Worker[Any]) -> None:
-        self.thinking = False
-        if worker.state is WorkerState.ERROR:
-            self.say(Text(f"The advice failed: {worker.error}", style="bold red"))
-        elif worker.result is not None:
-            asked, advice = worker.result
-            if asked is self.state:
-                self.show_advice(advice)
-            else:
-                self.say(Text("(The advice came after the turn moved on.)", style="italic"))
-        self.redraw()
+        self.advice_done(worker, self.state, self.show_advice, "turn")
 
     def show_advice(self, advice: Advice) -> None:
         """The ranking at the screen's width (a side panel would cut it), one line of it in

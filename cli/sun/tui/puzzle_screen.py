@@ -329,33 +329,21 @@ class SunPuzzleScreen(TrainerScreen, SunBoard):
 
         return page_renderable(self.state.deck)
 
-    def end_parts(self) -> list[RenderableType]:
-        """The result against par, your line beside the par line."""
-        puzzle = self.puzzle
-        session = self.session
-        result = session.result()
-        yours = [
-            LineStep(
-                d.move,
-                f"+{d.points}",
-                f"-{points_text(d.loss)}" if d.feedback() is not None else "",
-            )
-            for d in session.decisions
-        ]
-        best = [LineStep(d.move, f"+{d.points}") for d in par_line(puzzle, session.values)]
-        return self.result_parts(
-            f" (difficulty {puzzle.level}/5)",
-            result,
-            f"Points scored this turn: {result.points}.",
+    def end_words(self) -> tuple[str, str, str]:
+        return (
+            "",
+            f"Points scored this turn: {self.session.points}.",
             "You gave up: the rest of the turn scores nothing.",
-            yours,
-            best,
         )
 
-    def end_later(self) -> list[RenderableType]:
-        """The pyramid as your turn left it (your cards in braces)."""
-        state = self.state
+    def step_texts(self, decision: Decision) -> tuple[str, str]:
+        return f"+{decision.points}", points_text(decision.loss)
+
+    def par_steps(self) -> list[LineStep]:
         return [
-            Text("\nThe pyramid after your turn:", style="bold"),
-            pyramid_text(state, pending=placed_this_turn(self.puzzle.state, state)),
+            LineStep(d.move, f"+{d.points}") for d in par_line(self.puzzle, self.session.values)
         ]
+
+    def board_after(self) -> RenderableType:
+        """The pyramid (your cards in braces)."""
+        return pyramid_text(self.state, pending=placed_this_turn(self.puzzle.state, self.state))
