@@ -690,6 +690,25 @@ def read_checked(
     return value
 
 
+def parse_recorded(
+    data: Any,
+    source: str,
+    problems: Problems | None,
+    read: Callable[[Field, str], T | None],
+    error: type[ReadError],
+) -> T | None:
+    """``read(root, source)`` of ``data`` (a file's content), its problems recorded in
+    ``problems``, or raised as one ``error`` when that is ``None``: the value, or ``None``
+    when the read recorded any problem (every ``ComponentsFile``'s ``parse``)."""
+    own = problems is None
+    found = Problems(source) if problems is None else problems
+    before = len(found)
+    value = read(Field.root(data, found), source)
+    if own:
+        found.raise_if_any(error)
+    return value if len(found) == before else None
+
+
 class ComponentsFile(Generic[T]):
     """A game's components file (a deck, a board and its price boards): read and checked
     from a path, or the bundled one in ``data/`` (``name``), read once and kept.
