@@ -285,8 +285,6 @@ def parse_components(data: Any, source: str, problems: Problems | None = None) -
 
 
 def _read_components(top: Field, source: str) -> Components | None:
-    found = top.problems
-    before = len(found)
     if not top.mapping(_TOP_KEYS, expected=f"a mapping of {', '.join(_TOP_KEYS)}"):
         return None
     top.at("format").integer(FORMAT_VERSION, FORMAT_VERSION)
@@ -294,13 +292,13 @@ def _read_components(top: Field, source: str) -> Components | None:
     law7 = top.at("law7_number").integer(0, MAX_NUMBER)
     money = top.at("start_money").integer(0, MAX_NUMBER)
     boards = _read_boards(top.at("boards"))
-    if len(found) > before or eyes is None or boards is None:
+    if top.problems or eyes is None or boards is None:
         return None
     assert law7 is not None and money is not None
     try:
         return Components(eyes, boards, law7, money, source)
     except CheopsDataError as error:  # only what the reader did not already name
-        found.found.extend(error.problems)
+        top.problems.found.extend(error.problems)
         return None
 
 

@@ -699,14 +699,15 @@ def parse_recorded(
 ) -> T | None:
     """``read(root, source)`` of ``data`` (a file's content), its problems recorded in
     ``problems``, or raised as one ``error`` when that is ``None``: the value, or ``None``
-    when the read recorded any problem (every ``ComponentsFile``'s ``parse``)."""
-    own = problems is None
-    found = Problems(source) if problems is None else problems
-    before = len(found)
+    when the read recorded any problem (every ``ComponentsFile``'s ``parse``). The read
+    records into problems of its own, so any problem it sees is one of its own."""
+    found = Problems(source)
     value = read(Field.root(data, found), source)
-    if own:
+    if problems is None:
         found.raise_if_any(error)
-    return value if len(found) == before else None
+    else:
+        problems.found.extend(found.found)
+    return None if found else value
 
 
 class ComponentsFile(Generic[T]):

@@ -261,7 +261,6 @@ def parse_deck(data: Any, source: str, problems: Problems | None = None) -> Deck
 
 def _read_deck(top: Field, source: str) -> Deck | None:
     found = top.problems
-    before = len(found)
     if not top.mapping(
         ("format", "symbols", "cards"), expected="a mapping of format, symbols, cards"
     ):
@@ -277,9 +276,9 @@ def _read_deck(top: Field, source: str) -> Deck | None:
             found.add(f"the id {card.id} is used twice", f"cards[{index}].id")
             continue
         cards[card.id] = card
-    if len(found) == before:
+    if not found:
         _check_counts(list(cards.values()), found)
-    if len(found) > before:
+    if found:
         return None
     return Deck(cards, symbols, source)
 
