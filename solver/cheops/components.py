@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from ..core.reader import ComponentsFile, Field, Problems, ReadError, describe
+from ..core.reader import ComponentsFile, Field, Problems, ReadError, describe, parse_recorded
 from .board import Space, SpaceSyntaxError, parse_space
 
 EntryKind = Literal["plain", "times", "majority"]
@@ -281,26 +281,25 @@ def check_components_file(path: str | Path | None = None) -> tuple[Components | 
 def parse_components(data: Any, source: str, problems: Problems | None = None) -> Components | None:
     """The components described by ``data`` (a file's content); problems are recorded in
     ``problems`` (or raised as one :class:`CheopsDataError` when it is ``None``)."""
-    own = problems is None
-    found = Problems(source) if problems is None else problems
-    before = len(found)
-    top = Field.root(data, found)
-    result: Components | None = None
-    if top.mapping(_TOP_KEYS, expected=f"a mapping of {', '.join(_TOP_KEYS)}"):
-        top.at("format").integer(FORMAT_VERSION, FORMAT_VERSION)
-        eyes = _read_eyes(top.at("eyes"))
-        law7 = top.at("law7_number").integer(0, MAX_NUMBER)
-        money = top.at("start_money").integer(0, MAX_NUMBER)
-        boards = _read_boards(top.at("boards"))
-        if len(found) == before and eyes is not None and boards is not None:
-            assert law7 is not None and money is not None
-            try:
-                result = Components(eyes, boards, law7, money, source)
-            except CheopsDataError as error:  # only what the reader did not already name
-                found.found.extend(error.problems)
-    if own:
-        found.raise_if_any(CheopsDataError)
-    return result if len(found) == before else None
+    return parse_recorded(data, source, problems, _read_components, CheopsDataError)
+
+
+def _read_components(top: Field, source: str) -> Components | None:
+    if not top.mapping(_TOP_KEYS, expected=f"a mapping of {', '.join(_TOP_KEYS)}"):
+        return None
+    top.at("format").integer(FORMAT_VERSION, FORMAT_VERSION)
+    eyes = _read_eyes(top.at("eyes"))
+    law7 = top.at("law7_number").integer(0, MAX_NUMBER)
+    money = top.at("start_money").integer(0, MAX_NUMBER)
+    boards = _read_boards(top.at("boards"))
+    if top.problems or eyes is None or boards is None:
+        return None
+    assert law7 is not None and money is not None
+    try:
+        return Components(eyes, boards, law7, money, source)
+    except CheopsDataError as error:  # only what the reader did not already name
+        top.problems.found.extend(error.problems)
+        return None
 
 
 _FILE = ComponentsFile("cheops.yaml", parse_components, CheopsDataError)

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from operator import itemgetter
-from typing import Literal
+from typing import ClassVar, Literal
 
 from ..core.errors import IllegalMoveError, SilverpyrError, first_problems
 from ..core.errors import MoveSyntaxError as NotAMoveError
@@ -160,163 +160,149 @@ def _neighbour_space(cells: tuple[Cell, ...], opens: list[int] | None = None) ->
 
 
 @dataclass(frozen=True, slots=True)
-class Take:
+class _Worded:
+    """A move written as its ``word`` then each of its fields, in order (``take b3 A``,
+    ``buy``): each move names its word once, and :func:`parse_move` reads it by that word."""
+
+    word: ClassVar[str]
+
+    def notation(self) -> str:
+        """The move's word then each field's text."""
+        fields: tuple[str, ...] = self.__match_args__
+        return " ".join([self.word, *[format(getattr(self, name)) for name in fields]])
+
+
+@dataclass(frozen=True, slots=True)
+class Take(_Worded):
     """Take the treasure or law on ``space``, putting a tile of ``kind`` in its place."""
 
+    word = "take"
     space: Space
     kind: str
 
-    def notation(self) -> str:
-        """``take b3 A``."""
-        return f"take {self.space} {self.kind}"
-
 
 @dataclass(frozen=True, slots=True)
-class BuyNeighbour:
+class BuyNeighbour(_Worded):
     """Buy a neighbour tile for 20 piastres (Ruling C7)."""
 
-    def notation(self) -> str:
-        """``buy``."""
-        return "buy"
+    word = "buy"
 
 
 @dataclass(frozen=True, slots=True)
-class Sell:
+class Sell(_Worded):
     """Sell the treasure just taken at the market price (Ruling C10)."""
 
-    def notation(self) -> str:
-        """``sell``."""
-        return "sell"
+    word = "sell"
 
 
 @dataclass(frozen=True, slots=True)
-class Store:
+class Store(_Worded):
     """Store the treasure just taken until the end (Ruling C10)."""
 
-    def notation(self) -> str:
-        """``store``."""
-        return "store"
+    word = "store"
 
 
 @dataclass(frozen=True, slots=True)
-class LawTarget:
+class LawTarget(_Worded):
     """Where the law just taken goes: a colour's board (laws 4-6), or an entry of a board
     (law 7: ``entry`` is the entry's index from the top, 0-based; text counts from 1)."""
 
+    word = "law"
     colour: str
     entry: int | None = None
 
     def notation(self) -> str:
         """``law blue`` or ``law blue 2`` (the second entry from the top)."""
         if self.entry is None:
-            return f"law {self.colour}"
-        return f"law {self.colour} {self.entry + 1}"
+            return f"{self.word} {self.colour}"
+        return f"{self.word} {self.colour} {self.entry + 1}"
 
 
 @dataclass(frozen=True, slots=True)
-class RemoveLaw:
+class RemoveLaw(_Worded):
     """Law 8: remove ``law`` (in force on the board, or kept by an opponent), or nothing."""
 
+    word = "remove"
     law: int | None
 
     def notation(self) -> str:
         """``remove 5`` or ``remove none``."""
-        return "remove none" if self.law is None else f"remove {self.law}"
+        return f"{self.word} {'none' if self.law is None else self.law}"
 
 
 @dataclass(frozen=True, slots=True)
-class PayLaw9:
+class PayLaw9(_Worded):
     """Law 9: pay 25 piastres to keep it (a stored treasure at the end)."""
 
-    def notation(self) -> str:
-        """``pay``."""
-        return "pay"
+    word = "pay"
 
 
 @dataclass(frozen=True, slots=True)
-class DeclineLaw9:
+class DeclineLaw9(_Worded):
     """Law 9: do not pay; it leaves the game."""
 
-    def notation(self) -> str:
-        """``decline``."""
-        return "decline"
+    word = "decline"
 
 
 @dataclass(frozen=True, slots=True)
-class UseLaw10:
-    """Kept law 10: sell one stored treasure of ``colour``."""
+class UseLaw10(_Worded):
+    """Kept law 10: sell one stored treasure of ``colour`` (``law10 blue``)."""
 
+    word = "law10"
     colour: str
 
-    def notation(self) -> str:
-        """``law10 blue``."""
-        return f"law10 {self.colour}"
-
 
 @dataclass(frozen=True, slots=True)
-class UseLaw11:
-    """Kept law 11: an extra take of the treasure on ``space`` with a family tile ``kind``."""
+class UseLaw11(_Worded):
+    """Kept law 11: an extra take of the treasure on ``space`` with a family tile ``kind``
+    (``law11 b3 A``)."""
 
+    word = "law11"
     space: Space
     kind: str
 
-    def notation(self) -> str:
-        """``law11 b3 A``."""
-        return f"law11 {self.space} {self.kind}"
-
 
 @dataclass(frozen=True, slots=True)
-class UseLaw12:
+class UseLaw12(_Worded):
     """Kept law 12: swap the treasures on spaces ``a`` and ``b``, or the treasure on ``a``
-    with one of the player's stored treasures of colour ``b``."""
+    with one of the player's stored treasures of colour ``b`` (``law12 b3 c4`` or
+    ``law12 b3 blue``)."""
 
+    word = "law12"
     a: Space
     b: Space | str
 
-    def notation(self) -> str:
-        """``law12 b3 c4`` or ``law12 b3 blue``."""
-        return f"law12 {self.a} {self.b}"
-
 
 @dataclass(frozen=True, slots=True)
-class Law9Colour:
-    """The game is over: law 9's holder names the colour it counts as (Ruling C9)."""
+class Law9Colour(_Worded):
+    """The game is over: law 9's holder names the colour it counts as (Ruling C9;
+    ``law9 blue``)."""
 
+    word = "law9"
     colour: str
 
-    def notation(self) -> str:
-        """``law9 blue``."""
-        return f"law9 {self.colour}"
-
 
 @dataclass(frozen=True, slots=True)
-class DrawTile:
-    """Draw the top tile of stack ``stack`` (1-3)."""
+class DrawTile(_Worded):
+    """Draw the top tile of stack ``stack`` (1-3; ``draw 2``)."""
 
+    word = "draw"
     stack: int
 
-    def notation(self) -> str:
-        """``draw 2``."""
-        return f"draw {self.stack}"
-
 
 @dataclass(frozen=True, slots=True)
-class EndTurn:
+class EndTurn(_Worded):
     """End the turn's takes or the turn: skip the neighbour's optional second take, or the
     optional draw (the rest of the draws) at the turn's end."""
 
-    def notation(self) -> str:
-        """``end``."""
-        return "end"
+    word = "end"
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(_Worded):
     """No family tile fits anywhere and no neighbour is bought: the turn ends (Ruling C8)."""
 
-    def notation(self) -> str:
-        """``pass``."""
-        return "pass"
+    word = "pass"
 
 
 Move = (
@@ -1783,6 +1769,13 @@ def _number_word(word: str, what: str, low: int, high: int) -> int:
     return number
 
 
+_ONE_WORD: dict[str, Move] = {
+    move.word: move
+    for move in (BuyNeighbour(), Sell(), Store(), PayLaw9(), DeclineLaw9(), EndTurn(), Pass())
+}
+"""The moves written as their word alone, by that word."""
+
+
 def move_text(state: CheopsState, move: Move) -> str:
     """``move`` in notation, as :func:`parse_move` reads it back."""
     return move.notation()
@@ -1797,39 +1790,30 @@ def parse_move(state: CheopsState, text: str) -> Move:
         raise MoveSyntaxError(f"an empty move (moves: {MOVE_EXAMPLES})")
     head = words[0].lower()
     rest = words[1:]
-    simple: dict[str, Move] = {
-        "buy": BuyNeighbour(),
-        "sell": Sell(),
-        "store": Store(),
-        "pay": PayLaw9(),
-        "decline": DeclineLaw9(),
-        "end": EndTurn(),
-        "pass": Pass(),
-    }
-    if head in simple and not rest:
-        return simple[head]
-    if head in ("take", "law11") and len(rest) == 2:
+    if head in _ONE_WORD and not rest:
+        return _ONE_WORD[head]
+    if head in (Take.word, UseLaw11.word) and len(rest) == 2:
         space, kind = _space_word(rest[0]), _kind_word(rest[1])
-        return Take(space, kind) if head == "take" else UseLaw11(space, kind)
-    if head == "law" and len(rest) in (1, 2):
+        return Take(space, kind) if head == Take.word else UseLaw11(space, kind)
+    if head == LawTarget.word and len(rest) in (1, 2):
         colour = _colour_word(rest[0])
         if len(rest) == 1:
             return LawTarget(colour)
         return LawTarget(colour, _number_word(rest[1], "an entry", 1, 99) - 1)
-    if head == "remove" and len(rest) == 1:
+    if head == RemoveLaw.word and len(rest) == 1:
         if rest[0].lower() == "none":
             return RemoveLaw(None)
         return RemoveLaw(_number_word(rest[0], "a law", 1, 12))
-    if head == "law10" and len(rest) == 1:
+    if head == UseLaw10.word and len(rest) == 1:
         return UseLaw10(_colour_word(rest[0]))
-    if head == "law9" and len(rest) == 1:
+    if head == Law9Colour.word and len(rest) == 1:
         return Law9Colour(_colour_word(rest[0]))
-    if head == "law12" and len(rest) == 2:
+    if head == UseLaw12.word and len(rest) == 2:
         a = _space_word(rest[0])
         if rest[1].lower() in _COLOUR_WORDS:
             return UseLaw12(a, _colour_word(rest[1]))
         return UseLaw12(a, _space_word(rest[1]))
-    if head == "draw" and len(rest) == 1:
+    if head == DrawTile.word and len(rest) == 1:
         return DrawTile(_number_word(rest[0], "a stack", 1, STACKS))
     raise MoveSyntaxError(f"{text.strip()!r} is not a move (moves: {MOVE_EXAMPLES})")
 

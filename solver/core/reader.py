@@ -690,6 +690,26 @@ def read_checked(
     return value
 
 
+def parse_recorded(
+    data: Any,
+    source: str,
+    problems: Problems | None,
+    read: Callable[[Field, str], T | None],
+    error: type[ReadError],
+) -> T | None:
+    """``read(root, source)`` of ``data`` (a file's content), its problems recorded in
+    ``problems``, or raised as one ``error`` when that is ``None``: the value, or ``None``
+    when the read recorded any problem (every ``ComponentsFile``'s ``parse``). The read
+    records into problems of its own, so any problem it sees is one of its own."""
+    found = Problems(source)
+    value = read(Field.root(data, found), source)
+    if problems is None:
+        found.raise_if_any(error)
+    else:
+        problems.found.extend(found.found)
+    return None if found else value
+
+
 class ComponentsFile(Generic[T]):
     """A game's components file (a deck, a board and its price boards): read and checked
     from a path, or the bundled one in ``data/`` (``name``), read once and kept.

@@ -156,6 +156,18 @@ def _check_keys(
     return ok
 
 
+def _check_entry(
+    name: str, where: str, entry: Any, keys: tuple[str, ...], problems: list[Problem]
+) -> bool | None:
+    """Report a card's entry that is not a mapping of exactly ``keys``: ``None`` when it is
+    no mapping at all, else whether its keys were right (:func:`_check_keys`)."""
+    if not isinstance(entry, dict):
+        expected = f"expected a mapping with {', '.join(keys)}, not {_describe(entry)}"
+        problems.append(Problem(name, expected, where))
+        return None
+    return _check_keys(name, where, entry, keys, required=keys, problems=problems)
+
+
 def _string_list(
     name: str, where: str, key: str, value: Any, problems: list[Problem]
 ) -> list[str] | None:
@@ -210,18 +222,9 @@ def _check_expeditions(name: str, entries: Any, problems: list[Problem]) -> tupl
 def _check_expedition(
     name: str, where: str, entry: Any, seen: set[str], problems: list[Problem]
 ) -> Expedition | None:
-    if not isinstance(entry, dict):
-        problems.append(
-            Problem(
-                name,
-                f"expected a mapping with {', '.join(_EXPEDITION_KEYS)}, not {_describe(entry)}",
-                where,
-            )
-        )
+    ok = _check_entry(name, where, entry, _EXPEDITION_KEYS, problems)
+    if ok is None:
         return None
-    ok = _check_keys(
-        name, where, entry, _EXPEDITION_KEYS, required=_EXPEDITION_KEYS, problems=problems
-    )
     label = entry.get("name")
     if "name" in entry:
         if not isinstance(label, str):
@@ -325,16 +328,9 @@ def _check_pyramids(name: str, entries: Any, problems: list[Problem]) -> list[Py
 def _check_pyramid(
     name: str, where: str, entry: Any, numbers: Counter[int], problems: list[Problem]
 ) -> PyramidCard | None:
-    if not isinstance(entry, dict):
-        problems.append(
-            Problem(
-                name,
-                f"expected a mapping with {', '.join(_PYRAMID_KEYS)}, not {_describe(entry)}",
-                where,
-            )
-        )
+    ok = _check_entry(name, where, entry, _PYRAMID_KEYS, problems)
+    if ok is None:
         return None
-    ok = _check_keys(name, where, entry, _PYRAMID_KEYS, required=_PYRAMID_KEYS, problems=problems)
     number = entry.get("number")
     if "number" in entry and not _is_whole(number):
         problems.append(

@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from ..core.errors import SilverpyrError
-from ..core.reader import ComponentsFile, Field, Problems, ReadError, parse_whole
+from ..core.reader import ComponentsFile, Field, Problems, ReadError, parse_recorded, parse_whole
 
 Kind = Literal["base", "standard", "edge", "top"]
 Side = Literal["left", "right"]
@@ -256,15 +256,14 @@ def check_deck_file(path: str | Path | None = None) -> tuple[Deck | None, Proble
 def parse_deck(data: Any, source: str, problems: Problems | None = None) -> Deck | None:
     """The deck described by ``data`` (a card file's content); problems are recorded in
     ``problems`` (or raised as one :class:`SunDeckError` when it is ``None``)."""
-    own = problems is None
-    found = Problems(source) if problems is None else problems
-    before = len(found)
-    top = Field.root(data, found)
+    return parse_recorded(data, source, problems, _read_deck, SunDeckError)
+
+
+def _read_deck(top: Field, source: str) -> Deck | None:
+    found = top.problems
     if not top.mapping(
         ("format", "symbols", "cards"), expected="a mapping of format, symbols, cards"
     ):
-        if own:
-            found.raise_if_any(SunDeckError)
         return None
     top.at("format").integer(FORMAT_VERSION, FORMAT_VERSION)
     symbols = _read_symbols(top.at("symbols"))
@@ -277,11 +276,9 @@ def parse_deck(data: Any, source: str, problems: Problems | None = None) -> Deck
             found.add(f"the id {card.id} is used twice", f"cards[{index}].id")
             continue
         cards[card.id] = card
-    if len(found) == before:
+    if not found:
         _check_counts(list(cards.values()), found)
-    if own:
-        found.raise_if_any(SunDeckError)
-    if len(found) > before:
+    if found:
         return None
     return Deck(cards, symbols, source)
 
