@@ -51,6 +51,18 @@ def check_seed(seed: int, error: Callable[[str], Exception]) -> None:
         raise error(problem)
 
 
+def puzzle_stream(
+    key: str, seed: int, kind: str, kinds: tuple[str, ...], error: Callable[[str], Exception]
+) -> SeededStream:
+    """The seeded stream a game's puzzle of ``seed`` and ``kind`` is drawn from (``key``:
+    the game's puzzle key); ``error`` names a seed that is not one, or a kind not among the
+    game's ``kinds``."""
+    check_seed(seed, error)
+    if kind not in kinds:
+        raise error(f"{kind!r} is not a puzzle kind ({', '.join(kinds)})")
+    return SeededStream(f"{key}|{kind}|{seed}")
+
+
 @dataclass(frozen=True)
 class PuzzleId:
     """A parsed id (of a game whose ids name it)."""
