@@ -365,7 +365,7 @@ class KeptGame(
     def _new_record(self) -> GameRecord:
         from .game_record import GameRecord
 
-        return GameRecord.start(self.components, self.seed, self.bots)
+        return GameRecord(self.fingerprint, self.seed, self.table)
 
     def _coach_of(self) -> kept_table.TableCoach[CheopsState, Move, Verdict, Advice]:
         from .advice import advise

@@ -333,7 +333,7 @@ class KeptGame(
     def _new_record(self) -> GameRecord:
         from .game_record import GameRecord
 
-        return GameRecord.start(self.deck, self.seed, self.size, self.bots)
+        return GameRecord(self.fingerprint, self.seed, self.size, self.table)
 
     def _coach_of(self) -> kept_table.TableCoach[SunState, Move, Verdict, Advice]:
         from .advice import advise
