@@ -16,11 +16,23 @@ import datetime as dt
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from ...solver.core.rng import SeededStream, seed_problem
 
 P = TypeVar("P")
+C = TypeVar("C")
+P_co = TypeVar("P_co", covariant=True)
+C_contra = TypeVar("C_contra", contravariant=True)
+
+
+class Generate(Protocol[C_contra, P_co]):
+    """A game's ``generate``: the puzzle of a seed and kind on its cards."""
+
+    def __call__(
+        self, seed: int, kind: str, cards: C_contra, /, *, puzzle_id: str | None = ...
+    ) -> P_co: ...
+
 
 DAILY_PREFIX = "daily-"
 DAILY_RE = re.compile(r"^daily-(?P<date>[0-9]{4}-[0-9]{2}-[0-9]{2})$")
@@ -140,3 +152,18 @@ class SeededIds:
         assert parsed.seed is not None
         kind = parsed.kind or self.kind_of_seed(parsed.seed)
         return generate(parsed.seed, kind, parsed.text)
+
+    def puzzle_on(
+        self,
+        text: str,
+        cards: C,
+        daily: Callable[[dt.date, C], P],
+        generate: Generate[C, P],
+    ) -> P:
+        """The puzzle an id stands for, on ``cards``: :meth:`puzzle_for` with the game's
+        ``daily(date, cards)`` and ``generate(seed, kind, cards, puzzle_id=id)``."""
+
+        def seeded(seed: int, kind: str, puzzle_id: str) -> P:
+            return generate(seed, kind, cards, puzzle_id=puzzle_id)
+
+        return self.puzzle_for(text, lambda date: daily(date, cards), seeded)
