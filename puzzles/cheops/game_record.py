@@ -36,16 +36,11 @@ from ...solver.cheops.game import (
     parse_move,
 )
 from ...solver.core.reader import Field
-from ..core.records_file import (
-    PERSON,
-    GameRecordError,
-    MovesRecord,
-    RecordGame,
-    RecordPathError,
-    RecordReplayError,
-    RecordShape,
-    record_target,
-)
+from ..core.records_file import PERSON, MovesRecord, RecordGame, RecordShape
+from ..core.records_file import GameRecordError as GameRecordError
+from ..core.records_file import RecordPathError as RecordPathError
+from ..core.records_file import RecordReplayError as RecordReplayError
+from ..core.records_file import record_target as record_target
 
 FORMAT = "silverpyr cheops game record"
 VERSION = 1
@@ -61,7 +56,7 @@ SHAPE = RecordShape(
     "the components' fingerprint",
     MIN_PLAYERS,
     MAX_PLAYERS,
-    "winners, money, reason",
+    "money",
     GameRecordError,
     "cheops",
     (),
@@ -69,7 +64,7 @@ SHAPE = RecordShape(
 
 
 @dataclass(frozen=True)
-class GameRecord(MovesRecord):
+class GameRecord(MovesRecord, shape=SHAPE):
     """A game's components, seed, seats and every final move (module docstring)."""
 
     components: str
@@ -77,14 +72,6 @@ class GameRecord(MovesRecord):
     players: tuple[str, ...]
     moves: tuple[tuple[int | None, str], ...] = ()
     outcome: dict[str, Any] | None = None
-
-    shape = SHAPE
-    points = "money"
-
-    @classmethod
-    def start(cls, components: Components, seed: int, bots: Sequence[str]) -> GameRecord:
-        """The record of a new game: you in seat 0, ``bots`` in the others."""
-        return cls(components.fingerprint, seed, (PERSON, *bots))
 
 
 def _unknown_players(players: Sequence[str]) -> str | None:
@@ -137,20 +124,3 @@ RECORDS: RecordGame[GameRecord, Components, CheopsState, Move] = RecordGame(
 load_record = RECORDS.load_record
 start_of = RECORDS.start_of
 replay = RECORDS.replay
-
-
-__all__ = [
-    "FORMAT",
-    "PERSON",
-    "RECORDS",
-    "GameRecord",
-    "GameRecordError",
-    "RecordPathError",
-    "RecordReplayError",
-    "load_record",
-    "parse_record",
-    "record_target",
-    "replay",
-    "replay_error",
-    "start_of",
-]

@@ -55,11 +55,7 @@ def daily_seed(date: dt.date, attempt: int = 0) -> tuple[int, str]:
 
 def puzzle_for_id(text: str, components: Components) -> CheopsPuzzle:
     """The puzzle an id stands for (generated)."""
-
-    def seeded(seed: int, kind: str, puzzle_id: str) -> CheopsPuzzle:
-        return generate(seed, kind, components, puzzle_id=puzzle_id)
-
-    return IDS.puzzle_for(text, lambda date: daily_puzzle(date, components), seeded)
+    return IDS.puzzle_on(text, components, daily_puzzle, generate)
 
 
 def daily_puzzle(date: dt.date, components: Components) -> CheopsPuzzle:

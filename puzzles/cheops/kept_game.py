@@ -69,7 +69,7 @@ the saved game's lease.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias, Unpack
 
 from ...solver.cheops import game
 from ...solver.cheops.game import (
@@ -98,23 +98,22 @@ from ...solver.cheops.game import (
 from ...solver.games import GAMES
 from ..core import kept_table
 from ..core.kept import GAME_ID, Keeping, SavedTableError, UnfinishedGameError
-from ..core.kept_table import HUMAN, GameOver, Happened, Judged, LineKind, Progress, seat_name
+from ..core.kept_table import HUMAN, GameOver, Happened, Judged, seat_name
+from .registry import make_player
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from ...solver.cheops.components import Components
-    from ..core.store import SavedGame, Store
+    from ..core.store import SavedGame
     from .advice import Advice
-    from .coach import CoachReport, Verdict
+    from .coach import Verdict
+    from .game_record import GameRecord
 
-DEFAULT_OPPONENTS: tuple[str, ...] = ("greedy",)
-LEASE_NAME = "unfinished Cheops game"
-RESUME_COMMAND = "silverpyr cheops game"
-SEATS = GAMES["cheops"].seats
-"""The table sizes of a game (the engine's): the store reads the saved row against them."""
-KEEPING = Keeping(LEASE_NAME, RESUME_COMMAND, SEATS)
+KEEPING = Keeping.of(GAMES["cheops"])
 """The game's declaration to the core's kept game (:mod:`silverpyr.puzzles.core.kept`)."""
+SEATS, RESUME_COMMAND = KEEPING.seats, KEEPING.command
+"""The table sizes the store reads the saved row against (the engine's); the command that
+resumes the unfinished game."""
+DEFAULT_OPPONENTS: tuple[str, ...] = ("greedy",)
 MAX_BOTS = MAX_PLAYERS - 1
 RULES = kept_table.rules_of(game)
 """The engine the kept game plays by (:mod:`silverpyr.solver.cheops.game`)."""
@@ -180,19 +179,27 @@ def law_words(law: int) -> str:
     return f"law {law} ({LAW_WORDS.get(law, '?')})"
 
 
+PLAIN_LINES: dict[type[Event], str] = {
+    Sold: "{who} sold {event.colour} for {event.paid}",
+    Stored: "{who} stored {event.colour}",
+    Lost: "{who} lost the {event.colour} treasure (law 4 under a full board)",
+    Passed: "{who} passed: no family tile fits",
+    Scored: "{who} scored {event.amount} for {event.colour}",
+}
+"""The lines of the events told as they are (``who``: the seat's name; the other events'
+lines are worked out by :func:`describe_event`)."""
+
+
 def describe_event(event: Event, bots: Sequence[str]) -> str:
     """One engine event as a line for people (Cheops hides nothing an event tells: a law is
     named once taken, and the stacks are face up)."""
     who = seat_name(event.seat, bots)
+    plain = PLAIN_LINES.get(type(event))
+    if plain is not None:
+        return plain.format(who=who, event=event)
     if isinstance(event, Took):
         item = law_words(event.item) if isinstance(event.item, int) else f"a {event.item} treasure"
         return f"{who} took {item} from {event.space} with {tile_words(event.kind)}"
-    if isinstance(event, Sold):
-        return f"{who} sold {event.colour} for {event.paid}"
-    if isinstance(event, Stored):
-        return f"{who} stored {event.colour}"
-    if isinstance(event, Lost):
-        return f"{who} lost the {event.colour} treasure (law 4 under a full board)"
     if isinstance(event, Paid):
         why = "a neighbour" if event.why == "neighbour" else event.why
         return f"{who} paid {event.amount} for {why}"
@@ -200,10 +207,6 @@ def describe_event(event: Event, bots: Sequence[str]) -> str:
         return _law_line(who, event)
     if isinstance(event, DrewTile):
         return f"{who} drew {tile_words(event.kind)} from stack {event.stack}"
-    if isinstance(event, Passed):
-        return f"{who} passed: no family tile fits"
-    if isinstance(event, Scored):
-        return f"{who} scored {event.amount} for {event.colour}"
     raise TypeError(f"not an event: {event!r}")  # pragma: no cover - every event is above
 
 
@@ -280,60 +283,42 @@ CHOOSING = kept_table.Choosing(KEEPING, "--seed, --players or --opponents", desc
 """How the kept game is chosen: its seed and bots (the core's :func:`~.kept_table.start_table`)."""
 
 
+TABLE = kept_table.TableGame(
+    RULES,
+    CHOOSING,
+    TURNS,
+    "nothing to take back: your moves are final once your turn ends, or once a move shows "
+    "something hidden (a law taken from an eye, a draw)",
+    make_player,
+)
+"""The game's declaration to the core's kept table (:class:`~.kept_table.TableGame`)."""
+
+
 # --- the kept game -------------------------------------------------------------------------
 
 
 class KeptGame(
     kept_table.KeptTable[CheopsState, Move, Move, Event, Outcome, Phase, "Verdict", "Advice"]
 ):
-    """A game against bots and what the results store keeps of it (module docstring).
-
-    ``bots`` are the registry names of seats 1 on; ``store`` is ``None`` when nothing is
-    saved. ``notes`` are what starting it has to say (resuming, starting over).
-    """
-
-    choosing = CHOOSING
-    turns = TURNS
-    undo_refusal = (
-        "nothing to take back: your moves are final once your turn ends, or once a "
-        "move shows something hidden (a law taken from an eye, a draw)"
-    )
+    """A game of Cheops against bots (the module's rulings; the machinery is the core's
+    :class:`~.kept_table.KeptTable`). ``bots`` are the registry names of seats 1 on."""
 
     def __init__(
         self,
         components: Components,
         seed: int,
         bots: Sequence[str],
-        *,
-        coach: bool = False,
-        record: Path | None = None,
-        store: Store | None = None,
-        rollouts: int | None = None,
+        **options: Unpack[kept_table.Options],
     ) -> None:
-        from .registry import make_player
-
-        names = tuple(bots)
-        players = [make_player(name) for name in names]
-        state = new_game(components, 1 + len(names), seed)
-        started = None
-        if record is not None:
-            from .game_record import GameRecord
-
-            started = GameRecord.start(components, seed, names)
         self.components = components
         super().__init__(
-            RULES,
-            state,
+            TABLE,
+            lambda: new_game(components, 1 + len(bots), seed),
             seed,
-            names,
-            players,
+            bots,
             fingerprint=components.fingerprint,
-            opponents=table_text(names),
-            coach=coach,
-            rollouts=rollouts,
-            record_path=record,
-            record=started,
-            store=store,
+            opponents=table_text(bots),
+            **options,
         )
 
     # --- starting --------------------------------------------------------------------------
@@ -346,10 +331,7 @@ class KeptGame(
         seed: int | None,
         fresh_seed: int,
         bots: Sequence[str] | None = None,
-        coach: bool = False,
-        record: Path | None = None,
-        store: Store | None = None,
-        restart: bool = False,
+        **options: Unpack[kept_table.Starting],
     ) -> KeptGame:
         """A new game, or the unfinished one resumed (see the module's rulings).
 
@@ -361,17 +343,14 @@ class KeptGame(
         """
         return kept_table.start_table(
             CHOOSING,
-            store,
-            restart=restart,
             fingerprint=components.fingerprint,
             asked=(seed, None if bots is None else tuple(bots)),
             fresh=(
                 fresh_seed if seed is None else seed,
                 DEFAULT_OPPONENTS if bots is None else tuple(bots),
             ),
-            make=lambda choice, coached: cls(
-                components, *choice, coach=coach or coached, record=record, store=store
-            ),
+            make=lambda choice, kept: cls(components, *choice, **kept),
+            **options,
         )
 
     # --- Cheops's rules and texts ------------------------------------------------------------
@@ -382,6 +361,17 @@ class KeptGame(
 
     def _describe(self, state: CheopsState, event: Event) -> str:
         return describe_event(event, self.bots)
+
+    def _new_record(self) -> GameRecord:
+        from .game_record import GameRecord
+
+        return GameRecord(self.fingerprint, self.seed, self.table)
+
+    def _coach_of(self) -> kept_table.TableCoach[CheopsState, Move, Verdict, Advice]:
+        from .advice import advise
+        from .coach import judge, report
+
+        return kept_table.TableCoach(advise, judge, report)
 
     def _describe_outcome(self, result: Outcome) -> str:
         return describe_outcome(result, self.bots)
@@ -404,34 +394,13 @@ class KeptGame(
         """``seed 5, you against greedy and expert``."""
         return _words(self.seed, self.bots)
 
-    # --- the coach ----------------------------------------------------------------------------
-
-    def _coach_of(self) -> kept_table.TableCoach[CheopsState, Move, Verdict, Advice]:
-        from .advice import advise
-        from .coach import judge
-
-        return kept_table.TableCoach(advise, judge)
-
-    def report(self) -> CoachReport:
-        """The coach's summary of the final decisions so far."""
-        from .coach import report
-
-        return report(self.verdicts)
-
 
 __all__ = [
     "DEFAULT_OPPONENTS",
     "GAME_ID",
-    "HUMAN",
     "LAW_WORDS",
     "SEATS",
-    "GameOver",
-    "Happened",
-    "Judged",
     "KeptGame",
-    "LineKind",
-    "Progress",
-    "SavedTableError",
     "TableEvent",
     "UnfinishedGameError",
     "confirms",
@@ -440,7 +409,6 @@ __all__ = [
     "describe_outcome",
     "law_words",
     "parse_table_text",
-    "seat_name",
     "table_text",
     "tile_words",
 ]

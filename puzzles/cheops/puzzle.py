@@ -29,9 +29,10 @@ from its parts, so what the puzzle file holds is the whole position.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from ...solver.cheops.bots import greedy_move
@@ -58,8 +59,9 @@ from ...solver.cheops.game import (
     why_illegal,
 )
 from ...solver.core.errors import SilverpyrError
-from ...solver.core.rng import MAX_SEED, SeededStream, seed_problem
-from ..core.puzzle_fields import PuzzleFields, PuzzleHead
+from ...solver.core.rng import MAX_SEED, SeededStream
+from ..core.puzzle_fields import PuzzleFields, PuzzleFormat, PuzzleHead
+from ..core.puzzle_ids import puzzle_stream
 from .values import (
     MARGIN,
     MAX_TREE,
@@ -75,6 +77,14 @@ from .values import (
 
 FORMAT = "silverpyr-cheops-puzzle"
 FORMAT_VERSION = 1
+PUZZLE_FORMAT = PuzzleFormat(
+    FORMAT,
+    FORMAT_VERSION,
+    "Cheops",
+    "components",
+    "the puzzle was made with other components (fingerprint {0}, these are {1})",
+)
+"""What a puzzle file is (the core's :class:`~.puzzle_fields.PuzzleFormat`)."""
 PUZZLE_KEY = "silverpyr-cheops-puzzle-v1"
 """Prefix of every puzzle's seeded stream (no other game's keys)."""
 ENDGAME_KINDS = ("win-from-here", "best-margin")
@@ -277,12 +287,7 @@ class CheopsPuzzle(PuzzleHead[CheopsState]):
         through it; an endgame's par is proven again (a file whose par is not the
         position's is refused); a mid-game puzzle's analysis is read as written."""
         reader = _Fields(data, where)
-        reader.check_format(FORMAT, FORMAT_VERSION, "Cheops")
-        reader.check_fingerprint(
-            "components",
-            components.fingerprint,
-            "the puzzle was made with other components (fingerprint {0}, these are {1})",
-        )
+        reader.check_head(PUZZLE_FORMAT, components.fingerprint)
         kind = reader.one_of("kind", KINDS)
         state = read_position(reader, components)
         given = tuple(reader.texts("given"))
@@ -576,8 +581,12 @@ def greedy_score(start: CheopsState, values: EndgameValues) -> Fraction:
     return score
 
 
+Made = Callable[..., CheopsPuzzle]
+"""A generated puzzle of the seed and kind asked for, from what its candidate found."""
+
+
 def _endgame_candidate(
-    stream: SeededStream, kind: str, components: Components, puzzle_id: str, seed: int
+    stream: SeededStream, kind: str, components: Components, made: Made
 ) -> CheopsPuzzle | None:
     players = 2 if kind == "win-from-here" else stream.between(2, 3)
     state = new_game(components, players, stream.below(MAX_SEED))
@@ -604,11 +613,7 @@ def _endgame_candidate(
                     best = values.best_move(start)
                     greedy = greedy_score(start, values)
                     if best is not None and (greedy < par or kind == "win-from-here"):
-                        return CheopsPuzzle(
-                            id=puzzle_id,
-                            kind=kind,
-                            seed=seed,
-                            daily_date=None,
+                        return made(
                             state=start,
                             given=(),
                             par=par,
@@ -658,7 +663,7 @@ def _clear(gap: Fraction, error: Fraction) -> bool:
 
 
 def _midgame_candidate(
-    stream: SeededStream, kind: str, components: Components, puzzle_id: str, seed: int
+    stream: SeededStream, kind: str, components: Components, made: Made
 ) -> CheopsPuzzle | None:
     start = _midgame_start(stream, components)
     if start is None:
@@ -705,11 +710,7 @@ def _midgame_candidate(
     par = analysis[0].worth.margin
     greedy_value = next(a.worth.margin for a in analysis if a.move == greedy_text)
     spread = par - analysis[-1].worth.margin
-    return CheopsPuzzle(
-        id=puzzle_id,
-        kind=kind,
-        seed=seed,
-        daily_date=None,
+    return made(
         state=start,
         given=given,
         par=par,
@@ -726,19 +727,16 @@ def generate(
 ) -> CheopsPuzzle:
     """The puzzle of ``seed`` and ``kind``: the first seeded candidate that passes the
     kind's filter (module docstring). Same seed and kind, same puzzle, on every machine."""
-    problem = seed_problem(seed)
-    if problem is not None:
-        raise CheopsPuzzleError(problem)
-    if kind not in KINDS:
-        raise CheopsPuzzleError(f"{kind!r} is not a puzzle kind ({', '.join(KINDS)})")
-    stream = SeededStream(f"{PUZZLE_KEY}|{kind}|{seed}")
-    made_id = puzzle_id or f"{kind}-{seed}"
+    stream = puzzle_stream(PUZZLE_KEY, seed, kind, KINDS, CheopsPuzzleError)
+    made = partial(
+        CheopsPuzzle, id=puzzle_id or f"{kind}-{seed}", kind=kind, seed=seed, daily_date=None
+    )
     for attempt in range(MAX_CANDIDATES):
         candidate = stream.child(f"candidate|{attempt}")
         if kind in ENDGAME_KINDS:
-            puzzle = _endgame_candidate(candidate, kind, components, made_id, seed)
+            puzzle = _endgame_candidate(candidate, kind, components, made)
         else:
-            puzzle = _midgame_candidate(candidate, kind, components, made_id, seed)
+            puzzle = _midgame_candidate(candidate, kind, components, made)
         if puzzle is not None:
             return puzzle
     raise CheopsPuzzleError(f"no {kind} puzzle passed the filter for seed {seed}")

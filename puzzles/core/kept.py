@@ -38,6 +38,7 @@ from .lease import LeaseHolder
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from ...solver.games import Game
     from .lease import Lease
     from .store import SavedGame, Store
 
@@ -55,6 +56,13 @@ class Keeping:
     lease_name: str
     command: str
     seats: range
+
+    @classmethod
+    def of(cls, game: Game) -> Keeping:
+        """A game's keeping read from its declaration (``solver/games.py``): the lease of
+        the ``unfinished Cheops game``, resumed by ``silverpyr cheops game``, on its engine's
+        table sizes."""
+        return cls(f"unfinished {game.title} game", f"silverpyr {game.key} game", game.seats)
 
 
 class UnfinishedGameError(SilverpyrError, ValueError):

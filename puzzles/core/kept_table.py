@@ -20,10 +20,11 @@ and owns, once, what does not depend on the rules:
 * **Events as data** (:class:`Happened`, :class:`Judged`, :class:`GameOver`), each with
   ``text``, ``kind`` and ``seat``.
 
-A game gives its engine (:class:`TableRules`), its advice and coach (:class:`TableCoach`), how
-it is chosen and resumed (:class:`Choosing`), its texts (events, the outcome, the saved row's
-table, where the game stands, the undo refusal) and its hooks (what stays pending, when a turn
-starts).
+A game declares once (:class:`TableGame`) its engine (:class:`TableRules`), how it is chosen
+and resumed (:class:`Choosing`), how it counts its turns (:class:`Turns`), its bots and the
+undo refusal; it gives its advice and coach (:class:`TableCoach`), its texts (events, the
+outcome, the saved row's table) and its hooks (what stays pending, its new game and record).
+The options every game's ``KeptGame`` takes alike are :class:`Options` and :class:`Starting`.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import datetime as dt
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypedDict, TypeVar, cast
 
 from ...solver.core.errors import SilverpyrError
 from .kept import (
@@ -222,10 +223,47 @@ class Turns(Generic[S]):
 
 @dataclass(frozen=True)
 class TableCoach(Generic[S, M, V, A]):
-    """A game's advice and coach (its modules are imported when first asked for)."""
+    """A game's advice and coach (its modules are imported when first asked for): the
+    summary of a game's verdicts is ``report``'s."""
 
     advise: Advise[S, A]
     judge: Judge[S, M, A, V]
+    report: Callable[[Sequence[V]], Lines]
+
+
+@dataclass(frozen=True)
+class TableGame(Generic[S, M, O]):
+    """What a game declares once to its kept table: its engine, how its kept game is chosen
+    (:class:`Choosing`: its keeping, the command that resumes it, the table sizes the store
+    reads the saved row against), how it counts its turns, why nothing can be taken back (no
+    move is pending) and its bots (``bot``: the registry's player of a name)."""
+
+    rules: TableRules[S, M, O]
+    choosing: Choosing[Any]
+    turns: Turns[S]
+    undo_refusal: str
+    bot: Callable[[str], TableBot[S, M]]
+
+
+class Options(TypedDict, total=False):
+    """What every game's ``KeptGame`` takes besides its table: the coach on, the ``--record``
+    file, the results store (``None``: nothing saved), the rollouts of the advice and coach
+    (``None``: the advice's default)."""
+
+    coach: bool
+    record: Path | None
+    store: Store | None
+    rollouts: int | None
+
+
+class Starting(TypedDict, total=False):
+    """What every game's ``KeptGame.start`` takes besides the game asked for: as
+    :class:`Options`, and ``restart`` (drop the unfinished game)."""
+
+    coach: bool
+    record: Path | None
+    store: Store | None
+    restart: bool
 
 
 # --- events ------------------------------------------------------------------------------------
@@ -369,19 +407,24 @@ class Choosing(Generic[C]):
 
 def start_table(
     choosing: Choosing[C],
-    store: Store | None,
     *,
-    restart: bool,
     fingerprint: str,
     asked: tuple[object, ...],
     fresh: C,
-    make: Callable[[C, bool], T],
+    make: Callable[[C, Options], T],
+    coach: bool = False,
+    record: Path | None = None,
+    store: Store | None = None,
+    restart: bool = False,
 ) -> T:
     """A game's kept game started (:func:`~.kept.start_kept`): the unfinished one resumed
     when every part of ``asked`` (the choice, ``None`` where not asked for) and the cards'
     ``fingerprint`` are the saved row's, else :class:`~.kept.UnfinishedGameError`; or a new
-    one of choice ``fresh``. ``make(choice, coach)`` makes the game (``coach``: the saved
-    row's coach)."""
+    one of choice ``fresh``. ``make(choice, options)`` makes the game (its coach on when
+    ``coach`` or the saved row's coach is)."""
+
+    def made(choice: C, coached: bool) -> T:
+        return make(choice, Options(coach=coach or coached, record=record, store=store))
 
     def resume(saved: SavedGame) -> T | str:
         choice = choosing.choice(saved)
@@ -394,7 +437,7 @@ def start_table(
                 command=choosing.keeping.command,
                 options=choosing.options,
             )
-        return resumed(lambda: make(choice, saved.coach), saved)
+        return resumed(lambda: made(choice, saved.coach), saved)
 
     return start_kept(
         store,
@@ -402,7 +445,7 @@ def start_table(
         restart=restart,
         describe=choosing.describe,
         resume=resume,
-        new=lambda: make(fresh, False),
+        new=lambda: made(fresh, False),
     )
 
 
@@ -418,45 +461,39 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
     are what starting it has to say (resuming, starting over).
     """
 
-    choosing: ClassVar[Choosing[Any]]
-    """How the game is chosen (:func:`start_table`): its keeping (the command that resumes a
-    saved game, the table sizes the store reads the saved row against) and how a saved game
-    is described for people."""
-    undo_refusal: ClassVar[str]
-    """Why nothing can be taken back (no move is pending)."""
-    turns: ClassVar[Turns[Any]]
-    """How the game counts its turns and says where it stands."""
-
     def __init__(
         self,
-        rules: TableRules[S, M, O],
-        state: S,
+        game: TableGame[S, M, O],
+        start: Callable[[], S],
         seed: int,
-        bots: tuple[str, ...],
-        players: Sequence[TableBot[S, M]],
+        bots: Sequence[str],
         *,
         fingerprint: str,
         opponents: str,
-        coach: bool,
-        rollouts: int | None,
-        record_path: Path | None,
-        record: TableRecord[M, O] | None,
-        store: Store | None,
+        coach: bool = False,
+        record: Path | None = None,
+        store: Store | None = None,
+        rollouts: int | None = None,
     ) -> None:
-        self.rules = rules
+        """``start()`` deals the new game (after the bots are found in the registry);
+        ``record``: the ``--record`` file, begun with the game's :meth:`_new_record`."""
+        self.bots = tuple(bots)
+        self.players = [game.bot(name) for name in self.bots]
+        state = start()
+        self.declared = game
+        """The game's declaration (:class:`TableGame`)."""
+        self.rules = game.rules
         self.fingerprint = fingerprint
         """The fingerprint of the game's cards or components (the saved row's ``deck``)."""
         self.opponents = opponents
         """The saved row's ``opponents`` text (the game's table: its bots, and its size)."""
         self.seed = seed
-        self.bots = bots
-        self.players = list(players)
         self._coach = coach
         """Whether the coach judges your decisions (read through :attr:`coach`, which a
         screen's stand-in may override without the table judging)."""
         self.rollouts = rollouts
         """Paired rollouts of the advice and the coach (``None``: the advice's default)."""
-        self.record_path = record_path
+        self.record_path = record
         self.store = store
         self.committed: S = state
         """The table after the last final decision."""
@@ -478,7 +515,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         """Turns started so far, every seat's (for people: the game's ``where``)."""
         self.started_on = dt.date.today().isoformat()
         self.revision: int | None = None
-        self._record = record
+        self._record = None if record is None else self._new_record()
         self._advised: tuple[S, A] | None = None
         self._checked: tuple[S, str, V] | None = None
         self._replaying = False
@@ -487,8 +524,8 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         self._drop_due = False
         """The game ended in :meth:`settle` on another thread: the saved row is dropped on
         the home thread (:meth:`release`)."""
-        if record is not None and record_path is not None:
-            record.save(record_path)
+        if self._record is not None and record is not None:
+            self._record.save(record)
 
     # --- the game's hooks ------------------------------------------------------------------
 
@@ -499,6 +536,10 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
 
     def _describe(self, state: S, event: E) -> str:
         """``event`` as a line for you (``state``: the state after it)."""
+        raise NotImplementedError
+
+    def _new_record(self) -> TableRecord[M, O]:
+        """The ``--record`` of this new game (its cards, seed, table), before any move."""
         raise NotImplementedError
 
     def _describe_outcome(self, result: O) -> str:
@@ -512,11 +553,11 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
     def where(self) -> str:
         """Where the game stands, for people (``turn 7``; ``the end``): the coach's verdicts
         say it."""
-        return self.turns.where(self.state, self.turn_number)
+        return self.declared.turns.where(self.state, self.turn_number)
 
     def report(self) -> Lines:
-        """The coach's summary of the final decisions so far."""
-        raise NotImplementedError
+        """The coach's summary of the final decisions so far (the game's ``CoachReport``)."""
+        return self._coach_of().report(self.verdicts)
 
     def seed_words(self) -> str:
         """The game for people: ``seed 5, you against greedy and expert``."""
@@ -524,7 +565,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
 
     def _describe_saved(self, saved: SavedGame) -> str:
         """A saved game for people (the game's ``describe``)."""
-        return self.choosing.describe(saved)
+        return self.declared.choosing.describe(saved)
 
     # --- resuming ----------------------------------------------------------------------------
 
@@ -743,7 +784,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         """Take back your last pending move; the move taken back. Raises the engine's
         ``IllegalMove`` (:attr:`undo_refusal`) when none is pending."""
         if not self.pending:
-            raise self.rules.illegal(self.undo_refusal)
+            raise self.rules.illegal(self.declared.undo_refusal)
         move = self.pending[-1]
         self.pending = self.pending[:-1]
         self._pending_verdicts.pop()
@@ -797,7 +838,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
     def leave(self) -> str:
         """You leave before the end: what is kept and how to come back (pending moves are
         not kept: they were not final)."""
-        command = self.choosing.keeping.command
+        command = self.declared.choosing.keeping.command
         return self._left(
             "the game is not saved",
             f"the game is saved ({self.seed_words()}): `{command}` resumes it",
@@ -834,7 +875,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
             self._record = self._record.with_move(seat, move)
 
     def _count_turn(self, before: S, after: S) -> None:
-        if self.turns.new_turn(before, after):
+        if self.declared.turns.new_turn(before, after):
             self.turn_number += 1
 
     def _saved_now(self) -> None:
@@ -852,7 +893,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
 
     def _save(self) -> None:
         """Save the game in the store after a final decision (a finished game is dropped)."""
-        self._keep(self.state.over, self._saved_game, self.choosing.keeping.seats)
+        self._keep(self.state.over, self._saved_game, self.declared.choosing.keeping.seats)
 
     def _saved_game(self) -> SavedGame:
         """The store's row of this game as it stands."""
@@ -878,8 +919,11 @@ __all__ = [
     "Judged",
     "KeptTable",
     "LineKind",
+    "Options",
     "Progress",
+    "Starting",
     "TableCoach",
+    "TableGame",
     "TableRules",
     "Turns",
     "against_words",

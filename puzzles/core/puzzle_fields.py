@@ -65,6 +65,20 @@ class PuzzleHead(Generic[S]):
         }
 
 
+@dataclass(frozen=True)
+class PuzzleFormat:
+    """A game's puzzle files: their ``format`` (``form``) and ``version``, the game's
+    ``title`` (a file of another game is ``not a Cheops puzzle``), the key of the cards'
+    fingerprint and what a file made with other cards is told (``other``: ``{0}`` its
+    fingerprint, quoted; ``{1}`` ours)."""
+
+    form: str
+    version: int
+    title: str
+    fingerprint_key: str
+    other: str
+
+
 class PuzzleFields:
     """Strict reads of a puzzle mapping's keys, each error naming the key."""
 
@@ -91,6 +105,12 @@ class PuzzleFields:
         if self.text(key) != fingerprint:
             message = other.format(repr(self.text(key)), fingerprint)
             raise self.error(f"{self.where}: {key}: {message}")
+
+    def check_head(self, puzzle_format: PuzzleFormat, fingerprint: str) -> None:
+        """Refuse a mapping that is not a puzzle file of ``puzzle_format``, or was made with
+        other cards than those of ``fingerprint``."""
+        self.check_format(puzzle_format.form, puzzle_format.version, puzzle_format.title)
+        self.check_fingerprint(puzzle_format.fingerprint_key, fingerprint, puzzle_format.other)
 
     def one_of(self, key: str, choices: tuple[str, ...]) -> str:
         """The text at ``key``, one of ``choices``."""

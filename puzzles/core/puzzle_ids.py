@@ -16,11 +16,23 @@ import datetime as dt
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from ...solver.core.rng import SeededStream, seed_problem
 
 P = TypeVar("P")
+C = TypeVar("C")
+P_co = TypeVar("P_co", covariant=True)
+C_contra = TypeVar("C_contra", contravariant=True)
+
+
+class Generate(Protocol[C_contra, P_co]):
+    """A game's ``generate``: the puzzle of a seed and kind on its cards."""
+
+    def __call__(
+        self, seed: int, kind: str, cards: C_contra, /, *, puzzle_id: str | None = ...
+    ) -> P_co: ...
+
 
 DAILY_PREFIX = "daily-"
 DAILY_RE = re.compile(r"^daily-(?P<date>[0-9]{4}-[0-9]{2}-[0-9]{2})$")
@@ -49,6 +61,18 @@ def check_seed(seed: int, error: Callable[[str], Exception]) -> None:
     problem = seed_problem(seed)
     if problem is not None:
         raise error(problem)
+
+
+def puzzle_stream(
+    key: str, seed: int, kind: str, kinds: tuple[str, ...], error: Callable[[str], Exception]
+) -> SeededStream:
+    """The seeded stream a game's puzzle of ``seed`` and ``kind`` is drawn from (``key``:
+    the game's puzzle key); ``error`` names a seed that is not one, or a kind not among the
+    game's ``kinds``."""
+    check_seed(seed, error)
+    if kind not in kinds:
+        raise error(f"{kind!r} is not a puzzle kind ({', '.join(kinds)})")
+    return SeededStream(f"{key}|{kind}|{seed}")
 
 
 @dataclass(frozen=True)
@@ -128,3 +152,18 @@ class SeededIds:
         assert parsed.seed is not None
         kind = parsed.kind or self.kind_of_seed(parsed.seed)
         return generate(parsed.seed, kind, parsed.text)
+
+    def puzzle_on(
+        self,
+        text: str,
+        cards: C,
+        daily: Callable[[dt.date, C], P],
+        generate: Generate[C, P],
+    ) -> P:
+        """The puzzle an id stands for, on ``cards``: :meth:`puzzle_for` with the game's
+        ``daily(date, cards)`` and ``generate(seed, kind, cards, puzzle_id=id)``."""
+
+        def seeded(seed: int, kind: str, puzzle_id: str) -> P:
+            return generate(seed, kind, cards, puzzle_id=puzzle_id)
+
+        return self.puzzle_for(text, lambda date: daily(date, cards), seeded)

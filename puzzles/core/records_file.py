@@ -135,13 +135,18 @@ class RecordShape:
     fingerprint_what: str
     min_players: int
     max_players: int
-    outcome_keys: str
-    """The outcome's keys, as a bad outcome's message names them."""
+    points: str
+    """The outcome's points, as the engine's ``Outcome`` names them (``money``, ``scores``)."""
     error: type[ReadError]
     game: str
     """The ``game`` key of the game's arena records (``sun``)."""
     own_keys: tuple[str, ...] = ()
     """The game's own keys (the Sun's ``size``), read by the ``own`` hook in both shapes."""
+
+    @property
+    def outcome_keys(self) -> str:
+        """The outcome's keys, as a bad outcome's message names them."""
+        return f"winners, {self.points}, reason"
 
     def read(
         self,
@@ -276,11 +281,15 @@ class Notated(Protocol):
 
 class MovesRecord:
     """What the Sun's and Cheops's ``GameRecord`` (a frozen dataclass whose fields are named
-    by its :attr:`shape`'s keys) write: a move or the outcome added, the record as JSON."""
+    by its :attr:`shape`'s keys, given as ``class GameRecord(MovesRecord, shape=SHAPE)``)
+    write: a move or the outcome added, the record as JSON."""
 
     shape: ClassVar[RecordShape]
-    points: ClassVar[str]
-    """The outcome's points, as the engine's ``Outcome`` names them (``money``, ``scores``)."""
+
+    def __init_subclass__(cls, *, shape: RecordShape, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.shape = shape
+
     players: tuple[str, ...]
     moves: tuple[tuple[int | None, str], ...]
     outcome: dict[str, Any] | None
@@ -296,7 +305,7 @@ class MovesRecord:
     def with_outcome(self, result: Any) -> Self:
         outcome = {
             "winners": list(result.winners),
-            self.points: list(getattr(result, self.points)),
+            self.shape.points: list(getattr(result, self.shape.points)),
             "reason": result.reason,
         }
         return cast(Self, replace(cast(Any, self), outcome=outcome))

@@ -147,7 +147,7 @@ class Reviewing:
             records.load_record,
             records.start_of,
             kept.RULES,
-            TableCoach(advice.advise, coach.judge),
+            TableCoach(advice.advise, coach.judge, coach.report),
             kept.TURNS,
             records.replay_error,
             coach.report,

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ...solver.sun.game import Move, SunState, distinct_moves
 from ..core import grading
-from ..core.grading import SILENT_BELOW
+from ..core.grading import SILENT_BELOW as SILENT_BELOW
 from ..core.rollout_advice import Coaching
 from .advice import SAMPLING, canonical, reference_move, rollouts_for
 
@@ -46,23 +46,10 @@ COACHING: Coaching[SunState, Move, Verdict] = Coaching(
 """What this coach judges with: the advice's parts (module docstring)."""
 
 judge = COACHING.judge
-"""``judge(state, seat, table, move, where=..., samples=, advice=, progress=)``: ``move``
-against the expert's choice (module docstring; the core's :meth:`Coaching.judge`)."""
+"""A move judged against the expert's choice (the core's :meth:`Coaching.judge`)."""
 
 
 CoachReport = grading.CoachReport
 """A game's decisions judged, summed up (the core's)."""
 report = COACHING.report
 """``report(verdicts)``: a game's verdicts summed up (the core's :meth:`Coaching.report`)."""
-
-
-__all__ = [
-    "GRADES",
-    "SILENT_BELOW",
-    "CoachReport",
-    "Grade",
-    "Verdict",
-    "grade",
-    "judge",
-    "report",
-]

@@ -20,7 +20,6 @@ The record is read by the strict reader: every problem with its place.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,16 +35,11 @@ from ...solver.sun.game import (
     new_game,
     parse_move,
 )
-from ..core.records_file import (
-    PERSON,
-    GameRecordError,
-    MovesRecord,
-    RecordGame,
-    RecordPathError,
-    RecordReplayError,
-    RecordShape,
-    record_target,
-)
+from ..core.records_file import GameRecordError as GameRecordError
+from ..core.records_file import MovesRecord, RecordGame, RecordShape
+from ..core.records_file import RecordPathError as RecordPathError
+from ..core.records_file import RecordReplayError as RecordReplayError
+from ..core.records_file import record_target as record_target
 
 FORMAT = "silverpyr sun game record"
 VERSION = 1
@@ -60,7 +54,7 @@ SHAPE = RecordShape(
     "the deck's fingerprint",
     MIN_PLAYERS,
     MAX_PLAYERS,
-    "winners, scores, reason",
+    "scores",
     GameRecordError,
     "sun",
     ("size",),
@@ -68,7 +62,7 @@ SHAPE = RecordShape(
 
 
 @dataclass(frozen=True)
-class GameRecord(MovesRecord):
+class GameRecord(MovesRecord, shape=SHAPE):
     """A game's deck, seed, size, seats and every final move (module docstring)."""
 
     deck: str
@@ -77,14 +71,6 @@ class GameRecord(MovesRecord):
     players: tuple[str, ...]
     moves: tuple[tuple[int | None, str], ...] = ()
     outcome: dict[str, Any] | None = None
-
-    shape = SHAPE
-    points = "scores"
-
-    @classmethod
-    def start(cls, deck: Deck, seed: int, size: str, bots: Sequence[str]) -> GameRecord:
-        """The record of a new game: you in seat 0, ``bots`` in the others."""
-        return cls(deck.fingerprint, seed, size, (PERSON, *bots))
 
 
 def _size(top: Field) -> str | None:
@@ -122,20 +108,3 @@ load_record = RECORDS.load_record
 start_of = RECORDS.start_of
 replay = RECORDS.replay
 replay_error = RECORDS.replay_error
-
-
-__all__ = [
-    "FORMAT",
-    "PERSON",
-    "RECORDS",
-    "GameRecord",
-    "GameRecordError",
-    "RecordPathError",
-    "RecordReplayError",
-    "load_record",
-    "parse_record",
-    "record_target",
-    "replay",
-    "replay_error",
-    "start_of",
-]

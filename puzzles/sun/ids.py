@@ -51,11 +51,7 @@ def daily_seed(date: dt.date) -> tuple[int, str]:
 
 def puzzle_for_id(text: str, deck: Deck) -> SunPuzzle:
     """The puzzle an id stands for (generated)."""
-
-    def seeded(seed: int, kind: str, puzzle_id: str) -> SunPuzzle:
-        return generate(seed, kind, deck, puzzle_id=puzzle_id)
-
-    return IDS.puzzle_for(text, lambda date: daily_puzzle(date, deck), seeded)
+    return IDS.puzzle_on(text, deck, daily_puzzle, generate)
 
 
 def daily_puzzle(date: dt.date, deck: Deck) -> SunPuzzle:

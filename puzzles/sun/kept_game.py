@@ -75,7 +75,7 @@ its row. One session at a time holds the saved game's lease.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias, Unpack
 
 from ...solver.games import GAMES
 from ...solver.sun import game
@@ -96,24 +96,23 @@ from ...solver.sun.game import (
 )
 from ..core import kept_table
 from ..core.kept import GAME_ID, Keeping, SavedTableError, UnfinishedGameError
-from ..core.kept_table import HUMAN, GameOver, Happened, Judged, LineKind, Progress, seat_name
+from ..core.kept_table import HUMAN, GameOver, Happened, Judged, seat_name
+from .registry import make_player
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from ...solver.sun.cards import Deck
-    from ..core.store import SavedGame, Store
+    from ..core.store import SavedGame
     from .advice import Advice
-    from .coach import CoachReport, Verdict
+    from .coach import Verdict
+    from .game_record import GameRecord
 
 DEFAULT_OPPONENTS: tuple[str, ...] = ("greedy",)
 DEFAULT_SIZE = "standard"
-LEASE_NAME = "unfinished Pyramid of the Sun game"
-RESUME_COMMAND = "silverpyr sun game"
-SEATS = GAMES["sun"].seats
-"""The table sizes of a game (the engine's): the store reads the saved row against them."""
-KEEPING = Keeping(LEASE_NAME, RESUME_COMMAND, SEATS)
+KEEPING = Keeping.of(GAMES["sun"])
 """The game's declaration to the core's kept game (:mod:`silverpyr.puzzles.core.kept`)."""
+SEATS, RESUME_COMMAND = KEEPING.seats, KEEPING.command
+"""The table sizes the store reads the saved row against (the engine's); the command that
+resumes the unfinished game."""
 RULES = kept_table.rules_of(game)
 """The engine the kept game plays by (:mod:`silverpyr.solver.sun.game`)."""
 
@@ -247,24 +246,25 @@ CHOOSING = kept_table.Choosing(
 :func:`~.kept_table.start_table`)."""
 
 
+TABLE = kept_table.TableGame(
+    RULES,
+    CHOOSING,
+    TURNS,
+    "nothing to take back: a move is final once you end the turn, draw, discard or choose a "
+    "symbol's option",
+    make_player,
+)
+"""The game's declaration to the core's kept table (:class:`~.kept_table.TableGame`)."""
+
+
 # --- the kept game -------------------------------------------------------------------------
 
 
 class KeptGame(
     kept_table.KeptTable[SunState, Move, Place, Event, Outcome, Phase, "Verdict", "Advice"]
 ):
-    """A game against bots and what the results store keeps of it (module docstring).
-
-    ``bots`` are the registry names of seats 1 on; ``store`` is ``None`` when nothing is
-    saved. ``notes`` are what starting it has to say (resuming, starting over).
-    """
-
-    choosing = CHOOSING
-    turns = TURNS
-    undo_refusal = (
-        "nothing to take back: a move is final once you end the turn, draw, discard "
-        "or choose a symbol's option"
-    )
+    """A game of Pyramid of the Sun against bots (the module's rulings; the machinery is the
+    core's :class:`~.kept_table.KeptTable`). ``bots`` are the registry names of seats 1 on."""
 
     def __init__(
         self,
@@ -272,39 +272,20 @@ class KeptGame(
         seed: int,
         size: str,
         bots: Sequence[str],
-        *,
-        coach: bool = False,
-        record: Path | None = None,
-        store: Store | None = None,
-        rollouts: int | None = None,
+        **options: Unpack[kept_table.Options],
     ) -> None:
-        from .registry import make_player
-
-        names = tuple(bots)
-        players = [make_player(name) for name in names]
-        state = new_game(deck, 1 + len(names), size, seed)
-        started = None
-        if record is not None:
-            from .game_record import GameRecord
-
-            started = GameRecord.start(deck, seed, size, names)
         self.deck = deck
         self.size = size
         super().__init__(
-            RULES,
-            state,
+            TABLE,
+            lambda: new_game(deck, 1 + len(bots), size, seed),
             seed,
-            names,
-            players,
+            bots,
             fingerprint=deck.fingerprint,
-            opponents=table_text(size, names),
-            coach=coach,
-            rollouts=rollouts,
-            record_path=record,
-            record=started,
-            store=store,
+            opponents=table_text(size, bots),
+            **options,
         )
-        self.notes.append(first_player_note(state, names))
+        self.notes.append(first_player_note(self.state, self.bots))
 
     # --- starting --------------------------------------------------------------------------
 
@@ -317,10 +298,7 @@ class KeptGame(
         fresh_seed: int,
         size: str | None = None,
         bots: Sequence[str] | None = None,
-        coach: bool = False,
-        record: Path | None = None,
-        store: Store | None = None,
-        restart: bool = False,
+        **options: Unpack[kept_table.Starting],
     ) -> KeptGame:
         """A new game, or the unfinished one resumed (see the module's rulings).
 
@@ -332,8 +310,6 @@ class KeptGame(
         """
         return kept_table.start_table(
             CHOOSING,
-            store,
-            restart=restart,
             fingerprint=deck.fingerprint,
             asked=(seed, size, None if bots is None else tuple(bots)),
             fresh=(
@@ -341,9 +317,8 @@ class KeptGame(
                 DEFAULT_SIZE if size is None else size,
                 DEFAULT_OPPONENTS if bots is None else tuple(bots),
             ),
-            make=lambda choice, coached: cls(
-                deck, *choice, coach=coach or coached, record=record, store=store
-            ),
+            make=lambda choice, kept: cls(deck, *choice, **kept),
+            **options,
         )
 
     # --- the Sun's rules and texts -----------------------------------------------------------
@@ -354,6 +329,17 @@ class KeptGame(
 
     def _describe(self, state: SunState, event: Event) -> str:
         return describe_event(state, event, self.bots)
+
+    def _new_record(self) -> GameRecord:
+        from .game_record import GameRecord
+
+        return GameRecord(self.fingerprint, self.seed, self.size, self.table)
+
+    def _coach_of(self) -> kept_table.TableCoach[SunState, Move, Verdict, Advice]:
+        from .advice import advise
+        from .coach import judge, report
+
+        return kept_table.TableCoach(advise, judge, report)
 
     def _describe_outcome(self, result: Outcome) -> str:
         return describe_outcome(result, self.bots, top_placer(self.state))
@@ -374,40 +360,18 @@ class KeptGame(
         """``seed 5, a standard pyramid, you against greedy and expert``."""
         return _words(self.seed, self.size, self.bots)
 
-    # --- the coach ----------------------------------------------------------------------------
-
-    def _coach_of(self) -> kept_table.TableCoach[SunState, Move, Verdict, Advice]:
-        from .advice import advise
-        from .coach import judge
-
-        return kept_table.TableCoach(advise, judge)
-
-    def report(self) -> CoachReport:
-        """The coach's summary of the final decisions so far."""
-        from .coach import report
-
-        return report(self.verdicts)
-
 
 __all__ = [
     "DEFAULT_OPPONENTS",
     "DEFAULT_SIZE",
     "GAME_ID",
-    "HUMAN",
     "SEATS",
-    "GameOver",
-    "Happened",
-    "Judged",
     "KeptGame",
-    "LineKind",
-    "Progress",
-    "SavedTableError",
     "TableEvent",
     "UnfinishedGameError",
     "describe",
     "describe_event",
     "describe_outcome",
     "parse_table_text",
-    "seat_name",
     "table_text",
 ]

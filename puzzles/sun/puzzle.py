@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...solver.core.errors import SilverpyrError
-from ...solver.core.rng import MAX_SEED, SeededStream, seed_problem
+from ...solver.core.rng import MAX_SEED, SeededStream
 from ...solver.sun.cards import PILES, Deck
 from ...solver.sun.game import (
     SIZES,
@@ -49,11 +49,20 @@ from ...solver.sun.game import (
     position,
 )
 from ...solver.sun.pyramid import EMPTY, Pyramid, SlotTextError, parse_slot
-from ..core.puzzle_fields import PuzzleFields, PuzzleHead
+from ..core.puzzle_fields import PuzzleFields, PuzzleFormat, PuzzleHead
+from ..core.puzzle_ids import puzzle_stream
 from .values import SearchTooLarge, TurnValues
 
 FORMAT = "silverpyr-sun-puzzle"
 FORMAT_VERSION = 1
+PUZZLE_FORMAT = PuzzleFormat(
+    FORMAT,
+    FORMAT_VERSION,
+    "Pyramid of the Sun",
+    "deck",
+    "the puzzle was made with other cards (fingerprint {0}, these cards are {1})",
+)
+"""What a puzzle file is (the core's :class:`~.puzzle_fields.PuzzleFormat`)."""
 PUZZLE_KEY = "silverpyr-sun-puzzle-v1"
 """Prefix of every puzzle's seeded stream (never Silver & Gold's keys)."""
 KINDS = ("best-turn", "final-run")
@@ -173,12 +182,7 @@ class SunPuzzle(PuzzleHead[SunState]):
         fault. The position is checked by the engine and the par recomputed: a file whose
         par is not the position's is refused."""
         reader = _Fields(data, where)
-        reader.check_format(FORMAT, FORMAT_VERSION, "Pyramid of the Sun")
-        reader.check_fingerprint(
-            "deck",
-            deck.fingerprint,
-            "the puzzle was made with other cards (fingerprint {0}, these cards are {1})",
-        )
+        reader.check_head(PUZZLE_FORMAT, deck.fingerprint)
         kind = reader.one_of("kind", KINDS)
         base = reader.wholes("base")
         if len(base) - 2 not in SIZES.values():
@@ -350,12 +354,7 @@ def _builder_move(state: SunState, stream: SeededStream) -> Move:
 def generate(seed: int, kind: str, deck: Deck, *, puzzle_id: str | None = None) -> SunPuzzle:
     """The puzzle of ``seed`` and ``kind``: the first candidate of the seeded stream that
     passes :func:`quality_problem`. Same seed and kind, same puzzle, on every machine."""
-    problem = seed_problem(seed)
-    if problem is not None:
-        raise SunPuzzleError(problem)
-    if kind not in KINDS:
-        raise SunPuzzleError(f"{kind!r} is not a puzzle kind ({', '.join(KINDS)})")
-    stream = SeededStream(f"{PUZZLE_KEY}|{kind}|{seed}")
+    stream = puzzle_stream(PUZZLE_KEY, seed, kind, KINDS, SunPuzzleError)
     for attempt in range(MAX_CANDIDATES):
         candidate = stream.child(f"candidate|{attempt}")
         game = _build_game(candidate, kind, deck)

@@ -11,51 +11,40 @@ snapshots were drawn with.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from silverpyr.cli.cheops.tui.table import HUMAN, Progress, VerdictLike
-from silverpyr.puzzles.cheops.kept_game import KeptGame, seat_name
+from silverpyr.puzzles.cheops.kept_game import KeptGame
+from silverpyr.puzzles.core.kept_table import seat_name
+from silverpyr.solver.cheops import game
 from silverpyr.solver.cheops.components import Components
-from silverpyr.solver.cheops.game import (
-    KIND_NAMES,
-    CheopsState,
-    DrewTile,
-    Event,
-    LawPlayed,
-    Lost,
-    Move,
-    Outcome,
-    Paid,
-    Passed,
-    Scored,
-    Sold,
-    Stored,
-    Took,
-)
+from silverpyr.solver.cheops.game import CheopsState, Event, Move, Outcome
+
+SHORT_LINES: dict[type[Any], Callable[[str, Any], str]] = {
+    game.Took: lambda who, e: (
+        f"{who} took {f'law {e.item}' if isinstance(e.item, int) else e.item} from {e.space} "
+        f"with {game.KIND_NAMES[e.kind]} ({e.kind})"
+    ),
+    game.Sold: lambda who, e: f"{who} sold {e.colour} for {e.paid}",
+    game.Stored: lambda who, e: f"{who} stored {e.colour}",
+    game.Lost: lambda who, e: f"{who} lost {e.colour} (law 4, its board full)",
+    game.Paid: lambda who, e: f"{who} paid {e.amount} ({e.why})",
+    game.LawPlayed: lambda who, e: (
+        f"{who} played law {e.law}" + (f": {e.target}" if e.target else "")
+    ),
+    game.DrewTile: lambda who, e: (
+        f"{who} drew {game.KIND_NAMES[e.kind]} ({e.kind}) from stack {e.stack}"
+    ),
+    game.Passed: lambda who, e: f"{who} passed",
+    game.Scored: lambda who, e: f"{who} scored {e.amount} for {e.colour}",
+}
+"""The stand-in's short line of each engine event (``who``: the seat's name)."""
 
 
 def describe_event(event: Event, bots: Sequence[str]) -> str:
     """One engine event for people (the stand-in's short lines)."""
-    who = seat_name(event.seat, bots)
-    if isinstance(event, Took):
-        item = f"law {event.item}" if isinstance(event.item, int) else event.item
-        return f"{who} took {item} from {event.space} with {KIND_NAMES[event.kind]} ({event.kind})"
-    if isinstance(event, Sold):
-        return f"{who} sold {event.colour} for {event.paid}"
-    if isinstance(event, Stored):
-        return f"{who} stored {event.colour}"
-    if isinstance(event, Lost):
-        return f"{who} lost {event.colour} (law 4, its board full)"
-    if isinstance(event, Paid):
-        return f"{who} paid {event.amount} ({event.why})"
-    if isinstance(event, LawPlayed):
-        return f"{who} played law {event.law}" + (f": {event.target}" if event.target else "")
-    if isinstance(event, DrewTile):
-        return f"{who} drew {KIND_NAMES[event.kind]} ({event.kind}) from stack {event.stack}"
-    if isinstance(event, Passed):
-        return f"{who} passed"
-    assert isinstance(event, Scored)
-    return f"{who} scored {event.amount} for {event.colour}"
+    return SHORT_LINES[type(event)](seat_name(event.seat, bots), event)
 
 
 def describe_outcome(result: Outcome, bots: Sequence[str]) -> str:
