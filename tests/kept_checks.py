@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +80,28 @@ def assert_restart_drops_the_unfinished(start: Callable[..., Any]) -> None:
     with start(seed=5, fresh_seed=0, restart=True) as fresh:
         assert fresh.seed == 5 and not fresh.resumed
         assert any("dropped" in note for note in fresh.notes)
+
+
+def assert_another_game_names_both_remedies(
+    open_store: Callable[[], Any],
+    start: Callable[..., Any],
+    play: Callable[[Any], None],
+    unfinished: type[Exception],
+    command: str,
+    also: Callable[[Callable[..., Any]], None] | None = None,
+) -> None:
+    """The game of seed 4 (``start``: the game's ``KeptGame.start`` with its cards, in the
+    store ``open_store()`` opens) left unfinished once ``play`` has played some of it: another
+    game is refused naming the remedies (:func:`assert_refused_naming_the_remedies`), ``also``
+    checks more refusals (given the start in the store), and ``--restart`` drops it."""
+    with open_store() as store, start(seed=4, fresh_seed=0, store=store) as kept:
+        play(kept)
+    with open_store() as store:
+        started = partial(start, store=store)
+        assert_refused_naming_the_remedies(started, unfinished, command)
+        if also is not None:
+            also(started)
+        assert_restart_drops_the_unfinished(started)
 
 
 def end_told_once(kept: Any, player: Any, over: type) -> Any:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -53,6 +54,32 @@ def drive(app: AppT, steps: Callable[[Pilot[None], AppT], Awaitable[None]]) -> A
         await steps(pilot, app)
 
     run(app, go)
+    return app
+
+
+def table_app(
+    app: Callable[[Any, Callable[[Any], Any]], AppT],
+    setting: Callable[[], Any],
+    screen: Callable[[Any, Any], Any],
+) -> Callable[[Any], AppT]:
+    """``make_app(table)``: a table game's full-screen ``app`` (a fresh ``setting()``) whose
+    game ``screen`` plays ``table``."""
+
+    def make_app(table: Any) -> AppT:
+        return app(setting(), lambda s: screen(s, table))
+
+    return make_app
+
+
+def app_fixture(make_app: Callable[[Any], AppT]) -> Any:
+    """The ``app`` fixture of a table game's full-screen tests: ``make_app`` on the file's
+    ``table`` fixture."""
+
+    @pytest.fixture
+    def app(table: Any) -> AppT:
+        """The full screen on :func:`table`."""
+        return make_app(table)
+
     return app
 
 

@@ -23,8 +23,9 @@ the seed, the seats' bots and every move in notation, replayable through the eng
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar
 
 from ...solver.cheops.bots import play_game
@@ -44,16 +45,13 @@ from ...solver.core.errors import SilverpyrError
 from ...solver.games import GAMES
 from ..core.tournament import ArenaReport as CoreArenaReport
 from ..core.tournament import (
-    BotReport,
-    Column,
-    JsonRecords,
-    Seat,
+    ArenaRun,
+    TableGame,
+    TableRecords,
     TournamentError,
-    bot_reports,
     check_table,
-    pair_reports,
-    replay_arena_moves,
-    run_games,
+    replay_table_record,
+    table_report,
 )
 from .game_record import SHAPE
 from .registry import REGISTRY, make_player
@@ -72,20 +70,14 @@ class CheopsRecordError(SilverpyrError, ValueError):
 
 
 @dataclass(frozen=True)
-class CheopsGameResult:
-    """One arena game: seats' bots, final money by category, winners, how it ended, moves."""
+class CheopsGameResult(TableGame):
+    """One arena game (the core's :class:`TableGame`): its totals are the final money, its
+    ``placed`` the tiles each seat placed in the pyramid (neighbours included)."""
 
-    seed: int
-    seats: tuple[str, ...]
-    money: tuple[int, ...]
-    categories: tuple[dict[str, int], ...]
-    placed: tuple[int, ...]
-    """Tiles each seat placed in the pyramid (neighbours included)."""
-    winners: tuple[int, ...]
-    reason: str
-    """How the game ended (the engine's ``Outcome.reason``)."""
-    moves: tuple[str, ...] = ()
-    """Every move of the game, in notation, in order (only when records are written)."""
+    @property
+    def money(self) -> tuple[int, ...]:
+        """Each seat's final money."""
+        return self.totals
 
 
 def money_categories(
@@ -111,24 +103,17 @@ def play_arena_game(
     shared: tuple[Components, bool], seed: int, seats: tuple[str, ...]
 ) -> CheopsGameResult:
     """Play the game of ``seed`` with the bots named by ``seats`` (one Dask task; ``shared``
-    is the components and whether the moves come back: only for records, since a million
-    games' moves would not fit in memory)."""
+    is the components and whether the moves come back: only for records)."""
     components, with_moves = shared
-    players = [make_player(name) for name in seats]
-    final, moves = play_game(components, players, seed)
-    result = outcome(final)
-    if result is None:  # play_game plays to the end: a bug, not a bad input
-        raise CheopsArenaError(f"the game of seed {seed} stopped before its end")
-    categories, placed = money_categories(final)
-    return CheopsGameResult(
-        seed=seed,
-        seats=seats,
-        money=tuple(result.money),
-        categories=categories,
-        placed=placed,
-        winners=tuple(result.winners),
-        reason=str(result.reason),
-        moves=tuple(move.notation() for move in moves) if with_moves else (),
+    final, moves = play_game(components, [make_player(name) for name in seats], seed)
+    return CheopsGameResult.ended(
+        seed,
+        seats,
+        final,
+        moves if with_moves else None,
+        outcome=outcome,
+        counted=money_categories,
+        error=CheopsArenaError,
     )
 
 
@@ -139,25 +124,10 @@ class ArenaReport(CoreArenaReport[CheopsGameResult]):
     game: ClassVar[str] = "cheops"
 
 
-NO_FORECAST = Column("forecast", lambda _: None)
-"""``forecast``, kept for the JSON shape of ``silverpyr arena``: no Cheops bot forecasts."""
-
-
-def _seat(result: CheopsGameResult, seat: int) -> Seat:
-    return Seat(result.money[seat], result.categories[seat], result.placed[seat])
-
-
 def summarise(results: Sequence[CheopsGameResult], seconds: float, workers: int) -> ArenaReport:
     """Each bot's figures over ``results`` (bots in the order they first appear), and the
-    paired money difference of every two bots (the core's :func:`bot_reports` and
-    :func:`pair_reports`)."""
-    return ArenaReport(
-        tuple(results),
-        bot_reports(results, CATEGORIES, _seat, columns=(NO_FORECAST,), report=BotReport),
-        pair_reports(results, lambda result: result.money),
-        seconds,
-        workers,
-    )
+    paired money difference of every two bots (the core's :func:`table_report`)."""
+    return table_report(ArenaReport, results, CATEGORIES, seconds, workers)
 
 
 def check_arena(bots: Sequence[str], games: int, seed: int = 0) -> None:
@@ -166,67 +136,48 @@ def check_arena(bots: Sequence[str], games: int, seed: int = 0) -> None:
     check_table(bots, REGISTRY, games, seed, GAMES["cheops"], CheopsArenaError)
 
 
-class CheopsRecords(JsonRecords[Components, CheopsGameResult]):
-    """The folder ``cheops arena --records`` writes every game to (checked before any game,
-    ``CheopsRecords.open(folder, components, last_seed)``)."""
+class CheopsRecords(TableRecords[Components, CheopsGameResult]):
+    """Where ``cheops arena --records`` writes every game, as the game's record
+    :data:`~.game_record.SHAPE` says (the core's :class:`TableRecords`)."""
 
     error = CheopsRecordError
-
-    def record(self, result: CheopsGameResult) -> dict[str, Any]:
-        return record_of(self.cards, result)
+    shape = SHAPE
 
 
-def record_of(components: Components, result: CheopsGameResult) -> dict[str, Any]:
-    """The arena record of one game, as plain data (the core's
-    :meth:`~silverpyr.puzzles.core.records_file.RecordShape.arena_record`)."""
-    return SHAPE.arena_record(components.fingerprint, result.seed, result.seats, result.moves)
+record_of = CheopsRecords.record_of
 
 
 def replay_record(components: Components, data: dict[str, Any]) -> CheopsState:
-    """The final state of an arena record, every move replayed through the engine
-    (:class:`CheopsRecordError` naming the move that does not replay)."""
-    if data.get("components") != components.fingerprint:
-        raise CheopsRecordError("the record was played with other components")
+    """The state a record's moves lead to (the core's :func:`replay_table_record`)."""
+    start = partial(_start, components)
+    return replay_table_record(
+        SHAPE, components, data, start, _play, CheopsRecordError, "other components"
+    )
+
+
+def _start(components: Components, data: dict[str, Any]) -> CheopsState:
     seats = data.get("seats")
     seed = data.get("seed")
     moves = data.get("moves")
     if not isinstance(seats, list) or not isinstance(seed, int) or not isinstance(moves, list):
         raise CheopsRecordError("the record needs 'seats' (a list), 'seed' and 'moves' (a list)")
     try:
-        state = new_game(components, len(seats), seed)
+        return new_game(components, len(seats), seed)
     except SilverpyrError as error:
         raise CheopsRecordError(f"the record's game cannot start: {error}") from None
-    return replay_arena_moves(state, moves, _play, CheopsRecordError)
 
 
 def _play(state: CheopsState, text: Any) -> CheopsState:
     return apply(state, parse_move(state, str(text)))
 
 
-def run_arena(
-    components: Components,
-    bots: Sequence[str],
-    games: int,
-    *,
-    seed: int = 0,
-    scheduler: str | None = None,
-    workers: int | None = None,
-    progress: Callable[[], None] | None = None,
-    records: CheopsRecords | None = None,
-) -> ArenaReport:
-    """Play the arena; ``workers=0`` plays in this process, otherwise on Dask."""
-    check_arena(bots, games, seed)
-    results, used, seconds = run_games(
-        play_arena_game,
-        (components, records is not None),
-        bots,
-        games,
-        seed,
-        error=CheopsArenaError,
-        scheduler=scheduler,
-        workers=workers,
-        progress=progress,
-        records=records,
-    )
-    report = summarise(results, seconds, used)
-    return report if records is None else replace(report, records=records.folder)
+run_arena = ArenaRun(
+    check_arena,
+    play_arena_game,
+    lambda components, with_moves: (components, with_moves),
+    summarise,
+    CheopsArenaError,
+)
+"""``run_arena(components, bots, games, *, seed, scheduler, workers, progress, records)``:
+play the arena; ``workers=0`` plays in this process, otherwise on Dask (the core's
+:class:`ArenaRun`)."""

@@ -24,7 +24,11 @@ one game from ``(shared, seed, seats)`` and summarises the results it gets back.
   two bots' paired difference
   (:class:`PairReport`), and :class:`ArenaReport` holds them with the games: every game's
   arena reports these, with its own categories and keys (:class:`Seat` says what one seat
-  of one game adds).
+  of one game adds); :class:`ArenaRun` is every game's ``run_arena``, from what it declares.
+* **Table games.** The Sun's and Cheops's arenas differ only by their declarations: the
+  result of a game (:class:`TableGame`, each seat's total by categories, the game naming the
+  total), its report (:func:`table_report`), its records (:class:`TableRecords`) and their
+  replay (:func:`replay_table_record`).
 """
 
 from __future__ import annotations
@@ -37,13 +41,14 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from ...solver.core.errors import SilverpyrError
 from ...solver.core.reader import special_kind
 from ...solver.core.rng import seed_problem
+from ...solver.core.rules import Ended
 from .cluster import (
     IN_FLIGHT_PER_WORKER,
     MAX_GAMES,
@@ -54,9 +59,11 @@ from .cluster import (
     finished,
     worker_count,
 )
-from .records_file import RecordPathError, record_target, save_text
+from .records_file import RecordPathError, RecordShape, record_target, save_text
 
 if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
     from .players import Registry
 
 R = TypeVar("R")
@@ -417,6 +424,108 @@ def arena_figures(
     }
 
 
+class Notated(Protocol):
+    """A move that writes itself in its game's notation."""
+
+    def notation(self) -> str: ...
+
+
+class Finished(Ended, Protocol):
+    """How a game ended, with the engine's reason (the Sun's and Cheops's ``Outcome``)."""
+
+    @property
+    def reason(self) -> object: ...
+
+
+F = TypeVar("F")
+Counted = tuple[tuple[dict[str, int], ...], tuple[int, ...]]
+"""Each seat's total by the game's categories, and the cards (or tiles) it placed."""
+
+
+@dataclass(frozen=True)
+class TableGame:
+    """One arena game of a game that ends each seat with a total by categories (the Sun's
+    score, Cheops's money): the seats' bots, their totals, categories and cards (or tiles)
+    placed, the winners, how it ended and its moves. A game's subclass names the total as
+    the game says it and adds its own keys."""
+
+    seed: int
+    seats: tuple[str, ...]
+    totals: tuple[int, ...]
+    categories: tuple[dict[str, int], ...]
+    placed: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+    """How the game ended (the engine's ``Outcome.reason``)."""
+    moves: tuple[str, ...] = ()
+    """Every move of the game, in notation, in order (only when records are written)."""
+
+    @classmethod
+    def ended(
+        cls,
+        seed: int,
+        seats: tuple[str, ...],
+        final: F,
+        moves: Iterable[Notated] | None,
+        *,
+        outcome: Callable[[F], Finished | None],
+        counted: Callable[[F], Counted],
+        error: Callable[[str], Exception],
+        **own: Any,
+    ) -> Self:
+        """The result of the game of ``seed`` played to its ``final`` state by the bots of
+        ``seats``, by the engine's ``outcome`` and the game's ``counted``; ``moves`` only for
+        records (a million games' moves would not fit in memory); ``own``, the game's keys."""
+        end = outcome(final)
+        if end is None:  # the bots play to the end: a bug, not a bad input
+            raise error(f"the game of seed {seed} stopped before its end")
+        categories, placed = counted(final)
+        notation = () if moves is None else tuple(move.notation() for move in moves)
+        return cls(
+            seed,
+            seats,
+            tuple(end.totals),
+            categories,
+            placed,
+            tuple(end.winners),
+            str(end.reason),
+            notation,
+            **own,
+        )
+
+
+NO_FORECAST = Column("forecast", lambda _: None)
+"""``forecast`` of a game whose bots forecast nothing, kept for the JSON shape of
+``silverpyr arena``."""
+
+A = TypeVar("A")
+
+
+def table_report(
+    report: Callable[..., A],
+    results: Sequence[TableGame],
+    categories: Sequence[str],
+    seconds: float,
+    workers: int,
+    **own: Any,
+) -> A:
+    """The ``report`` (the game's :class:`ArenaReport`, with its ``own`` keys) of table games:
+    each bot's figures over ``results`` by ``categories`` (bots in the order they first
+    appear, no forecast) and the paired difference of every two bots' totals."""
+    return report(
+        tuple(results),
+        bot_reports(results, categories, _table_seat, columns=(NO_FORECAST,), report=BotReport),
+        pair_reports(results, lambda result: result.totals),
+        seconds,
+        workers,
+        **own,
+    )
+
+
+def _table_seat(result: TableGame, seat: int) -> Seat:
+    return Seat(result.totals[seat], result.categories[seat], result.placed[seat])
+
+
 def bots_in_order(seatings: Iterable[Sequence[str]]) -> list[str]:
     """Every bot of ``seatings`` (each game's seats), in the order they first appear."""
     names: list[str] = []
@@ -647,6 +756,37 @@ class JsonRecords(Generic[C, G]):
         return f"the {self.written:,} records written before it stay in {self.folder}"
 
 
+class Fingerprinted(Protocol):
+    """What a table game is played with (a deck, components), as its records name it."""
+
+    @property
+    def fingerprint(self) -> str: ...
+
+
+P = TypeVar("P", bound=Fingerprinted)
+T = TypeVar("T", bound=TableGame)
+
+
+class TableRecords(JsonRecords[P, T]):
+    """The folder a table game's arena writes every game to (:class:`JsonRecords`), each
+    record as the game's :attr:`shape` says (:meth:`record_of`)."""
+
+    shape: ClassVar[RecordShape]
+
+    def record(self, result: T) -> dict[str, Any]:
+        return self.record_of(self.cards, result)
+
+    @classmethod
+    def record_of(cls, cards: P, result: T) -> dict[str, Any]:
+        """The arena record of one game played with ``cards``, as plain data
+        (:meth:`RecordShape.arena_record`); the game's own keys (``shape.own_keys``) are the
+        result's fields of those names."""
+        own = {key: getattr(result, key) for key in cls.shape.own_keys}
+        return cls.shape.arena_record(
+            cards.fingerprint, result.seed, result.seats, result.moves, own
+        )
+
+
 S = TypeVar("S")
 
 
@@ -662,6 +802,23 @@ def replay_arena_moves(
         except SilverpyrError as problem:
             raise error(f"move {number} ({text!r}) does not replay: {problem}") from None
     return state
+
+
+def replay_table_record(
+    shape: RecordShape,
+    cards: Fingerprinted,
+    data: dict[str, Any],
+    start: Callable[[dict[str, Any]], S],
+    play: Callable[[S, Any], S],
+    error: Callable[[str], Exception],
+    other: str,
+) -> S:
+    r"""The final state of a table game's arena record ``data``: ``error`` when it was played
+    with other cards than ``cards`` (``other``: as the game says them, ``another deck``), else
+    the game ``start``\ s from the record and every move replays (:func:`replay_arena_moves`)."""
+    if data.get(shape.fingerprint) != cards.fingerprint:
+        raise error(f"the record was played with {other}")
+    return replay_arena_moves(start(data), data["moves"], play, error)
 
 
 G_contra = TypeVar("G_contra", bound=ArenaGame, contravariant=True)
@@ -724,3 +881,57 @@ def run_games(
     except TournamentError as problem:
         raise error(str(problem)) from None
     return results, used, time.perf_counter() - began
+
+
+D = TypeVar("D", bound="DataclassInstance")
+
+
+@dataclass(frozen=True)
+class ArenaRun(Generic[G, D]):
+    """A game's ``run_arena(table, bots, games, *, seed, scheduler, workers, progress,
+    records, **own)``, declared by what the game's differs by: its line-up check, its game,
+    what every game shares, its report and its error (``own``: the game's own options, which
+    ``check``, ``shared`` and ``summarise`` take as keywords)."""
+
+    check: Callable[..., None]
+    """``check(bots, games, seed, **own)``: raise the game's error before any game."""
+    play: Callable[[Any, int, tuple[str, ...]], G]
+    """``play(shared, seed, seats)``: one game (a module-level function, for Dask)."""
+    shared: Callable[..., Any]
+    """``shared(table, with_moves, **own)``: what every game is sent (``with_moves``: the
+    moves come back, only for records)."""
+    summarise: Callable[..., D]
+    """``summarise(results, seconds, workers, **own)``: the game's report, with ``records``."""
+    error: Callable[[str], Exception]
+
+    def __call__(
+        self,
+        table: Any,
+        bots: Sequence[str],
+        games: int,
+        *,
+        seed: int = 0,
+        scheduler: str | None = None,
+        workers: int | None = None,
+        progress: Callable[[], None] | None = None,
+        records: GameWriter[G] | None = None,
+        **own: Any,
+    ) -> D:
+        """Play the arena; ``workers=0`` plays in this process, otherwise on Dask
+        (:func:`run_games`). With ``records`` each game's record is written as the game comes
+        back."""
+        self.check(bots, games, seed, **own)
+        results, used, seconds = run_games(
+            self.play,
+            self.shared(table, records is not None, **own),
+            bots,
+            games,
+            seed,
+            error=self.error,
+            scheduler=scheduler,
+            workers=workers,
+            progress=progress,
+            records=records,
+        )
+        report = self.summarise(results, seconds, used, **own)
+        return report if records is None else replace(report, records=records.folder)

@@ -21,8 +21,8 @@ size, the seed, the seats' bots and every move in notation, replayable through t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ...solver.core.errors import SilverpyrError
@@ -32,16 +32,13 @@ from ...solver.sun.cards import Deck
 from ...solver.sun.game import SunState, apply, new_game, outcome, parse_move
 from ..core.tournament import ArenaReport as CoreArenaReport
 from ..core.tournament import (
-    BotReport,
-    Column,
-    JsonRecords,
-    Seat,
+    ArenaRun,
+    TableGame,
+    TableRecords,
     TournamentError,
-    bot_reports,
     check_table,
-    pair_reports,
-    replay_arena_moves,
-    run_games,
+    replay_table_record,
+    table_report,
 )
 from .game_record import SHAPE
 from .registry import REGISTRY, make_player
@@ -61,29 +58,24 @@ class SunRecordError(SilverpyrError, ValueError):
 
 
 @dataclass(frozen=True)
-class SunGameResult:
-    """One arena game: seats' bots, scores by category, winners, how it ended, its moves."""
+class SunGameResult(TableGame):
+    """One arena game (the core's :class:`TableGame`) on a pyramid of ``size``: its totals
+    are the scores, its ``placed`` the cards each seat placed in the pyramid."""
 
-    seed: int
-    size: str
-    seats: tuple[str, ...]
-    scores: tuple[int, ...]
-    categories: tuple[dict[str, int], ...]
-    placed: tuple[int, ...]
-    """Cards each seat placed in the pyramid."""
-    winners: tuple[int, ...]
-    reason: str
-    """How the game ended (the engine's ``Outcome.reason``)."""
-    moves: tuple[str, ...] = ()
-    """Every move of the game, in notation, in order (only when records are written)."""
+    size: str = field(kw_only=True)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's final score."""
+        return self.totals
 
 
-def _categories(state: SunState, seats: int) -> tuple[tuple[dict[str, int], ...], tuple[int, ...]]:
+def _categories(state: SunState) -> tuple[tuple[dict[str, int], ...], tuple[int, ...]]:
     from ...solver.sun.game import Scored
 
     top = state.pyramid.top
-    totals = [dict.fromkeys(CATEGORIES, 0) for _ in range(seats)]
-    placed = [0] * seats
+    totals = [dict.fromkeys(CATEGORIES, 0) for _ in range(state.players)]
+    placed = [0] * state.players
     for event in state.events:
         if not isinstance(event, Scored):
             continue
@@ -99,25 +91,18 @@ def play_arena_game(
     shared: tuple[Deck, str, bool], seed: int, seats: tuple[str, ...]
 ) -> SunGameResult:
     """Play the game of ``seed`` with the bots named by ``seats`` (one Dask task; ``shared``
-    is the deck, the size and whether the moves come back: only for records, since a
-    million games' moves would not fit in memory)."""
+    is the deck, the size and whether the moves come back: only for records)."""
     deck, size, with_moves = shared
-    players = [make_player(name) for name in seats]
-    final, moves = play_game(deck, players, size, seed)
-    result = outcome(final)
-    if result is None:  # play_game plays to the end: a bug, not a bad input
-        raise SunArenaError(f"the game of seed {seed} stopped before its end")
-    categories, placed = _categories(final, len(seats))
-    return SunGameResult(
-        seed=seed,
+    final, moves = play_game(deck, [make_player(name) for name in seats], size, seed)
+    return SunGameResult.ended(
+        seed,
+        seats,
+        final,
+        moves if with_moves else None,
+        outcome=outcome,
+        counted=_categories,
+        error=SunArenaError,
         size=size,
-        seats=seats,
-        scores=tuple(result.scores),
-        categories=categories,
-        placed=placed,
-        winners=tuple(result.winners),
-        reason=str(result.reason),
-        moves=tuple(move.notation() for move in moves) if with_moves else (),
     )
 
 
@@ -133,28 +118,12 @@ class ArenaReport(CoreArenaReport[SunGameResult]):
         return {"size": self.size}
 
 
-NO_FORECAST = Column("forecast", lambda _: None)
-"""``forecast``, kept for the JSON shape of ``silverpyr arena``: no Sun bot forecasts."""
-
-
-def _seat(result: SunGameResult, seat: int) -> Seat:
-    return Seat(result.scores[seat], result.categories[seat], result.placed[seat])
-
-
 def summarise(
-    results: Sequence[SunGameResult], seconds: float, workers: int, size: str
+    results: Sequence[SunGameResult], seconds: float, workers: int, size: str = "standard"
 ) -> ArenaReport:
     """Each bot's figures over ``results`` (bots in the order they first appear), and the
-    paired difference of every two bots (the core's :func:`bot_reports` and
-    :func:`pair_reports`)."""
-    return ArenaReport(
-        tuple(results),
-        bot_reports(results, CATEGORIES, _seat, columns=(NO_FORECAST,), report=BotReport),
-        pair_reports(results, lambda result: result.scores),
-        seconds,
-        workers,
-        size=size,
-    )
+    paired difference of every two bots (the core's :func:`table_report`)."""
+    return table_report(ArenaReport, results, CATEGORIES, seconds, workers, size=size)
 
 
 def check_arena(bots: Sequence[str], games: int, seed: int = 0, size: str = "standard") -> None:
@@ -165,62 +134,37 @@ def check_arena(bots: Sequence[str], games: int, seed: int = 0, size: str = "sta
         raise SunArenaError(f"unknown pyramid size {size!r} (sizes: {', '.join(SIZES)})")
 
 
-class SunRecords(JsonRecords[Deck, SunGameResult]):
-    """The folder ``sun arena --records`` writes every game to (checked before any game,
-    ``SunRecords.open(folder, deck, last_seed)``)."""
+class SunRecords(TableRecords[Deck, SunGameResult]):
+    """Where ``sun arena --records`` writes every game, as the game's record
+    :data:`~.game_record.SHAPE` says (the core's :class:`TableRecords`)."""
 
     error = SunRecordError
-
-    def record(self, result: SunGameResult) -> dict[str, Any]:
-        return record_of(self.cards, result)
+    shape = SHAPE
 
 
-def record_of(deck: Deck, result: SunGameResult) -> dict[str, Any]:
-    """The arena record of one game, as plain data (the core's
-    :meth:`~silverpyr.puzzles.core.records_file.RecordShape.arena_record`)."""
-    return SHAPE.arena_record(
-        deck.fingerprint, result.seed, result.seats, result.moves, {"size": result.size}
-    )
+record_of = SunRecords.record_of
 
 
 def replay_record(deck: Deck, data: dict[str, Any]) -> SunState:
-    """The final state of an arena record, every move replayed through the engine
-    (:class:`SunRecordError` naming the move that does not replay)."""
-    if data.get("deck") != deck.fingerprint:
-        raise SunRecordError("the record was played with another deck")
-    state = new_game(deck, len(data["seats"]), data["size"], data["seed"])
-    return replay_arena_moves(state, data["moves"], _play, SunRecordError)
+    """The state a record's moves lead to (the core's :func:`replay_table_record`)."""
+
+    def start(data: dict[str, Any]) -> SunState:
+        return new_game(deck, len(data["seats"]), data["size"], data["seed"])
+
+    return replay_table_record(SHAPE, deck, data, start, _play, SunRecordError, "another deck")
 
 
 def _play(state: SunState, text: Any) -> SunState:
     return apply(state, parse_move(state, text))
 
 
-def run_arena(
-    deck: Deck,
-    bots: Sequence[str],
-    games: int,
-    *,
-    seed: int = 0,
-    size: str = "standard",
-    scheduler: str | None = None,
-    workers: int | None = None,
-    progress: Callable[[], None] | None = None,
-    records: SunRecords | None = None,
-) -> ArenaReport:
-    """Play the arena; ``workers=0`` plays in this process, otherwise on Dask."""
-    check_arena(bots, games, seed, size)
-    results, used, seconds = run_games(
-        play_arena_game,
-        (deck, size, records is not None),
-        bots,
-        games,
-        seed,
-        error=SunArenaError,
-        scheduler=scheduler,
-        workers=workers,
-        progress=progress,
-        records=records,
-    )
-    report = summarise(results, seconds, used, size)
-    return report if records is None else replace(report, records=records.folder)
+run_arena = ArenaRun(
+    check_arena,
+    play_arena_game,
+    lambda deck, with_moves, size="standard": (deck, size, with_moves),
+    summarise,
+    SunArenaError,
+)
+"""``run_arena(deck, bots, games, *, seed, size, scheduler, workers, progress, records)``:
+play the arena on a pyramid of ``size`` (``standard`` unless given); ``workers=0`` plays in
+this process, otherwise on Dask (the core's :class:`ArenaRun`)."""

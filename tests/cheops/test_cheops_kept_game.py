@@ -237,19 +237,18 @@ def test_saved_after_every_confirmed_turn_and_resumed_to_the_same_table(home: Pa
 
 
 def test_another_game_while_one_is_unfinished_names_both_remedies(home: Path) -> None:
-    with (
-        Store.open_default(game="cheops") as store,
-        KeptGame.start(COMPONENTS, seed=4, fresh_seed=0, store=store) as kept,
-    ):
-        _play_greedily(kept, answers=3)
-    with Store.open_default(game="cheops") as store:
-        start = partial(KeptGame.start, COMPONENTS, store=store)
-        checks.assert_refused_naming_the_remedies(
-            start, kept_game.UnfinishedGameError, "silverpyr cheops game"
-        )
+    def another_table_too(start: Callable[..., KeptGame]) -> None:
         with pytest.raises(kept_game.UnfinishedGameError):
-            KeptGame.start(COMPONENTS, seed=None, fresh_seed=0, bots=("expert",), store=store)
-        checks.assert_restart_drops_the_unfinished(start)
+            start(seed=None, fresh_seed=0, bots=("expert",))
+
+    checks.assert_another_game_names_both_remedies(
+        partial(Store.open_default, game="cheops"),
+        partial(KeptGame.start, COMPONENTS),
+        partial(_play_greedily, answers=3),
+        kept_game.UnfinishedGameError,
+        "silverpyr cheops game",
+        also=another_table_too,
+    )
 
 
 def test_a_saved_game_that_no_longer_replays_is_refused_and_kept(home: Path) -> None:

@@ -22,6 +22,7 @@ from textual import events
 from textual.pilot import Pilot
 from tui_pilot import (
     LONG_REASON,
+    app_fixture,
     arrows_between,
     check_reasoned_advice,
     key_of,
@@ -33,6 +34,7 @@ from tui_pilot import (
     screen_lines,
     screen_of,
     settle,
+    table_app,
 )
 
 from silverpyr.cli.cheops.tui.app import MIN_SIZE, CheopsApp, CheopsSetting
@@ -47,7 +49,7 @@ from silverpyr.cli.cheops.tui.game_screen import (
     Question,
     next_space,
 )
-from silverpyr.cli.cheops.tui.table import HUMAN, GameTable, Progress
+from silverpyr.cli.cheops.tui.table import HUMAN, Progress
 from silverpyr.cli.core.tui.base import TooSmall
 from silverpyr.cli.core.tui.modals import Choose, Confirm, Prompt, Reading
 from silverpyr.cli.core.tui.rules_screen import RULES_HINT, RulesScreen
@@ -56,21 +58,14 @@ from silverpyr.solver.cheops.bots import GreedyPlayer
 from silverpyr.solver.cheops.components import Components
 from silverpyr.solver.core.rng import SeededStream
 
-
-def make_app(table: GameTable) -> CheopsApp:
-    return CheopsApp(CheopsSetting(), lambda s: CheopsGameScreen(s, table))
+make_app = table_app(CheopsApp, CheopsSetting, CheopsGameScreen)
+app = app_fixture(make_app)
 
 
 @pytest.fixture
 def table(components: Components) -> EngineTable:
     """The table most flows start at: seed 5, you against one greedy bot."""
     return EngineTable(components, 5, ["greedy"])
-
-
-@pytest.fixture
-def app(table: EngineTable) -> CheopsApp:
-    """The full screen on :func:`table`."""
-    return make_app(table)
 
 
 def shown(app: CheopsApp) -> str:

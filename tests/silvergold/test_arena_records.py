@@ -243,13 +243,20 @@ def test_a_records_folder_that_cannot_be_is_one_error_before_any_game(
         ArenaRecords.open(target, DECK, 1)
 
 
-def test_a_record_name_taken_by_a_folder_is_refused_before_any_game(tmp_path: Path) -> None:
-    (tmp_path / "game-000001.json").mkdir()  # the second game's name is taken by a folder
+def _second_record_refused(folder: Path) -> str:
+    """``arena`` of 3 games with records in ``folder``, the second game's name taken by a
+    folder: exit 2 and one error line saving that record; the line."""
+    (folder / "game-000001.json").mkdir()
     args = ["arena", "--bots", "greedy", "--games", "3", "--workers", "0"]
-    result = RUNNER.invoke(app, [*args, "--records", str(tmp_path)])
+    result = RUNNER.invoke(app, [*args, "--records", str(folder)])
     assert result.exit_code == 2
     [line] = error_lines(result.stderr)
-    assert line.startswith(f"error: cannot save the game record to {tmp_path}/game-000001.json")
+    assert line.startswith(f"error: cannot save the game record to {folder}/game-000001.json")
+    return line
+
+
+def test_a_record_name_taken_by_a_folder_is_refused_before_any_game(tmp_path: Path) -> None:
+    line = _second_record_refused(tmp_path)
     assert "written before" not in line
     assert not (tmp_path / "game-000000.json").exists()  # no game was played
 
@@ -258,12 +265,7 @@ def test_a_record_that_cannot_be_written_is_one_error_and_the_others_stay(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(ArenaRecords, "check", lambda self, seeds: None)  # taken after it
-    (tmp_path / "game-000001.json").mkdir()  # the second game's name is taken by a folder
-    args = ["arena", "--bots", "greedy", "--games", "3", "--workers", "0"]
-    result = RUNNER.invoke(app, [*args, "--records", str(tmp_path)])
-    assert result.exit_code == 2
-    [line] = error_lines(result.stderr)
-    assert line.startswith(f"error: cannot save the game record to {tmp_path}/game-000001.json")
+    line = _second_record_refused(tmp_path)
     assert "the 1 records written before it stay" in line
     assert load_record(tmp_path / "game-000000.json").seed == 0
 

@@ -107,8 +107,9 @@ def _game(
     g: int, seats: tuple[str, ...], scores: tuple[int, ...], winners: tuple[int, ...]
 ) -> arena.SunGameResult:
     categories = tuple({"cards": s, "symbols": 0, "top": 0} for s in scores)
+    placed = (1,) * len(seats)
     return arena.SunGameResult(
-        g, "standard", seats, scores, categories, (1,) * len(seats), winners, "top"
+        g, seats, scores, categories, placed, winners, "top", size="standard"
     )
 
 

@@ -202,17 +202,13 @@ def test_saved_after_every_final_decision_and_resumed_to_the_same_table(home: Pa
 
 
 def test_another_game_while_one_is_unfinished_names_both_remedies(home: Path) -> None:
-    with (
-        Store.open_default(game="sun") as store,
-        KeptGame.start(DECK, seed=4, fresh_seed=0, store=store) as kept,
-    ):
-        _play_greedily(kept, answers=2)
-    with Store.open_default(game="sun") as store:
-        start = partial(KeptGame.start, DECK, store=store)
-        checks.assert_refused_naming_the_remedies(
-            start, kept_game.UnfinishedGameError, "silverpyr sun game"
-        )
-        checks.assert_restart_drops_the_unfinished(start)
+    checks.assert_another_game_names_both_remedies(
+        partial(Store.open_default, game="sun"),
+        partial(KeptGame.start, DECK),
+        partial(_play_greedily, answers=2),
+        kept_game.UnfinishedGameError,
+        "silverpyr sun game",
+    )
 
 
 def test_a_finished_game_drops_its_saved_row(home: Path) -> None:

@@ -26,6 +26,7 @@ from sun.engine_table import EngineTable, Line
 from textual.pilot import Pilot
 from tui_pilot import (
     LONG_REASON,
+    app_fixture,
     arrows_between,
     check_reasoned_advice,
     option_number,
@@ -36,6 +37,7 @@ from tui_pilot import (
     screen_lines,
     screen_of,
     settle,
+    table_app,
 )
 
 from silverpyr.cli.core.tui.base import Shown, TooSmall
@@ -55,9 +57,8 @@ from silverpyr.solver import sun as engine
 from silverpyr.solver.sun.bots import GreedyPlayer
 from silverpyr.solver.sun.cards import Deck
 
-
-def make_app(table: GameTable) -> SunApp:
-    return SunApp(SunSetting(), lambda s: SunGameScreen(s, table))
+make_app = table_app(SunApp, SunSetting, SunGameScreen)
+app = app_fixture(make_app)
 
 
 @pytest.fixture
@@ -65,12 +66,6 @@ def table(deck: Deck) -> EngineTable:
     """The table most flows start at: seed 5, the standard game, you against one greedy
     bot."""
     return EngineTable(deck, 5, "standard", ["greedy"])
-
-
-@pytest.fixture
-def app(table: EngineTable) -> SunApp:
-    """The full screen on :func:`table`."""
-    return make_app(table)
 
 
 def arrows_to(state: engine.SunState, start: engine.Slot, target: engine.Slot) -> list[str]:

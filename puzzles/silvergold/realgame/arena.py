@@ -26,8 +26,8 @@ achieved score (calibration).
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -36,8 +36,8 @@ from ....solver.silvergold.game import GameState, Replacement
 from ....solver.silvergold.moves import Move
 from ....solver.silvergold.players import Player, play_game
 from ...core.records_file import record_target
-from ...core.tournament import BotReport as CoreBotReport
 from ...core.tournament import (
+    ArenaRun,
     Column,
     RecordsFolderError,
     Seat,
@@ -46,8 +46,8 @@ from ...core.tournament import (
     bot_reports,
     record_digits,
     records_folder,
-    run_games,
 )
+from ...core.tournament import BotReport as CoreBotReport
 from ...core.tournament import check_line_up as check_tournament
 from .game_record import GameRecord, RecordPathError, answer_of, waits_for
 from .registry import REGISTRY, make_player
@@ -231,34 +231,13 @@ def summarise(results: Sequence[GameResult], seconds: float, workers: int) -> Ar
     )
 
 
-def run_arena(
-    deck: Deck,
-    bots: Sequence[str],
-    games: int,
-    *,
-    seed: int = 0,
-    scheduler: str | None = None,
-    workers: int | None = None,
-    progress: Callable[[], None] | None = None,
-    records: ArenaRecords | None = None,
-) -> ArenaReport:
-    """Play the arena; ``workers=0`` plays in this process, otherwise on Dask
-    (:func:`silverpyr.puzzles.core.tournament.play_games`).
-
-    With ``records`` each game's record is written as the game comes back.
-    """
-    check_line_up(bots, games, seed)
-    results, used, seconds = run_games(
-        play_arena_game,
-        deck,
-        bots,
-        games,
-        seed,
-        error=ArenaError,
-        scheduler=scheduler,
-        workers=workers,
-        progress=progress,
-        records=records,
-    )
-    report = summarise(results, seconds, used)
-    return report if records is None else replace(report, records=records.folder)
+run_arena = ArenaRun(
+    check_line_up,
+    play_arena_game,
+    lambda deck, _with_moves: deck,  # the games always bring their answers back
+    summarise,
+    ArenaError,
+)
+"""``run_arena(deck, bots, games, *, seed, scheduler, workers, progress, records)``: play the
+arena; ``workers=0`` plays in this process, otherwise on Dask (the core's :class:`ArenaRun`).
+With ``records`` each game's record is written as the game comes back."""
