@@ -87,16 +87,9 @@ from ....solver.cheops.game import (
     price,
 )
 from ....solver.core.errors import SilverpyrError
+from ...core.tui import game_screen as core
 from ...core.tui.base import GameOver
 from ...core.tui.base import waited as waited
-from ...core.tui.game_screen import (
-    LAST_KEYS,
-    HandCursor,
-    TableGameScreen,
-    TableHelp,
-    hand_keys,
-    nearest,
-)
 from ...core.tui.game_screen import LEAVE as LEAVE
 from ...core.tui.game_screen import LOG_LINES as LOG_LINES
 from ...core.tui.game_screen import Question as Question
@@ -106,13 +99,8 @@ from . import board
 from .app import CheopsSetting, table_layout
 from .table import HUMAN, GameTable
 
-DECIDING = frozenset(
-    {"cursor", "choose", "next_in_hand", "enter", "buy", "end_turn", "pass_turn", "kept", "undo"}
-    | {"question", "hint", "type_move"}
-)
-"""Actions off while the bots play (the table is busy in a thread)."""
 TAKING_KEYS: list[BindingType] = [
-    *hand_keys(4, "Tile", "Take"),
+    *core.hand_keys(4, "Tile", "Take"),
     Binding("b", "buy", "Buy", priority=True),
     Binding("e", "end_turn", "End", priority=True),
     Binding("p", "pass_turn", "Pass", priority=True),
@@ -160,12 +148,12 @@ def next_space(targets: Sequence[Space], cursor: Space, rows: int, columns: int)
     """The space the cursor moves to: the nearest of ``targets`` in the direction asked
     (rows: +1 up the pyramid, -1 down; columns: +1 right, -1 left), or where it is when none
     lies that way (the core's :func:`~silverpyr.cli.core.tui.game_screen.nearest`)."""
-    return nearest(
+    return core.nearest(
         targets, cursor, rows, columns, lambda space: (board.space_x(space), space.row, space.pos)
     )
 
 
-class CheopsTurn(HandCursor[Space], Screen[None]):
+class CheopsTurn(core.HandCursor[Space], Screen[None]):
     """What Cheops's game screen and its puzzles' share of your turn: the cursor over the
     spaces to take and the tile of your hand chosen (the core's
     :class:`~silverpyr.cli.core.tui.game_screen.HandCursor`), Enter's take, buying and
@@ -212,7 +200,7 @@ class CheopsTurn(HandCursor[Space], Screen[None]):
         self.play_if_allowed(Pass(), "You cannot pass")
 
 
-class CheopsHelp(TableHelp):
+class CheopsHelp(core.TableHelp):
     """The keys and what the board shows; ``r`` opens the rules page in its place, any
     other key closes it, once: a second key typed fast would reach it while it is leaving,
     and its second dismiss would pop the game under it."""
@@ -253,14 +241,17 @@ class CheopsEnd(GameOver):
     final money, the winner(s), the coach's summary; ``q``, Escape or Enter leaves."""
 
 
-class CheopsGameScreen(TableGameScreen[GameTable], CheopsTurn):
+class CheopsGameScreen(core.TableGameScreen[GameTable], CheopsTurn):
     """A whole Cheops game (the flow is the core's
     :class:`~silverpyr.cli.core.tui.game_screen.TableGameScreen`): the cursor over the spaces
     you can take, your tiles, the kept laws, the questions a take brings, typed moves."""
 
     THREADS = "silverpyr-cheops-"
     NAME = "Cheops"
-    DECIDING = DECIDING
+    DECIDING = frozenset(
+        {"cursor", "choose", "next_in_hand", "enter", "buy", "end_turn", "pass_turn", "kept"}
+        | {"undo", "question", "hint", "type_move"}
+    )
     END = CheopsEnd
     RESUMES = "after every confirmed turn: `silverpyr cheops game`"
 
@@ -269,7 +260,7 @@ class CheopsGameScreen(TableGameScreen[GameTable], CheopsTurn):
         Binding("u", "undo", "Undo", priority=True),
         Binding("colon", "type_move", "Type", show=False, priority=True),
         Binding("escape", "cancel_mode", "Cancel", show=False, priority=True),
-        *LAST_KEYS,
+        *core.LAST_KEYS,
     ]
 
     def __init__(self, setting: CheopsSetting, table: GameTable) -> None:
