@@ -142,19 +142,12 @@ class Advice(rollout_advice.Ranking[Phase, Rated]):
 
     def rated(self, move: Move, state: CheopsState) -> Rated | None:
         """The entry of ``move`` (a legal move of ``state``, this advice's), or ``None``."""
-        label = canonical(state, move).notation()
-        return next((option for option in self.options if option.label == label), None)
+        return self.option(canonical(state, move).notation())
 
     def lines(self) -> list[str]:
         """The ranking for people, each option's reasons under it (the core's
         :func:`~silverpyr.puzzles.core.grading.reason_lines`)."""
-        best = self.best
-        head = f"The expert plays {best.label}"
-        if best.expected is not None:
-            noise = "" if best.expected_error is None else f" ± {best.expected_error:.1f}"
-            head += f": margin {best.expected:+.1f}{noise} piastres over the best other player"
-        if best.win is not None:
-            head += f", {chance_to_win(best.win, best.samples)} chance to win"
+        head = self.headline(_margin_words)
         if self.samples and self.rounds is None:
             head += f" ({self.samples} paired rollouts an option, each played to the end)"
         elif self.samples:
@@ -201,6 +194,12 @@ class Advice(rollout_advice.Ranking[Phase, Rated]):
                 f"{-min(option.loss for option in rest):+.1f} piastres or less"
             )
         return lines
+
+
+def _margin_words(best: Rated) -> str:
+    """``: margin +3.2 ± 1.1 piastres over the best other player`` (the headline's)."""
+    noise = "" if best.expected_error is None else f" ± {best.expected_error:.1f}"
+    return f": margin {best.expected:+.1f}{noise} piastres over the best other player"
 
 
 def margin(money: Sequence[int], seat: int) -> int:

@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from ...solver.core.errors import SilverpyrError
 from ...solver.core.rng import SeededStream
 from .grading import CoachReport, RatedLike, Verdict, clearly_better, grade
+from .tournament import chance_to_win
 
 MAX_ROLLOUTS = 200
 """The most paired samples one option may be measured on."""
@@ -161,6 +162,21 @@ class Ranking(Generic[E, RT]):
     def best(self) -> RT:
         """The reference: the expert's choice."""
         return self.options[0]
+
+    def option(self, label: str) -> RT | None:
+        """The option of ``label`` (its move's notation), or ``None``."""
+        return next((option for option in self.options if option.label == label), None)
+
+    def headline(self, expected: Callable[[RT], str]) -> str:
+        """The first line's start for people: the expert's move, what ``expected`` says of
+        it (when the rollouts measured it), its chance to win (when they counted wins)."""
+        best = self.best
+        head = f"The expert plays {best.label}"
+        if best.expected is not None:
+            head += expected(best)
+        if best.win is not None:
+            head += f", {chance_to_win(best.win, best.samples)} chance to win"
+        return head
 
     def clearly_better(self) -> RT | None:
         """The core's :func:`~silverpyr.puzzles.core.grading.clearly_better` of this advice: an

@@ -92,6 +92,29 @@ _SCHEMA = (
     """,
 )
 
+_PROGRESS_SQL = """daily_date TEXT,
+            fingerprint TEXT NOT NULL,
+            moves TEXT NOT NULL,
+            hints_used INTEGER NOT NULL CHECK (hints_used >= 0),
+            hint_levels TEXT NOT NULL,
+            turn_hint_level INTEGER NOT NULL CHECK (turn_hint_level BETWEEN 0 AND 3),
+            practice INTEGER NOT NULL CHECK (practice IN (0, 1)),
+            saw_solution INTEGER NOT NULL CHECK (saw_solution IN (0, 1)),
+            seconds REAL NOT NULL,
+            started_on TEXT NOT NULL,
+            saved_at TEXT NOT NULL"""
+"""The columns of a saved attempt (``progress``) after its key, as SQL: written once for version 3's
+table and again for version 6's rebuild keyed by game, which keeps them as they were."""
+_SAVED_GAME_SQL = """deck TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            players INTEGER NOT NULL,
+            opponents TEXT NOT NULL,
+            coach INTEGER NOT NULL,
+            answers TEXT NOT NULL,
+            started_on TEXT NOT NULL,
+            saved_at TEXT NOT NULL"""
+"""The columns of a saved game (``saved_games``) after its key, likewise for versions 5 and 6."""
+
 _MIGRATIONS: dict[int, tuple[str, ...]] = {
     # 1 -> 2: one scored attempt per daily. Later attempts of a daily are practice; rows
     # already stored keep their values, and every attempt after the first of a daily
@@ -110,20 +133,10 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
     # 2 -> 3: save and resume. One row per puzzle with an attempt left before its end
     # (see puzzles/silvergold/progress.py); a new table, so every existing row stays as it is.
     3: (
-        """
+        f"""
         CREATE TABLE progress (
             puzzle_id TEXT PRIMARY KEY,
-            daily_date TEXT,
-            fingerprint TEXT NOT NULL,
-            moves TEXT NOT NULL,
-            hints_used INTEGER NOT NULL CHECK (hints_used >= 0),
-            hint_levels TEXT NOT NULL,
-            turn_hint_level INTEGER NOT NULL CHECK (turn_hint_level BETWEEN 0 AND 3),
-            practice INTEGER NOT NULL CHECK (practice IN (0, 1)),
-            saw_solution INTEGER NOT NULL CHECK (saw_solution IN (0, 1)),
-            seconds REAL NOT NULL,
-            started_on TEXT NOT NULL,
-            saved_at TEXT NOT NULL
+            {_PROGRESS_SQL}
         )
         """,
     ),
@@ -133,17 +146,10 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
     # 4 -> 5: games against bots are saved and resumed (puzzles/silvergold/realgame/kept_game.py). A
     # new table, so every existing row stays as it is.
     5: (
-        """
+        f"""
         CREATE TABLE saved_games (
             game_id TEXT PRIMARY KEY,
-            deck TEXT NOT NULL,
-            seed INTEGER NOT NULL,
-            players INTEGER NOT NULL,
-            opponents TEXT NOT NULL,
-            coach INTEGER NOT NULL,
-            answers TEXT NOT NULL,
-            started_on TEXT NOT NULL,
-            saved_at TEXT NOT NULL,
+            {_SAVED_GAME_SQL},
             revision INTEGER NOT NULL
         )
         """,
@@ -155,21 +161,11 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
     6: (
         f"ALTER TABLE attempts ADD COLUMN game TEXT NOT NULL DEFAULT '{FIRST_GAME}'",
         "CREATE INDEX attempts_by_game ON attempts (game, puzzle_id)",
-        """
+        f"""
         CREATE TABLE progress_6 (
             game TEXT NOT NULL,
             puzzle_id TEXT NOT NULL,
-            daily_date TEXT,
-            fingerprint TEXT NOT NULL,
-            moves TEXT NOT NULL,
-            hints_used INTEGER NOT NULL CHECK (hints_used >= 0),
-            hint_levels TEXT NOT NULL,
-            turn_hint_level INTEGER NOT NULL CHECK (turn_hint_level BETWEEN 0 AND 3),
-            practice INTEGER NOT NULL CHECK (practice IN (0, 1)),
-            saw_solution INTEGER NOT NULL CHECK (saw_solution IN (0, 1)),
-            seconds REAL NOT NULL,
-            started_on TEXT NOT NULL,
-            saved_at TEXT NOT NULL,
+            {_PROGRESS_SQL},
             revision INTEGER NOT NULL DEFAULT 0,
             PRIMARY KEY (game, puzzle_id)
         )
@@ -179,18 +175,11 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
         "started_on, saved_at, revision FROM progress ORDER BY rowid",
         "DROP TABLE progress",
         "ALTER TABLE progress_6 RENAME TO progress",
-        """
+        f"""
         CREATE TABLE saved_games_6 (
             game TEXT NOT NULL,
             game_id TEXT NOT NULL,
-            deck TEXT NOT NULL,
-            seed INTEGER NOT NULL,
-            players INTEGER NOT NULL,
-            opponents TEXT NOT NULL,
-            coach INTEGER NOT NULL,
-            answers TEXT NOT NULL,
-            started_on TEXT NOT NULL,
-            saved_at TEXT NOT NULL,
+            {_SAVED_GAME_SQL},
             revision INTEGER NOT NULL,
             PRIMARY KEY (game, game_id)
         )

@@ -59,25 +59,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...solver.core.rng import SeededStream
+from ...solver.sun import game as engine
 from ...solver.sun.bots import SunPlayer, play_out
 from ...solver.sun.cards import Deck
 from ...solver.sun.expert import Expert, ExpertPlayer, Rule, Term, Terms, context
-from ...solver.sun.game import (
-    Discard,
-    Draw,
-    Move,
-    Phase,
-    SunState,
-    apply,
-    determinized,
-    distinct_moves,
-    outcome,
-)
+from ...solver.sun.game import Discard, Draw, Move, Phase, SunState
 from ...solver.sun.search import SearchExpert
 from ..core import rollout_advice
 from ..core.grading import favour_line, noise_lines, reason_lines
 from ..core.rollout_advice import AdviceError, Measured, Progress
-from ..core.tournament import chance_to_win
 from .registry import REGISTRY, make_player
 
 DEFAULT_ROLLOUTS, SCREEN, BUDGET, KEEP = 12, 2, 120, 4
@@ -114,18 +104,12 @@ class Advice(rollout_advice.Ranking[Phase, Rated]):
 
     def rated(self, move: Move, deck: Deck) -> Rated | None:
         """The entry of ``move`` (any card of its label), or ``None``."""
-        label = _label(move, deck)
-        return next((option for option in self.options if option.label == label), None)
+        return self.option(_label(move, deck))
 
     def lines(self) -> list[str]:
         """The ranking for people, each option's reasons under it (the core's
         :func:`~silverpyr.puzzles.core.grading.reason_lines`)."""
-        best = self.best
-        head = f"The expert plays {best.label}"
-        if best.expected is not None:
-            head += f": {best.expected:.1f} expected final points"
-        if best.win is not None:
-            head += f", {chance_to_win(best.win, best.samples)} chance to win"
+        head = self.headline(lambda best: f": {best.expected:.1f} expected final points")
         if len(self.options) == 1:
             return [f"{head} (the only move)."]
         head += f" ({self.samples} paired rollouts an option). Against it:"
@@ -169,16 +153,16 @@ class Rollouts(rollout_advice.Rollouts[SunState, Move]):
         ]
 
     def determinized(self, stream: SeededStream) -> SunState:
-        return determinized(self.state, self.seat, stream)
+        return engine.determinized(self.state, self.seat, stream)
 
     def value(self, move: Move, k: int) -> tuple[int, float]:
         """The seat's final score and win share after ``move`` in sample ``k``."""
         key = (move.notation(), k)
         found = self._values.get(key)
         if found is None:
-            after = apply(self.world(k), move)
+            after = engine.apply(self.world(k), move)
             final, _ = play_out(after, self._players())
-            result = outcome(final)
+            result = engine.outcome(final)
             assert result is not None
             win = 1 / len(result.winners) if self.seat in result.winners else 0.0
             found = (final.scores[self.seat], win)
@@ -218,7 +202,7 @@ def reference_move(state: SunState, seat: int) -> Move:
 def canonical(state: SunState, move: Move) -> Move:
     """The option of ``distinct_moves`` that is ``move`` (same label), else ``move``."""
     label = move.notation(state.deck)
-    for option in distinct_moves(state):
+    for option in engine.distinct_moves(state):
         if option.notation(state.deck) == label:
             return option
     return move
@@ -249,7 +233,7 @@ def advise(
     count = check_samples(samples)
     rollouts = rollouts_for(state, seat, table)
     deck = state.deck
-    options = distinct_moves(state)
+    options = engine.distinct_moves(state)
     reference = reference_move(state, seat)
     if len(options) == 1:
         only = Rated(reference, _label(reference, deck), None, 0.0, None, 0)

@@ -38,6 +38,9 @@ Question .dialog { padding: 0 2; }""".strip(),
 dialogs sit, are the game's. The daily and the puzzle (:mod:`.puzzle_screen`) are laid out
 the same: their questions sit at the bottom too."""
 
+TITLE = "silverpyr cheops"
+"""The apps' title (the game's and the trainer's)."""
+
 
 def table_layout() -> ComposeResult:
     """The widgets of :data:`CSS`'s layout, for the game and for the daily and the puzzle
@@ -51,16 +54,10 @@ class CheopsSetting(Leaving):
     :class:`~silverpyr.cli.core.tui.game_screen.Leaving`)."""
 
 
-class CheopsApp(TableGameApp[CheopsSetting]):
+class CheopsApp(TableGameApp[CheopsSetting], css=CSS, title=TITLE):
     """The full-screen Cheops game; ``first`` makes the screen it opens on."""
 
-    CSS = CSS
-    TITLE = "silverpyr cheops"
 
-
-class CheopsTrainerApp(TrainerApp):
+class CheopsTrainerApp(TrainerApp, css=CSS, title=TITLE):
     """A Cheops daily or puzzle on the full screen (the core's
     :class:`~silverpyr.cli.core.tui.trainer.TrainerApp`: Ctrl-C keeps an attempt not over)."""
-
-    CSS = CSS
-    TITLE = "silverpyr cheops"

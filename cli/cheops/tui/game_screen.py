@@ -87,42 +87,20 @@ from ....solver.cheops.game import (
     price,
 )
 from ....solver.core.errors import SilverpyrError
+from ...core.tui import game_screen as core
 from ...core.tui.base import GameOver
 from ...core.tui.base import waited as waited
-from ...core.tui.game_screen import (
-    LAST_KEYS,
-    HandCursor,
-    TableGameScreen,
-    TableHelp,
-    hand_keys,
-    nearest,
-)
 from ...core.tui.game_screen import LEAVE as LEAVE
 from ...core.tui.game_screen import LOG_LINES as LOG_LINES
 from ...core.tui.game_screen import Question as Question
 from ...core.tui.modals import Prompt
 from ...core.tui.rules_screen import RULES_KEY, open_rules
+from . import board
 from .app import CheopsSetting, table_layout
-from .board import (
-    LAW_WORDS,
-    boards_text,
-    hand_text,
-    kind_words,
-    legend_text,
-    letter,
-    pyramid_text,
-    seats_text,
-    space_x,
-)
 from .table import HUMAN, GameTable
 
-DECIDING = frozenset(
-    {"cursor", "choose", "next_in_hand", "enter", "buy", "end_turn", "pass_turn", "kept", "undo"}
-    | {"question", "hint", "type_move"}
-)
-"""Actions off while the bots play (the table is busy in a thread)."""
 TAKING_KEYS: list[BindingType] = [
-    *hand_keys(4, "Tile", "Take"),
+    *core.hand_keys(4, "Tile", "Take"),
     Binding("b", "buy", "Buy", priority=True),
     Binding("e", "end_turn", "End", priority=True),
     Binding("p", "pass_turn", "Pass", priority=True),
@@ -154,7 +132,7 @@ def sale_words(state: CheopsState, colour: str) -> tuple[str, dict[str, str]]:
     """The question after a treasure is taken, and what each answer (``sell``, ``store``)
     does: the price the sale covers, or the one a stored treasure is paid at."""
     entry = price(state, colour).label
-    return f"Your {letter(colour)} {colour} treasure: sell or store?", {
+    return f"Your {board.letter(colour)} {colour} treasure: sell or store?", {
         "sell": f"Sell it: {state.market_price} now; it covers the price {entry}",
         "store": f"Store it: paid at the end at its price then (now {entry})",
     }
@@ -162,7 +140,7 @@ def sale_words(state: CheopsState, colour: str) -> tuple[str, dict[str, str]]:
 
 def stack_words(view: CheopsView, stack: int) -> str:
     """A stack to draw from, at the turn's end: the tile on top and how many."""
-    top = kind_words(view.stack_tops[stack - 1] or "-")
+    top = board.kind_words(view.stack_tops[stack - 1] or "-")
     return f"Stack {stack}: {top} ({view.stack_sizes[stack - 1]} tiles)"
 
 
@@ -170,12 +148,12 @@ def next_space(targets: Sequence[Space], cursor: Space, rows: int, columns: int)
     """The space the cursor moves to: the nearest of ``targets`` in the direction asked
     (rows: +1 up the pyramid, -1 down; columns: +1 right, -1 left), or where it is when none
     lies that way (the core's :func:`~silverpyr.cli.core.tui.game_screen.nearest`)."""
-    return nearest(
-        targets, cursor, rows, columns, lambda space: (space_x(space), space.row, space.pos)
+    return core.nearest(
+        targets, cursor, rows, columns, lambda space: (board.space_x(space), space.row, space.pos)
     )
 
 
-class CheopsTurn(HandCursor[Space], Screen[None]):
+class CheopsTurn(core.HandCursor[Space], Screen[None]):
     """What Cheops's game screen and its puzzles' share of your turn: the cursor over the
     spaces to take and the tile of your hand chosen (the core's
     :class:`~silverpyr.cli.core.tui.game_screen.HandCursor`), Enter's take, buying and
@@ -222,7 +200,7 @@ class CheopsTurn(HandCursor[Space], Screen[None]):
         self.play_if_allowed(Pass(), "You cannot pass")
 
 
-class CheopsHelp(TableHelp):
+class CheopsHelp(core.TableHelp):
     """The keys and what the board shows; ``r`` opens the rules page in its place, any
     other key closes it, once: a second key typed fast would reach it while it is leaving,
     and its second dismiss would pop the game under it."""
@@ -243,7 +221,7 @@ class CheopsHelp(TableHelp):
     @staticmethod
     def board_legend(keys: Text) -> Text:
         """The keys, then what the board shows."""
-        return keys.append("The board\n", style="bold").append_text(legend_text())
+        return keys.append("The board\n", style="bold").append_text(board.legend_text())
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
@@ -263,14 +241,17 @@ class CheopsEnd(GameOver):
     final money, the winner(s), the coach's summary; ``q``, Escape or Enter leaves."""
 
 
-class CheopsGameScreen(TableGameScreen[GameTable], CheopsTurn):
+class CheopsGameScreen(core.TableGameScreen[GameTable], CheopsTurn):
     """A whole Cheops game (the flow is the core's
     :class:`~silverpyr.cli.core.tui.game_screen.TableGameScreen`): the cursor over the spaces
     you can take, your tiles, the kept laws, the questions a take brings, typed moves."""
 
     THREADS = "silverpyr-cheops-"
     NAME = "Cheops"
-    DECIDING = DECIDING
+    DECIDING = frozenset(
+        {"cursor", "choose", "next_in_hand", "enter", "buy", "end_turn", "pass_turn", "kept"}
+        | {"undo", "question", "hint", "type_move"}
+    )
     END = CheopsEnd
     RESUMES = "after every confirmed turn: `silverpyr cheops game`"
 
@@ -279,7 +260,7 @@ class CheopsGameScreen(TableGameScreen[GameTable], CheopsTurn):
         Binding("u", "undo", "Undo", priority=True),
         Binding("colon", "type_move", "Type", show=False, priority=True),
         Binding("escape", "cancel_mode", "Cancel", show=False, priority=True),
-        *LAST_KEYS,
+        *core.LAST_KEYS,
     ]
 
     def __init__(self, setting: CheopsSetting, table: GameTable) -> None:
@@ -396,7 +377,7 @@ class CheopsGameScreen(TableGameScreen[GameTable], CheopsTurn):
         fits = move is None or table.why_illegal(move) is None
         takeable = set(self.targets()) if taking else set()
         self.query_one("#pyramid", Static).update(
-            pyramid_text(
+            board.pyramid_text(
                 view,
                 takeable=takeable,
                 cursor=cursor,
@@ -406,9 +387,9 @@ class CheopsGameScreen(TableGameScreen[GameTable], CheopsTurn):
                 pending={m.space for m in table.pending if isinstance(m, Take | UseLaw11)},
             )
         )
-        self.query_one("#boards", Static).update(boards_text(state))
-        self.query_one("#seats", Static).update(seats_text(state, self.names))
-        self.query_one("#hand", Static).update(hand_text(state, self.chosen))
+        self.query_one("#boards", Static).update(board.boards_text(state))
+        self.query_one("#seats", Static).update(board.seats_text(state, self.names))
+        self.query_one("#hand", Static).update(board.hand_text(state, self.chosen))
 
     def decision_text(self, waiting: Phase) -> Text:
         """What is due from you, and what Enter does now."""
@@ -445,8 +426,10 @@ class CheopsGameScreen(TableGameScreen[GameTable], CheopsTurn):
         lead = "Law 11: " if self.mode == "law11" else ""
         reason = table.why_illegal(move)
         if reason is not None:
-            return Text(f"{lead}{space} with {kind_words(move.kind)}: {reason}", "bold red")
-        text = Text(f"{lead}{space} {what} with {kind_words(move.kind)}: Enter takes.", "bold")
+            return Text(f"{lead}{space} with {board.kind_words(move.kind)}: {reason}", "bold red")
+        text = Text(
+            f"{lead}{space} {what} with {board.kind_words(move.kind)}: Enter takes.", "bold"
+        )
         if waiting is Phase.SECOND:
             text.append(" e ends the turn.")
         return text
@@ -607,7 +590,7 @@ class CheopsGameScreen(TableGameScreen[GameTable], CheopsTurn):
     def _sale_words(self, colour: str) -> str:
         state = self.table.state
         entry = price(state, colour).label
-        return f"{letter(colour)} {colour}: {state.market_price} now (price {entry})"
+        return f"{board.letter(colour)} {colour}: {state.market_price} now (price {entry})"
 
     def _law12_partner(self, first: Space) -> None:
         swaps = [m for m in self.table.options() if isinstance(m, UseLaw12) and m.a == first]
@@ -622,7 +605,7 @@ class CheopsGameScreen(TableGameScreen[GameTable], CheopsTurn):
             self.redraw()
             return
         choices = [(PYRAMID, "another treasure of the pyramid (then the cursor, Enter)")]
-        choices += [(colour, f"your stored {letter(colour)} {colour}") for colour in stored]
+        choices += [(colour, f"your stored {board.letter(colour)} {colour}") for colour in stored]
 
         def chosen(value: str) -> None:
             if value == PYRAMID:
@@ -675,12 +658,12 @@ class CheopsGameScreen(TableGameScreen[GameTable], CheopsTurn):
             key = str(number)
             moves[key] = move
             if isinstance(move, LawTarget) and move.entry is None:
-                label = f"under the {letter(move.colour)} {move.colour} board"
+                label = f"under the {board.letter(move.colour)} {move.colour} board"
             elif isinstance(move, LawTarget):
-                board = state.board(move.colour)
-                old = board.entry(move.entry or 0, law7).label
+                price_board = state.board(move.colour)
+                old = price_board.entry(move.entry or 0, law7).label
                 label = (
-                    f"{letter(move.colour)} {move.colour}, entry {(move.entry or 0) + 1}: "
+                    f"{board.letter(move.colour)} {move.colour}, entry {(move.entry or 0) + 1}: "
                     f"{old} becomes {law7}"
                 )
             elif isinstance(move, RemoveLaw):
@@ -692,7 +675,7 @@ class CheopsGameScreen(TableGameScreen[GameTable], CheopsTurn):
             else:
                 label = move.notation()
             choices.append((key, label))
-        words = LAW_WORDS.get(law, "")
+        words = board.LAW_WORDS.get(law, "")
         self._question(
             f"You took law {law} ({words}): what does it do?",
             choices,
@@ -704,14 +687,14 @@ class CheopsGameScreen(TableGameScreen[GameTable], CheopsTurn):
             return "remove no law"
         state = self.table.state
         if law == 9 and state.law9 is not None:
-            return f"remove law 9 ({LAW_WORDS[9]}), paid for by {self.names[state.law9]}"
+            return f"remove law 9 ({board.LAW_WORDS[9]}), paid for by {self.names[state.law9]}"
         for seat, kept in enumerate(state.kept_laws):
             if law in kept:
-                return f"remove law {law} ({LAW_WORDS[law]}), kept by {self.names[seat]}"
-        for colour, board in zip(COLOURS, state.boards, strict=True):
-            if board.law == law or (law == 7 and board.law7 is not None):
-                return f"remove law {law} ({LAW_WORDS[law]}) from the {colour} board"
-        return f"remove law {law} ({LAW_WORDS[law]})"
+                return f"remove law {law} ({board.LAW_WORDS[law]}), kept by {self.names[seat]}"
+        for colour, price_board in zip(COLOURS, state.boards, strict=True):
+            if price_board.law == law or (law == 7 and price_board.law7 is not None):
+                return f"remove law {law} ({board.LAW_WORDS[law]}) from the {colour} board"
+        return f"remove law {law} ({board.LAW_WORDS[law]})"
 
     def _ask_stack(self, options: tuple[Move, ...]) -> None:
         view = self.table.view()
@@ -749,7 +732,7 @@ class CheopsGameScreen(TableGameScreen[GameTable], CheopsTurn):
         for colour, move in moves.items():
             money = final_money(apply_unchecked(state, move))
             shown = ", ".join(f"{name} {m}" for name, m in zip(self.names, money, strict=True))
-            choices.append((colour, f"{letter(colour)} {colour}: final money {shown}"))
+            choices.append((colour, f"{board.letter(colour)} {colour}: final money {shown}"))
         self._question(
             "The game is over. Law 9 counts as one stored treasure: of which colour?",
             choices,
@@ -794,7 +777,7 @@ class CheopsGameScreen(TableGameScreen[GameTable], CheopsTurn):
             END_WORDS.get(result.reason, result.reason),
             ("Final money", ("Money", "Stores", "Final"), rows),
             result.winners,
-            ("price boards", boards_text(state)),
+            ("price boards", board.boards_text(state)),
         )
 
 

@@ -54,17 +54,8 @@ from ...core.tui.trainer import (
     TrainerScreen,
 )
 from ..render import what_happened
+from . import board
 from .app import table_layout
-from .board import (
-    LAW_WORDS,
-    boards_text,
-    hand_text,
-    kind_words,
-    legend_text,
-    letter,
-    pyramid_text,
-    seats_text,
-)
 from .game_screen import END, QUESTIONS, TAKING, TAKING_KEYS, CheopsTurn, sale_words, stack_words
 
 KEPT_LAWS = (engine.UseLaw10, engine.UseLaw11, engine.UseLaw12)
@@ -226,7 +217,7 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
         move = self.enter_move() if taking else None
         fits = move is None or self.session.why_not(move) is None
         self.query_one("#pyramid", Static).update(
-            pyramid_text(
+            board.pyramid_text(
                 state.view(self.seat),
                 takeable=set(self.targets()),
                 cursor=self.cursor if taking else None,
@@ -234,9 +225,9 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
                 pending=taken_this_attempt(self.start_state, state),
             )
         )
-        self.query_one("#boards", Static).update(boards_text(state))
-        self.query_one("#seats", Static).update(seats_text(state, self.names, self.seat))
-        hand = hand_text(state, self.chosen if taking else None, self.seat)
+        self.query_one("#boards", Static).update(board.boards_text(state))
+        self.query_one("#seats", Static).update(board.seats_text(state, self.names, self.seat))
+        hand = board.hand_text(state, self.chosen if taking else None, self.seat)
         self.query_one("#hand", Static).update(hand)
 
     def _score(self) -> str:
@@ -289,8 +280,8 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
             what += f" (price {engine.price(state, cell).label}, market {state.market_price})"
         reason = self.session.why_not(move)
         if reason is not None:
-            return Text(f"{move.space} with {kind_words(move.kind)}: {reason}", "bold red")
-        text = Text(f"{move.space} {what} with {kind_words(move.kind)}: Enter takes.", "bold")
+            return Text(f"{move.space} with {board.kind_words(move.kind)}: {reason}", "bold red")
+        text = Text(f"{move.space} {what} with {board.kind_words(move.kind)}: Enter takes.", "bold")
         if engine.EndTurn() in answers:
             text.append(" e ends the turn.")
         return text
@@ -382,7 +373,7 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
         if isinstance(move, engine.UseLaw10):
             return f"sell a stored {move.colour} for {state.market_price}"
         if isinstance(move, engine.UseLaw11):
-            return f"take the {item(move.space)} too, with {kind_words(move.kind)}"
+            return f"take the {item(move.space)} too, with {board.kind_words(move.kind)}"
         if isinstance(move, engine.UseLaw12) and isinstance(move.b, str):
             return f"swap the {item(move.a)} with your stored {move.b}"
         if isinstance(move, engine.UseLaw12) and isinstance(move.b, Space):
@@ -475,12 +466,12 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
                 if isinstance(m, engine.Law9Colour):
                     money = engine.final_money(engine.apply(state, m))
                     shown = ", ".join(f"{n} {v}" for n, v in zip(self.names, money, strict=True))
-                    choices.append((m.notation(), f"{letter(m.colour)} {m.colour}: {shown}"))
+                    choices.append((m.notation(), f"{board.letter(m.colour)} {m.colour}: {shown}"))
             question = "The game is over. Law 9 counts as one stored treasure: of which colour?"
         else:
             law = state.pending
             choices = [(m.notation(), self._law_words(m)) for m in answers]
-            words = LAW_WORDS.get(law, "") if isinstance(law, int) else ""
+            words = board.LAW_WORDS.get(law, "") if isinstance(law, int) else ""
             question = f"You took law {law} ({words}): what does it do?"
 
         def chosen(value: str) -> None:
@@ -500,9 +491,9 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
     def _law_words(self, move: engine.Move) -> str:
         """A law's choice for people."""
         if isinstance(move, engine.LawTarget) and move.entry is None:
-            return f"under the {letter(move.colour)} {move.colour} board ({move.notation()})"
+            return f"under the {board.letter(move.colour)} {move.colour} board ({move.notation()})"
         if isinstance(move, engine.LawTarget):
-            return f"{letter(move.colour)} {move.colour}, entry {(move.entry or 0) + 1}"
+            return f"{board.letter(move.colour)} {move.colour}, entry {(move.entry or 0) + 1}"
         if isinstance(move, engine.RemoveLaw):
             return "remove no law" if move.law is None else f"remove law {move.law}"
         if isinstance(move, engine.PayLaw9):
@@ -525,7 +516,7 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
     def legend(self) -> RenderableType:
         """The marks (``r`` opens the rules page for the rest)."""
         text = Text("The board\n", style="bold")
-        text.append_text(legend_text(notes=False))
+        text.append_text(board.legend_text(notes=False))
         return text
 
     def rules_page(self) -> RenderableType:
@@ -563,8 +554,8 @@ class CheopsPuzzleScreen(TrainerScreen, CheopsTurn):
         """The pyramid and the seats (your takes in braces)."""
         state = self.state
         return Group(
-            pyramid_text(
+            board.pyramid_text(
                 state.view(self.seat), pending=taken_this_attempt(self.start_state, state)
             ),
-            seats_text(state, self.names, self.seat),
+            board.seats_text(state, self.names, self.seat),
         )

@@ -230,6 +230,18 @@ class GameApp(App[None], Generic[SettingT]):
     LEAVING: ClassVar[str] = ""
     """The game's note after "press Ctrl+C to leave" on the too-small screen."""
 
+    def __init_subclass__(
+        cls, css: str | None = None, title: str | None = None, **kwargs: Any
+    ) -> None:
+        """A game's apps (its game's and its trainer's) take its look as class arguments:
+        ``class CheopsApp(TableGameApp[CheopsSetting], css=CSS, title=TITLE)`` sets
+        ``CSS`` and ``TITLE``."""
+        if css is not None:
+            cls.CSS = css
+        if title is not None:
+            cls.TITLE = title
+        super().__init_subclass__(**kwargs)
+
     def __init__(self, setting: SettingT, first: Callable[[SettingT], Screen[None]]) -> None:
         super().__init__()
         self.setting = setting

@@ -30,6 +30,9 @@ Confirm, Prompt, Choose, SunHelp, LeaveDialog, TrainerHelp { align: center middl
 dialogs sit, are the game's. The daily and the puzzle (:mod:`.puzzle_screen`) are laid out
 the same."""
 
+TITLE = "silverpyr sun"
+"""The apps' title (the game's and the trainer's)."""
+
 
 def table_layout() -> ComposeResult:
     """The widgets of :data:`CSS`'s layout, for the game and for the daily and the puzzle
@@ -50,16 +53,10 @@ class SunSetting(Leaving):
     :class:`~silverpyr.cli.core.tui.game_screen.Leaving`)."""
 
 
-class SunApp(TableGameApp[SunSetting]):
+class SunApp(TableGameApp[SunSetting], css=CSS, title=TITLE):
     """The full-screen Pyramid of the Sun game; ``first`` makes the screen it opens on."""
 
-    CSS = CSS
-    TITLE = "silverpyr sun"
 
-
-class SunTrainerApp(TrainerApp):
+class SunTrainerApp(TrainerApp, css=CSS, title=TITLE):
     """A Pyramid of the Sun daily or puzzle on the full screen (the core's
     :class:`~silverpyr.cli.core.tui.trainer.TrainerApp`: Ctrl-C keeps an attempt not over)."""
-
-    CSS = CSS
-    TITLE = "silverpyr sun"

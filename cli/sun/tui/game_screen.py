@@ -65,16 +65,9 @@ from ....solver.sun.game import (
     outcome,
 )
 from ....solver.sun.pyramid import Slot
+from ...core.tui import game_screen as core
 from ...core.tui.base import GameOver
 from ...core.tui.base import waited as waited
-from ...core.tui.game_screen import (
-    LAST_KEYS,
-    HandCursor,
-    TableGameScreen,
-    TableHelp,
-    hand_keys,
-    nearest,
-)
 from ...core.tui.game_screen import LEAVE as LEAVE
 from ...core.tui.game_screen import LOG_LINES as LOG_LINES
 from ...core.tui.game_screen import Question as Question
@@ -97,12 +90,8 @@ from .table import HUMAN, GameTable
 if TYPE_CHECKING:
     from ....solver.sun.game import SunState
 
-DECIDING = frozenset(
-    {"cursor", "choose", "next_in_hand", "enter", "end_turn", "undo", "draw", "hint"}
-)
-"""Actions off while the bots play (the table is busy in a thread)."""
 PLACING_KEYS: list[BindingType] = [
-    *hand_keys(7, "Card", "Place"),
+    *core.hand_keys(7, "Card", "Place"),
     Binding("e", "end_turn", "End turn", priority=True),
 ]
 """The keys of a placing turn, first in the game's and the puzzles' keys: the cursor, the
@@ -116,7 +105,7 @@ def next_slot(opens: list[Slot], cursor: Slot, rows: int, columns: int) -> Slot:
     asks nothing of the rows, and no direction at all stays put)."""
     if not columns and not rows:
         return cursor
-    return nearest(
+    return core.nearest(
         opens,
         cursor,
         0 if columns else rows,
@@ -141,7 +130,7 @@ def tie_break_words(result: Outcome, names: tuple[str, ...]) -> str:
     return f"Tied on {top} points and on cards in hand ({held}): a shared win."
 
 
-class SunBoard(HandCursor[Slot], Screen[None]):
+class SunBoard(core.HandCursor[Slot], Screen[None]):
     """What the Sun's game screen and its puzzles' share: the board (the pyramid at its
     width, the seats, the piles, your hand), the status while a card is to be chosen, and the
     cursor over the open slots with the card of your hand chosen (the core's
@@ -209,7 +198,7 @@ class SunBoard(HandCursor[Slot], Screen[None]):
         )
 
 
-class SunHelp(TableHelp):
+class SunHelp(core.TableHelp):
     """The keys and what the bricks mean; ``r`` opens the rules page in its place, any
     other key closes it."""
 
@@ -239,13 +228,15 @@ class SunEnd(GameOver):
     summary; ``q``, Escape or Enter leaves."""
 
 
-class SunGameScreen(TableGameScreen[GameTable], SunBoard):
+class SunGameScreen(core.TableGameScreen[GameTable], SunBoard):
     """A whole Sun game on the core's :class:`~silverpyr.cli.core.tui.game_screen.TableGameScreen`:
     the cursor over the open slots, your cards, the pile, symbol and discard questions."""
 
     THREADS = "silverpyr-sun-"
     NAME = "Pyramid of the Sun"
-    DECIDING = DECIDING
+    DECIDING = frozenset(
+        {"cursor", "choose", "next_in_hand", "enter", "end_turn", "undo", "draw", "hint"}
+    )
     END = SunEnd
     RESUMES = "after every final decision: `silverpyr sun game`"
 
@@ -255,7 +246,7 @@ class SunGameScreen(TableGameScreen[GameTable], SunBoard):
         *PLACING_KEYS,
         Binding("u", "undo", "Undo", priority=True),
         Binding("d", "draw", "Draw", priority=True),
-        *LAST_KEYS,
+        *core.LAST_KEYS,
     ]
 
     def __init__(self, setting: SunSetting, table: GameTable) -> None:
