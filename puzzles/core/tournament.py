@@ -36,6 +36,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import stat
 import statistics
 import tempfile
@@ -690,6 +691,18 @@ def records_folder(folder: Path, *, fifo: str = "a named pipe", link_target: boo
     return folder
 
 
+def check_record_names(folder: Path, seeds: range, name: Callable[[int], Path]) -> None:
+    """:class:`RecordPathError` for the first of ``seeds``' record names (``name``) already
+    in ``folder`` that a record could not be written to (:func:`record_target`); the folder
+    is listed once, so a run of a million games checks only what is there."""
+    with os.scandir(folder) as entries:
+        present = sorted(entry.name for entry in entries)
+    for text in present:
+        found = re.fullmatch(r"game-(\d+)\.json", text)
+        if found and int(found[1]) in seeds and name(int(found[1])).name == text:
+            record_target(folder / text)
+
+
 def record_digits(last_seed: int) -> int:
     """Width of the seed in record file names (at least 6), so that they sort by seed."""
     return max(6, len(str(last_seed)))
@@ -728,14 +741,13 @@ class JsonRecords(Generic[C, G]):
         """Where the game of ``seed`` is written (``game-000123.json``)."""
         return self.folder / f"game-{seed:0{self.digits}d}.json"
 
-    def check(self, seeds: Iterable[int]) -> None:
+    def check(self, seeds: range) -> None:
         """:attr:`error` naming the first record of ``seeds`` that could not be written (a
         FIFO, a folder... already there), before any game is played."""
-        for seed in seeds:
-            try:
-                record_target(self.name(seed))
-            except RecordPathError as error:
-                raise self.error(str(error)) from None
+        try:
+            check_record_names(self.folder, seeds, self.name)
+        except RecordPathError as error:
+            raise self.error(str(error)) from None
 
     def write(self, result: G) -> None:
         """Write ``result``'s record; :attr:`error` naming the file if it cannot be (the
@@ -831,7 +843,7 @@ class GameWriter(Protocol[G_contra]):
     @property
     def folder(self) -> Path: ...
 
-    def check(self, seeds: Iterable[int]) -> None: ...
+    def check(self, seeds: range) -> None: ...
 
     def write(self, result: G_contra) -> None: ...
 

@@ -26,7 +26,7 @@ achieved score (calibration).
 from __future__ import annotations
 
 import statistics
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -35,7 +35,6 @@ from ....solver.silvergold.cards import Deck
 from ....solver.silvergold.game import GameState, Replacement
 from ....solver.silvergold.moves import Move
 from ....solver.silvergold.players import Player, play_game
-from ...core.records_file import record_target
 from ...core.tournament import (
     ArenaRun,
     Column,
@@ -44,6 +43,7 @@ from ...core.tournament import (
     TournamentError,
     arena_figures,
     bot_reports,
+    check_record_names,
     record_digits,
     records_folder,
 )
@@ -169,11 +169,10 @@ class ArenaRecords:
         """Where the game of ``seed`` is written (``game-000123.json``)."""
         return self.folder / f"game-{seed:0{self.digits}d}.json"
 
-    def check(self, seeds: Iterable[int]) -> None:
+    def check(self, seeds: range) -> None:
         """:class:`RecordPathError` naming the first record of ``seeds`` that could not be
         written (a FIFO, a folder... already there), before any game is played."""
-        for seed in seeds:
-            record_target(self.name(seed))
+        check_record_names(self.folder, seeds, self.name)
 
     def write(self, result: GameResult) -> None:
         """Write ``result``'s record; :class:`RecordPathError` naming the file if it cannot
