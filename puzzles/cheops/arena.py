@@ -46,8 +46,8 @@ from ...solver.games import GAMES
 from ..core.tournament import ArenaReport as CoreArenaReport
 from ..core.tournament import (
     ArenaRun,
-    TableGame,
     TableRecords,
+    TableResult,
     TournamentError,
     check_table,
     replay_table_record,
@@ -70,8 +70,8 @@ class CheopsRecordError(SilverpyrError, ValueError):
 
 
 @dataclass(frozen=True)
-class CheopsGameResult(TableGame):
-    """One arena game (the core's :class:`TableGame`): its totals are the final money, its
+class CheopsGameResult(TableResult):
+    """One arena game (the core's :class:`TableResult`): its totals are the final money, its
     ``placed`` the tiles each seat placed in the pyramid (neighbours included)."""
 
     @property

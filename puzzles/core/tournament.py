@@ -26,7 +26,7 @@ one game from ``(shared, seed, seats)`` and summarises the results it gets back.
   arena reports these, with its own categories and keys (:class:`Seat` says what one seat
   of one game adds); :class:`ArenaRun` is every game's ``run_arena``, from what it declares.
 * **Table games.** The Sun's and Cheops's arenas differ only by their declarations: the
-  result of a game (:class:`TableGame`, each seat's total by categories, the game naming the
+  result of a game (:class:`TableResult`, each seat's total by categories, the game naming the
   total), its report (:func:`table_report`), its records (:class:`TableRecords`) and their
   replay (:func:`replay_table_record`).
 """
@@ -444,7 +444,7 @@ Counted = tuple[tuple[dict[str, int], ...], tuple[int, ...]]
 
 
 @dataclass(frozen=True)
-class TableGame:
+class TableResult:
     """One arena game of a game that ends each seat with a total by categories (the Sun's
     score, Cheops's money): the seats' bots, their totals, categories and cards (or tiles)
     placed, the winners, how it ended and its moves. A game's subclass names the total as
@@ -504,7 +504,7 @@ A = TypeVar("A")
 
 def table_report(
     report: Callable[..., A],
-    results: Sequence[TableGame],
+    results: Sequence[TableResult],
     categories: Sequence[str],
     seconds: float,
     workers: int,
@@ -523,7 +523,7 @@ def table_report(
     )
 
 
-def _table_seat(result: TableGame, seat: int) -> Seat:
+def _table_seat(result: TableResult, seat: int) -> Seat:
     return Seat(result.totals[seat], result.categories[seat], result.placed[seat])
 
 
@@ -776,7 +776,7 @@ class Fingerprinted(Protocol):
 
 
 P = TypeVar("P", bound=Fingerprinted)
-T = TypeVar("T", bound=TableGame)
+T = TypeVar("T", bound=TableResult)
 
 
 class TableRecords(JsonRecords[P, T]):

@@ -33,8 +33,8 @@ from ...solver.sun.game import SunState, apply, new_game, outcome, parse_move
 from ..core.tournament import ArenaReport as CoreArenaReport
 from ..core.tournament import (
     ArenaRun,
-    TableGame,
     TableRecords,
+    TableResult,
     TournamentError,
     check_table,
     replay_table_record,
@@ -58,8 +58,8 @@ class SunRecordError(SilverpyrError, ValueError):
 
 
 @dataclass(frozen=True)
-class SunGameResult(TableGame):
-    """One arena game (the core's :class:`TableGame`) on a pyramid of ``size``: its totals
+class SunGameResult(TableResult):
+    """One arena game (the core's :class:`TableResult`) on a pyramid of ``size``: its totals
     are the scores, its ``placed`` the cards each seat placed in the pyramid."""
 
     size: str = field(kw_only=True)
