@@ -50,10 +50,11 @@ report's seeds (900,000 and up): docs/sun-bots.md.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .cards import PILES, Card, PileName
+from .cards import PILES, Card, Deck, PileName
 from .game import (
     HAND_LIMIT,
     Discard,
@@ -194,6 +195,16 @@ def card_worth(card: Card, ctx: Context, weights: ExpertWeights, *, first_top: b
     return 0.0
 
 
+@functools.lru_cache(maxsize=8)
+def _worth_keys(deck: Deck) -> tuple[tuple[str, int], ...]:
+    """Each card id's kind and value (what :func:`card_worth` reads of a card), by id."""
+    top = max(card.id for card in deck)
+    keys = [("", 0)] * (top + 1)
+    for card in deck:
+        keys[card.id] = (card.kind, card.value)
+    return tuple(keys)
+
+
 def idle_turns(state: SunState) -> int:
     """Turns since the last card placed (draw-2 actions and passes: public history)."""
     turns = 0.0
@@ -237,10 +248,18 @@ class Expert:
             return 0.0
         deck = state.deck
         held_top = any(deck[c].kind == "top" for c in state.hands[seat])
+        # card_worth of each card, summed in the pile's order (the same floats as one call a
+        # card), but worked out once per kind and value: this runs in every play-out's turn
+        keys = _worth_keys(deck)
+        worth_of: dict[tuple[str, int], float] = {}
         total = 0.0
         for card_id in cards:
-            card = deck[card_id]
-            total += card_worth(card, ctx, self.weights, first_top=not held_top)
+            key = keys[card_id]
+            worth = worth_of.get(key)
+            if worth is None:
+                worth = card_worth(deck[card_id], ctx, self.weights, first_top=not held_top)
+                worth_of[key] = worth
+            total += worth
         return total / len(cards)
 
     def best_pile(self, state: SunState, seat: int, ctx: Context) -> tuple[PileName | None, float]:
