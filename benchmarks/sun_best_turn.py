@@ -70,9 +70,13 @@ The targets (90% proven at 2 s, 97% at 10 s, median 0.1 s) are **not met**. The 
 the cheap wildcard bound (a draw the limit keeps out: every card still to come scores at
 most the most any possible card scores on a slot): admissible, but loose wherever chains of
 draws remain possible, so a proof still comes only when the chains end within the searched
-depth, and the gaps of the rest stay near 90%. The next step is a bound that counts the
-chance of a chain going on (a drawn card must carry the symbol of a support of an open
-slot), with Star1/Star2 cut-offs once it is tight enough to cut.
+depth, and the gaps of the rest stay near 90%. The next step was to be a bound that counts
+the chance of a chain going on (a drawn card must carry the symbol of a support of an open
+slot), with Star1/Star2 cut-offs once it is tight enough to cut. But where a chain does go
+on, the best plan's own tree must be valued outcome by outcome, whatever the bound:
+``benchmarks/sun_proof_depth.py`` (2026-11-30) measures that the best plans draw at every
+chance in two positions of three, each draw multiplying their trees 16 to 23 fold.
+docs/sun-position.md, "Why most full hands are not proven".
 
 **Star1 tried first, and not kept (2026-11-29).** Pruning by this bound (moves ordered by
 it and skipped below the best plan, a draw cut once the searched cards' values and the
