@@ -51,6 +51,7 @@ report's seeds (900,000 and up): docs/sun-bots.md.
 from __future__ import annotations
 
 import functools
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -77,7 +78,7 @@ from .game import (
     placements,
     points_for,
 )
-from .pyramid import EMPTY
+from .pyramid import EMPTY, geometry
 
 Term = tuple[str, str]
 """A named part of the expert's value of an option: what it is and which card, pile or kind:
@@ -164,12 +165,20 @@ class Context:
 def context(state: SunState, seat: int, weights: ExpertWeights) -> Context:
     """What ``seat``'s decisions in ``state`` are valued by (the levels still open, the fade)."""
     pyramid = state.pyramid
-    shape = pyramid.geometry
-    cells = pyramid.cells
+    empty, high_any, high_end, top_empty = _openness(pyramid.width, pyramid.cells)
+    fade = min(1.0, empty / weights.horizon) if weights.horizon > 0 else 1.0
+    return Context(seat, pyramid.width, empty, high_any, high_end, top_empty, fade)
+
+
+@functools.lru_cache(maxsize=4096)
+def _openness(width: int, cells: tuple[int, ...]) -> tuple[int, int, int, bool]:
+    """The empty slots above the base, the highest level with one, the highest with an empty
+    row end, and whether the top is empty (a play-out asks this of a few pyramids often)."""
+    shape = geometry(width)
     high_any = 0
     high_end = 0
     empty = 0
-    for i in range(pyramid.width, len(cells)):
+    for i in range(width, len(cells)):
         if cells[i] != EMPTY:
             continue
         empty += 1
@@ -177,9 +186,7 @@ def context(state: SunState, seat: int, weights: ExpertWeights) -> Context:
         high_any = max(high_any, level)
         if shape.ends[i]:
             high_end = max(high_end, level)
-    top_empty = cells[-1] == EMPTY
-    fade = min(1.0, empty / weights.horizon) if weights.horizon > 0 else 1.0
-    return Context(seat, pyramid.width, empty, high_any, high_end, top_empty, fade)
+    return empty, high_any, high_end, cells[-1] == EMPTY
 
 
 def card_worth(card: Card, ctx: Context, weights: ExpertWeights, *, first_top: bool) -> float:
@@ -195,6 +202,33 @@ def card_worth(card: Card, ctx: Context, weights: ExpertWeights, *, first_top: b
     return 0.0
 
 
+@functools.lru_cache(maxsize=4096)
+def _mean_worth(
+    deck: Deck,
+    cards: tuple[int, ...],
+    weights: ExpertWeights,
+    levels: tuple[int, int, int, bool, float],
+    first_top: bool,
+) -> float:
+    """The mean :func:`card_worth` of ``cards`` (a pile's belief) under a context's
+    ``levels`` (width, highest open levels, top empty, fade): each card's worth summed in the
+    pile's order, the same floats as one call a card, worked out once per kind and value.
+    Kept for the play-outs, which ask it of the same belief and pyramid again and again."""
+    width, high_any, high_end, top_empty, fade = levels
+    ctx = Context(0, width, 0, high_any, high_end, top_empty, fade)
+    keys = _worth_keys(deck)
+    worth_of: dict[tuple[str, int], float] = {}
+    total = 0.0
+    for card_id in cards:
+        key = keys[card_id]
+        worth = worth_of.get(key)
+        if worth is None:
+            worth = card_worth(deck[card_id], ctx, weights, first_top=first_top)
+            worth_of[key] = worth
+        total += worth
+    return total / len(cards)
+
+
 @functools.lru_cache(maxsize=8)
 def _worth_keys(deck: Deck) -> tuple[tuple[str, int], ...]:
     """Each card id's kind and value (what :func:`card_worth` reads of a card), by id."""
@@ -203,6 +237,33 @@ def _worth_keys(deck: Deck) -> tuple[tuple[str, int], ...]:
     for card in deck:
         keys[card.id] = (card.kind, card.value)
     return tuple(keys)
+
+
+_FinalRuns = dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, tuple[Move, ...]] | None]
+_FINAL_RUNS: OrderedDict[tuple[object, ...], _FinalRuns] = OrderedDict()
+"""The final-run searches' memos, kept between calls: a play-out asks for the final run at
+each of its last decisions, and each of those searches lies inside the one before."""
+_FINAL_RUN_TABLES = 64
+
+
+def _final_runs(state: SunState, seat: int) -> _FinalRuns:
+    """The memo of :meth:`Expert.final_run` for ``seat`` in ``state``: its nodes are the
+    pyramid, the seat's hand and its score; what else the result depends on (the deck, the
+    others' scores and hand sizes, which decide the winners) is the memo's own key."""
+    others = tuple(
+        (score, len(hand))
+        for other, (score, hand) in enumerate(zip(state.scores, state.hands, strict=True))
+        if other != seat
+    )
+    key = (state.deck, seat, others)
+    memo = _FINAL_RUNS.get(key)
+    if memo is None:
+        memo = _FINAL_RUNS[key] = {}
+        if len(_FINAL_RUNS) > _FINAL_RUN_TABLES:
+            _FINAL_RUNS.popitem(last=False)
+    else:
+        _FINAL_RUNS.move_to_end(key)
+    return memo
 
 
 def idle_turns(state: SunState) -> int:
@@ -238,37 +299,50 @@ class Expert:
 
     # --- values ---------------------------------------------------------------------------
 
-    def pile_worth(self, state: SunState, seat: int, pile: PileName, ctx: Context) -> float:
+    def pile_worth(
+        self,
+        state: SunState,
+        seat: int,
+        pile: PileName,
+        ctx: Context,
+        cards: tuple[int, ...] | None = None,
+    ) -> float:
         """The expected worth of the next card of ``pile`` to ``seat`` (uniform over the
-        cards of that type it has not seen); 0 when the pile cannot be drawn."""
+        cards of that type it has not seen); 0 when the pile cannot be drawn. ``cards``: the
+        pile's :func:`next_draw`, when the caller knows it already."""
         if not state.can_draw(pile):
             return 0.0
-        cards = next_draw(state, seat, pile)  # the discards when the pile is to be reshuffled
+        if cards is None:
+            cards = next_draw(state, seat, pile)  # the discards when it is to be reshuffled
         if not cards:
             return 0.0
         deck = state.deck
         held_top = any(deck[c].kind == "top" for c in state.hands[seat])
-        # card_worth of each card, summed in the pile's order (the same floats as one call a
-        # card), but worked out once per kind and value: this runs in every play-out's turn
-        keys = _worth_keys(deck)
-        worth_of: dict[tuple[str, int], float] = {}
-        total = 0.0
-        for card_id in cards:
-            key = keys[card_id]
-            worth = worth_of.get(key)
-            if worth is None:
-                worth = card_worth(deck[card_id], ctx, self.weights, first_top=not held_top)
-                worth_of[key] = worth
-            total += worth
-        return total / len(cards)
+        return _mean_worth(
+            deck,
+            cards,
+            self.weights,
+            (ctx.width, ctx.high_any, ctx.high_end, ctx.top_empty, ctx.fade),
+            not held_top,
+        )
 
-    def best_pile(self, state: SunState, seat: int, ctx: Context) -> tuple[PileName | None, float]:
-        """The pile whose next card is worth most, and that worth (``None``: no pile)."""
+    def best_pile(
+        self,
+        state: SunState,
+        seat: int,
+        ctx: Context,
+        beliefs: dict[PileName, tuple[int, ...]] | None = None,
+    ) -> tuple[PileName | None, float]:
+        """The pile whose next card is worth most, and that worth (``None``: no pile);
+        ``beliefs``: each pile's :func:`next_draw`, when the caller keeps them."""
         best: PileName | None = None
         worth = -1.0
         for pile in PILES:
             if state.can_draw(pile):
-                value = self.pile_worth(state, seat, pile, ctx)
+                cards = None if beliefs is None else beliefs.get(pile)
+                if cards is None and beliefs is not None:
+                    cards = beliefs[pile] = next_draw(state, seat, pile)
+                value = self.pile_worth(state, seat, pile, ctx, cards)
                 if value > worth:
                     best, worth = pile, value
         return best, max(worth, 0.0)
@@ -384,12 +458,15 @@ class Expert:
             start = self.tempo_terms(state, seat, ctx.empty)
             best = Plan((), float(sum(start.values())), start)
         current = state
+        # the piles' beliefs stay as they are while the seat only lays its own cards (each
+        # leaves its hand for the pyramid: both are seen) and takes symbol points
+        beliefs: dict[PileName, tuple[int, ...]] = {}
         while True:
             ctx = context(current, seat, weights)
             if ctx.empty == 0:
                 break
             worths = hand_worths(current, current.hands[seat], ctx, weights)
-            _, draw_card = self.best_pile(current, seat, ctx)
+            _, draw_card = self.best_pile(current, seat, ctx, beliefs)
             can_draw = current.can_draw("standard") or current.can_draw("edge")
             chosen: Place | None = None
             chosen_terms: Terms = {}
@@ -478,9 +555,7 @@ class Expert:
         )
         if empty == 0 or empty > len(state.hands[seat]):
             return None
-        memo: dict[
-            tuple[tuple[int, ...], tuple[int, ...]], tuple[int, tuple[Move, ...]] | None
-        ] = {}
+        memo = _final_runs(state, seat)
 
         def search(current: SunState) -> tuple[int, tuple[Move, ...]] | None:
             if current.phase is Phase.SYMBOL:
@@ -496,7 +571,7 @@ class Expert:
             left = sum(1 for i in range(current.pyramid.width, len(cells)) if cells[i] == EMPTY)
             if left > len(current.hands[seat]):
                 return None
-            key = (cells, current.hands[seat])
+            key = (cells, current.hands[seat], current.scores[seat])
             if key in memo:
                 return memo[key]
             best: tuple[int, tuple[Move, ...]] | None = None
