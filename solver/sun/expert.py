@@ -202,7 +202,11 @@ def card_worth(card: Card, ctx: Context, weights: ExpertWeights, *, first_top: b
     return 0.0
 
 
-@functools.lru_cache(maxsize=4096)
+_MEAN_WORTHS: dict[tuple[object, ...], float] = {}
+""":func:`_mean_worth`'s answers, by all they depend on (emptied when large)."""
+_MEAN_WORTHS_KEPT = 8192
+
+
 def _mean_worth(
     deck: Deck,
     cards: tuple[int, ...],
@@ -213,7 +217,25 @@ def _mean_worth(
     """The mean :func:`card_worth` of ``cards`` (a pile's belief) under a context's
     ``levels`` (width, highest open levels, top empty, fade): each card's worth summed in the
     pile's order, the same floats as one call a card, worked out once per kind and value.
-    Kept for the play-outs, which ask it of the same belief and pyramid again and again."""
+    Kept for the play-outs, which ask it of the same belief and pyramid again and again (by
+    the weights :func:`card_worth` reads, not the whole weights: hashing those costs more)."""
+    key = (deck, cards, weights.keep, weights.keep_edge, weights.keep_top, levels, first_top)
+    known = _MEAN_WORTHS.get(key)
+    if known is None:
+        if len(_MEAN_WORTHS) >= _MEAN_WORTHS_KEPT:
+            _MEAN_WORTHS.clear()
+        known = _MEAN_WORTHS[key] = _sum_worths(deck, cards, weights, levels, first_top)
+    return known
+
+
+def _sum_worths(
+    deck: Deck,
+    cards: tuple[int, ...],
+    weights: ExpertWeights,
+    levels: tuple[int, int, int, bool, float],
+    first_top: bool,
+) -> float:
+    """:func:`_mean_worth`, worked out."""
     width, high_any, high_end, top_empty, fade = levels
     ctx = Context(0, width, 0, high_any, high_end, top_empty, fade)
     keys = _worth_keys(deck)
