@@ -284,6 +284,7 @@ class BestTurn:
                 cards = "no card" if self.draw_limit == 0 else f"at most {self.draw_limit} card"
                 plural = "s" if self.draw_limit > 1 else ""
                 out.append(f"  (the limit came first: the best plan drawing {cards}{plural})")
+                out.append("  (its draws can chain on past that: docs/sun-position.md on proofs)")
         if self.can_play:
             out.extend(self.plan.lines("  ", depth))
         if self.can_draw:
