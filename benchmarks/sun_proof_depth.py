@@ -117,16 +117,14 @@ def band_line(low: int, high: int, found: list[dict[str, Any]]) -> str:
     def median(values: list[float], fmt: str) -> str:
         return format(statistics.median(values), fmt) if values else "-"
 
-    return (
-        f"  {low:>2}-{high:<2}  {len(mine):>4}  {proven:>6}  {median(deepest, '>7.0f')}  "
-        f"{median(gains, '>9.2f')}  {median(reach, '>6.2f')}  {median(growth, '>7.1f')}"
-    )
+    cells = [f"{low:>2}-{high:<2}", f"{len(mine):>4}", f"{proven:>6}"]
+    cells += [median(deepest, ">7.0f"), median(gains, ">9.2f")]
+    cells += [median(reach, ">6.2f"), median(growth, ">7.1f")]
+    return "  " + "  ".join(cells)
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--seed", type=int, default=REPORT_SEEDS, help="first seed")
     parser.add_argument("--limit", type=float, default=10.0, help="seconds a draw limit")

@@ -221,34 +221,24 @@ def _mean_worth(
     the weights :func:`card_worth` reads, not the whole weights: hashing those costs more)."""
     key = (deck, cards, weights.keep, weights.keep_edge, weights.keep_top, levels, first_top)
     known = _MEAN_WORTHS.get(key)
-    if known is None:
-        if len(_MEAN_WORTHS) >= _MEAN_WORTHS_KEPT:
-            _MEAN_WORTHS.clear()
-        known = _MEAN_WORTHS[key] = _sum_worths(deck, cards, weights, levels, first_top)
-    return known
-
-
-def _sum_worths(
-    deck: Deck,
-    cards: tuple[int, ...],
-    weights: ExpertWeights,
-    levels: tuple[int, int, int, bool, float],
-    first_top: bool,
-) -> float:
-    """:func:`_mean_worth`, worked out."""
+    if known is not None:
+        return known
     width, high_any, high_end, top_empty, fade = levels
     ctx = Context(0, width, 0, high_any, high_end, top_empty, fade)
     keys = _worth_keys(deck)
     worth_of: dict[tuple[str, int], float] = {}
     total = 0.0
     for card_id in cards:
-        key = keys[card_id]
-        worth = worth_of.get(key)
+        kind = keys[card_id]
+        worth = worth_of.get(kind)
         if worth is None:
             worth = card_worth(deck[card_id], ctx, weights, first_top=first_top)
-            worth_of[key] = worth
+            worth_of[kind] = worth
         total += worth
-    return total / len(cards)
+    if len(_MEAN_WORTHS) >= _MEAN_WORTHS_KEPT:
+        _MEAN_WORTHS.clear()
+    _MEAN_WORTHS[key] = mean = total / len(cards)
+    return mean
 
 
 @functools.lru_cache(maxsize=8)

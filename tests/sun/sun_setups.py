@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from silverpyr.solver.sun.cards import Deck, load_deck
-from silverpyr.solver.sun.game import SunState
+from silverpyr.solver.sun.game import SunState, random_game
 from silverpyr.solver.sun.pyramid import Pyramid, Slot
 
 DECK = load_deck()
@@ -74,3 +74,14 @@ def give(state: SunState, seat: int, cards: tuple[int, ...]) -> SunState:
         standard_discards=tuple(c for c in state.standard_discards if c not in taken),
         edge_discards=tuple(c for c in state.edge_discards if c not in taken),
     )
+
+
+def random_states(seeds: range) -> list[SunState]:
+    """Every state short of the end of the random games of ``seeds`` (2-5 players and the
+    three pyramid sizes in turn)."""
+    return [
+        state
+        for seed in seeds
+        for state in random_game(seed, 2 + seed % 4, ("short", "standard", "long")[seed % 3])
+        if not state.over
+    ]

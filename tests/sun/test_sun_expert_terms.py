@@ -13,6 +13,7 @@ from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.expert import Expert, context, hand_worths
 
 from .expert_golden import GOLDEN, recorded
+from .sun_setups import random_states
 
 DECK = load_deck()
 
@@ -31,15 +32,6 @@ def test_the_experts_decisions_are_the_ones_recorded_before_its_terms() -> None:
         assert len(found[name]) == len(moves), name
 
 
-def _states(seeds: range) -> list[engine.SunState]:
-    return [
-        state
-        for seed in seeds
-        for state in engine.random_game(seed, 2 + seed % 4, ("short", "standard", "long")[seed % 3])
-        if not state.over
-    ]
-
-
 def _total(terms: dict[tuple[str, str], float]) -> float:
     return sum(terms.values())
 
@@ -53,7 +45,7 @@ def test_every_options_terms_add_up_to_the_number_the_expert_decides_by(seeds: r
     expert = Expert()
     weights = expert.weights
     checked: set[str] = set()
-    for state in _states(seeds):
+    for state in random_states(seeds):
         seat = state.turn
         ctx = context(state, seat, weights)
         for move in engine.distinct_moves(state):
@@ -101,7 +93,7 @@ def test_every_options_terms_add_up_to_the_number_the_expert_decides_by(seeds: r
 
 def test_a_choice_made_by_value_is_worth_at_least_what_it_was_weighed_against() -> None:
     expert = Expert()
-    for state in _states(range(12, 18)):
+    for state in random_states(range(12, 18)):
         seat = state.turn
         choice = expert.choose(state, seat)
         if choice.rule is not None:

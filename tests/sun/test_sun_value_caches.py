@@ -13,14 +13,7 @@ from silverpyr.solver.sun.cards import PILES
 from silverpyr.solver.sun.expert import Expert, context
 from silverpyr.solver.sun.pyramid import EMPTY
 
-
-def _states(seeds: range) -> list[engine.SunState]:
-    return [
-        state
-        for seed in seeds
-        for state in engine.random_game(seed, 2 + seed % 4, ("short", "standard", "long")[seed % 3])
-        if not state.over
-    ]
+from .sun_setups import random_states
 
 
 def _empty_above_base(state: engine.SunState) -> int:
@@ -33,7 +26,7 @@ def test_a_final_run_found_with_kept_memos_is_the_one_found_afresh(seeds: range)
     expert = Expert()
     late = [
         state
-        for state in _states(seeds)
+        for state in random_states(seeds)
         if state.phase in (engine.Phase.CHOOSE, engine.Phase.PLAYING)
         and 0 < _empty_above_base(state) <= len(state.hands[state.turn])
     ]
@@ -49,7 +42,7 @@ def test_a_final_run_found_with_kept_memos_is_the_one_found_afresh(seeds: range)
 
 def test_a_final_run_is_not_taken_from_a_table_where_someone_scored_otherwise() -> None:
     expert = Expert()
-    for state in _states(range(0, 12)):
+    for state in random_states(range(0, 12)):
         seat = state.turn
         if state.phase is not engine.Phase.CHOOSE or _empty_above_base(state) > len(
             state.hands[seat]
@@ -75,7 +68,7 @@ def test_a_final_run_is_not_taken_from_a_table_where_someone_scored_otherwise() 
 
 
 def test_unseen_kept_by_what_it_reads_is_the_set_difference() -> None:
-    for state in _states(range(0, 8)):
+    for state in random_states(range(0, 8)):
         for seat in range(state.players):
             for pile in PILES:
                 seen = {*state.pyramid.cells, *state.hands[seat], *state.discards(pile)}
@@ -88,7 +81,7 @@ def test_a_piles_mean_worth_is_the_mean_of_each_cards_worth_in_order() -> None:
     expert = Expert()
     weights = expert.weights
     checked = 0
-    for state in _states(range(0, 8)):
+    for state in random_states(range(0, 8)):
         seat = state.turn
         ctx = context(state, seat, weights)
         held_top = any(state.deck[c].kind == "top" for c in state.hands[seat])
