@@ -34,7 +34,7 @@ class SunGroup(LazyGroup):
         "solve": Lazy(
             "sun.solve_cmd",
             "solve",
-            "The best turn of a position, in expected points: proven when the search is complete.",
+            "The best turn of a position, in expected points: proven when it meets its bound.",
         ),
         "game": Lazy(
             "sun.game_cmd",
