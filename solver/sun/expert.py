@@ -346,14 +346,12 @@ class Expert:
         beliefs: dict[PileName, tuple[int, ...]] | None = None,
     ) -> tuple[PileName | None, float]:
         """The pile whose next card is worth most, and that worth (``None``: no pile);
-        ``beliefs``: each pile's :func:`next_draw`, when the caller keeps them."""
+        ``beliefs``: each drawable pile's :func:`next_draw`, when the caller keeps them."""
         best: PileName | None = None
         worth = -1.0
         for pile in PILES:
             if state.can_draw(pile):
-                cards = None if beliefs is None else beliefs.get(pile)
-                if cards is None and beliefs is not None:
-                    cards = beliefs[pile] = next_draw(state, seat, pile)
+                cards = None if beliefs is None else beliefs[pile]
                 value = self.pile_worth(state, seat, pile, ctx, cards)
                 if value > worth:
                     best, worth = pile, value
@@ -472,7 +470,7 @@ class Expert:
         current = state
         # the piles' beliefs stay as they are while the seat only lays its own cards (each
         # leaves its hand for the pyramid: both are seen) and takes symbol points
-        beliefs: dict[PileName, tuple[int, ...]] = {}
+        beliefs = {pile: next_draw(state, seat, pile) for pile in PILES if state.can_draw(pile)}
         while True:
             ctx = context(current, seat, weights)
             if ctx.empty == 0:

@@ -20,7 +20,6 @@ the same seed and the same moves always give the same game on every machine.
 
 from __future__ import annotations
 
-import functools
 from bisect import insort
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -349,26 +348,11 @@ def unseen(state: SunState, seat: int, pile: PileName) -> tuple[int, ...]:
     """The cards of a pile's type that ``seat`` cannot place: not in the pyramid, its hand,
     the discards or the marker (in the draw pile or another hand). Sorted ids; the belief of
     what the next card of that pile is, is uniform over them."""
-    return _unseen(
-        state.deck, pile, state.pyramid.cells, state.hands[seat], state.discards(pile), state.marker
-    )
-
-
-@functools.lru_cache(maxsize=4096)
-def _unseen(
-    deck: Deck,
-    pile: PileName,
-    cells: tuple[int, ...],
-    hand: tuple[int, ...],
-    discards: tuple[int, ...],
-    marker: int,
-) -> tuple[int, ...]:
-    """:func:`unseen` from what it reads (kept: a play-out asks it of one view often)."""
-    known = set(cells)
-    known.update(hand)
-    known.update(discards)
-    known.add(marker)
-    return tuple(card for card in deck.pile_ids(pile) if card not in known)
+    known = set(state.pyramid.cells)
+    known.update(state.hands[seat])
+    known.update(state.discards(pile))
+    known.add(state.marker)
+    return tuple(card for card in state.deck.pile_ids(pile) if card not in known)
 
 
 def next_draw(state: SunState, seat: int, pile: PileName) -> tuple[int, ...]:

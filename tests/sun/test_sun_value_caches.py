@@ -1,5 +1,6 @@
 """What the Sun's value model keeps between calls (``solver/sun/expert.py``'s final-run
-memos and mean worths, the engine's ``unseen``) answers as a fresh computation would."""
+memos and mean worths) answers as a fresh computation would, and the belief it reads (the
+engine's ``unseen``) is what the seat has not seen."""
 
 from __future__ import annotations
 
@@ -67,7 +68,7 @@ def test_a_final_run_is_not_taken_from_a_table_where_someone_scored_otherwise() 
     pytest.fail("no state with a winning final run in the sample")
 
 
-def test_unseen_kept_by_what_it_reads_is_the_set_difference() -> None:
+def test_unseen_is_the_set_difference_of_what_the_seat_has_seen() -> None:
     for state in random_states(range(0, 8)):
         for seat in range(state.players):
             for pile in PILES:
