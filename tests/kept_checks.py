@@ -1,9 +1,9 @@
 """What the kept-game tests of the Sun and Cheops share (``tests/sun/test_sun_kept_game.py``,
 ``tests/cheops/test_cheops_kept_game.py``, and the line-mode games' scripts): seat 0 played
 by a bot (to the end, noting where a script may stop), a game's answers replayed into a fresh
-one, the end told once, every event's line, kind and seat, and advice that leaves the table
-as it was. Each game hands in its own kept game, bot and moves; what is checked is the same
-as when each file spelt it out."""
+one (the same table again), the end told once, every event's line, kind and seat, and advice
+that leaves the table as it was. Each game hands in its own kept game, bot and moves; what is
+checked is the same as when each file spelt it out."""
 
 from __future__ import annotations
 
@@ -53,6 +53,19 @@ def replay_answers(kept: Any, again: Any) -> None:
     for answer in kept.answers:
         again.play(again.parse(answer))
         again.settle()
+
+
+def assert_answers_replay(start: Callable[[], Any], player: Any, same: Callable[[Any], Any]) -> Any:
+    """The game ``start()`` makes, seat 0 played as ``player`` decides to the end, ends with
+    an outcome, and its answers replayed into another ``start()`` give the same table (as
+    ``same`` tells states apart); that game back."""
+    kept = start()
+    play_greedily(kept, player)
+    assert kept.is_over() and kept.outcome() is not None
+    again = start()
+    replay_answers(kept, again)
+    assert same(again.state) == same(kept.state)
+    return kept
 
 
 def assert_resumed_as_left(resumed: Any, same: Callable[[Any], Any], left: Any) -> None:

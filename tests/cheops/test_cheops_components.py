@@ -176,14 +176,30 @@ def test_the_summary() -> None:
 
 # --- each kind of bad file gives its problem, at its key -------------------------------------
 
-BAD_FILES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
+BadFile = tuple[str, Callable[[dict[str, Any]], None], str, str]
+"""A bad file: its case (the test id), the change to the bundled data, where and what is wrong."""
+
+
+def _bad_board(case: str, board: int, part: str, **fields: object) -> BadFile:
+    """The bad file whose board ``board`` has ``fields`` changed: the problem is at the
+    field, the board named as it now is (``boards[3] (I-4).price``)."""
+    label = fields.get("name", BUNDLED["boards"][board]["name"])
+    [field] = fields
+    where = f"boards[{board}] ({label}).{field}"
+    return case, lambda d: d["boards"][board].update(fields), where, part
+
+
+def _bad_entry(case: str, board: int, index: int, value: object, part: str) -> BadFile:
+    """The bad file whose board ``board`` has ``value`` as its entry ``index``: the problem
+    is at that entry (``boards[1] (I-2).entries[3]``)."""
+    label = BUNDLED["boards"][board]["name"]
+    where = f"boards[{board}] ({label}).entries[{index}]"
+    return case, lambda d: d["boards"][board]["entries"].__setitem__(index, value), where, part
+
+
+BAD_FILES: list[BadFile] = [
     ("unknown key", lambda d: d.update(colour="red"), "colour", "unknown field"),
-    (
-        "unknown board key",
-        lambda d: d["boards"][3].update(price=3),
-        "boards[3] (I-4).price",
-        "unknown field",
-    ),
+    _bad_board("unknown board key", 3, "unknown field", price=3),
     ("missing key", lambda d: d.pop("start_money"), "start_money", "missing"),
     ("wrong format", lambda d: d.update(format=2), "format", "not a whole number from 1 to 1"),
     (
@@ -212,21 +228,11 @@ BAD_FILES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
         "boards",
         "7 boards of type I; a file has exactly 6",
     ),
-    ("bad type", lambda d: d["boards"][0].update(type="IV"), "boards[0] (I-1).type", "'IV'"),
-    ("type a number", lambda d: d["boards"][0].update(type=1), "boards[0] (I-1).type", "I, II"),
-    (
-        "duplicate name",
-        lambda d: d["boards"][5].update(name="I-1"),
-        "boards[5] (I-1).name",
-        "used twice (also boards[0])",
-    ),
-    ("bad name", lambda d: d["boards"][5].update(name="!"), "boards[5] (!).name", "not a name"),
-    (
-        "one entry",
-        lambda d: d["boards"][2].update(entries=[5]),
-        "boards[2] (I-3).entries",
-        "expected 2 to 12 entries, not 1",
-    ),
+    _bad_board("bad type", 0, "'IV'", type="IV"),
+    _bad_board("type a number", 0, "I, II", type=1),
+    _bad_board("duplicate name", 5, "used twice (also boards[0])", name="I-1"),
+    _bad_board("bad name", 5, "not a name", name="!"),
+    _bad_board("one entry", 2, "expected 2 to 12 entries, not 1", entries=[5]),
     (
         "a falling board",
         lambda d: d["boards"][0].update(entries=[40, 30, 22, 15, 10, 5, 0]),
@@ -234,66 +240,22 @@ BAD_FILES: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
         "the numbers fall from 40 at the top to 0 at the bottom: a board's numbers rise "
         "from the top entry to the bottom one",
     ),
-    (
-        "not rising",
-        lambda d: d["boards"][1]["entries"].__setitem__(3, 9),
-        "boards[1] (I-2).entries[3]",
-        "9 does not rise above 10 above it",
-    ),
-    (
-        "equal plain numbers",
-        lambda d: d["boards"][1]["entries"].__setitem__(1, 4),
-        "boards[1] (I-2).entries[1]",
-        "4 does not rise above 4",
-    ),
-    (
-        "multipliers not rising",
-        lambda d: d["boards"][6]["entries"].__setitem__(4, "x2"),
-        "boards[6] (II-1).entries[4]",
-        "\u00d72 does not rise above \u00d72",
-    ),
-    (
-        "pair falling",
-        lambda d: d["boards"][12]["entries"].__setitem__(2, "7/3"),
-        "boards[12] (III-1).entries[2]",
-        "7/3 does not rise above 7/4",
-    ),
-    (
-        "pair the wrong way round",
-        lambda d: d["boards"][12]["entries"].__setitem__(4, "3/8"),
-        "boards[12] (III-1).entries[4]",
-        "x >= y",
-    ),
-    (
-        "bad entry text",
-        lambda d: d["boards"][7]["entries"].__setitem__(0, "thirty"),
-        "boards[7] (II-2).entries[0]",
-        "'thirty' is not an entry",
-    ),
-    (
+    _bad_entry("not rising", 1, 3, 9, "9 does not rise above 10 above it"),
+    _bad_entry("equal plain numbers", 1, 1, 4, "4 does not rise above 4"),
+    _bad_entry("multipliers not rising", 6, 4, "x2", "\u00d72 does not rise above \u00d72"),
+    _bad_entry("pair falling", 12, 2, "7/3", "7/3 does not rise above 7/4"),
+    _bad_entry("pair the wrong way round", 12, 4, "3/8", "x >= y"),
+    _bad_entry("bad entry text", 7, 0, "thirty", "'thirty' is not an entry"),
+    _bad_entry(
         "plain entry as text",
-        lambda d: d["boards"][7]["entries"].__setitem__(0, "30"),
-        "boards[7] (II-2).entries[0]",
+        7,
+        0,
+        "30",
         "'30' is text: a plain entry is a whole number, unquoted (30)",
     ),
-    (
-        "entry a float",
-        lambda d: d["boards"][7]["entries"].__setitem__(0, 30.5),
-        "boards[7] (II-2).entries[0]",
-        "not the number 30.5",
-    ),
-    (
-        "multiplier zero",
-        lambda d: d["boards"][7]["entries"].__setitem__(1, "x0"),
-        "boards[7] (II-2).entries[1]",
-        "x1 to x99",
-    ),
-    (
-        "negative",
-        lambda d: d["boards"][0]["entries"].__setitem__(6, -1),
-        "boards[0] (I-1).entries[6]",
-        "0 to 999",
-    ),
+    _bad_entry("entry a float", 7, 0, 30.5, "not the number 30.5"),
+    _bad_entry("multiplier zero", 7, 1, "x0", "x1 to x99"),
+    _bad_entry("negative", 0, 6, -1, "0 to 999"),
     ("board a list", lambda d: d["boards"].__setitem__(4, [1, 2]), "boards[4]", "board mapping"),
     ("not a mapping", lambda d: (d.clear(), d.update({"x": 1})), "x", "unknown field"),
 ]

@@ -85,12 +85,8 @@ def _eye_take(kept: KeptGame) -> Take | None:
 
 
 def test_a_greedy_game_ends_and_its_answers_replay_to_the_same_table() -> None:
-    kept = KeptGame(COMPONENTS, 17, ["greedy", "greedy"])
-    _play_greedily(kept)
-    assert kept.is_over() and kept.outcome() is not None
-    again = KeptGame(COMPONENTS, 17, ["greedy", "greedy"])
-    checks.replay_answers(kept, again)
-    assert _signature(again.state) == _signature(kept.state)
+    start = partial(KeptGame, COMPONENTS, 17, ["greedy", "greedy"])
+    checks.assert_answers_replay(start, GreedyPlayer(), _signature)
 
 
 @pytest.mark.slow
@@ -102,12 +98,9 @@ def test_a_greedy_game_ends_and_its_answers_replay_to_the_same_table() -> None:
 def test_a_whole_game_ends_and_its_answers_replay_to_the_same_table(
     seed: int, bots: list[str]
 ) -> None:
-    kept = KeptGame(COMPONENTS, seed, bots)
-    _play_greedily(kept)
-    assert kept.is_over() and kept.outcome() is not None
-    again = KeptGame(COMPONENTS, seed, bots)
-    checks.replay_answers(kept, again)
-    assert _signature(again.state) == _signature(kept.state)
+    kept = checks.assert_answers_replay(
+        partial(KeptGame, COMPONENTS, seed, bots), GreedyPlayer(), _signature
+    )
     assert sum(1 for seat, _ in kept.moves if seat == 0) == len(kept.answers)
 
 

@@ -230,9 +230,8 @@ def _done_and_cached(found: re.Match[str] | None, err: list[str], home: Path) ->
 
 
 def test_a_killed_scheduler_is_one_line_and_the_rerun_resumes(
-    dask_processes: Dask, tmp_path: Path
+    dask_processes: Dask, home: Path
 ) -> None:
-    home = tmp_path / "home"
     address, _, run = _analyze_running(dask_processes, home)
     assert dask_processes.scheduler is not None
     _kill(dask_processes.scheduler)
@@ -247,9 +246,8 @@ def test_a_killed_scheduler_is_one_line_and_the_rerun_resumes(
 
 
 def test_a_killed_worker_is_one_line_after_the_timeout_and_the_rerun_resumes(
-    dask_processes: Dask, tmp_path: Path
+    dask_processes: Dask, home: Path
 ) -> None:
-    home = tmp_path / "home"
     address, worker, run = _analyze_running(dask_processes, home)
     _kill(worker)  # the worker and its nanny: nothing restarts it
     # Two truthful lines, whichever the client sees first: Dask cancels the tasks that
@@ -267,9 +265,8 @@ def test_a_killed_worker_is_one_line_after_the_timeout_and_the_rerun_resumes(
 
 
 def test_a_stopped_scheduler_is_one_line_after_the_timeout(
-    dask_processes: Dask, tmp_path: Path
+    dask_processes: Dask, home: Path
 ) -> None:
-    home = tmp_path / "home"
     address, _, run = _analyze_running(dask_processes, home)
     assert dask_processes.scheduler is not None
     os.killpg(dask_processes.scheduler.pid, signal.SIGSTOP)  # its connections stay open
@@ -285,11 +282,9 @@ def test_a_stopped_scheduler_is_one_line_after_the_timeout(
     assert found and int(found.group(1)) == _cached_rows(home), err[0]
 
 
-def test_a_scheduler_without_workers_is_one_line(dask_processes: Dask, tmp_path: Path) -> None:
+def test_a_scheduler_without_workers_is_one_line(dask_processes: Dask, home: Path) -> None:
     address = dask_processes.start_scheduler()
-    run = _silverpyr(
-        tmp_path / "home", *ANALYZE, "--scheduler", address, SILVERPYR_DASK_TIMEOUT="2"
-    )
+    run = _silverpyr(home, *ANALYZE, "--scheduler", address, SILVERPYR_DASK_TIMEOUT="2")
     code, _, err = _finish(run)
     assert code == 2 and err == [
         f"error: the Dask scheduler at {address} (--scheduler) has no worker: none joined "
@@ -297,11 +292,11 @@ def test_a_scheduler_without_workers_is_one_line(dask_processes: Dask, tmp_path:
     ]
 
 
-def test_the_arena_names_a_lost_scheduler_in_one_line(dask_processes: Dask, tmp_path: Path) -> None:
+def test_the_arena_names_a_lost_scheduler_in_one_line(dask_processes: Dask, home: Path) -> None:
     address = dask_processes.start_scheduler()
     dask_processes.start_worker()
     run = _silverpyr(
-        tmp_path / "home", "arena", "--bots", "greedy,greedy", "--games", "100000",
+        home, "arena", "--bots", "greedy,greedy", "--games", "100000",
         "--json", SILVERPYR_DASK_TIMEOUT=TIMEOUT, DASK_SCHEDULER_ADDRESS=address,
     )  # fmt: skip
     _wait_for_games(address, run)
@@ -318,15 +313,13 @@ def test_the_arena_names_a_lost_scheduler_in_one_line(dask_processes: Dask, tmp_
 
 @pytest.mark.parametrize("game", ["sun", "cheops"])
 def test_the_arena_names_a_killed_worker_not_the_scheduler(
-    game: str, dask_processes: Dask, tmp_path: Path
+    game: str, dask_processes: Dask, home: Path
 ) -> None:
     """Issue 29: the killed worker took the scattered data, Dask cancelled the games, and
     the line said the scheduler was lost although it was still up."""
     address = dask_processes.start_scheduler()
     worker = dask_processes.start_worker()
-    run = _silverpyr(
-        tmp_path / "home", game, "arena", "--games", "100000", "--json", "--scheduler", address
-    )
+    run = _silverpyr(home, game, "arena", "--games", "100000", "--json", "--scheduler", address)
     _wait_for_games(address, run)
     _kill(worker)  # the worker and its nanny: nothing restarts it
     code, out, err = _finish(run)
@@ -348,8 +341,7 @@ def test_the_arena_names_a_killed_worker_not_the_scheduler(
     ],
     ids=["analyze", "arena"],
 )
-def test_ctrl_c_is_one_line_and_exit_130(args: tuple[str, ...], tmp_path: Path) -> None:
-    home = tmp_path / "home"
+def test_ctrl_c_is_one_line_and_exit_130(args: tuple[str, ...], home: Path) -> None:
     run = _silverpyr(home, *args)
     if args[0] == "analyze":
         _wait_for_cached(home, 1, run)  # the cluster is up and working

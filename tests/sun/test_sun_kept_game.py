@@ -63,12 +63,9 @@ def _first_placement(kept: KeptGame) -> Place:
 def test_a_whole_game_ends_and_its_answers_replay_to_the_same_table(
     seed: int, size: str, bots: list[str]
 ) -> None:
-    kept = KeptGame(DECK, seed, size, bots)
-    _play_greedily(kept)
-    assert kept.is_over() and kept.outcome() is not None
-    again = KeptGame(DECK, seed, size, bots)
-    checks.replay_answers(kept, again)
-    assert _signature(again.state) == _signature(kept.state)
+    kept = checks.assert_answers_replay(
+        partial(KeptGame, DECK, seed, size, bots), GreedyPlayer(), _signature
+    )
     assert sum(1 for seat, _ in kept.moves if seat == 0) == len(kept.answers)
 
 
