@@ -1,6 +1,6 @@
-"""Shared by the benchmark scripts: the console script, percentiles, timing summaries, an
-expert's decisions timed against greedy bots (any game: the game's bots and engine are
-handed in)."""
+"""Shared by the benchmark scripts: the console script, a call timed in wall and CPU seconds,
+percentiles, timing summaries, an expert's decisions timed against greedy bots and reported
+(any game: the game's bots and engine are handed in)."""
 
 from __future__ import annotations
 
@@ -43,26 +43,38 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def summary(label: str, values: list[float]) -> str:
-    """``label: n=.. median=..s p95=..s max=..s``."""
+SCALE = {"s": 1, "ms": 1000}
+"""A unit's count in a second."""
+
+
+def _shown(value: float, unit: str, digits: int) -> str:
+    """``value`` seconds in ``unit`` (``s`` or ``ms``) to ``digits``, the unit after it."""
+    return f"{value * SCALE[unit]:.{digits}f}{unit}"
+
+
+def summary(label: str, values: list[float], unit: str = "s", digits: int = 3) -> str:
+    """``label: n=.. median=.. p95=.. max=..`` of ``values`` seconds, in ``unit`` to
+    ``digits``."""
     return (
-        f"{label}: n={len(values)} median={statistics.median(values):.3f}s "
-        f"p95={percentile(values, 0.95):.3f}s max={max(values):.3f}s"
+        f"{label}: n={len(values)} median={_shown(statistics.median(values), unit, digits)} "
+        f"p95={_shown(percentile(values, 0.95), unit, digits)} "
+        f"max={_shown(max(values), unit, digits)}"
+    )
+
+
+def in_words(values: list[float], unit: str = " s") -> str:
+    """``median x s, p95 y s, max z s`` of ``values`` seconds, to the millisecond."""
+    return (
+        f"median {statistics.median(values):.3f}{unit}, "
+        f"p95 {percentile(values, 0.95):.3f}{unit}, max {max(values):.3f}{unit}"
     )
 
 
 def wall_line(label: str, walls: list[float], cpus: list[float], unit: str, digits: int) -> str:
-    """``label: n=.. median=.. p95=.. max=.. (cpu median=..)``, in ``unit`` (``s`` or ``ms``)
-    to ``digits``."""
-    scale = {"s": 1, "ms": 1000}[unit]
-
-    def shown(value: float) -> str:
-        return f"{value * scale:.{digits}f}{unit}"
-
+    """:func:`summary` of ``walls`` with the median of ``cpus``: ``(cpu median=..)``."""
     return (
-        f"{label}: n={len(walls)} median={shown(statistics.median(walls))} "
-        f"p95={shown(percentile(walls, 0.95))} max={shown(max(walls))} "
-        f"(cpu median={shown(statistics.median(cpus))})"
+        f"{summary(label, walls, unit, digits)} "
+        f"(cpu median={_shown(statistics.median(cpus), unit, digits)})"
     )
 
 
@@ -71,7 +83,7 @@ def figures(
 ) -> dict[str, Any]:
     """How many, median, p95 and max of ``walls``, the median (and p95) of ``cpus``, in
     ``unit`` (``s`` or ``ms``, which ends each key) rounded to ``digits``: a benchmark's JSON."""
-    scale = {"s": 1, "ms": 1000}[unit]
+    scale = SCALE[unit]
     found: dict[str, Any] = {
         "n": len(walls),
         f"median_{unit}": round(statistics.median(walls) * scale, digits),
