@@ -18,11 +18,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import time
 from functools import partial
 from typing import Any
 
 import timing  # benchmarks/timing.py, beside this script
+from timing import timed
 
 from silverpyr.puzzles.cheops import advice
 from silverpyr.puzzles.cheops.coach import judge
@@ -42,12 +42,6 @@ def position(players: int, seed: int, stage: int) -> CheopsState | None:
             return None
         state = apply(state, bot.decide(state, state.turn))
     return None if state.over else state
-
-
-def timed(work: Any) -> tuple[float, float]:
-    wall, cpu = time.perf_counter(), time.process_time()
-    work()
-    return time.perf_counter() - wall, time.process_time() - cpu
 
 
 def figures(walls: list[float], cpus: list[float]) -> dict[str, Any]:
@@ -76,14 +70,10 @@ def main() -> None:
                 seat = state.turn
                 seats = tuple(table[(other - seat) % players] for other in range(players))
                 advice._CACHE.clear()
-                wall, cpu = timed(partial(advice.advise, state, seat, seats))
-                kinds["advice"][0].append(wall)
-                kinds["advice"][1].append(cpu)
+                timed(kinds["advice"], partial(advice.advise, state, seat, seats))
                 advice._CACHE.clear()
                 move = GreedyPlayer().decide(state, seat)
-                wall, cpu = timed(partial(judge, state, seat, seats, move, where=""))
-                kinds["verdict"][0].append(wall)
-                kinds["verdict"][1].append(cpu)
+                timed(kinds["verdict"], partial(judge, state, seat, seats, move, where=""))
         for kind, (walls, cpus) in kinds.items():
             found[f"{players} players, {kind}"] = figures(walls, cpus)
     if args.json:

@@ -15,29 +15,13 @@ rollouts, never the clock, so its moves do not depend on the machine; only the t
 from __future__ import annotations
 
 import argparse
-import json
-import time
-from collections import defaultdict
-from typing import Any
 
-import timing  # benchmarks/timing.py, beside this script
-from timing import Timed, Timings
+from timing import report_expert, time_expert  # benchmarks/timing.py, beside this script
 
 from silverpyr.puzzles.cheops.registry import make_player
-from silverpyr.solver.cheops.bots import play_game
+from silverpyr.solver.cheops.bots import CheopsPlayer, play_game
 from silverpyr.solver.cheops.components import load_components
 from silverpyr.solver.cheops.expert import ExpertPlayer
-
-MEDIAN_TARGET = 0.5
-P95_TARGET = 3.0
-
-
-def figures(walls: list[float], cpus: list[float]) -> dict[str, Any]:
-    return timing.figures(walls, cpus, "s", 4)
-
-
-def line(label: str, data: dict[str, Any]) -> str:
-    return timing.figures_line(label, data, "s", 3)
 
 
 def main() -> None:
@@ -49,41 +33,22 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     components = load_components()
-    times: dict[str, Timings] = defaultdict(lambda: ([], []))
-    games: Timings = ([], [])
-    for g in range(args.games):
-        seats: list[Any] = [make_player(args.against) for _ in range(args.players)]
-        seats[g % args.players] = Timed(ExpertPlayer(), times)
-        wall, cpu = time.perf_counter(), time.process_time()
+
+    def play(g: int, players: int, seats: list[CheopsPlayer]) -> None:
         play_game(components, seats, args.seed + g)
-        games[0].append(time.perf_counter() - wall)
-        games[1].append(time.process_time() - cpu)
-    every: Timings = ([], [])
-    for walls, cpus in times.values():
-        every[0].extend(walls)
-        every[1].extend(cpus)
-    total = figures(*every)
-    result = {
-        "games": args.games,
-        "seed": args.seed,
-        "players": args.players,
-        "against": args.against,
-        "decisions": total,
-        "phases": {phase: figures(*times[phase]) for phase in sorted(times)},
-        "whole_games": figures(*games),
-        "targets": {"median_s": MEDIAN_TARGET, "p95_s": P95_TARGET},
-        "met": total["median_s"] <= MEDIAN_TARGET and total["p95_s"] <= P95_TARGET,
-    }
-    if args.json:
-        print(json.dumps(result, indent=1))
-        return
-    for phase, data in result["phases"].items():
-        print(line(f"expert decisions, {phase}", data))
-    print(
-        line("expert decisions, all", total)
-        + f" (target: median <= {MEDIAN_TARGET}s, p95 <= {P95_TARGET}s)"
+
+    timings = time_expert(
+        args.games, lambda: make_player(args.against), ExpertPlayer, play, args.players
     )
-    print(line(f"whole games (the expert and {args.against})", result["whole_games"]))
+    report_expert(
+        {"games": args.games, "seed": args.seed, "players": args.players, "against": args.against},
+        timings,
+        "s",
+        4,
+        (0.5, 3.0),
+        f"whole games (the expert and {args.against})",
+        args.json,
+    )
 
 
 if __name__ == "__main__":

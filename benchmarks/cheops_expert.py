@@ -14,27 +14,13 @@ phase and in all; and whole games, start to end. Times are wall seconds
 from __future__ import annotations
 
 import argparse
-import json
-from typing import Any
 
-import timing  # benchmarks/timing.py, beside this script
-from timing import time_expert
+from timing import report_expert, time_expert  # benchmarks/timing.py, beside this script
 
 from silverpyr.solver.cheops.bots import CheopsPlayer, GreedyPlayer, play_out
 from silverpyr.solver.cheops.components import load_components
 from silverpyr.solver.cheops.expert import ExpertPlayer
 from silverpyr.solver.cheops.game import new_game
-
-MEDIAN_TARGET = 0.020
-P95_TARGET = 0.3
-
-
-def figures(walls: list[float], cpus: list[float]) -> dict[str, Any]:
-    return timing.figures(walls, cpus, "ms", 3)
-
-
-def line(label: str, data: dict[str, Any]) -> str:
-    return timing.figures_line(label, data, "ms", 2)
 
 
 def main() -> None:
@@ -48,28 +34,15 @@ def main() -> None:
     def play(g: int, players: int, seats: list[CheopsPlayer]) -> None:
         play_out(new_game(components, players, args.seed + g), seats)
 
-    times, every, games = time_expert(args.games, GreedyPlayer, ExpertPlayer, play)
-    phases = {phase: figures(walls, cpus) for phase, (walls, cpus) in times.items()}
-    total = figures(*every)
-    result = {
-        "games": args.games,
-        "seed": args.seed,
-        "decisions": total,
-        "phases": phases,
-        "whole_games": figures(*games),
-        "targets": {"median_ms": MEDIAN_TARGET * 1000, "p95_ms": P95_TARGET * 1000},
-        "met": total["median_ms"] <= MEDIAN_TARGET * 1000 and total["p95_ms"] <= P95_TARGET * 1000,
-    }
-    if args.json:
-        print(json.dumps(result, indent=1))
-        return
-    for phase, data in phases.items():
-        print(line(f"expert decisions, {phase}", data))
-    print(
-        line("expert decisions, all", total)
-        + f" (target: median <= {MEDIAN_TARGET * 1000:.0f}ms, p95 <= {P95_TARGET * 1000:.0f}ms)"
+    report_expert(
+        {"games": args.games, "seed": args.seed},
+        time_expert(args.games, GreedyPlayer, ExpertPlayer, play),
+        "ms",
+        3,
+        (20, 300),
+        "whole games (2-5 players, the expert against greedy bots)",
+        args.json,
     )
-    print(line("whole games (2-5 players, the expert against greedy bots)", result["whole_games"]))
 
 
 if __name__ == "__main__":

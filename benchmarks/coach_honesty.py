@@ -25,7 +25,6 @@ Games run on Dask (an embedded cluster of ``--workers``, or ``--scheduler``).
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -33,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from silverpyr.puzzles.core.cluster import dask_client, finished, worker_count
+from silverpyr.puzzles.core.tournament import spread
 from silverpyr.puzzles.silvergold.realgame.advice import advise, options_of
 from silverpyr.puzzles.silvergold.realgame.game_coach import judge
 from silverpyr.puzzles.silvergold.realgame.game_record import when
@@ -86,11 +86,6 @@ def both(job: tuple[int, int]) -> tuple[int, Coached, Coached]:
     return seed, coached_game(seed, players, "greedy"), coached_game(seed, players, "expert")
 
 
-def _mean_se(values: list[float]) -> tuple[float, float]:
-    mean = statistics.fmean(values)
-    return mean, (statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=200)
@@ -121,9 +116,9 @@ def main() -> None:
     results.sort(key=lambda r: r[0])
     greedy = [g for _, g, _ in results]
     expert = [e for _, _, e in results]
-    gap, gap_se = _mean_se([float(e.score - g.score) for g, e in zip(greedy, expert, strict=True)])
-    coach, coach_se = _mean_se([g.total_loss for g in greedy])
-    graded, graded_se = _mean_se([g.graded_loss for g in greedy])
+    gap = spread([float(e.score - g.score) for g, e in zip(greedy, expert, strict=True)])
+    coach = spread([g.total_loss for g in greedy])
+    graded = spread([g.graded_loss for g in greedy])
     decisions = sum(e.decisions for e in expert)
     flagged = sum(e.graded for e in expert)
     agreed = sum(e.agreed for e in expert)
@@ -131,15 +126,15 @@ def main() -> None:
     print(f"{args.players}-player games on report seeds {first}..{last} (n={len(results)}):")
     print(f"  expert mean score   {statistics.fmean(e.score for e in expert):7.2f}")
     print(f"  greedy mean score   {statistics.fmean(g.score for g in greedy):7.2f}")
-    print(f"  measured gap        {gap:7.2f} ± {gap_se:.2f} (SE, paired by seed)")
+    print(f"  measured gap        {gap.mean:7.2f} ± {gap.stderr:.2f} (SE, paired by seed)")
     print(
-        f"  coach's total loss  {coach:7.2f} ± {coach_se:.2f} per greedy game "
-        f"(ratio {coach / gap:.3f}; target 0.85-1.15)"
+        f"  coach's total loss  {coach.mean:7.2f} ± {coach.stderr:.2f} per greedy game "
+        f"(ratio {coach.mean / gap.mean:.3f}; target 0.85-1.15)"
     )
     kinds = sorted({k for g in greedy for k in g.by_kind})
     for kind in kinds:
         print(f"    {kind:<12} {statistics.fmean(g.by_kind.get(kind, 0.0) for g in greedy):7.2f}")
-    print(f"  graded losses only  {graded:7.2f} ± {graded_se:.2f} per greedy game")
+    print(f"  graded losses only  {graded.mean:7.2f} ± {graded.stderr:.2f} per greedy game")
     print(
         f"  expert's decisions graded doubtful or worse: {flagged} of {decisions} "
         f"({100 * flagged / max(1, decisions):.2f}%; target <= 2%)"

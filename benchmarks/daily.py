@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from timing import console_script, percentile  # benchmarks/timing.py, beside this script
+from timing import console_script, in_words  # benchmarks/timing.py, beside this script
 
 DEFAULT_DAYS = 29
 DEFAULT_START = "2026-11-01"
@@ -51,10 +51,7 @@ def run_daily(script: Path, game: str, date: str, home: Path) -> float:
 
 def summary(label: str, values: list[float]) -> str:
     """``label: median x s, p95 y s, max z s (n runs)``."""
-    return (
-        f"{label}: median {statistics.median(values):.3f} s, p95 {percentile(values, 0.95):.3f} s, "
-        f"max {max(values):.3f} s ({len(values)} runs)"
-    )
+    return f"{label}: {in_words(values)} ({len(values)} runs)"
 
 
 def main() -> None:

@@ -25,10 +25,8 @@ import random
 import resource
 import statistics
 import sys
-import time
-from collections.abc import Callable
 
-from timing import percentile  # benchmarks/timing.py, beside this script
+from timing import percentile, timed  # benchmarks/timing.py, beside this script
 
 from silverpyr.solver.silvergold import exact
 from silverpyr.solver.silvergold.bots import choose_move
@@ -50,12 +48,6 @@ def report(name: str, walls: list[float], cpus: list[float], target: float | Non
     return ok
 
 
-def timed(action: Callable[[], object]) -> tuple[float, float]:
-    wall, cpu = time.perf_counter(), time.process_time()
-    action()
-    return time.perf_counter() - wall, time.process_time() - cpu
-
-
 def peak_rss_mb() -> float:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024  # bytes / KiB
@@ -66,10 +58,8 @@ def whole_round(deck: Deck, count: int) -> bool:
     walls, cpus = [], []
     for card in sorted(deck.pyramids, key=lambda c: c.number)[:count]:
         position = Position.start(card)
-        wall, cpu = timed(lambda p=position: exact.evaluate(p, 1, exact.Deal.of_round(cards)))
-        walls.append(wall)
-        cpus.append(cpu)
-        print(f"  card {card.number}: {wall:.2f}s (cpu {cpu:.2f}s)", flush=True)
+        timed((walls, cpus), lambda p=position: exact.evaluate(p, 1, exact.Deal.of_round(cards)))
+        print(f"  card {card.number}: {walls[-1]:.2f}s (cpu {cpus[-1]:.2f}s)", flush=True)
     ok = report("one card, whole round from turn 1", walls, cpus, None)
     ok &= statistics.median(walls) <= 3 and max(walls) <= 20
     rss = peak_rss_mb()
@@ -93,9 +83,7 @@ def mid_round(deck: Deck, states: int, hand: int, turn: int, seed: int) -> list[
             continue  # a card completed: the hand changes, not what we time
         deal = exact.Deal.of_round(cards, order[: turn - 1])
         revealed = order[turn - 1]
-        wall, cpu = timed(lambda p=position, d=deal, r=revealed: exact.move_values(p, 1, r, d))
-        walls.append(wall)
-        cpus.append(cpu)
+        timed((walls, cpus), lambda p=position, d=deal, r=revealed: exact.move_values(p, 1, r, d))
     return [*walls, *cpus]
 
 

@@ -21,10 +21,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
 from collections import defaultdict
 
-from timing import percentile  # benchmarks/timing.py, beside this script
+from timing import timed, wall_line  # benchmarks/timing.py, beside this script
 
 from silverpyr.puzzles.silvergold.realgame.advice import (
     DEFAULT_ROLLOUTS,
@@ -40,11 +39,7 @@ from silverpyr.solver.silvergold.rollouts import ROLLOUT_EXPERT
 
 
 def line(label: str, walls: list[float], cpus: list[float], target: str = "") -> str:
-    return (
-        f"{label}: n={len(walls)} median={statistics.median(walls):.3f}s "
-        f"p95={percentile(walls, 0.95):.3f}s max={max(walls):.3f}s "
-        f"(cpu median={statistics.median(cpus):.3f}s){target}"
-    )
+    return wall_line(label, walls, cpus, "s", 3) + target
 
 
 def main() -> None:
@@ -105,14 +100,6 @@ def should_advise(state: GameState, marks: int, every: int) -> bool:
     if state.phase is Phase.REPLACE:
         return state.replacing_player == 0 and len(state.replacement_options()) > 1
     return marks % every == 0
-
-
-def timed(bucket: tuple[list[float], list[float]], action):  # type: ignore[no-untyped-def]
-    wall, cpu = time.perf_counter(), time.process_time()
-    result = action()
-    bucket[0].append(time.perf_counter() - wall)
-    bucket[1].append(time.process_time() - cpu)
-    return result
 
 
 def time_advice(

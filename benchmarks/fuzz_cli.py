@@ -545,17 +545,43 @@ PUZZLE_MUTATIONS: tuple[tuple[str, str], ...] = (
 )
 
 
+def _sample_file_cases(
+    kind: str,
+    argv: list[str],
+    name: str,
+    text: str,
+    mutations: tuple[tuple[str, str], ...],
+    accented: str,
+    stream: SeededStream,
+) -> Iterator[Case]:
+    """``argv`` reading file ``name``: ``text`` changed by each of ``mutations``, hostile YAML,
+    and ``accented`` (``text`` with a non-ASCII letter) in three other encodings."""
+    for old, new in mutations:
+        yield Case(kind, f"{old!r}->{new!r}", argv, {name: text.replace(old, new, 1).encode()})
+    for label, content in _hostile_yaml(stream):
+        yield Case(kind, label, argv, {name: content})
+    for encoding in ("utf-16-le", "utf-32", "cp1252"):
+        yield Case(kind, encoding, argv, {name: accented.encode(encoding, "replace")})
+
+
+def _colon_noise(
+    text: str, stream: SeededStream, count: int, noises: list[str]
+) -> Iterator[tuple[int, str]]:
+    """``count`` copies of ``text``, each with a line's first colon (if any) turned into one
+    of ``noises``, numbered."""
+    for n in range(count):
+        lines = text.splitlines(keepends=True)
+        index = stream.below(len(lines))
+        lines[index] = lines[index].replace(":", stream.choice(noises), 1)
+        yield n, "".join(lines)
+
+
 def puzzle_cases(stream: SeededStream) -> Iterator[Case]:
     argv = ["puzzle", "--file", "p.yaml", "--no-record", "--moves", "q"]
-    for old, new in PUZZLE_MUTATIONS:
-        yield Case(
-            "puzzle", f"{old!r}->{new!r}", argv, {"p.yaml": PUZZLE.replace(old, new, 1).encode()}
-        )
-    for name, content in _hostile_yaml(stream):
-        yield Case("puzzle", name, argv, {"p.yaml": content})
-    for encoding in ("utf-16-le", "utf-32", "cp1252"):
-        text = PUZZLE.replace("points", "p\u00f6ints")
-        yield Case("puzzle", encoding, argv, {"p.yaml": text.encode(encoding, "replace")})
+    accented = PUZZLE.replace("points", "p\u00f6ints")
+    yield from _sample_file_cases(
+        "puzzle", argv, "p.yaml", PUZZLE, PUZZLE_MUTATIONS, accented, stream
+    )
     yield Case(
         "puzzle",
         "json, wrong suffix",
@@ -563,11 +589,8 @@ def puzzle_cases(stream: SeededStream) -> Iterator[Case]:
         {"p.json": PUZZLE.encode()},
     )
     yield Case("puzzle", "a folder", ["puzzle", "--file", ".", "--no-record", "--moves", "q"])
-    for n in range(40):
-        lines = PUZZLE.splitlines(keepends=True)
-        index = stream.below(len(lines))
-        lines[index] = lines[index].replace(":", stream.choice([": [", ": {", ":: ", " "]), 1)
-        yield Case("puzzle", f"mutation {n}", argv, {"p.yaml": "".join(lines).encode()})
+    for n, text in _colon_noise(PUZZLE, stream, 40, [": [", ": {", ":: ", " "]):
+        yield Case("puzzle", f"mutation {n}", argv, {"p.yaml": text.encode()})
 
 
 STATE = (SAMPLES / "sample_state.yaml").read_text(encoding="utf-8")
@@ -602,22 +625,10 @@ STATE_MUTATIONS: tuple[tuple[str, str], ...] = (
 
 def state_cases(stream: SeededStream) -> Iterator[Case]:
     argv = ["hint", "--state", "s.yaml"]
-    for old, new in STATE_MUTATIONS:
-        yield Case(
-            "state", f"{old!r}->{new!r}", argv, {"s.yaml": STATE.replace(old, new, 1).encode()}
-        )
-    for name, content in _hostile_yaml(stream):
-        yield Case("state", name, argv, {"s.yaml": content})
-    for encoding in ("utf-16-le", "utf-32", "cp1252"):
-        text = STATE.replace("round", "r\u00f6und", 1)
-        yield Case("state", encoding, argv, {"s.yaml": text.encode(encoding, "replace")})
-    for n in range(30):
-        lines = STATE.splitlines(keepends=True)
-        index = stream.below(len(lines))
-        lines[index] = lines[index].replace(
-            ":", stream.choice([": [", ": {", ":: ", " ", ": -"]), 1
-        )
-        yield Case("state", f"mutation {n}", argv, {"s.yaml": "".join(lines).encode()})
+    accented = STATE.replace("round", "r\u00f6und", 1)
+    yield from _sample_file_cases("state", argv, "s.yaml", STATE, STATE_MUTATIONS, accented, stream)
+    for n, text in _colon_noise(STATE, stream, 30, [": [", ": {", ":: ", " ", ": -"]):
+        yield Case("state", f"mutation {n}", argv, {"s.yaml": text.encode()})
     for base in (KEEP_STATE, REPLACEMENT_STATE):
         for old, new in DECISION_MUTATIONS:
             if old in base:

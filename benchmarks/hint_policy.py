@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import time
 from pathlib import Path
 
+from silverpyr.puzzles.core.tournament import spread
 from silverpyr.puzzles.silvergold.realgame.arena import play_arena_game
 from silverpyr.puzzles.silvergold.realgame.registry import PLAYERS
 from silverpyr.solver.silvergold.deckfile import load_deck
@@ -81,10 +81,6 @@ def play(
     return games
 
 
-def stderr(values: list[float]) -> float:
-    return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-
-
 def report(
     policies: list[str], seeds: range, games: dict[tuple[str, int], dict[str, float]]
 ) -> None:
@@ -93,8 +89,9 @@ def report(
     cpu = {p: [float(games[p, s]["cpu"]) for s in seeds if "cpu" in games[p, s]] for p in policies}
     print(f"solo games on seeds {seeds.start}..{seeds.stop - 1} (n={len(seeds)}), same seeds:")
     for p in policies:
+        score = spread(scores[p])
         print(
-            f"  {p:<7} mean {statistics.fmean(scores[p]):7.2f} +/- {stderr(scores[p]):.2f} (SE)"
+            f"  {p:<7} mean {score.mean:7.2f} +/- {score.stderr:.2f} (SE)"
             f"  median {statistics.median(scores[p]):6.1f}"
             f"  {statistics.fmean(seconds[p]):.3f} s/game wall"
             + (f", {statistics.fmean(cpu[p]):.3f} s CPU" if cpu[p] else "")
@@ -107,10 +104,11 @@ def report(
             continue
         other = scores[p]
         diffs = [e - o for e, o in zip(expert, other, strict=True)]
-        d, d_se = statistics.fmean(diffs), stderr(diffs)
+        paired = spread(diffs)
+        d, d_se = paired.mean, paired.stderr
         ratio = statistics.fmean(expert) / statistics.fmean(other)
         residuals = [e - ratio * o for e, o in zip(expert, other, strict=True)]
-        r_se = stderr(residuals) / statistics.fmean(other)
+        r_se = spread(residuals).stderr / statistics.fmean(other)
         wins = sum(x > 0 for x in diffs), sum(x == 0 for x in diffs), sum(x < 0 for x in diffs)
         print(
             f"  expert - {p}: {d:+.2f} +/- {d_se:.2f} (paired SE), "

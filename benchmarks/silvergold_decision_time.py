@@ -13,12 +13,11 @@ CPU seconds beside them); the lines give the median and p95 by kind and over all
 from __future__ import annotations
 
 import argparse
-import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 
 from expert import line  # benchmarks/expert.py, beside this script
-from timing import Timings  # benchmarks/timing.py
+from timing import Timings, timed  # benchmarks/timing.py
 
 from silverpyr.puzzles.silvergold.realgame.registry import make_player
 from silverpyr.solver.silvergold.deckfile import load_deck
@@ -51,12 +50,7 @@ class TimedPlayer:
         return None
 
     def _timed(self, kind, decide):  # type: ignore[no-untyped-def]
-        wall, cpu = time.perf_counter(), time.process_time()
-        choice = decide()
-        walls, cpus = self.times[kind]
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
-        return choice
+        return timed(self.times[kind], decide)
 
 
 def main() -> None:

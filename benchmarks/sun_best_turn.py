@@ -96,6 +96,8 @@ import sys
 import time
 from dataclasses import replace
 
+from timing import in_words  # benchmarks/timing.py, beside this script
+
 from silverpyr.solver.sun.bestturn import best_turn
 from silverpyr.solver.sun.game import SunState, matching_neighbours, points_for, random_position
 from silverpyr.solver.sun.pyramid import EMPTY
@@ -195,12 +197,7 @@ def _fits(state: SunState, card: int, i: int) -> bool:
 
 
 def summary(name: str, times: list[float]) -> str:
-    ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return (
-        f"{name}: n={len(times)} median {statistics.median(times):.3f} s, "
-        f"p95 {p95:.3f} s, max {max(times):.3f} s"
-    )
+    return f"{name}: n={len(times)} {in_words(times)}"
 
 
 def limit_row(seed: int, positions: int, limit: float) -> str:

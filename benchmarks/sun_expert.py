@@ -15,9 +15,8 @@ phase and in all; and whole games, start to end. Times are wall seconds
 from __future__ import annotations
 
 import argparse
-import statistics
 
-from timing import percentile, time_expert  # benchmarks/timing.py, beside this script
+from timing import time_expert, wall_line  # benchmarks/timing.py, beside this script
 
 from silverpyr.puzzles.sun.registry import make_player
 from silverpyr.solver.sun.bots import GreedyPlayer, SunPlayer, play_out
@@ -26,11 +25,7 @@ from silverpyr.solver.sun.game import new_game
 
 
 def line(label: str, walls: list[float], cpus: list[float]) -> str:
-    return (
-        f"{label}: n={len(walls)} median={statistics.median(walls) * 1000:.2f}ms "
-        f"p95={percentile(walls, 0.95) * 1000:.2f}ms max={max(walls) * 1000:.2f}ms "
-        f"(cpu median={statistics.median(cpus) * 1000:.2f}ms)"
-    )
+    return wall_line(label, walls, cpus, "ms", 2)
 
 
 def main() -> None:

@@ -17,12 +17,11 @@ is from the final score, on average, in each round (in-sample).
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
 from dataclasses import dataclass
 
 import numpy as np
 
+from silverpyr.puzzles.core.tournament import spread
 from silverpyr.solver.silvergold import bots
 from silverpyr.solver.silvergold.cards import Deck
 from silverpyr.solver.silvergold.deckfile import load_deck
@@ -98,11 +97,11 @@ def fit(players: int, games: int, first_seed: int, deck: Deck) -> None:
     targets = np.array([d.final - d.known for d in decisions])
     (at_end, per_turn, per_open), *_ = np.linalg.lstsq(features, targets, rcond=None)
     residuals = targets - features @ np.array([at_end, per_turn, per_open])
-    keep = statistics.fmean(finals)
-    spread = statistics.stdev(finals) / math.sqrt(len(finals)) if len(finals) > 1 else 0.0
+    final = spread(finals)
+    keep = final.mean
     print(
         f"{players} player(s): {games} games, {len(decisions)} decisions; "
-        f"mean final score {keep:.2f} +/- {spread:.2f}; residual SD {residuals.std():.2f}"
+        f"mean final score {keep:.2f} +/- {final.stderr:.2f}; residual SD {residuals.std():.2f}"
     )
     rounds = np.array([d.round_number for d in decisions])
     by_round = {int(r): -float(residuals[rounds == r].mean()) for r in np.unique(rounds)}
