@@ -30,6 +30,9 @@ Measured against the expert that plays its own seat out by the value model (2026
 * report seeds 800,050-800,099 (``--games 50 --seed 800050``): gap 42.22 ± 1.74, loss
   48.92 ± 3.55, loss - gap 6.70 ± 4.00, ratio 1.16;
 * pooled (n=100): loss - gap +7.0 ± 2.8, ratio 1.17, above issue 34's 0.85-1.15.
+* the value model's own gap on the same seeds (``--games 100 --gap-only planner``): 41.82 ±
+  1.68, so the excess is the expert's gain over the value model in greedy's positions
+  (docs/sun-bots.md, "Where the excess comes from").
 
 Measured against the all-greedy search before it (issue 34; 12 paired rollouts a verdict, 2
 players):
@@ -59,7 +62,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from honesty import Coached, coached_play, play_seeds, report  # beside this script
+from honesty import Coached, coached_play, mean_se, play_seeds, report  # beside this script
 
 from silverpyr.puzzles.sun.advice import DEFAULT_ROLLOUTS
 from silverpyr.puzzles.sun.coach import Verdict
@@ -87,10 +90,11 @@ def coached_game(seed: int, players: int, size: str, samples: int) -> Coached:
     return found
 
 
-def expert_score(seed: int, players: int, size: str) -> int:
-    """Seat 0's score when the expert plays it against the same greedy bots."""
+def expert_score(seed: int, players: int, size: str, expert: str = "expert") -> int:
+    """Seat 0's score when the expert (or the registry's player ``expert``) plays it against
+    the same greedy bots."""
     deck = load_deck()
-    seats = [make_player("expert"), *(GreedyPlayer() for _ in range(players - 1))]
+    seats = [make_player(expert), *(GreedyPlayer() for _ in range(players - 1))]
     final, _ = play_out(new_game(deck, players, size, seed), seats)
     return final.scores[0]
 
@@ -102,8 +106,26 @@ def main() -> None:
     parser.add_argument("--size", default="standard")
     parser.add_argument("--seed", type=int, default=800_000, help="first report seed")
     parser.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS)
+    parser.add_argument(
+        "--gap-only",
+        metavar="PLAYER",
+        help="no coach: only the gap between PLAYER (a registry name) and greedy on seat 0",
+    )
     args = parser.parse_args()
     began = time.monotonic()
+    if args.gap_only:
+        greedy_games = [GreedyPlayer() for _ in range(args.players)]
+        gaps = [
+            expert_score(seed, args.players, args.size, args.gap_only)
+            - play_out(new_game(load_deck(), args.players, args.size, seed), greedy_games)[
+                0
+            ].scores[0]
+            for seed in range(args.seed, args.seed + args.games)
+        ]
+        gap, gap_se = mean_se([float(g) for g in gaps])
+        print(f"{args.gap_only} - greedy on seat 0, seeds {args.seed}.. (n={args.games}):")
+        print(f"  gap {gap:.2f} ± {gap_se:.2f} (SE, paired by seed)")
+        return
     greedy, expert = play_seeds(
         args.games,
         args.seed,
