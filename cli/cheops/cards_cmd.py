@@ -55,7 +55,7 @@ def validate(
 
     With --json a valid file is printed as data (its problems are error lines all the same)."""
     from ...solver.cheops.components import check_components_file, components_summary
-    from ..core.output import emit, report_checked_file
+    from ..core.output import print_json, report_checked_file
 
     components, problems = check_components_file(
         path if path is not None else app_context(ctx).cards_path
@@ -66,7 +66,7 @@ def validate(
             None if components is None else f"{components.source}: {summary_line(components)}",
         )
         return
-    emit({"valid": True, **components_summary(components)}, lambda _: None, as_json=True)
+    print_json({"valid": True, **components_summary(components)})
 
 
 def pyramid_lines(components: Components, *, plain: bool = False, names: bool = False) -> list[str]:

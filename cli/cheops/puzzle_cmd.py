@@ -238,7 +238,7 @@ def _print_position(console: Console, loaded: CheopsPuzzle, session: CheopsSessi
     say(console, "also: hint, hint 1-3, undo, give up, q (asks: y gives up, s saves and leaves)")
 
 
-_COMMANDS = TrainerCommands(
+puzzle, daily, stats = TrainerCommands(
     kinds=CheopsKindChoice,
     id_help="A puzzle id, e.g. cheops-123, win-from-here-7, best-margin-9, "
     "sell-or-store-3, which-treasure-4, daily-2026-11-26.",
@@ -246,10 +246,8 @@ _COMMANDS = TrainerCommands(
     puzzle_doc="Play a Cheops puzzle: your turn in a proven endgame, or a mid-game decision.",
     daily_doc="Play today's Cheops daily: a proven endgame, the same for everyone on your date.",
     stats_doc="Your Cheops puzzle statistics: played, at par, streaks, histogram.",
-    parts=lambda ctx: _parts(lambda: cheops_components(ctx)),
+    table=cheops_components,
+    parts=_parts,
     line=_CheopsLine,
     today=lambda: _today(),
-)
-puzzle = _COMMANDS.puzzle()
-daily = _COMMANDS.daily()
-stats = _COMMANDS.stats()
+).commands()

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, Protocol, T
 import typer
 
 from ...solver.core.errors import SilverpyrError
-from .options import moves_text, seed_option
+from .options import file_option, moves_text, seed_option
 from .options import script_answers as read_script
 from .output import one_line, stderr_console, stdout_console, warn
 
@@ -123,12 +123,8 @@ def rollouts_option(default: int, per: str = "option for h and the coach") -> An
 
 def record_option(every: str) -> Any:
     """``--record FILE``, written after every ``every`` (decision, turn)."""
-    return typer.Option(
-        "--record",
-        help=f"Save the game record (JSON) to this file after every {every}.",
-        dir_okay=False,
-        show_default=False,
-        metavar="FILE",
+    return file_option(
+        "--record", f"Save the game record (JSON) to this file after every {every}.", dir_okay=False
     )
 
 

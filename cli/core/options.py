@@ -45,14 +45,21 @@ def moves_option(example: str) -> Any:
 MovesOption = Annotated[str | None, moves_option("B1 B2 C2; C3; u; C4")]
 """``--moves`` with an example in *Silver & Gold*'s notation (each other game names its own:
 :func:`moves_option`)."""
+
+
+def file_option(name: str, help_text: str, *, dir_okay: bool = True) -> Any:
+    """An option naming one file (``--moves-file``, ``--position``, ``--record``, ``--game``),
+    spelled the same everywhere: ``FILE`` in help, no default shown; ``dir_okay=False``
+    refuses a folder (a file written to)."""
+    return typer.Option(name, help=help_text, dir_okay=dir_okay, show_default=False, metavar="FILE")
+
+
 MovesFileOption = Annotated[
     Path | None,
-    typer.Option(
+    file_option(
         "--moves-file",
-        help="Read your answers from this file, as --moves takes them (a line starting with "
+        "Read your answers from this file, as --moves takes them (a line starting with "
         "'#' and no digit after it is a comment).",
-        show_default=False,
-        metavar="FILE",
     ),
 ]
 
@@ -247,12 +254,7 @@ def time_limit_option(default_help: str) -> Any:
 
 PositionOption = Annotated[
     Path | None,
-    typer.Option(
-        "--position",
-        metavar="FILE",
-        help="The position: a YAML or JSON file (see --position-template).",
-        show_default=False,
-    ),
+    file_option("--position", "The position: a YAML or JSON file (see --position-template)."),
 ]
 """``--position FILE`` of the Sun's and Cheops's ``solve``."""
 SearchTimeOption = Annotated[

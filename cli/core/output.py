@@ -57,12 +57,17 @@ def stderr_console() -> Console:
     return Console(file=sys.stderr, highlight=False, soft_wrap=True)
 
 
+def print_json(data: Any) -> None:
+    """``data`` as JSON on stdout: indented, its text as it is (not escaped to ASCII)."""
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
 def emit(
     data: Any, render: Callable[[Console], None], *, as_json: bool, plain: bool = False
 ) -> None:
-    """Print ``data`` as JSON, or call ``render`` with a stdout console."""
+    """Print ``data`` as JSON (:func:`print_json`), or call ``render`` with a stdout console."""
     if as_json:
-        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        print_json(data)
     else:
         render(stdout_console(plain=plain))
 

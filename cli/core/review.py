@@ -15,16 +15,15 @@ from rich.console import Console
 
 from ...puzzles.core.review import PERSON, Review, Reviewing, rollout_table
 from ...solver.core.errors import SilverpyrError
+from .options import file_option
 from .output import emit, stderr_console
 
 GameFileOption = Annotated[
     Path,
-    typer.Option(
+    file_option(
         "--game",
-        help="A game record (GAME game --record FILE, or one of GAME arena --records DIR): "
+        "A game record (GAME game --record FILE, or one of GAME arena --records DIR): "
         "advice for the decision due, or with --review the coach's verdict on every decision.",
-        show_default=False,
-        metavar="FILE",
     ),
 ]
 ReviewOption = Annotated[

@@ -34,7 +34,7 @@ import typer
 
 from ...solver.core.errors import SilverpyrError
 from .options import is_comment, random_seed
-from .output import emit
+from .output import emit, print_json
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -574,7 +574,7 @@ def play_attempt(
     notes), played (``run``: the scripted ``answers`` or the ``typed`` lines) and finished
     (``finish``), also when Ctrl-C leaves (the attempt is saved, then the app says so)."""
     if as_json and answers is None:
-        emit(public(), lambda c: None, as_json=True)
+        print_json(public())
         return
     with results_store(game, no_record) as store:
         sitting = open_sitting(store)
@@ -659,13 +659,13 @@ def finish_attempt(
         data["saved"] = saved
         if log and log[-1] == RAN_OUT:
             if as_json:
-                emit(data, lambda c: None, as_json=True)
+                print_json(data)
             raise ScriptRanOutError(f"the moves ran out: {not_over}; {clause}")
         lines = [f"{not_over}; {clause}"]
     for line in lines:
         say(console, line)
     if as_json:
-        emit(data, lambda c: None, as_json=True)
+        print_json(data)
 
 
 # --- the archive -------------------------------------------------------------------------

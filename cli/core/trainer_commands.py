@@ -36,10 +36,11 @@ P = TypeVar("P", bound=trainer.Cacheable)
 
 @dataclass(frozen=True)
 class TrainerCommands(Generic[G, P]):
-    """What a game's ``puzzle`` and ``daily`` differ by: ``--kind``'s values, ``--id``'s help,
-    ``--moves``'s example, each command's docstring (its ``--help``), the game's parts of
-    the command's context, its attempt (``line``, played by :func:`play_puzzle`) and its
-    player's date (``today``: a seam for tests)."""
+    """What a game's ``puzzle``, ``daily`` and ``stats`` differ by: ``--kind``'s values,
+    ``--id``'s help, ``--moves``'s example, each command's docstring (its ``--help``), the
+    game's table (from ``--cards``, loaded only when a puzzle is wanted) and its parts made
+    from it, its attempt (``line``, played by :func:`play_puzzle`) and its player's date
+    (``today``: a seam for tests)."""
 
     kinds: type[StrEnum]
     id_help: str
@@ -47,9 +48,18 @@ class TrainerCommands(Generic[G, P]):
     puzzle_doc: str
     daily_doc: str
     stats_doc: str
-    parts: Callable[[typer.Context], TrainerParts[G, P]]
+    table: Callable[[typer.Context], G]
+    parts: Callable[[Callable[[], G]], TrainerParts[G, P]]
     line: Callable[[P, dt.date, PlayFlags], LinePuzzle[Any, Any]]
     today: Callable[[], dt.date]
+
+    def commands(self) -> tuple[Callable[..., None], Callable[..., None], Callable[..., None]]:
+        """The game's ``puzzle``, ``daily`` and ``stats`` commands."""
+        return self.puzzle(), self.daily(), self.stats()
+
+    def parts_of(self, ctx: typer.Context) -> TrainerParts[G, P]:
+        """The game's parts, its table loaded from ``ctx`` when first wanted."""
+        return self.parts(lambda: self.table(ctx))
 
     def puzzle(self) -> Callable[..., None]:
         """The ``puzzle`` command: ``--seed``/``--kind`` or ``--id``, then played."""
@@ -70,7 +80,7 @@ class TrainerCommands(Generic[G, P]):
         ) -> None:
             text, flags = text_and_flags(**play)
             chosen = kind.value if kind is not None else None
-            loaded = self.parts(ctx).puzzle(seed, chosen, puzzle_id, self.today(), flags)
+            loaded = self.parts_of(ctx).puzzle(seed, chosen, puzzle_id, self.today(), flags)
             play_puzzle(self.line(loaded, self.today(), flags), text)
 
         puzzle.__doc__ = self.puzzle_doc
@@ -93,7 +103,7 @@ class TrainerCommands(Generic[G, P]):
             **play: Any,
         ) -> None:
             text, flags = text_and_flags(**play)
-            loaded = self.parts(ctx).daily(
+            loaded = self.parts_of(ctx).daily(
                 date,
                 self.today(),
                 yesterday=yesterday,
@@ -118,7 +128,7 @@ class TrainerCommands(Generic[G, P]):
             as_json: JsonOption = False,
             plain: PlainOption = False,
         ) -> None:
-            parts = self.parts(ctx)
+            parts = self.parts_of(ctx)
             day = parts.ids.parse_date(today) if today is not None else self.today()
             trainer.show_stats(parts.game, day, as_json=as_json, plain=plain)
 

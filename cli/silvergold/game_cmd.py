@@ -66,6 +66,7 @@ from ..core.options import (
     MovesFileOption,
     MovesOption,
     PlainOption,
+    file_option,
     line_option,
     moves_text,
     random_seed,
@@ -143,12 +144,10 @@ def game(
     rollouts: RolloutsOption = DEFAULT_ROLLOUTS,
     record: Annotated[
         Path | None,
-        typer.Option(
+        file_option(
             "--record",
-            help="Save the game to this file after every decision (for hint --game FILE --review).",
+            "Save the game to this file after every decision (for hint --game FILE --review).",
             dir_okay=False,
-            show_default=False,
-            metavar="FILE",
         ),
     ] = None,
     no_record: NoRecordGameOption = False,

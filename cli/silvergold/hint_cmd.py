@@ -41,6 +41,7 @@ from ..core.options import (
     OptionalCardsOption,
     PlainOption,
     WorkersOption,
+    file_option,
     moves_text,
     seed_option,
     time_limit_option,
@@ -98,12 +99,10 @@ def hint(
     ] = False,
     game: Annotated[
         Path | None,
-        typer.Option(
+        file_option(
             "--game",
-            help="A game record (silverpyr game --record FILE): advice for the decision "
-            "due, or with --review the coach's verdict on every decision.",
-            show_default=False,
-            metavar="FILE",
+            "A game record (silverpyr game --record FILE): advice for the decision due, or "
+            "with --review the coach's verdict on every decision.",
         ),
     ] = None,
     seat: Annotated[

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...solver.core.errors import SilverpyrError
-from ..core.output import emit, stderr_console, stdout_console
+from ..core.output import print_json, stderr_console, stdout_console
 from .views import describe_turn, draw_end, draw_turn, hint_cards, hint_lines, legal_moves
 
 if TYPE_CHECKING:
@@ -460,7 +460,7 @@ def run_attempt(puzzle: Puzzle, deck: Deck, store: Store | None, options: PlayOp
             kept_moves = bool(kept.recorded and (session.moves or session.hints_used))
             console.print(kept.keep(), highlight=False, markup=False)
             if options.as_json:
-                emit(kept.so_far_dict(saved=kept_moves), lambda _: None, as_json=True)
+                print_json(kept.so_far_dict(saved=kept_moves))
             return
         except KeyboardInterrupt:
             stderr_console().print(kept.keep(), highlight=False, markup=False)
@@ -478,7 +478,7 @@ def run_attempt(puzzle: Puzzle, deck: Deck, store: Store | None, options: PlayOp
         data = kept.to_dict(plain=options.plain) if options.as_json else None
         kept.record()
         if data is not None:
-            emit(data, lambda _: None, as_json=True)
+            print_json(data)
         else:
             draw_end(console, session, deck, result, share, plain=options.plain, notes=screen.notes)
         answers.finish()  # after the result is kept and shown: the script's extra answers fail

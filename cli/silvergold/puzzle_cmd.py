@@ -23,7 +23,7 @@ from ..core.options import (
     random_seed,
     seed_option,
 )
-from ..core.output import emit
+from ..core.output import emit, print_json
 from ..core.own_options import with_own
 from ..core.trainer import ARCHIVE_DAYS, DaysOption, PlayFlags, daily_date, require_out
 from ..core.trainer_commands import play_options, text_and_flags
@@ -61,25 +61,13 @@ def _store_unless_optional(optional: bool) -> AbstractContextManager[Store | Non
     return store if store is not None else nullcontext()
 
 
-def _show_puzzle(puzzle: Puzzle, *, plain: bool) -> None:
-    """``--json`` without ``--moves``: the puzzle without playing it."""
-    from .views import print_summary
-
-    emit(
-        puzzle.shown_dict(),
-        lambda console: print_summary(console, puzzle, plain=plain),
-        as_json=True,
-        plain=plain,
-    )
-
-
 def _play(
     ctx: typer.Context, puzzle: Puzzle, store: Store | None, moves: str | None, flags: PlayFlags
 ) -> None:
     from .play import PlayOptions, run_attempt
 
     if flags.as_json and moves is None:
-        _show_puzzle(puzzle, plain=flags.plain)
+        print_json(puzzle.shown_dict())  # the puzzle without playing it
         return
     from ..core.tui.terminal import full_screen
 

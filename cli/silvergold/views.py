@@ -53,12 +53,6 @@ def puzzle_header(puzzle: Puzzle, *, plain: bool) -> Text:
     return text
 
 
-def print_summary(console: Console, puzzle: Puzzle, *, plain: bool) -> None:
-    """The puzzle's header and goal, without the board (``--save``, ``--json`` fallbacks)."""
-    console.print(puzzle_header(puzzle, plain=plain))
-    console.print(puzzle.goal_text(), highlight=False)
-
-
 def turn_labels(positions: list[Position], number: int) -> dict[int, str]:
     """Cell labels of card ``number``: ``*`` for the start marks, then the turn number."""
     from ...solver.silvergold.cells import cells_of

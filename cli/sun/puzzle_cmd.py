@@ -215,17 +215,15 @@ def _print_position(console: Console, loaded: SunPuzzle, sitting: Sitting) -> No
     )
 
 
-_COMMANDS = TrainerCommands(
+puzzle, daily, stats = TrainerCommands(
     kinds=SunKindChoice,
     id_help="A puzzle id, e.g. sun-123, best-turn-7, final-run-9, daily-2026-11-26.",
     moves_example="S6-moon@2b; symbol points; end",
     puzzle_doc="Play a Pyramid of the Sun puzzle: one turn, scored in expected points against par.",
     daily_doc="Play today's Pyramid of the Sun daily: the same puzzle for everyone on your date.",
     stats_doc="Your Pyramid of the Sun puzzle statistics: played, at par, streaks, histogram.",
-    parts=lambda ctx: _parts(lambda: sun_deck(ctx)),
+    table=sun_deck,
+    parts=_parts,
     line=_SunLine,
     today=lambda: _today(),
-)
-puzzle = _COMMANDS.puzzle()
-daily = _COMMANDS.daily()
-stats = _COMMANDS.stats()
+).commands()
