@@ -41,7 +41,6 @@ from . import game
 from .components import Components
 from .game import (
     CheopsState,
-    IllegalMove,
     Move,
     Phase,
     Sell,
@@ -156,7 +155,7 @@ def play_out(
 ) -> tuple[CheopsState, tuple[Move, ...]]:
     """``state`` played to the end, each seat deciding by its player; the final state and
     every move made (each applied through the engine, so an illegal one raises)."""
-    return play_to_end(game, state, players, max_moves=max_moves, moves=Move, illegal=IllegalMove)
+    return play_to_end(game, state, players, max_moves=max_moves, moves=Move)
 
 
 def play_game(

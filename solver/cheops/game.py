@@ -35,8 +35,10 @@ from enum import StrEnum
 from operator import itemgetter
 from typing import ClassVar, Literal
 
-from ..core.errors import IllegalMoveError, SilverpyrError, first_problems
-from ..core.errors import MoveSyntaxError as NotAMoveError
+from ..core.errors import IllegalMove as IllegalMove
+from ..core.errors import MoveSyntaxError as MoveSyntaxError
+from ..core.errors import PositionError as PositionError
+from ..core.errors import SilverpyrError, first_problems
 from ..core.reader import parse_whole
 from ..core.rng import SeededStream, seed_problem
 from .board import SPACES, Space, SpaceSyntaxError, index, neighbours, parse_space, supports
@@ -82,18 +84,6 @@ EndReason = Literal["empty", "boards", "blocked"]
 
 class CheopsSetupError(SilverpyrError, ValueError):
     """A game cannot start with these components, players or seed."""
-
-
-class IllegalMove(IllegalMoveError):
-    """A move the rules do not allow now; the message says why, in game terms."""
-
-
-class MoveSyntaxError(NotAMoveError):
-    """Text that is not a move."""
-
-
-class PositionError(SilverpyrError, ValueError):
-    """A described position the rules cannot reach; the message names what and where."""
 
 
 class Phase(StrEnum):

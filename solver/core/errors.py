@@ -1,5 +1,6 @@
 """The base class of every error silverpyr reports to a user as a one-line message, and the
-move errors every game's engine raises (each game names its own subclasses)."""
+move and position errors every game's engine raises (issue 33: one class each, shared; a
+game adds its own detail beside them only where it has some)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,17 @@ class IllegalMoveError(MoveError):
     """A move well written that the rules do not allow now; the message says why."""
 
 
+class IllegalMove(IllegalMoveError):
+    """The illegal move a :class:`~.rules.Rules` engine's ``apply`` raises, under the name
+    the engines export it by (the name arena reports print)."""
+
+
 class MoveSyntaxError(MoveError):
     """Text that is not a move in the game's notation."""
+
+
+class PositionError(SilverpyrError, ValueError):
+    """A described position the rules cannot reach; the message names what and where."""
 
 
 class SolverBugError(SilverpyrError, RuntimeError):

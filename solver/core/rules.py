@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from types import UnionType
 from typing import Protocol, TypeVar
 
-from .errors import IllegalMoveError, SilverpyrError
+from .errors import IllegalMove, SilverpyrError
 from .rng import SeededStream
 
 S = TypeVar("S")
@@ -59,8 +59,8 @@ class Rules(Protocol[S, M]):
         ...
 
     def apply(self, state: S, move: M, /) -> S:
-        """``state`` after ``move``; an :class:`~.errors.IllegalMoveError` (the game's own)
-        when it is illegal."""
+        """``state`` after ``move``; an :class:`~.errors.IllegalMoveError` when it is
+        illegal."""
         ...
 
     def apply_unchecked(self, state: S, move: M, /) -> S:
@@ -131,12 +131,11 @@ def play_to_end(
     *,
     max_moves: int,
     moves: type | UnionType,
-    illegal: type[IllegalMoveError],
 ) -> tuple[T, tuple[M, ...]]:
     """``state`` played to the end, each seat deciding by its player: the final state and
     every move made. Each move is checked before it is applied, so a player never breaks a
     rule unnoticed: an illegal one, or no move at all (``moves``: the game's move types; an
-    outside player may return anything), raises the game's ``illegal`` error naming the
+    outside player may return anything), raises :class:`~.errors.IllegalMove` naming the
     player, the seat and the game. More than ``max_moves`` moves is a :class:`BotError`."""
     if len(players) != state.players:
         raise BotError(f"{len(players)} players for a table of {state.players} seats")
@@ -153,7 +152,7 @@ def play_to_end(
             reason = rules.why_illegal(state, move)
         if reason is not None:
             where = f"the game of seed {state.seed}: {player.name} (seat {seat + 1})"
-            raise illegal(f"{where}: {reason}")
+            raise IllegalMove(f"{where}: {reason}")
         state = rules.apply_unchecked(state, move)
         made.append(move)
         seat = rules.to_move(state)

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core.reader import MAX_CARD_FILE_BYTES, ReadError, read_data_file
 from ..core.reader import Problem as Problem  # re-exported: the deck reader's problems
@@ -168,6 +168,31 @@ def _check_entry(
     return _check_keys(name, where, entry, keys, required=keys, problems=problems)
 
 
+T = TypeVar("T")
+
+
+def _check_entries(
+    name: str,
+    entries: list[Any],
+    keys: tuple[str, ...],
+    where: Callable[[Any, int], str],
+    check: Callable[[str, dict[str, Any], bool], T | None],
+    problems: list[Problem],
+) -> list[T]:
+    """The cards of a list of entries, in order: each entry's place (``where`` of its first
+    key's value and its number in the list), then every problem of it, each reported: a
+    mapping of exactly ``keys`` (:func:`_check_entry`), then ``check(place, entry, keys_ok)``,
+    its card or ``None``."""
+    checked: list[T] = []
+    for index, entry in enumerate(entries, start=1):
+        place = where(entry.get(keys[0]) if isinstance(entry, dict) else None, index)
+        ok = _check_entry(name, place, entry, keys, problems)
+        card = None if ok is None else check(place, entry, ok)
+        if card is not None:
+            checked.append(card)
+    return checked
+
+
 def _string_list(
     name: str, where: str, key: str, value: Any, problems: list[Problem]
 ) -> list[str] | None:
@@ -199,14 +224,17 @@ def _check_expeditions(name: str, entries: Any, problems: list[Problem]) -> tupl
         )
         return ()
     before = len(problems)
-    result: list[Expedition] = []
     seen: set[str] = set()
-    for index, entry in enumerate(entries, start=1):
-        label = entry.get("name") if isinstance(entry, dict) else None
-        where = f"expedition {label}" if isinstance(label, str) else f"expedition #{index}"
-        expedition = _check_expedition(name, where, entry, seen, problems)
-        if expedition is not None:
-            result.append(expedition)
+    result = _check_entries(
+        name,
+        entries,
+        _EXPEDITION_KEYS,
+        lambda label, index: (
+            f"expedition {label}" if isinstance(label, str) else f"expedition #{index}"
+        ),
+        lambda where, entry, ok: _check_expedition(name, where, entry, ok, seen, problems),
+        problems,
+    )
     total = sum(e.count for e in result)
     if len(problems) == before and total < CARDS_REVEALED_PER_ROUND:
         problems.append(
@@ -220,11 +248,8 @@ def _check_expeditions(name: str, entries: Any, problems: list[Problem]) -> tupl
 
 
 def _check_expedition(
-    name: str, where: str, entry: Any, seen: set[str], problems: list[Problem]
+    name: str, where: str, entry: dict[str, Any], ok: bool, seen: set[str], problems: list[Problem]
 ) -> Expedition | None:
-    ok = _check_entry(name, where, entry, _EXPEDITION_KEYS, problems)
-    if ok is None:
-        return None
     label = entry.get("name")
     if "name" in entry:
         if not isinstance(label, str):
@@ -314,23 +339,25 @@ def _check_pyramids(name: str, entries: Any, problems: list[Problem]) -> list[Py
             Problem(name, f"'pyramids' must be a non-empty list of cards, not {_describe(entries)}")
         )
         return []
-    cards: list[PyramidCard] = []
     numbers: Counter[int] = Counter()
-    for index, entry in enumerate(entries, start=1):
-        number = entry.get("number") if isinstance(entry, dict) else None
-        where = f"card {number}" if _is_whole(number) else f"pyramid #{index}"
-        card = _check_pyramid(name, where, entry, numbers, problems)
-        if card is not None:
-            cards.append(card)
-    return cards
+    return _check_entries(
+        name,
+        entries,
+        _PYRAMID_KEYS,
+        lambda number, index: f"card {number}" if _is_whole(number) else f"pyramid #{index}",
+        lambda where, entry, ok: _check_pyramid(name, where, entry, ok, numbers, problems),
+        problems,
+    )
 
 
 def _check_pyramid(
-    name: str, where: str, entry: Any, numbers: Counter[int], problems: list[Problem]
+    name: str,
+    where: str,
+    entry: dict[str, Any],
+    ok: bool,
+    numbers: Counter[int],
+    problems: list[Problem],
 ) -> PyramidCard | None:
-    ok = _check_entry(name, where, entry, _PYRAMID_KEYS, problems)
-    if ok is None:
-        return None
     number = entry.get("number")
     if "number" in entry and not _is_whole(number):
         problems.append(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.errors import IllegalMoveError as BrokenRuleError
+from ..core.errors import IllegalMoveError as IllegalMoveError
 from ..core.errors import MoveError, MoveSyntaxError
 from ..core.reader import parse_whole
 from .cells import CellMask, cells_str, count, parse_cell
@@ -18,10 +18,6 @@ from .cells import CellMask, cells_str, count, parse_cell
 
 class InvalidMoveError(MoveSyntaxError):
     """The text is not a move in the notation at all (syntax)."""
-
-
-class IllegalMoveError(BrokenRuleError):
-    """The move is well formed but breaks a rule; the message says which."""
 
 
 class AmbiguousMoveError(MoveError):

@@ -34,7 +34,6 @@ from .game import (
     Discard,
     Draw,
     EndTurn,
-    IllegalMove,
     Move,
     Pass,
     Phase,
@@ -127,7 +126,7 @@ def play_out(
 ) -> tuple[SunState, tuple[Move, ...]]:
     """``state`` played to the end, each seat deciding by its player; the final state and
     every move made (each applied through the engine, so an illegal one raises)."""
-    return play_to_end(game, state, players, max_moves=max_moves, moves=Move, illegal=IllegalMove)
+    return play_to_end(game, state, players, max_moves=max_moves, moves=Move)
 
 
 def play_game(

@@ -26,8 +26,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from ..core.errors import IllegalMoveError, SilverpyrError, first_problems
-from ..core.errors import MoveSyntaxError as NotAMoveError
+from ..core.errors import IllegalMove as IllegalMove
+from ..core.errors import MoveSyntaxError as MoveSyntaxError
+from ..core.errors import PositionError as PositionError
+from ..core.errors import SilverpyrError, first_problems
 from ..core.rng import SeededStream, seed_problem
 from .cards import PILES, Card, CardTextError, Deck, PileName, load_deck, normalize_label
 from .pyramid import EMPTY, Pyramid, Slot, SlotTextError, geometry, parse_slot
@@ -48,18 +50,6 @@ SEED_KEY = "silverpyr-sun-v1"
 
 class SunSetupError(SilverpyrError, ValueError):
     """A game cannot start with these cards, players, size or seed."""
-
-
-class IllegalMove(IllegalMoveError):
-    """A move the rules do not allow now; the message says why, in game terms."""
-
-
-class MoveSyntaxError(NotAMoveError):
-    """Text that is not a move."""
-
-
-class PositionError(SilverpyrError, ValueError):
-    """A described position the rules cannot reach; the message names what and where."""
 
 
 class Phase(StrEnum):
