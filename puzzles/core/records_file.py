@@ -57,6 +57,17 @@ class RecordReplayError(SilverpyrError, ValueError):
     """A record whose moves do not replay through the engine (the first one that does not)."""
 
 
+def stat_mode(path: Path, shown: str, error: Callable[[str], Exception]) -> int | None:
+    """``path``'s mode (a link followed), ``None`` when nothing is there; ``error`` saying
+    ``shown`` and why when it cannot be looked at (no right to, a file as a folder...)."""
+    try:
+        return os.stat(path).st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as problem:
+        raise error(f"{shown}: {problem.strerror or problem}") from None
+
+
 def record_target(path: Path, *, what: str = "the game record") -> Path:
     """Where a record named ``path`` is written: ``path`` itself when it is a regular file or
     a new name in an existing folder, the file a link points to; anything else (a FIFO, a
@@ -65,12 +76,7 @@ def record_target(path: Path, *, what: str = "the game record") -> Path:
     to write would wait for a reader."""
     shown = f"cannot save {what} to {path}"
     target = Path(os.path.realpath(path))
-    try:
-        mode: int | None = os.stat(target).st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as error:
-        raise RecordPathError(f"{shown}: {error.strerror}") from None
+    mode = stat_mode(target, shown, RecordPathError)
     if mode is not None:
         if stat.S_ISREG(mode):
             return target

@@ -60,7 +60,7 @@ from .cluster import (
     finished,
     worker_count,
 )
-from .records_file import RecordPathError, RecordShape, record_target, save_text
+from .records_file import RecordPathError, RecordShape, record_target, save_text, stat_mode
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -669,12 +669,7 @@ def records_folder(folder: Path, *, fifo: str = "a named pipe", link_target: boo
     so a game's arena words them as its other messages do (e.g. ``"a FIFO (named pipe)"``
     and the link's target, as a game's own record checks say them)."""
     shown = f"cannot write game records to {folder}"
-    try:
-        mode: int | None = os.stat(folder).st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as error:
-        raise RecordsFolderError(f"{shown}: {error.strerror or error}") from None
+    mode = stat_mode(folder, shown, RecordsFolderError)
     if mode is not None and not stat.S_ISDIR(mode):
         kind = fifo if stat.S_ISFIFO(mode) else special_kind(mode).replace("regular ", "")
         raise RecordsFolderError(f"{shown}: it is {kind}, not a folder")
