@@ -371,20 +371,30 @@ def pair_reports(
 
 
 @dataclass(frozen=True)
-class ArenaReport(Generic[E]):
+class ArenaFigures(Generic[G, B]):
+    """Every game of an arena and each bot's figures: what every game's arena report holds
+    (*Silver & Gold*'s, all of it), its JSON :func:`arena_figures`."""
+
+    games: tuple[G, ...]
+    bots: tuple[B, ...]
+    seconds: float
+    workers: int
+    records: Path | None = None
+    """The folder every game's record was written to (``None``: none were)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return arena_figures(self.games, self.bots, self.seconds, self.workers, self.records)
+
+
+@dataclass(frozen=True)
+class ArenaReport(ArenaFigures[E, BotReport]):
     """Every game of an arena, each bot's figures and the paired differences; a game's
     arena names itself (:attr:`game`) and may add keys (:meth:`game_keys`)."""
 
     game: ClassVar[str]
     """The JSON's ``game`` key (``sun``, ``cheops``)."""
 
-    games: tuple[E, ...]
-    bots: tuple[BotReport, ...]
-    pairs: tuple[PairReport, ...]
-    seconds: float
-    workers: int
-    records: Path | None = None
-    """The folder every game's record was written to (``None``: none were)."""
+    pairs: tuple[PairReport, ...] = field(kw_only=True)
 
     def endings(self) -> dict[str, int]:
         """Games by how they ended (the engine's reasons), in first-seen order."""
@@ -399,7 +409,7 @@ class ArenaReport(Generic[E]):
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            **arena_figures(self.games, self.bots, self.seconds, self.workers, self.records),
+            **super().to_dict(),
             "game": self.game,
             **self.game_keys(),
             "pairs": [pair.to_dict() for pair in self.pairs],
@@ -516,9 +526,9 @@ def table_report(
     return report(
         tuple(results),
         bot_reports(results, categories, _table_seat, columns=(NO_FORECAST,), report=BotReport),
-        pair_reports(results, lambda result: result.totals),
         seconds,
         workers,
+        pairs=pair_reports(results, lambda result: result.totals),
         **own,
     )
 
