@@ -20,7 +20,7 @@ fingerprint of its cards or components, and its own error types.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
@@ -54,7 +54,65 @@ class TrainerPuzzle(Protocol):
     def kind(self) -> str: ...
 
 
-class TrainerResult(Protocol):
+class EndedResult(Protocol):
+    """How an attempt ended, as its record reads it (every game's session ``Result``)."""
+
+    @property
+    def at_par(self) -> bool: ...
+
+    @property
+    def gave_up(self) -> bool: ...
+
+    @property
+    def moves(self) -> Sequence[str]: ...
+
+    @property
+    def hints_used(self) -> int: ...
+
+    @property
+    def hint_levels(self) -> Sequence[int]: ...
+
+    @property
+    def saw_solution(self) -> bool: ...
+
+
+def ended_attempt(
+    result: EndedResult,
+    puzzle: tuple[str, str | None, str],
+    played_on: dt.date,
+    seconds: float,
+    *,
+    score: int,
+    par: int,
+    goal_met: bool,
+    practice: bool,
+    game: str,
+) -> Attempt:
+    """The record of an attempt at ``puzzle`` (its id, daily date and kind) that ended with
+    ``result``, its ``score`` and ``par`` as the game stores them: the one way every game
+    records its moves, hints and time."""
+    puzzle_id, daily_date, kind = puzzle
+    return Attempt(
+        puzzle_id,
+        daily_date,
+        played_on.isoformat(),
+        kind,
+        score,
+        par,
+        goal_met,
+        result.at_par,
+        result.gave_up,
+        "; ".join(result.moves),
+        result.hints_used,
+        round(seconds, 3),
+        practice=practice,
+        hint_levels=",".join(map(str, result.hint_levels)) if result.hint_levels else "",
+        saw_solution=result.saw_solution,
+        game=game,
+    )
+
+
+class TrainerResult(EndedResult, Protocol):
     """A finished (or given-up) attempt, as a game's session reports it (a dataclass)."""
 
     @property
@@ -64,25 +122,7 @@ class TrainerResult(Protocol):
     def par(self) -> Fraction: ...
 
     @property
-    def moves(self) -> tuple[str, ...]: ...
-
-    @property
-    def hints_used(self) -> int: ...
-
-    @property
-    def hint_levels(self) -> tuple[int, int, int]: ...
-
-    @property
-    def gave_up(self) -> bool: ...
-
-    @property
-    def saw_solution(self) -> bool: ...
-
-    @property
     def practice(self) -> bool: ...
-
-    @property
-    def at_par(self) -> bool: ...
 
 
 class TrainerSession(Protocol):
@@ -246,22 +286,15 @@ class TrainerGame(Generic[S, Z]):
         self, puzzle: Z, result: TrainerResult, today: dt.date, seconds: float
     ) -> Attempt:
         """The record of a finished attempt (score and par in tenths)."""
-        return Attempt(
-            puzzle_id=puzzle.id,
-            daily_date=puzzle.daily_date,
-            played_on=today.isoformat(),
-            kind=puzzle.kind,
+        return ended_attempt(
+            result,
+            (puzzle.id, puzzle.daily_date, puzzle.kind),
+            today,
+            seconds,
             score=tenths_of(result.score),
             par=tenths_of(result.par),
             goal_met=not result.gave_up,
-            at_par=result.at_par,
-            gave_up=result.gave_up,
-            moves="; ".join(result.moves),
-            hints_used=result.hints_used,
-            seconds=round(seconds, 3),
             practice=result.practice,
-            hint_levels=",".join(map(str, result.hint_levels)),
-            saw_solution=result.saw_solution,
             game=self.name,
         )
 

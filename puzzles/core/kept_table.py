@@ -33,7 +33,17 @@ import datetime as dt
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypedDict, TypeVar, cast
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    Literal,
+    Protocol,
+    TypedDict,
+    TypeVar,
+    cast,
+)
 
 from ...solver.core.errors import SilverpyrError
 from .kept import (
@@ -290,19 +300,13 @@ class Judged(Generic[V]):
     """The coach's verdict on your decision that just became final (may be silent)."""
 
     verdict: V
+    kind: ClassVar[LineKind] = "coach"
+    seat: ClassVar[int | None] = HUMAN
 
     @property
     def text(self) -> str:
         """The coach's line (empty when it stays silent)."""
         return self.verdict.message()
-
-    @property
-    def kind(self) -> LineKind:
-        return "coach"
-
-    @property
-    def seat(self) -> int | None:
-        return HUMAN
 
 
 @dataclass(frozen=True)
@@ -311,14 +315,8 @@ class GameOver(Generic[O]):
 
     outcome: O
     text: str
-
-    @property
-    def kind(self) -> LineKind:
-        return "over"
-
-    @property
-    def seat(self) -> int | None:
-        return None
+    kind: ClassVar[LineKind] = "over"
+    seat: ClassVar[int | None] = None
 
 
 # --- words ---------------------------------------------------------------------------------------

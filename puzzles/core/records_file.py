@@ -10,8 +10,8 @@ Game-free: a game names its record's shape. The Sun's and Cheops's ``game --reco
 share one (:class:`RecordShape`: ``format``, ``version``, the fingerprint of the game's cards
 or components, ``seed``, the game's own keys, ``players``, ``moves`` as ``[seat, notation]``
 and ``outcome``), read strictly by :meth:`RecordShape.read` (every problem, with its place),
-and :func:`replay_moves` plays the moves through the game's engine, the first one that does
-not replay named by its index (:func:`replay_steps`: each step, for a review).
+and :meth:`RecordGame.replay` plays the moves through the game's engine, the first one that
+does not replay named by its index (:func:`replay_steps`: each step, for a review too).
 
 The same reader takes a game's **arena record** (``arena --records``: ``format`` 1, ``game``,
 the fingerprint, ``seed``, the game's own keys, ``seats`` and ``moves`` as bare notation), so
@@ -57,6 +57,17 @@ class RecordReplayError(SilverpyrError, ValueError):
     """A record whose moves do not replay through the engine (the first one that does not)."""
 
 
+def stat_mode(path: Path, shown: str, error: Callable[[str], Exception]) -> int | None:
+    """``path``'s mode (a link followed), ``None`` when nothing is there; ``error`` saying
+    ``shown`` and why when it cannot be looked at (no right to, a file as a folder...)."""
+    try:
+        return os.stat(path).st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as problem:
+        raise error(f"{shown}: {problem.strerror or problem}") from None
+
+
 def record_target(path: Path, *, what: str = "the game record") -> Path:
     """Where a record named ``path`` is written: ``path`` itself when it is a regular file or
     a new name in an existing folder, the file a link points to; anything else (a FIFO, a
@@ -65,12 +76,7 @@ def record_target(path: Path, *, what: str = "the game record") -> Path:
     to write would wait for a reader."""
     shown = f"cannot save {what} to {path}"
     target = Path(os.path.realpath(path))
-    try:
-        mode: int | None = os.stat(target).st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as error:
-        raise RecordPathError(f"{shown}: {error.strerror}") from None
+    mode = stat_mode(target, shown, RecordPathError)
     if mode is not None:
         if stat.S_ISREG(mode):
             return target
@@ -367,19 +373,6 @@ def replay_steps(
         state = after
 
 
-def replay_moves(
-    state: S,
-    moves: Sequence[tuple[int | None, str]],
-    parse: Callable[[S, str], M],
-    apply: Callable[[S, M], S],
-    error: Callable[[str], Exception],
-) -> S:
-    """The state ``moves`` lead to from ``state`` (:func:`replay_steps`)."""
-    for _, _, after in replay_steps(state, moves, parse, apply, error):
-        state = after
-    return state
-
-
 class Fingerprinted(Protocol):
     """A game's cards or components, as a record names them."""
 
@@ -424,8 +417,11 @@ class RecordGame(Generic[G, K, S, M]):
         """The state the record's moves lead to, each applied through the engine; raises
         :class:`RecordReplayError` for other cards, :attr:`replay_error` for a move of the
         wrong seat or one the rules refuse (naming its index and why)."""
-        start = self.start_of(record, cards)
-        return replay_moves(start, record.moves, self.parse_move, self.apply, self.replay_error)
+        state = self.start_of(record, cards)
+        steps = replay_steps(state, record.moves, self.parse_move, self.apply, self.replay_error)
+        for _, _, after in steps:
+            state = after
+        return state
 
 
 __all__ = [
@@ -442,7 +438,6 @@ __all__ = [
     "RecordShape",
     "load_json_record",
     "record_target",
-    "replay_moves",
     "replay_steps",
     "save_text",
 ]

@@ -60,7 +60,7 @@ from .cluster import (
     finished,
     worker_count,
 )
-from .records_file import RecordPathError, RecordShape, record_target, save_text
+from .records_file import RecordPathError, RecordShape, record_target, save_text, stat_mode
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -371,20 +371,30 @@ def pair_reports(
 
 
 @dataclass(frozen=True)
-class ArenaReport(Generic[E]):
+class ArenaFigures(Generic[G, B]):
+    """Every game of an arena and each bot's figures: what every game's arena report holds
+    (*Silver & Gold*'s, all of it), its JSON :func:`arena_figures`."""
+
+    games: tuple[G, ...]
+    bots: tuple[B, ...]
+    seconds: float
+    workers: int
+    records: Path | None = None
+    """The folder every game's record was written to (``None``: none were)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return arena_figures(self.games, self.bots, self.seconds, self.workers, self.records)
+
+
+@dataclass(frozen=True)
+class ArenaReport(ArenaFigures[E, BotReport]):
     """Every game of an arena, each bot's figures and the paired differences; a game's
     arena names itself (:attr:`game`) and may add keys (:meth:`game_keys`)."""
 
     game: ClassVar[str]
     """The JSON's ``game`` key (``sun``, ``cheops``)."""
 
-    games: tuple[E, ...]
-    bots: tuple[BotReport, ...]
-    pairs: tuple[PairReport, ...]
-    seconds: float
-    workers: int
-    records: Path | None = None
-    """The folder every game's record was written to (``None``: none were)."""
+    pairs: tuple[PairReport, ...] = field(kw_only=True)
 
     def endings(self) -> dict[str, int]:
         """Games by how they ended (the engine's reasons), in first-seen order."""
@@ -399,7 +409,7 @@ class ArenaReport(Generic[E]):
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            **arena_figures(self.games, self.bots, self.seconds, self.workers, self.records),
+            **super().to_dict(),
             "game": self.game,
             **self.game_keys(),
             "pairs": [pair.to_dict() for pair in self.pairs],
@@ -516,9 +526,9 @@ def table_report(
     return report(
         tuple(results),
         bot_reports(results, categories, _table_seat, columns=(NO_FORECAST,), report=BotReport),
-        pair_reports(results, lambda result: result.totals),
         seconds,
         workers,
+        pairs=pair_reports(results, lambda result: result.totals),
         **own,
     )
 
@@ -669,12 +679,7 @@ def records_folder(folder: Path, *, fifo: str = "a named pipe", link_target: boo
     so a game's arena words them as its other messages do (e.g. ``"a FIFO (named pipe)"``
     and the link's target, as a game's own record checks say them)."""
     shown = f"cannot write game records to {folder}"
-    try:
-        mode: int | None = os.stat(folder).st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as error:
-        raise RecordsFolderError(f"{shown}: {error.strerror or error}") from None
+    mode = stat_mode(folder, shown, RecordsFolderError)
     if mode is not None and not stat.S_ISDIR(mode):
         kind = fifo if stat.S_ISFIFO(mode) else special_kind(mode).replace("regular ", "")
         raise RecordsFolderError(f"{shown}: it is {kind}, not a folder")

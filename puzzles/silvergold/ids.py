@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from ..core.puzzle_ids import DAILY_PREFIX, DAILY_RE, check_seed, daily_id
+from ..core.puzzle_ids import PuzzleId as CorePuzzleId
 from ..core.puzzle_ids import parse_date as core_parse_date
 from .kinds import Kind, PuzzleError
 
@@ -38,14 +39,11 @@ _EXAMPLES = "a seed such as 123, a kind and seed such as sprint-123, or daily-20
 
 
 @dataclass(frozen=True)
-class PuzzleId:
-    """A parsed puzzle id."""
+class PuzzleId(CorePuzzleId):
+    """A parsed puzzle id (the core's, its ``text`` canonical: ``007`` becomes ``7``), its
+    kind one of :class:`Kind`, or a custom puzzle's."""
 
-    text: str
-    """The canonical id (e.g. ``sprint-123``; ``007`` becomes ``7``)."""
     kind: Kind | None = None
-    seed: int | None = None
-    daily_date: str | None = None
     custom: bool = False
 
 

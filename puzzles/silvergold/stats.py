@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from ..core.attempts import ended_attempt
 from ..core.records import Attempt
 from ..core.standings import (
     HISTOGRAM_BUCKETS,
@@ -51,21 +52,15 @@ def attempt_of(
     seconds: float,
     practice: bool = False,
 ) -> Attempt:
-    """The record of a finished attempt."""
-    return Attempt(
-        puzzle_id=puzzle_id,
-        daily_date=daily_date,
-        played_on=played_on.isoformat(),
-        kind=kind,
+    """The record of a finished attempt (the core's :func:`ended_attempt`)."""
+    return ended_attempt(
+        result,
+        (puzzle_id, daily_date, kind),
+        played_on,
+        seconds,
         score=result.points,
         par=result.par,
         goal_met=result.goal_met,
-        at_par=result.at_par,
-        gave_up=result.gave_up,
-        moves="; ".join(result.moves),
-        hints_used=result.hints_used,
-        seconds=round(seconds, 3),
         practice=practice,
-        hint_levels=",".join(map(str, result.hint_levels)) if result.hint_levels else "",
-        saw_solution=result.saw_solution,
+        game="silvergold",
     )

@@ -29,19 +29,19 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 from ....solver.silvergold.cards import Deck
 from ....solver.silvergold.game import GameState, Replacement
 from ....solver.silvergold.moves import Move
 from ....solver.silvergold.players import Player, play_game
 from ...core.tournament import (
+    ArenaFigures,
     ArenaRun,
     Column,
     RecordsFolderError,
     Seat,
     TournamentError,
-    arena_figures,
     bot_reports,
     check_record_names,
     record_digits,
@@ -201,18 +201,8 @@ def check_line_up(bots: Sequence[str], games: int, seed: int = 0) -> None:
 
 
 @dataclass(frozen=True)
-class ArenaReport:
-    """Every game and each bot's figures."""
-
-    games: tuple[GameResult, ...]
-    bots: tuple[BotReport, ...]
-    seconds: float
-    workers: int
-    records: Path | None = None
-    """The folder every game's record was written to (``None``: none were)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        return arena_figures(self.games, self.bots, self.seconds, self.workers, self.records)
+class ArenaReport(ArenaFigures[GameResult, BotReport]):
+    """Every game and each bot's figures (the core's :class:`ArenaFigures`: no pairs)."""
 
 
 def _seat(result: GameResult, seat: int) -> Seat:

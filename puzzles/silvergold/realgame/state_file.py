@@ -46,9 +46,10 @@ advice from a file plays the rest of the game without opponents (except at setup
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ....solver.core.errors import SilverpyrError
 from ....solver.core.reader import (
@@ -299,10 +300,8 @@ def _read_replacement(top: Field, deck: Deck, situation: Situation) -> StateView
     count = top.at("deck").integer(0, len(deck.pyramids))
     if number is None or offer is None or count is None:
         return None
-    try:
-        completed = deck.card(number)
-    except UnknownNameError as error:
-        replace_field.fail(str(error))
+    completed = _looked_up(replace_field, deck.card, number)
+    if completed is None:
         return None
     claimed = _claimed(top.at("claimed"))
     if top.problems:
@@ -343,12 +342,7 @@ def _card_numbers(field: Field, deck: Deck, *, low: int, high: int) -> list[int]
         return None
     for item in items:
         number = item.whole()
-        if number is None:
-            return None
-        try:
-            deck.card(number)
-        except UnknownNameError as error:
-            item.fail(str(error))
+        if number is None or _looked_up(item, deck.card, number) is None:
             return None
         numbers.append(number)
     if len(set(numbers)) != len(numbers):
@@ -361,8 +355,18 @@ def _expedition(field: Field, deck: Deck) -> Expedition | None:
     name = field.text(what="an expedition card name, e.g. L3")
     if name is None:
         return None
+    return _looked_up(field, deck.expedition, name)
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _looked_up(field: Field, find: Callable[[K], V], key: K) -> V | None:
+    """``find(key)``: the deck's card or expedition of that number or name; ``None``, with
+    ``field`` failed saying why, when the deck has none."""
     try:
-        return deck.expedition(name)
+        return find(key)
     except UnknownNameError as error:
         field.fail(str(error))
         return None
@@ -377,10 +381,8 @@ def _card(item: Field, deck: Deck) -> CardState | None:
     marks = item.at("marks").text("", what="cells as text, e.g. A1 A2 B2")
     if number is None or marks is None:
         return None
-    try:
-        card = deck.card(number)
-    except UnknownNameError as error:
-        number_field.fail(str(error))
+    card = _looked_up(number_field, deck.card, number)
+    if card is None:
         return None
     marked: CellMask = 0
     for token in marks.replace(",", " ").split():
