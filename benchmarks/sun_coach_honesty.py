@@ -114,12 +114,9 @@ def main() -> None:
     args = parser.parse_args()
     began = time.monotonic()
     if args.gap_only:
-        greedy_games = [GreedyPlayer() for _ in range(args.players)]
         gaps = [
             expert_score(seed, args.players, args.size, args.gap_only)
-            - play_out(new_game(load_deck(), args.players, args.size, seed), greedy_games)[
-                0
-            ].scores[0]
+            - expert_score(seed, args.players, args.size, "greedy")
             for seed in range(args.seed, args.seed + args.games)
         ]
         gap, gap_se = mean_se([float(g) for g in gaps])
