@@ -398,10 +398,12 @@ def test_workers_with_a_scheduler_is_one_warning_and_the_run_goes_on(
 
 @pytest.fixture
 def dask_logger_levels() -> Iterator[None]:
-    """The levels of Dask's and its event loop's loggers, put back after the test."""
+    """The levels of Dask's and its event loop's loggers (every one :func:`quiet_dask` may
+    set), put back after the test."""
     import logging
 
-    names = ("distributed", "distributed.client", "tornado", "asyncio")
+    roots = ("distributed", "tornado", "asyncio", "bokeh")
+    names = {*roots, *(n for n in logging.root.manager.loggerDict if n.split(".")[0] in roots)}
     levels = {name: logging.getLogger(name).level for name in names}
     yield
     for name, level in levels.items():
