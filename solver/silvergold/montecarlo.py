@@ -134,9 +134,15 @@ def seen(state: GameState, seat: int) -> str:
     """What ``seat`` knows of ``state``, as text: everything but the deck's order, the other
     seats' dealt cards, the expedition cards still face down and the seed of rounds to come.
 
-    The same text in every process: the reprs hold tuples, numbers, enums, text and sets of
-    number pairs (expedition shapes), nothing ordered by a string's hash."""
-    revealed = state.expedition_order[: state.turn] if state.phase is not Phase.KEEP else ()
+    The same text in every process: the reprs hold tuples, numbers, enums and text. The
+    revealed expeditions go in by name (unique in a deck), not by their shapes: a shape is a
+    set, whose order in its repr depends on how it was built, and a deck unpickled in a Dask
+    worker builds it otherwise than one loaded from its file."""
+    revealed = (
+        tuple(expedition.name for expedition in state.expedition_order[: state.turn])
+        if state.phase is not Phase.KEEP
+        else ()
+    )
     return repr(
         (
             state.phase.value,
