@@ -16,6 +16,9 @@ from typing import Any
 import pytest
 from click.testing import Result
 
+from silverpyr.puzzles.core.kept import UnfinishedGameError
+from silverpyr.puzzles.core.store import Store
+
 
 def play_greedily(
     kept: Any,
@@ -55,23 +58,23 @@ def replay_answers(kept: Any, again: Any) -> None:
         again.settle()
 
 
-def assert_answers_replay(start: Callable[[], Any], player: Any, same: Callable[[Any], Any]) -> Any:
+def assert_answers_replay(start: Callable[[], Any], player: Any) -> Any:
     """The game ``start()`` makes, seat 0 played as ``player`` decides to the end, ends with
-    an outcome, and its answers replayed into another ``start()`` give the same table (as
-    ``same`` tells states apart); that game back."""
+    an outcome, and its answers replayed into another ``start()`` give the same table (the
+    whole state, as Silver & Gold's tests compare it too); that game back."""
     kept = start()
     play_greedily(kept, player)
     assert kept.is_over() and kept.outcome() is not None
     again = start()
     replay_answers(kept, again)
-    assert same(again.state) == same(kept.state)
+    assert again.state == kept.state
     return kept
 
 
-def assert_resumed_as_left(resumed: Any, same: Callable[[Any], Any], left: Any) -> None:
-    """A kept game started again without a seed resumes the table ``left`` (as ``same``
-    tells states apart), nothing pending, and says it resumes."""
-    assert same(resumed.state) == same(left)
+def assert_resumed_as_left(resumed: Any, left: Any) -> None:
+    """A kept game started again without a seed resumes the table ``left`` (the whole
+    state), nothing pending, and says it resumes."""
+    assert resumed.state == left
     assert resumed.pending == ()
     assert any("Resuming" in note for note in resumed.notes)
 
@@ -96,22 +99,21 @@ def assert_restart_drops_the_unfinished(start: Callable[..., Any]) -> None:
 
 
 def assert_another_game_names_both_remedies(
-    open_store: Callable[[], Any],
+    game: str,
     start: Callable[..., Any],
     play: Callable[[Any], None],
-    unfinished: type[Exception],
-    command: str,
     also: Callable[[Callable[..., Any]], None] | None = None,
 ) -> None:
-    """The game of seed 4 (``start``: the game's ``KeptGame.start`` with its cards, in the
-    store ``open_store()`` opens) left unfinished once ``play`` has played some of it: another
-    game is refused naming the remedies (:func:`assert_refused_naming_the_remedies`), ``also``
+    """The game of seed 4 (``start``: the ``KeptGame.start`` of ``game`` with its cards, in
+    that game's default store) left unfinished once ``play`` has played some of it: another
+    game is refused as the core's :class:`UnfinishedGameError` naming the remedies
+    (:func:`assert_refused_naming_the_remedies`, with ``silverpyr GAME game``), ``also``
     checks more refusals (given the start in the store), and ``--restart`` drops it."""
-    with open_store() as store, start(seed=4, fresh_seed=0, store=store) as kept:
+    with Store.open_default(game=game) as store, start(seed=4, fresh_seed=0, store=store) as kept:
         play(kept)
-    with open_store() as store:
+    with Store.open_default(game=game) as store:
         started = partial(start, store=store)
-        assert_refused_naming_the_remedies(started, unfinished, command)
+        assert_refused_naming_the_remedies(started, UnfinishedGameError, f"silverpyr {game} game")
         if also is not None:
             also(started)
         assert_restart_drops_the_unfinished(started)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from silverpyr.solver.cheops.board import SPACES, parse_space
+from silverpyr.solver.cheops.board import SPACES, Space, parse_space
 from silverpyr.solver.cheops.components import (
     COLOURS,
     Components,
@@ -28,6 +28,11 @@ def game(players: int = 2, seed: int = 1, **changes: object) -> CheopsState:
     seat holding :data:`SETUP_MONEY` unless ``money`` is given)."""
     state = new_game(COMPONENTS, players, seed)
     return replace(state, **{"turn": 0, "money": (SETUP_MONEY,) * players, **changes})
+
+
+def s(text: str) -> Space:
+    """The space named ``text`` (``a1``): the tests' shorthand for :func:`parse_space`."""
+    return parse_space(text)
 
 
 def put(state: CheopsState, **where: Cell) -> CheopsState:

@@ -16,20 +16,16 @@ from cheops.cheops_setups import (
     game,
     play,
     put,
+    s,
     stores,
     with_board,
 )
 from engine_imports import sibling_imports
 
 from silverpyr.solver.cheops import game as engine
-from silverpyr.solver.cheops.board import SPACES, parse_space
+from silverpyr.solver.cheops.board import SPACES
 from silverpyr.solver.cheops.components import COLOURS
 from silverpyr.solver.core.errors import SilverpyrError
-
-
-def s(text: str) -> object:
-    return parse_space(text)
-
 
 # --- setup --------------------------------------------------------------------------------------
 

@@ -13,21 +13,17 @@ from cheops.cheops_setups import (
     game,
     play,
     put,
+    s,
     stores,
     with_board,
 )
 
 from silverpyr.solver.cheops import game as engine
-from silverpyr.solver.cheops.board import parse_space
 from silverpyr.solver.cheops.components import COLOURS
 from silverpyr.solver.core.rng import SeededStream
 
 BLUE = COLOURS.index("blue")
 RED = COLOURS.index("red")
-
-
-def s(text: str) -> object:
-    return parse_space(text)
 
 
 # --- C4 market price ---------------------------------------------------------------------------
