@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ...solver.core.errors import SilverpyrError
 from ...solver.core.rng import SeededStream
-from .grading import CoachReport, RatedLike, Verdict, clearly_better, grade
+from .grading import CoachReport, Verdict, clearly_better, grade
 from .tournament import chance_to_win
 
 MAX_ROLLOUTS = 200
@@ -321,20 +321,6 @@ class RolloutCache(Generic[T, R]):
         self._kept.clear()
 
 
-class AdvisedOption(RatedLike, Protocol):
-    """An advice's option as the coach reads it."""
-
-    @property
-    def win(self) -> float | None: ...
-
-
-class AdviceLike(Protocol):
-    """A game's advice as the coach reads it: its options, the reference first."""
-
-    @property
-    def options(self) -> Sequence[AdvisedOption]: ...
-
-
 class Phased(GameState, Protocol):
     @property
     def phase(self) -> Enum:
@@ -369,7 +355,7 @@ class Coaching(Generic[P, M, V]):
         *,
         where: str,
         samples: int | None = None,
-        advice: AdviceLike | None = None,
+        advice: Ranking[Any, Any] | None = None,
         progress: Progress | None = None,
     ) -> V:
         """``move`` of ``seat`` in ``state`` against the yardstick's choice: the loss on the
@@ -419,7 +405,6 @@ class Coaching(Generic[P, M, V]):
 __all__ = [
     "MAX_ROLLOUTS",
     "AdviceError",
-    "AdviceLike",
     "Coaching",
     "GameState",
     "Measured",
