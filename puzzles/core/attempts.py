@@ -13,8 +13,8 @@ resumable (the Sun's and Cheops's trainers; *Silver & Gold* keeps its own, older
   them through the game's session; ``restart`` drops it (refused once a daily is scored: a
   later play is practice anyway).
 
-A game gives its puzzle (:class:`TrainerPuzzle`), its session (:class:`TrainerSession`), the
-fingerprint of its cards or components, and its own error types.
+A game gives its puzzle (the core's :class:`~.puzzle_fields.PuzzleHead`), its session
+(:class:`TrainerSession`), the fingerprint of its cards or components, and its own error types.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
+from .puzzle_fields import PuzzleHead
 from .records import Attempt, Progress
 from .store import DamagedProgressError, Store
 
@@ -39,19 +40,6 @@ def one_decimal(value: Fraction) -> str:
     tenths = tenths_of(value)
     sign = "-" if tenths < 0 else ""
     return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
-
-
-class TrainerPuzzle(Protocol):
-    """What the store needs of a puzzle."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def daily_date(self) -> str | None: ...
-
-    @property
-    def kind(self) -> str: ...
 
 
 class EndedResult(Protocol):
@@ -148,7 +136,7 @@ class TrainerSession(Protocol):
 
 
 S = TypeVar("S", bound=TrainerSession)
-Z = TypeVar("Z", bound=TrainerPuzzle)
+Z = TypeVar("Z", bound=PuzzleHead[Any])
 
 
 @dataclass

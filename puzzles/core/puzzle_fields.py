@@ -52,6 +52,11 @@ class PuzzleHead(Generic[S]):
         """The seat the player plays."""
         return self.state.turn
 
+    @property
+    def level(self) -> int:
+        """Difficulty 1-5 (every game's scale): a game's puzzle says it from its own rating."""
+        raise NotImplementedError
+
     def head_dict(self, form: str, version: int) -> dict[str, Any]:
         """The keys a puzzle file starts with: ``format`` and ``version`` (the game's), then
         the head's."""

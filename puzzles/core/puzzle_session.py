@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 from ...solver.core.errors import MoveSyntaxError
 
 if TYPE_CHECKING:
+    from .puzzle_fields import PuzzleHead
     from .vocabulary import ShareFacts
 
 
@@ -39,22 +40,6 @@ class Decided(Protocol):
     def loss(self) -> Fraction: ...
 
     def feedback(self) -> str | None: ...
-
-
-class SharedPuzzle(Protocol):
-    """What a share text names of a puzzle (the Sun's and Cheops's)."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def daily_date(self) -> str | None: ...
-
-    @property
-    def kind_label(self) -> str: ...
-
-    @property
-    def level(self) -> int: ...
 
 
 class ScoredResult:
@@ -106,7 +91,7 @@ class ScoredResult:
         }
 
     def share_facts(
-        self, game: str, puzzle: SharedPuzzle, *, score: str, par: str, note: str | None = None
+        self, game: str, puzzle: PuzzleHead[Any], *, score: str, par: str, note: str | None = None
     ) -> ShareFacts:
         """What the share text (:mod:`.vocabulary`) tells of this attempt at ``puzzle``:
         ``score`` and ``par`` as ``game`` shows them, and its own ``note``, if any."""
