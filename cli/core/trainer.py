@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ...puzzles.core.attempts import Sitting, TrainerSession
+    from ...puzzles.core.records_file import Fingerprinted
     from ...puzzles.core.standings import ArchiveEntry
     from ...puzzles.core.store import Store
 
@@ -247,15 +248,9 @@ def cached_puzzle(
         return puzzle
 
 
-class Fingerprinted(Protocol):
-    """A game's table (the Sun's deck, Cheops's components): its fingerprint keys the cache."""
-
-    @property
-    def fingerprint(self) -> str: ...
-
-
-G = TypeVar("G", bound=Fingerprinted)
-G_contra = TypeVar("G_contra", bound=Fingerprinted, contravariant=True)
+G = TypeVar("G", bound="Fingerprinted")
+"""A game's table (the Sun's deck, Cheops's components): its fingerprint keys the cache."""
+G_contra = TypeVar("G_contra", bound="Fingerprinted", contravariant=True)
 P_co = TypeVar("P_co", bound=Cacheable, covariant=True)
 
 

@@ -11,19 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from ...solver.core.rng import seed_problem
+from .records_file import TurnState
 
-
-class Seated(Protocol):
-    """A game's state, as a puzzle reads it: the seat to move."""
-
-    @property
-    def turn(self) -> int: ...
-
-
-S = TypeVar("S", bound=Seated)
+S = TypeVar("S", bound=TurnState)
+"""A game's state, as a puzzle reads it (the seat to move: ``turn``)."""
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from ...solver.core.errors import SilverpyrError
 from ...solver.core.rng import SeededStream
 from .grading import CoachReport, Verdict, clearly_better, grade
+from .records_file import TurnState
 from .tournament import chance_to_win
 
 MAX_ROLLOUTS = 200
@@ -45,20 +46,12 @@ class AdviceError(SilverpyrError, ValueError):
     another seat is to move), or with a bad number of samples."""
 
 
-class GameState(Protocol):
-    """What the rollouts read of a game's state."""
+class GameState(TurnState, Protocol):
+    """What the rollouts read of a game's state: over and whose turn (the core's
+    :class:`~.records_file.TurnState`), and how many seats play."""
 
     @property
-    def over(self) -> bool:
-        """Whether the game has ended."""
-
-    @property
-    def turn(self) -> int:
-        """The seat to move."""
-
-    @property
-    def players(self) -> int:
-        """How many seats play."""
+    def players(self) -> int: ...
 
 
 @dataclass(frozen=True)
