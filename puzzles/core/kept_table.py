@@ -46,6 +46,7 @@ from typing import (
 )
 
 from ...solver.core.errors import SilverpyrError
+from .grading import GradedLines
 from .kept import (
     GAME_ID,
     HoldsLease,
@@ -143,12 +144,6 @@ class Judge(Protocol[S_contra, M_contra, A_contra, V_co]):
     ) -> V_co: ...
 
 
-class VerdictLines(Protocol):
-    """The coach's verdict on a decision: its line (empty when it stays silent)."""
-
-    def message(self) -> str: ...
-
-
 class Lines(Protocol):
     """The advice or the coach's summary: lines for people."""
 
@@ -162,7 +157,9 @@ E = TypeVar("E")
 O = TypeVar("O")  # noqa: E741 - the outcome, as the engines name it
 O_co = TypeVar("O_co", covariant=True)
 P = TypeVar("P")
-V = TypeVar("V", bound=VerdictLines)
+V = TypeVar("V", bound=GradedLines)
+"""The coach's verdict on a decision (every game's verdict is the core's
+:class:`~.grading.GradedLines`)."""
 A = TypeVar("A", bound=Lines)
 
 
