@@ -39,7 +39,8 @@ from .output import emit, print_json
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ...puzzles.core.attempts import Sitting, TrainerSession
+    from ...puzzles.core.attempts import Sitting
+    from ...puzzles.core.puzzle_session import PuzzleAttempt
     from ...puzzles.core.records_file import Fingerprinted
     from ...puzzles.core.standings import ArchiveEntry
     from ...puzzles.core.store import Store
@@ -55,12 +56,8 @@ class Cacheable(Protocol):
 P = TypeVar("P", bound=Cacheable)
 
 
-class TrainerSitting(Protocol):
-    @property
-    def notes(self) -> list[str]: ...
-
-
-T = TypeVar("T", bound=TrainerSitting)
+T = TypeVar("T", bound="Sitting[Any]")
+"""An attempt being played: the core's :class:`~silverpyr.puzzles.core.attempts.Sitting`."""
 
 
 class LoopSession(Protocol):
@@ -677,7 +674,7 @@ class ShownPuzzle(Protocol):
 
 
 Q = TypeVar("Q", bound=ShownPuzzle)
-N = TypeVar("N", bound="TrainerSession")
+N = TypeVar("N", bound="PuzzleAttempt[Any, Any]")
 
 
 class AttemptModule(Protocol):
@@ -797,7 +794,7 @@ class LinePuzzle(ABC, Generic[Q, N]):
     ) -> None:
         """The answers played (:func:`run_answers`); a script stopped by an error saves first."""
         run_answers(
-            sitting.session,  # type: ignore[arg-type]
+            sitting.session,
             answers,
             log,
             console,

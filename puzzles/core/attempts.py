@@ -14,7 +14,8 @@ resumable (the Sun's and Cheops's trainers; *Silver & Gold* keeps its own, older
   later play is practice anyway).
 
 A game gives its puzzle (the core's :class:`~.puzzle_fields.PuzzleHead`), its session
-(:class:`TrainerSession`), the fingerprint of its cards or components, and its own error types.
+(the core's :class:`~.puzzle_session.PuzzleAttempt`), the fingerprint of its cards or
+components, and its own error types.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
 from .puzzle_fields import PuzzleHead
+from .puzzle_session import PuzzleAttempt
 from .records import Attempt, Progress
 from .store import DamagedProgressError, Store
 
@@ -113,29 +115,9 @@ class TrainerResult(EndedResult, Protocol):
     def practice(self) -> bool: ...
 
 
-class TrainerSession(Protocol):
-    """What the store needs of a game's puzzle session."""
-
-    hint_levels: list[int]
-    turn_hint_level: int
-    saw_solution: bool
-    take_backs: int
-
-    @property
-    def moves(self) -> tuple[str, ...]: ...
-
-    @property
-    def hints_used(self) -> int: ...
-
-    @property
-    def finished(self) -> bool: ...
-
-    def play(self, text: str) -> Any: ...
-
-    def result(self) -> Any: ...
-
-
-S = TypeVar("S", bound=TrainerSession)
+S = TypeVar("S", bound=PuzzleAttempt[Any, Any])
+"""A game's puzzle session: the Sun's and Cheops's subclass the core's
+:class:`~.puzzle_session.PuzzleAttempt`."""
 Z = TypeVar("Z", bound=PuzzleHead[Any])
 
 

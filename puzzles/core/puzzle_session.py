@@ -198,6 +198,11 @@ class PuzzleAttempt(Generic[S, D]):
 
     # --- moves -----------------------------------------------------------------------------
 
+    def play(self, text: str) -> D:
+        """Play one move written in notation and give its decision (the game's parsing and
+        values, through :meth:`read_move` and :meth:`keep`)."""
+        raise NotImplementedError
+
     def check_open(self, refused: str) -> None:
         """Raise the game's error (``<over>: <refused>``) once the puzzle is over."""
         if self.finished:
@@ -272,6 +277,11 @@ class PuzzleAttempt(Generic[S, D]):
 
     # --- hints -----------------------------------------------------------------------------
 
+    def hint(self, level: int | None = None) -> tuple[int, str]:
+        """The next hint (or the one of ``level``) at the node you are at: its level and its
+        text (the game's words, counted by :meth:`take_hint`)."""
+        raise NotImplementedError
+
     def take_hint(self, level: int | None = None) -> int:
         """Count the next hint at the node you are at (or the one of ``level``, 1-3) and give
         its level; each level counts once per node."""
@@ -286,3 +296,10 @@ class PuzzleAttempt(Generic[S, D]):
         if wanted == 3:
             self.saw_solution = True
         return wanted
+
+    # --- the end ---------------------------------------------------------------------------
+
+    def result(self) -> Any:
+        """The attempt's result, once it is over (the game's :class:`ScoredResult`, a frozen
+        dataclass)."""
+        raise NotImplementedError
