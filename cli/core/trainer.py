@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ...puzzles.core.attempts import Sitting
+    from ...puzzles.core.puzzle_ids import PuzzleId
     from ...puzzles.core.puzzle_session import PuzzleAttempt
     from ...puzzles.core.records_file import Fingerprinted
     from ...puzzles.core.standings import ArchiveEntry
@@ -125,16 +126,6 @@ def kind_option() -> Any:
     return typer.Option(
         "--kind", help="Kind of puzzle (default: the seed picks one).", show_default=False
     )
-
-
-class PuzzleId(Protocol):
-    """A parsed puzzle id: its canonical text, and its date when it is a daily's."""
-
-    @property
-    def text(self) -> str: ...
-
-    @property
-    def daily_date(self) -> str | None: ...
 
 
 def results_store(game: str, optional: bool) -> AbstractContextManager[Store | None]:
