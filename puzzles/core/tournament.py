@@ -93,15 +93,9 @@ class ArenaGame(Protocol):
     def winners(self) -> tuple[int, ...]: ...
 
 
-class EndedGame(ArenaGame, Protocol):
-    """An arena result that says how its game ended."""
-
-    @property
-    def reason(self) -> str: ...
-
-
 G = TypeVar("G", bound=ArenaGame)
-E = TypeVar("E", bound=EndedGame)
+E = TypeVar("E", bound="TableResult")
+"""An arena game that says how it ended: the Sun's and Cheops's (:class:`TableResult`)."""
 
 Z95 = 1.959964
 """The two-sided 95% quantile of the normal distribution."""
