@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ...puzzles.core.attempts import Sitting
+    from ...puzzles.core.puzzle_fields import PuzzleHead
     from ...puzzles.core.puzzle_ids import PuzzleId
     from ...puzzles.core.puzzle_session import PuzzleAttempt
     from ...puzzles.core.records_file import Fingerprinted
@@ -658,13 +659,9 @@ ArchiveNote: TypeAlias = "Callable[[ArchiveEntry], str | None]"
 """A game's note on a line of its archive (``None``: no note)."""
 
 
-class ShownPuzzle(Protocol):
-    """A puzzle as the player may see it (no solution)."""
-
-    def shown_dict(self) -> dict[str, Any]: ...
-
-
-Q = TypeVar("Q", bound=ShownPuzzle)
+Q = TypeVar("Q", bound="PuzzleHead[Any]")
+"""A game's puzzle (the Sun's and Cheops's: the core's ``PuzzleHead``, shown by its
+``shown_dict``)."""
 N = TypeVar("N", bound="PuzzleAttempt[Any, Any]")
 
 

@@ -51,6 +51,10 @@ class PuzzleHead(Generic[S]):
         """Difficulty 1-5 (every game's scale): a game's puzzle says it from its own rating."""
         raise NotImplementedError
 
+    def shown_dict(self) -> dict[str, Any]:
+        """What the player may see of the puzzle (no answer): a game's puzzle says it."""
+        raise NotImplementedError
+
     def head_dict(self, form: str, version: int) -> dict[str, Any]:
         """The keys a puzzle file starts with: ``format`` and ``version`` (the game's), then
         the head's."""
