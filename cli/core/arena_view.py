@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from ...puzzles.core.tournament import Spread
+    from ...puzzles.core.tournament import ArenaFigures, ArenaReport, BotReport, PairReport
 
 R = TypeVar("R")
 
@@ -76,46 +76,11 @@ BOT_COLUMNS = ("Bot", "Wins", "95% CI", "Mean", "Median", "Cards")
 """The columns every game's bots' table starts with (a game may add more)."""
 
 
-class BotLine(Protocol):
-    """One bot's line of an arena report (as every game's arena gives it)."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def win_rate(self) -> float: ...
-    @property
-    def win_interval(self) -> tuple[float, float]: ...
-    @property
-    def mean(self) -> float: ...
-    @property
-    def stderr(self) -> float: ...
-    @property
-    def median(self) -> float: ...
-    @property
-    def cards(self) -> float: ...
-    @property
-    def categories(self) -> Mapping[str, float]: ...
-
-
-B = TypeVar("B", bound=BotLine)
-
-
-class PairLine(Protocol):
-    """Two bots' paired score difference (the Sun's and Cheops's reports)."""
-
-    @property
-    def first(self) -> str: ...
-    @property
-    def second(self) -> str: ...
-    @property
-    def difference(self) -> Spread: ...
-
-
-class Report(Protocol):
-    def to_dict(self) -> dict[str, Any]: ...
-
-
-Rep = TypeVar("Rep", bound=Report)
+B = TypeVar("B", bound="BotReport")
+"""A bot's line: every game's arena reports its bots as the core's ``BotReport`` (or a
+subclass), its pairs as ``PairReport``, itself as ``ArenaFigures`` (the Sun's and Cheops's:
+``ArenaReport``), so the drawing types against those, not against look-alike protocols."""
+Rep = TypeVar("Rep", bound="ArenaFigures[Any, Any]")
 
 
 def with_bar(games: int, *, quiet: bool, run: Callable[[Callable[[], None]], R]) -> R:
@@ -179,7 +144,7 @@ def bots_table(
 
 
 def categories_table(
-    bots: Sequence[BotLine], columns: Sequence[tuple[str, str]], *, plain: bool
+    bots: Sequence[BotReport], columns: Sequence[tuple[str, str]], *, plain: bool
 ) -> Table:
     """``Mean score by category``: one column a ``(heading, key of the bot's categories)``."""
     from rich import box
@@ -199,7 +164,7 @@ def where(workers: int) -> str:
     return f"{workers} Dask worker(s)" if workers else "this process"
 
 
-def print_pairs(console: Console, pairs: Sequence[PairLine], unit: str) -> None:
+def print_pairs(console: Console, pairs: Sequence[PairReport], unit: str) -> None:
     """A line a pair of bots: their paired difference in the game's ``unit`` a game."""
     for pair in pairs:
         low, high = pair.difference.interval
@@ -236,28 +201,9 @@ def print_records(console: Console, text: str) -> None:
     console.print(text, highlight=False, markup=False, soft_wrap=True)
 
 
-class RotatedReport(Protocol):
-    """An arena's report with paired differences and endings (the Sun's and Cheops's, the
-    core's :class:`~silverpyr.puzzles.core.tournament.ArenaReport`)."""
-
-    @property
-    def games(self) -> Sequence[Any]: ...
-    @property
-    def bots(self) -> Sequence[BotLine]: ...
-    @property
-    def pairs(self) -> Sequence[PairLine]: ...
-    @property
-    def seconds(self) -> float: ...
-    @property
-    def workers(self) -> int: ...
-    @property
-    def records(self) -> Path | None: ...
-    def endings(self) -> Mapping[str, int]: ...
-
-
 def print_report(
     console: Console,
-    report: RotatedReport,
+    report: ArenaReport[Any],
     categories: Sequence[tuple[str, str]],
     unit: str,
     words: str,
@@ -280,12 +226,9 @@ def print_report(
 
 __all__ = [
     "BOT_COLUMNS",
-    "BotLine",
     "FirstSeedOption",
     "GamesOption",
-    "PairLine",
     "RecordsOption",
-    "RotatedReport",
     "bots_table",
     "categories_table",
     "line_up",

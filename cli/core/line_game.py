@@ -39,6 +39,8 @@ from .output import one_line, stderr_console, stdout_console, warn
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ...puzzles.core.grading import GradedLines
+    from ...puzzles.core.kept_table import Lines
     from ...puzzles.core.players import Registry
     from ...puzzles.core.store import Store
 
@@ -196,19 +198,6 @@ def results(game: str, *, record: bool = True) -> Iterator[Store | None]:
 MoveT = TypeVar("MoveT")
 
 
-class _Lines(Protocol):
-    def lines(self) -> list[str]: ...
-
-
-class _Verdict(Protocol):
-    @property
-    def is_silent(self) -> bool: ...
-
-    def message(self) -> str: ...
-
-    def warning(self) -> str: ...
-
-
 class _Phase(Protocol):
     @property
     def value(self) -> str: ...
@@ -230,7 +219,7 @@ class CoachLine(TableLine, Protocol):
     """The kept game's ``Judged``: the coach's verdict on a decision that became final."""
 
     @property
-    def verdict(self) -> _Verdict: ...
+    def verdict(self) -> GradedLines: ...
 
 
 class LineKept(Protocol[MoveT]):
@@ -287,11 +276,11 @@ class LineKept(Protocol[MoveT]):
 
     def settle(self, progress: Progress | None = None) -> Sequence[TableLine]: ...
 
-    def check(self, move: MoveT, progress: Progress | None = None) -> _Verdict | None: ...
+    def check(self, move: MoveT, progress: Progress | None = None) -> GradedLines | None: ...
 
     def heed(self) -> None: ...
 
-    def advice(self, progress: Progress | None = None) -> _Lines: ...
+    def advice(self, progress: Progress | None = None) -> Lines: ...
 
     def summary_lines(self) -> list[str]: ...
 

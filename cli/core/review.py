@@ -5,14 +5,15 @@ options and the output are *Silver & Gold*'s ``hint --game``'s."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any, Protocol, TypeAlias
 
 import typer
 from rich.console import Console
 
+from ...puzzles.core.kept_table import Advise as TableAdvise
 from ...puzzles.core.review import PERSON, Review, Reviewing, rollout_table
 from ...solver.core.errors import SilverpyrError
 from .options import file_option
@@ -57,18 +58,9 @@ class Advice(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
-class Advise(Protocol):
-    """A game's ``advice.advise``."""
-
-    def __call__(
-        self,
-        state: Any,
-        seat: int,
-        table: Sequence[str],
-        *,
-        samples: int | None = ...,
-        progress: Callable[[str], None] | None = ...,
-    ) -> Advice: ...
+Advise: TypeAlias = TableAdvise[Any, Advice]
+"""A game's ``advice.advise`` giving its :class:`Advice` (the kept table's
+:class:`~silverpyr.puzzles.core.kept_table.Advise`: one signature for both)."""
 
 
 def hint_from_record(

@@ -39,7 +39,11 @@ from .output import emit, print_json
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ...puzzles.core.attempts import Sitting, TrainerSession
+    from ...puzzles.core.attempts import Sitting
+    from ...puzzles.core.puzzle_fields import PuzzleHead
+    from ...puzzles.core.puzzle_ids import PuzzleId
+    from ...puzzles.core.puzzle_session import PuzzleAttempt
+    from ...puzzles.core.records_file import Fingerprinted
     from ...puzzles.core.standings import ArchiveEntry
     from ...puzzles.core.store import Store
 
@@ -54,12 +58,8 @@ class Cacheable(Protocol):
 P = TypeVar("P", bound=Cacheable)
 
 
-class TrainerSitting(Protocol):
-    @property
-    def notes(self) -> list[str]: ...
-
-
-T = TypeVar("T", bound=TrainerSitting)
+T = TypeVar("T", bound="Sitting[Any]")
+"""An attempt being played: the core's :class:`~silverpyr.puzzles.core.attempts.Sitting`."""
 
 
 class LoopSession(Protocol):
@@ -127,16 +127,6 @@ def kind_option() -> Any:
     return typer.Option(
         "--kind", help="Kind of puzzle (default: the seed picks one).", show_default=False
     )
-
-
-class PuzzleId(Protocol):
-    """A parsed puzzle id: its canonical text, and its date when it is a daily's."""
-
-    @property
-    def text(self) -> str: ...
-
-    @property
-    def daily_date(self) -> str | None: ...
 
 
 def results_store(game: str, optional: bool) -> AbstractContextManager[Store | None]:
@@ -247,15 +237,9 @@ def cached_puzzle(
         return puzzle
 
 
-class Fingerprinted(Protocol):
-    """A game's table (the Sun's deck, Cheops's components): its fingerprint keys the cache."""
-
-    @property
-    def fingerprint(self) -> str: ...
-
-
-G = TypeVar("G", bound=Fingerprinted)
-G_contra = TypeVar("G_contra", bound=Fingerprinted, contravariant=True)
+G = TypeVar("G", bound="Fingerprinted")
+"""A game's table (the Sun's deck, Cheops's components): its fingerprint keys the cache."""
+G_contra = TypeVar("G_contra", bound="Fingerprinted", contravariant=True)
 P_co = TypeVar("P_co", bound=Cacheable, covariant=True)
 
 
@@ -675,14 +659,10 @@ ArchiveNote: TypeAlias = "Callable[[ArchiveEntry], str | None]"
 """A game's note on a line of its archive (``None``: no note)."""
 
 
-class ShownPuzzle(Protocol):
-    """A puzzle as the player may see it (no solution)."""
-
-    def shown_dict(self) -> dict[str, Any]: ...
-
-
-Q = TypeVar("Q", bound=ShownPuzzle)
-N = TypeVar("N", bound="TrainerSession")
+Q = TypeVar("Q", bound="PuzzleHead[Any]")
+"""A game's puzzle (the Sun's and Cheops's: the core's ``PuzzleHead``, shown by its
+``shown_dict``)."""
+N = TypeVar("N", bound="PuzzleAttempt[Any, Any]")
 
 
 class AttemptModule(Protocol):
@@ -802,7 +782,7 @@ class LinePuzzle(ABC, Generic[Q, N]):
     ) -> None:
         """The answers played (:func:`run_answers`); a script stopped by an error saves first."""
         run_answers(
-            sitting.session,  # type: ignore[arg-type]
+            sitting.session,
             answers,
             log,
             console,

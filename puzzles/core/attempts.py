@@ -13,8 +13,9 @@ resumable (the Sun's and Cheops's trainers; *Silver & Gold* keeps its own, older
   them through the game's session; ``restart`` drops it (refused once a daily is scored: a
   later play is practice anyway).
 
-A game gives its puzzle (:class:`TrainerPuzzle`), its session (:class:`TrainerSession`), the
-fingerprint of its cards or components, and its own error types.
+A game gives its puzzle (the core's :class:`~.puzzle_fields.PuzzleHead`), its session
+(the core's :class:`~.puzzle_session.PuzzleAttempt`), the fingerprint of its cards or
+components, and its own error types.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
+from .puzzle_fields import PuzzleHead
+from .puzzle_session import PuzzleAttempt
 from .records import Attempt, Progress
 from .store import DamagedProgressError, Store
 
@@ -39,19 +42,6 @@ def one_decimal(value: Fraction) -> str:
     tenths = tenths_of(value)
     sign = "-" if tenths < 0 else ""
     return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
-
-
-class TrainerPuzzle(Protocol):
-    """What the store needs of a puzzle."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def daily_date(self) -> str | None: ...
-
-    @property
-    def kind(self) -> str: ...
 
 
 class EndedResult(Protocol):
@@ -125,30 +115,10 @@ class TrainerResult(EndedResult, Protocol):
     def practice(self) -> bool: ...
 
 
-class TrainerSession(Protocol):
-    """What the store needs of a game's puzzle session."""
-
-    hint_levels: list[int]
-    turn_hint_level: int
-    saw_solution: bool
-    take_backs: int
-
-    @property
-    def moves(self) -> tuple[str, ...]: ...
-
-    @property
-    def hints_used(self) -> int: ...
-
-    @property
-    def finished(self) -> bool: ...
-
-    def play(self, text: str) -> Any: ...
-
-    def result(self) -> Any: ...
-
-
-S = TypeVar("S", bound=TrainerSession)
-Z = TypeVar("Z", bound=TrainerPuzzle)
+S = TypeVar("S", bound=PuzzleAttempt[Any, Any])
+"""A game's puzzle session: the Sun's and Cheops's subclass the core's
+:class:`~.puzzle_session.PuzzleAttempt`."""
+Z = TypeVar("Z", bound=PuzzleHead[Any])
 
 
 @dataclass

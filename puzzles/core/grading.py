@@ -100,27 +100,7 @@ def message(
     )
 
 
-class _Lossy(Protocol):
-    @property
-    def loss(self) -> float: ...
-
-
-class _Judged(Protocol):
-    @property
-    def where(self) -> str: ...
-    @property
-    def played(self) -> str: ...
-    @property
-    def best(self) -> str: ...
-    @property
-    def loss(self) -> float: ...
-    @property
-    def error(self) -> float | None: ...
-    @property
-    def grade(self) -> object | None: ...
-
-
-L = TypeVar("L", bound=_Lossy)
+L = TypeVar("L", bound="GradedLines")
 
 
 def costliest(verdicts: Iterable[L], count: int = 3) -> list[L]:
@@ -130,7 +110,7 @@ def costliest(verdicts: Iterable[L], count: int = 3) -> list[L]:
     return ranked[:count]
 
 
-def said(verdict: _Judged) -> str:
+def said(verdict: GradedLines) -> str:
     """What the coach said of a decision, for a summary: its grade (`` (bad)``), or why it
     said nothing, so that a summary never lists a loss beside "0 worth a word" without
     saying why (issue 32)."""
@@ -141,7 +121,7 @@ def said(verdict: _Judged) -> str:
     return " (no word: within twice its error)"
 
 
-def costliest_lines(costly: Iterable[_Judged], *, better: str, none: str) -> list[str]:
+def costliest_lines(costly: Iterable[GradedLines], *, better: str, none: str) -> list[str]:
     """A summary's lines on its costliest decisions: ``Costliest decisions:``, then
     ``  where: X lost 2.4 ± 0.5 (bad); {better} Y`` each (:func:`said`); ``none`` when there
     are none."""
@@ -161,7 +141,8 @@ wrapped lines are indented 2 more, so each reason stands apart."""
 
 
 class RatedLike(Protocol):
-    """An advice's option as :func:`clearly_better` reads it (every game's ``Rated``)."""
+    """An advice's option as :func:`clearly_better` reads it (every game's ``Rated``: the
+    core's ``RatedMove``, which imports this module, so it cannot be named here)."""
 
     @property
     def label(self) -> str: ...
@@ -253,34 +234,32 @@ def grade(loss: float, error: float | None = None) -> Grade | None:
     return grade_of(loss, error, GRADES)
 
 
-class _Graded(_Judged, Protocol):
-    """What :class:`GradedLines` reads of a verdict."""
-
-    UNIT: ClassVar[str]
-
-    @property
-    def grade(self) -> StrEnum | None: ...
-
-    def _why(self) -> str: ...
-
-
 class GradedLines:
     """What every coach's verdict says, whatever its game's grades: silent without a grade,
     else :func:`warning` before the decision is final and :func:`message` once it is, and the
-    judged part of its JSON. A verdict adds its reasons (:meth:`_why`) or its :attr:`UNIT`."""
+    judged part of its JSON. A verdict adds its reasons (:meth:`_why`) or its :attr:`UNIT`.
+    Every game's verdict subclasses it (a frozen dataclass of the fields below), so the
+    summaries (:func:`costliest`, :func:`said`, :func:`costliest_lines`) read it too."""
 
     UNIT: ClassVar[str] = "expected points"
     """What a loss is counted in, as the coach's lines say it."""
+
+    where: str
+    played: str
+    best: str
+    loss: float
+    error: float | None
+    grade: StrEnum | None
 
     def _why(self) -> str:
         """`` (reasons)`` after the loss (empty: none given)."""
         return ""
 
     @property
-    def is_silent(self: _Graded) -> bool:
+    def is_silent(self) -> bool:
         return self.grade is None
 
-    def warning(self: _Graded) -> str:
+    def warning(self) -> str:
         """The question before a graded decision is final (empty when the coach is silent)."""
         if self.grade is None:
             return ""
@@ -294,7 +273,7 @@ class GradedLines:
             unit=self.UNIT,
         )
 
-    def message(self: _Graded) -> str:
+    def message(self) -> str:
         """One line once the decision is final (empty when the coach stays silent)."""
         if self.grade is None:
             return ""
@@ -309,7 +288,7 @@ class GradedLines:
             unit=self.UNIT,
         )
 
-    def _judged_dict(self: _Graded) -> dict[str, Any]:
+    def _judged_dict(self) -> dict[str, Any]:
         """The JSON keys every verdict has, in their order: played, best, loss and its error,
         grade."""
         return {

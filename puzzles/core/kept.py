@@ -39,7 +39,6 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from ...solver.games import Game
-    from .lease import Lease
     from .store import SavedGame, Store
 
 GAME_ID = "game"
@@ -173,14 +172,8 @@ class HoldsLease(LeaseHolder):
         self.notes.append(note)
 
 
-class Kept(Protocol):
-    """What starting asks of a game's kept game: its notes and the lease it holds."""
-
-    notes: list[str]
-    lease: Lease | None
-
-
-K = TypeVar("K", bound=Kept)
+K = TypeVar("K", bound=HoldsLease)
+"""A game's kept game (every game's is a :class:`HoldsLease`: its notes and its lease)."""
 
 
 def start_kept(
@@ -263,7 +256,6 @@ __all__ = [
     "GAME_ID",
     "HoldsLease",
     "Keeping",
-    "Kept",
     "SavedTableError",
     "UnfinishedGameError",
     "UnresumableGameError",

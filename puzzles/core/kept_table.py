@@ -46,6 +46,7 @@ from typing import (
 )
 
 from ...solver.core.errors import SilverpyrError
+from .grading import GradedLines
 from .kept import (
     GAME_ID,
     HoldsLease,
@@ -54,7 +55,7 @@ from .kept import (
     start_kept,
     unfinished_error,
 )
-from .records_file import PERSON
+from .records_file import PERSON, Notated, TurnState
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -80,26 +81,15 @@ O_contra = TypeVar("O_contra", contravariant=True)
 S_contra = TypeVar("S_contra", contravariant=True)
 
 
-class TableState(Protocol[E_co, P_co]):
-    """An engine's state, as the table reads it."""
-
-    @property
-    def over(self) -> bool: ...
-
-    @property
-    def turn(self) -> int: ...
+class TableState(TurnState, Protocol[E_co, P_co]):
+    """An engine's state, as the table reads it: over and whose turn (the core's
+    :class:`~.records_file.TurnState`), the phase and what happened."""
 
     @property
     def phase(self) -> P_co: ...
 
     @property
     def events(self) -> Sequence[E_co]: ...
-
-
-class TableMove(Protocol):
-    """An engine's move: its notation is what the saved game keeps."""
-
-    def notation(self) -> str: ...
 
 
 class TableBot(Protocol[S_contra, M_co]):
@@ -154,12 +144,6 @@ class Judge(Protocol[S_contra, M_contra, A_contra, V_co]):
     ) -> V_co: ...
 
 
-class VerdictLines(Protocol):
-    """The coach's verdict on a decision: its line (empty when it stays silent)."""
-
-    def message(self) -> str: ...
-
-
 class Lines(Protocol):
     """The advice or the coach's summary: lines for people."""
 
@@ -167,13 +151,15 @@ class Lines(Protocol):
 
 
 S = TypeVar("S", bound="TableState[Any, Any]")
-M = TypeVar("M", bound=TableMove)
-U = TypeVar("U", bound=TableMove)
+M = TypeVar("M", bound=Notated)
+U = TypeVar("U", bound=Notated)
 E = TypeVar("E")
 O = TypeVar("O")  # noqa: E741 - the outcome, as the engines name it
 O_co = TypeVar("O_co", covariant=True)
 P = TypeVar("P")
-V = TypeVar("V", bound=VerdictLines)
+V = TypeVar("V", bound=GradedLines)
+"""The coach's verdict on a decision (every game's verdict is the core's
+:class:`~.grading.GradedLines`)."""
 A = TypeVar("A", bound=Lines)
 
 

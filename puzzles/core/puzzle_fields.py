@@ -11,19 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from ...solver.core.rng import seed_problem
+from .records_file import TurnState
 
-
-class Seated(Protocol):
-    """A game's state, as a puzzle reads it: the seat to move."""
-
-    @property
-    def turn(self) -> int: ...
-
-
-S = TypeVar("S", bound=Seated)
+S = TypeVar("S", bound=TurnState)
+"""A game's state, as a puzzle reads it (the seat to move: ``turn``)."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +45,15 @@ class PuzzleHead(Generic[S]):
     def seat(self) -> int:
         """The seat the player plays."""
         return self.state.turn
+
+    @property
+    def level(self) -> int:
+        """Difficulty 1-5 (every game's scale): a game's puzzle says it from its own rating."""
+        raise NotImplementedError
+
+    def shown_dict(self) -> dict[str, Any]:
+        """What the player may see of the puzzle (no answer): a game's puzzle says it."""
+        raise NotImplementedError
 
     def head_dict(self, form: str, version: int) -> dict[str, Any]:
         """The keys a puzzle file starts with: ``format`` and ``version`` (the game's), then

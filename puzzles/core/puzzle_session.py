@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 from ...solver.core.errors import MoveSyntaxError
 
 if TYPE_CHECKING:
+    from .puzzle_fields import PuzzleHead
     from .vocabulary import ShareFacts
 
 
@@ -39,22 +40,6 @@ class Decided(Protocol):
     def loss(self) -> Fraction: ...
 
     def feedback(self) -> str | None: ...
-
-
-class SharedPuzzle(Protocol):
-    """What a share text names of a puzzle (the Sun's and Cheops's)."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def daily_date(self) -> str | None: ...
-
-    @property
-    def kind_label(self) -> str: ...
-
-    @property
-    def level(self) -> int: ...
 
 
 class ScoredResult:
@@ -106,7 +91,7 @@ class ScoredResult:
         }
 
     def share_facts(
-        self, game: str, puzzle: SharedPuzzle, *, score: str, par: str, note: str | None = None
+        self, game: str, puzzle: PuzzleHead[Any], *, score: str, par: str, note: str | None = None
     ) -> ShareFacts:
         """What the share text (:mod:`.vocabulary`) tells of this attempt at ``puzzle``:
         ``score`` and ``par`` as ``game`` shows them, and its own ``note``, if any."""
@@ -213,6 +198,11 @@ class PuzzleAttempt(Generic[S, D]):
 
     # --- moves -----------------------------------------------------------------------------
 
+    def play(self, text: str) -> D:
+        """Play one move written in notation and give its decision (the game's parsing and
+        values, through :meth:`read_move` and :meth:`keep`)."""
+        raise NotImplementedError
+
     def check_open(self, refused: str) -> None:
         """Raise the game's error (``<over>: <refused>``) once the puzzle is over."""
         if self.finished:
@@ -287,6 +277,11 @@ class PuzzleAttempt(Generic[S, D]):
 
     # --- hints -----------------------------------------------------------------------------
 
+    def hint(self, level: int | None = None) -> tuple[int, str]:
+        """The next hint (or the one of ``level``) at the node you are at: its level and its
+        text (the game's words, counted by :meth:`take_hint`)."""
+        raise NotImplementedError
+
     def take_hint(self, level: int | None = None) -> int:
         """Count the next hint at the node you are at (or the one of ``level``, 1-3) and give
         its level; each level counts once per node."""
@@ -301,3 +296,10 @@ class PuzzleAttempt(Generic[S, D]):
         if wanted == 3:
             self.saw_solution = True
         return wanted
+
+    # --- the end ---------------------------------------------------------------------------
+
+    def result(self) -> Any:
+        """The attempt's result, once it is over (the game's :class:`ScoredResult`, a frozen
+        dataclass)."""
+        raise NotImplementedError

@@ -280,7 +280,8 @@ class RecordShape:
 
 
 class Notated(Protocol):
-    """A move that has a notation (the engine's: what a record keeps)."""
+    """A move that has a notation (the engine's: what a record, a saved game or an arena's
+    result keeps); the one such protocol of the core."""
 
     def notation(self) -> str: ...
 
@@ -333,7 +334,8 @@ class MovesRecord:
 
 
 class TurnState(Protocol):
-    """What replaying needs of a game's state: whether the game is over, whose turn it is."""
+    """What replaying needs of a game's state: whether the game is over, whose turn it is
+    (the core's other readers of a state extend it)."""
 
     @property
     def over(self) -> bool: ...
@@ -374,7 +376,8 @@ def replay_steps(
 
 
 class Fingerprinted(Protocol):
-    """A game's cards or components, as a record names them."""
+    """A game's cards or components, as a record, an arena's records and the puzzle cache
+    name them."""
 
     @property
     def fingerprint(self) -> str: ...

@@ -25,7 +25,8 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ...solver.core.errors import SilverpyrError
 from ...solver.core.rng import SeededStream
-from .grading import CoachReport, RatedLike, Verdict, clearly_better, grade
+from .grading import CoachReport, Verdict, clearly_better, grade
+from .records_file import TurnState
 from .tournament import chance_to_win
 
 MAX_ROLLOUTS = 200
@@ -45,20 +46,12 @@ class AdviceError(SilverpyrError, ValueError):
     another seat is to move), or with a bad number of samples."""
 
 
-class GameState(Protocol):
-    """What the rollouts read of a game's state."""
+class GameState(TurnState, Protocol):
+    """What the rollouts read of a game's state: over and whose turn (the core's
+    :class:`~.records_file.TurnState`), and how many seats play."""
 
     @property
-    def over(self) -> bool:
-        """Whether the game has ended."""
-
-    @property
-    def turn(self) -> int:
-        """The seat to move."""
-
-    @property
-    def players(self) -> int:
-        """How many seats play."""
+    def players(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -321,20 +314,6 @@ class RolloutCache(Generic[T, R]):
         self._kept.clear()
 
 
-class AdvisedOption(RatedLike, Protocol):
-    """An advice's option as the coach reads it."""
-
-    @property
-    def win(self) -> float | None: ...
-
-
-class AdviceLike(Protocol):
-    """A game's advice as the coach reads it: its options, the reference first."""
-
-    @property
-    def options(self) -> Sequence[AdvisedOption]: ...
-
-
 class Phased(GameState, Protocol):
     @property
     def phase(self) -> Enum:
@@ -369,7 +348,7 @@ class Coaching(Generic[P, M, V]):
         *,
         where: str,
         samples: int | None = None,
-        advice: AdviceLike | None = None,
+        advice: Ranking[Any, Any] | None = None,
         progress: Progress | None = None,
     ) -> V:
         """``move`` of ``seat`` in ``state`` against the yardstick's choice: the loss on the
@@ -419,7 +398,6 @@ class Coaching(Generic[P, M, V]):
 __all__ = [
     "MAX_ROLLOUTS",
     "AdviceError",
-    "AdviceLike",
     "Coaching",
     "GameState",
     "Measured",

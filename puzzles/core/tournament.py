@@ -60,7 +60,15 @@ from .cluster import (
     finished,
     worker_count,
 )
-from .records_file import RecordPathError, RecordShape, record_target, save_text, stat_mode
+from .records_file import (
+    Fingerprinted,
+    Notated,
+    RecordPathError,
+    RecordShape,
+    record_target,
+    save_text,
+    stat_mode,
+)
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -85,15 +93,9 @@ class ArenaGame(Protocol):
     def winners(self) -> tuple[int, ...]: ...
 
 
-class EndedGame(ArenaGame, Protocol):
-    """An arena result that says how its game ended."""
-
-    @property
-    def reason(self) -> str: ...
-
-
 G = TypeVar("G", bound=ArenaGame)
-E = TypeVar("E", bound=EndedGame)
+E = TypeVar("E", bound="TableResult")
+"""An arena game that says how it ended: the Sun's and Cheops's (:class:`TableResult`)."""
 
 Z95 = 1.959964
 """The two-sided 95% quantile of the normal distribution."""
@@ -435,12 +437,6 @@ def arena_figures(
     }
 
 
-class Notated(Protocol):
-    """A move that writes itself in its game's notation."""
-
-    def notation(self) -> str: ...
-
-
 class Finished(Ended, Protocol):
     """How a game ended, with the engine's reason (the Sun's and Cheops's ``Outcome``)."""
 
@@ -771,13 +767,6 @@ class JsonRecords(Generic[C, G]):
 
     def _kept(self) -> str:
         return f"the {self.written:,} records written before it stay in {self.folder}"
-
-
-class Fingerprinted(Protocol):
-    """What a table game is played with (a deck, components), as its records name it."""
-
-    @property
-    def fingerprint(self) -> str: ...
 
 
 P = TypeVar("P", bound=Fingerprinted)
