@@ -33,9 +33,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from operator import itemgetter
-from typing import ClassVar, Literal
+from typing import Literal
 
-from ..core.engine import added, apply_checked, evolve
+from ..core.engine import TurnState, Worded, added, apply_checked, evolve
 from ..core.errors import IllegalMove as IllegalMove
 from ..core.errors import MoveSyntaxError as MoveSyntaxError
 from ..core.errors import PositionError as PositionError
@@ -151,20 +151,7 @@ def _neighbour_space(cells: tuple[Cell, ...], opens: list[int] | None = None) ->
 
 
 @dataclass(frozen=True, slots=True)
-class _Worded:
-    """A move written as its ``word`` then each of its fields, in order (``take b3 A``,
-    ``buy``): each move names its word once, and :func:`parse_move` reads it by that word."""
-
-    word: ClassVar[str]
-
-    def notation(self) -> str:
-        """The move's word then each field's text."""
-        fields: tuple[str, ...] = self.__match_args__
-        return " ".join([self.word, *[format(getattr(self, name)) for name in fields]])
-
-
-@dataclass(frozen=True, slots=True)
-class Take(_Worded):
+class Take(Worded):
     """Take the treasure or law on ``space``, putting a tile of ``kind`` in its place."""
 
     word = "take"
@@ -173,28 +160,28 @@ class Take(_Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class BuyNeighbour(_Worded):
+class BuyNeighbour(Worded):
     """Buy a neighbour tile for 20 piastres (Ruling C7)."""
 
     word = "buy"
 
 
 @dataclass(frozen=True, slots=True)
-class Sell(_Worded):
+class Sell(Worded):
     """Sell the treasure just taken at the market price (Ruling C10)."""
 
     word = "sell"
 
 
 @dataclass(frozen=True, slots=True)
-class Store(_Worded):
+class Store(Worded):
     """Store the treasure just taken until the end (Ruling C10)."""
 
     word = "store"
 
 
 @dataclass(frozen=True, slots=True)
-class LawTarget(_Worded):
+class LawTarget(Worded):
     """Where the law just taken goes: a colour's board (laws 4-6), or an entry of a board
     (law 7: ``entry`` is the entry's index from the top, 0-based; text counts from 1)."""
 
@@ -210,7 +197,7 @@ class LawTarget(_Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class RemoveLaw(_Worded):
+class RemoveLaw(Worded):
     """Law 8: remove ``law`` (in force on the board, or kept by an opponent), or nothing."""
 
     word = "remove"
@@ -222,21 +209,21 @@ class RemoveLaw(_Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class PayLaw9(_Worded):
+class PayLaw9(Worded):
     """Law 9: pay 25 piastres to keep it (a stored treasure at the end)."""
 
     word = "pay"
 
 
 @dataclass(frozen=True, slots=True)
-class DeclineLaw9(_Worded):
+class DeclineLaw9(Worded):
     """Law 9: do not pay; it leaves the game."""
 
     word = "decline"
 
 
 @dataclass(frozen=True, slots=True)
-class UseLaw10(_Worded):
+class UseLaw10(Worded):
     """Kept law 10: sell one stored treasure of ``colour`` (``law10 blue``)."""
 
     word = "law10"
@@ -244,7 +231,7 @@ class UseLaw10(_Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class UseLaw11(_Worded):
+class UseLaw11(Worded):
     """Kept law 11: an extra take of the treasure on ``space`` with a family tile ``kind``
     (``law11 b3 A``)."""
 
@@ -254,7 +241,7 @@ class UseLaw11(_Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class UseLaw12(_Worded):
+class UseLaw12(Worded):
     """Kept law 12: swap the treasures on spaces ``a`` and ``b``, or the treasure on ``a``
     with one of the player's stored treasures of colour ``b`` (``law12 b3 c4`` or
     ``law12 b3 blue``)."""
@@ -265,7 +252,7 @@ class UseLaw12(_Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class Law9Colour(_Worded):
+class Law9Colour(Worded):
     """The game is over: law 9's holder names the colour it counts as (Ruling C9;
     ``law9 blue``)."""
 
@@ -274,7 +261,7 @@ class Law9Colour(_Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class DrawTile(_Worded):
+class DrawTile(Worded):
     """Draw the top tile of stack ``stack`` (1-3; ``draw 2``)."""
 
     word = "draw"
@@ -282,7 +269,7 @@ class DrawTile(_Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class EndTurn(_Worded):
+class EndTurn(Worded):
     """End the turn's takes or the turn: skip the neighbour's optional second take, or the
     optional draw (the rest of the draws) at the turn's end."""
 
@@ -290,7 +277,7 @@ class EndTurn(_Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(_Worded):
+class Pass(Worded):
     """No family tile fits anywhere and no neighbour is bought: the turn ends (Ruling C8)."""
 
     word = "pass"
@@ -484,7 +471,7 @@ class CheopsView:
 
 
 @dataclass(frozen=True)
-class CheopsState:
+class CheopsState(TurnState[str]):
     """A game between two decisions (see the module docstring).
 
     ``cells`` by space index (:data:`~.board.SPACES`); ``boards`` by colour (``COLOURS``
@@ -534,16 +521,6 @@ class CheopsState:
     def players(self) -> int:
         """Seats at the table."""
         return len(self.money)
-
-    @property
-    def hand(self) -> tuple[str, ...]:
-        """The hand of the seat to move."""
-        return self.hands[self.turn]
-
-    @property
-    def over(self) -> bool:
-        """Whether the game has ended."""
-        return self.phase is Phase.OVER
 
     def cell(self, space: Space) -> Cell:
         """What lies on ``space``."""

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from ..core.engine import added, apply_checked, evolve
+from ..core.engine import TurnState, Worded, added, apply_checked, evolve
 from ..core.errors import IllegalMove as IllegalMove
 from ..core.errors import MoveSyntaxError as MoveSyntaxError
 from ..core.errors import PositionError as PositionError
@@ -74,8 +74,18 @@ def _card_text(card: int, deck: Deck | None) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
-    """Put a card of the hand on an open slot."""
+class _Worded(Worded):
+    """A move written as its ``word`` then each field (the core's :class:`Worded`); a move
+    that names a card may name it by label with a ``deck``."""
+
+    def notation(self, deck: Deck | None = None) -> str:
+        """The move's word then each field's text (``draw standard``, ``end``)."""
+        return Worded.notation(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Place(_Worded):
+    """Put a card of the hand on an open slot (written by its card and slot, no word)."""
 
     card: int
     slot: Slot
@@ -86,63 +96,53 @@ class Place:
 
 
 @dataclass(frozen=True, slots=True)
-class TakePoints:
-    """A symbol's choice: 1 point per adjacent card with the same symbol."""
+class TakePoints(_Worded):
+    """A symbol's choice: 1 point per adjacent card with the same symbol (``symbol points``)."""
 
-    def notation(self, deck: Deck | None = None) -> str:
-        """``symbol points``."""
-        return "symbol points"
+    word = "symbol points"
 
 
 @dataclass(frozen=True, slots=True)
-class SymbolDraw:
-    """A symbol's choice: draw one card from the chosen pile."""
+class SymbolDraw(_Worded):
+    """A symbol's choice: draw one card from the chosen pile (``symbol standard``)."""
 
+    word = "symbol"
     pile: PileName
 
-    def notation(self, deck: Deck | None = None) -> str:
-        """``symbol standard`` or ``symbol edge``."""
-        return f"symbol {self.pile}"
-
 
 @dataclass(frozen=True, slots=True)
-class Draw:
-    """One card of a draw-2 action, from the chosen pile (the first one starts the action)."""
+class Draw(_Worded):
+    """One card of a draw-2 action, from the chosen pile (the first one starts the action;
+    ``draw standard``)."""
 
+    word = "draw"
     pile: PileName
 
-    def notation(self, deck: Deck | None = None) -> str:
-        """``draw standard`` or ``draw edge``."""
-        return f"draw {self.pile}"
-
 
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(_Worded):
     """Discard a card of the hand (down to the hand limit after drawing)."""
 
+    word = "discard"
     card: int
 
     def notation(self, deck: Deck | None = None) -> str:
         """``discard #17``, or with a deck ``discard S4-sun``."""
-        return f"discard {_card_text(self.card, deck)}"
+        return f"{self.word} {_card_text(self.card, deck)}"
 
 
 @dataclass(frozen=True, slots=True)
-class EndTurn:
-    """Stop playing cards (after at least one)."""
+class EndTurn(_Worded):
+    """Stop playing cards (after at least one; ``end``)."""
 
-    def notation(self, deck: Deck | None = None) -> str:
-        """``end``."""
-        return "end"
+    word = "end"
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
-    """Nothing to play and nothing to draw (Ruling R7)."""
+class Pass(_Worded):
+    """Nothing to play and nothing to draw (Ruling R7; ``pass``)."""
 
-    def notation(self, deck: Deck | None = None) -> str:
-        """``pass``."""
-        return "pass"
+    word = "pass"
 
 
 Move = Place | TakePoints | SymbolDraw | Draw | Discard | EndTurn | Pass
@@ -244,7 +244,7 @@ class SunView:
 
 
 @dataclass(frozen=True)
-class SunState:
+class SunState(TurnState[int]):
     """A game between two decisions (see the module docstring).
 
     ``hands[seat]`` is a sorted tuple of card ids; the piles list card ids, drawn from the
@@ -286,16 +286,6 @@ class SunState:
     def players(self) -> int:
         """Seats at the table."""
         return len(self.hands)
-
-    @property
-    def hand(self) -> tuple[int, ...]:
-        """The hand of the seat to move."""
-        return self.hands[self.turn]
-
-    @property
-    def over(self) -> bool:
-        """Whether the game has ended."""
-        return self.phase is Phase.OVER
 
     def pile(self, pile: PileName) -> tuple[int, ...]:
         """A draw pile, front first."""
