@@ -2,7 +2,8 @@
 endgame search and the bots).
 
 The engine imports only the game-free core (:mod:`silverpyr.solver.core.rng`,
-:mod:`silverpyr.solver.core.reader`, :mod:`silverpyr.solver.core.errors`) and the standard library;
+:mod:`silverpyr.solver.core.reader`, :mod:`silverpyr.solver.core.errors`,
+:mod:`silverpyr.solver.core.engine`) and the standard library;
 docs/cheops-rules.md restates the rules and lists every ruling with where it lives.
 """
 

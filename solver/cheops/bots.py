@@ -32,11 +32,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TypeAlias
 
 from ..core.montecarlo import margin
 from ..core.rng import SeededStream
-from ..core.rules import BotError, play_to_end
+from ..core.rules import BotError, Player, play_to_end
 from . import game
 from .components import Components
 from .game import (
@@ -57,14 +57,9 @@ MAX_MOVES = 5_000
 each taken once, at most a handful of moves a take."""
 
 
-class CheopsPlayer(Protocol):
-    """Whoever makes a seat's decisions, from what the seat may know."""
-
-    name: str
-
-    def decide(self, state: CheopsState, seat: int) -> Move:
-        """The move of ``seat`` (the seat to move) in ``state``, whatever its phase."""
-        ...
+CheopsPlayer: TypeAlias = Player[CheopsState, Move]
+"""Whoever makes a seat's decisions, from what the seat may know: the core's
+:class:`~silverpyr.solver.core.rules.Player` over this game's states and moves."""
 
 
 def greedy_move(state: CheopsState, seat: int) -> Move:

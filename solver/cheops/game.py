@@ -33,8 +33,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from operator import itemgetter
-from typing import ClassVar, Literal
+from typing import Literal
 
+from ..core.engine import TurnState, Worded, added, apply_checked, evolve
 from ..core.errors import IllegalMove as IllegalMove
 from ..core.errors import MoveSyntaxError as MoveSyntaxError
 from ..core.errors import PositionError as PositionError
@@ -150,20 +151,7 @@ def _neighbour_space(cells: tuple[Cell, ...], opens: list[int] | None = None) ->
 
 
 @dataclass(frozen=True, slots=True)
-class _Worded:
-    """A move written as its ``word`` then each of its fields, in order (``take b3 A``,
-    ``buy``): each move names its word once, and :func:`parse_move` reads it by that word."""
-
-    word: ClassVar[str]
-
-    def notation(self) -> str:
-        """The move's word then each field's text."""
-        fields: tuple[str, ...] = self.__match_args__
-        return " ".join([self.word, *[format(getattr(self, name)) for name in fields]])
-
-
-@dataclass(frozen=True, slots=True)
-class Take(_Worded):
+class Take(Worded):
     """Take the treasure or law on ``space``, putting a tile of ``kind`` in its place."""
 
     word = "take"
@@ -172,28 +160,28 @@ class Take(_Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class BuyNeighbour(_Worded):
+class BuyNeighbour(Worded):
     """Buy a neighbour tile for 20 piastres (Ruling C7)."""
 
     word = "buy"
 
 
 @dataclass(frozen=True, slots=True)
-class Sell(_Worded):
+class Sell(Worded):
     """Sell the treasure just taken at the market price (Ruling C10)."""
 
     word = "sell"
 
 
 @dataclass(frozen=True, slots=True)
-class Store(_Worded):
+class Store(Worded):
     """Store the treasure just taken until the end (Ruling C10)."""
 
     word = "store"
 
 
 @dataclass(frozen=True, slots=True)
-class LawTarget(_Worded):
+class LawTarget(Worded):
     """Where the law just taken goes: a colour's board (laws 4-6), or an entry of a board
     (law 7: ``entry`` is the entry's index from the top, 0-based; text counts from 1)."""
 
@@ -209,7 +197,7 @@ class LawTarget(_Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class RemoveLaw(_Worded):
+class RemoveLaw(Worded):
     """Law 8: remove ``law`` (in force on the board, or kept by an opponent), or nothing."""
 
     word = "remove"
@@ -221,21 +209,21 @@ class RemoveLaw(_Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class PayLaw9(_Worded):
+class PayLaw9(Worded):
     """Law 9: pay 25 piastres to keep it (a stored treasure at the end)."""
 
     word = "pay"
 
 
 @dataclass(frozen=True, slots=True)
-class DeclineLaw9(_Worded):
+class DeclineLaw9(Worded):
     """Law 9: do not pay; it leaves the game."""
 
     word = "decline"
 
 
 @dataclass(frozen=True, slots=True)
-class UseLaw10(_Worded):
+class UseLaw10(Worded):
     """Kept law 10: sell one stored treasure of ``colour`` (``law10 blue``)."""
 
     word = "law10"
@@ -243,7 +231,7 @@ class UseLaw10(_Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class UseLaw11(_Worded):
+class UseLaw11(Worded):
     """Kept law 11: an extra take of the treasure on ``space`` with a family tile ``kind``
     (``law11 b3 A``)."""
 
@@ -253,7 +241,7 @@ class UseLaw11(_Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class UseLaw12(_Worded):
+class UseLaw12(Worded):
     """Kept law 12: swap the treasures on spaces ``a`` and ``b``, or the treasure on ``a``
     with one of the player's stored treasures of colour ``b`` (``law12 b3 c4`` or
     ``law12 b3 blue``)."""
@@ -264,7 +252,7 @@ class UseLaw12(_Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class Law9Colour(_Worded):
+class Law9Colour(Worded):
     """The game is over: law 9's holder names the colour it counts as (Ruling C9;
     ``law9 blue``)."""
 
@@ -273,7 +261,7 @@ class Law9Colour(_Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class DrawTile(_Worded):
+class DrawTile(Worded):
     """Draw the top tile of stack ``stack`` (1-3; ``draw 2``)."""
 
     word = "draw"
@@ -281,7 +269,7 @@ class DrawTile(_Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class EndTurn(_Worded):
+class EndTurn(Worded):
     """End the turn's takes or the turn: skip the neighbour's optional second take, or the
     optional draw (the rest of the draws) at the turn's end."""
 
@@ -289,7 +277,7 @@ class EndTurn(_Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(_Worded):
+class Pass(Worded):
     """No family tile fits anywhere and no neighbour is bought: the turn ends (Ruling C8)."""
 
     word = "pass"
@@ -483,7 +471,7 @@ class CheopsView:
 
 
 @dataclass(frozen=True)
-class CheopsState:
+class CheopsState(TurnState[str]):
     """A game between two decisions (see the module docstring).
 
     ``cells`` by space index (:data:`~.board.SPACES`); ``boards`` by colour (``COLOURS``
@@ -534,16 +522,6 @@ class CheopsState:
         """Seats at the table."""
         return len(self.money)
 
-    @property
-    def hand(self) -> tuple[str, ...]:
-        """The hand of the seat to move."""
-        return self.hands[self.turn]
-
-    @property
-    def over(self) -> bool:
-        """Whether the game has ended."""
-        return self.phase is Phase.OVER
-
     def cell(self, space: Space) -> Cell:
         """What lies on ``space``."""
         return self.cells[_INDEX[space]]
@@ -582,16 +560,6 @@ class CheopsState:
             acted=self.acted,
             law9_colour=self.law9_colour,
         )
-
-
-def _evolve(state: CheopsState, **changes: object) -> CheopsState:
-    """``dataclasses.replace`` without its cost (no field checks; every caller passes fields
-    of :class:`CheopsState` with the right types): a copy of the instance's fields, changed."""
-    new = object.__new__(CheopsState)
-    fields = new.__dict__
-    fields.update(state.__dict__)
-    fields.update(changes)
-    return new
 
 
 # --- setup --------------------------------------------------------------------------------------
@@ -1140,10 +1108,7 @@ def _law_choices(state: CheopsState) -> tuple[Move, ...]:
 def apply(state: CheopsState, move: Move) -> CheopsState:
     """The state after ``move``; raises :class:`IllegalMove` (the :func:`why_illegal`
     sentence) when it is not legal."""
-    reason = why_illegal(state, move)
-    if reason is not None:
-        raise IllegalMove(reason)
-    return apply_unchecked(state, move)
+    return apply_checked(why_illegal, apply_unchecked, state, move)
 
 
 def apply_unchecked(state: CheopsState, move: Move) -> CheopsState:
@@ -1159,9 +1124,9 @@ def apply_unchecked(state: CheopsState, move: Move) -> CheopsState:
         after = _draw(state, move.stack)
     elif isinstance(move, BuyNeighbour):
         seat = state.turn
-        after = _evolve(
+        after = evolve(
             state,
-            money=_add(state.money, seat, -NEIGHBOUR_PRICE),
+            money=added(state.money, seat, -NEIGHBOUR_PRICE),
             bought=True,
             events=(*state.events, Paid(seat, NEIGHBOUR_PRICE, "neighbour")),
         )
@@ -1172,16 +1137,16 @@ def apply_unchecked(state: CheopsState, move: Move) -> CheopsState:
     elif isinstance(move, PayLaw9):
         seat = state.turn
         after = _after_item(
-            _evolve(
+            evolve(
                 state,
-                money=_add(state.money, seat, -LAW9_PRICE),
+                money=added(state.money, seat, -LAW9_PRICE),
                 law9=seat,
                 events=(*state.events, Paid(seat, LAW9_PRICE, "law 9"), LawPlayed(seat, 9, "paid")),
             )
         )
     elif isinstance(move, DeclineLaw9):
         after = _after_item(
-            _evolve(
+            evolve(
                 state,
                 spent_laws=(*state.spent_laws, 9),
                 events=(*state.events, LawPlayed(state.turn, 9, "declined")),
@@ -1190,7 +1155,7 @@ def apply_unchecked(state: CheopsState, move: Move) -> CheopsState:
     elif isinstance(move, UseLaw10 | UseLaw11 | UseLaw12):
         after = _use_kept(state, move)
     elif isinstance(move, Law9Colour):
-        after = _scored(_evolve(state, law9_colour=move.colour), state.end or "boards")
+        after = _scored(evolve(state, law9_colour=move.colour), state.end or "boards")
     elif isinstance(move, EndTurn):
         after = _next_turn(state) if state.phase is Phase.DRAW else _end_turn(state)
     else:
@@ -1198,14 +1163,10 @@ def apply_unchecked(state: CheopsState, move: Move) -> CheopsState:
     return _settle(after)
 
 
-def _add(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
-    return (*values[:seat], values[seat] + amount, *values[seat + 1 :])
-
-
 def _store_delta(
     state: CheopsState, seat: int, colour: str, amount: int
 ) -> tuple[tuple[int, ...], ...]:
-    row = _add(state.stores[seat], _COLOUR_INDEX[colour], amount)
+    row = added(state.stores[seat], _COLOUR_INDEX[colour], amount)
     return (*state.stores[:seat], row, *state.stores[seat + 1 :])
 
 
@@ -1229,7 +1190,7 @@ def _take(state: CheopsState, i: int, kind: str, source: str) -> CheopsState:
             hand[:k] + hand[k + 1 :],
             *state.hands[seat + 1 :],
         )
-    taken = _evolve(
+    taken = evolve(
         state,
         cells=cells,
         placed=state.placed + 1,
@@ -1243,13 +1204,13 @@ def _take(state: CheopsState, i: int, kind: str, source: str) -> CheopsState:
     no_sale, no_store = _sale_options(taken, item)
     if no_sale is not None and no_store is not None:  # C10: law 4 under a full board
         c = _COLOUR_INDEX[item]
-        lost = _evolve(
+        lost = evolve(
             taken,
-            lost=_add(taken.lost, c, 1),
+            lost=added(taken.lost, c, 1),
             events=(*taken.events, Lost(seat, item)),
         )
         return _after_item(lost)
-    return _evolve(taken, phase=Phase.SELL, pending=item)
+    return evolve(taken, phase=Phase.SELL, pending=item)
 
 
 def _sell(state: CheopsState, colour: str) -> CheopsState:
@@ -1265,10 +1226,10 @@ def _sell(state: CheopsState, colour: str) -> CheopsState:
         changes["spent_laws"] = (*state.spent_laws, 7)
     covered = BoardState(board.board, board.covered + 1, board.law, law7)
     paid = state.market_price
-    return _evolve(
+    return evolve(
         state,
         boards=_with_board(state, colour, covered),
-        money=_add(state.money, seat, paid),
+        money=added(state.money, seat, paid),
         events=(*state.events, Sold(seat, colour, paid)),
         **changes,
     )
@@ -1278,7 +1239,7 @@ def _store(state: CheopsState) -> CheopsState:
     colour = state.pending
     assert isinstance(colour, str)
     seat = state.turn
-    return _evolve(
+    return evolve(
         state,
         stores=_store_delta(state, seat, colour, 1),
         events=(*state.events, Stored(seat, colour)),
@@ -1291,7 +1252,7 @@ def _play_law(state: CheopsState, law: int) -> CheopsState:
     if law in (1, 2, 3):
         in_force = (*state.laws_in_force, law)
         return _after_item(
-            _evolve(
+            evolve(
                 state,
                 laws_in_force=in_force,
                 market_price=market_price_of(in_force),
@@ -1301,7 +1262,7 @@ def _play_law(state: CheopsState, law: int) -> CheopsState:
     if law in KEPT_LAWS:
         kept = tuple(sorted((*state.kept_laws[seat], law)))
         return _after_item(
-            _evolve(
+            evolve(
                 state,
                 kept_laws=(*state.kept_laws[:seat], kept, *state.kept_laws[seat + 1 :]),
                 events=(*state.events, LawPlayed(seat, law, "kept")),
@@ -1312,13 +1273,13 @@ def _play_law(state: CheopsState, law: int) -> CheopsState:
     )
     if no_effect:
         return _after_item(
-            _evolve(
+            evolve(
                 state,
                 spent_laws=(*state.spent_laws, law),
                 events=(*state.events, LawPlayed(seat, law, "no effect")),
             )
         )
-    return _evolve(state, phase=Phase.LAW, pending=law)
+    return evolve(state, phase=Phase.LAW, pending=law)
 
 
 def _law_target(state: CheopsState, move: LawTarget) -> CheopsState:
@@ -1331,7 +1292,7 @@ def _law_target(state: CheopsState, move: LawTarget) -> CheopsState:
     else:
         placed = BoardState(board.board, board.covered, law, board.law7)
         target = move.colour
-    return _evolve(
+    return evolve(
         state,
         boards=_with_board(state, move.colour, placed),
         laws_in_force=(*state.laws_in_force, law),
@@ -1344,7 +1305,7 @@ def _remove_law(state: CheopsState, law: int | None) -> CheopsState:
     number again; a market law gives way to the other one, or to 10: Ruling C4)."""
     seat = state.turn
     if law is None:
-        return _evolve(
+        return evolve(
             state,
             spent_laws=(*state.spent_laws, 8),
             events=(*state.events, LawPlayed(seat, 8, "none")),
@@ -1369,7 +1330,7 @@ def _remove_law(state: CheopsState, law: int | None) -> CheopsState:
         changes["kept_laws"] = tuple(
             tuple(kept for kept in laws if kept != law) for laws in state.kept_laws
         )
-    return _evolve(
+    return evolve(
         state,
         spent_laws=(*state.spent_laws, 8, law),
         events=(*state.events, LawPlayed(seat, 8, f"law {law}")),
@@ -1381,7 +1342,7 @@ def _use_kept(state: CheopsState, move: UseLaw10 | UseLaw11 | UseLaw12) -> Cheop
     seat = state.turn
     law = 10 if isinstance(move, UseLaw10) else 11 if isinstance(move, UseLaw11) else 12
     kept = tuple(other for other in state.kept_laws[seat] if other != law)
-    used = _evolve(
+    used = evolve(
         state,
         kept_laws=(*state.kept_laws[:seat], kept, *state.kept_laws[seat + 1 :]),
         spent_laws=(*state.spent_laws, law),
@@ -1391,7 +1352,7 @@ def _use_kept(state: CheopsState, move: UseLaw10 | UseLaw11 | UseLaw12) -> Cheop
     )
     if isinstance(move, UseLaw10):
         sold = _sell(used, move.colour)
-        return _evolve(sold, stores=_store_delta(sold, seat, move.colour, -1))
+        return evolve(sold, stores=_store_delta(sold, seat, move.colour, -1))
     if isinstance(move, UseLaw11):
         return _take(used, _INDEX[move.space], move.kind, "law11")
     i = _INDEX[move.a]
@@ -1401,11 +1362,11 @@ def _use_kept(state: CheopsState, move: UseLaw10 | UseLaw11 | UseLaw12) -> Cheop
         j = _INDEX[move.b]
         swapped = list(used.cells)
         swapped[i], swapped[j] = swapped[j], swapped[i]
-        return _evolve(used, cells=tuple(swapped))
+        return evolve(used, cells=tuple(swapped))
     cells = (*used.cells[:i], move.b, *used.cells[i + 1 :])
     stores = _store_delta(used, seat, move.b, -1)
-    row = _add(stores[seat], _COLOUR_INDEX[first], 1)
-    return _evolve(used, cells=cells, stores=(*stores[:seat], row, *stores[seat + 1 :]))
+    row = added(stores[seat], _COLOUR_INDEX[first], 1)
+    return evolve(used, cells=cells, stores=(*stores[:seat], row, *stores[seat + 1 :]))
 
 
 def _after_item(state: CheopsState) -> CheopsState:
@@ -1413,17 +1374,17 @@ def _after_item(state: CheopsState) -> CheopsState:
     start, the second take, the turn's end with one more draw allowed), else the neighbour's
     second take (when a family tile fits: C7), or the turn's end."""
     resume = state.resume
-    state = _evolve(state, phase=Phase.START, pending=None, resume=None)
+    state = evolve(state, phase=Phase.START, pending=None, resume=None)
     if resume is Phase.DRAW:
         return _end_turn(state, state.draws_owed + 1)
     if resume is Phase.SECOND:
         if can_take(state, state.turn):
-            return _evolve(state, phase=Phase.SECOND)
+            return evolve(state, phase=Phase.SECOND)
         return _end_turn(state)
     if state.took == 0:
         return state
     if state.bought and state.took == 1 and can_take(state, state.turn):
-        return _evolve(state, phase=Phase.SECOND)
+        return evolve(state, phase=Phase.SECOND)
     return _end_turn(state)
 
 
@@ -1438,7 +1399,7 @@ def _end_turn(state: CheopsState, owed: int | None = None) -> CheopsState:
     do, the turn ends."""
     if owed is None:
         owed = (1 + state.law11_used) if state.placed else 0
-    at_end = _evolve(state, phase=Phase.DRAW, draws_owed=owed, pending=None)
+    at_end = evolve(state, phase=Phase.DRAW, draws_owed=owed, pending=None)
     if state.placed and (_can_draw(at_end) or _has_kept_use(at_end)):
         return at_end
     return _next_turn(state)
@@ -1456,7 +1417,7 @@ def _draw(state: CheopsState, stack: int) -> CheopsState:
     tiles = state.stacks[stack - 1]
     kind = tiles[0]
     hand = tuple(sorted((*state.hands[seat], kind)))
-    drawn = _evolve(
+    drawn = evolve(
         state,
         stacks=(*state.stacks[: stack - 1], tiles[1:], *state.stacks[stack:]),
         hands=(*state.hands[:seat], hand, *state.hands[seat + 1 :]),
@@ -1469,7 +1430,7 @@ def _draw(state: CheopsState, stack: int) -> CheopsState:
 
 
 def _pass(state: CheopsState) -> CheopsState:
-    passed = _evolve(state, events=(*state.events, Passed(state.turn)))
+    passed = evolve(state, events=(*state.events, Passed(state.turn)))
     if state.placed:  # law 11's take was this turn's tile: its draws are owed (C6)
         return _end_turn(passed)
     return _next_turn(passed)
@@ -1483,7 +1444,7 @@ def _next_turn(state: CheopsState) -> CheopsState:
     opens = _open_indexes(state.cells)
     if not any(_family_takes(state, hand, opens) for hand in state.hands):  # C11 (c)
         return _finish(state, "blocked")
-    return _evolve(
+    return evolve(
         state,
         turn=(state.turn + 1) % state.players,
         phase=Phase.START,
@@ -1607,7 +1568,7 @@ def final_money_after(state: CheopsState, move: Move) -> tuple[int, ...]:
 def _finish(state: CheopsState, reason: EndReason) -> CheopsState:
     """Ruling C11: the game ends; a paid law 9's holder names its colour first (C9)."""
     if state.law9 is not None and state.law9_colour is None:
-        return _evolve(
+        return evolve(
             state,
             phase=Phase.LAW9,
             turn=state.law9,
@@ -1630,7 +1591,7 @@ def _scored(state: CheopsState, reason: EndReason) -> CheopsState:
             counted = state.stores[seat][c] + (state.law9 == seat and law9_colour == c)
             if counted:
                 events.append(Scored(seat, colour, amounts[seat][c]))
-    return _evolve(
+    return evolve(
         state,
         phase=Phase.OVER,
         end=reason,
@@ -1686,7 +1647,7 @@ def with_next_tile(state: CheopsState, stack: int, kind: str) -> CheopsState:
         for p in range(1, len(other)):
             if other[p] == kind and (s, p) != (stack - 1, 1):
                 other[p], stacks[stack - 1][1] = stacks[stack - 1][1], other[p]
-                return _evolve(state, stacks=tuple(tuple(x) for x in stacks))
+                return evolve(state, stacks=tuple(tuple(x) for x in stacks))
     raise PositionError(f"no hidden {kind!r} tile can lie under the top of stack {stack}")
 
 
@@ -1708,7 +1669,7 @@ def determinized(state: CheopsState, seat: int, stream: SeededStream) -> CheopsS
         below = len(stack) - 1 if stack else 0
         stacks.append((stack[0], *hidden[:below]) if stack else ())
         hidden = hidden[below:]
-    return _evolve(
+    return evolve(
         state,
         cells=tuple(cells),
         removed_laws=removed,
@@ -1908,7 +1869,7 @@ def position(state: CheopsState, **changes: object) -> CheopsState:
     unknown = sorted(set(changes) - set(CheopsState.__dataclass_fields__))
     if unknown:
         raise PositionError(f"not parts of a Cheops state: {', '.join(unknown)}")
-    built = _evolve(
+    built = evolve(
         state,
         **{
             "phase": Phase.START,
@@ -1925,7 +1886,7 @@ def position(state: CheopsState, **changes: object) -> CheopsState:
             **changes,
         },
     )
-    built = _evolve(built, market_price=market_price_of(built.laws_in_force))
+    built = evolve(built, market_price=market_price_of(built.laws_in_force))
     try:
         problems = state_problems(built)
     except (TypeError, IndexError, KeyError, AttributeError) as error:

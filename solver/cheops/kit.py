@@ -3,11 +3,9 @@ as the declared rules, its components, a new game."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..core.rules import Rules
 from . import game
-from .components import Components, load_components
+from .components import load_components
 from .game import CheopsState, Move
 
 RULES: Rules[CheopsState, Move] = game
@@ -15,14 +13,10 @@ RULES: Rules[CheopsState, Move] = game
 :class:`~silverpyr.solver.core.rules.Rules`)."""
 
 
-def load(path: str | Path | None = None) -> Components:
-    """The board, tiles and laws: the bundled set, or a component file of the user's."""
-    return load_components(path)
-
-
-def start(components: Components, players: int, seed: int) -> CheopsState:
-    """A new game."""
-    return game.new_game(components, players, seed)
+load = load_components
+"""The board, tiles and laws: the bundled set, or a component file of the user's."""
+start = game.new_game
+"""A new game: ``start(components, players, seed)``."""
 
 
 __all__ = ["RULES", "load", "start"]

@@ -31,7 +31,7 @@ from typing import Any
 
 from ..core.reader import (
     Field,
-    ReadError,
+    PositionFileError,
     parse_whole,
     read_checked,
     read_file_text,
@@ -119,10 +119,6 @@ laws: [3]               # laws 1, 2, 3 in force, in the order played (4, 5 and 7
 # law9: 0               # the seat that paid for law 9, if any
 """
 """A commented endgame that reads as a valid position and solves in well under a second."""
-
-
-class PositionFileError(ReadError):
-    """A position file that cannot be read or describes a position no game reaches."""
 
 
 def position_template() -> str:

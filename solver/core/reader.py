@@ -114,6 +114,11 @@ class ReadError(SilverpyrError, ValueError):
         return f" (and {hidden} more problem{'s' if hidden > 1 else ''})"
 
 
+class PositionFileError(ReadError):
+    """A position file that cannot be read or describes a position no game reaches (every
+    game's ``solve --position``: one class, shared)."""
+
+
 class Problems:
     """The problems found so far in one source."""
 

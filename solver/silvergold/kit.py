@@ -3,11 +3,8 @@ it: its turns as seat decisions (:mod:`.turns`) as the declared rules, its cards
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..core.rules import Rules
 from . import turns
-from .cards import Deck
 from .deckfile import load_deck
 from .turns import Choice, Table
 
@@ -16,14 +13,11 @@ RULES: Rules[Table, Choice] = turns
 :class:`~silverpyr.solver.core.rules.Rules`)."""
 
 
-def load(path: str | Path | None = None) -> Deck:
-    """The cards: the bundled deck, or a card file of the user's."""
-    return load_deck(path)
-
-
-def start(components: Deck, players: int, seed: int) -> Table:
-    """A new game: every seat dealt 4 cards, waiting for seat 1's keep."""
-    return turns.new_game(components, players, seed)
+load = load_deck
+"""The cards: the bundled deck, or a card file of the user's."""
+start = turns.new_game
+"""A new game: every seat dealt 4 cards, waiting for seat 1's keep
+(``start(deck, players, seed)``)."""
 
 
 __all__ = ["RULES", "load", "start"]

@@ -1,7 +1,8 @@
 """Pyramid of the Sun: the rules engine (cards, pyramid, game).
 
 The engine imports only the game-free core (:mod:`silverpyr.solver.core.rng`,
-:mod:`silverpyr.solver.core.reader`, :mod:`silverpyr.solver.core.errors`) and the standard library;
+:mod:`silverpyr.solver.core.reader`, :mod:`silverpyr.solver.core.errors`,
+:mod:`silverpyr.solver.core.engine`) and the standard library;
 docs/sun-rules.md restates the rules and lists every ruling with where it lives.
 """
 

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TypeAlias
 
-from ..core.rules import BotError, play_to_end
+from ..core.rules import BotError, Player, play_to_end
 from . import game
 from .cards import PILES, Deck, PileName
 from .game import (
@@ -51,14 +51,9 @@ MAX_MOVES = 20_000
 """The most moves :func:`play_out` makes before it calls the game stuck (a bug)."""
 
 
-class SunPlayer(Protocol):
-    """Whoever makes a seat's decisions."""
-
-    name: str
-
-    def decide(self, state: SunState, seat: int) -> Move:
-        """The move of ``seat`` (the seat to move) in ``state``, whatever its phase."""
-        ...
+SunPlayer: TypeAlias = Player[SunState, Move]
+"""Whoever makes a seat's decisions: the core's
+:class:`~silverpyr.solver.core.rules.Player` over this game's states and moves."""
 
 
 def _draw_pile(state: SunState) -> PileName | None:

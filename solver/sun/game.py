@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
+from ..core.engine import TurnState, Worded, added, apply_checked, evolve
 from ..core.errors import IllegalMove as IllegalMove
 from ..core.errors import MoveSyntaxError as MoveSyntaxError
 from ..core.errors import PositionError as PositionError
@@ -73,8 +74,18 @@ def _card_text(card: int, deck: Deck | None) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
-    """Put a card of the hand on an open slot."""
+class _Worded(Worded):
+    """A move written as its ``word`` then each field (the core's :class:`Worded`); a move
+    that names a card may name it by label with a ``deck``."""
+
+    def notation(self, deck: Deck | None = None) -> str:
+        """The move's word then each field's text (``draw standard``, ``end``)."""
+        return Worded.notation(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Place(_Worded):
+    """Put a card of the hand on an open slot (written by its card and slot, no word)."""
 
     card: int
     slot: Slot
@@ -85,63 +96,53 @@ class Place:
 
 
 @dataclass(frozen=True, slots=True)
-class TakePoints:
-    """A symbol's choice: 1 point per adjacent card with the same symbol."""
+class TakePoints(_Worded):
+    """A symbol's choice: 1 point per adjacent card with the same symbol (``symbol points``)."""
 
-    def notation(self, deck: Deck | None = None) -> str:
-        """``symbol points``."""
-        return "symbol points"
+    word = "symbol points"
 
 
 @dataclass(frozen=True, slots=True)
-class SymbolDraw:
-    """A symbol's choice: draw one card from the chosen pile."""
+class SymbolDraw(_Worded):
+    """A symbol's choice: draw one card from the chosen pile (``symbol standard``)."""
 
+    word = "symbol"
     pile: PileName
 
-    def notation(self, deck: Deck | None = None) -> str:
-        """``symbol standard`` or ``symbol edge``."""
-        return f"symbol {self.pile}"
-
 
 @dataclass(frozen=True, slots=True)
-class Draw:
-    """One card of a draw-2 action, from the chosen pile (the first one starts the action)."""
+class Draw(_Worded):
+    """One card of a draw-2 action, from the chosen pile (the first one starts the action;
+    ``draw standard``)."""
 
+    word = "draw"
     pile: PileName
 
-    def notation(self, deck: Deck | None = None) -> str:
-        """``draw standard`` or ``draw edge``."""
-        return f"draw {self.pile}"
-
 
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(_Worded):
     """Discard a card of the hand (down to the hand limit after drawing)."""
 
+    word = "discard"
     card: int
 
     def notation(self, deck: Deck | None = None) -> str:
         """``discard #17``, or with a deck ``discard S4-sun``."""
-        return f"discard {_card_text(self.card, deck)}"
+        return f"{self.word} {_card_text(self.card, deck)}"
 
 
 @dataclass(frozen=True, slots=True)
-class EndTurn:
-    """Stop playing cards (after at least one)."""
+class EndTurn(_Worded):
+    """Stop playing cards (after at least one; ``end``)."""
 
-    def notation(self, deck: Deck | None = None) -> str:
-        """``end``."""
-        return "end"
+    word = "end"
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
-    """Nothing to play and nothing to draw (Ruling R7)."""
+class Pass(_Worded):
+    """Nothing to play and nothing to draw (Ruling R7; ``pass``)."""
 
-    def notation(self, deck: Deck | None = None) -> str:
-        """``pass``."""
-        return "pass"
+    word = "pass"
 
 
 Move = Place | TakePoints | SymbolDraw | Draw | Discard | EndTurn | Pass
@@ -243,7 +244,7 @@ class SunView:
 
 
 @dataclass(frozen=True)
-class SunState:
+class SunState(TurnState[int]):
     """A game between two decisions (see the module docstring).
 
     ``hands[seat]`` is a sorted tuple of card ids; the piles list card ids, drawn from the
@@ -285,16 +286,6 @@ class SunState:
     def players(self) -> int:
         """Seats at the table."""
         return len(self.hands)
-
-    @property
-    def hand(self) -> tuple[int, ...]:
-        """The hand of the seat to move."""
-        return self.hands[self.turn]
-
-    @property
-    def over(self) -> bool:
-        """Whether the game has ended."""
-        return self.phase is Phase.OVER
 
     def pile(self, pile: PileName) -> tuple[int, ...]:
         """A draw pile, front first."""
@@ -678,10 +669,7 @@ def distinct_moves(state: SunState) -> tuple[Move, ...]:
 def apply(state: SunState, move: Move) -> SunState:
     """The state after ``move``; raises :class:`IllegalMove` (the :func:`why_illegal`
     sentence) when it is not legal."""
-    reason = why_illegal(state, move)
-    if reason is not None:
-        raise IllegalMove(reason)
-    return apply_unchecked(state, move)
+    return apply_checked(why_illegal, apply_unchecked, state, move)
 
 
 def apply_unchecked(state: SunState, move: Move) -> SunState:
@@ -692,7 +680,7 @@ def apply_unchecked(state: SunState, move: Move) -> SunState:
         return _take_points(state)
     if isinstance(move, SymbolDraw):
         drawn = _draw(state, move.pile, "symbol")
-        return _evolve(drawn, phase=Phase.PLAYING, pending=None)
+        return evolve(drawn, phase=Phase.PLAYING, pending=None)
     if isinstance(move, Draw):
         return _draw_two(state, move.pile)
     if isinstance(move, Discard):
@@ -700,16 +688,6 @@ def apply_unchecked(state: SunState, move: Move) -> SunState:
     if isinstance(move, EndTurn):
         return _next_turn(state)
     return _pass(state)
-
-
-def _evolve(state: SunState, **changes: object) -> SunState:
-    """``dataclasses.replace`` without its cost (no field checks; every caller passes fields
-    of :class:`SunState` with the right types): a copy of the instance's fields, changed."""
-    new = object.__new__(SunState)
-    fields = new.__dict__
-    fields.update(state.__dict__)
-    fields.update(changes)
-    return new
 
 
 def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -720,10 +698,6 @@ def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
 def _with_hand(state: SunState, hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     seat = state.turn
     return (*state.hands[:seat], hand, *state.hands[seat + 1 :])
-
-
-def _add_score(scores: tuple[int, ...], seat: int, points: int) -> tuple[int, ...]:
-    return (*scores[:seat], scores[seat] + points, *scores[seat + 1 :])
 
 
 def _place(state: SunState, move: Place) -> SunState:
@@ -739,11 +713,11 @@ def _place(state: SunState, move: Place) -> SunState:
         phase, pending = Phase.SYMBOL, move.slot
     else:
         phase = Phase.PLAYING
-    return _evolve(
+    return evolve(
         state,
         pyramid=pyramid,
         hands=_with_hand(state, _without(state.hand, move.card)),
-        scores=_add_score(state.scores, seat, points),
+        scores=added(state.scores, seat, points),
         events=(*state.events, Scored(seat, move.card, move.slot, points, "card")),
         passes=0,
         placed=state.placed + 1,
@@ -759,9 +733,9 @@ def _take_points(state: SunState) -> SunState:
     card = state.pyramid.card_at(slot)
     assert card is not None
     points = pyramid_matches(state.deck, state.pyramid, card, slot)
-    return _evolve(
+    return evolve(
         state,
-        scores=_add_score(state.scores, state.turn, points),
+        scores=added(state.scores, state.turn, points),
         events=(*state.events, Scored(state.turn, card, slot, points, "symbol")),
         phase=Phase.PLAYING,
         pending=None,
@@ -772,8 +746,8 @@ def _with_pile(
     state: SunState, pile: PileName, cards: tuple[int, ...], **changes: object
 ) -> SunState:
     if pile == "standard":
-        return _evolve(state, standard_pile=cards, **changes)
-    return _evolve(state, edge_pile=cards, **changes)
+        return evolve(state, standard_pile=cards, **changes)
+    return evolve(state, edge_pile=cards, **changes)
 
 
 def _reshuffled(state: SunState, pile: PileName) -> SunState:
@@ -839,15 +813,15 @@ def with_next_card(state: SunState, seat: int, pile: PileName, card: int) -> Sun
 
 def _draw_two(state: SunState, pile: PileName) -> SunState:
     first = state.phase is Phase.CHOOSE
-    drawn = _evolve(_draw(state, pile, "draw"), passes=0)
+    drawn = evolve(_draw(state, pile, "draw"), passes=0)
     if first and (drawn.can_draw("standard") or drawn.can_draw("edge")):
-        return _evolve(drawn, phase=Phase.DRAWING)
+        return evolve(drawn, phase=Phase.DRAWING)
     return _after_drawing(drawn)
 
 
 def _after_drawing(state: SunState) -> SunState:
     if len(state.hand) > HAND_LIMIT:
-        return _evolve(state, phase=Phase.DISCARD)
+        return evolve(state, phase=Phase.DISCARD)
     return _next_turn(state)
 
 
@@ -856,14 +830,14 @@ def _discard(state: SunState, card_id: int) -> SunState:
     hand = _without(state.hand, card_id)
     events = (*state.events, Discarded(state.turn, card_id))
     if card.pile == "standard":
-        changed = _evolve(
+        changed = evolve(
             state,
             hands=_with_hand(state, hand),
             standard_discards=(*state.standard_discards, card_id),
             events=events,
         )
     else:
-        changed = _evolve(
+        changed = evolve(
             state,
             hands=_with_hand(state, hand),
             edge_discards=(*state.edge_discards, card_id),
@@ -875,7 +849,7 @@ def _discard(state: SunState, card_id: int) -> SunState:
 
 
 def _next_turn(state: SunState) -> SunState:
-    return _evolve(
+    return evolve(
         state,
         turn=(state.turn + 1) % state.players,
         phase=Phase.CHOOSE,
@@ -886,9 +860,9 @@ def _next_turn(state: SunState) -> SunState:
 
 def _pass(state: SunState) -> SunState:
     passes = state.passes + 1
-    changed = _evolve(state, passes=passes, events=(*state.events, Passed(state.turn)))
+    changed = evolve(state, passes=passes, events=(*state.events, Passed(state.turn)))
     if passes >= state.players:  # R7: a whole round of passes ends the game without a top
-        return _evolve(changed, phase=Phase.OVER, end="stalled", pending=None, placed=0)
+        return evolve(changed, phase=Phase.OVER, end="stalled", pending=None, placed=0)
     return _next_turn(changed)
 
 
@@ -1304,7 +1278,7 @@ def determinized(state: SunState, seat: int, stream: SeededStream) -> SunState:
             kept = [c for c in hands[other] if deck[c].pile != pile]
             hands[other] = kept + dealt[: len(cards)]
             dealt = dealt[len(cards) :]
-    return _evolve(
+    return evolve(
         state,
         hands=tuple(tuple(sorted(hand)) for hand in hands),
         standard_pile=piles["standard"],

@@ -3,8 +3,6 @@ its engine as the declared rules, its components, a new game."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..core.rules import Rules
 from . import game
 from .cards import Deck, load_deck
@@ -15,9 +13,8 @@ RULES: Rules[SunState, Move] = game
 :class:`~silverpyr.solver.core.rules.Rules`)."""
 
 
-def load(path: str | Path | None = None) -> Deck:
-    """The cards: the bundled deck, or a card file of the user's."""
-    return load_deck(path)
+load = load_deck
+"""The cards: the bundled deck, or a card file of the user's."""
 
 
 def start(components: Deck, players: int, seed: int, size: Size = "standard") -> SunState:

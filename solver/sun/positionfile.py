@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..core.reader import (
     Field,
-    ReadError,
+    PositionFileError,
     parse_whole,
     read_checked,
     read_file_text,
@@ -92,10 +92,6 @@ discards:               # the discard piles, oldest first (default: empty)
 #   edge: [E3, E5-sun]  # reshuffle not seen since (the pile holds only cards of these)
 """
 """A commented position that reads as a valid position with the bundled deck."""
-
-
-class PositionFileError(ReadError):
-    """A position file that cannot be read or describes a position no game reaches."""
 
 
 def position_template() -> str:

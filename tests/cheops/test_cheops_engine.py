@@ -207,7 +207,7 @@ STANDARD = {
     "types",
     "typing",
 }
-CORE = {"errors", "reader", "rng"}
+CORE = {"engine", "errors", "reader", "rng"}
 
 
 @pytest.mark.parametrize("name", ENGINE)

@@ -237,7 +237,7 @@ ALLOWED = {
     "types",
     "typing",
 }
-CORE = {"errors", "montecarlo", "reader", "rng", "rules"}
+CORE = {"engine", "errors", "montecarlo", "reader", "rng", "rules"}
 
 
 @pytest.mark.parametrize("module", sorted((ROOT / "solver" / "sun").glob("*.py")), ids=str)
