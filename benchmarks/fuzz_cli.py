@@ -956,7 +956,7 @@ def _columns(connection: sqlite3.Connection) -> list[tuple[str, str]]:
     ]
 
 
-def _set_value(table: str, column: str, value: object) -> Callable[[sqlite3.Connection], None]:
+def set_value(table: str, column: str, value: object) -> Callable[[sqlite3.Connection], None]:
     """Every row's ``column`` set to ``value``, past CHECK and NOT NULL (the schema is edited
     to drop the column's NOT NULL, as a file damaged or edited by hand could be)."""
 
@@ -1111,7 +1111,7 @@ def db_cases(stream: SeededStream) -> Iterator[Case]:
     daily_values = {where: {stream.choice(WRONG_VALUES)[0], "text"} for where in columns}
     for table, column in columns:
         for label, value in WRONG_VALUES:
-            damage = _set_value(table, column, value)
+            damage = set_value(table, column, value)
             refused = _storable(damage)
             if refused is not None:
                 UNSTORABLE.append(f"{table}.{column}={label} ({refused})")
@@ -2279,7 +2279,7 @@ def saved_cases(stream: SeededStream, table: GameTable) -> Iterator[Case]:
     ]
     damages += [(c, repr(value)[:20], value, True) for c, value in SAVED_DAMAGES]
     for column, label, value, both in damages:
-        damage = _set_value("saved_games", column, value)
+        damage = set_value("saved_games", column, value)
         refused = _storable(damage, base)
         if refused is not None:
             UNSTORABLE.append(f"{table.name} saved_games.{column}={label} ({refused})")

@@ -518,9 +518,9 @@ COLUMNS = _template_columns()
 
 
 def _damaged_home(base: Path, template: bytes, table: str, column: str, value: object) -> Path:
-    """A home whose database has ``value`` in ``table.column`` (past CHECK and NOT NULL, as
-    a file edited by hand could be); skips values SQLite itself cannot store there."""
-    import re
+    """A home whose database has ``value`` in ``table.column``, damaged as
+    ``benchmarks/fuzz_cli.py`` damages one (past CHECK and NOT NULL, as a file edited by hand
+    could be); skips values SQLite itself cannot store there."""
     import sqlite3
     import tempfile
 
@@ -529,29 +529,8 @@ def _damaged_home(base: Path, template: bytes, table: str, column: str, value: o
     path.write_bytes(template)
     connection = sqlite3.connect(path, isolation_level=None)
     try:
-        connection.execute("PRAGMA ignore_check_constraints = ON")
-        if value is None:
-            (sql,) = connection.execute(
-                "SELECT sql FROM sqlite_master WHERE type='table' AND name=?", (table,)
-            ).fetchone()
-            loose = re.sub(rf"(\b{column}\s+\w+)\s+NOT NULL", r"\1", sql)
-            if loose != sql:
-                (version,) = connection.execute("PRAGMA schema_version").fetchone()
-                connection.execute("PRAGMA writable_schema = ON")
-                connection.execute(
-                    "UPDATE sqlite_master SET sql=? WHERE type='table' AND name=?", (loose, table)
-                )
-                connection.execute(f"PRAGMA schema_version = {version + 1}")
-                connection.execute("PRAGMA writable_schema = OFF")
         try:
-            try:
-                connection.execute(f'UPDATE "{table}" SET "{column}" = ?', (value,))
-            except sqlite3.IntegrityError:  # a UNIQUE column: the last row only
-                connection.execute(
-                    f'UPDATE "{table}" SET "{column}" = ? '
-                    f'WHERE rowid = (SELECT MAX(rowid) FROM "{table}")',
-                    (value,),
-                )
+            _fuzz_cli().set_value(table, column, value)(connection)
         except sqlite3.DatabaseError:  # e.g. text in the INTEGER PRIMARY KEY (a rowid)
             from hypothesis import reject
 
@@ -560,6 +539,24 @@ def _damaged_home(base: Path, template: bytes, table: str, column: str, value: o
     finally:
         connection.close()
     return home
+
+
+@functools.cache
+def _fuzz_cli() -> Any:
+    """``benchmarks/fuzz_cli.py``, loaded once (with its neighbour ``timing.py``)."""
+    import importlib.util
+
+    folder = Path(__file__).resolve().parents[2] / "benchmarks"
+    sys.path.insert(0, str(folder))
+    try:
+        spec = importlib.util.spec_from_file_location("_fuzz_cli", folder / "fuzz_cli.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["_fuzz_cli"] = module
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(folder))
+    return module
 
 
 WRONG_TYPES = st.one_of(
