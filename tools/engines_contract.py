@@ -2,10 +2,11 @@
 
 A game's **engine** is found, not listed: its ``game`` module (``entry``) and every module of
 its game that the engine imports, directly or not. The engine may import only itself, the
-solver core's modules named in ``allowed_core`` (``rng``, ``reader``, ``errors``: pure
-helpers) and the standard library. The games are the floor's child packages but the core, as
-in ``tools/games_contract.py``, so a new game is covered the day its package appears, and a
-game without a ``game`` module breaks the contract. Registered in ``pyproject.toml``
+solver core's modules named in ``allowed_core`` (pure helpers such as ``rng`` and
+``engine``: ``pyproject.toml`` lists them) and the standard library. The games are the
+floor's child packages but the core, as in ``tools/games_contract.py``, so a new game is
+covered the day its package appears, and a game without a ``game`` module breaks the
+contract. Registered in ``pyproject.toml``
 (``contract_types``), found as ``tools.engines_contract`` from the checkout.
 """
 
