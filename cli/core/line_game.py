@@ -35,6 +35,7 @@ from ...solver.core.errors import SilverpyrError
 from .options import file_option, moves_text, seed_option
 from .options import script_answers as read_script
 from .output import one_line, stderr_console, stdout_console, warn
+from .tui.table import TableLine
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -203,20 +204,9 @@ class _Phase(Protocol):
     def value(self) -> str: ...
 
 
-class TableLine(Protocol):
-    """One of the kept game's events (``Happened``, ``Judged``, ``GameOver``): its ``kind``
-    (``event``, ``pending``, ``coach``, ``over``) and its line; a coach's one has a
-    ``verdict``."""
-
-    @property
-    def kind(self) -> str: ...
-
-    @property
-    def text(self) -> str: ...
-
-
 class CoachLine(TableLine, Protocol):
-    """The kept game's ``Judged``: the coach's verdict on a decision that became final."""
+    """The kept game's ``Judged``: the coach's verdict on a decision that became final (the
+    one :class:`~silverpyr.cli.core.tui.table.TableLine` with a ``verdict``)."""
 
     @property
     def verdict(self) -> GradedLines: ...

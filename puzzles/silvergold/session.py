@@ -1,15 +1,17 @@
 """Playing a puzzle, one move at a time, apart from any terminal.
 
-:class:`PlaySession` holds the position, the moves made so far and the hints used; it
-takes moves in notation, explains illegal ones (the rules engine's exception says which
-rule), undoes, lists the legal moves, and scores the result against par. A turn in which
-every card is complete is a pass, so the session ends as soon as nothing is left to mark.
+:class:`PlaySession` holds the moves made so far (a solver
+:class:`~silverpyr.solver.silvergold.line.LinePosition`, which replays them into
+positions) and the hints used; it takes moves in notation, explains illegal ones (the
+rules engine's exception says which rule), undoes, lists the legal moves, and scores the
+result against par. A turn in which every card is complete is a pass, so the session ends
+as soon as nothing is left to mark.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...solver.silvergold.cards import Deck, Expedition
 from ...solver.silvergold.moves import PASS, Move, move_str
@@ -18,6 +20,9 @@ from ...solver.silvergold.problem import Instance, LineResult, play_line
 from ...solver.silvergold.sheet import ScoreBreakdown, puzzle_score
 from .kinds import PuzzleError
 from .puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from ...solver.silvergold.line import LinePosition
 
 
 @dataclass(frozen=True)
@@ -108,8 +113,8 @@ class PlaySession:
     def __init__(self, puzzle: Puzzle, deck: Deck) -> None:
         self.puzzle = puzzle
         self.instance: Instance = puzzle.instance(deck)
-        self._positions: list[Position] = [self.instance.start]
-        self._moves: list[Move] = []
+        self.at = _line_position(self.instance)
+        """The moves made and the positions they lead to."""
         self.hints_used = 0
         self.hint_levels = [0, 0, 0]
         """Hints given by level (aim, area, move), counted by whoever gives them."""
@@ -125,37 +130,33 @@ class PlaySession:
     @property
     def position(self) -> Position:
         """The current position."""
-        return self._positions[-1]
+        return self.at.position
 
     @property
     def positions(self) -> tuple[Position, ...]:
         """The start and the position after each move made."""
-        return tuple(self._positions)
+        return self.at.positions
 
     @property
     def moves(self) -> tuple[Move, ...]:
         """The moves made so far."""
-        return tuple(self._moves)
+        return self.at.played
 
     @property
     def turn_index(self) -> int:
         """0-based index of the turn to play next (equals the turns when all are played)."""
-        return len(self._moves)
+        return self.at.turn
 
     @property
     def finished(self) -> bool:
         """Whether the attempt is over: every turn played, every card complete, or given up."""
-        return (
-            self.gave_up
-            or self.turn_index >= self.instance.turns
-            or not self.position.has_card_in_play()
-        )
+        return self.gave_up or self.at.is_over() or not self.position.has_card_in_play()
 
     @property
     def expedition(self) -> Expedition:
         """The expedition card of the turn to play."""
         self._require_open()
-        return self.instance.expeditions[self.turn_index]
+        return self.at.expedition
 
     @property
     def round_number(self) -> int:
@@ -184,25 +185,22 @@ class PlaySession:
         rule is broken) or ``AmbiguousMoveError``; the session is unchanged then.
         """
         self._require_open()
-        move = self.position.parse_move(text, self.expedition, self.round_number)
-        return self.play_move(move)
+        return self.play_move(self.at.parse_move(text))
 
     def play_move(self, move: Move) -> TurnPlayed:
         """Play a move (``IllegalMoveError`` if it breaks a rule)."""
         self._require_open()
-        before = self.position
-        turn = self.turn_index + 1
-        after = before.push(move, self.expedition, self.round_number)
-        self._moves.append(move)
-        self._positions.append(after)
-        return TurnPlayed(turn, move, before, after)
+        before = self.at
+        self.at = before.after(move)
+        return TurnPlayed(before.turn + 1, move, before.position, self.at.position)
 
     def undo(self) -> Move | None:
         """Take back the last move; ``None`` when there is none (or the attempt was given up)."""
-        if self.gave_up or not self._moves:
+        if self.gave_up or not self.at.played:
             return None
-        self._positions.pop()
-        return self._moves.pop()
+        *kept, taken = self.at.played
+        self.at = _line_position(self.instance, tuple(kept))
+        return taken
 
     def give_up(self) -> None:
         """End the attempt here."""
@@ -211,7 +209,7 @@ class PlaySession:
     def legal_moves(self) -> list[Move]:
         """Every legal move of the turn to play."""
         self._require_open()
-        return self.position.legal_moves(self.expedition, self.round_number)
+        return self.at.legal_moves()
 
     # --- the end -----------------------------------------------------------------------
 
@@ -222,14 +220,14 @@ class PlaySession:
         """
         if not self.finished or self.gave_up:
             raise PuzzleError("the attempt is not finished")
-        padding = [PASS] * (self.instance.turns - len(self._moves))
-        return play_line(self.instance, [*self._moves, *padding])
+        padding = [PASS] * (self.instance.turns - self.at.turn)
+        return play_line(self.instance, [*self.at.played, *padding])
 
     def completed_turn(self) -> int | None:
         """Turn in which the last card was completed, ``None`` while some card is not."""
         if self.position.has_card_in_play():
             return None
-        for turn, position in enumerate(self._positions):
+        for turn, position in enumerate(self.at.positions):
             if not position.has_card_in_play():
                 return turn
         return None
@@ -248,7 +246,7 @@ class PlaySession:
             at_par=goal_met and self.puzzle.is_at_par(points, completed),
             gave_up=self.gave_up,
             completed_turn=completed,
-            moves=tuple(self.notation(move) for move in self._moves),
+            moves=tuple(self.notation(move) for move in self.at.played),
             hints_used=self.hints_used,
             hint_levels=tuple(self.hint_levels) if any(self.hint_levels) else (),
             saw_solution=self.saw_solution,
@@ -259,3 +257,11 @@ class PlaySession:
     def _require_open(self) -> None:
         if self.finished:
             raise PuzzleError("the puzzle is over: no turn is left to play")
+
+
+def _line_position(instance: Instance, played: tuple[Move, ...] = ()) -> LinePosition:
+    """``played`` replayed on ``instance``; the solver's line module is imported on first
+    use, so the puzzle screen's first frame loads none of the solver's hint machinery."""
+    from ...solver.silvergold.line import LinePosition
+
+    return LinePosition(instance, played)

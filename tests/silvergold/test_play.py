@@ -20,6 +20,7 @@ from silverpyr.puzzles.silvergold.session import PlaySession
 from silverpyr.puzzles.silvergold.share import room_picture, share_text
 from silverpyr.solver.silvergold.cards import Deck
 from silverpyr.solver.silvergold.cells import cell_str
+from silverpyr.solver.silvergold.line import LinePosition
 from silverpyr.solver.silvergold.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 
 
@@ -111,6 +112,23 @@ def test_undo_takes_back_one_move_at_a_time(deck: Deck, puzzles: dict[str, Puzzl
     assert session.turn_index == 1
     session.play(moves[1])
     assert session.position == after_two
+
+
+def test_the_session_keeps_its_moves_as_the_solvers_line_position(
+    deck: Deck, puzzles: dict[str, Puzzle]
+) -> None:
+    """Played and taken back, the session reads its turn, positions, expedition and round
+    from the solver's replay of its moves (one bookkeeping for both floors)."""
+    puzzle = puzzles["midround"]
+    session = PlaySession(puzzle, deck)
+    moves = _solution_moves(puzzle)
+    for text in moves[:2]:
+        session.play(text)
+    session.undo()
+    at = LinePosition(session.instance, session.moves)
+    assert session.at == at and session.positions == at.positions
+    assert session.turn_index == at.turn == 1
+    assert (session.expedition, session.round_number) == (at.expedition, at.round_number)
 
 
 def test_giving_up_ends_the_attempt_below_par(deck: Deck, puzzles: dict[str, Puzzle]) -> None:

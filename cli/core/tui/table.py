@@ -22,8 +22,9 @@ Progress = Callable[[str], None]
 
 
 class TableLine(Protocol):
-    """A line of the game's messages as the screen reads it (the kept game's ``Happened``,
-    ``Judged``, ``GameOver``, or the stand-in's line)."""
+    """A line of the game's messages as the screens read it, full-screen and line mode
+    (:mod:`~silverpyr.cli.core.line_game`): the kept game's ``Happened``, ``Judged``,
+    ``GameOver``, or the stand-in's line."""
 
     @property
     def text(self) -> str: ...
