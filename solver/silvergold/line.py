@@ -35,8 +35,6 @@ from .objective import DEFAULT_TIME_LIMIT
 from .position import Position
 from .problem import Instance, LineResult, Objective, play_line
 
-"""Seconds the solver may spend on one best-line question before settling for its best."""
-
 EXHAUSTIVE_TURNS = 2
 """Remaining turns up to which the exhaustive search answers (faster than building a model)."""
 
