@@ -283,15 +283,12 @@ def _give_up_now(screen: PlayScreen, rest: str) -> bool:
 
 def _hint(screen: PlayScreen, rest: str) -> bool:
     """``h``: the next hint level for this turn; counted as a hint used."""
-    from ...solver.silvergold.line import LinePosition
-
     session = screen.session
     given = screen.kept.hint()  # asking again at level 3 shows the move, counts nothing
     console = screen.console
     hint_lines(console, given)
     if given.level > 1:
-        at = LinePosition(session.instance, session.moves)
-        console.print(hint_cards(at, given, plain=screen.plain))
+        console.print(hint_cards(session.at, given, plain=screen.plain))
     if given.level < 3:
         console.print("(h again tells more)", markup=False, highlight=False)
     return False
