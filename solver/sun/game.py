@@ -84,7 +84,7 @@ class _Worded(Worded):
 
 
 @dataclass(frozen=True, slots=True)
-class Place(_Worded):
+class Place:
     """Put a card of the hand on an open slot (written by its card and slot, no word)."""
 
     card: int
