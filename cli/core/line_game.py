@@ -82,8 +82,8 @@ OpponentsOption = Annotated[
     str | None,
     typer.Option(
         "--opponents",
-        help="The bots of the other seats, comma-separated (e.g. greedy,expert); "
-        "default: a greedy bot in every other seat.",
+        help="The bots of the other seats: one name for all of them, or one a seat, "
+        "comma-separated (e.g. greedy,expert); default: a greedy bot in every other seat.",
         show_default=False,
         metavar="BOTS",
     ),
@@ -132,27 +132,35 @@ def record_option(every: str) -> Any:
 
 
 def parse_bots(
-    players: int | None, opponents: str | None, registry: Registry[Any]
+    players: int | None,
+    opponents: str | None,
+    registry: Registry[Any],
+    seats: range = range(2, MAX_BOTS + 2),
 ) -> tuple[str, ...] | None:
     """The bots of seats 1 on from ``--players`` and ``--opponents`` (``None``: neither
-    given), among the game's ``registry``. Raises :class:`BotsError` naming the problem."""
+    given), among the game's ``registry`` for a game of ``seats`` players. One name with
+    ``--players`` sits in every other seat (``--players 4 --opponents expert``: three
+    experts); a list names one bot a seat. Raises :class:`BotsError` naming the problem."""
+    most = seats[-1] - 1
     if opponents is None:
         if players is None:
             return None
         return ("greedy",) * (players - 1)
     given = tuple(seat_name(name) for name in opponents.split(","))
     if not given or any(not name for name in given):
-        raise BotsError(f"--opponents {opponents!r}: name 1-{MAX_BOTS} bots, comma-separated")
+        raise BotsError(f"--opponents {opponents!r}: name 1-{most} bots, comma-separated")
     for name in given:
         problem = registry.problem(name)
         if problem is not None:
             raise BotsError(f"--opponents: {problem}")
-    if not 1 <= len(given) <= MAX_BOTS:
-        raise BotsError(f"--opponents names {len(given)} bots: a game has 1-{MAX_BOTS} of them")
+    if players is not None and len(given) == 1:
+        return given * (players - 1)
+    if not 1 <= len(given) <= most:
+        raise BotsError(f"--opponents names {len(given)} bots: a game has 1-{most} of them")
     if players is not None and players != len(given) + 1:
         raise BotsError(
-            f"--players {players} but --opponents names {len(given)} bot"
-            f"{'s' * (len(given) != 1)}: {len(given) + 1} players (leave one of them out)"
+            f"--players {players} but --opponents names {len(given)} bots: "
+            f"{len(given) + 1} players (leave one of them out)"
         )
     return given
 

@@ -42,9 +42,11 @@ With ``--moves TEXT`` (``;`` or a new line between answers, ``-`` for stdin) or
 ``--moves-file FILE`` a game can be scripted; blank lines and lines starting with ``#`` are
 skipped there. A replacement is
 asked for only when there is a choice (one option is taken by itself). The other seats
-play by the registry's bots (:mod:`silverpyr.puzzles.silvergold.realgame.registry`). Without
-``--seed`` (and nothing to resume) the game gets a random seed, printed first so the same
-game can be played again.
+play by the registry's bots (:mod:`silverpyr.puzzles.silvergold.realgame.registry`): one
+name for all of them, or one a seat (``--opponents greedy,expert``), read as every game
+reads them. Without ``--seed`` (and nothing to resume) the game gets a random seed, printed
+first so the same game can be played again. ``--json`` prints the outcome in the keys every
+game's ``game --json`` shares, the game's lines going to stderr.
 """
 
 from __future__ import annotations
@@ -61,19 +63,20 @@ from ...puzzles.silvergold.realgame.ranking_defaults import DEFAULT_ROLLOUTS
 from ...puzzles.silvergold.realgame.registry import REGISTRY
 from ...solver.core.reader import parse_whole, parse_wholes
 from ...solver.silvergold.sheet import GEM_CAP, SKULL_CAP
-from ..core.line_game import BotsError, NoRecordGameOption, results, seat_name
+from ..core.line_game import NoRecordGameOption, parse_bots, print_outcome, results, seat_name
 from ..core.options import (
+    JsonOption,
+    LineOption,
     MovesFileOption,
     MovesOption,
     PlainOption,
     file_option,
-    line_option,
     moves_text,
     random_seed,
     script_answers,
     seed_option,
 )
-from ..core.output import stdout_console, warn
+from ..core.output import stderr_console, stdout_console, warn
 from .context import deck as sg_deck
 from .options import RolloutsOption
 from .play import (
@@ -123,14 +126,16 @@ def game(
     ] = 2,
     moves: MovesOption = None,
     moves_file: MovesFileOption = None,
+    as_json: JsonOption = False,
     plain: PlainOption = False,
-    line: Annotated[bool, line_option()] = False,
+    line: LineOption = False,
     opponents: Annotated[
         str,
         typer.Option(
             "--opponents",
-            help=f"The bot in the other seats (bots: {REGISTRY.known()}; or "
-            "package.module:factory).",
+            help="The bots of the other seats: one name for all of them, or one a seat, "
+            f"comma-separated (bots: {REGISTRY.known()}; or package.module:factory).",
+            metavar="BOTS",
         ),
     ] = "greedy",
     coach: Annotated[
@@ -167,17 +172,20 @@ def game(
         record_target(record)  # a FIFO, a device, a folder...: refused before the game starts
     fresh = random_seed()
     # the full-screen game: any opponents of the registry, the coach, the record, saved
-    full_screen = not (line or plain or moves is not None or moves_file is not None)
+    full_screen = not (line or plain or as_json or moves is not None or moves_file is not None)
     if full_screen:
         from .tui.launch import interactive
 
         full_screen = interactive()
 
-    console = stdout_console(plain=plain)
+    console = stderr_console() if as_json else stdout_console(plain=plain)
     deck = sg_deck(ctx)
     script, source = _answer_lines(moves, moves_file)
     answers = Answers(console, script, source=source)
     given = _given(ctx)
+    table = opponents_table(
+        players if "players" in given else None, opponents if "opponents" in given else None
+    )
     with _results(no_record) as store:
         from ...puzzles.silvergold.realgame.kept_game import KeptGame
 
@@ -187,8 +195,8 @@ def game(
                 deck,
                 seed=seed,
                 fresh_seed=fresh,
-                players=players if "players" in given else None,
-                opponents=opponent(opponents) if "opponents" in given else None,
+                players=table[0],
+                opponents=table[1],
                 coach=coach,
                 record=record,
                 store=store,
@@ -206,17 +214,26 @@ def game(
             )
             for note in kept.notes:
                 console.print(note, highlight=False, markup=False)
-            _run(console, answers, kept, plain=plain)
+            _run(console, answers, kept, plain=plain, as_json=as_json)
+            if as_json:
+                _print_json(kept, left=False)
 
 
-def opponent(name: str) -> str:
-    """``--opponents``: one player of the registry for every other seat; :class:`BotsError`
-    naming the problem."""
-    bot = seat_name(name)
-    problem = REGISTRY.problem(bot) if bot else "name the bot of the other seats"
-    if problem is not None:
-        raise BotsError(f"--opponents: {problem}")
-    return bot
+def opponents_table(players: int | None, opponents: str | None) -> tuple[int | None, str | None]:
+    """``--players`` and ``--opponents`` (``None``: not given) as the table asked for: its
+    players and its ``opponents`` text. One name sits in every other seat, a list names one
+    bot a seat (the core's :func:`~silverpyr.cli.core.line_game.parse_bots`, as in every
+    game). Raises :class:`BotsError` naming the problem."""
+    if opponents is None:
+        return players, None
+    from ...puzzles.silvergold.realgame.kept_game import SEATS
+    from ...puzzles.silvergold.realgame.registry import opponents_text
+
+    bots = parse_bots(players, opponents, REGISTRY, SEATS)
+    assert bots is not None
+    if players is None and len(bots) > 1:
+        players = 1 + len(bots)
+    return players, opponents_text(bots, alone=seat_name(opponents))
 
 
 def _given(ctx: typer.Context) -> set[str]:
@@ -237,15 +254,19 @@ def _results(no_record: bool) -> AbstractContextManager[Store | None]:
     return results(FIRST_GAME, record=not no_record)
 
 
-def _run(console: Console, answers: Answers, kept: KeptGame, *, plain: bool) -> None:
+def _run(
+    console: Console, answers: Answers, kept: KeptGame, *, plain: bool, as_json: bool = False
+) -> None:
     """Play the kept game to its end, or leave it (saved) with ``q``, the end of the
-    input or a script that runs out."""
+    input or a script that runs out (``as_json``: leaving prints the outcome so far)."""
     try:
         _play(console, answers, kept, plain=plain)
         answers.finish()
     except Quit:
         _summary(console, kept)
         typer.echo(_left(kept), err=True)
+        if as_json:
+            _print_json(kept, left=True)
         raise typer.Exit(EXIT_ABANDONED) from None
     except KeyboardInterrupt:
         typer.echo(_left(kept), err=True)
@@ -254,6 +275,33 @@ def _run(console: Console, answers: Answers, kept: KeptGame, *, plain: bool) -> 
         if not (kept.saved and kept.answers) or kept.is_over():
             raise
         raise type(error)(f"{str(error).rstrip(':')}; {kept.leave()}") from None
+
+
+def _print_json(kept: KeptGame, *, left: bool) -> None:
+    """The game's end as JSON (the core's
+    :func:`~silverpyr.cli.core.line_game.print_outcome`, as every game writes it): the
+    scores by seat, and each seat's score by category."""
+    state = kept.state
+    result = state.outcome() if state.is_over() else None
+    scores = state.scores() if result is None else result.scores
+    print_outcome(
+        kept,
+        None if result is None else Ended(result.winners),
+        kept.record_path,
+        left=left,
+        setting={},
+        totals={"scores": [score.total for score in scores]},
+        tallies={"breakdown": [score.to_dict() for score in scores]},
+    )
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A finished game as the JSON outcome reads it: its winners, and why it ended (every
+    game of Silver & Gold ends when its fourth round is played)."""
+
+    winners: tuple[int, ...]
+    reason: str = "rounds"
 
 
 def _left(kept: KeptGame) -> str:
@@ -331,10 +379,10 @@ def _play(console: Console, answers: Answers, kept: KeptGame, *, plain: bool) ->
     from ...puzzles.silvergold.realgame.advice import Kind
 
     screen = GameScreen(console, answers, kept, plain)
-    opponents = kept.opponents
+    from ...puzzles.silvergold.realgame.kept_game import bots_words
+
     count = kept.players
-    article = "an" if opponents[0] in "aeiou" else "a"
-    bots = f"{article} {opponents} bot" if count == 2 else f"{opponents} bots"
+    bots = bots_words(count, kept.opponents)
     others = (
         ""
         if count == 1

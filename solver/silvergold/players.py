@@ -12,7 +12,7 @@ end, seat by seat.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -80,6 +80,34 @@ class ExpertPlayer:
         if state.phase is Phase.REPLACE and state.replacing_player != player:
             return None
         return expert_ranking(state, player, self.expert)[0].predicted
+
+
+@dataclass
+class Seated:
+    """A different player at each seat, as one :class:`Player`: it decides for a seat by
+    that seat's player (``seats``: seat -> player). It stands for the other seats of a
+    table whose bots are not all the same (``game --opponents greedy,expert``)."""
+
+    seats: Mapping[int, Player]
+    name: str = field(init=False)
+    """The players' names in seat order, comma-separated (``greedy,expert``)."""
+
+    def __post_init__(self) -> None:
+        self.name = ",".join(self.seats[seat].name for seat in sorted(self.seats))
+
+    def keep(self, state: GameState, player: int) -> tuple[int, int]:
+        return self.seats[player].keep(state, player)
+
+    def move(self, state: GameState, player: int) -> Move:
+        return self.seats[player].move(state, player)
+
+    def replacement(self, state: GameState) -> Replacement:
+        seat = state.replacing_player
+        assert seat is not None
+        return self.seats[seat].replacement(state)
+
+    def predicted(self, state: GameState, player: int) -> float | None:
+        return self.seats[player].predicted(state, player)
 
 
 @dataclass(frozen=True)

@@ -129,7 +129,7 @@ def test_the_table_is_drawn_with_letters_for_colours_and_tiles() -> None:
         (("--seed", "3", "--moves", "take a1 Q"), "'Q' is not a tile"),
         (("--seed", "3", "--moves", "take k1 A"), "answer 1"),
         (("--opponents", "greedy,nobody"), "unknown bot 'nobody'"),
-        (("--players", "3", "--opponents", "greedy"), "--players 3"),
+        (("--players", "4", "--opponents", "greedy,expert"), "--players 4"),
         (("--opponents", "greedy,,expert"), "--opponents"),
     ],
 )

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from silverpyr.cli.core.app import app
 from silverpyr.cli.core.line_game import BotsError
 from silverpyr.cli.core.options import empty_path
-from silverpyr.cli.silvergold.game_cmd import opponent
+from silverpyr.cli.silvergold.game_cmd import opponents_table
 from silverpyr.puzzles.silvergold.realgame.registry import NAMES
 
 ROOT = typer.main.get_command(app)
@@ -114,12 +114,27 @@ def test_an_empty_opponent_is_one_line_in_every_game(home: Path, game: list[str]
 
 def test_silver_and_gold_opponents_are_the_registry() -> None:
     for name in (*NAMES, " Greedy ", "montecarlo:3"):
-        assert opponent(name) == name.strip().lower()
+        assert opponents_table(None, name) == (None, name.strip().lower())
     for name in ("nobody", "greedy:3", "montecarlo:0", ""):
         with pytest.raises(BotsError, match="--opponents"):
-            opponent(name)
+            opponents_table(None, name)
 
 
 def test_an_empty_expedition_card_is_one_line(home: Path) -> None:
     code, _, err = _run(["solve", "--card", "17", "--expeditions", "I3,,L4"])
     assert code == 2 and err.count("\n") == 1 and "part 2 names no expedition card" in err
+
+
+def test_one_bot_named_sits_in_every_other_seat_in_every_game() -> None:
+    from silverpyr.cli.core.line_game import parse_bots
+    from silverpyr.puzzles.sun.registry import REGISTRY
+
+    assert parse_bots(4, "expert", REGISTRY) == ("expert",) * 3
+    assert parse_bots(None, "expert", REGISTRY) == ("expert",)
+    assert parse_bots(3, "greedy,expert", REGISTRY) == ("greedy", "expert")
+    assert opponents_table(3, "expert") == (3, "expert")
+    assert opponents_table(None, "greedy,expert") == (3, "greedy,expert")
+    assert opponents_table(None, "expert,expert") == (3, "expert")
+    assert opponents_table(1, "expert") == (1, "expert")
+    with pytest.raises(BotsError, match="--players 1"):
+        opponents_table(1, "greedy,expert")

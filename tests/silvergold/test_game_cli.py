@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import re
 import stat
 from pathlib import Path
@@ -547,3 +548,50 @@ def test_at_a_terminal_the_coach_asks_and_anything_but_y_chooses_again(
     assert out.count("Keep which two cards?") == 2
     assert "Coach's summary: 1 decision, 3.0 expected points lost in all." in out
     assert "Coach (" not in out
+
+
+def test_opponents_name_one_bot_a_seat_or_one_for_all(deck_file: Path, home: Path) -> None:
+    """``--opponents`` reads as in every game: a list seats one bot a seat (and sets the
+    players), one name sits in every other seat."""
+    listed = _seedless(deck_file, ["q!"], "--seed", "4", "--opponents", "greedy,expert")
+    assert listed.exit_code == 0, listed.output
+    assert "players 2-3 are greedy and expert bots" in " ".join(listed.stdout.split())
+    every = _seedless(deck_file, ["q!"], "--seed", "4", "--players", "4", "--opponents", "expert")
+    assert every.exit_code == 0, every.output
+    assert "players 2-4 are expert bots" in " ".join(every.stdout.split())
+    for args, named in (
+        (("--players", "2", "--opponents", "greedy,expert"), "--players 2"),
+        (("--opponents", "greedy,greedy,greedy,greedy"), "1-3"),
+        (("--opponents", "greedy,nobody"), "nobody"),
+    ):
+        refused = _seedless(deck_file, ["q!"], "--seed", "4", *args)
+        assert refused.exit_code == 2, refused.output
+        lines = refused.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: --") and named in lines[0]
+
+
+def test_json_prints_the_outcome_alone_as_every_game_writes_it(
+    deck_file: Path, tmp_path: Path
+) -> None:
+    """``game --json``: the game's lines go to stderr, the outcome (the keys of every game's
+    ``game --json``) to stdout, at the end or on leaving."""
+    answers, end = scripted(deck_file, 2, SEED)
+    record = tmp_path / "game.json"
+    result = run(deck_file, [text for _, text in answers], "--json", "--record", str(record))
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    outcome = end.outcome()
+    assert list(data)[:8] == [
+        "seed", "players", "left", "saved", "winners", "scores", "reason", "breakdown"
+    ]  # fmt: skip
+    assert data["seed"] == SEED and data["players"] == ["human", "greedy"]
+    assert data["winners"] == list(outcome.winners) and data["reason"] == "rounds"
+    assert data["scores"] == list(outcome.totals) and not data["left"] and not data["saved"]
+    assert [seat["total"] for seat in data["breakdown"]] == list(outcome.totals)
+    assert data["record"] == str(record) and data["coach"] is None
+    assert "| Total" in result.stderr
+    left = run(deck_file, [answers[0][1], "q!"], "--json", "--coach")
+    assert left.exit_code == 0, left.output
+    so_far = json.loads(left.stdout)
+    assert so_far["left"] and so_far["winners"] is None and so_far["reason"] is None
+    assert so_far["coach"]["decisions"] == 1

@@ -267,6 +267,8 @@ def test_a_game_that_no_longer_replays_is_refused_and_kept(store: Store) -> None
     for opponents, problem in [
         ("greedy", "cannot be resumed (answer 1, '1 2': "),
         ("wizard", "cannot be resumed (no bot is named 'wizard')"),
+        ("greedy,wizard", "cannot be resumed (no bot is named 'wizard')"),
+        ("greedy,expert", "cannot be resumed ('greedy,expert' names 2 bots for 1 other seat)"),
     ]:
         store.save_game(
             SavedGame(GAME_ID, DECK.fingerprint, 5, 2, opponents, False, ("1 2",), "2026-01-01"),
@@ -437,3 +439,28 @@ def test_every_registered_opponent_takes_a_seat() -> None:
     for name in NAMES:
         kept = KeptGame(DECK, 1, 2, name)
         assert kept.bot.name == name and kept.waiting is Kind.KEEP
+
+
+def test_each_other_seat_plays_its_own_bot() -> None:
+    """``--opponents expert,greedy``: seat 2 is the expert's, seat 3 greedy's, the same
+    game play_out plays with those players."""
+    kept = KeptGame(DECK, 31, 3, "expert,greedy")
+    assert kept.bot.name == "expert,greedy"
+    play_randomly(kept, random.Random(4))
+    end = play_out(
+        kept_start(31, 3),
+        [RandomPlayer(random.Random(4)), make_player("expert"), make_player("greedy")],
+    )
+    assert kept.state == end
+
+
+def test_a_game_of_several_bots_is_saved_resumed_and_recorded(store: Store, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    with start(store, 8, players=3, opponents="greedy,hint", record=path) as kept:
+        play_randomly(kept, random.Random(2), 3)
+        state = kept.state
+        assert "3 players against greedy and hint bots" in kept.seed_words()
+    record = load_record(path)
+    assert record.seats == ("human", "greedy", "hint")
+    with start(store) as resumed:
+        assert resumed.opponents == "greedy,hint" and resumed.state == state

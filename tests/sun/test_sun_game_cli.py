@@ -110,7 +110,7 @@ def test_another_game_while_one_is_unfinished_is_one_error_line(home: Path) -> N
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["--players", "3", "--opponents", "greedy"], "--players 3"),
+        (["--players", "4", "--opponents", "greedy,expert"], "--players 4"),
         (["--opponents", "greedy,nobody"], "nobody"),
         (["--opponents", "greedy,greedy,greedy,greedy,greedy"], "1-4"),
         (["--size", "huge"], "huge"),

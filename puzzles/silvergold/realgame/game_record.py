@@ -54,7 +54,7 @@ from ....solver.silvergold.players import Player, decide, with_choice
 from ....solver.silvergold.rollouts import Choice
 from ...core.records_file import RecordPathError, load_json_record, record_target, save_text
 from .advice import Kind, decision_kind
-from .registry import NAMES, REGISTRY, make_player
+from .registry import NAMES, REGISTRY, make_player, seat_bots
 
 FORMAT = "silverpyr game record"
 VERSION = 2
@@ -109,7 +109,12 @@ class GameRecord:
 
     @classmethod
     def start(cls, deck: Deck, seed: int, players: int, opponents: str) -> GameRecord:
-        return cls(deck.fingerprint, seed, players, opponents)
+        """The record of a new game of ``silverpyr game``: you at seat 1, the bots of the
+        ``opponents`` text (:func:`~.registry.seat_bots`) in the others."""
+        bots = seat_bots(opponents, players)
+        return cls(
+            deck.fingerprint, seed, players, bots[0] if bots else opponents, seats=(PERSON, *bots)
+        )
 
     @classmethod
     def of_bots(

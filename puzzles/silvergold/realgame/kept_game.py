@@ -166,19 +166,21 @@ class KeptGame(HoldsLease):
         record: Path | None = None,
         store: Store | None = None,
     ) -> None:
-        from .registry import make_player
+        from .registry import make_table
 
         self.deck = deck
         self.seed = seed
         self.players = players
         """How many seats (you included)."""
         self.opponents = opponents
+        """The other seats' bots: one name for all of them, or one a seat, comma-separated
+        (:func:`~.registry.seat_bots`)."""
         self.coach = coach
         self.rollouts = 0
         """The advice's second opinion: games played out per option (0: none; ``--rollouts``)."""
         self.record_path = record
         self.store = store
-        self.bot: Player = make_player(opponents)
+        self.bot: Player = make_table(opponents, players)
         self.state: GameState = deal(deck, players, seed)
         """The table after every final decision (a pending mark is not on it)."""
         self.pending: Move | None = None
@@ -251,10 +253,9 @@ class KeptGame(HoldsLease):
                     command=RESUME_COMMAND,
                     options="--seed, --players or --opponents",
                 )
-            from .registry import REGISTRY
-
-            if saved.opponents not in REGISTRY:
-                return f"no bot is named {saved.opponents!r}"
+            problem = _seats_problem(saved)
+            if problem is not None:
+                return problem
             kept = cls(
                 deck,
                 saved.seed,
@@ -306,6 +307,14 @@ class KeptGame(HoldsLease):
         return self.state.is_over()
 
     @property
+    def table(self) -> tuple[str, ...]:
+        """The player of every seat: ``human``, then the bots' names."""
+        from .game_record import PERSON
+        from .registry import seat_bots
+
+        return (PERSON, *seat_bots(self.opponents, self.players))
+
+    @property
     def saved(self) -> bool:
         """Whether the game is saved in the results store (not ``--no-record``)."""
         return self.store is not None
@@ -354,9 +363,9 @@ class KeptGame(HoldsLease):
         return found
 
     def _advice_opponents(self) -> Player:
-        from .registry import make_player
+        from .registry import make_table
 
-        return make_player(self.opponents)
+        return make_table(self.opponents, self.players)
 
     def check(self, choice: Choice) -> Verdict | None:
         """The coach's opinion of ``choice`` before it is final (not recorded); ``None``
@@ -591,13 +600,36 @@ class KeptGame(HoldsLease):
         )
 
 
+def _seats_problem(saved: SavedGame) -> str | None:
+    """Why a saved row's ``opponents`` do not seat its table (``None``: they do)."""
+    from .registry import REGISTRY, seat_bots
+
+    names = seat_bots(saved.opponents, saved.players)
+    for name in names or (saved.opponents,):
+        if name not in REGISTRY:
+            return f"no bot is named {name!r}"
+    seats = saved.players - 1
+    if len(names) != seats:
+        other = f"{seats} other seat{'s' * (seats != 1)}"
+        return f"{saved.opponents!r} names {len(names)} bots for {other}"
+    return None
+
+
 def _words(seed: int, players: int, opponents: str) -> str:
     if players == 1:
         return f"seed {seed}, solo"
-    bots = f"a {opponents} bot" if players == 2 else f"{opponents} bots"
-    if players == 2 and opponents[:1] in "aeiou":
-        bots = f"an {opponents} bot"
-    return f"seed {seed}, {players} players against {bots}"
+    return f"seed {seed}, {players} players against {bots_words(players, opponents)}"
+
+
+def bots_words(players: int, opponents: str) -> str:
+    """The other seats' bots for people: ``a greedy bot``, ``an expert bot``, ``greedy
+    bots``, ``greedy and expert bots`` (``opponents``: the game's text)."""
+    if "," in opponents:
+        *rest, last = opponents.split(",")
+        return f"{', '.join(rest)} and {last} bots"
+    if players > 2:
+        return f"{opponents} bots"
+    return f"{'an' if opponents[:1] in 'aeiou' else 'a'} {opponents} bot"
 
 
 def describe(saved: SavedGame) -> str:
@@ -621,5 +653,6 @@ __all__ = [
     "Played",
     "Replaced",
     "UnfinishedGameError",
+    "bots_words",
     "describe",
 ]

@@ -9,7 +9,7 @@ everywhere at once. The solver floor defines the greedy and expert players
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ....solver.core.errors import SilverpyrError
@@ -68,4 +68,43 @@ def make_player(name: str) -> Player:
     return REGISTRY.make(name)
 
 
-__all__ = ["NAMES", "PLAYERS", "REGISTRY", "Entry", "UnknownPlayerError", "make_player"]
+def seat_bots(opponents: str, players: int) -> tuple[str, ...]:
+    """The bots of seats 2 on from a game's ``opponents`` text: one name sits in every other
+    seat, a comma-separated list names one bot a seat (:func:`opponents_text`)."""
+    names = tuple(opponents.split(","))
+    return names * (players - 1) if len(names) == 1 else names
+
+
+def opponents_text(bots: Sequence[str], alone: str) -> str:
+    """A table's ``opponents`` text, as the saved game and the record keep it: one name
+    when every other seat holds the same bot (as every game was written before a seat could
+    hold its own), else the bots comma-separated; ``alone`` for a table of one."""
+    if not bots:
+        return alone
+    return bots[0] if len(set(bots)) == 1 else ",".join(bots)
+
+
+def make_table(opponents: str, players: int) -> Player:
+    """The player of the other seats of a game from its ``opponents`` text: the bot named,
+    or each seat's own bot (:class:`~silverpyr.solver.silvergold.players.Seated`; a name
+    named twice is one player, as one name is for every seat)."""
+    names = seat_bots(opponents, players)
+    if len(set(names)) <= 1:
+        return make_player(names[0] if names else opponents)
+    from ....solver.silvergold.players import Seated
+
+    made = {name: make_player(name) for name in dict.fromkeys(names)}
+    return Seated({seat: made[name] for seat, name in enumerate(names, start=1)})
+
+
+__all__ = [
+    "NAMES",
+    "PLAYERS",
+    "REGISTRY",
+    "Entry",
+    "UnknownPlayerError",
+    "make_player",
+    "make_table",
+    "opponents_text",
+    "seat_bots",
+]
