@@ -55,7 +55,7 @@ from .kept import (
     start_kept,
     unfinished_error,
 )
-from .records_file import PERSON, Notated, TurnState
+from .records_file import PERSON, Notated, Replayable
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -81,9 +81,9 @@ O_contra = TypeVar("O_contra", contravariant=True)
 S_contra = TypeVar("S_contra", contravariant=True)
 
 
-class TableState(TurnState, Protocol[E_co, P_co]):
+class TableState(Replayable, Protocol[E_co, P_co]):
     """An engine's state, as the table reads it: over and whose turn (the core's
-    :class:`~.records_file.TurnState`), the phase and what happened."""
+    :class:`~.records_file.Replayable`), the phase and what happened."""
 
     @property
     def phase(self) -> P_co: ...

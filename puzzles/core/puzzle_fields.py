@@ -14,9 +14,9 @@ from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ...solver.core.rng import seed_problem
-from .records_file import TurnState
+from .records_file import Replayable
 
-S = TypeVar("S", bound=TurnState)
+S = TypeVar("S", bound=Replayable)
 """A game's state, as a puzzle reads it (the seat to move: ``turn``)."""
 
 

@@ -333,7 +333,7 @@ class MovesRecord:
         save_text(path, json.dumps(self.to_dict(), indent=1) + "\n")
 
 
-class TurnState(Protocol):
+class Replayable(Protocol):
     """What replaying needs of a game's state: whether the game is over, whose turn it is
     (the core's other readers of a state extend it)."""
 
@@ -344,7 +344,7 @@ class TurnState(Protocol):
     def turn(self) -> int: ...
 
 
-S = TypeVar("S", bound=TurnState)
+S = TypeVar("S", bound=Replayable)
 M = TypeVar("M")
 
 

@@ -31,9 +31,9 @@ from typing import Any, Generic, Protocol, TypeVar
 from ...solver.core.errors import SilverpyrError
 from .grading import CoachReport
 from .kept_table import Progress, TableCoach, TableRules, Turns
-from .records_file import PERSON, TurnState, replay_steps
+from .records_file import PERSON, Replayable, replay_steps
 
-S = TypeVar("S", bound=TurnState)
+S = TypeVar("S", bound=Replayable)
 M = TypeVar("M")
 V = TypeVar("V")
 

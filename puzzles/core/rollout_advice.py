@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from ...solver.core.errors import SilverpyrError
 from ...solver.core.rng import SeededStream
 from .grading import CoachReport, Verdict, clearly_better, grade
-from .records_file import TurnState
+from .records_file import Replayable
 from .tournament import chance_to_win
 
 MAX_ROLLOUTS = 200
@@ -46,9 +46,9 @@ class AdviceError(SilverpyrError, ValueError):
     another seat is to move), or with a bad number of samples."""
 
 
-class GameState(TurnState, Protocol):
+class GameState(Replayable, Protocol):
     """What the rollouts read of a game's state: over and whose turn (the core's
-    :class:`~.records_file.TurnState`), and how many seats play."""
+    :class:`~.records_file.Replayable`), and how many seats play."""
 
     @property
     def players(self) -> int: ...
