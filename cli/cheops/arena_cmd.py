@@ -24,6 +24,8 @@ def _arena() -> Arena:
 
 
 def _render(console: Console, report: ArenaReport, *, plain: bool) -> None:
+    from ...puzzles.cheops.arena import COLUMNS
+
     print_report(
         console,
         report,
@@ -31,6 +33,7 @@ def _render(console: Console, report: ArenaReport, *, plain: bool) -> None:
         "piastres",
         "Mean: final money; Cards: tiles placed in the pyramid a game; by category: paid for "
         "sales, final scoring, paid out (money = start + sold + stored - paid).",
+        COLUMNS,
         plain=plain,
     )
 

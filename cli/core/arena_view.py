@@ -20,7 +20,13 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from ...puzzles.core.tournament import ArenaFigures, ArenaReport, BotReport, PairReport
+    from ...puzzles.core.tournament import (
+        ArenaFigures,
+        ArenaReport,
+        BotReport,
+        Column,
+        PairReport,
+    )
 
 R = TypeVar("R")
 
@@ -72,8 +78,8 @@ def line_up(bots: str) -> list[str]:
     return names
 
 
-BOT_COLUMNS = ("Bot", "Wins", "95% CI", "Mean", "Median", "Cards")
-"""The columns every game's bots' table starts with (a game may add more)."""
+BOT_COLUMNS = ("Bot", "Wins", "95% CI", "Mean", "Median")
+"""The columns every game's bots' table starts with (the game's own follow)."""
 
 
 B = TypeVar("B", bound="BotReport")
@@ -113,22 +119,17 @@ def show_arena(
     emit(report.to_dict(), lambda out: render(out, report), as_json=as_json, plain=plain)
 
 
-def bots_table(
-    title: str,
-    bots: Sequence[B],
-    *,
-    plain: bool,
-    extra: Mapping[str, Callable[[B], str]] | None = None,
-) -> Table:
-    """The bots' table: :data:`BOT_COLUMNS`, then the game's ``extra`` columns."""
+def bots_table(title: str, bots: Sequence[B], columns: Sequence[Column], *, plain: bool) -> Table:
+    """The bots' table: :data:`BOT_COLUMNS`, then the game's own ``columns`` that have a
+    heading."""
     from rich import box
     from rich.table import Table
 
-    more = dict(extra or {})
+    shown = [column for column in columns if column.heading is not None]
     table = Table(title=title, box=box.ASCII if plain else box.SIMPLE_HEAD)
     plus_minus = "+/-" if plain else "\u00b1"
-    for column in (*BOT_COLUMNS, *more):
-        table.add_column(column, justify="left" if column == "Bot" else "right")
+    for heading in (*BOT_COLUMNS, *(str(column.heading) for column in shown)):
+        table.add_column(heading, justify="left" if heading == "Bot" else "right")
     for bot in bots:
         low, high = bot.win_interval
         table.add_row(
@@ -137,8 +138,7 @@ def bots_table(
             f"{low:.1%}-{high:.1%}",
             f"{bot.mean:.1f} {plus_minus} {bot.stderr:.1f}",
             f"{bot.median:g}",
-            f"{bot.cards:.2f}",
-            *(cell(bot) for cell in more.values()),
+            *(column.cell(bot.columns[column.key]) for column in shown),
         )
     return table
 
@@ -207,16 +207,18 @@ def print_report(
     categories: Sequence[tuple[str, str]],
     unit: str,
     words: str,
+    columns: Sequence[Column],
     *,
     plain: bool,
     setting: str = "",
 ) -> None:
     """The Sun's and Cheops's drawing of a report: the bots' table (titled by the games, the
-    players and the game's ``setting``), the ``categories``' table, the paired differences in
+    players and the game's ``setting``, with the game's own ``columns``), the ``categories``'
+    table, the paired differences in
     ``unit``, the footer with the endings and the game's ``words``, the records' folder."""
     players = len(report.games[0].seats)
     title = f"{len(report.games)} games of {players} players{setting}, seats rotated"
-    console.print(bots_table(title, report.bots, plain=plain))
+    console.print(bots_table(title, report.bots, columns, plain=plain))
     console.print(categories_table(report.bots, categories, plain=plain))
     print_pairs(console, report.pairs, unit)
     print_footer(console, report.seconds, report.workers, words, endings=report.endings())

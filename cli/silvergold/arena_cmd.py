@@ -15,7 +15,7 @@ from .context import deck as sg_deck
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ...puzzles.silvergold.realgame.arena import ArenaReport, BotReport
+    from ...puzzles.silvergold.realgame.arena import ArenaReport
 
 BotsOption = Annotated[
     str,
@@ -51,10 +51,9 @@ def _render(console: Console, report: ArenaReport, *, plain: bool) -> None:
         f"{len(report.games)} games of {players} player{'s' if players > 1 else ''}, seats rotated"
     )
 
-    def forecast(bot: BotReport) -> str:
-        return "-" if bot.forecast is None else f"{bot.forecast:.1f}"
+    from ...puzzles.silvergold.realgame.arena import COLUMNS
 
-    console.print(bots_table(title, report.bots, plain=plain, extra={"Forecast": forecast}))
+    console.print(bots_table(title, report.bots, COLUMNS, plain=plain))
     console.print(categories_table(report.bots, _CATEGORIES, plain=plain))
     print_footer(
         console,

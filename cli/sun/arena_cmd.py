@@ -35,6 +35,8 @@ def _arena() -> Arena:
 
 
 def _render(console: Console, report: ArenaReport, *, plain: bool) -> None:
+    from ...puzzles.sun.arena import COLUMNS
+
     print_report(
         console,
         report,
@@ -42,6 +44,7 @@ def _render(console: Console, report: ArenaReport, *, plain: bool) -> None:
         "points",
         "Cards: cards placed in the pyramid a game; by category: the cards below the top, the "
         "symbols' points, the top.",
+        COLUMNS,
         plain=plain,
         setting=f", {report.size} pyramid",
     )

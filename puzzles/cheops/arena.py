@@ -46,6 +46,7 @@ from ...solver.games import GAMES
 from ..core.tournament import ArenaReport as CoreArenaReport
 from ..core.tournament import (
     ArenaRun,
+    Column,
     TableRecords,
     TableResult,
     TournamentError,
@@ -58,6 +59,10 @@ from .registry import REGISTRY, make_player
 
 CATEGORIES = ("sold", "stored", "paid")
 """Money by category: sales (law 10's too), final scoring (law 9's too), money paid out."""
+COLUMNS = (Column.mean("cards", "Cards", source="placed"), Column("forecast", lambda _: None))
+"""Cheops's own columns of each bot: the tiles it placed a game (``Cards`` in the bots'
+table, as every game's), and the forecast its bots do not make (``null``: every game's arena
+JSON has it)."""
 
 
 class CheopsArenaError(TournamentError):
@@ -127,7 +132,7 @@ class ArenaReport(CoreArenaReport[CheopsGameResult]):
 def summarise(results: Sequence[CheopsGameResult], seconds: float, workers: int) -> ArenaReport:
     """Each bot's figures over ``results`` (bots in the order they first appear), and the
     paired money difference of every two bots (the core's :func:`table_report`)."""
-    return table_report(ArenaReport, results, CATEGORIES, seconds, workers)
+    return table_report(ArenaReport, results, CATEGORIES, seconds, workers, columns=COLUMNS)
 
 
 def check_arena(bots: Sequence[str], games: int, seed: int = 0) -> None:

@@ -20,7 +20,7 @@ one game from ``(shared, seed, seats)`` and summarises the results it gets back.
   there as the games come back.
 * **Arenas.** :func:`run_games` plays a checked line-up with records and a progress bar;
   :func:`bot_reports` and :func:`pair_reports` give each bot's figures (:class:`BotReport`:
-  the win rate, scores, categories, cards and the game's own :class:`Column`\ s) and every
+  the win rate, scores, categories and the game's own :class:`Column`\ s) and every
   two bots' paired difference
   (:class:`PairReport`), and :class:`ArenaReport` holds them with the games: every game's
   arena reports these, with its own categories and keys (:class:`Seat` says what one seat
@@ -244,12 +244,10 @@ def bot_figures(name: str, totals: Sequence[float], wins: float) -> dict[str, An
 @dataclass(frozen=True)
 class BotReport(BotFigures):
     """One bot's figures over an arena, as every game's arena reports them: the core's
-    :class:`BotFigures`, then the mean score by the game's categories, the cards a seat and
-    the game's own columns (:class:`Column`)."""
+    :class:`BotFigures`, then the mean score by the game's categories and the game's own
+    columns (:class:`Column`: its cards or tiles a seat, its bots' forecast)."""
 
     categories: dict[str, float]
-    cards: float
-    """Mean cards (or tiles) a seat, in the game's own measure."""
     columns: dict[str, Any] = field(default_factory=dict)
     """The game's own columns by key, in its order (a float is written to 2 places)."""
 
@@ -257,7 +255,6 @@ class BotReport(BotFigures):
         return {
             **self.figures_dict(),
             "categories": {k: round(v, 2) for k, v in self.categories.items()},
-            "cards": round(self.cards, 2),
             **{k: round(v, 2) if isinstance(v, float) else v for k, v in self.columns.items()},
         }
 
@@ -270,7 +267,6 @@ class Seat:
     """The seat's final score (or money)."""
     categories: Mapping[str, int]
     """Its score by each of the game's categories."""
-    cards: int = 0
     own: Mapping[str, Any] = field(default_factory=dict)
     """The seat's values of the game's own columns, by key (:class:`Column`)."""
 
@@ -278,11 +274,33 @@ class Seat:
 @dataclass(frozen=True)
 class Column:
     """A column a game adds to each bot's figures (issue 33: the core names none): its key in
-    the JSON, after ``cards``, and its value from the bot's seats' values of that key
-    (:attr:`Seat.own`; a seat that has none is left out)."""
+    the JSON, after ``categories``, its value from the bot's seats' values of its ``source``
+    (:attr:`Seat.own`; a seat that has none is left out) and, with a ``heading``, its cell in
+    the bots' table."""
 
     key: str
     of: Callable[[Sequence[Any]], Any]
+    heading: str | None = None
+    """Its heading in the bots' table (``None``: the JSON only)."""
+    cell: Callable[[Any], str] = str
+    """Its value as the table writes it."""
+    source: str = ""
+    """The key of the seats' values it reads (empty: its own ``key``)."""
+
+    @property
+    def reads(self) -> str:
+        """The key of the seats' values it reads."""
+        return self.source or self.key
+
+    @classmethod
+    def mean(cls, key: str, heading: str, *, per: int = 1, source: str = "") -> Column:
+        """The mean of the bot's seats' values, divided by ``per`` (a game counting them in
+        tenths), written to 2 places."""
+        return cls(key, lambda values: sum(values) / len(values) / per, heading, _two, source)
+
+
+def _two(value: float) -> str:
+    return f"{value:.2f}"
 
 
 B = TypeVar("B", bound=BotReport)
@@ -293,21 +311,18 @@ def bot_reports(
     categories: Sequence[str],
     seat: Callable[[G, int], Seat],
     *,
-    per_card: int = 1,
     columns: Sequence[Column] = (),
     report: type[B],
 ) -> tuple[B, ...]:
     """Each bot's figures over ``results`` (bots in the order they first appear), each of
-    its seats as ``seat(result, index)`` says; its ``cards`` are its seats' cards over the
-    seats it played, divided by ``per_card`` (a game counting them in tenths), then the
-    game's ``columns``; each a ``report``: :class:`BotReport`, or a game's subclass of it."""
+    its seats as ``seat(result, index)`` says, then the game's ``columns``; each a
+    ``report``: :class:`BotReport`, or a game's subclass of it."""
     reports = []
     for name in bots_in_order(result.seats for result in results):
         totals: list[int] = []
         wins = 0.0
         sums = dict.fromkeys(categories, 0.0)
-        cards = 0
-        own: dict[str, list[Any]] = {column.key: [] for column in columns}
+        own: dict[str, list[Any]] = {column.reads: [] for column in columns}
         for result in results:
             shares = win_shares(result.winners, len(result.seats))
             for index, seated in enumerate(result.seats):
@@ -317,7 +332,6 @@ def bot_reports(
                 totals.append(figures.total)
                 for key in categories:
                     sums[key] += figures.categories[key]
-                cards += figures.cards
                 wins += shares[index]
                 for key, values in own.items():
                     if key in figures.own:
@@ -327,8 +341,7 @@ def bot_reports(
             report(
                 **bot_figures(name, totals, wins),
                 categories={k: v / played for k, v in sums.items()},
-                cards=cards / played / per_card,
-                columns={column.key: column.of(own[column.key]) for column in columns},
+                columns={column.key: column.of(own[column.reads]) for column in columns},
             )
         )
     return tuple(reports)
@@ -501,10 +514,6 @@ class TableResult:
         )
 
 
-NO_FORECAST = Column("forecast", lambda _: None)
-"""``forecast`` of a game whose bots forecast nothing, kept for the JSON shape of
-``silverpyr arena``."""
-
 A = TypeVar("A")
 
 
@@ -514,14 +523,17 @@ def table_report(
     categories: Sequence[str],
     seconds: float,
     workers: int,
+    *,
+    columns: Sequence[Column],
     **own: Any,
 ) -> A:
     """The ``report`` (the game's :class:`ArenaReport`, with its ``own`` keys) of table games:
-    each bot's figures over ``results`` by ``categories`` (bots in the order they first
-    appear, no forecast) and the paired difference of every two bots' totals."""
+    each bot's figures over ``results`` by ``categories`` and the game's ``columns`` (bots in
+    the order they first appear; a seat's count of what it placed is its ``placed``) and the
+    paired difference of every two bots' totals."""
     return report(
         tuple(results),
-        bot_reports(results, categories, _table_seat, columns=(NO_FORECAST,), report=BotReport),
+        bot_reports(results, categories, _table_seat, columns=columns, report=BotReport),
         seconds,
         workers,
         pairs=pair_reports(results, lambda result: result.totals),
@@ -530,7 +542,7 @@ def table_report(
 
 
 def _table_seat(result: TableResult, seat: int) -> Seat:
-    return Seat(result.totals[seat], result.categories[seat], result.placed[seat])
+    return Seat(result.totals[seat], result.categories[seat], {"placed": result.placed[seat]})
 
 
 def bots_in_order(seatings: Iterable[Sequence[str]]) -> list[str]:

@@ -33,6 +33,7 @@ from ...solver.sun.game import SunState, apply, new_game, outcome, parse_move
 from ..core.tournament import ArenaReport as CoreArenaReport
 from ..core.tournament import (
     ArenaRun,
+    Column,
     TableRecords,
     TableResult,
     TournamentError,
@@ -45,6 +46,9 @@ from .registry import REGISTRY, make_player
 
 CATEGORIES = ("cards", "symbols", "top")
 """Score categories: points of cards placed below the top, of symbols, of the top card."""
+COLUMNS = (Column.mean("cards", "Cards", source="placed"), Column("forecast", lambda _: None))
+"""The Sun's own columns of each bot: the cards it placed a game (``Cards`` in the bots'
+table), and the forecast its bots do not make (``null``: every game's arena JSON has it)."""
 SIZES = ("short", "standard", "long")
 
 
@@ -123,7 +127,9 @@ def summarise(
 ) -> ArenaReport:
     """Each bot's figures over ``results`` (bots in the order they first appear), and the
     paired difference of every two bots (the core's :func:`table_report`)."""
-    return table_report(ArenaReport, results, CATEGORIES, seconds, workers, size=size)
+    return table_report(
+        ArenaReport, results, CATEGORIES, seconds, workers, columns=COLUMNS, size=size
+    )
 
 
 def check_arena(bots: Sequence[str], games: int, seed: int = 0, size: str = "standard") -> None:

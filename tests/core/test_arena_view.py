@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from rich.console import Console
 
 from silverpyr.cli.core.arena_view import BOT_COLUMNS, bots_table, categories_table, where
+from silverpyr.puzzles.core.tournament import Column
 
 
 @dataclass(frozen=True)
@@ -17,8 +18,10 @@ class _Bot:
     mean: float = 144.64
     stderr: float = 6.1
     median: float = 145.5
-    cards: float = 8.0
     categories: dict[str, float] = field(default_factory=lambda: {"a": 1.25, "b": -0.75})
+    columns: dict[str, object] = field(
+        default_factory=lambda: {"cards": 8.0, "more": None, "json": 1}
+    )
 
 
 def _text(table: object) -> str:
@@ -33,8 +36,13 @@ def _row(text: str, name: str) -> list[str]:
 
 
 def test_bots_table_plain() -> None:
-    text = _text(bots_table("T", [_Bot()], plain=True, extra={"More": lambda b: "x"}))
-    for heading in (*BOT_COLUMNS, "More"):
+    columns = (
+        Column.mean("cards", "Cards"),
+        Column("more", list, "More", lambda _: "x"),
+        Column("json", list),  # no heading: in the JSON only
+    )
+    text = _text(bots_table("T", [_Bot()], columns, plain=True))
+    for heading in (*BOT_COLUMNS, "Cards", "More"):
         assert heading in text
     assert _row(text, "greedy") == [
         "greedy",

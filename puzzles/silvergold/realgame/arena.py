@@ -60,9 +60,17 @@ def _mean_forecast(forecasts: Sequence[float | None]) -> float | None:
     return statistics.fmean(made) if made else None
 
 
-FORECAST = Column("forecast", _mean_forecast)
-"""The game's own column: a bot's mean forecast at the keep decision (``None`` when it makes
-none), after ``cards`` in the JSON."""
+def _forecast_cell(forecast: float | None) -> str:
+    return "-" if forecast is None else f"{forecast:.1f}"
+
+
+CARDS = Column.mean("cards", "Cards", per=10, source="completed")
+"""The cards a bot completes a game (its ``completed`` points, 10 a card)."""
+FORECAST = Column("forecast", _mean_forecast, "Forecast", _forecast_cell)
+"""A bot's mean forecast at the keep decision (``None`` when it makes none)."""
+COLUMNS = (CARDS, FORECAST)
+"""The game's own columns of each bot, in the JSON after ``categories`` and in the bots'
+table after the core's."""
 
 
 @dataclass(frozen=True)
@@ -207,14 +215,14 @@ class ArenaReport(ArenaFigures[GameResult, BotReport]):
 
 def _seat(result: GameResult, seat: int) -> Seat:
     score = result.scores[seat]
-    return Seat(score["total"], score, score["completed"], {FORECAST.key: result.forecasts[seat]})
+    return Seat(score["total"], score, {**score, FORECAST.key: result.forecasts[seat]})
 
 
 def summarise(results: Sequence[GameResult], seconds: float, workers: int) -> ArenaReport:
     """Each bot's figures over ``results`` (bots in the order they first appear)."""
     return ArenaReport(
         tuple(results),
-        bot_reports(results, CATEGORIES, _seat, per_card=10, columns=(FORECAST,), report=BotReport),
+        bot_reports(results, CATEGORIES, _seat, columns=COLUMNS, report=BotReport),
         seconds,
         workers,
     )
