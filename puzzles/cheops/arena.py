@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, ClassVar
 
 from ...solver.cheops.bots import play_game
@@ -154,22 +153,13 @@ record_of = CheopsRecords.record_of
 
 def replay_record(components: Components, data: dict[str, Any]) -> CheopsState:
     """The state a record's moves lead to (the core's :func:`replay_table_record`)."""
-    start = partial(_start, components)
+
+    def start(data: dict[str, Any]) -> CheopsState:
+        return new_game(components, len(data["seats"]), data["seed"])
+
     return replay_table_record(
         SHAPE, components, data, start, _play, CheopsRecordError, "other components"
     )
-
-
-def _start(components: Components, data: dict[str, Any]) -> CheopsState:
-    seats = data.get("seats")
-    seed = data.get("seed")
-    moves = data.get("moves")
-    if not isinstance(seats, list) or not isinstance(seed, int) or not isinstance(moves, list):
-        raise CheopsRecordError("the record needs 'seats' (a list), 'seed' and 'moves' (a list)")
-    try:
-        return new_game(components, len(seats), seed)
-    except SilverpyrError as error:
-        raise CheopsRecordError(f"the record's game cannot start: {error}") from None
 
 
 def _play(state: CheopsState, text: Any) -> CheopsState:

@@ -832,11 +832,19 @@ def replay_table_record(
     other: str,
 ) -> S:
     r"""The final state of a table game's arena record ``data``: ``error`` when it was played
-    with other cards than ``cards`` (``other``: as the game says them, ``another deck``), else
-    the game ``start``\ s from the record and every move replays (:func:`replay_arena_moves`)."""
+    with other cards than ``cards`` (``other``: as the game says them, ``another deck``), when
+    it lacks its seats, seed or moves, or when its game cannot start; else the game
+    ``start``\ s from the record and every move replays (:func:`replay_arena_moves`)."""
     if data.get(shape.fingerprint) != cards.fingerprint:
         raise error(f"the record was played with {other}")
-    return replay_arena_moves(start(data), data["moves"], play, error)
+    seats, seed, moves = data.get("seats"), data.get("seed"), data.get("moves")
+    if not isinstance(seats, list) or not isinstance(seed, int) or not isinstance(moves, list):
+        raise error("the record needs 'seats' (a list), 'seed' and 'moves' (a list)")
+    try:
+        state = start(data)
+    except SilverpyrError as problem:
+        raise error(f"the record's game cannot start: {problem}") from None
+    return replay_arena_moves(state, moves, play, error)
 
 
 G_contra = TypeVar("G_contra", bound=ArenaGame, contravariant=True)

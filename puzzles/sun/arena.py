@@ -155,7 +155,7 @@ def replay_record(deck: Deck, data: dict[str, Any]) -> SunState:
     """The state a record's moves lead to (the core's :func:`replay_table_record`)."""
 
     def start(data: dict[str, Any]) -> SunState:
-        return new_game(deck, len(data["seats"]), data["size"], data["seed"])
+        return new_game(deck, len(data["seats"]), data.get("size", ""), data["seed"])
 
     return replay_table_record(SHAPE, deck, data, start, _play, SunRecordError, "another deck")
 

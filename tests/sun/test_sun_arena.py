@@ -103,6 +103,23 @@ def test_a_record_that_does_not_replay_names_its_move() -> None:
         arena.replay_record(DECK, data)
 
 
+@pytest.mark.parametrize(
+    ("key", "value", "words"),
+    [
+        ("seats", None, "needs 'seats'"),
+        ("seed", "five", "needs 'seats'"),
+        ("size", "huge", "cannot start: 'huge' is not a pyramid size"),
+        ("deck", "not-this", "another deck"),
+    ],
+)
+def test_a_record_that_cannot_start_is_one_error(key: str, value: object, words: str) -> None:
+    game = arena.play_arena_game((DECK, "standard", True), 5, ("greedy", "greedy"))
+    data = arena.record_of(DECK, game)
+    data[key] = value
+    with pytest.raises(arena.SunRecordError, match=words):
+        arena.replay_record(DECK, data)
+
+
 def _game(
     g: int, seats: tuple[str, ...], scores: tuple[int, ...], winners: tuple[int, ...]
 ) -> arena.SunGameResult:
