@@ -84,8 +84,8 @@ BOT_COLUMNS = ("Bot", "Wins", "95% CI", "Mean", "Median")
 
 B = TypeVar("B", bound="BotReport")
 """A bot's line: every game's arena reports its bots as the core's ``BotReport`` (or a
-subclass), its pairs as ``PairReport``, itself as ``ArenaFigures`` (the Sun's and Cheops's:
-``ArenaReport``), so the drawing types against those, not against look-alike protocols."""
+subclass), its pairs as ``PairReport``, itself as ``ArenaReport`` (an ``ArenaFigures`` with
+the pairs), so the drawing types against those, not against look-alike protocols."""
 Rep = TypeVar("Rep", bound="ArenaFigures[Any, Any]")
 
 

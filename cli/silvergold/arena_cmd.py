@@ -8,7 +8,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ...puzzles.silvergold.realgame.registry import REGISTRY
-from ..core.arena_view import bots_table, categories_table, print_footer, print_records
+from ..core.arena_view import (
+    bots_table,
+    categories_table,
+    print_footer,
+    print_pairs,
+    print_records,
+)
 from ..core.game_commands import Arena, ArenaCommand
 from .context import deck as sg_deck
 
@@ -46,15 +52,15 @@ def _arena() -> Arena:
 
 
 def _render(console: Console, report: ArenaReport, *, plain: bool) -> None:
+    from ...puzzles.silvergold.realgame.arena import COLUMNS
+
     players = len(report.games[0].seats)
     title = (
         f"{len(report.games)} games of {players} player{'s' if players > 1 else ''}, seats rotated"
     )
-
-    from ...puzzles.silvergold.realgame.arena import COLUMNS
-
     console.print(bots_table(title, report.bots, COLUMNS, plain=plain))
     console.print(categories_table(report.bots, _CATEGORIES, plain=plain))
+    print_pairs(console, report.pairs, "points")
     print_footer(
         console,
         report.seconds,

@@ -93,9 +93,17 @@ class ArenaGame(Protocol):
     def winners(self) -> tuple[int, ...]: ...
 
 
+class EndedGame(ArenaGame, Protocol):
+    """An arena game that says how it ended (the engine's reason)."""
+
+    @property
+    def reason(self) -> str: ...
+
+
 G = TypeVar("G", bound=ArenaGame)
-E = TypeVar("E", bound="TableResult")
-"""An arena game that says how it ended: the Sun's and Cheops's (:class:`TableResult`)."""
+E = TypeVar("E", bound=EndedGame)
+"""An arena game that says how it ended: every game's (the Sun's and Cheops's
+:class:`TableResult`)."""
 
 Z95 = 1.959964
 """The two-sided 95% quantile of the normal distribution."""
@@ -387,8 +395,8 @@ def pair_reports(
 
 @dataclass(frozen=True)
 class ArenaFigures(Generic[G, B]):
-    """Every game of an arena and each bot's figures: what every game's arena report holds
-    (*Silver & Gold*'s, all of it), its JSON :func:`arena_figures`."""
+    """Every game of an arena and each bot's figures, the first keys of every game's arena
+    JSON (:func:`arena_figures`); :class:`ArenaReport` adds the pairs."""
 
     games: tuple[G, ...]
     bots: tuple[B, ...]
@@ -407,7 +415,7 @@ class ArenaReport(ArenaFigures[E, BotReport]):
     arena names itself (:attr:`game`) and may add keys (:meth:`game_keys`)."""
 
     game: ClassVar[str]
-    """The JSON's ``game`` key (``sun``, ``cheops``)."""
+    """The JSON's ``game`` key (``silvergold``, ``sun``, ``cheops``)."""
 
     pairs: tuple[PairReport, ...] = field(kw_only=True)
 

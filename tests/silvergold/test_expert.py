@@ -238,3 +238,27 @@ def test_every_mark_is_valued_on_the_two_ply_scale_and_the_choice_is_a_searched_
     searched = {move for _, move in one_ply[: expert.weights.top_k]}
     assert ranking[0].choice in searched
     assert len(ranking) == len(one_ply)
+
+
+def test_the_arena_reports_the_pairs_and_endings_as_every_game() -> None:
+    """The keys of every game's arena JSON, in their order, and the paired difference: game
+    by game, the expert's seat's total minus greedy's."""
+    report = run_arena(DECK, ["expert", "greedy"], 2, seed=100_000, workers=0)
+    data = report.to_dict()
+    assert list(data) == [
+        "games", "players", "bots", "seconds", "workers", "records", "game", "pairs", "endings"
+    ]  # fmt: skip
+    assert data["game"] == "silvergold" and data["endings"] == {"rounds": 2}
+    differences = [
+        game.totals[game.seats.index("expert")] - game.totals[game.seats.index("greedy")]
+        for game in report.games
+    ]
+    (pair,) = data["pairs"]
+    assert pair["bots"] == ["expert", "greedy"] and pair["score_difference"]["count"] == 2
+    assert pair["score_difference"]["mean"] == pytest.approx(statistics.fmean(differences))
+    drawn = CliRunner().invoke(
+        app, ["arena", "--bots", "expert,greedy", "--games", "2", "--seed", "100000",
+              "--workers", "0", "--plain"],
+    )  # fmt: skip
+    assert drawn.exit_code == 0, drawn.output
+    assert "expert - greedy: " in drawn.stdout and "paired over 2" in drawn.stdout

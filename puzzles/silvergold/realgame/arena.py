@@ -20,7 +20,8 @@ tasks return the answers, and this process writes the files as the games come ba
 Per bot: the win rate (a shared win counts as a fraction) with its 95% Wilson interval,
 mean and median score, mean score by category, cards completed, and, for a bot that
 forecasts its score (the expert), its mean forecast at the keep decision beside its mean
-achieved score (calibration).
+achieved score (calibration). Per two bots: their paired score difference over the games
+both played, as in every game's arena.
 """
 
 from __future__ import annotations
@@ -29,14 +30,14 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import cast
+from typing import ClassVar, cast
 
 from ....solver.silvergold.cards import Deck
 from ....solver.silvergold.game import GameState, Replacement
 from ....solver.silvergold.moves import Move
 from ....solver.silvergold.players import Player, play_game
+from ...core.tournament import ArenaReport as CoreArenaReport
 from ...core.tournament import (
-    ArenaFigures,
     ArenaRun,
     Column,
     RecordsFolderError,
@@ -44,6 +45,7 @@ from ...core.tournament import (
     TournamentError,
     bot_reports,
     check_record_names,
+    pair_reports,
     record_digits,
     records_folder,
 )
@@ -99,6 +101,17 @@ class GameResult:
     winners: tuple[int, ...]
     forecasts: tuple[float | None, ...]
     answers: tuple[tuple[str, ...], ...] = ()
+
+    @property
+    def reason(self) -> str:
+        """How the game ended: every game of Silver & Gold ends once its fourth round is
+        played (``endings`` in the arena's JSON, as every game's)."""
+        return "rounds"
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's final score."""
+        return tuple(score["total"] for score in self.scores)
 
     def record(self, deck: Deck) -> GameRecord:
         """The game's record: every seat's bot and answers."""
@@ -209,8 +222,11 @@ def check_line_up(bots: Sequence[str], games: int, seed: int = 0) -> None:
 
 
 @dataclass(frozen=True)
-class ArenaReport(ArenaFigures[GameResult, BotReport]):
-    """Every game and each bot's figures (the core's :class:`ArenaFigures`: no pairs)."""
+class ArenaReport(CoreArenaReport[GameResult]):
+    """Every game, each bot's figures and the paired differences (the core's
+    :class:`~silverpyr.puzzles.core.tournament.ArenaReport`, as every game's)."""
+
+    game: ClassVar[str] = "silvergold"
 
 
 def _seat(result: GameResult, seat: int) -> Seat:
@@ -219,12 +235,14 @@ def _seat(result: GameResult, seat: int) -> Seat:
 
 
 def summarise(results: Sequence[GameResult], seconds: float, workers: int) -> ArenaReport:
-    """Each bot's figures over ``results`` (bots in the order they first appear)."""
+    """Each bot's figures over ``results`` (bots in the order they first appear), and the
+    paired difference of every two bots."""
     return ArenaReport(
         tuple(results),
         bot_reports(results, CATEGORIES, _seat, columns=COLUMNS, report=BotReport),
         seconds,
         workers,
+        pairs=pair_reports(results, lambda result: result.totals),
     )
 
 
