@@ -49,7 +49,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVa
 from ...solver.core.errors import SilverpyrError
 from ...solver.core.reader import special_kind
 from ...solver.core.rng import seed_problem
-from ...solver.core.rules import Ended
 from .cluster import (
     IN_FLIGHT_PER_WORKER,
     MAX_GAMES,
@@ -458,8 +457,15 @@ def arena_figures(
     }
 
 
-class Finished(Ended, Protocol):
-    """How a game ended, with the engine's reason (the Sun's and Cheops's ``Outcome``)."""
+class Finished(Protocol):
+    """How a game ended (the core's :class:`~silverpyr.solver.core.engine.Ended`), with the
+    engine's reason (the Sun's and Cheops's ``Outcome``)."""
+
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+
+    @property
+    def totals(self) -> tuple[int, ...]: ...
 
     @property
     def reason(self) -> object: ...

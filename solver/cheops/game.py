@@ -35,7 +35,7 @@ from enum import StrEnum
 from operator import itemgetter
 from typing import Literal
 
-from ..core.engine import TurnState, Worded, added, apply_checked, evolve
+from ..core.engine import Ended, TurnState, Worded, added, apply_checked, evolve
 from ..core.errors import IllegalMove as IllegalMove
 from ..core.errors import MoveSyntaxError as MoveSyntaxError
 from ..core.errors import PositionError as PositionError
@@ -395,17 +395,17 @@ Event = Took | Sold | Stored | Lost | Paid | LawPlayed | DrewTile | Passed | Sco
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """The end of a game: ``winners`` (seats; several on a shared win), ``money`` (final, after
-    scoring) by seat, ``reason`` (``empty``, ``boards`` or ``blocked``: Ruling C11)."""
+class Outcome(Ended):
+    """The end of a game (the core's :class:`~silverpyr.solver.core.engine.Ended`: the
+    ``winners``), with the ``money`` (final, after scoring) by seat and the ``reason``
+    (``empty``, ``boards`` or ``blocked``: Ruling C11)."""
 
-    winners: tuple[int, ...]
     money: tuple[int, ...]
     reason: EndReason
 
     @property
     def totals(self) -> tuple[int, ...]:
-        """The final money by seat (:class:`~silverpyr.solver.core.rules.Ended`)."""
+        """The final money by seat."""
         return self.money
 
 

@@ -1,4 +1,5 @@
-"""What every game's rules engine writes alike (issue 33), once: the base of a state whose
+"""What every game's rules engine writes alike (issue 33), once: how a game ended
+(:class:`Ended`, each game's ``Outcome`` adding its detail), the base of a state whose
 seats move in turn (:class:`TurnState`), a move written as its word and its fields
 (:class:`Worded`), a state changed without ``dataclasses.replace``'s cost, ``apply`` as the
 legality check then the unchecked move, and an amount added to one seat's entry of a tuple.
@@ -22,6 +23,20 @@ H = TypeVar("H")
 
 OVER = "over"
 """The phase every game's state is in once the game has ended."""
+
+
+@dataclass(frozen=True)
+class Ended:
+    """How a game ended, as every game says it: the winning seats (0-based; several on a
+    shared win). Each game's ``Outcome`` derives from it and adds its detail: each seat's
+    final total in the game's own unit (:attr:`totals`) and how the game ended."""
+
+    winners: tuple[int, ...]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's final total, in the game's own unit (points, piastres)."""
+        raise NotImplementedError
 
 
 class TurnState(Generic[H]):

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from types import UnionType
 from typing import Protocol, TypeVar
 
+from .engine import Ended
 from .errors import IllegalMove, SilverpyrError
 from .rng import SeededStream
 
@@ -24,20 +25,6 @@ S = TypeVar("S")
 M = TypeVar("M")
 S_in = TypeVar("S_in", contravariant=True)
 M_out = TypeVar("M_out", covariant=True)
-
-
-class Ended(Protocol):
-    """How a game ended, as every game says it (each game's ``Outcome`` adds its detail)."""
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The winning seats (0-based; several on a shared win)."""
-        ...
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Each seat's final total, in the game's own unit (points, piastres)."""
-        ...
 
 
 class Rules(Protocol[S, M]):

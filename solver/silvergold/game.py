@@ -50,6 +50,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from ..core.engine import Ended
 from ..core.errors import SilverpyrError
 from ..core.rng import SeededStream
 from .cards import Color, Deck, Expedition, PyramidCard
@@ -142,11 +143,11 @@ class Claim:
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """The end of a game: each player's score breakdown and the winners (0-based)."""
+class Outcome(Ended):
+    """The end of a game (the core's :class:`~silverpyr.solver.core.engine.Ended`: the
+    ``winners``, 0-based), with each player's score breakdown."""
 
     scores: tuple[ScoreBreakdown, ...]
-    winners: tuple[int, ...]
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -259,8 +260,8 @@ class GameState:
             if self.players[p].sheet.completed
         }
         if not lowest:
-            return Outcome(scores, tuple(tied))
-        return Outcome(scores, (min(lowest, key=lowest.__getitem__),))
+            return Outcome(winners=tuple(tied), scores=scores)
+        return Outcome(winners=(min(lowest, key=lowest.__getitem__),), scores=scores)
 
     def hidden_pyramids(self, player: int) -> tuple[PyramidCard, ...]:
         """The pyramid cards ``player`` cannot see: the deck, and the others' dealt hands."""

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from ..core.engine import TurnState, Worded, added, apply_checked, evolve
+from ..core.engine import Ended, TurnState, Worded, added, apply_checked, evolve
 from ..core.errors import IllegalMove as IllegalMove
 from ..core.errors import MoveSyntaxError as MoveSyntaxError
 from ..core.errors import PositionError as PositionError
@@ -202,18 +202,18 @@ Event = Scored | Drew | Discarded | Reshuffled | Passed
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """The end of a game: ``winners`` (seats, several on a shared win), ``scores`` by seat,
-    ``reason`` (``top``: the top was placed; ``stalled``: every player passed in a row)."""
+class Outcome(Ended):
+    """The end of a game (the core's :class:`~silverpyr.solver.core.engine.Ended`: the
+    ``winners``), with ``scores`` by seat and the ``reason`` (``top``: the top was placed;
+    ``stalled``: every player passed in a row)."""
 
-    winners: tuple[int, ...]
     scores: tuple[int, ...]
     reason: Literal["top", "stalled"]
     hand_sizes: tuple[int, ...] = ()
 
     @property
     def totals(self) -> tuple[int, ...]:
-        """The final points by seat (:class:`~silverpyr.solver.core.rules.Ended`)."""
+        """The final points by seat."""
         return self.scores
 
 

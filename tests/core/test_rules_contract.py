@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from silverpyr.solver.core.engine import Ended
 from silverpyr.solver.core.errors import IllegalMoveError, MoveError
 from silverpyr.solver.core.rng import SeededStream
 from silverpyr.solver.games import GAMES
@@ -72,6 +73,7 @@ def test_random_games_keep_the_rules_contract(key: str, players: int, seed: int)
         state = after
     ended = rules.outcome(state)
     assert ended is not None, f"no end in {MAX_STEPS} random moves"
+    assert isinstance(ended, Ended)  # one outcome type, each game's detail beside it
     assert len(ended.totals) == players
     assert ended.winners and set(ended.winners) <= set(range(players))
     assert all(ended.totals[seat] == max(ended.totals) for seat in ended.winners)
