@@ -2,5 +2,5 @@
 *Pyramid of the Sun* and *Cheops*, over a game-free core.
 
 The only floor that uses OR-Tools. It prints nothing, reads files only through
-:mod:`.reader` and writes them only through :mod:`.places`.
+:mod:`.core.reader` and writes them only through :mod:`.core.places`.
 """
