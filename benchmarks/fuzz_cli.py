@@ -2440,7 +2440,9 @@ def arena_cases(stream: SeededStream, table: GameTable) -> Iterator[Case]:
     """``arena`` with bad ``--bots``, ``--games``, ``--workers``, ``--seed`` (and the
     game's own options), and hostile ``--scheduler`` addresses."""
     limits = {"timeout": SCHEDULER_TIMEOUT, "memory": DASK_MEMORY}
-    base = table.command(*ARENA_ONE)
+    # greedy bots unless the case names its own (the last --bots counts): an accepted value
+    # such as --games ٣ (three games) then tests the input, not the expert's speed
+    base = table.command(*ARENA_ONE, "--bots", "greedy,greedy")
     for option, values in (*ARENA_VALUES, *table.arena_options):
         for value in values:
             yield Case("arena", f"{option} {value[:30]!r}", [*base, option, value], **limits)
