@@ -7,6 +7,7 @@ bad option or record is one line with exit code 2."""
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -120,15 +121,24 @@ def test_hint_gives_the_advice_due_in_an_unfinished_game(
     assert told.startswith(f"{path}: the decision of seat {final.turn + 1}")
 
 
-def _sun_arena_record(folder: Path) -> Path:
-    played = sun_arena_game((DECK, "short", True), 31, ("expert", "greedy"))
+@functools.cache
+def _sun_arena_text(bots: tuple[str, ...]) -> str:
+    """The record of the arena game of seed 31 of ``bots``, played once a test process (the
+    same game every time; the searching expert's takes ~10 s)."""
+    played = sun_arena_game((DECK, "short", True), 31, bots)
+    return json.dumps(sun_arena_record(DECK, played))
+
+
+def _sun_arena_record(folder: Path, bots: tuple[str, ...] = ("greedy", "greedy")) -> Path:
+    """An arena record of the Sun in ``folder``: greedy's game unless a test needs the
+    expert's (a damaged record is damaged alike whoever played it)."""
     path = folder / "game-000031.json"
-    path.write_text(json.dumps(sun_arena_record(DECK, played)), encoding="utf-8")
+    path.write_text(_sun_arena_text(bots), encoding="utf-8")
     return path
 
 
 def test_an_arena_record_is_read_and_any_seat_reviewed(tmp_path: Path, home: Path) -> None:
-    path = _sun_arena_record(tmp_path)
+    path = _sun_arena_record(tmp_path, ("expert", "greedy"))
     record = sun_load(path)
     assert record.players == ("expert", "greedy") and record.outcome is None
     assert {seat for seat, _ in record.moves} == {None}
