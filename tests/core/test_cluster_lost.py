@@ -140,9 +140,20 @@ def test_every_arena_names_lost_workers_in_one_line(
 ) -> None:
     lost = WorkersLostError(f"{WHERE} still answers but lost every worker")
     FakeCluster(good=1, lost=lambda connection: lost).install(monkeypatch)
+    greedy = ["--bots", "greedy,greedy"]  # the one game played is not what is tested
     result = CliRunner().invoke(
         app,
-        [*game, "arena", "--games", "3", "--workers", "1", "--records", str(tmp_path / "r")],
+        [
+            *game,
+            "arena",
+            *greedy,
+            "--games",
+            "3",
+            "--workers",
+            "1",
+            "--records",
+            str(tmp_path / "r"),
+        ],
     )
     assert result.exit_code == 2, result.output
     assert result.stderr.splitlines() == [

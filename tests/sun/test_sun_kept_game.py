@@ -167,7 +167,7 @@ def test_saved_after_every_final_decision_and_resumed_to_the_same_table(home: Pa
     with (
         Store.open_default(game="sun") as store,
         KeptGame.start(
-            DECK, seed=21, fresh_seed=0, size="short", bots=("expert",), store=store
+            DECK, seed=21, fresh_seed=0, size="short", bots=("planner",), store=store
         ) as kept,
     ):
         _play_greedily(kept, answers=6)
@@ -187,7 +187,7 @@ def test_saved_after_every_final_decision_and_resumed_to_the_same_table(home: Pa
         KeptGame.start(DECK, seed=None, fresh_seed=99, store=store) as resumed,
     ):
         assert resumed.resumed and resumed.seed == 21 and resumed.size == "short"
-        assert resumed.bots == ("expert",)
+        assert resumed.bots == ("planner",)
         checks.assert_resumed_as_left(resumed, table)
 
 
