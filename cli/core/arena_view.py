@@ -214,8 +214,8 @@ def print_report(
 ) -> None:
     """The Sun's and Cheops's drawing of a report: the bots' table (titled by the games, the
     players and the game's ``setting``, with the game's own ``columns``), the ``categories``'
-    table, the paired differences in
-    ``unit``, the footer with the endings and the game's ``words``, the records' folder."""
+    table, the paired differences in ``unit``, the footer with the endings and the game's
+    ``words``, the records' folder."""
     players = len(report.games[0].seats)
     title = f"{len(report.games)} games of {players} players{setting}, seats rotated"
     console.print(bots_table(title, report.bots, columns, plain=plain))

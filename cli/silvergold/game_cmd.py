@@ -286,22 +286,13 @@ def _print_json(kept: KeptGame, *, left: bool) -> None:
     scores = state.scores() if result is None else result.scores
     print_outcome(
         kept,
-        None if result is None else Ended(result.winners),
+        result,
         kept.record_path,
         left=left,
         setting={},
         totals={"scores": [score.total for score in scores]},
         tallies={"breakdown": [score.to_dict() for score in scores]},
     )
-
-
-@dataclass(frozen=True)
-class Ended:
-    """A finished game as the JSON outcome reads it: its winners, and why it ended (every
-    game of Silver & Gold ends when its fourth round is played)."""
-
-    winners: tuple[int, ...]
-    reason: str = "rounds"
 
 
 def _left(kept: KeptGame) -> str:
@@ -377,10 +368,9 @@ class GameScreen:
 
 def _play(console: Console, answers: Answers, kept: KeptGame, *, plain: bool) -> None:
     from ...puzzles.silvergold.realgame.advice import Kind
-
-    screen = GameScreen(console, answers, kept, plain)
     from ...puzzles.silvergold.realgame.kept_game import bots_words
 
+    screen = GameScreen(console, answers, kept, plain)
     count = kept.players
     bots = bots_words(count, kept.opponents)
     others = (

@@ -154,6 +154,15 @@ class Outcome(Ended):
         """Each player's total."""
         return tuple(score.total for score in self.scores)
 
+    @property
+    def reason(self) -> str:
+        """How the game ended, as every game says it: :data:`END_REASON`."""
+        return END_REASON
+
+
+END_REASON = "rounds"
+"""Why every game of Silver & Gold ends: its fourth round has been played."""
+
 
 @dataclass(frozen=True)
 class GameState:

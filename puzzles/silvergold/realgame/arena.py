@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import ClassVar, cast
 
 from ....solver.silvergold.cards import Deck
-from ....solver.silvergold.game import GameState, Replacement
+from ....solver.silvergold.game import END_REASON, GameState, Replacement
 from ....solver.silvergold.moves import Move
 from ....solver.silvergold.players import Player, play_game
 from ...core.tournament import ArenaReport as CoreArenaReport
@@ -104,9 +104,9 @@ class GameResult:
 
     @property
     def reason(self) -> str:
-        """How the game ended: every game of Silver & Gold ends once its fourth round is
-        played (``endings`` in the arena's JSON, as every game's)."""
-        return "rounds"
+        """How the game ended (the engine's :data:`~silverpyr.solver.silvergold.game.END_REASON`:
+        ``endings`` in the arena's JSON, as every game's)."""
+        return END_REASON
 
     @property
     def totals(self) -> tuple[int, ...]:
