@@ -1,6 +1,7 @@
 """What every command says, kept to compare before and after a change that must not change
-behaviour (issue 33): every command's ``--help``, and scripted runs of every game's commands
-with ``--json`` and ``--plain``, in order, in one fresh ``SILVERPYR_HOME``.
+behaviour (issue 33): every command's ``--help``, scripted runs of every game's commands
+with ``--json`` and ``--plain``, in order, in one fresh ``SILVERPYR_HOME``, and the records
+they write (``{records}`` in a run is a fresh folder, kept as ``record-<name>``).
 
     python tools/behaviour_snapshot.py --out /tmp/before      # before the change
     python tools/behaviour_snapshot.py --compare /tmp/before  # after: the files that differ
@@ -67,6 +68,16 @@ RUNS = (
     "daily --date 2026-13-40",
     "sun solve --position /nonexistent.yaml",
     "cheops arena --bots greedy,,greedy --games 1",
+    # records: each game's game --record and arena --records, and a review of them
+    "game --seed 4 --no-record --record {records}/sg.json --plain"
+    " --moves '19 43; 19:B1 B2 B3 C3 +19:A3; 19:A2; 19:D3 E3 D4; q!'",
+    "hint --game {records}/sg.json --review --rollouts 1 --json",
+    "arena --bots greedy,expert --games 2 --seed 3 --workers 0 --records {records}/sg-arena",
+    "hint --game {records}/sg-arena/game-000004.json --review --seat 2 --rollouts 1 --plain",
+    "sun game --seed 3 --no-record --record {records}/sun.json --moves 'draw; q' --plain",
+    "sun arena --bots greedy,greedy --games 1 --seed 2 --workers 0 --records {records}/sun-arena",
+    "cheops arena --bots greedy,greedy --games 1 --seed 2 --workers 0"
+    " --records {records}/cheops-arena",
 )
 _TIMES = re.compile(r'("seconds": |"time": |in )\d+(\.\d+)?( ?s\b)?')
 
@@ -113,14 +124,18 @@ def _run(args: str, home: str) -> str:
 
 
 def snapshot() -> dict[str, str]:
-    """Every page and run, by a file name."""
+    """Every page, run and record, by a file name."""
     pages: dict[str, str] = {}
-    with tempfile.TemporaryDirectory() as home:
+    with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as records:
         for words in _commands():
             name = "help-" + ("-".join(words.split()) or "silverpyr") + ".txt"
             pages[name] = _run(f"{words} --help".strip(), home)
         for number, args in enumerate(RUNS, start=1):
-            pages[f"run-{number:02d}.txt"] = _run(args, home)
+            ran = _run(args.replace("{records}", records), home)
+            pages[f"run-{number:02d}.txt"] = ran.replace(records, "{records}")
+        for path in sorted(Path(records).rglob("*.json")):
+            name = "record-" + "-".join(path.relative_to(records).parts)
+            pages[name] = path.read_text(encoding="utf-8")
     return pages
 
 
