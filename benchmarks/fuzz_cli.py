@@ -679,17 +679,29 @@ DECISION_MUTATIONS = (
 )
 
 
-def record_text(**change: object) -> bytes:
-    record = {
-        "format": "silverpyr game record",
-        "version": 1,
-        "deck": "8da238f65ec7bdad",
-        "seed": 4,
-        "players": 2,
-        "opponents": "greedy",
-        "answers": ["19 43", "19:B1 B2 B3 C3 +19:A3"],
-    }
-    return json.dumps(record | change).encode()
+RECORD_1 = {
+    "format": "silverpyr game record",
+    "version": 1,
+    "deck": "8da238f65ec7bdad",
+    "seed": 4,
+    "players": 2,
+    "opponents": "greedy",
+    "answers": ["19 43", "19:B1 B2 B3 C3 +19:A3"],
+}
+"""A record of version 1 (still read): player 1's answers against one kind of bot."""
+RECORD_3 = RECORD_1 | {
+    "version": 3,
+    "players": ["human", "greedy"],
+    "moves": [[0, "keep 19 43"], [1, "keep 23 21"], [0, "19:B1 B2 B3 C3 +19:A3"]],
+    "outcome": None,
+}
+"""A record as ``game --record`` writes it now (version 3: every seat's moves)."""
+for _old in ("opponents", "answers"):
+    del RECORD_3[_old]
+
+
+def record_text(base: dict[str, object] = RECORD_1, **change: object) -> bytes:
+    return json.dumps(base | change).encode()
 
 
 RECORD_CHANGES: tuple[dict[str, object], ...] = (
@@ -717,11 +729,33 @@ RECORD_CHANGES: tuple[dict[str, object], ...] = (
 )
 
 
+RECORD3_CHANGES: tuple[dict[str, object], ...] = (
+    {},
+    {"version": 4},
+    {"players": []},
+    {"players": ["human"] * 5},
+    {"players": "human"},
+    {"moves": [[0, "keep 19 43"], [0, "keep 19 43"]]},
+    {"moves": [[2, "keep 19 43"]]},
+    {"moves": [[0, "keep 19"]]},
+    {"moves": [[0]]},
+    {"moves": [["0", "keep 19 43"]]},
+    {"moves": [[0, "keep 19 43"], [1, "keep 23 21"], [0, "-"]]},
+    {"moves": [[0, "keep 19 43"], [1, "keep 23 21"], [0, "deck"]]},
+    {"outcome": 3},
+    {"outcome": {"winners": "x"}},
+    {"seats": []},
+)
+
+
 def record_cases(stream: SeededStream) -> Iterator[Case]:
     for review in ([], ["--review"]):
         argv = ["hint", "--game", "g.json", "--rollouts", "1", *review]
         for n, change in enumerate(RECORD_CHANGES):
             yield Case("record", f"{review} change {n}", argv, {"g.json": record_text(**change)})
+        for n, change in enumerate(RECORD3_CHANGES):
+            text = record_text(RECORD_3, **change)
+            yield Case("record", f"{review} v3 {n}", argv, {"g.json": text})
         for name, content in _hostile_yaml(stream):
             yield Case("record", f"{review} {name}", argv, {"g.json": content})
         for n in range(10):

@@ -477,8 +477,8 @@ def _game_hint(
     from .views import render_advice, render_coach_report
 
     record = load_record(path)
-    if seat is not None and seat > record.players:
-        raise HintInputError(f"--seat {seat}: the game of {path} has {record.players} seats")
+    if seat is not None and seat > len(record.seats):
+        raise HintInputError(f"--seat {seat}: the game of {path} has {len(record.seats)} seats")
     judged = record.reviewed_seat if seat is None else seat - 1
     replayed = replay(record, deck, source=str(path), seat=judged)
     opponents = make_player(record.opponents_of(judged))
@@ -516,10 +516,10 @@ def _game_hint(
         )
     with stderr_console().status("The expert is weighing your options...", spinner="dots"):
         advice = advise(state, judged, rollouts=rollouts, seed=record.seed, opponents=opponents)
-    answers = len(record.answers)
+    answers = len(replayed.decisions)
     heading = f"{path}: your {advice.kind.value} decision ({when(state)}), after {answers} answers."
     emit(
-        {"answers": len(record.answers), **advice.to_dict()},
+        {"answers": answers, **advice.to_dict()},
         lambda console: render_advice(console, advice, heading=heading),
         as_json=as_json,
         plain=plain,

@@ -6,8 +6,8 @@ to a file is followed; anything else (a FIFO, a device, a folder, a link to such
 nothing, a missing folder) is refused with :class:`RecordPathError`, so saving never harms
 it. :func:`save_text` writes a record atomically (a crash never leaves half a file).
 
-Game-free: a game names its record's shape. The Sun's and Cheops's ``game --record`` files
-share one (:class:`RecordShape`: ``format``, ``version``, the fingerprint of the game's cards
+Game-free: a game names its record's shape. Every game's ``game --record`` files share one
+(:class:`RecordShape`: ``format``, ``version``, the fingerprint of the game's cards
 or components, ``seed``, the game's own keys, ``players``, ``moves`` as ``[seat, notation]``
 and ``outcome``), read strictly by :meth:`RecordShape.read` (every problem, with its place),
 and :meth:`RecordGame.replay` plays the moves through the game's engine, the first one that
@@ -287,9 +287,9 @@ class Notated(Protocol):
 
 
 class MovesRecord:
-    """What the Sun's and Cheops's ``GameRecord`` (a frozen dataclass whose fields are named
-    by its :attr:`shape`'s keys, given as ``class GameRecord(MovesRecord, shape=SHAPE)``)
-    write: a move or the outcome added, the record as JSON."""
+    """What every game's ``GameRecord`` (a frozen dataclass whose fields are named by its
+    :attr:`shape`'s keys, given as ``class GameRecord(MovesRecord, shape=SHAPE)``) writes: a
+    move or the outcome added, the record as JSON."""
 
     shape: ClassVar[RecordShape]
 

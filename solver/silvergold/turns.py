@@ -69,6 +69,16 @@ class Table:
     def players(self) -> int:
         return len(self.game.players)
 
+    @property
+    def over(self) -> bool:
+        """Whether round 4 has been played out."""
+        return self.game.phase is Phase.OVER
+
+    @property
+    def turn(self) -> int:
+        """The seat whose decision is due (seat 1's once the game is over)."""
+        return to_move(self) or 0
+
 
 def new_game(deck: Deck, players: int, seed: int) -> Table:
     """A new game of ``players`` seats dealt from ``deck`` (:func:`.game.deal`)."""
@@ -196,6 +206,12 @@ def parse_move(table: Table, text: str) -> Choice:
 
 def move_text(table: Table, move: Choice) -> str:
     """``move`` in the notation :func:`parse_move` reads back (a mark names its cards)."""
+    return notation(move)
+
+
+def notation(move: Choice) -> str:
+    """``move`` in the notation :func:`parse_move` reads back, wherever it is made: ``keep
+    11 23``, a mark with its cards (``-`` for a pass), ``deck`` or ``slot 2``."""
     if isinstance(move, Keep):
         return f"keep {move.first} {move.second}"
     if isinstance(move, Replacement):
@@ -228,6 +244,7 @@ __all__ = [
     "legal_moves",
     "move_text",
     "new_game",
+    "notation",
     "outcome",
     "parse_move",
     "to_move",

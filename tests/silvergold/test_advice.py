@@ -23,10 +23,12 @@ from silverpyr.puzzles.silvergold.realgame.advice import (
 from silverpyr.puzzles.silvergold.realgame.arena import play_arena_game
 from silverpyr.puzzles.silvergold.realgame.game_coach import Grade, grade, judge, report
 from silverpyr.puzzles.silvergold.realgame.game_record import (
+    AnswersRecord,
     GameRecord,
     GameRecordError,
     answer_of,
     load_record,
+    moves_of,
     parse_record,
     replay,
 )
@@ -41,19 +43,22 @@ from silverpyr.solver.silvergold.sheet import turns_after
 DECK = load_deck()
 
 
-def played_to(seed: int, players: int, phase: Phase, *, skip: int = 0) -> tuple[GameRecord, object]:
+def played_to(
+    seed: int, players: int, phase: Phase, *, skip: int = 0
+) -> tuple[AnswersRecord, object]:
     """A record of greedy answers up to the ``skip``-th time player 1 faces ``phase``.
 
-    Player 1's greedy answers come from one all-greedy game (the arena's recording), not from
+    Player 1's greedy answers come from one all-greedy game (the arena's record), not from
     a replay after every answer (quadratic in the game's length); the record cut before the
     decision asked for is replayed once, and must reach the very state that decision saw."""
-    game = play_arena_game(DECK, seed, ("greedy",) * players)
-    start = GameRecord.start(DECK, seed, players, "greedy")
-    decisions = replay(replace(start, answers=game.answers[0]), DECK).decisions
+    game = parse_record(play_arena_game(DECK, seed, ("greedy",) * players).record(DECK), "g")
+    answers = tuple(answer_of(d.state, d.choice) for d in replay(game, DECK, seat=0).decisions)
+    start = AnswersRecord.start(DECK, seed, players, "greedy")
+    decisions = replay(replace(start, answers=answers), DECK).decisions
     due = [decision for decision in decisions if decision.state.phase is phase]
     if skip >= len(due):
         raise AssertionError(f"no {phase} decision number {skip} in game {seed}")
-    record = replace(start, answers=game.answers[0][: due[skip].number - 1])
+    record = replace(start, answers=answers[: due[skip].number - 1])
     state = replay(record, DECK).state
     assert state == due[skip].state
     return record, state
@@ -241,7 +246,7 @@ def test_the_coach_is_silent_on_the_experts_choice_and_grades_the_rest() -> None
 
 @pytest.mark.slow  # a whole game played by the advice; CI runs it
 def test_playing_the_advice_costs_nothing_in_a_whole_game() -> None:
-    record = GameRecord.start(DECK, 11, 2, "greedy")
+    record = AnswersRecord.start(DECK, 11, 2, "greedy")
     replayed = replay(record, DECK)
     verdicts = []
     while not replayed.state.is_over():
@@ -260,13 +265,15 @@ def test_playing_the_advice_costs_nothing_in_a_whole_game() -> None:
 
 
 def test_a_record_round_trips_and_replays(tmp_path: Path) -> None:
-    record, state = played_to(2, 2, Phase.REPLACE)
+    answered, state = played_to(2, 2, Phase.REPLACE)
+    record = GameRecord(answered.deck, answered.seed, answered.seats, moves_of(answered, DECK))
     path = tmp_path / "game.json"
     record.save(path)
     assert load_record(path) == record
     replayed = replay(load_record(path), DECK)
     assert replayed.state == state
-    assert [d.answer for d in replayed.decisions] == list(record.answers)
+    answers = [answer_of(d.state, d.choice) for d in replayed.decisions]
+    assert answers == list(answered.answers)
     assert replayed.decisions[0].kind is Kind.KEEP and replayed.decisions[0].where == "setup"
 
 
@@ -283,7 +290,7 @@ def test_a_record_round_trips_and_replays(tmp_path: Path) -> None:
 )
 def test_bad_records_say_where(change: dict[str, object], message: str) -> None:
     version_1 = {"version": 1, "players": 2, "opponents": "greedy", "answers": []}
-    data = {**GameRecord.start(DECK, 1, 2, "greedy").to_dict(), **version_1} | change
+    data = {**AnswersRecord.start(DECK, 1, 2, "greedy").to_dict(), **version_1} | change
     del data["seats"]  # version 2's (tests/silvergold/test_arena_records.py reads it)
     with pytest.raises(GameRecordError, match=r"^g\.json: ") as raised:
         parse_record(data, "g.json")
@@ -292,10 +299,10 @@ def test_bad_records_say_where(change: dict[str, object], message: str) -> None:
 
 def test_answers_that_do_not_replay_are_named() -> None:
     record, _ = played_to(2, 1, Phase.MARK, skip=1)
-    bad = GameRecord(record.deck, record.seed, 1, "greedy", (*record.answers, "Z9"))
+    bad = AnswersRecord(record.deck, record.seed, 1, "greedy", (*record.answers, "Z9"))
     with pytest.raises(GameRecordError, match=r"answers\[2\]: 'Z9' does not replay \(mark"):
         replay(bad, DECK, source="g.json")
-    other_deck = GameRecord("0" * 16, 1, 1, "greedy", ())
+    other_deck = GameRecord("0" * 16, 1, ("human",))
     with pytest.raises(GameRecordError, match="deck: the game was played with another deck"):
         replay(other_deck, DECK, source="g.json")
 
@@ -368,7 +375,8 @@ def test_game_with_coach_and_record_then_review(tmp_path: Path) -> None:
     assert played.exit_code == 0, played.output
     assert f"the record so far is in {path}" in " ".join(played.stderr.split())
     # The last move is not final (q came at "End the turn?"), so it is not recorded.
-    assert load_record(path).answers == record.answers[:-1]
+    kept = replay(load_record(path), DECK).decisions
+    assert [answer_of(d.state, d.choice) for d in kept] == list(record.answers[:-1])
     reviewed = CliRunner().invoke(
         app, ["hint", "--game", str(path), "--review", "--rollouts", "2", "--json"]
     )

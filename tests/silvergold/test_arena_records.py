@@ -1,5 +1,6 @@
-"""Game records of every seat (version 2): ``arena --records DIR``, and ``hint --game FILE
---review --seat N`` on any bot's game (issue 20)."""
+"""Game records of every seat (version 3, and the arena's): ``arena --records DIR``, and
+``hint --game FILE --review --seat N`` on any bot's game (issues 20 and 33); versions 1 and 2
+still read."""
 
 from __future__ import annotations
 
@@ -24,14 +25,17 @@ from silverpyr.puzzles.silvergold.realgame.arena import (
 )
 from silverpyr.puzzles.silvergold.realgame.game_record import (
     PERSON,
+    AnswersRecord,
     GameRecord,
     GameRecordError,
     RecordPathError,
     answer_of,
     load_record,
+    moves_of,
     parse_record,
     replay,
 )
+from silverpyr.solver.silvergold import turns
 from silverpyr.solver.silvergold.deckfile import load_deck
 from silverpyr.solver.silvergold.game import Phase
 from silverpyr.solver.silvergold.players import GreedyPlayer
@@ -47,28 +51,35 @@ def error_lines(stderr: str) -> list[str]:
 # --- the record of a game the bots played ---------------------------------------------------
 
 
+def arena_record(seed: int, seats: tuple[str, ...]) -> GameRecord:
+    record = parse_record(play_arena_game(DECK, seed, seats).record(DECK), "g.json")
+    assert isinstance(record, GameRecord)
+    return record
+
+
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10**6), seats=st.integers(1, 4))
 def test_an_arena_game_replays_through_the_engine_to_its_scores(seed: int, seats: int) -> None:
     line_up = tuple(["greedy"] * seats)
     result = play_arena_game(DECK, seed, line_up)
-    record = result.record(DECK)
+    data = result.record(DECK)
+    assert data["format"] == 1 and data["game"] == "silvergold"
+    record = parse_record(data, "g.json")
     assert record.seats == line_up and record.person is None and record.reviewed_seat == 0
-    assert all(record.answers_of(seat) for seat in range(seats))
     replayed = replay(record, DECK)
     assert replayed.state.is_over()
     assert tuple(s.to_dict() for s in replayed.state.outcome().scores) == result.scores
     assert replayed.state.outcome().winners == result.winners
-    for seat in range(seats):  # each seat's decisions are its answers, in order
+    for seat in range(seats):  # each seat's decisions: its moves that were its to make
         decisions = replay(record, DECK, seat=seat).decisions
-        assert [d.answer for d in decisions] == list(record.answers_of(seat) or ())
         assert {d.seat for d in decisions} == {seat}
-        assert decisions[0].kind.value == "keep"
+        assert decisions[0].kind.value == "keep" and decisions[0].answer.startswith("keep ")
+        assert all(d.answer != "-" for d in decisions)  # a pass is no decision
 
 
 def test_the_experts_game_replays_without_playing_a_bot(monkeypatch: pytest.MonkeyPatch) -> None:
     result = play_arena_game(DECK, 3, ("expert", "greedy"))
-    record = result.record(DECK)
+    record = parse_record(result.record(DECK), "g.json")
 
     def no_bot(name: str) -> None:
         raise AssertionError(f"the replay asked the {name} bot")
@@ -78,24 +89,34 @@ def test_the_experts_game_replays_without_playing_a_bot(monkeypatch: pytest.Monk
     assert tuple(s.to_dict() for s in replayed.state.outcome().scores) == result.scores
 
 
-def test_a_version_2_record_round_trips(tmp_path: Path) -> None:
-    record = play_arena_game(DECK, 5, ("greedy", "expert", "greedy")).record(DECK)
+def test_a_record_round_trips_with_every_seats_moves(tmp_path: Path) -> None:
+    arena = arena_record(5, ("greedy", "expert", "greedy"))
+    seated = tuple(zip(_seats_of(arena), (text for _, text in arena.moves), strict=True))
+    record = GameRecord(arena.deck, arena.seed, arena.players, seated)
     path = tmp_path / "game.json"
     record.save(path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["version"] == 2 and [s["player"] for s in data["seats"]] == list(record.seats)
+    assert data["version"] == 3 and data["players"] == ["greedy", "expert", "greedy"]
+    assert [tuple(move) for move in data["moves"]] == list(seated)
     assert load_record(path) == record
     assert record.opponents_of(0) == "expert" and record.opponents_of(1) == "greedy"
+    assert replay(record, DECK).state == replay(arena, DECK).state
 
 
-def test_a_game_record_names_the_person_and_the_bots_that_decide_again() -> None:
-    record = GameRecord.start(DECK, 4, 3, "expert").with_answer("19 43")
+def _seats_of(record: GameRecord) -> list[int]:
+    """The seat of each of an arena record's moves (whose turn it was)."""
+    seats = []
+    table = turns.new_game(DECK, len(record.players), record.seed)
+    for _, text in record.moves:
+        seats.append(table.turn)
+        table = turns.apply(table, turns.parse_move(table, text))
+    return seats
+
+
+def test_a_game_record_names_the_person_and_the_bots() -> None:
+    record = GameRecord.start(DECK, 4, 3, "expert")
     data = record.to_dict()
-    assert data["seats"] == [
-        {"player": PERSON, "answers": ["19 43"]},
-        {"player": "expert"},
-        {"player": "expert"},
-    ]
+    assert data["players"] == [PERSON, "expert", "expert"] and data["moves"] == []
     assert parse_record(data, "g.json") == record
     assert record.reviewed_seat == 0 and record.opponents_of(0) == "expert"
 
@@ -111,18 +132,40 @@ def test_version_1_is_still_read_and_replays_as_before() -> None:
         "answers": ["19 43", "19:B1 B2 B3 C3 +19:A3"],
     }
     record = parse_record(old, "old.json")
+    assert isinstance(record, AnswersRecord)
     assert record.seats == (PERSON, "greedy") and record.answers_of(1) is None
     assert record == parse_record(record.to_dict(), "new.json")
     replayed = replay(record, DECK)
-    assert [d.answer for d in replayed.decisions] == old["answers"]
+    assert [d.answer for d in replayed.decisions] == ["keep 19 43", "19:B1 B2 B3 C3 +19:A3"]
     assert replayed.state.phase is Phase.MARK  # the decision due: the third answer
     bad = old | {"answers": ["19 43", "Z9"]}
     with pytest.raises(GameRecordError, match=r"^old\.json: answers\[1\]: 'Z9' does not"):
         replay(parse_record(bad, "old.json"), DECK, source="old.json")
 
 
+def _answers_record(seed: int, seats: tuple[str, ...]) -> AnswersRecord:
+    """The version 2 record the arena wrote of the game of ``seed``: each seat's answers."""
+    record = arena_record(seed, seats)
+    answers = [
+        [answer_of(d.state, d.choice) for d in replay(record, DECK, seat=seat).decisions]
+        for seat in range(len(seats))
+    ]
+    return AnswersRecord.of_bots(record.deck, seed, seats, answers)
+
+
+def test_version_2_is_still_read_and_replays_to_the_same_game() -> None:
+    record = _answers_record(2, ("greedy", "expert"))
+    data = record.to_dict()
+    assert data["version"] == 2 and [s["player"] for s in data["seats"]] == ["greedy", "expert"]
+    again = parse_record(data, "g.json")
+    assert again == record
+    assert replay(again, DECK).state == replay(arena_record(2, ("greedy", "expert")), DECK).state
+    arena = arena_record(2, ("greedy", "expert"))
+    assert [text for _, text in moves_of(again, DECK)] == [text for _, text in arena.moves]
+
+
 def test_a_bots_bad_answer_is_named_by_its_seat() -> None:
-    record = play_arena_game(DECK, 2, ("greedy", "greedy")).record(DECK)
+    record = _answers_record(2, ("greedy", "greedy"))
     second = list(record.answers_of(1) or ())
     second[1] = "Z9"
     data = record.to_dict()
@@ -132,6 +175,19 @@ def test_a_bots_bad_answer_is_named_by_its_seat() -> None:
     data["seats"][1]["answers"] = [*(record.answers_of(1) or ()), "1"]
     with pytest.raises(GameRecordError, match=r"seats\[1\]\.answers\[\d+\]: '1' comes after"):
         replay(parse_record(data, "g.json"), DECK, source="g.json")
+
+
+def test_a_move_that_does_not_replay_is_named_by_its_index() -> None:
+    record = arena_record(2, ("greedy", "greedy"))
+    bad = GameRecord(record.deck, record.seed, record.players, (*record.moves[:3], (None, "Z9")))
+    with pytest.raises(GameRecordError, match=r"^g\.json: moves\[3\] \('Z9'\): "):
+        replay(bad, DECK, source="g.json")
+    wrong_seat = GameRecord(record.deck, record.seed, record.players, ((1, "keep 1 2"),))
+    with pytest.raises(GameRecordError, match=r"moves\[0\] \('keep 1 2'\): seat 1 moves"):
+        replay(wrong_seat, DECK, source="g.json")
+    over = GameRecord(record.deck, record.seed, record.players, (*record.moves, (0, "-")))
+    with pytest.raises(GameRecordError, match=r"the game is already over"):
+        replay(over, DECK, source="g.json")
 
 
 @pytest.mark.parametrize(
@@ -151,21 +207,41 @@ def test_a_bots_bad_answer_is_named_by_its_seat() -> None:
     ],
 )
 def test_bad_version_2_records_say_where(seats: object, message: str) -> None:
-    data = GameRecord.start(DECK, 1, 2, "greedy").to_dict() | {"seats": seats}
+    data = AnswersRecord.start(DECK, 1, 2, "greedy").to_dict() | {"seats": seats}
+    with pytest.raises(GameRecordError, match=r"^g\.json: ") as raised:
+        parse_record(data, "g.json")
+    assert message in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"players": []}, "players: expected at least 1"),
+        ({"players": ["shark"]}, "players: 'shark' is not one of"),
+        ({"players": ["greedy"] * 5}, "players: 5 players: a game has 1-4"),
+        ({"moves": [[4, "keep 1 2"]]}, "moves[0][0]: "),
+        ({"moves": ["keep 1 2"]}, "moves[0]: "),
+        ({"version": 4}, "version: "),
+        ({"outcome": 3}, "outcome: expected null or a mapping (winners, totals, reason)"),
+        ({"seats": []}, "seats: unknown field"),
+    ],
+)
+def test_bad_records_say_where(change: dict[str, object], message: str) -> None:
+    data = GameRecord.start(DECK, 1, 2, "greedy").to_dict() | change
     with pytest.raises(GameRecordError, match=r"^g\.json: ") as raised:
         parse_record(data, "g.json")
     assert message in str(raised.value)
 
 
 def test_a_record_of_version_1_keys_in_version_2_is_refused() -> None:
-    data = GameRecord.start(DECK, 1, 2, "greedy").to_dict() | {"opponents": "greedy"}
+    data = AnswersRecord.start(DECK, 1, 2, "greedy").to_dict() | {"opponents": "greedy"}
     with pytest.raises(GameRecordError, match=r"opponents: unknown field"):
         parse_record(data, "g.json")
 
 
-def test_a_person_record_still_replays_its_bots() -> None:
-    """``game --record``: player 1's answers, the bots decide again (as version 1 did)."""
-    record = GameRecord.start(DECK, 8, 2, "greedy")
+def test_a_person_record_of_version_2_still_replays_its_bots() -> None:
+    """``game --record`` before version 3: player 1's answers, the bots decide again."""
+    record = AnswersRecord.start(DECK, 8, 2, "greedy")
     bot = GreedyPlayer()
     for _ in range(4):
         state = replay(record, DECK).state
@@ -315,12 +391,17 @@ def test_the_records_do_not_depend_on_the_workers(tmp_path: Path) -> None:
 
 
 def test_review_any_seat_of_an_arena_game(tmp_path: Path) -> None:
-    record = play_arena_game(DECK, 6, ("greedy", "greedy")).record(DECK)
-    first = record.answers_of(1) or ()
-    data = record.to_dict()
-    data["seats"][1]["answers"] = list(first[:3])  # an unfinished game: three of seat 2's
+    data = play_arena_game(DECK, 6, ("greedy", "greedy")).record(DECK)
+    end = next(  # an unfinished game: up to seat 2's third decision
+        end
+        for end in range(len(data["moves"]))
+        if len(
+            replay(parse_record(data | {"moves": data["moves"][:end]}, "g"), DECK, seat=1).decisions
+        )
+        == 3
+    )
     path = tmp_path / "g.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
+    path.write_text(json.dumps(data | {"moves": data["moves"][:end]}), encoding="utf-8")
     args = ["hint", "--game", str(path), "--review", "--rollouts", "1", "--json"]
     result = RUNNER.invoke(app, [*args, "--seat", "2"])
     assert result.exit_code == 0, result.output

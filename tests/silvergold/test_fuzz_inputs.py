@@ -238,6 +238,22 @@ RECORD = {
     "answers": ["19 43", "19:B1 B2 B3 C3 +19:A3"],
 }
 
+RECORD_V3 = {
+    "format": "silverpyr game record",
+    "version": 3,
+    "deck": load_deck().fingerprint,
+    "seed": 4,
+    "players": ["human", "greedy"],
+    "moves": [
+        [0, "keep 19 43"],
+        [1, "keep 23 21"],
+        [0, "19:B1 B2 B3 C3 +19:A3"],
+        [1, "23:D1 B2 C2 D2 +23:D3"],
+    ],
+    "outcome": None,
+}
+"""A game record as ``game --record`` writes it now: every seat's ``[seat, move]``."""
+
 RECORD_V2 = {
     "format": "silverpyr game record",
     "version": 2,
@@ -338,6 +354,30 @@ def test_one_bad_value_in_a_game_record_of_version_2(
     _judge_file_run(
         ["hint", "--game", str(path), "--review", "--seat", str(seat + 1), "--rollouts", "1"]
     )
+
+
+@FUZZ
+@given(
+    key=st.sampled_from([*RECORD_V3, "extra"]),
+    move=st.integers(0, 2),
+    part=st.integers(0, 2),
+    value=VALUES,
+)
+def test_one_bad_value_in_a_game_record_of_version_3(
+    tmp_path: Path, key: str, move: int, part: int, value: object
+) -> None:
+    import copy
+    import json
+
+    data = copy.deepcopy(RECORD_V3)
+    if key == "moves" and part < 2:
+        data["moves"][move][part] = value  # type: ignore[index]
+    else:
+        data[key] = value
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data, default=str), encoding="utf-8")
+    _judge_file_run(["hint", "--game", str(path), "--rollouts", "1"])
+    _judge_file_run(["hint", "--game", str(path), "--review", "--seat", "2", "--rollouts", "1"])
 
 
 RECORD_ANSWERS = st.lists(st.sampled_from(["19 43", "19:A1", "1", "d", "q", "", "19 19", "x"]))

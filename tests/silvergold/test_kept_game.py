@@ -27,7 +27,7 @@ from silverpyr.puzzles.silvergold.realgame.advice import (
     label_of,
     options_of,
 )
-from silverpyr.puzzles.silvergold.realgame.game_record import load_record
+from silverpyr.puzzles.silvergold.realgame.game_record import answer_of, load_record, replay
 from silverpyr.puzzles.silvergold.realgame.kept_game import (
     GAME_ID,
     SEATS,
@@ -363,12 +363,29 @@ def test_a_schema_4_database_gains_the_saved_games_table_and_keeps_its_rows(
 # --- record and coach --------------------------------------------------------------------
 
 
-def test_the_record_holds_every_final_answer(tmp_path: Path) -> None:
+def test_the_record_holds_every_seats_final_decisions(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    kept = KeptGame(DECK, 13, 3, "greedy", record=path)
+    assert load_record(path).moves == ()
+    play_randomly(kept, random.Random(2), 5)
+    record = load_record(path)
+    assert {seat for seat, _ in record.moves} == {0, 1, 2} and record.outcome is None
+    replayed = replay(record, DECK)
+    assert replayed.state == kept.state  # every seat's moves, the bots' too
+    assert [answer_of(d.state, d.choice) for d in replayed.decisions] == kept.answers
+
+
+def test_a_finished_games_record_has_its_outcome(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     kept = KeptGame(DECK, 13, 2, "greedy", record=path)
-    assert load_record(path).answers == ()
-    play_randomly(kept, random.Random(2), 5)
-    assert list(load_record(path).answers) == kept.answers
+    play_randomly(kept, random.Random(3), 10_000)
+    assert kept.is_over()
+    outcome = kept.state.outcome()
+    assert load_record(path).outcome == {
+        "winners": list(outcome.winners),
+        "totals": list(outcome.totals),
+        "reason": "rounds",
+    }
 
 
 def fake_advise(state: GameState, player: int, **options: object) -> Advice:

@@ -12,10 +12,11 @@ JSON, checking the records folder) is the game-free :mod:`silverpyr.puzzles.core
 which every game's arena uses too; this module keeps playing a Silver & Gold game, its score
 categories, its forecasts and its game records.
 
-With ``records`` (``arena --records DIR``) every game's record (:mod:`.game_record`: the
-seats' bots and all their answers) is written to the folder as ``game-<seed>.json``, so any
-bot's games can be replayed and reviewed (``hint --game FILE --review --seat N``). The game
-tasks return the answers, and this process writes the files as the games come back.
+With ``records`` (``arena --records DIR``) every game's arena record (every game's shape,
+:data:`.game_record.SHAPE`: the seats' bots and every decision in order) is written to the
+folder as ``game-<seed>.json``, so any bot's games can be replayed and reviewed (``hint
+--game FILE --review --seat N``). The game tasks return the moves, and this process writes
+the files as the games come back.
 
 Per bot: the win rate (a shared win counts as a fraction) with its 95% Wilson interval,
 mean and median score, mean score by category, cards completed, and, for a bot that
@@ -26,16 +27,18 @@ both played, as in every game's arena.
 
 from __future__ import annotations
 
+import json
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 from ....solver.silvergold.cards import Deck
 from ....solver.silvergold.game import END_REASON, GameState, Replacement
 from ....solver.silvergold.moves import Move
 from ....solver.silvergold.players import Player, play_game
+from ...core.records_file import save_text
 from ...core.tournament import ArenaReport as CoreArenaReport
 from ...core.tournament import (
     ArenaRun,
@@ -51,7 +54,7 @@ from ...core.tournament import (
 )
 from ...core.tournament import BotReport as CoreBotReport
 from ...core.tournament import check_line_up as check_tournament
-from .game_record import GameRecord, RecordPathError, answer_of, waits_for
+from .game_record import SHAPE, RecordPathError, notation
 from .registry import REGISTRY, make_player
 
 CATEGORIES = ("torches", "pyramid_points", "gems", "skulls", "completed")
@@ -93,14 +96,16 @@ class ArenaError(TournamentError):
 @dataclass(frozen=True)
 class GameResult:
     """One arena game: the seats' bot names, their score breakdowns, winners and forecasts,
-    and each seat's answers (what its game record holds)."""
+    and every seat's decisions in order (what its record holds)."""
 
     seed: int
     seats: tuple[str, ...]
     scores: tuple[dict[str, int], ...]
     winners: tuple[int, ...]
     forecasts: tuple[float | None, ...]
-    answers: tuple[tuple[str, ...], ...] = ()
+    moves: tuple[str, ...] = ()
+    """Every decision, in the order the engine's turns take them (seat 1 first in a step
+    every seat takes at once)."""
 
     @property
     def reason(self) -> str:
@@ -113,36 +118,33 @@ class GameResult:
         """Each seat's final score."""
         return tuple(score["total"] for score in self.scores)
 
-    def record(self, deck: Deck) -> GameRecord:
-        """The game's record: every seat's bot and answers."""
-        return GameRecord.of_bots(deck.fingerprint, self.seed, self.seats, self.answers)
+    def record(self, deck: Deck) -> dict[str, Any]:
+        """The game's arena record, as plain data: every seat's bot and decision."""
+        return SHAPE.arena_record(deck.fingerprint, self.seed, self.seats, self.moves)
 
 
 @dataclass
 class _Recording:
-    """A seat's player that writes down each answer it gives, as a game record holds them
-    (no passes, no replacement without a choice)."""
+    """A seat's player that writes down each decision it makes, in the table's one list
+    (every step's seats are asked in seat order, as the record holds them)."""
 
     player: Player
     name: str
-    answers: list[str] = field(default_factory=list)
+    moves: list[str] = field(default_factory=list)
 
     def keep(self, state: GameState, player: int) -> tuple[int, int]:
         choice = self.player.keep(state, player)
-        self.answers.append(answer_of(state, choice))
+        self.moves.append(notation(choice))
         return choice
 
     def move(self, state: GameState, player: int) -> Move:
         move = self.player.move(state, player)
-        if waits_for(state, player):
-            self.answers.append(answer_of(state, move))
+        self.moves.append(notation(move))
         return move
 
     def replacement(self, state: GameState) -> Replacement:
         choice = self.player.replacement(state)
-        seat = state.replacing_player
-        if seat is not None and waits_for(state, seat):
-            self.answers.append(answer_of(state, choice))
+        self.moves.append(notation(choice))
         return choice
 
     def predicted(self, state: GameState, player: int) -> float | None:
@@ -151,7 +153,8 @@ class _Recording:
 
 def play_arena_game(deck: Deck, seed: int, seats: tuple[str, ...]) -> GameResult:
     """Play the game of ``seed`` with the bots named by ``seats`` (one Dask task)."""
-    players = [_Recording(make_player(name), name) for name in seats]
+    moves: list[str] = []
+    players = [_Recording(make_player(name), name, moves) for name in seats]
     played = play_game(deck, seed, players)
     return GameResult(
         seed,
@@ -159,7 +162,7 @@ def play_arena_game(deck: Deck, seed: int, seats: tuple[str, ...]) -> GameResult
         tuple(score.to_dict() for score in played.outcome.scores),
         played.outcome.winners,
         played.forecasts,
-        tuple(tuple(player.answers) for player in players),
+        tuple(moves),
     )
 
 
@@ -201,7 +204,7 @@ class ArenaRecords:
         path = self.name(result.seed)
         kept = f"; the {self.written:,} records written before it stay in {self.folder}"
         try:
-            result.record(self.deck).save(path)
+            save_text(path, json.dumps(result.record(self.deck), indent=1) + "\n")
         except RecordPathError as error:
             raise RecordPathError(f"{error}{kept}") from None
         except OSError as error:

@@ -1,47 +1,53 @@
 """A game saved as a record, and replayed decision by decision through the engine.
 
-A game is fixed by its deck, seed and seats; the rest is the seats' answers. A record
-(JSON) holds exactly that. ``silverpyr game --record FILE`` writes it after every decision
-(so an unfinished game is kept too) and ``silverpyr arena --records DIR`` writes one per
-game. Version 2 names the player of every seat (``human`` for a person, else a bot of the
-registry, :mod:`.registry`) and holds the answers of each seat that has them::
+A game is fixed by its deck, seed and seats; the rest is the seats' decisions. A record
+(JSON) holds exactly that, in the shape every game's record has (the core's
+:class:`~silverpyr.puzzles.core.records_file.RecordShape`). ``silverpyr game --record FILE``
+writes it after every final decision (so an unfinished game is kept too)::
 
-    {"format": "silverpyr game record", "version": 2, "deck": "<fingerprint>", "seed": 42,
-     "seats": [{"player": "human", "answers": ["11 23", "11:A1 A2 B2", "2", ...]},
-               {"player": "greedy"}]}
+    {"format": "silverpyr game record", "version": 3, "deck": "<fingerprint>", "seed": 42,
+     "players": ["human", "greedy"],
+     "moves": [[0, "keep 11 23"], [1, "keep 4 30"], [0, "11:A1 A2 B2"], [1, "-"], ...],
+     "outcome": null}
 
-A seat without ``answers`` is a bot that decides again when the game is replayed (the bots
-of ``silverpyr game``); the arena keeps every seat's answers, so its games replay without
-playing a bot. Version 1 (still read) is the record of ``silverpyr game`` before: player 1's
-``answers``, and one ``opponents`` bot in the other seats::
+``players`` names the player of each seat (``human`` for a person, else a bot of the
+registry, :mod:`.registry`). ``moves`` holds every decision of every seat in order, as
+``[seat, notation]`` (:func:`~silverpyr.solver.silvergold.turns.notation`): in a step every
+seat takes at once (keep, mark) seat 1 first, a pass (``-``) and a replacement with one
+option too, as the engine's turns (:mod:`silverpyr.solver.silvergold.turns`) take them.
+``outcome`` is ``{"winners": [...], "totals": [...], "reason": "rounds"}`` once the game
+has ended. ``arena --records DIR`` writes every game's arena record (``format`` 1, ``game``
+``silvergold``, ``seats`` and bare ``moves``), and the same reader takes both.
 
-    {"format": "silverpyr game record", "version": 1, "deck": "<fingerprint>",
-     "seed": 42, "players": 2, "opponents": "greedy",
-     "answers": ["11 23", "11:A1 A2 B2", "2", ...]}
+Versions 1 and 2 (:class:`AnswersRecord`, still read) held each seat's answers as the
+game's prompts take them (``11 23``, ``11:A1 A2 B2``, ``2``, ``d``), without passes or
+replacements that had one option, and a seat without answers was a bot that decided again
+on replay. They are read into the same moves (their bots deciding once), so every record
+replays by one loop, the core's :func:`~silverpyr.puzzles.core.records_file.replay_steps`.
 
-An answer is written as the game's prompts take it: two card numbers to keep, a move in
-notation with its card (``11:A1 A2``), an offer slot (``2``) or ``d`` for the deck top.
-Passes (no card in play) and replacements with a single option are not answers, as in the
-game. Player 1's answers are also a ``--moves`` script: ``silverpyr game --seed 42
---players 2 --moves FILE`` with one answer a line plays the same game again.
-
-:func:`replay` steps through a record with the engine and returns every decision of one
-seat with the state it was made in (for ``hint --review``) and the state reached (for
-``hint --game``, the decision now due).
+:func:`replay` returns every decision of one seat with the state it was made in (for
+``hint --review``) and the state reached (for ``hint --game``, the decision now due).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from ....solver.core.reader import Field, Problem, Problems, ReadError, parse_whole, parse_wholes
 from ....solver.core.rng import seed_problem
+from ....solver.silvergold import turns
 from ....solver.silvergold.cards import Deck
-from ....solver.silvergold.game import DECK, MAX_PLAYERS, GameState, Phase, Replacement, deal
+from ....solver.silvergold.game import (
+    DECK,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    GameState,
+    Phase,
+    Replacement,
+)
 from ....solver.silvergold.moves import (
     PASS,
     AmbiguousMoveError,
@@ -52,14 +58,22 @@ from ....solver.silvergold.moves import (
 from ....solver.silvergold.moves import move_str as _move_str
 from ....solver.silvergold.players import Player, decide, with_choice
 from ....solver.silvergold.rollouts import Choice
-from ...core.records_file import RecordPathError, load_json_record, record_target, save_text
+from ...core.records_file import (
+    MovesRecord,
+    RecordPathError,
+    RecordShape,
+    load_json_record,
+    record_target,
+    replay_steps,
+)
 from .advice import Kind, decision_kind
 from .registry import NAMES, REGISTRY, make_player, seat_bots
 
 FORMAT = "silverpyr game record"
-VERSION = 2
-VERSIONS = (1, 2)
-"""The versions read (every record is written in the last)."""
+VERSION = 3
+"""The version every record is written in."""
+ANSWERS_VERSIONS = (1, 2)
+"""The versions of answers still read (:class:`AnswersRecord`)."""
 HUMAN = 0
 """Player 1 (0-based seat): the seat a person plays in ``silverpyr game``."""
 PERSON = "human"
@@ -68,78 +82,37 @@ _KEYS = {
     1: ("format", "version", "deck", "seed", "players", "opponents", "answers"),
     2: ("format", "version", "deck", "seed", "seats"),
 }
+"""The keys of the versions of answers."""
 _SEAT_KEYS = ("player", "answers")
-_T = TypeVar("_T")
 
 
 class GameRecordError(ReadError):
     """A game record that cannot be read, or whose answers do not replay (every problem)."""
 
 
-@dataclass(frozen=True)
-class GameRecord:
-    """Everything needed to replay a game: deck, seed, who sat where, and their answers."""
+SHAPE = RecordShape(
+    FORMAT,
+    VERSION,
+    ("format", "version", "deck", "seed", "players", "moves", "outcome"),
+    "a game record (a mapping with format, seed, players, moves ...)",
+    "deck",
+    "the deck's fingerprint",
+    MIN_PLAYERS,
+    MAX_PLAYERS,
+    "totals",
+    GameRecordError,
+    "silvergold",
+)
+"""The game's record, and its arena record, as every game's (the core's reader)."""
 
-    deck: str
-    """Fingerprint of the deck played with (:attr:`.Deck.fingerprint`)."""
-    seed: int
-    players: int
-    opponents: str
-    """The bot of the other seats in a game of ``silverpyr game`` (for a record of bots
-    alone, the first bot after seat 1: see :meth:`opponents_of` for a seat's opponents)."""
-    answers: tuple[str, ...] = field(default=())
-    """Player 1's answers."""
-    seats: tuple[str, ...] = ()
-    """Who played each seat: :data:`PERSON` or a bot's name. Left empty, a person at seat 1
-    and :attr:`opponents` everywhere else (the game of ``silverpyr game``)."""
-    others: tuple[tuple[str, ...] | None, ...] = ()
-    """The answers of seats 2, 3...; ``None``: that seat's bot decides again on replay.
-    Left empty, every other seat is such a bot."""
-    version: int = field(default=VERSION, compare=False)
-    """The version read (it only names the places of errors); every save writes
-    :data:`VERSION`."""
 
-    def __post_init__(self) -> None:
-        if not self.seats:
-            object.__setattr__(self, "seats", (PERSON, *[self.opponents] * (self.players - 1)))
-        if not self.others and self.players > 1:
-            object.__setattr__(self, "others", (None,) * (self.players - 1))
-        if len(self.seats) != self.players or len(self.others) != self.players - 1:
-            raise ValueError(f"a record of {self.players} players names each seat once")
+class _Seating:
+    """Who sat where, as a review and the advice read it (every version)."""
 
-    @classmethod
-    def start(cls, deck: Deck, seed: int, players: int, opponents: str) -> GameRecord:
-        """The record of a new game of ``silverpyr game``: you at seat 1, the bots of the
-        ``opponents`` text (:func:`~.registry.seat_bots`) in the others."""
-        bots = seat_bots(opponents, players)
-        return cls(
-            deck.fingerprint, seed, players, bots[0] if bots else opponents, seats=(PERSON, *bots)
-        )
-
-    @classmethod
-    def of_bots(
-        cls, deck: str, seed: int, seats: Sequence[str], answers: Sequence[Sequence[str]]
-    ) -> GameRecord:
-        """The record of a game the bots named by ``seats`` played with these ``answers``
-        (one list a seat), as the arena keeps it."""
-        others = tuple(tuple(seat) for seat in answers[1:])
-        return cls(
-            deck,
-            seed,
-            len(seats),
-            _first_bot(seats[1:]) or seats[0],
-            tuple(answers[0]),
-            tuple(seats),
-            others,
-        )
-
-    def with_answer(self, answer: str) -> GameRecord:
-        """With one more answer of player 1."""
-        return replace(self, answers=(*self.answers, answer))
-
-    def answers_of(self, seat: int) -> tuple[str, ...] | None:
-        """The answers of ``seat`` (0-based); ``None`` for a bot that decides on replay."""
-        return self.answers if seat == 0 else self.others[seat - 1]
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Who played each seat: :data:`PERSON` or a bot's name."""
+        raise NotImplementedError
 
     @property
     def person(self) -> int | None:
@@ -157,10 +130,121 @@ class GameRecord:
         it play (the first such in seat order on a tie); ``greedy`` when none is a bot."""
         bots = [name for s, name in enumerate(self.seats) if s != seat and name != PERSON]
         if not bots:
-            return "greedy" if self.opponents == PERSON else self.opponents
+            return "greedy"
         return max(bots, key=lambda name: (bots.count(name), -bots.index(name)))
 
+
+@dataclass(frozen=True)
+class GameRecord(_Seating, MovesRecord, shape=SHAPE):
+    """A game's deck, seed, players and every seat's decisions (module docstring)."""
+
+    deck: str
+    seed: int
+    players: tuple[str, ...]
+    moves: tuple[tuple[int | None, str], ...] = ()
+    outcome: dict[str, Any] | None = None
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.players
+
+    @classmethod
+    def start(cls, deck: Deck, seed: int, players: int, opponents: str) -> GameRecord:
+        """The record of a new game of ``silverpyr game``: you at seat 1, the bots of the
+        ``opponents`` text (:func:`~.registry.seat_bots`) in the others."""
+        return cls(deck.fingerprint, seed, (PERSON, *seat_bots(opponents, players)))
+
+    def with_moves(self, moves: Sequence[tuple[int, Choice]]) -> GameRecord:
+        """With the decisions ``(seat, choice)`` of one step of the engine added."""
+        written = tuple((seat, notation(choice)) for seat, choice in moves)
+        return replace(self, moves=(*self.moves, *written))
+
+
+def notation(choice: Choice) -> str:
+    """How a seat's ``choice`` (a keep's two numbers, a mark, a replacement) is written in a
+    record's moves: the engine's turns' notation."""
+    return turns.notation(turns.Keep(*choice) if isinstance(choice, tuple) else choice)
+
+
+def _players_problem(names: Sequence[str]) -> str | None:
+    known = f"{REGISTRY.known()}, {PERSON}"
+    unknown = next((name for name in names if name != PERSON and name not in REGISTRY), None)
+    return None if unknown is None else f"{unknown!r} is not one of {known}"
+
+
+@dataclass(frozen=True)
+class AnswersRecord(_Seating):
+    """A record of version 1 or 2, still read: deck, seed, who sat where, and the answers
+    of the seats that have them (the others' bots decide again on replay)."""
+
+    deck: str
+    """Fingerprint of the deck played with (:attr:`.Deck.fingerprint`)."""
+    seed: int
+    players: int
+    opponents: str
+    """The bot of the other seats in a game of ``silverpyr game`` (for a record of bots
+    alone, the first bot after seat 1: see :meth:`opponents_of` for a seat's opponents)."""
+    answers: tuple[str, ...] = field(default=())
+    """Player 1's answers."""
+    seats: tuple[str, ...] = ()
+    """Who played each seat: :data:`PERSON` or a bot's name. Left empty, a person at seat 1
+    and :attr:`opponents` everywhere else (the game of ``silverpyr game``)."""
+    others: tuple[tuple[str, ...] | None, ...] = ()
+    """The answers of seats 2, 3...; ``None``: that seat's bot decides again on replay.
+    Left empty, every other seat is such a bot."""
+    version: int = field(default=ANSWERS_VERSIONS[-1], compare=False)
+    """The version read (it only names the places of errors)."""
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            object.__setattr__(self, "seats", (PERSON, *[self.opponents] * (self.players - 1)))
+        if not self.others and self.players > 1:
+            object.__setattr__(self, "others", (None,) * (self.players - 1))
+        if len(self.seats) != self.players or len(self.others) != self.players - 1:
+            raise ValueError(f"a record of {self.players} players names each seat once")
+
+    @classmethod
+    def start(cls, deck: Deck, seed: int, players: int, opponents: str) -> AnswersRecord:
+        """The record ``silverpyr game`` began with before version 3: you at seat 1, the
+        bots of the ``opponents`` text (:func:`~.registry.seat_bots`) in the others."""
+        bots = seat_bots(opponents, players)
+        return cls(
+            deck.fingerprint, seed, players, bots[0] if bots else opponents, seats=(PERSON, *bots)
+        )
+
+    @classmethod
+    def of_bots(
+        cls, deck: str, seed: int, seats: Sequence[str], answers: Sequence[Sequence[str]]
+    ) -> AnswersRecord:
+        """The record of a game the bots named by ``seats`` played with these ``answers``
+        (one list a seat), as the arena kept it before version 3."""
+        others = tuple(tuple(seat) for seat in answers[1:])
+        return cls(
+            deck,
+            seed,
+            len(seats),
+            _first_bot(seats[1:]) or seats[0],
+            tuple(answers[0]),
+            tuple(seats),
+            others,
+        )
+
+    def with_answer(self, answer: str) -> AnswersRecord:
+        """With one more answer of player 1."""
+        return replace(self, answers=(*self.answers, answer))
+
+    def answers_of(self, seat: int) -> tuple[str, ...] | None:
+        """The answers of ``seat`` (0-based); ``None`` for a bot that decides on replay."""
+        return self.answers if seat == 0 else self.others[seat - 1]
+
+    def opponents_of(self, seat: int) -> str:
+        """As every record's, but a game with no bot around ``seat`` names its
+        :attr:`opponents`, as before version 3."""
+        alone = all(name == PERSON for s, name in enumerate(self.seats) if s != seat)
+        return self.opponents if alone and self.opponents != PERSON else super().opponents_of(seat)
+
     def to_dict(self) -> dict[str, Any]:
+        """The record as version 2 wrote it (an old file, for tests of reading them)."""
         seats: list[dict[str, Any]] = []
         for seat, name in enumerate(self.seats):
             answers = self.answers_of(seat)
@@ -170,7 +254,7 @@ class GameRecord:
             seats.append(entry)
         return {
             "format": FORMAT,
-            "version": VERSION,
+            "version": ANSWERS_VERSIONS[-1],
             "deck": self.deck,
             "seed": self.seed,
             "seats": seats,
@@ -182,14 +266,6 @@ class GameRecord:
             return "answers" if index is None else f"answers[{index}]"
         place = f"seats[{seat}].answers"
         return place if index is None else f"{place}[{index}]"
-
-    def save(self, path: Path) -> None:
-        """Write the record to ``path`` atomically (a crash never leaves half a file).
-
-        ``path`` is checked again first (:func:`record_target`): only a regular file, or a
-        new name in an existing folder, is ever replaced; a link to a file is followed.
-        """
-        save_text(path, json.dumps(self.to_dict(), indent=1) + "\n")
 
 
 def _first_bot(names: Sequence[str]) -> str | None:
@@ -205,30 +281,41 @@ def answer_of(state: GameState, choice: Choice) -> str:
     return f"{choice[0]} {choice[1]}"
 
 
-def load_record(path: Path) -> GameRecord:
+Record = GameRecord | AnswersRecord
+"""A record as read: its moves, or (versions 1 and 2) its answers."""
+
+
+def load_record(path: Path) -> Record:
     """Read the record at ``path``."""
     return load_json_record(path, parse_record, GameRecordError)
 
 
-def parse_record(data: Any, source: str) -> GameRecord:
-    """The record in ``data`` (a parsed JSON document, version 1 or 2)."""
+def parse_record(data: Any, source: str) -> Record:
+    """The record in ``data`` (a parsed JSON document): a game record of version 3 or an
+    arena record (the core's reader), or answers of version 1 or 2."""
+    version = data.get("version") if isinstance(data, dict) else None
+    if type(version) is int and version in ANSWERS_VERSIONS:
+        return _parse_answers(data, source, version)
+    fields = SHAPE.read(data, source, lambda _top: (), _players_problem)
+    return GameRecord(fields.fingerprint, fields.seed, fields.players, fields.moves, fields.outcome)
+
+
+def _parse_answers(data: dict[str, Any], source: str, version: int) -> AnswersRecord:
+    """Answers of ``version`` 1 or 2 (module docstring)."""
     problems = Problems(source)
     top = Field.root(data, problems)
     record = None
-    version_field = top.at("version")
-    version = version_field.value if version_field.value in VERSIONS else VERSION
     expected = "a game record (a mapping with format, seed, seats ...)"
     if top.mapping(_KEYS[version], expected=expected):
         kind = top.at("format").text(what=f"{FORMAT!r}")
         if kind is not None and kind != FORMAT:
             top.at("format").fail(f"expected {FORMAT!r}, not {kind!r}")
-        version_field.integer(VERSIONS[0], VERSIONS[-1])
         deck = top.at("deck").text(what="the deck's fingerprint")
         seed = _seed(top.at("seed"))
         read = _version_1(top) if version == 1 else _version_2(top)
         if not problems and deck is not None and seed is not None and read is not None:
             seats, opponents, answers = read
-            record = GameRecord(
+            record = AnswersRecord(
                 deck,
                 seed,
                 len(seats),
@@ -244,7 +331,7 @@ def parse_record(data: Any, source: str) -> GameRecord:
 
 
 _Seats = tuple[list[str], str, list[tuple[str, ...] | None]]
-"""Who played each seat, the other seats' bot (:attr:`GameRecord.opponents`), and each
+"""Who played each seat, the other seats' bot (:attr:`AnswersRecord.opponents`), and each
 seat's answers (``None``: a bot deciding on replay)."""
 
 
@@ -356,9 +443,9 @@ class Replayed:
 
 
 class _Seat:
-    """One seat during a replay: its answers still to play, or its bot."""
+    """One seat while answers are read into moves: its answers still to play, or its bot."""
 
-    def __init__(self, record: GameRecord, seat: int, source: str) -> None:
+    def __init__(self, record: AnswersRecord, seat: int, source: str) -> None:
         self.record = record
         self.seat = seat
         self.source = source
@@ -371,26 +458,64 @@ class _Seat:
     def out_of_answers(self) -> bool:
         return self.answers is not None and self.taken == len(self.answers)
 
-    def decide(self, state: GameState) -> tuple[Choice, str]:
-        """The seat's choice for the decision ``state`` waits for, and how it is written."""
+    def decide(self, state: GameState) -> Choice:
+        """The seat's choice for the decision ``state`` waits for."""
         if self.answers is None:
             assert self.bot is not None
-            choice = decide(self.bot, state, self.seat)
-            return choice, answer_of(state, choice)
+            return decide(self.bot, state, self.seat)
         answer = self.answers[self.taken]
         where = self.record.where(self.seat, self.taken)
         self.taken += 1
-        return parse_answer(state, answer, where=where, source=self.source, seat=self.seat), answer
+        return parse_answer(state, answer, where=where, source=self.source, seat=self.seat)
+
+
+def moves_of(
+    record: Record, deck: Deck, *, source: str = "<record>"
+) -> tuple[tuple[int | None, str], ...]:
+    """The record's moves; answers of version 1 or 2 read into them, every seat without
+    answers deciding by its bot, up to the first decision of a seat whose answers have run
+    out (an unfinished game: the decision due)."""
+    if isinstance(record, GameRecord):
+        return record.moves
+    table = turns.new_game(deck, record.players, record.seed)
+    seats = [_Seat(record, seat, source) for seat in range(record.players)]
+    moves: list[tuple[int | None, str]] = []
+    while not table.over:
+        game = table.game
+        if not table.chosen:  # a step begins: does any seat it waits for have answers left?
+            due = [seat for seat in range(record.players) if waits_for(game, seat)]
+            if any(seats[seat].out_of_answers for seat in due):
+                break
+        seat = turns.to_move(table)
+        assert seat is not None
+        if waits_for(game, seat):
+            choice = seats[seat].decide(game)
+        else:  # a pass, or a replacement with a single option
+            choice = PASS if game.phase is Phase.MARK else game.replacement_options()[0]
+        move = turns.Keep(*choice) if isinstance(choice, tuple) else choice
+        moves.append((seat, turns.notation(move)))
+        table = turns.apply(table, move)
+    if table.over:
+        for seat, player in enumerate(seats):
+            if player.answers is not None and not player.out_of_answers:
+                raise _error(
+                    source,
+                    f"{player.answers[player.taken]!r} comes after the end of the game",
+                    record.where(seat, player.taken),
+                )
+    return tuple(moves)
 
 
 def replay(
-    record: GameRecord, deck: Deck, *, source: str = "<record>", seat: int | None = None
+    record: Record, deck: Deck, *, source: str = "<record>", seat: int | None = None
 ) -> Replayed:
-    """Play ``record`` again with the engine; every answer is checked as the game checks it.
+    """Play ``record`` again with the engine (:func:`moves_of`, then the core's
+    :func:`~silverpyr.puzzles.core.records_file.replay_steps`); every move is checked as the
+    game checks it, the first that does not replay named by its index.
 
     The decisions returned are those of ``seat`` (0-based; default
-    :attr:`GameRecord.reviewed_seat`). The replay stops at the first decision of a seat
-    whose answers have run out (an unfinished game: the decision due).
+    :attr:`GameRecord.reviewed_seat`) that were its to make: not a pass, nor a replacement
+    with a single option.
     """
     if record.deck != deck.fingerprint:
         raise _error(
@@ -400,47 +525,23 @@ def replay(
             "deck",
         )
     watched = record.reviewed_seat if seat is None else seat
-    if not 0 <= watched < record.players:
-        raise _error(source, f"the game has {record.players} seats, not a seat {watched + 1}")
-    state = deal(deck, record.players, record.seed)
-    seats_in_play = range(record.players)
-    seats = [_Seat(record, s, source) for s in seats_in_play]
+    players = len(record.seats)
+    if not 0 <= watched < players:
+        raise _error(source, f"the game has {players} seats, not a seat {watched + 1}")
+    moves = moves_of(record, deck, source=source)
+    table = turns.new_game(deck, players, record.seed)
     decisions: list[Decision] = []
-
-    def decide(state: GameState, s: int) -> Choice:
-        choice, answer = seats[s].decide(state)
-        if s == watched:
+    steps = replay_steps(
+        table, moves, turns.parse_move, turns.apply, lambda message: _error(source, message)
+    )
+    for (_, text), (before, move, after) in zip(moves, steps, strict=False):
+        game = before.game
+        if before.turn == watched and waits_for(game, watched):
+            choice = move.numbers if isinstance(move, turns.Keep) else move
             number = len(decisions) + 1
-            decisions.append(Decision(number, state, decision_kind(state), choice, answer, s))
-        return choice
-
-    while not state.is_over():
-        due = [s for s in seats_in_play if waits_for(state, s)]
-        if any(seats[s].out_of_answers for s in due):
-            break
-        if state.phase is Phase.KEEP:
-            state = state.keep([_as(tuple, decide(state, s)) for s in due])
-        elif state.phase is Phase.MARK:
-            moves = [_as(Move, decide(state, s)) if s in due else PASS for s in seats_in_play]
-            state = state.play(moves)
-        else:
-            choice = decide(state, due[0]) if due else state.replacement_options()[0]
-            state = state.take_replacement(_as(Replacement, choice))
-    if state.is_over():
-        for s, player in enumerate(seats):
-            if player.answers is not None and not player.out_of_answers:
-                raise _error(
-                    source,
-                    f"{player.answers[player.taken]!r} comes after the end of the game",
-                    record.where(s, player.taken),
-                )
-    return Replayed(tuple(decisions), state)
-
-
-def _as(kind: type[_T], choice: Choice) -> _T:
-    """``choice``, which the decision due makes a ``kind`` (a keep's pair, a move...)."""
-    assert isinstance(choice, kind)
-    return choice
+            decisions.append(Decision(number, game, decision_kind(game), choice, text, watched))
+        table = after
+    return Replayed(tuple(decisions), table.game)
 
 
 def waits_for(state: GameState, seat: int) -> bool:
@@ -501,14 +602,19 @@ def _error(source: str, message: str, where: str = "") -> GameRecordError:
 __all__ = [
     "FORMAT",
     "PERSON",
+    "SHAPE",
+    "AnswersRecord",
     "Decision",
     "GameRecord",
     "GameRecordError",
+    "Record",
     "RecordPathError",
     "Replayed",
     "answer_of",
     "apply",
     "load_record",
+    "moves_of",
+    "notation",
     "parse_answer",
     "parse_record",
     "record_target",

@@ -25,7 +25,7 @@ draw what they return.
   state; :meth:`KeptGame.check` and :meth:`KeptGame.advice` are solver work that touches
   neither the table nor the store, so a screen may run them in a worker thread.
 * **The record** (``--record FILE``, :class:`~.game_record.GameRecord`) is written after
-  every final decision.
+  every final decision: every seat's decisions up to yours, and the outcome at the end.
 * **Saved after every final decision** in the results store (:meth:`Store.save_game
   <silverpyr.puzzles.core.store.Store.save_game>`: deck fingerprint, seed, players, opponents,
   coach, your final answers in order; a pending mark is not saved). Resuming replays the
@@ -47,6 +47,7 @@ A game with no final decision yet is not saved (there is nothing to resume).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -393,7 +394,9 @@ class KeptGame(HoldsLease):
         """Keep two of the dealt cards (final at once); the bots keep theirs."""
         self._require(Kind.KEEP)
         choice = (first, second)
-        after = self.state.keep([choice, *self._bots_keep()])
+        keeps = [choice, *self._bots_keep()]
+        after = self.state.keep(keeps)
+        self._recorded(enumerate(keeps))
         return self._final(choice, after, [])
 
     def mark(self, move: Move) -> None:
@@ -429,7 +432,9 @@ class KeptGame(HoldsLease):
         self._require(Kind.REPLACEMENT)
         self._check_legal(choice)
         events: list[Event] = [self._replaced(choice)]
-        return self._final(choice, self.state.take_replacement(choice), events)
+        after = self.state.take_replacement(choice)
+        self._recorded([(HUMAN, choice)])
+        return self._final(choice, after, events)
 
     def answer(self, text: str) -> list[Event]:
         """A final decision written as the prompts take it (``"11 23"``, ``"11:A1 A2"``,
@@ -516,6 +521,7 @@ class KeptGame(HoldsLease):
         state = self.state
         moves = [move] + [self.bot.move(state, seat) for seat in range(1, self.players)]
         after = state.play(moves)
+        self._recorded(enumerate(moves))
         for seat, played in enumerate(moves):
             events.append(Played(seat, played, state.round_number, state.turn))
             before = len(state.players[seat].sheet.completed)
@@ -545,7 +551,8 @@ class KeptGame(HoldsLease):
         self._claims(events)
         self._settle(events)
         if self._record is not None and self.record_path is not None:
-            self._record = self._record.with_answer(answer)
+            if self.state.is_over():
+                self._record = self._record.with_outcome(self.state.outcome())
             if not self._replaying:
                 self._record.save(self.record_path)
         if not self._replaying:
@@ -562,8 +569,15 @@ class KeptGame(HoldsLease):
                 options = state.replacement_options()
                 choice = options[0] if len(options) == 1 else self.bot.replacement(state)
                 events.append(self._replaced(choice))
+                assert state.replacing_player is not None
+                self._recorded([(state.replacing_player, choice)])
                 self.state = state.take_replacement(choice)
             self._claims(events)
+
+    def _recorded(self, choices: Iterable[tuple[int, Choice]]) -> None:
+        """The decisions ``(seat, choice)`` of one step of the engine, added to the record."""
+        if self._record is not None:
+            self._record = self._record.with_moves(list(choices))
 
     def _claims(self, events: list[Event]) -> None:
         claims = self.state.claims
