@@ -514,6 +514,11 @@ def _game_hint(
             f"{path}: the game is over, so there is nothing to decide; --review judges "
             "its decisions"
         )
+    if replayed.due != judged:
+        raise HintInputError(
+            f"{path}: the game waits for player {(replayed.due or 0) + 1}'s decision, "
+            f"not player {judged + 1}'s; --review judges the decisions made"
+        )
     with stderr_console().status("The expert is weighing your options...", spinner="dots"):
         advice = advise(state, judged, rollouts=rollouts, seed=record.seed, opponents=opponents)
     answers = len(replayed.decisions)

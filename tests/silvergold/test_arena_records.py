@@ -410,6 +410,24 @@ def test_review_any_seat_of_an_arena_game(tmp_path: Path) -> None:
     assert judged["decisions"] == 3
 
 
+def test_advice_is_for_the_seat_whose_decision_is_due(tmp_path: Path) -> None:
+    """A record that ends between seat 1's mark and seat 2's gives no advice to seat 1."""
+    record = GameRecord.start(DECK, 4, 2, "greedy")
+    moves = ((0, "keep 19 43"), (1, "keep 23 21"), (0, "19:B1 B2 B3 C3 +19:A3"))
+    path = tmp_path / "g.json"
+    kept = GameRecord(record.deck, record.seed, record.players, moves[:2])
+    kept.save(path)
+    due = replay(kept, DECK)
+    assert due.due == 0 and due.state.phase is Phase.MARK
+    assert RUNNER.invoke(app, ["hint", "--game", str(path), "--json"]).exit_code == 0
+    GameRecord(record.deck, record.seed, record.players, moves).save(path)
+    assert replay(load_record(path), DECK).due == 1
+    result = RUNNER.invoke(app, ["hint", "--game", str(path)])
+    assert result.exit_code == 2
+    [line] = error_lines(result.stderr)
+    assert line.startswith(f"error: {path}: the game waits for player 2's decision, not player 1's")
+
+
 @pytest.mark.parametrize(
     ("extra", "message"),
     [

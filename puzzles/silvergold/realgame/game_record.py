@@ -440,6 +440,9 @@ class Replayed:
     decisions: tuple[Decision, ...]
     state: GameState
     """The state after the last answer: the next decision due, or the game's end."""
+    due: int | None = None
+    """The seat whose decision is due (0-based; ``None`` once the game is over): in a keep
+    or a mark, the first seat that has not chosen yet."""
 
 
 class _Seat:
@@ -541,7 +544,7 @@ def replay(
             number = len(decisions) + 1
             decisions.append(Decision(number, game, decision_kind(game), choice, text, watched))
         table = after
-    return Replayed(tuple(decisions), table.game)
+    return Replayed(tuple(decisions), table.game, turns.to_move(table))
 
 
 def waits_for(state: GameState, seat: int) -> bool:
