@@ -35,10 +35,7 @@ from ...solver.cheops.game import (
     Scored,
     Sold,
     Took,
-    apply,
-    new_game,
     outcome,
-    parse_move,
 )
 from ...solver.core.errors import SilverpyrError
 from ...solver.games import GAMES
@@ -50,10 +47,9 @@ from ..core.tournament import (
     TableResult,
     TournamentError,
     check_table,
-    replay_table_record,
     table_report,
 )
-from .game_record import SHAPE
+from .game_record import RECORDS, SHAPE
 from .registry import REGISTRY, make_player
 
 CATEGORIES = ("sold", "stored", "paid")
@@ -152,18 +148,9 @@ record_of = CheopsRecords.record_of
 
 
 def replay_record(components: Components, data: dict[str, Any]) -> CheopsState:
-    """The state a record's moves lead to (the core's :func:`replay_table_record`)."""
-
-    def start(data: dict[str, Any]) -> CheopsState:
-        return new_game(components, len(data["seats"]), data["seed"])
-
-    return replay_table_record(
-        SHAPE, components, data, start, _play, CheopsRecordError, "other components"
-    )
-
-
-def _play(state: CheopsState, text: Any) -> CheopsState:
-    return apply(state, parse_move(state, str(text)))
+    """The state an arena record's moves lead to, read and replayed as every record of the
+    game (its :data:`~.game_record.RECORDS`): :class:`CheopsRecordError` says what is wrong."""
+    return RECORDS.replay_data(data, components, CheopsRecordError)
 
 
 run_arena = ArenaRun(

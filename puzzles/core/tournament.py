@@ -27,8 +27,8 @@ one game from ``(shared, seed, seats)`` and summarises the results it gets back.
   of one game adds); :class:`ArenaRun` is every game's ``run_arena``, from what it declares.
 * **Table games.** The Sun's and Cheops's arenas differ only by their declarations: the
   result of a game (:class:`TableResult`, each seat's total by categories, the game naming the
-  total), its report (:func:`table_report`), its records (:class:`TableRecords`) and their
-  replay (:func:`replay_table_record`).
+  total), its report (:func:`table_report`) and its records (:class:`TableRecords`), which
+  replay as every record does (:meth:`.records_file.RecordGame.replay_data`).
 """
 
 from __future__ import annotations
@@ -817,48 +817,6 @@ class TableRecords(JsonRecords[P, T]):
         return cls.shape.arena_record(
             cards.fingerprint, result.seed, result.seats, result.moves, own
         )
-
-
-S = TypeVar("S")
-
-
-def replay_arena_moves(
-    state: S, moves: Iterable[Any], play: Callable[[S, Any], S], error: Callable[[str], Exception]
-) -> S:
-    """The state an arena record's ``moves`` lead to from ``state``, each played by
-    ``play`` (the game's engine: parse, then apply); ``error`` names the first move (from 1)
-    that does not replay, and why."""
-    for number, text in enumerate(moves, start=1):
-        try:
-            state = play(state, text)
-        except SilverpyrError as problem:
-            raise error(f"move {number} ({text!r}) does not replay: {problem}") from None
-    return state
-
-
-def replay_table_record(
-    shape: RecordShape,
-    cards: Fingerprinted,
-    data: dict[str, Any],
-    start: Callable[[dict[str, Any]], S],
-    play: Callable[[S, Any], S],
-    error: Callable[[str], Exception],
-    other: str,
-) -> S:
-    r"""The final state of a table game's arena record ``data``: ``error`` when it was played
-    with other cards than ``cards`` (``other``: as the game says them, ``another deck``), when
-    it lacks its seats, seed or moves, or when its game cannot start; else the game
-    ``start``\ s from the record and every move replays (:func:`replay_arena_moves`)."""
-    if data.get(shape.fingerprint) != cards.fingerprint:
-        raise error(f"the record was played with {other}")
-    seats, seed, moves = data.get("seats"), data.get("seed"), data.get("moves")
-    if not isinstance(seats, list) or not isinstance(seed, int) or not isinstance(moves, list):
-        raise error("the record needs 'seats' (a list), 'seed' and 'moves' (a list)")
-    try:
-        state = start(data)
-    except SilverpyrError as problem:
-        raise error(f"the record's game cannot start: {problem}") from None
-    return replay_arena_moves(state, moves, play, error)
 
 
 G_contra = TypeVar("G_contra", bound=ArenaGame, contravariant=True)

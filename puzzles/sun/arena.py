@@ -29,7 +29,7 @@ from ...solver.core.errors import SilverpyrError
 from ...solver.games import GAMES
 from ...solver.sun.bots import play_game
 from ...solver.sun.cards import Deck
-from ...solver.sun.game import SunState, apply, new_game, outcome, parse_move
+from ...solver.sun.game import SunState, outcome
 from ..core.tournament import ArenaReport as CoreArenaReport
 from ..core.tournament import (
     ArenaRun,
@@ -38,10 +38,9 @@ from ..core.tournament import (
     TableResult,
     TournamentError,
     check_table,
-    replay_table_record,
     table_report,
 )
-from .game_record import SHAPE
+from .game_record import RECORDS, SHAPE
 from .registry import REGISTRY, make_player
 
 CATEGORIES = ("cards", "symbols", "top")
@@ -152,16 +151,9 @@ record_of = SunRecords.record_of
 
 
 def replay_record(deck: Deck, data: dict[str, Any]) -> SunState:
-    """The state a record's moves lead to (the core's :func:`replay_table_record`)."""
-
-    def start(data: dict[str, Any]) -> SunState:
-        return new_game(deck, len(data["seats"]), data.get("size", ""), data["seed"])
-
-    return replay_table_record(SHAPE, deck, data, start, _play, SunRecordError, "another deck")
-
-
-def _play(state: SunState, text: Any) -> SunState:
-    return apply(state, parse_move(state, text))
+    """The state an arena record's moves lead to, read and replayed as every record of the
+    game (its :data:`~.game_record.RECORDS`): :class:`SunRecordError` says what is wrong."""
+    return RECORDS.replay_data(data, deck, SunRecordError)
 
 
 run_arena = ArenaRun(
