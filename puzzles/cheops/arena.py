@@ -17,15 +17,15 @@ game (the key every game's arena has); ``forecast`` is kept for the JSON shape o
 the games both played.
 
 With ``records`` every game is written as ``game-<seed>.json``: the components' fingerprint,
-the seed, the seats' bots and every move in notation, replayable through the engine
-(:func:`replay_record`).
+the seed, the seats' bots and every move in notation, read and replayed as every record of
+the game (:meth:`~silverpyr.puzzles.core.records_file.RecordGame.replay_data`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ...solver.cheops.bots import play_game
 from ...solver.cheops.components import Components
@@ -49,7 +49,7 @@ from ..core.tournament import (
     check_table,
     table_report,
 )
-from .game_record import RECORDS, SHAPE
+from .game_record import SHAPE
 from .registry import REGISTRY, make_player
 
 CATEGORIES = ("sold", "stored", "paid")
@@ -66,7 +66,7 @@ class CheopsArenaError(TournamentError):
 
 
 class CheopsRecordError(SilverpyrError, ValueError):
-    """An arena game record that cannot be written or replayed."""
+    """An arena game record that cannot be written."""
 
 
 @dataclass(frozen=True)
@@ -145,12 +145,6 @@ class CheopsRecords(TableRecords[Components, CheopsGameResult]):
 
 
 record_of = CheopsRecords.record_of
-
-
-def replay_record(components: Components, data: dict[str, Any]) -> CheopsState:
-    """The state an arena record's moves lead to, read and replayed as every record of the
-    game (its :data:`~.game_record.RECORDS`): :class:`CheopsRecordError` says what is wrong."""
-    return RECORDS.replay_data(data, components, CheopsRecordError)
 
 
 run_arena = ArenaRun(

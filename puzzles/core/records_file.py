@@ -416,17 +416,10 @@ class RecordGame(Generic[G, K, S, M]):
             raise RecordReplayError(self.other_cards.format(record.fingerprint, cards.fingerprint))
         return self.new_game(record, cards)
 
-    def replay_data(
-        self, data: Any, cards: K, error: Callable[[str], Exception], source: str = "record"
-    ) -> S:
+    def replay_data(self, data: Any, cards: K, source: str = "record") -> S:
         """The state the record in ``data`` (plain data: a game's record or its arena
-        record) leads to, read and replayed as any record file (:meth:`replay`); ``error``
-        says what is wrong, if anything (the problems with their places, or the move that
-        does not replay)."""
-        try:
-            return self.replay(self.parse(data, source), cards)
-        except SilverpyrError as problem:
-            raise error(str(problem)) from None
+        record) leads to, read and replayed as any record file (:meth:`replay`)."""
+        return self.replay(self.parse(data, source), cards)
 
     def replay(self, record: G, cards: K) -> S:
         """The state the record's moves lead to, each applied through the engine; raises

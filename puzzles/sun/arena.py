@@ -15,8 +15,8 @@ forecasts its score). For every two bots, their paired score difference over the
 played (each game's mean score of one minus the other's).
 
 With ``records`` every game is written as ``game-<seed>.json``: the deck's fingerprint, the
-size, the seed, the seats' bots and every move in notation, replayable through the engine
-(:func:`replay_record`).
+size, the seed, the seats' bots and every move in notation, read and replayed as every
+record of the game (:meth:`~silverpyr.puzzles.core.records_file.RecordGame.replay_data`).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from ..core.tournament import (
     check_table,
     table_report,
 )
-from .game_record import RECORDS, SHAPE
+from .game_record import SHAPE
 from .registry import REGISTRY, make_player
 
 CATEGORIES = ("cards", "symbols", "top")
@@ -57,7 +57,7 @@ class SunArenaError(TournamentError):
 
 
 class SunRecordError(SilverpyrError, ValueError):
-    """An arena game record that cannot be written or replayed."""
+    """An arena game record that cannot be written."""
 
 
 @dataclass(frozen=True)
@@ -148,12 +148,6 @@ class SunRecords(TableRecords[Deck, SunGameResult]):
 
 
 record_of = SunRecords.record_of
-
-
-def replay_record(deck: Deck, data: dict[str, Any]) -> SunState:
-    """The state an arena record's moves lead to, read and replayed as every record of the
-    game (its :data:`~.game_record.RECORDS`): :class:`SunRecordError` says what is wrong."""
-    return RECORDS.replay_data(data, deck, SunRecordError)
 
 
 run_arena = ArenaRun(

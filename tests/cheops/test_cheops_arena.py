@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from silverpyr.puzzles.cheops import arena
+from silverpyr.puzzles.cheops.game_record import RECORDS
 from silverpyr.puzzles.cheops.registry import NAMES, UnknownCheopsPlayerError, make_player
 from silverpyr.solver.cheops.components import load_components
 from silverpyr.solver.cheops.game import outcome
@@ -89,7 +90,10 @@ def test_records_replay_through_the_engine(tmp_path: Path) -> None:
         COMPONENTS, ["greedy", "expert"], 2, seed=10, workers=0, records=records
     )
     folder = tmp_path / "games"
-    record, replay = partial(arena.record_of, COMPONENTS), partial(arena.replay_record, COMPONENTS)
+    record, replay = (
+        partial(arena.record_of, COMPONENTS),
+        partial(RECORDS.replay_data, cards=COMPONENTS),
+    )
     for game, result in checks.replayed_outcomes(report, folder, record, replay, outcome):
         assert tuple(result.money) == game.money
         assert tuple(result.winners) == game.winners
@@ -105,7 +109,7 @@ def test_a_record_that_does_not_replay_names_its_move() -> None:
     data = arena.record_of(COMPONENTS, game)
     data["moves"][3] = "take z99 Q"
     with pytest.raises(SilverpyrError, match=r"^moves\[3\] "):
-        arena.replay_record(COMPONENTS, data)
+        RECORDS.replay_data(data, COMPONENTS)
 
 
 def test_a_record_of_other_components_does_not_replay() -> None:
@@ -113,7 +117,7 @@ def test_a_record_of_other_components_does_not_replay() -> None:
     data = arena.record_of(COMPONENTS, game)
     data["components"] = "not-these"
     with pytest.raises(SilverpyrError, match="other components"):
-        arena.replay_record(COMPONENTS, data)
+        RECORDS.replay_data(data, COMPONENTS)
 
 
 def _game(

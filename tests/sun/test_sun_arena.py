@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from silverpyr.puzzles.sun import arena
+from silverpyr.puzzles.sun.game_record import RECORDS
 from silverpyr.solver.core.errors import SilverpyrError
 from silverpyr.solver.sun.cards import load_deck
 from silverpyr.solver.sun.game import outcome
@@ -76,7 +77,7 @@ def test_records_replay_through_the_engine(tmp_path: Path) -> None:
     records = arena.SunRecords.open(tmp_path / "games", DECK, 11)
     report = arena.run_arena(DECK, ["greedy", MODEL], 2, seed=10, workers=0, records=records)
     folder = tmp_path / "games"
-    record, replay = partial(arena.record_of, DECK), partial(arena.replay_record, DECK)
+    record, replay = partial(arena.record_of, DECK), partial(RECORDS.replay_data, cards=DECK)
     for game, result in checks.replayed_outcomes(report, folder, record, replay, outcome):
         assert result.scores == game.scores
         assert result.winners == game.winners
@@ -100,7 +101,7 @@ def test_a_record_that_does_not_replay_names_its_move() -> None:
     data = arena.record_of(DECK, game)
     data["moves"][3] = "#999@9a"
     with pytest.raises(SilverpyrError, match=r"^moves\[3\] "):
-        arena.replay_record(DECK, data)
+        RECORDS.replay_data(data, DECK)
 
 
 @pytest.mark.parametrize(
@@ -116,8 +117,8 @@ def test_a_record_that_cannot_start_is_one_error(key: str, value: object, words:
     game = arena.play_arena_game((DECK, "standard", True), 5, ("greedy", "greedy"))
     data = arena.record_of(DECK, game)
     data[key] = value
-    with pytest.raises(arena.SunRecordError, match=words):
-        arena.replay_record(DECK, data)
+    with pytest.raises(SilverpyrError, match=words):
+        RECORDS.replay_data(data, DECK)
 
 
 def _game(
