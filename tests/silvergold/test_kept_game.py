@@ -8,6 +8,7 @@ import json
 import random
 import re
 import sqlite3
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -373,6 +374,28 @@ def test_the_record_holds_every_seats_final_decisions(tmp_path: Path) -> None:
     replayed = replay(record, DECK)
     assert replayed.state == kept.state  # every seat's moves, the bots' too
     assert [answer_of(d.state, d.choice) for d in replayed.decisions] == kept.answers
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**40),
+    players=st.integers(1, 4),
+    choices=st.integers(0, 2**32),
+    decisions=st.integers(0, 40),
+)
+def test_any_record_replays_to_the_kept_games_state(
+    seed: int, players: int, choices: int, decisions: int
+) -> None:
+    """The record written after every final decision is the game: replayed, it reaches the
+    kept game's state, and its person's decisions are the answers the store keeps."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.json"
+        kept = KeptGame(DECK, seed, players, "greedy", record=path)
+        play_randomly(kept, random.Random(choices), decisions)
+        replayed = replay(load_record(path), DECK)
+    assert replayed.state == kept.state
+    assert [answer_of(d.state, d.choice) for d in replayed.decisions] == kept.answers
+    assert replayed.due == (None if kept.is_over() else 0)
 
 
 def test_a_finished_games_record_has_its_outcome(tmp_path: Path) -> None:
