@@ -118,6 +118,10 @@ class Replacement:
     def __str__(self) -> str:
         return "deck" if self.slot is None else f"offer slot {self.slot + 1}"
 
+    def notation(self) -> str:
+        """As records take it: ``deck`` or ``slot 2``."""
+        return "deck" if self.slot is None else f"slot {self.slot + 1}"
+
 
 DECK = Replacement(None)
 

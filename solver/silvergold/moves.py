@@ -53,6 +53,10 @@ class Move:
         """Every mark of the move in the order made."""
         return () if self.mark is None else (self.mark, *self.extras)
 
+    def notation(self) -> str:
+        """The move with its cards, as the prompts and records take it: ``17:B1 B2 +C3``."""
+        return move_str(self, with_card=True)
+
 
 PASS = Move(None)
 

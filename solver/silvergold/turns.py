@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from ..core.reader import parse_wholes
 from ..core.rng import SeededStream
@@ -36,15 +37,18 @@ from .game import (
     deal,
     kept_cards,
 )
-from .moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, move_str
+from .moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
+
+IllegalMove = IllegalMoveError
+"""The engine's error for a move that breaks a rule (every engine's ``IllegalMove``)."""
 
 _DEAL_SEEDS = 2**62
 """A determinized game's seed is drawn below this (a seed the engine accepts)."""
 
 
-@dataclass(frozen=True)
-class Keep:
-    """A seat keeps the two dealt cards numbered ``first`` and ``second``."""
+class Keep(NamedTuple):
+    """A seat keeps the two dealt cards numbered ``first`` and ``second``: a pair, equal to
+    the ``(first, second)`` the engine's :meth:`.GameState.keep` takes."""
 
     first: int
     second: int
@@ -52,6 +56,10 @@ class Keep:
     @property
     def numbers(self) -> tuple[int, int]:
         return (self.first, self.second)
+
+    def notation(self) -> str:
+        """``keep 11 23``."""
+        return f"keep {self.first} {self.second}"
 
 
 Choice = Keep | Move | Replacement
@@ -78,6 +86,11 @@ class Table:
     def turn(self) -> int:
         """The seat whose decision is due (seat 1's once the game is over)."""
         return to_move(self) or 0
+
+    @property
+    def phase(self) -> Phase:
+        """The engine's phase: what the seat to move decides."""
+        return self.game.phase
 
 
 def new_game(deck: Deck, players: int, seed: int) -> Table:
@@ -212,11 +225,7 @@ def move_text(table: Table, move: Choice) -> str:
 def notation(move: Choice) -> str:
     """``move`` in the notation :func:`parse_move` reads back, wherever it is made: ``keep
     11 23``, a mark with its cards (``-`` for a pass), ``deck`` or ``slot 2``."""
-    if isinstance(move, Keep):
-        return f"keep {move.first} {move.second}"
-    if isinstance(move, Replacement):
-        return "deck" if move.slot is None else f"slot {move.slot + 1}"
-    return move_str(move, with_card=True)
+    return move.notation()
 
 
 def determinized(table: Table, seat: int, stream: SeededStream) -> Table:
