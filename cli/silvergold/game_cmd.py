@@ -281,7 +281,7 @@ def _print_json(kept: KeptGame, *, left: bool) -> None:
     """The game's end as JSON (the core's
     :func:`~silverpyr.cli.core.line_game.print_outcome`, as every game writes it): the
     scores by seat, and each seat's score by category."""
-    state = kept.state
+    state = kept.game
     result = state.outcome() if state.is_over() else None
     scores = state.scores() if result is None else result.scores
     print_outcome(
@@ -363,7 +363,7 @@ class GameScreen:
 
     @property
     def state(self) -> GameState:
-        return self.kept.state
+        return self.kept.game
 
 
 def _play(console: Console, answers: Answers, kept: KeptGame, *, plain: bool) -> None:
@@ -387,7 +387,7 @@ def _play(console: Console, answers: Answers, kept: KeptGame, *, plain: bool) ->
             _say(screen, _turn(screen))
         else:
             _say(screen, _replacement(screen))
-    _final_table(console, kept.state, plain=plain)
+    _final_table(console, kept.game, plain=plain)
     _summary(console, kept)
     if kept.record_path is not None:
         console.print(
@@ -475,7 +475,7 @@ def _keep(screen: GameScreen) -> list[Event]:
     from ...solver.silvergold.moves import IllegalMoveError
 
     console, answers, kept = screen.console, screen.answers, screen.kept
-    dealt = kept.state.players[HUMAN].dealt
+    dealt = kept.game.players[HUMAN].dealt
     console.print("\nYou are dealt four pyramid cards; keep two of them.")
     console.print(_cards_row([_card_panel(card, 0, plain=screen.plain) for card in dealt]))
     while True:
@@ -507,7 +507,7 @@ def _keep_problem(kept: KeptGame, numbers: list[int]) -> str:
     from ...solver.silvergold.moves import IllegalMoveError
 
     try:
-        kept.state.keep([numbers] * kept.players)
+        kept.game.keep([numbers] * kept.players)
     except IllegalMoveError as error:
         return str(error)
     return "keep exactly 2 cards"
@@ -516,7 +516,7 @@ def _keep_problem(kept: KeptGame, numbers: list[int]) -> str:
 def _turn(screen: GameScreen) -> list[Event]:
     _show_turn(screen.console, screen.state, plain=screen.plain)
     move = _ask_move(screen)
-    assert screen.kept.pending == move
+    assert screen.kept.marked == move
     with screen.console.status("The others are playing...", spinner="dots"):
         return screen.kept.end_turn()
 

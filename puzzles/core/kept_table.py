@@ -1,5 +1,5 @@
-"""The table of a kept game on a move-by-move engine, for any game: the Sun's and Cheops's
-``KeptGame`` (*Silver & Gold* keeps its own table: its turns are simultaneous). Game-free.
+"""The table of a kept game on a move-by-move engine, for any game: every game's ``KeptGame``
+(*Silver & Gold*'s simultaneous turns as one seat's decision at a time). Game-free.
 
 :class:`KeptTable` holds a game against bots (seat 0 is you, seats 1 on the registry's bots)
 and owns, once, what does not depend on the rules:
@@ -8,7 +8,8 @@ and owns, once, what does not depend on the rules:
   (the Sun: placements until the turn ends; Cheops: until the turn is confirmed or something
   hidden is shown); the move that confirms the turn makes them all final with it, their
   coach's verdicts too. :meth:`KeptTable.undo` takes back the last pending one.
-* **The bots** (:meth:`KeptTable.settle`) move up to your next decision, each move final,
+* **The bots** (:meth:`KeptTable.settle`) move up to your next decision, each move final
+  (and so do your moves the game does not ask you for, :meth:`KeptTable._forced`),
   safe in a worker thread: a game they end there drops its saved row on the home thread
   (:meth:`KeptTable.release`), SQLite objects being tied to their thread.
 * **Saving and resuming** through the core's :mod:`.kept`: saved after every final decision
@@ -83,10 +84,15 @@ S_contra = TypeVar("S_contra", contravariant=True)
 
 class TableState(Replayable, Protocol[E_co, P_co]):
     """An engine's state, as the table reads it: over and whose turn (the core's
-    :class:`~.records_file.Replayable`), the phase and what happened."""
+    :class:`~.records_file.Replayable`) and the phase."""
 
     @property
     def phase(self) -> P_co: ...
+
+
+class Evented(Protocol[E_co]):
+    """An engine's state that keeps what happened, in order (the Sun's and Cheops's): what
+    :meth:`KeptTable._happened` tells by default."""
 
     @property
     def events(self) -> Sequence[E_co]: ...
@@ -462,7 +468,8 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         """``start()`` deals the new game (after the bots are found in the registry);
         ``record``: the ``--record`` file, begun with the game's :meth:`_new_record`."""
         self.bots = tuple(bots)
-        self.players = [game.bot(name) for name in self.bots]
+        self._seated = [game.bot(name) for name in self.bots]
+        """The bots of seats 1 on, as the registry makes them (:meth:`_decide` asks them)."""
         state = start()
         self.declared = game
         """The game's declaration (:class:`TableGame`)."""
@@ -518,6 +525,33 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         final (making the turn's pending moves final with it)."""
         raise NotImplementedError
 
+    def _decide(self, state: S, seat: int) -> M:
+        """The move of the bot at ``seat`` (its registry's player)."""
+        return self._seated[seat - 1].decide(state, seat)
+
+    def _forced(self, state: S) -> M | None:
+        """Your move when it is yours and the game asks you nothing (*Silver & Gold*: a
+        pass with no card in play, a replacement with one option): :meth:`settle` plays it,
+        unjudged and not among your answers. ``None``: you decide."""
+        return None
+
+    def _happened(self, before: S, after: S, move: M) -> Sequence[E]:
+        """What the engine did between ``before`` and ``after`` (``move`` took it there):
+        the engine's events since."""
+        old = cast("Evented[E]", before).events
+        return cast("Evented[E]", after).events[len(old) :]
+
+    def _answer(self, move: M) -> str:
+        """Your final ``move`` as the saved game keeps it (the move's notation)."""
+        return move.notation()
+
+    def _resume_note(self, saved: SavedGame) -> str:
+        """The note that says which game is resumed."""
+        return (
+            f"Resuming the unfinished game ({self._describe_saved(saved)}); --restart starts "
+            "a new one."
+        )
+
     def _describe(self, state: S, event: E) -> str:
         """``event`` as a line for you (``state``: the state after it)."""
         raise NotImplementedError
@@ -553,10 +587,15 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
 
     # --- resuming ----------------------------------------------------------------------------
 
+    judges_replay: ClassVar[bool] = False
+    """Whether the coach judges the saved decisions again on resuming (*Silver & Gold*'s
+    coach, exact and quick, does; rollouts would make resuming slow)."""
+
     def _replay(self, saved: SavedGame) -> str | None:
         """Replay the saved answers through the engine; why they do not replay, if so."""
         self._replaying = True
-        coach, self._coach = self._coach, False
+        coach = self._coach
+        self._coach = coach and self.judges_replay
         try:
             self.settle()
             for number, answer in enumerate(saved.answers, start=1):
@@ -572,14 +611,8 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
             self._coach = coach
         if self.is_over():
             return "it had ended"
-        self._took_over(
-            saved,
-            f"Resuming the unfinished game ({self._describe_saved(saved)}); --restart starts "
-            "a new one.",
-            self._record,
-            self.record_path,
-        )
-        if self._coach and self.answers:
+        self._took_over(saved, self._resume_note(saved), self._record, self.record_path)
+        if self._coach and self.answers and not self.judges_replay:
             self.notes.append(
                 "The coach's summary covers the decisions from here on (earlier verdicts "
                 "are not saved)."
@@ -601,15 +634,19 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
     def waiting(self) -> P | None:
         """The decision due from you (``None``: the game is over, or the bots are due)."""
         state = self.state
-        if state.over or state.turn != HUMAN:
+        if state.over or self.bots_due:
             return None
         phase: P = state.phase
         return phase
 
     @property
     def bots_due(self) -> bool:
-        """Whether a bot is to move (:meth:`settle` plays up to your next decision)."""
-        return not self.state.over and self.state.turn != HUMAN
+        """Whether a bot is to move, or a move of yours the game does not ask for
+        (:meth:`_forced`): :meth:`settle` plays up to your next decision."""
+        state = self.state
+        if state.over:
+            return False
+        return state.turn != HUMAN or self._forced(state) is not None
 
     @property
     def can_undo(self) -> bool:
@@ -733,7 +770,8 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         docstring). Raises the engine's ``IllegalMove`` when it is not legal now. The bots do
         not move here: :meth:`settle` plays them."""
         self._check_legal(move)
-        verdict = self._judge(move) if self._coach and not self._replaying else None
+        judging = self._coach and (self.judges_replay or not self._replaying)
+        verdict = self._judge(move) if judging else None
         before = self.state
         after = self.rules.apply(before, move)
         held = self._held(before, move, after)
@@ -742,7 +780,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
             self._pending_verdicts.append(verdict)
             self.state = after
             self._advised = None
-            return self._events(before, after, pending=True)
+            return self._events(before, after, move, pending=True)
         events: list[Happened[E] | Judged[V] | GameOver[O]] = []
         for earlier in self._pending_verdicts:  # the turn's moves are final now
             if earlier is not None:
@@ -751,7 +789,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         if verdict is not None:
             self.verdicts.append(verdict)
             events.append(Judged(verdict))
-        events.extend(self._events(before, after))  # the pending ones were told already
+        events.extend(self._events(before, after, move))  # the pending ones were told already
         for final in (*self.pending, move):
             self._final(cast(M, final))  # a pending move is a move
         self._count_turn(before, after)
@@ -786,19 +824,22 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         engine, each final); their events. Safe in a worker thread (nothing else may run on
         this game meanwhile)."""
         events: list[Happened[E] | Judged[V] | GameOver[O]] = []
+        moved = False
         while self.bots_due:
             state = self.state
             seat = state.turn
-            if progress is not None:
+            forced = self._forced(state) if seat == HUMAN else None
+            if forced is None and progress is not None:
                 progress(f"{seat_name(seat, self.bots)} is playing...")
-            move = self.players[seat - 1].decide(state, seat)
+            move = self._decide(state, seat) if forced is None else forced
             after = self.rules.apply(state, move)
-            events.extend(self._events(state, after))
-            self._final(move, seat)
+            events.extend(self._events(state, after, move))
+            self._final(move, seat, answered=forced is None)
             self._count_turn(state, after)
             self.committed = after
             self.state = after
-        if events:
+            moved = True
+        if moved:
             self._advised = None
             events.extend(self._game_over())
             if not self._replaying:
@@ -836,12 +877,11 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
             raise self.rules.illegal(reason)
 
     def _events(
-        self, before: S, after: S, *, pending: bool = False
+        self, before: S, after: S, move: M, *, pending: bool = False
     ) -> list[Happened[E] | Judged[V] | GameOver[O]]:
-        new: Sequence[E] = after.events[len(before.events) :]
         return [
             Happened(getattr(event, "seat", None), self._describe(after, event), event, pending)
-            for event in new
+            for event in self._happened(before, after, move)
         ]
 
     def _game_over(self) -> list[Happened[E] | Judged[V] | GameOver[O]]:
@@ -850,11 +890,12 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
             return []
         return [GameOver(result, self._describe_outcome(result))]
 
-    def _final(self, move: M, seat: int = HUMAN) -> None:
-        """``move`` of ``seat`` is final: into the answers (yours) and the record."""
+    def _final(self, move: M, seat: int = HUMAN, *, answered: bool = True) -> None:
+        """``move`` of ``seat`` is final: into the answers (yours, when you chose it:
+        ``answered``) and the record."""
         self.moves.append((seat, move))
-        if seat == HUMAN:
-            self.answers.append(move.notation())
+        if seat == HUMAN and answered:
+            self.answers.append(self._answer(move))
         if self._record is not None:
             self._record = self._record.with_move(seat, move)
 

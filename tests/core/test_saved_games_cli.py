@@ -109,7 +109,7 @@ def _silvergold(seed: int, players: int) -> Played:
         else:
             kept.replace(choice)  # type: ignore[arg-type]
         cuts.append(len(kept.answers))
-    return Played(kept.answers, cuts, list(kept.state.outcome().totals))
+    return Played(kept.answers, cuts, list(kept.game.outcome().totals))
 
 
 def _json_end(key: str) -> Callable[[Result], list[int]]:

@@ -109,6 +109,28 @@ def test_mark_advice_is_the_experts_ranking() -> None:
     assert len(advice.options) == len(options_of(state, 0))
 
 
+def test_the_advice_in_lines_names_the_best_and_each_next_option_with_its_loss() -> None:
+    _, state = played_to(3, 2, Phase.MARK, skip=2)
+    advice = advise(state, 0)
+    lines = advice.lines(top=4)
+    best = advice.best
+    assert lines[0] == (
+        f"The expert's choice: {best.label}, {best.predicted:.1f} expected final points. "
+        "Against it:"
+    )
+    listed = [line for line in lines if line.startswith("  ") and not line.startswith("    ")]
+    for option, line in zip(advice.options[1:4], listed, strict=False):
+        assert line.startswith(f"  {option.label}: {-option.loss:+.1f}")
+    hidden = len(advice.options) - 4
+    assert (hidden > 0) == any(f"and {hidden} more" in line for line in lines)
+    assert lines[-1] == f"Confidence: {advice.certainty}."
+    only = replace(advice, options=advice.options[:1])
+    assert only.lines() == [
+        f"The expert's choice: {best.label}, {best.predicted:.1f} expected final points "
+        "(the only option)."
+    ]
+
+
 def test_keep_advice_is_the_experts_ranking_and_its_forecast_depends_on_the_keep() -> None:
     state = deal(DECK, 2, 8)
     advice = advise(state, 0)

@@ -11,6 +11,7 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
+import kept_checks as checks
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -18,6 +19,7 @@ from old_stores import add_attempt_row, close_at_version, old_database
 
 from silverpyr.puzzles.core import store as store_module
 from silverpyr.puzzles.core.kept import UnresumableGameError
+from silverpyr.puzzles.core.kept_table import GameOver
 from silverpyr.puzzles.core.store import DamagedGameError, SavedGame, SessionBusyError, Store
 from silverpyr.puzzles.silvergold.realgame import advice as advice_module
 from silverpyr.puzzles.silvergold.realgame.advice import (
@@ -38,6 +40,7 @@ from silverpyr.puzzles.silvergold.realgame.kept_game import (
     KeptGame,
     Played,
     Replaced,
+    SeatBot,
     UnfinishedGameError,
 )
 from silverpyr.puzzles.silvergold.realgame.registry import make_player
@@ -119,7 +122,7 @@ def test_random_choices_reach_the_state_play_out_reaches(
     end = play_out(
         kept_start(seed, players), [RandomPlayer(random.Random(choices))] + [bot] * (players - 1)
     )
-    assert kept.state == end
+    assert kept.game == end
     assert kept.waiting is None
     # The events tell the whole game: every completion, every claim, a move per seat a turn.
     for seat in range(players):
@@ -137,21 +140,40 @@ def kept_start(seed: int, players: int) -> GameState:
     return deal(DECK, players, seed)
 
 
+@pytest.mark.parametrize("players", [1, 3])
+def test_the_core_tables_moves_play_a_whole_game_as_play_out_does(players: int) -> None:
+    # As the core's screens drive every game: play and settle, seat 0 a greedy bot deciding
+    # one seat's choice on the turns' table; the answers replay into a fresh game, the end
+    # is told once, and the game is the one the engine's play_out reaches.
+    bot = SeatBot(make_player("greedy"))
+    kept = checks.assert_answers_replay(lambda: KeptGame(DECK, 11, players, "greedy"), bot)
+    greedy = make_player("greedy")
+    assert kept.game == play_out(kept_start(11, players), [greedy] * players)
+    over = checks.end_told_once(KeptGame(DECK, 11, players, "greedy"), bot, GameOver)
+    totals = kept.game.outcome().totals
+    assert over.text.startswith("The game is over (its fourth round is played).")
+    assert f"Score: You {totals[0]}" in over.text
+    assert all(
+        f"Player {seat + 1} (greedy) {totals[seat]}" in over.text for seat in range(1, players)
+    )
+    assert kept.outcome() == kept.game.outcome()
+
+
 def test_undo_restores_the_table_exactly() -> None:
     kept = KeptGame(DECK, 7, 2, "greedy")
     play_randomly(kept, random.Random(1), decisions=3)
     assert kept.waiting is Kind.MARK
-    before = kept.state
+    before = kept.game
     moves = kept.options()
     first, other = moves[0], moves[-1]
     assert isinstance(first, Move) and isinstance(other, Move)
     kept.mark(first)
-    assert kept.pending == first and kept.state is before
+    assert kept.marked == first and kept.game is before
     assert kept.position() != before.position(0)  # shown with the pending mark
     with pytest.raises(IllegalMoveError):
         kept.mark(other)  # one pending move at a time
     assert kept.undo() == first
-    assert kept.pending is None and kept.state is before
+    assert kept.marked is None and kept.game is before
     assert kept.position() == before.position(0)
     with pytest.raises(IllegalMoveError, match="nothing to take back"):
         kept.undo()
@@ -161,14 +183,14 @@ def test_undo_restores_the_table_exactly() -> None:
     play_randomly(twin, random.Random(1), decisions=3)
     twin.mark(other)
     twin.end_turn()
-    assert kept.state == twin.state and kept.answers == twin.answers
+    assert kept.game == twin.game and kept.answers == twin.answers
 
 
 def test_a_decision_out_of_turn_or_illegal_is_refused() -> None:
     kept = KeptGame(DECK, 3, 2, "greedy")
     with pytest.raises(IllegalMoveError, match="waits for your keep"):
         kept.end_turn()
-    dealt = [card.number for card in kept.state.players[0].dealt]
+    dealt = [card.number for card in kept.game.players[0].dealt]
     with pytest.raises(IllegalMoveError):
         kept.keep(dealt[0], dealt[0])
     with pytest.raises(IllegalMoveError):
@@ -182,7 +204,7 @@ def test_answers_replay_the_same_game() -> None:
     again = KeptGame(DECK, 11, 3, "greedy")
     for answer in kept.answers:
         again.answer(answer)
-    assert again.state == kept.state
+    assert again.game == kept.game
 
 
 # --- saved games -------------------------------------------------------------------------
@@ -210,13 +232,13 @@ def test_save_and_resume_mid_game_gives_the_same_state(
         rng = random.Random(choices)
         with start(store, 21, players=players) as kept:
             play_randomly(kept, rng, decisions)
-            state, answers = kept.state, list(kept.answers)
+            state, answers = kept.game, list(kept.answers)
             if kept.waiting is Kind.MARK:
                 kept.mark(kept.options()[0])  # a pending mark is not final: not saved
         with start(store) as resumed:
             assert resumed.resumed
-            assert resumed.state == state and resumed.answers == answers
-            assert resumed.pending is None
+            assert resumed.game == state and resumed.answers == answers
+            assert resumed.marked is None
             assert (resumed.seed, resumed.players, resumed.opponents) == (21, players, "greedy")
             note = resumed.notes[-1]
             assert "seed 21" in note and resumed.where() in note and "--restart" in note
@@ -372,7 +394,7 @@ def test_the_record_holds_every_seats_final_decisions(tmp_path: Path) -> None:
     record = load_record(path)
     assert {seat for seat, _ in record.moves} == {0, 1, 2} and record.outcome is None
     replayed = replay(record, DECK)
-    assert replayed.state == kept.state  # every seat's moves, the bots' too
+    assert replayed.state == kept.game  # every seat's moves, the bots' too
     assert [answer_of(d.state, d.choice) for d in replayed.decisions] == kept.answers
 
 
@@ -393,7 +415,7 @@ def test_any_record_replays_to_the_kept_games_state(
         kept = KeptGame(DECK, seed, players, "greedy", record=path)
         play_randomly(kept, random.Random(choices), decisions)
         replayed = replay(load_record(path), DECK)
-    assert replayed.state == kept.state
+    assert replayed.state == kept.game
     assert [answer_of(d.state, d.choice) for d in replayed.decisions] == kept.answers
     assert replayed.due == (None if kept.is_over() else 0)
 
@@ -403,7 +425,7 @@ def test_a_finished_games_record_has_its_outcome(tmp_path: Path) -> None:
     kept = KeptGame(DECK, 13, 2, "greedy", record=path)
     play_randomly(kept, random.Random(3), 10_000)
     assert kept.is_over()
-    outcome = kept.state.outcome()
+    outcome = kept.game.outcome()
     assert load_record(path).outcome == {
         "winners": list(outcome.winners),
         "totals": list(outcome.totals),
@@ -491,16 +513,16 @@ def test_each_other_seat_plays_its_own_bot() -> None:
         kept_start(31, 3),
         [RandomPlayer(random.Random(4)), make_player("expert"), make_player("greedy")],
     )
-    assert kept.state == end
+    assert kept.game == end
 
 
 def test_a_game_of_several_bots_is_saved_resumed_and_recorded(store: Store, tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     with start(store, 8, players=3, opponents="greedy,hint", record=path) as kept:
         play_randomly(kept, random.Random(2), 3)
-        state = kept.state
+        state = kept.game
         assert "3 players against greedy and hint bots" in kept.seed_words()
     record = load_record(path)
     assert record.seats == ("human", "greedy", "hint")
     with start(store) as resumed:
-        assert resumed.opponents == "greedy,hint" and resumed.state == state
+        assert resumed.opponents == "greedy,hint" and resumed.game == state

@@ -404,7 +404,7 @@ def test_a_game_turn_with_a_replacement_taken_by_key(deck: Deck) -> None:
         view = screen._views[first.mark.card]  # marks numbered by turn, as in a puzzle
         assert set(view.labels.values()) == {"1"}  # pending: drawn as this turn's marks
         assert len(view.labels) == first.mark.cells.bit_count()
-        assert screen.game.pending == first and screen.state.turn == 1
+        assert screen.game.marked == first and screen.state.turn == 1
         await end_turn(pilot)
         assert set(view.labels.values()) == {"1"}  # final now, still turn 1's
         assert screen.state.turn == 2
@@ -1138,19 +1138,19 @@ def test_a_placed_move_is_pending_until_enter_again_and_u_takes_it_back(deck: De
         first, second = moves[0], moves[-1]
         await place_move(pilot, screen, first)
         await pilot.pause()
-        assert screen.game.pending == first and screen.state is state  # nothing final yet
+        assert screen.game.marked == first and screen.state is state  # nothing final yet
         status = str(screen.query_one("#status").render())
         assert "Enter ends the turn" in status and "u takes it back" in status
         footer = screen_lines(app)[-1]
         assert "End turn" in footer and "u Undo" in footer and "Rotate" not in footer
         await press(pilot, "u")
-        assert screen.game.pending is None and screen.state is state
+        assert screen.game.marked is None and screen.state is state
         assert "Took back your move" in str(screen.messages[-1])
         assert all(not view.labels for view in screen._views.values())  # the board is clean
         assert "Place" in screen_lines(app)[-1]
         await place_move(pilot, screen, second)  # choose again
         await end_turn(pilot)
-        assert screen.game.pending is None and screen.state.turn == 2
+        assert screen.game.marked is None and screen.state.turn == 2
         mine = [str(m) for m in screen.messages if str(m).startswith("  You: ")]
         assert mine == [f"  You: {move_str(second, with_card=True)}"]
         await pilot.pause()
@@ -1227,7 +1227,7 @@ def test_the_coach_asks_before_a_graded_move_is_final_heed_or_play_anyway(deck: 
         assert question.question == verdict.warning()
         await pilot.press("n")  # heed it: the move is taken back, the same turn
         await pilot.pause()
-        assert app.screen is screen and screen.game.pending is None and screen.state is state
+        assert app.screen is screen and screen.game.marked is None and screen.state is state
         await place_move(pilot, screen, worst)  # the same move again, played anyway
         await pilot.press("enter")
         await settle(pilot)
@@ -1262,7 +1262,7 @@ def test_leave_says_the_game_is_saved_and_the_next_start_resumes_it(
         played.append(screen.state)
         state = screen.state
         await place_move(pilot, screen, choose_move(state.position(0), state.expedition, 1))
-        assert screen.game.pending is not None  # pending: not final, so not saved
+        assert screen.game.marked is not None  # pending: not final, so not saved
         await press(pilot, "q")
         question = screen_of(app, Confirm)
         assert "It is saved: `silverpyr game` resumes it." in question.question
@@ -1277,7 +1277,7 @@ def test_leave_says_the_game_is_saved_and_the_next_start_resumes_it(
     async def resume(pilot: Pilot[None]) -> None:
         screen = screen_of(again, GameScreen)
         assert any("Resuming the unfinished game" in str(m) for m in screen.messages)
-        assert screen.game.pending is None and screen.placer is not None
+        assert screen.game.marked is None and screen.placer is not None
         assert screen.state == played[0]  # the same table, replayed
         assert "round 1, turn 2/7" in str(screen.query_one("#title").render())
 
@@ -1319,7 +1319,7 @@ def test_home_resumes_the_unfinished_game_and_new_games_choose_opponents_and_coa
 
     store = Store(tmp_path / "results.db")
     with KeptGame.start(deck, seed=5, fresh_seed=5, store=store) as kept:
-        kept.keep(*choose_keep(kept.state.players[0].dealt))  # one decision: saved
+        kept.keep(*choose_keep(kept.game.players[0].dealt))  # one decision: saved
     setting = Setting(deck, store, DAY, record=True, home=True)
     app = SilverpyrApp(setting, HomeScreen)
     expert_coach = [value for value, _ in opponent_choices()].index("expert+coach") + 1
@@ -1369,7 +1369,7 @@ def test_home_refuses_a_damaged_unfinished_game_and_keeps_it(
     from silverpyr.solver.silvergold.bots import choose_keep
 
     with KeptGame.start(deck, seed=5, fresh_seed=5, store=store) as kept:
-        kept.keep(*choose_keep(kept.state.players[0].dealt))  # one decision: saved
+        kept.keep(*choose_keep(kept.game.players[0].dealt))  # one decision: saved
     with sqlite3.connect(store.path) as db:
         db.execute(f"UPDATE saved_games SET {column} = ?", (value,))
         damaged = db.execute("SELECT * FROM saved_games").fetchall()

@@ -151,31 +151,15 @@ def event_text(event: Event) -> Text:
         Claimed,
         Completed,
         Judged,
-        Played,
-        Replaced,
+        describe_event,
     )
 
-    if isinstance(event, Played):
-        shown = "passes" if event.move.is_pass else move_str(event.move, with_card=True)
-        return Text(f"  {_who(event.player)}: {shown}")
-    if isinstance(event, Completed):
-        return Text(f"  {_who(event.player)} completed card {event.card.number}.", style="green")
-    if isinstance(event, Replaced):
-        source = (
-            "the deck top" if event.source.slot is None else f"offer slot {event.source.slot + 1}"
-        )
-        return Text(
-            f"  {_who(event.player)} replaced card {event.card.number} with card "
-            f"{event.taken.number} ({event.taken.color.value}) from {source}."
-        )
-    if isinstance(event, Claimed):
-        claim = event.claim
-        return Text(
-            f"  {_who(claim.player)} claimed {claim.points} pyramid points in {claim.color.value}.",
-            style="yellow",
-        )
-    assert isinstance(event, Judged)
-    return Text(event.verdict.message(), style="italic")
+    if isinstance(event, Judged):
+        return Text(event.verdict.message(), style="italic")
+    style = (
+        "green" if isinstance(event, Completed) else "yellow" if isinstance(event, Claimed) else ""
+    )
+    return Text(f"  {describe_event(event)}", style=style)
 
 
 class GameScreen(Steering, SolvingScreen):
@@ -207,13 +191,13 @@ class GameScreen(Steering, SolvingScreen):
         if self.busy is not None and action in DECIDING:
             return False
         if action == "end_turn":
-            return self.game.pending is not None
+            return self.game.marked is not None
         if action == "place":  # Enter keeps two cards, or places the ghost
             return self.state.phase is Phase.KEEP or self.placing() is not None
         if action == "hint":  # h advises on a decision still open
-            return self.game.pending is None
+            return self.game.marked is None
         if action == "undo":
-            return self.game.pending is not None or self.placing() is not None
+            return self.game.marked is not None or self.placing() is not None
         if action in MARKING:
             return self.placing() is not None
         return True
@@ -249,11 +233,11 @@ class GameScreen(Steering, SolvingScreen):
         ]
         self._shown: tuple[int, ...] = ()
         self._views: dict[int, CardView] = {}
-        self.marked_on: list[dict[int, dict[int, int]]] = [{} for _ in self.game.state.players]
+        self.marked_on: list[dict[int, dict[int, int]]] = [{} for _ in self.game.game.players]
         """Per player, per card: the turn of the game (1, 2, ... over the rounds) each
         cell was marked on, for the labels on the board (``*`` for the marks of a game
         resumed, made before this session)."""
-        state = self.game.state
+        state = self.game.game
         self.turns_played = (
             0 if state.phase is Phase.KEEP else (state.round_number - 1) * 7 + state.turn - 1
         )
@@ -270,7 +254,7 @@ class GameScreen(Steering, SolvingScreen):
     @property
     def state(self) -> GameState:
         """The table after the final decisions (a pending move is not on it)."""
-        return self.game.state
+        return self.game.game
 
     # --- layout -------------------------------------------------------------------------
 
@@ -310,7 +294,7 @@ class GameScreen(Steering, SolvingScreen):
 
     def _shown_position(self) -> Position:
         """Your position as drawn: with the pending move, or the marks placed so far."""
-        if self.game.pending is not None:
+        if self.game.marked is not None:
             return self.game.position()
         if self.placer is not None:
             return self.placer.position
@@ -353,8 +337,8 @@ class GameScreen(Steering, SolvingScreen):
             else:
                 turns = dict(self.marked_on[HUMAN].get(number, {}))
                 marks = (
-                    self.game.pending.marks()
-                    if self.game.pending is not None
+                    self.game.marked.marks()
+                    if self.game.marked is not None
                     else (self.placer.marks if self.placer is not None else ())
                 )
                 for mark in marks:  # this turn's marks, not yet final
@@ -472,7 +456,7 @@ class GameScreen(Steering, SolvingScreen):
             )
         if state.phase is Phase.OVER:
             return Text("The game is over: q leaves.", style="bold")
-        pending = self.game.pending
+        pending = self.game.marked
         if pending is not None:
             text = Text(f"Your move {move_str(pending, with_card=True)}: ", style="bold")
             text.append("Enter ends the turn", style="green")
@@ -529,7 +513,7 @@ class GameScreen(Steering, SolvingScreen):
 
     def _ready_to_end(self) -> str | None:
         """What ending the turn still waits for (``None``: nothing)."""
-        move = self.game.pending
+        move = self.game.marked
         if self.game.coach and (self.checked is None or self.checked[0] != move):
             return "The coach is weighing your move\u2026 (u takes it back)"
         if len(self.state.players) > 1 and not self.bots.foreseen(self.state):
@@ -652,7 +636,7 @@ class GameScreen(Steering, SolvingScreen):
 
     def _new_turn(self) -> None:
         state = self.state
-        pending = self.game.pending is not None
+        pending = self.game.marked is not None
         if state.phase is Phase.MARK and not pending and state.position(HUMAN).has_card_in_play():
             self.placer = Placer(state.position(HUMAN), state.expedition, state.round_number)
         elif not pending:
@@ -661,15 +645,15 @@ class GameScreen(Steering, SolvingScreen):
         self.redraw()
 
     def placing(self) -> Placer | None:
-        if self.state.phase is not Phase.MARK or self.game.pending is not None:
+        if self.state.phase is not Phase.MARK or self.game.marked is not None:
             return None
         return self.placer
 
     def action_undo(self) -> None:
         """``u``: take back the pending move (all of it), or the last mark of one not yet
         whole."""
-        if self.game.pending is not None:
-            shown = move_str(self.game.pending, with_card=True)
+        if self.game.marked is not None:
+            shown = move_str(self.game.marked, with_card=True)
             self.game.undo()
             self.checked = None
             if self.end_asked:
@@ -759,7 +743,7 @@ class GameScreen(Steering, SolvingScreen):
             return
         assert worker.result is not None
         move, verdict = worker.result
-        if move != self.game.pending:
+        if move != self.game.marked:
             return  # taken back meanwhile
         self.checked = (move, verdict)
         self._maybe_end()
@@ -776,7 +760,7 @@ class GameScreen(Steering, SolvingScreen):
     def action_end_turn(self) -> None:
         """Enter on a pending move: end the turn (after the coach's question, if any), once
         the coach and the bots are ready."""
-        move = self.game.pending
+        move = self.game.marked
         if move is None:
             return
         waiting = self._ready_to_end()

@@ -51,6 +51,7 @@ from ....solver.silvergold.position import Position
 from ....solver.silvergold.rollouts import Choice, expert_forecast, rollout_values
 from ....solver.silvergold.sheet import MAX_PYRAMID_POINTS, turns_after
 from ....solver.silvergold.situation import Situation
+from ...core.grading import reason_lines
 from .ranking_defaults import DEFAULT_ROLLOUTS
 
 
@@ -228,6 +229,28 @@ class Advice:
             f"{verdict}: {runner_up.loss:.1f} ± {error:.1f} points over the runner-up "
             f"({self.samples} rollouts per option against the expert's choice, same deals)"
         )
+
+    def lines(self, top: int = 10) -> list[str]:
+        """The ranking in plain lines (the line mode and the full screen draw it as a
+        table): the expert's choice, then each of the next options' loss against it, its
+        reasons under it, and how sure the ranking is."""
+        best = self.best
+        head = f"The expert's choice: {best.label}, {best.predicted:.1f} expected final points"
+        if len(self.options) == 1:
+            return [f"{head} (the only option)."]
+        lines = [f"{head}. Against it:"]
+        for option in self.options[1:top]:
+            rated = self.rated(option.choice)
+            noise = "" if rated.error is None else f" \u00b1 {rated.error:.1f}"
+            lines.append(
+                f"  {rated.label}: {-rated.loss:+.1f}{noise}, {rated.predicted:.1f} expected"
+            )
+            lines.extend(reason_lines(rated.reasons))
+        hidden = len(self.options) - top
+        if hidden > 0:
+            lines.append(f"  ... and {hidden} more, each losing more than those above.")
+        lines.append(f"Confidence: {self.certainty}.")
+        return lines
 
     def to_dict(self) -> dict[str, Any]:
         return {

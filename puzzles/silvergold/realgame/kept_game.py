@@ -1,37 +1,28 @@
 """Keeping a game against bots: one table for the line mode and the full-screen game.
 
-:class:`KeptGame` holds a game of ``silverpyr game`` and drives it for seat 0 (you)
-against bots of the registry (:func:`.registry.make_player`), the way
-:class:`silverpyr.puzzles.silvergold.attempt.KeptAttempt` keeps a puzzle: both screens
-(:mod:`silverpyr.cli.silvergold.game_cmd` and the full-screen game) call the same methods, and only
-draw what they return.
+:class:`KeptGame` holds a game of ``silverpyr game`` for seat 0 (you) against bots of the
+registry. Its machinery is the core's kept table (:class:`~silverpyr.puzzles.core.kept_table.
+KeptTable`, as the Sun's and Cheops's): the engine's simultaneous steps taken as one seat's
+decision at a time (:mod:`silverpyr.solver.silvergold.turns`, you first), the bots' moves,
+saving after every final decision and resuming by replay, the ``--record``, the coach's
+caches. This module gives the game's hooks and the methods its screens call:
 
 * **What it waits for** (:attr:`KeptGame.waiting`): your keep, your mark or your
-  replacement (:class:`~.advice.Kind`), or nothing once the game is over. Everything that
-  is not your decision happens by itself: the bots' keeps and marks, your passes when you
-  have no card in play, the bots' replacements, replacements with a single option, and the
-  pyramid-point claims.
-* **Your mark stays pending** (:meth:`KeptGame.mark`) until you end the turn
-  (:meth:`KeptGame.end_turn`); :meth:`KeptGame.undo` takes it back. A keep and a
+  replacement (:class:`~.advice.Kind`), or nothing once the game is over. What is not your
+  decision happens by itself: the bots' choices, your pass with no card in play and a
+  replacement with one option (the table's forced moves: not judged, not among your
+  answers), and the claims.
+* **Your mark waits** in :attr:`KeptGame.marked` (:meth:`KeptGame.mark`) until you end the
+  turn (:meth:`KeptGame.end_turn`); :meth:`KeptGame.undo` takes it back. A keep and a
   replacement are final at once.
-* **Events as data**: each step returns what happened (:class:`Played`,
-  :class:`Completed`, :class:`Replaced`, :class:`Claimed`, and the coach's
-  :class:`Judged`), so no screen derives a rule itself. Every rule is the engine's
-  (:mod:`silverpyr.solver.silvergold.game`).
-* **The coach**: :meth:`KeptGame.check` is the coach's opinion of a choice before it is
-  final (``None`` when the coach is off); the verdict is recorded when the choice becomes
-  final, and :meth:`KeptGame.report` sums up the game so far. The advice
-  (:func:`~.advice.advise`, the opponents seated as in the game) is worked out once per
-  state; :meth:`KeptGame.check` and :meth:`KeptGame.advice` are solver work that touches
-  neither the table nor the store, so a screen may run them in a worker thread.
-* **The record** (``--record FILE``, :class:`~.game_record.GameRecord`) is written after
-  every final decision: every seat's decisions up to yours, and the outcome at the end.
-* **Saved after every final decision** in the results store (:meth:`Store.save_game
-  <silverpyr.puzzles.core.store.Store.save_game>`: deck fingerprint, seed, players, opponents,
-  coach, your final answers in order; a pending mark is not saved). Resuming replays the
-  answers through the engine (and the coach judges them again: it is deterministic). A
-  finished game deletes its saved row. One session at a time holds the saved game's lease
-  (:meth:`Store.hold <silverpyr.puzzles.core.store.Store.hold>`).
+* **Events as data** (:class:`Played`, :class:`Completed`, :class:`Replaced`,
+  :class:`Claimed`, and the coach's :class:`Judged`), each told in a line by
+  :func:`describe_event`.
+* **The coach** judges a choice before it is final (:meth:`KeptGame.check`; the advice
+  seats the opponents as in the game); a resumed game's decisions are judged again (it is
+  exact and quick), so its summary covers the whole game.
+* **Saved** answers are written as the prompts take them (``11 23``, ``17:B1 B2``, ``2``,
+  ``d``); the record holds every seat's moves in the turns' notation.
 
 **Ruling (one unfinished game).** The store keeps one unfinished game against bots
 (:data:`GAME_ID`). :meth:`KeptGame.start` without a seed resumes it when there is one (a
@@ -46,46 +37,33 @@ A game with no final decision yet is not saved (there is nothing to resume).
 
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from ....solver.core.errors import SilverpyrError
 from ....solver.core.reader import parse_whole, parse_wholes
 from ....solver.games import GAMES
-from ....solver.silvergold.game import (
-    DECK,
-    GameState,
-    Phase,
-    Replacement,
-    deal,
-)
-from ....solver.silvergold.moves import PASS, IllegalMoveError, Move
-from ...core.kept import (
-    GAME_ID,
-    HoldsLease,
-    Keeping,
-    UnfinishedGameError,
-    start_kept,
-    unfinished_error,
-)
+from ....solver.silvergold import turns
+from ....solver.silvergold.game import DECK, Outcome, Phase, Replacement
+from ....solver.silvergold.moves import PASS, IllegalMoveError, InvalidMoveError, Move, move_str
+from ....solver.silvergold.turns import Keep, Table
+from ...core import kept_table
+from ...core.kept import GAME_ID, Keeping, UnfinishedGameError, start_kept, unfinished_error
 from .advice import Kind, decision_kind
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from ....solver.silvergold.cards import Deck, PyramidCard
-    from ....solver.silvergold.game import Claim
+    from ....solver.silvergold.game import Claim, GameState
     from ....solver.silvergold.players import Player
     from ....solver.silvergold.position import Position
-    from ....solver.silvergold.rollouts import Choice
     from ...core.store import SavedGame, Store
     from .advice import Advice
     from .game_coach import CoachReport, Verdict
     from .game_record import GameRecord
 
-HUMAN = 0
+HUMAN = kept_table.HUMAN
 """Your seat (0-based): player 1."""
 DEFAULT_PLAYERS = 2
 DEFAULT_OPPONENTS = "greedy"
@@ -136,25 +114,121 @@ class Claimed:
     claim: Claim
 
 
+Judged = kept_table.Judged
+"""The coach's verdict on your decision that just became final (the core's)."""
+
+TableEvent = Played | Completed | Replaced | Claimed
+"""What the engine did, as the kept table tells it."""
+Event = TableEvent | kept_table.Judged["Verdict"]
+
+
+def happened(before: Table, after: Table, choice: turns.Choice) -> list[TableEvent]:
+    """What ``choice`` made happen between two tables: nothing while a step every seat takes
+    at once is still being chosen; the step's marks (each seat's, then what each completed),
+    a replacement, and the claims it triggered."""
+    game, then = before.game, after.game
+    if then is game:
+        return []
+    events: list[TableEvent] = []
+    if isinstance(choice, Replacement):
+        entry = game.pending[0]
+        taken = game.pyramid_deck[0] if choice.slot is None else game.offer[choice.slot]
+        events.append(Replaced(entry.player, entry.card, taken, choice))
+    elif game.phase is Phase.MARK:
+        for seat, played in enumerate((*before.chosen, choice)):
+            assert isinstance(played, Move)
+            events.append(Played(seat, played, game.round_number, game.turn))
+            done = len(game.players[seat].sheet.completed)
+            events.extend(
+                Completed(seat, card) for card in then.players[seat].sheet.completed[done:]
+            )
+    events.extend(Claimed(claim) for claim in then.claims[len(game.claims) :])
+    return events
+
+
+def who(player: int) -> str:
+    """``You`` for seat 0, ``Player 3`` for the others."""
+    return "You" if player == HUMAN else f"Player {player + 1}"
+
+
+def describe_event(event: TableEvent) -> str:
+    """What happened, in a line: ``Player 2: 17:B1 B2``, ``You completed card 17.``,
+    ``Player 3 replaced card 17 with card 30 (green) from offer slot 2.``, ``You claimed 5
+    pyramid points in red.``"""
+    if isinstance(event, Played):
+        shown = "passes" if event.move.is_pass else move_str(event.move, with_card=True)
+        return f"{who(event.player)}: {shown}"
+    if isinstance(event, Completed):
+        return f"{who(event.player)} completed card {event.card.number}."
+    if isinstance(event, Replaced):
+        slot = event.source.slot
+        source = "the deck top" if slot is None else f"offer slot {slot + 1}"
+        return (
+            f"{who(event.player)} replaced card {event.card.number} with card "
+            f"{event.taken.number} ({event.taken.color.value}) from {source}."
+        )
+    claim = event.claim
+    return f"{who(claim.player)} claimed {claim.points} pyramid points in {claim.color.value}."
+
+
 @dataclass(frozen=True)
-class Judged:
-    """The coach's verdict on your decision that just became final (may be silent)."""
+class SeatBot:
+    """A player of the registry deciding one seat's choice on the turns' table (the core's
+    table bot): a replacement with one option is taken without asking it."""
 
-    verdict: Verdict
+    player: Player
+
+    def decide(self, table: Table, seat: int) -> turns.Choice:
+        game = table.game
+        if game.phase is Phase.REPLACE:
+            options = game.replacement_options()
+            return options[0] if len(options) == 1 else self.player.replacement(game)
+        if game.phase is Phase.KEEP:
+            return Keep(*self.player.keep(game, seat))
+        return self.player.move(game, seat)
 
 
-Event = Played | Completed | Replaced | Claimed | Judged
+def _choice(choice: turns.Choice | tuple[int, int]) -> turns.Choice:
+    """A choice of the turns' table (a keep given as the advice's pair becomes a :class:`Keep`)."""
+    return Keep(*choice) if isinstance(choice, tuple) else choice
+
+
+def _seat_bot(name: str) -> SeatBot:
+    from .registry import make_player
+
+    return SeatBot(make_player(name))
+
+
+def _where(table: Table, _turn: int) -> str:
+    """``setup``, ``round 2, turn 3``, ``round 2, turn 3, replacing card 12`` or ``the end``."""
+    if table.over:
+        return "the end"
+    from .game_record import when
+
+    return when(table.game)
+
+
+def _chosen(saved: SavedGame) -> tuple[int, int, str]:
+    return (saved.seed, saved.players, saved.opponents)
 
 
 # --- the kept game -----------------------------------------------------------------------
 
 
-class KeptGame(HoldsLease):
-    """A game against bots and what the results store keeps of it (module docstring).
+class KeptGame(
+    kept_table.KeptTable[
+        Table, turns.Choice, turns.Choice, TableEvent, Outcome, Kind, "Verdict", "Advice"
+    ]
+):
+    """A game against bots and what the results store keeps of it (module docstring; the
+    machinery is the core's :class:`~.kept_table.KeptTable`).
 
     ``store`` is ``None`` when nothing is saved (``--no-record``, or a store that cannot
     be used). ``notes`` are what starting it has to say (resuming, starting over).
     """
+
+    judges_replay: ClassVar[bool] = True
+    """The coach judges a resumed game's decisions again: it is exact and quick."""
 
     def __init__(
         self,
@@ -167,43 +241,27 @@ class KeptGame(HoldsLease):
         record: Path | None = None,
         store: Store | None = None,
     ) -> None:
-        from .registry import make_table
+        from .registry import make_table, seat_bots
 
         self.deck = deck
-        self.seed = seed
         self.players = players
         """How many seats (you included)."""
-        self.opponents = opponents
-        """The other seats' bots: one name for all of them, or one a seat, comma-separated
-        (:func:`~.registry.seat_bots`)."""
-        self.coach = coach
-        self.rollouts = 0
-        """The advice's second opinion: games played out per option (0: none; ``--rollouts``)."""
-        self.record_path = record
-        self.store = store
         self.bot: Player = make_table(opponents, players)
-        self.state: GameState = deal(deck, players, seed)
-        """The table after every final decision (a pending mark is not on it)."""
-        self.pending: Move | None = None
+        """The other seats' player (one for all of them: :func:`~.registry.make_table`)."""
+        self.marked: Move | None = None
         """Your mark while it can still be taken back (before :meth:`end_turn`)."""
-        self.answers: list[str] = []
-        """Your final decisions in order, as the prompts take them (the saved game)."""
-        self.verdicts: list[Verdict] = []
-        self.notes: list[str] = []
-        self.resumed = False
-        self.started_on = dt.date.today().isoformat()
-        self.revision: int | None = None
-        """The revision of the saved game this session read or wrote last."""
-        self._record: GameRecord | None = None
-        self._advised: tuple[GameState, Advice] | None = None
-        self._bot_keeps: tuple[GameState, list[tuple[int, int]]] | None = None
-        self._claims_seen = 0
-        self._replaying = False
-        if record is not None:
-            from .game_record import GameRecord
-
-            self._record = GameRecord.start(deck, seed, players, opponents)
-            self._record.save(record)
+        super().__init__(
+            TABLE,
+            lambda: turns.new_game(deck, players, seed),
+            seed,
+            seat_bots(opponents, players),
+            fingerprint=deck.fingerprint,
+            opponents=opponents,
+            coach=coach,
+            record=record,
+            store=store,
+            rollouts=0,
+        )
 
     # --- starting -----------------------------------------------------------------------
 
@@ -252,7 +310,7 @@ class KeptGame(HoldsLease):
                     describe(saved),
                     other_deck=saved.deck != deck.fingerprint,
                     command=RESUME_COMMAND,
-                    options="--seed, --players or --opponents",
+                    options=CHOOSING.options,
                 )
             problem = _seats_problem(saved)
             if problem is not None:
@@ -273,114 +331,145 @@ class KeptGame(HoldsLease):
             store, KEEPING, restart=restart, describe=describe, resume=resume, new=new
         )
 
-    def _replay(self, saved: SavedGame) -> str | None:
-        """Replay the saved answers through the engine; why they do not replay, if so."""
-        self._replaying = True
-        try:
-            for number, answer in enumerate(saved.answers, start=1):
-                try:
-                    self.answer(answer)
-                except (SilverpyrError, ValueError) as error:
-                    return f"answer {number}, {answer!r}: {error}"
-        finally:
-            self._replaying = False
-        if self.is_over():
-            return "it had ended"
-        self._took_over(
-            saved,
-            f"Resuming the unfinished game ({describe(saved)}) at {self.where()}; "
-            "--restart starts a new one.",
-            self._record,
-            self.record_path,
-        )
+    # --- the table's hooks: Silver & Gold's rules and texts ------------------------------
+
+    def _held(self, before: Table, move: turns.Choice, after: Table) -> turns.Choice | None:
+        """Every choice is final when the table takes it: a mark waits in :attr:`marked`,
+        outside the table, until you end the turn."""
         return None
 
-    # --- where it stands ----------------------------------------------------------------
+    def _forced(self, state: Table) -> turns.Choice | None:
+        """A pass when you have no card in play; a replacement with one option."""
+        game = state.game
+        if game.phase is Phase.MARK and not game.position(HUMAN).has_card_in_play():
+            return PASS
+        if game.phase is Phase.REPLACE:
+            options = game.replacement_options()
+            return options[0] if len(options) == 1 else None
+        return None
 
-    @property
-    def waiting(self) -> Kind | None:
-        """What the game waits for from you (``None``: the game is over)."""
-        if self.state.is_over():
-            return None
-        return decision_kind(self.state)
+    def _decide(self, state: Table, seat: int) -> turns.Choice:
+        """The other seats' player decides (a screen may stand in for it: :attr:`bot`)."""
+        return SeatBot(self.bot).decide(state, seat)
 
-    def is_over(self) -> bool:
-        return self.state.is_over()
+    def _happened(self, before: Table, after: Table, move: turns.Choice) -> list[TableEvent]:
+        return happened(before, after, move)
 
-    @property
-    def table(self) -> tuple[str, ...]:
-        """The player of every seat: ``human``, then the bots' names."""
-        from .game_record import PERSON
-        from .registry import seat_bots
+    def _answer(self, move: turns.Choice) -> str:
+        """As the prompts take it: ``11 23``, ``17:B1 B2 +C3``, ``2``, ``d``."""
+        from .game_record import answer_of
 
-        return (PERSON, *seat_bots(self.opponents, self.players))
+        return answer_of(self.game, move)
 
-    @property
-    def saved(self) -> bool:
-        """Whether the game is saved in the results store (not ``--no-record``)."""
-        return self.store is not None
-
-    def where(self) -> str:
-        """``setup``, ``round 2, turn 3``, ``round 2, turn 3, replacing card 12`` or ``the
-        end``: where the game stands, for people."""
-        if self.state.is_over():
-            return "the end"
-        from .game_record import when
-
-        return when(self.state)
-
-    def position(self) -> Position:
-        """Your cards and sheet as you see them: with the pending mark on them, if any."""
-        state = self.state
-        position = state.position(HUMAN)
-        if self.pending is None:
-            return position
-        return position.push(self.pending, state.expedition, state.round_number)
-
-    def options(self) -> list[Choice]:
-        """Your options in the decision due now, in the engine's order."""
-        from .advice import options_of
-
-        return options_of(self.state, HUMAN)
-
-    # --- the coach ----------------------------------------------------------------------
-
-    def advice(self) -> Advice:
-        """The expert's advice on the decision due now (worked out once per state)."""
-        state = self.state
-        cached = self._advised
-        if cached is not None and cached[0] is state:
-            return cached[1]
-        from .advice import advise
-
-        found = advise(
-            state,
-            HUMAN,
-            opponents=self._advice_opponents(),
-            rollouts=self.rollouts,
-            seed=state.seed,
+    def _resume_note(self, saved: SavedGame) -> str:
+        return (
+            f"Resuming the unfinished game ({describe(saved)}) at {self.where()}; "
+            "--restart starts a new one."
         )
-        self._advised = (state, found)
-        return found
+
+    def _describe(self, state: Table, event: TableEvent) -> str:
+        return describe_event(event)
+
+    def _describe_outcome(self, result: Outcome) -> str:
+        ended = "its fourth round is played"
+        return kept_table.game_over_line(ended, result.winners, result.totals, self.bots, "Score")
+
+    def _new_record(self) -> GameRecord:
+        from .game_record import GameRecord
+
+        return GameRecord.start(self.deck, self.seed, self.players, self.opponents)
+
+    def _coach_of(self) -> kept_table.TableCoach[Table, turns.Choice, Verdict, Advice]:
+        from .game_coach import judge, report
+
+        def advise(
+            state: Table,
+            seat: int,
+            table: Sequence[str],
+            *,
+            samples: int | None = None,
+            progress: kept_table.Progress | None = None,
+        ) -> Advice:
+            from .advice import advise
+
+            game = state.game
+            opponents = self._advice_opponents()
+            return advise(game, seat, opponents=opponents, rollouts=samples or 0, seed=game.seed)
+
+        def judged(
+            state: Table,
+            seat: int,
+            table: Sequence[str],
+            move: turns.Choice,
+            *,
+            where: str,
+            samples: int | None = None,
+            advice: Advice | None = None,
+            progress: kept_table.Progress | None = None,
+        ) -> Verdict:
+            return judge(advice or self.advice(), move, where)
+
+        coach: kept_table.TableCoach[Table, turns.Choice, Verdict, Advice]
+        coach = kept_table.TableCoach(advise, judged, report)
+        return coach
 
     def _advice_opponents(self) -> Player:
         from .registry import make_table
 
         return make_table(self.opponents, self.players)
 
-    def check(self, choice: Choice) -> Verdict | None:
-        """The coach's opinion of ``choice`` before it is final (not recorded); ``None``
-        when the coach is off. Raises ``IllegalMoveError`` for a choice that is not legal."""
-        self._check_legal(choice)
-        if not self.coach:
+    # --- where it stands ----------------------------------------------------------------
+
+    @property
+    def game(self) -> GameState:
+        """The engine's state after every final decision (your pending mark is not on it)."""
+        return self.state.game
+
+    @property
+    def waiting(self) -> Kind | None:
+        """What the game waits for from you (``None``: the game is over)."""
+        if kept_table.KeptTable.waiting.fget(self) is None:  # type: ignore[attr-defined]
             return None
-        return self._judge(choice)
+        return decision_kind(self.game)
 
-    def _judge(self, choice: Choice) -> Verdict:
-        from .game_coach import judge
-        from .game_record import when
+    def where(self) -> str:
+        """``setup``, ``round 2, turn 3``, ``round 2, turn 3, replacing card 12`` or ``the
+        end``: where the game stands, for people."""
+        return _where(self.state, self.turn_number)
 
-        return judge(self.advice(), choice, when(self.state))
+    def position(self) -> Position:
+        """Your cards and sheet as you see them: with the pending mark on them, if any."""
+        game = self.game
+        position = game.position(HUMAN)
+        if self.marked is None:
+            return position
+        return position.push(self.marked, game.expedition, game.round_number)
+
+    def why_illegal(self, move: turns.Choice) -> str | None:
+        """Why ``move`` is not yours to make now (the engine's sentence), or ``None``."""
+        kind = (
+            Kind.MARK
+            if isinstance(move, Move)
+            else Kind.REPLACEMENT
+            if isinstance(move, Replacement)
+            else Kind.KEEP
+        )
+        wrong = self._wrong_kind(kind)
+        if wrong is not None:
+            return wrong
+        game = self.game
+        if isinstance(move, Replacement) and move not in game.replacement_options():
+            slots = len(game.offer)
+            deck = " or the deck top" if game.pyramid_deck else ""
+            return f"{move} is not an option: an offer slot 1-{slots}{deck}"
+        return turns.why_illegal(self.state, _choice(move))
+
+    def check(
+        self, move: turns.Choice | tuple[int, int], progress: kept_table.Progress | None = None
+    ) -> Verdict | None:
+        """The coach's verdict on ``move`` before it is final (a keep may be the advice's pair
+        of numbers); ``None`` when the coach is off."""
+        return super().check(_choice(move), progress)
 
     def report(self) -> CoachReport:
         """The coach's summary of the decisions made so far."""
@@ -393,52 +482,42 @@ class KeptGame(HoldsLease):
     def keep(self, first: int, second: int) -> list[Event]:
         """Keep two of the dealt cards (final at once); the bots keep theirs."""
         self._require(Kind.KEEP)
-        choice = (first, second)
-        keeps = [choice, *self._bots_keep()]
-        after = self.state.keep(keeps)
-        self._recorded(enumerate(keeps))
-        return self._final(choice, after, [])
+        return self._decided(Keep(first, second))
 
     def mark(self, move: Move) -> None:
         """Your mark for this turn, pending until :meth:`end_turn` (:meth:`undo` takes it
         back). Raises ``IllegalMoveError`` when it is not legal or a mark is pending."""
         self._require(Kind.MARK)
-        if self.pending is not None:
+        if self.marked is not None:
             raise IllegalMoveError("a move is already made this turn: take it back first")
         self._check_legal(move)
-        self.pending = move
+        self.marked = move
 
     def undo(self) -> Move:
         """Take back the pending mark; the mark taken back."""
-        if self.pending is None:
-            raise IllegalMoveError("nothing to take back: a move is final once its turn has ended")
-        move, self.pending = self.pending, None
+        if self.marked is None:
+            raise IllegalMoveError(self.declared.undo_refusal)
+        move, self.marked = self.marked, None
         return move
 
     def end_turn(self) -> list[Event]:
         """Make the pending mark final: the bots mark, completions, replacements that are
         not yours to choose and claims settle, up to your next decision."""
         self._require(Kind.MARK)
-        move = self.pending
+        move = self.marked
         if move is None:
             raise IllegalMoveError("make your move first")
-        self.pending = None
-        events: list[Event] = []
-        after = self._play_turn(move, events)
-        return self._final(move, after, events)
+        self.marked = None
+        return self._decided(move)
 
     def replace(self, choice: Replacement) -> list[Event]:
         """Replace your completed card from an offer slot or the deck top (final at once)."""
         self._require(Kind.REPLACEMENT)
-        self._check_legal(choice)
-        events: list[Event] = [self._replaced(choice)]
-        after = self.state.take_replacement(choice)
-        self._recorded([(HUMAN, choice)])
-        return self._final(choice, after, events)
+        return self._decided(choice)
 
     def answer(self, text: str) -> list[Event]:
         """A final decision written as the prompts take it (``"11 23"``, ``"11:A1 A2"``,
-        ``"2"``, ``"d"``): how a saved game is replayed. A mark ends the turn."""
+        ``"2"``, ``"d"``). A mark ends the turn."""
         choice = self.parse(text)
         if isinstance(choice, Move):
             self.mark(choice)
@@ -447,26 +526,26 @@ class KeptGame(HoldsLease):
             return self.replace(choice)
         return self.keep(*choice)
 
-    def parse(self, text: str) -> Choice:
-        """Your answer ``text`` to the decision due now as a choice (``IllegalMoveError``,
-        ``InvalidMoveError`` or ``ValueError`` when it is not one)."""
+    def parse(self, text: str) -> turns.Choice:
+        """Your answer ``text`` to the decision due now as a choice (``IllegalMoveError`` or
+        ``InvalidMoveError`` when it is not one)."""
         kind = self.waiting
         words = text.strip()
         if kind is Kind.KEEP:
             numbers = parse_wholes(words)
             if numbers is None or len(numbers) != 2:
-                raise ValueError(f"{text!r}: write two card numbers")
-            return (numbers[0], numbers[1])
+                raise InvalidMoveError(f"{text!r}: write two card numbers")
+            return Keep(numbers[0], numbers[1])
         if kind is Kind.REPLACEMENT:
             lowered = words.lower()
             if lowered in {"d", "deck"}:
                 return DECK
             slot = parse_whole(lowered, 1)
             if slot is None:
-                raise ValueError(f"{text!r}: answer an offer slot or d for the deck top")
+                raise InvalidMoveError(f"{text!r}: answer an offer slot or d for the deck top")
             return Replacement(slot - 1)
         if kind is Kind.MARK:
-            return self.state.parse_move(HUMAN, words)
+            return self.game.parse_move(HUMAN, words)
         raise IllegalMoveError("the game is over")
 
     # --- leaving ------------------------------------------------------------------------
@@ -486,132 +565,26 @@ class KeptGame(HoldsLease):
 
     # --- internals ----------------------------------------------------------------------
 
+    def _wrong_kind(self, kind: Kind) -> str | None:
+        waiting = self.waiting
+        if waiting is kind:
+            return None
+        due = "nothing (the game is over)" if waiting is None else waiting.value
+        return f"the game waits for your {due}, not a {kind.value}"
+
     def _require(self, kind: Kind) -> None:
-        if self.waiting is not kind:
-            due = "nothing (the game is over)" if self.waiting is None else self.waiting.value
-            raise IllegalMoveError(f"the game waits for your {due}, not a {kind.value}")
+        wrong = self._wrong_kind(kind)
+        if wrong is not None:
+            raise IllegalMoveError(wrong)
 
-    def _bots_keep(self) -> list[tuple[int, int]]:
-        """The bots' keeps (seats 1 on), worked out once per state."""
-        cached = self._bot_keeps
-        if cached is not None and cached[0] is self.state:
-            return cached[1]
-        keeps = [self.bot.keep(self.state, seat) for seat in range(1, self.players)]
-        self._bot_keeps = (self.state, keeps)
-        return keeps
-
-    def _check_legal(self, choice: Choice) -> None:
-        """``IllegalMoveError`` unless ``choice`` is legal in the decision due now."""
-        state = self.state
-        if isinstance(choice, Move):
-            self._require(Kind.MARK)
-            state.position(HUMAN).push(choice, state.expedition, state.round_number)
-        elif isinstance(choice, Replacement):
-            self._require(Kind.REPLACEMENT)
-            if choice not in state.replacement_options():
-                slots = len(state.offer)
-                deck = " or the deck top" if state.pyramid_deck else ""
-                raise IllegalMoveError(f"{choice} is not an option: an offer slot 1-{slots}{deck}")
-        else:
-            self._require(Kind.KEEP)
-            state.keep([choice, *self._bots_keep()])
-
-    def _play_turn(self, move: Move, events: list[Event]) -> GameState:
-        """Everyone marks (``move`` for you, the bots by their policy); events appended."""
-        state = self.state
-        moves = [move] + [self.bot.move(state, seat) for seat in range(1, self.players)]
-        after = state.play(moves)
-        self._recorded(enumerate(moves))
-        for seat, played in enumerate(moves):
-            events.append(Played(seat, played, state.round_number, state.turn))
-            before = len(state.players[seat].sheet.completed)
-            events.extend(
-                Completed(seat, card) for card in after.players[seat].sheet.completed[before:]
-            )
-        return after
-
-    def _replaced(self, choice: Replacement) -> Replaced:
-        state = self.state
-        entry = state.pending[0]
-        taken = state.pyramid_deck[0] if choice.slot is None else state.offer[choice.slot]
-        return Replaced(entry.player, entry.card, taken, choice)
-
-    def _final(self, choice: Choice, after: GameState, events: list[Event]) -> list[Event]:
-        """``choice`` made in the state before ``after`` is final: judge, record, settle
-        what is not yours to decide, save."""
-        from .game_record import answer_of
-
-        if self.coach:
-            verdict = self._judge(choice)
-            self.verdicts.append(verdict)
-            events.insert(0, Judged(verdict))
-        answer = answer_of(self.state, choice)
-        self.answers.append(answer)
-        self.state = after
-        self._claims(events)
-        self._settle(events)
-        if self._record is not None and self.record_path is not None:
-            if self.state.is_over():
-                self._record = self._record.with_outcome(self.state.outcome())
-            if not self._replaying:
-                self._record.save(self.record_path)
-        if not self._replaying:
-            self._save()
-        return events
-
-    def _settle(self, events: list[Event]) -> None:
-        """Take every step that is not your decision, up to your next one."""
-        while not self.state.is_over() and not self._waits_for_you():
-            state = self.state
-            if state.phase is Phase.MARK:  # you have no card in play: a pass
-                self.state = self._play_turn(PASS, events)
-            else:
-                options = state.replacement_options()
-                choice = options[0] if len(options) == 1 else self.bot.replacement(state)
-                events.append(self._replaced(choice))
-                assert state.replacing_player is not None
-                self._recorded([(state.replacing_player, choice)])
-                self.state = state.take_replacement(choice)
-            self._claims(events)
-
-    def _recorded(self, choices: Iterable[tuple[int, Choice]]) -> None:
-        """The decisions ``(seat, choice)`` of one step of the engine, added to the record."""
-        if self._record is not None:
-            self._record = self._record.with_moves(list(choices))
-
-    def _claims(self, events: list[Event]) -> None:
-        claims = self.state.claims
-        events.extend(Claimed(claim) for claim in claims[self._claims_seen :])
-        self._claims_seen = len(claims)
-
-    def _waits_for_you(self) -> bool:
-        state = self.state
-        if state.phase is Phase.KEEP:
-            return True
-        if state.phase is Phase.MARK:
-            return state.position(HUMAN).has_card_in_play()
-        if state.phase is Phase.REPLACE:
-            return state.replacing_player == HUMAN and len(state.replacement_options()) > 1
-        return False
-
-    def _save(self) -> None:
-        """Save the game in the store after a final decision (a finished game is dropped)."""
-        from ...core.store import SavedGame
-
-        self._keep(
-            self.state.is_over(),
-            lambda: SavedGame(
-                game_id=GAME_ID,
-                deck=self.deck.fingerprint,
-                seed=self.seed,
-                players=self.players,
-                opponents=self.opponents,
-                coach=self.coach,
-                answers=tuple(self.answers),
-                started_on=self.started_on,
-            ),
-            SEATS,
-        )
+    def _decided(self, choice: turns.Choice) -> list[Event]:
+        """``choice`` made final, and everything up to your next decision: what happened."""
+        told = self.play(choice) + self.settle()
+        return [
+            line.event if isinstance(line, kept_table.Happened) else line
+            for line in told
+            if not isinstance(line, kept_table.GameOver)
+        ]
 
 
 def _seats_problem(saved: SavedGame) -> str | None:
@@ -653,6 +626,26 @@ def describe(saved: SavedGame) -> str:
         f"{_words(saved.seed, saved.players, saved.opponents)}, "
         f"{count} decision{'s' * (count != 1)} made"
     )
+
+
+CHOOSING = kept_table.Choosing(KEEPING, "--seed, --players or --opponents", describe, _chosen)
+"""How a kept game is chosen and its saved row described."""
+TABLE: kept_table.TableGame[Table, turns.Choice, Outcome] = kept_table.TableGame(
+    kept_table.TableRules(
+        turns.apply,
+        turns.legal_moves,
+        turns.outcome,
+        turns.parse_move,
+        turns.why_illegal,
+        IllegalMoveError,
+    ),
+    CHOOSING,
+    kept_table.Turns(lambda _before, _after: False, _where),
+    "nothing to take back: a move is final once its turn has ended",
+    _seat_bot,
+)
+"""The game's declaration to the core's kept table (:class:`~.kept_table.TableGame`): the
+engine's turns as seat decisions (:mod:`silverpyr.solver.silvergold.turns`)."""
 
 
 __all__ = [
