@@ -39,8 +39,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Unpack
 
+from ....solver.core.errors import SilverpyrError
 from ....solver.core.reader import parse_whole, parse_wholes
 from ....solver.games import GAMES
 from ....solver.silvergold import turns
@@ -48,7 +49,7 @@ from ....solver.silvergold.game import DECK, Outcome, Phase, Replacement
 from ....solver.silvergold.moves import PASS, IllegalMoveError, InvalidMoveError, Move, move_str
 from ....solver.silvergold.turns import Keep, Table
 from ...core import kept_table
-from ...core.kept import GAME_ID, Keeping, UnfinishedGameError, start_kept, unfinished_error
+from ...core.kept import GAME_ID, Keeping, UnfinishedGameError
 from .advice import Kind, decision_kind
 
 if TYPE_CHECKING:
@@ -236,13 +237,13 @@ class KeptGame(
         seed: int,
         players: int,
         opponents: str,
-        *,
-        coach: bool = False,
-        record: Path | None = None,
-        store: Store | None = None,
+        **options: Unpack[kept_table.Options],
     ) -> None:
-        from .registry import make_table, seat_bots
+        """``opponents``: one bot for the other seats, or one a seat (comma-separated);
+        :class:`TableError` when they do not seat ``players``."""
+        from .registry import make_table
 
+        bots = _seated(opponents, players)
         self.deck = deck
         self.players = players
         """How many seats (you included)."""
@@ -254,13 +255,10 @@ class KeptGame(
             TABLE,
             lambda: turns.new_game(deck, players, seed),
             seed,
-            seat_bots(opponents, players),
+            bots,
             fingerprint=deck.fingerprint,
             opponents=opponents,
-            coach=coach,
-            record=record,
-            store=store,
-            rollouts=0,
+            **options,
         )
 
     # --- starting -----------------------------------------------------------------------
@@ -279,7 +277,8 @@ class KeptGame(
         store: Store | None = None,
         restart: bool = False,
     ) -> KeptGame:
-        """A new game, or the unfinished one resumed (see the module's ruling).
+        """A new game, or the unfinished one resumed (see the module's ruling; the core's
+        :func:`~.kept_table.start_table`).
 
         ``seed``, ``players`` and ``opponents`` are ``None`` when not asked for; a new game
         then takes ``fresh_seed``, :data:`DEFAULT_PLAYERS` and :data:`DEFAULT_OPPONENTS`.
@@ -287,48 +286,20 @@ class KeptGame(
         unfinished, and the store's ``SessionBusyError`` while another session holds the
         saved game.
         """
-
-        def new() -> KeptGame:
-            return cls(
-                deck,
+        return kept_table.start_table(
+            CHOOSING,
+            fingerprint=deck.fingerprint,
+            asked=(seed, players, opponents),
+            fresh=(
                 fresh_seed if seed is None else seed,
                 DEFAULT_PLAYERS if players is None else players,
                 DEFAULT_OPPONENTS if opponents is None else opponents,
-                coach=coach,
-                record=record,
-                store=store,
-            )
-
-        def resume(saved: SavedGame) -> KeptGame | str:
-            asked = (
-                (seed is None or seed == saved.seed)
-                and (players is None or players == saved.players)
-                and (opponents is None or opponents == saved.opponents)
-            )
-            if not asked or saved.deck != deck.fingerprint:
-                raise unfinished_error(
-                    describe(saved),
-                    other_deck=saved.deck != deck.fingerprint,
-                    command=RESUME_COMMAND,
-                    options=CHOOSING.options,
-                )
-            problem = _seats_problem(saved)
-            if problem is not None:
-                return problem
-            kept = cls(
-                deck,
-                saved.seed,
-                saved.players,
-                saved.opponents,
-                coach=coach or saved.coach,
-                record=record,
-                store=store,
-            )
-            problem = kept._replay(saved)
-            return kept if problem is None else problem
-
-        return start_kept(
-            store, KEEPING, restart=restart, describe=describe, resume=resume, new=new
+            ),
+            make=lambda choice, options: cls(deck, *choice, **options),
+            coach=coach,
+            record=record,
+            store=store,
+            restart=restart,
         )
 
     # --- the table's hooks: Silver & Gold's rules and texts ------------------------------
@@ -587,19 +558,25 @@ class KeptGame(
         ]
 
 
-def _seats_problem(saved: SavedGame) -> str | None:
-    """Why a saved row's ``opponents`` do not seat its table (``None``: they do)."""
+class TableError(SilverpyrError, ValueError):
+    """Bots that do not seat the table: a name the registry does not know, or a list of bots
+    that is not one a seat (a saved row so damaged cannot be resumed, and is kept)."""
+
+
+def _seated(opponents: str, players: int) -> tuple[str, ...]:
+    """The bots of seats 2 on that ``opponents`` names for a table of ``players``;
+    :class:`TableError` when they do not seat it."""
     from .registry import REGISTRY, seat_bots
 
-    names = seat_bots(saved.opponents, saved.players)
-    for name in names or (saved.opponents,):
+    names = seat_bots(opponents, players)
+    for name in names or (opponents,):
         if name not in REGISTRY:
-            return f"no bot is named {name!r}"
-    seats = saved.players - 1
+            raise TableError(f"no bot is named {name!r}")
+    seats = players - 1
     if len(names) != seats:
         other = f"{seats} other seat{'s' * (seats != 1)}"
-        return f"{saved.opponents!r} names {len(names)} bots for {other}"
-    return None
+        raise TableError(f"{opponents!r} names {len(names)} bots for {other}")
+    return names
 
 
 def _words(seed: int, players: int, opponents: str) -> str:
