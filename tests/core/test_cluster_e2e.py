@@ -304,8 +304,11 @@ def test_the_arena_names_a_lost_scheduler_in_one_line(dask_processes: Dask, home
     _kill(dask_processes.scheduler)
     code, out, err = _finish(run)
     assert code == 2 and out == ""
+    # Which the client notices first depends on the machine's load: the connection closing
+    # (lost), or its timeout running out (did not answer); both are true, in one line.
+    scheduler = rf"the Dask scheduler at {re.escape(address)} \({SCHEDULER_ENV}\)"
     assert len(err) == 1 and re.fullmatch(
-        rf"error: lost the Dask scheduler at {re.escape(address)} \({SCHEDULER_ENV}\) after "
+        rf"error: (lost {scheduler}|{scheduler} did not answer within {TIMEOUT} s) after "
         r"[0-9,]+ of 100,000 games \(an arena keeps no partial results: run it again\)",
         err[0],
     ), err
