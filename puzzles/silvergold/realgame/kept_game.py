@@ -399,7 +399,7 @@ class KeptGame(
     @property
     def waiting(self) -> Kind | None:
         """What the game waits for from you (``None``: the game is over)."""
-        if kept_table.KeptTable.waiting.fget(self) is None:  # type: ignore[attr-defined]
+        if super().waiting is None:  # the game is over, or the bots are due
             return None
         return decision_kind(self.game)
 
