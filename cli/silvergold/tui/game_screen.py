@@ -36,6 +36,7 @@ from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from ....puzzles.silvergold.realgame.kept_game import who
 from ....solver.silvergold.cells import cells_of
 from ....solver.silvergold.game import DECK, Phase, Replacement
 from ....solver.silvergold.moves import Move, move_str
@@ -64,10 +65,6 @@ DECIDING = MARKING | {"place", "end_turn", "undo", "choose", "hint"}
 """Actions off while a decision waits for the solver (the coach weighs it, the bots think)."""
 FOOTLESS = frozenset({"step", "prompt"})
 """Actions of :data:`MOVE_KEYS` left out of the game's footer (still live)."""
-
-
-def _who(player: int) -> str:
-    return "You" if player == HUMAN else f"Player {player + 1}"
 
 
 # --- the bots, a turn ahead ----------------------------------------------------------------
@@ -136,7 +133,7 @@ def sheet_text(state: GameState, player: int) -> Text:
     torches = "".join("[x]" if ticked else "[ ]" for ticked in sheet.torches)
     done = ", ".join(str(card.number) for card in sheet.completed) or "none"
     points = "+".join(str(p) for p in sheet.pyramid_points) or "0"
-    text = Text(f"{_who(player)}: ", style="bold")
+    text = Text(f"{who(player)}: ", style="bold")
     text.append(
         f"torches {torches}  red {sheet.red}/{GEM_CAP}  green {sheet.green}/{GEM_CAP}  "
         f"skulls {sheet.skulls}/{SKULL_CAP}\ncompleted {done}; pyramid points {points}; "
@@ -853,7 +850,7 @@ class GameScreen(Steering, SolvingScreen):
         table = Table(title="Final score", show_edge=False)
         table.add_column("Category")
         for index in range(len(outcome.scores)):
-            table.add_column(_who(index), justify="right")
+            table.add_column(who(index), justify="right")
         for label, key in (
             ("Torches", "torches"),
             ("Pyramid points", "pyramid_points"),
@@ -869,7 +866,7 @@ class GameScreen(Steering, SolvingScreen):
                     for score in outcome.scores
                 ),
             )
-        winners = " and ".join(_who(p) for p in outcome.winners)
+        winners = " and ".join(who(p) for p in outcome.winners)
         return table, Text(f"Winner: {winners}.", style="bold green")
 
     def summary(self) -> list[str]:
@@ -907,7 +904,7 @@ class GameScreen(Steering, SolvingScreen):
         else:
             self.game.release()
             scores = ", ".join(
-                f"{_who(p).lower()} {score.total}"
+                f"{who(p).lower()} {score.total}"
                 for p, score in enumerate(self.state.outcome().scores)
             )
             lines.insert(0, f"Final score: {scores}.")
