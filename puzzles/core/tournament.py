@@ -44,7 +44,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from ...solver.core.errors import SilverpyrError
 from ...solver.core.reader import special_kind
@@ -531,23 +531,37 @@ class TableResult:
 A = TypeVar("A")
 
 
+class TotalledGame(ArenaGame, Protocol):
+    """An arena game that ends each seat with a total (every game's)."""
+
+    @property
+    def totals(self) -> Sequence[int]: ...
+
+
+Tot = TypeVar("Tot", bound=TotalledGame)
+
+
 def table_report(
     report: Callable[..., A],
-    results: Sequence[TableResult],
+    results: Sequence[Tot],
     categories: Sequence[str],
     seconds: float,
     workers: int,
     *,
     columns: Sequence[Column],
+    seat: Callable[[Tot, int], Seat] | None = None,
+    bots: type[BotReport] = BotReport,
     **own: Any,
 ) -> A:
     """The ``report`` (the game's :class:`ArenaReport`, with its ``own`` keys) of table games:
     each bot's figures over ``results`` by ``categories`` and the game's ``columns`` (bots in
-    the order they first appear; a seat's count of what it placed is its ``placed``) and the
-    paired difference of every two bots' totals."""
+    the order they first appear), each a ``bots`` report, and the paired difference of every
+    two bots' totals. ``seat`` reads a seat's figures; by default a :class:`TableResult`'s,
+    whose count of what it placed is its ``placed``."""
+    read = cast("Callable[[Tot, int], Seat]", _table_seat) if seat is None else seat
     return report(
         tuple(results),
-        bot_reports(results, categories, _table_seat, columns=columns, report=BotReport),
+        bot_reports(results, categories, read, columns=columns, report=bots),
         seconds,
         workers,
         pairs=pair_reports(results, lambda result: result.totals),

@@ -46,11 +46,10 @@ from ...core.tournament import (
     RecordsFolderError,
     Seat,
     TournamentError,
-    bot_reports,
     check_record_names,
-    pair_reports,
     record_digits,
     records_folder,
+    table_report,
 )
 from ...core.tournament import BotReport as CoreBotReport
 from ...core.tournament import check_line_up as check_tournament
@@ -239,13 +238,16 @@ def _seat(result: GameResult, seat: int) -> Seat:
 
 def summarise(results: Sequence[GameResult], seconds: float, workers: int) -> ArenaReport:
     """Each bot's figures over ``results`` (bots in the order they first appear), and the
-    paired difference of every two bots."""
-    return ArenaReport(
-        tuple(results),
-        bot_reports(results, CATEGORIES, _seat, columns=COLUMNS, report=BotReport),
+    paired difference of every two bots (the core's :func:`table_report`)."""
+    return table_report(
+        ArenaReport,
+        results,
+        CATEGORIES,
         seconds,
         workers,
-        pairs=pair_reports(results, lambda result: result.totals),
+        columns=COLUMNS,
+        seat=_seat,
+        bots=BotReport,
     )
 
 
