@@ -53,13 +53,11 @@ from ...core.kept import GAME_ID, Keeping, UnfinishedGameError
 from .advice import Kind, decision_kind
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from ....solver.silvergold.cards import Deck, PyramidCard
     from ....solver.silvergold.game import Claim, GameState
     from ....solver.silvergold.players import Player
     from ....solver.silvergold.position import Position
-    from ...core.store import SavedGame, Store
+    from ...core.store import SavedGame
     from .advice import Advice
     from .game_coach import CoachReport, Verdict
     from .game_record import GameRecord
@@ -272,10 +270,7 @@ class KeptGame(
         fresh_seed: int,
         players: int | None = None,
         opponents: str | None = None,
-        coach: bool = False,
-        record: Path | None = None,
-        store: Store | None = None,
-        restart: bool = False,
+        **options: Unpack[kept_table.Starting],
     ) -> KeptGame:
         """A new game, or the unfinished one resumed (see the module's ruling; the core's
         :func:`~.kept_table.start_table`).
@@ -295,11 +290,8 @@ class KeptGame(
                 DEFAULT_PLAYERS if players is None else players,
                 DEFAULT_OPPONENTS if opponents is None else opponents,
             ),
-            make=lambda choice, options: cls(deck, *choice, **options),
-            coach=coach,
-            record=record,
-            store=store,
-            restart=restart,
+            make=lambda choice, kept: cls(deck, *choice, **kept),
+            **options,
         )
 
     # --- the table's hooks: Silver & Gold's rules and texts ------------------------------
