@@ -307,9 +307,9 @@ class GameCommand(Generic[K]):
                     record=record,
                     store=store,
                     restart=restart,
+                    rollouts=rollouts,
                     **own,
                 )
-                kept.rollouts = rollouts  # type: ignore[attr-defined]
                 return kept
 
             play_kept_game(

@@ -201,8 +201,8 @@ def game(
                 record=record,
                 store=store,
                 restart=restart,
+                rollouts=rollouts,
             )
-        kept.rollouts = rollouts
         with kept:
             if full_screen:
                 from .tui.launch import run_game

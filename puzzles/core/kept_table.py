@@ -258,13 +258,10 @@ class Options(TypedDict, total=False):
     rollouts: int | None
 
 
-class Starting(TypedDict, total=False):
-    """What every game's ``KeptGame.start`` takes besides the game asked for: as
+class Starting(Options, total=False):
+    """What every game's ``KeptGame.start`` takes besides the game asked for: its
     :class:`Options`, and ``restart`` (drop the unfinished game)."""
 
-    coach: bool
-    record: Path | None
-    store: Store | None
     restart: bool
 
 
@@ -405,6 +402,7 @@ def start_table(
     coach: bool = False,
     record: Path | None = None,
     store: Store | None = None,
+    rollouts: int | None = None,
     restart: bool = False,
 ) -> T:
     """A game's kept game started (:func:`~.kept.start_kept`): the unfinished one resumed
@@ -414,7 +412,8 @@ def start_table(
     ``coach`` or the saved row's coach is)."""
 
     def made(choice: C, coached: bool) -> T:
-        return make(choice, Options(coach=coach or coached, record=record, store=store))
+        options = Options(coach=coach or coached, record=record, store=store, rollouts=rollouts)
+        return make(choice, options)
 
     def resume(saved: SavedGame) -> T | str:
         choice = choosing.choice(saved)
