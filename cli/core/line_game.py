@@ -1,11 +1,12 @@
-"""The ``game`` command of a game played against bots on a kept table (the Sun's and Cheops's),
-in the terminal's line mode: one flow for every such game, game-free.
+"""The ``game`` command of a game played against bots on a kept table, in the terminal's line
+mode: one flow for every game, game-free.
 
 A game's ``game_cmd`` module parses its own options, opens its kept game (the
 ``puzzles/<game>/kept_game.KeptGame`` the full-screen game drives too) and hands it to
 :func:`play_kept_game`, which prints the title and the notes, hands the table to the
 full-screen game when there is one to run, else runs the line mode's loop
-(:class:`LineScreen`), and ends with the summary, the leaving line and the JSON outcome.
+(:class:`LineScreen`, or a game's own loop: *Silver & Gold*'s), and ends with the summary, the
+leaving line and the JSON outcome.
 
 * **Answers**: a line at the prompt, or scripted by ``--moves``/``--moves-file``
   (:func:`script_answers`); a script stops at its first bad answer (:class:`ScriptError`, one
@@ -62,7 +63,8 @@ class BotsError(SilverpyrError, ValueError):
 
 
 class Quit(Exception):
-    """The player leaves (``q``, or the end of input at a terminal)."""
+    """The player leaves (``q``, or the end of input at a terminal): every game's line mode,
+    a puzzle's too."""
 
 
 # --- the options ------------------------------------------------------------------------
@@ -220,21 +222,30 @@ class CoachLine(TableLine, Protocol):
     def verdict(self) -> GradedLines: ...
 
 
-class LineKept(Protocol[MoveT]):
-    """What the line mode uses of a game's ``KeptGame``."""
+class OpenKept(Protocol):
+    """What :func:`play_kept_game` uses of a game's ``KeptGame`` (every game's, *Silver &
+    Gold*'s too)."""
 
     def __enter__(self) -> object: ...
 
     def __exit__(self, *exc_info: object) -> None: ...
 
     @property
-    def seed(self) -> int: ...
-
-    @property
     def notes(self) -> list[str]: ...
 
     @property
     def answers(self) -> list[str]: ...
+
+    def is_over(self) -> bool: ...
+
+    def leave(self) -> str: ...
+
+
+class LineKept(OpenKept, Protocol[MoveT]):
+    """What the line mode's :class:`LineScreen` uses of a game's ``KeptGame``."""
+
+    @property
+    def seed(self) -> int: ...
 
     @property
     def saved(self) -> bool: ...
@@ -253,8 +264,6 @@ class LineKept(Protocol[MoveT]):
 
     @property
     def bots_due(self) -> bool: ...
-
-    def is_over(self) -> bool: ...
 
     def seat_names(self) -> tuple[str, ...]: ...
 
@@ -282,10 +291,9 @@ class LineKept(Protocol[MoveT]):
 
     def summary_lines(self) -> list[str]: ...
 
-    def leave(self) -> str: ...
-
 
 KeptT = TypeVar("KeptT", bound=LineKept[Any])
+OpenT = TypeVar("OpenT", bound=OpenKept)
 
 
 def left_text(kept: LineKept[Any]) -> str:
@@ -499,6 +507,14 @@ class LineScreen(Generic[KeptT]):
             raise Quit
         self.say("Playing on.")
 
+    def summary(self) -> None:
+        """The coach's summary so far, on leaving (:func:`summary`)."""
+        summary(self.console, self.kept)
+
+    def left_line(self) -> str:
+        """The line said on leaving (:func:`left_text`)."""
+        return left_text(self.kept)
+
     def finish(self) -> None:
         if self.script is not None:
             left = [*self._peeked, *self.script]
@@ -516,26 +532,47 @@ class LineScreen(Generic[KeptT]):
 # --- the command's flow -------------------------------------------------------------------
 
 
+class LineRun(Protocol):
+    """What :func:`play_kept_game` runs in line mode: a :class:`LineScreen`, or a game's
+    own loop over its kept game (*Silver & Gold*'s, whose turn asks its own questions)."""
+
+    def run(self) -> None:
+        """Play to the end; :class:`Quit` to leave."""
+        ...
+
+    def summary(self) -> None:
+        """The coach's summary so far, on leaving."""
+        ...
+
+    def left_line(self) -> str:
+        """The line said on leaving: what is saved and how to resume it."""
+        ...
+
+
 def play_kept_game(
     game: str,
-    open_kept: Callable[[Store | None], KeptT],
-    screen: type[LineScreen[KeptT]],
+    open_kept: Callable[[Store | None], OpenT],
+    screen: Callable[..., LineRun],
     *,
     moves: str | None,
     moves_file: Path | None,
     line: bool,
     as_json: bool,
     plain: bool,
-    title: Callable[[KeptT], str],
-    full_screen: Callable[[], Callable[[KeptT], object] | None],
-    outcome_json: Callable[[KeptT, bool], None],
+    title: Callable[[OpenT], str],
+    full_screen: Callable[[], Callable[[OpenT], object] | None],
+    outcome_json: Callable[[OpenT, bool], None],
     no_record: bool = False,
+    title_first: bool = True,
 ) -> None:
     """The ``game`` command once its options are checked: the script of ``--moves`` (comment
     lines left out, one rule for every game), the kept game opened under a spinner in
     ``game``'s results store (``open_kept``), its ``title`` and notes, then the play: full
     screen when no ``--line``, ``--moves``, ``--json`` or ``--plain`` asks for line mode and
-    ``full_screen`` gives a launcher, else the game's line-mode ``screen``.
+    ``full_screen`` gives a launcher, else the game's line-mode ``screen`` (made as
+    ``screen(console, kept, script, plain=plain)``). Without ``title_first`` the full screen
+    is asked for before the game opens and the title and notes are left to it (*Silver &
+    Gold*'s full screen shows them itself).
 
     Leaving (``q``) prints the coach's summary and what is saved (exit 0); a script that stops
     on a table with answers says how to resume it. Under ``--json`` the game's lines go to
@@ -544,23 +581,27 @@ def play_kept_game(
     """
     script = script_answers(moves, moves_file)
     console = stderr_console() if as_json else stdout_console(plain=plain)
+    wanted = script is None and not (line or as_json or plain)
+    run_game = full_screen() if wanted and not title_first else None
     with results(game, record=not no_record) as store:
         with console.status("Opening the game...", spinner="dots"):
             kept = open_kept(store)
         with kept:
-            console.print(title(kept), highlight=False, markup=False)
-            for note in kept.notes:
-                console.print(note, highlight=False, markup=False)
-            if script is None and not (line or as_json or plain):
-                run_game = full_screen()
-                if run_game is not None:
-                    run_game(kept)
-                    return
+            if run_game is None:
+                console.print(title(kept), highlight=False, markup=False)
+                for note in kept.notes:
+                    console.print(note, highlight=False, markup=False)
+                if wanted and title_first:
+                    run_game = full_screen()
+            if run_game is not None:
+                run_game(kept)
+                return
+            played = screen(console, kept, script, plain=plain)
             try:
-                screen(console, kept, script, plain=plain).run()
+                played.run()
             except Quit:
-                summary(console, kept)
-                typer.echo(left_text(kept), err=True)
+                played.summary()
+                typer.echo(played.left_line(), err=True)
                 if as_json:
                     outcome_json(kept, True)
                 raise typer.Exit(EXIT_LEFT) from None
@@ -610,8 +651,10 @@ __all__ = [
     "CoachOption",
     "GameSeedOption",
     "LineKept",
+    "LineRun",
     "LineScreen",
     "NoRecordGameOption",
+    "OpenKept",
     "OpponentsOption",
     "PlayersOption",
     "Quit",

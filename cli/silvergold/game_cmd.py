@@ -10,8 +10,10 @@ too), ``o`` draws the opponents' cards and sheets, ``q`` leaves after a confirma
 (``q!`` at once), ``u`` takes back a move.
 
 The table itself is :class:`~silverpyr.puzzles.silvergold.realgame.kept_game.KeptGame`, the one the
-full-screen game drives too: this module only parses the answers and prints what the
-kept game returns (its events, the coach's verdicts, the summary).
+full-screen game drives too, and the command's flow (the title, the store, the full-screen
+hand-off, leaving and the JSON outcome) is every game's
+(:func:`~silverpyr.cli.core.line_game.play_kept_game`): this module only parses the answers
+and prints what the kept game returns (its events, the coach's verdicts, the summary).
 
 **Saved and resumed.** The game is saved in the results store after every final decision
 (a keep, a turn ended, a replacement), and ``silverpyr game`` without ``--seed`` resumes
@@ -51,9 +53,8 @@ game's ``game --json`` shares, the game's lines going to stderr.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -63,7 +64,14 @@ from ...puzzles.silvergold.realgame.ranking_defaults import DEFAULT_ROLLOUTS
 from ...puzzles.silvergold.realgame.registry import REGISTRY
 from ...solver.core.reader import parse_whole, parse_wholes
 from ...solver.silvergold.sheet import GEM_CAP, SKULL_CAP
-from ..core.line_game import NoRecordGameOption, parse_bots, print_outcome, results, seat_name
+from ..core.line_game import (
+    NoRecordGameOption,
+    Quit,
+    parse_bots,
+    play_kept_game,
+    print_outcome,
+    seat_name,
+)
 from ..core.options import (
     JsonOption,
     LineOption,
@@ -73,16 +81,14 @@ from ..core.options import (
     file_option,
     moves_text,
     random_seed,
-    script_answers,
     seed_option,
 )
-from ..core.output import stderr_console, stdout_console, warn
+from ..core.output import warn
 from .context import deck as sg_deck
 from .options import RolloutsOption
 from .play import (
     Answers,
     MovesExhaustedError,
-    Quit,
     commands_hint,
     explain,
     find_command,
@@ -91,10 +97,9 @@ from .play import (
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
-    from ...puzzles.core.store import Store
     from ...puzzles.silvergold.realgame.game_coach import Verdict
     from ...puzzles.silvergold.realgame.kept_game import Event, KeptGame
-    from ...solver.silvergold.cards import PyramidCard
+    from ...solver.silvergold.cards import Deck, PyramidCard
     from ...solver.silvergold.game import GameState, Replacement
     from ...solver.silvergold.moves import Move
     from ...solver.silvergold.position import CardState, Position
@@ -166,57 +171,53 @@ def game(
     The game is saved after every decision; without --seed, game resumes the unfinished
     one (--restart starts a new one).
     """
+    from ...puzzles.core.store import FIRST_GAME
     from ...puzzles.silvergold.realgame.game_record import record_target
+    from ...puzzles.silvergold.realgame.kept_game import KeptGame
 
     if record is not None:
         record_target(record)  # a FIFO, a device, a folder...: refused before the game starts
     fresh = random_seed()
-    # the full-screen game: any opponents of the registry, the coach, the record, saved
-    full_screen = not (line or plain or as_json or moves is not None or moves_file is not None)
-    if full_screen:
-        from .tui.launch import interactive
-
-        full_screen = interactive()
-
-    console = stderr_console() if as_json else stdout_console(plain=plain)
     deck = sg_deck(ctx)
-    script, source = _answer_lines(moves, moves_file)
-    answers = Answers(console, script, source=source)
+    moves, moves_file, source = _script_source(moves, moves_file)
     given = _given(ctx)
     table = opponents_table(
         players if "players" in given else None, opponents if "opponents" in given else None
     )
-    with _results(no_record) as store:
-        from ...puzzles.silvergold.realgame.kept_game import KeptGame
+    play_kept_game(
+        FIRST_GAME,
+        lambda store: KeptGame.start(
+            deck,
+            seed=seed,
+            fresh_seed=fresh,
+            players=table[0],
+            opponents=table[1],
+            coach=coach,
+            record=record,
+            store=store,
+            restart=restart,
+            rollouts=rollouts,
+        ),
+        partial(GameScreen, source=source),
+        moves=moves,
+        moves_file=moves_file,
+        line=line,
+        as_json=as_json,
+        plain=plain,
+        title=lambda kept: f"Game seed {kept.seed}: replay it with --seed {kept.seed}",
+        full_screen=lambda: _full_screen(deck),
+        outcome_json=_print_json,
+        no_record=no_record,
+        title_first=False,
+    )
 
-        # a resumed coached game is judged again, decision by decision: say so meanwhile
-        with console.status("Opening the game...", spinner="dots"):
-            kept = KeptGame.start(
-                deck,
-                seed=seed,
-                fresh_seed=fresh,
-                players=table[0],
-                opponents=table[1],
-                coach=coach,
-                record=record,
-                store=store,
-                restart=restart,
-                rollouts=rollouts,
-            )
-        with kept:
-            if full_screen:
-                from .tui.launch import run_game
 
-                run_game(deck, kept)
-                return
-            console.print(
-                f"Game seed {kept.seed}: replay it with --seed {kept.seed}", highlight=False
-            )
-            for note in kept.notes:
-                console.print(note, highlight=False, markup=False)
-            _run(console, answers, kept, plain=plain, as_json=as_json)
-            if as_json:
-                _print_json(kept, left=False)
+def _full_screen(deck: Deck) -> Callable[[KeptGame], object] | None:
+    """The full-screen game (any opponents of the registry, the coach, the record, saved)
+    when this terminal can draw it, else ``None`` (line mode)."""
+    from .tui.launch import interactive, run_game
+
+    return partial(run_game, deck) if interactive() else None
 
 
 def opponents_table(players: int | None, opponents: str | None) -> tuple[int | None, str | None]:
@@ -246,38 +247,7 @@ def _given(ctx: typer.Context) -> set[str]:
     return given
 
 
-def _results(no_record: bool) -> AbstractContextManager[Store | None]:
-    """The results store the game is saved in: none with ``--no-record``; one that cannot be
-    used is a warning, and the game is played without saving."""
-    from ...puzzles.core.store import FIRST_GAME
-
-    return results(FIRST_GAME, record=not no_record)
-
-
-def _run(
-    console: Console, answers: Answers, kept: KeptGame, *, plain: bool, as_json: bool = False
-) -> None:
-    """Play the kept game to its end, or leave it (saved) with ``q``, the end of the
-    input or a script that runs out (``as_json``: leaving prints the outcome so far)."""
-    try:
-        _play(console, answers, kept, plain=plain)
-        answers.finish()
-    except Quit:
-        _summary(console, kept)
-        typer.echo(_left(kept), err=True)
-        if as_json:
-            _print_json(kept, left=True)
-        raise typer.Exit(EXIT_ABANDONED) from None
-    except KeyboardInterrupt:
-        typer.echo(_left(kept), err=True)
-        raise
-    except MovesExhaustedError as error:  # ran out, or stopped at a bad answer
-        if not (kept.saved and kept.answers) or kept.is_over():
-            raise
-        raise type(error)(f"{str(error).rstrip(':')}; {kept.leave()}") from None
-
-
-def _print_json(kept: KeptGame, *, left: bool) -> None:
+def _print_json(kept: KeptGame, left: bool) -> None:
     """The game's end as JSON (the core's
     :func:`~silverpyr.cli.core.line_game.print_outcome`, as every game writes it): the
     scores by seat, and each seat's score by category."""
@@ -295,28 +265,11 @@ def _print_json(kept: KeptGame, *, left: bool) -> None:
     )
 
 
-def _left(kept: KeptGame) -> str:
-    """What leaving keeps: the saved game and how to resume it, the record."""
-    saved = kept.saved and bool(kept.answers)
-    text = kept.leave() if saved else "game abandoned"
-    if saved:
-        text = text[0].upper() + text[1:]
-    if kept.record_path is not None:
-        text += f"; the record so far is in {kept.record_path}"
-    return text
-
-
-def _summary(console: Console, kept: KeptGame) -> None:
-    """The coach's summary of the decisions so far (a coached game only)."""
-    if kept.coach:
-        from .views import render_coach_report
-
-        render_coach_report(console, kept.report())
-
-
-def _answer_lines(moves: str | None, moves_file: Path | None) -> tuple[list[str] | None, str]:
-    """The scripted answers of ``--moves TEXT`` (``-``: stdin) or ``--moves-file FILE``, and
-    how to name them.
+def _script_source(
+    moves: str | None, moves_file: Path | None
+) -> tuple[str | None, Path | None, str]:
+    """``--moves`` and ``--moves-file`` as the script is read (the core's reader), and how
+    to name the script.
 
     ``--moves FILE`` was game's spelling before ``--moves`` meant the same everywhere: a
     ``--moves`` that names an existing file (and holds no ``;``) still reads that file, with
@@ -331,12 +284,12 @@ def _answer_lines(moves: str | None, moves_file: Path | None) -> tuple[list[str]
         moves = None
     text = moves_text(moves, moves_file)
     if text is None:
-        return None, "the terminal"
-    if text == "-":
+        source = "the terminal"
+    elif text == "-":
         source = "the moves on stdin"
     else:
         source = f"moves file {moves_file}" if moves_file is not None else "--moves"
-    return script_answers(text), source
+    return moves, moves_file, source
 
 
 def _names_a_file(moves: str) -> bool:
@@ -349,28 +302,70 @@ def _names_a_file(moves: str) -> bool:
 # --- the game loop -----------------------------------------------------------------------
 
 
-@dataclass
 class GameScreen:
-    """What the game's prompts and commands share."""
+    """The line mode's loop over the kept game (the core's
+    :class:`~silverpyr.cli.core.line_game.LineRun`): its prompts and commands share it."""
 
-    console: Console
-    answers: Answers
-    kept: KeptGame
-    plain: bool
-    warned: bool = False
-    """Whether the coach's question about the choice being made was asked and answered y
-    (its after-the-fact line would say it again)."""
+    def __init__(
+        self,
+        console: Console,
+        kept: KeptGame,
+        script: Iterator[str] | None,
+        *,
+        plain: bool,
+        source: str = "the moves",
+    ) -> None:
+        self.console = console
+        self.answers = Answers(console, script, source=source)
+        self.kept = kept
+        self.plain = plain
+        self.warned = False
+        """Whether the coach's question about the choice being made was asked and answered
+        y (its after-the-fact line would say it again)."""
 
     @property
     def state(self) -> GameState:
         return self.kept.game
 
+    def run(self) -> None:
+        """Play the kept game to its end; :class:`Quit` leaves it (saved), as the end of the
+        input does, and a script that runs out says how to resume the saved game."""
+        kept = self.kept
+        try:
+            _play(self)
+            self.answers.finish()
+        except KeyboardInterrupt:
+            typer.echo(self.left_line(), err=True)
+            raise
+        except MovesExhaustedError as error:  # ran out, or stopped at a bad answer
+            if not (kept.saved and kept.answers) or kept.is_over():
+                raise
+            raise type(error)(f"{str(error).rstrip(':')}; {kept.leave()}") from None
 
-def _play(console: Console, answers: Answers, kept: KeptGame, *, plain: bool) -> None:
+    def summary(self) -> None:
+        """The coach's summary of the decisions so far (a coached game only)."""
+        if self.kept.coach:
+            from .views import render_coach_report
+
+            render_coach_report(self.console, self.kept.report())
+
+    def left_line(self) -> str:
+        """What leaving keeps: the saved game and how to resume it, the record."""
+        kept = self.kept
+        saved = kept.saved and bool(kept.answers)
+        text = kept.leave() if saved else "game abandoned"
+        if saved:
+            text = text[0].upper() + text[1:]
+        if kept.record_path is not None:
+            text += f"; the record so far is in {kept.record_path}"
+        return text
+
+
+def _play(screen: GameScreen) -> None:
     from ...puzzles.silvergold.realgame.advice import Kind
     from ...puzzles.silvergold.realgame.kept_game import bots_words
 
-    screen = GameScreen(console, answers, kept, plain)
+    console, kept = screen.console, screen.kept
     count = kept.players
     bots = bots_words(count, kept.opponents)
     others = (
@@ -387,8 +382,8 @@ def _play(console: Console, answers: Answers, kept: KeptGame, *, plain: bool) ->
             _say(screen, _turn(screen))
         else:
             _say(screen, _replacement(screen))
-    _final_table(console, kept.game, plain=plain)
-    _summary(console, kept)
+    _final_table(console, kept.game, plain=screen.plain)
+    screen.summary()
     if kept.record_path is not None:
         console.print(
             f"Game record saved to {kept.record_path}; review it with: "

@@ -15,11 +15,12 @@ in :mod:`.views`; this module only decides what happens.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...solver.core.errors import SilverpyrError
+from ..core.line_game import Quit
 from ..core.output import print_json, stderr_console, stdout_console
 from .views import describe_turn, draw_end, draw_turn, hint_cards, hint_lines, legal_moves
 
@@ -44,10 +45,6 @@ class ScriptAnswerError(MovesExhaustedError):
 
 class ExtraAnswersError(SilverpyrError):
     """A script holds answers after the puzzle or game has ended."""
-
-
-class Quit(Exception):
-    """The player leaves: end of input at a terminal, or ``q`` in a game."""
 
 
 class Leave(Quit):
@@ -77,7 +74,7 @@ class Answers:
     def __init__(
         self,
         console: Console,
-        script: list[str] | None,
+        script: Iterable[str] | None,
         *,
         source: str = "the moves",
         ran_out: str | None = None,
