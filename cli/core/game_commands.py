@@ -59,8 +59,8 @@ if TYPE_CHECKING:
     from ...puzzles.core.players import Registry
     from ...puzzles.core.review import Reviewing
     from ...puzzles.core.store import Store
-    from .line_game import LineKept
     from .review import Advise
+    from .tui.table import BotTable
 
 Command = Callable[..., None]
 Table = Callable[[typer.Context], Any]
@@ -237,7 +237,7 @@ class ArenaCommand:
 
 # --- game ----------------------------------------------------------------------------------
 
-K = TypeVar("K", bound="LineKept[Any]")
+K = TypeVar("K", bound="BotTable[Any, Any, Any, Any]")
 
 
 @dataclass(frozen=True)

@@ -36,13 +36,12 @@ from ...solver.core.errors import SilverpyrError
 from .options import file_option, moves_text, seed_option
 from .options import script_answers as read_script
 from .output import one_line, stderr_console, stdout_console, warn
-from .tui.table import TableLine
+from .tui.table import BotTable, OpenKept, TableLine
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from ...puzzles.core.grading import GradedLines
-    from ...puzzles.core.kept_table import Lines
     from ...puzzles.core.players import Registry
     from ...puzzles.core.store import Store
 
@@ -206,14 +205,6 @@ def results(game: str, *, record: bool = True) -> Iterator[Store | None]:
 # --- what the line mode needs of a kept game ---------------------------------------------
 
 
-MoveT = TypeVar("MoveT")
-
-
-class _Phase(Protocol):
-    @property
-    def value(self) -> str: ...
-
-
 class CoachLine(TableLine, Protocol):
     """The kept game's ``Judged``: the coach's verdict on a decision that became final (the
     one :class:`~silverpyr.cli.core.tui.table.TableLine` with a ``verdict``)."""
@@ -222,81 +213,11 @@ class CoachLine(TableLine, Protocol):
     def verdict(self) -> GradedLines: ...
 
 
-class OpenKept(Protocol):
-    """What :func:`play_kept_game` uses of a game's ``KeptGame`` (every game's, *Silver &
-    Gold*'s too)."""
-
-    def __enter__(self) -> object: ...
-
-    def __exit__(self, *exc_info: object) -> None: ...
-
-    @property
-    def notes(self) -> list[str]: ...
-
-    @property
-    def answers(self) -> list[str]: ...
-
-    def is_over(self) -> bool: ...
-
-    def leave(self) -> str: ...
-
-
-class LineKept(OpenKept, Protocol[MoveT]):
-    """What the line mode's :class:`LineScreen` uses of a game's ``KeptGame``."""
-
-    @property
-    def seed(self) -> int: ...
-
-    @property
-    def saved(self) -> bool: ...
-
-    @property
-    def coach(self) -> bool: ...
-
-    @property
-    def record_path(self) -> Path | None: ...
-
-    @property
-    def state(self) -> object: ...
-
-    @property
-    def waiting(self) -> _Phase | None: ...
-
-    @property
-    def bots_due(self) -> bool: ...
-
-    def seat_names(self) -> tuple[str, ...]: ...
-
-    def where(self) -> str: ...
-
-    def options(self) -> tuple[MoveT, ...]: ...
-
-    def parse(self, text: str) -> MoveT: ...
-
-    def why_illegal(self, move: MoveT) -> str | None: ...
-
-    def label(self, move: MoveT) -> str: ...
-
-    def play(self, move: MoveT) -> Sequence[TableLine]: ...
-
-    def undo(self) -> MoveT: ...
-
-    def settle(self, progress: Progress | None = None) -> Sequence[TableLine]: ...
-
-    def check(self, move: MoveT, progress: Progress | None = None) -> GradedLines | None: ...
-
-    def heed(self) -> None: ...
-
-    def advice(self, progress: Progress | None = None) -> Lines: ...
-
-    def summary_lines(self) -> list[str]: ...
-
-
-KeptT = TypeVar("KeptT", bound=LineKept[Any])
+KeptT = TypeVar("KeptT", bound=BotTable[Any, Any, Any, Any])
 OpenT = TypeVar("OpenT", bound=OpenKept)
 
 
-def left_text(kept: LineKept[Any]) -> str:
+def left_text(kept: BotTable[Any, Any, Any, Any]) -> str:
     """The line said on leaving: what is saved and how to resume it, and the record."""
     text = kept.leave()
     text = text[0].upper() + text[1:]
@@ -305,7 +226,7 @@ def left_text(kept: LineKept[Any]) -> str:
     return text
 
 
-def summary(console: Console, kept: LineKept[Any]) -> None:
+def summary(console: Console, kept: BotTable[Any, Any, Any, Any]) -> None:
     """The coach's summary of the decisions so far (a coached game only: the table's
     summary lines, the warnings you heeded included, as the full screen shows them)."""
     for line in kept.summary_lines():
@@ -484,8 +405,8 @@ class LineScreen(Generic[KeptT]):
             self.say(self.legal_moves())
         elif word in {"h", "hint"}:
             with self.console.status("Rolling out every option...", spinner="dots") as status:
-                advice = kept.advice(lambda line: status.update(line))
-            for line in advice.lines():
+                lines = kept.advice_lines(lambda line: status.update(line))
+            for line in lines:
                 self.say(line)
         elif word in {"u", "undo"}:
             try:
@@ -650,7 +571,6 @@ __all__ = [
     "CoachLine",
     "CoachOption",
     "GameSeedOption",
-    "LineKept",
     "LineRun",
     "LineScreen",
     "NoRecordGameOption",

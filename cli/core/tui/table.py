@@ -1,5 +1,6 @@
-"""What a full-screen game against bots asks of the game it shows (game-free): the table
-that the core's :class:`~silverpyr.cli.core.tui.game_screen.TableGameScreen` drives.
+"""What a game against bots asks of the game it shows (game-free): the table that both
+screens drive, the full screen's :class:`~silverpyr.cli.core.tui.game_screen.TableGameScreen`
+and the line mode's :class:`~silverpyr.cli.core.line_game.LineScreen`.
 
 Each game's ``tui/table.py`` narrows :class:`BotTable` to its own state, moves, phases and
 pending moves and adds what only its screen asks (the Sun's deck, Cheops's view of hidden
@@ -12,6 +13,7 @@ game engine's.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Protocol, TypeVar
 
 HUMAN = 0
@@ -55,10 +57,57 @@ PhaseT_co = TypeVar("PhaseT_co", covariant=True)
 PendingT_co = TypeVar("PendingT_co", covariant=True)
 
 
-class BotTable(Protocol[StateT_co, MoveT, PhaseT_co, PendingT_co]):
-    """A game against bots as the full screen drives it: the state (your pending moves on
-    it), the decision due from you, your legal moves, playing and taking back, the bots'
-    turns, the coach and the advice (which may run in a thread), leaving."""
+class OpenKept(Protocol):
+    """What every game's kept game is, *Silver & Gold*'s too: held open while it is played
+    (its lease), with the notes of its start, your decisions so far and how leaving it
+    reads (:func:`~silverpyr.cli.core.line_game.play_kept_game` needs no more)."""
+
+    def __enter__(self) -> object: ...
+
+    def __exit__(self, *exc_info: object) -> None: ...
+
+    @property
+    def notes(self) -> Sequence[str]:
+        """What starting the game has to say (resumed, started over)."""
+        ...
+
+    @property
+    def answers(self) -> list[str]:
+        """Your final decisions so far, in notation (what is saved)."""
+        ...
+
+    def is_over(self) -> bool: ...
+
+    def leave(self) -> str:
+        """You leave before the end: what is kept and how to come back (a clause)."""
+        ...
+
+
+class BotTable(OpenKept, Protocol[StateT_co, MoveT, PhaseT_co, PendingT_co]):
+    """A game against bots as both screens drive it: the state (your pending moves on it),
+    the decision due from you, your legal moves, playing and taking back, the bots' turns,
+    the coach and the advice (which may run in a thread), leaving; and for the line mode,
+    moves read and written as text, where the game stands, and the record."""
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def record_path(self) -> Path | None:
+        """The ``--record`` file (``None``: none)."""
+        ...
+
+    def where(self) -> str:
+        """Where the game stands (``turn 3``), for the prompt."""
+        ...
+
+    def parse(self, text: str) -> MoveT:
+        """A move read from its notation; raises the engine's move error."""
+        ...
+
+    def label(self, move: MoveT) -> str:
+        """A move as the legal moves' list writes it."""
+        ...
 
     @property
     def state(self) -> StateT_co:
@@ -84,11 +133,6 @@ class BotTable(Protocol[StateT_co, MoveT, PhaseT_co, PendingT_co]):
     @property
     def saved(self) -> bool:
         """Whether leaving keeps the game (to resume it next time)."""
-        ...
-
-    @property
-    def notes(self) -> Sequence[str]:
-        """What starting the game has to say (resumed, started over)."""
         ...
 
     def options(self) -> tuple[MoveT, ...]:
@@ -130,10 +174,6 @@ class BotTable(Protocol[StateT_co, MoveT, PhaseT_co, PendingT_co]):
 
     def seat_names(self) -> tuple[str, ...]:
         """``You``, ``Player 2 (greedy)``, ..."""
-        ...
-
-    def leave(self) -> str:
-        """You leave before the end: what is kept and how to come back (a clause)."""
         ...
 
     def release(self) -> None:
