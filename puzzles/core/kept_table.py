@@ -467,8 +467,9 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         """``start()`` deals the new game (after the bots are found in the registry);
         ``record``: the ``--record`` file, begun with the game's :meth:`_new_record`."""
         self.bots = tuple(bots)
-        self._seated = [game.bot(name) for name in self.bots]
-        """The bots of seats 1 on, as the registry makes them (:meth:`_decide` asks them)."""
+        self.seated: list[TableBot[S, M]] = [game.bot(name) for name in self.bots]
+        """The bots of seats 1 on, as the registry makes them (a screen may stand in for
+        one: *Silver & Gold*'s full screen works out their marks ahead)."""
         state = start()
         self.declared = game
         """The game's declaration (:class:`TableGame`)."""
@@ -523,10 +524,6 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         """``move`` (from ``before`` to ``after``) if it stays pending, ``None`` when it is
         final (making the turn's pending moves final with it)."""
         raise NotImplementedError
-
-    def _decide(self, state: S, seat: int) -> M:
-        """The move of the bot at ``seat`` (its registry's player)."""
-        return self._seated[seat - 1].decide(state, seat)
 
     def _forced(self, state: S) -> M | None:
         """Your move when it is yours and the game asks you nothing (*Silver & Gold*: a
@@ -830,7 +827,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
             forced = self._forced(state) if seat == HUMAN else None
             if forced is None and progress is not None:
                 progress(f"{seat_name(seat, self.bots)} is playing...")
-            move = self._decide(state, seat) if forced is None else forced
+            move = self.seated[seat - 1].decide(state, seat) if forced is None else forced
             after = self.rules.apply(state, move)
             events.extend(self._events(state, after, move))
             self._final(move, seat, answered=forced is None)

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Unpack
+from typing import TYPE_CHECKING, ClassVar, Unpack, cast
 
 from ....solver.core.errors import SilverpyrError
 from ....solver.core.reader import parse_whole, parse_wholes
@@ -239,14 +239,10 @@ class KeptGame(
     ) -> None:
         """``opponents``: one bot for the other seats, or one a seat (comma-separated);
         :class:`TableError` when they do not seat ``players``."""
-        from .registry import make_table
-
         bots = _seated(opponents, players)
         self.deck = deck
         self.players = players
         """How many seats (you included)."""
-        self.bot: Player = make_table(opponents, players)
-        """The other seats' player (one for all of them: :func:`~.registry.make_table`)."""
         self.marked: Move | None = None
         """Your mark while it can still be taken back (before :meth:`end_turn`)."""
         super().__init__(
@@ -310,10 +306,6 @@ class KeptGame(
             options = game.replacement_options()
             return options[0] if len(options) == 1 else None
         return None
-
-    def _decide(self, state: Table, seat: int) -> turns.Choice:
-        """The other seats' player decides (a screen may stand in for it: :attr:`bot`)."""
-        return SeatBot(self.bot).decide(state, seat)
 
     def _happened(self, before: Table, after: Table, move: turns.Choice) -> list[TableEvent]:
         return happened(before, after, move)
@@ -382,6 +374,21 @@ class KeptGame(
         return make_table(self.opponents, self.players)
 
     # --- where it stands ----------------------------------------------------------------
+
+    @property
+    def bot(self) -> Player:
+        """The other seats' players as one (each seat's own:
+        :class:`~silverpyr.solver.silvergold.players.Seated`)."""
+        from ....solver.silvergold.players import Seated
+
+        seats = {seat: cast("SeatBot", bot).player for seat, bot in enumerate(self.seated, 1)}
+        return seats[1] if len(seats) == 1 else Seated(seats)
+
+    @bot.setter
+    def bot(self, player: Player) -> None:
+        """A player standing in for every other seat (the full screen's foresight of their
+        marks, which asks each seat's own player)."""
+        self.seated[:] = [SeatBot(player) for _ in self.seated]
 
     @property
     def game(self) -> GameState:
