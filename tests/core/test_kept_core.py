@@ -62,3 +62,30 @@ def test_keep_in_store() -> None:
     )
     assert store.calls == [("save", (None, range(2, 6))), ("drop", 7)]
     assert made == [1]  # an ended game is not built to be saved
+
+
+def test_every_games_kept_game_takes_its_rollouts_when_started_and_resumed(
+    tmp_path: Path,
+) -> None:
+    """``--rollouts`` reaches the kept game through ``start``, a new game's and a resumed
+    one's alike (it used to be set on the game after it was made)."""
+    from silverpyr.puzzles.cheops.kept_game import KeptGame as CheopsKept
+    from silverpyr.solver.cheops.components import load_components
+    from silverpyr.solver.silvergold.deckfile import load_deck as sg_deck
+    from silverpyr.solver.sun.cards import load_deck as sun_deck
+
+    sun = sun_kept.KeptGame.start(sun_deck(), seed=3, fresh_seed=1, rollouts=7)
+    cheops = CheopsKept.start(load_components(), seed=3, fresh_seed=1, rollouts=8)
+    assert (sun.rollouts, cheops.rollouts) == (7, 8)
+    deck = sg_deck()
+    with Store(tmp_path / "silverpyr.db") as store:
+        with sg_kept.KeptGame.start(deck, seed=3, fresh_seed=1, store=store, rollouts=9) as new:
+            assert new.rollouts == 9
+            new.play(new.options()[0])  # the keep: final at once, so the game is saved
+            assert new.saved and new.answers
+        with sg_kept.KeptGame.start(deck, seed=None, fresh_seed=1, store=store) as resumed:
+            assert resumed.resumed and resumed.rollouts is None
+        with sg_kept.KeptGame.start(
+            deck, seed=None, fresh_seed=1, store=store, rollouts=5
+        ) as again:
+            assert again.resumed and again.rollouts == 5
