@@ -760,6 +760,10 @@ class JsonRecords(Generic[C, G]):
 
     error: ClassVar[type[Exception]]
     """Raised, naming the file, when a record cannot be written."""
+    fifo: ClassVar[str] = "a named pipe"
+    """What a FIFO is called when one stands where the folder should (:func:`records_folder`)."""
+    link_target: ClassVar[bool] = False
+    """Whether a dangling link in the folder's place says where it points."""
 
     folder: Path
     digits: int
@@ -772,7 +776,8 @@ class JsonRecords(Generic[C, G]):
     def open(cls, folder: Path, cards: C, last_seed: int) -> Self:
         """The folder ``folder`` (made if missing, :func:`records_folder`), for games up to
         ``last_seed`` played with ``cards``."""
-        return cls(records_folder(folder), record_digits(last_seed), cards)
+        folder = records_folder(folder, fifo=cls.fifo, link_target=cls.link_target)
+        return cls(folder, record_digits(last_seed), cards)
 
     def record(self, result: G) -> dict[str, Any]:
         """The record of one game, as plain data."""

@@ -27,28 +27,24 @@ both played, as in every game's arena.
 
 from __future__ import annotations
 
-import json
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Self, cast
 
 from ....solver.silvergold.cards import Deck
 from ....solver.silvergold.game import END_REASON, GameState, Replacement
 from ....solver.silvergold.moves import Move
 from ....solver.silvergold.players import Player, play_game
-from ...core.records_file import save_text
 from ...core.tournament import ArenaReport as CoreArenaReport
 from ...core.tournament import (
     ArenaRun,
     Column,
+    JsonRecords,
     RecordsFolderError,
     Seat,
     TournamentError,
-    check_record_names,
-    record_digits,
-    records_folder,
     table_report,
 )
 from ...core.tournament import BotReport as CoreBotReport
@@ -165,53 +161,25 @@ def play_arena_game(deck: Deck, seed: int, seats: tuple[str, ...]) -> GameResult
     )
 
 
-@dataclass
-class ArenaRecords:
-    """The folder ``arena --records`` writes every game's record to, checked before any game
-    (:meth:`open`), and the records written so far."""
+class ArenaRecords(JsonRecords[Deck, GameResult]):
+    """The folder ``arena --records`` writes every game's record to (the core's
+    :class:`~silverpyr.puzzles.core.tournament.JsonRecords`), its refusals worded as
+    ``game --record`` words its own: a FIFO is ``a FIFO (named pipe)``, a dangling link shows
+    where it points, and each is a :class:`RecordPathError`."""
 
-    folder: Path
-    deck: Deck
-    digits: int
-    """Width of the seed in the file names, so that they sort by seed."""
-    written: int = 0
+    error = RecordPathError
+    fifo = "a FIFO (named pipe)"
+    link_target = True
 
     @classmethod
-    def open(cls, folder: Path, deck: Deck, last_seed: int) -> ArenaRecords:
-        """The folder ``folder``, made if missing; :class:`RecordPathError` unless it is (or
-        can be made) a folder this process can write files in (worded as ``game --record``
-        words its refusals: a FIFO is ``a FIFO (named pipe)``, a dangling link shows where it
-        points)."""
+    def open(cls, folder: Path, cards: Deck, last_seed: int) -> Self:
         try:
-            records_folder(folder, fifo="a FIFO (named pipe)", link_target=True)
+            return super().open(folder, cards, last_seed)
         except RecordsFolderError as error:
             raise RecordPathError(str(error)) from None
-        return cls(folder, deck, record_digits(last_seed))
 
-    def name(self, seed: int) -> Path:
-        """Where the game of ``seed`` is written (``game-000123.json``)."""
-        return self.folder / f"game-{seed:0{self.digits}d}.json"
-
-    def check(self, seeds: range) -> None:
-        """:class:`RecordPathError` naming the first record of ``seeds`` that could not be
-        written (a FIFO, a folder... already there), before any game is played."""
-        check_record_names(self.folder, seeds, self.name)
-
-    def write(self, result: GameResult) -> None:
-        """Write ``result``'s record; :class:`RecordPathError` naming the file if it cannot
-        be (the records written before it stay)."""
-        path = self.name(result.seed)
-        kept = f"; the {self.written:,} records written before it stay in {self.folder}"
-        try:
-            save_text(path, json.dumps(result.record(self.deck), indent=1) + "\n")
-        except RecordPathError as error:
-            raise RecordPathError(f"{error}{kept}") from None
-        except OSError as error:
-            reason = error.strerror or str(error)
-            raise RecordPathError(
-                f"cannot save the game record to {path}: {reason}{kept}"
-            ) from None
-        self.written += 1
+    def record(self, result: GameResult) -> dict[str, Any]:
+        return result.record(self.cards)
 
 
 def check_line_up(bots: Sequence[str], games: int, seed: int = 0) -> None:
