@@ -48,9 +48,10 @@ class CheopsGroup(LazyGroup):
             "Advice in a recorded game, or a review of every decision, in piastres of margin.",
         ),
         "play": Lazy(
-            "cheops.play_cmd",
-            "play",
+            "core.home",
+            "game_play",
             "Cheops on one screen: the daily, a puzzle, a game, stats, rules.",
+            "cheops",
         ),
         "arena": Lazy(
             "cheops.arena_cmd",

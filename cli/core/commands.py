@@ -62,6 +62,9 @@ class Lazy:
     summary: str
     """The first paragraph of its help: its line in its group's list of commands (a test
     checks that it is the command's own)."""
+    made_for: str | None = None
+    """A game's key when ``attr`` is the core's factory of the command, which makes that
+    game's (``Lazy("core.home", "game_play", ..., "sun")``)."""
 
 
 class _LazyCommands(MutableMapping[str, Any]):
@@ -103,6 +106,8 @@ class _LazyCommands(MutableMapping[str, Any]):
 def _build(name: str, entry: Lazy) -> Any:
     """The Click command of ``entry``: its module imported, its help as paragraphs."""
     found = getattr(importlib.import_module(f"silverpyr.cli.{entry.module}"), entry.attr)
+    if entry.made_for is not None:
+        found = found(entry.made_for)
     command: Any
     if isinstance(found, typer.Typer):
         _unwrap_help(found)

@@ -16,11 +16,13 @@ import datetime as dt
 import io
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TextIO
 
 from ...solver.core.errors import SilverpyrError
+from ...solver.games import GAMES
 from .commands import HomeEntry, HomeGame
+from .options import NoRecordOption
 
 
 class _Tee(io.TextIOBase):
@@ -116,6 +118,17 @@ def open_home(game: str | None, *, no_record: bool) -> None:
     play_home([entry for entry in HOME if game is None or entry.name == game], no_record=no_record)
 
 
+def game_play(key: str) -> Callable[..., None]:
+    """A game's ``play`` (``silverpyr sun play``): its part of the one home, made from its
+    declaration in :data:`~silverpyr.solver.games.GAMES`."""
+
+    def play(no_record: NoRecordOption = False) -> None:
+        open_home(key, no_record=no_record)
+
+    play.__doc__ = f"{GAMES[key].title} on one screen: the daily, a puzzle, a game, stats, rules."
+    return play
+
+
 def play_home(games: Sequence[HomeGame], *, no_record: bool) -> None:
     """The home until the player quits: each pick's command run, then the home again."""
     from .tui.home import HomeSetting, run_home
@@ -134,4 +147,4 @@ def play_home(games: Sequence[HomeGame], *, no_record: bool) -> None:
         setting.note = f"silverpyr {' '.join(chosen.argv)}: {last[-1]}" if last else ""
 
 
-__all__ = ["HomeError", "argv_of", "open_home", "play_home", "run_command"]
+__all__ = ["HomeError", "argv_of", "game_play", "open_home", "play_home", "run_command"]

@@ -12,17 +12,15 @@ from typing import Annotated
 
 import typer
 
+from ...solver.games import FIRST, GAMES
 from ..core.options import NoRecordOption
 from ..core.trainer import today_option
 from .context import deck as sg_deck
 
-
-class HomeChoice(StrEnum):
-    """Which home ``play`` opens: one game's entries, or *Silver & Gold*'s own app."""
-
-    SILVERGOLD = "silvergold"
-    SUN = "sun"
-    CHEOPS = "cheops"
+HomeChoice = StrEnum("HomeChoice", {key.upper(): key for key in GAMES})  # type: ignore[misc]
+"""Which home ``play`` opens: one game's entries, or *Silver & Gold*'s own app (every game
+of :data:`~silverpyr.solver.games.GAMES`)."""
+_OTHERS = " or ".join(key for key in GAMES if key != FIRST.key)
 
 
 def play(
@@ -31,7 +29,7 @@ def play(
         HomeChoice | None,
         typer.Argument(
             help="silvergold: Silver & Gold's own full-screen home (a puzzle by seed, kind "
-            "or id; the stats screen); sun or cheops: that game's part of the home only. "
+            f"or id; the stats screen); {_OTHERS}: that game's part of the home only. "
             "Default: every game.",
             show_default=False,
         ),
@@ -52,7 +50,7 @@ def play(
     from ...puzzles.silvergold.kinds import PuzzleError
     from ..core.home import open_home
 
-    if game is not HomeChoice.SILVERGOLD:
+    if game is None or game.value != FIRST.key:
         if today is not None:
             raise PuzzleError("--today goes with play silvergold (Silver & Gold's own home)")
         open_home(None if game is None else game.value, no_record=no_record)

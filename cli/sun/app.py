@@ -47,9 +47,10 @@ class SunGroup(LazyGroup):
             "Advice in a recorded game, or a review of every decision, in expected points.",
         ),
         "play": Lazy(
-            "sun.play_cmd",
-            "play",
+            "core.home",
+            "game_play",
             "Pyramid of the Sun on one screen: the daily, a puzzle, a game, stats, rules.",
+            "sun",
         ),
         "arena": Lazy(
             "sun.arena_cmd",
