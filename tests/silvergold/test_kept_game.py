@@ -516,6 +516,17 @@ def test_each_other_seat_plays_its_own_bot() -> None:
     assert kept.game == end
 
 
+def test_one_bot_named_for_every_seat_plays_as_one_a_seat() -> None:
+    """``--players 4 --opponents expert``: each other seat holds an expert of its own, and
+    the game is the one play_out plays with three experts (the arena seats them so too)."""
+    kept = KeptGame(DECK, 17, 4, "expert")
+    assert kept.bots == ("expert",) * 3 and len({id(bot) for bot in kept.seated}) == 3
+    play_randomly(kept, random.Random(9))
+    seats = [make_player("expert") for _ in range(3)]
+    end = play_out(kept_start(17, 4), [RandomPlayer(random.Random(9)), *seats])
+    assert kept.game == end
+
+
 def test_a_game_of_several_bots_is_saved_resumed_and_recorded(store: Store, tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     with start(store, 8, players=3, opponents="greedy,hint", record=path) as kept:
