@@ -590,8 +590,9 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
     def _replay(self, saved: SavedGame) -> str | None:
         """Replay the saved answers through the engine; why they do not replay, if so."""
         self._replaying = True
-        coach = self._coach
+        coach, rollouts = self._coach, self.rollouts
         self._coach = coach and self.judges_replay
+        self.rollouts = None  # the replay's verdicts are the quick ones: resuming stays quick
         try:
             self.settle()
             for number, answer in enumerate(saved.answers, start=1):
@@ -604,7 +605,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
                 return "it stopped inside a turn"
         finally:
             self._replaying = False
-            self._coach = coach
+            self._coach, self.rollouts = coach, rollouts
         if self.is_over():
             return "it had ended"
         self._took_over(saved, self._resume_note(saved), self._record, self.record_path)

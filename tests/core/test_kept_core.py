@@ -89,3 +89,33 @@ def test_every_games_kept_game_takes_its_rollouts_when_started_and_resumed(
             deck, seed=None, fresh_seed=1, store=store, rollouts=5
         ) as again:
             assert again.resumed and again.rollouts == 5
+
+
+def test_a_resumed_coached_game_is_judged_again_without_rollouts(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """Resuming replays the saved decisions with the coach's quick verdicts (*Silver &
+    Gold*'s coach judges them again); ``--rollouts`` is for the decisions from there on."""
+    from silverpyr.puzzles.silvergold.realgame import advice
+    from silverpyr.solver.silvergold.deckfile import load_deck as sg_deck
+
+    asked: list[int] = []
+    real = advice.advise
+
+    def advise(*args: Any, rollouts: int = 0, **kwargs: Any) -> Any:
+        asked.append(rollouts)
+        return real(*args, rollouts=0, **kwargs)
+
+    monkeypatch.setattr(advice, "advise", advise)
+    deck = sg_deck()
+    with Store(tmp_path / "silverpyr.db") as store:
+        with sg_kept.KeptGame.start(deck, seed=3, fresh_seed=1, store=store, coach=True) as new:
+            new.play(new.options()[0])
+        asked.clear()
+        with sg_kept.KeptGame.start(
+            deck, seed=None, fresh_seed=1, store=store, rollouts=4
+        ) as resumed:
+            assert resumed.resumed and resumed.coach and resumed.rollouts == 4
+            assert asked and set(asked) == {0}  # the saved keep, judged again quickly
+            resumed.advice()
+            assert asked[-1] == 4
