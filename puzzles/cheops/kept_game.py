@@ -308,7 +308,7 @@ class KeptGame(
         components: Components,
         seed: int,
         bots: Sequence[str],
-        **options: Unpack[kept_table.Options],
+        **options: Unpack[kept_table.Made],
     ) -> None:
         self.components = components
         super().__init__(

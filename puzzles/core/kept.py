@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from ...solver.games import Game
+    from .lease import Lease
     from .store import SavedGame, Store
 
 GAME_ID = "game"
@@ -182,8 +183,8 @@ def start_kept(
     *,
     restart: bool,
     describe: Callable[[SavedGame], str],
-    resume: Callable[[SavedGame], K | str],
-    new: Callable[[], K],
+    resume: Callable[[SavedGame, Lease | None], K | str],
+    new: Callable[[Lease | None], K],
     unsaved: str | None = "--no-record",
 ) -> K:
     """The unfinished game resumed, or a new one (the module's ruling), holding the saved
@@ -195,21 +196,26 @@ def start_kept(
     the saved game with a note, damaged or not; ``resume`` is the saved game replayed, or why
     it cannot be (then :class:`UnresumableGameError` is raised and the row kept), and raises
     :class:`UnfinishedGameError` when another game is asked for and :class:`SavedTableError`
-    when the row's table is damaged; ``new`` makes the new game. The note of the restart
-    comes first in the game's notes. Without a store (nothing is saved) the game is
-    ``new()``.
+    when the row's table is damaged; ``new`` makes the new game. Both make the game with the
+    lease, which it holds from then on. The note of the restart comes first in the game's
+    notes. Without a store (nothing is saved) the game is ``new(None)``.
     """
     if store is None:
-        return new()
+        return new(None)
     lease = store.hold(GAME_ID, keeping.lease_name, unsaved=unsaved)
     try:
-        kept = _open(store, keeping, restart, describe, resume, new)
+        return _open(
+            store,
+            keeping,
+            restart,
+            describe,
+            lambda saved: resume(saved, lease),
+            lambda: new(lease),
+        )
     except BaseException:
         if lease is not None:
             lease.release()
         raise
-    kept.lease = lease
-    return kept
 
 
 def _open(

@@ -61,6 +61,7 @@ from .records_file import PERSON, Notated, Replayable
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from .lease import Lease
     from .store import SavedGame, Store
 
 HUMAN = 0
@@ -258,6 +259,13 @@ class Options(TypedDict, total=False):
     rollouts: int | None
 
 
+class Made(Options, total=False):
+    """What :func:`start_table` makes a game's ``KeptGame`` with: its :class:`Options`, and
+    the saved game's lease, which the game holds from then on (``None``: nothing saved)."""
+
+    lease: Lease | None
+
+
 class Starting(Options, total=False):
     """What every game's ``KeptGame.start`` takes besides the game asked for: its
     :class:`Options`, and ``restart`` (drop the unfinished game)."""
@@ -398,7 +406,7 @@ def start_table(
     fingerprint: str,
     asked: tuple[object, ...],
     fresh: C,
-    make: Callable[[C, Options], T],
+    make: Callable[[C, Made], T],
     coach: bool = False,
     record: Path | None = None,
     store: Store | None = None,
@@ -411,11 +419,12 @@ def start_table(
     one of choice ``fresh``. ``make(choice, options)`` makes the game (its coach on when
     ``coach`` or the saved row's coach is)."""
 
-    def made(choice: C, coached: bool) -> T:
-        options = Options(coach=coach or coached, record=record, store=store, rollouts=rollouts)
+    def made(choice: C, coached: bool, lease: Lease | None) -> T:
+        coached = coach or coached
+        options = Made(coach=coached, record=record, store=store, rollouts=rollouts, lease=lease)
         return make(choice, options)
 
-    def resume(saved: SavedGame) -> T | str:
+    def resume(saved: SavedGame, lease: Lease | None) -> T | str:
         choice = choosing.choice(saved)
         same = all(part is None or part == mine for part, mine in zip(asked, choice, strict=True))
         other = saved.deck != fingerprint
@@ -426,7 +435,7 @@ def start_table(
                 command=choosing.keeping.command,
                 options=choosing.options,
             )
-        return resumed(lambda: made(choice, saved.coach), saved)
+        return resumed(lambda: made(choice, saved.coach, lease), saved)
 
     return start_kept(
         store,
@@ -434,7 +443,7 @@ def start_table(
         restart=restart,
         describe=choosing.describe,
         resume=resume,
-        new=lambda: made(fresh, False),
+        new=lambda lease: made(fresh, False, lease),
     )
 
 
@@ -463,9 +472,12 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         record: Path | None = None,
         store: Store | None = None,
         rollouts: int | None = None,
+        lease: Lease | None = None,
     ) -> None:
         """``start()`` deals the new game (after the bots are found in the registry);
-        ``record``: the ``--record`` file, begun with the game's :meth:`_new_record`."""
+        ``record``: the ``--record`` file, begun with the game's :meth:`_new_record`;
+        ``lease``: the saved game's, held while the game is played."""
+        self.lease = lease
         self.bots = tuple(bots)
         self.seated: list[TableBot[S, M]] = [game.bot(name) for name in self.bots]
         """The bots of seats 1 on, as the registry makes them (a screen may stand in for

@@ -88,7 +88,9 @@ class KeptAttempt(LeaseHolder):
     hints were replayed.
     """
 
-    def __init__(self, session: PlaySession, deck: Deck, store: Store | None) -> None:
+    def __init__(
+        self, session: PlaySession, deck: Deck, store: Store | None, lease: Lease | None = None
+    ) -> None:
         self.session = session
         self.deck = deck
         self.store = store
@@ -100,7 +102,7 @@ class KeptAttempt(LeaseHolder):
         self.resumed_hint: tuple[int, int] | None = None
         """``(turn index, level)``: the hint level a resumed attempt had reached there."""
         self._coach: Coach | None = None
-        self.lease: Lease | None = None
+        self.lease = lease
         """The puzzle's lease while the attempt is recorded and not over (see :meth:`release`)."""
         self.revision: int | None = None
         """The revision of the puzzle's saved progress this session read or wrote last
@@ -129,15 +131,15 @@ class KeptAttempt(LeaseHolder):
         (recorded attempts only: one session per puzzle holds its lease until
         :meth:`release`).
         """
-        kept = cls(PlaySession(puzzle, deck), deck, store if record else None)
         if store is None:
-            return kept
-        if record:
-            kept.lease = store.hold(puzzle.id, name_of(puzzle))
+            return cls(PlaySession(puzzle, deck), deck, None)
+        lease = store.hold(puzzle.id, name_of(puzzle)) if record else None
         try:
+            kept = cls(PlaySession(puzzle, deck), deck, store if record else None, lease)
             kept._open(store, record=record, restart=restart)
         except BaseException:
-            kept.release()
+            if lease is not None:
+                lease.release()
             raise
         return kept
 

@@ -272,7 +272,7 @@ class KeptGame(
         seed: int,
         size: str,
         bots: Sequence[str],
-        **options: Unpack[kept_table.Options],
+        **options: Unpack[kept_table.Made],
     ) -> None:
         self.deck = deck
         self.size = size

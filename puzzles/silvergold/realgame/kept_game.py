@@ -235,7 +235,7 @@ class KeptGame(
         seed: int,
         players: int,
         opponents: str,
-        **options: Unpack[kept_table.Options],
+        **options: Unpack[kept_table.Made],
     ) -> None:
         """``opponents``: one bot for the other seats, or one a seat (comma-separated);
         :class:`TableError` when they do not seat ``players``."""
