@@ -79,7 +79,6 @@ from ..core.options import (
     MovesOption,
     PlainOption,
     file_option,
-    moves_text,
     random_seed,
     seed_option,
 )
@@ -108,9 +107,6 @@ if TYPE_CHECKING:
 
 HUMAN = 0
 MARK_LABEL = "*"
-
-
-EXIT_ABANDONED = 0
 YES_NO = frozenset({"y", "yes", "n", "no"})
 
 
@@ -282,13 +278,12 @@ def _script_source(
         )
         moves_file = Path(moves)
         moves = None
-    text = moves_text(moves, moves_file)
-    if text is None:
+    if moves_file is not None:  # the core reads it (and refuses it beside --moves)
+        source = f"moves file {moves_file}"
+    elif moves is None:
         source = "the terminal"
-    elif text == "-":
-        source = "the moves on stdin"
     else:
-        source = f"moves file {moves_file}" if moves_file is not None else "--moves"
+        source = "the moves on stdin" if moves == "-" else "--moves"
     return moves, moves_file, source
 
 
