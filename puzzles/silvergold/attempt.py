@@ -131,12 +131,12 @@ class KeptAttempt(LeaseHolder):
         (recorded attempts only: one session per puzzle holds its lease until
         :meth:`release`).
         """
-        if store is None:
-            return cls(PlaySession(puzzle, deck), deck, None)
-        lease = store.hold(puzzle.id, name_of(puzzle)) if record else None
+        recorded = store if record else None
+        lease = recorded.hold(puzzle.id, name_of(puzzle)) if recorded is not None else None
         try:
-            kept = cls(PlaySession(puzzle, deck), deck, store if record else None, lease)
-            kept._open(store, record=record, restart=restart)
+            kept = cls(PlaySession(puzzle, deck), deck, recorded, lease)
+            if store is not None:
+                kept._open(store, record=record, restart=restart)
         except BaseException:
             if lease is not None:
                 lease.release()
