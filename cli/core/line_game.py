@@ -33,9 +33,10 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, Protocol, T
 import typer
 
 from ...solver.core.errors import SilverpyrError
+from .answers import Answers, Quit, ScriptError
 from .options import file_option, moves_text, seed_option
 from .options import script_answers as read_script
-from .output import one_line, stderr_console, stdout_console, warn
+from .output import stderr_console, stdout_console, warn
 from .tui.table import BotTable, OpenKept, TableLine
 
 if TYPE_CHECKING:
@@ -48,22 +49,14 @@ if TYPE_CHECKING:
 EXIT_LEFT = 0
 MAX_BOTS = 4
 YES = {"y", "yes"}
+YES_NO = frozenset({"y", "yes", "n", "no"})
 
 Progress = Callable[[str], None]
-
-
-class ScriptError(SilverpyrError, ValueError):
-    """A scripted answer that was not taken, or a script that ran out or ran over."""
 
 
 class BotsError(SilverpyrError, ValueError):
     """``--players`` and ``--opponents`` that do not agree, an unknown bot, or (the Sun's) a
     bad size."""
-
-
-class Quit(Exception):
-    """The player leaves (``q``, or the end of input at a terminal): every game's line mode,
-    a puzzle's too."""
 
 
 # --- the options ------------------------------------------------------------------------
@@ -253,10 +246,8 @@ class LineScreen(Generic[KeptT]):
     ) -> None:
         self.console = console
         self.kept = kept
-        self.script = script
+        self.answers = Answers(console, script)
         self.plain = plain
-        self.taken = 0
-        self._peeked: list[str] = []
         self._asked: list[object] = []
         """Verdicts whose question was answered ``y`` (not said again once final)."""
 
@@ -288,55 +279,33 @@ class LineScreen(Generic[KeptT]):
         self.console.print(text, highlight=False, markup=False, soft_wrap=True)
 
     def ask(self, prompt: str) -> str:
-        if self.script is None:
-            try:
-                return self.console.input(f"{prompt} ")
-            except EOFError:
-                self.console.print()
-                raise Quit from None
-        answer = self._next()
-        if answer is None:
-            raise ScriptError(f"the moves ran out at: {prompt}")
-        self.taken += 1
-        self.say(f"{prompt} {answer}")
-        return answer
-
-    def _next(self) -> str | None:
-        assert self.script is not None
-        if self._peeked:
-            return self._peeked.pop()
-        return next(self.script, None)
-
-    def peek(self) -> str | None:
-        if self.script is None:
-            return None
-        if not self._peeked:
-            found = next(self.script, None)
-            if found is None:
-                return None
-            self._peeked.append(found)
-        return self._peeked[0]
+        return self.answers.ask(prompt)
 
     def reject(self, message: str, answer: str) -> None:
         """One line saying why ``answer`` was not taken; a script stops here."""
-        if self.script is not None:
-            raise ScriptError(f"--moves, answer {self.taken} ({answer!r}): {message}")
-        stderr_console().print(f"not taken: {one_line(message)}", highlight=False, markup=False)
+        self.answers.reject(message, answer)
 
     # --- the loop -------------------------------------------------------------------------
 
     def run(self) -> None:
+        """Play to the end; :class:`Quit` leaves, and a script that stops on a table with
+        answers says how to resume it."""
         kept = self.kept
         names = ", ".join(kept.seat_names()[1:])
         self.say(f"You are seat 1; the bots: {names}.")
-        self.settle()
-        shown: object = None
-        while not kept.is_over():
-            if kept.state is not shown:
-                self.show()
-                shown = kept.state
-            self.decide()
-        self.finish()
+        try:
+            self.settle()
+            shown: object = None
+            while not kept.is_over():
+                if kept.state is not shown:
+                    self.show()
+                    shown = kept.state
+                self.decide()
+            self.finish()
+        except ScriptError as error:
+            if kept.answers and not kept.is_over():
+                raise ScriptError(f"{error}; {kept.leave()}") from None
+            raise
 
     def settle(self) -> None:
         kept = self.kept
@@ -387,11 +356,12 @@ class LineScreen(Generic[KeptT]):
             verdict = kept.check(move, lambda line: status.update(line))
         if verdict is None or verdict.is_silent:
             return True
-        if self.script is not None:
-            following = self.peek()
-            if following is None or following.strip().lower() not in {"y", "yes", "n", "no"}:
-                return True  # a script that does not answer: played, the line follows
-        answer = self.ask(verdict.warning() + " (y plays it, anything else chooses again)")
+        answer = self.answers.ask_if(
+            verdict.warning() + " (y plays it, anything else chooses again)",
+            lambda text: text.strip().lower() in YES_NO,
+        )
+        if answer is None:  # a script that does not answer: played, the line follows
+            return True
         if answer.strip().lower() in YES:
             self._asked.append(verdict)  # its line once final would say it again
             return True
@@ -419,7 +389,7 @@ class LineScreen(Generic[KeptT]):
             self.leave(word)
 
     def leave(self, word: str) -> None:
-        if word == "q!" or self.script is not None:
+        if word == "q!" or self.answers.scripted:
             raise Quit
         kept = self.kept
         what = "It is saved" if kept.saved and kept.answers else "It is not saved"
@@ -437,13 +407,7 @@ class LineScreen(Generic[KeptT]):
         return left_text(self.kept)
 
     def finish(self) -> None:
-        if self.script is not None:
-            left = [*self._peeked, *self.script]
-            if left:
-                raise ScriptError(
-                    f"--moves holds {len(left)} answer{'s' * (len(left) != 1)} after the end, "
-                    f"from {left[0]!r} on"
-                )
+        self.answers.finish()
         self.show()
         summary(self.console, self.kept)
         if self.kept.record_path is not None:
@@ -495,9 +459,9 @@ def play_kept_game(
     is asked for before the game opens and the title and notes are left to it (*Silver &
     Gold*'s full screen shows them itself).
 
-    Leaving (``q``) prints the coach's summary and what is saved (exit 0); a script that stops
-    on a table with answers says how to resume it. Under ``--json`` the game's lines go to
-    stderr and ``outcome_json`` prints the outcome at the end, or on leaving (its flag: left).
+    Leaving (``q``) prints the coach's summary and what is saved (exit 0). Under ``--json``
+    the game's lines go to stderr and ``outcome_json`` prints the outcome at the end, or on
+    leaving (its flag: left).
     ``no_record``: no results store (nothing saved, nothing resumed).
     """
     script = script_answers(moves, moves_file)
@@ -526,10 +490,6 @@ def play_kept_game(
                 if as_json:
                     outcome_json(kept, True)
                 raise typer.Exit(EXIT_LEFT) from None
-            except ScriptError as error:
-                if kept.answers and not kept.is_over():
-                    raise ScriptError(f"{error}; {kept.leave()}") from None
-                raise
     if as_json:
         outcome_json(kept, False)
 

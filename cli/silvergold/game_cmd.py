@@ -67,6 +67,7 @@ from ...solver.silvergold.sheet import GEM_CAP, SKULL_CAP
 from ..core.line_game import (
     NoRecordGameOption,
     Quit,
+    ScriptError,
     parse_bots,
     play_kept_game,
     print_outcome,
@@ -85,13 +86,7 @@ from ..core.options import (
 from ..core.output import warn
 from .context import deck as sg_deck
 from .options import RolloutsOption
-from .play import (
-    Answers,
-    MovesExhaustedError,
-    commands_hint,
-    explain,
-    find_command,
-)
+from .play import commands_hint, explain, find_command, play_answers
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -311,7 +306,7 @@ class GameScreen:
         source: str = "the moves",
     ) -> None:
         self.console = console
-        self.answers = Answers(console, script, source=source)
+        self.answers = play_answers(console, script, source=source)
         self.kept = kept
         self.plain = plain
         self.warned = False
@@ -332,7 +327,7 @@ class GameScreen:
         except KeyboardInterrupt:
             typer.echo(self.left_line(), err=True)
             raise
-        except MovesExhaustedError as error:  # ran out, or stopped at a bad answer
+        except ScriptError as error:  # ran out, stopped at a bad answer, or ran over
             if not (kept.saved and kept.answers) or kept.is_over():
                 raise
             raise type(error)(f"{str(error).rstrip(':')}; {kept.leave()}") from None

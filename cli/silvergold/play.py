@@ -1,9 +1,9 @@
-"""Playing: where answers come from, the puzzle play loop and the trainer around it.
+"""Playing: the puzzle play loop and the trainer around it.
 
-One answers mechanism serves ``daily``, ``puzzle`` and ``game``: :class:`Answers` reads a
-terminal or a script of answers (``--moves "B1 B2 C2; C3; u"``, a moves file, stdin), a
-terminal's end of input raises :class:`Quit`, and a script that ends too early raises
-:class:`MovesExhaustedError`; :func:`explain` says why an answer was not taken.
+Answers come from the core's :class:`~silverpyr.cli.core.answers.Answers` in this game's
+words (:func:`play_answers`, ``game``'s too): a terminal or a script of answers
+(``--moves "B1 B2 C2; C3; u"``, a moves file, stdin); :func:`explain` says why an answer
+was not taken.
 
 A puzzle asks for one move a turn in notation (``B1 B2 C2``, ``C3``, ``17:B1 B2 +C3``).
 Other answers are commands, looked up in :data:`PLAY_COMMANDS` (``u`` undo, ``?`` legal
@@ -15,12 +15,11 @@ in :mod:`.views`; this module only decides what happens.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ...solver.core.errors import SilverpyrError
-from ..core.line_game import Quit
+from ..core.answers import Answers, Quit, ScriptError
 from ..core.output import print_json, stderr_console, stdout_console
 from .views import describe_turn, draw_end, draw_turn, hint_cards, hint_lines, legal_moves
 
@@ -33,18 +32,6 @@ if TYPE_CHECKING:
     from ...puzzles.silvergold.puzzle import Puzzle
     from ...puzzles.silvergold.session import PlaySession
     from ...solver.silvergold.cards import Deck
-
-
-class MovesExhaustedError(SilverpyrError):
-    """Scripted answers ended before the puzzle or game did."""
-
-
-class ScriptAnswerError(MovesExhaustedError):
-    """A scripted answer was not taken: a script stops at its first bad answer (exit 2)."""
-
-
-class ExtraAnswersError(SilverpyrError):
-    """A script holds answers after the puzzle or game has ended."""
 
 
 class Leave(Quit):
@@ -64,114 +51,26 @@ def explain(message: str) -> None:
 # --- answers ------------------------------------------------------------------------------
 
 
-class Answers:
-    """Where the player's answers come from: a terminal, or a script of answers.
-
-    When a script runs out, :class:`MovesExhaustedError` says ``ran_out`` if given, else
-    ``{source} ran out of answers at: {prompt}`` (``source``: ``moves file m.txt``).
-    """
-
-    def __init__(
-        self,
-        console: Console,
-        script: Iterable[str] | None,
-        *,
-        source: str = "the moves",
-        ran_out: str | None = None,
-    ) -> None:
-        self._console = console
-        self._script: Iterator[str] | None = iter(script) if script is not None else None
-        self._source = source
-        self._ran_out = ran_out
-        self._taken = 0
-        self._last: tuple[str, str] | None = None
-        """The last scripted answer and the prompt it answered."""
-
-    @property
-    def scripted(self) -> bool:
-        """Whether the answers come from a script rather than a terminal."""
-        return self._script is not None
-
-    def ask_if(self, prompt: Text | str, accepted: Callable[[str], bool]) -> str | None:
-        """At a terminal, ask ``prompt``; from a script, take the next answer only when
-        ``accepted`` says it answers this question (``None`` otherwise, nothing taken), so
-        scripts may leave optional questions out."""
-        if self._script is None:
-            return self.ask(prompt)
-        if not isinstance(self._script, _Peekable):
-            self._script = _Peekable(self._script)
-        following = self._script.peek()
-        if following is None or not accepted(following):
-            return None
-        return self.ask(prompt)
-
-    def ask(self, prompt: Text | str) -> str:
-        """The next answer to ``prompt``."""
-        if isinstance(prompt, str):
-            prompt = f"{prompt} "
-        if self._script is None:
-            try:
-                return self._console.input(prompt)
-            except EOFError:
-                self._console.print()
-                raise Quit from None
-            except KeyboardInterrupt:
-                self._console.print()
-                raise
-        for answer in self._script:
-            self._console.print(prompt, answer, sep="", highlight=False, markup=False)
-            self._taken += 1
-            self._last = (answer, str(prompt).strip())
-            return answer
-        shown = str(prompt).strip()
-        raise MovesExhaustedError(self._ran_out or f"{self._source} ran out of answers at: {shown}")
-
-    def reject(self, message: str) -> None:
-        """An answer was not taken: at a terminal say why and ask again; a script stops here.
-
-        A script that went on would answer the next question with the answer meant for this
-        one, so every later turn would be out of step.
-        """
-        if self._script is None or self._last is None:
-            explain(message)
-            return
-        answer, prompt = self._last
-        where = prompt.split(" - ", 1)[0].rstrip(": ")  # "Turn 2/6 (L3)", not the key help
-        raise ScriptAnswerError(
-            f"{self._source}, answer {self._taken} ({answer!r}) at {where}: {message}"
-        )
-
-    def finish(self) -> None:
-        """The puzzle or game is over: a script must hold no more answers."""
-        if self._script is None:
-            return
-        # Passes ("-") for the turns after every card is complete are the end, not extra.
-        left = [answer for answer in self._script if answer.strip() != "-"]
-        if left:
-            raise ExtraAnswersError(
-                f"{self._source} holds {len(left)} answer{'s' if len(left) != 1 else ''} "
-                f"after the end, from {left[0]!r} on"
-            )
-
-
-class _Peekable(Iterator[str]):
-    """An iterator of answers that can show the next one without taking it."""
-
-    def __init__(self, items: Iterator[str]) -> None:
-        self._items = items
-        self._next: list[str] = []
-
-    def peek(self) -> str | None:
-        if not self._next:
-            for item in self._items:
-                self._next.append(item)
-                break
-        return self._next[0] if self._next else None
-
-    def __next__(self) -> str:
-        if self._next:
-            return self._next.pop()
-        return next(self._items)
+def play_answers(
+    console: Console,
+    script: Iterable[str] | None,
+    *,
+    source: str = "the moves",
+    ran_out: str = "{source} ran out of answers at: {prompt}",
+) -> Answers:
+    """The core's :class:`~silverpyr.cli.core.answers.Answers` in this game's words: a
+    stopped script names the turn it stopped at (``Round 1, turn 2``, the question up to
+    its `` - ``), a person is told ``illegal:``, and passes (``-``) may end a script."""
+    return Answers(
+        console,
+        script,
+        source=source,
+        ran_out=ran_out,
+        where=lambda prompt: prompt.split(" - ", 1)[0].rstrip(": "),
+        refused=explain,
+        passes=frozenset({"-"}),
+        soft_wrap=None,
+    )
 
 
 def read_script(moves: str | None) -> list[str] | None:
@@ -436,7 +335,7 @@ def run_attempt(puzzle: Puzzle, deck: Deck, store: Store | None, options: PlayOp
     script = read_script(options.moves)
     if options.as_json:
         if script is None:
-            raise MovesExhaustedError("--json with play needs the moves: give --moves")
+            raise ScriptError("--json with play needs the moves: give --moves")
         console = _silent_console()
     else:
         console = stdout_console(plain=options.plain)
@@ -445,7 +344,7 @@ def run_attempt(puzzle: Puzzle, deck: Deck, store: Store | None, options: PlayOp
         for note in kept.notes:
             console.print(note, highlight=False)
         screen = PlayScreen(console=console, kept=kept, plain=options.plain)
-        answers = Answers(console, script, ran_out="the moves ran out before the puzzle ended")
+        answers = play_answers(console, script, ran_out="the moves ran out before the puzzle ended")
         screen.answers = answers
         session = kept.session
         try:
@@ -459,11 +358,11 @@ def run_attempt(puzzle: Puzzle, deck: Deck, store: Store | None, options: PlayOp
         except KeyboardInterrupt:
             stderr_console().print(kept.keep(), highlight=False, markup=False)
             raise
-        except MovesExhaustedError as error:
+        except ScriptError as error:
             if not kept.recorded or not (session.moves or session.hints_used):
                 raise
             kept.save()
-            raise MovesExhaustedError(
+            raise ScriptError(
                 f"{error}; the attempt is saved at turn {session.turn_index + 1}: "
                 f"`{kept.resume_command}` resumes it"
             ) from None
