@@ -59,7 +59,7 @@ class CheopsGroup(LazyGroup):
             "Bots play seeded games of Cheops (seats rotated): win rates and final money.",
         ),
         "rules": Lazy(
-            "cheops.rules_cmd",
+            "cheops.tui.rules",
             "rules",
             "The rules of Cheops for players, with its board's spaces labelled.",
         ),

@@ -22,11 +22,13 @@ from importlib import resources
 from string import Template
 from typing import Any
 
+import typer
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.segment import Segment
 from rich.text import Text
 
 from ...solver.core.errors import SilverpyrError
+from .options import JsonOption, PlainOption
 from .streams import ascii_text
 
 WIDTH = 80
@@ -311,3 +313,25 @@ def print_page(
         console.print(page_renderable(page, drawings, plain=plain), width=min(console.width, WIDTH))
 
     emit(page_data(game, page, drawings) if as_json else None, render, as_json=as_json, plain=plain)
+
+
+Parts = Callable[[Any], tuple[RulesPage, Mapping[str, Drawing]]]
+"""A game's page and its drawings, from the command's context (its cards or components)."""
+
+
+def rules_command(game: str, labelled: str, parts: Parts) -> Callable[..., None]:
+    """A game's ``rules`` command (``silverpyr sun rules``: ``--json``, ``--plain``), made
+    from its key in :data:`~silverpyr.solver.games.GAMES`, what its drawings label
+    (``its pyramid's slots``) and its :data:`Parts`; its rulings are ``docs/<game>-rules.md``."""
+    from ...solver.games import GAMES
+
+    def rules(ctx: typer.Context, as_json: JsonOption = False, plain: PlainOption = False) -> None:
+        page, drawings = parts(ctx)
+        print_page(game, page, drawings, as_json=as_json, plain=plain)
+
+    rules.__doc__ = (
+        f"The rules of {GAMES[game].title} for players, with {labelled} labelled.\n\n"
+        "The rulings the engine follows in the cases the rulebook leaves open are in "
+        f"docs/{game}-rules.md."
+    )
+    return rules

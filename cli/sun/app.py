@@ -58,7 +58,7 @@ class SunGroup(LazyGroup):
             "Bots play seeded games of Pyramid of the Sun (seats rotated): win rates and scores.",
         ),
         "rules": Lazy(
-            "sun.rules_cmd",
+            "sun.tui.rules",
             "rules",
             "The rules of Pyramid of the Sun for players, with its pyramid's slots labelled.",
         ),

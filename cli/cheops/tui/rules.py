@@ -1,5 +1,5 @@
-"""*Cheops*'s rules page for players (``silverpyr cheops rules``, ``?`` then ``r`` in the
-full-screen game), Rich only.
+"""*Cheops*'s rules page for players (``silverpyr cheops rules``, :data:`rules`; ``?`` then
+``r`` in the full-screen game), Rich only.
 
 The page's text is ``cli/cheops/rules.md`` (drawn by the core's
 :mod:`~silverpyr.cli.core.rules_page`); its numbers come from the engine and the components
@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import typer
+
+from ...core.rules_page import Drawing, RulesPage, rules_command
+
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from ....solver.cheops.components import Components
-    from ...core.rules_page import Drawing, RulesPage
 
 GAME = "cheops"
 
@@ -101,3 +104,14 @@ def page_renderable(components: Components, *, plain: bool = False) -> Renderabl
     from ...core.rules_page import page_renderable as draw
 
     return draw(rules_page(components), drawings(components), plain=plain)
+
+
+def _parts(ctx: typer.Context) -> tuple[RulesPage, dict[str, Drawing]]:
+    from ..context import components
+
+    found = components(ctx)
+    return rules_page(found), drawings(found)
+
+
+rules = rules_command(GAME, "its board's spaces", _parts)
+"""``silverpyr cheops rules`` (the core's command, this page)."""

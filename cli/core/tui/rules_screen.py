@@ -1,6 +1,6 @@
 """The rules page in a full-screen app (game-free): ``?`` opens a game's help, and ``r`` on
 it opens this screen in its place, the same page ``silverpyr rules`` prints (each game hands
-in how to draw it: its ``rules_cmd.page_renderable``).
+in how to draw it: its ``page_renderable``).
 
 The page scrolls (arrows, ``j`` ``k``, Page Up/Down, Home/End, the mouse); ``q``, Escape,
 ``r`` or ``?`` closes it, back to the screen under the help. Under ``NO_COLOR`` it is drawn

@@ -1,5 +1,5 @@
-"""*Pyramid of the Sun*'s rules page for players (``silverpyr sun rules``, ``?`` then ``r``
-in the full-screen game), Rich only.
+"""*Pyramid of the Sun*'s rules page for players (``silverpyr sun rules``, :data:`rules`;
+``?`` then ``r`` in the full-screen game), Rich only.
 
 The page's text is ``cli/sun/rules.md`` (drawn by the core's
 :mod:`~silverpyr.cli.core.rules_page`); its numbers come from the engine (hand sizes, the
@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import typer
+
+from ...core.rules_page import Drawing, RulesPage, rules_command
+
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from ....solver.sun.cards import Deck
-    from ...core.rules_page import Drawing, RulesPage
 
 GAME = "sun"
 SIZE = "standard"
@@ -90,3 +93,13 @@ def page_renderable(deck: Deck, *, plain: bool = False) -> RenderableType:
     from ...core.rules_page import page_renderable as draw
 
     return draw(rules_page(), drawings(deck), plain=plain)
+
+
+def _parts(ctx: typer.Context) -> tuple[RulesPage, dict[str, Drawing]]:
+    from ..context import deck
+
+    return rules_page(), drawings(deck(ctx))
+
+
+rules = rules_command(GAME, "its pyramid's slots", _parts)
+"""``silverpyr sun rules`` (the core's command, this page)."""
