@@ -1,42 +1,11 @@
 """``silverpyr cheops game``: a game of Cheops in the terminal, you against 1-4 bots.
 
-Every answer is one line, a move in the engine's notation (docs/cheops-rules.md):
-``take b3 A`` takes the treasure or law on b3 with your ankh, ``buy`` buys a neighbour,
-``sell`` / ``store`` deal with the treasure taken, ``law blue`` / ``law blue 2`` /
-``remove 5`` / ``remove none`` / ``pay`` / ``decline`` carry out a law, ``law10 blue`` /
-``law11 b3 A`` / ``law12 b3 c4`` use a kept law, ``draw 2`` draws from stack 2, ``end`` ends
-the turn without the neighbour's second take, ``pass`` passes. At the prompt: ``?`` lists
-the legal moves, ``h`` ranks every option by the expert's valuation
-(:mod:`silverpyr.puzzles.cheops.advice`), ``u`` takes back your last move of this turn,
-``t`` draws the table again, ``save`` says what is saved, ``q`` leaves (the game is saved).
-A move the rules refuse gets the engine's sentence (``why_illegal``) and the prompt again.
-
-The table is :class:`~silverpyr.puzzles.cheops.kept_game.KeptGame`, the one the full-screen
-game drives too: this module parses answers and prints what the kept game returns. Your
-moves of a turn stay pending until the turn is confirmed (its last move, or a move that shows
-something hidden: the kept game's ruling). With ``--coach`` a costly move gets the coach's
-question first (``... Play it anyway?``: ``y`` plays it, anything else chooses again), and
-the game ends with the coach's summary. Bots and rollouts run under a spinner: never a
-silent wait.
-
-On a terminal that can draw a screen, ``cli/cheops/tui/launch.run_game`` plays the game full
-screen when that module is installed; ``--line``, ``--moves``, ``--json``, ``--plain`` or a
-pipe always play in line mode.
-
-**Saved and resumed**: after every confirmed turn, in the results store; ``silverpyr cheops
-game`` without ``--seed`` resumes the unfinished game, ``--restart`` drops it. ``--record
-FILE`` writes the game record (:mod:`silverpyr.puzzles.cheops.game_record`) after every
-confirmed turn. ``--json`` prints the outcome as JSON at the end (the game's lines then go to
-stderr).
-
-**Answers**: at a terminal (or piped on stdin), a bad answer gets one line saying why and the
-prompt again. ``--moves TEXT`` (``;`` or new lines between answers, ``-`` for stdin) or
-``--moves-file FILE`` scripts the game (a line starting with ``#`` and no digit after it
-is a comment, as in every game); a script
-stops at its first bad answer (one ``error:`` line, exit 2: a script that went on would be
-out of step), and a script that runs out leaves the game saved. In a script the coach's
-question is answered by the next line only when it is ``y`` or ``n``; otherwise the move is
-played.
+The command is the core's :class:`~silverpyr.cli.core.game_commands.GameCommand` over
+Cheops's :class:`~silverpyr.puzzles.cheops.kept_game.KeptGame`, its line mode the core's flow
+(:mod:`silverpyr.cli.core.line_game`); docs/cheops-game.md tells how it plays. This module
+gives what is Cheops's: the prompts (moves in the engine's notation), ``t`` and ``save`` at
+the prompt, the table as text (:mod:`.render`), the title, the JSON outcome, and the full
+screen (``cli/cheops/tui/launch.run_game``), run only when its module is installed.
 """
 
 from __future__ import annotations

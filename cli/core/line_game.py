@@ -1,24 +1,11 @@
 """The ``game`` command of a game played against bots on a kept table, in the terminal's line
 mode: one flow for every game, game-free.
 
-A game's ``game_cmd`` module parses its own options, opens its kept game (the
-``puzzles/<game>/kept_game.KeptGame`` the full-screen game drives too) and hands it to
-:func:`play_kept_game`, which prints the title and the notes, hands the table to the
-full-screen game when there is one to run, else runs the line mode's loop
-(:class:`LineScreen`, or a game's own loop: *Silver & Gold*'s), and ends with the summary, the
-leaving line and the JSON outcome.
-
-* **Answers**: a line at the prompt, or scripted by ``--moves``/``--moves-file``
-  (:func:`script_answers`); a script stops at its first bad answer (:class:`ScriptError`, one
-  ``error:`` line, exit 2), a person gets one ``not taken:`` line and the prompt again.
-* **The coach**: a costly move gets its question first; in a script the next line answers
-  it only when it is ``y`` or ``n``.
-* **Saved and resumed**: in the results store opened for the game (:func:`results`); one that
-  cannot be used is a warning and the game is played without saving.
-
-What differs between the games is the game's own: its prompts and commands (a subclass of
+A game's ``game_cmd`` module opens its kept game and hands it to :func:`play_kept_game`. What
+differs between the games is the game's own: its prompts and commands (a subclass of
 :class:`LineScreen`), its table drawing, its title line, its JSON outcome and its full-screen
-launcher (arguments of :func:`play_kept_game`).
+launcher. In a script the coach's question takes the next line only when it is ``y`` or
+``n``; otherwise the move is played.
 """
 
 from __future__ import annotations

@@ -1,54 +1,19 @@
 """``silverpyr game``: a full game in the terminal, you as player 1 against bots.
 
 Every answer is one line: the two cards to keep at setup, a move in notation each turn
-(``B1 B2 C2 +C3``, ``17:B1 B2``), and an offer slot or ``d`` (deck) when a completed card
-is replaced. At the move prompt the commands are those of the puzzles (:mod:`.play`
-finds them the same way): ``?`` or ``? 17`` lists the legal moves, ``h`` gives the
-expert's advice (:mod:`silverpyr.puzzles.silvergold.realgame.advice`; at the keep and replacement
-prompts
-too), ``o`` draws the opponents' cards and sheets, ``q`` leaves after a confirmation
-(``q!`` at once), ``u`` takes back a move.
-
-The table itself is :class:`~silverpyr.puzzles.silvergold.realgame.kept_game.KeptGame`, the one the
-full-screen game drives too, and the command's flow (the title, the store, the full-screen
-hand-off, leaving and the JSON outcome) is every game's
+(``B1 B2 C2 +C3``, ``17:B1 B2``), an offer slot or ``d`` (deck) for a replacement. The move
+prompt's commands are the puzzles' (:mod:`.play` finds them): ``?``, ``h`` (at the keep and
+replacement prompts too), ``o`` (the opponents), ``q``, ``u``. The table is
+:class:`~silverpyr.puzzles.silvergold.realgame.kept_game.KeptGame` and the flow every game's
 (:func:`~silverpyr.cli.core.line_game.play_kept_game`): this module only parses the answers
-and prints what the kept game returns (its events, the coach's verdicts, the summary).
+and prints what the kept game returns.
 
-**Saved and resumed.** The game is saved in the results store after every final decision
-(a keep, a turn ended, a replacement), and ``silverpyr game`` without ``--seed`` resumes
-the unfinished game (a note says which: seed, players, opponents, round and turn);
-``--restart`` drops it and starts a new one; ``--seed``, ``--players`` or ``--opponents``
-of another game while one is unfinished is an error naming both remedies. ``--no-record``
-plays without saving; a results store that cannot be used is one warning, and the game is
-played without saving.
+**Undo.** Your move is final only when the turn ends: right after it the game asks whether
+to end the turn, and ``u`` there takes the move back. At the move prompt ``u`` only says so.
 
-**Coach and record.** ``--coach`` judges each decision against the expert's advice
-(:mod:`silverpyr.puzzles.silvergold.realgame.game_coach`) **before** it is final: a graded choice
-gets the coach's question (``... Play it anyway?``); ``y`` plays it, anything else chooses
-again. In a ``--moves`` script the next line answers that question only when it is ``y``
-or ``n``; otherwise the choice is played and the coach's line follows it once it is final,
-so old scripts play the same game. ``q`` and ``q!`` print the summary so far, and the end
-of the game the whole summary. ``--record FILE`` saves the answers after every decision
-(:mod:`silverpyr.puzzles.silvergold.realgame.game_record`), for ``hint --game FILE [--review]``.
-
-**Undo.** Your move is not final at once: the turn ends when you say so, and only then do
-the bots play and the next expedition card turn over. Right after your move the game asks
-whether to end the turn; ``u`` there takes the move back and you choose again for the same
-card. Once the turn has ended (the next card is revealed, or a replacement was asked
-for), that move is final. In a ``--moves`` script the question is answered by the next
-line only when that line is ``u`` (or ``o``); otherwise the turn ends by itself, so
-scripts written without it still play the same game.
-
-With ``--moves TEXT`` (``;`` or a new line between answers, ``-`` for stdin) or
-``--moves-file FILE`` a game can be scripted; blank lines and lines starting with ``#`` are
-skipped there. A replacement is
-asked for only when there is a choice (one option is taken by itself). The other seats
-play by the registry's bots (:mod:`silverpyr.puzzles.silvergold.realgame.registry`): one
-name for all of them, or one a seat (``--opponents greedy,expert``), read as every game
-reads them. Without ``--seed`` (and nothing to resume) the game gets a random seed, printed
-first so the same game can be played again. ``--json`` prints the outcome in the keys every
-game's ``game --json`` shares, the game's lines going to stderr.
+**Scripts.** The coach's question and ``End the turn?`` take the next line only when it
+answers them (``y`` or ``n``; ``u`` or ``o``); otherwise the choice is played, or the turn
+ends, by itself, so scripts written before those questions still play the same game.
 """
 
 from __future__ import annotations

@@ -1,32 +1,10 @@
 """``silverpyr sun game``: a game of Pyramid of the Sun in the terminal, you against 1-4 bots.
 
-Every answer is one line, a move in the engine's notation (docs/sun-rules.md): ``S4-sun@1c``
-or ``#17@1c`` lays a card, ``end`` ends a play turn, ``draw standard`` / ``draw edge`` draws
-one of two cards, ``symbol points`` / ``symbol standard`` / ``symbol edge`` settles a symbol,
-``discard S2`` discards, ``pass`` passes. At the prompt: ``?`` lists the legal moves, ``h``
-ranks every option in expected final points (:mod:`silverpyr.puzzles.sun.advice`), ``u``
-takes back your last card of this turn, ``q`` leaves (the game is saved).
-
-The table is :class:`~silverpyr.puzzles.sun.kept_game.KeptGame`, the one the full-screen game
-drives too: this module parses answers and prints what the kept game returns. Your cards of
-a play turn stay pending until ``end`` (or a symbol's choice); a draw, a discard and a
-symbol's choice are final at once. With ``--coach`` a costly move gets the coach's question
-first (``... Play it anyway?``: ``y`` plays it, anything else chooses again), and the game
-ends with the coach's summary. Bots and rollouts run under a spinner: never a silent wait.
-
-**Saved and resumed**: after every final decision, in the results store; ``silverpyr sun
-game`` without ``--seed`` resumes the unfinished game, ``--restart`` drops it. ``--record
-FILE`` writes the game record (:mod:`silverpyr.puzzles.sun.game_record`) after every final
-decision. ``--json`` prints the outcome as JSON at the end (the game's lines then go to
-stderr).
-
-**Answers**: at a terminal (or piped on stdin), a bad answer gets one line saying why and the
-prompt again. ``--moves TEXT`` (``;`` or new lines between answers, ``-`` for stdin) or
-``--moves-file FILE`` scripts the game (a line starting with ``#`` and no digit after it is a
-comment: ``#17@1c`` is a move); a script stops at its first bad answer (one
-``error:`` line, exit 2: a script that went on would be out of step), and a script that runs
-out leaves the game saved. In a script the coach's question is answered by the next line
-only when it is ``y`` or ``n``; otherwise the move is played.
+The command is the core's :class:`~silverpyr.cli.core.game_commands.GameCommand` over the
+Sun's :class:`~silverpyr.puzzles.sun.kept_game.KeptGame`, its line mode the core's flow
+(:mod:`silverpyr.cli.core.line_game`). This module gives what is the Sun's: ``--size``, the
+prompts (moves in the engine's notation, docs/sun-rules.md), the table as text, the title and
+the JSON outcome.
 """
 
 from __future__ import annotations

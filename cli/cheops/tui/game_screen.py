@@ -1,45 +1,21 @@
 """A Cheops game against bots on the full screen: you are seat 0 ("You").
 
-The screen drives a :class:`~.table.GameTable` (the kept game, or the tests' stand-in) and
-decides no rule: the legal moves, the spaces that can be taken, whether a tile fits and why a
-move is not allowed all come from the engine. Keys:
-
-* arrows (or ``k`` ``j`` ``l`` and ``H``: ``h`` is the advice) move the cursor over the
-  spaces that can be taken (``[U]``); ``1``-``4`` or Tab choose the tile of your hand; Enter
-  takes the space under the cursor with it (with no tile chosen, the first of your tiles
-  that fits there). ``b`` buys a neighbour (20): the next Enter places it;
-* after a take, the question due comes up by itself: sell or store the treasure, where a law
-  goes (4-7), which law to remove (8), pay for law 9 or not, which stack to draw from. Escape
-  puts it off; ``d`` or Enter brings it back;
-* ``e`` ends the turn without the neighbour's second take, or without (more) draws: the
-  draw is optional; ``p`` passes when nothing fits; ``K`` uses a kept law at any point of
-  your turn (10: a stored treasure sold; 11: the cursor's treasure taken as an extra; 12: a
-  swap, its first space marked ``*U*``); the question at the turn's end offers it too;
-  ``:`` types any move in the engine's notation (``take b3 A``, ``law12 b3 blue``);
-* when the game is over and you paid for law 9, a question asks which colour it counts as;
-* your moves of a turn are **pending** until the turn is confirmed (the draw, ``end``,
-  ``pass``, taking a law, or the end of the game): ``u`` takes back the last one;
-* ``h`` advice (the ranking in the messages, the whole of it with the reasons in a dialog:
-  the core's, as in the Sun; a forced decision's in the messages only), ``?`` help, ``q``
-  leaves (the kept game is saved after every confirmed turn and resumed next time).
-
-The bots' turns, the advice and the coach's check of a move run off the screen's thread
-(:meth:`CheopsGameScreen.solve`), with a status line that says who is playing or what is
-weighed and, from 2 s on, for how long; decisions wait meanwhile.
+The screen drives a :class:`~.table.GameTable` (the kept game, or the tests' stand-in) on the
+core's :class:`~silverpyr.cli.core.tui.game_screen.TableGameScreen` and decides no rule: the
+legal moves, the spaces that can be taken, whether a tile fits and why a move is not allowed
+all come from the engine. Its keys are in its help (:class:`CheopsHelp`).
 
 **Rulings of the screen** (tested in ``tests/cheops/test_cheops_tui.py``):
 
 * ``h`` is the advice, as in the line mode and the other games' screens, so the cursor's
   left is the left arrow or ``H``.
-* The cursor visits the spaces that can be taken only (laws 12's swap: every treasure): an
+* The cursor visits the spaces that can be taken only (law 12's swap: every treasure): an
   arrow goes to the nearest such space that way (the same row first).
 * With no tile chosen, Enter takes with the first tile of your hand that fits under the
   cursor; the status line always says which tile Enter will use. After a take no tile is
   chosen. After buying a neighbour, Enter places the neighbour.
 * The questions come up by themselves when due; Escape puts one off (``d`` or Enter brings
   it back), ``q`` on it asks whether to leave.
-* With the coach on, every move is weighed before it is played, and a graded one asks
-  ("Play it anyway?"): the same question as the line mode's.
 * Every key is a priority binding, so keys arriving together keep their order.
 """
 

@@ -1,30 +1,11 @@
 """A Cheops daily or puzzle on the full screen: your turn on the pyramid, by keys.
 
 The screen drives the attempt's :class:`~silverpyr.puzzles.cheops.session.CheopsSession`, the
-one the line mode drives: each key's move is written in the engine's notation and played
-through it, so the session judges it (the feedback names the better move), scores it and keeps
-it for undo. What can be taken, and why a take or a question's answer is refused (the engine's
-reason, or why a mid-game question does not take it), are the session's
-(:meth:`~silverpyr.puzzles.cheops.session.CheopsSession.why_not`, ``answers``). Hints, undo,
-leaving, the help and the end screen are the core's
-:class:`~silverpyr.cli.core.tui.trainer.TrainerScreen`. The pyramid, the price boards, the seats and
-your tiles are drawn as in the game (:mod:`.board`). Keys:
-
-* arrows (or ``k`` ``j`` ``l`` and ``H``: ``h`` is the hint) move the cursor over the spaces
-  that can be taken (``[U]``); it starts on one that some tile of yours may take. ``1``-``4``
-  or Tab choose the tile; Enter takes the cursor's space with it (with no tile chosen, the
-  first tile of yours the space takes). The cursor is the ghost: ``>U<`` takes, ``!U!`` does
-  not, and the status line says why. ``b`` buys a neighbour (the next Enter places it);
-* after a take the question due comes up by itself (sell or store, a law's choice, law 9's
-  colour, a stack to draw from or the turn's end); Escape puts it off, ``d`` or Enter brings it
-  back; ``h`` on it gives the next hint and asks again (after the move hint, Enter picks it);
-* ``e`` ends the turn (after a neighbour's first take, or instead of drawing), ``p`` passes,
-  ``K`` uses a kept law (each use in notation), ``:`` types any move in notation;
-* ``h`` the next hint (aim, area, move: the move's tile and space are chosen for you),
-  ``u`` takes back the last move, ``?`` the keys and the legend, ``q`` asks: ``y`` gives up,
-  ``s`` saves and leaves. Your takes of this attempt show their tile in braces (``{c}``).
-
-Every key is a priority binding, so keys typed together keep their order (as the game's).
+one the line mode drives, on the core's :class:`~silverpyr.cli.core.tui.trainer.TrainerScreen`
+(hints, undo, leaving, the help, the end screen), drawn with the game's :mod:`.board`; its
+rulings are in docs/cheops-puzzles.md, "Playing (full screen)", and its keys in its ``?``
+help. Every key is a priority binding, so keys typed together keep their order (as the
+game's).
 """
 
 from __future__ import annotations

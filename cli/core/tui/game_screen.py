@@ -1,24 +1,10 @@
 """What the full-screen games against bots share (game-free): the screen that drives a
 :class:`~silverpyr.cli.core.tui.table.BotTable` (the Sun's and Cheops's game screens).
 
-:class:`TableGameScreen` keeps, once, the flow both games had twice: the bots' turns, the
-advice and the coach's check of a move in daemon threads watched by workers (the status line
-says who is playing or what is weighed and, from 2 s on, for how long; decisions wait
-meanwhile), the advice shown one way in every game (:meth:`TableGameScreen.show_advice`: the
-ranking in the messages, the whole of it with the reasons in a reading dialog), the coach's
-"Play it anyway?", playing a move and telling its lines, the game's questions
-(:class:`Question`, answered once; ``q`` on one asks whether to leave), leaving (what it
-keeps, printed when the app exits) and the end-of-game screen. Each game subclasses it and
-fills the hooks: its layout and drawing, the keys (``check_action`` beyond the
-common ones), the question due, what a move played resets, the final line, the end screen's
-parts.
-
-:class:`TableGameApp` is their app (Ctrl-C keeps the game; :func:`table_css` and
-:func:`table_layout` lay it out, each game giving its table's parts and dialogs);
-:func:`hand_keys` and :data:`LAST_KEYS` are the keys every such game has, and
-:class:`HandCursor` the cursor and the hand's choice they move (on a game's screen and its
-puzzles'); :class:`TableHelp` is the help; :func:`run_table_game` is what each game's
-``launch`` calls. Nothing here knows a game.
+:class:`TableGameScreen` keeps, once, the flow both games had twice; each game subclasses it
+and fills the hooks. The bots' turns, the advice and the coach's check run off the screen's
+thread, and decisions wait meanwhile. :func:`run_table_game` is what each game's ``launch``
+calls. Nothing here knows a game.
 """
 
 from __future__ import annotations

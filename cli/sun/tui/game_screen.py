@@ -1,24 +1,9 @@
 """A Pyramid of the Sun game against bots on the full screen: you are seat 0 ("You").
 
-The screen drives a :class:`~.table.GameTable` (the kept game, or the in-memory stand-in) and
-decides no rule: the legal moves, the points a card would score and why a move is not
-allowed all come from the engine. Keys:
-
-* arrows (or ``k`` ``j`` ``l`` and ``H``: ``h`` is the advice) move the cursor over the open
-  slots; ``1``-``7`` (the prompts say the hand's range) or Tab choose the hand card; Enter
-  places it there. A placed card is **pending** (``{S4☉}``) until the turn ends: ``u``
-  takes back the last one; ``e`` or a second Enter (no card chosen) ends the turn;
-* ``d`` draws two (a question for each card's pile); after a card whose symbol matches, a
-  question: a card from a pile or the points; over 5 cards after drawing, a question: which
-  card to discard. Each question comes by itself; Escape puts it off, ``d`` or Enter brings
-  it back;
-* ``h`` advice (the ranking in the messages, the whole of it with the reasons in a dialog:
-  the core's, as in Cheops; a forced decision's in the messages only), ``?`` help, ``q``
-  leaves (the kept game is saved after every final decision and resumed next time).
-
-The bots' turns, the advice and the coach's check of a move run off the screen's thread
-(:meth:`SunGameScreen.solve`), with a status line that says who is playing or what is
-weighed and, from 2 s on, for how long; decisions wait meanwhile.
+The screen drives a :class:`~.table.GameTable` (the kept game, or the in-memory stand-in) on
+the core's :class:`~silverpyr.cli.core.tui.game_screen.TableGameScreen` and decides no rule:
+the legal moves, the points a card would score and why a move is not allowed all come from
+the engine. Its keys are in its help (:class:`SunHelp`).
 
 **Rulings of the screen** (tested in ``tests/sun/test_sun_tui.py``):
 
@@ -30,8 +15,6 @@ weighed and, from 2 s on, for how long; decisions wait meanwhile.
   the cursor is; after a placement no card is chosen, so a second Enter ends the turn.
 * The pile, symbol and discard questions come up by themselves when due; Escape puts one
   off (``d`` or Enter brings it back), ``q`` on it asks whether to leave.
-* With the coach on, every move is weighed before it is played, and a graded one asks
-  ("Play it anyway?"): the same question as the line mode's.
 * Every key is a priority binding, so keys arriving together keep their order.
 """
 

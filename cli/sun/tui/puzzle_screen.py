@@ -1,23 +1,11 @@
 """A Pyramid of the Sun daily or puzzle on the full screen: your turn on the pyramid, by keys.
 
 The screen drives the attempt's :class:`~silverpyr.puzzles.sun.session.SunSession`, the one
-the line mode drives: each key's move is written in the engine's notation and played through
-it, so the session judges it (the feedback names the better move), scores it and keeps it for
-undo; the ghost (the cursor's brick and the status line) is the engine's ``why_illegal`` and
-``points_for``. Hints, undo, leaving, the help and the end screen are the core's
-:class:`~silverpyr.cli.core.tui.trainer.TrainerScreen`. Keys:
-
-* arrows (or ``k`` ``j`` ``l`` and ``H``: ``h`` is the hint) move the cursor over the open
-  slots; ``1``-``7`` or Tab choose a card of your hand; Enter places it. The cards placed in
-  this attempt are in braces (``{S4☉}``): ``u`` takes back the last move;
-* ``e`` (or Enter with no card chosen) ends the turn; ``d`` draws two instead of playing (the
-  puzzle ends there, as in the line mode); after a card whose symbol matches, a question:
-  the points or a card from a pile (Escape puts it off, ``d`` or Enter brings it back);
-* ``:`` types a move in notation; ``h`` the next hint (aim, area, move: the area's card is
-  chosen for you, the move's card and slot too); ``?`` the keys and the legend; ``q`` asks:
-  ``y`` gives up, ``s`` saves and leaves.
-
-Every key is a priority binding, so keys typed together keep their order (as the game's).
+the line mode drives, on the core's :class:`~silverpyr.cli.core.tui.trainer.TrainerScreen`
+(hints, undo, leaving, the help, the end screen); the ghost (the cursor's brick and the
+status line) is the engine's ``why_illegal`` and ``points_for``. Its keys are in its ``?``
+help. Every key is a priority binding, so keys typed together keep their order (as the
+game's).
 """
 
 from __future__ import annotations
