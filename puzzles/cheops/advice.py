@@ -1,62 +1,30 @@
 """Advice for any decision of a Cheops game (``h``): the options ranked by the expert's
 valuation, in piastres of final money over the best other player, and chance to win.
 
-**The yardstick is fixed first.** The reference is the **expert's own choice**
-(:class:`~silverpyr.solver.cheops.expert.ExpertPlayer`, its determinized search included:
-:func:`reference_player`), decided from what the seat sees **before any rollout is
-measured**; every other option is compared with it, never with the best of noisy means (no
-winner's curse). So the advice's first option is always the expert's move (issue 34: one
-decision procedure). **Ruling (the yardstick is the rollouts' own policy):** the rollouts play
-the seat by the same searching expert, since a decision's losses add up to the gap to a policy
-only when the reference is that policy's own choice (the performance-difference identity).
-The two earlier ways each broke one bar: the searching expert's choice judged by rollouts of
-its value model overstated the coach's summed losses (1.65x, then 1.39x at 2 players), and the
-value model as both left the advice's first option other than the expert's move in 3 of 200
-held-out decisions. The price is time: the search makes a rollout about six times dearer
-(docs/cheops-game.md measures both bars and the wait).
+docs/cheops-game.md tells the advice ("Advice") and why it is built so, with the
+measurements ("Is it honest?"); the screening, the window of samples, the budget and the
+cache are the core's :mod:`silverpyr.puzzles.core.rollout_advice`. Cheops's own:
+
+**The yardstick is fixed first**: the expert's own choice (:func:`reference_player`,
+:class:`~silverpyr.solver.cheops.expert.ExpertPlayer`, its determinized search included),
+decided from what the seat sees **before any rollout is measured**, so the advice's first
+option is always the expert's move (issue 34). **Ruling (the yardstick is the rollouts' own
+policy):** the rollouts play the seat by the same searching expert, since a decision's losses
+add up to the gap to a policy only when the reference is that policy's own choice (the
+performance-difference identity).
 
 **Paired rollouts.** Sample ``k`` is one *determinization* of what the seat cannot see
-(:func:`~silverpyr.solver.cheops.game.determinized`: the laws face down on the eyes and out of
-the game dealt again, the tiles under the stacks' tops shuffled), drawn from a
-:class:`~silverpyr.solver.core.rng.SeededStream` keyed by the game's seed and where the game
-stands. In sample ``k`` each option is applied through the engine and the game played on by
-fixed policies: the seat itself by the expert, every other seat by its own bot of the registry
-(:mod:`.registry`).
-
-**Ruling (to the end of the game).** A rollout plays on to the game's end, and its value is the
-seat's **margin**: its final money minus the best other player's, as the engine scores the
-finished game; the **chance to win** is the finished game's real result (a shared win as a
-share). With rollouts to the end the coach's losses, summed over a game, estimate the gap
-between the player and the yardstick playing the same seat without bias (the
-performance-difference identity), which ``benchmarks/cheops_coach_honesty.py`` checks
-(docs/cheops-game.md). A shorter horizon was measured and dropped: stopped 2 rounds on and
-valued as if the game ended there, the summed losses overstated the gap by a quarter at 2
-players (a neighbour not bought now is bought later, a take made now is one fewer later: what
-the horizon cuts off). A whole rollout costs ~60-140 ms from a game's start (~150 moves, the
-seat played by the searching expert, the others by their bots; ~13 ms with the value model
-alone), less as the game goes on.
-
-An option's **loss** is the mean over the samples of (the seat's margin after the reference
-- after the option), both in the same determinization, and its **error** the standard error
-of that mean (an estimate carries its error).
+(:func:`~silverpyr.solver.cheops.game.determinized`), keyed by the game's seed and where the
+game stands. In it each option is applied through the engine and the game played on, the seat
+by the expert and every other seat by its own bot of the registry (:mod:`.registry`).
+**Ruling (to the end of the game):** a rollout's value is the seat's **margin** in the
+finished game (its final money minus the best other player's), and the **chance to win** its
+real result (a shared win as a share). An option's **loss** is the mean over the samples of
+(the margin after the reference - after the option), with its standard error.
 
 **Options.** Every move of :func:`~silverpyr.solver.cheops.game.distinct_moves` (moves equal
 in effect once: a draw from two stacks with the same top and size, a swap both ways);
 :meth:`Advice.rated` finds any legal move's entry (:func:`canonical`).
-
-**Speed** (a person waits a second or two, with progress: ``benchmarks/cheops_advice.py``
-measures a median of 2-3 s of CPU an advice, up to about 1 s a coach's verdict). Sample
-``0 ..`` :data:`SCREEN` ``- 1`` only *screen*; every measurement that is reported as a full
-one (an option's loss with all its samples, the coach's verdict) uses the **window** of
-samples :data:`SCREEN` ``..`` :data:`SCREEN` ``+ samples - 1``, so choosing which options to
-measure fully never biases what is measured. When every option fits the budget
-(:data:`BUDGET` option-rollouts), every option is measured on the window. Otherwise every
-option is screened first, and the best by their screening loss, as many as the budget pays for
-(at least :data:`KEEP`), are measured on the window; the others show their screening loss,
-marked with their fewer rollouts. Rollouts are cached per state, so ``h`` and then the
-coach's verdict share them (one worker thread at a time: the cache is not locked). Everything
-is counted in rollouts, never in seconds: the same state gives the same advice on every
-machine.
 """
 
 from __future__ import annotations

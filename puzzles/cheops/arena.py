@@ -1,20 +1,14 @@
 """The Cheops arena: bots play seeded games against each other, seats rotated.
 
-A line-up (e.g. ``expert, greedy, greedy``) plays ``games`` games: game ``g`` is the game of
-seed ``seed + g`` with the line-up rotated by ``g`` seats, so every bot plays every seat
-equally often on the same deals (:mod:`silverpyr.puzzles.core.tournament`). Games are independent
-tasks on Dask (:mod:`silverpyr.puzzles.core.cluster`) or in this process (``workers=0``); the
-result does not depend on the number of workers, since each game is fixed by its seed and its
-seats, and the results are sorted by seed.
-
-Per bot: the win rate (a shared win, Ruling C12, counts as a fraction: ``1/k`` to each of
-``k`` winners) with its 95% Wilson interval, mean and median final money with the standard
-error, the mean money by category (``sold``: paid for sales, law 10's included; ``stored``:
-final scoring, law 9's included; ``paid``: spent on neighbours and law 9, so that final money
-= start money + sold + stored - paid) and ``cards``, the tiles a seat placed in the pyramid a
-game (the key every game's arena has); ``forecast`` is kept for the JSON shape of
-``silverpyr arena`` and is ``None``. For every two bots, their paired money difference over
-the games both played.
+The line-ups, seeds and workers, the win shares (a shared win, Ruling C12, counts ``1/k`` to
+each of ``k`` winners), the Wilson intervals and the paired differences are the core's
+:mod:`silverpyr.puzzles.core.tournament`, run on :mod:`silverpyr.puzzles.core.cluster` or in
+this process (``workers=0``). Cheops's own, per bot: mean and median final money with the
+standard error, the mean money by category (``sold``: paid for sales, law 10's included;
+``stored``: final scoring, law 9's included; ``paid``: spent on neighbours and law 9, so that
+final money = start money + sold + stored - paid) and ``cards``, the tiles a seat placed in
+the pyramid a game (the key every game's arena has); ``forecast`` is kept for the JSON shape
+of ``silverpyr arena`` and is ``None``.
 
 With ``records`` every game is written as ``game-<seed>.json``: the components' fingerprint,
 the seed, the seats' bots and every move in notation, read and replayed as every record of

@@ -3,22 +3,17 @@
 Before a move is final, :func:`judge` measures it with the advice's paired rollouts
 (:mod:`.advice`): the **piastres of margin it gives up** (final money over the best other
 player) against the expert's choice (the reference, fixed before any rollout, and the
-policy the rollouts play: :mod:`.advice`'s ruling), over the
-advice's whole window of :data:`~.advice.DEFAULT_ROLLOUTS` samples (never a screened subset),
-with its standard error. The expert's own choice, and a decision with one option, give up 0
-with no rollout.
+policy the rollouts play: :mod:`.advice`'s ruling), over the advice's whole window of
+:data:`~.advice.DEFAULT_ROLLOUTS` samples (never a screened subset), with its standard
+error. The expert's own choice, and a decision with one option, give up 0 with no rollout.
 
-**Rulings (grades and noise: the core's, :mod:`silverpyr.puzzles.core.grading`, as the Sun's
-coach).** Silent below :data:`SILENT_BELOW` (0.5) piastres, and silent while the loss is
-within twice its standard error (noise); then ``doubtful`` from 0.5, ``bad`` from 2,
-``blunder`` from 5 (:data:`GRADES`). A graded move gets the question before it is final
-(:meth:`Verdict.warning`: ``Bad: the expert prefers take a5 C: take a2 A gives up 2.4 ± 1.1
-piastres of margin. Play it anyway?``).
-
-:class:`CoachReport` sums a game up: the margin lost in all (every decision, the silent ones
-too: summed over a game they estimate the gap between the player and the expert playing the
-same seat, which ``benchmarks/cheops_coach_honesty.py`` checks), and the costliest decisions
-with the better move.
+The grades, the noise rule, the question before a graded move (:meth:`Verdict.warning`) and
+the game's summary (:class:`CoachReport`) are the core's
+(:mod:`silverpyr.puzzles.core.grading`, as the Sun's coach): silent below
+:data:`SILENT_BELOW` (0.5) piastres or within twice the error, then ``doubtful``, ``bad``
+from 2, ``blunder`` from 5. docs/cheops-game.md ("The coach") shows them, and
+``benchmarks/cheops_coach_honesty.py`` checks that the summed losses estimate the gap to the
+expert.
 """
 
 from __future__ import annotations

@@ -1,69 +1,28 @@
 """Keeping a game of Cheops against bots: one table for both screens.
 
-:class:`KeptGame` holds a game of ``silverpyr cheops game``: seat 0 is you, seats 1 on are bots
-of the registry (:func:`.registry.make_player`). The line mode
-(:mod:`silverpyr.cli.cheops.game_cmd`) and the full-screen game call the same methods and only
-draw what they return; every rule is the engine's (:mod:`silverpyr.solver.cheops.game`).
-The API is written down for the screens in ``docs/cheops-game.md`` ("The table").
-
-**The API the screens use** (small and stable):
-
-* :meth:`KeptGame.start` opens a new game or resumes the unfinished one (see the rulings);
-  use the result as a context manager, or call :meth:`KeptGame.release` when done.
-* :attr:`KeptGame.state` is the table as you see it now, your pending moves on it;
-  :meth:`KeptGame.view` what you know of it (the engine's ``CheopsView``).
-* :attr:`KeptGame.waiting`: the :class:`Phase` of the decision the game waits for from you,
-  ``None`` when the game is over or the bots are due (:attr:`KeptGame.bots_due`).
-* :meth:`KeptGame.options` (the legal moves now, the engine's order), :meth:`KeptGame.parse`
-  (text to a move), :meth:`KeptGame.why_illegal` (the engine's sentence, or ``None``),
-  :meth:`KeptGame.is_final` (whether a move confirms your turn at once).
-* :meth:`KeptGame.play` makes a move; it stays **pending** (:meth:`KeptGame.undo` takes back
-  the last one) until your turn is confirmed (see the rulings). It returns the events.
-* :meth:`KeptGame.settle` plays the bots' turns up to your next decision or the end, and may
-  run in a worker thread (``progress`` is told ``Player 2 (greedy) is playing...`` before
-  each bot's move); no other method may be called meanwhile.
-* The coach (``coach=True``): :meth:`KeptGame.check` is its verdict on a move before it is
-  played (``None`` when the coach is off), :meth:`KeptGame.advice` ranks every option of the
-  decision due (:mod:`.advice`); both are rollouts that touch neither the table nor the
-  store, so a screen runs them in a worker thread. :meth:`KeptGame.report` sums the game up
-  (:mod:`.coach`).
-* Events as data (:class:`Happened`, :class:`Judged`, :class:`GameOver`): each has ``text``
-  (its line for people: ``Player 2 (greedy) took a red treasure from a4 with a beetle (B)``),
-  ``kind`` (``event``, ``pending``, ``coach``, ``over``) and ``seat``.
-* :meth:`KeptGame.leave` says what is kept and how to come back.
-
-**Saved after every confirmed turn** in the results store (``Store.open_default(game=
-"cheops")``, :class:`~silverpyr.puzzles.core.store.SavedGame` ``game``; pending moves are not
-saved): the components' fingerprint, the seed, the bots, the coach, and your final moves in
-order, in the engine's notation. Resuming replays them through the engine, the bots deciding
-again (they are deterministic). A finished game drops its row. One session at a time holds
-the saved game's lease.
+:class:`KeptGame` holds a game of ``silverpyr cheops game`` (seat 0 you, seats 1 on bots of
+the registry) for the line mode (:mod:`silverpyr.cli.cheops.game_cmd`) and the full-screen
+game, which only draw what it returns; every rule is the engine's
+(:mod:`silverpyr.solver.cheops.game`). Its API is written down for the screens in
+``docs/cheops-game.md`` ("The table"). The machinery (pending moves and undo, the bots, the
+coach, events as data, saving after every confirmed turn and resuming by replay) is the
+core's :mod:`silverpyr.puzzles.core.kept_table`, shared with the Sun; this module gives
+Cheops's rules, texts and what stays pending (:func:`confirms`).
 
 **Rulings.**
 
-* *One unfinished game* (the core's :mod:`silverpyr.puzzles.core.kept`). The store keeps one
-  unfinished Cheops game (:data:`GAME_ID`). :meth:`KeptGame.start` without a seed resumes it
-  (a note says which and that ``--restart`` starts a new one); ``restart`` drops it; a seed or
-  bots of another game while one is unfinished raise :class:`UnfinishedGameError`, naming
-  both remedies. Other components (``--cards``) are another game.
-* *A damaged saved row* (the core's ruling): the row is read against :data:`SEATS` (2 to 5,
-  the engine's); its ``opponents`` text must name 1 to 4 bots that, with you, fill its
-  ``players`` seats, else the row is damaged: every game is refused until ``--restart``
-  drops it. A bot the registry no longer has does not replay: as a game that no longer
-  replays, it is refused and kept until ``--restart`` (the core's ruling).
 * *What is final.* Your moves of a turn stay pending until the turn is **confirmed**: by the
   move that ends it (the draw, ``end`` or ``pass``, or a sale or store after which no draw is
-  owed) or by a move that **shows something hidden** (Ruling C13): taking a law from an eye
-  shows the law, and a draw shows the stack's next tile, so either makes the turn's moves so
-  far final with it (a hidden thing once seen cannot be unseen). A move that ends the game is
-  final. ``u`` takes back the last pending move only.
+  owed) or by a move that **shows something hidden** (Ruling C13: a law taken from an eye, a
+  draw's next tile), which makes the turn's moves so far final with it (what is seen cannot
+  be unseen). A move that ends the game is final. ``u`` takes back the last pending move only.
+* *The saved row* is read against :data:`SEATS` (2 to 5, the engine's): its ``opponents``
+  text must name 1 to 4 bots that, with you, fill its ``players`` seats, else the row is
+  damaged (the core's rulings). Other components (``--cards``) are another game.
 * *Seats for people.* Seat 0 is "You", seat ``k`` is "Player k+1 (bot)", as in the other
   games.
 * *The coach when resuming.* The verdicts of the decisions made before leaving are not saved:
   a resumed game's summary covers the decisions made since (a note says so).
-* *The machinery* (pending moves, the bots, saving and resuming, the coach's caches) is the
-  core's :mod:`silverpyr.puzzles.core.kept_table`, shared with the Sun; this module gives Cheops's
-  rules, texts and what stays pending (:func:`confirms`).
 """
 
 from __future__ import annotations

@@ -1,30 +1,25 @@
 """Cheops puzzles: one turn (or one decision) to play from a position of a seeded game.
 
-docs/cheops-puzzles.md tells the player's side. Four kinds:
+docs/cheops-puzzles.md tells the kinds, how par is proven and how the mid-game kinds are
+valued, and the generation. Four kinds:
 
-* **Endgame puzzles, proven** (:data:`ENDGAME_KINDS`): every law has left the pyramid and few
-  spaces remain; you play your whole turn. ``win-from-here`` (2 players): the values are
-  your chance to win (1 a win, 1/2 a shared win, 0 a loss) under best play by both seats;
-  ``best-margin`` (2 or 3 players): your final margin in piastres (own final money less the
-  best other seat's). Par, and the value of every move you may make, come from the exact
-  search :func:`~silverpyr.solver.cheops.endgame.solve_endgame`; a candidate is only kept
-  when its game tree holds at most :data:`~.values.MAX_TREE` positions
-  (:func:`~.values.tree_size`, a count, not a clock): a puzzle too big to prove is no
-  puzzle, and the same seed gives the same puzzle on every machine.
-* **Mid-game puzzles, estimated** (:data:`MIDGAME_KINDS`): ``sell-or-store`` (the treasure
-  you just took: sell or store it?) and ``which-treasure`` (which treasure to take). Laws
-  are still hidden; each answer is valued by the expert's rollouts
-  (:class:`~.values.RolloutValues`) with a standard error: **never proven**, and the puzzle
-  says so. Kept only when the best answer beats the runner-up (``sell-or-store``) or the
-  greedy bot's answer (``which-treasure``) by more than twice the paired error and by at
-  least :data:`MIN_GAP` piastres.
+* **Endgame puzzles, proven** (:data:`ENDGAME_KINDS`: ``win-from-here``, ``best-margin``):
+  par, and the value of every move you may make, come from the exact search
+  :func:`~silverpyr.solver.cheops.endgame.solve_endgame`; a candidate is only kept when its
+  game tree holds at most :data:`~.values.MAX_TREE` positions (:func:`~.values.tree_size`, a
+  count, not a clock: Ruling T1).
+* **Mid-game puzzles, estimated** (:data:`MIDGAME_KINDS`: ``sell-or-store``,
+  ``which-treasure``): each answer is valued by the expert's rollouts
+  (:class:`~.values.RolloutValues`) with a standard error, **never proven**, and kept only
+  when the best answer beats the runner-up (``sell-or-store``) or the greedy bot's answer
+  (``which-treasure``) by more than twice the paired error and by at least :data:`MIN_GAP`
+  piastres.
 
 **Generation** is deterministic: the seed and the kind key a
 :class:`~silverpyr.solver.core.rng.SeededStream`; each candidate is a game played through the
-engine by a seeded builder (the expert most of the time, a random legal move sometimes, eyes
-taken early for the endgame kinds so the laws leave the pyramid) up to a fitting turn start.
-The position is then rebuilt by the engine's :func:`~silverpyr.solver.cheops.game.position`
-from its parts, so what the puzzle file holds is the whole position.
+engine by a seeded builder up to a fitting turn start, and the position is rebuilt by the
+engine's :func:`~silverpyr.solver.cheops.game.position` from its parts, so what the puzzle
+file holds is the whole position.
 """
 
 from __future__ import annotations

@@ -3,10 +3,11 @@
 Every move is text in the engine's notation (``take h2 D``, ``sell``, ``store``, ``buy``,
 ``draw 2``, ``end``, ...), parsed, checked and applied by the engine. A decision at node
 ``s`` costs ``V*(s) - Q(s, move)`` (:mod:`.values`); the score is ``par`` minus those
-losses, so best play scores exactly par and a lucky tile never lifts it above.
+losses, so best play scores exactly par and a lucky tile never lifts it above. The units,
+the feedback, the hints, undo (Ruling T4) and giving up (T2) are told in
+docs/cheops-puzzles.md; the bookkeeping is the core's
+:mod:`silverpyr.puzzles.core.puzzle_session`.
 
-* **Units.** ``win-from-here``: your chance to win, shown in percent; the other kinds:
-  your final margin in piastres. Feedback always says the piastres too.
 * **Endgame kinds** cover your whole turn (until another seat moves or the game ends);
   every value is proven by the exact search.
 * **Mid-game kinds** are one decision (``sell-or-store``: sell or store the treasure just
@@ -14,11 +15,6 @@ losses, so best play scores exactly par and a lucky tile never lifts it above.
   expert's rollouts: feedback gives the standard error and never says "proven". Their
   score counts from the worst answer analysed (par is the spread between the best and the
   worst answer), so a score is never negative and 100 % means the expert's best.
-* **Feedback** after each decision that lost anything: what it lost and the better move.
-* **Hints** by level at the node you are at: ``aim`` (what the best play is worth and what
-  it aims at), ``area`` (which treasure or which kind of choice), ``move`` (the exact
-  move). Taking back a decision whose feedback named a better move counts as a move hint.
-* **Giving up** scores 0 (Ruling T2 in docs/cheops-puzzles.md).
 """
 
 from __future__ import annotations

@@ -8,17 +8,15 @@ final **margin** in piastres (own final money less the best other seat's) and it
 share (1 a win, 1/k a k-way shared win, 0 a loss), exact :class:`~fractions.Fraction`\\ s.
 
 * :class:`EndgameValues` (the endgame kinds): :func:`~silverpyr.solver.cheops.endgame.
-  solve_endgame` at every node the player decides at, each answer **proven** (the search
-  was complete: the generator only keeps positions whose game tree is small,
-  :func:`tree_size`, so it always is). A move the search merged with another (two stacks
-  with the same top and size, a swap written the other way round) is valued through its
-  own child, so every legal move has its exact value.
-* :class:`RolloutValues` (the mid-game kinds): for each answer, the same seeded
-  determinizations of what the seat cannot see (:func:`~silverpyr.solver.cheops.game.
-  determinized`) are played to the end by the expert for every seat; the value is the mean
-  over them and the **standard error** says how sure it is. Comparisons are paired (the
-  same determinizations for every answer), so the difference of two answers has its own,
-  smaller, error.
+  solve_endgame` at every node the player decides at, each answer **proven** (the generator
+  keeps only small trees, :func:`tree_size`); a move the search merged with another is
+  valued through its own child.
+* :class:`RolloutValues` (the mid-game kinds): the same seeded determinizations for every
+  answer (paired), played to the end by the expert at every seat; the mean and its
+  **standard error**.
+
+docs/cheops-puzzles.md tells both ("How par is proven", "How the mid-game kinds are valued",
+Rulings T1 and T6).
 """
 
 from __future__ import annotations

@@ -19,11 +19,9 @@ of the unfinished-game refusal and notes, and how a position is saved or dropped
   until ``--restart`` drops it.
 * A game is saved after each final decision and its row dropped once it is over
   (:func:`keep_in_store`); saves are compare-and-set on the store's revision.
-* **The lease.** One session at a time plays the saved game: a kept game holds the lease
-  (:class:`HoldsLease`, a context manager) until it is released.
 * **Starting.** :func:`start_kept` resumes the unfinished game (:data:`GAME_ID`, the one
-  row), restarts or starts a new one, holding the saved game's lease (one session at a
-  time); each game says how its saved row is resumed.
+  row), restarts or starts a new one (each game says how its saved row is resumed); one
+  session at a time plays it, holding the lease (:class:`HoldsLease`) until it is released.
 """
 
 from __future__ import annotations

@@ -20,14 +20,11 @@ directory named by the ``SILVERPYR_HOME`` environment variable when it is set.
   a record names the revision it read; a row changed meanwhile by another session raises
   :class:`ProgressConflictError` instead of being overwritten. One session per puzzle at a
   time is the lease's job (:mod:`.lease`, :meth:`Store.hold`).
-* Games against bots left before their end (:class:`SavedGame`, table ``saved_games``,
-  schema 5) are kept the same way: enough to replay the game through the engine (deck
-  fingerprint, seed, players, opponents, coach, your final answers in order), saved
-  compare-and-set on a revision. Each row is read against the rules of the game that wrote
-  it: the game hands its seats (``range(low, high + 1)``, its engine's table sizes) to every
-  read and save, so the store, which knows no game, holds no game's limits. A damaged row
-  is never replaced by a new game: reading it raises :class:`DamagedGameError` until
-  ``--restart`` drops it. The core's :mod:`.kept` uses it for every game.
+* Games against bots left before their end (:class:`SavedGame`, table ``saved_games``) are
+  kept the same way, with enough to replay them through the engine (deck fingerprint, seed,
+  players, opponents, coach, your final answers in order), each read against the seats its
+  game hands in (the core's :mod:`.kept`); a damaged one raises :class:`DamagedGameError`
+  until ``--restart`` drops it.
 """
 
 from __future__ import annotations

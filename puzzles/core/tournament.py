@@ -2,7 +2,9 @@ r"""Tournaments of bots, for any game: seeded line-ups, win shares, intervals, p
 differences, and the games run on Dask (:mod:`.cluster`) or in this process.
 
 Game-free: nothing here imports a game. A game's arena gives a picklable function that plays
-one game from ``(shared, seed, seats)`` and summarises the results it gets back.
+one game from ``(shared, seed, seats)`` and summarises the results it gets back; what each
+game declares (its columns, its :class:`ArenaRun`, the table games' results and records) is
+on the map (docs/architecture.md).
 
 * **Line-ups.** Game ``g`` of a run is the game of seed ``seed + g`` with the line-up rotated
   by ``g`` seats (:func:`line_ups`), so every bot plays every seat equally often on the same
@@ -15,20 +17,6 @@ one game from ``(shared, seed, seats)`` and summarises the results it gets back.
   far tighter than two separate means when the deals vary a lot.
 * **Determinism.** :func:`play_games` returns the results sorted by seed, so a report does
   not depend on the number of workers nor on the order the games came back in.
-* **Records.** :func:`records_folder` checks (and makes) the folder game records go to,
-  before any game is played; :class:`JsonRecords` writes one ``game-<seed>.json`` a game
-  there as the games come back.
-* **Arenas.** :func:`run_games` plays a checked line-up with records and a progress bar;
-  :func:`bot_reports` and :func:`pair_reports` give each bot's figures (:class:`BotReport`:
-  the win rate, scores, categories and the game's own :class:`Column`\ s) and every
-  two bots' paired difference
-  (:class:`PairReport`), and :class:`ArenaReport` holds them with the games: every game's
-  arena reports these, with its own categories and keys (:class:`Seat` says what one seat
-  of one game adds); :class:`ArenaRun` is every game's ``run_arena``, from what it declares.
-* **Table games.** The Sun's and Cheops's arenas differ only by their declarations: the
-  result of a game (:class:`TableResult`, each seat's total by categories, the game naming the
-  total), its report (:func:`table_report`) and its records (:class:`TableRecords`), which
-  replay as every record does (:meth:`.records_file.RecordGame.replay_data`).
 """
 
 from __future__ import annotations

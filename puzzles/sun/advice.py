@@ -1,53 +1,32 @@
 """Advice for any decision of a Pyramid of the Sun game, in expected final points (``h``).
 
+The screening, the window of samples, the budget and the cache are the core's
+:mod:`silverpyr.puzzles.core.rollout_advice`; docs/sun-bots.md tells the reasons under each
+option ("Advice's reasons") and why the rollouts play the value model ("Advice and the
+coach"). The Sun's own:
+
 **The yardstick is fixed first.** The reference is the expert's choice
 (:class:`~silverpyr.solver.sun.search.SearchExpert`, the bot ``expert``), decided from what
 the seat sees on its own deals **before any rollout is measured**; every other option is
-compared with it on other deals, never with the best of noisy means (no winner's curse). So
-the advice's first option is always the move the expert bot plays.
+compared with it, never with the best of noisy means (no winner's curse). So the advice's
+first option is always the move the expert bot plays.
 
 **Paired rollouts.** Sample ``k`` is one *determinization* of what the seat cannot see
 (:func:`~silverpyr.solver.sun.game.determinized`: the :func:`~silverpyr.solver.sun.game.unseen`
 cards dealt again between the draw piles and the other hands, and a new seed for later
-reshuffles), drawn from a :class:`~silverpyr.solver.core.rng.SeededStream` keyed by the game's seed
-and where the game stands. In sample ``k`` each option is applied through the engine and the
-game played to its end by fixed policies: the seat itself by the expert's value model
-(:class:`~silverpyr.solver.sun.expert.ExpertPlayer`, ``planner``: the expert's search in
-every move of every rollout would make advice wait minutes; the expert's own play-outs play
-its seat by the same model, so the two weigh an option alike), every other seat by its own
-bot of the registry, a searching bot by its cheap policy (:func:`rollout_player`). An option's
-**loss** is the mean over the samples of (the seat's final score after the reference - after
-the option), both in the same determinization, and its **error** the standard error of that
-mean. The reference's **chance to win** is its share of the samples won (a shared win counts
-as a share).
+reshuffles), keyed by the game's seed and where the game stands. In it each option is applied
+through the engine and the game played to its end: the seat by the expert's value model
+(:class:`~silverpyr.solver.sun.expert.ExpertPlayer`, ``planner``, as the expert's own
+play-outs play it), every other seat by its own bot of the registry, a searching bot by its
+cheap policy (:func:`rollout_player`). An option's **loss** is the mean over the samples of
+(the seat's final score after the reference - after the option), with its standard error;
+the reference's **chance to win** is its share of the samples won (a shared win as a share).
 
 **Options.** Every legal move of the decision due (a whole play turn is several decisions:
 each placement, ``end``, the draws, a symbol's choice, a discard), cards of one label counted
 once (Ruling R14: twins are the same move); :meth:`Advice.rated` finds any legal move's
-entry by its label.
-
-**Reasons** (:data:`Rated.reasons`): under every other option, in game words and points,
-why the expert prefers its choice, from the value model's terms
-(:meth:`~silverpyr.solver.sun.expert.Expert.valuation`, the value model the expert's
-search refines): its two largest gains over the option, the largest part where the option
-does better (``yours: ...``), and, when the rollouts' loss and the terms' total differ
-clearly, the rest, from later turns. A choice the value model makes by a rule (the final run,
-patience, a forced placement) says the rule first, when it is the expert's choice too. Differences
-below :data:`REASON_POINTS` are not told.
-
-**Speed** (a person waits a few seconds at most, with progress). Samples ``0 ..``
-:data:`SCREEN` ``- 1`` only *screen*; every measurement that is reported as a full one (an
-option's loss with all its samples, the coach's verdict) uses the **window** of samples
-:data:`SCREEN` ``..`` :data:`SCREEN` ``+ samples - 1``, so choosing which options to
-measure fully never biases what is measured. When every option fits the budget
-(:data:`BUDGET` option-rollouts), every option is measured on the window. Otherwise every
-option is screened first, and the best by their screening loss, as many as the budget
-pays for (at least :data:`KEEP`), are measured on the window; the others show their
-screening loss, marked with their fewer rollouts. The coach's verdict on the move played
-always uses the whole window (:mod:`.coach`). Rollouts are cached per state, so ``h`` and
-then the coach's verdict share them (one worker thread at a time: the cache is not locked).
-Everything is counted in rollouts, never in seconds:
-the same state gives the same advice on every machine.
+entry by its label. The reasons (:class:`Reasons`) come from the value model's terms
+(:meth:`~silverpyr.solver.sun.expert.Expert.valuation`).
 """
 
 from __future__ import annotations

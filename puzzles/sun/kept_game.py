@@ -1,75 +1,32 @@
 """Keeping a game of Pyramid of the Sun against bots: one table for both screens.
 
-:class:`KeptGame` holds a game of ``silverpyr sun game``: seat 0 is you, seats 1 on are bots
-of the registry (:func:`.registry.make_player`). The line mode
-(:mod:`silverpyr.cli.sun.game_cmd`) and the full-screen game call the same methods and only
-draw what they return; every rule is the engine's (:mod:`silverpyr.solver.sun.game`).
-
-**The API the screens use** (small and stable):
-
-* :meth:`KeptGame.start` opens a new game or resumes the unfinished one (see the ruling);
-  use the result as a context manager, or call :meth:`KeptGame.release` when done.
-* :attr:`KeptGame.state` is the table as you see it now, your pending placements on it;
-  :meth:`KeptGame.view` what you know of it (the engine's :class:`SunView`).
-* :attr:`KeptGame.waiting`: the :class:`Phase` of the decision the game waits for from you,
-  ``None`` when the game is over or the bots are due (:attr:`KeptGame.bots_due`).
-* :meth:`KeptGame.options` (the legal moves now, the engine's order), :meth:`KeptGame.parse`
-  (text to a move), :meth:`KeptGame.why_illegal` (a sentence, or ``None``),
-  :meth:`KeptGame.is_final` (whether a move is final at once when played).
-* :meth:`KeptGame.play` makes a move: a placement in a play turn stays **pending**
-  (:meth:`KeptGame.undo` takes back the last one) until you end the turn (``end``) or make a
-  symbol's choice; a draw, a discard, a symbol's choice, ``end`` and ``pass`` are final at
-  once, and so is the placement of the top (the game ends). It returns the events.
-* :meth:`KeptGame.settle` plays the bots' turns up to your next decision or the end, and may
-  run in a worker thread (``progress`` is called before each bot's move with a line such as
-  ``Player 2 (greedy) is playing...``); no other method may be called meanwhile.
-* The coach (``coach=True``): :meth:`KeptGame.check` is its verdict on a move before it is
-  final (``None`` when the coach is off; a pending placement is judged too, and its
-  verdict is kept once the placement becomes final); :meth:`KeptGame.play` judges a move
-  that was not checked first, so call :meth:`KeptGame.check` in a worker thread first;
-  :meth:`KeptGame.advice` ranks every option of the decision due (:mod:`.advice`); both are
-  rollouts that touch neither the table nor the store, so a screen runs them in a worker
-  thread.
-  :meth:`KeptGame.report` sums the game up (:mod:`.coach`); :meth:`KeptGame.advice_lines`
-  and :meth:`KeptGame.summary_lines` give both as lines.
-* Events as data (:class:`Happened`, :class:`Judged`, :class:`GameOver`): each has ``text``
-  (its line for people: ``Player 3 (expert) placed T8 on the top 7a: 24 points; the game
-  ends``, what your seat does not see left out: a bot's drawn card is not named), ``kind``
-  (``event``, ``pending``, ``coach``, ``over``) and ``seat``.
-* :meth:`KeptGame.leave` says what is kept and how to come back.
-
-**Saved after every final decision** in the results store (``Store.open_default(game="sun")``,
-:class:`~silverpyr.puzzles.core.store.SavedGame` ``game``; a pending placement is not saved):
-the deck's fingerprint, seed, size and bots, the coach, and your final moves in order, in
-id notation (``#17@1c``: exact even for twin cards, Ruling R14). Resuming replays them
-through the engine, the bots deciding again (they are deterministic). A finished game drops
-its row. One session at a time holds the saved game's lease.
+:class:`KeptGame` holds a game of ``silverpyr sun game`` (seat 0 you, seats 1 on bots of the
+registry) for the line mode (:mod:`silverpyr.cli.sun.game_cmd`) and the full-screen game,
+which only draw what it returns; every rule is the engine's (:mod:`silverpyr.solver.sun.game`).
+The machinery (the methods the screens call, pending moves and undo, the bots, the coach,
+events as data, saving after every final decision and resuming by replay) is the core's
+:mod:`silverpyr.puzzles.core.kept_table`, shared with Cheops; this module gives the Sun's
+rules, texts and what stays pending.
 
 **Rulings.**
 
-* *One unfinished game.* The store keeps one unfinished Sun game (:data:`GAME_ID`).
-  :meth:`KeptGame.start` without a seed resumes it (a note says which and that ``--restart``
-  starts a new one); ``restart`` drops it; a seed, size or bots of another game while one is
-  unfinished raise :class:`UnfinishedGameError`, naming both remedies (play on without
-  those options, or ``--restart``). Another deck (``--cards``) is another game.
-* *Size in the saved row.* :class:`SavedGame` has no size column: its ``opponents`` text
-  holds the size and the bots, ``standard:greedy,expert`` (:func:`table_text`). The row is
-  read against :data:`SEATS` (2 to 5, the engine's), and its bots with you must fill its
-  ``players`` seats; else it is damaged, and every game is refused until ``--restart``
-  drops it; a row that reads but does not replay (a bot the registry does not know) is
-  refused and kept the same way (the core's rulings).
 * *What is final.* Placements stay pending until ``end`` or a symbol's choice, which makes
   the turn's placements before it final too (a drawn card cannot be put back, and a turn
-  is not cut in two). Placing on the top ends the game at once, so it is final at once.
-  ``u`` takes back the last pending placement (and its points) only.
+  is not cut in two). A draw, a discard and ``pass`` are final at once, and so is placing on
+  the top, which ends the game. ``u`` takes back the last pending placement (and its points)
+  only.
+* *The saved row.* Your final moves are in id notation (``#17@1c``: exact even for twin
+  cards, Ruling R14). :class:`SavedGame` has no size column: its ``opponents`` text holds
+  the size and the bots, ``standard:greedy,expert`` (:func:`table_text`), read against
+  :data:`SEATS` (2 to 5, the engine's); bots that with you do not fill its ``players`` seats
+  make the row damaged (the core's rulings). A seed, size or bots of another game while one
+  is unfinished are refused (:class:`UnfinishedGameError`); another deck (``--cards``) is
+  another game.
 * *Seats for people.* Seat 0 is "You", seat ``k`` is "Player k+1 (bot)", as in the
   *Silver & Gold* game.
 * *The coach when resuming.* The verdicts of the decisions made before leaving are not
   saved, and judging them again would replay every rollout: a resumed game's summary covers
   the decisions made since (a note says so).
-* *The machinery* (pending moves, the bots, saving and resuming, the coach's caches) is the
-  core's :mod:`silverpyr.puzzles.core.kept_table`, shared with Cheops; this module gives the Sun's
-  rules, texts and what stays pending.
 """
 
 from __future__ import annotations

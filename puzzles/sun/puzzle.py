@@ -1,24 +1,17 @@
 """Pyramid of the Sun puzzles: one turn to play from a reachable mid-game position.
 
-A puzzle (docs/sun-puzzles.md) is a position at a turn's start, reached by a seeded game
-played through the engine, where you, the seat to move, play ONE turn. Its **par** is the
-exact expected value of the best turn (:class:`~.values.TurnValues`), a Fraction; scores are
-``par`` minus the expected-point losses of your decisions.
+A puzzle is a position at a turn's start, reached by a seeded game played through the
+engine, where you, the seat to move, play ONE turn. Its **par** is the exact expected value
+of the best turn (:class:`~.values.TurnValues`), a Fraction; scores are ``par`` minus the
+expected-point losses of your decisions. docs/sun-puzzles.md tells the kinds, the
+generation and its quality filter, and the difficulty (:mod:`.rating`).
 
-* **Kinds:** ``best-turn`` (mid-game, 4 or 5 cards in hand) and ``final-run`` (the top is
-  within reach this turn: the best play can end the game).
-* **Generation** is deterministic: the seed (and the kind) key a
-  :class:`~silverpyr.solver.core.rng.SeededStream`; candidates are tried in order until one
-  passes the quality filter (par above 0; the greedy turn and the best single card both
-  below par).
-* **The draw order:** the position is rebuilt by the engine's
-  :func:`~silverpyr.solver.sun.game.position` from its parts and the puzzle's ``deal_seed``,
-  which orders the unseen cards into the piles: a symbol's draw reveals the same card for
-  everyone. A pile the game had made from reshuffled discards keeps that reshuffle
-  (``standard_reshuffled``, ``edge_reshuffled``: absent in files made before it was kept,
-  which read as piles of the setup), so its draws are the cards of that reshuffle only.
-* **Difficulty** comes from how far below par the greedy turn and the best single card land
-  (:mod:`.rating`).
+**The draw order** (Ruling P3): the position is rebuilt by the engine's
+:func:`~silverpyr.solver.sun.game.position` from its parts and the puzzle's ``deal_seed``,
+which orders the unseen cards into the piles: a symbol's draw reveals the same card for
+everyone. A pile the game had made from reshuffled discards keeps that reshuffle
+(``standard_reshuffled``, ``edge_reshuffled``: absent in files made before it was kept,
+which read as piles of the setup), so its draws are the cards of that reshuffle only.
 """
 
 from __future__ import annotations

@@ -4,20 +4,9 @@ Every move is text in the engine's notation (``S4-sun@2c``, ``symbol points``, `
 edge``, ``end``, ``draw standard``), parsed and applied by the engine. A decision at node
 ``s`` costs ``V*(s) - Q(s, move)`` expected points (:class:`~.values.TurnValues`); the score
 is ``par`` minus those losses, exact (a Fraction), so optimal play scores exactly par and a
-lucky draw never lifts it above.
-
-* **Drawing two** instead of playing is the turn's other option: it scores 0 this turn, so
-  its loss is everything still in reach; the puzzle ends there (the second card and any
-  discard do not change this turn's points and are not asked).
-* **Undo** takes back the last decision until the turn ends (``end``, the top filled, or a
-  draw of two). Taking back a decision whose feedback named a better move counts as a move
-  hint (the answer was seen). A symbol's card comes from the puzzle's own seeded pile
-  order, so a card undone and drawn again is the same card.
-* **Feedback** after each decision: the points lost and the better move, silent below
-  0.05 points.
-* **Hints** by level at the node you are at: ``aim`` (what the best play from here is
-  worth and what it aims at), ``area`` (which card, or which kind of choice), ``move`` (the
-  exact next move, always on an optimal line).
+lucky draw never lifts it above. Drawing two (Ruling P1), giving up (P5), the hints (P6),
+undo (P7) and the feedback (silent below 0.05 points) are told in docs/sun-puzzles.md; the
+bookkeeping is the core's :mod:`silverpyr.puzzles.core.puzzle_session`.
 """
 
 from __future__ import annotations

@@ -1,31 +1,22 @@
 """Exact values of the decisions of one turn of *Pyramid of the Sun*, in expected points.
 
-A Sun puzzle's score is luck-free (docs/sun-puzzles.md): each decision is charged what it
-loses in expectation, ``V*(node) - Q(node, move)``, where ``V*`` is the expected points the
-seat to move still scores this turn playing best, and ``Q`` those of one move and best play
-after it. This module computes both, exactly (:class:`fractions.Fraction`), by expectimax
-over the engine's own :func:`~silverpyr.solver.sun.game.legal_moves` and
-:func:`~silverpyr.solver.sun.game.apply_unchecked`: no rule is written here.
+A Sun puzzle's score is luck-free (docs/sun-puzzles.md, "Scoring"): each decision is charged
+what it loses in expectation, ``V*(node) - Q(node, move)``, where ``V*`` is the expected
+points the seat to move still scores this turn playing best, and ``Q`` those of one move and
+best play after it. This module computes both, exactly (:class:`fractions.Fraction`), by
+expectimax over the engine's own :func:`~silverpyr.solver.sun.game.legal_moves` and
+:func:`~silverpyr.solver.sun.game.apply_unchecked`: no rule is written here. The chance
+nodes, the placements in slot order (the exchange argument is at :meth:`TurnValues._q`) and
+the ties are told there; here is what the search adds:
 
-* A **symbol's draw** is a chance node: the next card is uniform over what the seat cannot
-  see (:func:`~silverpyr.solver.sun.game.next_draw`), each possible card made the next one
-  by :func:`~silverpyr.solver.sun.game.with_next_card` (the engine's own, which changes only
-  hidden information); cards of one label are one outcome (Ruling R14: the same card in
-  play), weighted by how many there are.
-* **Drawing two** at a turn's start scores nothing this turn: its ``Q`` is 0 (and passing
-  too). The turn's points are all a puzzle counts.
-* **Placements in slot order:** inside the search, the placements between two symbol
-  draws are tried in the pyramid's slot order only (each set once, not once per order; the
-  exchange argument is at :meth:`TurnValues._q`). ``V*`` and every exact ``Q`` a player is
-  charged are unrestricted.
+* **Chance outcomes:** cards of one label are one outcome of a symbol's draw (Ruling R14:
+  the same card in play), weighted by how many there are.
+* **Drawing two** at a turn's start, and passing, score nothing this turn: their ``Q`` is 0.
 * **Memo key:** the order floor, the phase, the card waiting for its symbol, the pyramid
   and the hand by card label, each draw pile's belief by label (which cards of a reshuffle
   are left depends on which cards were drawn, not only on their labels), and the sizes of
   the piles and discards (within one turn the discards only change by a reshuffle, which
   empties them).
-* **Ties** between moves of equal value are broken the same way on every machine (the
-  solver's order: end the turn first, then a symbol's draw, then the points, then the
-  smallest notation), so the hints' "best move" is always the same.
 """
 
 from __future__ import annotations

@@ -5,24 +5,15 @@ A player makes every decision of its seat, whatever the phase (``START``, ``SELL
 ``SECOND``, ``DRAW``): :meth:`CheopsPlayer.decide` returns one move, which the game loop
 applies through the engine (:func:`~silverpyr.solver.cheops.game.apply`), so a bot can never
 break a rule unnoticed. A player decides from what its seat may know: the public state and
-:meth:`CheopsState.view` (the laws on the eyes, the unused laws and the stacks below their
-tops are hidden, Ruling C13). The greedy bot uses nothing hidden: it only compares the legal
-moves by :func:`~silverpyr.solver.cheops.game.final_money` right after each, and no move it
-compares reveals a hidden law (taking an eye changes no money until the law is carried out,
-which is the next decision).
+:meth:`CheopsState.view` (Ruling C13).
 
-The **greedy** bot (docs/cheops-bots.md): each decision, the legal move with the most
-:func:`margin` right after it (the seat's ``final_money``, what it would have if the game
-ended then, less the most any other seat would have), ties to the first in the engine's order
-of :func:`legal_moves` (deterministic). The margin, not its own money alone, because a sale
-raises the colour's price for every store of it (the rising market): so greedy sells a cheap
-treasure nobody hoards and stores one whose sale would pay a rival more than itself. It
-never buys a neighbour (it costs 20 now), pays law 9 only when a treasure is worth more than
-25 at the end, and takes the first space the engine lists.
-
-The **yardsticks** the components are measured against: :class:`MarketRulePlayer`
-(``always-sell``, ``always-store``: one rule for every treasure, greedy otherwise) and
-:class:`RandomPlayer` (uniform over the legal moves, seeded by public facts).
+The **greedy** bot: each decision, the legal move with the most :func:`margin` right after it
+(the seat's ``final_money`` less the most any other seat would have), ties to the first in
+the engine's order of :func:`legal_moves`. The **yardsticks** the components are measured
+against: :class:`MarketRulePlayer` (``always-sell``, ``always-store``: one rule for every
+treasure, greedy otherwise) and :class:`RandomPlayer` (uniform over the legal moves, seeded
+by public facts). docs/cheops-bots.md tells them, why greedy weighs the margin (the rising
+market) and why it never depends on a hidden law.
 
 The expert lives in :mod:`.expert`; the registry of players by name in
 ``silverpyr.puzzles.cheops.registry``.

@@ -9,57 +9,21 @@ perfect information with chance: the tile a draw uncovers (the engine's
 as likely to hold any of them). :func:`solve_endgame` refuses any other state with an
 :class:`EndgameError` naming why.
 
-**Objective.** Every seat's *margin* is its final money less the best final money among
-the other seats (:func:`~.game.outcome`'s money at the end; :func:`~.game.final_money` at a
-search horizon). With 2 players this is own money less the opponent's: the game is
-zero-sum and the search is **expectiminimax**. With 3 to 5 players the search is **max-n**:
-each seat maximises its own margin. Alongside the margins every node carries each seat's
-*win share* ("win from here": 1 for a win, 1/k for a k-way shared win, 0 for a loss) under
-the same play, so the answer says how often the seat to move wins. ``objective="win"``
-swaps the two: each seat maximises its win share first, its margin second.
-
-**Ties** (deterministic, decided by the values alone, so any search order gives the same
-answer): a seat picks the move best for it by its objective, then by the other quantity
-(margin, or win share); among moves still equal it hurts the others most (the lowest sum
-of the other seats' objective values, then of the other quantity: a paranoid tie-break),
-and then it takes the lexicographically lowest value vector. Among moves with the very same
-values the one with the smallest notation is named. With 2 players the first rule already
-decides (zero-sum: equal own values are equal vectors).
-
-**Every decision is searched**, those of the rulebook's plain text included (Ruling C9):
-a kept law (10-12) wherever in its holder's turn it may be used, the optional draw (a
-:class:`~.game.EndTurn` beside the draws), and law 9's colour, which its holder names once
-the game is over (phase ``law9``: a decision node of the holder, costing no turn of depth).
-At a horizon law 9 counts as :func:`~.game.final_money` estimates it.
-
-**Chance.** A :class:`~.game.DrawTile` whose stack keeps a tile under its top is a chance
-node: the value is the expectation over the tile uncovered (weighted by the counts of
-:func:`~.game.next_tile`; the outcome is :func:`~.game.with_next_tile`), in exact
-:class:`fractions.Fraction`. The principal line follows the most likely tile (ties: the
-first kind in the alphabet) and says so.
-
-**Technique.** Max-n over the engine's :func:`~.game.distinct_moves` and
-:func:`~.game.apply_unchecked`, with a transposition table keyed by what the future of the
-game depends on (:meth:`_Search.key`: cells, boards, hands, the stacks' tops and sizes and
-the multiset of hidden tiles, money, stores, laws, turn, phase, the turn's flags). With 2
-players the same values come from **alpha-beta** (:class:`_TwoSearch`): windows narrow at
-decision nodes only; a chance node's outcomes and every root move are searched with the full
-window (so no pruning crosses a chance node, and every root move's value is exact); the
-table holds exact values and bounds, and the best move of the previous depth is tried first.
-No rule is written here: every move of the answer's line is replayed through the checked
-:func:`~.game.apply`.
-
-**Iterative deepening on turns.** The time limit is always given. The search first looks
-to the end of the current turn, then 2 turns, 3 turns, ... At the horizon a state is valued
-as if the game ended there (:func:`~.game.final_money`): a heuristic, not the game's value.
-A search that never met its horizon is complete: status :data:`PROVEN`. When the time limit
-comes first, the answer is the last complete search's, status :data:`BEST_FOUND` with the
-number of turns it looked ahead (:attr:`EndgameAnswer.turns`): **not proven**. Values of
-subtrees that never met a horizon are exact and kept across depths.
+docs/cheops-position.md tells the rest, once. "The objective, and ties" holds this module's
+rulings: expectiminimax on the margin for 2 players, max-n for 3 to 5 (``objective="win"``
+swaps margin and win share), the paranoid tie-break, every decision of the rules searched,
+chance nodes in exact :class:`fractions.Fraction`. "How it is proven" holds the technique:
+the engine's :func:`~.game.distinct_moves` and :func:`~.game.apply_unchecked` with a
+transposition table (:meth:`_Search.key`), alpha-beta for 2 players (:class:`_TwoSearch`),
+iterative deepening on turns within the time limit, status :data:`PROVEN` or
+:data:`BEST_FOUND` (:attr:`EndgameAnswer.turns`: **not proven**). Beyond it: with 2 players
+the first tie rule already decides (zero-sum: equal own values are equal vectors); values of
+subtrees that never met a horizon are exact and kept across depths, and the best move of the
+previous depth is tried first. No rule is written here: every move of the answer's line is
+replayed through the checked :func:`~.game.apply`.
 
 Cross-checked against an independent brute force (``tests/cheops/brute_endgame.py``,
-``tests/cheops/test_cheops_endgame.py``); measured by ``benchmarks/cheops_endgame.py``;
-docs/cheops-position.md describes the answer and the position file.
+``tests/cheops/test_cheops_endgame.py``); measured by ``benchmarks/cheops_endgame.py``.
 """
 
 from __future__ import annotations

@@ -1,61 +1,33 @@
 """The expert of Cheops: it plays the market and the race, for the win.
 
-**What it sees.** It decides from what its seat may know (Ruling C13): every decision is made
-on a *canonical determinization* of the state, :func:`~silverpyr.solver.cheops.game.
-determinized` with a stream keyed by public facts only (the game's seed, the number of events
-so far, the seat), so the hidden laws and the stacks below their tops it works with depend on
-the seat's view alone, never on the real hidden parts. It never values a take of an eye by the
-law under it: an eye is worth the mean worth of the laws its seat has not seen
-(:attr:`ExpertWeights.law_worth`).
+docs/cheops-bots.md ("The expert") tells what it sees, its value model and its search, with
+their rulings and tests; here is where each part lives.
 
-**The value model.** A position is worth the *relative final money* of the seat: what each
-player would have if the game ended now (:func:`~silverpyr.solver.cheops.game.final_money`,
-the engine's scoring, so the multiplier and majority boards, law 9 and law 7 are the
-engine's), plus the worth of each player's kept laws 10-12, minus a blend of the rivals' (the
-strongest rival and their mean: :attr:`ExpertWeights.rival_max`). A finished game is worth a
-large bonus when the seat is among the winners and as large a loss otherwise
-(:attr:`ExpertWeights.finish`): the *race*, so the expert ends a game it leads (filling the
-second board, emptying the pyramid) and does not end one it trails.
+**What it sees** (Ruling C13): every decision is made on a *canonical determinization*,
+:func:`~silverpyr.solver.cheops.game.determinized` with a stream keyed by public facts only,
+so what it works with depends on the seat's view alone. An eye is worth the mean worth of
+the laws its seat has not seen (:attr:`ExpertWeights.law_worth`), never the law under it.
 
-**A take** is worth the gain of its item, replayed through the engine (the take, then the
-better of ``Sell`` and ``Store``: the *market*; a sale raises the colour's price for every
-store of it, so the expert sells a colour it holds more of than its rivals and not one they
-hoard), computed once a colour; plus:
-
-* **denial:** the spaces the take opens (both their supports empty after it) are offered to
-  the next player; the amount by which the best of them beats what that player could already
-  take is counted against the take (:attr:`ExpertWeights.deny`);
-* **tiles:** the hand left after the tile is placed is worth
-  :attr:`ExpertWeights.kinds` for each distinct kind it holds (so a doubled kind is placed
-  first) and loses :attr:`ExpertWeights.stuck` when none of its tiles fits an open space
-  (a pass costs a whole turn); the draw at the end of the turn (optional: Ruling C6) takes
-  the stack top that leaves the hand most varied, and is skipped only when skipping ends the
-  game (nobody can place a family tile) with the seat among the winners.
-
-**A neighbour** is bought when the best two takes on different spaces (the first with the
-neighbour) beat the best single take by more than its 20 piastres and
-:attr:`ExpertWeights.neighbour_margin`. **Kept laws** are used at the start of a turn when the
-position after the use (law 10: a sale; law 11: the best extra take; law 12: the best swap of a
-pyramid treasure with a stored one, or into an open space) is worth more than keeping the law
-(the rules allow them at any point of the turn; the expert weighs them at the start only).
-**A law's choice** (targets of laws 4-7, law 8's removal, law 9's payment, and law 9's colour
-once the game is over) is the one whose position is worth most, with the targets of laws 4,
-5 and 6 chosen by the stores, for the rising market: law 4 (only sales from now on, each
-raising the price) goes to the colour the seat holds most over its rivals, law 5 (no sales:
-the price is frozen) to the colour the rivals hold most over the seat, law 6 shields the
-seat's own best colour.
+**The value model**: the seat's *relative final money* (the engine's
+:func:`~silverpyr.solver.cheops.game.final_money`, plus kept laws 10-12, minus a blend of the
+rivals': :attr:`ExpertWeights.rival_max`) and the *race* (:attr:`ExpertWeights.finish`). A
+take is worth its item's gain replayed through the engine (the better of ``Sell`` and
+``Store``: the market), less the spaces it opens to the next player
+(:attr:`ExpertWeights.deny`), plus the hand it leaves (:attr:`ExpertWeights.kinds`,
+:attr:`ExpertWeights.stuck`). A neighbour is bought when a double take pays its 20 piastres
+and :attr:`ExpertWeights.neighbour_margin`; kept laws are weighed at a turn's start only; a
+law's choice is the position worth most, laws 4-6 aimed by the stores.
 
 **The search** (the default; ``ExpertWeights(search_samples=0)`` is the value model alone):
 at a turn's start the value model's best few moves are each applied to a determinization
 (keyed by public facts) and followed by one round of the value model at every seat, then
-valued by the model; the best wins. Head to head it beats the value model alone about 4 games
-in 5 at 2 players (tools/cheops_search.py, tuning seeds).
+valued by the model; the best wins.
 
 **Its reasons** (:meth:`Expert.explain`): the valuation of every option it weighs, split
 into named parts (:data:`Terms`), for the advice to say why its move beats another.
 
-The constants were chosen by runs on tuning seeds (0 to 99,999), never on the report's seeds
-(900,000 and up): docs/cheops-bots.md.
+The constants were chosen on tuning seeds, never on the report's seeds (900,000 and up):
+docs/cheops-bots.md.
 """
 
 from __future__ import annotations

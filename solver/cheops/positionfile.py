@@ -1,25 +1,14 @@
 """Position files of *Cheops*: a game at the start of a turn, in YAML or JSON, for
-``silverpyr cheops solve --position FILE`` (docs/cheops-position.md).
+``silverpyr cheops solve --position FILE``.
 
-A position names everything the players can see: the pyramid row by row (a treasure by its
-colour letter, a law by its number, an emptied space by the tile on it), each colour's price
-board (which board, how many entries are covered, the law under it, law 7's entry), every
-hand, the stacks (top first), money, stores, kept laws, the laws in force and whose turn it
-is. The six laws out of the game are what is left of the twelve; the treasures out of the
-game (law 4) are what is left of each colour's eleven; the neighbour tiles left are the four
-less those on the pyramid.
-
-The stacks may name their tiles under the top, or write ``?`` for each unknown one (``?7``
-for seven): the reader fills them with the family tiles no one holds, so that each kind
-counts 16. **The solver treats every tile under a top as unknown**: only the tops, the
-stacks' sizes and the multiset of all tiles under the tops matter to it.
-
+docs/cheops-position.md ("The position file") tells the keys, what is worked out from them
+(the laws and treasures out of the game, the neighbour tiles left), the ``?`` tiles under a
+stack's top (**the solver treats every tile under a top as unknown**) and the files refused.
 Reading goes through the strict reader (:mod:`silverpyr.solver.core.reader`): every problem is
 recorded with the file and the key (``pyramid.c``, ``boards.blue.covered``, ``stacks[1]``)
 and one :class:`PositionFileError` lists them all. The state is built by the engine's
 :func:`~.game.position`, which refuses a position the rules cannot reach with the reason
-(:func:`~.game.state_problems`: counts, laws on eye spaces only, an emptied space resting on
-a full one, two family tiles of one kind touching, ...).
+(:func:`~.game.state_problems`); :func:`position_text` writes a state back.
 """
 
 from __future__ import annotations

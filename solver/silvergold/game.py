@@ -1,6 +1,9 @@
 """The multi-player game: setup, the four steps of a turn, rounds and the end.
 
-The rules and rulings are in docs/silvergold-rules.md.
+The rules and rulings are in docs/silvergold-rules.md, among them those beyond the published
+rules that live here (R2, setup and randomness; R8-R10, replacements and the refill; R11,
+which card earns the box; R12, a tie without completed cards), each with its test in
+``tests/silvergold/test_game.py``.
 
 A :class:`GameState` is immutable, python-chess style: every step returns a new state.
 The game is a sequence of decisions, and the state says which one is due (:class:`Phase`):
@@ -16,31 +19,10 @@ The game is a sequence of decisions, and the state says which one is due (:class
    7th turn of round 4 the phase is ``OVER`` and :meth:`GameState.outcome` scores it.
 
 All randomness comes from ``seed``: each shuffle draws from its own
-:class:`~.rng.SeededStream` (SHA-256 in counter mode, the same on every machine and Python
-version, which ``random.shuffle`` does not promise), keyed by ``seed`` and what is
-shuffled, so the same seed and the same decisions always give the same game, and a state
-holds no mutable generator.
-
-Rulings beyond the published rules (docs/silvergold-rules.md; each covered by a test in
-``tests/silvergold/test_game.py``):
-
-* **Offer refill timing.** The offer is refilled to 4 from the deck after *each* player's
-  replacements (so a later player sees a full offer again); a player with two completed
-  cards takes both replacements first.
-* **Replacement order of one player's two cards:** lower card number first.
-* **Nothing left to take.** A completed card with no offer card and no deck card left is
-  set aside without a replacement; that player plays on with fewer cards (or passes).
-* **Replacement slot.** The new card takes the place of the completed card in the
-  player's hand; taking an offer card closes the gap in the offer (later cards move up)
-  and refill cards go to the end.
-* **Pyramid-point trigger within one turn.** A player's cards completed in one turn count
-  in the order they were completed (the placement first, then its extra marks); the card
-  that makes the 2nd, 4th or 6th of its colour triggers the claim and its number orders
-  the claims of that colour.
-* **Tie-break without completed cards.** A tied player who completed no card loses the
-  tie-break to one who did; when no tied player completed a card, they share the win.
-* **Setup.** The deck needs at least 4 cards per player and the expedition deck at least
-  7 cards; the top of a pile is index 0.
+:class:`~.rng.SeededStream` (the same on every machine and Python version, which
+``random.shuffle`` does not promise), keyed by ``seed`` and what is shuffled, so the same
+seed and the same decisions always give the same game, and a state holds no mutable
+generator.
 """
 
 from __future__ import annotations

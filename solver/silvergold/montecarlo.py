@@ -1,23 +1,13 @@
 """*Silver & Gold*'s flat Monte Carlo player (``montecarlo``, ``montecarlo:K``): the yardstick.
 
 At each decision with more than one option it deals what its seat cannot see ``K`` times
-(:meth:`.GameState.determinized`, keyed by the game's seed, the seat and what the seat sees:
-same view, same deals), takes every option on each of those deals, plays the game out with
-greedy at every seat and picks the option of the best mean final margin (its total less the
-best other total; alone, its total). Every option meets the same ``K`` deals, so options differ
-by their play, not their luck.
-
-The turns are simultaneous, so it cannot use the sequential games'
-:class:`~silverpyr.solver.core.montecarlo.MonteCarloPlayer`: in a keep or a mark the other seats
-decide by greedy on the same deal (:func:`.players.with_choice`). Its options:
-
-* keep: every pair of the dealt cards (in the dealt order);
-* mark: the legal moves, cut to the best :data:`MARK_OPTIONS` by greedy's own ranking
-  (:func:`.bots.greedy_key`, ties in the engine's order), so greedy's own move is always
-  among them;
-* replacement: every option (each offer slot, then the deck).
-
-Ties of the mean go to the first option in that order. docs/silvergold-bots.md.
+(:meth:`.GameState.determinized`, keyed by the game's seed, the seat and what the seat sees),
+takes every option on each of those deals, plays the game out with greedy at every seat and
+picks the option of the best mean final margin. The turns are simultaneous, so it cannot use
+the sequential games' :class:`~silverpyr.solver.core.montecarlo.MonteCarloPlayer`: in a keep
+or a mark the other seats decide by greedy on the same deal (:func:`.players.with_choice`).
+Its options (a mark's cut to the best :data:`MARK_OPTIONS` by :func:`.bots.greedy_key`), its
+play-outs and its ties are told in docs/silvergold-bots.md.
 """
 
 from __future__ import annotations

@@ -8,51 +8,29 @@ random, so a turn is valued in **expected points**: the belief over a draw is un
 the cards the pile may hold as the player sees it (the engine's :func:`~.game.next_draw`:
 for a pile made from reshuffled discards, only cards of that reshuffle; Ruling R6).
 
-**Technique: exhaustive expectimax with a memo**, deepened on the number of symbol draws.
-Decision nodes are the seat's choices (place a card, end the turn, a symbol's points or its
-draw); chance nodes are the symbol draws. The search runs on the turn as numbers (see
-:class:`_Search`): every table it uses is asked of the engine once (which card fits which
-slot, its points there, the geometry, each pile's belief: :func:`~.game.fits`,
-:func:`~.game.card_points`, :func:`~.game.next_draw`), and every move of the answer is replayed
-through the engine's checked :func:`~.game.apply`, each placement's points, each symbol's
-points and each draw's belief (:func:`~.game.next_draw`, :func:`~.game.with_next_card`)
-compared with the search's: no rule is written here, and a disagreement is a
-``SolverBugError``. A chance outcome is a card class (cards of one label are
-interchangeable), weighted by how many of the possible cards share it.
+docs/sun-position.md ("How it is proven, and when it is not") tells the technique once: an
+exhaustive expectimax with a memo on the turn as numbers (:class:`_Search`), every table asked
+of the engine once (:func:`~.game.fits`, :func:`~.game.card_points`,
+:func:`~.game.next_draw`) and every move of the answer replayed through the engine's checked
+:func:`~.game.apply` (a disagreement is a ``SolverBugError``), the dominance rules
+(:meth:`_Search.value`), iterative deepening on the symbol draws with the wildcard bound
+(:meth:`_Search.bound`), and when an answer is **proven** or ``best found``. Beyond it:
 
 * **Node:** what the rest of the turn can depend on: the filled slots, the symbol of each
-  filled slot that a card may still be placed on (a later card sees only its neighbours'
-  symbols, all below it, and a card's value counts only when it is placed), the hand and
-  the cards drawn this turn as multisets of classes, each marked with the pile it came from
-  (the turn's pile or its discards reshuffled this turn: each pile's belief follows from them),
-  the segment of the dominance rules and the card waiting for its symbol choice. The piles'
-  and discards' sizes follow from the drawn cards.
-* **Dominance** (see :meth:`_Search.value`): between two draws, placements in the pyramid's
-  order only (each set of placements searched once, not once per order), and a draw only
-  when every card placed since the last draw lies under the drawing card.
-* **Iterative deepening on draws, with a bound.** A symbol's draw can bring a card that is
-  placed, touches its symbol and draws again: the tree grows about thirtyfold with each
-  draw, so a turn with a long chain cannot be searched to the end in seconds. The search
-  first finds the best plan that draws **no** card for symbols (no chance: quick), then the
-  best that draws at most 1, 2, ... Each search computes two numbers per node: the exact
-  value of the best plan within its draw limit, and an **upper bound** over all plans (see
-  :meth:`_Search.value`): where the limit keeps a draw out, that draw is bounded by
-  :meth:`_Search.bound` (each card still to come scores at most the most any possible card
-  scores on a slot: a wildcard), elsewhere the bound is the exact max/expectation of the
-  children's bounds. The answer is **proven** when the plan's value meets the lowest bound
-  found (always so when no draw was kept out); when the time or node limit comes first, it
-  is the last completed search's plan with its exact value and the bound, ``best found``.
-  (If even the plans without draws are not searched in time, the greedy line is the answer,
-  with the bound of the root.) The proof never depends on the draw limit: only the bound
-  does.
+  filled slot that a card may still be placed on, the hand and the cards drawn this turn as
+  multisets of classes (cards of one label are interchangeable), each marked with the pile it
+  came from (the turn's pile or its discards reshuffled this turn: each pile's belief follows
+  from them), the segment of the dominance rules and the card waiting for its symbol choice.
+  The piles' and discards' sizes follow from the drawn cards.
 * **Exact values:** :class:`fractions.Fraction` at chance nodes, integers elsewhere.
 * **Ties** (equal expected points) are broken the same way on every machine: end the turn
   rather than play on (a card is kept), draw rather than take the points (a card is
   gained), otherwise the smallest move notation.
+* If even the plans without draws are not searched in time, the greedy line is the answer,
+  with the bound of the root.
 
-Measured (``benchmarks/sun_best_turn.py``) and cross-checked against an independent brute
-force (``tests/sun/brute_turn.py``, ``tests/sun/test_sun_bestturn.py``); docs/sun-position.md
-describes the answer and the position file.
+Cross-checked against an independent brute force (``tests/sun/brute_turn.py``,
+``tests/sun/test_sun_bestturn.py``) and measured by ``benchmarks/sun_best_turn.py``.
 """
 
 from __future__ import annotations

@@ -7,15 +7,8 @@ game loop applies through the engine (:func:`~silverpyr.solver.sun.game.apply`),
 can never break a rule unnoticed. The bots here use nothing random; a bot that does must draw
 from a :class:`~silverpyr.solver.core.rng.SeededStream` keyed by the game's seed and its seat.
 
-The **greedy** bot plays for points now (docs/sun-bots.md):
-
-* play: the card and slot worth most points now (ties: the lower card id, then the lower
-  slot), again and again while a placement scores; with nothing to place, draw 2 from the
-  standard pile (the edge pile when the standard pile and its discards are empty), and pass
-  when nothing can be drawn either;
-* symbol: the points, unless it matches one card only and its hand is at most one card
-  (then a card is worth more than the point: it draws from the standard pile);
-* discard: the lowest value (ties: the lower id).
+The **greedy** bot plays for points now (the card and slot worth most now, a symbol's points,
+the lowest discard); docs/sun-bots.md tells when it draws instead, its ties and its rulings.
 
 The expert lives in :mod:`.expert`; the registry of players by name in
 ``silverpyr.puzzles.sun.registry``.

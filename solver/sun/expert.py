@@ -3,46 +3,24 @@ game by hand-written values, under a millisecond a decision. The expert (:mod:`.
 its proven final run and weighs every other decision by play-outs; advice and the coach play
 the seat by this model in their rollouts, and explain choices by its terms.
 
-It sees what its seat sees (its hand, the others' hand sizes, the scores, the pyramid, the
-discards, the piles' sizes: :meth:`SunState.view`); what it cannot see (the piles' order, the
-others' hands) it values by :func:`~silverpyr.solver.sun.game.next_draw`, the uniform belief
-over the cards of a pile's type it has not seen (the discards when the pile is empty and
-about to be reshuffled). Its own placements and symbol points are replayed
-through the engine (:func:`~silverpyr.solver.sun.game.apply_unchecked` on moves the engine
-listed as legal), so every rule stays in the engine.
+docs/sun-bots.md ("The value model") tells what it sees and how it weighs the hand, play or
+draw, the tempo toward the top, the final run and patience (a ruling); here is where each
+part lives. What its seat cannot see it values by
+:func:`~silverpyr.solver.sun.game.next_draw`; its own placements and symbol points are
+replayed through the engine (:func:`~silverpyr.solver.sun.game.apply_unchecked` on moves the
+engine listed as legal), so every rule stays in the engine.
 
-**Values.** A card in hand is worth a share (:attr:`ExpertWeights.keep`) of the points it can
-still make: ``min(value, highest level still open to its kind)``, doubled for an edge card
-(only row ends, only levels below the top), tripled for a top card (the top; a second top
-card in hand is worth nothing), shrinking as the pyramid fills (fewer than
-:attr:`ExpertWeights.horizon` empty slots: cards still in hand at the end score nothing). A
-placement's *gain* is its points and its symbol's best option (the points, or a card worth
-its expected value) minus the worth of the card played. So a high card waits for a high
-level, a low card is played at once, and an edge card waits for a row end.
-
-**A turn.** The plan is the placements in order of gain while one gains; of its prefixes
-(stop after 0, 1, 2... cards) the one with the best total counts, after the *tempo* term: the
-empty slots left after the turn. If an opponent moving before the expert's next turn holds
-as many cards as there are empty slots, it may finish the pyramid (and score the top): when
-that can cost the expert the lead, leaving so few slots costs
-:attr:`ExpertWeights.danger`; when the expert would stay ahead even then, it gains
-:attr:`ExpertWeights.hurry` (ending the game while ahead). In ``choose`` the best prefix is
-set against drawing 2 (the expected worth of the two cards, after discarding down to 5, by
-pile). **Patience:** after a round
-of turns in which no one placed a card, it places its best card rather than draw (or, with
-none to place, draws from the standard pile, whose cards fit any slot), so that a table of
-experts still builds; while so stalled it draws from the standard pile and discards first
-the cards that fit no open slot.
-
-**The final run:** whenever the expert can fill every empty slot and the top this turn (an
-exhaustive search over its placements, symbol points taken), and the game then ends with the
-expert among the winners, it plays that run.
-
-**Terms.** Every number the expert decides by is a sum of named terms (:data:`Terms`: the
-cards' points, the symbols, the worth in hand given up card by card, the tempo, a draw's
-worth), and :meth:`Expert.valuation` gives any option's value in those terms, so advice can
-say in game words why the expert prefers its choice. The final run, patience and a placement
-forced with nothing to draw are rules over the values (:class:`Choice` names the rule).
+* **Values.** A card in hand is worth a share (:attr:`ExpertWeights.keep`) of the points it
+  can still make, shrinking below :attr:`ExpertWeights.horizon` empty slots; a placement's
+  *gain* is its points and its symbol's best option minus the worth of the card played.
+* **A turn.** The best prefix of the plan by gain counts, after the *tempo* term: leaving an
+  opponent able to finish the pyramid costs :attr:`ExpertWeights.danger` when it can cost the
+  lead, and gains :attr:`ExpertWeights.hurry` when the expert would stay ahead. In ``choose``
+  it is set against drawing 2.
+* **Terms.** Every number the expert decides by is a sum of named terms (:data:`Terms`), and
+  :meth:`Expert.valuation` gives any option's value in those terms, so advice can say in game
+  words why the expert prefers its choice. The final run, patience and a placement forced
+  with nothing to draw are rules over the values (:class:`Choice` names the rule).
 
 The constants were chosen by arena runs on tuning seeds (100,000 and up), never on the
 report's seeds (900,000 and up): docs/sun-bots.md.

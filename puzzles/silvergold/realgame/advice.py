@@ -1,11 +1,11 @@
 """The expert's advice for any decision of a game: keep, mark or replacement.
 
 **One decision procedure.** :func:`advise` ranks every option of the decision a game waits
-for by the expert's own valuation (:mod:`silverpyr.solver.silvergold.expert`), so the top option
-*is*
-what the ``expert`` bot plays, at every decision: marks by the points they earn plus the
-worth of the progress left on the cards, two plies deep over the next expedition card;
-keeps and replacements by the route lengths of the cards taken. Instant and deterministic.
+for by the expert's own valuation (:mod:`silverpyr.solver.silvergold.expert`), so the top
+option *is* what the ``expert`` bot plays, at every decision: marks by the points they earn
+plus the worth of the progress left on the cards, two plies deep over the next expedition
+card; keeps and replacements by the route lengths of the cards taken. Instant and
+deterministic.
 
 **Expected points, honestly.** The expert's values are a heuristic scale. A loss printed
 here is the **expected final score given up** against the expert's choice, the expert
@@ -19,10 +19,9 @@ spread of the true loss around that expectation as its uncertainty. Summed over 
 the losses of a policy estimate its expected gap to the expert (the performance-difference
 identity); ``benchmarks/coach_honesty.py`` checks that on held-out seeds.
 
-**A second opinion** (``rollouts=N``): the same ranking, each loss measured instead by ``N``
-paired rollouts against the expert's choice (:mod:`silverpyr.solver.silvergold.rollouts`), with its
-standard error: slow, and again free of selection noise, since the reference is fixed
-before any rollout.
+**A second opinion** (``rollouts=N``, :mod:`silverpyr.solver.silvergold.rollouts`): each loss
+measured by ``N`` paired rollouts against the same fixed reference instead, with its
+standard error; slow.
 """
 
 from __future__ import annotations

@@ -1,28 +1,20 @@
 """The arena: bots play seeded games against each other, seats rotated, and are compared.
 
-A line-up (e.g. ``expert, greedy``) plays ``games`` games; game ``g`` is the game of seed
-``seed + g`` with the line-up rotated by ``g`` seats, so every bot plays every seat equally
-often on the same deals. Games are independent tasks, run on Dask
-(:mod:`silverpyr.puzzles.core.cluster`) or in this process (``workers=0``); the result does not
-depend on the number of workers, since each game is fixed by its seed and its seats.
+Everything that is not Silver & Gold's own (checking the line-up, rotating the seats by seed,
+the games on Dask or in this process, win shares, Wilson intervals, standard errors, paired
+differences, each bot's figures and their JSON, checking the records folder) is the game-free
+:mod:`silverpyr.puzzles.core.tournament`, which every game's arena uses too; this module keeps
+playing a Silver & Gold game, its score categories, its forecasts and its game records.
 
-Everything that is not Silver & Gold's own (checking the line-up, rotating the seats, the
-seeded game loop, win shares, Wilson intervals, standard errors, each bot's figures and their
-JSON, checking the records folder) is the game-free :mod:`silverpyr.puzzles.core.tournament`,
-which every game's arena uses too; this module keeps playing a Silver & Gold game, its score
-categories, its forecasts and its game records.
+Per bot, beside the core's figures: mean and median score, mean score by category, cards
+completed, and, for a bot that forecasts its score (the expert), its mean forecast at the
+keep decision beside its mean achieved score (calibration).
 
 With ``records`` (``arena --records DIR``) every game's arena record (every game's shape,
 :data:`.game_record.SHAPE`: the seats' bots and every decision in order) is written to the
 folder as ``game-<seed>.json``, so any bot's games can be replayed and reviewed (``hint
 --game FILE --review --seat N``). The game tasks return the moves, and this process writes
 the files as the games come back.
-
-Per bot: the win rate (a shared win counts as a fraction) with its 95% Wilson interval,
-mean and median score, mean score by category, cards completed, and, for a bot that
-forecasts its score (the expert), its mean forecast at the keep decision beside its mean
-achieved score (calibration). Per two bots: their paired score difference over the games
-both played, as in every game's arena.
 """
 
 from __future__ import annotations

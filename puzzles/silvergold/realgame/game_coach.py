@@ -6,20 +6,18 @@ choice (zero when it *is* that choice), with the uncertainty the advice states a
 reasons in game terms. The line mode and the full-screen game ask "play it anyway?" with
 :meth:`Verdict.warning` before a graded choice is final, like GNU Backgammon's tutor. Like
 its doubtful / bad / very bad and the Yatzy trainers that stay silent below a fifth of a
-point, small losses are not mentioned:
+point, small losses are not mentioned. The grades (:data:`GRADES`: ``doubtful`` from
+:data:`SILENT_BELOW`, ``bad`` from 2, ``very bad`` from 5) and the noise rule are the core's
+(:mod:`silverpyr.puzzles.core.grading`), on the advice's calibrated expected points.
 
-* **Ruling (grades).** Silent below :data:`SILENT_BELOW` expected points; then
-  ``doubtful`` below 2, ``bad`` below 5, ``very bad`` from 5 (:data:`GRADES`), always on
-  the scale of expected final-score points (the advice's calibrated losses).
-* **Ruling (noise).** A loss *measured* by rollouts (the advice's second opinion) is graded
-  only when it is also more than twice its standard error; within the noise the coach stays
-  silent. A calibrated loss is already the expected loss given what the expert sees, so it
-  is graded as it is; its ± is the spread of the true loss around it.
+**Ruling (noise).** Only a loss *measured* by rollouts (the advice's second opinion) must
+also be more than twice its standard error to be graded. A calibrated loss is already the
+expected loss given what the expert sees, so it is graded as it is; its ± is the spread of
+the true loss around it.
 
-:class:`CoachReport` sums a game up: the expected points lost in all (every decision,
-silent ones included: summed over a game they estimate the gap to the expert, which
-``benchmarks/coach_honesty.py`` checks), the mean loss per decision by kind (keep, mark,
-replacement), and the three costliest decisions with the better choice.
+:class:`CoachReport` sums a game up: the expected points lost in all (every decision, silent
+ones included: summed they estimate the gap to the expert), the mean loss per decision by
+kind (keep, mark, replacement), and the three costliest decisions with the better choice.
 """
 
 from __future__ import annotations

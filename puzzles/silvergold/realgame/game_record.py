@@ -16,15 +16,14 @@ registry, :mod:`.registry`). ``moves`` holds every decision of every seat in ord
 seat takes at once (keep, mark) seat 1 first, a pass (``-``) and a replacement with one
 option too, as the engine's turns (:mod:`silverpyr.solver.silvergold.turns`) take them.
 ``outcome`` is ``{"winners": [...], "totals": [...], "reason": "rounds"}`` once the game
-has ended. ``arena --records DIR`` writes every game's arena record (``format`` 1, ``game``
-``silvergold``, ``seats`` and bare ``moves``), and the same reader takes both.
+has ended. The same reader takes the arena's records (``arena --records DIR``, the core's
+shape).
 
 Versions 1 and 2 (:class:`AnswersRecord`, still read) held each seat's answers as the
 game's prompts take them (``11 23``, ``11:A1 A2 B2``, ``2``, ``d``), without passes or
-replacements that had one option, and a seat without answers was a bot that decided again
-on replay. They are read into the same moves (their bots deciding once), so every record
-replays by one loop, the core's :func:`~silverpyr.puzzles.core.records_file.replay_steps`.
-
+replacements that had one option, a seat without answers being a bot that decided again on
+replay. They are read into the same moves (their bots deciding once), so every record
+replays by the core's one loop (:func:`~silverpyr.puzzles.core.records_file.replay_steps`):
 :func:`replay` returns every decision of one seat with the state it was made in (for
 ``hint --review``) and the state reached (for ``hint --game``, the decision now due).
 """

@@ -2,37 +2,28 @@
 
 :class:`KeptGame` holds a game of ``silverpyr game`` for seat 0 (you) against bots of the
 registry. Its machinery is the core's kept table (:class:`~silverpyr.puzzles.core.kept_table.
-KeptTable`, as the Sun's and Cheops's): the engine's simultaneous steps taken as one seat's
-decision at a time (:mod:`silverpyr.solver.silvergold.turns`, you first), the bots' moves,
-saving after every final decision and resuming by replay, the ``--record``, the coach's
-caches. This module gives the game's hooks and the methods its screens call:
+KeptTable`, as the Sun's and Cheops's), over the engine's simultaneous steps taken as one
+seat's decision at a time (:mod:`silverpyr.solver.silvergold.turns`, you first); this module
+gives the game's hooks and the methods its screens call:
 
-* **What it waits for** (:attr:`KeptGame.waiting`): your keep, your mark or your
-  replacement (:class:`~.advice.Kind`), or nothing once the game is over. What is not your
-  decision happens by itself: the bots' choices, your pass with no card in play and a
-  replacement with one option (the table's forced moves: not judged, not among your
-  answers), and the claims.
+* **What is yours** (:attr:`KeptGame.waiting`): your keep, your mark or your replacement
+  (:class:`~.advice.Kind`). The bots' choices, your pass with no card in play, a replacement
+  with one option (forced: not judged, not among your answers) and the claims happen by
+  themselves.
 * **Your mark waits** in :attr:`KeptGame.marked` (:meth:`KeptGame.mark`) until you end the
   turn (:meth:`KeptGame.end_turn`); :meth:`KeptGame.undo` takes it back. A keep and a
   replacement are final at once.
-* **Events as data** (:class:`Played`, :class:`Completed`, :class:`Replaced`,
-  :class:`Claimed`, and the coach's :class:`Judged`), each told in a line by
-  :func:`describe_event`.
-* **The coach** judges a choice before it is final (:meth:`KeptGame.check`; the advice
-  seats the opponents as in the game); a resumed game's decisions are judged again (it is
-  exact and quick), so its summary covers the whole game.
+* **The coach** (:meth:`KeptGame.check`) seats the opponents in its advice as in the game. A
+  resumed game's decisions are judged again (it is exact and quick), so its summary covers
+  the whole game; the coach is on when it was on before or is asked for now.
 * **Saved** answers are written as the prompts take them (``11 23``, ``17:B1 B2``, ``2``,
-  ``d``); the record holds every seat's moves in the turns' notation.
+  ``d``); the record holds every seat's moves in the turns' notation. A game with no final
+  decision yet is not saved (there is nothing to resume).
 
-**Ruling (one unfinished game).** The store keeps one unfinished game against bots
-(:data:`GAME_ID`). :meth:`KeptGame.start` without a seed resumes it when there is one (a
-note says which: seed, players, opponents, round and turn, and that ``--restart`` starts a
-new one); ``restart`` drops it and starts a new game; a seed, a number of players or
-opponents given for another game while one is unfinished raises
-:class:`UnfinishedGameError`, which names both remedies (play on without ``--seed``, or
-``--restart``). A game played with another deck (``--cards``) than the unfinished one is
-another game. The coach of a resumed game is on when it was on before or is asked for now.
-A game with no final decision yet is not saved (there is nothing to resume).
+**Ruling (one unfinished game)**, the core's (:mod:`silverpyr.puzzles.core.kept`): resuming
+notes the seed, players, opponents, round and turn; a seed, a number of players or opponents
+given for another game while one is unfinished raise :class:`UnfinishedGameError`. A game
+played with another deck (``--cards``) than the unfinished one is another game.
 """
 
 from __future__ import annotations

@@ -33,14 +33,11 @@ claimed). They matter to the expected final score, not to the marks.
   pyramid-point boxes already taken in it by anyone (default: those your own completions
   claimed).
 
-Whether the parts make a table the rules can reach (no card in two places, an offer of at
-most 4, no more hidden cards than are out of sight, at least the boxes your completions
-claimed...) is the engine's question (:func:`silverpyr.solver.silvergold.game.table`): this module
-reads the keys and reports the engine's reason at the key of the part at fault.
-
-**Ruling.** A state file describes your side of the table only, so keep and replacement
-advice from a file plays the rest of the game without opponents (except at setup, where
-``players`` seats greedy bots); the hidden deck is drawn from the cards you cannot see.
+Whether the parts make a table the rules can reach is the engine's question
+(:func:`silverpyr.solver.silvergold.game.table`): this module reads the keys and reports the
+engine's reason at the key of the part at fault. A state file describes your side of the
+table only (Ruling R19 in docs/silvergold-rules.md: advice from it plays on without
+opponents, but for ``players`` at setup).
 """
 
 from __future__ import annotations
