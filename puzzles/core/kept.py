@@ -182,7 +182,7 @@ def start_kept(
     restart: bool,
     describe: Callable[[SavedGame], str],
     resume: Callable[[SavedGame, Lease | None], K | str],
-    new: Callable[[Lease | None], K],
+    new: Callable[[Lease | None, list[str]], K],
     unsaved: str | None = "--no-record",
 ) -> K:
     """The unfinished game resumed, or a new one (the module's ruling), holding the saved
@@ -195,11 +195,11 @@ def start_kept(
     it cannot be (then :class:`UnresumableGameError` is raised and the row kept), and raises
     :class:`UnfinishedGameError` when another game is asked for and :class:`SavedTableError`
     when the row's table is damaged; ``new`` makes the new game. Both make the game with the
-    lease, which it holds from then on. The note of the restart comes first in the game's
-    notes. Without a store (nothing is saved) the game is ``new(None)``.
+    lease, which it holds from then on; ``new`` is given the notes of the restart too, to
+    say before its own. Without a store (nothing is saved) the game is ``new(None, [])``.
     """
     if store is None:
-        return new(None)
+        return new(None, [])
     lease = store.hold(GAME_ID, keeping.lease_name, unsaved=unsaved)
     try:
         return _open(
@@ -208,7 +208,7 @@ def start_kept(
             restart,
             describe,
             lambda saved: resume(saved, lease),
-            lambda: new(lease),
+            lambda notes: new(lease, notes),
         )
     except BaseException:
         if lease is not None:
@@ -222,7 +222,7 @@ def _open(
     restart: bool,
     describe: Callable[[SavedGame], str],
     resume: Callable[[SavedGame], K | str],
-    new: Callable[[], K],
+    new: Callable[[list[str]], K],
 ) -> K:
     from .store import DamagedGameError
 
@@ -251,9 +251,7 @@ def _open(
                 store.path, describe(saved), resumed, command=keeping.command
             )
         return resumed
-    kept = new()
-    kept.notes[:0] = notes
-    return kept
+    return new(notes)
 
 
 __all__ = [

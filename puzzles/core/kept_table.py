@@ -260,10 +260,12 @@ class Options(TypedDict, total=False):
 
 
 class Made(Options, total=False):
-    """What :func:`start_table` makes a game's ``KeptGame`` with: its :class:`Options`, and
-    the saved game's lease, which the game holds from then on (``None``: nothing saved)."""
+    """What :func:`start_table` makes a game's ``KeptGame`` with: its :class:`Options`, the
+    saved game's lease, which the game holds from then on (``None``: nothing saved), and the
+    notes to say before the game's own (a restart's)."""
 
     lease: Lease | None
+    notes: list[str]
 
 
 class Starting(Options, total=False):
@@ -419,9 +421,15 @@ def start_table(
     one of choice ``fresh``. ``make(choice, options)`` makes the game (its coach on when
     ``coach`` or the saved row's coach is)."""
 
-    def made(choice: C, coached: bool, lease: Lease | None) -> T:
-        coached = coach or coached
-        options = Made(coach=coached, record=record, store=store, rollouts=rollouts, lease=lease)
+    def made(choice: C, coached: bool, lease: Lease | None, notes: list[str]) -> T:
+        options = Made(
+            coach=coach or coached,
+            record=record,
+            store=store,
+            rollouts=rollouts,
+            lease=lease,
+            notes=notes,
+        )
         return make(choice, options)
 
     def resume(saved: SavedGame, lease: Lease | None) -> T | str:
@@ -435,7 +443,7 @@ def start_table(
                 command=choosing.keeping.command,
                 options=choosing.options,
             )
-        return resumed(lambda: made(choice, saved.coach, lease), saved)
+        return resumed(lambda: made(choice, saved.coach, lease, []), saved)
 
     return start_kept(
         store,
@@ -443,7 +451,7 @@ def start_table(
         restart=restart,
         describe=choosing.describe,
         resume=resume,
-        new=lambda lease: made(fresh, False, lease),
+        new=lambda lease, notes: made(fresh, False, lease, notes),
     )
 
 
@@ -473,10 +481,12 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         store: Store | None = None,
         rollouts: int | None = None,
         lease: Lease | None = None,
+        notes: Sequence[str] = (),
     ) -> None:
         """``start()`` deals the new game (after the bots are found in the registry);
         ``record``: the ``--record`` file, begun with the game's :meth:`_new_record`;
-        ``lease``: the saved game's, held while the game is played."""
+        ``lease``: the saved game's, held while the game is played; ``notes``: what to say
+        first (a restart's note)."""
         self.lease = lease
         self.bots = tuple(bots)
         self.seated: list[TableBot[S, M]] = [game.bot(name) for name in self.bots]
@@ -512,7 +522,7 @@ class KeptTable(HoldsLease, Generic[S, M, U, E, O, P, V, A]):
         self._pending_verdicts: list[V | None] = []
         self.warnings_heeded = 0
         """The coach's warnings you heeded (you chose again) in this sitting."""
-        self.notes: list[str] = []
+        self.notes: list[str] = list(notes)
         self.resumed = False
         self.turn_number = 1
         """Turns started so far, every seat's (for people: the game's ``where``)."""

@@ -119,3 +119,20 @@ def test_a_resumed_coached_game_is_judged_again_without_rollouts(
             assert asked and set(asked) == {0}  # the saved keep, judged again quickly
             resumed.advice()
             assert asked[-1] == 4
+
+
+def test_a_restart_is_said_before_the_new_games_own_notes(tmp_path: Path) -> None:
+    """The restart's note is given to the new game when it is made, and comes first: the
+    Sun's new game then says who starts."""
+    from silverpyr.solver.sun.cards import load_deck as sun_deck
+
+    deck = sun_deck()
+    with Store(tmp_path / "silverpyr.db") as store:
+        with sun_kept.KeptGame.start(deck, seed=3, fresh_seed=1, store=store) as first:
+            first.settle()
+            first.play(next(m for m in first.options() if first.is_final(m)))
+            assert first.saved and first.answers
+        with sun_kept.KeptGame.start(deck, seed=4, fresh_seed=1, store=store, restart=True) as new:
+            assert len(new.notes) == 2
+            assert new.notes[0].startswith("Starting a new game: the unfinished one (seed 3, ")
+            assert new.notes[1] == sun_kept.first_player_note(new.state, new.bots)
